@@ -1,0 +1,94 @@
+//! The command line (`spec/cli.md`): defined once here with clap, one file per subcommand.
+//! Subcommands print and choose exit codes; the work itself is done by the core.
+
+mod cards_export;
+mod collection;
+mod export;
+mod import;
+mod odds;
+mod play;
+mod search;
+mod sim;
+mod validate;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Catalogue, author, build, playtest and print small-press tabletop card games.
+///
+/// With no subcommand, opens the desktop app.
+#[derive(Debug, Parser)]
+#[command(name = "deckwright", version, about, long_about = None)]
+pub struct Cli {
+    /// The catalogue file (default: in the platform data directory).
+    #[arg(long, global = true, env = "DECKWRIGHT_DB", value_name = "PATH")]
+    pub db: Option<PathBuf>,
+
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Load card files or folders (all or nothing: one bad file imports none).
+    Import(import::Args),
+    /// Card files: `cards export DIR` writes the catalogue back as TOML.
+    Cards(cards_export::Args),
+    /// Search the catalogue with the query language (see docs/search.md).
+    Search(search::Args),
+    /// Owned quantities: set, import and export CSV.
+    Collection(collection::Args),
+    /// Check party, character, setup and squad files against their game's rules.
+    Validate(validate::Args),
+    /// Play one match and print its event log and final state.
+    Play(play::Args),
+    /// Run many AI-vs-AI matches and report win rates.
+    Sim(sim::Args),
+    /// Exact distribution of hits of a Ruunara `nD k+` attack.
+    Odds(odds::Args),
+    /// Print-and-play PDF sheets (or one PNG per card with --png DIR).
+    Export(export::Args),
+}
+
+/// Exit status 2: bad input. The message says what is wrong and, for files, where.
+#[derive(Debug)]
+pub struct BadInput(pub String);
+
+impl<E: std::fmt::Display> From<E> for BadInput {
+    fn from(e: E) -> Self {
+        BadInput(e.to_string())
+    }
+}
+
+/// What a subcommand returns: `Ok(code)` (0, or 1 for `validate` violations) or bad input.
+pub type Outcome = Result<ExitCode, BadInput>;
+
+/// Runs a parsed subcommand.
+pub fn run(db: Option<PathBuf>, command: Command) -> ExitCode {
+    let ctx = Context { db };
+    let outcome = match command {
+        Command::Import(a) => import::run(&ctx, a),
+        Command::Cards(a) => cards_export::run(&ctx, a),
+        Command::Search(a) => search::run(&ctx, a),
+        Command::Collection(a) => collection::run(&ctx, a),
+        Command::Validate(a) => validate::run(&ctx, a),
+        Command::Play(a) => play::run(&ctx, a),
+        Command::Sim(a) => sim::run(&ctx, a),
+        Command::Odds(a) => odds::run(&ctx, a),
+        Command::Export(a) => export::run(&ctx, a),
+    };
+    match outcome {
+        Ok(code) => code,
+        Err(BadInput(msg)) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// What every subcommand may need: the catalogue location.
+pub struct Context {
+    pub db: Option<PathBuf>,
+}

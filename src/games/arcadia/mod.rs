@@ -1,0 +1,3 @@
+//! Arcadia: card model, construction rules, engine and AI.
+
+pub mod model;

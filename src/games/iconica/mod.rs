@@ -1,0 +1,3 @@
+//! Iconica: card model, construction rules, engine and AI.
+
+pub mod model;

@@ -1,0 +1,3 @@
+//! Iconoclasm: card model, construction rules, engine and AI.
+
+pub mod model;

@@ -1,0 +1,3 @@
+//! Ruunara: card model, construction rules, engine and AI.
+
+pub mod model;

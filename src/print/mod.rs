@@ -1,0 +1,1 @@
+//! Card renderer (one picture for preview and print), PDF and PNG sheets.

@@ -1,0 +1,1 @@
+//! Runs many seeded matches of a game in parallel; statistics.
