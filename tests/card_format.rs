@@ -98,3 +98,12 @@ fn wrong_type_and_bad_tiles_are_errors() {
     let e = cards::parse(&HADRON.replace("\"foe\" } ]\n\n[[actions]]\nroll = 3", "\"foes\" } ]\n\n[[actions]]\nroll = 3"), "h.toml").unwrap_err();
     assert!(e.message.contains("foes"), "{e}");
 }
+
+#[test]
+fn catalogue_stores_and_reads_back_a_card() {
+    let mut cat = deckwright::catalogue::Catalogue::open_empty_in_memory().unwrap();
+    let card = load(HADRON);
+    cat.upsert(std::slice::from_ref(&card)).unwrap();
+    assert_eq!(cat.get("ico-hadron").unwrap(), Some(card));
+    assert_eq!(cat.count().unwrap(), 1);
+}
