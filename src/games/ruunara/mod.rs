@@ -1,3 +1,5 @@
 //! Ruunara: card model, construction rules, engine and AI.
 
 pub mod model;
+pub mod rules;
+pub mod squad;
