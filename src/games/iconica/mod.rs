@@ -1,3 +1,5 @@
 //! Iconica: card model, construction rules, engine and AI.
 
 pub mod model;
+pub mod party;
+pub mod rules;
