@@ -1,3 +1,5 @@
 //! Iconica: card model, construction rules, engine and AI.
 
+pub mod ai;
+pub mod engine;
 pub mod model;
