@@ -3,6 +3,7 @@
 //! Migrations are the `migrations/*.sql` files, built into the binary and applied in file
 //! name order by `rusqlite_migration`. A new catalogue is filled with the bundled cards.
 
+pub mod saved;
 mod store;
 
 use std::borrow::Cow;
