@@ -1,3 +1,4 @@
 //! Ruunara: card model, construction rules, engine and AI.
 
 pub mod model;
+pub mod odds;
