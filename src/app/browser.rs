@@ -373,8 +373,8 @@ impl Browser {
                 ] {
                     header.col(|ui| {
                         let arrow = match self.sort {
-                            Some((k, false)) if k == key => " ⏶",
-                            Some((k, true)) if k == key => " ⏷",
+                            Some((k, false)) if k == key => " ^",
+                            Some((k, true)) if k == key => " v",
                             _ => "",
                         };
                         if ui

@@ -95,25 +95,25 @@ pub fn member_list_ui(
             .dnd_drop_zone::<usize, _>(frame, |ui| {
                 ui.horizontal(|ui| {
                     ui.dnd_drag_source(item_id, i, |ui| {
-                        ui.label("☰").on_hover_text("Drag to reorder");
+                        ui.label("::").on_hover_text("Drag to reorder");
                     });
                     let text = if bad { egui::RichText::new(format!("{}. {name}", i + 1)).color(ui.visuals().error_fg_color) } else { egui::RichText::new(format!("{}. {name}", i + 1)) };
                     if ui.selectable_label(*selected == Some(i), text).on_hover_text(entry).clicked() {
                         *selected = Some(i);
                     }
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                        if ui.small_button("✕").on_hover_text(format!("Remove {name}")).clicked() {
+                        if ui.small_button("x").on_hover_text(format!("Remove {name}")).clicked() {
                             let mut m = members.to_vec();
                             m.remove(i);
                             edit = Some(ListEdit { members: m, label: "remove member" });
                         }
-                        if ui.add_enabled(i + 1 < n, egui::Button::new("⏷").small()).on_hover_text("Move right (Alt+Down)").clicked() {
+                        if ui.add_enabled(i + 1 < n, egui::Button::new("v").small()).on_hover_text("Move right (Alt+Down)").clicked() {
                             let mut m = members.to_vec();
                             m.swap(i, i + 1);
                             *selected = Some(i + 1);
                             edit = Some(ListEdit { members: m, label: "move member" });
                         }
-                        if ui.add_enabled(i > 0, egui::Button::new("⏶").small()).on_hover_text("Move left (Alt+Up)").clicked() {
+                        if ui.add_enabled(i > 0, egui::Button::new("^").small()).on_hover_text("Move left (Alt+Up)").clicked() {
                             let mut m = members.to_vec();
                             m.swap(i, i - 1);
                             *selected = Some(i - 1);
@@ -175,12 +175,12 @@ pub fn verdict_ui(ui: &mut egui::Ui, verdict: &Verdict) {
         return;
     }
     if verdict.findings.is_empty() {
-        ui.label(egui::RichText::new("✔ Legal").color(egui::Color32::from_rgb(40, 160, 60)).strong());
+        ui.label(egui::RichText::new("Legal").color(egui::Color32::from_rgb(40, 160, 60)).strong());
         return;
     }
     let n = verdict.findings.len();
     ui.label(
-        egui::RichText::new(format!("✖ Not legal: {n} problem{}", if n == 1 { "" } else { "s" }))
+        egui::RichText::new(format!("Not legal: {n} problem{}", if n == 1 { "" } else { "s" }))
             .color(ui.visuals().error_fg_color)
             .strong(),
     );

@@ -68,7 +68,7 @@ impl CharacterScreen {
                             let name = core::card(env.cat, icon).map(|c| c.name().to_string()).unwrap_or_else(|| format!("{icon} (not in the catalogue)"));
                             let text = if flagged.contains(icon) { egui::RichText::new(name).color(ui.visuals().error_fg_color) } else { egui::RichText::new(name) };
                             ui.label(text);
-                            if ui.small_button("✕").on_hover_text("Remove the icon").clicked() {
+                            if ui.small_button("x").on_hover_text("Remove the icon").clicked() {
                                 let mut c = ch.clone();
                                 c.icon = None;
                                 edit(env, "remove icon", c);

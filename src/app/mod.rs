@@ -372,7 +372,7 @@ impl DeckwrightApp {
                 }
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let (icon, tip) = if self.dark { ("☀", "Switch to the light theme") } else { ("🌙", "Switch to the dark theme") };
+                let (icon, tip) = if self.dark { ("Light theme", "Switch to the light theme") } else { ("Dark theme", "Switch to the dark theme") };
                 if ui.button(icon).on_hover_text(tip).clicked() {
                     self.dark = !self.dark;
                 }
