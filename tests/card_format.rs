@@ -107,3 +107,20 @@ fn catalogue_stores_and_reads_back_a_card() {
     assert_eq!(cat.get("ico-hadron").unwrap(), Some(card));
     assert_eq!(cat.count().unwrap(), 1);
 }
+
+#[test]
+fn every_bundled_card_loads_and_round_trips() {
+    let files = cards::bundled();
+    assert!(files.len() > 100, "only {} bundled files", files.len());
+    let mut ids = std::collections::HashSet::new();
+    for (path, text) in files {
+        match cards::parse(text, &path) {
+            Ok(CardFile::Card(c)) => {
+                assert!(ids.insert(c.id().to_string()), "duplicate id {}", c.id());
+                assert_eq!(load(&c.to_toml()), c, "{path} does not round-trip");
+            }
+            Ok(CardFile::Clashes(t)) => assert_eq!(t, deckwright::games::iconoclasm::model::ClashTable::standard()),
+            Err(e) => panic!("{e}"),
+        }
+    }
+}

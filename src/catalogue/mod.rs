@@ -17,6 +17,7 @@ mod collection;
 mod export;
 mod import;
 mod open;
+pub mod saved;
 mod store;
 pub mod synthetic;
 

@@ -1,3 +1,6 @@
 //! Ruunara: card model, construction rules, engine and AI.
 
 pub mod model;
+pub mod odds;
+pub mod rules;
+pub mod squad;
