@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use deckwright::catalogue::{Catalogue, synthetic};
 
-const MERIT: &str = "game = \"arcadia\"\nkind = \"merit\"\nid = \"arc-fire-dance\"\nname = \"Fire Dance\"\ntext = \"Dance.\"\nmerit_type = \"art\"\ncost = 2\n";
+const MERIT: &str = "game = \"arcadia\"\nkind = \"merit\"\nid = \"tst-fire-dance\"\nname = \"Fire Dance\"\ntext = \"Dance.\"\nmerit_type = \"art\"\ncost = 2\n";
 
 fn bin() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_deckwright"));
@@ -36,24 +36,24 @@ fn import_export_and_collection_through_the_cli() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("1 new"), "{}", text(&out.stdout));
 
-    let out = run(&db, &["collection", "set", "arc-fire-dance", "3"]);
+    let out = run(&db, &["collection", "set", "tst-fire-dance", "3"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let csv = dir.path().join("owned.csv");
     let out = run(&db, &["collection", "export", csv.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(std::fs::read_to_string(&csv).unwrap(), "id,name,game,quantity\narc-fire-dance,Fire Dance,arcadia,3\n");
+    assert_eq!(std::fs::read_to_string(&csv).unwrap(), "id,name,game,quantity\ntst-fire-dance,Fire Dance,arcadia,3\n");
 
     let exported = dir.path().join("exported");
     let out = run(&db, &["cards", "export", exported.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(std::fs::read_to_string(exported.join("arcadia/arc-fire-dance.toml")).unwrap(), MERIT);
+    assert_eq!(std::fs::read_to_string(exported.join("arcadia/tst-fire-dance.toml")).unwrap(), MERIT);
     assert!(exported.join("iconoclasm/clashes.toml").is_file());
 
     // Unknown card and negative quantity are bad input.
     let out = run(&db, &["collection", "set", "nope", "1"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).starts_with("error: ") && text(&out.stderr).contains("nope"));
-    let out = run(&db, &["collection", "set", "arc-fire-dance", "-1"]);
+    let out = run(&db, &["collection", "set", "tst-fire-dance", "-1"]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
 
     let bad_csv = dir.path().join("bad.csv");
@@ -63,7 +63,7 @@ fn import_export_and_collection_through_the_cli() {
     assert!(text(&out.stderr).contains("Nobody"), "{}", text(&out.stderr));
     let out = run(&db, &["collection", "import", "--skip-unknown", bad_csv.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(Catalogue::open(&db).unwrap().owned("arc-fire-dance").unwrap(), 2);
+    assert_eq!(Catalogue::open(&db).unwrap().owned("tst-fire-dance").unwrap(), 2);
 }
 
 #[test]
@@ -73,14 +73,14 @@ fn a_bad_card_file_exits_2_naming_file_line_column_and_key() {
     let good = dir.path().join("good.toml");
     let bad = dir.path().join("bad.toml");
     std::fs::write(&good, MERIT).unwrap();
-    std::fs::write(&bad, MERIT.replace("arc-fire-dance", "arc-x").replace("cost = 2", "cost = \"two\"")).unwrap();
+    std::fs::write(&bad, MERIT.replace("tst-fire-dance", "arc-x").replace("cost = 2", "cost = \"two\"")).unwrap();
     let out = run(&db, &["import", good.to_str().unwrap(), bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
     assert!(err.contains(&format!("{}:7:", bad.display())), "{err}");
     assert!(err.contains("`cost`"), "{err}");
     assert!(out.stdout.is_empty());
-    assert!(Catalogue::open(&db).unwrap().get("arc-fire-dance").unwrap().is_none(), "all or nothing");
+    assert!(Catalogue::open(&db).unwrap().get("tst-fire-dance").unwrap().is_none(), "all or nothing");
 }
 
 #[test]
@@ -91,11 +91,11 @@ fn the_environment_variable_chooses_the_catalogue_and_bad_files_are_reported() {
     std::fs::write(&f, MERIT).unwrap();
     let out = bin().env("DECKWRIGHT_DB", &db).args(["import", f.to_str().unwrap()]).output().unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(Catalogue::open(&db).unwrap().get("arc-fire-dance").unwrap().is_some());
+    assert!(Catalogue::open(&db).unwrap().get("tst-fire-dance").unwrap().is_some());
 
     let notes = dir.path().join("notes.txt");
     std::fs::write(&notes, "hello\n").unwrap();
-    let out = run(&notes, &["collection", "set", "arc-fire-dance", "1"]);
+    let out = run(&notes, &["collection", "set", "tst-fire-dance", "1"]);
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
     assert!(err.contains("not a deckwright catalogue") && !err.contains("panicked"), "{err}");

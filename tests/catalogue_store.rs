@@ -8,9 +8,9 @@ use deckwright::cards::{self, Card, CardLookup, Game};
 use deckwright::games::iconoclasm::model::{ClashTable, Element};
 use rusqlite::Connection;
 
-const ELEMENT: &str = "game = \"iconoclasm\"\nkind = \"element\"\nid = \"icl-fire-water\"\nname = \"Fire/Water\"\nfront = \"fire\"\nback = \"water\"\nset = \"fire\"\n";
+const ELEMENT: &str = "game = \"iconoclasm\"\nkind = \"element\"\nid = \"tst-fire-water\"\nname = \"Fire/Water\"\nfront = \"fire\"\nback = \"water\"\nset = \"fire\"\n";
 
-const MERIT: &str = "game = \"arcadia\"\nkind = \"merit\"\nid = \"arc-fire-dance\"\nname = \"Fire Dance\"\ntext = \"Dance.\"\nmerit_type = \"art\"\ncost = 2\nart = \"pyretics\"\n";
+const MERIT: &str = "game = \"arcadia\"\nkind = \"merit\"\nid = \"tst-fire-dance\"\nname = \"Fire Dance\"\ntext = \"Dance.\"\nmerit_type = \"art\"\ncost = 2\nart = \"pyretics\"\n";
 
 fn write(dir: &Path, rel: &str, text: &str) -> PathBuf {
     let p = dir.join(rel);
@@ -145,9 +145,12 @@ fn migrating_an_existing_catalogue_takes_a_backup_and_keeps_three() {
     // No migration pending: no backup.
     drop(Catalogue::open(&p).unwrap());
     assert_eq!(backups().len(), 1);
-    // Four more migrations from schema 1: only the newest three backups stay.
+    // Four more migrations of an old catalogue at this path: only the newest three backups stay.
     for _ in 0..4 {
-        Connection::open(&p).unwrap().execute_batch("PRAGMA user_version = 1;").unwrap();
+        for ext in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{ext}", p.display()));
+        }
+        old_catalogue(&p);
         drop(Catalogue::open(&p).unwrap());
     }
     let left = backups();
@@ -163,19 +166,19 @@ fn import_is_all_or_nothing_and_names_file_line_and_column() {
     let cards_dir = dir.path().join("in");
     write(&cards_dir, "a/element.toml", ELEMENT);
     write(&cards_dir, "b/deep/merit.toml", MERIT);
-    let bad = write(&cards_dir, "b/bad.toml", &MERIT.replace("arc-fire-dance", "arc-other").replace("cost = 2", "cots = 2"));
+    let bad = write(&cards_dir, "b/bad.toml", &MERIT.replace("tst-fire-dance", "tst-other").replace("cost = 2", "cots = 2"));
     let e = cat.import_paths(std::slice::from_ref(&cards_dir)).unwrap_err();
     let msg = e.to_string();
     assert!(msg.contains(&format!("{}:7:1", bad.display())), "{msg}");
     assert!(msg.contains("`cots`"), "{msg}");
     assert_eq!(cat.count().unwrap(), before, "nothing imported");
-    assert!(cat.get("icl-fire-water").unwrap().is_none());
+    assert!(cat.get("tst-fire-water").unwrap().is_none());
 
     std::fs::remove_file(&bad).unwrap();
     let r = cat.import_paths(&[cards_dir]).unwrap();
     assert_eq!((r.files, r.added, r.updated), (2, 2, 0));
     assert_eq!(cat.count().unwrap(), before + 2);
-    assert_eq!(cat.get("arc-fire-dance").unwrap().unwrap().name(), "Fire Dance");
+    assert_eq!(cat.get("tst-fire-dance").unwrap().unwrap().name(), "Fire Dance");
 }
 
 #[test]
@@ -186,10 +189,10 @@ fn two_files_with_one_id_name_both_files() {
     let b = write(dir.path(), "x/b.toml", &ELEMENT.replace("Fire/Water", "Other"));
     let e = cat.import_paths(&[a.clone(), b.clone()]).unwrap_err();
     let ImportError::Invalid(problems) = &e else { panic!("{e}") };
-    assert!(matches!(&problems[0], ImportProblem::Duplicate { id, line: 3, .. } if id == "icl-fire-water"), "{problems:?}");
+    assert!(matches!(&problems[0], ImportProblem::Duplicate { id, line: 3, .. } if id == "tst-fire-water"), "{problems:?}");
     let msg = e.to_string();
     assert!(msg.contains(&a.display().to_string()) && msg.contains(&b.display().to_string()), "{msg}");
-    assert!(cat.get("icl-fire-water").unwrap().is_none());
+    assert!(cat.get("tst-fire-water").unwrap().is_none());
 }
 
 #[test]
@@ -198,22 +201,22 @@ fn reimport_replaces_a_changed_card_and_keeps_its_quantity() {
     let mut cat = empty_db(dir.path());
     let f = write(dir.path(), "m.toml", MERIT);
     cat.import_paths(std::slice::from_ref(&f)).unwrap();
-    cat.set_owned("arc-fire-dance", 2).unwrap();
+    cat.set_owned("tst-fire-dance", 2).unwrap();
     let same = cat.import_paths(std::slice::from_ref(&f)).unwrap();
     assert_eq!((same.added, same.updated, same.unchanged), (0, 0, 1));
     std::fs::write(&f, MERIT.replace("cost = 2", "cost = 5").replace("Dance.", "A burning dance.")).unwrap();
     let r = cat.import_paths(std::slice::from_ref(&f)).unwrap();
     assert_eq!((r.added, r.updated), (0, 1));
-    let Some(Card::Arcadia(deckwright::games::arcadia::model::ArcadiaCard::Merit(m))) = cat.get("arc-fire-dance").unwrap() else {
+    let Some(Card::Arcadia(deckwright::games::arcadia::model::ArcadiaCard::Merit(m))) = cat.get("tst-fire-dance").unwrap() else {
         panic!("merit expected")
     };
     assert_eq!(m.cost, 5);
-    assert_eq!(cat.owned("arc-fire-dance").unwrap(), 2);
+    assert_eq!(cat.owned("tst-fire-dance").unwrap(), 2);
     // The searchable rows follow the card.
     let cost: f64 = cat
         .conn()
         .query_row(
-            "SELECT num FROM card_field JOIN card ON card.rowid = card_field.card WHERE card.id = 'arc-fire-dance' AND key = 'cost'",
+            "SELECT num FROM card_field JOIN card ON card.rowid = card_field.card WHERE card.id = 'tst-fire-dance' AND key = 'cost'",
             [],
             |r| r.get(0),
         )
@@ -262,7 +265,7 @@ fn lookup_by_id_and_name() {
     let mut cat = Catalogue::open_empty_in_memory().unwrap();
     let card = cards::parse_card(ELEMENT, "e.toml").unwrap();
     cat.upsert(std::slice::from_ref(&card)).unwrap();
-    assert_eq!(cat.card("icl-fire-water").map(|c| c.into_owned()), Some(card.clone()));
+    assert_eq!(cat.card("tst-fire-water").map(|c| c.into_owned()), Some(card.clone()));
     assert!(cat.card("nope").is_none());
     assert_eq!(cat.cards_named(Game::Iconoclasm, "Fire/Water").len(), 1);
     assert!(cat.cards_named(Game::Arcadia, "Fire/Water").is_empty());
