@@ -521,7 +521,7 @@ pub fn check_setup(setup: &SetupFile, characters: &[CharacterFile], lookup: &dyn
             violations.push(Violation::new(
                 "waylay-budget",
                 format!(
-                    "{}'s waylays total a rating of {total} ({}), above the {} allowed by the opponent's quests ({} Waylay Rating {rating} + experience bonus {bonus})",
+                    "the waylays of {} total a rating of {total} ({}), above the {} allowed by the opponent's quests ({} Waylay Rating {rating} + experience bonus {bonus})",
                     player_name(i),
                     mine.waylays.iter().map(|w| format!("{} {}", named(&w.name, &w.id), w.rating)).collect::<Vec<_>>().join(", "),
                     rating + bonus,
@@ -535,13 +535,15 @@ pub fn check_setup(setup: &SetupFile, characters: &[CharacterFile], lookup: &dyn
                 SRC_WAYLAY,
             ));
         }
+    }
+    for (i, mine) in lists.iter().enumerate() {
         let total: i32 = mine.treasures.iter().map(|t| t.cost).sum();
         let rating: i32 = mine.quests.iter().map(|q| q.treasure_rating).sum();
         if total > rating {
             violations.push(Violation::new(
                 "treasure-budget",
                 format!(
-                    "{}'s treasures total {total} points ({}), above the Treasure Rating {rating} of their own quests",
+                    "the treasures hidden for {} total {total} points ({}), above the Treasure Rating {rating} of that player's own quests",
                     player_name(i),
                     mine.treasures.iter().map(|t| format!("{} {}", named(&t.name, &t.id), t.cost)).collect::<Vec<_>>().join(", "),
                 ),
