@@ -3,6 +3,7 @@
 //! (parties, characters, setups, squads) strictly with positioned errors.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -87,6 +88,43 @@ pub fn unknown_message(entry: &str, what: &str, game: Game, resolved: &Resolved<
     }
 }
 
+/// Cards held in memory with id and name indexes: a pre-resolved set for builders that
+/// check on every keystroke (a `Vec<Card>` lookup scans the list).
+#[derive(Debug, Clone, Default)]
+pub struct CardIndex {
+    cards: Vec<Card>,
+    by_id: HashMap<String, usize>,
+    by_name: HashMap<(Game, String), Vec<usize>>,
+}
+
+impl CardIndex {
+    pub fn new(cards: Vec<Card>) -> CardIndex {
+        let mut by_id = HashMap::new();
+        let mut by_name: HashMap<(Game, String), Vec<usize>> = HashMap::new();
+        for (i, c) in cards.iter().enumerate() {
+            by_id.insert(c.id().to_string(), i);
+            by_name.entry((c.game(), c.name().to_string())).or_default().push(i);
+        }
+        CardIndex { cards, by_id, by_name }
+    }
+
+    pub fn cards(&self) -> &[Card] {
+        &self.cards
+    }
+}
+
+impl CardLookup for CardIndex {
+    fn card(&self, id: &str) -> Option<Cow<'_, Card>> {
+        self.by_id.get(id).map(|&i| Cow::Borrowed(&self.cards[i]))
+    }
+    fn cards_named(&self, game: Game, name: &str) -> Vec<Cow<'_, Card>> {
+        self.by_name
+            .get(&(game, name.to_string()))
+            .map(|ix| ix.iter().map(|&i| Cow::Borrowed(&self.cards[i])).collect())
+            .unwrap_or_default()
+    }
+}
+
 /// Reads a build file's TOML into its struct: unknown keys, wrong types and bad syntax are
 /// errors naming the file, line, column and key.
 pub fn from_toml<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, CardError> {
@@ -136,6 +174,15 @@ mod tests {
         );
         assert_eq!(resolve(&cards, Game::Ruunara, "Nobody"), Resolved::NotFound);
         assert_eq!(resolve(&cards, Game::Iconica, "Twin"), Resolved::NotFound);
+    }
+
+    #[test]
+    fn the_index_finds_what_the_list_finds() {
+        let cards = vec![squad_card("ru-a", "Twin"), squad_card("ru-b", "Twin"), squad_card("ru-c", "C")];
+        let index = CardIndex::new(cards.clone());
+        for entry in ["ru-a", "Twin", "C", "nobody"] {
+            assert_eq!(resolve(&index, Game::Ruunara, entry), resolve(&cards, Game::Ruunara, entry), "{entry}");
+        }
     }
 
     #[test]
