@@ -213,8 +213,8 @@ fn ten_leagues() -> Vec<LaidLeague> {
         .map(|i| LaidLeague {
             id: if i % 2 == 0 { "arc-forest".into() } else { "arc-forest-2".into() },
             owner: (i % 2 + 1) as u8,
-            x: (i % 5) as i32,
-            y: (i / 5) as i32,
+            x: i % 5,
+            y: i / 5,
         })
         .collect()
 }

@@ -32,6 +32,7 @@ pub const SOURCE_LISTS: &str = "deckwright spec: a listed card must be in the ca
 
 /// What a list entry names.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)] // short-lived; boxing would cost an allocation per entry
 pub enum Resolved<'a> {
     /// A card: of the entry's game when one matched, else the card of another game whose id
     /// the entry is (the caller reports it as of the wrong kind or game).
@@ -46,12 +47,10 @@ pub enum Resolved<'a> {
 /// among the cards of `game` (a name shared by several cards is ambiguous), then an id of a
 /// card of another game.
 pub fn resolve<'a>(lookup: &'a dyn CardLookup, game: Game, entry: &str) -> Resolved<'a> {
-    let by_id = lookup.card(entry);
-    if let Some(card) = &by_id {
-        if card.game() == game {
-            return Resolved::Found(by_id.expect("checked"));
-        }
-    }
+    let by_id = match lookup.card(entry) {
+        Some(card) if card.game() == game => return Resolved::Found(card),
+        other => other,
+    };
     let mut named = lookup.cards_named(game, entry);
     match named.len() {
         0 => match by_id {

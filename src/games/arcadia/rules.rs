@@ -116,8 +116,8 @@ impl SetupReport {
 }
 
 /// A list entry resolved to an Arcadia card of the wanted kind, or the violation saying why not.
-fn resolve_kind<'a, T>(
-    lookup: &'a dyn CardLookup,
+fn resolve_kind<T>(
+    lookup: &dyn CardLookup,
     entry: &str,
     list: &str,
     wanted: &str,
@@ -129,10 +129,10 @@ where
     let resolved = build::resolve(lookup, Game::Arcadia, entry);
     match &resolved {
         Resolved::Found(card) => {
-            if let Card::Arcadia(a) = card.as_ref() {
-                if let Some(x) = pick(a) {
-                    return Ok(x.clone());
-                }
+            if let Card::Arcadia(a) = card.as_ref()
+                && let Some(x) = pick(a)
+            {
+                return Ok(x.clone());
             }
             let what = match card.as_ref() {
                 Card::Arcadia(ArcadiaCard::Merit(m)) => format!("a merit of type {}", merit_type_name(m.merit_type)),
