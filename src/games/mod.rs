@@ -6,6 +6,7 @@
 
 pub mod ai;
 pub mod arcadia;
+pub mod build;
 pub mod iconica;
 pub mod iconoclasm;
 pub mod ruunara;

@@ -3,3 +3,5 @@
 pub mod ai;
 pub mod engine;
 pub mod model;
+pub mod party;
+pub mod rules;
