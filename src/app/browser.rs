@@ -355,6 +355,7 @@ impl Browser {
             .column(Column::initial(90.0).at_least(60.0))
             .column(Column::initial(110.0).at_least(100.0))
             .column(Column::initial(140.0).at_least(60.0).clip(true))
+            .auto_shrink(false)
             .min_scrolled_height(0.0);
         if let Some(i) = scroll_to {
             table = table.scroll_to_row(i, Some(egui::Align::Center));
