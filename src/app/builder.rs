@@ -33,8 +33,9 @@ pub fn doc_bar_ui<D: TomlDoc + Clone + Default>(ui: &mut egui::Ui, env: &mut Env
             env.push(Action::Edit { slot, label: format!("new {}", kind.as_str()), after: D::default().to_toml() });
         }
         let names = saved::list_docs(env.cat.conn(), kind).unwrap_or_default();
+        let label = ui.label("Saved:");
         egui::ComboBox::from_id_salt(("open-saved", slot.key()))
-            .selected_text("Open saved…")
+            .selected_text("open…")
             .show_ui(ui, |ui| {
                 if names.is_empty() {
                     ui.weak("nothing saved yet");
@@ -46,7 +47,10 @@ pub fn doc_bar_ui<D: TomlDoc + Clone + Default>(ui: &mut egui::Ui, env: &mut Env
                         }
                     }
                 }
-            });
+            })
+            .response
+            .labelled_by(label.id)
+            .on_hover_text(format!("Open a {} saved in the catalogue", kind.as_str()));
         if ui.button("Open file…").on_hover_text(format!("Open a {} file", kind.extension())).clicked() {
             files::open_doc_file(env, slot);
         }

@@ -80,7 +80,7 @@ impl CharacterScreen {
                     }
                 });
                 ui.horizontal(|ui| {
-                    ui.strong("Court:");
+                    ui.strong("Declared court:");
                     for (value, text) in [(None, "from the majority"), (Some("seelie"), "Seelie"), (Some("unseelie"), "Unseelie")] {
                         if ui.selectable_label(ch.court.as_deref() == value, text).on_hover_text("Only needed when Seelie and Unseelie are tied").clicked() && ch.court.as_deref() != value {
                             let mut c = ch.clone();
@@ -99,14 +99,14 @@ impl CharacterScreen {
                     }
                 });
                 ui.add_space(6.0);
-                ui.strong("Merits");
+                ui.strong("Merits taken");
                 if let Some(e) = member_list_ui(ui, env, "merits", &ch.merits, &flagged, &mut self.selected_merit) {
                     let mut c = ch.clone();
                     c.merits = e.members;
                     edit(env, e.label, c);
                 }
                 ui.add_space(6.0);
-                ui.strong("Flaws");
+                ui.strong("Flaws taken");
                 if let Some(e) = member_list_ui(ui, env, "flaws", &ch.flaws, &flagged, &mut self.selected_flaw) {
                     let mut c = ch.clone();
                     c.flaw_list_changed(e.members);

@@ -44,8 +44,8 @@ impl PartyScreen {
                     ui.separator();
                     ui.label("Add picks to:");
                     let mut t = target;
-                    ui.selectable_value(&mut t, Slot::PartyA, "Party A");
-                    ui.selectable_value(&mut t, Slot::PartyB, "Party B");
+                    ui.selectable_value(&mut t, Slot::PartyA, "A").on_hover_text("Cards picked on the left join party A");
+                    ui.selectable_value(&mut t, Slot::PartyB, "B").on_hover_text("Cards picked on the left join party B");
                     self.target = Some(t);
                 }
             });

@@ -71,9 +71,9 @@ impl PrintScreen {
 pub fn card_image_ui(ui: &mut egui::Ui, cat: &Catalogue, card: &Card, texture: &mut Option<egui::TextureHandle>, width: f32) {
     let size = egui::vec2(width, width * 88.0 / 63.0);
     if texture.is_none() {
-        if let Some(img) = core::render_card(cat, card) {
-            *texture = Some(ui.ctx().load_texture(format!("card-{}", card.id()), img, egui::TextureOptions::LINEAR));
-        }
+        let ppp = ui.ctx().pixels_per_point();
+        let img = core::render_card(cat, card, (size.x * ppp).round() as u32, (size.y * ppp).round() as u32);
+        *texture = Some(ui.ctx().load_texture(format!("card-{}", card.id()), img, egui::TextureOptions::LINEAR));
     }
     match texture {
         Some(t) => {

@@ -109,7 +109,7 @@ impl SetupScreen {
         let p = &setup.players[i];
         ui.heading(format!("Player {}", i + 1));
         ui.horizontal(|ui| {
-            ui.label("Character:");
+            let label = ui.label("Character:");
             let names = saved::list_docs(env.cat.conn(), DocKind::Character).unwrap_or_default();
             let shown = if p.character.is_empty() { "choose a saved character".to_string() } else { p.character.clone() };
             egui::ComboBox::from_id_salt(("setup-character", i)).selected_text(shown).show_ui(ui, |ui| {
@@ -124,7 +124,9 @@ impl SetupScreen {
                         edit(env, "choose character", s);
                     }
                 }
-            });
+            })
+            .response
+            .labelled_by(label.id);
         });
         for (j, (title, list)) in [("Quests", &p.quests), ("Waylays", &p.waylays), ("Treasures", &p.treasures)].into_iter().enumerate() {
             ui.strong(title);
