@@ -358,10 +358,10 @@ pub fn bundled() -> Vec<(String, &'static str)> {
             match e {
                 include_dir::DirEntry::Dir(sub) => stack.push(sub),
                 include_dir::DirEntry::File(f) => {
-                    if f.path().extension().is_some_and(|x| x == "toml") {
-                        if let Some(t) = f.contents_utf8() {
-                            out.push((format!("cards/{}", f.path().display()), t));
-                        }
+                    if f.path().extension().is_some_and(|x| x == "toml")
+                        && let Some(t) = f.contents_utf8()
+                    {
+                        out.push((format!("cards/{}", f.path().display()), t));
                     }
                 }
             }
