@@ -342,3 +342,24 @@ fn bundled_cards_and_clash_table_fill_a_new_catalogue_and_missing_ones_return() 
     assert_eq!(name, "Renamed");
     assert_eq!(cat.count().unwrap() as usize, bundled.len());
 }
+
+#[test]
+fn a_file_named_twice_is_read_once_and_a_byte_order_mark_is_accepted() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut cat = empty_db(dir.path());
+    let folder = dir.path().join("in");
+    let f = write(&folder, "merit.toml", &format!("\u{feff}{MERIT}"));
+    let r = cat.import_paths(&[folder.clone(), f.clone(), f]).unwrap();
+    assert_eq!((r.files, r.added), (1, 1));
+    assert!(cat.get("tst-fire-dance").unwrap().is_some());
+}
+
+#[test]
+fn a_missing_path_is_bad_input_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut cat = empty_db(dir.path());
+    let missing = dir.path().join("nowhere.toml");
+    let e = cat.import_paths(std::slice::from_ref(&missing)).unwrap_err();
+    assert!(matches!(e, ImportError::Invalid(_)));
+    assert!(e.to_string().contains(&missing.display().to_string()), "{e}");
+}
