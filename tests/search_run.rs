@@ -250,3 +250,23 @@ fn syntax_errors_come_back_from_search() {
     assert_eq!(e.column(), Some(16));
     assert!(matches!(e, SearchError::Syntax(_)));
 }
+
+#[test]
+fn limited_search_gives_the_first_hits_of_the_full_search() {
+    // a limited search reads the cards in name order and tests each one; it must agree
+    // with the full search for every kind of term
+    let cat = catalogue();
+    let queries = [
+        "", "iron", "\"shield wall\"", "shield heal", "faction:legion", "-faction:legion", "faction!=legion",
+        "terrain!=forest", "cost<=3", "cost:3", "cost!=3", "-cost>3", "number:007", "owned>0", "owned=0",
+        "owned<1", "-owned:2", "game:arcadia -(kind:merit or kind:flaw)", "name:iron", "name!=iron",
+        "id:arc-", "-id:arc-", "a or b or faction:legion", "(health>=100 or hp>3) -class:defensive",
+    ];
+    for q in queries {
+        let all = search::search(cat.conn(), q, None).unwrap();
+        for k in [1, 2, 5, 50] {
+            let first = search::search(cat.conn(), q, Some(k)).unwrap();
+            assert_eq!(first, all[..k.min(all.len())], "query `{q}` limit {k}");
+        }
+    }
+}

@@ -19,7 +19,7 @@ use rusqlite::Connection;
 use serde::Serialize;
 
 pub use ast::{Expr, Field, Filter, Op, OrderKey, Query, Span, Term, TermKind, Value};
-pub use compile::{Compiled, KeyType, compile};
+pub use compile::{Compiled, KeyType, Source, compile};
 pub use error::{SearchError, SyntaxError, UnknownField};
 pub use fields::known_fields;
 pub use parser::{MAX_DEPTH, MAX_TERMS};
@@ -51,7 +51,21 @@ pub fn run(conn: &Connection, query: &Query, limit: Option<usize>) -> Result<Vec
         }
     }
     let key_type = |k: &str| types.iter().find(|(n, _)| n == k).map_or(KeyType::Text, |(_, t)| *t);
-    let compiled = compile(query, &key_type, limit);
+    if let Some(n) = limit.filter(|_| query.order.is_empty()) {
+        // The first hits by name of a broad query are among the first cards by name.
+        let window = FIRST_BY_NAME.max(n.saturating_mul(100));
+        let hits = fetch(conn, &compile(query, &key_type, Source::FirstByName(window), limit))?;
+        if hits.len() >= n {
+            return Ok(hits);
+        }
+    }
+    fetch(conn, &compile(query, &key_type, Source::All, limit))
+}
+
+/// How many cards, first by name, a limited search reads before searching them all.
+const FIRST_BY_NAME: usize = 5000;
+
+fn fetch(conn: &Connection, compiled: &Compiled) -> Result<Vec<Hit>, SearchError> {
     let mut st = conn.prepare_cached(&compiled.sql)?;
     let rows = st.query_map(rusqlite::params_from_iter(compiled.params.iter()), |r| {
         Ok(Hit { id: r.get(0)?, game: r.get(1)?, kind: r.get(2)?, name: r.get(3)?, owned: r.get(4)? })
