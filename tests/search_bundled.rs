@@ -7,7 +7,11 @@ use deckwright::catalogue::Catalogue;
 use deckwright::search;
 
 fn found(cat: &Catalogue, q: &str) -> BTreeSet<String> {
-    search::search(cat.conn(), q, None).unwrap_or_else(|e| panic!("{q}: {e}")).into_iter().map(|h| h.id).collect()
+    search::search(cat.conn(), q, None)
+        .unwrap_or_else(|e| panic!("{q}: {e}"))
+        .into_iter()
+        .map(|h| h.id)
+        .collect()
 }
 
 #[test]
@@ -18,10 +22,11 @@ fn every_text_field_value_finds_exactly_the_cards_that_have_it() {
     let mut pairs = BTreeSet::new();
     for c in &cards {
         for (k, v) in c.fields() {
-            if let FieldValue::Text(t) = v {
-                if !t.contains('"') && !["game", "kind", "id", "name"].contains(&k.as_str()) {
-                    pairs.insert((k, t.to_lowercase()));
-                }
+            if let FieldValue::Text(t) = v
+                && !t.contains('"')
+                && !["game", "kind", "id", "name"].contains(&k.as_str())
+            {
+                pairs.insert((k, t.to_lowercase()));
             }
         }
     }
@@ -29,7 +34,11 @@ fn every_text_field_value_finds_exactly_the_cards_that_have_it() {
     for (k, t) in pairs.iter().take(250) {
         let expected: BTreeSet<String> = cards
             .iter()
-            .filter(|c| c.fields().iter().any(|(ck, cv)| ck == k && matches!(cv, FieldValue::Text(x) if x.to_lowercase() == *t)))
+            .filter(|c| {
+                c.fields().iter().any(|(ck, cv)| {
+                    ck == k && matches!(cv, FieldValue::Text(x) if x.to_lowercase() == *t)
+                })
+            })
             .map(|c| c.id().to_string())
             .collect();
         let q = format!("{k}:\"{t}\"");
@@ -44,11 +53,26 @@ fn every_text_field_value_finds_exactly_the_cards_that_have_it() {
 fn numeric_comparisons_agree_with_the_cards() {
     let cat = Catalogue::open_in_memory().unwrap();
     let cards = cat.all().unwrap();
-    for (k, n) in [("health", 100.0), ("cost", 3.0), ("points", 2.0), ("rating", 4.0), ("hp", 3.0)] {
-        for (op, f) in [("<", f64::lt as fn(&f64, &f64) -> bool), ("<=", f64::le), (">", f64::gt), (">=", f64::ge)] {
+    for (k, n) in [
+        ("health", 100.0),
+        ("cost", 3.0),
+        ("points", 2.0),
+        ("rating", 4.0),
+        ("hp", 3.0),
+    ] {
+        for (op, f) in [
+            ("<", f64::lt as fn(&f64, &f64) -> bool),
+            ("<=", f64::le),
+            (">", f64::gt),
+            (">=", f64::ge),
+        ] {
             let expected: BTreeSet<String> = cards
                 .iter()
-                .filter(|c| c.fields().iter().any(|(ck, cv)| ck == k && matches!(cv, FieldValue::Num(x) if f(x, &n))))
+                .filter(|c| {
+                    c.fields()
+                        .iter()
+                        .any(|(ck, cv)| ck == k && matches!(cv, FieldValue::Num(x) if f(x, &n)))
+                })
                 .map(|c| c.id().to_string())
                 .collect();
             assert_eq!(found(&cat, &format!("{k}{op}{n}")), expected, "{k}{op}{n}");
@@ -84,10 +108,13 @@ fn spec_examples_run_on_the_bundled_cards() {
         .iter()
         .map(|h| {
             let c = cat.get(&h.id).unwrap().unwrap();
-            c.fields().into_iter().find_map(|(k, v)| match v {
-                FieldValue::Num(n) if k == "health" => Some(n),
-                _ => None,
-            }).unwrap()
+            c.fields()
+                .into_iter()
+                .find_map(|(k, v)| match v {
+                    FieldValue::Num(n) if k == "health" => Some(n),
+                    _ => None,
+                })
+                .unwrap()
         })
         .collect();
     assert!(healths.windows(2).all(|w| w[0] >= w[1]), "{healths:?}");
@@ -97,7 +124,8 @@ fn spec_examples_run_on_the_bundled_cards() {
 fn accents_are_ignored_in_free_text() {
     let mut cat = Catalogue::open_empty_in_memory().unwrap();
     let text = "game = \"arcadia\"\nkind = \"flaw\"\nid = \"arc-x\"\nname = \"Épée Rouillée\"\ntext = \"Un coup d'épée.\"\nflaw_type = \"curse\"\npoints = 1\n";
-    cat.upsert(&[deckwright::cards::parse_card(text, "x").unwrap()]).unwrap();
+    cat.upsert(&[deckwright::cards::parse_card(text, "x").unwrap()])
+        .unwrap();
     assert_eq!(found(&cat, "epee").len(), 1);
     assert_eq!(found(&cat, "ÉPÉE").len(), 1);
     assert_eq!(found(&cat, "name:rouill").len(), 1);

@@ -12,7 +12,9 @@ fn err(q: &str) -> (usize, String) {
 #[test]
 fn and_binds_tighter_than_or() {
     let q = search::parse("a b or c").unwrap();
-    let Some(Expr::Or(alts)) = q.expr else { panic!("{q:?}") };
+    let Some(Expr::Or(alts)) = q.expr else {
+        panic!("{q:?}")
+    };
     assert_eq!(alts.len(), 2);
     assert!(matches!(&alts[0], Expr::And(xs) if xs.len() == 2));
     assert!(matches!(&alts[1], Expr::Term(_)));
@@ -20,7 +22,10 @@ fn and_binds_tighter_than_or() {
 
 #[test]
 fn or_is_case_insensitive_and_quoted_or_is_a_word() {
-    assert!(matches!(search::parse("a OR b").unwrap().expr, Some(Expr::Or(_))));
+    assert!(matches!(
+        search::parse("a OR b").unwrap().expr,
+        Some(Expr::Or(_))
+    ));
     let q = search::parse("\"or\"").unwrap();
     assert!(matches!(q.expr, Some(Expr::Term(t)) if t.kind == TermKind::Phrase(vec!["or".into()])));
 }
@@ -28,14 +33,19 @@ fn or_is_case_insensitive_and_quoted_or_is_a_word() {
 #[test]
 fn negation_applies_to_the_next_term_or_group() {
     let q = search::parse("-(a or b) c").unwrap();
-    let Some(Expr::And(xs)) = q.expr else { panic!() };
+    let Some(Expr::And(xs)) = q.expr else {
+        panic!()
+    };
     assert!(matches!(&xs[0], Expr::Not(inner) if matches!(**inner, Expr::Or(_))));
 }
 
 #[test]
 fn filters_keep_field_op_and_lower_cased_value() {
-    let q = search::parse("Faction:Legion cost<=3 health>=100 owned>0 rating<5 points>2 hp!=4").unwrap();
-    let Some(Expr::And(xs)) = q.expr else { panic!() };
+    let q = search::parse("Faction:Legion cost<=3 health>=100 owned>0 rating<5 points>2 hp!=4")
+        .unwrap();
+    let Some(Expr::And(xs)) = q.expr else {
+        panic!()
+    };
     let filters: Vec<(String, Op, String)> = xs
         .iter()
         .map(|x| match x {
@@ -58,7 +68,9 @@ fn filters_keep_field_op_and_lower_cased_value() {
 #[test]
 fn terms_know_their_column() {
     let q = search::parse("iron  faction:legion").unwrap();
-    let Some(Expr::And(xs)) = q.expr else { panic!() };
+    let Some(Expr::And(xs)) = q.expr else {
+        panic!()
+    };
     let Expr::Term(t) = &xs[1] else { panic!() };
     assert_eq!(t.span.column, 7);
 }

@@ -35,11 +35,18 @@ pub enum Source {
 }
 
 /// Compiles `query`. `key_type` says how each `order:` key of a card field sorts.
-pub fn compile(query: &Query, key_type: &dyn Fn(&str) -> KeyType, source: Source, limit: Option<usize>) -> Compiled {
-    let mut b = Builder { params: Vec::new(), probe: matches!(source, Source::FirstByName(_)) };
-    let mut select = String::from(
-        "SELECT c.id, c.game, c.kind, c.name, COALESCE(o.quantity, 0) AS owned",
-    );
+pub fn compile(
+    query: &Query,
+    key_type: &dyn Fn(&str) -> KeyType,
+    source: Source,
+    limit: Option<usize>,
+) -> Compiled {
+    let mut b = Builder {
+        params: Vec::new(),
+        probe: matches!(source, Source::FirstByName(_)),
+    };
+    let mut select =
+        String::from("SELECT c.id, c.game, c.kind, c.name, COALESCE(o.quantity, 0) AS owned");
     let mut order_by = Vec::new();
     for (i, key) in query.order.iter().enumerate() {
         let (expr, nullable) = b.sort_expr(key, key_type);
@@ -74,7 +81,10 @@ pub fn compile(query: &Query, key_type: &dyn Fn(&str) -> KeyType, source: Source
         let p = b.param(Sql::Integer(i64::try_from(n).unwrap_or(i64::MAX)));
         sql.push_str(&format!(" LIMIT {p}"));
     }
-    Compiled { sql, params: b.params }
+    Compiled {
+        sql,
+        params: b.params,
+    }
 }
 
 struct Builder {
@@ -94,7 +104,11 @@ fn fts_of(e: &Expr) -> Option<String> {
         Expr::Term(t) => match &t.kind {
             TermKind::Words(w) => Some(fts_words(w, true)),
             TermKind::Phrase(w) => Some(fts_words(w, false)),
-            TermKind::Filter(Filter { field: Field::Name, op: Op::Eq, value }) => Some(name_fts(&value.text)),
+            TermKind::Filter(Filter {
+                field: Field::Name,
+                op: Op::Eq,
+                value,
+            }) => Some(name_fts(&value.text)),
             TermKind::Filter(_) => None,
         },
         _ => None,
@@ -103,8 +117,11 @@ fn fts_of(e: &Expr) -> Option<String> {
 
 /// `name : "w1 w2"*`: words of the name only.
 fn name_fts(value: &str) -> String {
-    let words: Vec<String> =
-        value.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_string).collect();
+    let words: Vec<String> = value
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect();
     format!("name : {}", fts_words(&words, true))
 }
 
@@ -113,7 +130,10 @@ fn name_fts(value: &str) -> String {
 fn cost_rank(e: &Expr) -> u8 {
     match e {
         Expr::Term(t) => match &t.kind {
-            TermKind::Filter(Filter { field: Field::Game | Field::Kind | Field::Id, .. }) => 0,
+            TermKind::Filter(Filter {
+                field: Field::Game | Field::Kind | Field::Id,
+                ..
+            }) => 0,
             _ => 1,
         },
         Expr::And(_) => 1,
@@ -181,20 +201,31 @@ impl Builder {
                 format!("NOT {}", self.fts(q))
             }
             (Field::Game | Field::Kind, op) => {
-                let col = if f.field == Field::Game { "c.game" } else { "c.kind" };
+                let col = if f.field == Field::Game {
+                    "c.game"
+                } else {
+                    "c.kind"
+                };
                 let p = self.text(&v.text);
                 let sql_op = if op == Op::Ne { "!=" } else { "=" };
                 format!("{col} {sql_op} {p}")
             }
             (Field::Id, op) => {
-                let valid = v.text.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+                let valid = v
+                    .text
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
                 let test = if valid {
                     let p = self.text(&format!("{}*", v.text));
                     format!("c.id GLOB {p}")
                 } else {
                     "0".to_string()
                 };
-                if op == Op::Ne { format!("NOT ({test})") } else { test }
+                if op == Op::Ne {
+                    format!("NOT ({test})")
+                } else {
+                    test
+                }
             }
             (Field::Owned, op) => {
                 // the parser guarantees a number
@@ -204,9 +235,15 @@ impl Builder {
                     format!("COALESCE(o.quantity, 0) {} {p}", op.as_str())
                 } else if op.holds(0.0, n) {
                     // cards missing from the collection (owned 0) match: exclude the others
-                    format!("c.id NOT IN (SELECT card_id FROM collection WHERE NOT (quantity {} {p}))", op.as_str())
+                    format!(
+                        "c.id NOT IN (SELECT card_id FROM collection WHERE NOT (quantity {} {p}))",
+                        op.as_str()
+                    )
                 } else {
-                    format!("c.id IN (SELECT card_id FROM collection WHERE quantity {} {p})", op.as_str())
+                    format!(
+                        "c.id IN (SELECT card_id FROM collection WHERE quantity {} {p})",
+                        op.as_str()
+                    )
                 }
             }
             (Field::Key(k), Op::Eq) => self.key_equals(k, v.text.as_str(), v.num),
@@ -263,7 +300,12 @@ impl Builder {
                 };
                 let agg = if key.descending { "max" } else { "min" };
                 let pk = self.text(k);
-                (format!("(SELECT {agg}({col}) FROM card_field WHERE card = c.rowid AND key = {pk})"), true)
+                (
+                    format!(
+                        "(SELECT {agg}({col}) FROM card_field WHERE card = c.rowid AND key = {pk})"
+                    ),
+                    true,
+                )
             }
         }
     }

@@ -42,7 +42,11 @@ pub fn parse(text: &str) -> Result<Query, SyntaxError> {
 
 /// Runs a parsed query: the matching cards in the query's order (default: by name), at most
 /// `limit` of them. A field that no card has is an error listing the known fields.
-pub fn run(conn: &Connection, query: &Query, limit: Option<usize>) -> Result<Vec<Hit>, SearchError> {
+pub fn run(
+    conn: &Connection,
+    query: &Query,
+    limit: Option<usize>,
+) -> Result<Vec<Hit>, SearchError> {
     check_fields(conn, query)?;
     let mut types = Vec::new();
     for key in &query.order {
@@ -50,11 +54,19 @@ pub fn run(conn: &Connection, query: &Query, limit: Option<usize>) -> Result<Vec
             types.push((k.clone(), fields::key_type(conn, k)?));
         }
     }
-    let key_type = |k: &str| types.iter().find(|(n, _)| n == k).map_or(KeyType::Text, |(_, t)| *t);
+    let key_type = |k: &str| {
+        types
+            .iter()
+            .find(|(n, _)| n == k)
+            .map_or(KeyType::Text, |(_, t)| *t)
+    };
     if let Some(n) = limit.filter(|_| query.order.is_empty()) {
         // The first hits by name of a broad query are among the first cards by name.
         let window = FIRST_BY_NAME.max(n.saturating_mul(100));
-        let hits = fetch(conn, &compile(query, &key_type, Source::FirstByName(window), limit))?;
+        let hits = fetch(
+            conn,
+            &compile(query, &key_type, Source::FirstByName(window), limit),
+        )?;
         if hits.len() >= n {
             return Ok(hits);
         }
@@ -68,30 +80,40 @@ const FIRST_BY_NAME: usize = 5000;
 fn fetch(conn: &Connection, compiled: &Compiled) -> Result<Vec<Hit>, SearchError> {
     let mut st = conn.prepare_cached(&compiled.sql)?;
     let rows = st.query_map(rusqlite::params_from_iter(compiled.params.iter()), |r| {
-        Ok(Hit { id: r.get(0)?, game: r.get(1)?, kind: r.get(2)?, name: r.get(3)?, owned: r.get(4)? })
+        Ok(Hit {
+            id: r.get(0)?,
+            game: r.get(1)?,
+            kind: r.get(2)?,
+            name: r.get(3)?,
+            owned: r.get(4)?,
+        })
     })?;
     Ok(rows.collect::<Result<Vec<_>, _>>()?)
 }
 
 /// Parses and runs `text`.
-pub fn search(conn: &Connection, text: &str, limit: Option<usize>) -> Result<Vec<Hit>, SearchError> {
+pub fn search(
+    conn: &Connection,
+    text: &str,
+    limit: Option<usize>,
+) -> Result<Vec<Hit>, SearchError> {
     run(conn, &parse(text)?, limit)
 }
 
 /// Every card-format field the query names must be a key some card has.
 fn check_fields(conn: &Connection, query: &Query) -> Result<(), SearchError> {
     for (field, span) in query.fields() {
-        if let Field::Key(k) = field {
-            if !fields::key_exists(conn, k)? {
-                let known = fields::known_fields(conn)?;
-                let suggestion = fields::closest(k, &known).map(str::to_string);
-                return Err(SearchError::UnknownField(UnknownField {
-                    field: k.clone(),
-                    column: span.column,
-                    known,
-                    suggestion,
-                }));
-            }
+        if let Field::Key(k) = field
+            && !fields::key_exists(conn, k)?
+        {
+            let known = fields::known_fields(conn)?;
+            let suggestion = fields::closest(k, &known).map(str::to_string);
+            return Err(SearchError::UnknownField(UnknownField {
+                field: k.clone(),
+                column: span.column,
+                known,
+                suggestion,
+            }));
         }
     }
     Ok(())
@@ -99,6 +121,9 @@ fn check_fields(conn: &Connection, query: &Query) -> Result<(), SearchError> {
 
 /// The query on one line and a caret under `column` on the next, for error messages.
 pub fn point_at(query: &str, column: usize) -> String {
-    let line: String = query.chars().map(|c| if c == '\n' || c == '\t' { ' ' } else { c }).collect();
+    let line: String = query
+        .chars()
+        .map(|c| if c == '\n' || c == '\t' { ' ' } else { c })
+        .collect();
     format!("  {line}\n  {}^", " ".repeat(column.saturating_sub(1)))
 }
