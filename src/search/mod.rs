@@ -60,9 +60,12 @@ pub fn run(
             .find(|(n, _)| n == k)
             .map_or(KeyType::Text, |(_, t)| *t)
     };
-    if let Some(n) = limit.filter(|_| query.order.is_empty()) {
+    let window = limit.map(|n| FIRST_BY_NAME.max(n.saturating_mul(50)));
+    if let Some((n, window)) = limit
+        .zip(window)
+        .filter(|(_, w)| query.order.is_empty() && *w <= MAX_FIRST_BY_NAME)
+    {
         // The first hits by name of a broad query are among the first cards by name.
-        let window = FIRST_BY_NAME.max(n.saturating_mul(100));
         let hits = fetch(
             conn,
             &compile(query, &key_type, Source::FirstByName(window), limit),
@@ -74,8 +77,10 @@ pub fn run(
     fetch(conn, &compile(query, &key_type, Source::All, limit))
 }
 
-/// How many cards, first by name, a limited search reads before searching them all.
+/// How many cards, first by name, a limited search reads before searching them all (at
+/// least 50 per hit wanted, up to `MAX_FIRST_BY_NAME`; beyond, it searches them all at once).
 const FIRST_BY_NAME: usize = 5000;
+const MAX_FIRST_BY_NAME: usize = 20_000;
 
 fn fetch(conn: &Connection, compiled: &Compiled) -> Result<Vec<Hit>, SearchError> {
     let mut st = conn.prepare_cached(&compiled.sql)?;
