@@ -380,3 +380,58 @@ fn limited_search_gives_the_first_hits_of_the_full_search() {
         }
     }
 }
+
+/// A catalogue of `n` bare card rows (no TOML body), quick to build in bulk.
+fn bulk(n: usize) -> deckwright::catalogue::Catalogue {
+    let mut cat = deckwright::catalogue::Catalogue::open_empty_in_memory().unwrap();
+    let tx = cat.conn_mut().transaction().unwrap();
+    for i in 0..n {
+        let name = format!("Card {:05}", (i * 7919) % n);
+        let texts = if i % 5 == 0 {
+            "alpha strike"
+        } else {
+            "beta guard"
+        };
+        tx.execute(
+            "INSERT INTO card(id, game, kind, name, body, texts) VALUES (?1, 'iconica', 'character', ?2, '', ?3)",
+            rusqlite::params![format!("ico-{i}"), name, texts],
+        )
+        .unwrap();
+        let row = tx.last_insert_rowid();
+        let faction = ["legion", "protectorate", "independent"][i % 3];
+        tx.execute(
+            "INSERT INTO card_field(card, key, text) VALUES (?1, 'faction', ?2)",
+            rusqlite::params![row, faction],
+        )
+        .unwrap();
+        tx.execute(
+            "INSERT INTO card_field(card, key, num) VALUES (?1, 'health', ?2)",
+            rusqlite::params![row, ((i % 13) * 10) as i64],
+        )
+        .unwrap();
+    }
+    tx.commit().unwrap();
+    cat
+}
+
+#[test]
+fn limited_search_over_many_cards_agrees_with_the_full_search() {
+    // more cards than a limited search reads first by name, so both of its ways are taken:
+    // enough hits among the first cards, or too few and a search of them all
+    let cat = bulk(6500);
+    for q in [
+        "faction:legion",
+        "alpha -faction:independent",
+        "health>=120",
+        "health>=120 faction:legion alpha",
+        "card 064",
+        "name:\"card 06499\"",
+        "-(faction:legion or faction:protectorate) health<30",
+    ] {
+        let all = search::search(cat.conn(), q, None).unwrap();
+        for k in [1, 50, 200] {
+            let first = search::search(cat.conn(), q, Some(k)).unwrap();
+            assert_eq!(first, all[..k.min(all.len())], "query `{q}` limit {k}");
+        }
+    }
+}
