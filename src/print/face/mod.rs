@@ -1,0 +1,139 @@
+//! Card faces: one drawing per kind of card, from the card's data only, plus a back per
+//! game. Shared pieces (frame, title bar, badges, portrait placeholder) live here.
+
+mod arcadia;
+mod back;
+mod iconica;
+mod iconoclasm;
+mod ruunara;
+
+use std::path::Path;
+
+use super::canvas::{Canvas, R, Rgb};
+use super::fonts::Weight;
+use super::text::{self, Span, Style};
+use crate::cards::{Card, Game};
+
+/// Which side of a card to draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Side {
+    Front,
+    /// The card's other face if it has one (an Iconoclasm element), else its game's back.
+    Back,
+}
+
+/// Where relative `portrait` paths are resolved (`None`: the current directory).
+#[derive(Debug, Clone, Default)]
+pub struct Assets {
+    pub portrait_root: Option<std::path::PathBuf>,
+}
+
+/// Draws one side of a card onto a canvas sized to the card.
+pub fn draw(c: &mut Canvas, card: &Card, side: Side, assets: &Assets) {
+    match (card, side) {
+        (Card::Iconoclasm(e), Side::Front) => iconoclasm::draw(c, e, e.front),
+        (Card::Iconoclasm(e), Side::Back) => iconoclasm::draw(c, e, e.back),
+        (_, Side::Back) => back::draw(c, card.game()),
+        (Card::Iconica(ch), Side::Front) => iconica::draw(c, ch, assets),
+        (Card::Arcadia(a), Side::Front) => arcadia::draw(c, a),
+        (Card::Ruunara(f), Side::Front) => ruunara::draw(c, f),
+    }
+}
+
+/// Draws the plain back of a game (what non-double cards of that game show behind).
+pub fn draw_back(c: &mut Canvas, game: Game) {
+    back::draw(c, game);
+}
+
+pub(crate) const INK: Rgb = Rgb::hex(0x1d1a17);
+pub(crate) const PAPER: Rgb = Rgb::hex(0xf6f0e1);
+pub(crate) const WHITE: Rgb = Rgb::hex(0xffffff);
+pub(crate) const MUTED: Rgb = Rgb::hex(0x5a544c);
+
+/// Bleed and border in `frame`, a parchment panel inside; returns the panel.
+pub(crate) fn frame(c: &mut Canvas, frame: Rgb, panel: Rgb) -> R {
+    c.fill_bleed(frame);
+    let inner = c.trim().inset(2.2);
+    c.round_rect(inner, 2.0, Some(panel), None);
+    inner
+}
+
+/// A filled title bar with the card name, shrunk to fit; leaves room at the right for a badge.
+pub(crate) fn title_bar(c: &mut Canvas, r: R, name: &str, bar: Rgb, ink: Rgb, badge_room: f32) {
+    c.round_rect(r, 1.2, Some(bar), None);
+    let tr = R::new(r.x + 1.5, r.y, r.w - 3.0 - badge_room, r.h).inset_xy(0.0, 0.9);
+    text::label(c, name, Weight::Bold, ink, tr, Style::new(r.h * 0.62).min(1.6).middle());
+}
+
+/// A round badge with a number (a cost, a rating...).
+pub(crate) fn badge(c: &mut Canvas, cx: f32, cy: f32, radius: f32, value: &str, fill: Rgb, ink: Rgb) {
+    c.circle(cx, cy, radius, Some(fill), Some((WHITE, radius * 0.12)));
+    let r = R::new(cx - radius * 0.8, cy - radius * 0.8, radius * 1.6, radius * 1.6);
+    text::label(c, value, Weight::Bold, ink, r, Style::new(radius * 1.05).min(0.8).center().middle());
+}
+
+/// One line of small text (a type line, a footer).
+pub(crate) fn small_line(c: &mut Canvas, s: &str, r: R, weight: Weight, color: Rgb) {
+    text::label(c, s, weight, color, r, Style::new(r.h * 0.9).min(0.9).middle());
+}
+
+/// A labelled value box: the label small on top, the value large below.
+pub(crate) fn stat_box(c: &mut Canvas, r: R, label: &str, value: &str, fill: Rgb, ink: Rgb) {
+    c.round_rect(r, 1.0, Some(fill), None);
+    let (top, rest) = r.inset(0.5).split_top(r.h * 0.32);
+    text::label(c, label, Weight::Regular, ink, top, Style::new(top.h).min(0.8).center().middle());
+    text::label(c, value, Weight::Bold, ink, rest, Style::new(rest.h * 0.85).min(1.0).center().middle());
+}
+
+/// A neutral placeholder for a missing portrait: a head-and-shoulders silhouette.
+pub(crate) fn placeholder(c: &mut Canvas, r: R, bg: Rgb, fg: Rgb) {
+    c.round_rect(r, 1.0, Some(bg), None);
+    let (cx, _) = r.center();
+    let s = r.h.min(r.w);
+    let head = s * 0.2;
+    let cy = r.y + r.h * 0.42;
+    c.circle(cx, cy, head, Some(fg), None);
+    let shoulders = R::new(cx - s * 0.36, cy + head * 1.15, s * 0.72, r.bottom() - (cy + head * 1.15) + s);
+    let clip_h = (r.bottom() - shoulders.y).max(0.0);
+    c.round_rect(R::new(shoulders.x, shoulders.y, shoulders.w, clip_h), s * 0.3, Some(fg), None);
+}
+
+/// Draws the portrait at `path` (PNG or JPEG) covering `r`; the placeholder if it cannot be read.
+pub(crate) fn portrait(c: &mut Canvas, r: R, path: Option<&str>, assets: &Assets, bg: Rgb, fg: Rgb) {
+    if let Some(img) = path.and_then(|p| load_portrait(p, assets)) {
+        c.image_cover(r, &img);
+        c.round_rect(r, 1.0, None, Some((fg, 0.25)));
+    } else {
+        placeholder(c, r, bg, fg);
+    }
+}
+
+fn load_portrait(path: &str, assets: &Assets) -> Option<tiny_skia::Pixmap> {
+    let p = Path::new(path);
+    let full = match (&assets.portrait_root, p.is_absolute()) {
+        (Some(root), false) => root.join(p),
+        _ => p.to_path_buf(),
+    };
+    let img = image::open(full).ok()?.to_rgba8();
+    let (w, h) = img.dimensions();
+    let mut pm = tiny_skia::Pixmap::new(w, h)?;
+    for (dst, px) in pm.pixels_mut().iter_mut().zip(img.pixels()) {
+        let [r, g, b, a] = px.0;
+        *dst = tiny_skia::ColorU8::from_rgba(r, g, b, a).premultiply();
+    }
+    Some(pm)
+}
+
+/// Paragraph helper: spans into one paragraph.
+pub(crate) fn para(spans: Vec<Span>) -> Vec<Span> {
+    spans
+}
+
+/// Capitalises the first letter (`"melee"` -> `"Melee"`).
+pub(crate) fn cap(s: &str) -> String {
+    let mut ch = s.chars();
+    match ch.next() {
+        Some(f) => f.to_uppercase().chain(ch).collect(),
+        None => String::new(),
+    }
+}
