@@ -101,7 +101,7 @@ fn skulled_members_show_zero_health_and_no_statuses() {
     // a1 action 6: 100 damage to b1 then Poison on all foes; b's turn: b2 poison 1 (ends), b3 poison 2.
     let v = json(&env.play(&["--dice", "6 1 1 2", "--policy", "first", "--json"]));
     let b = v["sides"]["b"].as_array().unwrap();
-    assert_eq!(b[0], serde_json::json!({"id": "ico-t-b1", "name": "b1", "health": 0, "skulled": true, "statuses": []}));
+    assert_eq!(b[0], serde_json::json!({"id": "ico-t-b1", "health": 0, "skulled": true, "statuses": []}));
     assert_eq!(b[1]["statuses"], serde_json::json!([]));
     assert_eq!(b[2]["statuses"], serde_json::json!(["poison"]));
     assert_eq!(b[2]["health"], 90);

@@ -140,7 +140,6 @@ pub fn sides_json(setup: &Setup, st: &State) -> Value {
         let skulled = !st.is_alive(i);
         sides[setup.side[i] as usize].push(json!({
             "id": c.id,
-            "name": c.name,
             "health": if skulled { 0 } else { st.hp[i] },
             "skulled": skulled,
             "statuses": st.statuses(i).map(|s| s.name()).collect::<Vec<_>>(),
