@@ -283,6 +283,12 @@ pub fn parse(text: &str, file: &str) -> Result<CardFile, CardError> {
     Ok(CardFile::Card(card))
 }
 
+/// 1-based line and column where the key at `path` (tables, then the key; `name[i]` for the
+/// i-th `[[name]]`) is written in `text`, as errors report it.
+pub fn key_position(text: &str, path: &[&str]) -> (usize, usize) {
+    locate::find_key(text, path)
+}
+
 /// Reads a file that must hold a card (not a clash table).
 pub fn parse_card(text: &str, file: &str) -> Result<Card, CardError> {
     match parse(text, file)? {

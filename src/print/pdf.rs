@@ -25,11 +25,13 @@ pub struct Placement {
     pub rect: Rect,
 }
 
-/// One page: images and crop marks.
+/// One page: images, crop marks (and other thin lines) and text labels.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct PageContent {
     pub images: Vec<Placement>,
     pub marks: Vec<Mark>,
+    /// Text: x and baseline y (mm), height (mm), text.
+    pub labels: Vec<(f32, f32, f32, String)>,
 }
 
 /// A PDF could not be written.
@@ -117,6 +119,20 @@ pub fn write(paper: Paper, pages: &[PageContent], images: &[Arc<CardImage>], dup
                 s.draw_path(&path);
             }
             s.set_stroke(None);
+        }
+        if !page.labels.is_empty() {
+            let font = krilla::text::Font::new(super::fonts::REGULAR_TTF.to_vec().into(), 0)
+                .ok_or_else(|| PdfError::Writer("the bundled font cannot be embedded".into()))?;
+            for (x, y, size, text) in &page.labels {
+                s.draw_text(
+                    krilla::geom::Point::from_xy(x * MM, y * MM),
+                    font.clone(),
+                    size * MM,
+                    text,
+                    false,
+                    krilla::text::TextDirection::Auto,
+                );
+            }
         }
         s.finish();
         p.finish();
