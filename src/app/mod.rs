@@ -384,7 +384,11 @@ impl DeckwrightApp {
 
     fn status_bar_ui(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
-            ui.label(&self.status);
+            if self.status.is_empty() {
+                ui.weak("Ctrl+F search · Ctrl+S save · Ctrl+Z undo · Ctrl+Shift+Z redo · Ctrl+P print · drafts are kept as you edit");
+            } else {
+                ui.label(&self.status);
+            }
         });
     }
 

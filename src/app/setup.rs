@@ -98,9 +98,9 @@ impl SetupScreen {
                     }
                 });
                 ui.separator();
-                self.grid_ui(ui, env, &setup, &flagged);
-                ui.add_space(6.0);
                 verdict_ui(ui, &verdict);
+                ui.separator();
+                self.grid_ui(ui, env, &setup, &flagged);
             });
         });
     }

@@ -19,7 +19,7 @@ impl SquadScreen {
         let squad = &env.docs.squad;
         let verdict = core::check_squad(env.cat, squad);
         egui::Panel::left("squad-picker").resizable(true).default_size(260.0).show(ui, |ui| {
-            if let Some(id) = self.picker.ui(ui, env, "squad", "game:ruunara", "Ruunara heroes and units") {
+            if let Some(id) = self.picker.ui(ui, env, "squad", "game:ruunara faction:ally", "Ruunara ally heroes and units") {
                 let mut s = squad.clone();
                 s.members.push(id);
                 env.push(Action::Edit { slot: Slot::Squad, label: "add member".into(), after: s.to_toml() });
