@@ -59,7 +59,7 @@ impl PrintScreen {
         egui::Panel::left("print-list").resizable(true).default_size(220.0).show(ui, |ui| {
             egui::ScrollArea::vertical().id_salt("print-list-scroll").show(ui, |ui| {
                 for (i, id) in self.ids.iter().enumerate() {
-                    let name = core::card(env.cat, id).map(|c| c.name().to_string()).unwrap_or_else(|| format!("{id} (not in the catalogue)"));
+                    let name = env.name_or_missing(id);
                     if ui.selectable_label(i == self.preview_index, format!("{}. {name}", i + 1)).clicked() {
                         self.preview_index = i;
                     }
@@ -68,10 +68,14 @@ impl PrintScreen {
         });
         egui::Panel::right("print-card").resizable(true).default_size(300.0).show(ui, |ui| {
             let id = self.ids[self.preview_index].clone();
+            let w = ui.available_width().min(ui.available_height() * 63.0 / 88.0);
+            if let Some((_, t)) = self.texture.as_ref().filter(|(i, t)| *i == id && (t.size_vec2().x - w * ui.ctx().pixels_per_point()).abs() < 2.0) {
+                ui.add(egui::Image::new((t.id(), egui::vec2(w, w * 88.0 / 63.0))).corner_radius(6.0));
+                return;
+            }
             match core::card(env.cat, &id) {
                 Some(card) => {
-                    let mut tex = self.texture.take().filter(|(i, _)| *i == id).map(|(_, t)| t);
-                    let w = ui.available_width().min(ui.available_height() * 63.0 / 88.0);
+                    let mut tex = None;
                     card_image_ui(ui, env.cat, &card, &mut tex, w);
                     self.texture = tex.map(|t| (id, t));
                 }
