@@ -102,3 +102,42 @@ fn ctrl_p_prints_the_party_with_a_sheet_preview_and_the_pdf_is_written() {
     assert!(msg.contains("2 cards, 1 pages"), "{msg}");
     assert!(std::fs::read(&out).unwrap().starts_with(b"%PDF"));
 }
+
+#[test]
+fn a_setup_exports_with_its_characters_and_opens_back_into_another_catalogue() {
+    use deckwright::catalogue::saved::{self, DocKind};
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = DeckwrightApp::new(Catalogue::open_in_memory().unwrap());
+    let character = "game = \"arcadia\"\nname = \"Esekial\"\nicon = \"arc-icon-thornling-female\"\nmerits = [\"arc-m-lucky-star\"]\nflaws = []\n";
+    saved::save_doc(app.cat.conn(), DocKind::Character, "Esekial", character).unwrap();
+    app.docs.setup.players[0].character = files::character_ref("Esekial");
+    app.docs.setup.players[0].quests = vec!["arc-q-a-choice-of-roads".into()];
+    let path = dir.path().join("moor.setup.toml");
+    let mut actions = files::export_setup_characters(&app.cat, &app.docs.setup, &path);
+    actions.push(files::write_doc(&path, &app.docs.get_toml(Slot::Setup)));
+    assert!(actions.iter().all(|a| matches!(a, Action::Notify(_))), "{actions:?}");
+    assert!(dir.path().join("Esekial.character.toml").exists());
+
+    // The CLI's reader takes the exported setup.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let setup = deckwright::games::arcadia::setup::SetupFile::parse(&text, "moor.setup.toml").expect("the core reads it");
+    assert_eq!(setup.players[0].character, "Esekial.character.toml");
+
+    // Another catalogue opens it: the character is saved there and the setup finds it.
+    let mut other = DeckwrightApp::new(Catalogue::open_in_memory().unwrap());
+    for a in files::setup_characters(&path) {
+        other.apply(a);
+    }
+    other.apply(files::open_doc_path(&path, Slot::Setup));
+    assert_eq!(other.docs.setup.players[0].quests, ["arc-q-a-choice-of-roads"]);
+    assert!(files::saved_character(&other.cat, "Esekial.character.toml").is_some());
+    let verdict = core::check_setup(&other.cat, &other.docs.setup, &|e| {
+        files::saved_character(&other.cat, e).and_then(|t| <deckwright::app::docs::CharacterDoc as deckwright::app::docs::TomlDoc>::from_toml(&t).ok())
+    });
+    assert!(verdict.checked);
+    assert!(
+        !verdict.findings.iter().any(|f| f.rule == "character-file" && f.message.contains("player 1")),
+        "{:?}",
+        verdict.findings
+    );
+}

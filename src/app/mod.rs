@@ -110,6 +110,8 @@ pub enum Action {
     Print(Vec<String>),
     /// Save the document in `slot` under its name.
     Save(Slot),
+    /// Store a document in the catalogue's saved documents (no undo: files opened with a setup).
+    StoreSaved { kind: saved::DocKind, name: String, body: String },
     /// Import card files and folders (all or nothing).
     ImportCards(Vec<PathBuf>),
     /// Write every card to a folder.
@@ -465,6 +467,11 @@ impl DeckwrightApp {
                 self.screen = Screen::Print;
             }
             Action::Save(slot) => self.save(slot),
+            Action::StoreSaved { kind, name, body } => {
+                if let Err(e) = saved::save_doc(self.cat.conn(), kind, &name, &body) {
+                    self.error = Some(format!("“{name}” was not saved: {e}"));
+                }
+            }
             Action::ImportCards(paths) => match core::import_cards(&mut self.cat, &paths) {
                 Ok(m) => {
                     self.status = m;

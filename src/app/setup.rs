@@ -7,7 +7,7 @@ use super::cache::Memo;
 use super::core;
 use super::docs::{LaidLeague, SetupDoc, Slot, TomlDoc};
 use super::picker::Picker;
-use super::{Action, Env};
+use super::{Action, Env, files};
 use crate::catalogue::saved::{self, DocKind};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -50,11 +50,7 @@ impl SetupScreen {
         let setup = two_players(&env.docs.setup);
         let cat = env.cat;
         let characters = |entry: &str| {
-            let name = entry.trim_end_matches(DocKind::Character.extension());
-            saved::load_doc(cat.conn(), DocKind::Character, name)
-                .ok()
-                .flatten()
-                .and_then(|t| <super::docs::CharacterDoc as TomlDoc>::from_toml(&t).ok())
+            files::saved_character(cat, entry).and_then(|t| <super::docs::CharacterDoc as TomlDoc>::from_toml(&t).ok())
         };
         // A saved character may change too: it is part of the key.
         let key = format!(
@@ -126,7 +122,7 @@ impl SetupScreen {
                     ui.weak("save a character first (Character screen, Ctrl+S)");
                 }
                 for n in names {
-                    let file = format!("{n}{}", DocKind::Character.extension());
+                    let file = files::character_ref(&n);
                     if ui.selectable_label(p.character == file, &n).clicked() {
                         let mut s = setup.clone();
                         s.players[i].character = file;
