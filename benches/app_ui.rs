@@ -9,25 +9,9 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use deckwright::app::{DeckwrightApp, Screen};
-use deckwright::cards::{self, Card};
 use deckwright::catalogue::Catalogue;
 
 const CARDS: usize = 100_000;
-
-/// `n` distinct cards made from the bundled ones (new ids and names).
-fn synthetic(n: usize) -> Vec<Card> {
-    let base = deckwright::catalogue::bundled_cards().expect("bundled cards");
-    (0..n)
-        .map(|i| {
-            let card = &base[i % base.len()];
-            let text = card
-                .to_toml()
-                .replacen(&format!("id = \"{}\"", card.id()), &format!("id = \"{}-x{i}\"", card.id()), 1)
-                .replacen(&format!("name = \"{}\"", card.name()), &format!("name = \"{} {i}\"", card.name()), 1);
-            cards::parse_card(&text, "synthetic").expect("synthetic card")
-        })
-        .collect()
-}
 
 struct Frames {
     ctx: egui::Context,
@@ -53,7 +37,7 @@ fn bench(c: &mut Criterion) {
     let path = dir.path().join("bench.sqlite");
     {
         let mut cat = Catalogue::open(&path).expect("catalogue");
-        cat.upsert(&synthetic(CARDS)).expect("fill");
+        deckwright::catalogue::synthetic::fill(&mut cat, CARDS as u64, 7).expect("fill");
     }
     let cat = Catalogue::open(&path).expect("catalogue");
     let mut f = Frames { ctx: egui::Context::default(), app: DeckwrightApp::with_path(cat, Some(path.clone())) };

@@ -351,7 +351,7 @@ impl Browser {
         let count = self.rows.len();
         ui.horizontal(|ui| {
             let more = if count >= RESULT_LIMIT { " (the first; refine the search)" } else { "" };
-            ui.label(format!("{count} cards{more}"));
+            ui.label(format!("{count} card{}{more}", if count == 1 { "" } else { "s" }));
         });
         let scroll_to = if self.scroll_to_selected {
             self.scroll_to_selected = false;

@@ -293,7 +293,58 @@ pub fn render_card(_cat: &Catalogue, card: &Card, width: u32, height: u32) -> eg
     egui::ColorImage::from_rgba_unmultiplied([img.width as usize, img.height as usize], &img.rgba)
 }
 
-/// Exports the cards (one copy per id) to a print-and-play PDF.
-pub fn export_pdf(_cat: &Catalogue, _ids: &[String], _path: &std::path::Path, _crop_marks: bool) -> Result<String, String> {
-    Err("PDF export from the app waits for the print module's export (not merged yet)".into())
+/// How the print screen prints.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PrintSettings {
+    /// A paper name of `print::layout::PAPERS`.
+    pub paper: String,
+    pub crop_marks: bool,
+    pub backs: bool,
+}
+
+impl Default for PrintSettings {
+    fn default() -> Self {
+        PrintSettings { paper: "a4".into(), crop_marks: true, backs: false }
+    }
+}
+
+/// The paper names the print screen offers.
+pub fn papers() -> Vec<&'static str> {
+    crate::print::layout::PAPERS.iter().map(|p| p.name).collect()
+}
+
+fn export_options(settings: &PrintSettings) -> Result<crate::print::export::ExportOptions, String> {
+    let paper = crate::print::layout::paper(&settings.paper).ok_or_else(|| format!("unknown paper `{}`", settings.paper))?;
+    let mut opts = crate::print::export::ExportOptions::new(paper);
+    opts.crop_marks = settings.crop_marks;
+    opts.backs = settings.backs;
+    Ok(opts)
+}
+
+/// A sheet of the print layout: paper size and the trim box of every card place (mm,
+/// top-left origin), row by row.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sheet {
+    pub width: f32,
+    pub height: f32,
+    pub places: Vec<[f32; 4]>,
+}
+
+/// The sheet the export lays cards on.
+pub fn sheet(settings: &PrintSettings) -> Result<Sheet, String> {
+    let opts = export_options(settings)?;
+    let layout = opts.layout().map_err(|e| e.to_string())?;
+    let places = (0..layout.per_page()).map(|k| { let r = layout.front(k); [r.x, r.y, r.w, r.h] }).collect();
+    Ok(Sheet { width: opts.paper.width, height: opts.paper.height, places })
+}
+
+/// Exports the cards (one copy per id) to a print-and-play PDF; a summary for the status bar.
+pub fn export_pdf(cat: &Catalogue, ids: &[String], path: &std::path::Path, settings: &PrintSettings) -> Result<String, String> {
+    let mut cards = Vec::new();
+    for id in ids {
+        cards.push(card(cat, id).ok_or_else(|| format!("`{id}` is not in the catalogue; remove it from the selection"))?);
+    }
+    let opts = export_options(settings)?;
+    let pages = crate::print::export::export_pdf(&cards, &opts, path).map_err(|e| e.to_string())?;
+    Ok(format!("Wrote {} ({} cards, {pages} pages).", path.display(), cards.len()))
 }
