@@ -1,6 +1,593 @@
 //! The egui desktop app: one module per screen; it calls the core and holds no game logic or SQL.
+//!
+//! [`DeckwrightApp`] owns the catalogue, the documents being edited and the undo history.
+//! Screens draw from that state and ask for changes by pushing [`Action`]s, which the app
+//! applies after the frame: every edit becomes a [`history::Command`] kept in the catalogue.
+
+pub mod browser;
+pub mod builder;
+pub mod cache;
+pub mod character;
+pub mod core;
+pub mod docs;
+pub mod files;
+pub mod history;
+pub mod party;
+pub mod picker;
+pub mod print;
+pub mod setup;
+pub mod squad;
+
+use std::path::{Path, PathBuf};
+
+use egui::{Key, KeyboardShortcut, Modifiers};
+use serde::{Deserialize, Serialize};
+
+use crate::catalogue::{Catalogue, saved};
+use docs::{Docs, Slot};
+use history::{Command, History};
 
 /// Opens the desktop app on the catalogue at `db`.
-pub fn run(db: &std::path::Path) -> anyhow::Result<()> {
-    anyhow::bail!("the desktop app is not built yet (catalogue: {})", db.display())
+pub fn run(db: &Path) -> anyhow::Result<()> {
+    let cat = Catalogue::open(db).map_err(|e| anyhow::anyhow!("cannot open the catalogue {}: {e}", db.display()))?;
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("deckwright")
+            .with_inner_size([1280.0, 800.0])
+            .with_min_inner_size([720.0, 480.0]),
+        renderer: eframe::Renderer::Glow,
+        ..Default::default()
+    };
+    let path = db.to_path_buf();
+    eframe::run_native(
+        "deckwright",
+        options,
+        Box::new(move |_cc| Ok(Box::new(DeckwrightApp::with_path(cat, Some(path))))),
+    )
+    .map_err(|e| anyhow::anyhow!("the app window failed: {e}"))
+}
+
+/// The screens of the top bar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Screen {
+    #[default]
+    Browser,
+    Party,
+    Character,
+    Setup,
+    Squad,
+    Print,
+}
+
+impl Screen {
+    pub const ALL: [Screen; 6] =
+        [Screen::Browser, Screen::Party, Screen::Character, Screen::Setup, Screen::Squad, Screen::Print];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Screen::Browser => "Browser",
+            Screen::Party => "Party",
+            Screen::Character => "Character",
+            Screen::Setup => "Setup",
+            Screen::Squad => "Squad",
+            Screen::Print => "Print",
+        }
+    }
+
+    fn tooltip(self) -> &'static str {
+        match self {
+            Screen::Browser => "Search the catalogue and edit your collection (Ctrl+F)",
+            Screen::Party => "Build an Iconica party, or two for a match",
+            Screen::Character => "Build an Arcadia character",
+            Screen::Setup => "Lay out an Arcadia quest setup",
+            Screen::Squad => "Build a Ruunara squad",
+            Screen::Print => "Preview and print the selection (Ctrl+P)",
+        }
+    }
+
+    /// The document slot this screen edits (Ctrl+S saves it).
+    fn slot(self) -> Option<Slot> {
+        match self {
+            Screen::Party => Some(Slot::PartyA),
+            Screen::Character => Some(Slot::Character),
+            Screen::Setup => Some(Slot::Setup),
+            Screen::Squad => Some(Slot::Squad),
+            Screen::Browser | Screen::Print => None,
+        }
+    }
+}
+
+/// What a screen asks the app to do; applied after the frame.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    /// Replace the document in `slot` with this TOML (recorded for undo under `label`).
+    Edit { slot: Slot, label: String, after: String },
+    /// Set the owned quantity of a card (recorded for undo).
+    SetOwned { id: String, quantity: u32 },
+    /// Show a card in the browser.
+    ShowCard(String),
+    /// Go to the print screen with these cards.
+    Print(Vec<String>),
+    /// Save the document in `slot` under its name.
+    Save(Slot),
+    /// Store a document in the catalogue's saved documents (no undo: files opened with a setup).
+    StoreSaved { kind: saved::DocKind, name: String, body: String },
+    /// Import card files and folders (all or nothing).
+    ImportCards(Vec<PathBuf>),
+    /// Write every card to a folder.
+    ExportCards(PathBuf),
+    /// Read owned quantities from a collection CSV (all or nothing).
+    ImportCollection(PathBuf),
+    /// Write owned quantities to a collection CSV.
+    ExportCollection(PathBuf),
+    Undo,
+    Redo,
+    /// A message for the status bar.
+    Notify(String),
+    /// An error, shown in a window until dismissed.
+    Error(String),
+}
+
+/// The app state restored on start (besides the documents and history).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[serde(default)]
+pub struct Session {
+    pub screen: Screen,
+    pub dark: bool,
+    pub query: String,
+    pub game_filter: Option<String>,
+    pub kind_filter: Option<String>,
+    pub selected: Option<String>,
+    pub match_mode: bool,
+    pub print_ids: Vec<String>,
+}
+
+/// The desktop app.
+pub struct DeckwrightApp {
+    pub cat: Catalogue,
+    path: Option<PathBuf>,
+    pub screen: Screen,
+    pub dark: bool,
+    pub docs: Docs,
+    pub history: History,
+    pub browser: browser::Browser,
+    pub party: party::PartyScreen,
+    pub character: character::CharacterScreen,
+    pub setup: setup::SetupScreen,
+    pub squad: squad::SquadScreen,
+    pub print: print::PrintScreen,
+    status: String,
+    error: Option<String>,
+    actions: Vec<Action>,
+    last_session: String,
+    theme_applied: Option<bool>,
+    names: cache::CardNames,
+    /// Bumped when the catalogue's cards change, so cached verdicts are computed again.
+    generation: u64,
+}
+
+impl DeckwrightApp {
+    /// The app over a catalogue (queries run on the UI thread: for tests and in-memory use).
+    pub fn new(cat: Catalogue) -> DeckwrightApp {
+        DeckwrightApp::with_path(cat, None)
+    }
+
+    /// The app over the catalogue file at `path` (queries run on a worker thread with its
+    /// own connection), restoring the last session, drafts and undo history.
+    pub fn with_path(cat: Catalogue, path: Option<PathBuf>) -> DeckwrightApp {
+        let history = History::load(&cat);
+        let session: Session = saved::state(cat.conn(), "session")
+            .ok()
+            .flatten()
+            .and_then(|s| serde_json::from_str(&s).ok())
+            .unwrap_or_default();
+        let mut docs = Docs::default();
+        for slot in Slot::ALL {
+            if let Ok(Some(text)) = saved::state(cat.conn(), &draft_key(slot)) {
+                let _ = docs.set_toml(slot, &text);
+            }
+        }
+        let mut app = DeckwrightApp {
+            browser: browser::Browser::new(path.clone()),
+            party: party::PartyScreen::default(),
+            character: character::CharacterScreen::default(),
+            setup: setup::SetupScreen::default(),
+            squad: squad::SquadScreen::default(),
+            print: print::PrintScreen::default(),
+            cat,
+            path,
+            screen: session.screen,
+            dark: session.dark,
+            docs,
+            history,
+            status: String::new(),
+            error: None,
+            actions: Vec::new(),
+            last_session: String::new(),
+            theme_applied: None,
+            names: cache::CardNames::default(),
+            generation: 0,
+        };
+        app.browser.restore(&session);
+        app.party.match_mode = session.match_mode;
+        app.print.ids = session.print_ids.clone();
+        app.last_session = serde_json::to_string(&app.session()).unwrap_or_default();
+        app
+    }
+
+    /// The catalogue file, when the app runs on one.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    fn session(&self) -> Session {
+        let mut s = Session {
+            screen: self.screen,
+            dark: self.dark,
+            match_mode: self.party.match_mode,
+            print_ids: self.print.ids.clone(),
+            ..Default::default()
+        };
+        self.browser.store(&mut s);
+        s
+    }
+
+    /// Writes the session to the catalogue when it changed.
+    pub fn persist(&mut self) {
+        let now = serde_json::to_string(&self.session()).unwrap_or_default();
+        if now != self.last_session {
+            if saved::set_state(self.cat.conn(), "session", &now).is_ok() {
+                self.last_session = now;
+            }
+        }
+    }
+
+    /// The status bar's last message.
+    pub fn status(&self) -> &str {
+        &self.status
+    }
+
+    /// The error shown in the error window, if any.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// Draws the whole app into `ui` (the eframe window, or a test harness).
+    pub fn ui_root(&mut self, ui: &mut egui::Ui) {
+        if self.theme_applied != Some(self.dark) {
+            ui.ctx().set_theme(if self.dark { egui::Theme::Dark } else { egui::Theme::Light });
+            self.theme_applied = Some(self.dark);
+        }
+        self.shortcuts(ui);
+        egui::Panel::top("top-bar").show(ui, |ui| self.top_bar_ui(ui));
+        egui::Panel::bottom("status-bar").show(ui, |ui| self.status_bar_ui(ui));
+        let mut actions = std::mem::take(&mut self.actions);
+        egui::CentralPanel::default().show(ui, |ui| {
+            let env = &mut Env { cat: &self.cat, docs: &self.docs, names: &self.names, generation: self.generation, actions: &mut actions };
+            match self.screen {
+                Screen::Browser => self.browser.ui(ui, env),
+                Screen::Party => self.party.ui(ui, env),
+                Screen::Character => self.character.ui(ui, env),
+                Screen::Setup => self.setup.ui(ui, env),
+                Screen::Squad => self.squad.ui(ui, env),
+                Screen::Print => self.print.ui(ui, env),
+            }
+        });
+        self.error_window_ui(ui);
+        for action in actions {
+            self.apply(action);
+        }
+        self.persist();
+    }
+
+    fn shortcuts(&mut self, ui: &mut egui::Ui) {
+        let redo = ui.input_mut(|i| {
+            i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z))
+                || i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::Y))
+        });
+        let undo = ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::Z)));
+        let find = ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::F)));
+        let save = ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::S)));
+        let print = ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::P)));
+        if redo {
+            self.actions.push(Action::Redo);
+        } else if undo {
+            self.actions.push(Action::Undo);
+        }
+        if find {
+            self.screen = Screen::Browser;
+            self.browser.focus_search = true;
+        }
+        if save {
+            match self.screen.slot() {
+                Some(slot) => self.actions.push(Action::Save(slot)),
+                None => self.status = "Nothing to save here: the browser saves as you edit.".into(),
+            }
+        }
+        if print {
+            let ids = self.selection();
+            self.actions.push(Action::Print(ids));
+        }
+    }
+
+    /// The cards Ctrl+P prints: the builder's document, or the browser's selected card.
+    pub fn selection(&self) -> Vec<String> {
+        match self.screen {
+            Screen::Party => {
+                let mut ids = self.docs.party_a.members.clone();
+                if self.party.match_mode {
+                    ids.extend(self.docs.party_b.members.iter().cloned());
+                }
+                ids
+            }
+            Screen::Character => {
+                let c = &self.docs.character;
+                c.icon.iter().chain(&c.merits).chain(&c.flaws).cloned().collect()
+            }
+            Screen::Setup => {
+                let s = &self.docs.setup;
+                let mut ids: Vec<String> = Vec::new();
+                for p in &s.players {
+                    ids.extend(p.quests.iter().chain(&p.waylays).chain(&p.treasures).cloned());
+                }
+                ids.extend(s.leagues.iter().map(|l| l.id.clone()));
+                ids
+            }
+            Screen::Squad => self.docs.squad.members.clone(),
+            Screen::Browser => self.browser.selected().into_iter().collect(),
+            Screen::Print => self.print.ids.clone(),
+        }
+    }
+
+    fn top_bar_ui(&mut self, ui: &mut egui::Ui) {
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("File", |ui| {
+                let env = &mut Env { cat: &self.cat, docs: &self.docs, names: &self.names, generation: self.generation, actions: &mut self.actions };
+                files::file_menu_ui(ui, env);
+            });
+            ui.menu_button("Edit", |ui| {
+                let undo_text = match self.history.next_undo() {
+                    Some(c) => format!("Undo {}", c.label()),
+                    None => "Undo".into(),
+                };
+                if ui
+                    .add_enabled(self.history.can_undo(), egui::Button::new(undo_text).shortcut_text("Ctrl+Z"))
+                    .clicked()
+                {
+                    self.actions.push(Action::Undo);
+                    ui.close();
+                }
+                let redo_text = match self.history.next_redo() {
+                    Some(c) => format!("Redo {}", c.label()),
+                    None => "Redo".into(),
+                };
+                if ui
+                    .add_enabled(self.history.can_redo(), egui::Button::new(redo_text).shortcut_text("Ctrl+Shift+Z"))
+                    .clicked()
+                {
+                    self.actions.push(Action::Redo);
+                    ui.close();
+                }
+            });
+            ui.separator();
+            for screen in Screen::ALL {
+                if ui
+                    .selectable_label(self.screen == screen, screen.title())
+                    .on_hover_text(screen.tooltip())
+                    .clicked()
+                {
+                    self.screen = screen;
+                }
+            }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                let (icon, tip) = if self.dark { ("Light theme", "Switch to the light theme") } else { ("Dark theme", "Switch to the dark theme") };
+                if ui.button(icon).on_hover_text(tip).clicked() {
+                    self.dark = !self.dark;
+                }
+                ui.label(format!("Collection: {} cards", self.browser.collection_total(&self.cat)))
+                    .on_hover_text("Owned copies of every card, all counted");
+            });
+        });
+    }
+
+    fn status_bar_ui(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            if self.status.is_empty() {
+                ui.weak("Ctrl+F search · Ctrl+S save · Ctrl+Z undo · Ctrl+Shift+Z redo · Ctrl+P print · drafts are kept as you edit");
+            } else {
+                ui.label(&self.status);
+            }
+        });
+    }
+
+    fn error_window_ui(&mut self, ui: &mut egui::Ui) {
+        let Some(message) = self.error.clone() else { return };
+        let mut open = true;
+        egui::Window::new("Problem").collapsible(false).open(&mut open).show(ui.ctx(), |ui| {
+            ui.label(egui::RichText::new(&message).color(ui.visuals().error_fg_color));
+            if ui.button("OK").clicked() {
+                self.error = None;
+            }
+        });
+        if !open {
+            self.error = None;
+        }
+    }
+
+    /// Applies one action now (the app applies the ones screens push after each frame).
+    pub fn apply(&mut self, action: Action) {
+        match action {
+            Action::Edit { slot, label, after } => {
+                let before = self.docs.get_toml(slot);
+                if before == after {
+                    return;
+                }
+                if let Err(e) = self.docs.set_toml(slot, &after) {
+                    self.error = Some(format!("That document cannot be read: {e}"));
+                    return;
+                }
+                self.store_draft(slot);
+                if let Err(e) = self.history.record(&self.cat, Command::Edit { slot, label, before, after }) {
+                    self.status = format!("The edit is made but not kept for undo: {e}");
+                }
+            }
+            Action::SetOwned { id, quantity } => {
+                let before = core::owned(&self.cat, &id);
+                if before == quantity {
+                    return;
+                }
+                if let Err(e) = core::set_owned(&mut self.cat, &id, quantity) {
+                    self.error = Some(format!("The owned quantity of {id} was not changed: {e}"));
+                    return;
+                }
+                self.browser.owned_changed(&id, quantity);
+                let _ = self.history.record(&self.cat, Command::SetOwned { id, before, after: quantity });
+            }
+            Action::Undo => match self.history.undo(&self.cat) {
+                Some(cmd) => {
+                    self.status = format!("Undone: {}", cmd.label());
+                    self.run_command(&cmd.inverse());
+                }
+                None => self.status = "Nothing to undo.".into(),
+            },
+            Action::Redo => match self.history.redo(&self.cat) {
+                Some(cmd) => {
+                    self.status = format!("Redone: {}", cmd.label());
+                    self.run_command(&cmd);
+                }
+                None => self.status = "Nothing to redo.".into(),
+            },
+            Action::ShowCard(id) => {
+                self.browser.select(&id);
+                self.screen = Screen::Browser;
+            }
+            Action::Print(ids) => {
+                self.print.ids = ids;
+                self.print.preview_index = 0;
+                self.screen = Screen::Print;
+            }
+            Action::Save(slot) => self.save(slot),
+            Action::StoreSaved { kind, name, body } => {
+                if let Err(e) = saved::save_doc(self.cat.conn(), kind, &name, &body) {
+                    self.error = Some(format!("“{name}” was not saved: {e}"));
+                }
+            }
+            Action::ImportCards(paths) => match core::import_cards(&mut self.cat, &paths) {
+                Ok(m) => {
+                    self.status = m;
+                    self.cards_changed();
+                }
+                Err(e) => self.error = Some(format!("Nothing was imported.\n{e}")),
+            },
+            Action::ExportCards(dir) => match core::export_cards(&self.cat, &dir) {
+                Ok(m) => self.status = m,
+                Err(e) => self.error = Some(e),
+            },
+            Action::ImportCollection(path) => match core::import_collection(&mut self.cat, &path) {
+                Ok(m) => {
+                    self.status = m;
+                    self.browser.requery();
+                }
+                Err(e) => self.error = Some(format!("The collection was not changed.\n{e}")),
+            },
+            Action::ExportCollection(path) => match core::export_collection(&self.cat, &path) {
+                Ok(m) => self.status = m,
+                Err(e) => self.error = Some(e),
+            },
+            Action::Notify(m) => self.status = m,
+            Action::Error(e) => self.error = Some(e),
+        }
+    }
+
+    fn cards_changed(&mut self) {
+        self.browser.requery();
+        self.names.clear();
+        self.generation += 1;
+    }
+
+    fn run_command(&mut self, cmd: &Command) {
+        match cmd {
+            Command::SetOwned { id, after, .. } => {
+                if core::set_owned(&mut self.cat, id, *after).is_ok() {
+                    self.browser.owned_changed(id, *after);
+                }
+            }
+            Command::Edit { slot, after, .. } => {
+                if self.docs.set_toml(*slot, after).is_ok() {
+                    self.store_draft(*slot);
+                    self.screen = match slot {
+                        Slot::PartyA | Slot::PartyB => Screen::Party,
+                        Slot::Character => Screen::Character,
+                        Slot::Setup => Screen::Setup,
+                        Slot::Squad => Screen::Squad,
+                    };
+                }
+            }
+        }
+    }
+
+    fn store_draft(&self, slot: Slot) {
+        let _ = saved::set_state(self.cat.conn(), &draft_key(slot), &self.docs.get_toml(slot));
+    }
+
+    /// Saves the document in `slot` in the catalogue under its name.
+    pub fn save(&mut self, slot: Slot) {
+        let name = self.docs.name(slot).trim().to_string();
+        if name.is_empty() {
+            self.error = Some("Give the document a name before saving it.".into());
+            return;
+        }
+        match saved::save_doc(self.cat.conn(), slot.kind(), &name, &self.docs.get_toml(slot)) {
+            Ok(()) => self.status = format!("Saved {} “{name}” in the catalogue.", slot.kind().as_str()),
+            Err(e) => self.error = Some(format!("“{name}” was not saved: {e}")),
+        }
+    }
+
+    /// True when the document in `slot` differs from its saved copy (or was never saved).
+    pub fn unsaved(&self, slot: Slot) -> bool {
+        let name = self.docs.name(slot).trim();
+        saved::load_doc(self.cat.conn(), slot.kind(), name).ok().flatten().as_deref()
+            != Some(self.docs.get_toml(slot).as_str())
+    }
+}
+
+fn draft_key(slot: Slot) -> String {
+    format!("draft.{}", slot.key())
+}
+
+/// What a screen may use while it draws: the catalogue to read, and the action queue.
+pub struct Env<'a> {
+    pub cat: &'a Catalogue,
+    pub docs: &'a Docs,
+    /// Card names, looked up once.
+    pub names: &'a cache::CardNames,
+    /// Changes when the catalogue's cards change (cached verdicts are then stale).
+    pub generation: u64,
+    pub actions: &'a mut Vec<Action>,
+}
+
+impl Env<'_> {
+    pub fn push(&mut self, action: Action) {
+        self.actions.push(action);
+    }
+
+    /// The name of card `id`, or `None` when the catalogue has no such card.
+    pub fn card_name(&self, id: &str) -> Option<String> {
+        self.names.name(self.cat, id)
+    }
+
+    /// The name of card `id`, or the id marked as missing.
+    pub fn name_or_missing(&self, id: &str) -> String {
+        self.card_name(id).unwrap_or_else(|| format!("{id} (not in the catalogue)"))
+    }
+}
+
+impl eframe::App for DeckwrightApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.ui_root(ui);
+    }
+
+    fn save(&mut self, _storage: &mut dyn eframe::Storage) {
+        self.persist();
+    }
 }

@@ -1,9 +1,25 @@
-//! The SQLite catalogue: open, migrate, import, export, collection.
+//! The SQLite catalogue: open (with checks, backups and migrations), import, export,
+//! collection.
 //!
 //! Migrations are the `migrations/*.sql` files, built into the binary and applied in file
-//! name order by `rusqlite_migration`. A new catalogue is filled with the bundled cards.
+//! name order by `rusqlite_migration`. A new catalogue is filled with the bundled cards and
+//! the Iconoclasm clash table; cards bundled by a newer build are added on first use.
+//!
+//! Tables others read directly (their meaning is kept stable):
+//! - `card(rowid, id, game, kind, name, body, texts)`: one row a card, `body` its TOML;
+//! - `card_field(card, key, text, num)`: every top-level key's values (text lower-cased);
+//! - `card_fts(name, texts)`: FTS5 over names and texts, kept in step by triggers;
+//! - `collection(card_id, quantity)`: owned quantities; a card without a row owns 0;
+//! - `meta(key, value)`: catalogue facts, e.g. `iconoclasm.clashes` (the clash table TOML).
 
+mod backup;
+mod collection;
+mod export;
+mod import;
+mod open;
+pub mod saved;
 mod store;
+pub mod synthetic;
 
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
@@ -12,7 +28,10 @@ use rusqlite::Connection;
 use rusqlite_migration::{M, Migrations};
 
 use crate::cards::{self, Card, CardError, CardLookup, Game};
+use crate::games::iconoclasm::model::ClashTable;
 
+pub use collection::{CollectionError, CollectionReport, RowProblem};
+pub use import::{ImportError, ImportProblem, ImportReport, find_card_files};
 pub use store::field_rows;
 
 /// What can go wrong with the catalogue.
@@ -26,11 +45,18 @@ pub enum CatalogueError {
     Io(#[from] std::io::Error),
     #[error("{0}")]
     Card(#[from] CardError),
+    /// The file is not a usable catalogue (not SQLite, foreign, damaged, too new).
     #[error("{0}")]
     Damaged(String),
+    /// No card has this id.
+    #[error("no card has the id `{0}`; search the catalogue to find its id")]
+    UnknownCard(String),
 }
 
 pub type Result<T, E = CatalogueError> = std::result::Result<T, E>;
+
+/// The meta key holding the Iconoclasm clash table (its TOML text).
+pub const CLASHES_KEY: &str = "iconoclasm.clashes";
 
 /// The default catalogue file: `catalogue.sqlite` in the platform data directory.
 pub fn default_path() -> PathBuf {
@@ -41,13 +67,23 @@ pub fn default_path() -> PathBuf {
 
 /// The migrations, in file name order.
 pub fn migrations() -> Migrations<'static> {
+    Migrations::new(migration_texts().into_iter().map(M::up).collect())
+}
+
+/// The SQL of each migration, in file name order.
+fn migration_texts() -> Vec<&'static str> {
     static DIR: include_dir::Dir<'static> = include_dir::include_dir!("$CARGO_MANIFEST_DIR/migrations");
     let mut files: Vec<_> = DIR
         .files()
         .filter(|f| f.path().extension().is_some_and(|x| x == "sql"))
         .collect();
     files.sort_by_key(|f| f.path());
-    Migrations::new(files.iter().map(|f| M::up(f.contents_utf8().expect("migrations are UTF-8"))).collect())
+    files.iter().filter_map(|f| f.contents_utf8()).collect()
+}
+
+/// The schema version a fully migrated catalogue has (`PRAGMA user_version`).
+pub fn schema_version() -> i64 {
+    migration_texts().len() as i64
 }
 
 /// An open catalogue.
@@ -56,33 +92,24 @@ pub struct Catalogue {
 }
 
 impl Catalogue {
-    /// Opens (creating, migrating and filling on first use) the catalogue at `path`.
+    /// Opens the catalogue at `path`, creating, migrating and filling it on first use.
+    ///
+    /// Checks first: the file must be an SQLite database that passes `PRAGMA quick_check`
+    /// and is a deckwright catalogue (or empty) of a schema this build knows. Before a
+    /// migration changes an existing catalogue, a backup is taken next to it (`VACUUM
+    /// INTO`, the last 3 kept). The connection uses WAL and waits for other processes.
     pub fn open(path: &Path) -> Result<Catalogue> {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)?;
-        }
-        let conn = Connection::open(path)?;
-        Catalogue::init(conn, true)
+        open::open_file(path).map(|conn| Catalogue { conn })
     }
 
     /// A catalogue in memory, filled with the bundled cards.
     pub fn open_in_memory() -> Result<Catalogue> {
-        Catalogue::init(Connection::open_in_memory()?, true)
+        open::open_memory(true).map(|conn| Catalogue { conn })
     }
 
-    /// A catalogue in memory with no cards.
+    /// A catalogue in memory with no cards (the clash table is the standard one).
     pub fn open_empty_in_memory() -> Result<Catalogue> {
-        Catalogue::init(Connection::open_in_memory()?, false)
-    }
-
-    fn init(mut conn: Connection, fill: bool) -> Result<Catalogue> {
-        conn.pragma_update(None, "foreign_keys", true)?;
-        migrations().to_latest(&mut conn)?;
-        let mut cat = Catalogue { conn };
-        if fill && cat.count()? == 0 {
-            cat.upsert(&bundled_cards()?)?;
-        }
-        Ok(cat)
+        open::open_memory(false).map(|conn| Catalogue { conn })
     }
 
     pub fn conn(&self) -> &Connection {
@@ -100,9 +127,10 @@ impl Catalogue {
 
     /// Inserts or replaces cards, in one transaction.
     pub fn upsert(&mut self, cards: &[Card]) -> Result<()> {
+        let rows: Vec<store::CardRow> = cards.iter().map(store::CardRow::new).collect();
         let tx = self.conn.transaction()?;
-        for c in cards {
-            store::upsert(&tx, c)?;
+        for r in &rows {
+            store::upsert(&tx, r)?;
         }
         tx.commit()?;
         Ok(())
@@ -116,6 +144,24 @@ impl Catalogue {
     /// Every card, ordered by game then id.
     pub fn all(&self) -> Result<Vec<Card>> {
         store::all(&self.conn)
+    }
+
+    /// The Iconoclasm clash table: the one stored in the catalogue, else the standard one.
+    pub fn clash_table(&self) -> Result<ClashTable> {
+        let text = store::meta(&self.conn, CLASHES_KEY)?;
+        match text {
+            Some(t) => match cards::parse(&t, "catalogue clash table")? {
+                cards::CardFile::Clashes(c) => Ok(c),
+                cards::CardFile::Card(_) => Ok(ClashTable::standard()),
+            },
+            None => Ok(ClashTable::standard()),
+        }
+    }
+
+    /// Stores the Iconoclasm clash table (written back by `export_dir`).
+    pub fn set_clash_table(&mut self, table: &ClashTable) -> Result<()> {
+        store::set_meta(&self.conn, CLASHES_KEY, &table.to_toml())?;
+        Ok(())
     }
 }
 

@@ -1,4 +1,6 @@
-//! Card rows: writing a card with its fields, reading cards back.
+//! Card rows: writing a card with its fields, reading cards back, meta values.
+//!
+//! Every statement is prepared once per connection (`prepare_cached`).
 
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -16,18 +18,87 @@ pub fn field_rows(card: &Card) -> Vec<(String, Option<String>, Option<f64>)> {
         .collect()
 }
 
-pub fn upsert(conn: &Connection, card: &Card) -> Result<()> {
-    let texts = card.texts().join("\n");
-    conn.execute(
-        "INSERT INTO card(id, game, kind, name, body, texts) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-         ON CONFLICT(id) DO UPDATE SET game = excluded.game, kind = excluded.kind,
-             name = excluded.name, body = excluded.body, texts = excluded.texts",
-        params![card.id(), card.game().as_str(), card.kind(), card.name(), card.to_toml(), texts],
-    )?;
-    let rowid: i64 = conn.query_row("SELECT rowid FROM card WHERE id = ?1", [card.id()], |r| r.get(0))?;
-    conn.execute("DELETE FROM card_field WHERE card = ?1", [rowid])?;
+/// Everything written for one card, computed without the database (so it can run in
+/// parallel before the write transaction).
+#[derive(Debug, Clone)]
+pub struct CardRow {
+    pub id: String,
+    pub game: &'static str,
+    pub kind: &'static str,
+    pub name: String,
+    pub body: String,
+    pub texts: String,
+    pub fields: Vec<(String, Option<String>, Option<f64>)>,
+}
+
+impl CardRow {
+    pub fn new(card: &Card) -> CardRow {
+        CardRow {
+            id: card.id().to_string(),
+            game: card.game().as_str(),
+            kind: card.kind(),
+            name: card.name().to_string(),
+            body: card.to_toml(),
+            texts: card.texts().join("\n"),
+            fields: field_rows(card),
+        }
+    }
+}
+
+/// What an upsert did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Upserted {
+    Added,
+    Updated,
+    Unchanged,
+}
+
+/// Inserts the card, or replaces the card with its id (skipped when nothing changed).
+pub fn upsert(conn: &Connection, row: &CardRow) -> Result<Upserted> {
+    let old: Option<(i64, String, String)> = conn
+        .prepare_cached("SELECT rowid, body, game FROM card WHERE id = ?1")?
+        .query_row([&row.id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .optional()?;
+    let (rowid, what) = match old {
+        Some((_, body, game)) if body == row.body && game == row.game => return Ok(Upserted::Unchanged),
+        Some((rowid, ..)) => {
+            conn.prepare_cached(
+                "UPDATE card SET game = ?2, kind = ?3, name = ?4, body = ?5, texts = ?6 WHERE rowid = ?1",
+            )?
+            .execute(params![rowid, row.game, row.kind, row.name, row.body, row.texts])?;
+            conn.prepare_cached("DELETE FROM card_field WHERE card = ?1")?.execute([rowid])?;
+            (rowid, Upserted::Updated)
+        }
+        None => (insert(conn, row)?, Upserted::Added),
+    };
+    insert_fields(conn, rowid, row)?;
+    Ok(what)
+}
+
+/// Inserts the card unless its id is taken. Returns whether it was inserted.
+pub fn insert_if_absent(conn: &Connection, row: &CardRow) -> Result<bool> {
+    let exists = conn
+        .prepare_cached("SELECT 1 FROM card WHERE id = ?1")?
+        .query_row([&row.id], |_| Ok(()))
+        .optional()?
+        .is_some();
+    if exists {
+        return Ok(false);
+    }
+    let rowid = insert(conn, row)?;
+    insert_fields(conn, rowid, row)?;
+    Ok(true)
+}
+
+fn insert(conn: &Connection, row: &CardRow) -> Result<i64> {
+    conn.prepare_cached("INSERT INTO card(id, game, kind, name, body, texts) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")?
+        .execute(params![row.id, row.game, row.kind, row.name, row.body, row.texts])?;
+    Ok(conn.last_insert_rowid())
+}
+
+fn insert_fields(conn: &Connection, rowid: i64, row: &CardRow) -> Result<()> {
     let mut ins = conn.prepare_cached("INSERT INTO card_field(card, key, text, num) VALUES (?1, ?2, ?3, ?4)")?;
-    for (k, t, n) in field_rows(card) {
+    for (k, t, n) in &row.fields {
         ins.execute(params![rowid, k, t, n])?;
     }
     Ok(())
@@ -38,13 +109,15 @@ fn parse_row(id: &str, body: &str) -> Result<Card> {
 }
 
 pub fn get(conn: &Connection, id: &str) -> Result<Option<Card>> {
-    let body: Option<String> =
-        conn.query_row("SELECT body FROM card WHERE id = ?1", [id], |r| r.get(0)).optional()?;
+    let body: Option<String> = conn
+        .prepare_cached("SELECT body FROM card WHERE id = ?1")?
+        .query_row([id], |r| r.get(0))
+        .optional()?;
     body.map(|b| parse_row(id, &b)).transpose()
 }
 
 pub fn all(conn: &Connection) -> Result<Vec<Card>> {
-    let mut st = conn.prepare("SELECT id, body FROM card ORDER BY game, id")?;
+    let mut st = conn.prepare_cached("SELECT id, body FROM card ORDER BY game, id")?;
     let rows = st.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?;
     let mut out = Vec::new();
     for row in rows {
@@ -55,7 +128,7 @@ pub fn all(conn: &Connection) -> Result<Vec<Card>> {
 }
 
 pub fn named(conn: &Connection, game: Game, name: &str) -> Result<Vec<Card>> {
-    let mut st = conn.prepare("SELECT id, body FROM card WHERE game = ?1 AND name = ?2 ORDER BY id")?;
+    let mut st = conn.prepare_cached("SELECT id, body FROM card WHERE game = ?1 AND name = ?2 ORDER BY id")?;
     let rows = st.query_map(params![game.as_str(), name], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?;
     let mut out = Vec::new();
     for row in rows {
@@ -63,4 +136,19 @@ pub fn named(conn: &Connection, game: Game, name: &str) -> Result<Vec<Card>> {
         out.push(parse_row(&id, &body)?);
     }
     Ok(out)
+}
+
+pub fn meta(conn: &Connection, key: &str) -> Result<Option<String>> {
+    Ok(conn
+        .prepare_cached("SELECT value FROM meta WHERE key = ?1")?
+        .query_row([key], |r| r.get(0))
+        .optional()?)
+}
+
+pub fn set_meta(conn: &Connection, key: &str, value: &str) -> Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO meta(key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+    )?
+    .execute([key, value])?;
+    Ok(())
 }

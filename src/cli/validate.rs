@@ -1,24 +1,257 @@
-//! `deckwright validate FILE...`.
+//! `deckwright validate FILE... [--json]`: reads party, character, setup and squad files,
+//! checks them with the games' construction rules, and prints each verdict.
+//!
+//! Every file is read and parsed before anything is printed, so bad input (exit 2) writes
+//! nothing on stdout. Iconica parties given together are checked as one match
+//! (`shared-legend-special`).
 
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use serde_json::{Value, json};
+
 use super::{BadInput, Context, Outcome};
+use crate::cards::{CardLookup, Game};
+use crate::catalogue::{self, Catalogue};
+use crate::games::arcadia::character::CharacterFile;
+use crate::games::arcadia::model::Court;
+use crate::games::arcadia::rules::{self as arcadia, CharacterReport, CourtBasis, Derived};
+use crate::games::arcadia::setup::SetupFile;
+use crate::games::build::{self, Violation};
+use crate::games::iconica::party::PartyFile;
+use crate::games::iconica::rules as iconica;
+use crate::games::ruunara::rules as ruunara;
+use crate::games::ruunara::squad::SquadFile;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Party, character, setup or squad files.
+    /// Party, character, setup or squad files (`*.party.toml`, `*.character.toml`,
+    /// `*.setup.toml`, `*.squad.toml`).
     #[arg(required = true)]
-    pub files: Vec<std::path::PathBuf>,
+    pub files: Vec<PathBuf>,
     /// Print JSON on stdout.
     #[arg(long)]
     pub json: bool,
 }
 
-pub fn run(_ctx: &Context, _args: Args) -> Outcome {
-    Err(BadInput("`validate FILE...` is not built yet".into()))
+/// A build file, read and parsed.
+enum Build {
+    Party(PartyFile),
+    Character(CharacterFile),
+    /// The setup and each player's character file (its path as shown, its content).
+    Setup(SetupFile, Vec<(String, CharacterFile)>),
+    Squad(SquadFile),
 }
 
-#[allow(dead_code)]
-fn ok() -> Outcome {
-    Ok(ExitCode::SUCCESS)
+struct Loaded {
+    file: String,
+    build: Build,
+}
+
+/// One file's verdict, ready to print.
+struct Verdict {
+    file: String,
+    game: Game,
+    kind: &'static str,
+    violations: Vec<Violation>,
+    /// Derived figures of each character: (who, derived).
+    characters: Vec<(String, Option<String>, Derived)>,
+}
+
+pub fn run(ctx: &Context, args: Args) -> Outcome {
+    let loaded: Vec<Loaded> = args.files.iter().map(|p| load(p)).collect::<Result<_, _>>()?;
+    let db = ctx.db.clone().unwrap_or_else(catalogue::default_path);
+    let cat = Catalogue::open(&db).map_err(|e| BadInput(format!("cannot open the catalogue {}: {e}", db.display())))?;
+    let verdicts = check_all(&loaded, &cat);
+
+    if args.json {
+        let docs: Vec<Value> = verdicts.iter().map(to_json).collect();
+        let doc = if docs.len() == 1 { docs.into_iter().next().expect("one") } else { Value::Array(docs) };
+        println!("{}", serde_json::to_string_pretty(&doc).expect("JSON values serialise"));
+    } else {
+        for v in &verdicts {
+            print!("{}", to_text(v));
+        }
+    }
+    let legal = verdicts.iter().all(|v| v.violations.is_empty());
+    Ok(if legal { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// Reads and parses one file; the error names the file (and line, column, key for TOML).
+fn load(path: &Path) -> Result<Loaded, BadInput> {
+    let file = path.display().to_string();
+    let text = read(path)?;
+    let header: toml::Table = build::from_toml(&text, &file)?;
+    let game = match header.get("game") {
+        Some(toml::Value::String(g)) => Game::parse(g).ok_or_else(|| {
+            crate::cards::CardError::at(
+                &file,
+                &text,
+                &["game"],
+                format!("unknown game `{g}`; validate reads iconica parties, arcadia characters and setups, ruunara squads"),
+            )
+        })?,
+        Some(_) => return Err(crate::cards::CardError::at(&file, &text, &["game"], "`game` must be a string".into()).into()),
+        None => {
+            return Err(crate::cards::CardError::at(
+                &file,
+                &text,
+                &[],
+                "missing key `game` (iconica for a party, arcadia for a character or setup, ruunara for a squad)".into(),
+            )
+            .into());
+        }
+    };
+    let build = match game {
+        Game::Iconica => Build::Party(PartyFile::parse(&text, &file)?),
+        Game::Ruunara => Build::Squad(SquadFile::parse(&text, &file)?),
+        Game::Arcadia if is_setup(&file, &header) => {
+            let setup = SetupFile::parse(&text, &file)?;
+            let mut characters = Vec::new();
+            for cpath in setup.character_paths(path) {
+                let cfile = cpath.display().to_string();
+                let ctext = read(&cpath).map_err(|e| BadInput(format!("{file}: character of a player: {}", e.0)))?;
+                characters.push((cfile.clone(), CharacterFile::parse(&ctext, &cfile)?));
+            }
+            Build::Setup(setup, characters)
+        }
+        Game::Arcadia => Build::Character(CharacterFile::parse(&text, &file)?),
+        Game::Iconoclasm => {
+            return Err(BadInput(format!(
+                "{file}: Iconoclasm has no party, character, setup or squad files to validate"
+            )));
+        }
+    };
+    Ok(Loaded { file, build })
+}
+
+fn read(path: &Path) -> Result<String, BadInput> {
+    std::fs::read_to_string(path).map_err(|e| BadInput(format!("cannot read {}: {e}", path.display())))
+}
+
+/// An Arcadia file is a setup by its suffix, else by its keys (`players`, `leagues`).
+fn is_setup(file: &str, header: &toml::Table) -> bool {
+    if file.ends_with(".setup.toml") {
+        true
+    } else if file.ends_with(".character.toml") {
+        false
+    } else {
+        header.contains_key("players") || header.contains_key("leagues")
+    }
+}
+
+fn check_all(loaded: &[Loaded], lookup: &dyn CardLookup) -> Vec<Verdict> {
+    let parties: Vec<&PartyFile> = loaded
+        .iter()
+        .filter_map(|l| match &l.build {
+            Build::Party(p) => Some(p),
+            _ => None,
+        })
+        .collect();
+    let mut party_reports = iconica::check_match(&parties, lookup).into_iter();
+    loaded
+        .iter()
+        .map(|l| {
+            let (game, kind, violations, characters) = match &l.build {
+                Build::Party(_) => {
+                    let r = party_reports.next().expect("one report per party");
+                    (Game::Iconica, "party", r.violations, Vec::new())
+                }
+                Build::Squad(s) => (Game::Ruunara, "squad", ruunara::check_squad(s, lookup).violations, Vec::new()),
+                Build::Character(c) => {
+                    let r = arcadia::check_character(c, lookup);
+                    let who = character_name(c);
+                    (Game::Arcadia, "character", r.violations, vec![(who, None, r.derived)])
+                }
+                Build::Setup(s, chars) => {
+                    let files: Vec<CharacterFile> = chars.iter().map(|(_, c)| c.clone()).collect();
+                    let r = arcadia::check_setup(s, &files, lookup);
+                    let derived = chars
+                        .iter()
+                        .zip(r.characters)
+                        .enumerate()
+                        .map(|(i, ((f, c), cr)): (usize, (&(String, CharacterFile), CharacterReport))| {
+                            (format!("player {} ({})", i + 1, character_name(c)), Some(f.clone()), cr.derived)
+                        })
+                        .collect();
+                    (Game::Arcadia, "setup", r.violations, derived)
+                }
+            };
+            Verdict { file: l.file.clone(), game, kind, violations, characters }
+        })
+        .collect()
+}
+
+fn character_name(c: &CharacterFile) -> String {
+    if c.name.is_empty() { "unnamed character".into() } else { c.name.clone() }
+}
+
+fn to_json(v: &Verdict) -> Value {
+    let mut doc = json!({
+        "file": v.file,
+        "game": v.game.as_str(),
+        "kind": v.kind,
+        "legal": v.violations.is_empty(),
+        "violations": v.violations,
+    });
+    match v.kind {
+        "character" => {
+            if let Some((_, _, d)) = v.characters.first() {
+                doc["derived"] = json!(d);
+            }
+        }
+        "setup" => {
+            doc["characters"] = Value::Array(
+                v.characters
+                    .iter()
+                    .map(|(who, file, d)| json!({"player": who, "file": file, "derived": d}))
+                    .collect(),
+            );
+        }
+        _ => {}
+    }
+    doc
+}
+
+fn to_text(v: &Verdict) -> String {
+    let mut out = String::new();
+    if v.violations.is_empty() {
+        out.push_str(&format!("{}: legal\n", v.file));
+    } else {
+        let n = v.violations.len();
+        out.push_str(&format!("{}: {n} violation{}\n", v.file, if n == 1 { "" } else { "s" }));
+        for x in &v.violations {
+            out.push_str(&format!("  {}: {}\n", x.rule, x.message));
+            if !x.cards.is_empty() {
+                out.push_str(&format!("    cards: {}\n", x.cards.join(", ")));
+            }
+            out.push_str(&format!("    source: {}\n", x.source));
+        }
+    }
+    for (who, _, d) in &v.characters {
+        let prefix = if v.kind == "setup" { format!("{who}: ") } else { String::new() };
+        out.push_str(&format!("  {prefix}{}\n", derived_text(d)));
+    }
+    out
+}
+
+fn derived_text(d: &Derived) -> String {
+    let court = match (d.court, d.court_decided_by) {
+        (Some(c), CourtBasis::Majority) => {
+            format!("{} (majority, {} Seelie to {} Unseelie)", court_name(c), d.seelie, d.unseelie)
+        }
+        (Some(c), _) => format!("{} (declared, tied {} to {})", court_name(c), d.seelie, d.unseelie),
+        (None, _) => format!("undecided (tied {} to {}, none declared)", d.seelie, d.unseelie),
+    };
+    format!(
+        "points: {} available, {} spent, {} left; court: {court}; experience: {} earned, {} spent; Waylay Rating bonus: +{}",
+        d.points_available, d.points_spent, d.points_left, d.xp_earned, d.xp_spent, d.waylay_bonus
+    )
+}
+
+fn court_name(c: Court) -> &'static str {
+    match c {
+        Court::Seelie => "Seelie",
+        Court::Unseelie => "Unseelie",
+    }
 }

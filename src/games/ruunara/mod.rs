@@ -2,3 +2,5 @@
 
 pub mod model;
 pub mod odds;
+pub mod rules;
+pub mod squad;

@@ -1,0 +1,126 @@
+//! Game-independent policies over [`GameState`]: Monte Carlo tree search with chance nodes
+//! (UCT at decisions, sampled outcomes at chance nodes, random playouts).
+
+use std::time::{Duration, Instant};
+
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+use super::{GameState, Node};
+
+/// How much search a decision gets.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Budget {
+    Playouts(u32),
+    Millis(u64),
+}
+
+/// MCTS settings.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MctsConfig {
+    pub budget: Budget,
+    /// UCT exploration constant.
+    pub c: f64,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig { budget: Budget::Playouts(200), c: 1.0 }
+    }
+}
+
+struct TNode {
+    visits: f64,
+    /// Sum of returns of the player who moved into this node.
+    value: f64,
+    /// Player who moved into this node (decision children only).
+    mover: usize,
+    children: Vec<(usize, u32)>,
+}
+
+/// Picks an option at a decision node by MCTS; returns 0 if the node is not a decision.
+pub fn mcts_choose<G: GameState>(root: &G, cfg: &MctsConfig, rng: &mut ChaCha8Rng) -> usize {
+    let Node::Decision { actions, .. } = root.node() else { return 0 };
+    if actions <= 1 {
+        return 0;
+    }
+    let mut tree = vec![TNode { visits: 0.0, value: 0.0, mover: usize::MAX, children: Vec::new() }];
+    let started = Instant::now();
+    let mut path: Vec<u32> = Vec::with_capacity(64);
+    let mut done = 0u32;
+    loop {
+        match cfg.budget {
+            Budget::Playouts(n) if done >= n => break,
+            Budget::Millis(ms) if done > 0 && started.elapsed() >= Duration::from_millis(ms) => break,
+            _ => {}
+        }
+        done += 1;
+        let mut state = root.clone();
+        path.clear();
+        path.push(0);
+        let mut cur = 0u32;
+        let rewards = loop {
+            match state.node() {
+                Node::Terminal => break state.returns(),
+                Node::Decision { player, actions } => {
+                    let tried = tree[cur as usize].children.len();
+                    if tried < actions {
+                        let a = tried;
+                        tree.push(TNode { visits: 0.0, value: 0.0, mover: player, children: Vec::new() });
+                        let id = (tree.len() - 1) as u32;
+                        tree[cur as usize].children.push((a, id));
+                        state.apply(a);
+                        path.push(id);
+                        break state.rollout(rng);
+                    }
+                    let parent_n = tree[cur as usize].visits.max(1.0);
+                    let ln = parent_n.ln();
+                    let mut best = (f64::NEG_INFINITY, 0usize, 0u32);
+                    for &(a, id) in &tree[cur as usize].children {
+                        let ch = &tree[id as usize];
+                        let n = ch.visits.max(1e-9);
+                        let u = ch.value / n + cfg.c * (ln / n).sqrt();
+                        if u > best.0 {
+                            best = (u, a, id);
+                        }
+                    }
+                    state.apply(best.1);
+                    cur = best.2;
+                    path.push(cur);
+                }
+                Node::Chance(n) => {
+                    let a = rng.random_range(0..n);
+                    let found = tree[cur as usize].children.iter().find(|c| c.0 == a).map(|c| c.1);
+                    let id = match found {
+                        Some(id) => id,
+                        None => {
+                            tree.push(TNode { visits: 0.0, value: 0.0, mover: usize::MAX, children: Vec::new() });
+                            let id = (tree.len() - 1) as u32;
+                            tree[cur as usize].children.push((a, id));
+                            id
+                        }
+                    };
+                    state.apply(a);
+                    cur = id;
+                    path.push(cur);
+                }
+            }
+        };
+        for &id in &path {
+            let nd = &mut tree[id as usize];
+            nd.visits += 1.0;
+            if nd.mover < 2 {
+                nd.value += rewards[nd.mover];
+            }
+        }
+    }
+    tree[0]
+        .children
+        .iter()
+        .max_by(|x, y| {
+            let (a, b) = (&tree[x.1 as usize], &tree[y.1 as usize]);
+            a.visits.partial_cmp(&b.visits).unwrap_or(std::cmp::Ordering::Equal).then(y.0.cmp(&x.0))
+        })
+        .map(|c| c.0)
+        .unwrap_or(0)
+}

@@ -1,0 +1,263 @@
+//! Iconica policies: `first` (the spec's fixed order), `random`, `greedy` (one ply: the best
+//! expected outcome of this turn's choice, by sampled completions of the turn) and `mcts`
+//! (the generic search of `games::ai` over [`IconicaGame`]); and [`Table`], the [`Io`] that
+//! seats two policies and a dice source.
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::engine::{
+    play_turn, Choice, Dice, IconicaGame, Io, NoLog, Setup, State, Stop, TurnHook, Winner,
+};
+use crate::games::ai::{mcts_choose, Budget, MctsConfig};
+
+/// A policy's name on the command line.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum PolicyKind {
+    First,
+    Random,
+    Greedy,
+    Mcts(MctsConfig),
+}
+
+impl PolicyKind {
+    /// `first`, `random`, `greedy`, `mcts`, `mcts:500` (playouts) or `mcts:50ms`.
+    pub fn parse(s: &str) -> Option<PolicyKind> {
+        match s {
+            "first" => Some(PolicyKind::First),
+            "random" => Some(PolicyKind::Random),
+            "greedy" => Some(PolicyKind::Greedy),
+            "mcts" => Some(PolicyKind::Mcts(MctsConfig::default())),
+            _ => {
+                let rest = s.strip_prefix("mcts:")?;
+                let budget = match rest.strip_suffix("ms") {
+                    Some(ms) => Budget::Millis(ms.parse().ok().filter(|v| *v > 0)?),
+                    None => Budget::Playouts(rest.parse().ok().filter(|v| *v > 0)?),
+                };
+                Some(PolicyKind::Mcts(MctsConfig { budget, ..MctsConfig::default() }))
+            }
+        }
+    }
+
+    pub fn name(&self) -> String {
+        match self {
+            PolicyKind::First => "first".into(),
+            PolicyKind::Random => "random".into(),
+            PolicyKind::Greedy => "greedy".into(),
+            PolicyKind::Mcts(c) => match c.budget {
+                Budget::Playouts(n) => format!("mcts:{n}"),
+                Budget::Millis(ms) => format!("mcts:{ms}ms"),
+            },
+        }
+    }
+}
+
+/// Samples per option in greedy's expectation (common random numbers across options).
+pub const GREEDY_SAMPLES: u32 = 4;
+
+/// A seated policy with its own random stream.
+#[derive(Debug, Clone)]
+pub struct Agent {
+    pub kind: PolicyKind,
+    rng: ChaCha8Rng,
+    scratch: Vec<u8>,
+}
+
+impl Agent {
+    pub fn new(kind: PolicyKind, seed: u64) -> Agent {
+        Agent { kind, rng: ChaCha8Rng::seed_from_u64(seed), scratch: Vec::new() }
+    }
+
+    /// The option index for `c`, given the turn's start and its inputs so far.
+    pub fn choose(&mut self, c: &Choice<'_>, turn_start: &State, inputs: &[u8]) -> u8 {
+        let n = c.options.len();
+        if n <= 1 {
+            return 0;
+        }
+        match self.kind {
+            PolicyKind::First => 0,
+            PolicyKind::Random => self.rng.random_range(0..n as u8),
+            PolicyKind::Greedy => self.greedy(c, turn_start, inputs),
+            PolicyKind::Mcts(cfg) => {
+                let g = IconicaGame::at(c.setup, *turn_start, inputs);
+                mcts_choose(&g, &cfg, &mut self.rng) as u8
+            }
+        }
+    }
+
+    fn greedy(&mut self, c: &Choice<'_>, turn_start: &State, inputs: &[u8]) -> u8 {
+        let mut seeds = [0u64; GREEDY_SAMPLES as usize];
+        for s in seeds.iter_mut() {
+            *s = self.rng.random();
+        }
+        self.scratch.clear();
+        self.scratch.extend_from_slice(inputs);
+        self.scratch.push(0);
+        let last = self.scratch.len() - 1;
+        let mut best = (f64::NEG_INFINITY, 0u8);
+        for k in 0..c.options.len() as u8 {
+            self.scratch[last] = k;
+            let mut total = 0.0;
+            let mut samples = 0.0;
+            for &seed in &seeds {
+                let mut st = *turn_start;
+                let mut io = Rest { inputs: &self.scratch, pos: 0, rng: SplitMix(seed), drew: false };
+                let _ = play_turn(c.setup, &mut st, &mut io, &mut NoLog);
+                total += evaluate(c.setup, &st, c.side);
+                samples += 1.0;
+                if !io.drew {
+                    // Nothing random after this choice: every sample would be the same.
+                    break;
+                }
+            }
+            let total = total / samples;
+            if total > best.0 {
+                best = (total, k);
+            }
+        }
+        best.1
+    }
+}
+
+/// A position's worth to `side`: +/-1000 for a decided match, else its characters' health
+/// (1 per character in play plus its health fraction, minus a little per negative status)
+/// against the opponent's.
+pub fn evaluate(setup: &Setup, st: &State, side: u8) -> f64 {
+    if let Some((_, Some(w))) = st.ended {
+        return match w {
+            Winner::Side(s) if s == side => 1000.0,
+            Winner::Side(_) => -1000.0,
+            Winner::Draw => 0.0,
+        };
+    }
+    let mut v = 0.0;
+    for (i, c) in setup.chars.iter().enumerate() {
+        if !st.is_alive(i) {
+            continue;
+        }
+        let neg = (st.status[i] & super::engine::state::NEGATIVE).count_ones() as f64;
+        let pos = (st.status[i] & !super::engine::state::NEGATIVE).count_ones() as f64;
+        let worth = 1.0 + st.hp[i] as f64 / c.start as f64 - 0.08 * neg + 0.05 * pos;
+        if setup.side[i] == side {
+            v += worth;
+        } else {
+            v -= worth;
+        }
+    }
+    v
+}
+
+/// A tiny fast generator for greedy's turn completions.
+#[derive(Debug, Clone, Copy)]
+pub struct SplitMix(pub u64);
+
+impl SplitMix {
+    #[inline]
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    #[inline]
+    pub fn below(&mut self, n: u8) -> u8 {
+        ((self.next() >> 32) * n as u64 >> 32) as u8
+    }
+}
+
+/// Replays inputs, then rolls with `rng` and takes the first option.
+struct Rest<'a> {
+    inputs: &'a [u8],
+    pos: usize,
+    rng: SplitMix,
+    /// Whether any die was drawn beyond the recorded inputs.
+    drew: bool,
+}
+
+impl Rest<'_> {
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        let v = self.inputs.get(self.pos).copied();
+        self.pos += v.is_some() as usize;
+        v
+    }
+}
+
+impl Io for Rest<'_> {
+    fn die(&mut self) -> Result<u8, Stop> {
+        Ok(match self.next() {
+            Some(v) => v,
+            None => {
+                self.drew = true;
+                self.rng.below(6) + 1
+            }
+        })
+    }
+    fn pick(&mut self, n: u8) -> Result<u8, Stop> {
+        Ok(match self.next() {
+            Some(v) => v,
+            None => {
+                self.drew = true;
+                self.rng.below(n)
+            }
+        })
+    }
+    fn choose(&mut self, _c: &Choice<'_>) -> Result<u8, Stop> {
+        Ok(self.next().unwrap_or(0))
+    }
+}
+
+/// Two seated policies and a dice source; records the turn's inputs for search policies.
+#[derive(Debug, Clone)]
+pub struct Table<D: Dice> {
+    pub dice: D,
+    pub agents: [Agent; 2],
+    turn_start: Option<State>,
+    inputs: Vec<u8>,
+    /// Whether any agent needs the turn record (greedy, mcts).
+    record: bool,
+}
+
+impl<D: Dice> Table<D> {
+    pub fn new(dice: D, a: Agent, b: Agent) -> Table<D> {
+        let record = [&a, &b].iter().any(|x| matches!(x.kind, PolicyKind::Greedy | PolicyKind::Mcts(_)));
+        Table { dice, agents: [a, b], turn_start: None, inputs: Vec::new(), record }
+    }
+}
+
+impl<D: Dice> TurnHook for Table<D> {
+    fn begin_turn(&mut self, st: &State) {
+        if self.record {
+            self.turn_start = Some(*st);
+            self.inputs.clear();
+        }
+    }
+}
+
+impl<D: Dice> Io for Table<D> {
+    #[inline]
+    fn die(&mut self) -> Result<u8, Stop> {
+        let f = self.dice.die().ok_or(Stop)?;
+        if self.record {
+            self.inputs.push(f);
+        }
+        Ok(f)
+    }
+    #[inline]
+    fn pick(&mut self, n: u8) -> Result<u8, Stop> {
+        let k = self.dice.pick(n).ok_or(Stop)?;
+        if self.record {
+            self.inputs.push(k);
+        }
+        Ok(k)
+    }
+    fn choose(&mut self, c: &Choice<'_>) -> Result<u8, Stop> {
+        let start = self.turn_start.unwrap_or(*c.state);
+        let k = self.agents[c.side as usize & 1].choose(c, &start, &self.inputs);
+        if self.record {
+            self.inputs.push(k);
+        }
+        Ok(k)
+    }
+}

@@ -1,0 +1,177 @@
+//! Iconica as a game-agnostic [`GameState`]: decision and chance nodes found by replaying the
+//! current turn's inputs (die faces, `random_foe` picks, option indices) from its start.
+
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+use super::events::NoLog;
+use super::io::{Choice, Io, Stop};
+use super::setup::Setup;
+use super::state::{State, Winner};
+use super::turn::play_turn;
+use crate::games::{GameState, Node};
+
+/// What the engine needs next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Need {
+    Die,
+    Pick(u8),
+    Choice { side: u8, n: u8 },
+    Done,
+}
+
+/// Serves recorded inputs, then either notes what is needed (probe) or draws at random.
+struct Replay<'a, 'r> {
+    inputs: &'a [u8],
+    pos: usize,
+    need: Need,
+    rng: Option<&'r mut ChaCha8Rng>,
+}
+
+impl Replay<'_, '_> {
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        let v = self.inputs.get(self.pos).copied();
+        if v.is_some() {
+            self.pos += 1;
+        }
+        v
+    }
+}
+
+impl Io for Replay<'_, '_> {
+    fn die(&mut self) -> Result<u8, Stop> {
+        if let Some(v) = self.next() {
+            return Ok(v);
+        }
+        match self.rng.as_deref_mut() {
+            Some(r) => Ok(r.random_range(1..=6u8)),
+            None => {
+                self.need = Need::Die;
+                Err(Stop)
+            }
+        }
+    }
+    fn pick(&mut self, n: u8) -> Result<u8, Stop> {
+        if let Some(v) = self.next() {
+            return Ok(v);
+        }
+        match self.rng.as_deref_mut() {
+            Some(r) => Ok(r.random_range(0..n)),
+            None => {
+                self.need = Need::Pick(n);
+                Err(Stop)
+            }
+        }
+    }
+    fn choose(&mut self, c: &Choice<'_>) -> Result<u8, Stop> {
+        if let Some(v) = self.next() {
+            return Ok(v);
+        }
+        match self.rng.as_deref_mut() {
+            Some(r) => Ok(r.random_range(0..c.options.len() as u8)),
+            None => {
+                self.need = Need::Choice { side: c.side, n: c.options.len() as u8 };
+                Err(Stop)
+            }
+        }
+    }
+}
+
+impl super::TurnHook for Replay<'_, '_> {}
+
+/// A match position: the state at the start of the current turn plus this turn's inputs.
+#[derive(Debug, Clone)]
+pub struct IconicaGame<'s> {
+    setup: &'s Setup,
+    turn_start: State,
+    inputs: Vec<u8>,
+    need: Need,
+    /// The state where the replay stopped (for evaluation and display).
+    now: State,
+}
+
+impl<'s> IconicaGame<'s> {
+    /// The position at `turn_start` after the given inputs of that turn.
+    pub fn at(setup: &'s Setup, turn_start: State, inputs: &[u8]) -> IconicaGame<'s> {
+        let mut g = IconicaGame { setup, turn_start, inputs: inputs.to_vec(), need: Need::Done, now: turn_start };
+        g.advance();
+        g
+    }
+
+    /// The start of a match.
+    pub fn new(setup: &'s Setup) -> IconicaGame<'s> {
+        IconicaGame::at(setup, State::new(setup), &[])
+    }
+
+    /// The state where play currently stands.
+    pub fn state(&self) -> &State {
+        &self.now
+    }
+
+    fn advance(&mut self) {
+        loop {
+            let mut st = self.turn_start;
+            if st.ended.is_some() {
+                self.now = st;
+                self.need = Need::Done;
+                return;
+            }
+            let mut io = Replay { inputs: &self.inputs, pos: 0, need: Need::Done, rng: None };
+            match play_turn(self.setup, &mut st, &mut io, &mut NoLog) {
+                Ok(()) => {
+                    self.turn_start = st;
+                    self.inputs.clear();
+                }
+                Err(Stop) => {
+                    self.need = io.need;
+                    self.now = st;
+                    return;
+                }
+            }
+        }
+    }
+}
+
+impl GameState for IconicaGame<'_> {
+    fn node(&self) -> Node {
+        match self.need {
+            Need::Die => Node::Chance(6),
+            Need::Pick(n) => Node::Chance(n as usize),
+            Need::Choice { side, n } => Node::Decision { player: side as usize, actions: n as usize },
+            _ => Node::Terminal,
+        }
+    }
+
+    fn apply(&mut self, action: usize) {
+        let v = match self.need {
+            Need::Die => action as u8 + 1,
+            _ => action as u8,
+        };
+        self.inputs.push(v);
+        self.advance();
+    }
+
+    fn returns(&self) -> [f64; 2] {
+        match self.now.ended.and_then(|e| e.1) {
+            Some(Winner::Side(0)) => [1.0, 0.0],
+            Some(Winner::Side(_)) => [0.0, 1.0],
+            _ => [0.5, 0.5],
+        }
+    }
+
+    fn rollout(&mut self, rng: &mut ChaCha8Rng) -> [f64; 2] {
+        let mut st = self.turn_start;
+        let mut io = Replay { inputs: &self.inputs, pos: 0, need: Need::Done, rng: Some(rng) };
+        while st.ended.is_none() {
+            let _ = play_turn(self.setup, &mut st, &mut io, &mut NoLog);
+            io.inputs = &[];
+            io.pos = 0;
+        }
+        match st.ended.and_then(|e| e.1) {
+            Some(Winner::Side(0)) => [1.0, 0.0],
+            Some(Winner::Side(_)) => [0.0, 1.0],
+            _ => [0.5, 0.5],
+        }
+    }
+}

@@ -1,0 +1,331 @@
+//! A match-up compiled once: characters as index-based tables (effects in one arena, tiles
+//! as bit masks, strengths pre-matched against the board), and the rules in force.
+
+use crate::games::iconica::model::{ActionKind, Character, Effect, RollCondition, Status, Target};
+
+/// At most this many characters on the board (two teams of two players, three each).
+pub const MAX_CHARS: usize = 12;
+
+/// Which rule text the engine follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ruleset {
+    V2,
+    V8,
+}
+
+/// v2 Action Break variant (ignored under v8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Breaks {
+    Standard,
+    Advanced,
+}
+
+/// Rules of a match: ruleset, break variant, house rules (v8 Gameplay Tip 5), turn limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rules {
+    pub ruleset: Ruleset,
+    pub breaks: Breaks,
+    pub reactions: bool,
+    pub strengths: bool,
+    pub final_acts: bool,
+    pub action_breaks: bool,
+    pub turn_limit: u32,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            ruleset: Ruleset::V2,
+            breaks: Breaks::Standard,
+            reactions: true,
+            strengths: true,
+            final_acts: true,
+            action_breaks: true,
+            turn_limit: 500,
+        }
+    }
+}
+
+impl Rules {
+    /// Applies a comma-separated house-rule list (`no-reactions,no-strengths,...`).
+    pub fn with_house(mut self, list: &str) -> Result<Rules, SetupError> {
+        for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            match item {
+                "no-reactions" => self.reactions = false,
+                "no-strengths" => self.strengths = false,
+                "no-final-acts" => self.final_acts = false,
+                "no-action-breaks" => self.action_breaks = false,
+                other => return Err(SetupError::HouseRule(other.to_string())),
+            }
+        }
+        Ok(self)
+    }
+}
+
+/// Why a match-up cannot be built.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("a match needs two sides of one or two players each, with 1 to 3 characters a player")]
+    Shape,
+    #[error("character `{0}` has a Start of {1}; the engine supports Start values up to 1270")]
+    StartTooHigh(String, u32),
+    #[error("character `{0}` has no action for roll {1}")]
+    MissingAction(String, u8),
+    #[error("unknown house rule `{0}`; expected no-reactions, no-strengths, no-final-acts or no-action-breaks")]
+    HouseRule(String),
+}
+
+/// A span of the effect arena.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Span {
+    pub start: u16,
+    pub len: u16,
+}
+
+/// A compiled effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fx {
+    Damage(u16, Target),
+    Heal(u16, Target),
+    Inflict(Status, Target),
+    Grant(Status, Target),
+    Dispel(Target),
+    /// Faces that take `then` (bit f set for face f), `then`, `else`.
+    Roll(u8, Span, Span),
+    Watch(ActionKind, Span),
+}
+
+/// A compiled action.
+#[derive(Debug, Clone)]
+pub struct CAction {
+    pub name: String,
+    pub kind: ActionKind,
+    /// Roll numbers this action covers (bit n for number n).
+    pub numbers: u8,
+    pub effects: Span,
+}
+
+/// A compiled strength bonus.
+#[derive(Debug, Clone, Copy)]
+pub struct CStrength {
+    /// Action numbers that trigger it (bit n).
+    pub numbers: u8,
+    /// Board slots it applies against.
+    pub against: u16,
+    pub effects: Span,
+}
+
+/// A compiled character.
+#[derive(Debug, Clone)]
+pub struct CChar {
+    pub id: String,
+    pub name: String,
+    pub start: u16,
+    /// Bit t/10 set when tile t carries the nullifier.
+    pub parry: u128,
+    /// Nullifier masks by status: poison, fear, confusion, blind, stun.
+    pub nullifier: [u128; 5],
+    /// (tile, damage) pairs.
+    pub reactions: Vec<(u16, u16)>,
+    pub action_break: u8,
+    /// Index into `Setup::actions` by roll number - 1.
+    pub actions: [u16; 6],
+    pub strengths: Vec<CStrength>,
+    pub final_act: Option<Span>,
+    pub sarion: bool,
+}
+
+impl CChar {
+    #[inline]
+    pub fn on_tile(mask: u128, tile: u16) -> bool {
+        tile % 10 == 0 && (tile / 10) < 128 && mask & (1u128 << (tile / 10)) != 0
+    }
+    #[inline]
+    pub fn reaction_at(&self, tile: u16) -> Option<u16> {
+        self.reactions.iter().find(|r| r.0 == tile).map(|r| r.1)
+    }
+}
+
+/// A compiled match-up: board slots (side 0 first, each side left to right), players, rules.
+#[derive(Debug, Clone)]
+pub struct Setup {
+    pub rules: Rules,
+    pub chars: Vec<CChar>,
+    pub actions: Vec<CAction>,
+    pub fx: Vec<Fx>,
+    /// Side (0 = a, 1 = b) of each slot.
+    pub side: [u8; MAX_CHARS],
+    /// Player of each slot (index into `players`).
+    pub owner: [u8; MAX_CHARS],
+    /// Slot masks of each side.
+    pub side_mask: [u16; 2],
+    /// Slot masks of each player.
+    pub player_mask: Vec<u16>,
+    /// Side of each player.
+    pub player_side: Vec<u8>,
+    /// Players in turn order (side a's players in seating order, then side b's).
+    pub turn_order: Vec<u8>,
+}
+
+/// Index of the status bit for the five negative statuses in nullifier tables.
+pub fn nullifier_index(s: Status) -> Option<usize> {
+    match s {
+        Status::Poison => Some(0),
+        Status::Fear => Some(1),
+        Status::Confusion => Some(2),
+        Status::Blind => Some(3),
+        Status::Stun => Some(4),
+        Status::Restoration | Status::Siphon => None,
+    }
+}
+
+impl Setup {
+    /// Two sides of one party each (the usual match).
+    pub fn duel(a: &[Character], b: &[Character], rules: Rules) -> Result<Setup, SetupError> {
+        Setup::teams(&[a], &[b], rules)
+    }
+
+    /// Two teams; each team is one or two players' parties, in seating order.
+    pub fn teams(a: &[&[Character]], b: &[&[Character]], rules: Rules) -> Result<Setup, SetupError> {
+        if a.is_empty() || b.is_empty() || a.len() > 2 || b.len() > 2 {
+            return Err(SetupError::Shape);
+        }
+        let mut players: Vec<(u8, &[Character])> = Vec::new();
+        for p in a {
+            players.push((0, p));
+        }
+        for p in b {
+            players.push((1, p));
+        }
+        if players.iter().any(|(_, p)| p.is_empty() || p.len() > 3) {
+            return Err(SetupError::Shape);
+        }
+        let board: Vec<(u8, u8, &Character)> = players
+            .iter()
+            .enumerate()
+            .flat_map(|(pi, (s, p))| p.iter().map(move |c| (*s, pi as u8, c)))
+            .collect();
+        let mut setup = Setup {
+            rules,
+            chars: Vec::new(),
+            actions: Vec::new(),
+            fx: Vec::new(),
+            side: [0; MAX_CHARS],
+            owner: [0; MAX_CHARS],
+            side_mask: [0; 2],
+            player_mask: vec![0; players.len()],
+            player_side: players.iter().map(|p| p.0).collect(),
+            turn_order: (0..players.len() as u8).collect(),
+        };
+        for (slot, (s, pi, _)) in board.iter().enumerate() {
+            setup.side[slot] = *s;
+            setup.owner[slot] = *pi;
+            setup.side_mask[*s as usize] |= 1 << slot;
+            setup.player_mask[*pi as usize] |= 1 << slot;
+        }
+        for (_, _, c) in &board {
+            let cc = setup.compile_char(c, &board)?;
+            setup.chars.push(cc);
+        }
+        Ok(setup)
+    }
+
+    fn compile_char(&mut self, c: &Character, board: &[(u8, u8, &Character)]) -> Result<CChar, SetupError> {
+        let h = &c.health;
+        if h.start > 1270 {
+            return Err(SetupError::StartTooHigh(c.id.clone(), h.start));
+        }
+        let mask = |tiles: &[u32]| {
+            tiles.iter().filter(|t| **t % 10 == 0 && **t / 10 < 128).fold(0u128, |m, t| m | 1u128 << (t / 10))
+        };
+        let mut actions = [u16::MAX; 6];
+        for a in &c.actions {
+            let numbers = a.roll.numbers().iter().filter(|x| (1..=6).contains(*x)).fold(0u8, |m, x| m | 1 << x);
+            let effects = self.compile_list(&a.effects);
+            self.actions.push(CAction { name: a.name.clone(), kind: a.kind, numbers, effects });
+            let idx = (self.actions.len() - 1) as u16;
+            for n in 1..=6u8 {
+                if numbers & (1 << n) != 0 && actions[n as usize - 1] == u16::MAX {
+                    actions[n as usize - 1] = idx;
+                }
+            }
+        }
+        if let Some(n) = (1..=6u8).find(|n| actions[*n as usize - 1] == u16::MAX) {
+            return Err(SetupError::MissingAction(c.id.clone(), n));
+        }
+        let strengths = c
+            .strengths
+            .iter()
+            .map(|s| {
+                let numbers = s.actions.iter().filter(|x| (1..=6).contains(*x)).fold(0u8, |m, x| m | 1 << x);
+                let against = board
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, (_, _, o))| s.against.matches(o))
+                    .fold(0u16, |m, (i, _)| m | 1 << i);
+                CStrength { numbers, against, effects: self.compile_list(&s.effects) }
+            })
+            .collect();
+        let final_act = c.final_act.as_ref().map(|f| self.compile_list(&f.effects));
+        Ok(CChar {
+            id: c.id.clone(),
+            name: c.name.clone(),
+            start: h.start as u16,
+            parry: mask(&h.parry),
+            nullifier: [mask(&h.antidote), mask(&h.courage), mask(&h.focus), mask(&h.clarity), mask(&h.evasion)],
+            reactions: h.reactions().map(|(t, d)| (t as u16, d.min(u16::MAX as u32) as u16)).collect(),
+            action_break: c.action_break.filter(|b| (1..=6).contains(b)).unwrap_or(0),
+            actions,
+            strengths,
+            final_act,
+            sarion: c.race.trim().eq_ignore_ascii_case("sarion"),
+        })
+    }
+
+    /// Compiles a list so that its effects are contiguous in the arena.
+    fn compile_list(&mut self, list: &[Effect]) -> Span {
+        // Children first (they need their own contiguous spans), then this list.
+        let compiled: Vec<Fx> = list
+            .iter()
+            .map(|e| match e {
+                Effect::Damage { damage, target } => Fx::Damage((*damage).min(u16::MAX as u32) as u16, *target),
+                Effect::Heal { heal, target } => Fx::Heal((*heal).min(u16::MAX as u32) as u16, *target),
+                Effect::Inflict { inflict, target } => Fx::Inflict(*inflict, *target),
+                Effect::Grant { grant, target } => Fx::Grant(*grant, *target),
+                Effect::Dispel { target, .. } => Fx::Dispel(*target),
+                Effect::Roll { roll, then, otherwise } => {
+                    let faces = (1..=6u8).filter(|f| roll_holds(roll, *f)).fold(0u8, |m, f| m | 1 << f);
+                    let t = self.compile_list(then);
+                    let o = self.compile_list(otherwise);
+                    Fx::Roll(faces, t, o)
+                }
+                Effect::Watch { watch, then } => {
+                    let t = self.compile_list(then);
+                    Fx::Watch(*watch, t)
+                }
+            })
+            .collect();
+        let start = self.fx.len() as u16;
+        self.fx.extend(compiled);
+        Span { start, len: list.len() as u16 }
+    }
+
+    pub fn n(&self) -> usize {
+        self.chars.len()
+    }
+
+    /// The action a slot uses on roll number `n`.
+    #[inline]
+    pub fn action(&self, slot: usize, n: u8) -> &CAction {
+        &self.actions[self.chars[slot].actions[n as usize - 1] as usize]
+    }
+
+    /// The slot's label for logs: its name, with the side in team games.
+    pub fn label(&self, slot: usize) -> &str {
+        &self.chars[slot].name
+    }
+}
+
+fn roll_holds(r: &RollCondition, face: u8) -> bool {
+    r.holds(face)
+}

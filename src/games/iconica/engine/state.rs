@@ -1,0 +1,173 @@
+//! The board state: plain fixed-size arrays, `Copy`, so search can clone it for free.
+
+use super::setup::{Setup, MAX_CHARS};
+use crate::games::iconica::model::{ActionKind, Status};
+
+/// Status bits.
+pub const POISON: u8 = 1 << 0;
+pub const FEAR: u8 = 1 << 1;
+pub const CONFUSION: u8 = 1 << 2;
+pub const BLIND: u8 = 1 << 3;
+pub const STUN: u8 = 1 << 4;
+pub const RESTORATION: u8 = 1 << 5;
+pub const SIPHON: u8 = 1 << 6;
+/// Every negative status (what `dispel` removes).
+pub const NEGATIVE: u8 = POISON | FEAR | CONFUSION | BLIND | STUN;
+/// Statuses that end at the end of their owner's turn.
+pub const MINOR: u8 = CONFUSION | BLIND | STUN;
+
+pub fn bit(s: Status) -> u8 {
+    match s {
+        Status::Poison => POISON,
+        Status::Fear => FEAR,
+        Status::Confusion => CONFUSION,
+        Status::Blind => BLIND,
+        Status::Stun => STUN,
+        Status::Restoration => RESTORATION,
+        Status::Siphon => SIPHON,
+    }
+}
+
+/// Status names in the JSON's fixed order.
+pub const STATUS_ORDER: [Status; 7] = [
+    Status::Poison,
+    Status::Fear,
+    Status::Confusion,
+    Status::Blind,
+    Status::Stun,
+    Status::Restoration,
+    Status::Siphon,
+];
+
+/// How a match ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    Victory,
+    DiceExhausted,
+    TurnLimit,
+}
+
+impl Ended {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Ended::Victory => "victory",
+            Ended::DiceExhausted => "dice_exhausted",
+            Ended::TurnLimit => "turn_limit",
+        }
+    }
+}
+
+/// The winner of a finished match: a side (0 = a, 1 = b) or a draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Winner {
+    Side(u8),
+    Draw,
+}
+
+/// A pending `watch` condition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Watch {
+    pub watcher: u8,
+    pub kind: ActionKind,
+    pub then: super::setup::Span,
+    /// Turn number in which it was set.
+    pub set_in: u32,
+    /// Turn number in which it is armed (0: not yet).
+    pub armed: u32,
+}
+
+pub const MAX_WATCHES: usize = 8;
+
+/// The whole mutable state of a match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct State {
+    /// Tile value each marker rests on.
+    pub hp: [u16; MAX_CHARS],
+    pub status: [u8; MAX_CHARS],
+    /// Slots whose marker reached the Skull.
+    pub skulled: u16,
+    /// Slots held by Fear this turn.
+    pub held: u16,
+    /// Slots Skulled during the current turn (waiting for their Final Act).
+    pub skulled_now: u16,
+    /// Turns begun.
+    pub turn: u32,
+    /// Index into `Setup::turn_order` of the next player.
+    pub next: u8,
+    /// Player of the current (or last) turn.
+    pub player: u8,
+    pub dice_used: u32,
+    pub watches: [Option<Watch>; MAX_WATCHES],
+    pub ended: Option<(Ended, Option<Winner>)>,
+}
+
+impl State {
+    /// Every marker on its Start tile, no statuses, side a's first player to move.
+    pub fn new(setup: &Setup) -> State {
+        let mut hp = [0u16; MAX_CHARS];
+        for (i, c) in setup.chars.iter().enumerate() {
+            hp[i] = c.start;
+        }
+        let all: u16 = if setup.n() == 16 { u16::MAX } else { (1u16 << setup.n()) - 1 };
+        State {
+            hp,
+            status: [0; MAX_CHARS],
+            skulled: !all,
+            held: 0,
+            skulled_now: 0,
+            turn: 0,
+            next: 0,
+            player: 0,
+            dice_used: 0,
+            watches: [None; MAX_WATCHES],
+            ended: None,
+        }
+        .with_skulled_cleared(all)
+    }
+
+    fn with_skulled_cleared(mut self, all: u16) -> State {
+        // Empty slots count as Skulled so masks of the living never include them.
+        self.skulled = !all;
+        self
+    }
+
+    /// Unskulled slots.
+    #[inline]
+    pub fn alive(&self) -> u16 {
+        !self.skulled
+    }
+
+    #[inline]
+    pub fn is_alive(&self, slot: usize) -> bool {
+        self.skulled & (1 << slot) == 0
+    }
+
+    #[inline]
+    pub fn has(&self, slot: usize, s: u8) -> bool {
+        self.status[slot] & s != 0
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.ended.is_some()
+    }
+
+    /// Statuses of a slot, in the JSON's fixed order.
+    pub fn statuses(&self, slot: usize) -> impl Iterator<Item = Status> + '_ {
+        STATUS_ORDER.into_iter().filter(move |s| self.status[slot] & bit(*s) != 0)
+    }
+}
+
+/// Iterates the set bits of a slot mask from left to right.
+#[inline]
+pub fn slots(mask: u16) -> impl Iterator<Item = usize> {
+    let mut m = mask;
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            Some(i)
+        }
+    })
+}

@@ -1,0 +1,119 @@
+//! Drives the real app through its widgets: search, open a card, change an owned quantity,
+//! undo and redo, and the state restored from the catalogue.
+
+use deckwright::app::{DeckwrightApp, Screen};
+use deckwright::catalogue::Catalogue;
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{By, Queryable};
+use egui::accesskit::Role;
+
+fn harness(app: DeckwrightApp) -> Harness<'static, DeckwrightApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut DeckwrightApp| app.ui_root(ui), app)
+}
+
+fn app() -> DeckwrightApp {
+    DeckwrightApp::new(Catalogue::open_in_memory().expect("in-memory catalogue"))
+}
+
+fn type_in_search(h: &mut Harness<'_, DeckwrightApp>, text: &str) {
+    h.key_press_modifiers(Modifiers::COMMAND, Key::F);
+    h.run();
+    assert!(h.get_by_label("Search:").is_focused(), "Ctrl+F focuses the search box");
+    h.get_by_label("Search:").type_text(text);
+    h.run();
+}
+
+#[test]
+fn search_narrows_the_list_and_opens_a_card() {
+    let mut h = harness(app());
+    h.run();
+    let all = h.state().browser.rows().len();
+    assert!(all > 50, "the bundled catalogue is listed: {all}");
+    type_in_search(&mut h, "Kethra");
+    let rows = h.state().browser.rows();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].name, "Kethra Voss");
+    h.get_by_label("Kethra Voss").click();
+    h.run();
+    assert_eq!(h.state().browser.selected().as_deref(), Some(rows_id(&h)));
+    // The detail pane shows the card's heading, fields and owned quantity.
+    assert!(h.query_all_by_label("Kethra Voss").count() >= 2, "list row and detail heading");
+    h.get_by_label("Owned: 0");
+    h.get_by_label("faction");
+    h.get_by_label("legion");
+}
+
+fn rows_id<'a>(h: &'a Harness<'_, DeckwrightApp>) -> &'a str {
+    &h.state().browser.rows()[0].id
+}
+
+#[test]
+fn quick_filters_keep_one_game_and_kind() {
+    let mut h = harness(app());
+    h.run();
+    h.get_by_label("Arcadia").click();
+    h.run();
+    // The kind filter, not the "league" labels of the result rows.
+    h.get(By::new().label("league").predicate(|n| n.role() != Role::Label)).click();
+    h.run();
+    let rows = h.state().browser.rows();
+    assert!(!rows.is_empty());
+    assert!(rows.iter().all(|r| r.game == "arcadia" && r.kind == "league"), "{rows:?}");
+    assert_eq!(h.state().browser.full_query(), "game:arcadia kind:league");
+}
+
+#[test]
+fn owned_quantity_changes_in_place_and_undo_redo_survive_a_restart() {
+    let mut h = harness(app());
+    type_in_search(&mut h, "Kethra");
+    h.get_by_label("Kethra Voss").click();
+    h.run();
+    h.get_by_label("+1").click();
+    h.run();
+    h.get_by_label("+1").click();
+    h.run();
+    h.get_by_label("Owned: 2");
+    h.get_by_label("Collection: 2 cards");
+    assert_eq!(h.state().browser.rows()[0].owned, 2, "the list shows the new quantity");
+
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    h.get_by_label("Owned: 1");
+    h.get_by_label("Collection: 1 cards");
+
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    h.get_by_label("Owned: 2");
+
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    h.get_by_label("Owned: 1");
+
+    // Restart on the same catalogue: the session, the quantity and both stacks come back.
+    let cat = h.into_state().cat;
+    let mut h = harness(DeckwrightApp::new(cat));
+    h.run();
+    assert_eq!(h.state().screen, Screen::Browser);
+    assert_eq!(h.state().browser.query, "Kethra");
+    h.get_by_label("Owned: 1");
+    assert!(h.state().history.can_undo() && h.state().history.can_redo());
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    h.get_by_label("Owned: 2");
+}
+
+#[test]
+fn theme_switch_is_remembered() {
+    let mut h = harness(app());
+    h.run();
+    let dark = h.state().dark;
+    let icon = if dark { "Light theme" } else { "Dark theme" };
+    h.get_by_label(icon).click();
+    h.run();
+    assert_eq!(h.state().dark, !dark);
+    let cat = h.into_state().cat;
+    assert_eq!(DeckwrightApp::new(cat).dark, !dark);
+}
