@@ -194,6 +194,12 @@ impl Browser {
         }
         let text = self.full_query();
         if self.sent.as_deref() != Some(text.as_str()) {
+            // A syntax error of the typed text points into the typed text.
+            if let Some(e) = core::query_syntax(&self.query) {
+                self.error = Some(e);
+                self.sent = Some(text);
+                return;
+            }
             self.next_seq += 1;
             let seq = self.next_seq;
             self.sent = Some(text.clone());
@@ -232,7 +238,17 @@ impl Browser {
                     self.scroll_to_selected = true;
                 }
             }
-            Err(e) => self.error = Some(e),
+            Err(mut e) => {
+                // Columns count in the full query; show them in the typed text.
+                let full = self.full_query();
+                let typed = self.query.trim();
+                if let (Some(col), Some(at)) = (e.column, full.find(typed).filter(|_| !typed.is_empty())) {
+                    let lead = self.query.len() - self.query.trim_start().len();
+                    let offset = full[..at].chars().count();
+                    e.column = col.checked_sub(offset).map(|c| c + self.query[..lead].chars().count());
+                }
+                self.error = Some(e);
+            }
         }
     }
 
@@ -335,7 +351,7 @@ impl Browser {
         let count = self.rows.len();
         ui.horizontal(|ui| {
             let more = if count >= RESULT_LIMIT { " (the first; refine the search)" } else { "" };
-            ui.label(format!("{count} cards{more}"));
+            ui.label(format!("{count} card{}{more}", if count == 1 { "" } else { "s" }));
         });
         let scroll_to = if self.scroll_to_selected {
             self.scroll_to_selected = false;
@@ -355,6 +371,7 @@ impl Browser {
             .column(Column::initial(90.0).at_least(60.0))
             .column(Column::initial(110.0).at_least(100.0))
             .column(Column::initial(140.0).at_least(60.0).clip(true))
+            .auto_shrink(false)
             .min_scrolled_height(0.0);
         if let Some(i) = scroll_to {
             table = table.scroll_to_row(i, Some(egui::Align::Center));

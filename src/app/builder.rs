@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use super::core::{self, Verdict};
+use super::core::Verdict;
 use super::docs::{Slot, TomlDoc};
 use super::{Action, Env, files};
 use crate::catalogue::saved;
@@ -32,10 +32,11 @@ pub fn doc_bar_ui<D: TomlDoc + Clone + Default>(ui: &mut egui::Ui, env: &mut Env
         if ui.button("New").on_hover_text(format!("Start a new {} (undo brings this one back)", kind.as_str())).clicked() {
             env.push(Action::Edit { slot, label: format!("new {}", kind.as_str()), after: D::default().to_toml() });
         }
-        let names = saved::list_docs(env.cat.conn(), kind).unwrap_or_default();
+        let label = ui.label("Saved:");
         egui::ComboBox::from_id_salt(("open-saved", slot.key()))
-            .selected_text("Open saved…")
+            .selected_text("open…")
             .show_ui(ui, |ui| {
+                let names = saved::list_docs(env.cat.conn(), kind).unwrap_or_default();
                 if names.is_empty() {
                     ui.weak("nothing saved yet");
                 }
@@ -46,7 +47,10 @@ pub fn doc_bar_ui<D: TomlDoc + Clone + Default>(ui: &mut egui::Ui, env: &mut Env
                         }
                     }
                 }
-            });
+            })
+            .response
+            .labelled_by(label.id)
+            .on_hover_text(format!("Open a {} saved in the catalogue", kind.as_str()));
         if ui.button("Open file…").on_hover_text(format!("Open a {} file", kind.extension())).clicked() {
             files::open_doc_file(env, slot);
         }
@@ -80,9 +84,8 @@ pub fn member_list_ui(
     let n = members.len();
     let mut drop: Option<(usize, usize)> = None;
     for (i, entry) in members.iter().enumerate() {
-        let card = core::card(env.cat, entry);
-        let name = card.as_ref().map(|c| c.name().to_string()).unwrap_or_else(|| format!("{entry} (not in the catalogue)"));
-        let bad = flagged.contains(entry) || card.as_ref().is_some_and(|c| flagged.contains(c.id()));
+        let name = env.name_or_missing(entry);
+        let bad = flagged.contains(entry);
         let frame = egui::Frame::group(ui.style()).fill(if bad {
             ui.visuals().error_fg_color.gamma_multiply(0.18)
         } else if *selected == Some(i) {

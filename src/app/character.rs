@@ -3,6 +3,7 @@
 //! verdict.
 
 use super::builder::{self, doc_bar_ui, member_list_ui, verdict_ui};
+use super::cache::Memo;
 use super::core;
 use super::docs::{CharacterDoc, Slot, TomlDoc};
 use super::picker::Picker;
@@ -24,6 +25,7 @@ pub struct CharacterScreen {
     picker: Picker,
     selected_merit: Option<usize>,
     selected_flaw: Option<usize>,
+    verdict: Memo<core::Verdict>,
 }
 
 fn edit(env: &mut Env, label: &str, c: CharacterDoc) {
@@ -33,7 +35,7 @@ fn edit(env: &mut Env, label: &str, c: CharacterDoc) {
 impl CharacterScreen {
     pub fn ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
         let ch = &env.docs.character;
-        let verdict = core::check_character(env.cat, ch);
+        let verdict = self.verdict.get(env.generation, ch.to_toml(), || core::check_character(env.cat, ch));
         let flagged = builder::flagged(&verdict);
         egui::Panel::left("character-picker").resizable(true).default_size(260.0).show(ui, |ui| {
             ui.horizontal(|ui| {
@@ -65,7 +67,7 @@ impl CharacterScreen {
                     ui.strong("Icon:");
                     match &ch.icon {
                         Some(icon) => {
-                            let name = core::card(env.cat, icon).map(|c| c.name().to_string()).unwrap_or_else(|| format!("{icon} (not in the catalogue)"));
+                            let name = env.name_or_missing(icon);
                             let text = if flagged.contains(icon) { egui::RichText::new(name).color(ui.visuals().error_fg_color) } else { egui::RichText::new(name) };
                             ui.label(text);
                             if ui.small_button("x").on_hover_text("Remove the icon").clicked() {
@@ -80,7 +82,7 @@ impl CharacterScreen {
                     }
                 });
                 ui.horizontal(|ui| {
-                    ui.strong("Court:");
+                    ui.strong("Declared court:");
                     for (value, text) in [(None, "from the majority"), (Some("seelie"), "Seelie"), (Some("unseelie"), "Unseelie")] {
                         if ui.selectable_label(ch.court.as_deref() == value, text).on_hover_text("Only needed when Seelie and Unseelie are tied").clicked() && ch.court.as_deref() != value {
                             let mut c = ch.clone();
@@ -99,14 +101,14 @@ impl CharacterScreen {
                     }
                 });
                 ui.add_space(6.0);
-                ui.strong("Merits");
+                ui.strong("Merits taken");
                 if let Some(e) = member_list_ui(ui, env, "merits", &ch.merits, &flagged, &mut self.selected_merit) {
                     let mut c = ch.clone();
                     c.merits = e.members;
                     edit(env, e.label, c);
                 }
                 ui.add_space(6.0);
-                ui.strong("Flaws");
+                ui.strong("Flaws taken");
                 if let Some(e) = member_list_ui(ui, env, "flaws", &ch.flaws, &flagged, &mut self.selected_flaw) {
                     let mut c = ch.clone();
                     c.flaw_list_changed(e.members);
@@ -116,7 +118,7 @@ impl CharacterScreen {
                     ui.label("Bought off with experience:");
                     for f in &ch.flaws {
                         let mut on = ch.flaws_bought_off.contains(f);
-                        let name = core::card(env.cat, f).map(|c| c.name().to_string()).unwrap_or_else(|| f.clone());
+                        let name = env.card_name(f).unwrap_or_else(|| f.clone());
                         if ui.checkbox(&mut on, name).changed() {
                             let mut c = ch.clone();
                             c.flaws_bought_off.retain(|x| x != f);

@@ -3,8 +3,10 @@
 
 use std::path::PathBuf;
 
-use super::docs::{Docs, Slot};
+use super::docs::{Docs, SetupDoc, Slot, TomlDoc};
 use super::{Action, Env};
+use crate::catalogue::Catalogue;
+use crate::catalogue::saved::{self, DocKind};
 
 /// The File menu.
 pub fn file_menu_ui(ui: &mut egui::Ui, env: &mut Env) {
@@ -45,11 +47,58 @@ pub fn file_menu_ui(ui: &mut egui::Ui, env: &mut Env) {
     }
 }
 
-/// Opens a document file into `slot` (an undoable edit).
+/// Opens a document file into `slot` (an undoable edit). A setup's character files, next
+/// to it, are saved in the catalogue as characters so the setup can name them.
 pub fn open_doc_file(env: &mut Env, slot: Slot) {
     let kind = slot.kind();
     let Some(path) = rfd::FileDialog::new().add_filter(kind.extension(), &["toml"]).pick_file() else { return };
+    if slot == Slot::Setup {
+        for a in setup_characters(&path) {
+            env.push(a);
+        }
+    }
     env.push(open_doc_path(&path, slot));
+}
+
+/// The setup file's character reference for a saved character's name.
+pub fn character_ref(name: &str) -> String {
+    format!("{}{}", name.replace(['/', '\\'], "-"), DocKind::Character.extension())
+}
+
+/// The saved character a setup's `character` entry names (its document text).
+pub fn saved_character(cat: &Catalogue, entry: &str) -> Option<String> {
+    let names = saved::list_docs(cat.conn(), DocKind::Character).ok()?;
+    let name = names.into_iter().find(|n| character_ref(n) == entry)?;
+    saved::load_doc(cat.conn(), DocKind::Character, &name).ok().flatten()
+}
+
+/// Actions saving the character files a setup file names (read next to it) as catalogue
+/// characters; unreadable ones give an error naming the file.
+pub fn setup_characters(path: &std::path::Path) -> Vec<Action> {
+    let Ok(text) = std::fs::read_to_string(path) else { return Vec::new() };
+    let Ok(setup) = SetupDoc::from_toml(&text) else { return Vec::new() };
+    let dir = path.parent().unwrap_or(std::path::Path::new("."));
+    let mut out = Vec::new();
+    for p in setup.players.iter().filter(|p| !p.character.is_empty()) {
+        let file = dir.join(&p.character);
+        match std::fs::read_to_string(&file) {
+            Ok(body) => match super::docs::CharacterDoc::from_toml(&body) {
+                Ok(mut c) => {
+                    // The setup names the file: the saved character takes the file's name.
+                    let stem = std::path::Path::new(&p.character)
+                        .file_name()
+                        .and_then(|n| n.to_str())
+                        .map(|n| n.trim_end_matches(DocKind::Character.extension()).to_string())
+                        .unwrap_or_default();
+                    c.name = stem.clone();
+                    out.push(Action::StoreSaved { kind: DocKind::Character, name: stem, body: c.to_toml() });
+                }
+                Err(e) => out.push(Action::Error(format!("{}: {e}", file.display()))),
+            },
+            Err(e) => out.push(Action::Error(format!("{}: cannot read the character file: {e}", file.display()))),
+        }
+    }
+    out
 }
 
 /// The action that opens the document file at `path` into `slot`: an edit, or an error
@@ -97,12 +146,32 @@ fn toml_place(_text: &str, e: &str) -> String {
     e.trim().to_string()
 }
 
-/// Exports a document to a file the user chooses.
+/// Exports a document to a file the user chooses (a setup with its characters beside it).
 pub fn export_doc_file(env: &mut Env, slot: Slot, toml: &str, name: &str) {
     let kind = slot.kind();
     let file = format!("{}{}", sanitize(name), kind.extension());
     let Some(path) = rfd::FileDialog::new().set_file_name(&file).save_file() else { return };
+    if slot == Slot::Setup {
+        for a in export_setup_characters(env.cat, &env.docs.setup, &path) {
+            env.push(a);
+        }
+    }
     env.push(write_doc(&path, toml));
+}
+
+/// Writes the saved characters a setup names next to the setup file at `path`.
+pub fn export_setup_characters(cat: &Catalogue, setup: &SetupDoc, path: &std::path::Path) -> Vec<Action> {
+    let dir = path.parent().unwrap_or(std::path::Path::new("."));
+    setup
+        .players
+        .iter()
+        .filter(|p| !p.character.is_empty())
+        .filter_map(|p| {
+            let body = saved_character(cat, &p.character)?;
+            let file = std::path::Path::new(&p.character).file_name()?;
+            Some(write_doc(&dir.join(file), &body))
+        })
+        .collect()
 }
 
 /// Writes a document file (to a temporary file first, so nothing is left half written).

@@ -6,6 +6,7 @@
 
 pub mod browser;
 pub mod builder;
+pub mod cache;
 pub mod character;
 pub mod core;
 pub mod docs;
@@ -109,6 +110,8 @@ pub enum Action {
     Print(Vec<String>),
     /// Save the document in `slot` under its name.
     Save(Slot),
+    /// Store a document in the catalogue's saved documents (no undo: files opened with a setup).
+    StoreSaved { kind: saved::DocKind, name: String, body: String },
     /// Import card files and folders (all or nothing).
     ImportCards(Vec<PathBuf>),
     /// Write every card to a folder.
@@ -158,6 +161,9 @@ pub struct DeckwrightApp {
     actions: Vec<Action>,
     last_session: String,
     theme_applied: Option<bool>,
+    names: cache::CardNames,
+    /// Bumped when the catalogue's cards change, so cached verdicts are computed again.
+    generation: u64,
 }
 
 impl DeckwrightApp {
@@ -199,6 +205,8 @@ impl DeckwrightApp {
             actions: Vec::new(),
             last_session: String::new(),
             theme_applied: None,
+            names: cache::CardNames::default(),
+            generation: 0,
         };
         app.browser.restore(&session);
         app.party.match_mode = session.match_mode;
@@ -255,7 +263,7 @@ impl DeckwrightApp {
         egui::Panel::bottom("status-bar").show(ui, |ui| self.status_bar_ui(ui));
         let mut actions = std::mem::take(&mut self.actions);
         egui::CentralPanel::default().show(ui, |ui| {
-            let env = &mut Env { cat: &self.cat, docs: &self.docs, actions: &mut actions };
+            let env = &mut Env { cat: &self.cat, docs: &self.docs, names: &self.names, generation: self.generation, actions: &mut actions };
             match self.screen {
                 Screen::Browser => self.browser.ui(ui, env),
                 Screen::Party => self.party.ui(ui, env),
@@ -334,7 +342,7 @@ impl DeckwrightApp {
     fn top_bar_ui(&mut self, ui: &mut egui::Ui) {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
-                let env = &mut Env { cat: &self.cat, docs: &self.docs, actions: &mut self.actions };
+                let env = &mut Env { cat: &self.cat, docs: &self.docs, names: &self.names, generation: self.generation, actions: &mut self.actions };
                 files::file_menu_ui(ui, env);
             });
             ui.menu_button("Edit", |ui| {
@@ -384,7 +392,11 @@ impl DeckwrightApp {
 
     fn status_bar_ui(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
-            ui.label(&self.status);
+            if self.status.is_empty() {
+                ui.weak("Ctrl+F search · Ctrl+S save · Ctrl+Z undo · Ctrl+Shift+Z redo · Ctrl+P print · drafts are kept as you edit");
+            } else {
+                ui.label(&self.status);
+            }
         });
     }
 
@@ -455,10 +467,15 @@ impl DeckwrightApp {
                 self.screen = Screen::Print;
             }
             Action::Save(slot) => self.save(slot),
+            Action::StoreSaved { kind, name, body } => {
+                if let Err(e) = saved::save_doc(self.cat.conn(), kind, &name, &body) {
+                    self.error = Some(format!("“{name}” was not saved: {e}"));
+                }
+            }
             Action::ImportCards(paths) => match core::import_cards(&mut self.cat, &paths) {
                 Ok(m) => {
                     self.status = m;
-                    self.browser.requery();
+                    self.cards_changed();
                 }
                 Err(e) => self.error = Some(format!("Nothing was imported.\n{e}")),
             },
@@ -480,6 +497,12 @@ impl DeckwrightApp {
             Action::Notify(m) => self.status = m,
             Action::Error(e) => self.error = Some(e),
         }
+    }
+
+    fn cards_changed(&mut self) {
+        self.browser.requery();
+        self.names.clear();
+        self.generation += 1;
     }
 
     fn run_command(&mut self, cmd: &Command) {
@@ -536,12 +559,26 @@ fn draft_key(slot: Slot) -> String {
 pub struct Env<'a> {
     pub cat: &'a Catalogue,
     pub docs: &'a Docs,
+    /// Card names, looked up once.
+    pub names: &'a cache::CardNames,
+    /// Changes when the catalogue's cards change (cached verdicts are then stale).
+    pub generation: u64,
     pub actions: &'a mut Vec<Action>,
 }
 
 impl Env<'_> {
     pub fn push(&mut self, action: Action) {
         self.actions.push(action);
+    }
+
+    /// The name of card `id`, or `None` when the catalogue has no such card.
+    pub fn card_name(&self, id: &str) -> Option<String> {
+        self.names.name(self.cat, id)
+    }
+
+    /// The name of card `id`, or the id marked as missing.
+    pub fn name_or_missing(&self, id: &str) -> String {
+        self.card_name(id).unwrap_or_else(|| format!("{id} (not in the catalogue)"))
     }
 }
 

@@ -3,6 +3,7 @@
 //! Legend/Special rule across both.
 
 use super::builder::{self, doc_bar_ui, member_list_ui, verdict_ui};
+use super::cache::Memo;
 use super::core;
 use super::docs::{PartyDoc, Slot, TomlDoc};
 use super::picker::Picker;
@@ -18,16 +19,21 @@ pub struct PartyScreen {
     target: Option<Slot>,
     selected_a: Option<usize>,
     selected_b: Option<usize>,
+    verdicts: Memo<(core::Verdict, core::Verdict)>,
 }
 
 impl PartyScreen {
     pub fn ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
         let docs = env.docs;
-        let (va, vb) = if self.match_mode {
-            core::check_match(env.cat, &docs.party_a, &docs.party_b)
-        } else {
-            (core::check_party(env.cat, &docs.party_a), core::Verdict::default())
-        };
+        let key = format!("{}\n{}\n{}", self.match_mode, docs.party_a.to_toml(), docs.party_b.to_toml());
+        let match_mode = self.match_mode;
+        let (va, vb) = self.verdicts.get(env.generation, key, || {
+            if match_mode {
+                core::check_match(env.cat, &docs.party_a, &docs.party_b)
+            } else {
+                (core::check_party(env.cat, &docs.party_a), core::Verdict::default())
+            }
+        });
         let target = if self.match_mode { self.target.unwrap_or(Slot::PartyA) } else { Slot::PartyA };
         egui::Panel::left("party-picker").resizable(true).default_size(260.0).show(ui, |ui| {
             if let Some(id) = self.picker.ui(ui, env, "party", "game:iconica kind:character", "Iconica characters") {
@@ -44,8 +50,8 @@ impl PartyScreen {
                     ui.separator();
                     ui.label("Add picks to:");
                     let mut t = target;
-                    ui.selectable_value(&mut t, Slot::PartyA, "Party A");
-                    ui.selectable_value(&mut t, Slot::PartyB, "Party B");
+                    ui.selectable_value(&mut t, Slot::PartyA, "A").on_hover_text("Cards picked on the left join party A");
+                    ui.selectable_value(&mut t, Slot::PartyB, "B").on_hover_text("Cards picked on the left join party B");
                     self.target = Some(t);
                 }
             });

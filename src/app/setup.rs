@@ -3,10 +3,11 @@
 //! sides fit. The rules (budgets, placement, fits) come from the core.
 
 use super::builder::{self, member_list_ui, verdict_ui};
+use super::cache::Memo;
 use super::core;
 use super::docs::{LaidLeague, SetupDoc, Slot, TomlDoc};
 use super::picker::Picker;
-use super::{Action, Env};
+use super::{Action, Env, files};
 use crate::catalogue::saved::{self, DocKind};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -27,6 +28,8 @@ pub struct SetupScreen {
     /// The league to lay next (a card id).
     league: Option<String>,
     selected: [Option<usize>; 6],
+    verdict: Memo<core::Verdict>,
+    fits: Memo<Vec<[Option<bool>; 4]>>,
 }
 
 fn edit(env: &mut Env, label: &str, s: SetupDoc) {
@@ -47,13 +50,15 @@ impl SetupScreen {
         let setup = two_players(&env.docs.setup);
         let cat = env.cat;
         let characters = |entry: &str| {
-            let name = entry.trim_end_matches(DocKind::Character.extension());
-            saved::load_doc(cat.conn(), DocKind::Character, name)
-                .ok()
-                .flatten()
-                .and_then(|t| <super::docs::CharacterDoc as TomlDoc>::from_toml(&t).ok())
+            files::saved_character(cat, entry).and_then(|t| <super::docs::CharacterDoc as TomlDoc>::from_toml(&t).ok())
         };
-        let verdict = core::check_setup(env.cat, &setup, &characters);
+        // A saved character may change too: it is part of the key.
+        let key = format!(
+            "{}\n{}",
+            setup.to_toml(),
+            setup.players.iter().map(|p| characters(&p.character).map(|c| c.to_toml()).unwrap_or_default()).collect::<Vec<_>>().join("\n")
+        );
+        let verdict = self.verdict.get(env.generation, key, || core::check_setup(env.cat, &setup, &characters));
         let flagged = builder::flagged(&verdict);
         egui::Panel::left("setup-picker").resizable(true).default_size(260.0).show(ui, |ui| {
             ui.horizontal(|ui| {
@@ -98,9 +103,9 @@ impl SetupScreen {
                     }
                 });
                 ui.separator();
-                self.grid_ui(ui, env, &setup, &flagged);
-                ui.add_space(6.0);
                 verdict_ui(ui, &verdict);
+                ui.separator();
+                self.grid_ui(ui, env, &setup, &flagged);
             });
         });
     }
@@ -109,7 +114,7 @@ impl SetupScreen {
         let p = &setup.players[i];
         ui.heading(format!("Player {}", i + 1));
         ui.horizontal(|ui| {
-            ui.label("Character:");
+            let label = ui.label("Character:");
             let names = saved::list_docs(env.cat.conn(), DocKind::Character).unwrap_or_default();
             let shown = if p.character.is_empty() { "choose a saved character".to_string() } else { p.character.clone() };
             egui::ComboBox::from_id_salt(("setup-character", i)).selected_text(shown).show_ui(ui, |ui| {
@@ -117,14 +122,16 @@ impl SetupScreen {
                     ui.weak("save a character first (Character screen, Ctrl+S)");
                 }
                 for n in names {
-                    let file = format!("{n}{}", DocKind::Character.extension());
+                    let file = files::character_ref(&n);
                     if ui.selectable_label(p.character == file, &n).clicked() {
                         let mut s = setup.clone();
                         s.players[i].character = file;
                         edit(env, "choose character", s);
                     }
                 }
-            });
+            })
+            .response
+            .labelled_by(label.id);
         });
         for (j, (title, list)) in [("Quests", &p.quests), ("Waylays", &p.waylays), ("Treasures", &p.treasures)].into_iter().enumerate() {
             ui.strong(title);
@@ -147,7 +154,7 @@ impl SetupScreen {
         ui.horizontal(|ui| {
             match &self.league {
                 Some(id) => {
-                    let name = core::card(env.cat, id).map(|c| c.name().to_string()).unwrap_or_else(|| id.clone());
+                    let name = env.card_name(id).unwrap_or_else(|| id.clone());
                     ui.label(format!("Click a free square to lay {name} for player {}.", self.player + 1));
                 }
                 None => {
@@ -165,7 +172,7 @@ impl SetupScreen {
         let (rect, response) = ui.allocate_exact_size(egui::vec2(cols * cell.x, rows * cell.y), egui::Sense::click());
         let painter = ui.painter_at(rect);
         let visuals = ui.visuals().clone();
-        let fits = core::league_fits(env.cat, setup);
+        let fits = self.fits.get(env.generation, setup.to_toml(), || core::league_fits(env.cat, setup));
         for y in y0..=y1 {
             for x in x0..=x1 {
                 let min = rect.min + egui::vec2((x - x0) as f32 * cell.x, (y - y0) as f32 * cell.y);
@@ -182,7 +189,7 @@ impl SetupScreen {
                             egui::Stroke::new(if bad { 2.5 } else { 1.0 }, if bad { visuals.error_fg_color } else { owner_color }),
                             egui::StrokeKind::Inside,
                         );
-                        let name = core::card(env.cat, &l.id).map(|c| c.name().to_string()).unwrap_or_else(|| l.id.clone());
+                        let name = env.card_name(&l.id).unwrap_or_else(|| l.id.clone());
                         painter.text(r.center(), egui::Align2::CENTER_CENTER, format!("{}\nP{} #{}", name, l.owner, i + 1), egui::FontId::proportional(11.0), visuals.text_color());
                         if let Some(sides) = fits.get(i) {
                             let marks = [

@@ -2,6 +2,7 @@
 //! squad rules' verdict live.
 
 use super::builder::{self, doc_bar_ui, member_list_ui, verdict_ui};
+use super::cache::Memo;
 use super::core;
 use super::docs::{Slot, TomlDoc};
 use super::picker::Picker;
@@ -12,14 +13,15 @@ use super::{Action, Env};
 pub struct SquadScreen {
     picker: Picker,
     selected: Option<usize>,
+    verdict: Memo<core::Verdict>,
 }
 
 impl SquadScreen {
     pub fn ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
         let squad = &env.docs.squad;
-        let verdict = core::check_squad(env.cat, squad);
+        let verdict = self.verdict.get(env.generation, squad.to_toml(), || core::check_squad(env.cat, squad));
         egui::Panel::left("squad-picker").resizable(true).default_size(260.0).show(ui, |ui| {
-            if let Some(id) = self.picker.ui(ui, env, "squad", "game:ruunara", "Ruunara heroes and units") {
+            if let Some(id) = self.picker.ui(ui, env, "squad", "game:ruunara faction:ally", "Ruunara ally heroes and units") {
                 let mut s = squad.clone();
                 s.members.push(id);
                 env.push(Action::Edit { slot: Slot::Squad, label: "add member".into(), after: s.to_toml() });

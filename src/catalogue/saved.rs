@@ -146,64 +146,6 @@ pub fn history_clear(conn: &Connection) -> Result<()> {
     Ok(())
 }
 
-/// A card as the app's lists show it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ListedCard {
-    pub id: String,
-    pub game: String,
-    pub kind: String,
-    pub name: String,
-    pub owned: i64,
-}
-
-/// Cards of `game` and `kind` (when given) whose name contains every word, in name order,
-/// at most `limit`. A plain listing for the app's pickers; the query language is `search`.
-pub fn list_cards(
-    conn: &Connection,
-    game: Option<&str>,
-    kind: Option<&str>,
-    words: &[&str],
-    limit: usize,
-) -> Result<Vec<ListedCard>> {
-    let mut sql = String::from(
-        "SELECT c.id, c.game, c.kind, c.name, coalesce(o.quantity, 0) FROM card c
-         LEFT JOIN collection o ON o.card_id = c.id WHERE c.game = coalesce(?1, c.game) AND c.kind = coalesce(?2, c.kind)",
-    );
-    let mut args: Vec<rusqlite::types::Value> = vec![game.map(str::to_string).into(), kind.map(str::to_string).into()];
-    for w in words {
-        args.push(format!("%{}%", w.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")).into());
-        sql.push_str(&format!(" AND c.name LIKE ?{} ESCAPE '\\'", args.len()));
-    }
-    sql.push_str(&format!(" ORDER BY c.name COLLATE NOCASE, c.id LIMIT {limit}"));
-    let mut st = conn.prepare_cached(&sql)?;
-    let rows = st.query_map(rusqlite::params_from_iter(args), |r| {
-        Ok(ListedCard { id: r.get(0)?, game: r.get(1)?, kind: r.get(2)?, name: r.get(3)?, owned: r.get(4)? })
-    })?;
-    Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
-}
-
-/// The owned quantity of a card (0 when none is recorded).
-pub fn owned(conn: &Connection, id: &str) -> Result<u32> {
-    let q: Option<i64> =
-        conn.query_row("SELECT quantity FROM collection WHERE card_id = ?1", [id], |r| r.get(0)).optional()?;
-    Ok(q.unwrap_or(0).clamp(0, u32::MAX as i64) as u32)
-}
-
-/// Sets the owned quantity of a card.
-pub fn set_owned(conn: &Connection, id: &str, quantity: u32) -> Result<()> {
-    conn.execute(
-        "INSERT INTO collection(card_id, quantity) VALUES (?1, ?2)
-         ON CONFLICT(card_id) DO UPDATE SET quantity = excluded.quantity",
-        params![id, quantity],
-    )?;
-    Ok(())
-}
-
-/// The number of cards owned, all copies counted.
-pub fn collection_total(conn: &Connection) -> Result<u64> {
-    Ok(conn.query_row("SELECT coalesce(sum(quantity), 0) FROM collection", [], |r| r.get::<_, i64>(0))? as u64)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -226,20 +168,6 @@ mod tests {
         assert_eq!(load_doc(c, DocKind::Squad, "alpha").unwrap(), None);
         assert!(delete_doc(c, DocKind::Party, "alpha").unwrap());
         assert!(!delete_doc(c, DocKind::Party, "alpha").unwrap());
-    }
-
-    #[test]
-    fn list_cards_filters_by_game_kind_and_name_words() {
-        let cat = Catalogue::open_in_memory().unwrap();
-        let all = list_cards(cat.conn(), Some("iconica"), Some("character"), &[], 10_000).unwrap();
-        assert!(!all.is_empty());
-        assert!(all.iter().all(|c| c.game == "iconica" && c.kind == "character"));
-        let first = &all[0];
-        let word = first.name.split_whitespace().next().unwrap().to_lowercase();
-        let hits = list_cards(cat.conn(), None, None, &[&word], 10_000).unwrap();
-        assert!(hits.iter().any(|c| c.id == first.id));
-        assert!(hits.iter().all(|c| c.name.to_lowercase().contains(&word)));
-        assert!(list_cards(cat.conn(), None, None, &["%"], 10).unwrap().is_empty());
     }
 
     #[test]

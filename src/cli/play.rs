@@ -1,15 +1,29 @@
-//! `deckwright play GAME FILE...`.
+//! `deckwright play GAME FILE...`: one Iconica match (two party files, or four for a team
+//! game: the first two are side a's players in seating order, the last two side b's).
 
+use std::io::IsTerminal;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+use serde_json::{json, Value};
+
 use super::{BadInput, Context, Outcome};
+use crate::cards::CardLookup;
+use crate::games::iconica::party::PartyFile;
+use crate::games::iconica::rules;
+use crate::catalogue::{self, Catalogue};
+use crate::games::iconica::ai::{Agent, PolicyKind, Table};
+use crate::games::iconica::engine::{
+    play_match, Breaks, Event, RngDice, Rules, Ruleset, ScriptDice, Setup, State, Winner,
+};
+use crate::games::iconica::model::Character;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The game (iconica).
     pub game: String,
-    /// Iconica: two party files.
-    pub files: Vec<std::path::PathBuf>,
+    /// Iconica: two party files (four for a team game).
+    pub files: Vec<PathBuf>,
     /// v2 or v8.
     #[arg(long, default_value = "v2")]
     pub ruleset: String,
@@ -24,7 +38,7 @@ pub struct Args {
     /// Scripted dice faces, e.g. "3 5 2 6".
     #[arg(long)]
     pub dice: Option<String>,
-    /// Policy of both sides: first, random, greedy or mcts.
+    /// Policy of both sides: first, random, greedy or mcts (mcts:N playouts, mcts:Nms).
     #[arg(long)]
     pub policy: Option<String>,
     #[arg(long)]
@@ -38,11 +52,185 @@ pub struct Args {
     pub json: bool,
 }
 
-pub fn run(_ctx: &Context, _args: Args) -> Outcome {
-    Err(BadInput("`play GAME FILE...` is not built yet".into()))
+/// The rules from the command-line options.
+pub fn rules_from(ruleset: &str, breaks: &str, house: &str, turn_limit: u32) -> Result<Rules, BadInput> {
+    let ruleset = match ruleset {
+        "v2" => Ruleset::V2,
+        "v8" => Ruleset::V8,
+        other => return Err(BadInput(format!("--ruleset: unknown ruleset `{other}`; expected v2 or v8"))),
+    };
+    let breaks = match breaks {
+        "standard" => Breaks::Standard,
+        "advanced" => Breaks::Advanced,
+        other => return Err(BadInput(format!("--breaks: unknown mode `{other}`; expected standard or advanced"))),
+    };
+    if turn_limit == 0 {
+        return Err(BadInput("--turn-limit must be at least 1".into()));
+    }
+    Ok(Rules { ruleset, breaks, turn_limit, ..Rules::default() }.with_house(house).map_err(|e| BadInput(format!("--house: {e}")))?)
 }
 
-#[allow(dead_code)]
-fn ok() -> Outcome {
+/// Parses a policy name for an option.
+pub fn policy_from(option: &str, s: &str) -> Result<PolicyKind, BadInput> {
+    PolicyKind::parse(s).ok_or_else(|| {
+        BadInput(format!("{option}: unknown policy `{s}`; expected first, random, greedy, mcts, mcts:N or mcts:Nms"))
+    })
+}
+
+/// Derives independent seeds from one (SplitMix64 of seed and stream).
+pub fn derive_seed(seed: u64, stream: u64) -> u64 {
+    let mut z = seed ^ stream.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(0xD1B5_4A32_D192_ED03);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Opens the catalogue of the context.
+pub fn open_catalogue(ctx: &Context) -> Result<Catalogue, BadInput> {
+    let path = ctx.db.clone().unwrap_or_else(catalogue::default_path);
+    Catalogue::open(&path).map_err(|e| BadInput(format!("catalogue {}: {e}", path.display())))
+}
+
+/// Reads the party files, resolves their members and checks the construction rules of
+/// `spec/iconica.md` for the match, `shared-legend-special` included (bad input naming the
+/// rule on a violation).
+pub fn load_parties(lookup: &dyn CardLookup, files: &[PathBuf]) -> Result<Vec<Vec<Character>>, BadInput> {
+    let mut parsed: Vec<PartyFile> = Vec::new();
+    for f in files {
+        let shown = f.display().to_string();
+        let text = std::fs::read_to_string(f).map_err(|e| BadInput(format!("{shown}: {e}")))?;
+        parsed.push(PartyFile::parse(&text, &shown)?);
+    }
+    let refs: Vec<&PartyFile> = parsed.iter().collect();
+    let reports = rules::check_match(&refs, lookup);
+    let mut parties = Vec::new();
+    for (f, report) in files.iter().zip(reports) {
+        if let Some(v) = report.violations.first() {
+            return Err(BadInput(format!(
+                "{}: illegal party: {}: {}{}",
+                f.display(),
+                v.rule,
+                v.message,
+                if report.violations.len() > 1 {
+                    format!(" (and {} more; run `deckwright validate`)", report.violations.len() - 1)
+                } else {
+                    String::new()
+                }
+            )));
+        }
+        parties.push(report.members);
+    }
+    Ok(parties)
+}
+
+/// Builds the match-up from 2 or 4 parties.
+pub fn setup_from(parties: &[Vec<Character>], rules: Rules) -> Result<Setup, BadInput> {
+    let r = match parties.len() {
+        2 => Setup::duel(&parties[0], &parties[1], rules),
+        4 => Setup::teams(&[&parties[0], &parties[1]], &[&parties[2], &parties[3]], rules),
+        n => return Err(BadInput(format!("iconica needs two party files (or four for a team game), got {n}"))),
+    };
+    r.map_err(|e| BadInput(e.to_string()))
+}
+
+/// The `sides` object of the JSON: every member in party order.
+pub fn sides_json(setup: &Setup, st: &State) -> Value {
+    let mut sides = [Vec::new(), Vec::new()];
+    for (i, c) in setup.chars.iter().enumerate() {
+        let skulled = !st.is_alive(i);
+        sides[setup.side[i] as usize].push(json!({
+            "id": c.id,
+            "health": if skulled { 0 } else { st.hp[i] },
+            "skulled": skulled,
+            "statuses": st.statuses(i).map(|s| s.name()).collect::<Vec<_>>(),
+        }));
+    }
+    let [a, b] = sides;
+    json!({"a": a, "b": b})
+}
+
+pub fn winner_json(st: &State) -> Value {
+    match st.ended.and_then(|e| e.1) {
+        Some(Winner::Side(0)) => json!("a"),
+        Some(Winner::Side(_)) => json!("b"),
+        Some(Winner::Draw) => json!("draw"),
+        None => Value::Null,
+    }
+}
+
+pub fn run(ctx: &Context, args: Args) -> Outcome {
+    if args.game != "iconica" {
+        return Err(BadInput(format!("play: unknown or unsupported game `{}`; try `iconica`", args.game)));
+    }
+    let rules = rules_from(&args.ruleset, &args.breaks, &args.house, args.turn_limit)?;
+    let both = args.policy.as_deref().unwrap_or("first");
+    let pa = policy_from("--policy-a", args.policy_a.as_deref().unwrap_or(both))?;
+    let pb = policy_from("--policy-b", args.policy_b.as_deref().unwrap_or(both))?;
+    let script = match &args.dice {
+        Some(d) => Some(ScriptDice::parse(d).map_err(|e| BadInput(format!("--dice: {e}")))?),
+        None => None,
+    };
+    if args.files.len() != 2 && args.files.len() != 4 {
+        return Err(BadInput(format!(
+            "iconica needs two party files (or four for a team game), got {}",
+            args.files.len()
+        )));
+    }
+    let cat = open_catalogue(ctx)?;
+    let parties = load_parties(&cat, &args.files)?;
+    let setup = setup_from(&parties, rules)?;
+
+    let a = Agent::new(pa, derive_seed(args.seed, 1));
+    let b = Agent::new(pb, derive_seed(args.seed, 2));
+    let mut st = State::new(&setup);
+    let mut log: Vec<Event> = Vec::new();
+    match script {
+        Some(dice) => play_match(&setup, &mut st, &mut Table::new(dice, a, b), &mut log),
+        None => play_match(&setup, &mut st, &mut Table::new(RngDice::new(args.seed), a, b), &mut log),
+    }
+    let (ended, _) = st.ended.unwrap_or((crate::games::iconica::engine::Ended::DiceExhausted, None));
+
+    if args.json {
+        let doc = json!({
+            "game": "iconica",
+            "winner": winner_json(&st),
+            "ended": ended.as_str(),
+            "turns": st.turn,
+            "dice_used": st.dice_used,
+            "sides": sides_json(&setup, &st),
+            "log": log.iter().map(|e| e.to_json(&setup)).collect::<Vec<_>>(),
+        });
+        println!("{}", serde_json::to_string_pretty(&doc).map_err(|e| BadInput(e.to_string()))?);
+    } else {
+        use std::fmt::Write as _;
+        let tty = std::io::stdout().is_terminal();
+        let mut out = String::new();
+        for e in &log {
+            let line = e.text(&setup);
+            if tty && matches!(e, Event::Turn { .. }) {
+                let _ = writeln!(out, "\n\x1b[1m{line}\x1b[0m");
+            } else if matches!(e, Event::Turn { .. }) {
+                let _ = writeln!(out, "\n{line}");
+            } else {
+                let _ = writeln!(out, "  {line}");
+            }
+        }
+        let _ = writeln!(out);
+        for side in 0..2u8 {
+            let _ = writeln!(out, "Side {}:", if side == 0 { "a" } else { "b" });
+            for (i, c) in setup.chars.iter().enumerate().filter(|(i, _)| setup.side[*i] == side) {
+                let statuses: Vec<&str> = st.statuses(i).map(|s| s.name()).collect();
+                if st.is_alive(i) {
+                    let _ = writeln!(out, "  {:<24} {:>4}/{:<4} {}", c.name, st.hp[i], c.start, statuses.join(", "));
+                } else {
+                    let _ = writeln!(out, "  {:<24} Skulled", c.name);
+                }
+            }
+        }
+        let end = log.last().map(|e| e.text(&setup)).unwrap_or_default();
+        let _ = writeln!(out, "{end}; {} turns, {} dice", st.turn, st.dice_used);
+        use std::io::Write as _;
+        let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    }
     Ok(ExitCode::SUCCESS)
 }

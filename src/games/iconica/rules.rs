@@ -186,10 +186,10 @@ pub fn resolve_member(lookup: &dyn CardLookup, member: &str) -> Result<Character
         Resolved::Found(card) => match card.as_ref() {
             Card::Iconica(c) => Ok(c.clone()),
             other => Err(format!(
-                "`{member}` is {} ({} {}), not an Iconica character; a party holds only Iconica characters",
-                build::label(other),
+                "`{member}` is the {} {} {}, not an Iconica character; a party holds only Iconica characters",
                 other.game().title(),
-                other.kind()
+                other.kind(),
+                build::label(other)
             )),
         },
         _ => Err(build::unknown_message(member, "a party member must be an Iconica character", Game::Iconica, &resolved)),

@@ -36,10 +36,10 @@ pub fn resolve_member(lookup: &dyn CardLookup, member: &str) -> Result<Figure, S
         Resolved::Found(card) => match card.as_ref() {
             Card::Ruunara(f) => Ok(f.clone()),
             other => Err(format!(
-                "`{member}` is {} ({} {}), not a Ruunara hero or unit",
-                build::label(other),
+                "`{member}` is the {} {} {}, not a Ruunara hero or unit",
                 other.game().title(),
-                other.kind()
+                other.kind(),
+                build::label(other)
             )),
         },
         _ => Err(build::unknown_message(member, "a squad member must be a Ruunara hero or unit", Game::Ruunara, &resolved)),
