@@ -253,8 +253,8 @@ impl<D: Dice> Io for Table<D> {
         Ok(k)
     }
     fn choose(&mut self, c: &Choice<'_>) -> Result<u8, Stop> {
-        let start = self.turn_start.unwrap_or(*c.state);
-        let k = self.agents[c.side as usize & 1].choose(c, &start, &self.inputs);
+        let start = self.turn_start.as_ref().unwrap_or(c.state);
+        let k = self.agents[c.side as usize & 1].choose(c, start, &self.inputs);
         if self.record {
             self.inputs.push(k);
         }
