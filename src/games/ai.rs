@@ -40,11 +40,33 @@ struct TNode {
 
 /// Picks an option at a decision node by MCTS; returns 0 if the node is not a decision.
 pub fn mcts_choose<G: GameState>(root: &G, cfg: &MctsConfig, rng: &mut ChaCha8Rng) -> usize {
+    mcts_choose_with_prior(root, cfg, &[], 0.0, rng)
+}
+
+/// MCTS whose root options start with `weight` virtual visits at the values in `prior`
+/// (win chances of the deciding player, one per option; empty: no prior). A search that
+/// finds nothing better keeps the prior's choice.
+pub fn mcts_choose_with_prior<G: GameState>(
+    root: &G,
+    cfg: &MctsConfig,
+    prior: &[f64],
+    weight: f64,
+    rng: &mut ChaCha8Rng,
+) -> usize {
     let Node::Decision { actions, .. } = root.node() else { return 0 };
     if actions <= 1 {
         return 0;
     }
     let mut tree = vec![TNode { visits: 0.0, value: 0.0, mover: usize::MAX, children: Vec::new() }];
+    if prior.len() == actions && weight > 0.0 {
+        let Node::Decision { player, .. } = root.node() else { return 0 };
+        for (a, p) in prior.iter().enumerate() {
+            tree.push(TNode { visits: weight, value: weight * p, mover: player, children: Vec::new() });
+            let id = (tree.len() - 1) as u32;
+            tree[0].children.push((a, id));
+        }
+        tree[0].visits = weight * actions as f64;
+    }
     let started = Instant::now();
     let mut path: Vec<u32> = Vec::with_capacity(64);
     let mut probs: Vec<f64> = Vec::with_capacity(8);
