@@ -235,12 +235,14 @@ pub fn check_setup(
         Err(e) => return unreadable(e),
     };
     let mut missing = Vec::new();
+    let mut missing_players = Vec::new();
     let mut chars = Vec::new();
     for (i, p) in file.players.iter().enumerate() {
         match characters(&p.character).map(|c| character_file(&c)) {
             Some(Ok(c)) => chars.push(c),
             Some(Err(e)) => return unreadable(e),
             None => {
+                missing_players.push(i);
                 missing.push(Finding {
                     rule: "character-file".into(),
                     message: if p.character.is_empty() {
@@ -258,8 +260,27 @@ pub fn check_setup(
         }
     }
     let r = arcadia::rules::check_setup(&file, &chars, cat);
+    // The report lists each player's character violations first, player by player; those
+    // of a stand-in for a missing character say nothing the missing-file finding does not.
+    let mut skip = vec![false; r.violations.len()];
+    let mut at = 0;
+    for (i, c) in r.characters.iter().enumerate() {
+        let n = c.violations.len();
+        if missing_players.contains(&i) {
+            let end = (at + n).min(skip.len());
+            skip[at..end].iter_mut().for_each(|s| *s = true);
+        }
+        at += n;
+    }
+    let kept: Vec<Violation> = r
+        .violations
+        .iter()
+        .zip(skip)
+        .filter(|(_, s)| !s)
+        .map(|(v, _)| v.clone())
+        .collect();
     let mut all = missing;
-    all.extend(findings(&r.violations));
+    all.extend(findings(&kept));
     let mut lines = Vec::new();
     for (i, c) in r.characters.iter().enumerate() {
         lines.push((

@@ -126,9 +126,11 @@ impl SetupScreen {
                         }
                     });
                     ui.separator();
-                    verdict_ui(ui, &verdict);
-                    ui.separator();
-                    self.grid_ui(ui, env, &setup, &flagged);
+                    ui.columns(2, |cols| {
+                        let [left, right] = cols else { return };
+                        self.grid_ui(left, env, &setup, &flagged);
+                        verdict_ui(right, &verdict);
+                    });
                 });
         });
     }
