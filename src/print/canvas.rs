@@ -193,8 +193,10 @@ impl Canvas {
         let (dw, dh) = (iw * k, ih * k);
         let (ox, oy) = (r.x + (r.w - dw) / 2.0, r.y + (r.h - dh) / 2.0);
         let shader_ts = Transform::from_row(k, 0.0, 0.0, k, ox, oy);
-        let mut paint = Paint::default();
-        paint.shader = Pattern::new(img.as_ref(), SpreadMode::Pad, FilterQuality::Bilinear, 1.0, shader_ts);
+        let paint = Paint {
+            shader: Pattern::new(img.as_ref(), SpreadMode::Pad, FilterQuality::Bilinear, 1.0, shader_ts),
+            ..Paint::default()
+        };
         if let Some(rect) = tiny_skia::Rect::from_xywh(r.x, r.y, r.w, r.h) {
             let ts = self.ts();
             self.pixmap.fill_rect(rect, &paint, ts, None);
@@ -202,6 +204,7 @@ impl Canvas {
     }
 
     /// Draws one run of text with its baseline at `(x, baseline)`, clipped to `clip`.
+    #[allow(clippy::too_many_arguments)]
     pub fn glyphs(&mut self, text: &str, weight: Weight, size: f32, x: f32, baseline: f32, color: Rgb, clip: R) {
         use ab_glyph::{Font, ScaleFont};
         let font = fonts::font(weight);

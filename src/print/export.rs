@@ -93,7 +93,10 @@ fn back_key(c: &Card) -> FaceKey<'_> {
 }
 
 /// Distinct faces of `cards` (fronts, and backs if asked) with each card's indices into them.
-fn faces<'a>(cards: &'a [Card], backs: bool) -> (Vec<(FaceKey<'a>, &'a Card)>, Vec<(usize, Option<usize>)>) {
+/// Distinct faces to render, and per card the index of its front and of its back.
+type Faces<'a> = (Vec<(FaceKey<'a>, &'a Card)>, Vec<(usize, Option<usize>)>);
+
+fn faces<'a>(cards: &'a [Card], backs: bool) -> Faces<'a> {
     let mut index: HashMap<FaceKey<'a>, usize> = HashMap::new();
     let mut list = Vec::new();
     let mut add = |k: FaceKey<'a>, c: &'a Card| {

@@ -137,10 +137,10 @@ fn tokenize(paras: &[Vec<Span>]) -> Vec<Token> {
                     } else if start.is_none() {
                         start = Some(i);
                     }
-                    if chars.peek().is_none() {
-                        if let Some(s) = start.take() {
-                            push(&mut out, &line[s..], span, &mut pending_space, &mut first_of_para);
-                        }
+                    if chars.peek().is_none()
+                        && let Some(s) = start.take()
+                    {
+                        push(&mut out, &line[s..], span, &mut pending_space, &mut first_of_para);
                     }
                 }
             }
@@ -273,10 +273,8 @@ pub fn fit(paras: &[Vec<Span>], r: R, style: Style) -> Fitted {
         lines.pop();
         truncated = true;
     }
-    if truncated {
-        if let Some(last) = lines.last_mut() {
-            ellipsize(last, size, r.w);
-        }
+    if truncated && let Some(last) = lines.last_mut() {
+        ellipsize(last, size, r.w);
     }
     place(lines, size, r, style, truncated)
 }

@@ -65,7 +65,7 @@ pub struct Agent {
 
 impl Agent {
     pub fn new(kind: PolicyKind, seed: u64) -> Agent {
-        Agent { kind, rng: ChaCha8Rng::seed_from_u64(seed), scratch: Vec::with_capacity(64) }
+        Agent { kind, rng: ChaCha8Rng::seed_from_u64(seed), scratch: Vec::new() }
     }
 
     /// The option index for `c`, given the turn's start and its inputs so far.
@@ -98,12 +98,19 @@ impl Agent {
         for k in 0..c.options.len() as u8 {
             self.scratch[last] = k;
             let mut total = 0.0;
+            let mut samples = 0.0;
             for &seed in &seeds {
                 let mut st = *turn_start;
-                let mut io = Rest { inputs: &self.scratch, pos: 0, rng: SplitMix(seed) };
+                let mut io = Rest { inputs: &self.scratch, pos: 0, rng: SplitMix(seed), drew: false };
                 let _ = play_turn(c.setup, &mut st, &mut io, &mut NoLog);
                 total += evaluate(c.setup, &st, c.side);
+                samples += 1.0;
+                if !io.drew {
+                    // Nothing random after this choice: every sample would be the same.
+                    break;
+                }
             }
+            let total = total / samples;
             if total > best.0 {
                 best = (total, k);
             }
@@ -164,6 +171,8 @@ struct Rest<'a> {
     inputs: &'a [u8],
     pos: usize,
     rng: SplitMix,
+    /// Whether any die was drawn beyond the recorded inputs.
+    drew: bool,
 }
 
 impl Rest<'_> {
@@ -177,10 +186,22 @@ impl Rest<'_> {
 
 impl Io for Rest<'_> {
     fn die(&mut self) -> Result<u8, Stop> {
-        Ok(self.next().unwrap_or_else(|| self.rng.below(6) + 1))
+        Ok(match self.next() {
+            Some(v) => v,
+            None => {
+                self.drew = true;
+                self.rng.below(6) + 1
+            }
+        })
     }
     fn pick(&mut self, n: u8) -> Result<u8, Stop> {
-        Ok(self.next().unwrap_or_else(|| self.rng.below(n)))
+        Ok(match self.next() {
+            Some(v) => v,
+            None => {
+                self.drew = true;
+                self.rng.below(n)
+            }
+        })
     }
     fn choose(&mut self, _c: &Choice<'_>) -> Result<u8, Stop> {
         Ok(self.next().unwrap_or(0))
@@ -201,7 +222,7 @@ pub struct Table<D: Dice> {
 impl<D: Dice> Table<D> {
     pub fn new(dice: D, a: Agent, b: Agent) -> Table<D> {
         let record = [&a, &b].iter().any(|x| matches!(x.kind, PolicyKind::Greedy | PolicyKind::Mcts(_)));
-        Table { dice, agents: [a, b], turn_start: None, inputs: Vec::with_capacity(64), record }
+        Table { dice, agents: [a, b], turn_start: None, inputs: Vec::new(), record }
     }
 }
 
