@@ -136,3 +136,41 @@ fn theme_switch_is_remembered() {
     let cat = h.into_state().cat;
     assert_eq!(DeckwrightApp::new(cat).dark, !dark);
 }
+
+/// Steps the harness until `done` holds (queries on a worker thread answer in their time).
+fn step_until(h: &mut Harness<'_, DeckwrightApp>, done: impl Fn(&DeckwrightApp) -> bool) {
+    for _ in 0..500 {
+        h.step();
+        if done(h.state()) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("the worker never answered");
+}
+
+#[test]
+fn on_a_catalogue_file_queries_run_off_the_ui_thread() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cat.sqlite");
+    let cat = Catalogue::open(&path).unwrap();
+    let mut h = harness(DeckwrightApp::with_path(cat, Some(path)));
+    step_until(&mut h, |a| a.browser.rows().len() > 50);
+    h.get_by_label("Search:").focus();
+    h.run();
+    h.get_by_label("Search:").type_text("Kethra");
+    h.step();
+    step_until(&mut h, |a| !a.browser.busy() && a.browser.rows().len() == 1);
+    assert_eq!(h.state().browser.rows()[0].id, "ico-kethra-voss");
+
+    // A query error is shown with a caret under its column, and the list is kept.
+    h.get_by_label("Search:").type_text(" (");
+    h.step();
+    step_until(&mut h, |a| !a.browser.busy());
+    h.run();
+    assert_eq!(h.state().browser.rows().len(), 1);
+    assert!(
+        h.query_all_by_label_contains("^").count() >= 1,
+        "a caret points at the error"
+    );
+}
