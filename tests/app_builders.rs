@@ -191,3 +191,40 @@ fn saved_documents_and_drafts_come_back_after_a_restart() {
         "the unsaved draft is kept"
     );
 }
+
+#[test]
+fn members_reorder_by_drag_and_drop() {
+    let mut h = harness(app());
+    h.run();
+    open(&mut h, "Party");
+    for name in ["Anwen Halloway", "Gorm Ashcairn", "Ivo Quillon"] {
+        pick(&mut h, name, "character");
+    }
+    let handles: Vec<egui::Pos2> = h
+        .get_all_by_label("::")
+        .map(|n| n.rect().center())
+        .collect();
+    assert_eq!(handles.len(), 3);
+    let (from, to) = (handles[0], handles[2]);
+    h.hover_at(from);
+    h.run();
+    h.drag_at(from);
+    h.run();
+    for k in 1..=8 {
+        h.hover_at(from + (to - from) * (k as f32 / 8.0));
+        h.run();
+    }
+    h.drop_at(to);
+    h.run();
+    assert_eq!(
+        h.state().docs.party_a.members,
+        ["ico-gorm-ashcairn", "ico-ivo-quillon", "ico-anwen-halloway"],
+        "the first member dropped on the third place"
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(
+        h.state().docs.party_a.members,
+        ["ico-anwen-halloway", "ico-gorm-ashcairn", "ico-ivo-quillon"]
+    );
+}
