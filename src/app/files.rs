@@ -185,7 +185,8 @@ pub fn open_doc_path(path: &std::path::Path, slot: Slot) -> Action {
                 after,
             }
         }
-        Err(e) => Action::Error(format!("{}: {}", path.display(), toml_place(&text, &e))),
+        // The reader's message names the line and column.
+        Err(e) => Action::Error(format!("{}: {}", path.display(), e.trim())),
     }
 }
 
@@ -198,11 +199,6 @@ fn set_name(docs: &mut Docs, slot: Slot, name: &str) -> Option<()> {
         Slot::Squad => docs.squad.name = name.into(),
     }
     Some(())
-}
-
-/// A TOML error message with its line and column first (the reader's own text has them).
-fn toml_place(_text: &str, e: &str) -> String {
-    e.trim().to_string()
 }
 
 /// Exports a document to a file the user chooses (a setup with its characters beside it).
