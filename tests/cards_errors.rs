@@ -131,3 +131,8 @@ fn other_checks_name_their_key() {
     let e = err(&CLASHES.replacen("element = \"air\"", "element = \"fire\"", 1));
     assert_eq!(e.key.as_deref(), Some("element"), "{e}");
 }
+
+#[test]
+fn a_bad_second_skill_points_at_that_skill() {
+    at(&err(&HERO.replace("cycle = \"constant\"", "cycle = \"always\"")), 22, "cycle");
+}

@@ -312,3 +312,65 @@ fn synthetic_fill_adds_searchable_cards() {
     let fts: i64 = cat.conn().query_row("SELECT count(*) FROM card_fts", [], |r| r.get(0)).unwrap();
     assert_eq!(fts, 1000);
 }
+
+#[test]
+fn bundled_cards_and_clash_table_fill_a_new_catalogue_and_missing_ones_return() {
+    let bundled = catalogue::bundled_cards().unwrap();
+    assert!(!bundled.is_empty(), "the binary bundles the cards/ folder");
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("cat.sqlite");
+    let cat = Catalogue::open(&p).unwrap();
+    for c in &bundled {
+        assert_eq!(cat.get(c.id()).unwrap().as_ref(), Some(c));
+    }
+    let file = cards::bundled().into_iter().find(|(p, _)| p.ends_with("iconoclasm/clashes.toml"));
+    if let Some((path, text)) = file {
+        let cards::CardFile::Clashes(t) = cards::parse(text, &path).unwrap() else { panic!("clash table") };
+        assert_eq!(cat.clash_table().unwrap(), t);
+    }
+    // A catalogue made before a card was bundled (simulated: the card and the fingerprint
+    // are gone) gets it on its next start; a card the user changed is kept.
+    let first = bundled[0].id().to_string();
+    let second = bundled[1].clone();
+    cat.conn().execute("DELETE FROM card WHERE id = ?1", [&first]).unwrap();
+    cat.conn().execute("UPDATE card SET name = 'Renamed' WHERE id = ?1", [second.id()]).unwrap();
+    cat.conn().execute("DELETE FROM meta WHERE key = 'bundled.fingerprint'", []).unwrap();
+    drop(cat);
+    let cat = Catalogue::open(&p).unwrap();
+    assert!(cat.get(&first).unwrap().is_some());
+    let name: String = cat.conn().query_row("SELECT name FROM card WHERE id = ?1", [second.id()], |r| r.get(0)).unwrap();
+    assert_eq!(name, "Renamed");
+    assert_eq!(cat.count().unwrap() as usize, bundled.len());
+}
+
+#[test]
+fn a_file_named_twice_is_read_once_and_a_byte_order_mark_is_accepted() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut cat = empty_db(dir.path());
+    let folder = dir.path().join("in");
+    let f = write(&folder, "merit.toml", &format!("\u{feff}{MERIT}"));
+    let r = cat.import_paths(&[folder.clone(), f.clone(), f]).unwrap();
+    assert_eq!((r.files, r.added), (1, 1));
+    assert!(cat.get("tst-fire-dance").unwrap().is_some());
+}
+
+#[test]
+fn a_missing_path_is_bad_input_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut cat = empty_db(dir.path());
+    let missing = dir.path().join("nowhere.toml");
+    let e = cat.import_paths(std::slice::from_ref(&missing)).unwrap_err();
+    assert!(matches!(e, ImportError::Invalid(_)));
+    assert!(e.to_string().contains(&missing.display().to_string()), "{e}");
+}
+
+/// Writes generated card files for manual timing: `DW_SYNTH_DIR=/tmp/x DW_SYNTH_N=10000
+/// cargo test --test catalogue_store write_synthetic_files -- --ignored`.
+#[test]
+#[ignore]
+fn write_synthetic_files() {
+    let dir = std::env::var("DW_SYNTH_DIR").expect("DW_SYNTH_DIR");
+    let n = std::env::var("DW_SYNTH_N").ok().and_then(|n| n.parse().ok()).unwrap_or(10_000);
+    let paths = synthetic::write_files(Path::new(&dir), n, 1).unwrap();
+    assert_eq!(paths.len() as u64, n);
+}

@@ -356,3 +356,44 @@ fn setup_reports_character_violations_and_list_kinds() {
     let icon = r.violations.iter().find(|v| v.rule == "icon-count").unwrap();
     assert!(icon.message.starts_with("player 2"), "{}", icon.message);
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    const MERITS: [(&str, i32); 4] = [("arc-m1", 1), ("arc-m2", 2), ("arc-m5", 5), ("arc-see", 2)];
+    const FLAWS: [(&str, i32); 4] = [("arc-f2", 2), ("arc-f4", 4), ("arc-f5", 5), ("arc-f6", 6)];
+
+    proptest! {
+        /// Taking flaws while they fit under 10 points and merits while they fit the budget
+        /// never breaks flaw-cap or merit-budget, and the derived figures add up.
+        #[test]
+        fn a_build_within_budget_keeps_the_budget_rules(
+            flaw_picks in proptest::collection::vec(0usize..4, 0..6),
+            merit_picks in proptest::collection::vec(0usize..4, 0..12),
+            xp in 0u32..6,
+        ) {
+            let mut flaws = Vec::new();
+            let mut flaw_points = 0;
+            for i in flaw_picks {
+                let (id, p) = FLAWS[i];
+                if flaw_points + p <= 10 { flaws.push(id); flaw_points += p; }
+            }
+            let budget = 10 + flaw_points + xp as i32;
+            let mut merits = Vec::new();
+            let mut spent = 0;
+            for i in merit_picks {
+                let (id, c) = MERITS[i];
+                if spent + c <= budget { merits.push(id); spent += c; }
+            }
+            let mut c = character(Some("arc-icon"), &merits, &flaws, Some(Court::Seelie));
+            c.xp_earned = xp;
+            let r = rules::check_character(&c, &catalogue());
+            prop_assert!(r.violations.iter().all(|v| v.rule != "flaw-cap" && v.rule != "merit-budget"), "{:?}", r.violations);
+            prop_assert_eq!(r.derived.points_available, budget);
+            prop_assert_eq!(r.derived.points_spent, spent);
+            prop_assert_eq!(r.derived.xp_spent, (spent - 10 - flaw_points).max(0));
+            prop_assert_eq!(r.derived.waylay_bonus, r.derived.xp_spent / 2);
+        }
+    }
+}

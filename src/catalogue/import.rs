@@ -100,6 +100,9 @@ pub fn find_card_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Vec<ImportProb
             Err(e) => problems.push(ImportProblem::Read { path: p.clone(), message: e.to_string() }),
         }
     }
+    // A file named twice (directly, or also through its folder) is read once.
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|p| seen.insert(std::fs::canonicalize(p).unwrap_or_else(|_| p.clone())));
     if problems.is_empty() { Ok(out) } else { Err(problems) }
 }
 
@@ -141,8 +144,10 @@ fn load(path: &Path) -> Result<Loaded, ImportProblem> {
         path: path.to_path_buf(),
         message: format!("not UTF-8 text (byte {}); card files are UTF-8 TOML", e.utf8_error().valid_up_to()),
     })?;
-    match cards::parse(&text, &path.display().to_string()) {
-        Ok(CardFile::Card(c)) => Ok(Loaded::Card(Box::new(CardRow::new(&c)), cards::key_position(&text, &["id"]))),
+    // An editor's byte-order mark is not part of the TOML.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    match cards::parse(text, &path.display().to_string()) {
+        Ok(CardFile::Card(c)) => Ok(Loaded::Card(Box::new(CardRow::new(&c)), cards::key_position(text, &["id"]))),
         Ok(CardFile::Clashes(t)) => Ok(Loaded::Clashes(t)),
         Err(e) => Err(ImportProblem::Card(e)),
     }

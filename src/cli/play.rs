@@ -8,7 +8,9 @@ use std::process::ExitCode;
 use serde_json::{json, Value};
 
 use super::{BadInput, Context, Outcome};
-use crate::cards::{Card, CardLookup, Game};
+use crate::cards::CardLookup;
+use crate::games::iconica::party::PartyFile;
+use crate::games::iconica::rules;
 use crate::catalogue::{self, Catalogue};
 use crate::games::iconica::ai::{Agent, PolicyKind, Table};
 use crate::games::iconica::engine::{
@@ -89,82 +91,34 @@ pub fn open_catalogue(ctx: &Context) -> Result<Catalogue, BadInput> {
     Catalogue::open(&path).map_err(|e| BadInput(format!("catalogue {}: {e}", path.display())))
 }
 
-/// One party file: its name and members as written.
-#[derive(Debug, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PartyFile {
-    game: String,
-    #[serde(default)]
-    #[allow(dead_code)]
-    name: Option<String>,
-    members: Vec<String>,
-}
-
-/// Reads the party files and resolves their members; checks the construction rules of
-/// `spec/iconica.md` for the match (exit 2 naming the rule on a violation).
+/// Reads the party files, resolves their members and checks the construction rules of
+/// `spec/iconica.md` for the match, `shared-legend-special` included (bad input naming the
+/// rule on a violation).
 pub fn load_parties(lookup: &dyn CardLookup, files: &[PathBuf]) -> Result<Vec<Vec<Character>>, BadInput> {
-    let mut parties: Vec<Vec<Character>> = Vec::new();
-    let mut used_ls: Vec<(String, String)> = Vec::new();
+    let mut parsed: Vec<PartyFile> = Vec::new();
     for f in files {
         let shown = f.display().to_string();
         let text = std::fs::read_to_string(f).map_err(|e| BadInput(format!("{shown}: {e}")))?;
-        let party: PartyFile = toml::from_str(&text).map_err(|e| {
-            let (line, col) = e
-                .span()
-                .map(|s| {
-                    let before = &text[..s.start.min(text.len())];
-                    (before.matches('\n').count() + 1, before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1)
-                })
-                .unwrap_or((1, 1));
-            BadInput(format!("{shown}:{line}:{col}: {}", e.message().trim()))
-        })?;
-        if party.game != "iconica" {
-            return Err(BadInput(format!("{shown}: `game` is `{}`, expected `iconica`", party.game)));
-        }
-        let violation = |rule: &str, msg: String| BadInput(format!("{shown}: {rule}: {msg}"));
-        if party.members.len() != 3 {
-            return Err(violation("party-size", format!("a party has exactly 3 members, this one {}", party.members.len())));
-        }
-        let mut chars: Vec<Character> = Vec::new();
-        for m in &party.members {
-            let card = match lookup.card(m) {
-                Some(c) => Some(c.into_owned()),
-                None => {
-                    let named = lookup.cards_named(Game::Iconica, m);
-                    if named.len() == 1 { Some(named[0].clone().into_owned()) } else { None }
+        parsed.push(PartyFile::parse(&text, &shown)?);
+    }
+    let refs: Vec<&PartyFile> = parsed.iter().collect();
+    let reports = rules::check_match(&refs, lookup);
+    let mut parties = Vec::new();
+    for (f, report) in files.iter().zip(reports) {
+        if let Some(v) = report.violations.first() {
+            return Err(BadInput(format!(
+                "{}: illegal party: {}: {}{}",
+                f.display(),
+                v.rule,
+                v.message,
+                if report.violations.len() > 1 {
+                    format!(" (and {} more; run `deckwright validate`)", report.violations.len() - 1)
+                } else {
+                    String::new()
                 }
-            };
-            match card {
-                Some(Card::Iconica(c)) => chars.push(c),
-                _ => return Err(violation("unknown-card", format!("`{m}` is not an Iconica character in the catalogue"))),
-            }
+            )));
         }
-        use crate::games::iconica::model::{Faction, Rarity};
-        let has = |f: Faction| chars.iter().any(|c| c.faction == f);
-        if has(Faction::Legion) && has(Faction::Protectorate) {
-            return Err(violation("faction-mix", "Legion and Protectorate characters cannot share a party".into()));
-        }
-        for (i, c) in chars.iter().enumerate() {
-            if chars[..i].iter().any(|o| o.id == c.id) {
-                return Err(violation("duplicate", format!("`{}` is in the party twice", c.id)));
-            }
-        }
-        let mut ls: Vec<&str> =
-            chars.iter().filter(|c| Rarity::is_legend_or_special(c.rarity)).map(|c| c.id.as_str()).collect();
-        ls.dedup();
-        if ls.len() > 1 {
-            return Err(violation("legend-special-limit", format!("at most one Legend or Special character: {}", ls.join(", "))));
-        }
-        for id in ls {
-            if let Some((_, other)) = used_ls.iter().find(|(u, _)| u == id) {
-                return Err(violation(
-                    "shared-legend-special",
-                    format!("Legend/Special `{id}` is already used by {other}"),
-                ));
-            }
-            used_ls.push((id.to_string(), shown.clone()));
-        }
-        parties.push(chars);
+        parties.push(report.members);
     }
     Ok(parties)
 }
@@ -186,7 +140,6 @@ pub fn sides_json(setup: &Setup, st: &State) -> Value {
         let skulled = !st.is_alive(i);
         sides[setup.side[i] as usize].push(json!({
             "id": c.id,
-            "name": c.name,
             "health": if skulled { 0 } else { st.hp[i] },
             "skulled": skulled,
             "statuses": st.statuses(i).map(|s| s.name()).collect::<Vec<_>>(),

@@ -13,7 +13,9 @@ use super::play::{load_parties, open_catalogue, policy_from, rules_from, setup_f
 use super::{BadInput, Context, Outcome};
 use crate::cards::{Card, CardLookup};
 use crate::games::iconica::ai::PolicyKind;
-use crate::games::iconica::model::{Character, Faction};
+use crate::games::iconica::model::Character;
+use crate::games::iconica::party::PartyFile;
+use crate::games::iconica::rules;
 use crate::sim::{self, iconica::ENDINGS, Summary};
 
 #[derive(Debug, clap::Args)]
@@ -140,18 +142,14 @@ fn ended_json(s: &Summary) -> serde_json::Value {
     serde_json::Value::Object(m)
 }
 
-/// Whether three characters make a legal party that may face `opponent` (faction mix,
-/// distinct, at most one Legend/Special, none shared with the opponent).
+/// Whether a party of the pool may face `opponent`: every construction rule of the match
+/// (`rules::check_match`), `shared-legend-special` included.
 pub fn legal_against(p: &[&Character], opponent: &[Character]) -> bool {
-    let has = |f: Faction| p.iter().any(|c| c.faction == f);
-    if has(Faction::Legion) && has(Faction::Protectorate) {
-        return false;
-    }
-    let ls: Vec<&&Character> = p.iter().filter(|c| c.rarity.is_legend_or_special()).collect();
-    if ls.len() > 1 {
-        return false;
-    }
-    !ls.iter().any(|c| opponent.iter().any(|o| o.id == c.id))
+    let cards: Vec<Card> = p.iter().map(|c| Card::Iconica((*c).clone())).chain(opponent.iter().map(|c| Card::Iconica(c.clone()))).collect();
+    let ids: Vec<&str> = p.iter().map(|c| c.id.as_str()).collect();
+    let opp: Vec<&str> = opponent.iter().map(|c| c.id.as_str()).collect();
+    let (mine, theirs) = (PartyFile::new("field", &ids), PartyFile::new("opponent", &opp));
+    rules::check_match(&[&theirs, &mine], &cards).iter().all(|r| r.is_legal())
 }
 
 fn field(cat: &dyn CardLookupAll, args: &Args, rules: crate::games::iconica::engine::Rules, pa: PolicyKind, pb: PolicyKind) -> Outcome {
@@ -176,7 +174,7 @@ fn field(cat: &dyn CardLookupAll, args: &Args, rules: crate::games::iconica::eng
         for j in i + 1..pool.len() {
             for k in j + 1..pool.len() {
                 let p = [&pool[i], &pool[j], &pool[k]];
-                if p[0].id != p[1].id && p[1].id != p[2].id && p[0].id != p[2].id && legal_against(&p, &opponent) {
+                if legal_against(&p, &opponent) {
                     parties.push([i, j, k]);
                 }
             }

@@ -525,7 +525,7 @@ impl Character {
     pub fn problems(&self) -> Vec<Problem> {
         let mut out = Vec::new();
         let start = self.health.start;
-        if start == 0 || start % 10 != 0 {
+        if start == 0 || !start.is_multiple_of(10) {
             out.push(Problem::at(
                 &["health", "start"],
                 format!("`start` must be a positive multiple of 10, not {start}"),
@@ -603,10 +603,10 @@ impl Character {
                 ),
             ));
         }
-        if let Some(b) = self.action_break {
-            if !(1..=6).contains(&b) {
-                out.push(Problem::at(&["action_break"], format!("`action_break` is 1 to 6, not {b}")));
-            }
+        if let Some(b) = self.action_break
+            && !(1..=6).contains(&b)
+        {
+            out.push(Problem::at(&["action_break"], format!("`action_break` is 1 to 6, not {b}")));
         }
         for (i, s) in self.strengths.iter().enumerate() {
             let seg = format!("strengths[{i}]");

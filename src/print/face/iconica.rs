@@ -213,6 +213,17 @@ fn tile_markers(c: &mut Canvas, r: R, tile: &Tile) {
     }
 }
 
+/// A small skull drawn with shapes (no font glyph needed).
+fn skull(c: &mut Canvas, t: R) {
+    let (cx, cy) = t.center();
+    let s = t.h.min(t.w) * 0.42;
+    let bone = Rgb::hex(0xeeeeee);
+    c.circle(cx, cy - s * 0.15, s * 0.8, Some(bone), None);
+    c.round_rect(R::new(cx - s * 0.45, cy + s * 0.3, s * 0.9, s * 0.55), s * 0.12, Some(bone), None);
+    c.circle(cx - s * 0.3, cy - s * 0.15, s * 0.22, Some(Rgb::hex(0x111111)), None);
+    c.circle(cx + s * 0.3, cy - s * 0.15, s * 0.22, Some(Rgb::hex(0x111111)), None);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -243,15 +254,4 @@ mod tests {
         assert_eq!(roll_label(&Roll::Many(vec![2, 1])), "1-2");
         assert_eq!(roll_label(&Roll::Many(vec![1, 3])), "1,3");
     }
-}
-
-/// A small skull drawn with shapes (no font glyph needed).
-fn skull(c: &mut Canvas, t: R) {
-    let (cx, cy) = t.center();
-    let s = t.h.min(t.w) * 0.42;
-    let bone = Rgb::hex(0xeeeeee);
-    c.circle(cx, cy - s * 0.15, s * 0.8, Some(bone), None);
-    c.round_rect(R::new(cx - s * 0.45, cy + s * 0.3, s * 0.9, s * 0.55), s * 0.12, Some(bone), None);
-    c.circle(cx - s * 0.3, cy - s * 0.15, s * 0.22, Some(Rgb::hex(0x111111)), None);
-    c.circle(cx + s * 0.3, cy - s * 0.15, s * 0.22, Some(Rgb::hex(0x111111)), None);
 }

@@ -1,0 +1,179 @@
+//! `deckwright play iconica` and `sim iconica` from the outside: JSON shape and values,
+//! exit codes, byte-for-byte replays, thread-independent sims.
+
+mod engine_support;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use deckwright::cards::Card;
+use deckwright::catalogue::Catalogue;
+use engine_support::c;
+use serde_json::Value;
+
+struct Env {
+    dir: tempfile::TempDir,
+}
+
+impl Env {
+    fn new() -> Env {
+        let dir = tempfile::tempdir().unwrap();
+        let mut cat = Catalogue::open(&dir.path().join("cat.sqlite")).unwrap();
+        let mut cards = Vec::new();
+        for id in ["a1", "a2", "a3", "b1", "b2", "b3"] {
+            let mut ch = c(id);
+            if id == "b1" {
+                ch = ch.health("parry = [80]");
+            }
+            if id == "a1" {
+                ch = ch.act(6, r#"[ { damage = 100, target = "foe" }, { inflict = "poison", target = "all_foes" } ]"#);
+            }
+            let mut built = ch.build();
+            built.id = format!("ico-t-{id}");
+            cards.push(Card::Iconica(built));
+        }
+        cat.upsert(&cards).unwrap();
+        let env = Env { dir };
+        env.party("a", &["ico-t-a1", "ico-t-a2", "ico-t-a3"]);
+        env.party("b", &["ico-t-b1", "ico-t-b2", "ico-t-b3"]);
+        env
+    }
+    fn party(&self, name: &str, members: &[&str]) -> PathBuf {
+        let p = self.dir.path().join(format!("{name}.party.toml"));
+        let m: Vec<String> = members.iter().map(|m| format!("\"{m}\"")).collect();
+        std::fs::write(&p, format!("game = \"iconica\"\nname = \"{name}\"\nmembers = [{}]\n", m.join(", "))).unwrap();
+        p
+    }
+    fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(format!("{name}.party.toml"))
+    }
+    fn run(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_deckwright"))
+            .arg("--db")
+            .arg(self.dir.path().join("cat.sqlite"))
+            .args(args)
+            .output()
+            .unwrap()
+    }
+    fn play(&self, extra: &[&str]) -> Output {
+        let a = self.path("a");
+        let b = self.path("b");
+        let mut args = vec!["play", "iconica", p(&a), p(&b)];
+        args.extend_from_slice(extra);
+        self.run(&args)
+    }
+}
+
+fn p(x: &Path) -> &str {
+    x.to_str().unwrap()
+}
+
+fn json(o: &Output) -> Value {
+    assert!(o.status.success(), "stderr: {}", String::from_utf8_lossy(&o.stderr));
+    serde_json::from_slice(&o.stdout).expect("stdout is one JSON document")
+}
+
+#[test]
+fn scripted_play_json_matches_the_spec_shape_and_values() {
+    let env = Env::new();
+    let v = json(&env.play(&["--dice", "1 2 1 2", "--policy", "first", "--json"]));
+    assert_eq!(v["game"], "iconica");
+    assert_eq!(v["winner"], Value::Null);
+    assert_eq!(v["ended"], "dice_exhausted");
+    assert_eq!(v["turns"], 3);
+    assert_eq!(v["dice_used"], 4);
+    let a = v["sides"]["a"].as_array().unwrap();
+    let b = v["sides"]["b"].as_array().unwrap();
+    let ids: Vec<&str> = a.iter().chain(b).map(|m| m["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["ico-t-a1", "ico-t-a2", "ico-t-a3", "ico-t-b1", "ico-t-b2", "ico-t-b3"]);
+    assert_eq!(a[0]["health"], 90);
+    assert_eq!(b[0]["health"], 90);
+    assert_eq!(a[0]["skulled"], false);
+    assert_eq!(a[0]["statuses"], serde_json::json!([]));
+    for e in v["log"].as_array().unwrap() {
+        assert!(e["type"].is_string() && e["text"].is_string(), "{e}");
+    }
+}
+
+#[test]
+fn skulled_members_show_zero_health_and_no_statuses() {
+    let env = Env::new();
+    // a1 action 6: 100 damage to b1 then Poison on all foes; b's turn: b2 poison 1 (ends), b3 poison 2.
+    let v = json(&env.play(&["--dice", "6 1 1 2", "--policy", "first", "--json"]));
+    let b = v["sides"]["b"].as_array().unwrap();
+    assert_eq!(b[0], serde_json::json!({"id": "ico-t-b1", "health": 0, "skulled": true, "statuses": []}));
+    assert_eq!(b[1]["statuses"], serde_json::json!([]));
+    assert_eq!(b[2]["statuses"], serde_json::json!(["poison"]));
+    assert_eq!(b[2]["health"], 90);
+    assert_eq!(v["dice_used"], 4);
+}
+
+#[test]
+fn the_same_seed_replays_byte_for_byte() {
+    let env = Env::new();
+    let one = env.play(&["--seed", "7", "--policy", "random", "--json"]);
+    let two = env.play(&["--seed", "7", "--policy-a", "random", "--policy-b", "random", "--json"]);
+    assert!(one.status.success());
+    assert_eq!(one.stdout, two.stdout);
+    let v = json(&one);
+    assert_eq!(v["ended"], "victory");
+    let text = env.play(&["--seed", "7", "--policy", "greedy"]);
+    assert!(String::from_utf8_lossy(&text.stdout).contains("Action Roll"));
+}
+
+#[test]
+fn bad_input_exits_2_with_nothing_on_stdout() {
+    let env = Env::new();
+    for extra in [
+        vec!["--dice", "1 7"],
+        vec!["--ruleset", "v3"],
+        vec!["--breaks", "sideways"],
+        vec!["--house", "no-dice"],
+        vec!["--policy", "clever"],
+    ] {
+        let o = env.play(&extra);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}");
+        assert!(o.stdout.is_empty());
+    }
+    let dup = env.party("dup", &["ico-t-a1", "ico-t-a1", "ico-t-a2"]);
+    let o = env.run(&["play", "iconica", p(&dup), p(&env.path("b")), "--json"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("duplicate"));
+    assert!(o.stdout.is_empty());
+}
+
+#[test]
+fn sim_json_is_the_same_at_one_and_two_threads() {
+    let env = Env::new();
+    let run = |t: &str| {
+        let o = env.run(&[
+            "sim", "iconica", p(&env.path("a")), p(&env.path("b")), "--games", "500", "--seed", "3", "--ai", "random",
+            "--threads", t, "--json",
+        ]);
+        json(&o)
+    };
+    let one = run("1");
+    let two = run("2");
+    for k in ["games", "seed", "wins", "win_rate_a", "ci95_a", "mean_turns", "ended"] {
+        assert_eq!(one[k], two[k], "{k}");
+    }
+    let w = &one["wins"];
+    assert_eq!(w["a"].as_u64().unwrap() + w["b"].as_u64().unwrap() + w["draw"].as_u64().unwrap(), 500);
+    assert!(one["games_per_sec"].as_f64().unwrap() > 0.0);
+    let ci = one["ci95_a"].as_array().unwrap();
+    let rate = one["win_rate_a"].as_f64().unwrap();
+    assert!(ci[0].as_f64().unwrap() <= rate && rate <= ci[1].as_f64().unwrap());
+}
+
+#[test]
+fn sim_field_ranks_every_character_of_the_pool() {
+    let env = Env::new();
+    let o = env.run(&[
+        "sim", "iconica", "--field", p(&env.path("b")), "--pool", "ico-t-a1,ico-t-a2,ico-t-a3,ico-t-b2",
+        "--games", "40", "--ai", "random", "--json",
+    ]);
+    let v = json(&o);
+    assert_eq!(v["parties"].as_array().unwrap().len(), 4, "C(4,3) legal parties");
+    assert_eq!(v["characters"].as_array().unwrap().len(), 4);
+    assert_eq!(v["characters"][0]["parties"], 3);
+}
