@@ -363,3 +363,14 @@ fn a_missing_path_is_bad_input_naming_it() {
     assert!(matches!(e, ImportError::Invalid(_)));
     assert!(e.to_string().contains(&missing.display().to_string()), "{e}");
 }
+
+/// Writes generated card files for manual timing: `DW_SYNTH_DIR=/tmp/x DW_SYNTH_N=10000
+/// cargo test --test catalogue_store write_synthetic_files -- --ignored`.
+#[test]
+#[ignore]
+fn write_synthetic_files() {
+    let dir = std::env::var("DW_SYNTH_DIR").expect("DW_SYNTH_DIR");
+    let n = std::env::var("DW_SYNTH_N").ok().and_then(|n| n.parse().ok()).unwrap_or(10_000);
+    let paths = synthetic::write_files(Path::new(&dir), n, 1).unwrap();
+    assert_eq!(paths.len() as u64, n);
+}
