@@ -140,6 +140,7 @@ fn bad_input_is_refused_with_exit_2_and_nothing_written() {
     assert_refused(&e, &["export", "ico-grumbolt", "ico-no-such-card", "--out", "a.pdf"], "unknown card id `ico-no-such-card`");
     assert_refused(&e, &["export", "ico-no-such-card", "--out", "a.pdf"], "ico-no-such-card");
     assert_refused(&e, &["export", "game:iconica", "zzqx", "--out", "a.pdf"], "matches no card");
+    assert_refused(&e, &["export", "nosuchfield:3", "--out", "a.pdf"], "search query");
     assert_refused(&e, &["export", "ico-grumbolt", "--size", "250x300", "--out", "a.pdf"], "does not fit");
     assert_refused(&e, &["export", "ico-grumbolt", "--out", "missing-folder/a.pdf"], "does not exist");
     assert_refused(&e, &["export", "ico-grumbolt", "--paper", "a9", "--out", "a.pdf"], "unknown paper");

@@ -127,7 +127,13 @@ pub fn run(ctx: &Context, a: Args) -> Outcome {
     }
     let path = ctx.db.clone().unwrap_or_else(catalogue::default_path);
     let cat = Catalogue::open(&path).map_err(|e| BadInput(format!("{}: {e}", path.display())))?;
-    let query = |q: &str| selection::simple_query(&cat, q);
+    let query = |q: &str| -> Result<Vec<String>, String> {
+        let hits = crate::search::search(cat.conn(), q, None).map_err(|e| match e.column() {
+            Some(col) if e.is_bad_query() => format!("search query: {e}\n{}", crate::search::point_at(q, col)),
+            _ => format!("search query: {e}"),
+        })?;
+        Ok(hits.into_iter().map(|h| h.id).collect())
+    };
     let cards = selection::resolve(&cat, &a.selection, &query)?;
     let cards = selection::apply_copies(&cat, cards, copies)?;
     if cards.is_empty() {

@@ -207,9 +207,8 @@ impl Canvas {
     #[allow(clippy::too_many_arguments)]
     pub fn glyphs(&mut self, text: &str, weight: Weight, size: f32, x: f32, baseline: f32, color: Rgb, clip: R) {
         use ab_glyph::{Font, ScaleFont};
-        let font = fonts::font(weight);
         let px = size * self.scale;
-        let scaled = font.as_scaled(px);
+        let scale_factor = fonts::font(weight).as_scaled(px).scale_factor();
         let mut caret = self.origin + x * self.scale;
         let base = self.origin + baseline * self.scale;
         let cx0 = (self.origin + clip.x * self.scale).floor().max(0.0) as i64;
@@ -220,14 +219,15 @@ impl Canvas {
         let pixels = self.pixmap.pixels_mut();
         let mut prev = None;
         for ch in text.chars() {
-            let id = font.glyph_id(ch);
+            let g = fonts::glyph(weight, ch);
             if let Some(p) = prev {
-                caret += scaled.kern(p, id);
+                caret += fonts::kern(weight, p, g.id) * px;
             }
-            let g = id.with_scale_and_position(px, ab_glyph::point(caret, base));
-            caret += scaled.h_advance(id);
-            prev = Some(id);
-            let Some(og) = font.outline_glyph(g) else { continue };
+            let glyph = g.id.with_scale_and_position(px, ab_glyph::point(caret, base));
+            caret += g.advance * px;
+            prev = Some(g.id);
+            let Some(outline) = g.outline else { continue };
+            let og = ab_glyph::OutlinedGlyph::new(glyph, (*outline).clone(), scale_factor);
             let b = og.px_bounds();
             og.draw(|gx, gy, cov| {
                 let x = b.min.x as i64 + gx as i64;

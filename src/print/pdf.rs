@@ -4,14 +4,11 @@
 //!
 //! Written with pdf-writer rather than krilla: each distinct card image is embedded once,
 //! as the PNG-filtered, fast-deflated scanlines of its PNG encoding (FlateDecode with a PNG
-//! predictor), compressed in parallel. krilla re-compresses every image at deflate level 6
+//! predictor), compressed in parallel by the caller ([`EmbeddedImage::new`]). krilla re-compresses every image at deflate level 6
 //! on one thread, which took over 5 s for a 1,000-card sheet set on two cores.
-
-use std::sync::Arc;
 
 use pdf_writer::types::Predictor;
 use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect as PdfRect, Ref, Str};
-use rayon::prelude::*;
 
 use super::layout::{Mark, Paper, Rect};
 use super::render::CardImage;
@@ -61,20 +58,32 @@ fn idat(png: &[u8]) -> Result<Vec<u8>, PdfError> {
     if out.is_empty() { Err(bad()) } else { Ok(out) }
 }
 
+/// A card image ready to embed: its size and its compressed, PNG-filtered scanlines.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EmbeddedImage {
+    pub width: u32,
+    pub height: u32,
+    data: Vec<u8>,
+}
+
+impl EmbeddedImage {
+    /// Compresses a rendered image (the pixels can then be dropped).
+    pub fn new(img: &CardImage) -> Result<EmbeddedImage, PdfError> {
+        Ok(EmbeddedImage { width: img.width, height: img.height, data: idat(&img.encode_png(None))? })
+    }
+}
+
 fn pt(v: f32) -> f32 {
     v * MM
 }
 
 /// Writes the pages; `duplex` asks the printer to flip on the long edge.
-pub fn write(paper: Paper, pages: &[PageContent], images: &[Arc<CardImage>], duplex: bool) -> Result<Vec<u8>, PdfError> {
+pub fn write(paper: Paper, pages: &[PageContent], images: &[EmbeddedImage], duplex: bool) -> Result<Vec<u8>, PdfError> {
     for (pi, page) in pages.iter().enumerate() {
         if let Some(pl) = page.images.iter().find(|p| p.image >= images.len()) {
             return Err(PdfError::MissingImage { page: pi + 1, image: pl.image, count: images.len() });
         }
     }
-    let streams: Vec<Vec<u8>> =
-        images.par_iter().map(|img| idat(&img.encode_png(None))).collect::<Result<_, _>>()?;
-
     let mut next = 1;
     let mut alloc = || {
         let r = Ref::new(next);
@@ -97,8 +106,8 @@ pub fn write(paper: Paper, pages: &[PageContent], images: &[Arc<CardImage>], dup
     }
     pdf.pages(tree_id).kids(page_ids.iter().map(|(p, _)| *p)).count(pages.len() as i32);
     pdf.type1_font(font_id).base_font(Name(b"Helvetica"));
-    for ((img, data), id) in images.iter().zip(&streams).zip(&image_ids) {
-        let mut x = pdf.image_xobject(*id, data);
+    for (img, id) in images.iter().zip(&image_ids) {
+        let mut x = pdf.image_xobject(*id, &img.data);
         x.filter(Filter::FlateDecode);
         x.width(img.width as i32);
         x.height(img.height as i32);

@@ -80,31 +80,6 @@ fn any_known(cat: &Catalogue, args: &[String]) -> Result<bool, SelectionError> {
     Ok(false)
 }
 
-/// A stand-in query until the search language is wired in: `game:G`, `kind:K` and words
-/// that must all appear in the card's name or texts (case-insensitive).
-pub fn simple_query(cat: &Catalogue, q: &str) -> Result<Vec<String>, String> {
-    let all = cat.all().map_err(|e| e.to_string())?;
-    let mut out = Vec::new();
-    'cards: for c in &all {
-        for term in q.split_whitespace() {
-            let t = term.to_lowercase();
-            let ok = if let Some(g) = t.strip_prefix("game:") {
-                c.game().as_str() == g
-            } else if let Some(k) = t.strip_prefix("kind:") {
-                c.kind() == k
-            } else {
-                let name = c.name().to_lowercase();
-                name.contains(&t) || c.id() == t || c.texts().iter().any(|x| x.to_lowercase().contains(&t))
-            };
-            if !ok {
-                continue 'cards;
-            }
-        }
-        out.push(c.id().to_string());
-    }
-    Ok(out)
-}
-
 fn file_err(file: &Path, message: impl Into<String>) -> SelectionError {
     SelectionError::File { file: file.display().to_string(), message: message.into() }
 }
