@@ -21,12 +21,17 @@ struct Frames {
 impl Frames {
     fn frame(&mut self, events: Vec<egui::Event>) {
         let input = egui::RawInput {
-            screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0))),
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(1280.0, 800.0),
+            )),
             events,
             ..Default::default()
         };
         let app = &mut self.app;
-        let out = self.ctx.run_ui(input, |ui| app.ui_root(ui));
+        let mut out = self.ctx.run_ui(input, |ui| app.ui_root(ui));
+        // A window would upload these to the GPU; here they are consumed.
+        out.textures_delta.clear();
         let prims = self.ctx.tessellate(out.shapes, out.pixels_per_point);
         std::hint::black_box(prims);
     }
@@ -40,7 +45,10 @@ fn bench(c: &mut Criterion) {
         deckwright::catalogue::synthetic::fill(&mut cat, CARDS as u64, 7).expect("fill");
     }
     let cat = Catalogue::open(&path).expect("catalogue");
-    let mut f = Frames { ctx: egui::Context::default(), app: DeckwrightApp::with_path(cat, Some(path.clone())) };
+    let mut f = Frames {
+        ctx: egui::Context::default(),
+        app: DeckwrightApp::with_path(cat, Some(path.clone())),
+    };
     // Until the worker has listed every card.
     for _ in 0..2000 {
         f.frame(Vec::new());
@@ -49,7 +57,11 @@ fn bench(c: &mut Criterion) {
         }
         std::thread::sleep(Duration::from_millis(5));
     }
-    assert!(f.app.browser.rows().len() >= CARDS, "the browser lists {} cards", f.app.browser.rows().len());
+    assert!(
+        f.app.browser.rows().len() >= CARDS,
+        "the browser lists {} cards",
+        f.app.browser.rows().len()
+    );
     let id = f.app.browser.rows()[CARDS / 2].id.clone();
     f.app.browser.select(&id);
     f.frame(Vec::new());
@@ -59,13 +71,16 @@ fn bench(c: &mut Criterion) {
     g.bench_function("browser_100k_idle", |b| b.iter(|| f.frame(Vec::new())));
     g.bench_function("browser_100k_scroll", |b| {
         b.iter(|| {
-            f.frame(vec![egui::Event::PointerMoved(egui::pos2(400.0, 400.0)), egui::Event::MouseWheel {
-                source: egui::MouseWheelSource::Wheel,
-                unit: egui::MouseWheelUnit::Point,
-                delta: egui::vec2(0.0, -120.0),
-                phase: egui::TouchPhase::Move,
-                modifiers: egui::Modifiers::NONE,
-            }])
+            f.frame(vec![
+                egui::Event::PointerMoved(egui::pos2(400.0, 400.0)),
+                egui::Event::MouseWheel {
+                    source: egui::MouseWheelSource::Wheel,
+                    unit: egui::MouseWheelUnit::Point,
+                    delta: egui::vec2(0.0, -120.0),
+                    phase: egui::TouchPhase::Move,
+                    modifiers: egui::Modifiers::NONE,
+                },
+            ])
         })
     });
     f.app.browser.focus_search = true;
@@ -75,20 +90,23 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             n += 1;
             // Type a letter, or clear the box now and then so results keep coming.
-            let ev = if n % 4 == 0 {
-                vec![egui::Event::Key {
-                    key: egui::Key::A,
-                    physical_key: None,
-                    pressed: true,
-                    repeat: false,
-                    modifiers: egui::Modifiers::COMMAND,
-                }, egui::Event::Key {
-                    key: egui::Key::Backspace,
-                    physical_key: None,
-                    pressed: true,
-                    repeat: false,
-                    modifiers: egui::Modifiers::NONE,
-                }]
+            let ev = if n.is_multiple_of(4) {
+                vec![
+                    egui::Event::Key {
+                        key: egui::Key::A,
+                        physical_key: None,
+                        pressed: true,
+                        repeat: false,
+                        modifiers: egui::Modifiers::COMMAND,
+                    },
+                    egui::Event::Key {
+                        key: egui::Key::Backspace,
+                        physical_key: None,
+                        pressed: true,
+                        repeat: false,
+                        modifiers: egui::Modifiers::NONE,
+                    },
+                ]
             } else {
                 vec![egui::Event::Text(["g", "r", "u"][(n % 3) as usize].into())]
             };
@@ -97,8 +115,16 @@ fn bench(c: &mut Criterion) {
     });
     f.app.screen = Screen::Party;
     f.app.party.match_mode = true;
-    f.app.docs.party_a.members = vec!["ico-anwen-halloway".into(), "ico-kethra-voss".into(), "ico-grumbolt".into()];
-    f.app.docs.party_b.members = vec!["ico-gorm-ashcairn".into(), "ico-grumbolt".into(), "ico-nyx-ellery".into()];
+    f.app.docs.party_a.members = vec![
+        "ico-anwen-halloway".into(),
+        "ico-kethra-voss".into(),
+        "ico-grumbolt".into(),
+    ];
+    f.app.docs.party_b.members = vec![
+        "ico-gorm-ashcairn".into(),
+        "ico-grumbolt".into(),
+        "ico-nyx-ellery".into(),
+    ];
     f.frame(Vec::new());
     g.bench_function("party_builder_match", |b| b.iter(|| f.frame(Vec::new())));
     g.finish();

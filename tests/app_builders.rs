@@ -38,11 +38,20 @@ fn illegal_party_shows_its_violation_then_is_fixed_and_undo_redo_walk_the_edits(
     pick(&mut h, "Anwen Halloway", "character");
     pick(&mut h, "Gorm Ashcairn", "character");
     pick(&mut h, "Kethra Voss", "character");
-    assert_eq!(h.state().docs.party_a.members, ["ico-anwen-halloway", "ico-gorm-ashcairn", "ico-kethra-voss"]);
+    assert_eq!(
+        h.state().docs.party_a.members,
+        ["ico-anwen-halloway", "ico-gorm-ashcairn", "ico-kethra-voss"]
+    );
     h.get_by_label("Not legal: 1 problem");
     h.get_by_label("[faction-mix]");
-    let msg = h.get_by_label_contains("Legion").value().unwrap_or_default();
-    assert!(msg.contains("Kethra Voss") && msg.contains("Anwen Halloway"), "{msg}");
+    let msg = h
+        .get_by_label_contains("Legion")
+        .value()
+        .unwrap_or_default();
+    assert!(
+        msg.contains("Kethra Voss") && msg.contains("Anwen Halloway"),
+        "{msg}"
+    );
 
     // Fix it: select Kethra Voss, Delete, then add Ivo Quillon.
     h.get_by_label("3. Kethra Voss").click();
@@ -68,7 +77,10 @@ fn illegal_party_shows_its_violation_then_is_fixed_and_undo_redo_walk_the_edits(
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
     h.run();
     h.get_by_label("Legal");
-    assert_eq!(h.state().docs.party_a.members, ["ico-anwen-halloway", "ico-gorm-ashcairn", "ico-ivo-quillon"]);
+    assert_eq!(
+        h.state().docs.party_a.members,
+        ["ico-anwen-halloway", "ico-gorm-ashcairn", "ico-ivo-quillon"]
+    );
 }
 
 #[test]
@@ -82,7 +94,10 @@ fn members_reorder_with_buttons_and_keys() {
     h.run();
     h.key_press_modifiers(Modifiers::ALT, Key::ArrowUp);
     h.run();
-    assert_eq!(h.state().docs.party_a.members, ["ico-gorm-ashcairn", "ico-anwen-halloway"]);
+    assert_eq!(
+        h.state().docs.party_a.members,
+        ["ico-gorm-ashcairn", "ico-anwen-halloway"]
+    );
     h.get_by_label("1. Gorm Ashcairn");
 }
 
@@ -117,7 +132,11 @@ fn character_builder_shows_points_and_court() {
     h.run();
     pick(&mut h, "Lucky Star", "merit");
     assert_eq!(h.state().docs.character.merits.len(), 1);
-    assert!(h.query_by_label_contains("Points: 10 available, 0 spent").is_none(), "spending a merit moves the bar");
+    assert!(
+        h.query_by_label_contains("Points: 10 available, 0 spent")
+            .is_none(),
+        "spending a merit moves the bar"
+    );
     h.get_by_label("Court:");
 }
 
@@ -143,15 +162,69 @@ fn saved_documents_and_drafts_come_back_after_a_restart() {
     pick(&mut h, "Anwen Halloway", "character");
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();
-    assert!(h.state().status().contains("Saved party"), "{}", h.state().status());
+    assert!(
+        h.state().status().contains("Saved party"),
+        "{}",
+        h.state().status()
+    );
     pick(&mut h, "Gorm Ashcairn", "character");
     let cat = h.into_state().cat;
-    assert_eq!(saved::list_docs(cat.conn(), DocKind::Party).unwrap(), ["New party"]);
-    let saved_body = saved::load_doc(cat.conn(), DocKind::Party, "New party").unwrap().unwrap();
+    assert_eq!(
+        saved::list_docs(cat.conn(), DocKind::Party).unwrap(),
+        ["New party"]
+    );
+    let saved_body = saved::load_doc(cat.conn(), DocKind::Party, "New party")
+        .unwrap()
+        .unwrap();
     assert!(saved_body.contains("ico-anwen-halloway") && !saved_body.contains("ico-gorm-ashcairn"));
 
     let mut h = harness(DeckwrightApp::new(cat));
     h.run();
-    assert_eq!(h.state().screen, Screen::Party, "the last screen is restored");
-    assert_eq!(h.state().docs.party_a.members, ["ico-anwen-halloway", "ico-gorm-ashcairn"], "the unsaved draft is kept");
+    assert_eq!(
+        h.state().screen,
+        Screen::Party,
+        "the last screen is restored"
+    );
+    assert_eq!(
+        h.state().docs.party_a.members,
+        ["ico-anwen-halloway", "ico-gorm-ashcairn"],
+        "the unsaved draft is kept"
+    );
+}
+
+#[test]
+fn members_reorder_by_drag_and_drop() {
+    let mut h = harness(app());
+    h.run();
+    open(&mut h, "Party");
+    for name in ["Anwen Halloway", "Gorm Ashcairn", "Ivo Quillon"] {
+        pick(&mut h, name, "character");
+    }
+    let handles: Vec<egui::Pos2> = h
+        .get_all_by_label("::")
+        .map(|n| n.rect().center())
+        .collect();
+    assert_eq!(handles.len(), 3);
+    let (from, to) = (handles[0], handles[2]);
+    h.hover_at(from);
+    h.run();
+    h.drag_at(from);
+    h.run();
+    for k in 1..=8 {
+        h.hover_at(from + (to - from) * (k as f32 / 8.0));
+        h.run();
+    }
+    h.drop_at(to);
+    h.run();
+    assert_eq!(
+        h.state().docs.party_a.members,
+        ["ico-gorm-ashcairn", "ico-ivo-quillon", "ico-anwen-halloway"],
+        "the first member dropped on the third place"
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(
+        h.state().docs.party_a.members,
+        ["ico-anwen-halloway", "ico-gorm-ashcairn", "ico-ivo-quillon"]
+    );
 }

@@ -363,3 +363,46 @@ fn a_missing_path_is_bad_input_naming_it() {
     assert!(matches!(e, ImportError::Invalid(_)));
     assert!(e.to_string().contains(&missing.display().to_string()), "{e}");
 }
+
+/// Writes generated card files for manual timing: `DW_SYNTH_DIR=/tmp/x DW_SYNTH_N=10000
+/// cargo test --test catalogue_store write_synthetic_files -- --ignored`.
+#[test]
+#[ignore]
+fn write_synthetic_files() {
+    let dir = std::env::var("DW_SYNTH_DIR").expect("DW_SYNTH_DIR");
+    let n = std::env::var("DW_SYNTH_N").ok().and_then(|n| n.parse().ok()).unwrap_or(10_000);
+    let paths = synthetic::write_files(Path::new(&dir), n, 1).unwrap();
+    assert_eq!(paths.len() as u64, n);
+}
+
+#[test]
+fn a_big_import_indexes_its_text_and_keeps_the_triggers() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut cat = empty_db(dir.path());
+    let files = dir.path().join("many");
+    synthetic::write_files(&files, 600, 4).unwrap();
+    let r = cat.import_paths(std::slice::from_ref(&files)).unwrap();
+    assert_eq!(r.added, 600);
+    let triggers: i64 = cat
+        .conn()
+        .query_row("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN ('card_ai', 'card_ad', 'card_au')", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(triggers, 3);
+    let name = cat.get("syn-123").unwrap().unwrap().name().to_string();
+    let word = name.split(' ').next().unwrap().to_string();
+    let hit: i64 = cat
+        .conn()
+        .query_row(
+            "SELECT count(*) FROM card_fts JOIN card ON card.rowid = card_fts.rowid WHERE card_fts MATCH ?1 AND card.id = 'syn-123'",
+            [format!("\"{word}\"")],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(hit, 1, "{name}");
+    let check: Result<(), _> = cat.conn().execute_batch("INSERT INTO card_fts(card_fts, rank) VALUES ('integrity-check', 1)");
+    assert!(check.is_ok(), "{check:?}");
+    // A card added afterwards, one at a time, is indexed by the trigger again.
+    cat.upsert(&[cards::parse_card(ELEMENT, "e.toml").unwrap()]).unwrap();
+    let hit: i64 = cat.conn().query_row("SELECT count(*) FROM card_fts WHERE card_fts MATCH 'water'", [], |r| r.get(0)).unwrap();
+    assert!(hit >= 1);
+}

@@ -456,3 +456,34 @@ fn the_turn_goes_on_after_the_last_foe_falls() {
     let r = play(&a, &b, v2(), "1 2");
     assert_eq!(r.winner(), Some(Winner::Draw));
 }
+
+#[test]
+fn an_action_resolves_to_the_end_after_its_actor_falls() {
+    let a = vec![
+        c("a1").all(r#"[ { damage = 100, target = "self" }, { damage = 20, target = "foe" }, { heal = 10, target = "self" } ]"#),
+        c("a2"),
+    ];
+    let b = vec![c("b1").health(r#"reaction = { "80" = 20 }"#)];
+    let r = play(&a, &b, v2(), "1 2");
+    assert!(!r.alive("a1"));
+    assert_eq!(r.hp("b1"), 80, "the rest of the action still applies");
+    assert!(!r.log.iter().any(|e| matches!(e, Event::Damage { cause: Cause::Reaction, .. })), "no Reaction to a Skulled actor");
+    assert!(!r.log.iter().any(|e| matches!(e, Event::Heal { .. })), "`self` is skipped once Skulled");
+}
+
+#[test]
+fn siphon_can_skull_a_foe_who_then_attempts_its_final_act() {
+    let a = vec![c("a1").race("sarion").act(1, r#"[ { grant = "siphon", target = "self" }, { damage = 10, target = "foe" } ]"#)];
+    let b = vec![
+        c("b1").start(20).all(r#"[ { heal = 0, target = "self" } ]"#).extra(
+            "[final_act]\ntext = \"t\"\neffects = [ { damage = 30, target = \"all_foes\" } ]",
+        ),
+        c("b2").all(r#"[ { heal = 0, target = "self" } ]"#),
+    ];
+    // Turn 1: a1 gains Siphon, b1 20 -> 10. Turn 2: b heals nothing. Turn 3: Siphon 1 skulls b1.
+    let r = play(&a, &b, v8(), "1 2 1 2 1");
+    assert!(!r.alive("b1"));
+    assert_eq!(r.ended(), Some(Ended::DiceExhausted), "the turn's Action Roll still needs dice");
+    let r = play(&a, &b, v8(), "1 2 1 2 1 3 4");
+    assert_eq!(r.hp("a1"), 70, "b1's Final Act at the end of turn 3 (a1 did 10 to b2 with action 3)");
+}

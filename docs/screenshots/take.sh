@@ -32,6 +32,14 @@ db, session, rest = sys.argv[1], sys.argv[2], sys.argv[3:]
 c = sqlite3.connect(db)
 rows = [("session", session)] + list(zip(rest[0::2], rest[1::2]))
 c.executemany("INSERT OR REPLACE INTO app_state(key, value) VALUES (?, ?)", rows)
+c.execute("""INSERT OR REPLACE INTO saved_doc(kind, name, body) VALUES ('character', 'Esekial', 'game = "arcadia"
+name = "Esekial"
+icon = "arc-icon-thornling-female"
+merits = ["arc-m-bramble-grip", "arc-m-lucky-star", "arc-m-cinder-veil"]
+flaws = ["arc-f-short-temper"]
+xp_earned = 0
+flaws_bought_off = []
+')""")
 c.execute("INSERT OR REPLACE INTO collection(card_id, quantity) VALUES ('ico-kethra-voss', 2), ('ico-anwen-halloway', 1)")
 c.commit()
 PY

@@ -38,7 +38,10 @@ pub struct Memo<T> {
 
 impl<T> Default for Memo<T> {
     fn default() -> Self {
-        Memo { key: None, value: None }
+        Memo {
+            key: None,
+            value: None,
+        }
     }
 }
 
@@ -75,9 +78,15 @@ mod tests {
     fn names_are_looked_up_and_unknown_ids_remembered() {
         let cat = Catalogue::open_in_memory().unwrap();
         let names = CardNames::default();
-        assert_eq!(names.name(&cat, "ico-grumbolt").as_deref(), Some("Grumbolt"));
+        assert_eq!(
+            names.name(&cat, "ico-grumbolt").as_deref(),
+            Some("Grumbolt")
+        );
         assert_eq!(names.name(&cat, "no-such-card"), None);
         names.clear();
-        assert_eq!(names.name(&cat, "ico-grumbolt").as_deref(), Some("Grumbolt"));
+        assert_eq!(
+            names.name(&cat, "ico-grumbolt").as_deref(),
+            Some("Grumbolt")
+        );
     }
 }

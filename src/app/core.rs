@@ -37,14 +37,28 @@ pub struct QueryError {
 pub fn search(conn: &Connection, text: &str, limit: usize) -> Result<Vec<Row>, QueryError> {
     crate::search::search(conn, text, Some(limit))
         .map(|hits| {
-            hits.into_iter().map(|h| Row { id: h.id, game: h.game, kind: h.kind, name: h.name, owned: h.owned }).collect()
+            hits.into_iter()
+                .map(|h| Row {
+                    id: h.id,
+                    game: h.game,
+                    kind: h.kind,
+                    name: h.name,
+                    owned: h.owned,
+                })
+                .collect()
         })
-        .map_err(|e| QueryError { column: e.column(), message: e.to_string() })
+        .map_err(|e| QueryError {
+            column: e.column(),
+            message: e.to_string(),
+        })
 }
 
 /// Checks the query syntax alone (no catalogue): the error with its column, if any.
 pub fn query_syntax(text: &str) -> Option<QueryError> {
-    crate::search::parse(text).err().map(|e| QueryError { column: Some(e.column), message: e.message })
+    crate::search::parse(text).err().map(|e| QueryError {
+        column: Some(e.column),
+        message: e.message,
+    })
 }
 
 /// The card with this id.
@@ -96,7 +110,11 @@ pub struct Verdict {
 fn findings(violations: &[Violation]) -> Vec<Finding> {
     violations
         .iter()
-        .map(|v| Finding { rule: v.rule.to_string(), message: v.message.clone(), cards: v.cards.clone() })
+        .map(|v| Finding {
+            rule: v.rule.to_string(),
+            message: v.message.clone(),
+            cards: v.cards.clone(),
+        })
         .collect()
 }
 
@@ -104,7 +122,11 @@ fn findings(violations: &[Violation]) -> Vec<Finding> {
 fn unreadable(e: CardError) -> Verdict {
     Verdict {
         checked: true,
-        findings: vec![Finding { rule: "file".into(), message: e.to_string(), cards: Vec::new() }],
+        findings: vec![Finding {
+            rule: "file".into(),
+            message: e.to_string(),
+            cards: Vec::new(),
+        }],
         figures: Figures::default(),
     }
 }
@@ -118,7 +140,11 @@ pub fn check_party(cat: &Catalogue, party: &PartyDoc) -> Verdict {
     match party_file(party) {
         Ok(f) => {
             let r = iconica::rules::check_party(&f, cat);
-            Verdict { checked: true, findings: findings(&r.violations), figures: Figures::default() }
+            Verdict {
+                checked: true,
+                findings: findings(&r.violations),
+                figures: Figures::default(),
+            }
         }
         Err(e) => unreadable(e),
     }
@@ -131,7 +157,10 @@ pub fn check_match(cat: &Catalogue, a: &PartyDoc, b: &PartyDoc) -> (Verdict, Ver
             let reports = iconica::rules::check_match(&[&fa, &fb], cat);
             let v = |i: usize| Verdict {
                 checked: true,
-                findings: reports.get(i).map(|r| findings(&r.violations)).unwrap_or_default(),
+                findings: reports
+                    .get(i)
+                    .map(|r| findings(&r.violations))
+                    .unwrap_or_default(),
                 figures: Figures::default(),
             };
             (v(0), v(1))
@@ -156,9 +185,19 @@ pub fn check_character(cat: &Catalogue, c: &CharacterDoc) -> Verdict {
     let r = arcadia::rules::check_character(&f, cat);
     let d = &r.derived;
     let court = match (d.court, d.court_decided_by) {
-        (Some(court), CourtBasis::Majority) => format!("{court:?} (majority {} to {})", d.seelie.max(d.unseelie), d.seelie.min(d.unseelie)),
-        (Some(court), _) => format!("{court:?} (declared; {} to {} is a tie)", d.seelie, d.unseelie),
-        (None, _) => format!("undecided ({} Seelie, {} Unseelie): declare one", d.seelie, d.unseelie),
+        (Some(court), CourtBasis::Majority) => format!(
+            "{court:?} (majority {} to {})",
+            d.seelie.max(d.unseelie),
+            d.seelie.min(d.unseelie)
+        ),
+        (Some(court), _) => format!(
+            "{court:?} (declared; {} to {} is a tie)",
+            d.seelie, d.unseelie
+        ),
+        (None, _) => format!(
+            "undecided ({} Seelie, {} Unseelie): declare one",
+            d.seelie, d.unseelie
+        ),
     };
     let figures = Figures {
         lines: vec![
@@ -166,28 +205,44 @@ pub fn check_character(cat: &Catalogue, c: &CharacterDoc) -> Verdict {
             ("Court:".into(), court),
             (
                 "Experience:".into(),
-                format!("{} earned, {} spent, {} saved", d.xp_earned, d.xp_spent, d.xp_saved),
+                format!(
+                    "{} earned, {} spent, {} saved",
+                    d.xp_earned, d.xp_spent, d.xp_saved
+                ),
             ),
-            ("Waylay Rating bonus:".into(), format!("+{} on this character's quests", d.waylay_bonus)),
+            (
+                "Waylay Rating bonus:".into(),
+                format!("+{} on this character's quests", d.waylay_bonus),
+            ),
         ],
         points: Some((d.points_available as i64, d.points_spent as i64)),
     };
-    Verdict { checked: true, findings: findings(&r.violations), figures }
+    Verdict {
+        checked: true,
+        findings: findings(&r.violations),
+        figures,
+    }
 }
 
 /// Checks a quest setup; `characters` resolves a player's `character` entry to its document.
-pub fn check_setup(cat: &Catalogue, s: &SetupDoc, characters: &dyn Fn(&str) -> Option<CharacterDoc>) -> Verdict {
+pub fn check_setup(
+    cat: &Catalogue,
+    s: &SetupDoc,
+    characters: &dyn Fn(&str) -> Option<CharacterDoc>,
+) -> Verdict {
     let file = match SetupFile::parse(&s.to_toml(), &format!("{}.setup.toml", s.name)) {
         Ok(f) => f,
         Err(e) => return unreadable(e),
     };
     let mut missing = Vec::new();
+    let mut missing_players = Vec::new();
     let mut chars = Vec::new();
     for (i, p) in file.players.iter().enumerate() {
         match characters(&p.character).map(|c| character_file(&c)) {
             Some(Ok(c)) => chars.push(c),
             Some(Err(e)) => return unreadable(e),
             None => {
+                missing_players.push(i);
                 missing.push(Finding {
                     rule: "character-file".into(),
                     message: if p.character.is_empty() {
@@ -197,21 +252,53 @@ pub fn check_setup(cat: &Catalogue, s: &SetupDoc, characters: &dyn Fn(&str) -> O
                     },
                     cards: Vec::new(),
                 });
-                chars.push(CharacterFile { game: "arcadia".into(), ..Default::default() });
+                chars.push(CharacterFile {
+                    game: "arcadia".into(),
+                    ..Default::default()
+                });
             }
         }
     }
     let r = arcadia::rules::check_setup(&file, &chars, cat);
+    // The report lists each player's character violations first, player by player; those
+    // of a stand-in for a missing character say nothing the missing-file finding does not.
+    let mut skip = vec![false; r.violations.len()];
+    let mut at = 0;
+    for (i, c) in r.characters.iter().enumerate() {
+        let n = c.violations.len();
+        if missing_players.contains(&i) {
+            let end = (at + n).min(skip.len());
+            skip[at..end].iter_mut().for_each(|s| *s = true);
+        }
+        at += n;
+    }
+    let kept: Vec<Violation> = r
+        .violations
+        .iter()
+        .zip(skip)
+        .filter(|(_, s)| !s)
+        .map(|(v, _)| v.clone())
+        .collect();
     let mut all = missing;
-    all.extend(findings(&r.violations));
+    all.extend(findings(&kept));
     let mut lines = Vec::new();
     for (i, c) in r.characters.iter().enumerate() {
         lines.push((
             format!("Player {}:", i + 1),
-            format!("Waylay Rating bonus +{}, {} experience spent", c.derived.waylay_bonus, c.derived.xp_spent),
+            format!(
+                "Waylay Rating bonus +{}, {} experience spent",
+                c.derived.waylay_bonus, c.derived.xp_spent
+            ),
         ));
     }
-    Verdict { checked: true, findings: all, figures: Figures { lines, points: None } }
+    Verdict {
+        checked: true,
+        findings: all,
+        figures: Figures {
+            lines,
+            points: None,
+        },
+    }
 }
 
 /// Checks a Ruunara squad.
@@ -219,7 +306,11 @@ pub fn check_squad(cat: &Catalogue, s: &SquadDoc) -> Verdict {
     match SquadFile::parse(&s.to_toml(), &format!("{}.squad.toml", s.name)) {
         Ok(f) => {
             let r = ruunara::rules::check_squad(&f, cat);
-            Verdict { checked: true, findings: findings(&r.violations), figures: Figures::default() }
+            Verdict {
+                checked: true,
+                findings: findings(&r.violations),
+                figures: Figures::default(),
+            }
         }
         Err(e) => unreadable(e),
     }
@@ -236,19 +327,34 @@ pub fn import_cards(cat: &mut Catalogue, paths: &[std::path::PathBuf]) -> Result
 
 /// Writes every card to `dir/<game>/<id>.toml`.
 pub fn export_cards(cat: &Catalogue, dir: &std::path::Path) -> Result<String, String> {
-    let r = cat.export_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    Ok(format!("Wrote {} card files to {}.", r.cards, dir.display()))
+    let r = cat
+        .export_dir(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?;
+    Ok(format!(
+        "Wrote {} card files to {}.",
+        r.cards,
+        dir.display()
+    ))
 }
 
 /// Reads owned quantities from a collection CSV, all or nothing.
 pub fn import_collection(cat: &mut Catalogue, path: &std::path::Path) -> Result<String, String> {
-    let r = cat.import_collection_csv(path, false).map_err(|e| e.to_string())?;
-    Ok(format!("Read {} rows of {}: {} quantities set.", r.rows, path.display(), r.cards))
+    let r = cat
+        .import_collection_csv(path, false)
+        .map_err(|e| e.to_string())?;
+    Ok(format!(
+        "Read {} rows of {}: {} quantities set.",
+        r.rows,
+        path.display(),
+        r.cards
+    ))
 }
 
 /// Writes owned quantities to a collection CSV.
 pub fn export_collection(cat: &Catalogue, path: &std::path::Path) -> Result<String, String> {
-    let n = cat.export_collection_csv(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let n = cat
+        .export_collection_csv(path)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(format!("Wrote {n} rows to {}.", path.display()))
 }
 
@@ -268,11 +374,15 @@ pub fn league_fits(cat: &Catalogue, s: &SetupDoc) -> Vec<[Option<bool>; 4]> {
         .iter()
         .enumerate()
         .map(|(i, l)| {
-            let Some(me) = &sides[i] else { return [None; 4] };
+            let Some(me) = &sides[i] else {
+                return [None; 4];
+            };
             let dirs = [(0, -1), (1, 0), (0, 1), (-1, 0)];
             let mut out = [None; 4];
             for (k, (dx, dy)) in dirs.into_iter().enumerate() {
-                let Some(j) = at(l.x + dx, l.y + dy) else { continue };
+                let Some(j) = at(l.x + dx, l.y + dy) else {
+                    continue;
+                };
                 let Some(other) = &sides[j] else { continue };
                 let (mine, theirs) = match k {
                     0 => (&me.north, &other.south),
@@ -304,17 +414,25 @@ pub struct PrintSettings {
 
 impl Default for PrintSettings {
     fn default() -> Self {
-        PrintSettings { paper: "a4".into(), crop_marks: true, backs: false }
+        PrintSettings {
+            paper: "a4".into(),
+            crop_marks: true,
+            backs: false,
+        }
     }
 }
 
 /// The paper names the print screen offers.
 pub fn papers() -> Vec<&'static str> {
-    crate::print::layout::PAPERS.iter().map(|p| p.name).collect()
+    crate::print::layout::PAPERS
+        .iter()
+        .map(|p| p.name)
+        .collect()
 }
 
 fn export_options(settings: &PrintSettings) -> Result<crate::print::export::ExportOptions, String> {
-    let paper = crate::print::layout::paper(&settings.paper).ok_or_else(|| format!("unknown paper `{}`", settings.paper))?;
+    let paper = crate::print::layout::paper(&settings.paper)
+        .ok_or_else(|| format!("unknown paper `{}`", settings.paper))?;
     let mut opts = crate::print::export::ExportOptions::new(paper);
     opts.crop_marks = settings.crop_marks;
     opts.backs = settings.backs;
@@ -334,17 +452,37 @@ pub struct Sheet {
 pub fn sheet(settings: &PrintSettings) -> Result<Sheet, String> {
     let opts = export_options(settings)?;
     let layout = opts.layout().map_err(|e| e.to_string())?;
-    let places = (0..layout.per_page()).map(|k| { let r = layout.front(k); [r.x, r.y, r.w, r.h] }).collect();
-    Ok(Sheet { width: opts.paper.width, height: opts.paper.height, places })
+    let places = (0..layout.per_page())
+        .map(|k| {
+            let r = layout.front(k);
+            [r.x, r.y, r.w, r.h]
+        })
+        .collect();
+    Ok(Sheet {
+        width: opts.paper.width,
+        height: opts.paper.height,
+        places,
+    })
 }
 
 /// Exports the cards (one copy per id) to a print-and-play PDF; a summary for the status bar.
-pub fn export_pdf(cat: &Catalogue, ids: &[String], path: &std::path::Path, settings: &PrintSettings) -> Result<String, String> {
+pub fn export_pdf(
+    cat: &Catalogue,
+    ids: &[String],
+    path: &std::path::Path,
+    settings: &PrintSettings,
+) -> Result<String, String> {
     let mut cards = Vec::new();
     for id in ids {
-        cards.push(card(cat, id).ok_or_else(|| format!("`{id}` is not in the catalogue; remove it from the selection"))?);
+        cards.push(card(cat, id).ok_or_else(|| {
+            format!("`{id}` is not in the catalogue; remove it from the selection")
+        })?);
     }
     let opts = export_options(settings)?;
     let pages = crate::print::export::export_pdf(&cards, &opts, path).map_err(|e| e.to_string())?;
-    Ok(format!("Wrote {} ({} cards, {pages} pages).", path.display(), cards.len()))
+    Ok(format!(
+        "Wrote {} ({} cards, {pages} pages).",
+        path.display(),
+        cards.len()
+    ))
 }

@@ -25,23 +25,52 @@ pub struct PartyScreen {
 impl PartyScreen {
     pub fn ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
         let docs = env.docs;
-        let key = format!("{}\n{}\n{}", self.match_mode, docs.party_a.to_toml(), docs.party_b.to_toml());
+        let key = format!(
+            "{}\n{}\n{}",
+            self.match_mode,
+            docs.party_a.to_toml(),
+            docs.party_b.to_toml()
+        );
         let match_mode = self.match_mode;
         let (va, vb) = self.verdicts.get(env.generation, key, || {
             if match_mode {
                 core::check_match(env.cat, &docs.party_a, &docs.party_b)
             } else {
-                (core::check_party(env.cat, &docs.party_a), core::Verdict::default())
+                (
+                    core::check_party(env.cat, &docs.party_a),
+                    core::Verdict::default(),
+                )
             }
         });
-        let target = if self.match_mode { self.target.unwrap_or(Slot::PartyA) } else { Slot::PartyA };
-        egui::Panel::left("party-picker").resizable(true).default_size(260.0).show(ui, |ui| {
-            if let Some(id) = self.picker.ui(ui, env, "party", "game:iconica kind:character", "Iconica characters") {
-                let mut p = if target == Slot::PartyA { docs.party_a.clone() } else { docs.party_b.clone() };
-                p.members.push(id);
-                env.push(Action::Edit { slot: target, label: "add member".into(), after: p.to_toml() });
-            }
-        });
+        let target = if self.match_mode {
+            self.target.unwrap_or(Slot::PartyA)
+        } else {
+            Slot::PartyA
+        };
+        egui::Panel::left("party-picker")
+            .resizable(true)
+            .default_size(260.0)
+            .show(ui, |ui| {
+                if let Some(id) = self.picker.ui(
+                    ui,
+                    env,
+                    "party",
+                    "game:iconica kind:character",
+                    "Iconica characters",
+                ) {
+                    let mut p = if target == Slot::PartyA {
+                        docs.party_a.clone()
+                    } else {
+                        docs.party_b.clone()
+                    };
+                    p.members.push(id);
+                    env.push(Action::Edit {
+                        slot: target,
+                        label: "add member".into(),
+                        after: p.to_toml(),
+                    });
+                }
+            });
         egui::CentralPanel::default().show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.checkbox(&mut self.match_mode, "Match: a second party")
@@ -78,14 +107,29 @@ fn party_ui(
 ) {
     ui.push_id(slot.key(), |ui| {
         if titled {
-            ui.heading(if slot == Slot::PartyA { "Party A" } else { "Party B" });
+            ui.heading(if slot == Slot::PartyA {
+                "Party A"
+            } else {
+                "Party B"
+            });
         }
         doc_bar_ui(ui, env, slot, party);
         ui.label(egui::RichText::new("Members, left to right on the table:").weak());
-        if let Some(edit) = member_list_ui(ui, env, slot.key(), &party.members, &builder::flagged(verdict), selected) {
+        if let Some(edit) = member_list_ui(
+            ui,
+            env,
+            slot.key(),
+            &party.members,
+            &builder::flagged(verdict),
+            selected,
+        ) {
             let mut p = party.clone();
             p.members = edit.members;
-            env.push(Action::Edit { slot, label: edit.label.into(), after: p.to_toml() });
+            env.push(Action::Edit {
+                slot,
+                label: edit.label.into(),
+                after: p.to_toml(),
+            });
         }
         ui.add_space(6.0);
         verdict_ui(ui, verdict);

@@ -171,6 +171,9 @@ fn load_all(files: Vec<PathBuf>) -> Vec<(PathBuf, Result<Loaded, ImportProblem>)
     }
 }
 
+/// From this many cards on, an import indexes its new cards' text in one statement.
+const BULK_ROWS: usize = 256;
+
 /// The clash table's pseudo-id in duplicate messages.
 const CLASHES_ID: &str = "iconoclasm clash table";
 
@@ -209,12 +212,20 @@ impl Catalogue {
         }
         let mut report = ImportReport { files, clash_table: clashes.is_some(), ..Default::default() };
         let tx = self.conn_mut().transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        for row in &rows {
-            match store::upsert(&tx, row)? {
-                Upserted::Added => report.added += 1,
-                Upserted::Updated => report.updated += 1,
-                Upserted::Unchanged => report.unchanged += 1,
+        let mut write = || -> Result<(), CatalogueError> {
+            for row in &rows {
+                match store::upsert(&tx, row)? {
+                    Upserted::Added => report.added += 1,
+                    Upserted::Updated => report.updated += 1,
+                    Upserted::Unchanged => report.unchanged += 1,
+                }
             }
+            Ok(())
+        };
+        if rows.len() >= BULK_ROWS {
+            store::with_bulk_fts(&tx, write)?;
+        } else {
+            write()?;
         }
         if let Some(t) = clashes {
             store::set_meta(&tx, CLASHES_KEY, &t.to_toml())?;

@@ -69,15 +69,19 @@ pub fn cards(n: u64, seed: u64) -> Vec<Card> {
 pub fn fill(cat: &mut Catalogue, n: u64, seed: u64) -> Result<u64> {
     const CHUNK: u64 = 8192;
     let tx = cat.conn_mut().transaction()?;
-    let mut from = 0;
-    while from < n {
-        let to = (from + CHUNK).min(n);
-        let rows: Vec<store::CardRow> = (from..to).into_par_iter().map(|i| store::CardRow::new(&card(i, seed))).collect();
-        for r in &rows {
-            store::upsert(&tx, r)?;
+    store::with_bulk_fts(&tx, || {
+        let mut from = 0;
+        while from < n {
+            let to = (from + CHUNK).min(n);
+            let rows: Vec<store::CardRow> =
+                (from..to).into_par_iter().map(|i| store::CardRow::new(&card(i, seed))).collect();
+            for r in &rows {
+                store::upsert(&tx, r)?;
+            }
+            from = to;
         }
-        from = to;
-    }
+        Ok(())
+    })?;
     tx.commit()?;
     Ok(n)
 }

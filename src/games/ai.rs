@@ -40,13 +40,36 @@ struct TNode {
 
 /// Picks an option at a decision node by MCTS; returns 0 if the node is not a decision.
 pub fn mcts_choose<G: GameState>(root: &G, cfg: &MctsConfig, rng: &mut ChaCha8Rng) -> usize {
+    mcts_choose_with_prior(root, cfg, &[], 0.0, rng)
+}
+
+/// MCTS whose root options start with `weight` virtual visits at the values in `prior`
+/// (win chances of the deciding player, one per option; empty: no prior). A search that
+/// finds nothing better keeps the prior's choice.
+pub fn mcts_choose_with_prior<G: GameState>(
+    root: &G,
+    cfg: &MctsConfig,
+    prior: &[f64],
+    weight: f64,
+    rng: &mut ChaCha8Rng,
+) -> usize {
     let Node::Decision { actions, .. } = root.node() else { return 0 };
     if actions <= 1 {
         return 0;
     }
     let mut tree = vec![TNode { visits: 0.0, value: 0.0, mover: usize::MAX, children: Vec::new() }];
+    if prior.len() == actions && weight > 0.0 {
+        let Node::Decision { player, .. } = root.node() else { return 0 };
+        for (a, p) in prior.iter().enumerate() {
+            tree.push(TNode { visits: weight, value: weight * p, mover: player, children: Vec::new() });
+            let id = (tree.len() - 1) as u32;
+            tree[0].children.push((a, id));
+        }
+        tree[0].visits = weight * actions as f64;
+    }
     let started = Instant::now();
     let mut path: Vec<u32> = Vec::with_capacity(64);
+    let mut probs: Vec<f64> = Vec::with_capacity(8);
     let mut done = 0u32;
     loop {
         match cfg.budget {
@@ -89,7 +112,8 @@ pub fn mcts_choose<G: GameState>(root: &G, cfg: &MctsConfig, rng: &mut ChaCha8Rn
                     path.push(cur);
                 }
                 Node::Chance(n) => {
-                    let a = rng.random_range(0..n);
+                    state.chance_probs(&mut probs);
+                    let a = sample(&probs, n, rng);
                     let found = tree[cur as usize].children.iter().find(|c| c.0 == a).map(|c| c.1);
                     let id = match found {
                         Some(id) => id,
@@ -123,4 +147,58 @@ pub fn mcts_choose<G: GameState>(root: &G, cfg: &MctsConfig, rng: &mut ChaCha8Rn
         })
         .map(|c| c.0)
         .unwrap_or(0)
+}
+
+/// An outcome index drawn from `probs` (uniform over `n` when `probs` is empty).
+fn sample(probs: &[f64], n: usize, rng: &mut ChaCha8Rng) -> usize {
+    if probs.len() != n || n == 0 {
+        return rng.random_range(0..n.max(1));
+    }
+    let mut x: f64 = rng.random_range(0.0..1.0);
+    for (i, p) in probs.iter().enumerate() {
+        if x < *p {
+            return i;
+        }
+        x -= p;
+    }
+    n - 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    /// Pick a number 0..3; chance adds 0 or 1; player 0 wins on a total of 3 or more.
+    #[derive(Clone)]
+    struct Toy {
+        picked: Option<usize>,
+        total: Option<usize>,
+    }
+
+    impl GameState for Toy {
+        fn node(&self) -> Node {
+            match (self.picked, self.total) {
+                (None, _) => Node::Decision { player: 0, actions: 3 },
+                (Some(_), None) => Node::Chance(2),
+                _ => Node::Terminal,
+            }
+        }
+        fn apply(&mut self, a: usize) {
+            match self.picked {
+                None => self.picked = Some(a),
+                Some(p) => self.total = Some(p + a),
+            }
+        }
+        fn returns(&self) -> [f64; 2] {
+            if self.total.unwrap_or(0) >= 3 { [1.0, 0.0] } else { [0.0, 1.0] }
+        }
+    }
+
+    #[test]
+    fn mcts_finds_the_best_option_through_chance() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let cfg = MctsConfig { budget: Budget::Playouts(300), c: 1.0 };
+        assert_eq!(mcts_choose(&Toy { picked: None, total: None }, &cfg, &mut rng), 2);
+    }
 }

@@ -45,8 +45,9 @@ pub fn compile(
         params: Vec::new(),
         probe: matches!(source, Source::FirstByName(_)),
     };
-    let mut select =
-        String::from("SELECT c.id, c.game, c.kind, c.name, COALESCE(o.quantity, 0) AS owned");
+    let mut select = String::from(
+        "SELECT c.id, c.game, c.kind, c.name, COALESCE((SELECT quantity FROM collection WHERE card_id = c.id), 0) AS owned",
+    );
     let mut order_by = Vec::new();
     for (i, key) in query.order.iter().enumerate() {
         let (expr, nullable) = b.sort_expr(key, key_type);
@@ -69,7 +70,6 @@ pub fn compile(
             ));
         }
     }
-    sql.push_str(" LEFT JOIN collection AS o ON o.card_id = c.id");
     if let Some(e) = &query.expr {
         let cond = b.expr(e);
         sql.push_str(" WHERE ");
@@ -232,16 +232,22 @@ impl Builder {
                 let n = v.num.unwrap_or(0.0);
                 let p = self.num(n);
                 if self.probe {
-                    format!("COALESCE(o.quantity, 0) {} {p}", op.as_str())
-                } else if op.holds(0.0, n) {
-                    // cards missing from the collection (owned 0) match: exclude the others
+                    // a probe per card; no join, so SQLite cannot turn the loops around
                     format!(
-                        "c.id NOT IN (SELECT card_id FROM collection WHERE NOT (quantity {} {p}))",
+                        "COALESCE((SELECT quantity FROM collection WHERE card_id = c.id), 0) {} {p}",
+                        op.as_str()
+                    )
+                } else if op.holds(0.0, n) {
+                    // `+c.id`: never an index constraint, else SQLite may pair each id of this
+                    // list with each rowid of another filter's list.
+                    // Cards missing from the collection (owned 0) match: exclude the others.
+                    format!(
+                        "+c.id NOT IN (SELECT card_id FROM collection WHERE NOT (quantity {} {p}))",
                         op.as_str()
                     )
                 } else {
                     format!(
-                        "c.id IN (SELECT card_id FROM collection WHERE quantity {} {p})",
+                        "+c.id IN (SELECT card_id FROM collection WHERE quantity {} {p})",
                         op.as_str()
                     )
                 }
@@ -264,7 +270,11 @@ impl Builder {
     fn has_field(&mut self, k: &str, cond: &str) -> String {
         let pk = self.text(k);
         if self.probe {
-            format!("EXISTS (SELECT 1 FROM card_field WHERE key = {pk}{cond} AND card = c.rowid)")
+            // INDEXED BY: without statistics SQLite may pick the (key, num) index and scan a
+            // whole range for each card
+            format!(
+                "EXISTS (SELECT 1 FROM card_field INDEXED BY card_field_probe WHERE card = c.rowid AND key = {pk}{cond})"
+            )
         } else {
             format!("c.rowid IN (SELECT card FROM card_field WHERE key = {pk}{cond})")
         }
@@ -302,7 +312,7 @@ impl Builder {
                 let pk = self.text(k);
                 (
                     format!(
-                        "(SELECT {agg}({col}) FROM card_field WHERE card = c.rowid AND key = {pk})"
+                        "(SELECT {agg}({col}) FROM card_field INDEXED BY card_field_probe WHERE card = c.rowid AND key = {pk})"
                     ),
                     true,
                 )

@@ -60,26 +60,29 @@ pub fn run(
             .find(|(n, _)| n == k)
             .map_or(KeyType::Text, |(_, t)| *t)
     };
-    let window = limit.map(|n| FIRST_BY_NAME.max(n.saturating_mul(50)));
-    if let Some((n, window)) = limit
-        .zip(window)
-        .filter(|(_, w)| query.order.is_empty() && *w <= MAX_FIRST_BY_NAME)
-    {
-        // The first hits by name of a broad query are among the first cards by name.
-        let hits = fetch(
-            conn,
-            &compile(query, &key_type, Source::FirstByName(window), limit),
-        )?;
-        if hits.len() >= n {
-            return Ok(hits);
+    if let Some(n) = limit.filter(|_| query.order.is_empty()) {
+        // The first hits by name of a broad query are among the first cards by name: read
+        // a small window, then a larger one, then everything.
+        for per_hit in WINDOWS_PER_HIT {
+            let window = n.saturating_mul(per_hit).max(per_hit * 50);
+            if window > MAX_FIRST_BY_NAME {
+                break;
+            }
+            let hits = fetch(
+                conn,
+                &compile(query, &key_type, Source::FirstByName(window), limit),
+            )?;
+            if hits.len() >= n {
+                return Ok(hits);
+            }
         }
     }
     fetch(conn, &compile(query, &key_type, Source::All, limit))
 }
 
-/// How many cards, first by name, a limited search reads before searching them all (at
-/// least 50 per hit wanted, up to `MAX_FIRST_BY_NAME`; beyond, it searches them all at once).
-const FIRST_BY_NAME: usize = 5000;
+/// The windows a limited search reads first by name, in cards per hit wanted (for 50 hits:
+/// the first 1,000 cards, then 5,000), at most `MAX_FIRST_BY_NAME`; then it reads them all.
+const WINDOWS_PER_HIT: [usize; 2] = [20, 100];
 const MAX_FIRST_BY_NAME: usize = 20_000;
 
 fn fetch(conn: &Connection, compiled: &Compiled) -> Result<Vec<Hit>, SearchError> {

@@ -7,9 +7,9 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::engine::{
-    play_turn, Choice, Dice, IconicaGame, Io, NoLog, Setup, State, Stop, TurnHook, Winner,
+    play_turn, Choice, Dice, IconicaGame, Io, Leaf, NoLog, Setup, State, Stop, TurnHook, Winner,
 };
-use crate::games::ai::{mcts_choose, Budget, MctsConfig};
+use crate::games::ai::{mcts_choose_with_prior, Budget, MctsConfig};
 
 /// A policy's name on the command line.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -27,14 +27,14 @@ impl PolicyKind {
             "first" => Some(PolicyKind::First),
             "random" => Some(PolicyKind::Random),
             "greedy" => Some(PolicyKind::Greedy),
-            "mcts" => Some(PolicyKind::Mcts(MctsConfig::default())),
+            "mcts" => Some(PolicyKind::Mcts(MCTS)),
             _ => {
                 let rest = s.strip_prefix("mcts:")?;
                 let budget = match rest.strip_suffix("ms") {
                     Some(ms) => Budget::Millis(ms.parse().ok().filter(|v| *v > 0)?),
                     None => Budget::Playouts(rest.parse().ok().filter(|v| *v > 0)?),
                 };
-                Some(PolicyKind::Mcts(MctsConfig { budget, ..MctsConfig::default() }))
+                Some(PolicyKind::Mcts(MctsConfig { budget, ..MCTS }))
             }
         }
     }
@@ -51,6 +51,13 @@ impl PolicyKind {
         }
     }
 }
+
+/// MCTS defaults for Iconica: leaves are scored by the evaluation (a win chance), whose
+/// differences are small, so exploration is low.
+pub const MCTS: MctsConfig = MctsConfig { budget: Budget::Playouts(200), c: 0.1 };
+
+/// Virtual visits of greedy's values at an MCTS root.
+pub const MCTS_PRIOR_VISITS: f64 = 20.0;
 
 /// Samples per option in greedy's expectation (common random numbers across options).
 pub const GREEDY_SAMPLES: u32 = 4;
@@ -79,13 +86,34 @@ impl Agent {
             PolicyKind::Random => self.rng.random_range(0..n as u8),
             PolicyKind::Greedy => self.greedy(c, turn_start, inputs),
             PolicyKind::Mcts(cfg) => {
-                let g = IconicaGame::at(c.setup, *turn_start, inputs);
-                mcts_choose(&g, &cfg, &mut self.rng) as u8
+                // Greedy's one-ply values seed the root; the search looks a turn further.
+                let mut prior = [0.0f64; 16];
+                let n = n.min(16);
+                self.greedy_scores(c, turn_start, inputs, &mut prior[..n]);
+                for p in prior[..n].iter_mut() {
+                    *p = 1.0 / (1.0 + (-*p).exp());
+                }
+                let g = IconicaGame::at(c.setup, *turn_start, inputs).with_leaf(Leaf::Eval);
+                mcts_choose_with_prior(&g, &cfg, &prior[..n], MCTS_PRIOR_VISITS, &mut self.rng) as u8
             }
         }
     }
 
     fn greedy(&mut self, c: &Choice<'_>, turn_start: &State, inputs: &[u8]) -> u8 {
+        let mut scores = [0.0f64; 16];
+        let n = c.options.len().min(16);
+        self.greedy_scores(c, turn_start, inputs, &mut scores[..n]);
+        let mut best = (f64::NEG_INFINITY, 0u8);
+        for (k, s) in scores[..n].iter().enumerate() {
+            if *s > best.0 {
+                best = (*s, k as u8);
+            }
+        }
+        best.1
+    }
+
+    /// Greedy's expected evaluation of each option (this turn finished).
+    fn greedy_scores(&mut self, c: &Choice<'_>, turn_start: &State, inputs: &[u8], out: &mut [f64]) {
         let mut seeds = [0u64; GREEDY_SAMPLES as usize];
         for s in seeds.iter_mut() {
             *s = self.rng.random();
@@ -94,8 +122,7 @@ impl Agent {
         self.scratch.extend_from_slice(inputs);
         self.scratch.push(0);
         let last = self.scratch.len() - 1;
-        let mut best = (f64::NEG_INFINITY, 0u8);
-        for k in 0..c.options.len() as u8 {
+        for k in 0..out.len() as u8 {
             self.scratch[last] = k;
             let mut total = 0.0;
             let mut samples = 0.0;
@@ -110,12 +137,8 @@ impl Agent {
                     break;
                 }
             }
-            let total = total / samples;
-            if total > best.0 {
-                best = (total, k);
-            }
+            out[k as usize] = total / samples;
         }
-        best.1
     }
 }
 
@@ -253,8 +276,8 @@ impl<D: Dice> Io for Table<D> {
         Ok(k)
     }
     fn choose(&mut self, c: &Choice<'_>) -> Result<u8, Stop> {
-        let start = self.turn_start.unwrap_or(*c.state);
-        let k = self.agents[c.side as usize & 1].choose(c, &start, &self.inputs);
+        let start = self.turn_start.as_ref().unwrap_or(c.state);
+        let k = self.agents[c.side as usize & 1].choose(c, start, &self.inputs);
         if self.record {
             self.inputs.push(k);
         }

@@ -26,6 +26,8 @@ struct Replay<'a, 'r> {
     pos: usize,
     need: Need,
     rng: Option<&'r mut ChaCha8Rng>,
+    /// With `rng`: take option 0 instead of a random option.
+    first: bool,
 }
 
 impl Replay<'_, '_> {
@@ -69,6 +71,7 @@ impl Io for Replay<'_, '_> {
             return Ok(v);
         }
         match self.rng.as_deref_mut() {
+            Some(_) if self.first => Ok(0),
             Some(r) => Ok(r.random_range(0..c.options.len() as u8)),
             None => {
                 self.need = Need::Choice { side: c.side, n: c.options.len() as u8 };
@@ -89,12 +92,31 @@ pub struct IconicaGame<'s> {
     need: Need,
     /// The state where the replay stopped (for evaluation and display).
     now: State,
+    /// How [`GameState::rollout`] scores a leaf.
+    leaf: Leaf,
+}
+
+/// How a search leaf is scored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Leaf {
+    /// Uniformly random play to the end of the match; 1, 0.5 or 0.
+    Playout,
+    /// Finish the current turn and play the next one (random dice, first options), then turn
+    /// the position's evaluation into a win chance (logistic of `ai::evaluate` for side a).
+    Eval,
 }
 
 impl<'s> IconicaGame<'s> {
     /// The position at `turn_start` after the given inputs of that turn.
     pub fn at(setup: &'s Setup, turn_start: State, inputs: &[u8]) -> IconicaGame<'s> {
-        let mut g = IconicaGame { setup, turn_start, inputs: inputs.to_vec(), need: Need::Done, now: turn_start };
+        let mut g = IconicaGame {
+            setup,
+            turn_start,
+            inputs: inputs.to_vec(),
+            need: Need::Done,
+            now: turn_start,
+            leaf: Leaf::Playout,
+        };
         g.advance();
         g
     }
@@ -102,6 +124,43 @@ impl<'s> IconicaGame<'s> {
     /// The start of a match.
     pub fn new(setup: &'s Setup) -> IconicaGame<'s> {
         IconicaGame::at(setup, State::new(setup), &[])
+    }
+
+    /// The same position with another leaf scoring.
+    pub fn with_leaf(mut self, leaf: Leaf) -> IconicaGame<'s> {
+        self.leaf = leaf;
+        self
+    }
+
+    /// Random play to the end of the match from here (what [`Leaf::Playout`] does).
+    pub fn playout(&self, rng: &mut ChaCha8Rng) -> [f64; 2] {
+        let mut st = self.turn_start;
+        let mut io = Replay { inputs: &self.inputs, pos: 0, need: Need::Done, rng: Some(rng), first: false };
+        while st.ended.is_none() {
+            let _ = play_turn(self.setup, &mut st, &mut io, &mut NoLog);
+            io.inputs = &[];
+            io.pos = 0;
+        }
+        scores(&st)
+    }
+
+    /// Finishes the current turn and plays the next (random dice, first options), then scores.
+    pub fn eval_leaf(&self, rng: &mut ChaCha8Rng) -> [f64; 2] {
+        let mut st = self.turn_start;
+        let mut io = Replay { inputs: &self.inputs, pos: 0, need: Need::Done, rng: Some(rng), first: false };
+        io.first = true;
+        // This turn and the opponent's reply.
+        for _ in 0..2 {
+            let _ = play_turn(self.setup, &mut st, &mut io, &mut NoLog);
+            if st.ended.is_some() {
+                return scores(&st);
+            }
+            io.inputs = &[];
+            io.pos = 0;
+        }
+        let v = crate::games::iconica::ai::evaluate(self.setup, &st, 0);
+        let p = 1.0 / (1.0 + (-v).exp());
+        [p, 1.0 - p]
     }
 
     /// The state where play currently stands.
@@ -117,7 +176,7 @@ impl<'s> IconicaGame<'s> {
                 self.need = Need::Done;
                 return;
             }
-            let mut io = Replay { inputs: &self.inputs, pos: 0, need: Need::Done, rng: None };
+            let mut io = Replay { inputs: &self.inputs, pos: 0, need: Need::Done, rng: None, first: false };
             match play_turn(self.setup, &mut st, &mut io, &mut NoLog) {
                 Ok(()) => {
                     self.turn_start = st;
@@ -161,17 +220,17 @@ impl GameState for IconicaGame<'_> {
     }
 
     fn rollout(&mut self, rng: &mut ChaCha8Rng) -> [f64; 2] {
-        let mut st = self.turn_start;
-        let mut io = Replay { inputs: &self.inputs, pos: 0, need: Need::Done, rng: Some(rng) };
-        while st.ended.is_none() {
-            let _ = play_turn(self.setup, &mut st, &mut io, &mut NoLog);
-            io.inputs = &[];
-            io.pos = 0;
+        match self.leaf {
+            Leaf::Playout => self.playout(rng),
+            Leaf::Eval => self.eval_leaf(rng),
         }
-        match st.ended.and_then(|e| e.1) {
-            Some(Winner::Side(0)) => [1.0, 0.0],
-            Some(Winner::Side(_)) => [0.0, 1.0],
-            _ => [0.5, 0.5],
-        }
+    }
+}
+
+fn scores(st: &State) -> [f64; 2] {
+    match st.ended.and_then(|e| e.1) {
+        Some(Winner::Side(0)) => [1.0, 0.0],
+        Some(Winner::Side(_)) => [0.0, 1.0],
+        _ => [0.5, 0.5],
     }
 }

@@ -320,7 +320,7 @@ impl Setup {
         &self.actions[self.chars[slot].actions[n as usize - 1] as usize]
     }
 
-    /// The slot's label for logs: its name, with the side in team games.
+    /// The slot's label for logs: the character's name.
     pub fn label(&self, slot: usize) -> &str {
         &self.chars[slot].name
     }
@@ -328,4 +328,17 @@ impl Setup {
 
 fn roll_holds(r: &RollCondition, face: u8) -> bool {
     r.holds(face)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn house_rules_parse_and_reject_unknown_names() {
+        let r = Rules::default().with_house("no-reactions, no-final-acts").unwrap();
+        assert!(!r.reactions && !r.final_acts && r.strengths && r.action_breaks);
+        assert_eq!(Rules::default().with_house("no-dice"), Err(SetupError::HouseRule("no-dice".into())));
+        assert_eq!(Rules::default().with_house(""), Ok(Rules::default()));
+    }
 }

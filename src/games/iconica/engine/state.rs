@@ -108,10 +108,11 @@ impl State {
         for (i, c) in setup.chars.iter().enumerate() {
             hp[i] = c.start;
         }
-        let all: u16 = if setup.n() == 16 { u16::MAX } else { (1u16 << setup.n()) - 1 };
+        let all: u16 = (1u16 << setup.n()) - 1;
         State {
             hp,
             status: [0; MAX_CHARS],
+            // Empty slots count as Skulled so masks of the living never include them.
             skulled: !all,
             held: 0,
             skulled_now: 0,
@@ -122,13 +123,6 @@ impl State {
             watches: [None; MAX_WATCHES],
             ended: None,
         }
-        .with_skulled_cleared(all)
-    }
-
-    fn with_skulled_cleared(mut self, all: u16) -> State {
-        // Empty slots count as Skulled so masks of the living never include them.
-        self.skulled = !all;
-        self
     }
 
     /// Unskulled slots.
