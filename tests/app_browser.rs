@@ -3,10 +3,10 @@
 
 use deckwright::app::{DeckwrightApp, Screen};
 use deckwright::catalogue::Catalogue;
+use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
-use egui::accesskit::Role;
 
 fn harness(app: DeckwrightApp) -> Harness<'static, DeckwrightApp> {
     Harness::builder()
@@ -21,7 +21,10 @@ fn app() -> DeckwrightApp {
 fn type_in_search(h: &mut Harness<'_, DeckwrightApp>, text: &str) {
     h.key_press_modifiers(Modifiers::COMMAND, Key::F);
     h.run();
-    assert!(h.get_by_label("Search:").is_focused(), "Ctrl+F focuses the search box");
+    assert!(
+        h.get_by_label("Search:").is_focused(),
+        "Ctrl+F focuses the search box"
+    );
     h.get_by_label("Search:").type_text(text);
     h.run();
 }
@@ -40,7 +43,10 @@ fn search_narrows_the_list_and_opens_a_card() {
     h.run();
     assert_eq!(h.state().browser.selected().as_deref(), Some(rows_id(&h)));
     // The detail pane shows the card's heading, fields and owned quantity.
-    assert!(h.query_all_by_label("Kethra Voss").count() >= 2, "list row and detail heading");
+    assert!(
+        h.query_all_by_label("Kethra Voss").count() >= 2,
+        "list row and detail heading"
+    );
     h.get_by_label("Owned: 0");
     h.get_by_label("faction");
     h.get_by_label("legion");
@@ -57,11 +63,20 @@ fn quick_filters_keep_one_game_and_kind() {
     h.get_by_label("Arcadia").click();
     h.run();
     // The kind filter, not the "league" labels of the result rows.
-    h.get(By::new().label("league").predicate(|n| n.role() != Role::Label)).click();
+    h.get(
+        By::new()
+            .label("league")
+            .predicate(|n| n.role() != Role::Label),
+    )
+    .click();
     h.run();
     let rows = h.state().browser.rows();
     assert!(!rows.is_empty());
-    assert!(rows.iter().all(|r| r.game == "arcadia" && r.kind == "league"), "{rows:?}");
+    assert!(
+        rows.iter()
+            .all(|r| r.game == "arcadia" && r.kind == "league"),
+        "{rows:?}"
+    );
     assert_eq!(h.state().browser.full_query(), "game:arcadia kind:league");
 }
 
@@ -77,7 +92,11 @@ fn owned_quantity_changes_in_place_and_undo_redo_survive_a_restart() {
     h.run();
     h.get_by_label("Owned: 2");
     h.get_by_label("Collection: 2 cards");
-    assert_eq!(h.state().browser.rows()[0].owned, 2, "the list shows the new quantity");
+    assert_eq!(
+        h.state().browser.rows()[0].owned,
+        2,
+        "the list shows the new quantity"
+    );
 
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
@@ -116,4 +135,42 @@ fn theme_switch_is_remembered() {
     assert_eq!(h.state().dark, !dark);
     let cat = h.into_state().cat;
     assert_eq!(DeckwrightApp::new(cat).dark, !dark);
+}
+
+/// Steps the harness until `done` holds (queries on a worker thread answer in their time).
+fn step_until(h: &mut Harness<'_, DeckwrightApp>, done: impl Fn(&DeckwrightApp) -> bool) {
+    for _ in 0..500 {
+        h.step();
+        if done(h.state()) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("the worker never answered");
+}
+
+#[test]
+fn on_a_catalogue_file_queries_run_off_the_ui_thread() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cat.sqlite");
+    let cat = Catalogue::open(&path).unwrap();
+    let mut h = harness(DeckwrightApp::with_path(cat, Some(path)));
+    step_until(&mut h, |a| a.browser.rows().len() > 50);
+    h.get_by_label("Search:").focus();
+    h.run();
+    h.get_by_label("Search:").type_text("Kethra");
+    h.step();
+    step_until(&mut h, |a| !a.browser.busy() && a.browser.rows().len() == 1);
+    assert_eq!(h.state().browser.rows()[0].id, "ico-kethra-voss");
+
+    // A query error is shown with a caret under its column, and the list is kept.
+    h.get_by_label("Search:").type_text(" (");
+    h.step();
+    step_until(&mut h, |a| !a.browser.busy());
+    h.run();
+    assert_eq!(h.state().browser.rows().len(), 1);
+    assert!(
+        h.query_all_by_label_contains("^").count() >= 1,
+        "a caret points at the error"
+    );
 }

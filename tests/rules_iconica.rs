@@ -168,7 +168,7 @@ fn build_legally(choices: &[usize], cards: &[Card]) -> PartyFile {
 }
 
 fn choice_by_name(id: &str) -> bool {
-    id.len() % 2 == 0
+    id.len().is_multiple_of(2)
 }
 
 proptest! {

@@ -148,7 +148,9 @@ impl Browser {
 
     /// Owned copies of every card (cached; kept up to date by [`Browser::owned_changed`]).
     pub fn collection_total(&mut self, cat: &Catalogue) -> u64 {
-        *self.total.get_or_insert_with(|| core::collection_total(cat))
+        *self
+            .total
+            .get_or_insert_with(|| core::collection_total(cat))
     }
 
     /// Shows a changed owned quantity without running the query again.
@@ -184,16 +186,22 @@ impl Browser {
 
     /// Sends the query when it changed and takes in finished results.
     fn refresh(&mut self, ui: &egui::Ui, cat: &Catalogue) {
-        if self.worker.is_none() {
-            if let Some(path) = self.path.clone() {
-                self.worker = Worker::spawn(path, ui.ctx().clone());
-                if self.worker.is_none() {
-                    self.path = None;
-                }
+        if self.worker.is_none()
+            && let Some(path) = self.path.clone()
+        {
+            self.worker = Worker::spawn(path, ui.ctx().clone());
+            if self.worker.is_none() {
+                self.path = None;
             }
         }
         let text = self.full_query();
         if self.sent.as_deref() != Some(text.as_str()) {
+            // A syntax error of the typed text points into the typed text.
+            if let Some(e) = core::query_syntax(&self.query) {
+                self.error = Some(e);
+                self.sent = Some(text);
+                return;
+            }
             self.next_seq += 1;
             let seq = self.next_seq;
             self.sent = Some(text.clone());
@@ -232,7 +240,21 @@ impl Browser {
                     self.scroll_to_selected = true;
                 }
             }
-            Err(e) => self.error = Some(e),
+            Err(mut e) => {
+                // Columns count in the full query; show them in the typed text.
+                let full = self.full_query();
+                let typed = self.query.trim();
+                if let (Some(col), Some(at)) =
+                    (e.column, full.find(typed).filter(|_| !typed.is_empty()))
+                {
+                    let lead = self.query.len() - self.query.trim_start().len();
+                    let offset = full[..at].chars().count();
+                    e.column = col
+                        .checked_sub(offset)
+                        .map(|c| c + self.query[..lead].chars().count());
+                }
+                self.error = Some(e);
+            }
         }
     }
 
@@ -261,9 +283,13 @@ impl Browser {
         self.search_bar_ui(ui);
         self.filters_ui(ui);
         ui.separator();
-        egui::Panel::right("card-detail").resizable(true).default_size(360.0).min_size(240.0).show(ui, |ui| {
-            self.detail_ui(ui, env);
-        });
+        egui::Panel::right("card-detail")
+            .resizable(true)
+            .default_size(360.0)
+            .min_size(240.0)
+            .show(ui, |ui| {
+                self.detail_ui(ui, env);
+            });
         egui::CentralPanel::default().show(ui, |ui| self.table_ui(ui, env));
     }
 
@@ -290,17 +316,30 @@ impl Browser {
         });
         if let Some(e) = &self.error {
             let text = match e.column {
-                Some(col) => format!("{}\n{}\n{}^", e.message, self.query, " ".repeat(col.saturating_sub(1))),
+                Some(col) => format!(
+                    "{}\n{}\n{}^",
+                    e.message,
+                    self.query,
+                    " ".repeat(col.saturating_sub(1))
+                ),
                 None => e.message.clone(),
             };
-            ui.label(egui::RichText::new(text).monospace().color(ui.visuals().error_fg_color));
+            ui.label(
+                egui::RichText::new(text)
+                    .monospace()
+                    .color(ui.visuals().error_fg_color),
+            );
         }
     }
 
     fn filters_ui(&mut self, ui: &mut egui::Ui) {
         ui.horizontal_wrapped(|ui| {
             ui.label("Game:");
-            if ui.selectable_label(self.game.is_none(), "All").on_hover_text("Cards of every game").clicked() {
+            if ui
+                .selectable_label(self.game.is_none(), "All")
+                .on_hover_text("Cards of every game")
+                .clicked()
+            {
                 self.game = None;
                 self.kind = None;
             }
@@ -323,7 +362,10 @@ impl Browser {
                     self.kind = None;
                 }
                 for k in g.kinds() {
-                    if ui.selectable_label(self.kind.as_deref() == Some(*k), *k).clicked() {
+                    if ui
+                        .selectable_label(self.kind.as_deref() == Some(*k), *k)
+                        .clicked()
+                    {
                         self.kind = Some(k.to_string());
                     }
                 }
@@ -334,12 +376,21 @@ impl Browser {
     fn table_ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
         let count = self.rows.len();
         ui.horizontal(|ui| {
-            let more = if count >= RESULT_LIMIT { " (the first; refine the search)" } else { "" };
-            ui.label(format!("{count} cards{more}"));
+            let more = if count >= RESULT_LIMIT {
+                " (the first; refine the search)"
+            } else {
+                ""
+            };
+            ui.label(format!(
+                "{count} card{}{more}",
+                if count == 1 { "" } else { "s" }
+            ));
         });
         let scroll_to = if self.scroll_to_selected {
             self.scroll_to_selected = false;
-            self.selected.as_ref().and_then(|s| self.rows.iter().position(|r| &r.id == s))
+            self.selected
+                .as_ref()
+                .and_then(|s| self.rows.iter().position(|r| &r.id == s))
         } else {
             None
         };
@@ -355,6 +406,7 @@ impl Browser {
             .column(Column::initial(90.0).at_least(60.0))
             .column(Column::initial(110.0).at_least(100.0))
             .column(Column::initial(140.0).at_least(60.0).clip(true))
+            .auto_shrink(false)
             .min_scrolled_height(0.0);
         if let Some(i) = scroll_to {
             table = table.scroll_to_row(i, Some(egui::Align::Center));
@@ -378,7 +430,12 @@ impl Browser {
                             _ => "",
                         };
                         if ui
-                            .add(egui::Button::new(egui::RichText::new(format!("{title}{arrow}")).strong()).frame(false))
+                            .add(
+                                egui::Button::new(
+                                    egui::RichText::new(format!("{title}{arrow}")).strong(),
+                                )
+                                .frame(false),
+                            )
                             .on_hover_text(format!("Sort by {}", title.to_lowercase()))
                             .clicked()
                         {
@@ -402,7 +459,12 @@ impl Browser {
                     });
                     row.col(|ui| {
                         let owned = r.owned.max(0) as u32;
-                        if ui.small_button("−").on_hover_text("Own one fewer").clicked() && owned > 0 {
+                        if ui
+                            .small_button("−")
+                            .on_hover_text("Own one fewer")
+                            .clicked()
+                            && owned > 0
+                        {
                             owned_edit = Some((r.id.clone(), owned - 1));
                         }
                         ui.add(egui::Label::new(owned.to_string()).selectable(false));
@@ -411,7 +473,11 @@ impl Browser {
                         }
                     });
                     row.col(|ui| {
-                        ui.add(egui::Label::new(egui::RichText::new(&r.id).weak()).selectable(false).truncate());
+                        ui.add(
+                            egui::Label::new(egui::RichText::new(&r.id).weak())
+                                .selectable(false)
+                                .truncate(),
+                        );
                     });
                     if row.response().clicked() {
                         pick = Some(r.id.clone());
@@ -437,9 +503,17 @@ impl Browser {
         }
         // Keys: up and down move the selection when no text field has focus.
         if !ui.ctx().egui_wants_keyboard_input() && !self.rows.is_empty() {
-            let (down, up) = ui.input(|i| (i.key_pressed(egui::Key::ArrowDown), i.key_pressed(egui::Key::ArrowUp)));
+            let (down, up) = ui.input(|i| {
+                (
+                    i.key_pressed(egui::Key::ArrowDown),
+                    i.key_pressed(egui::Key::ArrowUp),
+                )
+            });
             if down || up {
-                let cur = self.selected.as_ref().and_then(|s| self.rows.iter().position(|r| &r.id == s));
+                let cur = self
+                    .selected
+                    .as_ref()
+                    .and_then(|s| self.rows.iter().position(|r| &r.id == s));
                 let next = match (cur, down) {
                     (None, _) => 0,
                     (Some(i), true) => (i + 1).min(self.rows.len() - 1),
@@ -473,42 +547,70 @@ impl Browser {
             ui.weak("Select a card to see it here.");
             return;
         };
-        egui::ScrollArea::vertical().id_salt("detail-scroll").show(ui, |ui| {
-            ui.heading(d.card.name());
-            ui.label(egui::RichText::new(format!("{} · {} · {}", d.card.game().title(), d.card.kind(), d.id)).weak());
-            ui.horizontal(|ui| {
-                ui.label(format!("Owned: {}", d.owned));
-                if ui.button("−1").on_hover_text("Own one fewer copy").clicked() && d.owned > 0 {
-                    env.push(Action::SetOwned { id: d.id.clone(), quantity: d.owned - 1 });
-                }
-                if ui.button("+1").on_hover_text("Own one more copy").clicked() {
-                    env.push(Action::SetOwned { id: d.id.clone(), quantity: d.owned + 1 });
-                }
-            });
-            ui.horizontal_wrapped(|ui| {
-                picker::add_to_builder_ui(ui, &d.card, env);
-                if ui.button("Print…").on_hover_text("Preview and print this card (Ctrl+P)").clicked() {
-                    env.push(Action::Print(vec![d.id.clone()]));
-                }
-            });
-            ui.separator();
-            super::print::card_image_ui(ui, env.cat, &d.card, &mut d.texture, 300.0);
-            ui.separator();
-            egui::Grid::new("card-fields").num_columns(2).striped(true).show(ui, |ui| {
-                for (k, v) in &d.fields {
-                    ui.label(egui::RichText::new(k).strong());
-                    ui.add(egui::Label::new(v).wrap());
-                    ui.end_row();
-                }
-            });
-            let texts = d.card.texts();
-            if !texts.is_empty() {
+        egui::ScrollArea::vertical()
+            .id_salt("detail-scroll")
+            .show(ui, |ui| {
+                ui.heading(d.card.name());
+                ui.label(
+                    egui::RichText::new(format!(
+                        "{} · {} · {}",
+                        d.card.game().title(),
+                        d.card.kind(),
+                        d.id
+                    ))
+                    .weak(),
+                );
+                ui.horizontal(|ui| {
+                    ui.label(format!("Owned: {}", d.owned));
+                    if ui
+                        .button("−1")
+                        .on_hover_text("Own one fewer copy")
+                        .clicked()
+                        && d.owned > 0
+                    {
+                        env.push(Action::SetOwned {
+                            id: d.id.clone(),
+                            quantity: d.owned - 1,
+                        });
+                    }
+                    if ui.button("+1").on_hover_text("Own one more copy").clicked() {
+                        env.push(Action::SetOwned {
+                            id: d.id.clone(),
+                            quantity: d.owned + 1,
+                        });
+                    }
+                });
+                ui.horizontal_wrapped(|ui| {
+                    picker::add_to_builder_ui(ui, &d.card, env);
+                    if ui
+                        .button("Print…")
+                        .on_hover_text("Preview and print this card (Ctrl+P)")
+                        .clicked()
+                    {
+                        env.push(Action::Print(vec![d.id.clone()]));
+                    }
+                });
                 ui.separator();
-                for t in texts {
-                    ui.add(egui::Label::new(t).wrap());
+                super::print::card_image_ui(ui, env.cat, &d.card, &mut d.texture, 300.0);
+                ui.separator();
+                egui::Grid::new("card-fields")
+                    .num_columns(2)
+                    .striped(true)
+                    .show(ui, |ui| {
+                        for (k, v) in &d.fields {
+                            ui.label(egui::RichText::new(k).strong());
+                            ui.add(egui::Label::new(v).wrap());
+                            ui.end_row();
+                        }
+                    });
+                let texts = d.card.texts();
+                if !texts.is_empty() {
+                    ui.separator();
+                    for t in texts {
+                        ui.add(egui::Label::new(t).wrap());
+                    }
                 }
-            }
-        });
+            });
     }
 }
 

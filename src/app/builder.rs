@@ -3,54 +3,105 @@
 
 use std::collections::HashSet;
 
-use super::core::{self, Verdict};
+use super::core::Verdict;
 use super::docs::{Slot, TomlDoc};
 use super::{Action, Env, files};
 use crate::catalogue::saved;
 
 /// The bar above a builder: name, save state, New / Save / Open / Export.
-pub fn doc_bar_ui<D: TomlDoc + Clone + Default>(ui: &mut egui::Ui, env: &mut Env, slot: Slot, doc: &D) {
+pub fn doc_bar_ui<D: TomlDoc + Clone + Default>(
+    ui: &mut egui::Ui,
+    env: &mut Env,
+    slot: Slot,
+    doc: &D,
+) {
     let kind = slot.kind();
     ui.horizontal(|ui| {
         let mut name = doc.name().to_string();
         let label = ui.label("Name:");
-        let r = ui.add(egui::TextEdit::singleline(&mut name).id(egui::Id::unique(("doc-name", slot.key()))).desired_width(220.0));
+        let r = ui.add(
+            egui::TextEdit::singleline(&mut name)
+                .id(egui::Id::unique(("doc-name", slot.key())))
+                .desired_width(220.0),
+        );
         let r = r.labelled_by(label.id);
         if r.changed() {
             let mut d = doc.clone();
             *d.name_mut() = name;
-            env.push(Action::Edit { slot, label: "rename".into(), after: d.to_toml() });
+            env.push(Action::Edit {
+                slot,
+                label: "rename".into(),
+                after: d.to_toml(),
+            });
         }
-        let stored = saved::load_doc(env.cat.conn(), kind, doc.name().trim()).ok().flatten();
+        let stored = saved::load_doc(env.cat.conn(), kind, doc.name().trim())
+            .ok()
+            .flatten();
         let unsaved = stored.as_deref() != Some(doc.to_toml().as_str());
         if unsaved {
-            ui.label("•").on_hover_text("Not saved in the catalogue yet (your draft is kept anyway)");
+            ui.label("•")
+                .on_hover_text("Not saved in the catalogue yet (your draft is kept anyway)");
         }
-        if ui.button("Save").on_hover_text("Save in the catalogue under this name (Ctrl+S)").clicked() {
+        if ui
+            .button("Save")
+            .on_hover_text("Save in the catalogue under this name (Ctrl+S)")
+            .clicked()
+        {
             env.push(Action::Save(slot));
         }
-        if ui.button("New").on_hover_text(format!("Start a new {} (undo brings this one back)", kind.as_str())).clicked() {
-            env.push(Action::Edit { slot, label: format!("new {}", kind.as_str()), after: D::default().to_toml() });
+        if ui
+            .button("New")
+            .on_hover_text(format!(
+                "Start a new {} (undo brings this one back)",
+                kind.as_str()
+            ))
+            .clicked()
+        {
+            env.push(Action::Edit {
+                slot,
+                label: format!("new {}", kind.as_str()),
+                after: D::default().to_toml(),
+            });
         }
-        let names = saved::list_docs(env.cat.conn(), kind).unwrap_or_default();
+        let label = ui.label("Saved:");
         egui::ComboBox::from_id_salt(("open-saved", slot.key()))
-            .selected_text("Open saved…")
+            .selected_text("open…")
             .show_ui(ui, |ui| {
+                let names = saved::list_docs(env.cat.conn(), kind).unwrap_or_default();
                 if names.is_empty() {
                     ui.weak("nothing saved yet");
                 }
                 for n in names {
-                    if ui.selectable_label(false, &n).clicked() {
-                        if let Ok(Some(body)) = saved::load_doc(env.cat.conn(), kind, &n) {
-                            env.push(Action::Edit { slot, label: format!("open {n}"), after: body });
-                        }
+                    if ui.selectable_label(false, &n).clicked()
+                        && let Ok(Some(body)) = saved::load_doc(env.cat.conn(), kind, &n)
+                    {
+                        env.push(Action::Edit {
+                            slot,
+                            label: format!("open {n}"),
+                            after: body,
+                        });
                     }
                 }
-            });
-        if ui.button("Open file…").on_hover_text(format!("Open a {} file", kind.extension())).clicked() {
+            })
+            .response
+            .labelled_by(label.id)
+            .on_hover_text(format!("Open a {} saved in the catalogue", kind.as_str()));
+        if ui
+            .button("Open file…")
+            .on_hover_text(format!("Open a {} file", kind.extension()))
+            .clicked()
+        {
             files::open_doc_file(env, slot);
         }
-        if ui.button("Export…").on_hover_text(format!("Write this {} to a {} file", kind.as_str(), kind.extension())).clicked() {
+        if ui
+            .button("Export…")
+            .on_hover_text(format!(
+                "Write this {} to a {} file",
+                kind.as_str(),
+                kind.extension()
+            ))
+            .clicked()
+        {
             files::export_doc_file(env, slot, &doc.to_toml(), doc.name());
         }
     });
@@ -80,9 +131,8 @@ pub fn member_list_ui(
     let n = members.len();
     let mut drop: Option<(usize, usize)> = None;
     for (i, entry) in members.iter().enumerate() {
-        let card = core::card(env.cat, entry);
-        let name = card.as_ref().map(|c| c.name().to_string()).unwrap_or_else(|| format!("{entry} (not in the catalogue)"));
-        let bad = flagged.contains(entry) || card.as_ref().is_some_and(|c| flagged.contains(c.id()));
+        let name = env.name_or_missing(entry);
+        let bad = flagged.contains(entry);
         let frame = egui::Frame::group(ui.style()).fill(if bad {
             ui.visuals().error_fg_color.gamma_multiply(0.18)
         } else if *selected == Some(i) {
@@ -97,27 +147,57 @@ pub fn member_list_ui(
                     ui.dnd_drag_source(item_id, i, |ui| {
                         ui.label("::").on_hover_text("Drag to reorder");
                     });
-                    let text = if bad { egui::RichText::new(format!("{}. {name}", i + 1)).color(ui.visuals().error_fg_color) } else { egui::RichText::new(format!("{}. {name}", i + 1)) };
-                    if ui.selectable_label(*selected == Some(i), text).on_hover_text(entry).clicked() {
+                    let text = if bad {
+                        egui::RichText::new(format!("{}. {name}", i + 1))
+                            .color(ui.visuals().error_fg_color)
+                    } else {
+                        egui::RichText::new(format!("{}. {name}", i + 1))
+                    };
+                    if ui
+                        .selectable_label(*selected == Some(i), text)
+                        .on_hover_text(entry)
+                        .clicked()
+                    {
                         *selected = Some(i);
                     }
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                        if ui.small_button("x").on_hover_text(format!("Remove {name}")).clicked() {
+                        if ui
+                            .small_button("x")
+                            .on_hover_text(format!("Remove {name}"))
+                            .clicked()
+                        {
                             let mut m = members.to_vec();
                             m.remove(i);
-                            edit = Some(ListEdit { members: m, label: "remove member" });
+                            edit = Some(ListEdit {
+                                members: m,
+                                label: "remove member",
+                            });
                         }
-                        if ui.add_enabled(i + 1 < n, egui::Button::new("v").small()).on_hover_text("Move right (Alt+Down)").clicked() {
+                        if ui
+                            .add_enabled(i + 1 < n, egui::Button::new("v").small())
+                            .on_hover_text("Move right (Alt+Down)")
+                            .clicked()
+                        {
                             let mut m = members.to_vec();
                             m.swap(i, i + 1);
                             *selected = Some(i + 1);
-                            edit = Some(ListEdit { members: m, label: "move member" });
+                            edit = Some(ListEdit {
+                                members: m,
+                                label: "move member",
+                            });
                         }
-                        if ui.add_enabled(i > 0, egui::Button::new("^").small()).on_hover_text("Move left (Alt+Up)").clicked() {
+                        if ui
+                            .add_enabled(i > 0, egui::Button::new("^").small())
+                            .on_hover_text("Move left (Alt+Up)")
+                            .clicked()
+                        {
                             let mut m = members.to_vec();
                             m.swap(i, i - 1);
                             *selected = Some(i - 1);
-                            edit = Some(ListEdit { members: m, label: "move member" });
+                            edit = Some(ListEdit {
+                                members: m,
+                                label: "move member",
+                            });
                         }
                     });
                 });
@@ -132,31 +212,43 @@ pub fn member_list_ui(
         let e = m.remove(from);
         m.insert(to, e);
         *selected = Some(to);
-        edit = Some(ListEdit { members: m, label: "move member" });
+        edit = Some(ListEdit {
+            members: m,
+            label: "move member",
+        });
     }
-    if let Some(i) = selected.filter(|i| *i < n) {
-        if !ui.ctx().egui_wants_keyboard_input() {
-            let (up, down, del) = ui.input(|inp| {
-                (
-                    inp.modifiers.alt && inp.key_pressed(egui::Key::ArrowUp),
-                    inp.modifiers.alt && inp.key_pressed(egui::Key::ArrowDown),
-                    inp.key_pressed(egui::Key::Delete),
-                )
+    if let Some(i) = selected.filter(|i| *i < n)
+        && !ui.ctx().egui_wants_keyboard_input()
+    {
+        let (up, down, del) = ui.input(|inp| {
+            (
+                inp.modifiers.alt && inp.key_pressed(egui::Key::ArrowUp),
+                inp.modifiers.alt && inp.key_pressed(egui::Key::ArrowDown),
+                inp.key_pressed(egui::Key::Delete),
+            )
+        });
+        let mut m = members.to_vec();
+        if up && i > 0 {
+            m.swap(i, i - 1);
+            *selected = Some(i - 1);
+            edit = Some(ListEdit {
+                members: m,
+                label: "move member",
             });
-            let mut m = members.to_vec();
-            if up && i > 0 {
-                m.swap(i, i - 1);
-                *selected = Some(i - 1);
-                edit = Some(ListEdit { members: m, label: "move member" });
-            } else if down && i + 1 < n {
-                m.swap(i, i + 1);
-                *selected = Some(i + 1);
-                edit = Some(ListEdit { members: m, label: "move member" });
-            } else if del {
-                m.remove(i);
-                *selected = None;
-                edit = Some(ListEdit { members: m, label: "remove member" });
-            }
+        } else if down && i + 1 < n {
+            m.swap(i, i + 1);
+            *selected = Some(i + 1);
+            edit = Some(ListEdit {
+                members: m,
+                label: "move member",
+            });
+        } else if del {
+            m.remove(i);
+            *selected = None;
+            edit = Some(ListEdit {
+                members: m,
+                label: "remove member",
+            });
         }
     }
     edit
@@ -175,18 +267,29 @@ pub fn verdict_ui(ui: &mut egui::Ui, verdict: &Verdict) {
         return;
     }
     if verdict.findings.is_empty() {
-        ui.label(egui::RichText::new("Legal").color(egui::Color32::from_rgb(40, 160, 60)).strong());
+        ui.label(
+            egui::RichText::new("Legal")
+                .color(egui::Color32::from_rgb(40, 160, 60))
+                .strong(),
+        );
         return;
     }
     let n = verdict.findings.len();
     ui.label(
-        egui::RichText::new(format!("Not legal: {n} problem{}", if n == 1 { "" } else { "s" }))
-            .color(ui.visuals().error_fg_color)
-            .strong(),
+        egui::RichText::new(format!(
+            "Not legal: {n} problem{}",
+            if n == 1 { "" } else { "s" }
+        ))
+        .color(ui.visuals().error_fg_color)
+        .strong(),
     );
     for f in &verdict.findings {
         ui.horizontal_wrapped(|ui| {
-            ui.label(egui::RichText::new(format!("[{}]", f.rule)).monospace().color(ui.visuals().error_fg_color));
+            ui.label(
+                egui::RichText::new(format!("[{}]", f.rule))
+                    .monospace()
+                    .color(ui.visuals().error_fg_color),
+            );
             ui.label(&f.message);
         });
     }
@@ -194,5 +297,9 @@ pub fn verdict_ui(ui: &mut egui::Ui, verdict: &Verdict) {
 
 /// Every card a verdict names, for highlighting.
 pub fn flagged(verdict: &Verdict) -> HashSet<String> {
-    verdict.findings.iter().flat_map(|f| f.cards.iter().cloned()).collect()
+    verdict
+        .findings
+        .iter()
+        .flat_map(|f| f.cards.iter().cloned())
+        .collect()
 }

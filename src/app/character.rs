@@ -3,6 +3,7 @@
 //! verdict.
 
 use super::builder::{self, doc_bar_ui, member_list_ui, verdict_ui};
+use super::cache::Memo;
 use super::core;
 use super::docs::{CharacterDoc, Slot, TomlDoc};
 use super::picker::Picker;
@@ -24,112 +25,162 @@ pub struct CharacterScreen {
     picker: Picker,
     selected_merit: Option<usize>,
     selected_flaw: Option<usize>,
+    verdict: Memo<core::Verdict>,
 }
 
 fn edit(env: &mut Env, label: &str, c: CharacterDoc) {
-    env.push(Action::Edit { slot: Slot::Character, label: label.into(), after: c.to_toml() });
+    env.push(Action::Edit {
+        slot: Slot::Character,
+        label: label.into(),
+        after: c.to_toml(),
+    });
 }
 
 impl CharacterScreen {
     pub fn ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
         let ch = &env.docs.character;
-        let verdict = core::check_character(env.cat, ch);
-        let flagged = builder::flagged(&verdict);
-        egui::Panel::left("character-picker").resizable(true).default_size(260.0).show(ui, |ui| {
-            ui.horizontal(|ui| {
-                ui.selectable_value(&mut self.pick, Pick::Icon, "Icon").on_hover_text("Character Icons");
-                ui.selectable_value(&mut self.pick, Pick::Merit, "Merits").on_hover_text("Abilities, advantages, allies, arts, treasures");
-                ui.selectable_value(&mut self.pick, Pick::Flaw, "Flaws").on_hover_text("Curses, enemies, weaknesses");
-            });
-            let (base, title) = match self.pick {
-                Pick::Icon => ("game:arcadia kind:icon", "Character Icons"),
-                Pick::Merit => ("game:arcadia kind:merit", "Merits"),
-                Pick::Flaw => ("game:arcadia kind:flaw", "Flaws"),
-            };
-            if let Some(id) = self.picker.ui(ui, env, "character", base, title) {
-                let mut c = ch.clone();
-                match self.pick {
-                    Pick::Icon => c.icon = Some(id),
-                    Pick::Merit => c.merits.push(id),
-                    Pick::Flaw => c.flaws.push(id),
-                }
-                edit(env, "add card", c);
-            }
+        let verdict = self.verdict.get(env.generation, ch.to_toml(), || {
+            core::check_character(env.cat, ch)
         });
+        let flagged = builder::flagged(&verdict);
+        egui::Panel::left("character-picker")
+            .resizable(true)
+            .default_size(260.0)
+            .show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.selectable_value(&mut self.pick, Pick::Icon, "Icon")
+                        .on_hover_text("Character Icons");
+                    ui.selectable_value(&mut self.pick, Pick::Merit, "Merits")
+                        .on_hover_text("Abilities, advantages, allies, arts, treasures");
+                    ui.selectable_value(&mut self.pick, Pick::Flaw, "Flaws")
+                        .on_hover_text("Curses, enemies, weaknesses");
+                });
+                let (base, title) = match self.pick {
+                    Pick::Icon => ("game:arcadia kind:icon", "Character Icons"),
+                    Pick::Merit => ("game:arcadia kind:merit", "Merits"),
+                    Pick::Flaw => ("game:arcadia kind:flaw", "Flaws"),
+                };
+                if let Some(id) = self.picker.ui(ui, env, "character", base, title) {
+                    let mut c = ch.clone();
+                    match self.pick {
+                        Pick::Icon => c.icon = Some(id),
+                        Pick::Merit => c.merits.push(id),
+                        Pick::Flaw => c.flaws.push(id),
+                    }
+                    edit(env, "add card", c);
+                }
+            });
         egui::CentralPanel::default().show(ui, |ui| {
             doc_bar_ui(ui, env, Slot::Character, ch);
             points_bar_ui(ui, &verdict);
             ui.separator();
-            egui::ScrollArea::vertical().id_salt("character-scroll").show(ui, |ui| {
-                ui.horizontal(|ui| {
-                    ui.strong("Icon:");
-                    match &ch.icon {
-                        Some(icon) => {
-                            let name = core::card(env.cat, icon).map(|c| c.name().to_string()).unwrap_or_else(|| format!("{icon} (not in the catalogue)"));
-                            let text = if flagged.contains(icon) { egui::RichText::new(name).color(ui.visuals().error_fg_color) } else { egui::RichText::new(name) };
-                            ui.label(text);
-                            if ui.small_button("x").on_hover_text("Remove the icon").clicked() {
+            egui::ScrollArea::vertical()
+                .id_salt("character-scroll")
+                .show(ui, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.strong("Icon:");
+                        match &ch.icon {
+                            Some(icon) => {
+                                let name = env.name_or_missing(icon);
+                                let text = if flagged.contains(icon) {
+                                    egui::RichText::new(name).color(ui.visuals().error_fg_color)
+                                } else {
+                                    egui::RichText::new(name)
+                                };
+                                ui.label(text);
+                                if ui
+                                    .small_button("x")
+                                    .on_hover_text("Remove the icon")
+                                    .clicked()
+                                {
+                                    let mut c = ch.clone();
+                                    c.icon = None;
+                                    edit(env, "remove icon", c);
+                                }
+                            }
+                            None => {
+                                ui.weak("none: pick a Character Icon");
+                            }
+                        }
+                    });
+                    ui.horizontal(|ui| {
+                        ui.strong("Declared court:");
+                        for (value, text) in [
+                            (None, "from the majority"),
+                            (Some("seelie"), "Seelie"),
+                            (Some("unseelie"), "Unseelie"),
+                        ] {
+                            if ui
+                                .selectable_label(ch.court.as_deref() == value, text)
+                                .on_hover_text("Only needed when Seelie and Unseelie are tied")
+                                .clicked()
+                                && ch.court.as_deref() != value
+                            {
                                 let mut c = ch.clone();
-                                c.icon = None;
-                                edit(env, "remove icon", c);
+                                c.court = value.map(str::to_string);
+                                edit(env, "change court", c);
                             }
                         }
-                        None => {
-                            ui.weak("none: pick a Character Icon");
-                        }
-                    }
-                });
-                ui.horizontal(|ui| {
-                    ui.strong("Court:");
-                    for (value, text) in [(None, "from the majority"), (Some("seelie"), "Seelie"), (Some("unseelie"), "Unseelie")] {
-                        if ui.selectable_label(ch.court.as_deref() == value, text).on_hover_text("Only needed when Seelie and Unseelie are tied").clicked() && ch.court.as_deref() != value {
+                    });
+                    ui.horizontal(|ui| {
+                        ui.strong("Experience earned:");
+                        let mut xp = ch.xp_earned;
+                        if ui
+                            .add(egui::DragValue::new(&mut xp).range(0..=999))
+                            .on_hover_text("Chronicle play: experience earned so far")
+                            .changed()
+                        {
                             let mut c = ch.clone();
-                            c.court = value.map(str::to_string);
-                            edit(env, "change court", c);
+                            c.xp_earned = xp;
+                            edit(env, "change experience", c);
                         }
-                    }
-                });
-                ui.horizontal(|ui| {
-                    ui.strong("Experience earned:");
-                    let mut xp = ch.xp_earned;
-                    if ui.add(egui::DragValue::new(&mut xp).range(0..=999)).on_hover_text("Chronicle play: experience earned so far").changed() {
+                    });
+                    ui.add_space(6.0);
+                    ui.strong("Merits taken");
+                    if let Some(e) = member_list_ui(
+                        ui,
+                        env,
+                        "merits",
+                        &ch.merits,
+                        &flagged,
+                        &mut self.selected_merit,
+                    ) {
                         let mut c = ch.clone();
-                        c.xp_earned = xp;
-                        edit(env, "change experience", c);
+                        c.merits = e.members;
+                        edit(env, e.label, c);
                     }
-                });
-                ui.add_space(6.0);
-                ui.strong("Merits");
-                if let Some(e) = member_list_ui(ui, env, "merits", &ch.merits, &flagged, &mut self.selected_merit) {
-                    let mut c = ch.clone();
-                    c.merits = e.members;
-                    edit(env, e.label, c);
-                }
-                ui.add_space(6.0);
-                ui.strong("Flaws");
-                if let Some(e) = member_list_ui(ui, env, "flaws", &ch.flaws, &flagged, &mut self.selected_flaw) {
-                    let mut c = ch.clone();
-                    c.flaw_list_changed(e.members);
-                    edit(env, e.label, c);
-                }
-                if !ch.flaws.is_empty() {
-                    ui.label("Bought off with experience:");
-                    for f in &ch.flaws {
-                        let mut on = ch.flaws_bought_off.contains(f);
-                        let name = core::card(env.cat, f).map(|c| c.name().to_string()).unwrap_or_else(|| f.clone());
-                        if ui.checkbox(&mut on, name).changed() {
-                            let mut c = ch.clone();
-                            c.flaws_bought_off.retain(|x| x != f);
-                            if on {
-                                c.flaws_bought_off.push(f.clone());
+                    ui.add_space(6.0);
+                    ui.strong("Flaws taken");
+                    if let Some(e) = member_list_ui(
+                        ui,
+                        env,
+                        "flaws",
+                        &ch.flaws,
+                        &flagged,
+                        &mut self.selected_flaw,
+                    ) {
+                        let mut c = ch.clone();
+                        c.flaw_list_changed(e.members);
+                        edit(env, e.label, c);
+                    }
+                    if !ch.flaws.is_empty() {
+                        ui.label("Bought off with experience:");
+                        for f in &ch.flaws {
+                            let mut on = ch.flaws_bought_off.contains(f);
+                            let name = env.card_name(f).unwrap_or_else(|| f.clone());
+                            if ui.checkbox(&mut on, name).changed() {
+                                let mut c = ch.clone();
+                                c.flaws_bought_off.retain(|x| x != f);
+                                if on {
+                                    c.flaws_bought_off.push(f.clone());
+                                }
+                                edit(env, "buy off flaw", c);
                             }
-                            edit(env, "buy off flaw", c);
                         }
                     }
-                }
-                ui.add_space(6.0);
-                verdict_ui(ui, &verdict);
-            });
+                    ui.add_space(6.0);
+                    verdict_ui(ui, &verdict);
+                });
         });
     }
 }
@@ -144,13 +195,29 @@ impl CharacterDoc {
 
 /// The points bar: available / spent / left, from the rules' derived figures.
 fn points_bar_ui(ui: &mut egui::Ui, verdict: &core::Verdict) {
-    let Some((available, spent)) = verdict.figures.points else { return };
+    let Some((available, spent)) = verdict.figures.points else {
+        return;
+    };
     let left = available - spent;
-    let frac = if available > 0 { (spent as f32 / available as f32).clamp(0.0, 1.0) } else { 1.0 };
-    let color = if left < 0 { ui.visuals().error_fg_color } else { egui::Color32::from_rgb(60, 150, 80) };
+    let frac = if available > 0 {
+        (spent as f32 / available as f32).clamp(0.0, 1.0)
+    } else {
+        1.0
+    };
+    let color = if left < 0 {
+        ui.visuals().error_fg_color
+    } else {
+        egui::Color32::from_rgb(60, 150, 80)
+    };
     ui.horizontal(|ui| {
-        ui.label(format!("Points: {available} available, {spent} spent, {left} left"));
-        ui.add(egui::ProgressBar::new(frac).fill(color).desired_width(240.0))
-            .on_hover_text("Merit costs against 10 + flaw points + experience available");
+        ui.label(format!(
+            "Points: {available} available, {spent} spent, {left} left"
+        ));
+        ui.add(
+            egui::ProgressBar::new(frac)
+                .fill(color)
+                .desired_width(240.0),
+        )
+        .on_hover_text("Merit costs against 10 + flaw points + experience available");
     });
 }

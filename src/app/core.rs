@@ -4,9 +4,17 @@
 
 use rusqlite::Connection;
 
-use super::docs::{CharacterDoc, PartyDoc, SetupDoc, SquadDoc};
-use crate::cards::Card;
-use crate::catalogue::{Catalogue, saved};
+use super::docs::{CharacterDoc, PartyDoc, SetupDoc, SquadDoc, TomlDoc};
+use crate::cards::{Card, CardError};
+use crate::catalogue::Catalogue;
+use crate::games::arcadia::character::CharacterFile;
+use crate::games::arcadia::model::{ArcadiaCard, Sides};
+use crate::games::arcadia::rules::CourtBasis;
+use crate::games::arcadia::setup::SetupFile;
+use crate::games::build::Violation;
+use crate::games::iconica::party::PartyFile;
+use crate::games::ruunara::squad::SquadFile;
+use crate::games::{arcadia, iconica, ruunara};
 
 /// A card as a result list shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,26 +35,30 @@ pub struct QueryError {
 
 /// Cards matching `text` (the query language of `docs/search.md`), at most `limit`.
 pub fn search(conn: &Connection, text: &str, limit: usize) -> Result<Vec<Row>, QueryError> {
-    let mut game = None;
-    let mut kind = None;
-    let mut words = Vec::new();
-    for tok in text.split_whitespace() {
-        if let Some(g) = tok.strip_prefix("game:") {
-            game = Some(g.to_lowercase());
-        } else if let Some(k) = tok.strip_prefix("kind:") {
-            kind = Some(k.to_lowercase());
-        } else if !tok.contains(':') {
-            words.push(tok.trim_matches(|c| c == '(' || c == ')'));
-        }
-    }
-    let words: Vec<&str> = words.into_iter().filter(|w| !w.is_empty()).collect();
-    saved::list_cards(conn, game.as_deref(), kind.as_deref(), &words, limit)
-        .map(|rows| {
-            rows.into_iter()
-                .map(|c| Row { id: c.id, game: c.game, kind: c.kind, name: c.name, owned: c.owned })
+    crate::search::search(conn, text, Some(limit))
+        .map(|hits| {
+            hits.into_iter()
+                .map(|h| Row {
+                    id: h.id,
+                    game: h.game,
+                    kind: h.kind,
+                    name: h.name,
+                    owned: h.owned,
+                })
                 .collect()
         })
-        .map_err(|e| QueryError { message: e.to_string(), column: None })
+        .map_err(|e| QueryError {
+            column: e.column(),
+            message: e.to_string(),
+        })
+}
+
+/// Checks the query syntax alone (no catalogue): the error with its column, if any.
+pub fn query_syntax(text: &str) -> Option<QueryError> {
+    crate::search::parse(text).err().map(|e| QueryError {
+        column: Some(e.column),
+        message: e.message,
+    })
 }
 
 /// The card with this id.
@@ -56,17 +68,17 @@ pub fn card(cat: &Catalogue, id: &str) -> Option<Card> {
 
 /// The owned quantity of a card.
 pub fn owned(cat: &Catalogue, id: &str) -> u32 {
-    saved::owned(cat.conn(), id).unwrap_or(0)
+    cat.owned(id).unwrap_or(0)
 }
 
 /// Sets the owned quantity of a card.
 pub fn set_owned(cat: &mut Catalogue, id: &str, quantity: u32) -> Result<(), String> {
-    saved::set_owned(cat.conn(), id, quantity).map_err(|e| e.to_string())
+    cat.set_owned(id, quantity).map_err(|e| e.to_string())
 }
 
 /// Cards owned, all copies counted.
 pub fn collection_total(cat: &Catalogue) -> u64 {
-    saved::collection_total(cat.conn()).unwrap_or(0)
+    cat.collection_total().unwrap_or(0)
 }
 
 /// One broken construction rule, as the builders list it.
@@ -95,67 +107,382 @@ pub struct Verdict {
     pub figures: Figures,
 }
 
+fn findings(violations: &[Violation]) -> Vec<Finding> {
+    violations
+        .iter()
+        .map(|v| Finding {
+            rule: v.rule.to_string(),
+            message: v.message.clone(),
+            cards: v.cards.clone(),
+        })
+        .collect()
+}
+
+/// A document the core could not read (a verdict of one finding).
+fn unreadable(e: CardError) -> Verdict {
+    Verdict {
+        checked: true,
+        findings: vec![Finding {
+            rule: "file".into(),
+            message: e.to_string(),
+            cards: Vec::new(),
+        }],
+        figures: Figures::default(),
+    }
+}
+
+fn party_file(p: &PartyDoc) -> Result<PartyFile, CardError> {
+    PartyFile::parse(&p.to_toml(), &format!("{}.party.toml", p.name))
+}
+
 /// Checks a party alone.
-pub fn check_party(_cat: &Catalogue, _party: &PartyDoc) -> Verdict {
-    Verdict::default()
+pub fn check_party(cat: &Catalogue, party: &PartyDoc) -> Verdict {
+    match party_file(party) {
+        Ok(f) => {
+            let r = iconica::rules::check_party(&f, cat);
+            Verdict {
+                checked: true,
+                findings: findings(&r.violations),
+                figures: Figures::default(),
+            }
+        }
+        Err(e) => unreadable(e),
+    }
 }
 
 /// Checks the two parties of a match (each party's own rules and the shared rule).
-pub fn check_match(_cat: &Catalogue, _a: &PartyDoc, _b: &PartyDoc) -> (Verdict, Verdict) {
-    (Verdict::default(), Verdict::default())
+pub fn check_match(cat: &Catalogue, a: &PartyDoc, b: &PartyDoc) -> (Verdict, Verdict) {
+    match (party_file(a), party_file(b)) {
+        (Ok(fa), Ok(fb)) => {
+            let reports = iconica::rules::check_match(&[&fa, &fb], cat);
+            let v = |i: usize| Verdict {
+                checked: true,
+                findings: reports
+                    .get(i)
+                    .map(|r| findings(&r.violations))
+                    .unwrap_or_default(),
+                figures: Figures::default(),
+            };
+            (v(0), v(1))
+        }
+        (ra, rb) => (
+            ra.map(|_| check_party(cat, a)).unwrap_or_else(unreadable),
+            rb.map(|_| check_party(cat, b)).unwrap_or_else(unreadable),
+        ),
+    }
+}
+
+fn character_file(c: &CharacterDoc) -> Result<CharacterFile, CardError> {
+    CharacterFile::parse(&c.to_toml(), &format!("{}.character.toml", c.name))
 }
 
 /// Checks an Arcadia character and derives its points, court and experience.
-pub fn check_character(_cat: &Catalogue, _c: &CharacterDoc) -> Verdict {
-    Verdict::default()
+pub fn check_character(cat: &Catalogue, c: &CharacterDoc) -> Verdict {
+    let f = match character_file(c) {
+        Ok(f) => f,
+        Err(e) => return unreadable(e),
+    };
+    let r = arcadia::rules::check_character(&f, cat);
+    let d = &r.derived;
+    let court = match (d.court, d.court_decided_by) {
+        (Some(court), CourtBasis::Majority) => format!(
+            "{court:?} (majority {} to {})",
+            d.seelie.max(d.unseelie),
+            d.seelie.min(d.unseelie)
+        ),
+        (Some(court), _) => format!(
+            "{court:?} (declared; {} to {} is a tie)",
+            d.seelie, d.unseelie
+        ),
+        (None, _) => format!(
+            "undecided ({} Seelie, {} Unseelie): declare one",
+            d.seelie, d.unseelie
+        ),
+    };
+    let figures = Figures {
+        lines: vec![
+            ("Flaw points:".into(), d.flaw_points.to_string()),
+            ("Court:".into(), court),
+            (
+                "Experience:".into(),
+                format!(
+                    "{} earned, {} spent, {} saved",
+                    d.xp_earned, d.xp_spent, d.xp_saved
+                ),
+            ),
+            (
+                "Waylay Rating bonus:".into(),
+                format!("+{} on this character's quests", d.waylay_bonus),
+            ),
+        ],
+        points: Some((d.points_available as i64, d.points_spent as i64)),
+    };
+    Verdict {
+        checked: true,
+        findings: findings(&r.violations),
+        figures,
+    }
 }
 
 /// Checks a quest setup; `characters` resolves a player's `character` entry to its document.
-pub fn check_setup(_cat: &Catalogue, _s: &SetupDoc, _characters: &dyn Fn(&str) -> Option<CharacterDoc>) -> Verdict {
-    Verdict::default()
+pub fn check_setup(
+    cat: &Catalogue,
+    s: &SetupDoc,
+    characters: &dyn Fn(&str) -> Option<CharacterDoc>,
+) -> Verdict {
+    let file = match SetupFile::parse(&s.to_toml(), &format!("{}.setup.toml", s.name)) {
+        Ok(f) => f,
+        Err(e) => return unreadable(e),
+    };
+    let mut missing = Vec::new();
+    let mut missing_players = Vec::new();
+    let mut chars = Vec::new();
+    for (i, p) in file.players.iter().enumerate() {
+        match characters(&p.character).map(|c| character_file(&c)) {
+            Some(Ok(c)) => chars.push(c),
+            Some(Err(e)) => return unreadable(e),
+            None => {
+                missing_players.push(i);
+                missing.push(Finding {
+                    rule: "character-file".into(),
+                    message: if p.character.is_empty() {
+                        format!("player {} has no character: choose a saved one", i + 1)
+                    } else {
+                        format!("player {}: no saved character `{}`", i + 1, p.character)
+                    },
+                    cards: Vec::new(),
+                });
+                chars.push(CharacterFile {
+                    game: "arcadia".into(),
+                    ..Default::default()
+                });
+            }
+        }
+    }
+    let r = arcadia::rules::check_setup(&file, &chars, cat);
+    // The report lists each player's character violations first, player by player; those
+    // of a stand-in for a missing character say nothing the missing-file finding does not.
+    let mut skip = vec![false; r.violations.len()];
+    let mut at = 0;
+    for (i, c) in r.characters.iter().enumerate() {
+        let n = c.violations.len();
+        if missing_players.contains(&i) {
+            let end = (at + n).min(skip.len());
+            skip[at..end].iter_mut().for_each(|s| *s = true);
+        }
+        at += n;
+    }
+    let kept: Vec<Violation> = r
+        .violations
+        .iter()
+        .zip(skip)
+        .filter(|(_, s)| !s)
+        .map(|(v, _)| v.clone())
+        .collect();
+    let mut all = missing;
+    all.extend(findings(&kept));
+    let mut lines = Vec::new();
+    for (i, c) in r.characters.iter().enumerate() {
+        lines.push((
+            format!("Player {}:", i + 1),
+            format!(
+                "Waylay Rating bonus +{}, {} experience spent",
+                c.derived.waylay_bonus, c.derived.xp_spent
+            ),
+        ));
+    }
+    Verdict {
+        checked: true,
+        findings: all,
+        figures: Figures {
+            lines,
+            points: None,
+        },
+    }
 }
 
 /// Checks a Ruunara squad.
-pub fn check_squad(_cat: &Catalogue, _s: &SquadDoc) -> Verdict {
-    Verdict::default()
+pub fn check_squad(cat: &Catalogue, s: &SquadDoc) -> Verdict {
+    match SquadFile::parse(&s.to_toml(), &format!("{}.squad.toml", s.name)) {
+        Ok(f) => {
+            let r = ruunara::rules::check_squad(&f, cat);
+            Verdict {
+                checked: true,
+                findings: findings(&r.violations),
+                figures: Figures::default(),
+            }
+        }
+        Err(e) => unreadable(e),
+    }
 }
 
 /// Imports card files and folders, all or nothing; a summary for the status bar.
 pub fn import_cards(cat: &mut Catalogue, paths: &[std::path::PathBuf]) -> Result<String, String> {
-    let _ = (cat, paths);
-    Err("importing from the app needs the catalogue's import (not merged yet)".into())
+    let r = cat.import_paths(paths).map_err(|e| e.to_string())?;
+    Ok(format!(
+        "Imported {} files: {} cards added, {} updated, {} unchanged.",
+        r.files, r.added, r.updated, r.unchanged
+    ))
 }
 
 /// Writes every card to `dir/<game>/<id>.toml`.
 pub fn export_cards(cat: &Catalogue, dir: &std::path::Path) -> Result<String, String> {
-    let _ = (cat, dir);
-    Err("exporting from the app needs the catalogue's export (not merged yet)".into())
+    let r = cat
+        .export_dir(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?;
+    Ok(format!(
+        "Wrote {} card files to {}.",
+        r.cards,
+        dir.display()
+    ))
 }
 
 /// Reads owned quantities from a collection CSV, all or nothing.
 pub fn import_collection(cat: &mut Catalogue, path: &std::path::Path) -> Result<String, String> {
-    let _ = (cat, path);
-    Err("the collection CSV needs the catalogue's collection module (not merged yet)".into())
+    let r = cat
+        .import_collection_csv(path, false)
+        .map_err(|e| e.to_string())?;
+    Ok(format!(
+        "Read {} rows of {}: {} quantities set.",
+        r.rows,
+        path.display(),
+        r.cards
+    ))
 }
 
 /// Writes owned quantities to a collection CSV.
 pub fn export_collection(cat: &Catalogue, path: &std::path::Path) -> Result<String, String> {
-    let _ = (cat, path);
-    Err("the collection CSV needs the catalogue's collection module (not merged yet)".into())
+    let n = cat
+        .export_collection_csv(path)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(format!("Wrote {n} rows to {}.", path.display()))
 }
 
 /// For each laid league of a setup (in order), whether its north, east, south and west
-/// sides fit the neighbour there (`None`: no neighbour).
-pub fn league_fits(_cat: &Catalogue, _s: &SetupDoc) -> Vec<[Option<bool>; 4]> {
-    Vec::new()
+/// sides fit the neighbour there (`None`: no neighbour, or a card that is not a league).
+pub fn league_fits(cat: &Catalogue, s: &SetupDoc) -> Vec<[Option<bool>; 4]> {
+    let sides: Vec<Option<Sides>> = s
+        .leagues
+        .iter()
+        .map(|l| match card(cat, &l.id) {
+            Some(Card::Arcadia(ArcadiaCard::League(league))) => Some(league.sides.clone()),
+            _ => None,
+        })
+        .collect();
+    let at = |x: i32, y: i32| s.leagues.iter().position(|l| l.x == x && l.y == y);
+    s.leagues
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let Some(me) = &sides[i] else {
+                return [None; 4];
+            };
+            let dirs = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+            let mut out = [None; 4];
+            for (k, (dx, dy)) in dirs.into_iter().enumerate() {
+                let Some(j) = at(l.x + dx, l.y + dy) else {
+                    continue;
+                };
+                let Some(other) = &sides[j] else { continue };
+                let (mine, theirs) = match k {
+                    0 => (&me.north, &other.south),
+                    1 => (&me.east, &other.west),
+                    2 => (&me.south, &other.north),
+                    _ => (&me.west, &other.east),
+                };
+                out[k] = Some(arcadia::rules::sides_fit(mine, theirs).is_ok());
+            }
+            out
+        })
+        .collect()
 }
 
-/// The card drawn by the print renderer, for the preview (`None` when it cannot be drawn).
-pub fn render_card(_cat: &Catalogue, _card: &Card) -> Option<egui::ColorImage> {
-    None
+/// The card as the print renderer draws it, `width` x `height` pixels, for the preview.
+pub fn render_card(_cat: &Catalogue, card: &Card, width: u32, height: u32) -> egui::ColorImage {
+    let img = crate::print::render_preview(card, width, height, &crate::print::Assets::default());
+    egui::ColorImage::from_rgba_unmultiplied([img.width as usize, img.height as usize], &img.rgba)
 }
 
-/// Exports the cards (one copy per id) to a print-and-play PDF.
-pub fn export_pdf(_cat: &Catalogue, _ids: &[String], _path: &std::path::Path, _crop_marks: bool) -> Result<String, String> {
-    Err("PDF export needs the print module (not merged yet)".into())
+/// How the print screen prints.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PrintSettings {
+    /// A paper name of `print::layout::PAPERS`.
+    pub paper: String,
+    pub crop_marks: bool,
+    pub backs: bool,
+}
+
+impl Default for PrintSettings {
+    fn default() -> Self {
+        PrintSettings {
+            paper: "a4".into(),
+            crop_marks: true,
+            backs: false,
+        }
+    }
+}
+
+/// The paper names the print screen offers.
+pub fn papers() -> Vec<&'static str> {
+    crate::print::layout::PAPERS
+        .iter()
+        .map(|p| p.name)
+        .collect()
+}
+
+fn export_options(settings: &PrintSettings) -> Result<crate::print::export::ExportOptions, String> {
+    let paper = crate::print::layout::paper(&settings.paper)
+        .ok_or_else(|| format!("unknown paper `{}`", settings.paper))?;
+    let mut opts = crate::print::export::ExportOptions::new(paper);
+    opts.crop_marks = settings.crop_marks;
+    opts.backs = settings.backs;
+    Ok(opts)
+}
+
+/// A sheet of the print layout: paper size and the trim box of every card place (mm,
+/// top-left origin), row by row.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sheet {
+    pub width: f32,
+    pub height: f32,
+    pub places: Vec<[f32; 4]>,
+}
+
+/// The sheet the export lays cards on.
+pub fn sheet(settings: &PrintSettings) -> Result<Sheet, String> {
+    let opts = export_options(settings)?;
+    let layout = opts.layout().map_err(|e| e.to_string())?;
+    let places = (0..layout.per_page())
+        .map(|k| {
+            let r = layout.front(k);
+            [r.x, r.y, r.w, r.h]
+        })
+        .collect();
+    Ok(Sheet {
+        width: opts.paper.width,
+        height: opts.paper.height,
+        places,
+    })
+}
+
+/// Exports the cards (one copy per id) to a print-and-play PDF; a summary for the status bar.
+pub fn export_pdf(
+    cat: &Catalogue,
+    ids: &[String],
+    path: &std::path::Path,
+    settings: &PrintSettings,
+) -> Result<String, String> {
+    let mut cards = Vec::new();
+    for id in ids {
+        cards.push(card(cat, id).ok_or_else(|| {
+            format!("`{id}` is not in the catalogue; remove it from the selection")
+        })?);
+    }
+    let opts = export_options(settings)?;
+    let pages = crate::print::export::export_pdf(&cards, &opts, path).map_err(|e| e.to_string())?;
+    Ok(format!(
+        "Wrote {} ({} cards, {pages} pages).",
+        path.display(),
+        cards.len()
+    ))
 }

@@ -104,7 +104,11 @@ fn story() -> String {
 
 impl Default for PartyDoc {
     fn default() -> Self {
-        PartyDoc { game: iconica(), name: "New party".into(), members: Vec::new() }
+        PartyDoc {
+            game: iconica(),
+            name: "New party".into(),
+            members: Vec::new(),
+        }
     }
 }
 
@@ -136,7 +140,12 @@ impl Default for SetupDoc {
 
 impl Default for SquadDoc {
     fn default() -> Self {
-        SquadDoc { game: ruunara(), name: "New squad".into(), mode: story(), members: Vec::new() }
+        SquadDoc {
+            game: ruunara(),
+            name: "New squad".into(),
+            mode: story(),
+            members: Vec::new(),
+        }
     }
 }
 
@@ -153,7 +162,13 @@ pub enum Slot {
 }
 
 impl Slot {
-    pub const ALL: [Slot; 5] = [Slot::PartyA, Slot::PartyB, Slot::Character, Slot::Setup, Slot::Squad];
+    pub const ALL: [Slot; 5] = [
+        Slot::PartyA,
+        Slot::PartyB,
+        Slot::Character,
+        Slot::Setup,
+        Slot::Squad,
+    ];
 
     pub fn kind(self) -> DocKind {
         match self {
@@ -223,14 +238,21 @@ impl TomlDoc for SetupDoc {
     /// A setup's file has no name key: the app keeps it in a comment line.
     fn to_toml(&self) -> String {
         let body = toml::to_string(self).unwrap_or_default();
-        format!("# name = {}\n{body}", toml::Value::String(self.name.clone()))
+        format!(
+            "# name = {}\n{body}",
+            toml::Value::String(self.name.clone())
+        )
     }
     fn from_toml(text: &str) -> Result<Self, String> {
         let mut doc: SetupDoc = toml::from_str(text).map_err(|e| e.to_string())?;
-        if let Some(rest) = text.lines().next().and_then(|l| l.strip_prefix("# name = ")) {
-            if let Ok(toml::Value::String(n)) = toml::from_str::<toml::Table>(&format!("n = {rest}")).map(|t| t["n"].clone()) {
-                doc.name = n;
-            }
+        if let Some(rest) = text
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("# name = "))
+            && let Ok(toml::Value::String(n)) =
+                toml::from_str::<toml::Table>(&format!("n = {rest}")).map(|t| t["n"].clone())
+        {
+            doc.name = n;
         }
         Ok(doc)
     }
@@ -286,7 +308,11 @@ mod tests {
 
     #[test]
     fn party_toml_is_the_spec_shape() {
-        let p = PartyDoc { game: "iconica".into(), name: "Raiders".into(), members: vec!["ico-a".into(), "ico-b".into()] };
+        let p = PartyDoc {
+            game: "iconica".into(),
+            name: "Raiders".into(),
+            members: vec!["ico-a".into(), "ico-b".into()],
+        };
         let text = p.to_toml();
         assert!(text.contains("game = \"iconica\""), "{text}");
         assert!(text.contains("members = [\"ico-a\", \"ico-b\"]"), "{text}");
@@ -295,9 +321,16 @@ mod tests {
 
     #[test]
     fn setup_name_survives_the_round_trip_outside_the_format() {
-        let mut s = SetupDoc::default();
-        s.name = "Moor \"run\"".into();
-        s.leagues.push(LaidLeague { id: "arc-l1".into(), owner: 1, x: 0, y: 0 });
+        let mut s = SetupDoc {
+            name: "Moor \"run\"".into(),
+            ..Default::default()
+        };
+        s.leagues.push(LaidLeague {
+            id: "arc-l1".into(),
+            owner: 1,
+            x: 0,
+            y: 0,
+        });
         let text = s.to_toml();
         assert!(text.contains("[[leagues]]"));
         let back = SetupDoc::from_toml(&text).unwrap();

@@ -3,39 +3,71 @@
 
 use std::path::PathBuf;
 
-use super::docs::{Docs, Slot};
+use super::docs::{Docs, SetupDoc, Slot, TomlDoc};
 use super::{Action, Env};
+use crate::catalogue::Catalogue;
+use crate::catalogue::saved::{self, DocKind};
 
 /// The File menu.
 pub fn file_menu_ui(ui: &mut egui::Ui, env: &mut Env) {
-    if ui.button("Import card files…").on_hover_text("Load card TOML files; one bad file imports none").clicked() {
+    if ui
+        .button("Import card files…")
+        .on_hover_text("Load card TOML files; one bad file imports none")
+        .clicked()
+    {
         ui.close();
-        if let Some(paths) = rfd::FileDialog::new().add_filter("card files", &["toml"]).pick_files() {
+        if let Some(paths) = rfd::FileDialog::new()
+            .add_filter("card files", &["toml"])
+            .pick_files()
+        {
             env.push(Action::ImportCards(paths));
         }
     }
-    if ui.button("Import card folder…").on_hover_text("Load every *.toml under a folder; one bad file imports none").clicked() {
+    if ui
+        .button("Import card folder…")
+        .on_hover_text("Load every *.toml under a folder; one bad file imports none")
+        .clicked()
+    {
         ui.close();
         if let Some(dir) = rfd::FileDialog::new().pick_folder() {
             env.push(Action::ImportCards(vec![dir]));
         }
     }
-    if ui.button("Export cards to folder…").on_hover_text("Write every card as DIR/<game>/<id>.toml").clicked() {
+    if ui
+        .button("Export cards to folder…")
+        .on_hover_text("Write every card as DIR/<game>/<id>.toml")
+        .clicked()
+    {
         ui.close();
         if let Some(dir) = rfd::FileDialog::new().pick_folder() {
             env.push(Action::ExportCards(dir));
         }
     }
     ui.separator();
-    if ui.button("Import collection CSV…").on_hover_text("Owned quantities from a CSV with header id,name,game,quantity").clicked() {
+    if ui
+        .button("Import collection CSV…")
+        .on_hover_text("Owned quantities from a CSV with header id,name,game,quantity")
+        .clicked()
+    {
         ui.close();
-        if let Some(path) = rfd::FileDialog::new().add_filter("CSV", &["csv"]).pick_file() {
+        if let Some(path) = rfd::FileDialog::new()
+            .add_filter("CSV", &["csv"])
+            .pick_file()
+        {
             env.push(Action::ImportCollection(path));
         }
     }
-    if ui.button("Export collection CSV…").on_hover_text("Write owned quantities as CSV").clicked() {
+    if ui
+        .button("Export collection CSV…")
+        .on_hover_text("Write owned quantities as CSV")
+        .clicked()
+    {
         ui.close();
-        if let Some(path) = rfd::FileDialog::new().add_filter("CSV", &["csv"]).set_file_name("collection.csv").save_file() {
+        if let Some(path) = rfd::FileDialog::new()
+            .add_filter("CSV", &["csv"])
+            .set_file_name("collection.csv")
+            .save_file()
+        {
             env.push(Action::ExportCollection(path));
         }
     }
@@ -45,11 +77,83 @@ pub fn file_menu_ui(ui: &mut egui::Ui, env: &mut Env) {
     }
 }
 
-/// Opens a document file into `slot` (an undoable edit).
+/// Opens a document file into `slot` (an undoable edit). A setup's character files, next
+/// to it, are saved in the catalogue as characters so the setup can name them.
 pub fn open_doc_file(env: &mut Env, slot: Slot) {
     let kind = slot.kind();
-    let Some(path) = rfd::FileDialog::new().add_filter(kind.extension(), &["toml"]).pick_file() else { return };
+    let Some(path) = rfd::FileDialog::new()
+        .add_filter(kind.extension(), &["toml"])
+        .pick_file()
+    else {
+        return;
+    };
+    if slot == Slot::Setup {
+        for a in setup_characters(&path) {
+            env.push(a);
+        }
+    }
     env.push(open_doc_path(&path, slot));
+}
+
+/// The setup file's character reference for a saved character's name.
+pub fn character_ref(name: &str) -> String {
+    format!(
+        "{}{}",
+        name.replace(['/', '\\'], "-"),
+        DocKind::Character.extension()
+    )
+}
+
+/// The saved character a setup's `character` entry names (its document text).
+pub fn saved_character(cat: &Catalogue, entry: &str) -> Option<String> {
+    let names = saved::list_docs(cat.conn(), DocKind::Character).ok()?;
+    let name = names.into_iter().find(|n| character_ref(n) == entry)?;
+    saved::load_doc(cat.conn(), DocKind::Character, &name)
+        .ok()
+        .flatten()
+}
+
+/// Actions saving the character files a setup file names (read next to it) as catalogue
+/// characters; unreadable ones give an error naming the file.
+pub fn setup_characters(path: &std::path::Path) -> Vec<Action> {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return Vec::new();
+    };
+    let Ok(setup) = SetupDoc::from_toml(&text) else {
+        return Vec::new();
+    };
+    let dir = path.parent().unwrap_or(std::path::Path::new("."));
+    let mut out = Vec::new();
+    for p in setup.players.iter().filter(|p| !p.character.is_empty()) {
+        let file = dir.join(&p.character);
+        match std::fs::read_to_string(&file) {
+            Ok(body) => match super::docs::CharacterDoc::from_toml(&body) {
+                Ok(mut c) => {
+                    // The setup names the file: the saved character takes the file's name.
+                    let stem = std::path::Path::new(&p.character)
+                        .file_name()
+                        .and_then(|n| n.to_str())
+                        .map(|n| {
+                            n.trim_end_matches(DocKind::Character.extension())
+                                .to_string()
+                        })
+                        .unwrap_or_default();
+                    c.name = stem.clone();
+                    out.push(Action::StoreSaved {
+                        kind: DocKind::Character,
+                        name: stem,
+                        body: c.to_toml(),
+                    });
+                }
+                Err(e) => out.push(Action::Error(format!("{}: {e}", file.display()))),
+            },
+            Err(e) => out.push(Action::Error(format!(
+                "{}: cannot read the character file: {e}",
+                file.display()
+            ))),
+        }
+    }
+    out
 }
 
 /// The action that opens the document file at `path` into `slot`: an edit, or an error
@@ -75,9 +179,14 @@ pub fn open_doc_path(path: &std::path::Path, slot: Slot) -> Action {
                     after = probe.get_toml(slot);
                 }
             }
-            Action::Edit { slot, label: format!("open {}", path.display()), after }
+            Action::Edit {
+                slot,
+                label: format!("open {}", path.display()),
+                after,
+            }
         }
-        Err(e) => Action::Error(format!("{}: {}", path.display(), toml_place(&text, &e))),
+        // The reader's message names the line and column.
+        Err(e) => Action::Error(format!("{}: {}", path.display(), e.trim())),
     }
 }
 
@@ -92,17 +201,38 @@ fn set_name(docs: &mut Docs, slot: Slot, name: &str) -> Option<()> {
     Some(())
 }
 
-/// A TOML error message with its line and column first (the reader's own text has them).
-fn toml_place(_text: &str, e: &str) -> String {
-    e.trim().to_string()
-}
-
-/// Exports a document to a file the user chooses.
+/// Exports a document to a file the user chooses (a setup with its characters beside it).
 pub fn export_doc_file(env: &mut Env, slot: Slot, toml: &str, name: &str) {
     let kind = slot.kind();
     let file = format!("{}{}", sanitize(name), kind.extension());
-    let Some(path) = rfd::FileDialog::new().set_file_name(&file).save_file() else { return };
+    let Some(path) = rfd::FileDialog::new().set_file_name(&file).save_file() else {
+        return;
+    };
+    if slot == Slot::Setup {
+        for a in export_setup_characters(env.cat, &env.docs.setup, &path) {
+            env.push(a);
+        }
+    }
     env.push(write_doc(&path, toml));
+}
+
+/// Writes the saved characters a setup names next to the setup file at `path`.
+pub fn export_setup_characters(
+    cat: &Catalogue,
+    setup: &SetupDoc,
+    path: &std::path::Path,
+) -> Vec<Action> {
+    let dir = path.parent().unwrap_or(std::path::Path::new("."));
+    setup
+        .players
+        .iter()
+        .filter(|p| !p.character.is_empty())
+        .filter_map(|p| {
+            let body = saved_character(cat, &p.character)?;
+            let file = std::path::Path::new(&p.character).file_name()?;
+            Some(write_doc(&dir.join(file), &body))
+        })
+        .collect()
 }
 
 /// Writes a document file (to a temporary file first, so nothing is left half written).
@@ -123,7 +253,13 @@ pub fn sanitize(name: &str) -> String {
     let s: String = name
         .trim()
         .chars()
-        .map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c.to_ascii_lowercase() } else { '-' })
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' || c == '_' {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
         .collect();
     let s = s.trim_matches('-').to_string();
     if s.is_empty() { "untitled".into() } else { s }

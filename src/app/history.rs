@@ -14,19 +14,34 @@ pub enum Command {
     /// The owned quantity of a card changed.
     SetOwned { id: String, before: u32, after: u32 },
     /// A document changed: its TOML before and after.
-    Edit { slot: Slot, label: String, before: String, after: String },
+    Edit {
+        slot: Slot,
+        label: String,
+        before: String,
+        after: String,
+    },
 }
 
 impl Command {
     /// The command that reverts this one.
     pub fn inverse(&self) -> Command {
         match self {
-            Command::SetOwned { id, before, after } => {
-                Command::SetOwned { id: id.clone(), before: *after, after: *before }
-            }
-            Command::Edit { slot, label, before, after } => {
-                Command::Edit { slot: *slot, label: label.clone(), before: after.clone(), after: before.clone() }
-            }
+            Command::SetOwned { id, before, after } => Command::SetOwned {
+                id: id.clone(),
+                before: *after,
+                after: *before,
+            },
+            Command::Edit {
+                slot,
+                label,
+                before,
+                after,
+            } => Command::Edit {
+                slot: *slot,
+                label: label.clone(),
+                before: after.clone(),
+                after: before.clone(),
+            },
         }
     }
 
@@ -53,7 +68,9 @@ impl History {
     pub fn load(cat: &Catalogue) -> History {
         let mut h = History::default();
         for row in saved::history(cat.conn()).unwrap_or_default() {
-            let Ok(cmd) = serde_json::from_str::<Command>(&row.command) else { continue };
+            let Ok(cmd) = serde_json::from_str::<Command>(&row.command) else {
+                continue;
+            };
             if row.done {
                 h.undo.push((row.seq, cmd));
             } else {
@@ -67,16 +84,39 @@ impl History {
     /// Records a command the caller has just applied. An edit of the same document with the
     /// same label as the last one (typing a name letter by letter) merges into it.
     pub fn record(&mut self, cat: &Catalogue, cmd: Command) -> Result<(), String> {
-        if let (Some((seq, Command::Edit { slot, label, before, .. })), Command::Edit { slot: s2, label: l2, after: a2, .. }) =
-            (self.undo.last(), &cmd)
+        if let (
+            Some((
+                seq,
+                Command::Edit {
+                    slot,
+                    label,
+                    before,
+                    ..
+                },
+            )),
+            Command::Edit {
+                slot: s2,
+                label: l2,
+                after: a2,
+                ..
+            },
+        ) = (self.undo.last(), &cmd)
+            && slot == s2
+            && label == l2
+            && label.starts_with("rename")
+            && self.redo.is_empty()
         {
-            if slot == s2 && label == l2 && label.starts_with("rename") && self.redo.is_empty() {
-                let merged = Command::Edit { slot: *slot, label: label.clone(), before: before.clone(), after: a2.clone() };
-                let seq = *seq;
-                saved::history_replace(cat.conn(), seq, &to_json(&merged)).map_err(|e| e.to_string())?;
-                *self.undo.last_mut().expect("checked") = (seq, merged);
-                return Ok(());
-            }
+            let merged = Command::Edit {
+                slot: *slot,
+                label: label.clone(),
+                before: before.clone(),
+                after: a2.clone(),
+            };
+            let seq = *seq;
+            saved::history_replace(cat.conn(), seq, &to_json(&merged))
+                .map_err(|e| e.to_string())?;
+            *self.undo.last_mut().expect("checked") = (seq, merged);
+            return Ok(());
         }
         let seq = saved::history_push(cat.conn(), &to_json(&cmd)).map_err(|e| e.to_string())?;
         self.redo.clear();
@@ -127,7 +167,12 @@ mod tests {
     use super::*;
 
     fn edit(label: &str, before: &str, after: &str) -> Command {
-        Command::Edit { slot: Slot::PartyA, label: label.into(), before: before.into(), after: after.into() }
+        Command::Edit {
+            slot: Slot::PartyA,
+            label: label.into(),
+            before: before.into(),
+            after: after.into(),
+        }
     }
 
     #[test]
@@ -157,8 +202,19 @@ mod tests {
 
     #[test]
     fn inverse_swaps_before_and_after() {
-        let c = Command::SetOwned { id: "x".into(), before: 1, after: 3 };
-        assert_eq!(c.inverse(), Command::SetOwned { id: "x".into(), before: 3, after: 1 });
+        let c = Command::SetOwned {
+            id: "x".into(),
+            before: 1,
+            after: 3,
+        };
+        assert_eq!(
+            c.inverse(),
+            Command::SetOwned {
+                id: "x".into(),
+                before: 3,
+                after: 1
+            }
+        );
         assert_eq!(c.inverse().inverse(), c);
     }
 }

@@ -6,6 +6,7 @@
 
 pub mod browser;
 pub mod builder;
+pub mod cache;
 pub mod character;
 pub mod core;
 pub mod docs;
@@ -28,7 +29,8 @@ use history::{Command, History};
 
 /// Opens the desktop app on the catalogue at `db`.
 pub fn run(db: &Path) -> anyhow::Result<()> {
-    let cat = Catalogue::open(db).map_err(|e| anyhow::anyhow!("cannot open the catalogue {}: {e}", db.display()))?;
+    let cat = Catalogue::open(db)
+        .map_err(|e| anyhow::anyhow!("cannot open the catalogue {}: {e}", db.display()))?;
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("deckwright")
@@ -59,8 +61,14 @@ pub enum Screen {
 }
 
 impl Screen {
-    pub const ALL: [Screen; 6] =
-        [Screen::Browser, Screen::Party, Screen::Character, Screen::Setup, Screen::Squad, Screen::Print];
+    pub const ALL: [Screen; 6] = [
+        Screen::Browser,
+        Screen::Party,
+        Screen::Character,
+        Screen::Setup,
+        Screen::Squad,
+        Screen::Print,
+    ];
 
     pub fn title(self) -> &'static str {
         match self {
@@ -100,15 +108,28 @@ impl Screen {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Action {
     /// Replace the document in `slot` with this TOML (recorded for undo under `label`).
-    Edit { slot: Slot, label: String, after: String },
+    Edit {
+        slot: Slot,
+        label: String,
+        after: String,
+    },
     /// Set the owned quantity of a card (recorded for undo).
-    SetOwned { id: String, quantity: u32 },
+    SetOwned {
+        id: String,
+        quantity: u32,
+    },
     /// Show a card in the browser.
     ShowCard(String),
     /// Go to the print screen with these cards.
     Print(Vec<String>),
     /// Save the document in `slot` under its name.
     Save(Slot),
+    /// Store a document in the catalogue's saved documents (no undo: files opened with a setup).
+    StoreSaved {
+        kind: saved::DocKind,
+        name: String,
+        body: String,
+    },
     /// Import card files and folders (all or nothing).
     ImportCards(Vec<PathBuf>),
     /// Write every card to a folder.
@@ -158,6 +179,9 @@ pub struct DeckwrightApp {
     actions: Vec<Action>,
     last_session: String,
     theme_applied: Option<bool>,
+    names: cache::CardNames,
+    /// Bumped when the catalogue's cards change, so cached verdicts are computed again.
+    generation: u64,
 }
 
 impl DeckwrightApp {
@@ -199,6 +223,8 @@ impl DeckwrightApp {
             actions: Vec::new(),
             last_session: String::new(),
             theme_applied: None,
+            names: cache::CardNames::default(),
+            generation: 0,
         };
         app.browser.restore(&session);
         app.party.match_mode = session.match_mode;
@@ -227,10 +253,8 @@ impl DeckwrightApp {
     /// Writes the session to the catalogue when it changed.
     pub fn persist(&mut self) {
         let now = serde_json::to_string(&self.session()).unwrap_or_default();
-        if now != self.last_session {
-            if saved::set_state(self.cat.conn(), "session", &now).is_ok() {
-                self.last_session = now;
-            }
+        if now != self.last_session && saved::set_state(self.cat.conn(), "session", &now).is_ok() {
+            self.last_session = now;
         }
     }
 
@@ -247,7 +271,11 @@ impl DeckwrightApp {
     /// Draws the whole app into `ui` (the eframe window, or a test harness).
     pub fn ui_root(&mut self, ui: &mut egui::Ui) {
         if self.theme_applied != Some(self.dark) {
-            ui.ctx().set_theme(if self.dark { egui::Theme::Dark } else { egui::Theme::Light });
+            ui.ctx().set_theme(if self.dark {
+                egui::Theme::Dark
+            } else {
+                egui::Theme::Light
+            });
             self.theme_applied = Some(self.dark);
         }
         self.shortcuts(ui);
@@ -255,7 +283,13 @@ impl DeckwrightApp {
         egui::Panel::bottom("status-bar").show(ui, |ui| self.status_bar_ui(ui));
         let mut actions = std::mem::take(&mut self.actions);
         egui::CentralPanel::default().show(ui, |ui| {
-            let env = &mut Env { cat: &self.cat, docs: &self.docs, actions: &mut actions };
+            let env = &mut Env {
+                cat: &self.cat,
+                docs: &self.docs,
+                names: &self.names,
+                generation: self.generation,
+                actions: &mut actions,
+            };
             match self.screen {
                 Screen::Browser => self.browser.ui(ui, env),
                 Screen::Party => self.party.ui(ui, env),
@@ -274,13 +308,19 @@ impl DeckwrightApp {
 
     fn shortcuts(&mut self, ui: &mut egui::Ui) {
         let redo = ui.input_mut(|i| {
-            i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z))
-                || i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::Y))
+            i.consume_shortcut(&KeyboardShortcut::new(
+                Modifiers::COMMAND | Modifiers::SHIFT,
+                Key::Z,
+            )) || i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::Y))
         });
-        let undo = ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::Z)));
-        let find = ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::F)));
-        let save = ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::S)));
-        let print = ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::P)));
+        let undo = ui
+            .input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::Z)));
+        let find = ui
+            .input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::F)));
+        let save = ui
+            .input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::S)));
+        let print = ui
+            .input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::P)));
         if redo {
             self.actions.push(Action::Redo);
         } else if undo {
@@ -314,13 +354,24 @@ impl DeckwrightApp {
             }
             Screen::Character => {
                 let c = &self.docs.character;
-                c.icon.iter().chain(&c.merits).chain(&c.flaws).cloned().collect()
+                c.icon
+                    .iter()
+                    .chain(&c.merits)
+                    .chain(&c.flaws)
+                    .cloned()
+                    .collect()
             }
             Screen::Setup => {
                 let s = &self.docs.setup;
                 let mut ids: Vec<String> = Vec::new();
                 for p in &s.players {
-                    ids.extend(p.quests.iter().chain(&p.waylays).chain(&p.treasures).cloned());
+                    ids.extend(
+                        p.quests
+                            .iter()
+                            .chain(&p.waylays)
+                            .chain(&p.treasures)
+                            .cloned(),
+                    );
                 }
                 ids.extend(s.leagues.iter().map(|l| l.id.clone()));
                 ids
@@ -334,7 +385,13 @@ impl DeckwrightApp {
     fn top_bar_ui(&mut self, ui: &mut egui::Ui) {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
-                let env = &mut Env { cat: &self.cat, docs: &self.docs, actions: &mut self.actions };
+                let env = &mut Env {
+                    cat: &self.cat,
+                    docs: &self.docs,
+                    names: &self.names,
+                    generation: self.generation,
+                    actions: &mut self.actions,
+                };
                 files::file_menu_ui(ui, env);
             });
             ui.menu_button("Edit", |ui| {
@@ -343,7 +400,10 @@ impl DeckwrightApp {
                     None => "Undo".into(),
                 };
                 if ui
-                    .add_enabled(self.history.can_undo(), egui::Button::new(undo_text).shortcut_text("Ctrl+Z"))
+                    .add_enabled(
+                        self.history.can_undo(),
+                        egui::Button::new(undo_text).shortcut_text("Ctrl+Z"),
+                    )
                     .clicked()
                 {
                     self.actions.push(Action::Undo);
@@ -354,7 +414,10 @@ impl DeckwrightApp {
                     None => "Redo".into(),
                 };
                 if ui
-                    .add_enabled(self.history.can_redo(), egui::Button::new(redo_text).shortcut_text("Ctrl+Shift+Z"))
+                    .add_enabled(
+                        self.history.can_redo(),
+                        egui::Button::new(redo_text).shortcut_text("Ctrl+Shift+Z"),
+                    )
                     .clicked()
                 {
                     self.actions.push(Action::Redo);
@@ -372,31 +435,47 @@ impl DeckwrightApp {
                 }
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let (icon, tip) = if self.dark { ("Light theme", "Switch to the light theme") } else { ("Dark theme", "Switch to the dark theme") };
+                let (icon, tip) = if self.dark {
+                    ("Light theme", "Switch to the light theme")
+                } else {
+                    ("Dark theme", "Switch to the dark theme")
+                };
                 if ui.button(icon).on_hover_text(tip).clicked() {
                     self.dark = !self.dark;
                 }
-                ui.label(format!("Collection: {} cards", self.browser.collection_total(&self.cat)))
-                    .on_hover_text("Owned copies of every card, all counted");
+                ui.label(format!(
+                    "Collection: {} cards",
+                    self.browser.collection_total(&self.cat)
+                ))
+                .on_hover_text("Owned copies of every card, all counted");
             });
         });
     }
 
     fn status_bar_ui(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
-            ui.label(&self.status);
+            if self.status.is_empty() {
+                ui.weak("Ctrl+F search · Ctrl+S save · Ctrl+Z undo · Ctrl+Shift+Z redo · Ctrl+P print · drafts are kept as you edit");
+            } else {
+                ui.label(&self.status);
+            }
         });
     }
 
     fn error_window_ui(&mut self, ui: &mut egui::Ui) {
-        let Some(message) = self.error.clone() else { return };
+        let Some(message) = self.error.clone() else {
+            return;
+        };
         let mut open = true;
-        egui::Window::new("Problem").collapsible(false).open(&mut open).show(ui.ctx(), |ui| {
-            ui.label(egui::RichText::new(&message).color(ui.visuals().error_fg_color));
-            if ui.button("OK").clicked() {
-                self.error = None;
-            }
-        });
+        egui::Window::new("Problem")
+            .collapsible(false)
+            .open(&mut open)
+            .show(ui.ctx(), |ui| {
+                ui.label(egui::RichText::new(&message).color(ui.visuals().error_fg_color));
+                if ui.button("OK").clicked() {
+                    self.error = None;
+                }
+            });
         if !open {
             self.error = None;
         }
@@ -415,7 +494,15 @@ impl DeckwrightApp {
                     return;
                 }
                 self.store_draft(slot);
-                if let Err(e) = self.history.record(&self.cat, Command::Edit { slot, label, before, after }) {
+                if let Err(e) = self.history.record(
+                    &self.cat,
+                    Command::Edit {
+                        slot,
+                        label,
+                        before,
+                        after,
+                    },
+                ) {
                     self.status = format!("The edit is made but not kept for undo: {e}");
                 }
             }
@@ -429,7 +516,14 @@ impl DeckwrightApp {
                     return;
                 }
                 self.browser.owned_changed(&id, quantity);
-                let _ = self.history.record(&self.cat, Command::SetOwned { id, before, after: quantity });
+                let _ = self.history.record(
+                    &self.cat,
+                    Command::SetOwned {
+                        id,
+                        before,
+                        after: quantity,
+                    },
+                );
             }
             Action::Undo => match self.history.undo(&self.cat) {
                 Some(cmd) => {
@@ -455,10 +549,15 @@ impl DeckwrightApp {
                 self.screen = Screen::Print;
             }
             Action::Save(slot) => self.save(slot),
+            Action::StoreSaved { kind, name, body } => {
+                if let Err(e) = saved::save_doc(self.cat.conn(), kind, &name, &body) {
+                    self.error = Some(format!("“{name}” was not saved: {e}"));
+                }
+            }
             Action::ImportCards(paths) => match core::import_cards(&mut self.cat, &paths) {
                 Ok(m) => {
                     self.status = m;
-                    self.browser.requery();
+                    self.cards_changed();
                 }
                 Err(e) => self.error = Some(format!("Nothing was imported.\n{e}")),
             },
@@ -480,6 +579,12 @@ impl DeckwrightApp {
             Action::Notify(m) => self.status = m,
             Action::Error(e) => self.error = Some(e),
         }
+    }
+
+    fn cards_changed(&mut self) {
+        self.browser.requery();
+        self.names.clear();
+        self.generation += 1;
     }
 
     fn run_command(&mut self, cmd: &Command) {
@@ -514,8 +619,15 @@ impl DeckwrightApp {
             self.error = Some("Give the document a name before saving it.".into());
             return;
         }
-        match saved::save_doc(self.cat.conn(), slot.kind(), &name, &self.docs.get_toml(slot)) {
-            Ok(()) => self.status = format!("Saved {} “{name}” in the catalogue.", slot.kind().as_str()),
+        match saved::save_doc(
+            self.cat.conn(),
+            slot.kind(),
+            &name,
+            &self.docs.get_toml(slot),
+        ) {
+            Ok(()) => {
+                self.status = format!("Saved {} “{name}” in the catalogue.", slot.kind().as_str())
+            }
             Err(e) => self.error = Some(format!("“{name}” was not saved: {e}")),
         }
     }
@@ -523,7 +635,10 @@ impl DeckwrightApp {
     /// True when the document in `slot` differs from its saved copy (or was never saved).
     pub fn unsaved(&self, slot: Slot) -> bool {
         let name = self.docs.name(slot).trim();
-        saved::load_doc(self.cat.conn(), slot.kind(), name).ok().flatten().as_deref()
+        saved::load_doc(self.cat.conn(), slot.kind(), name)
+            .ok()
+            .flatten()
+            .as_deref()
             != Some(self.docs.get_toml(slot).as_str())
     }
 }
@@ -536,12 +651,27 @@ fn draft_key(slot: Slot) -> String {
 pub struct Env<'a> {
     pub cat: &'a Catalogue,
     pub docs: &'a Docs,
+    /// Card names, looked up once.
+    pub names: &'a cache::CardNames,
+    /// Changes when the catalogue's cards change (cached verdicts are then stale).
+    pub generation: u64,
     pub actions: &'a mut Vec<Action>,
 }
 
 impl Env<'_> {
     pub fn push(&mut self, action: Action) {
         self.actions.push(action);
+    }
+
+    /// The name of card `id`, or `None` when the catalogue has no such card.
+    pub fn card_name(&self, id: &str) -> Option<String> {
+        self.names.name(self.cat, id)
+    }
+
+    /// The name of card `id`, or the id marked as missing.
+    pub fn name_or_missing(&self, id: &str) -> String {
+        self.card_name(id)
+            .unwrap_or_else(|| format!("{id} (not in the catalogue)"))
     }
 }
 

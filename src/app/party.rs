@@ -3,6 +3,7 @@
 //! Legend/Special rule across both.
 
 use super::builder::{self, doc_bar_ui, member_list_ui, verdict_ui};
+use super::cache::Memo;
 use super::core;
 use super::docs::{PartyDoc, Slot, TomlDoc};
 use super::picker::Picker;
@@ -18,24 +19,58 @@ pub struct PartyScreen {
     target: Option<Slot>,
     selected_a: Option<usize>,
     selected_b: Option<usize>,
+    verdicts: Memo<(core::Verdict, core::Verdict)>,
 }
 
 impl PartyScreen {
     pub fn ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
         let docs = env.docs;
-        let (va, vb) = if self.match_mode {
-            core::check_match(env.cat, &docs.party_a, &docs.party_b)
-        } else {
-            (core::check_party(env.cat, &docs.party_a), core::Verdict::default())
-        };
-        let target = if self.match_mode { self.target.unwrap_or(Slot::PartyA) } else { Slot::PartyA };
-        egui::Panel::left("party-picker").resizable(true).default_size(260.0).show(ui, |ui| {
-            if let Some(id) = self.picker.ui(ui, env, "party", "game:iconica kind:character", "Iconica characters") {
-                let mut p = if target == Slot::PartyA { docs.party_a.clone() } else { docs.party_b.clone() };
-                p.members.push(id);
-                env.push(Action::Edit { slot: target, label: "add member".into(), after: p.to_toml() });
+        let key = format!(
+            "{}\n{}\n{}",
+            self.match_mode,
+            docs.party_a.to_toml(),
+            docs.party_b.to_toml()
+        );
+        let match_mode = self.match_mode;
+        let (va, vb) = self.verdicts.get(env.generation, key, || {
+            if match_mode {
+                core::check_match(env.cat, &docs.party_a, &docs.party_b)
+            } else {
+                (
+                    core::check_party(env.cat, &docs.party_a),
+                    core::Verdict::default(),
+                )
             }
         });
+        let target = if self.match_mode {
+            self.target.unwrap_or(Slot::PartyA)
+        } else {
+            Slot::PartyA
+        };
+        egui::Panel::left("party-picker")
+            .resizable(true)
+            .default_size(260.0)
+            .show(ui, |ui| {
+                if let Some(id) = self.picker.ui(
+                    ui,
+                    env,
+                    "party",
+                    "game:iconica kind:character",
+                    "Iconica characters",
+                ) {
+                    let mut p = if target == Slot::PartyA {
+                        docs.party_a.clone()
+                    } else {
+                        docs.party_b.clone()
+                    };
+                    p.members.push(id);
+                    env.push(Action::Edit {
+                        slot: target,
+                        label: "add member".into(),
+                        after: p.to_toml(),
+                    });
+                }
+            });
         egui::CentralPanel::default().show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.checkbox(&mut self.match_mode, "Match: a second party")
@@ -44,8 +79,8 @@ impl PartyScreen {
                     ui.separator();
                     ui.label("Add picks to:");
                     let mut t = target;
-                    ui.selectable_value(&mut t, Slot::PartyA, "Party A");
-                    ui.selectable_value(&mut t, Slot::PartyB, "Party B");
+                    ui.selectable_value(&mut t, Slot::PartyA, "A").on_hover_text("Cards picked on the left join party A");
+                    ui.selectable_value(&mut t, Slot::PartyB, "B").on_hover_text("Cards picked on the left join party B");
                     self.target = Some(t);
                 }
             });
@@ -72,14 +107,29 @@ fn party_ui(
 ) {
     ui.push_id(slot.key(), |ui| {
         if titled {
-            ui.heading(if slot == Slot::PartyA { "Party A" } else { "Party B" });
+            ui.heading(if slot == Slot::PartyA {
+                "Party A"
+            } else {
+                "Party B"
+            });
         }
         doc_bar_ui(ui, env, slot, party);
         ui.label(egui::RichText::new("Members, left to right on the table:").weak());
-        if let Some(edit) = member_list_ui(ui, env, slot.key(), &party.members, &builder::flagged(verdict), selected) {
+        if let Some(edit) = member_list_ui(
+            ui,
+            env,
+            slot.key(),
+            &party.members,
+            &builder::flagged(verdict),
+            selected,
+        ) {
             let mut p = party.clone();
             p.members = edit.members;
-            env.push(Action::Edit { slot, label: edit.label.into(), after: p.to_toml() });
+            env.push(Action::Edit {
+                slot,
+                label: edit.label.into(),
+                after: p.to_toml(),
+            });
         }
         ui.add_space(6.0);
         verdict_ui(ui, verdict);

@@ -21,8 +21,19 @@ pub struct Picker {
 impl Picker {
     /// Draws the picker; returns the id of the card the user picked (click, or Enter for
     /// the first result).
-    pub fn ui(&mut self, ui: &mut egui::Ui, env: &Env, salt: &str, base: &str, title: &str) -> Option<String> {
-        let full = if self.text.trim().is_empty() { base.to_string() } else { format!("{base} ({})", self.text.trim()) };
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        env: &Env,
+        salt: &str,
+        base: &str,
+        title: &str,
+    ) -> Option<String> {
+        let full = if self.text.trim().is_empty() {
+            base.to_string()
+        } else {
+            format!("{base} ({})", self.text.trim())
+        };
         if self.sent.as_deref() != Some(full.as_str()) {
             match core::search(env.cat.conn(), &full, PICKER_LIMIT) {
                 Ok(rows) => {
@@ -49,11 +60,10 @@ impl Picker {
             ui.colored_label(ui.visuals().error_fg_color, e);
         }
         let h = ui.text_style_height(&egui::TextStyle::Button) + 4.0;
-        egui::ScrollArea::vertical().id_salt(("picker-list", salt)).max_height(ui.available_height().min(420.0)).show_rows(
-            ui,
-            h,
-            self.rows.len(),
-            |ui, range| {
+        egui::ScrollArea::vertical()
+            .id_salt(("picker-list", salt))
+            .max_height(ui.available_height().min(420.0))
+            .show_rows(ui, h, self.rows.len(), |ui, range| {
                 for row in &self.rows[range] {
                     let text = format!("{}  ·  {}", row.name, row.kind);
                     if ui
@@ -64,8 +74,7 @@ impl Picker {
                         picked = Some(row.id.clone());
                     }
                 }
-            },
-        );
+            });
         picked
     }
 }
@@ -75,30 +84,51 @@ pub fn add_to_builder_ui(ui: &mut egui::Ui, card: &Card, env: &mut Env) {
     let id = card.id().to_string();
     let docs = env.docs;
     match (card.game().as_str(), card.kind()) {
-        ("iconica", "character") => {
-            if ui.button("Add to party").on_hover_text("Add this character to the party being built").clicked() {
-                let mut p = docs.party_a.clone();
-                p.members.push(id);
-                env.push(Action::Edit { slot: Slot::PartyA, label: "add member".into(), after: p.to_toml() });
-            }
+        ("iconica", "character")
+            if ui
+                .button("Add to party")
+                .on_hover_text("Add this character to the party being built")
+                .clicked() =>
+        {
+            let mut p = docs.party_a.clone();
+            p.members.push(id);
+            env.push(Action::Edit {
+                slot: Slot::PartyA,
+                label: "add member".into(),
+                after: p.to_toml(),
+            });
         }
-        ("arcadia", kind @ ("icon" | "merit" | "flaw")) => {
-            if ui.button("Add to character").on_hover_text("Use this card in the character being built").clicked() {
-                let mut c = docs.character.clone();
-                match kind {
-                    "icon" => c.icon = Some(id),
-                    "merit" => c.merits.push(id),
-                    _ => c.flaws.push(id),
-                }
-                env.push(Action::Edit { slot: Slot::Character, label: format!("add {kind}"), after: c.to_toml() });
+        ("arcadia", kind @ ("icon" | "merit" | "flaw"))
+            if ui
+                .button("Add to character")
+                .on_hover_text("Use this card in the character being built")
+                .clicked() =>
+        {
+            let mut c = docs.character.clone();
+            match kind {
+                "icon" => c.icon = Some(id),
+                "merit" => c.merits.push(id),
+                _ => c.flaws.push(id),
             }
+            env.push(Action::Edit {
+                slot: Slot::Character,
+                label: format!("add {kind}"),
+                after: c.to_toml(),
+            });
         }
-        ("ruunara", "hero" | "unit") => {
-            if ui.button("Add to squad").on_hover_text("Add this figure to the squad being built").clicked() {
-                let mut s = docs.squad.clone();
-                s.members.push(id);
-                env.push(Action::Edit { slot: Slot::Squad, label: "add member".into(), after: s.to_toml() });
-            }
+        ("ruunara", "hero" | "unit")
+            if ui
+                .button("Add to squad")
+                .on_hover_text("Add this figure to the squad being built")
+                .clicked() =>
+        {
+            let mut s = docs.squad.clone();
+            s.members.push(id);
+            env.push(Action::Edit {
+                slot: Slot::Squad,
+                label: "add member".into(),
+                after: s.to_toml(),
+            });
         }
         _ => {}
     }

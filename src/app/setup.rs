@@ -3,10 +3,11 @@
 //! sides fit. The rules (budgets, placement, fits) come from the core.
 
 use super::builder::{self, member_list_ui, verdict_ui};
+use super::cache::Memo;
 use super::core;
 use super::docs::{LaidLeague, SetupDoc, Slot, TomlDoc};
 use super::picker::Picker;
-use super::{Action, Env};
+use super::{Action, Env, files};
 use crate::catalogue::saved::{self, DocKind};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -27,10 +28,16 @@ pub struct SetupScreen {
     /// The league to lay next (a card id).
     league: Option<String>,
     selected: [Option<usize>; 6],
+    verdict: Memo<core::Verdict>,
+    fits: Memo<Vec<[Option<bool>; 4]>>,
 }
 
 fn edit(env: &mut Env, label: &str, s: SetupDoc) {
-    env.push(Action::Edit { slot: Slot::Setup, label: label.into(), after: s.to_toml() });
+    env.push(Action::Edit {
+        slot: Slot::Setup,
+        label: label.into(),
+        after: s.to_toml(),
+    });
 }
 
 /// The setup with two players.
@@ -47,86 +54,131 @@ impl SetupScreen {
         let setup = two_players(&env.docs.setup);
         let cat = env.cat;
         let characters = |entry: &str| {
-            let name = entry.trim_end_matches(DocKind::Character.extension());
-            saved::load_doc(cat.conn(), DocKind::Character, name)
-                .ok()
-                .flatten()
+            files::saved_character(cat, entry)
                 .and_then(|t| <super::docs::CharacterDoc as TomlDoc>::from_toml(&t).ok())
         };
-        let verdict = core::check_setup(env.cat, &setup, &characters);
-        let flagged = builder::flagged(&verdict);
-        egui::Panel::left("setup-picker").resizable(true).default_size(260.0).show(ui, |ui| {
-            ui.horizontal(|ui| {
-                ui.label("For:");
-                ui.selectable_value(&mut self.player, 0, "Player 1");
-                ui.selectable_value(&mut self.player, 1, "Player 2");
-            });
-            ui.horizontal(|ui| {
-                ui.selectable_value(&mut self.pick, Pick::Quest, "Quests");
-                ui.selectable_value(&mut self.pick, Pick::Waylay, "Waylays").on_hover_text("Waylays this player plays on the opponent");
-                ui.selectable_value(&mut self.pick, Pick::Treasure, "Treasures").on_hover_text("Treasure merits hidden for this player");
-                ui.selectable_value(&mut self.pick, Pick::League, "Leagues");
-            });
-            let (base, title) = match self.pick {
-                Pick::Quest => ("game:arcadia kind:quest", "Quests"),
-                Pick::Waylay => ("game:arcadia kind:waylay", "Waylays"),
-                Pick::Treasure => ("game:arcadia kind:merit merit_type:treasure", "Treasures"),
-                Pick::League => ("game:arcadia kind:league", "Leagues"),
-            };
-            if let Some(id) = self.picker.ui(ui, env, "setup", base, title) {
-                let mut s = setup.clone();
-                let p = &mut s.players[self.player];
-                match self.pick {
-                    Pick::Quest => p.quests.push(id),
-                    Pick::Waylay => p.waylays.push(id),
-                    Pick::Treasure => p.treasures.push(id),
-                    Pick::League => {
-                        self.league = Some(id);
-                        return;
-                    }
-                }
-                edit(env, "add card", s);
-            }
+        // A saved character may change too: it is part of the key.
+        let key = format!(
+            "{}\n{}",
+            setup.to_toml(),
+            setup
+                .players
+                .iter()
+                .map(|p| characters(&p.character)
+                    .map(|c| c.to_toml())
+                    .unwrap_or_default())
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
+        let verdict = self.verdict.get(env.generation, key, || {
+            core::check_setup(env.cat, &setup, &characters)
         });
+        let flagged = builder::flagged(&verdict);
+        egui::Panel::left("setup-picker")
+            .resizable(true)
+            .default_size(260.0)
+            .show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label("For:");
+                    ui.selectable_value(&mut self.player, 0, "Player 1");
+                    ui.selectable_value(&mut self.player, 1, "Player 2");
+                });
+                ui.horizontal(|ui| {
+                    ui.selectable_value(&mut self.pick, Pick::Quest, "Quests");
+                    ui.selectable_value(&mut self.pick, Pick::Waylay, "Waylays")
+                        .on_hover_text("Waylays this player plays on the opponent");
+                    ui.selectable_value(&mut self.pick, Pick::Treasure, "Treasures")
+                        .on_hover_text("Treasure merits hidden for this player");
+                    ui.selectable_value(&mut self.pick, Pick::League, "Leagues");
+                });
+                let (base, title) = match self.pick {
+                    Pick::Quest => ("game:arcadia kind:quest", "Quests"),
+                    Pick::Waylay => ("game:arcadia kind:waylay", "Waylays"),
+                    Pick::Treasure => ("game:arcadia kind:merit merit_type:treasure", "Treasures"),
+                    Pick::League => ("game:arcadia kind:league", "Leagues"),
+                };
+                if let Some(id) = self.picker.ui(ui, env, "setup", base, title) {
+                    let mut s = setup.clone();
+                    let p = &mut s.players[self.player];
+                    match self.pick {
+                        Pick::Quest => p.quests.push(id),
+                        Pick::Waylay => p.waylays.push(id),
+                        Pick::Treasure => p.treasures.push(id),
+                        Pick::League => {
+                            self.league = Some(id);
+                            return;
+                        }
+                    }
+                    edit(env, "add card", s);
+                }
+            });
         egui::CentralPanel::default().show(ui, |ui| {
             builder::doc_bar_ui(ui, env, Slot::Setup, &env.docs.setup.clone());
             ui.separator();
-            egui::ScrollArea::vertical().id_salt("setup-scroll").show(ui, |ui| {
-                ui.columns(2, |cols| {
-                    for (i, col) in cols.iter_mut().enumerate() {
-                        col.push_id(("player", i), |ui| self.player_ui(ui, env, &setup, i, &flagged));
-                    }
+            egui::ScrollArea::vertical()
+                .id_salt("setup-scroll")
+                .show(ui, |ui| {
+                    ui.columns(2, |cols| {
+                        for (i, col) in cols.iter_mut().enumerate() {
+                            col.push_id(("player", i), |ui| {
+                                self.player_ui(ui, env, &setup, i, &flagged)
+                            });
+                        }
+                    });
+                    ui.separator();
+                    ui.columns(2, |cols| {
+                        let [left, right] = cols else { return };
+                        self.grid_ui(left, env, &setup, &flagged);
+                        verdict_ui(right, &verdict);
+                    });
                 });
-                ui.separator();
-                self.grid_ui(ui, env, &setup, &flagged);
-                ui.add_space(6.0);
-                verdict_ui(ui, &verdict);
-            });
         });
     }
 
-    fn player_ui(&mut self, ui: &mut egui::Ui, env: &mut Env, setup: &SetupDoc, i: usize, flagged: &std::collections::HashSet<String>) {
+    fn player_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        env: &mut Env,
+        setup: &SetupDoc,
+        i: usize,
+        flagged: &std::collections::HashSet<String>,
+    ) {
         let p = &setup.players[i];
         ui.heading(format!("Player {}", i + 1));
         ui.horizontal(|ui| {
-            ui.label("Character:");
+            let label = ui.label("Character:");
             let names = saved::list_docs(env.cat.conn(), DocKind::Character).unwrap_or_default();
-            let shown = if p.character.is_empty() { "choose a saved character".to_string() } else { p.character.clone() };
-            egui::ComboBox::from_id_salt(("setup-character", i)).selected_text(shown).show_ui(ui, |ui| {
-                if names.is_empty() {
-                    ui.weak("save a character first (Character screen, Ctrl+S)");
-                }
-                for n in names {
-                    let file = format!("{n}{}", DocKind::Character.extension());
-                    if ui.selectable_label(p.character == file, &n).clicked() {
-                        let mut s = setup.clone();
-                        s.players[i].character = file;
-                        edit(env, "choose character", s);
+            let shown = if p.character.is_empty() {
+                "choose a saved character".to_string()
+            } else {
+                p.character.clone()
+            };
+            egui::ComboBox::from_id_salt(("setup-character", i))
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    if names.is_empty() {
+                        ui.weak("save a character first (Character screen, Ctrl+S)");
                     }
-                }
-            });
+                    for n in names {
+                        let file = files::character_ref(&n);
+                        if ui.selectable_label(p.character == file, &n).clicked() {
+                            let mut s = setup.clone();
+                            s.players[i].character = file;
+                            edit(env, "choose character", s);
+                        }
+                    }
+                })
+                .response
+                .labelled_by(label.id);
         });
-        for (j, (title, list)) in [("Quests", &p.quests), ("Waylays", &p.waylays), ("Treasures", &p.treasures)].into_iter().enumerate() {
+        for (j, (title, list)) in [
+            ("Quests", &p.quests),
+            ("Waylays", &p.waylays),
+            ("Treasures", &p.treasures),
+        ]
+        .into_iter()
+        .enumerate()
+        {
             ui.strong(title);
             let sel = &mut self.selected[i * 3 + j];
             if let Some(e) = member_list_ui(ui, env, &format!("p{i}-{title}"), list, flagged, sel) {
@@ -142,12 +194,18 @@ impl SetupScreen {
         }
     }
 
-    fn grid_ui(&mut self, ui: &mut egui::Ui, env: &mut Env, setup: &SetupDoc, flagged: &std::collections::HashSet<String>) {
+    fn grid_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        env: &mut Env,
+        setup: &SetupDoc,
+        flagged: &std::collections::HashSet<String>,
+    ) {
         ui.heading("Leagues");
         ui.horizontal(|ui| {
             match &self.league {
                 Some(id) => {
-                    let name = core::card(env.cat, id).map(|c| c.name().to_string()).unwrap_or_else(|| id.clone());
+                    let name = env.card_name(id).unwrap_or_else(|| id.clone());
                     ui.label(format!("Click a free square to lay {name} for player {}.", self.player + 1));
                 }
                 None => {
@@ -155,17 +213,23 @@ impl SetupScreen {
                 }
             }
         });
-        let (min_x, max_x, min_y, max_y) = setup.leagues.iter().fold((0, 0, 0, 0), |(a, b, c, d), l| {
-            (a.min(l.x), b.max(l.x), c.min(l.y), d.max(l.y))
-        });
+        let (min_x, max_x, min_y, max_y) =
+            setup.leagues.iter().fold((0, 0, 0, 0), |(a, b, c, d), l| {
+                (a.min(l.x), b.max(l.x), c.min(l.y), d.max(l.y))
+            });
         let (x0, x1, y0, y1) = (min_x - 1, max_x + 1, min_y - 1, max_y + 1);
         let cell = egui::vec2(110.0, 70.0);
         let cols = (x1 - x0 + 1) as f32;
         let rows = (y1 - y0 + 1) as f32;
-        let (rect, response) = ui.allocate_exact_size(egui::vec2(cols * cell.x, rows * cell.y), egui::Sense::click());
+        let (rect, response) = ui.allocate_exact_size(
+            egui::vec2(cols * cell.x, rows * cell.y),
+            egui::Sense::click(),
+        );
         let painter = ui.painter_at(rect);
         let visuals = ui.visuals().clone();
-        let fits = core::league_fits(env.cat, setup);
+        let fits = self.fits.get(env.generation, setup.to_toml(), || {
+            core::league_fits(env.cat, setup)
+        });
         for y in y0..=y1 {
             for x in x0..=x1 {
                 let min = rect.min + egui::vec2((x - x0) as f32 * cell.x, (y - y0) as f32 * cell.y);
@@ -173,17 +237,34 @@ impl SetupScreen {
                 match setup.leagues.iter().position(|l| l.x == x && l.y == y) {
                     Some(i) => {
                         let l = &setup.leagues[i];
-                        let owner_color = if l.owner == 1 { egui::Color32::from_rgb(70, 110, 180) } else { egui::Color32::from_rgb(170, 110, 50) };
+                        let owner_color = if l.owner == 1 {
+                            egui::Color32::from_rgb(70, 110, 180)
+                        } else {
+                            egui::Color32::from_rgb(170, 110, 50)
+                        };
                         let bad = flagged.contains(&l.id);
                         painter.rect_filled(r, 4.0, owner_color.gamma_multiply(0.35));
                         painter.rect_stroke(
                             r,
                             4.0,
-                            egui::Stroke::new(if bad { 2.5 } else { 1.0 }, if bad { visuals.error_fg_color } else { owner_color }),
+                            egui::Stroke::new(
+                                if bad { 2.5 } else { 1.0 },
+                                if bad {
+                                    visuals.error_fg_color
+                                } else {
+                                    owner_color
+                                },
+                            ),
                             egui::StrokeKind::Inside,
                         );
-                        let name = core::card(env.cat, &l.id).map(|c| c.name().to_string()).unwrap_or_else(|| l.id.clone());
-                        painter.text(r.center(), egui::Align2::CENTER_CENTER, format!("{}\nP{} #{}", name, l.owner, i + 1), egui::FontId::proportional(11.0), visuals.text_color());
+                        let name = env.card_name(&l.id).unwrap_or_else(|| l.id.clone());
+                        painter.text(
+                            r.center(),
+                            egui::Align2::CENTER_CENTER,
+                            format!("{}\nP{} #{}", name, l.owner, i + 1),
+                            egui::FontId::proportional(11.0),
+                            visuals.text_color(),
+                        );
                         if let Some(sides) = fits.get(i) {
                             let marks = [
                                 (egui::pos2(r.center().x, r.top() + 4.0), sides[0]),
@@ -193,19 +274,31 @@ impl SetupScreen {
                             ];
                             for (p, fit) in marks {
                                 if let Some(ok) = fit {
-                                    let c = if ok { egui::Color32::from_rgb(40, 170, 70) } else { visuals.error_fg_color };
+                                    let c = if ok {
+                                        egui::Color32::from_rgb(40, 170, 70)
+                                    } else {
+                                        visuals.error_fg_color
+                                    };
                                     painter.circle_filled(p, 3.5, c);
                                 }
                             }
                         }
                     }
                     None => {
-                        painter.rect_stroke(r, 4.0, egui::Stroke::new(1.0, visuals.weak_text_color().gamma_multiply(0.4)), egui::StrokeKind::Inside);
+                        painter.rect_stroke(
+                            r,
+                            4.0,
+                            egui::Stroke::new(1.0, visuals.weak_text_color().gamma_multiply(0.4)),
+                            egui::StrokeKind::Inside,
+                        );
                     }
                 }
             }
         }
-        if let Some(pos) = response.interact_pointer_pos().filter(|_| response.clicked()) {
+        if let Some(pos) = response
+            .interact_pointer_pos()
+            .filter(|_| response.clicked())
+        {
             let x = x0 + ((pos.x - rect.min.x) / cell.x).floor() as i32;
             let y = y0 + ((pos.y - rect.min.y) / cell.y).floor() as i32;
             let mut s = setup.clone();
@@ -213,7 +306,12 @@ impl SetupScreen {
                 s.leagues.remove(i);
                 edit(env, "remove league", s);
             } else if let Some(id) = self.league.clone() {
-                s.leagues.push(LaidLeague { id, owner: self.player as u8 + 1, x, y });
+                s.leagues.push(LaidLeague {
+                    id,
+                    owner: self.player as u8 + 1,
+                    x,
+                    y,
+                });
                 edit(env, "lay league", s);
             }
         }

@@ -2,6 +2,7 @@
 //! squad rules' verdict live.
 
 use super::builder::{self, doc_bar_ui, member_list_ui, verdict_ui};
+use super::cache::Memo;
 use super::core;
 use super::docs::{Slot, TomlDoc};
 use super::picker::Picker;
@@ -12,19 +13,35 @@ use super::{Action, Env};
 pub struct SquadScreen {
     picker: Picker,
     selected: Option<usize>,
+    verdict: Memo<core::Verdict>,
 }
 
 impl SquadScreen {
     pub fn ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
         let squad = &env.docs.squad;
-        let verdict = core::check_squad(env.cat, squad);
-        egui::Panel::left("squad-picker").resizable(true).default_size(260.0).show(ui, |ui| {
-            if let Some(id) = self.picker.ui(ui, env, "squad", "game:ruunara", "Ruunara heroes and units") {
-                let mut s = squad.clone();
-                s.members.push(id);
-                env.push(Action::Edit { slot: Slot::Squad, label: "add member".into(), after: s.to_toml() });
-            }
+        let verdict = self.verdict.get(env.generation, squad.to_toml(), || {
+            core::check_squad(env.cat, squad)
         });
+        egui::Panel::left("squad-picker")
+            .resizable(true)
+            .default_size(260.0)
+            .show(ui, |ui| {
+                if let Some(id) = self.picker.ui(
+                    ui,
+                    env,
+                    "squad",
+                    "game:ruunara faction:ally",
+                    "Ruunara ally heroes and units",
+                ) {
+                    let mut s = squad.clone();
+                    s.members.push(id);
+                    env.push(Action::Edit {
+                        slot: Slot::Squad,
+                        label: "add member".into(),
+                        after: s.to_toml(),
+                    });
+                }
+            });
         egui::CentralPanel::default().show(ui, |ui| {
             doc_bar_ui(ui, env, Slot::Squad, squad);
             ui.horizontal(|ui| {
@@ -33,25 +50,45 @@ impl SquadScreen {
                     ("story", "Story Mode: every member of one race"),
                     ("free", "Free Play: any mix of races"),
                 ] {
-                    if ui.selectable_label(squad.mode == mode, mode).on_hover_text(tip).clicked() && squad.mode != mode {
+                    if ui
+                        .selectable_label(squad.mode == mode, mode)
+                        .on_hover_text(tip)
+                        .clicked()
+                        && squad.mode != mode
+                    {
                         let mut s = squad.clone();
                         s.mode = mode.into();
-                        env.push(Action::Edit { slot: Slot::Squad, label: "change mode".into(), after: s.to_toml() });
+                        env.push(Action::Edit {
+                            slot: Slot::Squad,
+                            label: "change mode".into(),
+                            after: s.to_toml(),
+                        });
                     }
                 }
             });
             ui.separator();
-            egui::ScrollArea::vertical().id_salt("squad-scroll").show(ui, |ui| {
-                if let Some(edit) =
-                    member_list_ui(ui, env, "squad", &squad.members, &builder::flagged(&verdict), &mut self.selected)
-                {
-                    let mut s = squad.clone();
-                    s.members = edit.members;
-                    env.push(Action::Edit { slot: Slot::Squad, label: edit.label.into(), after: s.to_toml() });
-                }
-                ui.add_space(6.0);
-                verdict_ui(ui, &verdict);
-            });
+            egui::ScrollArea::vertical()
+                .id_salt("squad-scroll")
+                .show(ui, |ui| {
+                    if let Some(edit) = member_list_ui(
+                        ui,
+                        env,
+                        "squad",
+                        &squad.members,
+                        &builder::flagged(&verdict),
+                        &mut self.selected,
+                    ) {
+                        let mut s = squad.clone();
+                        s.members = edit.members;
+                        env.push(Action::Edit {
+                            slot: Slot::Squad,
+                            label: edit.label.into(),
+                            after: s.to_toml(),
+                        });
+                    }
+                    ui.add_space(6.0);
+                    verdict_ui(ui, &verdict);
+                });
         });
     }
 }

@@ -30,8 +30,10 @@ pub fn key_before(text: &str, offset: usize) -> Option<String> {
     let eq = head.rfind('=')?;
     let before = head[..eq].trim_end();
     let start = before
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '"' || c == '.'))
-        .map(|i| i + 1)
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '"' || c == '.'))
+        .map(|(i, c)| i + c.len_utf8())
         .unwrap_or(0);
     let key = before[start..].trim_matches('"');
     (!key.is_empty()).then(|| key.rsplit('.').next().unwrap_or(key).to_string())
@@ -39,6 +41,7 @@ pub fn key_before(text: &str, offset: usize) -> Option<String> {
 
 /// Where the key at `path` is written: each segment is searched after the previous one, as a
 /// table header (`[a]`, `[[a]]`, `[x.a]`) or as a key (`a =`, `a.b =`, `{ a = ... }`).
+/// A segment `a[i]` is the `i`-th (0-based) `[[a]]` header (else the first `a`).
 /// Falls back to the last segment found, or the file's start.
 pub fn find_key(text: &str, path: &[&str]) -> (usize, usize) {
     let mut pos = 0usize;
@@ -56,6 +59,9 @@ pub fn find_key(text: &str, path: &[&str]) -> (usize, usize) {
 }
 
 fn find_segment(text: &str, seg: &str) -> Option<usize> {
+    if let Some((name, index)) = indexed(seg) {
+        return nth_header(text, name, index).or_else(|| find_segment(text, name));
+    }
     let mut offset = 0usize;
     for line in text.split_inclusive('\n') {
         let trimmed = line.trim_start();
@@ -68,6 +74,33 @@ fn find_segment(text: &str, seg: &str) -> Option<usize> {
             }
         } else if let Some(i) = key_in_line(line, seg) {
             return Some(offset + i);
+        }
+        offset += line.len();
+    }
+    None
+}
+
+/// `name[i]` split into name and index.
+fn indexed(seg: &str) -> Option<(&str, usize)> {
+    let (name, rest) = seg.split_once('[')?;
+    let index = rest.strip_suffix(']')?.parse().ok()?;
+    Some((name, index))
+}
+
+/// Byte offset of the `index`-th `[[name]]` header.
+fn nth_header(text: &str, name: &str, index: usize) -> Option<usize> {
+    let mut offset = 0usize;
+    let mut seen = 0usize;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        if let Some(inner) = trimmed.strip_prefix("[[") {
+            let header = inner.split("]]").next().unwrap_or("").trim();
+            if header == name {
+                if seen == index {
+                    return Some(offset + line.len() - trimmed.len());
+                }
+                seen += 1;
+            }
         }
         offset += line.len();
     }
@@ -110,6 +143,20 @@ mod tests {
         assert_eq!(find_key(t, &["health", "parry"]), (4, 1));
         assert_eq!(find_key(t, &["start"]), (3, 1));
         assert_eq!(find_key(t, &["nothing"]), (1, 1));
+    }
+
+    #[test]
+    fn indexed_segments_find_the_nth_array_table() {
+        let t = "[[actions]]\nroll = 1\n\n[[actions]]\nroll = 1\n";
+        assert_eq!(find_key(t, &["actions[1]", "roll"]), (5, 1));
+        assert_eq!(find_key(t, &["actions[0]", "roll"]), (2, 1));
+        assert_eq!(find_key(t, &["actions[7]", "roll"]), (2, 1));
+    }
+
+    #[test]
+    fn key_before_survives_multibyte_text() {
+        assert_eq!(key_before("é= 1", 3), None);
+        assert_eq!(key_before("aé b = 1", 7), Some("b".into()));
     }
 
     #[test]

@@ -167,17 +167,34 @@ impl Card {
 
     /// The card as JSON (its TOML keys, same shape).
     pub fn to_json(&self) -> serde_json::Value {
-        let v: toml::Value = toml::from_str(&self.to_toml()).expect("written TOML reads back");
-        serde_json::to_value(v).expect("TOML values are JSON values")
+        serde_json::to_value(self.to_value()).expect("TOML values are JSON values")
+    }
+
+    /// The card as a TOML value (a table of its keys), without going through text.
+    pub fn to_value(&self) -> toml::Value {
+        let r = match self {
+            Card::Iconica(c) => toml::Value::try_from(c),
+            Card::Arcadia(c) => match c {
+                ArcadiaCard::Icon(x) => toml::Value::try_from(x),
+                ArcadiaCard::Merit(x) => toml::Value::try_from(x),
+                ArcadiaCard::Flaw(x) => toml::Value::try_from(x),
+                ArcadiaCard::Waylay(x) => toml::Value::try_from(x),
+                ArcadiaCard::League(x) => toml::Value::try_from(x),
+                ArcadiaCard::Quest(x) => toml::Value::try_from(x),
+            },
+            Card::Iconoclasm(c) => toml::Value::try_from(c),
+            Card::Ruunara(c) => toml::Value::try_from(c),
+        };
+        r.expect("every card format serialises to TOML")
     }
 
     /// The searchable fields: every top-level key of the card's format under its own name,
     /// lists giving one value per member; Iconica's `health` is its Start value.
     pub fn fields(&self) -> Vec<(String, FieldValue)> {
         let mut out = Vec::new();
-        let serde_json::Value::Object(map) = self.to_json() else { return out };
-        for (k, v) in map {
-            push_field(&mut out, &k, &v);
+        let toml::Value::Table(map) = self.to_value() else { return out };
+        for (k, v) in &map {
+            push_field(&mut out, k, v);
         }
         if let Card::Iconica(c) = self {
             out.push(("health".into(), FieldValue::Num(c.health.start as f64)));
@@ -195,23 +212,21 @@ impl Card {
     }
 }
 
-fn push_field(out: &mut Vec<(String, FieldValue)>, key: &str, v: &serde_json::Value) {
+fn push_field(out: &mut Vec<(String, FieldValue)>, key: &str, v: &toml::Value) {
     match v {
-        serde_json::Value::String(s) => out.push((key.to_string(), FieldValue::Text(s.clone()))),
-        serde_json::Value::Number(n) => {
-            if let Some(f) = n.as_f64() {
-                out.push((key.to_string(), FieldValue::Num(f)));
-            }
-        }
-        serde_json::Value::Bool(b) => out.push((key.to_string(), FieldValue::Text(b.to_string()))),
-        serde_json::Value::Array(items) => {
+        toml::Value::String(s) => out.push((key.to_string(), FieldValue::Text(s.clone()))),
+        toml::Value::Integer(n) => out.push((key.to_string(), FieldValue::Num(*n as f64))),
+        toml::Value::Float(f) => out.push((key.to_string(), FieldValue::Num(*f))),
+        toml::Value::Boolean(b) => out.push((key.to_string(), FieldValue::Text(b.to_string()))),
+        toml::Value::Array(items) => {
             for i in items {
-                if !i.is_object() && !i.is_array() {
+                if !i.is_table() && !i.is_array() {
                     push_field(out, key, i);
                 }
             }
         }
-        _ => {}
+        toml::Value::Datetime(d) => out.push((key.to_string(), FieldValue::Text(d.to_string()))),
+        toml::Value::Table(_) => {}
     }
 }
 
@@ -283,6 +298,12 @@ pub fn parse(text: &str, file: &str) -> Result<CardFile, CardError> {
     Ok(CardFile::Card(card))
 }
 
+/// 1-based line and column where the key at `path` (tables, then the key; `name[i]` for the
+/// i-th `[[name]]`) is written in `text`, as errors report it.
+pub fn key_position(text: &str, path: &[&str]) -> (usize, usize) {
+    locate::find_key(text, path)
+}
+
 /// Reads a file that must hold a card (not a clash table).
 pub fn parse_card(text: &str, file: &str) -> Result<Card, CardError> {
     match parse(text, file)? {
@@ -337,10 +358,10 @@ pub fn bundled() -> Vec<(String, &'static str)> {
             match e {
                 include_dir::DirEntry::Dir(sub) => stack.push(sub),
                 include_dir::DirEntry::File(f) => {
-                    if f.path().extension().is_some_and(|x| x == "toml") {
-                        if let Some(t) = f.contents_utf8() {
-                            out.push((format!("cards/{}", f.path().display()), t));
-                        }
+                    if f.path().extension().is_some_and(|x| x == "toml")
+                        && let Some(t) = f.contents_utf8()
+                    {
+                        out.push((format!("cards/{}", f.path().display()), t));
                     }
                 }
             }

@@ -37,8 +37,9 @@ pub enum ImportProblem {
     Card(CardError),
     /// A path that cannot be read.
     Read { path: PathBuf, message: String },
-    /// Two files with the same card id (or two clash tables).
-    Duplicate { id: String, first: PathBuf, second: PathBuf },
+    /// Two files with the same card id (or two clash tables); `line`/`column` of the id in
+    /// the second file.
+    Duplicate { id: String, first: PathBuf, second: PathBuf, line: usize, column: usize },
 }
 
 impl fmt::Display for ImportProblem {
@@ -46,9 +47,9 @@ impl fmt::Display for ImportProblem {
         match self {
             ImportProblem::Card(e) => write!(f, "{e}"),
             ImportProblem::Read { path, message } => write!(f, "{}: cannot read: {message}", path.display()),
-            ImportProblem::Duplicate { id, first, second } => write!(
+            ImportProblem::Duplicate { id, first, second, line, column } => write!(
                 f,
-                "{}: id `{id}` is also in {}; each card id may appear in one file only",
+                "{}:{line}:{column}: key `id`: duplicate id `{id}`, also in {}; each card id may appear in one file only",
                 second.display(),
                 first.display()
             ),
@@ -99,6 +100,9 @@ pub fn find_card_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Vec<ImportProb
             Err(e) => problems.push(ImportProblem::Read { path: p.clone(), message: e.to_string() }),
         }
     }
+    // A file named twice (directly, or also through its folder) is read once.
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|p| seen.insert(std::fs::canonicalize(p).unwrap_or_else(|_| p.clone())));
     if problems.is_empty() { Ok(out) } else { Err(problems) }
 }
 
@@ -128,7 +132,8 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>, problems: &mut Vec<ImportProblem>) {
 
 /// A file read and parsed, ready to write.
 enum Loaded {
-    Card(Box<CardRow>),
+    /// The card's row and where its id is written (line, column).
+    Card(Box<CardRow>, (usize, usize)),
     Clashes(ClashTable),
 }
 
@@ -139,10 +144,30 @@ fn load(path: &Path) -> Result<Loaded, ImportProblem> {
         path: path.to_path_buf(),
         message: format!("not UTF-8 text (byte {}); card files are UTF-8 TOML", e.utf8_error().valid_up_to()),
     })?;
-    match cards::parse(&text, &path.display().to_string()) {
-        Ok(CardFile::Card(c)) => Ok(Loaded::Card(Box::new(CardRow::new(&c)))),
+    // An editor's byte-order mark is not part of the TOML.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    match cards::parse(text, &path.display().to_string()) {
+        Ok(CardFile::Card(c)) => Ok(Loaded::Card(Box::new(CardRow::new(&c)), cards::key_position(text, &["id"]))),
         Ok(CardFile::Clashes(t)) => Ok(Loaded::Clashes(t)),
         Err(e) => Err(ImportProblem::Card(e)),
+    }
+}
+
+/// Reads and parses files in parallel. The threads get a roomy stack: deeply nested effect
+/// lists recurse in the TOML reader (which stops at its own depth limit).
+fn load_all(files: Vec<PathBuf>) -> Vec<(PathBuf, Result<Loaded, ImportProblem>)> {
+    let job = |files: Vec<PathBuf>| {
+        files
+            .into_par_iter()
+            .map(|p| {
+                let r = load(&p);
+                (p, r)
+            })
+            .collect()
+    };
+    match rayon::ThreadPoolBuilder::new().stack_size(16 << 20).build() {
+        Ok(pool) => pool.install(|| job(files)),
+        Err(_) => files.into_iter().map(|p| { let r = load(&p); (p, r) }).collect(),
     }
 }
 
@@ -154,29 +179,28 @@ impl Catalogue {
     /// catalogue is replaced; its owned quantity is kept.
     pub fn import_paths(&mut self, paths: &[PathBuf]) -> Result<ImportReport, ImportError> {
         let files = find_card_files(paths).map_err(ImportError::Invalid)?;
-        let loaded: Vec<(PathBuf, Result<Loaded, ImportProblem>)> =
-            files.into_par_iter().map(|p| { let r = load(&p); (p, r) }).collect();
+        let loaded = load_all(files);
         let mut problems = Vec::new();
         let mut seen: HashMap<String, PathBuf> = HashMap::new();
         let mut rows = Vec::new();
         let mut clashes = None;
         let files = loaded.len();
         for (path, r) in loaded {
-            let (id, item) = match r {
-                Ok(Loaded::Card(row)) => (row.id.clone(), Loaded::Card(row)),
-                Ok(Loaded::Clashes(t)) => (CLASHES_ID.to_string(), Loaded::Clashes(t)),
+            let (id, (line, column), item) = match r {
+                Ok(Loaded::Card(row, at)) => (row.id.clone(), at, Loaded::Card(row, at)),
+                Ok(Loaded::Clashes(t)) => (CLASHES_ID.to_string(), (1, 1), Loaded::Clashes(t)),
                 Err(p) => {
                     problems.push(p);
                     continue;
                 }
             };
             if let Some(first) = seen.get(&id) {
-                problems.push(ImportProblem::Duplicate { id, first: first.clone(), second: path });
+                problems.push(ImportProblem::Duplicate { id, first: first.clone(), second: path, line, column });
                 continue;
             }
             seen.insert(id, path);
             match item {
-                Loaded::Card(row) => rows.push(row),
+                Loaded::Card(row, _) => rows.push(row),
                 Loaded::Clashes(t) => clashes = Some(t),
             }
         }

@@ -54,6 +54,8 @@ pub fn open_file(path: &Path) -> Result<Connection> {
     check_ours(&conn, path, version)?;
     conn.pragma_update(None, "journal_mode", "WAL").map_err(damaged)?;
     conn.pragma_update(None, "synchronous", "NORMAL")?;
+    // Big imports touch the field indexes all over: give them room (32 MiB, used on demand).
+    conn.pragma_update(None, "cache_size", -32768)?;
     conn.pragma_update(None, "foreign_keys", true)?;
     if existed && version > 0 && version < schema_version() {
         backup::before_migration(&conn, path, version)?;

@@ -19,7 +19,12 @@ pub enum DocKind {
 }
 
 impl DocKind {
-    pub const ALL: [DocKind; 4] = [DocKind::Party, DocKind::Character, DocKind::Setup, DocKind::Squad];
+    pub const ALL: [DocKind; 4] = [
+        DocKind::Party,
+        DocKind::Character,
+        DocKind::Setup,
+        DocKind::Squad,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -62,27 +67,38 @@ pub fn save_doc(conn: &Connection, kind: DocKind, name: &str, body: &str) -> Res
 /// The saved document `name` of `kind`, if any.
 pub fn load_doc(conn: &Connection, kind: DocKind, name: &str) -> Result<Option<String>> {
     Ok(conn
-        .query_row("SELECT body FROM saved_doc WHERE kind = ?1 AND name = ?2", params![kind.as_str(), name], |r| {
-            r.get(0)
-        })
+        .query_row(
+            "SELECT body FROM saved_doc WHERE kind = ?1 AND name = ?2",
+            params![kind.as_str(), name],
+            |r| r.get(0),
+        )
         .optional()?)
 }
 
 /// The names of the saved documents of `kind`, in name order.
 pub fn list_docs(conn: &Connection, kind: DocKind) -> Result<Vec<String>> {
-    let mut st = conn.prepare_cached("SELECT name FROM saved_doc WHERE kind = ?1 ORDER BY name COLLATE NOCASE")?;
+    let mut st = conn.prepare_cached(
+        "SELECT name FROM saved_doc WHERE kind = ?1 ORDER BY name COLLATE NOCASE",
+    )?;
     let rows = st.query_map([kind.as_str()], |r| r.get::<_, String>(0))?;
     Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
 }
 
 /// Deletes the saved document `name` of `kind`; true when there was one.
 pub fn delete_doc(conn: &Connection, kind: DocKind, name: &str) -> Result<bool> {
-    Ok(conn.execute("DELETE FROM saved_doc WHERE kind = ?1 AND name = ?2", params![kind.as_str(), name])? > 0)
+    Ok(conn.execute(
+        "DELETE FROM saved_doc WHERE kind = ?1 AND name = ?2",
+        params![kind.as_str(), name],
+    )? > 0)
 }
 
 /// A value of the app's state (`None` when never set).
 pub fn state(conn: &Connection, key: &str) -> Result<Option<String>> {
-    Ok(conn.query_row("SELECT value FROM app_state WHERE key = ?1", [key], |r| r.get(0)).optional()?)
+    Ok(conn
+        .query_row("SELECT value FROM app_state WHERE key = ?1", [key], |r| {
+            r.get(0)
+        })
+        .optional()?)
 }
 
 /// Sets a value of the app's state.
@@ -112,22 +128,34 @@ pub const HISTORY_LIMIT: i64 = 1000;
 pub fn history_push(conn: &Connection, command: &str) -> Result<i64> {
     let tx = conn.unchecked_transaction()?;
     tx.execute("DELETE FROM undo_history WHERE done = 0", [])?;
-    tx.execute("INSERT INTO undo_history(command, done) VALUES (?1, 1)", [command])?;
+    tx.execute(
+        "INSERT INTO undo_history(command, done) VALUES (?1, 1)",
+        [command],
+    )?;
     let seq = tx.last_insert_rowid();
-    tx.execute("DELETE FROM undo_history WHERE seq <= ?1", [seq - HISTORY_LIMIT])?;
+    tx.execute(
+        "DELETE FROM undo_history WHERE seq <= ?1",
+        [seq - HISTORY_LIMIT],
+    )?;
     tx.commit()?;
     Ok(seq)
 }
 
 /// Replaces the text of the last applied command (an edit merged into the one before).
 pub fn history_replace(conn: &Connection, seq: i64, command: &str) -> Result<()> {
-    conn.execute("UPDATE undo_history SET command = ?2 WHERE seq = ?1", params![seq, command])?;
+    conn.execute(
+        "UPDATE undo_history SET command = ?2 WHERE seq = ?1",
+        params![seq, command],
+    )?;
     Ok(())
 }
 
 /// Marks a command applied (redone) or undone.
 pub fn history_set_done(conn: &Connection, seq: i64, done: bool) -> Result<()> {
-    conn.execute("UPDATE undo_history SET done = ?2 WHERE seq = ?1", params![seq, done as i64])?;
+    conn.execute(
+        "UPDATE undo_history SET done = ?2 WHERE seq = ?1",
+        params![seq, done as i64],
+    )?;
     Ok(())
 }
 
@@ -135,7 +163,11 @@ pub fn history_set_done(conn: &Connection, seq: i64, done: bool) -> Result<()> {
 pub fn history(conn: &Connection) -> Result<Vec<HistoryRow>> {
     let mut st = conn.prepare("SELECT seq, command, done FROM undo_history ORDER BY seq")?;
     let rows = st.query_map([], |r| {
-        Ok(HistoryRow { seq: r.get(0)?, command: r.get(1)?, done: r.get::<_, i64>(2)? != 0 })
+        Ok(HistoryRow {
+            seq: r.get(0)?,
+            command: r.get(1)?,
+            done: r.get::<_, i64>(2)? != 0,
+        })
     })?;
     Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
 }
@@ -144,64 +176,6 @@ pub fn history(conn: &Connection) -> Result<Vec<HistoryRow>> {
 pub fn history_clear(conn: &Connection) -> Result<()> {
     conn.execute("DELETE FROM undo_history", [])?;
     Ok(())
-}
-
-/// A card as the app's lists show it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ListedCard {
-    pub id: String,
-    pub game: String,
-    pub kind: String,
-    pub name: String,
-    pub owned: i64,
-}
-
-/// Cards of `game` and `kind` (when given) whose name contains every word, in name order,
-/// at most `limit`. A plain listing for the app's pickers; the query language is `search`.
-pub fn list_cards(
-    conn: &Connection,
-    game: Option<&str>,
-    kind: Option<&str>,
-    words: &[&str],
-    limit: usize,
-) -> Result<Vec<ListedCard>> {
-    let mut sql = String::from(
-        "SELECT c.id, c.game, c.kind, c.name, coalesce(o.quantity, 0) FROM card c
-         LEFT JOIN collection o ON o.card_id = c.id WHERE c.game = coalesce(?1, c.game) AND c.kind = coalesce(?2, c.kind)",
-    );
-    let mut args: Vec<rusqlite::types::Value> = vec![game.map(str::to_string).into(), kind.map(str::to_string).into()];
-    for w in words {
-        args.push(format!("%{}%", w.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")).into());
-        sql.push_str(&format!(" AND c.name LIKE ?{} ESCAPE '\\'", args.len()));
-    }
-    sql.push_str(&format!(" ORDER BY c.name COLLATE NOCASE, c.id LIMIT {limit}"));
-    let mut st = conn.prepare_cached(&sql)?;
-    let rows = st.query_map(rusqlite::params_from_iter(args), |r| {
-        Ok(ListedCard { id: r.get(0)?, game: r.get(1)?, kind: r.get(2)?, name: r.get(3)?, owned: r.get(4)? })
-    })?;
-    Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
-}
-
-/// The owned quantity of a card (0 when none is recorded).
-pub fn owned(conn: &Connection, id: &str) -> Result<u32> {
-    let q: Option<i64> =
-        conn.query_row("SELECT quantity FROM collection WHERE card_id = ?1", [id], |r| r.get(0)).optional()?;
-    Ok(q.unwrap_or(0).clamp(0, u32::MAX as i64) as u32)
-}
-
-/// Sets the owned quantity of a card.
-pub fn set_owned(conn: &Connection, id: &str, quantity: u32) -> Result<()> {
-    conn.execute(
-        "INSERT INTO collection(card_id, quantity) VALUES (?1, ?2)
-         ON CONFLICT(card_id) DO UPDATE SET quantity = excluded.quantity",
-        params![id, quantity],
-    )?;
-    Ok(())
-}
-
-/// The number of cards owned, all copies counted.
-pub fn collection_total(conn: &Connection) -> Result<u64> {
-    Ok(conn.query_row("SELECT coalesce(sum(quantity), 0) FROM collection", [], |r| r.get::<_, i64>(0))? as u64)
 }
 
 #[cfg(test)]
@@ -220,26 +194,18 @@ mod tests {
         save_doc(c, DocKind::Party, "Raiders", "name = \"Raiders\"").unwrap();
         save_doc(c, DocKind::Party, "alpha", "a").unwrap();
         save_doc(c, DocKind::Squad, "Scouts", "s").unwrap();
-        assert_eq!(list_docs(c, DocKind::Party).unwrap(), vec!["alpha", "Raiders"]);
+        assert_eq!(
+            list_docs(c, DocKind::Party).unwrap(),
+            vec!["alpha", "Raiders"]
+        );
         save_doc(c, DocKind::Party, "alpha", "b").unwrap();
-        assert_eq!(load_doc(c, DocKind::Party, "alpha").unwrap().as_deref(), Some("b"));
+        assert_eq!(
+            load_doc(c, DocKind::Party, "alpha").unwrap().as_deref(),
+            Some("b")
+        );
         assert_eq!(load_doc(c, DocKind::Squad, "alpha").unwrap(), None);
         assert!(delete_doc(c, DocKind::Party, "alpha").unwrap());
         assert!(!delete_doc(c, DocKind::Party, "alpha").unwrap());
-    }
-
-    #[test]
-    fn list_cards_filters_by_game_kind_and_name_words() {
-        let cat = Catalogue::open_in_memory().unwrap();
-        let all = list_cards(cat.conn(), Some("iconica"), Some("character"), &[], 10_000).unwrap();
-        assert!(!all.is_empty());
-        assert!(all.iter().all(|c| c.game == "iconica" && c.kind == "character"));
-        let first = &all[0];
-        let word = first.name.split_whitespace().next().unwrap().to_lowercase();
-        let hits = list_cards(cat.conn(), None, None, &[&word], 10_000).unwrap();
-        assert!(hits.iter().any(|c| c.id == first.id));
-        assert!(hits.iter().all(|c| c.name.to_lowercase().contains(&word)));
-        assert!(list_cards(cat.conn(), None, None, &["%"], 10).unwrap().is_empty());
     }
 
     #[test]
@@ -248,7 +214,10 @@ mod tests {
         assert_eq!(state(cat.conn(), "theme").unwrap(), None);
         set_state(cat.conn(), "theme", "dark").unwrap();
         set_state(cat.conn(), "theme", "light").unwrap();
-        assert_eq!(state(cat.conn(), "theme").unwrap().as_deref(), Some("light"));
+        assert_eq!(
+            state(cat.conn(), "theme").unwrap().as_deref(),
+            Some("light")
+        );
     }
 
     #[test]
@@ -263,7 +232,10 @@ mod tests {
         assert!(rows[0].done && !rows[1].done);
         history_push(c, "c").unwrap();
         let rows = history(c).unwrap();
-        assert_eq!(rows.iter().map(|r| r.command.as_str()).collect::<Vec<_>>(), vec!["a", "c"]);
+        assert_eq!(
+            rows.iter().map(|r| r.command.as_str()).collect::<Vec<_>>(),
+            vec!["a", "c"]
+        );
         assert_eq!(rows[0].seq, a);
         history_replace(c, rows[1].seq, "c2").unwrap();
         assert_eq!(history(c).unwrap()[1].command, "c2");

@@ -67,10 +67,16 @@ pub fn cards(n: u64, seed: u64) -> Vec<Card> {
 /// Adds `n` generated cards to the catalogue in one transaction (replacing cards with
 /// the same ids). Returns how many were written.
 pub fn fill(cat: &mut Catalogue, n: u64, seed: u64) -> Result<u64> {
-    let rows: Vec<store::CardRow> = (0..n).into_par_iter().map(|i| store::CardRow::new(&card(i, seed))).collect();
+    const CHUNK: u64 = 8192;
     let tx = cat.conn_mut().transaction()?;
-    for r in &rows {
-        store::upsert(&tx, r)?;
+    let mut from = 0;
+    while from < n {
+        let to = (from + CHUNK).min(n);
+        let rows: Vec<store::CardRow> = (from..to).into_par_iter().map(|i| store::CardRow::new(&card(i, seed))).collect();
+        for r in &rows {
+            store::upsert(&tx, r)?;
+        }
+        from = to;
     }
     tx.commit()?;
     Ok(n)

@@ -1,47 +1,153 @@
-//! `deckwright export SELECTION --out FILE`.
+//! `deckwright export SELECTION --out FILE.pdf` (or `--png DIR`, or `--calibration`).
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::{BadInput, Context, Outcome};
+use crate::catalogue::{self, Catalogue};
+use crate::print::export::{self as ex, ExportOptions};
+use crate::print::layout::{self, CARD_PRESETS, PAPERS};
+use crate::print::selection::{self, Copies};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// A search query, a party/character/setup/squad file, or card ids.
+    /// Card ids, a search query, or party/character/setup/squad files.
     #[arg(required_unless_present = "calibration")]
     pub selection: Vec<String>,
-    #[arg(long)]
-    pub out: Option<std::path::PathBuf>,
-    #[arg(long)]
-    pub png: Option<std::path::PathBuf>,
+    /// The PDF to write.
+    #[arg(long, value_name = "FILE.pdf")]
+    pub out: Option<PathBuf>,
+    /// Write one PNG per card into this folder instead of a PDF.
+    #[arg(long, value_name = "DIR")]
+    pub png: Option<PathBuf>,
+    /// Paper: a4, letter, a3 or legal.
     #[arg(long, default_value = "a4")]
     pub paper: String,
+    /// Card size: poker (63x88 mm), poker-us (63.5x88.9), bridge (57x89), mini (44x63), tarot (70x120).
     #[arg(long, default_value = "poker")]
     pub card: String,
-    #[arg(long)]
+    /// Card size in millimetres, WxH (overrides --card).
+    #[arg(long, value_name = "WxH")]
     pub size: Option<String>,
-    #[arg(long, default_value_t = 0.0)]
+    /// Bleed in mm around each card; the art extends into it.
+    #[arg(long, default_value_t = 0.0, value_name = "MM")]
     pub bleed: f32,
+    /// Draw crop marks around the cards.
     #[arg(long)]
     pub crop_marks: bool,
-    #[arg(long, default_value_t = 0.0)]
+    /// Space between cards in mm.
+    #[arg(long, default_value_t = 0.0, value_name = "MM")]
     pub gutter: f32,
+    /// A backs page after each fronts page, mirrored for long-edge duplex.
     #[arg(long)]
     pub backs: bool,
-    #[arg(long)]
+    /// Shift of the backs in mm, XxY (x right, y down on the backs page); see --calibration.
+    #[arg(long, value_name = "XxY", allow_hyphen_values = true)]
     pub back_offset: Option<String>,
-    #[arg(long)]
+    /// Copies of each card: a number, or `owned` for the quantities in the collection.
+    #[arg(long, value_name = "N|owned")]
     pub copies: Option<String>,
+    /// Resolution of card images (PDF and PNG).
     #[arg(long, default_value_t = 300)]
     pub dpi: u32,
+    /// Write a calibration sheet for measuring --back-offset instead of cards.
     #[arg(long)]
     pub calibration: bool,
+    /// Folder that relative `portrait` paths are read from (default: the current folder).
+    #[arg(long, value_name = "DIR")]
+    pub portraits: Option<PathBuf>,
 }
 
-pub fn run(_ctx: &Context, _args: Args) -> Outcome {
-    Err(BadInput("`export SELECTION --out FILE` is not built yet".into()))
+fn options(a: &Args) -> Result<ExportOptions, BadInput> {
+    let paper = layout::paper(&a.paper).ok_or_else(|| {
+        let names: Vec<_> = PAPERS.iter().map(|p| p.name).collect();
+        BadInput(format!("unknown paper `{}`; expected {}", a.paper, names.join(", ")))
+    })?;
+    let (w, h) = match &a.size {
+        Some(s) => layout::parse_wxh(s)
+            .filter(|(w, h)| *w > 0.0 && *h > 0.0)
+            .ok_or_else(|| BadInput(format!("--size `{s}` is not WxH in millimetres, e.g. 63x88")))?,
+        None => {
+            let p = layout::card_preset(&a.card).ok_or_else(|| {
+                let names: Vec<_> = CARD_PRESETS.iter().map(|p| format!("{} ({}x{} mm)", p.name, p.width, p.height)).collect();
+                BadInput(format!("unknown card size `{}`; expected {} or --size WxH", a.card, names.join(", ")))
+            })?;
+            (p.width, p.height)
+        }
+    };
+    if !(a.bleed >= 0.0 && a.bleed <= 20.0) {
+        return Err(BadInput(format!("--bleed {} must be between 0 and 20 mm", a.bleed)));
+    }
+    if !(a.gutter >= 0.0 && a.gutter <= 100.0) {
+        return Err(BadInput(format!("--gutter {} must be between 0 and 100 mm", a.gutter)));
+    }
+    if !(30..=1200).contains(&a.dpi) {
+        return Err(BadInput(format!("--dpi {} must be between 30 and 1200", a.dpi)));
+    }
+    let back_offset = match &a.back_offset {
+        Some(s) => layout::parse_wxh(s)
+            .filter(|(x, y)| x.abs() <= 50.0 && y.abs() <= 50.0)
+            .ok_or_else(|| BadInput(format!("--back-offset `{s}` is not XxY in millimetres (e.g. 1.5x-0.5, at most 50)")))?,
+        None => (0.0, 0.0),
+    };
+    let mut o = ExportOptions::new(paper);
+    o.card_w = w;
+    o.card_h = h;
+    o.bleed = a.bleed;
+    o.gutter = a.gutter;
+    o.crop_marks = a.crop_marks;
+    o.backs = a.backs;
+    o.back_offset = back_offset;
+    o.dpi = a.dpi as f32;
+    o.assets.portrait_root = a.portraits.clone();
+    Ok(o)
 }
 
-#[allow(dead_code)]
-fn ok() -> Outcome {
+pub fn run(ctx: &Context, a: Args) -> Outcome {
+    let opts = options(&a)?;
+    if a.calibration {
+        let out = a.out.as_ref().ok_or_else(|| BadInput("--calibration needs --out FILE.pdf".into()))?;
+        ex::export_calibration(&opts, out)?;
+        eprintln!("wrote calibration sheet {} (2 pages)", out.display());
+        return Ok(ExitCode::SUCCESS);
+    }
+    if a.out.is_none() && a.png.is_none() {
+        return Err(BadInput("say where to write: --out FILE.pdf or --png DIR".into()));
+    }
+    if a.out.is_some() && a.png.is_some() {
+        return Err(BadInput("give either --out FILE.pdf or --png DIR, not both".into()));
+    }
+    let copies = match &a.copies {
+        Some(s) => Copies::parse(s).ok_or_else(|| BadInput(format!("--copies `{s}` must be `owned` or a number from 1 to 1000")))?,
+        None => Copies::Each(1),
+    };
+    // Check the layout before touching the catalogue: a card that cannot fit is bad input.
+    if a.out.is_some() {
+        opts.layout()?;
+    }
+    let path = ctx.db.clone().unwrap_or_else(catalogue::default_path);
+    let cat = Catalogue::open(&path).map_err(|e| BadInput(format!("{}: {e}", path.display())))?;
+    let query = |q: &str| -> Result<Vec<String>, String> {
+        let hits = crate::search::search(cat.conn(), q, None).map_err(|e| match e.column() {
+            Some(col) if e.is_bad_query() => format!("search query: {e}\n{}", crate::search::point_at(q, col)),
+            _ => format!("search query: {e}"),
+        })?;
+        Ok(hits.into_iter().map(|h| h.id).collect())
+    };
+    let cards = selection::resolve(&cat, &a.selection, &query)?;
+    let cards = selection::apply_copies(&cat, cards, copies)?;
+    if cards.is_empty() {
+        return Err(BadInput(format!(
+            "nothing to print: none of the selected cards is in the collection (--copies owned); selection `{}`",
+            a.selection.join(" ")
+        )));
+    }
+    if let Some(out) = &a.out {
+        let pages = ex::export_pdf(&cards, &opts, out)?;
+        eprintln!("wrote {} ({} cards, {pages} pages)", out.display(), cards.len());
+    } else if let Some(dir) = &a.png {
+        let files = ex::export_pngs(&cards, &opts, dir)?;
+        eprintln!("wrote {} PNG files to {} at {} dpi", files.len(), dir.display(), a.dpi);
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -29,14 +29,21 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     let text = args.query.join(" ");
     let query = search::parse(&text).map_err(|e| bad_query(&text, &SearchError::Syntax(e)))?;
     let path = ctx.db.clone().unwrap_or_else(catalogue::default_path);
-    let cat = Catalogue::open(&path).map_err(|e| BadInput(format!("cannot open the catalogue {}: {e}", path.display())))?;
+    let cat = Catalogue::open(&path)
+        .map_err(|e| BadInput(format!("cannot open the catalogue {}: {e}", path.display())))?;
     let hits = search::run(cat.conn(), &query, None).map_err(|e| bad_query(&text, &e))?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let written = if args.json {
-        serde_json::to_writer(&mut out, &JsonOut { query: &text, results: &hits })
-            .map_err(std::io::Error::from)
-            .and_then(|()| writeln!(out))
+        serde_json::to_writer(
+            &mut out,
+            &JsonOut {
+                query: &text,
+                results: &hits,
+            },
+        )
+        .map_err(std::io::Error::from)
+        .and_then(|()| writeln!(out))
     } else {
         write_table(&mut out, &hits)
     };
@@ -46,7 +53,11 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(ExitCode::SUCCESS),
         Err(e) => return Err(BadInput(format!("cannot write the results: {e}"))),
     }
-    eprintln!("{} card{}", hits.len(), if hits.len() == 1 { "" } else { "s" });
+    eprintln!(
+        "{} card{}",
+        hits.len(),
+        if hits.len() == 1 { "" } else { "s" }
+    );
     Ok(ExitCode::SUCCESS)
 }
 
@@ -61,9 +72,18 @@ fn bad_query(text: &str, e: &SearchError) -> BadInput {
 /// One card a line, columns aligned: id, game, kind, name, owned.
 fn write_table(out: &mut impl Write, hits: &[Hit]) -> std::io::Result<()> {
     let width = |f: fn(&Hit) -> &str| hits.iter().map(|h| f(h).chars().count()).max().unwrap_or(0);
-    let (wi, wg, wk, wn) = (width(|h| &h.id), width(|h| &h.game), width(|h| &h.kind), width(|h| &h.name));
+    let (wi, wg, wk, wn) = (
+        width(|h| &h.id),
+        width(|h| &h.game),
+        width(|h| &h.kind),
+        width(|h| &h.name),
+    );
     for h in hits {
-        writeln!(out, "{:wi$}  {:wg$}  {:wk$}  {:wn$}  {}", h.id, h.game, h.kind, h.name, h.owned)?;
+        writeln!(
+            out,
+            "{:wi$}  {:wg$}  {:wk$}  {:wn$}  {}",
+            h.id, h.game, h.kind, h.name, h.owned
+        )?;
     }
     Ok(())
 }

@@ -107,10 +107,8 @@ fn load(path: &Path) -> Result<Loaded, BadInput> {
         Game::Ruunara => Build::Squad(SquadFile::parse(&text, &file)?),
         Game::Arcadia if is_setup(&file, &header) => {
             let setup = SetupFile::parse(&text, &file)?;
-            let dir = path.parent().unwrap_or(Path::new(""));
             let mut characters = Vec::new();
-            for p in &setup.players {
-                let cpath = dir.join(&p.character);
+            for cpath in setup.character_paths(path) {
                 let cfile = cpath.display().to_string();
                 let ctext = read(&cpath).map_err(|e| BadInput(format!("{file}: character of a player: {}", e.0)))?;
                 characters.push((cfile.clone(), CharacterFile::parse(&ctext, &cfile)?));

@@ -3,6 +3,7 @@
 //! (parties, characters, setups, squads) strictly with positioned errors.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -31,6 +32,7 @@ pub const SOURCE_LISTS: &str = "deckwright spec: a listed card must be in the ca
 
 /// What a list entry names.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)] // short-lived; boxing would cost an allocation per entry
 pub enum Resolved<'a> {
     /// A card: of the entry's game when one matched, else the card of another game whose id
     /// the entry is (the caller reports it as of the wrong kind or game).
@@ -45,12 +47,10 @@ pub enum Resolved<'a> {
 /// among the cards of `game` (a name shared by several cards is ambiguous), then an id of a
 /// card of another game.
 pub fn resolve<'a>(lookup: &'a dyn CardLookup, game: Game, entry: &str) -> Resolved<'a> {
-    let by_id = lookup.card(entry);
-    if let Some(card) = &by_id {
-        if card.game() == game {
-            return Resolved::Found(by_id.expect("checked"));
-        }
-    }
+    let by_id = match lookup.card(entry) {
+        Some(card) if card.game() == game => return Resolved::Found(card),
+        other => other,
+    };
     let mut named = lookup.cards_named(game, entry);
     match named.len() {
         0 => match by_id {
@@ -84,6 +84,43 @@ pub fn unknown_message(entry: &str, what: &str, game: Game, resolved: &Resolved<
             "`{entry}` is not in the catalogue: no card has this id and no {} card has this exact name; check the spelling or import the card ({what})",
             game.title()
         ),
+    }
+}
+
+/// Cards held in memory with id and name indexes: a pre-resolved set for builders that
+/// check on every keystroke (a `Vec<Card>` lookup scans the list).
+#[derive(Debug, Clone, Default)]
+pub struct CardIndex {
+    cards: Vec<Card>,
+    by_id: HashMap<String, usize>,
+    by_name: HashMap<(Game, String), Vec<usize>>,
+}
+
+impl CardIndex {
+    pub fn new(cards: Vec<Card>) -> CardIndex {
+        let mut by_id = HashMap::new();
+        let mut by_name: HashMap<(Game, String), Vec<usize>> = HashMap::new();
+        for (i, c) in cards.iter().enumerate() {
+            by_id.insert(c.id().to_string(), i);
+            by_name.entry((c.game(), c.name().to_string())).or_default().push(i);
+        }
+        CardIndex { cards, by_id, by_name }
+    }
+
+    pub fn cards(&self) -> &[Card] {
+        &self.cards
+    }
+}
+
+impl CardLookup for CardIndex {
+    fn card(&self, id: &str) -> Option<Cow<'_, Card>> {
+        self.by_id.get(id).map(|&i| Cow::Borrowed(&self.cards[i]))
+    }
+    fn cards_named(&self, game: Game, name: &str) -> Vec<Cow<'_, Card>> {
+        self.by_name
+            .get(&(game, name.to_string()))
+            .map(|ix| ix.iter().map(|&i| Cow::Borrowed(&self.cards[i])).collect())
+            .unwrap_or_default()
     }
 }
 
@@ -136,6 +173,15 @@ mod tests {
         );
         assert_eq!(resolve(&cards, Game::Ruunara, "Nobody"), Resolved::NotFound);
         assert_eq!(resolve(&cards, Game::Iconica, "Twin"), Resolved::NotFound);
+    }
+
+    #[test]
+    fn the_index_finds_what_the_list_finds() {
+        let cards = vec![squad_card("ru-a", "Twin"), squad_card("ru-b", "Twin"), squad_card("ru-c", "C")];
+        let index = CardIndex::new(cards.clone());
+        for entry in ["ru-a", "Twin", "C", "nobody"] {
+            assert_eq!(resolve(&index, Game::Ruunara, entry), resolve(&cards, Game::Ruunara, entry), "{entry}");
+        }
     }
 
     #[test]

@@ -193,8 +193,10 @@ impl Canvas {
         let (dw, dh) = (iw * k, ih * k);
         let (ox, oy) = (r.x + (r.w - dw) / 2.0, r.y + (r.h - dh) / 2.0);
         let shader_ts = Transform::from_row(k, 0.0, 0.0, k, ox, oy);
-        let mut paint = Paint::default();
-        paint.shader = Pattern::new(img.as_ref(), SpreadMode::Pad, FilterQuality::Bilinear, 1.0, shader_ts);
+        let paint = Paint {
+            shader: Pattern::new(img.as_ref(), SpreadMode::Pad, FilterQuality::Bilinear, 1.0, shader_ts),
+            ..Paint::default()
+        };
         if let Some(rect) = tiny_skia::Rect::from_xywh(r.x, r.y, r.w, r.h) {
             let ts = self.ts();
             self.pixmap.fill_rect(rect, &paint, ts, None);
@@ -202,11 +204,11 @@ impl Canvas {
     }
 
     /// Draws one run of text with its baseline at `(x, baseline)`, clipped to `clip`.
+    #[allow(clippy::too_many_arguments)]
     pub fn glyphs(&mut self, text: &str, weight: Weight, size: f32, x: f32, baseline: f32, color: Rgb, clip: R) {
         use ab_glyph::{Font, ScaleFont};
-        let font = fonts::font(weight);
         let px = size * self.scale;
-        let scaled = font.as_scaled(px);
+        let scale_factor = fonts::font(weight).as_scaled(px).scale_factor();
         let mut caret = self.origin + x * self.scale;
         let base = self.origin + baseline * self.scale;
         let cx0 = (self.origin + clip.x * self.scale).floor().max(0.0) as i64;
@@ -217,14 +219,15 @@ impl Canvas {
         let pixels = self.pixmap.pixels_mut();
         let mut prev = None;
         for ch in text.chars() {
-            let id = font.glyph_id(ch);
+            let g = fonts::glyph(weight, ch);
             if let Some(p) = prev {
-                caret += scaled.kern(p, id);
+                caret += fonts::kern(weight, p, g.id) * px;
             }
-            let g = id.with_scale_and_position(px, ab_glyph::point(caret, base));
-            caret += scaled.h_advance(id);
-            prev = Some(id);
-            let Some(og) = font.outline_glyph(g) else { continue };
+            let glyph = g.id.with_scale_and_position(px, ab_glyph::point(caret, base));
+            caret += g.advance * px;
+            prev = Some(g.id);
+            let Some(outline) = g.outline else { continue };
+            let og = ab_glyph::OutlinedGlyph::new(glyph, (*outline).clone(), scale_factor);
             let b = og.px_bounds();
             og.draw(|gx, gy, cov| {
                 let x = b.min.x as i64 + gx as i64;

@@ -125,7 +125,8 @@ impl SheetLayout {
         if !ok(spec.card_w) || !ok(spec.card_h) {
             return Err(LayoutError::BadCardSize { w: spec.card_w, h: spec.card_h });
         }
-        if !(spec.bleed >= 0.0 && spec.gutter >= 0.0) || !spec.bleed.is_finite() || !spec.gutter.is_finite() {
+        let fine = |v: f32| v.is_finite() && v >= 0.0;
+        if !fine(spec.bleed) || !fine(spec.gutter) {
             return Err(LayoutError::Negative { bleed: spec.bleed, gutter: spec.gutter });
         }
         let (cw, ch) = (spec.card_w + 2.0 * spec.bleed, spec.card_h + 2.0 * spec.bleed);

@@ -87,19 +87,22 @@ pub struct Fitted {
 
 /// Width of `s` at text height `size`.
 pub fn width(s: &str, weight: Weight, size: f32) -> f32 {
-    let font = fonts::font(weight);
-    let sc = font.as_scaled(size);
     let mut w = 0.0;
     let mut prev = None;
     for ch in s.chars() {
-        let id = font.glyph_id(ch);
+        let g = fonts::glyph(weight, ch);
         if let Some(p) = prev {
-            w += sc.kern(p, id);
+            w += fonts::kern(weight, p, g.id);
         }
-        w += sc.h_advance(id);
-        prev = Some(id);
+        w += g.advance;
+        prev = Some(g.id);
     }
-    w
+    w * size
+}
+
+fn space_width() -> f32 {
+    static SPACE: std::sync::OnceLock<f32> = std::sync::OnceLock::new();
+    *SPACE.get_or_init(|| width(" ", Weight::Regular, 1.0))
 }
 
 fn ascent(size: f32) -> f32 {
@@ -109,6 +112,8 @@ fn ascent(size: f32) -> f32 {
 #[derive(Debug, Clone)]
 struct Token {
     text: String,
+    /// Width at text height 1 (widths scale linearly: outlines are unhinted).
+    unit_w: f32,
     weight: Weight,
     color: Rgb,
     space_before: bool,
@@ -137,10 +142,10 @@ fn tokenize(paras: &[Vec<Span>]) -> Vec<Token> {
                     } else if start.is_none() {
                         start = Some(i);
                     }
-                    if chars.peek().is_none() {
-                        if let Some(s) = start.take() {
-                            push(&mut out, &line[s..], span, &mut pending_space, &mut first_of_para);
-                        }
+                    if chars.peek().is_none()
+                        && let Some(s) = start.take()
+                    {
+                        push(&mut out, &line[s..], span, &mut pending_space, &mut first_of_para);
                     }
                 }
             }
@@ -152,6 +157,7 @@ fn tokenize(paras: &[Vec<Span>]) -> Vec<Token> {
 fn push(out: &mut Vec<Token>, s: &str, span: &Span, space: &mut bool, first: &mut bool) {
     out.push(Token {
         text: s.to_string(),
+        unit_w: width(s, span.weight, 1.0),
         weight: span.weight,
         color: span.color,
         space_before: *space && !*first,
@@ -169,10 +175,10 @@ struct Line {
 
 fn break_lines(tokens: &[Token], size: f32, max_w: f32) -> (Vec<Line>, bool) {
     let mut split = false;
-    let space = width(" ", Weight::Regular, size);
+    let space = space_width() * size;
     let mut lines: Vec<Line> = Vec::new();
     for t in tokens {
-        let w = width(&t.text, t.weight, size);
+        let w = t.unit_w * size;
         let new_line = |para_start| Line { words: Vec::new(), width: 0.0, para_start };
         if t.para_start || lines.is_empty() {
             lines.push(new_line(true));
@@ -216,7 +222,7 @@ fn break_lines(tokens: &[Token], size: f32, max_w: f32) -> (Vec<Line>, bool) {
             }
             let piece = &rest[..cut];
             let pw = width(piece, t.weight, size);
-            line.words.push((Token { text: piece.to_string(), ..t.clone() }, 0.0, pw));
+            line.words.push((Token { text: piece.to_string(), unit_w: pw / size, ..t.clone() }, 0.0, pw));
             line.width = pw;
             rest = &rest[cut..];
             if !rest.is_empty() {
@@ -273,10 +279,8 @@ pub fn fit(paras: &[Vec<Span>], r: R, style: Style) -> Fitted {
         lines.pop();
         truncated = true;
     }
-    if truncated {
-        if let Some(last) = lines.last_mut() {
-            ellipsize(last, size, r.w);
-        }
+    if truncated && let Some(last) = lines.last_mut() {
+        ellipsize(last, size, r.w);
     }
     place(lines, size, r, style, truncated)
 }

@@ -168,7 +168,10 @@ fn collect_fields<'a>(e: &'a Expr, out: &mut Vec<(&'a Field, Span)>) {
     match e {
         Expr::And(xs) | Expr::Or(xs) => xs.iter().for_each(|x| collect_fields(x, out)),
         Expr::Not(x) => collect_fields(x, out),
-        Expr::Term(Term { kind: TermKind::Filter(f), span }) => out.push((&f.field, *span)),
+        Expr::Term(Term {
+            kind: TermKind::Filter(f),
+            span,
+        }) => out.push((&f.field, *span)),
         Expr::Term(_) => {}
     }
 }

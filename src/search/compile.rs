@@ -23,12 +23,30 @@ pub enum KeyType {
     Text,
 }
 
+/// Where the cards come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// Every card; filters are set tests, so the most selective one can drive the search.
+    All,
+    /// Only the first `n` cards by name (read in order from the `card_search_name` index);
+    /// filters are per-card index probes. The first hits of a broad query come fast this way;
+    /// when fewer than the limit are found, search again over `All`.
+    FirstByName(usize),
+}
+
 /// Compiles `query`. `key_type` says how each `order:` key of a card field sorts.
-pub fn compile(query: &Query, key_type: &dyn Fn(&str) -> KeyType, limit: Option<usize>) -> Compiled {
-    let mut b = Builder { params: Vec::new() };
-    let mut select = String::from(
-        "SELECT c.id, c.game, c.kind, c.name, COALESCE(o.quantity, 0) AS owned",
-    );
+pub fn compile(
+    query: &Query,
+    key_type: &dyn Fn(&str) -> KeyType,
+    source: Source,
+    limit: Option<usize>,
+) -> Compiled {
+    let mut b = Builder {
+        params: Vec::new(),
+        probe: matches!(source, Source::FirstByName(_)),
+    };
+    let mut select =
+        String::from("SELECT c.id, c.game, c.kind, c.name, COALESCE(o.quantity, 0) AS owned");
     let mut order_by = Vec::new();
     for (i, key) in query.order.iter().enumerate() {
         let (expr, nullable) = b.sort_expr(key, key_type);
@@ -42,7 +60,16 @@ pub fn compile(query: &Query, key_type: &dyn Fn(&str) -> KeyType, limit: Option<
     }
     order_by.push("c.name COLLATE NOCASE, c.id".into());
     let mut sql = select;
-    sql.push_str(" FROM card AS c LEFT JOIN collection AS o ON o.card_id = c.id");
+    match source {
+        Source::All => sql.push_str(" FROM card AS c"),
+        Source::FirstByName(n) => {
+            let p = b.param(Sql::Integer(i64::try_from(n).unwrap_or(i64::MAX)));
+            sql.push_str(&format!(
+                " FROM (SELECT rowid, id, game, kind, name FROM card ORDER BY name COLLATE NOCASE, id LIMIT {p}) AS c"
+            ));
+        }
+    }
+    sql.push_str(" LEFT JOIN collection AS o ON o.card_id = c.id");
     if let Some(e) = &query.expr {
         let cond = b.expr(e);
         sql.push_str(" WHERE ");
@@ -54,11 +81,16 @@ pub fn compile(query: &Query, key_type: &dyn Fn(&str) -> KeyType, limit: Option<
         let p = b.param(Sql::Integer(i64::try_from(n).unwrap_or(i64::MAX)));
         sql.push_str(&format!(" LIMIT {p}"));
     }
-    Compiled { sql, params: b.params }
+    Compiled {
+        sql,
+        params: b.params,
+    }
 }
 
 struct Builder {
     params: Vec<Sql>,
+    /// Test card fields by a probe per card (`EXISTS`) rather than as a set (`IN`).
+    probe: bool,
 }
 
 /// The FTS5 query of a bare word (`"w1 w2"*`: the last word a prefix) or phrase.
@@ -72,7 +104,11 @@ fn fts_of(e: &Expr) -> Option<String> {
         Expr::Term(t) => match &t.kind {
             TermKind::Words(w) => Some(fts_words(w, true)),
             TermKind::Phrase(w) => Some(fts_words(w, false)),
-            TermKind::Filter(Filter { field: Field::Name, op: Op::Eq, value }) => Some(name_fts(&value.text)),
+            TermKind::Filter(Filter {
+                field: Field::Name,
+                op: Op::Eq,
+                value,
+            }) => Some(name_fts(&value.text)),
             TermKind::Filter(_) => None,
         },
         _ => None,
@@ -81,9 +117,29 @@ fn fts_of(e: &Expr) -> Option<String> {
 
 /// `name : "w1 w2"*`: words of the name only.
 fn name_fts(value: &str) -> String {
-    let words: Vec<String> =
-        value.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_string).collect();
+    let words: Vec<String> = value
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect();
     format!("name : {}", fts_words(&words, true))
+}
+
+/// The order in which the operands of an AND are tested: card columns, then fields, then
+/// groups, then negations (which rarely narrow much).
+fn cost_rank(e: &Expr) -> u8 {
+    match e {
+        Expr::Term(t) => match &t.kind {
+            TermKind::Filter(Filter {
+                field: Field::Game | Field::Kind | Field::Id,
+                ..
+            }) => 0,
+            _ => 1,
+        },
+        Expr::And(_) => 1,
+        Expr::Or(_) => 2,
+        Expr::Not(_) => 3,
+    }
 }
 
 impl Builder {
@@ -114,7 +170,10 @@ impl Builder {
                 if !fts.is_empty() {
                     parts.push(self.fts(fts.join(" AND ")));
                 }
-                for x in xs.iter().filter(|x| fts_of(x).is_none()) {
+                // cheap and narrowing tests first, negations last
+                let mut rest: Vec<&Expr> = xs.iter().filter(|x| fts_of(x).is_none()).collect();
+                rest.sort_by_key(|x| cost_rank(x));
+                for x in rest {
                     parts.push(self.expr(x));
                 }
                 format!("({})", parts.join(" AND "))
@@ -142,62 +201,87 @@ impl Builder {
                 format!("NOT {}", self.fts(q))
             }
             (Field::Game | Field::Kind, op) => {
-                let col = if f.field == Field::Game { "c.game" } else { "c.kind" };
+                let col = if f.field == Field::Game {
+                    "c.game"
+                } else {
+                    "c.kind"
+                };
                 let p = self.text(&v.text);
                 let sql_op = if op == Op::Ne { "!=" } else { "=" };
                 format!("{col} {sql_op} {p}")
             }
             (Field::Id, op) => {
-                let valid = v.text.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+                let valid = v
+                    .text
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
                 let test = if valid {
                     let p = self.text(&format!("{}*", v.text));
                     format!("c.id GLOB {p}")
                 } else {
                     "0".to_string()
                 };
-                if op == Op::Ne { format!("NOT ({test})") } else { test }
+                if op == Op::Ne {
+                    format!("NOT ({test})")
+                } else {
+                    test
+                }
             }
             (Field::Owned, op) => {
                 // the parser guarantees a number
                 let n = v.num.unwrap_or(0.0);
                 let p = self.num(n);
-                if op.holds(0.0, n) {
+                if self.probe {
+                    format!("COALESCE(o.quantity, 0) {} {p}", op.as_str())
+                } else if op.holds(0.0, n) {
                     // cards missing from the collection (owned 0) match: exclude the others
-                    format!("c.id NOT IN (SELECT card_id FROM collection WHERE NOT (quantity {} {p}))", op.as_str())
+                    format!(
+                        "c.id NOT IN (SELECT card_id FROM collection WHERE NOT (quantity {} {p}))",
+                        op.as_str()
+                    )
                 } else {
-                    format!("c.id IN (SELECT card_id FROM collection WHERE quantity {} {p})", op.as_str())
+                    format!(
+                        "c.id IN (SELECT card_id FROM collection WHERE quantity {} {p})",
+                        op.as_str()
+                    )
                 }
             }
-            (Field::Key(k), Op::Eq) => {
-                let sub = self.key_equals(k, v.text.as_str(), v.num);
-                format!("c.rowid IN ({sub})")
-            }
+            (Field::Key(k), Op::Eq) => self.key_equals(k, v.text.as_str(), v.num),
             (Field::Key(k), Op::Ne) => {
-                let pk = self.text(k);
-                let sub = self.key_equals(k, v.text.as_str(), v.num);
-                format!(
-                    "(c.rowid IN (SELECT card FROM card_field WHERE key = {pk}) AND c.rowid NOT IN ({sub}))"
-                )
+                let has = self.has_field(k, "");
+                let equals = self.key_equals(k, v.text.as_str(), v.num);
+                format!("({has} AND NOT {equals})")
             }
             (Field::Key(k), op) => {
-                let pk = self.text(k);
                 // the parser guarantees a number for an ordering comparison
                 let pn = self.num(v.num.unwrap_or(0.0));
-                format!("c.rowid IN (SELECT card FROM card_field WHERE key = {pk} AND num {} {pn})", op.as_str())
+                self.has_field(k, &format!(" AND num {} {pn}", op.as_str()))
             }
         }
     }
 
-    /// The rowids of cards whose key `k` has this text (or this number).
-    fn key_equals(&mut self, k: &str, text: &str, num: Option<f64>) -> String {
+    /// The card has key `k` with a row meeting `cond` (SQL starting with ` AND`, or empty).
+    fn has_field(&mut self, k: &str, cond: &str) -> String {
         let pk = self.text(k);
-        let pt = self.text(text);
-        let mut sub = format!("SELECT card FROM card_field WHERE key = {pk} AND text = {pt}");
-        if let Some(n) = num {
-            let pn = self.num(n);
-            sub.push_str(&format!(" UNION ALL SELECT card FROM card_field WHERE key = {pk} AND num = {pn}"));
+        if self.probe {
+            format!("EXISTS (SELECT 1 FROM card_field WHERE key = {pk}{cond} AND card = c.rowid)")
+        } else {
+            format!("c.rowid IN (SELECT card FROM card_field WHERE key = {pk}{cond})")
         }
-        sub
+    }
+
+    /// The card's key `k` has this text (or this number).
+    fn key_equals(&mut self, k: &str, text: &str, num: Option<f64>) -> String {
+        let pt = self.text(text);
+        let by_text = self.has_field(k, &format!(" AND text = {pt}"));
+        match num {
+            Some(n) => {
+                let pn = self.num(n);
+                let by_num = self.has_field(k, &format!(" AND num = {pn}"));
+                format!("({by_text} OR {by_num})")
+            }
+            None => by_text,
+        }
     }
 
     /// The expression a sort key sorts by, and whether it can be NULL (cards without the key,
@@ -216,7 +300,12 @@ impl Builder {
                 };
                 let agg = if key.descending { "max" } else { "min" };
                 let pk = self.text(k);
-                (format!("(SELECT {agg}({col}) FROM card_field WHERE card = c.rowid AND key = {pk})"), true)
+                (
+                    format!(
+                        "(SELECT {agg}({col}) FROM card_field WHERE card = c.rowid AND key = {pk})"
+                    ),
+                    true,
+                )
             }
         }
     }

@@ -35,7 +35,11 @@ pub struct UnknownField {
 
 impl fmt::Display for UnknownField {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "query column {}: no card has a field '{}'", self.column, self.field)?;
+        write!(
+            f,
+            "query column {}: no card has a field '{}'",
+            self.column, self.field
+        )?;
         if let Some(s) = &self.suggestion {
             write!(f, " (did you mean '{s}'?)")?;
         }

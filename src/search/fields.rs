@@ -11,12 +11,15 @@ pub const BUILT_IN: [&str; 5] = ["game", "id", "kind", "name", "owned"];
 /// Does some card have the key `key`?
 pub fn key_exists(conn: &Connection, key: &str) -> rusqlite::Result<bool> {
     let mut st = conn.prepare_cached("SELECT 1 FROM card_field WHERE key = ?1 LIMIT 1")?;
-    st.query_row([key], |_| Ok(())).optional().map(|r| r.is_some())
+    st.query_row([key], |_| Ok(()))
+        .optional()
+        .map(|r| r.is_some())
 }
 
 /// Does some card have a number under `key`? (Then `order:key` sorts by numbers.)
 pub fn key_type(conn: &Connection, key: &str) -> rusqlite::Result<KeyType> {
-    let mut st = conn.prepare_cached("SELECT 1 FROM card_field WHERE key = ?1 AND num IS NOT NULL LIMIT 1")?;
+    let mut st =
+        conn.prepare_cached("SELECT 1 FROM card_field WHERE key = ?1 AND num IS NOT NULL LIMIT 1")?;
     let numeric = st.query_row([key], |_| Ok(())).optional()?.is_some();
     Ok(if numeric { KeyType::Num } else { KeyType::Text })
 }
@@ -67,7 +70,10 @@ mod tests {
 
     #[test]
     fn suggests_near_misses_only() {
-        let known: Vec<String> = ["faction", "class", "cost", "name"].iter().map(|s| s.to_string()).collect();
+        let known: Vec<String> = ["faction", "class", "cost", "name"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
         assert_eq!(closest("facton", &known), Some("faction"));
         assert_eq!(closest("cots", &known), Some("cost"));
         assert_eq!(closest("zzzzzz", &known), None);

@@ -17,7 +17,12 @@ pub enum Tok {
     /// The inside of `"..."`.
     Phrase(String),
     /// `field<op>value`; `field` as written, `value` unquoted.
-    Filter { field: String, op: RawOp, value: String, value_span: Span },
+    Filter {
+        field: String,
+        op: RawOp,
+        value: String,
+        value_span: Span,
+    },
 }
 
 /// An operator as written (`:` and `=` are told apart only for messages).
@@ -58,11 +63,18 @@ pub fn column(text: &str, at: usize) -> usize {
 }
 
 fn span(text: &str, start: usize, end: usize) -> Span {
-    Span { start, end, column: column(text, start) }
+    Span {
+        start,
+        end,
+        column: column(text, start),
+    }
 }
 
 fn err(text: &str, at: usize, message: impl Into<String>) -> SyntaxError {
-    SyntaxError { column: column(text, at), message: message.into() }
+    SyntaxError {
+        column: column(text, at),
+        message: message.into(),
+    }
 }
 
 /// Ends a bare word or an unquoted value.
@@ -100,13 +112,19 @@ fn quoted(text: &str, open: usize) -> Result<(String, usize), SyntaxError> {
     let inside = open + 1;
     match text[inside..].find('"') {
         Some(len) => Ok((text[inside..inside + len].to_string(), inside + len + 1)),
-        None => Err(err(text, open, "this quote is never closed; add a closing \"")),
+        None => Err(err(
+            text,
+            open,
+            "this quote is never closed; add a closing \"",
+        )),
     }
 }
 
 /// Byte offset of the end of the run of non-delimiters starting at `from`.
 fn run_end(text: &str, from: usize) -> usize {
-    text[from..].find(is_delimiter).map_or(text.len(), |n| from + n)
+    text[from..]
+        .find(is_delimiter)
+        .map_or(text.len(), |n| from + n)
 }
 
 /// Splits `text` into tokens.
@@ -132,7 +150,13 @@ pub fn lex(text: &str) -> Result<Vec<Token>, SyntaxError> {
                 at += 1;
                 match text[at..].chars().next() {
                     Some(n) if !n.is_whitespace() && n != ')' => Tok::Minus,
-                    _ => return Err(err(text, start, "expected a term right after '-' (write '-faction:legion')")),
+                    _ => {
+                        return Err(err(
+                            text,
+                            start,
+                            "expected a term right after '-' (write '-faction:legion')",
+                        ));
+                    }
                 }
             }
             '"' => {
@@ -141,7 +165,9 @@ pub fn lex(text: &str) -> Result<Vec<Token>, SyntaxError> {
                 Tok::Phrase(inside)
             }
             _ => {
-                let name_end = text[at..].find(|c: char| !is_field_char(c)).map_or(text.len(), |n| at + n);
+                let name_end = text[at..]
+                    .find(|c: char| !is_field_char(c))
+                    .map_or(text.len(), |n| at + n);
                 match operator(&text[name_end..]).filter(|_| name_end > at) {
                     Some((op, len)) => {
                         let field = text[at..name_end].to_string();
@@ -161,7 +187,12 @@ pub fn lex(text: &str) -> Result<Vec<Token>, SyntaxError> {
                             ));
                         }
                         at = end;
-                        Tok::Filter { field, op, value, value_span: span(text, value_start, end) }
+                        Tok::Filter {
+                            field,
+                            op,
+                            value,
+                            value_span: span(text, value_start, end),
+                        }
                     }
                     None => {
                         at = run_end(text, at);
@@ -175,7 +206,10 @@ pub fn lex(text: &str) -> Result<Vec<Token>, SyntaxError> {
                 }
             }
         };
-        out.push(Token { tok, span: span(text, start, at) });
+        out.push(Token {
+            tok,
+            span: span(text, start, at),
+        });
     }
     Ok(out)
 }
@@ -203,7 +237,11 @@ mod tests {
                     field: "cost".into(),
                     op: RawOp::Le,
                     value: "3".into(),
-                    value_span: Span { start: 20, end: 21, column: 21 }
+                    value_span: Span {
+                        start: 20,
+                        end: 21,
+                        column: 21
+                    }
                 },
             ]
         );
@@ -216,7 +254,9 @@ mod tests {
 
     #[test]
     fn quoted_value_and_unclosed_quote() {
-        assert!(matches!(&toks("affiliation:\"whitefire syndicate\"")[0], Tok::Filter { value, .. } if value == "whitefire syndicate"));
+        assert!(
+            matches!(&toks("affiliation:\"whitefire syndicate\"")[0], Tok::Filter { value, .. } if value == "whitefire syndicate")
+        );
         let e = lex("name:\"abc").unwrap_err();
         assert_eq!(e.column, 6);
     }

@@ -19,7 +19,7 @@ use rusqlite::Connection;
 use serde::Serialize;
 
 pub use ast::{Expr, Field, Filter, Op, OrderKey, Query, Span, Term, TermKind, Value};
-pub use compile::{Compiled, KeyType, compile};
+pub use compile::{Compiled, KeyType, Source, compile};
 pub use error::{SearchError, SyntaxError, UnknownField};
 pub use fields::known_fields;
 pub use parser::{MAX_DEPTH, MAX_TERMS};
@@ -42,7 +42,11 @@ pub fn parse(text: &str) -> Result<Query, SyntaxError> {
 
 /// Runs a parsed query: the matching cards in the query's order (default: by name), at most
 /// `limit` of them. A field that no card has is an error listing the known fields.
-pub fn run(conn: &Connection, query: &Query, limit: Option<usize>) -> Result<Vec<Hit>, SearchError> {
+pub fn run(
+    conn: &Connection,
+    query: &Query,
+    limit: Option<usize>,
+) -> Result<Vec<Hit>, SearchError> {
     check_fields(conn, query)?;
     let mut types = Vec::new();
     for key in &query.order {
@@ -50,34 +54,71 @@ pub fn run(conn: &Connection, query: &Query, limit: Option<usize>) -> Result<Vec
             types.push((k.clone(), fields::key_type(conn, k)?));
         }
     }
-    let key_type = |k: &str| types.iter().find(|(n, _)| n == k).map_or(KeyType::Text, |(_, t)| *t);
-    let compiled = compile(query, &key_type, limit);
+    let key_type = |k: &str| {
+        types
+            .iter()
+            .find(|(n, _)| n == k)
+            .map_or(KeyType::Text, |(_, t)| *t)
+    };
+    let window = limit.map(|n| FIRST_BY_NAME.max(n.saturating_mul(50)));
+    if let Some((n, window)) = limit
+        .zip(window)
+        .filter(|(_, w)| query.order.is_empty() && *w <= MAX_FIRST_BY_NAME)
+    {
+        // The first hits by name of a broad query are among the first cards by name.
+        let hits = fetch(
+            conn,
+            &compile(query, &key_type, Source::FirstByName(window), limit),
+        )?;
+        if hits.len() >= n {
+            return Ok(hits);
+        }
+    }
+    fetch(conn, &compile(query, &key_type, Source::All, limit))
+}
+
+/// How many cards, first by name, a limited search reads before searching them all (at
+/// least 50 per hit wanted, up to `MAX_FIRST_BY_NAME`; beyond, it searches them all at once).
+const FIRST_BY_NAME: usize = 5000;
+const MAX_FIRST_BY_NAME: usize = 20_000;
+
+fn fetch(conn: &Connection, compiled: &Compiled) -> Result<Vec<Hit>, SearchError> {
     let mut st = conn.prepare_cached(&compiled.sql)?;
     let rows = st.query_map(rusqlite::params_from_iter(compiled.params.iter()), |r| {
-        Ok(Hit { id: r.get(0)?, game: r.get(1)?, kind: r.get(2)?, name: r.get(3)?, owned: r.get(4)? })
+        Ok(Hit {
+            id: r.get(0)?,
+            game: r.get(1)?,
+            kind: r.get(2)?,
+            name: r.get(3)?,
+            owned: r.get(4)?,
+        })
     })?;
     Ok(rows.collect::<Result<Vec<_>, _>>()?)
 }
 
 /// Parses and runs `text`.
-pub fn search(conn: &Connection, text: &str, limit: Option<usize>) -> Result<Vec<Hit>, SearchError> {
+pub fn search(
+    conn: &Connection,
+    text: &str,
+    limit: Option<usize>,
+) -> Result<Vec<Hit>, SearchError> {
     run(conn, &parse(text)?, limit)
 }
 
 /// Every card-format field the query names must be a key some card has.
 fn check_fields(conn: &Connection, query: &Query) -> Result<(), SearchError> {
     for (field, span) in query.fields() {
-        if let Field::Key(k) = field {
-            if !fields::key_exists(conn, k)? {
-                let known = fields::known_fields(conn)?;
-                let suggestion = fields::closest(k, &known).map(str::to_string);
-                return Err(SearchError::UnknownField(UnknownField {
-                    field: k.clone(),
-                    column: span.column,
-                    known,
-                    suggestion,
-                }));
-            }
+        if let Field::Key(k) = field
+            && !fields::key_exists(conn, k)?
+        {
+            let known = fields::known_fields(conn)?;
+            let suggestion = fields::closest(k, &known).map(str::to_string);
+            return Err(SearchError::UnknownField(UnknownField {
+                field: k.clone(),
+                column: span.column,
+                known,
+                suggestion,
+            }));
         }
     }
     Ok(())
@@ -85,6 +126,9 @@ fn check_fields(conn: &Connection, query: &Query) -> Result<(), SearchError> {
 
 /// The query on one line and a caret under `column` on the next, for error messages.
 pub fn point_at(query: &str, column: usize) -> String {
-    let line: String = query.chars().map(|c| if c == '\n' || c == '\t' { ' ' } else { c }).collect();
+    let line: String = query
+        .chars()
+        .map(|c| if c == '\n' || c == '\t' { ' ' } else { c })
+        .collect();
     format!("  {line}\n  {}^", " ".repeat(column.saturating_sub(1)))
 }

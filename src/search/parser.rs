@@ -13,7 +13,13 @@ pub const MAX_TERMS: usize = 128;
 /// Parses a query.
 pub fn parse(text: &str) -> Result<Query, SyntaxError> {
     let tokens = lexer::lex(text)?;
-    let mut p = Parser { text, tokens, pos: 0, terms: 0, order: Vec::new() };
+    let mut p = Parser {
+        text,
+        tokens,
+        pos: 0,
+        terms: 0,
+        order: Vec::new(),
+    };
     let expr = if p.tokens.is_empty() { None } else { p.or(0)? };
     if let Some(t) = p.peek() {
         let message = match t.tok {
@@ -22,7 +28,11 @@ pub fn parse(text: &str) -> Result<Query, SyntaxError> {
         };
         return Err(p.err_at(t.span, message));
     }
-    Ok(Query { text: text.to_string(), expr, order: p.order })
+    Ok(Query {
+        text: text.to_string(),
+        expr,
+        order: p.order,
+    })
 }
 
 struct Parser<'a> {
@@ -47,16 +57,26 @@ impl Parser<'_> {
     }
 
     fn err_at(&self, span: Span, message: impl Into<String>) -> SyntaxError {
-        SyntaxError { column: span.column, message: message.into() }
+        SyntaxError {
+            column: span.column,
+            message: message.into(),
+        }
     }
 
     fn at_end(&self, message: impl Into<String>) -> SyntaxError {
-        SyntaxError { column: lexer::column(self.text, self.text.len()), message: message.into() }
+        SyntaxError {
+            column: lexer::column(self.text, self.text.len()),
+            message: message.into(),
+        }
     }
 
     /// `and ("or" and)*`. `None` only at the top when every term was an `order:` term.
     fn or(&mut self, depth: usize) -> Result<Option<Expr>, SyntaxError> {
-        let place = if depth == 0 { Place::Top } else { Place::Nested };
+        let place = if depth == 0 {
+            Place::Top
+        } else {
+            Place::Nested
+        };
         let orders_before = self.order.len();
         let first = self.and(depth, place)?;
         let mut alts = Vec::new();
@@ -67,7 +87,9 @@ impl Parser<'_> {
             self.pos += 1;
             match self.peek().map(|t| &t.tok) {
                 None => return Err(self.at_end("expected a term after 'or'")),
-                Some(Tok::Or) | Some(Tok::RParen) => return Err(self.err_at(span, "expected a term after 'or'")),
+                Some(Tok::Or) | Some(Tok::RParen) => {
+                    return Err(self.err_at(span, "expected a term after 'or'"));
+                }
                 _ => {}
             }
             alts.extend(self.and(depth, Place::Nested)?);
@@ -96,8 +118,13 @@ impl Parser<'_> {
         }
         if !any {
             return Err(match self.peek() {
-                Some(Token { tok: Tok::Or, span }) => self.err_at(*span, "expected a term before 'or'"),
-                Some(Token { tok: Tok::RParen, span }) => self.err_at(*span, "expected a term before ')'"),
+                Some(Token { tok: Tok::Or, span }) => {
+                    self.err_at(*span, "expected a term before 'or'")
+                }
+                Some(Token {
+                    tok: Tok::RParen,
+                    span,
+                }) => self.err_at(*span, "expected a term before ')'"),
                 _ => self.at_end("expected a term"),
             });
         }
@@ -114,7 +141,10 @@ impl Parser<'_> {
             return Err(self.at_end("expected a term"));
         };
         if depth >= MAX_DEPTH {
-            return Err(self.err_at(token.span, format!("the query nests '(' and '-' more than {MAX_DEPTH} deep")));
+            return Err(self.err_at(
+                token.span,
+                format!("the query nests '(' and '-' more than {MAX_DEPTH} deep"),
+            ));
         }
         self.pos += 1;
         match token.tok {
@@ -127,9 +157,14 @@ impl Parser<'_> {
                     return Err(self.err_at(token.span, "empty parentheses: put a term inside"));
                 }
                 let inner = self.or(depth + 1)?;
-                let unclosed = format!("expected ')' to close the '(' at column {}", token.span.column);
+                let unclosed = format!(
+                    "expected ')' to close the '(' at column {}",
+                    token.span.column
+                );
                 match self.peek() {
-                    Some(Token { tok: Tok::RParen, .. }) => {
+                    Some(Token {
+                        tok: Tok::RParen, ..
+                    }) => {
                         self.pos += 1;
                         Ok(inner)
                     }
@@ -143,10 +178,18 @@ impl Parser<'_> {
                 self.term(TermKind::Words(ws), token.span).map(Some)
             }
             Tok::Phrase(p) => {
-                let ws = words(&p, self.err_at(token.span, "empty quotes: put words between them"))?;
+                let ws = words(
+                    &p,
+                    self.err_at(token.span, "empty quotes: put words between them"),
+                )?;
                 self.term(TermKind::Phrase(ws), token.span).map(Some)
             }
-            Tok::Filter { field, op, value, value_span } => {
+            Tok::Filter {
+                field,
+                op,
+                value,
+                value_span,
+            } => {
                 let field_lc = field.to_ascii_lowercase();
                 if field_lc == "order" {
                     self.order_term(op, &value, token.span, value_span, place)?;
@@ -161,15 +204,31 @@ impl Parser<'_> {
     fn term(&mut self, kind: TermKind, span: Span) -> Result<Expr, SyntaxError> {
         self.terms += 1;
         if self.terms > MAX_TERMS {
-            return Err(self.err_at(span, format!("too many terms: a query holds at most {MAX_TERMS}")));
+            return Err(self.err_at(
+                span,
+                format!("too many terms: a query holds at most {MAX_TERMS}"),
+            ));
         }
         Ok(Expr::Term(Term { kind, span }))
     }
 
     /// `order:field` or `order:-field`.
-    fn order_term(&mut self, op: RawOp, value: &str, span: Span, value_span: Span, place: Place) -> Result<(), SyntaxError> {
+    fn order_term(
+        &mut self,
+        op: RawOp,
+        value: &str,
+        span: Span,
+        value_span: Span,
+        place: Place,
+    ) -> Result<(), SyntaxError> {
         if op != RawOp::Colon {
-            return Err(self.err_at(span, format!("write 'order:{value}' (with ':'), not 'order{}'", op.as_str())));
+            return Err(self.err_at(
+                span,
+                format!(
+                    "write 'order:{value}' (with ':'), not 'order{}'",
+                    op.as_str()
+                ),
+            ));
         }
         if place != Place::Top {
             return Err(self.err_at(span, order_misplaced()));
@@ -184,7 +243,11 @@ impl Parser<'_> {
                 format!("'{value}' is not a field to sort by; write e.g. 'order:cost' or 'order:-health'"),
             ));
         }
-        self.order.push(OrderKey { field: Field::from_name(&name.to_ascii_lowercase()), descending, span });
+        self.order.push(OrderKey {
+            field: Field::from_name(&name.to_ascii_lowercase()),
+            descending,
+            span,
+        });
         Ok(())
     }
 }
@@ -215,7 +278,8 @@ fn number(s: &str) -> Option<f64> {
         None => (digits, None),
     };
     let all_digits = |x: &str| !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit());
-    if all_digits(int) && frac.is_none_or(all_digits) && int.len() + frac.map_or(0, str::len) <= 15 {
+    if all_digits(int) && frac.is_none_or(all_digits) && int.len() + frac.map_or(0, str::len) <= 15
+    {
         s.parse().ok()
     } else {
         None
@@ -232,26 +296,45 @@ fn filter(field: Field, raw: RawOp, value: &str, value_span: Span) -> Result<Fil
         RawOp::Gt => Op::Gt,
         RawOp::Ge => Op::Ge,
     };
-    let at = |message: String| SyntaxError { column: value_span.column, message };
+    let at = |message: String| SyntaxError {
+        column: value_span.column,
+        message,
+    };
     let num = number(value.trim());
     let name = field.name().to_string();
     let ordering = !matches!(op, Op::Eq | Op::Ne);
     match &field {
         Field::Game | Field::Kind | Field::Name | Field::Id if ordering => {
-            return Err(at(format!("'{name}' is text: use '{name}:' or '{name}!=', not '{}'", raw.as_str())));
+            return Err(at(format!(
+                "'{name}' is text: use '{name}:' or '{name}!=', not '{}'",
+                raw.as_str()
+            )));
         }
         Field::Owned if num.is_none() => {
-            return Err(at(format!("'owned' is a number: write e.g. 'owned>0', not 'owned{}{value}'", raw.as_str())));
+            return Err(at(format!(
+                "'owned' is a number: write e.g. 'owned>0', not 'owned{}{value}'",
+                raw.as_str()
+            )));
         }
         Field::Name if words(value, at(String::new())).is_err() => {
             return Err(at(no_letters(value)));
         }
         _ if ordering && num.is_none() => {
-            return Err(at(format!("expected a number after '{name}{}', found '{value}'", raw.as_str())));
+            return Err(at(format!(
+                "expected a number after '{name}{}', found '{value}'",
+                raw.as_str()
+            )));
         }
         _ => {}
     }
-    Ok(Filter { field, op, value: Value { text: value.to_lowercase(), num } })
+    Ok(Filter {
+        field,
+        op,
+        value: Value {
+            text: value.to_lowercase(),
+            num,
+        },
+    })
 }
 
 #[cfg(test)]

@@ -5,7 +5,15 @@ use deckwright::cards::{self, Card};
 use deckwright::catalogue::Catalogue;
 
 /// An Iconica character.
-pub fn iconica(id: &str, name: &str, faction: &str, class: &str, rarity: &str, start: u32, text: &str) -> String {
+pub fn iconica(
+    id: &str,
+    name: &str,
+    faction: &str,
+    class: &str,
+    rarity: &str,
+    start: u32,
+    text: &str,
+) -> String {
     format!(
         r#"game = "iconica"
 kind = "character"
@@ -39,8 +47,17 @@ effects = []
     )
 }
 
-pub fn merit(id: &str, name: &str, merit_type: &str, cost: i32, court: Option<&str>, text: &str) -> String {
-    let court = court.map(|c| format!("court = \"{c}\"\nattribute = \"might\"\n")).unwrap_or_default();
+pub fn merit(
+    id: &str,
+    name: &str,
+    merit_type: &str,
+    cost: i32,
+    court: Option<&str>,
+    text: &str,
+) -> String {
+    let court = court
+        .map(|c| format!("court = \"{c}\"\nattribute = \"might\"\n"))
+        .unwrap_or_default();
     format!(
         "game = \"arcadia\"\nkind = \"merit\"\nid = \"{id}\"\nname = \"{name}\"\ntext = \"{text}\"\nmerit_type = \"{merit_type}\"\ncost = {cost}\n{court}"
     )
@@ -92,14 +109,74 @@ text = "Strike twice."
 /// The test cards.
 pub fn cards() -> Vec<Card> {
     let texts = [
-        iconica("ico-hadron", "Hadron", "independent", "offensive", "rare", 120, "Deal 20 damage to one opposing character."),
-        iconica("ico-iron-maiden", "Iron Maiden", "legion", "defensive", "legend", 100, "Raise a shield wall against all foes."),
-        iconica("ico-quaker", "Quaker", "legion", "offensive", "common", 80, "Quake the ground beneath the foe."),
-        iconica("ico-medic", "Medic", "protectorate", "supportive", "uncommon", 90, "Heal a friend. The wall of shields holds."),
-        merit("arc-fire-dance", "Fire Dance", "art", 3, None, "A dance of flame."),
-        merit("arc-iron-key", "Iron Key", "treasure", 1, None, "Opens any door."),
-        merit("arc-seelie-grace", "Seelie Grace", "ability", 5, Some("seelie"), "Grace of the court."),
-        merit("arc-unseelie-guile", "Unseelie Guile", "ability", 4, Some("unseelie"), "Guile of the night."),
+        iconica(
+            "ico-hadron",
+            "Hadron",
+            "independent",
+            "offensive",
+            "rare",
+            120,
+            "Deal 20 damage to one opposing character.",
+        ),
+        iconica(
+            "ico-iron-maiden",
+            "Iron Maiden",
+            "legion",
+            "defensive",
+            "legend",
+            100,
+            "Raise a shield wall against all foes.",
+        ),
+        iconica(
+            "ico-quaker",
+            "Quaker",
+            "legion",
+            "offensive",
+            "common",
+            80,
+            "Quake the ground beneath the foe.",
+        ),
+        iconica(
+            "ico-medic",
+            "Medic",
+            "protectorate",
+            "supportive",
+            "uncommon",
+            90,
+            "Heal a friend. The wall of shields holds.",
+        ),
+        merit(
+            "arc-fire-dance",
+            "Fire Dance",
+            "art",
+            3,
+            None,
+            "A dance of flame.",
+        ),
+        merit(
+            "arc-iron-key",
+            "Iron Key",
+            "treasure",
+            1,
+            None,
+            "Opens any door.",
+        ),
+        merit(
+            "arc-seelie-grace",
+            "Seelie Grace",
+            "ability",
+            5,
+            Some("seelie"),
+            "Grace of the court.",
+        ),
+        merit(
+            "arc-unseelie-guile",
+            "Unseelie Guile",
+            "ability",
+            4,
+            Some("unseelie"),
+            "Guile of the night.",
+        ),
         flaw("arc-cold-iron-dread", "Cold Iron Dread", "curse", 2),
         waylay("arc-wolves", "Wolves", 4, &["forest", "hills"]),
         league("arc-deep-wood", "Deep Wood", &["forest"]),

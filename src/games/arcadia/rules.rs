@@ -116,8 +116,8 @@ impl SetupReport {
 }
 
 /// A list entry resolved to an Arcadia card of the wanted kind, or the violation saying why not.
-fn resolve_kind<'a, T>(
-    lookup: &'a dyn CardLookup,
+fn resolve_kind<T>(
+    lookup: &dyn CardLookup,
     entry: &str,
     list: &str,
     wanted: &str,
@@ -129,10 +129,10 @@ where
     let resolved = build::resolve(lookup, Game::Arcadia, entry);
     match &resolved {
         Resolved::Found(card) => {
-            if let Card::Arcadia(a) = card.as_ref() {
-                if let Some(x) = pick(a) {
-                    return Ok(x.clone());
-                }
+            if let Card::Arcadia(a) = card.as_ref()
+                && let Some(x) = pick(a)
+            {
+                return Ok(x.clone());
             }
             let what = match card.as_ref() {
                 Card::Arcadia(ArcadiaCard::Merit(m)) => format!("a merit of type {}", merit_type_name(m.merit_type)),
@@ -521,7 +521,7 @@ pub fn check_setup(setup: &SetupFile, characters: &[CharacterFile], lookup: &dyn
             violations.push(Violation::new(
                 "waylay-budget",
                 format!(
-                    "{}'s waylays total a rating of {total} ({}), above the {} allowed by the opponent's quests ({} Waylay Rating {rating} + experience bonus {bonus})",
+                    "the waylays of {} total a rating of {total} ({}), above the {} allowed by the opponent's quests ({} Waylay Rating {rating} + experience bonus {bonus})",
                     player_name(i),
                     mine.waylays.iter().map(|w| format!("{} {}", named(&w.name, &w.id), w.rating)).collect::<Vec<_>>().join(", "),
                     rating + bonus,
@@ -535,13 +535,15 @@ pub fn check_setup(setup: &SetupFile, characters: &[CharacterFile], lookup: &dyn
                 SRC_WAYLAY,
             ));
         }
+    }
+    for (i, mine) in lists.iter().enumerate() {
         let total: i32 = mine.treasures.iter().map(|t| t.cost).sum();
         let rating: i32 = mine.quests.iter().map(|q| q.treasure_rating).sum();
         if total > rating {
             violations.push(Violation::new(
                 "treasure-budget",
                 format!(
-                    "{}'s treasures total {total} points ({}), above the Treasure Rating {rating} of their own quests",
+                    "the treasures hidden for {} total {total} points ({}), above the Treasure Rating {rating} of that player's own quests",
                     player_name(i),
                     mine.treasures.iter().map(|t| format!("{} {}", named(&t.name, &t.id), t.cost)).collect::<Vec<_>>().join(", "),
                 ),

@@ -1,6 +1,8 @@
 //! The Arcadia quest setup file (`*.setup.toml`, `spec/arcadia.md`): two players (their
 //! character file, quests, waylays and treasures) and the leagues in the order laid.
 
+use std::path::{Path, PathBuf};
+
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{CardError, Game};
@@ -92,6 +94,13 @@ impl SetupFile {
     pub fn to_toml(&self) -> String {
         build::to_toml(self)
     }
+
+    /// Where each player's character file is, given where this setup file is (the
+    /// `character` paths are relative to the setup file's folder).
+    pub fn character_paths(&self, setup_path: &Path) -> Vec<PathBuf> {
+        let dir = setup_path.parent().unwrap_or(Path::new(""));
+        self.players.iter().map(|p| dir.join(&p.character)).collect()
+    }
 }
 
 /// Line and column of the `owner` key of the n-th `[[leagues]]` table.
@@ -144,6 +153,8 @@ y = 0
         assert_eq!(s.players[1].base_camp, Some(Pos { x: 1, y: 0 }));
         assert_eq!(s.leagues[1].pos(), Pos { x: 1, y: 0 });
         assert_eq!(SetupFile::parse(&s.to_toml(), "again").unwrap(), s);
+        let paths = s.character_paths(Path::new("games/s.setup.toml"));
+        assert_eq!(paths[0], Path::new("games/esekial.character.toml"));
     }
 
     #[test]

@@ -521,17 +521,19 @@ impl Character {
     }
 
     /// Checks beyond the types: roll coverage, tile values, strengths, action break.
+    /// Paths name the offending `[[actions]]` / `[[strengths]]` entry as `actions[i]`.
     pub fn problems(&self) -> Vec<Problem> {
         let mut out = Vec::new();
         let start = self.health.start;
-        if start == 0 || start % 10 != 0 {
+        if start == 0 || !start.is_multiple_of(10) {
             out.push(Problem::at(
                 &["health", "start"],
                 format!("`start` must be a positive multiple of 10, not {start}"),
             ));
         }
         for n in Nullifier::ALL {
-            for &t in self.health.tiles(n) {
+            let tiles = self.health.tiles(n);
+            for (i, &t) in tiles.iter().enumerate() {
                 if t % 10 != 0 || t == 0 || t >= start {
                     out.push(Problem::at(
                         &["health", n.key()],
@@ -540,12 +542,23 @@ impl Character {
                             n.key()
                         ),
                     ));
+                } else if tiles[..i].contains(&t) {
+                    out.push(Problem::at(&["health", n.key()], format!("{} lists tile {t} twice", n.key())));
                 }
             }
         }
-        for (k, _) in &self.health.reaction {
+        let mut reaction_tiles = Vec::new();
+        for k in self.health.reaction.keys() {
             match k.trim().parse::<u32>() {
-                Ok(t) if t % 10 == 0 && t > 0 && t < start => {}
+                Ok(t) if t % 10 == 0 && t > 0 && t < start => {
+                    if reaction_tiles.contains(&t) {
+                        out.push(Problem::at(
+                            &["health", "reaction"],
+                            format!("reaction tile {t} is given twice (as \"{k}\" and another spelling)"),
+                        ));
+                    }
+                    reaction_tiles.push(t);
+                }
                 _ => out.push(Problem::at(
                     &["health", "reaction"],
                     format!(
@@ -554,47 +567,63 @@ impl Character {
                 )),
             }
         }
-        for n in 1..=6u8 {
-            let covering = self.actions.iter().filter(|a| a.roll.covers(n)).count();
-            if covering == 0 {
-                out.push(Problem::at(&["actions", "roll"], format!("no action covers roll {n}")));
-            } else if covering > 1 {
-                out.push(Problem::at(
-                    &["actions", "roll"],
-                    format!("roll {n} is covered by {covering} actions; each of 1-6 exactly once"),
-                ));
+        for (i, a) in self.actions.iter().enumerate() {
+            let seg = format!("actions[{i}]");
+            let numbers = a.roll.numbers();
+            if numbers.is_empty() {
+                out.push(Problem::at(&[&seg, "roll"], format!("action `{}` has an empty roll list", a.name)));
             }
-        }
-        for a in &self.actions {
-            for n in a.roll.numbers() {
+            for (j, &n) in numbers.iter().enumerate() {
                 if !(1..=6).contains(&n) {
                     out.push(Problem::at(
-                        &["actions", "roll"],
+                        &[&seg, "roll"],
                         format!("action `{}` has roll {n}; rolls are 1 to 6", a.name),
+                    ));
+                } else if numbers[..j].contains(&n) {
+                    out.push(Problem::at(&[&seg, "roll"], format!("action `{}` lists roll {n} twice", a.name)));
+                } else if let Some(first) = self.actions[..i].iter().position(|b| b.roll.covers(n)) {
+                    out.push(Problem::at(
+                        &[&seg, "roll"],
+                        format!(
+                            "roll {n} is covered twice (actions `{}` and `{}`); each of 1-6 exactly once",
+                            self.actions[first].name, a.name
+                        ),
                     ));
                 }
             }
         }
-        if let Some(b) = self.action_break {
-            if !(1..=6).contains(&b) {
-                out.push(Problem::at(&["action_break"], format!("`action_break` is 1 to 6, not {b}")));
-            }
+        let missing: Vec<String> =
+            (1..=6u8).filter(|&n| !self.actions.iter().any(|a| a.roll.covers(n))).map(|n| n.to_string()).collect();
+        if !missing.is_empty() {
+            out.push(Problem::at(
+                &["actions", "roll"],
+                format!(
+                    "no action covers roll {}; every number 1-6 needs exactly one action",
+                    missing.join(", ")
+                ),
+            ));
         }
-        for s in &self.strengths {
+        if let Some(b) = self.action_break
+            && !(1..=6).contains(&b)
+        {
+            out.push(Problem::at(&["action_break"], format!("`action_break` is 1 to 6, not {b}")));
+        }
+        for (i, s) in self.strengths.iter().enumerate() {
+            let seg = format!("strengths[{i}]");
             let n = [s.against.archetype.is_some(), s.against.race.is_some(), s.against.class.is_some()]
                 .iter()
                 .filter(|x| **x)
                 .count();
             if n != 1 {
                 out.push(Problem::at(
-                    &["strengths", "against"],
+                    &[&seg, "against"],
                     "`against` needs exactly one of archetype, race or class".to_string(),
                 ));
             }
             for &n in &s.actions {
                 if !(1..=6).contains(&n) {
                     out.push(Problem::at(
-                        &["strengths", "actions"],
+                        &[&seg, "actions"],
                         format!("strength action number {n} is not 1 to 6"),
                     ));
                 }

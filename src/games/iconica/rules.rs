@@ -63,7 +63,7 @@ pub fn check_party(party: &PartyFile, lookup: &dyn CardLookup) -> PartyReport {
 /// Checks one party under the given house rules.
 pub fn check_party_with(party: &PartyFile, lookup: &dyn CardLookup, rules: PartyRules) -> PartyReport {
     let resolved: Vec<Result<Character, String>> = party.members.iter().map(|m| resolve_member(lookup, m)).collect();
-    let members: Vec<Option<Character>> = resolved.iter().map(|r| r.as_ref().ok().cloned()).collect();
+    let members: Vec<Option<&Character>> = resolved.iter().map(|r| r.as_ref().ok()).collect();
     let mut violations = Vec::new();
 
     if party.members.len() != rules.size {
@@ -128,13 +128,15 @@ pub fn check_party_with(party: &PartyFile, lookup: &dyn CardLookup, rules: Party
         ));
     }
 
+    let mut resolved_members = Vec::with_capacity(resolved.len());
     for (m, r) in party.members.iter().zip(resolved) {
-        if let Err(message) = r {
-            violations.push(Violation::new("unknown-card", message, vec![m.clone()], SRC_UNKNOWN));
+        match r {
+            Ok(c) => resolved_members.push(c),
+            Err(message) => violations.push(Violation::new("unknown-card", message, vec![m.clone()], SRC_UNKNOWN)),
         }
     }
 
-    PartyReport { violations, members: members.into_iter().flatten().collect() }
+    PartyReport { violations, members: resolved_members }
 }
 
 /// Checks the parties of one match: each party alone, plus `shared-legend-special` on each
@@ -181,24 +183,23 @@ pub fn check_match_with(parties: &[&PartyFile], lookup: &dyn CardLookup, rules: 
 
 /// Resolves a member to an Iconica character, or says why it names none.
 pub fn resolve_member(lookup: &dyn CardLookup, member: &str) -> Result<Character, String> {
-    let resolved = build::resolve(lookup, Game::Iconica, member);
-    match &resolved {
-        Resolved::Found(card) => match card.as_ref() {
-            Card::Iconica(c) => Ok(c.clone()),
+    match build::resolve(lookup, Game::Iconica, member) {
+        Resolved::Found(card) => match card.into_owned() {
+            Card::Iconica(c) => Ok(c),
             other => Err(format!(
-                "`{member}` is {} ({} {}), not an Iconica character; a party holds only Iconica characters",
-                build::label(other),
+                "`{member}` is the {} {} {}, not an Iconica character; a party holds only Iconica characters",
                 other.game().title(),
-                other.kind()
+                other.kind(),
+                build::label(&other)
             )),
         },
-        _ => Err(build::unknown_message(member, "a party member must be an Iconica character", Game::Iconica, &resolved)),
+        other => Err(build::unknown_message(member, "a party member must be an Iconica character", Game::Iconica, &other)),
     }
 }
 
-fn distinct(members: &[Option<Character>]) -> Vec<&Character> {
+fn distinct<'a>(members: &[Option<&'a Character>]) -> Vec<&'a Character> {
     let mut out: Vec<&Character> = Vec::new();
-    for c in members.iter().flatten() {
+    for &c in members.iter().flatten() {
         if !out.iter().any(|o| o.id == c.id) {
             out.push(c);
         }

@@ -157,20 +157,21 @@ impl Figure {
                 },
             ));
         }
-        for s in &self.skills {
+        for (i, s) in self.skills.iter().enumerate() {
+            let seg = format!("skills[{i}]");
             if !valid_cycle(&s.cycle) {
                 out.push(Problem::at(
-                    &["skills", "cycle"],
+                    &[&seg, "cycle"],
                     format!("skill `{}`: cycle `{}` is not N/F, N/G or constant", s.name, s.cycle),
                 ));
             }
-            if let Some(t) = &s.trigger {
-                if !valid_trigger(t) {
-                    out.push(Problem::at(
-                        &["skills", "trigger"],
-                        format!("skill `{}`: trigger `{t}` is not k+ with k from 1 to 6", s.name),
-                    ));
-                }
+            if let Some(t) = &s.trigger
+                && !valid_trigger(t)
+            {
+                out.push(Problem::at(
+                    &[&seg, "trigger"],
+                    format!("skill `{}`: trigger `{t}` is not k+ with k from 1 to 6", s.name),
+                ));
             }
         }
         out

@@ -31,18 +31,17 @@ impl SquadReport {
 
 /// Resolves a member to a Ruunara hero or unit, or says why it names none.
 pub fn resolve_member(lookup: &dyn CardLookup, member: &str) -> Result<Figure, String> {
-    let resolved = build::resolve(lookup, Game::Ruunara, member);
-    match &resolved {
-        Resolved::Found(card) => match card.as_ref() {
-            Card::Ruunara(f) => Ok(f.clone()),
+    match build::resolve(lookup, Game::Ruunara, member) {
+        Resolved::Found(card) => match card.into_owned() {
+            Card::Ruunara(f) => Ok(f),
             other => Err(format!(
-                "`{member}` is {} ({} {}), not a Ruunara hero or unit",
-                build::label(other),
+                "`{member}` is the {} {} {}, not a Ruunara hero or unit",
                 other.game().title(),
-                other.kind()
+                other.kind(),
+                build::label(&other)
             )),
         },
-        _ => Err(build::unknown_message(member, "a squad member must be a Ruunara hero or unit", Game::Ruunara, &resolved)),
+        other => Err(build::unknown_message(member, "a squad member must be a Ruunara hero or unit", Game::Ruunara, &other)),
     }
 }
 

@@ -138,15 +138,38 @@ fn draw_extras(c: &mut Canvas, r: R, ch: &Character) {
     text::draw(c, &paras, r.inset_xy(0.8, 0.5), Style::new(1.9).min(0.8).middle());
 }
 
+/// One tile of the health meter, as printed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tile {
+    pub value: u32,
+    pub nullifiers: Vec<Nullifier>,
+    pub reaction: Option<u32>,
+}
+
+/// The tiles from Start down to the Skull (value 0), one every 10.
+pub fn meter_tiles(ch: &Character) -> Vec<Tile> {
+    let start = ch.health.start - ch.health.start % 10;
+    (0..=start / 10)
+        .rev()
+        .map(|k| {
+            let value = k * 10;
+            Tile {
+                value,
+                nullifiers: Nullifier::ALL.into_iter().filter(|n| ch.health.has(*n, value)).collect(),
+                reaction: ch.health.reaction_at(value),
+            }
+        })
+        .collect()
+}
+
 /// The health meter: a column of tiles from Start (top) down to the Skull (bottom).
 fn health_meter(c: &mut Canvas, r: R, ch: &Character, fc: Rgb) {
-    let start = ch.health.start;
-    let n = (start / 10) as usize + 1;
+    let tiles = meter_tiles(ch);
     c.round_rect(r, 1.0, Some(Rgb::hex(0x2b2824)), None);
     let inner = r.inset(0.4);
-    let tiles = inner.rows(n, 0.25);
-    for (i, t) in tiles.into_iter().enumerate() {
-        let value = start.saturating_sub(10 * i as u32);
+    let rects = inner.rows(tiles.len(), 0.25);
+    for (i, (tile, t)) in tiles.iter().zip(rects).enumerate() {
+        let value = tile.value;
         let (fill, ink) = if i == 0 {
             (Rgb::hex(0xcfe3c4), INK)
         } else if value == 0 {
@@ -163,13 +186,13 @@ fn health_meter(c: &mut Canvas, r: R, ch: &Character, fc: Rgb) {
         }
         let (vr, mr) = t.split_left(t.w * 0.42);
         text::label(c, &value.to_string(), Weight::Bold, ink, vr.inset_xy(0.2, 0.15), Style::new(t.h * 0.62).min(0.6).center().middle());
-        tile_markers(c, mr.inset_xy(0.1, 0.15), ch, value);
+        tile_markers(c, mr.inset_xy(0.1, 0.15), tile);
     }
 }
 
-fn tile_markers(c: &mut Canvas, r: R, ch: &Character, value: u32) {
-    let nulls: Vec<Nullifier> = Nullifier::ALL.into_iter().filter(|n| ch.health.has(*n, value)).collect();
-    let reaction = ch.health.reaction_at(value);
+fn tile_markers(c: &mut Canvas, r: R, tile: &Tile) {
+    let nulls = tile.nullifiers.clone();
+    let reaction = tile.reaction;
     let count = nulls.len() + usize::from(reaction.is_some()) * 2;
     if count == 0 {
         return;
@@ -199,4 +222,36 @@ fn skull(c: &mut Canvas, t: R) {
     c.round_rect(R::new(cx - s * 0.45, cy + s * 0.3, s * 0.9, s * 0.55), s * 0.12, Some(bone), None);
     c.circle(cx - s * 0.3, cy - s * 0.15, s * 0.22, Some(Rgb::hex(0x111111)), None);
     c.circle(cx + s * 0.3, cy - s * 0.15, s * 0.22, Some(Rgb::hex(0x111111)), None);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_meter_runs_from_start_to_the_skull_with_its_icons() {
+        let text = include_str!("../../../cards/iconica/ico-anwen-halloway.toml");
+        let crate::cards::Card::Iconica(ch) = crate::cards::parse_card(text, "anwen").unwrap() else { panic!() };
+        let tiles = meter_tiles(&ch);
+        assert_eq!(tiles.len(), (ch.health.start / 10 + 1) as usize);
+        assert_eq!(tiles.first().unwrap().value, ch.health.start);
+        assert_eq!(tiles.last().unwrap().value, 0);
+        for t in &tiles {
+            for n in Nullifier::ALL {
+                assert_eq!(t.nullifiers.contains(&n), ch.health.tiles(n).contains(&t.value), "{t:?}");
+            }
+            assert_eq!(t.reaction, ch.health.reaction_at(t.value));
+        }
+        let marked: usize = tiles.iter().map(|t| t.nullifiers.len()).sum();
+        let listed: usize = Nullifier::ALL.iter().map(|n| ch.health.tiles(*n).len()).sum();
+        assert_eq!(marked, listed);
+        assert!(tiles.iter().any(|t| t.reaction.is_some()));
+    }
+
+    #[test]
+    fn roll_labels() {
+        assert_eq!(roll_label(&Roll::One(3)), "3");
+        assert_eq!(roll_label(&Roll::Many(vec![2, 1])), "1-2");
+        assert_eq!(roll_label(&Roll::Many(vec![1, 3])), "1,3");
+    }
 }

@@ -1,0 +1,134 @@
+//! Frame times of the desktop app, headless: the browser listing 100,000 cards (idle, and
+//! while the user types in the search box, the query running on the worker thread) and
+//! the party builder. A frame is egui's pass over the app plus tessellation (what the CPU
+//! does before the GPU draws).
+//!
+//!   CARGO_TARGET_DIR=/work/target-release cargo bench --bench app_ui
+
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use deckwright::app::{DeckwrightApp, Screen};
+use deckwright::catalogue::Catalogue;
+
+const CARDS: usize = 100_000;
+
+struct Frames {
+    ctx: egui::Context,
+    app: DeckwrightApp,
+}
+
+impl Frames {
+    fn frame(&mut self, events: Vec<egui::Event>) {
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(1280.0, 800.0),
+            )),
+            events,
+            ..Default::default()
+        };
+        let app = &mut self.app;
+        let mut out = self.ctx.run_ui(input, |ui| app.ui_root(ui));
+        // A window would upload these to the GPU; here they are consumed.
+        out.textures_delta.clear();
+        let prims = self.ctx.tessellate(out.shapes, out.pixels_per_point);
+        std::hint::black_box(prims);
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("bench.sqlite");
+    {
+        let mut cat = Catalogue::open(&path).expect("catalogue");
+        deckwright::catalogue::synthetic::fill(&mut cat, CARDS as u64, 7).expect("fill");
+    }
+    let cat = Catalogue::open(&path).expect("catalogue");
+    let mut f = Frames {
+        ctx: egui::Context::default(),
+        app: DeckwrightApp::with_path(cat, Some(path.clone())),
+    };
+    // Until the worker has listed every card.
+    for _ in 0..2000 {
+        f.frame(Vec::new());
+        if f.app.browser.rows().len() >= CARDS {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(
+        f.app.browser.rows().len() >= CARDS,
+        "the browser lists {} cards",
+        f.app.browser.rows().len()
+    );
+    let id = f.app.browser.rows()[CARDS / 2].id.clone();
+    f.app.browser.select(&id);
+    f.frame(Vec::new());
+
+    let mut g = c.benchmark_group("app_frame");
+    g.measurement_time(Duration::from_secs(3)).sample_size(20);
+    g.bench_function("browser_100k_idle", |b| b.iter(|| f.frame(Vec::new())));
+    g.bench_function("browser_100k_scroll", |b| {
+        b.iter(|| {
+            f.frame(vec![
+                egui::Event::PointerMoved(egui::pos2(400.0, 400.0)),
+                egui::Event::MouseWheel {
+                    source: egui::MouseWheelSource::Wheel,
+                    unit: egui::MouseWheelUnit::Point,
+                    delta: egui::vec2(0.0, -120.0),
+                    phase: egui::TouchPhase::Move,
+                    modifiers: egui::Modifiers::NONE,
+                },
+            ])
+        })
+    });
+    f.app.browser.focus_search = true;
+    f.frame(Vec::new());
+    let mut n = 0u32;
+    g.bench_function("browser_100k_typing", |b| {
+        b.iter(|| {
+            n += 1;
+            // Type a letter, or clear the box now and then so results keep coming.
+            let ev = if n.is_multiple_of(4) {
+                vec![
+                    egui::Event::Key {
+                        key: egui::Key::A,
+                        physical_key: None,
+                        pressed: true,
+                        repeat: false,
+                        modifiers: egui::Modifiers::COMMAND,
+                    },
+                    egui::Event::Key {
+                        key: egui::Key::Backspace,
+                        physical_key: None,
+                        pressed: true,
+                        repeat: false,
+                        modifiers: egui::Modifiers::NONE,
+                    },
+                ]
+            } else {
+                vec![egui::Event::Text(["g", "r", "u"][(n % 3) as usize].into())]
+            };
+            f.frame(ev)
+        })
+    });
+    f.app.screen = Screen::Party;
+    f.app.party.match_mode = true;
+    f.app.docs.party_a.members = vec![
+        "ico-anwen-halloway".into(),
+        "ico-kethra-voss".into(),
+        "ico-grumbolt".into(),
+    ];
+    f.app.docs.party_b.members = vec![
+        "ico-gorm-ashcairn".into(),
+        "ico-grumbolt".into(),
+        "ico-nyx-ellery".into(),
+    ];
+    f.frame(Vec::new());
+    g.bench_function("party_builder_match", |b| b.iter(|| f.frame(Vec::new())));
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

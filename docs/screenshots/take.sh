@@ -1,0 +1,104 @@
+#!/bin/sh
+# Takes the screenshots of docs/screenshots/ from the real app under Xvfb.
+#
+#   apt-get install -y --no-install-recommends xvfb xauth imagemagick
+#   cargo build --bin deckwright
+#   docs/screenshots/take.sh [path/to/deckwright]
+#
+# Each shot runs the debug binary on a fresh temporary catalogue whose saved session
+# (screen, search, drafts) is written first, so the app opens on that screen: the same
+# restore-on-start a user gets.
+set -eu
+BIN=${1:-${CARGO_TARGET_DIR:-target}/debug/deckwright}
+OUT=$(cd "$(dirname "$0")" && pwd)
+WORK=$(mktemp -d)
+DISPLAY_NUM=:${SHOT_DISPLAY:-77}
+Xvfb "$DISPLAY_NUM" -screen 0 1280x800x24 -nolisten tcp >"$WORK/xvfb.log" 2>&1 &
+XVFB=$!
+trap 'kill $XVFB 2>/dev/null; rm -rf "$WORK"' EXIT
+sleep 2
+
+# shot NAME SESSION_JSON [KEY VALUE]...  (extra app_state rows: drafts)
+shot() {
+    name=$1; session=$2; shift 2
+    db="$WORK/$name.sqlite"
+    DISPLAY=$DISPLAY_NUM "$BIN" --db "$db" >"$WORK/$name.log" 2>&1 &
+    pid=$!
+    sleep 8
+    kill "$pid"; wait "$pid" 2>/dev/null || true
+    python3 - "$db" "$session" "$@" <<'PY'
+import sqlite3, sys
+db, session, rest = sys.argv[1], sys.argv[2], sys.argv[3:]
+c = sqlite3.connect(db)
+rows = [("session", session)] + list(zip(rest[0::2], rest[1::2]))
+c.executemany("INSERT OR REPLACE INTO app_state(key, value) VALUES (?, ?)", rows)
+c.execute("""INSERT OR REPLACE INTO saved_doc(kind, name, body) VALUES ('character', 'Esekial', 'game = "arcadia"
+name = "Esekial"
+icon = "arc-icon-thornling-female"
+merits = ["arc-m-bramble-grip", "arc-m-lucky-star", "arc-m-cinder-veil"]
+flaws = ["arc-f-short-temper"]
+xp_earned = 0
+flaws_bought_off = []
+')""")
+c.execute("INSERT OR REPLACE INTO collection(card_id, quantity) VALUES ('ico-kethra-voss', 2), ('ico-anwen-halloway', 1)")
+c.commit()
+PY
+    DISPLAY=$DISPLAY_NUM "$BIN" --db "$db" >>"$WORK/$name.log" 2>&1 &
+    pid=$!
+    sleep 10
+    DISPLAY=$DISPLAY_NUM import -window root "$OUT/$name.png"
+    kill "$pid"; wait "$pid" 2>/dev/null || true
+    echo "wrote $OUT/$name.png"
+}
+
+shot browser '{"screen":"Browser","dark":false,"query":"","game_filter":"iconica","selected":"ico-kethra-voss"}'
+shot browser-dark '{"screen":"Browser","dark":true,"query":"arc","selected":"ico-anwen-halloway"}'
+shot party '{"screen":"Party","dark":false,"match_mode":true}' \
+    draft.party-a 'game = "iconica"
+name = "Border Watch"
+members = ["ico-anwen-halloway", "ico-kethra-voss", "ico-grumbolt"]' \
+    draft.party-b 'game = "iconica"
+name = "Hill Folk"
+members = ["ico-gorm-ashcairn", "ico-grumbolt", "ico-nyx-ellery"]'
+shot character '{"screen":"Character","dark":false}' \
+    draft.character 'game = "arcadia"
+name = "Esekial"
+icon = "arc-icon-thornling-female"
+merits = ["arc-m-bramble-grip", "arc-m-lucky-star", "arc-m-cinder-veil"]
+flaws = ["arc-f-short-temper"]
+xp_earned = 0
+flaws_bought_off = []'
+shot setup '{"screen":"Setup","dark":false}' \
+    draft.setup '# name = "Moor run"
+game = "arcadia"
+[[players]]
+character = "Esekial.character.toml"
+quests = ["arc-q-a-choice-of-roads"]
+waylays = ["arc-w-cog-patrol", "arc-w-rockslide"]
+treasures = []
+[[players]]
+character = ""
+quests = ["arc-q-bottle-the-sea-wind"]
+waylays = ["arc-w-squall-front"]
+treasures = []
+[[leagues]]
+id = "arc-l-brassgate-ward"
+owner = 1
+x = 0
+y = 0
+[[leagues]]
+id = "arc-l-gloaming-wood"
+owner = 2
+x = 1
+y = 0
+[[leagues]]
+id = "arc-l-drowned-chapel"
+owner = 1
+x = 0
+y = 1'
+shot squad '{"screen":"Squad","dark":false}' \
+    draft.squad 'game = "ruunara"
+name = "Ridge Scouts"
+mode = "story"
+members = ["ru-ardann-smithguard", "ru-bogspawn-slinger"]'
+shot print '{"screen":"Print","dark":false,"print_ids":["ico-kethra-voss","ico-anwen-halloway","ico-grumbolt"]}'

@@ -1,0 +1,230 @@
+//! Drives the builders through their widgets: an illegal party and its violation, fixed to
+//! legal, undo and redo; a match's shared Legend/Special rule; an Arcadia character's points;
+//! a Ruunara squad's mode; saving and restoring documents.
+
+use deckwright::app::{DeckwrightApp, Screen};
+use deckwright::catalogue::Catalogue;
+use deckwright::catalogue::saved::{self, DocKind};
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+fn harness(app: DeckwrightApp) -> Harness<'static, DeckwrightApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 900.0))
+        .build_ui_state(|ui, app: &mut DeckwrightApp| app.ui_root(ui), app)
+}
+
+fn app() -> DeckwrightApp {
+    DeckwrightApp::new(Catalogue::open_in_memory().expect("in-memory catalogue"))
+}
+
+fn pick(h: &mut Harness<'_, DeckwrightApp>, name: &str, kind: &str) {
+    h.get_by_label(&format!("{name}  ·  {kind}")).click();
+    h.run();
+}
+
+fn open(h: &mut Harness<'_, DeckwrightApp>, screen: &str) {
+    h.get_by_label(screen).click();
+    h.run();
+}
+
+#[test]
+fn illegal_party_shows_its_violation_then_is_fixed_and_undo_redo_walk_the_edits() {
+    let mut h = harness(app());
+    h.run();
+    open(&mut h, "Party");
+    assert_eq!(h.state().screen, Screen::Party);
+    pick(&mut h, "Anwen Halloway", "character");
+    pick(&mut h, "Gorm Ashcairn", "character");
+    pick(&mut h, "Kethra Voss", "character");
+    assert_eq!(
+        h.state().docs.party_a.members,
+        ["ico-anwen-halloway", "ico-gorm-ashcairn", "ico-kethra-voss"]
+    );
+    h.get_by_label("Not legal: 1 problem");
+    h.get_by_label("[faction-mix]");
+    let msg = h
+        .get_by_label_contains("Legion")
+        .value()
+        .unwrap_or_default();
+    assert!(
+        msg.contains("Kethra Voss") && msg.contains("Anwen Halloway"),
+        "{msg}"
+    );
+
+    // Fix it: select Kethra Voss, Delete, then add Ivo Quillon.
+    h.get_by_label("3. Kethra Voss").click();
+    h.run();
+    h.key_press(Key::Delete);
+    h.run();
+    assert_eq!(h.state().docs.party_a.members.len(), 2);
+    h.get_by_label("[party-size]");
+    pick(&mut h, "Ivo Quillon", "character");
+    h.get_by_label("Legal");
+    assert!(h.query_by_label("[faction-mix]").is_none());
+
+    // Undo: Ivo goes, then Kethra comes back with the violation; redo makes it legal again.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    h.get_by_label("[party-size]");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    h.get_by_label("[faction-mix]");
+    assert_eq!(h.state().docs.party_a.members.len(), 3);
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    h.get_by_label("Legal");
+    assert_eq!(
+        h.state().docs.party_a.members,
+        ["ico-anwen-halloway", "ico-gorm-ashcairn", "ico-ivo-quillon"]
+    );
+}
+
+#[test]
+fn members_reorder_with_buttons_and_keys() {
+    let mut h = harness(app());
+    h.run();
+    open(&mut h, "Party");
+    pick(&mut h, "Anwen Halloway", "character");
+    pick(&mut h, "Gorm Ashcairn", "character");
+    h.get_by_label("2. Gorm Ashcairn").click();
+    h.run();
+    h.key_press_modifiers(Modifiers::ALT, Key::ArrowUp);
+    h.run();
+    assert_eq!(
+        h.state().docs.party_a.members,
+        ["ico-gorm-ashcairn", "ico-anwen-halloway"]
+    );
+    h.get_by_label("1. Gorm Ashcairn");
+}
+
+#[test]
+fn a_match_reports_a_special_character_used_by_both_parties() {
+    let mut h = harness(app());
+    h.run();
+    open(&mut h, "Party");
+    h.get_by_label("Match: a second party").click();
+    h.run();
+    pick(&mut h, "Grumbolt", "character");
+    h.get_by_label("B").click();
+    h.run();
+    pick(&mut h, "Grumbolt", "character");
+    assert_eq!(h.state().docs.party_b.members, ["ico-grumbolt"]);
+    h.get_by_label("[shared-legend-special]");
+}
+
+#[test]
+fn character_builder_shows_points_and_court() {
+    let mut h = harness(app());
+    h.run();
+    open(&mut h, "Character");
+    h.get_by_label("Icon").click();
+    h.run();
+    let icon = h.state().docs.character.icon.clone();
+    assert!(icon.is_none());
+    pick(&mut h, "Thornling (Female)", "icon");
+    assert!(h.state().docs.character.icon.is_some());
+    h.get_by_label_contains("Points: 10 available, 0 spent, 10 left");
+    h.get_by_label("Merits").click();
+    h.run();
+    pick(&mut h, "Lucky Star", "merit");
+    assert_eq!(h.state().docs.character.merits.len(), 1);
+    assert!(
+        h.query_by_label_contains("Points: 10 available, 0 spent")
+            .is_none(),
+        "spending a merit moves the bar"
+    );
+    h.get_by_label("Court:");
+}
+
+#[test]
+fn squad_mode_decides_the_single_race_rule() {
+    let mut h = harness(app());
+    h.run();
+    open(&mut h, "Squad");
+    pick(&mut h, "Ardann Smithguard", "unit");
+    pick(&mut h, "Sanbari Tracker", "unit");
+    h.get_by_label("[story-single-race]");
+    h.get_by_label("free").click();
+    h.run();
+    assert_eq!(h.state().docs.squad.mode, "free");
+    h.get_by_label("Legal");
+}
+
+#[test]
+fn saved_documents_and_drafts_come_back_after_a_restart() {
+    let mut h = harness(app());
+    h.run();
+    open(&mut h, "Party");
+    pick(&mut h, "Anwen Halloway", "character");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    assert!(
+        h.state().status().contains("Saved party"),
+        "{}",
+        h.state().status()
+    );
+    pick(&mut h, "Gorm Ashcairn", "character");
+    let cat = h.into_state().cat;
+    assert_eq!(
+        saved::list_docs(cat.conn(), DocKind::Party).unwrap(),
+        ["New party"]
+    );
+    let saved_body = saved::load_doc(cat.conn(), DocKind::Party, "New party")
+        .unwrap()
+        .unwrap();
+    assert!(saved_body.contains("ico-anwen-halloway") && !saved_body.contains("ico-gorm-ashcairn"));
+
+    let mut h = harness(DeckwrightApp::new(cat));
+    h.run();
+    assert_eq!(
+        h.state().screen,
+        Screen::Party,
+        "the last screen is restored"
+    );
+    assert_eq!(
+        h.state().docs.party_a.members,
+        ["ico-anwen-halloway", "ico-gorm-ashcairn"],
+        "the unsaved draft is kept"
+    );
+}
+
+#[test]
+fn members_reorder_by_drag_and_drop() {
+    let mut h = harness(app());
+    h.run();
+    open(&mut h, "Party");
+    for name in ["Anwen Halloway", "Gorm Ashcairn", "Ivo Quillon"] {
+        pick(&mut h, name, "character");
+    }
+    let handles: Vec<egui::Pos2> = h
+        .get_all_by_label("::")
+        .map(|n| n.rect().center())
+        .collect();
+    assert_eq!(handles.len(), 3);
+    let (from, to) = (handles[0], handles[2]);
+    h.hover_at(from);
+    h.run();
+    h.drag_at(from);
+    h.run();
+    for k in 1..=8 {
+        h.hover_at(from + (to - from) * (k as f32 / 8.0));
+        h.run();
+    }
+    h.drop_at(to);
+    h.run();
+    assert_eq!(
+        h.state().docs.party_a.members,
+        ["ico-gorm-ashcairn", "ico-ivo-quillon", "ico-anwen-halloway"],
+        "the first member dropped on the third place"
+    );
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(
+        h.state().docs.party_a.members,
+        ["ico-anwen-halloway", "ico-gorm-ashcairn", "ico-ivo-quillon"]
+    );
+}
