@@ -67,7 +67,7 @@ pub fn rules_from(ruleset: &str, breaks: &str, house: &str, turn_limit: u32) -> 
     if turn_limit == 0 {
         return Err(BadInput("--turn-limit must be at least 1".into()));
     }
-    Ok(Rules { ruleset, breaks, turn_limit, ..Rules::default() }.with_house(house).map_err(|e| BadInput(format!("--house: {e}")))?)
+    Rules { ruleset, breaks, turn_limit, ..Rules::default() }.with_house(house).map_err(|e| BadInput(format!("--house: {e}")))
 }
 
 /// Parses a policy name for an option.

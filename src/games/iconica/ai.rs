@@ -176,7 +176,7 @@ pub struct SplitMix(pub u64);
 
 impl SplitMix {
     #[inline]
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -185,7 +185,7 @@ impl SplitMix {
     }
     #[inline]
     pub fn below(&mut self, n: u8) -> u8 {
-        ((self.next() >> 32) * n as u64 >> 32) as u8
+        (((self.next_u64() >> 32) * n as u64) >> 32) as u8
     }
 }
 

@@ -138,7 +138,7 @@ pub struct CChar {
 impl CChar {
     #[inline]
     pub fn on_tile(mask: u128, tile: u16) -> bool {
-        tile % 10 == 0 && (tile / 10) < 128 && mask & (1u128 << (tile / 10)) != 0
+        tile.is_multiple_of(10) && (tile / 10) < 128 && mask & (1u128 << (tile / 10)) != 0
     }
     #[inline]
     pub fn reaction_at(&self, tile: u16) -> Option<u16> {

@@ -554,14 +554,14 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
         if v8 && cause != Cause::FinalAct && to != from {
             self.remove_on_rest(t);
         }
-        if may_react && setup.rules.reactions {
-            if let Some(a) = parry_by {
-                if let Some(r) = c.reaction_at(to) {
-                    if (v8 || !parried) && self.st.is_alive(a as usize) {
-                        self.deal(a as usize, r, Some(t as u8), Cause::Reaction, false);
-                    }
-                }
-            }
+        if may_react
+            && setup.rules.reactions
+            && let Some(a) = parry_by
+            && let Some(r) = c.reaction_at(to)
+            && (v8 || !parried)
+            && self.st.is_alive(a as usize)
+        {
+            self.deal(a as usize, r, Some(t as u8), Cause::Reaction, false);
         }
     }
 
