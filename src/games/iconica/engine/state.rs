@@ -28,16 +28,8 @@ pub fn bit(s: Status) -> u8 {
     }
 }
 
-/// Status names in the JSON's fixed order.
-pub const STATUS_ORDER: [Status; 7] = [
-    Status::Poison,
-    Status::Fear,
-    Status::Confusion,
-    Status::Blind,
-    Status::Stun,
-    Status::Restoration,
-    Status::Siphon,
-];
+/// Status names in the JSON's fixed order: the card model's order.
+pub const STATUS_ORDER: [Status; 7] = Status::ALL;
 
 /// How a match ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
