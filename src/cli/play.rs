@@ -24,15 +24,8 @@ pub struct Args {
     pub game: String,
     /// Iconica: two party files (four for a team game).
     pub files: Vec<PathBuf>,
-    /// v2 or v8.
-    #[arg(long, default_value = "v2")]
-    pub ruleset: String,
-    /// standard or advanced (v2 only).
-    #[arg(long, default_value = "standard")]
-    pub breaks: String,
-    /// Comma-separated: no-reactions,no-strengths,no-final-acts,no-action-breaks.
-    #[arg(long, default_value = "")]
-    pub house: String,
+    #[command(flatten)]
+    pub rules: RuleArgs,
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// Scripted dice faces, e.g. "3 5 2 6".
@@ -45,15 +38,37 @@ pub struct Args {
     pub policy_a: Option<String>,
     #[arg(long)]
     pub policy_b: Option<String>,
-    #[arg(long, default_value_t = 500)]
-    pub turn_limit: u32,
     /// Print JSON on stdout.
     #[arg(long)]
     pub json: bool,
 }
 
+/// The Iconica rule options `play` and `sim` share.
+#[derive(Debug, clap::Args)]
+pub struct RuleArgs {
+    /// v2 or v8.
+    #[arg(long, default_value = "v2")]
+    pub ruleset: String,
+    /// standard or advanced (v2 only).
+    #[arg(long, default_value = "standard")]
+    pub breaks: String,
+    /// Comma-separated: no-reactions,no-strengths,no-final-acts,no-action-breaks.
+    #[arg(long, default_value = "")]
+    pub house: String,
+    /// A match that reaches this many turns ends as a draw.
+    #[arg(long, default_value_t = 500)]
+    pub turn_limit: u32,
+}
+
+impl RuleArgs {
+    /// The rules these options ask for.
+    pub fn rules(&self) -> Result<Rules, BadInput> {
+        rules_from(&self.ruleset, &self.breaks, &self.house, self.turn_limit)
+    }
+}
+
 /// The rules from the command-line options.
-pub fn rules_from(ruleset: &str, breaks: &str, house: &str, turn_limit: u32) -> Result<Rules, BadInput> {
+fn rules_from(ruleset: &str, breaks: &str, house: &str, turn_limit: u32) -> Result<Rules, BadInput> {
     let ruleset = match ruleset {
         "v2" => Ruleset::V2,
         "v8" => Ruleset::V8,
@@ -162,7 +177,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     if args.game != "iconica" {
         return Err(BadInput(format!("play: unknown or unsupported game `{}`; try `iconica`", args.game)));
     }
-    let rules = rules_from(&args.ruleset, &args.breaks, &args.house, args.turn_limit)?;
+    let rules = args.rules.rules()?;
     let both = args.policy.as_deref().unwrap_or("first");
     let pa = policy_from("--policy-a", args.policy_a.as_deref().unwrap_or(both))?;
     let pb = policy_from("--policy-b", args.policy_b.as_deref().unwrap_or(both))?;

@@ -9,7 +9,7 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
-use super::play::{load_parties, open_catalogue, policy_from, rules_from, setup_from};
+use super::play::{RuleArgs, load_parties, open_catalogue, policy_from, setup_from};
 use super::{BadInput, Context, Outcome};
 use crate::cards::{Card, CardLookup};
 use crate::games::iconica::ai::PolicyKind;
@@ -45,14 +45,8 @@ pub struct Args {
     /// With --field: the characters to draw parties from (ids, comma-separated).
     #[arg(long, value_delimiter = ',')]
     pub pool: Vec<String>,
-    #[arg(long, default_value = "v2")]
-    pub ruleset: String,
-    #[arg(long, default_value = "standard")]
-    pub breaks: String,
-    #[arg(long, default_value = "")]
-    pub house: String,
-    #[arg(long, default_value_t = 500)]
-    pub turn_limit: u32,
+    #[command(flatten)]
+    pub rules: RuleArgs,
     /// Print JSON on stdout.
     #[arg(long)]
     pub json: bool,
@@ -83,7 +77,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     if args.threads == Some(0) {
         return Err(BadInput("--threads must be at least 1".into()));
     }
-    let rules = rules_from(&args.ruleset, &args.breaks, &args.house, args.turn_limit)?;
+    let rules = args.rules.rules()?;
     let pa = policy_from("--ai-a", args.ai_a.as_deref().unwrap_or(&args.ai))?;
     let pb = policy_from("--ai-b", args.ai_b.as_deref().unwrap_or(&args.ai))?;
     let cat = open_catalogue(ctx)?;
