@@ -150,7 +150,7 @@ fn squad_mode_decides_the_single_race_rule() {
     h.get_by_label("[story-single-race]");
     h.get_by_label("free").click();
     h.run();
-    assert_eq!(h.state().docs.squad.mode, "free");
+    assert_eq!(h.state().docs.squad.mode, deckwright::games::ruunara::squad::Mode::Free);
     h.get_by_label("Legal");
 }
 

@@ -102,8 +102,8 @@ fn documents_open_from_their_files_with_positioned_errors() {
     std::fs::write(&bad, "game = \"iconica\"\nmembers = [\"ico-grumbolt\"\n").unwrap();
     match files::open_doc_path(&bad, Slot::PartyA) {
         Action::Error(e) => {
-            assert!(e.contains("broken.party.toml"), "{e}");
-            assert!(e.contains("line 2"), "{e}");
+            assert!(e.contains("broken.party.toml:2:"), "file and line: {e}");
+            assert!(e.contains("members"), "the key: {e}");
         }
         other => panic!("expected an error, got {other:?}"),
     }
@@ -184,7 +184,7 @@ fn a_setup_exports_with_its_characters_and_opens_back_into_another_catalogue() {
     assert!(files::saved_character(&other.cat, "Esekial.character.toml").is_some());
     let verdict = core::check_setup(&other.cat, &other.docs.setup, &|e| {
         files::saved_character(&other.cat, e).and_then(|t| {
-            <deckwright::app::docs::CharacterDoc as deckwright::app::docs::TomlDoc>::from_toml(&t)
+            <deckwright::games::arcadia::character::CharacterFile as deckwright::app::docs::TomlDoc>::from_toml(&t)
                 .ok()
         })
     });

@@ -220,7 +220,7 @@ fn ten_leagues() -> Vec<LaidLeague> {
 }
 
 fn setup(players: Vec<SetupPlayer>, leagues: Vec<LaidLeague>) -> SetupFile {
-    SetupFile { game: "arcadia".into(), players, leagues }
+    SetupFile { game: "arcadia".into(), name: String::new(), players, leagues }
 }
 
 fn legal_chars() -> Vec<CharacterFile> {

@@ -9,7 +9,7 @@ use super::{Action, Env, files};
 use crate::catalogue::saved;
 
 /// The bar above a builder: name, save state, New / Save / Open / Export.
-pub fn doc_bar_ui<D: TomlDoc + Clone + Default>(
+pub fn doc_bar_ui<D: TomlDoc>(
     ui: &mut egui::Ui,
     env: &mut Env,
     slot: Slot,
@@ -60,7 +60,7 @@ pub fn doc_bar_ui<D: TomlDoc + Clone + Default>(
             env.push(Action::Edit {
                 slot,
                 label: format!("new {}", kind.as_str()),
-                after: D::default().to_toml(),
+                after: D::fresh().to_toml(),
             });
         }
         let label = ui.label("Saved:");

@@ -5,7 +5,9 @@
 use super::builder::{self, doc_bar_ui, member_list_ui, verdict_ui};
 use super::cache::Memo;
 use super::core;
-use super::docs::{CharacterDoc, Slot, TomlDoc};
+use super::docs::Slot;
+use crate::games::arcadia::character::CharacterFile;
+use crate::games::arcadia::model::Court;
 use super::picker::Picker;
 use super::{Action, Env};
 
@@ -28,7 +30,7 @@ pub struct CharacterScreen {
     verdict: Memo<core::Verdict>,
 }
 
-fn edit(env: &mut Env, label: &str, c: CharacterDoc) {
+fn edit(env: &mut Env, label: &str, c: CharacterFile) {
     env.push(Action::Edit {
         slot: Slot::Character,
         label: label.into(),
@@ -107,17 +109,17 @@ impl CharacterScreen {
                         ui.strong("Declared court:");
                         for (value, text) in [
                             (None, "from the majority"),
-                            (Some("seelie"), "Seelie"),
-                            (Some("unseelie"), "Unseelie"),
+                            (Some(Court::Seelie), "Seelie"),
+                            (Some(Court::Unseelie), "Unseelie"),
                         ] {
                             if ui
-                                .selectable_label(ch.court.as_deref() == value, text)
+                                .selectable_label(ch.court == value, text)
                                 .on_hover_text("Only needed when Seelie and Unseelie are tied")
                                 .clicked()
-                                && ch.court.as_deref() != value
+                                && ch.court != value
                             {
                                 let mut c = ch.clone();
-                                c.court = value.map(str::to_string);
+                                c.court = value;
                                 edit(env, "change court", c);
                             }
                         }
@@ -185,7 +187,12 @@ impl CharacterScreen {
     }
 }
 
-impl CharacterDoc {
+/// Edits of a character the builder makes.
+trait CharacterEdits {
+    fn flaw_list_changed(&mut self, flaws: Vec<String>);
+}
+
+impl CharacterEdits for CharacterFile {
     /// Replaces the flaw list; a flaw no longer listed is no longer bought off.
     fn flaw_list_changed(&mut self, flaws: Vec<String>) {
         self.flaws_bought_off.retain(|f| flaws.contains(f));

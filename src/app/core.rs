@@ -4,8 +4,7 @@
 
 use rusqlite::Connection;
 
-use super::docs::{CharacterDoc, PartyDoc, SetupDoc, SquadDoc, TomlDoc};
-use crate::cards::{Card, CardError};
+use crate::cards::Card;
 use crate::catalogue::Catalogue;
 use crate::games::arcadia::character::CharacterFile;
 use crate::games::arcadia::model::{ArcadiaCard, Sides};
@@ -118,71 +117,33 @@ fn findings(violations: &[Violation]) -> Vec<Finding> {
         .collect()
 }
 
-/// A document the core could not read (a verdict of one finding).
-fn unreadable(e: CardError) -> Verdict {
+/// Checks a party alone.
+pub fn check_party(cat: &Catalogue, party: &PartyFile) -> Verdict {
+    let r = iconica::rules::check_party(party, cat);
     Verdict {
         checked: true,
-        findings: vec![Finding {
-            rule: "file".into(),
-            message: e.to_string(),
-            cards: Vec::new(),
-        }],
+        findings: findings(&r.violations),
         figures: Figures::default(),
     }
 }
 
-fn party_file(p: &PartyDoc) -> Result<PartyFile, CardError> {
-    PartyFile::parse(&p.to_toml(), &format!("{}.party.toml", p.name))
-}
-
-/// Checks a party alone.
-pub fn check_party(cat: &Catalogue, party: &PartyDoc) -> Verdict {
-    match party_file(party) {
-        Ok(f) => {
-            let r = iconica::rules::check_party(&f, cat);
-            Verdict {
-                checked: true,
-                findings: findings(&r.violations),
-                figures: Figures::default(),
-            }
-        }
-        Err(e) => unreadable(e),
-    }
-}
-
 /// Checks the two parties of a match (each party's own rules and the shared rule).
-pub fn check_match(cat: &Catalogue, a: &PartyDoc, b: &PartyDoc) -> (Verdict, Verdict) {
-    match (party_file(a), party_file(b)) {
-        (Ok(fa), Ok(fb)) => {
-            let reports = iconica::rules::check_match(&[&fa, &fb], cat);
-            let v = |i: usize| Verdict {
-                checked: true,
-                findings: reports
-                    .get(i)
-                    .map(|r| findings(&r.violations))
-                    .unwrap_or_default(),
-                figures: Figures::default(),
-            };
-            (v(0), v(1))
-        }
-        (ra, rb) => (
-            ra.map(|_| check_party(cat, a)).unwrap_or_else(unreadable),
-            rb.map(|_| check_party(cat, b)).unwrap_or_else(unreadable),
-        ),
-    }
-}
-
-fn character_file(c: &CharacterDoc) -> Result<CharacterFile, CardError> {
-    CharacterFile::parse(&c.to_toml(), &format!("{}.character.toml", c.name))
+pub fn check_match(cat: &Catalogue, a: &PartyFile, b: &PartyFile) -> (Verdict, Verdict) {
+    let reports = iconica::rules::check_match(&[a, b], cat);
+    let v = |i: usize| Verdict {
+        checked: true,
+        findings: reports
+            .get(i)
+            .map(|r| findings(&r.violations))
+            .unwrap_or_default(),
+        figures: Figures::default(),
+    };
+    (v(0), v(1))
 }
 
 /// Checks an Arcadia character and derives its points, court and experience.
-pub fn check_character(cat: &Catalogue, c: &CharacterDoc) -> Verdict {
-    let f = match character_file(c) {
-        Ok(f) => f,
-        Err(e) => return unreadable(e),
-    };
-    let r = arcadia::rules::check_character(&f, cat);
+pub fn check_character(cat: &Catalogue, c: &CharacterFile) -> Verdict {
+    let r = arcadia::rules::check_character(c, cat);
     let d = &r.derived;
     let court = match (d.court, d.court_decided_by) {
         (Some(court), CourtBasis::Majority) => format!(
@@ -227,20 +188,15 @@ pub fn check_character(cat: &Catalogue, c: &CharacterDoc) -> Verdict {
 /// Checks a quest setup; `characters` resolves a player's `character` entry to its document.
 pub fn check_setup(
     cat: &Catalogue,
-    s: &SetupDoc,
-    characters: &dyn Fn(&str) -> Option<CharacterDoc>,
+    file: &SetupFile,
+    characters: &dyn Fn(&str) -> Option<CharacterFile>,
 ) -> Verdict {
-    let file = match SetupFile::parse(&s.to_toml(), &format!("{}.setup.toml", s.name)) {
-        Ok(f) => f,
-        Err(e) => return unreadable(e),
-    };
     let mut missing = Vec::new();
     let mut missing_players = Vec::new();
     let mut chars = Vec::new();
     for (i, p) in file.players.iter().enumerate() {
-        match characters(&p.character).map(|c| character_file(&c)) {
-            Some(Ok(c)) => chars.push(c),
-            Some(Err(e)) => return unreadable(e),
+        match characters(&p.character) {
+            Some(c) => chars.push(c),
             None => {
                 missing_players.push(i);
                 missing.push(Finding {
@@ -259,7 +215,7 @@ pub fn check_setup(
             }
         }
     }
-    let r = arcadia::rules::check_setup(&file, &chars, cat);
+    let r = arcadia::rules::check_setup(file, &chars, cat);
     // The report lists each player's character violations first, player by player; those
     // of a stand-in for a missing character say nothing the missing-file finding does not.
     let mut skip = vec![false; r.violations.len()];
@@ -302,17 +258,12 @@ pub fn check_setup(
 }
 
 /// Checks a Ruunara squad.
-pub fn check_squad(cat: &Catalogue, s: &SquadDoc) -> Verdict {
-    match SquadFile::parse(&s.to_toml(), &format!("{}.squad.toml", s.name)) {
-        Ok(f) => {
-            let r = ruunara::rules::check_squad(&f, cat);
-            Verdict {
-                checked: true,
-                findings: findings(&r.violations),
-                figures: Figures::default(),
-            }
-        }
-        Err(e) => unreadable(e),
+pub fn check_squad(cat: &Catalogue, s: &SquadFile) -> Verdict {
+    let r = ruunara::rules::check_squad(s, cat);
+    Verdict {
+        checked: true,
+        findings: findings(&r.violations),
+        figures: Figures::default(),
     }
 }
 
@@ -360,7 +311,7 @@ pub fn export_collection(cat: &Catalogue, path: &std::path::Path) -> Result<Stri
 
 /// For each laid league of a setup (in order), whether its north, east, south and west
 /// sides fit the neighbour there (`None`: no neighbour, or a card that is not a league).
-pub fn league_fits(cat: &Catalogue, s: &SetupDoc) -> Vec<[Option<bool>; 4]> {
+pub fn league_fits(cat: &Catalogue, s: &SetupFile) -> Vec<[Option<bool>; 4]> {
     let sides: Vec<Option<Sides>> = s
         .leagues
         .iter()

@@ -1,153 +1,16 @@
-//! The documents the builders edit, in the shape of their TOML files (`*.party.toml`,
-//! `*.character.toml`, `*.setup.toml`, `*.squad.toml`). Plain data: the construction
+//! The documents the builders edit: the core's own file types (`*.party.toml`,
+//! `*.character.toml`, `*.setup.toml`, `*.squad.toml`), read and written with the core's
+//! strict readers, so a document the app saves is one `validate` reads. The construction
 //! rules that judge them live in the core (`games::*`).
 
 use serde::{Deserialize, Serialize};
 
+use crate::cards::{CardError, Game};
 use crate::catalogue::saved::DocKind;
-
-/// An Iconica party: members in table order, left to right.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PartyDoc {
-    #[serde(default = "iconica")]
-    pub game: String,
-    #[serde(default)]
-    pub name: String,
-    #[serde(default)]
-    pub members: Vec<String>,
-}
-
-/// An Arcadia character.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CharacterDoc {
-    #[serde(default = "arcadia")]
-    pub game: String,
-    #[serde(default)]
-    pub name: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub icon: Option<String>,
-    #[serde(default)]
-    pub merits: Vec<String>,
-    #[serde(default)]
-    pub flaws: Vec<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub court: Option<String>,
-    #[serde(default)]
-    pub xp_earned: u32,
-    #[serde(default)]
-    pub flaws_bought_off: Vec<String>,
-}
-
-/// A player of an Arcadia quest setup. `character` names a character file, relative to the
-/// setup file (the app writes `<saved character name>.character.toml`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub struct SetupPlayer {
-    #[serde(default)]
-    pub character: String,
-    #[serde(default)]
-    pub quests: Vec<String>,
-    #[serde(default)]
-    pub waylays: Vec<String>,
-    #[serde(default)]
-    pub treasures: Vec<String>,
-}
-
-/// A league laid on the grid, in the order laid.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LaidLeague {
-    pub id: String,
-    pub owner: u8,
-    pub x: i32,
-    pub y: i32,
-}
-
-/// An Arcadia quest setup: two players and the leagues they laid.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SetupDoc {
-    #[serde(default = "arcadia")]
-    pub game: String,
-    /// The app's name for the setup (an extra key; the core ignores what it does not know
-    /// only if it allows it, so it is kept out of exported files).
-    #[serde(default, skip_serializing)]
-    pub name: String,
-    #[serde(default)]
-    pub players: Vec<SetupPlayer>,
-    #[serde(default)]
-    pub leagues: Vec<LaidLeague>,
-}
-
-/// A Ruunara squad.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SquadDoc {
-    #[serde(default = "ruunara")]
-    pub game: String,
-    #[serde(default)]
-    pub name: String,
-    #[serde(default = "story")]
-    pub mode: String,
-    #[serde(default)]
-    pub members: Vec<String>,
-}
-
-fn iconica() -> String {
-    "iconica".into()
-}
-fn arcadia() -> String {
-    "arcadia".into()
-}
-fn ruunara() -> String {
-    "ruunara".into()
-}
-fn story() -> String {
-    "story".into()
-}
-
-impl Default for PartyDoc {
-    fn default() -> Self {
-        PartyDoc {
-            game: iconica(),
-            name: "New party".into(),
-            members: Vec::new(),
-        }
-    }
-}
-
-impl Default for CharacterDoc {
-    fn default() -> Self {
-        CharacterDoc {
-            game: arcadia(),
-            name: "New character".into(),
-            icon: None,
-            merits: Vec::new(),
-            flaws: Vec::new(),
-            court: None,
-            xp_earned: 0,
-            flaws_bought_off: Vec::new(),
-        }
-    }
-}
-
-impl Default for SetupDoc {
-    fn default() -> Self {
-        SetupDoc {
-            game: arcadia(),
-            name: "New setup".into(),
-            players: vec![SetupPlayer::default(), SetupPlayer::default()],
-            leagues: Vec::new(),
-        }
-    }
-}
-
-impl Default for SquadDoc {
-    fn default() -> Self {
-        SquadDoc {
-            game: ruunara(),
-            name: "New squad".into(),
-            mode: story(),
-            members: Vec::new(),
-        }
-    }
-}
+use crate::games::arcadia::character::CharacterFile;
+use crate::games::arcadia::setup::{SetupFile, SetupPlayer};
+use crate::games::iconica::party::PartyFile;
+use crate::games::ruunara::squad::{Mode, SquadFile};
 
 /// Where an edited document lives in the app: the slot a command of the history names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -191,73 +54,123 @@ impl Slot {
 }
 
 /// The documents open in the app, one per slot.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Docs {
-    pub party_a: PartyDoc,
-    pub party_b: PartyDoc,
-    pub character: CharacterDoc,
-    pub setup: SetupDoc,
-    pub squad: SquadDoc,
+    pub party_a: PartyFile,
+    pub party_b: PartyFile,
+    pub character: CharacterFile,
+    pub setup: SetupFile,
+    pub squad: SquadFile,
 }
 
-/// A document that reads from and writes to its TOML file.
-pub trait TomlDoc: Sized + Serialize + for<'de> Deserialize<'de> {
-    fn to_toml(&self) -> String {
-        toml::to_string(self).unwrap_or_default()
+impl Default for Docs {
+    fn default() -> Self {
+        Docs {
+            party_a: PartyFile::fresh(),
+            party_b: PartyFile::fresh(),
+            character: CharacterFile::fresh(),
+            setup: SetupFile::fresh(),
+            squad: SquadFile::fresh(),
+        }
     }
-    fn from_toml(text: &str) -> Result<Self, String> {
-        toml::from_str(text).map_err(|e| e.to_string())
-    }
+}
+
+/// A document the app edits: a new one, its TOML file, and its name.
+pub trait TomlDoc: Sized + Clone + PartialEq {
+    /// The kind of file it is (and its extension).
+    const KIND: DocKind;
+    /// A new, empty document, named `New ...`.
+    fn fresh() -> Self;
+    /// The file's TOML text.
+    fn to_toml(&self) -> String;
+    /// Reads the file strictly, as `validate` does; the message names the line, column
+    /// and key. `file` only names the file in the message.
+    fn parse(text: &str, file: &str) -> Result<Self, CardError>;
     fn name(&self) -> &str;
     fn name_mut(&mut self) -> &mut String;
+    /// [`TomlDoc::parse`] with the message as text, the file named after the kind.
+    fn from_toml(text: &str) -> Result<Self, String> {
+        Self::parse(text, &format!("document{}", Self::KIND.extension())).map_err(|e| e.to_string())
+    }
 }
 
-impl TomlDoc for PartyDoc {
-    fn name(&self) -> &str {
-        &self.name
+impl TomlDoc for PartyFile {
+    const KIND: DocKind = DocKind::Party;
+    fn fresh() -> Self {
+        PartyFile::new("New party", &[])
     }
-    fn name_mut(&mut self) -> &mut String {
-        &mut self.name
-    }
-}
-impl TomlDoc for CharacterDoc {
-    fn name(&self) -> &str {
-        &self.name
-    }
-    fn name_mut(&mut self) -> &mut String {
-        &mut self.name
-    }
-}
-impl TomlDoc for SetupDoc {
-    fn name(&self) -> &str {
-        &self.name
-    }
-    fn name_mut(&mut self) -> &mut String {
-        &mut self.name
-    }
-    /// A setup's file has no name key: the app keeps it in a comment line.
     fn to_toml(&self) -> String {
-        let body = toml::to_string(self).unwrap_or_default();
-        format!(
-            "# name = {}\n{body}",
-            toml::Value::String(self.name.clone())
-        )
+        PartyFile::to_toml(self)
     }
-    fn from_toml(text: &str) -> Result<Self, String> {
-        let mut doc: SetupDoc = toml::from_str(text).map_err(|e| e.to_string())?;
-        if let Some(rest) = text
-            .lines()
-            .next()
-            .and_then(|l| l.strip_prefix("# name = "))
-            && let Ok(toml::Value::String(n)) =
-                toml::from_str::<toml::Table>(&format!("n = {rest}")).map(|t| t["n"].clone())
-        {
-            doc.name = n;
-        }
-        Ok(doc)
+    fn parse(text: &str, file: &str) -> Result<Self, CardError> {
+        PartyFile::parse(text, file)
+    }
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn name_mut(&mut self) -> &mut String {
+        &mut self.name
     }
 }
-impl TomlDoc for SquadDoc {
+
+impl TomlDoc for CharacterFile {
+    const KIND: DocKind = DocKind::Character;
+    fn fresh() -> Self {
+        CharacterFile {
+            game: Game::Arcadia.as_str().into(),
+            name: "New character".into(),
+            ..Default::default()
+        }
+    }
+    fn to_toml(&self) -> String {
+        CharacterFile::to_toml(self)
+    }
+    fn parse(text: &str, file: &str) -> Result<Self, CardError> {
+        CharacterFile::parse(text, file)
+    }
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn name_mut(&mut self) -> &mut String {
+        &mut self.name
+    }
+}
+
+impl TomlDoc for SetupFile {
+    const KIND: DocKind = DocKind::Setup;
+    fn fresh() -> Self {
+        SetupFile {
+            game: Game::Arcadia.as_str().into(),
+            name: "New setup".into(),
+            players: vec![SetupPlayer::default(), SetupPlayer::default()],
+            leagues: Vec::new(),
+        }
+    }
+    fn to_toml(&self) -> String {
+        SetupFile::to_toml(self)
+    }
+    fn parse(text: &str, file: &str) -> Result<Self, CardError> {
+        SetupFile::parse(text, file)
+    }
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn name_mut(&mut self) -> &mut String {
+        &mut self.name
+    }
+}
+
+impl TomlDoc for SquadFile {
+    const KIND: DocKind = DocKind::Squad;
+    fn fresh() -> Self {
+        SquadFile::new("New squad", Mode::Story, &[])
+    }
+    fn to_toml(&self) -> String {
+        SquadFile::to_toml(self)
+    }
+    fn parse(text: &str, file: &str) -> Result<Self, CardError> {
+        SquadFile::parse(text, file)
+    }
     fn name(&self) -> &str {
         &self.name
     }
@@ -280,12 +193,19 @@ impl Docs {
 
     /// Replaces the document in `slot` with the one `text` holds.
     pub fn set_toml(&mut self, slot: Slot, text: &str) -> Result<(), String> {
+        let file = format!("document{}", slot.kind().extension());
+        self.read(slot, text, &file).map_err(|e| e.to_string())
+    }
+
+    /// Replaces the document in `slot` with the one the file `file` holds (`text`); the
+    /// error names the file, line, column and key.
+    pub fn read(&mut self, slot: Slot, text: &str, file: &str) -> Result<(), CardError> {
         match slot {
-            Slot::PartyA => self.party_a = PartyDoc::from_toml(text)?,
-            Slot::PartyB => self.party_b = PartyDoc::from_toml(text)?,
-            Slot::Character => self.character = CharacterDoc::from_toml(text)?,
-            Slot::Setup => self.setup = SetupDoc::from_toml(text)?,
-            Slot::Squad => self.squad = SquadDoc::from_toml(text)?,
+            Slot::PartyA => self.party_a = PartyFile::parse(text, file)?,
+            Slot::PartyB => self.party_b = PartyFile::parse(text, file)?,
+            Slot::Character => self.character = CharacterFile::parse(text, file)?,
+            Slot::Setup => self.setup = SetupFile::parse(text, file)?,
+            Slot::Squad => self.squad = SquadFile::parse(text, file)?,
         }
         Ok(())
     }
@@ -308,33 +228,34 @@ mod tests {
 
     #[test]
     fn party_toml_is_the_spec_shape() {
-        let p = PartyDoc {
-            game: "iconica".into(),
-            name: "Raiders".into(),
-            members: vec!["ico-a".into(), "ico-b".into()],
-        };
-        let text = p.to_toml();
+        let p = PartyFile::new("Raiders", &["ico-a", "ico-b"]);
+        let text = TomlDoc::to_toml(&p);
         assert!(text.contains("game = \"iconica\""), "{text}");
         assert!(text.contains("members = [\"ico-a\", \"ico-b\"]"), "{text}");
-        assert_eq!(PartyDoc::from_toml(&text).unwrap(), p);
+        assert_eq!(<PartyFile as TomlDoc>::from_toml(&text).unwrap(), p);
     }
 
     #[test]
-    fn setup_name_survives_the_round_trip_outside_the_format() {
-        let mut s = SetupDoc {
-            name: "Moor \"run\"".into(),
-            ..Default::default()
-        };
-        s.leagues.push(LaidLeague {
+    fn a_setup_keeps_its_name_in_the_file() {
+        let mut s = SetupFile::fresh();
+        s.name = "Moor \"run\"".into();
+        s.leagues.push(crate::games::arcadia::setup::LaidLeague {
             id: "arc-l1".into(),
             owner: 1,
             x: 0,
             y: 0,
         });
-        let text = s.to_toml();
+        let text = TomlDoc::to_toml(&s);
         assert!(text.contains("[[leagues]]"));
-        let back = SetupDoc::from_toml(&text).unwrap();
-        assert_eq!(back, s);
+        assert_eq!(<SetupFile as TomlDoc>::from_toml(&text).unwrap(), s);
+    }
+
+    #[test]
+    fn documents_are_read_as_strictly_as_validate_reads_them() {
+        let err = <PartyFile as TomlDoc>::from_toml("game = \"iconica\"\nmembrs = []\n").unwrap_err();
+        assert!(err.contains("membrs"), "{err}");
+        assert!(<SquadFile as TomlDoc>::from_toml("game = \"ruunara\"\nmode = \"story\"\n").is_ok());
+        assert!(<SquadFile as TomlDoc>::from_toml("game = \"ruunara\"\nmode = \"epic\"\n").is_err());
     }
 
     #[test]
@@ -346,6 +267,7 @@ mod tests {
             let mut other = Docs::default();
             other.set_toml(slot, &t).unwrap();
             assert_eq!(other.get_toml(slot), t);
+            assert_eq!(other.name(slot), docs.name(slot));
         }
     }
 }

@@ -3,7 +3,9 @@
 
 use std::path::PathBuf;
 
-use super::docs::{Docs, SetupDoc, Slot, TomlDoc};
+use super::docs::{Docs, Slot, TomlDoc};
+use crate::games::arcadia::character::CharacterFile;
+use crate::games::arcadia::setup::SetupFile;
 use super::{Action, Env};
 use crate::catalogue::Catalogue;
 use crate::catalogue::saved::{self, DocKind};
@@ -119,7 +121,7 @@ pub fn setup_characters(path: &std::path::Path) -> Vec<Action> {
     let Ok(text) = std::fs::read_to_string(path) else {
         return Vec::new();
     };
-    let Ok(setup) = SetupDoc::from_toml(&text) else {
+    let Ok(setup) = <SetupFile as TomlDoc>::from_toml(&text) else {
         return Vec::new();
     };
     let dir = path.parent().unwrap_or(std::path::Path::new("."));
@@ -127,7 +129,7 @@ pub fn setup_characters(path: &std::path::Path) -> Vec<Action> {
     for p in setup.players.iter().filter(|p| !p.character.is_empty()) {
         let file = dir.join(&p.character);
         match std::fs::read_to_string(&file) {
-            Ok(body) => match super::docs::CharacterDoc::from_toml(&body) {
+            Ok(body) => match <CharacterFile as TomlDoc>::from_toml(&body) {
                 Ok(mut c) => {
                     // The setup names the file: the saved character takes the file's name.
                     let stem = std::path::Path::new(&p.character)
@@ -164,7 +166,7 @@ pub fn open_doc_path(path: &std::path::Path, slot: Slot) -> Action {
         Err(e) => return Action::Error(format!("{}: cannot read the file: {e}", path.display())),
     };
     let mut probe = Docs::default();
-    match probe.set_toml(slot, &text) {
+    match probe.read(slot, &text, &path.display().to_string()) {
         Ok(()) => {
             let mut after = probe.get_toml(slot);
             // A file without a name takes the file's.
@@ -185,8 +187,8 @@ pub fn open_doc_path(path: &std::path::Path, slot: Slot) -> Action {
                 after,
             }
         }
-        // The reader's message names the line and column.
-        Err(e) => Action::Error(format!("{}: {}", path.display(), e.trim())),
+        // The reader's message names the file, line, column and key.
+        Err(e) => Action::Error(e.to_string()),
     }
 }
 
@@ -219,7 +221,7 @@ pub fn export_doc_file(env: &mut Env, slot: Slot, toml: &str, name: &str) {
 /// Writes the saved characters a setup names next to the setup file at `path`.
 pub fn export_setup_characters(
     cat: &Catalogue,
-    setup: &SetupDoc,
+    setup: &SetupFile,
     path: &std::path::Path,
 ) -> Vec<Action> {
     let dir = path.parent().unwrap_or(std::path::Path::new("."));

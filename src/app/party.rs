@@ -5,7 +5,8 @@
 use super::builder::{self, doc_bar_ui, member_list_ui, verdict_ui};
 use super::cache::Memo;
 use super::core;
-use super::docs::{PartyDoc, Slot, TomlDoc};
+use super::docs::Slot;
+use crate::games::iconica::party::PartyFile;
 use super::picker::Picker;
 use super::{Action, Env};
 
@@ -100,7 +101,7 @@ fn party_ui(
     ui: &mut egui::Ui,
     env: &mut Env,
     slot: Slot,
-    party: &PartyDoc,
+    party: &PartyFile,
     verdict: &core::Verdict,
     selected: &mut Option<usize>,
     titled: bool,

@@ -2,7 +2,7 @@
 //! browser's "add to ..." buttons.
 
 use super::core::{self, Row};
-use super::docs::{Slot, TomlDoc};
+use super::docs::Slot;
 use super::{Action, Env};
 use crate::cards::Card;
 

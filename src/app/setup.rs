@@ -5,7 +5,9 @@
 use super::builder::{self, member_list_ui, verdict_ui};
 use super::cache::Memo;
 use super::core;
-use super::docs::{LaidLeague, SetupDoc, Slot, TomlDoc};
+use super::docs::{Slot, TomlDoc};
+use crate::games::arcadia::character::CharacterFile;
+use crate::games::arcadia::setup::{LaidLeague, SetupFile};
 use super::picker::Picker;
 use super::{Action, Env, files};
 use crate::catalogue::saved::{self, DocKind};
@@ -32,7 +34,7 @@ pub struct SetupScreen {
     fits: Memo<Vec<[Option<bool>; 4]>>,
 }
 
-fn edit(env: &mut Env, label: &str, s: SetupDoc) {
+fn edit(env: &mut Env, label: &str, s: SetupFile) {
     env.push(Action::Edit {
         slot: Slot::Setup,
         label: label.into(),
@@ -41,7 +43,7 @@ fn edit(env: &mut Env, label: &str, s: SetupDoc) {
 }
 
 /// The setup with two players.
-fn two_players(s: &SetupDoc) -> SetupDoc {
+fn two_players(s: &SetupFile) -> SetupFile {
     let mut s = s.clone();
     while s.players.len() < 2 {
         s.players.push(Default::default());
@@ -55,7 +57,7 @@ impl SetupScreen {
         let cat = env.cat;
         let characters = |entry: &str| {
             files::saved_character(cat, entry)
-                .and_then(|t| <super::docs::CharacterDoc as TomlDoc>::from_toml(&t).ok())
+                .and_then(|t| <CharacterFile as TomlDoc>::from_toml(&t).ok())
         };
         // A saved character may change too: it is part of the key.
         let key = format!(
@@ -139,7 +141,7 @@ impl SetupScreen {
         &mut self,
         ui: &mut egui::Ui,
         env: &mut Env,
-        setup: &SetupDoc,
+        setup: &SetupFile,
         i: usize,
         flagged: &std::collections::HashSet<String>,
     ) {
@@ -198,7 +200,7 @@ impl SetupScreen {
         &mut self,
         ui: &mut egui::Ui,
         env: &mut Env,
-        setup: &SetupDoc,
+        setup: &SetupFile,
         flagged: &std::collections::HashSet<String>,
     ) {
         ui.heading("Leagues");

@@ -4,7 +4,8 @@
 use super::builder::{self, doc_bar_ui, member_list_ui, verdict_ui};
 use super::cache::Memo;
 use super::core;
-use super::docs::{Slot, TomlDoc};
+use super::docs::Slot;
+use crate::games::ruunara::squad::Mode;
 use super::picker::Picker;
 use super::{Action, Env};
 
@@ -46,18 +47,18 @@ impl SquadScreen {
             doc_bar_ui(ui, env, Slot::Squad, squad);
             ui.horizontal(|ui| {
                 ui.label("Mode:");
-                for (mode, tip) in [
-                    ("story", "Story Mode: every member of one race"),
-                    ("free", "Free Play: any mix of races"),
+                for (mode, text, tip) in [
+                    (Mode::Story, "story", "Story Mode: every member of one race"),
+                    (Mode::Free, "free", "Free Play: any mix of races"),
                 ] {
                     if ui
-                        .selectable_label(squad.mode == mode, mode)
+                        .selectable_label(squad.mode == mode, text)
                         .on_hover_text(tip)
                         .clicked()
                         && squad.mode != mode
                     {
                         let mut s = squad.clone();
-                        s.mode = mode.into();
+                        s.mode = mode;
                         env.push(Action::Edit {
                             slot: Slot::Squad,
                             label: "change mode".into(),

@@ -57,6 +57,9 @@ impl LaidLeague {
 #[serde(deny_unknown_fields)]
 pub struct SetupFile {
     pub game: String,
+    /// The setup's name (optional; shown in messages and the app).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
     pub players: Vec<SetupPlayer>,
     /// In the order laid.
     #[serde(default)]
@@ -124,6 +127,18 @@ fn owner_place(text: &str, n: usize) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_setup_may_have_a_name_like_every_build_file() {
+        let text = "game = \"arcadia\"\nname = \"Moor run\"\n[[players]]\ncharacter = \"a.character.toml\"\n[[players]]\ncharacter = \"b.character.toml\"\n";
+        let s = SetupFile::parse(text, "m.setup.toml").unwrap();
+        assert_eq!(s.name, "Moor run");
+        let back = SetupFile::parse(&s.to_toml(), "again").unwrap();
+        assert_eq!(back, s);
+        // Without one, none is written.
+        let unnamed = SetupFile { name: String::new(), ..s };
+        assert!(!unnamed.to_toml().contains("name"));
+    }
 
     const SPEC: &str = r#"game = "arcadia"
 [[players]]
