@@ -94,90 +94,51 @@ pub trait TomlDoc: Sized + Clone + PartialEq {
     }
 }
 
-impl TomlDoc for PartyFile {
-    const KIND: DocKind = DocKind::Party;
-    fn fresh() -> Self {
-        PartyFile::new("New party", &[])
-    }
-    fn to_toml(&self) -> String {
-        PartyFile::to_toml(self)
-    }
-    fn parse(text: &str, file: &str) -> Result<Self, CardError> {
-        PartyFile::parse(text, file)
-    }
-    fn name(&self) -> &str {
-        &self.name
-    }
-    fn name_mut(&mut self) -> &mut String {
-        &mut self.name
-    }
-}
-
-impl TomlDoc for CharacterFile {
-    const KIND: DocKind = DocKind::Character;
-    fn fresh() -> Self {
-        CharacterFile {
-            game: Game::Arcadia.as_str().into(),
-            name: "New character".into(),
-            ..Default::default()
+/// Implements [`TomlDoc`] for a core file type with `parse`, `to_toml` and a `name` field.
+macro_rules! toml_doc {
+    ($ty:ty, $kind:expr, $fresh:expr) => {
+        impl TomlDoc for $ty {
+            const KIND: DocKind = $kind;
+            fn fresh() -> Self {
+                $fresh
+            }
+            fn to_toml(&self) -> String {
+                <$ty>::to_toml(self)
+            }
+            fn parse(text: &str, file: &str) -> Result<Self, CardError> {
+                <$ty>::parse(text, file)
+            }
+            fn name(&self) -> &str {
+                &self.name
+            }
+            fn name_mut(&mut self) -> &mut String {
+                &mut self.name
+            }
         }
-    }
-    fn to_toml(&self) -> String {
-        CharacterFile::to_toml(self)
-    }
-    fn parse(text: &str, file: &str) -> Result<Self, CardError> {
-        CharacterFile::parse(text, file)
-    }
-    fn name(&self) -> &str {
-        &self.name
-    }
-    fn name_mut(&mut self) -> &mut String {
-        &mut self.name
-    }
+    };
 }
 
-impl TomlDoc for SetupFile {
-    const KIND: DocKind = DocKind::Setup;
-    fn fresh() -> Self {
-        SetupFile {
-            game: Game::Arcadia.as_str().into(),
-            name: "New setup".into(),
-            players: vec![SetupPlayer::default(), SetupPlayer::default()],
-            leagues: Vec::new(),
-        }
+toml_doc!(PartyFile, DocKind::Party, PartyFile::new("New party", &[]));
+toml_doc!(
+    CharacterFile,
+    DocKind::Character,
+    CharacterFile {
+        game: Game::Arcadia.as_str().into(),
+        name: "New character".into(),
+        ..Default::default()
     }
-    fn to_toml(&self) -> String {
-        SetupFile::to_toml(self)
+);
+toml_doc!(
+    SetupFile,
+    DocKind::Setup,
+    SetupFile {
+        game: Game::Arcadia.as_str().into(),
+        name: "New setup".into(),
+        players: vec![SetupPlayer::default(), SetupPlayer::default()],
+        leagues: Vec::new(),
     }
-    fn parse(text: &str, file: &str) -> Result<Self, CardError> {
-        SetupFile::parse(text, file)
-    }
-    fn name(&self) -> &str {
-        &self.name
-    }
-    fn name_mut(&mut self) -> &mut String {
-        &mut self.name
-    }
-}
-
-impl TomlDoc for SquadFile {
-    const KIND: DocKind = DocKind::Squad;
-    fn fresh() -> Self {
-        SquadFile::new("New squad", Mode::Story, &[])
-    }
-    fn to_toml(&self) -> String {
-        SquadFile::to_toml(self)
-    }
-    fn parse(text: &str, file: &str) -> Result<Self, CardError> {
-        SquadFile::parse(text, file)
-    }
-    fn name(&self) -> &str {
-        &self.name
-    }
-    fn name_mut(&mut self) -> &mut String {
-        &mut self.name
-    }
-}
+);
+toml_doc!(SquadFile, DocKind::Squad, SquadFile::new("New squad", Mode::Story, &[]));
 
 impl Docs {
     /// The TOML of the document in `slot`.
