@@ -369,13 +369,16 @@ impl Decide for Script {
     }
 }
 
+/// A run's end: the final state, the log, and every decision put (who, options).
+pub type Ran = (State, Vec<Event>, Vec<(u8, Vec<Opt>)>);
+
 /// Plays `m` with scripted dice and named decisions until the dice run out or the match ends.
-pub fn run(m: &Match, dice: &str, choices: &[Opt]) -> (State, Vec<Event>, Vec<(u8, Vec<Opt>)>) {
+pub fn run(m: &Match, dice: &str, choices: &[Opt]) -> Ran {
     run_from(m, State::new(m), dice, choices)
 }
 
 /// [`run`] from a given starting state (e.g. with merits already exhausted).
-pub fn run_from(m: &Match, mut st: State, dice: &str, choices: &[Opt]) -> (State, Vec<Event>, Vec<(u8, Vec<Opt>)>) {
+pub fn run_from(m: &Match, mut st: State, dice: &str, choices: &[Opt]) -> Ran {
     let mut log = Vec::new();
     let mut script = Script { queue: choices.iter().copied().collect(), seen: Vec::new() };
     play_match(m, &mut st, &mut ScriptDice::parse(dice).unwrap(), &mut script, &mut log);

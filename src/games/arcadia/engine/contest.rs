@@ -82,7 +82,7 @@ impl State {
             .merits
             .iter()
             .enumerate()
-            .filter(move |(i, merit)| ready & (1 << i) != 0 && merit.effects.iter().any(|e| f(e)))
+            .filter(move |(i, merit)| ready & (1 << i) != 0 && merit.effects.iter().any(&f))
             .map(|(i, _)| i as u8)
     }
 

@@ -255,7 +255,7 @@ impl Event {
         let s = |p: &u8| side_name(*p);
         let mut v = match self {
             Event::FirstRoll { p1, p2, first } => {
-                json!({"a": p1, "b": p2, "first": first.map(|f| side_name(f))})
+                json!({"a": p1, "b": p2, "first": first.map(side_name)})
             }
             Event::TreasureHidden { player, treasure, league } => {
                 json!({"player": s(player), "treasure": tid(player, treasure), "league": lid(league)})
