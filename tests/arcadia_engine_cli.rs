@@ -147,3 +147,26 @@ fn bad_input_exits_2_naming_the_file_and_line_with_nothing_on_stdout() {
         assert!(o.stdout.is_empty(), "{args:?}");
     }
 }
+
+#[test]
+fn sim_arcadia_gives_the_same_counts_at_any_thread_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let sim = |threads: &str| {
+        let o = run(
+            dir.path(),
+            &["sim", "arcadia", EXAMPLE, "--games", "40", "--seed", "9", "--ai", "random", "--threads", threads, "--json"],
+        );
+        let d = json(&o);
+        (d["wins"].clone(), d["mean_turns"].clone(), d["game"].clone(), d["games"].clone())
+    };
+    let one = sim("1");
+    assert_eq!(one, sim("2"));
+    assert_eq!(one.2, "arcadia");
+    assert_eq!(one.3, 40);
+    let w = &one.0;
+    assert_eq!(w["a"].as_u64().unwrap() + w["b"].as_u64().unwrap() + w["draw"].as_u64().unwrap(), 40);
+    for args in [&["sim", "arcadia"][..], &["sim", "arcadia", EXAMPLE, "--field"], &["sim", "arcadia", EXAMPLE, "--games", "0"]] {
+        let o = run(dir.path(), args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+    }
+}

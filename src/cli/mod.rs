@@ -10,6 +10,7 @@ mod play;
 mod play_arcadia;
 mod search;
 mod sim;
+mod sim_arcadia;
 mod validate;
 
 use std::path::PathBuf;
