@@ -1,7 +1,8 @@
 //! Arcadia policies, seated as a [`Decide`]r: `first` (option 0 of the engine's documented
 //! order), `random`, `greedy` (each option's expected [`evaluate`] once the Day is played out
 //! with random dice and first options) and `mcts` (the generic search of `games::ai` over
-//! [`ArcadiaGame`], with playouts cut after [`HORIZON_DAYS`] Days and scored by [`evaluate`]).
+//! [`ArcadiaGame`], its root seeded with greedy's values, playouts cut after [`HORIZON_DAYS`]
+//! Days and scored by [`evaluate`]).
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -10,16 +11,20 @@ use super::engine::quests::holds;
 use super::engine::state::{Hero, IN_HAND};
 use super::engine::{returns, ArcadiaGame, Decide, Match, NoLog, State, Winner};
 use super::model::Objective;
-use crate::games::ai::{mcts_choose, MctsConfig};
+use crate::games::ai::{mcts_choose_with_prior, MctsConfig};
 use crate::games::iconica::ai::PolicyKind;
 use crate::games::{GameState, Node};
 
 /// Samples per option in greedy's expectation (common random numbers across options).
 pub const GREEDY_SAMPLES: u32 = 6;
 /// Days a search playout runs before the position is scored.
-pub const HORIZON_DAYS: u32 = 24;
+pub const HORIZON_DAYS: u32 = 4;
 /// UCT exploration of Arcadia's search (its leaves are win chances spread over 0..1).
 pub const MCTS_C: f64 = 1.0;
+/// Virtual visits of greedy's values at an MCTS root.
+pub const MCTS_PRIOR_VISITS: f64 = 20.0;
+/// Evaluation points that make a win chance of 73% (logistic scale).
+pub const LOGISTIC_SCALE: f64 = 40.0;
 
 /// A seated policy with its own random stream.
 #[derive(Debug, Clone)]
@@ -52,19 +57,36 @@ impl Decide for Agent {
         match self.kind {
             PolicyKind::First => 0,
             PolicyKind::Random => self.rng.random_range(0..n),
-            PolicyKind::Greedy => greedy(m, st, player, n, &mut self.rng),
+            PolicyKind::Greedy => best(&greedy_scores(m, st, player, n, &mut self.rng)),
             PolicyKind::Mcts(cfg) => {
+                // Greedy's values seed the root as win chances; the search looks further.
+                let prior: Vec<f64> = greedy_scores(m, st, player, n, &mut self.rng)
+                    .iter()
+                    .map(|v| 1.0 / (1.0 + (-v / LOGISTIC_SCALE).exp()))
+                    .collect();
                 let g = Searched(ArcadiaGame { m, st: *st });
-                mcts_choose(&g, &MctsConfig { c: MCTS_C, ..cfg }, &mut self.rng)
+                mcts_choose_with_prior(&g, &MctsConfig { c: MCTS_C, ..cfg }, &prior, MCTS_PRIOR_VISITS, &mut self.rng)
             }
         }
     }
 }
 
-/// The option with the best expected evaluation for `player` after the Day is played out.
-fn greedy(m: &Match, st: &State, player: u8, n: usize, rng: &mut ChaCha8Rng) -> usize {
-    let seeds: Vec<u64> = (0..GREEDY_SAMPLES).map(|_| rng.random()).collect();
+/// The first option of the highest score.
+fn best(scores: &[f64]) -> usize {
     let mut best = (f64::NEG_INFINITY, 0);
+    for (a, v) in scores.iter().enumerate() {
+        if *v > best.0 {
+            best = (*v, a);
+        }
+    }
+    best.1
+}
+
+/// Each option's expected evaluation for `player` once the Day is played out (random dice,
+/// first options), over the same sampled dice for every option.
+fn greedy_scores(m: &Match, st: &State, player: u8, n: usize, rng: &mut ChaCha8Rng) -> Vec<f64> {
+    let seeds: Vec<u64> = (0..GREEDY_SAMPLES).map(|_| rng.random()).collect();
+    let mut out = Vec::with_capacity(n);
     for a in 0..n {
         let mut total = 0.0;
         for &seed in &seeds {
@@ -83,11 +105,9 @@ fn greedy(m: &Match, st: &State, player: u8, n: usize, rng: &mut ChaCha8Rng) -> 
             }
             total += evaluate(m, &s, player);
         }
-        if total > best.0 {
-            best = (total, a);
-        }
+        out.push(total / f64::from(GREEDY_SAMPLES));
     }
-    best.1
+    out
 }
 
 /// A position's worth to `player`: +/-1000 for a decided match, else its quest progress,
@@ -176,7 +196,7 @@ impl GameState for Searched<'_> {
                 Node::Decision { actions, .. } => st.apply(m, rng.random_range(0..actions.max(1)), &mut NoLog),
             }
             if st.day >= stop {
-                let p = 1.0 / (1.0 + (-evaluate(m, st, 0) / 40.0).exp());
+                let p = 1.0 / (1.0 + (-evaluate(m, st, 0) / LOGISTIC_SCALE).exp());
                 return [p, 1.0 - p];
             }
         }
