@@ -138,3 +138,20 @@ fn the_bundled_example_plays_to_a_victory_under_every_policy() {
         }
     }
 }
+
+#[test]
+fn greedy_beats_random_from_either_seat() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let path = root.join("examples/arcadia/legal-long-road.setup.toml");
+    let setup = SetupFile::parse(&std::fs::read_to_string(&path).unwrap(), "setup").unwrap();
+    let chars: Vec<CharacterFile> = setup
+        .character_paths(&path)
+        .iter()
+        .map(|p| CharacterFile::parse(&std::fs::read_to_string(p).unwrap(), "c").unwrap())
+        .collect();
+    let m = Match::new(&setup, &chars, &bundled(), 500).unwrap();
+    let (g, r) = (PolicyKind::Greedy, PolicyKind::Random);
+    let as_a = (0..30).filter(|i| deckwright::sim::arcadia::play_one(&m, g, r, 4, *i).outcome == 0).count();
+    let as_b = (0..30).filter(|i| deckwright::sim::arcadia::play_one(&m, r, g, 4, *i).outcome == 1).count();
+    assert!(as_a >= 24 && as_b >= 24, "greedy won {as_a}/30 as a and {as_b}/30 as b");
+}
