@@ -7,8 +7,10 @@ mod export;
 mod import;
 mod odds;
 mod play;
+mod play_arcadia;
 mod search;
 mod sim;
+mod sim_arcadia;
 mod validate;
 
 use std::path::PathBuf;

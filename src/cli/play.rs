@@ -174,6 +174,9 @@ pub fn winner_json(st: &State) -> Value {
 }
 
 pub fn run(ctx: &Context, args: Args) -> Outcome {
+    if args.game == "arcadia" {
+        return super::play_arcadia::run(ctx, args);
+    }
     if args.game != "iconica" {
         return Err(BadInput(format!("play: unknown or unsupported game `{}`; try `iconica`", args.game)));
     }

@@ -52,7 +52,7 @@ pub struct Args {
     pub json: bool,
 }
 
-fn bar(total: u64) -> ProgressBar {
+pub(super) fn bar(total: u64) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
@@ -63,11 +63,14 @@ fn bar(total: u64) -> ProgressBar {
     pb
 }
 
-fn pct(x: f64) -> String {
+pub(super) fn pct(x: f64) -> String {
     format!("{:.1}%", x * 100.0)
 }
 
 pub fn run(ctx: &Context, args: Args) -> Outcome {
+    if args.game == "arcadia" {
+        return super::sim_arcadia::run(ctx, args);
+    }
     if args.game != "iconica" {
         return Err(BadInput(format!("sim: unknown or unsupported game `{}`; try `iconica`", args.game)));
     }
@@ -128,7 +131,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     Ok(ExitCode::SUCCESS)
 }
 
-fn ended_json(s: &Summary) -> serde_json::Value {
+pub(super) fn ended_json(s: &Summary) -> serde_json::Value {
     let mut m = serde_json::Map::new();
     for (n, c) in ENDINGS.iter().zip(s.ended) {
         m.insert(n.to_string(), json!(c));

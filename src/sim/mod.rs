@@ -2,6 +2,7 @@
 //! intervals). Each game's seed derives from (seed, game index) and results are sums, so a
 //! run gives the same counts at any thread count.
 
+pub mod arcadia;
 pub mod iconica;
 
 use rayon::prelude::*;

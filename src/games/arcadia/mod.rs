@@ -1,6 +1,8 @@
 //! Arcadia: card model, construction rules, engine and AI.
 
-pub mod model;
+pub mod ai;
 pub mod character;
+pub mod engine;
+pub mod model;
 pub mod rules;
 pub mod setup;

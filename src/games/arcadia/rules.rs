@@ -116,7 +116,7 @@ impl SetupReport {
 }
 
 /// A list entry resolved to an Arcadia card of the wanted kind, or the violation saying why not.
-fn resolve_kind<T>(
+pub(crate) fn resolve_kind<T>(
     lookup: &dyn CardLookup,
     entry: &str,
     list: &str,

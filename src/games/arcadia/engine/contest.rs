@@ -1,0 +1,399 @@
+//! Tests and trials (rules card 4, "Tests and Trials"; card 3, "Exhausting All of Your
+//! Merits"). A test: each side rolls 2 dice plus its attribute (the active character's dice
+//! first); after the roll the side that is not winning may exhaust merits for bonuses, a
+//! retest, or the other side's flaws for penalties, until it accepts. Higher wins, equal is a
+//! Stalemate. A trial: one die plus the attribute, pass on >= difficulty. A lost test costs a
+//! merit (exhausted, or discarded); a character with every merit discarded skips its next
+//! Day and goes back to its Base Camp.
+
+use crate::games::arcadia::model::{Effect, MeritType, TestKind};
+
+use super::events::{Event, Log, Outcome};
+use super::setup::Match;
+use super::state::{After, Contest, Foe, Opt, Opts, Phase, State, Trial, TrialOf, DEFEATED};
+
+/// A merit effect used by exhausting it.
+fn pays(e: &Effect) -> bool {
+    e.exhaust == Some(true)
+}
+
+impl State {
+    /// The attribute side `p` uses for a test or trial of `kind`: Combat uses Might. A
+    /// challenged character (`answering`) in a Combat test answers with the Combat of its best
+    /// ready Ally when that is higher than its Might.
+    pub fn attribute(&self, m: &Match, p: u8, kind: TestKind, answering: bool) -> i32 {
+        let pl = &m.players[p as usize];
+        match kind {
+            TestKind::Might => pl.icon.might,
+            TestKind::Savvy => pl.icon.savvy,
+            TestKind::Resolve => pl.icon.resolve,
+            TestKind::Combat => {
+                let mut v = pl.icon.might;
+                if answering {
+                    let ready = self.heroes[p as usize].ready();
+                    for (i, merit) in pl.merits.iter().enumerate() {
+                        if ready & (1 << i) != 0 && merit.merit_type == MeritType::Ally {
+                            v = v.max(merit.combat.unwrap_or(0));
+                        }
+                    }
+                }
+                v
+            }
+        }
+    }
+
+    /// Standing bonuses to `kind`: the icon's, and those of ready merits that need no exhausting.
+    pub fn passive(&self, m: &Match, p: u8, kind: TestKind) -> i32 {
+        let pl = &m.players[p as usize];
+        let ready = self.heroes[p as usize].ready();
+        let icon: i32 = pl.icon.effects.iter().filter(|e| e.test == Some(kind)).filter_map(|e| e.bonus).sum();
+        let merits: i32 = pl
+            .merits
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| ready & (1 << i) != 0)
+            .flat_map(|(_, merit)| merit.effects.iter())
+            .filter(|e| e.test == Some(kind) && !pays(e))
+            .filter_map(|e| e.bonus)
+            .sum();
+        icon + merits
+    }
+
+    /// Ready merits of `p` that give an exhaust bonus to `kind` (index, amount).
+    fn bonus_merits<'m>(&self, m: &'m Match, p: u8, kind: TestKind) -> impl Iterator<Item = (u8, i32)> + use<'m> {
+        let ready = self.heroes[p as usize].ready();
+        m.players[p as usize].merits.iter().enumerate().filter_map(move |(i, merit)| {
+            if ready & (1 << i) == 0 {
+                return None;
+            }
+            merit.effects.iter().find(|e| pays(e) && e.test == Some(kind) && e.bonus.is_some()).map(|e| (i as u8, e.bonus.unwrap_or(0)))
+        })
+    }
+
+    /// Ready merits of `p` with an effect for which `f` holds.
+    pub(crate) fn merits_with<'m, F: Fn(&Effect) -> bool + 'm>(
+        &self,
+        m: &'m Match,
+        p: u8,
+        f: F,
+    ) -> impl Iterator<Item = u8> + use<'m, F> {
+        let ready = self.heroes[p as usize].ready();
+        m.players[p as usize]
+            .merits
+            .iter()
+            .enumerate()
+            .filter(move |(i, merit)| ready & (1 << i) != 0 && merit.effects.iter().any(&f))
+            .map(|(i, _)| i as u8)
+    }
+
+    /// Unexhausted flaws of `p` with a penalty to `kind` (index, amount).
+    fn penalty_flaws<'m>(&self, m: &'m Match, p: u8, kind: TestKind) -> impl Iterator<Item = (u8, i32)> + use<'m> {
+        let tired = self.heroes[p as usize].flaws_exhausted;
+        m.players[p as usize].flaws.iter().enumerate().filter_map(move |(i, f)| {
+            if tired & (1 << i) != 0 {
+                return None;
+            }
+            f.effects.iter().find(|e| e.test == Some(kind) && e.penalty.is_some()).map(|e| (i as u8, e.penalty.unwrap_or(0)))
+        })
+    }
+
+    // ---- trials ----
+
+    pub(crate) fn start_trial(&mut self, of: TrialOf, kind: TestKind, difficulty: i32) {
+        self.trial = Trial { of, kind, difficulty, die: 0, bonus: 0 };
+        self.phase = Phase::TrialRoll;
+    }
+
+    /// The trial's total: die, attribute, standing bonuses, bonuses paid.
+    pub fn trial_total(&self, m: &Match) -> i32 {
+        let t = &self.trial;
+        i32::from(t.die) + self.attribute(m, self.active, t.kind, false) + self.passive(m, self.active, t.kind) + t.bonus
+    }
+
+    pub(crate) fn trial_check<L: Log>(&mut self, m: &Match, log: &mut L) {
+        if self.trial_total(m) >= self.trial.difficulty {
+            self.trial_done(m, true, log);
+        } else {
+            self.phase = Phase::TrialWindow;
+        }
+    }
+
+    /// A failing trial: exhaust a bonus merit of the trial's kind, or accept the failure.
+    pub(crate) fn trial_window_options(&self, m: &Match, out: &mut Opts) {
+        for (i, _) in self.bonus_merits(m, self.active, self.trial.kind) {
+            out.push(Opt::Bonus(i));
+        }
+        out.push(Opt::Accept);
+    }
+
+    pub(crate) fn on_trial_window<L: Log>(&mut self, m: &Match, opt: Opt, log: &mut L) {
+        match opt {
+            Opt::Bonus(i) => {
+                let amount = self.bonus_merits(m, self.active, self.trial.kind).find(|(j, _)| *j == i).map_or(0, |x| x.1);
+                self.heroes[self.active as usize].exhausted |= 1 << i;
+                self.trial.bonus += amount;
+                log.push(Event::Bonus { player: self.active, merit: i, amount });
+                self.trial_check(m, log);
+            }
+            _ => self.trial_done(m, false, log),
+        }
+    }
+
+    fn trial_done<L: Log>(&mut self, m: &Match, pass: bool, log: &mut L) {
+        let t = self.trial;
+        let league = if t.of == TrialOf::Enter { self.dest.0 } else { self.heroes[self.active as usize].at };
+        log.push(Event::Trial {
+            player: self.active,
+            of: t.of,
+            league,
+            kind: t.kind,
+            die: t.die,
+            total: self.trial_total(m),
+            difficulty: t.difficulty,
+            pass,
+        });
+        match (t.of, pass) {
+            (TrialOf::Leave, true) => self.enter_step(m, log),
+            (TrialOf::Enter, true) => self.arrive(m, log),
+            (TrialOf::Leave | TrialOf::Enter, false) => self.end_day(m, log),
+            (TrialOf::Waylay(w), true) => self.phase = Phase::ChooseTest { waylay: w },
+            (TrialOf::Waylay(w), false) => self.lose_merit(m, self.active, self.active, After::TestWaylay(w), log),
+        }
+    }
+
+    // ---- tests ----
+
+    pub(crate) fn start_contest(&mut self, foe: Foe, kind: TestKind) {
+        self.contest = Contest { foe, kind, dice: [0; 4], rolled: 0, bonus: [0; 2], penalty: [0; 2] };
+        self.phase = Phase::TestRoll;
+    }
+
+    /// A side's score in the test under way (side 0: the active character).
+    pub fn score(&self, m: &Match, side: u8) -> i32 {
+        let c = &self.contest;
+        let s = side as usize;
+        let dice = i32::from(c.dice[2 * s]) + i32::from(c.dice[2 * s + 1]);
+        let base = if side == 0 {
+            self.attribute(m, self.active, c.kind, false) + self.passive(m, self.active, c.kind)
+        } else {
+            match c.foe {
+                Foe::Waylay(w) => m.waylays[w as usize].value(c.kind).unwrap_or(0),
+                Foe::Character => self.attribute(m, self.other(), c.kind, true) + self.passive(m, self.other(), c.kind),
+            }
+        };
+        base + dice + c.bonus[s] - c.penalty[s]
+    }
+
+    /// After the roll: the side that is not winning may act (side 0 on a tie).
+    pub(crate) fn window(&mut self, m: &Match) {
+        let side = if self.score(m, 0) > self.score(m, 1) { 1 } else { 0 };
+        self.phase = Phase::TestWindow { side };
+    }
+
+    /// The player deciding for a side of the test.
+    fn side_player(&self, side: u8) -> u8 {
+        if side == 0 { self.active } else { self.other() }
+    }
+
+    /// Own bonus merits of the test's kind, own retests, the other character's penalty flaws,
+    /// then accept. A waylay's side only has the active character's flaws.
+    pub(crate) fn window_options(&self, m: &Match, side: u8, out: &mut Opts) {
+        let kind = self.contest.kind;
+        let me = self.side_player(side);
+        let them = 1 - me;
+        let character_side = side == 0 || self.contest.foe == Foe::Character;
+        if character_side {
+            for (i, _) in self.bonus_merits(m, me, kind) {
+                out.push(Opt::Bonus(i));
+            }
+            for i in self.merits_with(m, me, |e| e.retest == Some(true)) {
+                out.push(Opt::Retest(i));
+            }
+        }
+        // Side 1 of a waylay test may always use the character's flaws; a character may use
+        // the other character's.
+        if side == 1 || self.contest.foe == Foe::Character {
+            for (f, _) in self.penalty_flaws(m, them, kind) {
+                out.push(Opt::Penalty(f));
+            }
+        }
+        out.push(Opt::Accept);
+    }
+
+    pub(crate) fn on_window<L: Log>(&mut self, m: &Match, side: u8, opt: Opt, log: &mut L) {
+        let me = self.side_player(side);
+        let them = 1 - me;
+        let kind = self.contest.kind;
+        match opt {
+            Opt::Bonus(i) => {
+                let amount = self.bonus_merits(m, me, kind).find(|(j, _)| *j == i).map_or(0, |x| x.1);
+                self.heroes[me as usize].exhausted |= 1 << i;
+                self.contest.bonus[side as usize] += amount;
+                log.push(Event::Bonus { player: me, merit: i, amount });
+                self.window(m);
+            }
+            Opt::Retest(i) => {
+                self.heroes[me as usize].exhausted |= 1 << i;
+                log.push(Event::Retest { player: me, merit: i });
+                self.contest.rolled = 0;
+                self.phase = Phase::TestRoll;
+            }
+            Opt::Penalty(f) => {
+                let amount = self.penalty_flaws(m, them, kind).find(|(j, _)| *j == f).map_or(0, |x| x.1);
+                self.heroes[them as usize].flaws_exhausted |= 1 << f;
+                self.contest.penalty[1 - side as usize] += amount;
+                log.push(Event::Penalty { by: me, on: them, flaw: f, amount });
+                self.window(m);
+            }
+            _ => self.resolve(m, log),
+        }
+    }
+
+    fn resolve<L: Log>(&mut self, m: &Match, log: &mut L) {
+        let scores = [self.score(m, 0), self.score(m, 1)];
+        let outcome = match scores[0].cmp(&scores[1]) {
+            std::cmp::Ordering::Greater => Outcome::Won,
+            std::cmp::Ordering::Equal => Outcome::Stalemate,
+            std::cmp::Ordering::Less => Outcome::Lost,
+        };
+        let p = self.active;
+        log.push(Event::TestResult { player: p, kind: self.contest.kind, scores, outcome });
+        match (self.contest.foe, outcome) {
+            (Foe::Waylay(w), Outcome::Won) => {
+                self.waylay_at[w as usize] = DEFEATED;
+                self.heroes[p as usize].waylays_defeated += 1;
+                log.push(Event::WaylayDefeated { player: p, waylay: w });
+                self.face_next(m, log);
+            }
+            (Foe::Waylay(_), Outcome::Stalemate) => self.face_next(m, log),
+            (Foe::Waylay(_), Outcome::Lost) => self.lose_merit(m, p, p, After::NextWaylay, log),
+            (Foe::Character, Outcome::Won) => self.phase = Phase::Spoils { winner: p },
+            (Foe::Character, Outcome::Lost) => self.phase = Phase::Spoils { winner: self.other() },
+            (Foe::Character, Outcome::Stalemate) => self.end_day(m, log),
+        }
+    }
+
+    // ---- losing merits ----
+
+    /// Exhaust a ready merit, or discard an exhausted one (merit order).
+    pub(crate) fn lose_options(&self, m: &Match, who: u8, out: &mut Opts) {
+        let h = &self.heroes[who as usize];
+        let n = m.players[who as usize].merits.len();
+        for i in 0..n as u8 {
+            if h.ready() & (1 << i) != 0 {
+                out.push(Opt::Exhaust(i));
+            }
+        }
+        for i in 0..n as u8 {
+            if h.kept() & h.exhausted & (1 << i) != 0 {
+                out.push(Opt::Discard(i));
+            }
+        }
+    }
+
+    /// `who` lost: `chooser` picks the merit; with none left, `who` is ruined.
+    pub(crate) fn lose_merit<L: Log>(&mut self, m: &Match, who: u8, chooser: u8, after: After, log: &mut L) {
+        if self.heroes[who as usize].kept() == 0 {
+            self.ruin(m, who, after, log);
+        } else {
+            self.phase = Phase::LoseMerit { who, chooser, after };
+        }
+    }
+
+    pub(crate) fn apply_loss<L: Log>(&mut self, m: &Match, who: u8, opt: Opt, after: After, log: &mut L) {
+        let h = &mut self.heroes[who as usize];
+        match opt {
+            Opt::Exhaust(i) => {
+                h.exhausted |= 1 << i;
+                log.push(Event::Exhausts { player: who, merit: i });
+            }
+            Opt::Discard(i) => {
+                h.exhausted &= !(1 << i);
+                h.discarded |= 1 << i;
+                log.push(Event::Discards { player: who, merit: i });
+            }
+            _ => {}
+        }
+        if opt == Opt::Ruin || self.heroes[who as usize].kept() == 0 {
+            self.ruin(m, who, after, log);
+        } else {
+            self.proceed(m, after, log);
+        }
+    }
+
+    pub(crate) fn proceed<L: Log>(&mut self, m: &Match, after: After, log: &mut L) {
+        match after {
+            After::TestWaylay(w) => self.phase = Phase::ChooseTest { waylay: w },
+            After::NextWaylay => self.face_next(m, log),
+            After::EndDay => self.end_day(m, log),
+        }
+    }
+
+    /// Every merit discarded: back to the Base Camp, skipping the next Day; when the Base
+    /// Camp would complete one of its quests, the opponent places it instead.
+    fn ruin<L: Log>(&mut self, m: &Match, who: u8, after: After, log: &mut L) {
+        let base = m.players[who as usize].base;
+        if self.would_complete(m, who, base) {
+            self.phase = Phase::Relocate { who, after };
+        } else {
+            self.ruin_to(m, who, base, after, log);
+        }
+    }
+
+    pub(crate) fn ruin_to<L: Log>(&mut self, m: &Match, who: u8, l: u8, after: After, log: &mut L) {
+        self.enter_league(m, who, l, None);
+        self.heroes[who as usize].skip = true;
+        log.push(Event::Ruined { player: who, to: l });
+        if who == self.active {
+            self.end_day(m, log);
+        } else {
+            self.proceed(m, after, log);
+        }
+    }
+
+    /// Leagues where placing `who` completes none of its quests (every league if none is).
+    pub(crate) fn relocate_options(&self, m: &Match, who: u8, out: &mut Opts) {
+        let n = m.leagues.len() as u8;
+        for l in 0..n {
+            if !self.would_complete(m, who, l) {
+                out.push(Opt::Place(l));
+            }
+        }
+        if out.is_empty() {
+            for l in 0..n {
+                out.push(Opt::Place(l));
+            }
+        }
+    }
+
+    /// The winner of a test between characters: which merit the loser loses (or `Ruin` when
+    /// it has none), then a push in each direction the loser's league has a neighbour.
+    pub(crate) fn spoils_options(&self, m: &Match, winner: u8, out: &mut Opts) {
+        let loser = 1 - winner;
+        self.lose_options(m, loser, out);
+        if out.is_empty() {
+            out.push(Opt::Ruin);
+        }
+        let at = self.heroes[loser as usize].at as usize;
+        for d in 0..4u8 {
+            if m.next[at][d as usize].is_some() {
+                out.push(Opt::Push(d));
+            }
+        }
+    }
+
+    pub(crate) fn on_spoils<L: Log>(&mut self, m: &Match, winner: u8, opt: Opt, log: &mut L) {
+        let loser = 1 - winner;
+        match opt {
+            Opt::Push(d) => {
+                let at = self.heroes[loser as usize].at as usize;
+                if let Some(to) = m.next[at][d as usize] {
+                    self.enter_league(m, loser, to, Some(super::days::opposite(d)));
+                    log.push(Event::Pushed { player: loser, to, dir: d });
+                }
+                self.end_day(m, log);
+            }
+            o => self.apply_loss(m, loser, o, After::EndDay, log),
+        }
+    }
+}

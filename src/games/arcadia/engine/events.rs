@@ -1,0 +1,337 @@
+//! The event log: small `Copy` records the engine emits (a sink may drop them), rendered as
+//! readable sentences or as JSON objects with a `type` and a `text`.
+
+use serde_json::{json, Value};
+
+use crate::games::arcadia::model::TestKind;
+
+use super::setup::{Match, DIRS};
+use super::state::{kind_name, Ended, TrialOf, Winner};
+
+/// How a test came out for side 0 (the character whose Day it is).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Won,
+    Stalemate,
+    Lost,
+}
+
+impl Outcome {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Won => "won",
+            Outcome::Stalemate => "stalemate",
+            Outcome::Lost => "lost",
+        }
+    }
+}
+
+/// One thing that happened. Players are 0 (a) and 1 (b); merits, flaws, treasures and quests
+/// are indices into that player's lists of the [`Match`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event {
+    /// The first-player roll; `first` is `None` on a tie (rolled again).
+    FirstRoll { p1: u8, p2: u8, first: Option<u8> },
+    TreasureHidden { player: u8, treasure: u8, league: u8 },
+    Day { day: u32, player: u8 },
+    SkipsDay { player: u8 },
+    Stays { player: u8, league: u8 },
+    Moves { player: u8, from: u8, to: u8, dir: u8 },
+    /// A trial's result (after any bonus merits).
+    Trial { player: u8, of: TrialOf, league: u8, kind: TestKind, die: u8, total: i32, difficulty: i32, pass: bool },
+    WaylayPlayed { by: u8, waylay: u8, league: u8 },
+    Faces { player: u8, waylay: u8, kind: TestKind },
+    /// A test type changed by exhausting a merit.
+    ChangesTest { player: u8, merit: u8, kind: TestKind },
+    Challenges { player: u8, kind: TestKind },
+    /// The test's dice (side 0's two, then side 1's two) and scores.
+    TestRoll { dice: [u8; 4], scores: [i32; 2] },
+    Bonus { player: u8, merit: u8, amount: i32 },
+    /// `by` exhausts flaw `flaw` of `on`.
+    Penalty { by: u8, on: u8, flaw: u8, amount: i32 },
+    Retest { player: u8, merit: u8 },
+    TestResult { player: u8, kind: TestKind, scores: [i32; 2], outcome: Outcome },
+    WaylayDefeated { player: u8, waylay: u8 },
+    Exhausts { player: u8, merit: u8 },
+    Discards { player: u8, merit: u8 },
+    /// Every merit discarded: skips its next Day and goes to `to` (its Base Camp, or where the opponent put it).
+    Ruined { player: u8, to: u8 },
+    Pushed { player: u8, to: u8, dir: u8 },
+    TreasureFound { player: u8, treasure: u8 },
+    /// `recovered`: merit mask; `flaw`: a flaw the opponent recovered.
+    Rests { player: u8, league: u8, recovered: u32, flaw: Option<u8> },
+    QuestDone { player: u8, quest: u8 },
+    End { ended: Ended, winner: Option<Winner> },
+}
+
+/// Where events go. `NoLog` drops them; `Vec<Event>` keeps them.
+pub trait Log {
+    fn push(&mut self, e: Event);
+}
+
+/// Drops every event.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct NoLog;
+
+impl Log for NoLog {
+    #[inline(always)]
+    fn push(&mut self, _: Event) {}
+}
+
+impl Log for Vec<Event> {
+    fn push(&mut self, e: Event) {
+        Vec::push(self, e)
+    }
+}
+
+/// `a` or `b`.
+pub fn side_name(p: u8) -> &'static str {
+    if p == 0 { "a" } else { "b" }
+}
+
+fn trial_name(of: TrialOf) -> &'static str {
+    match of {
+        TrialOf::Leave => "leave",
+        TrialOf::Enter => "enter",
+        TrialOf::Waylay(_) => "waylay",
+    }
+}
+
+fn cap(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+impl Event {
+    /// The event's `type` in JSON.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Event::FirstRoll { .. } => "first_roll",
+            Event::TreasureHidden { .. } => "treasure_hidden",
+            Event::Day { .. } => "day",
+            Event::SkipsDay { .. } => "skips_day",
+            Event::Stays { .. } => "stays",
+            Event::Moves { .. } => "moves",
+            Event::Trial { .. } => "trial",
+            Event::WaylayPlayed { .. } => "waylay_played",
+            Event::Faces { .. } => "faces_waylay",
+            Event::ChangesTest { .. } => "changes_test",
+            Event::Challenges { .. } => "challenges",
+            Event::TestRoll { .. } => "test_roll",
+            Event::Bonus { .. } => "bonus",
+            Event::Penalty { .. } => "penalty",
+            Event::Retest { .. } => "retest",
+            Event::TestResult { .. } => "test_result",
+            Event::WaylayDefeated { .. } => "waylay_defeated",
+            Event::Exhausts { .. } => "exhausts",
+            Event::Discards { .. } => "discards",
+            Event::Ruined { .. } => "ruined",
+            Event::Pushed { .. } => "pushed",
+            Event::TreasureFound { .. } => "treasure_found",
+            Event::Rests { .. } => "rests",
+            Event::QuestDone { .. } => "quest_done",
+            Event::End { .. } => "end",
+        }
+    }
+
+    /// A readable sentence.
+    pub fn text(&self, m: &Match) -> String {
+        let who = |p: &u8| m.players[*p as usize].name.clone();
+        let lg = |l: &u8| m.league_label(*l);
+        let merit = |p: &u8, i: &u8| m.players[*p as usize].merits[*i as usize].name.clone();
+        let wl = |w: &u8| m.waylays[*w as usize].name.clone();
+        match self {
+            Event::FirstRoll { p1, p2, first } => match first {
+                Some(f) => format!("First-player roll: {} {p1}, {} {p2}; {} goes first", who(&0), who(&1), who(f)),
+                None => format!("First-player roll: {} {p1}, {} {p2}; a tie, rolled again", who(&0), who(&1)),
+            },
+            Event::TreasureHidden { player, treasure, league } => {
+                format!("{} hides {} in {}", who(player), merit(player, &(m.players[*player as usize].own as u8 + treasure)), lg(league))
+            }
+            Event::Day { day, player } => format!("Day {day}: {} ({})", who(player), side_name(*player)),
+            Event::SkipsDay { player } => format!("{} skips this Day", who(player)),
+            Event::Stays { player, league } => format!("{} stays in {}", who(player), lg(league)),
+            Event::Moves { player, to, dir, .. } => {
+                format!("{} moves {} to {}", who(player), DIRS[*dir as usize].name(), lg(to))
+            }
+            Event::Trial { player, of, league, kind, die, total, difficulty, pass } => {
+                let what = match of {
+                    TrialOf::Waylay(w) => format!("the trial of {}", wl(w)),
+                    TrialOf::Leave => format!("the leave trial of {}", lg(league)),
+                    TrialOf::Enter => format!("the enter trial of {}", lg(league)),
+                };
+                format!(
+                    "{} rolls {die} for {what} ({} {difficulty}): {total}, {}",
+                    who(player),
+                    cap(kind_name(*kind)),
+                    if *pass { "passed" } else { "failed" }
+                )
+            }
+            Event::WaylayPlayed { by, waylay, league } => {
+                format!("{} plays {} in {}", who(by), wl(waylay), lg(league))
+            }
+            Event::Faces { player, waylay, kind } => {
+                format!("{} faces {} ({} test)", who(player), wl(waylay), cap(kind_name(*kind)))
+            }
+            Event::ChangesTest { player, merit: i, kind } => {
+                format!("{} exhausts {} to make it a {} test", who(player), merit(player, i), cap(kind_name(*kind)))
+            }
+            Event::Challenges { player, kind } => {
+                format!("{} challenges {} to a {} test", who(player), who(&(1 - player)), cap(kind_name(*kind)))
+            }
+            Event::TestRoll { dice, scores } => format!(
+                "Test roll: {} + {} -> {}, against {} + {} -> {}",
+                dice[0], dice[1], scores[0], dice[2], dice[3], scores[1]
+            ),
+            Event::Bonus { player, merit: i, amount } => {
+                format!("{} exhausts {} for +{amount}", who(player), merit(player, i))
+            }
+            Event::Penalty { by, on, flaw, amount } => format!(
+                "{} exhausts {}'s flaw {}: -{amount}",
+                who(by),
+                who(on),
+                m.players[*on as usize].flaws[*flaw as usize].name
+            ),
+            Event::Retest { player, merit: i } => format!("{} exhausts {} to retest", who(player), merit(player, i)),
+            Event::TestResult { player, kind, scores, outcome } => format!(
+                "{} {} the {} test, {} to {}",
+                who(player),
+                match outcome {
+                    Outcome::Won => "wins",
+                    Outcome::Stalemate => "is in Stalemate in",
+                    Outcome::Lost => "loses",
+                },
+                cap(kind_name(*kind)),
+                scores[0],
+                scores[1]
+            ),
+            Event::WaylayDefeated { player, waylay } => format!("{} defeats {}", who(player), wl(waylay)),
+            Event::Exhausts { player, merit: i } => format!("{} exhausts {}", who(player), merit(player, i)),
+            Event::Discards { player, merit: i } => format!("{} discards {}", who(player), merit(player, i)),
+            Event::Ruined { player, to } => format!(
+                "{} has every merit discarded: skips the next Day and is put in {}",
+                who(player),
+                lg(to)
+            ),
+            Event::Pushed { player, to, dir } => {
+                format!("{} is pushed {} to {}", who(player), DIRS[*dir as usize].name(), lg(to))
+            }
+            Event::TreasureFound { player, treasure } => format!(
+                "{} finds {}",
+                who(player),
+                merit(player, &(m.players[*player as usize].own as u8 + treasure))
+            ),
+            Event::Rests { player, league, recovered, flaw } => {
+                let mut names: Vec<String> = (0..32u8).filter(|i| recovered & (1 << i) != 0).map(|i| merit(player, &i)).collect();
+                if names.is_empty() {
+                    names.push("nothing".into());
+                }
+                let mut s = format!("{} rests in {}, recovering {}", who(player), lg(league), names.join(", "));
+                if let Some(f) = flaw {
+                    s += &format!("; {} recovers the flaw {}", who(&(1 - player)), m.players[*player as usize].flaws[*f as usize].name);
+                }
+                s
+            }
+            Event::QuestDone { player, quest } => {
+                format!("{} completes the quest {}", who(player), m.players[*player as usize].quests[*quest as usize].name)
+            }
+            Event::End { ended, winner } => match winner {
+                Some(Winner::Player(p)) => format!("{} ({}) wins ({}) and earns 2 experience", who(p), side_name(*p), ended.as_str()),
+                Some(Winner::Draw) => format!("Draw ({})", ended.as_str()),
+                None => format!("The match stops ({})", ended.as_str()),
+            },
+        }
+    }
+
+    /// The JSON object: `type`, the event's fields (cards by id, players as `a`/`b`), `text`.
+    pub fn to_json(&self, m: &Match) -> Value {
+        let lid = |l: &u8| Value::String(m.leagues[*l as usize].id.clone());
+        let mid = |p: &u8, i: &u8| Value::String(m.players[*p as usize].merits[*i as usize].id.clone());
+        let tid = |p: &u8, t: &u8| mid(p, &(m.players[*p as usize].own as u8 + t));
+        let wid = |w: &u8| Value::String(m.waylays[*w as usize].id.clone());
+        let s = |p: &u8| side_name(*p);
+        let mut v = match self {
+            Event::FirstRoll { p1, p2, first } => {
+                json!({"a": p1, "b": p2, "first": first.map(side_name)})
+            }
+            Event::TreasureHidden { player, treasure, league } => {
+                json!({"player": s(player), "treasure": tid(player, treasure), "league": lid(league)})
+            }
+            Event::Day { day, player } => json!({"day": day, "player": s(player)}),
+            Event::SkipsDay { player } => json!({"player": s(player)}),
+            Event::Stays { player, league } => json!({"player": s(player), "league": lid(league)}),
+            Event::Moves { player, from, to, dir } => json!({
+                "player": s(player), "from": lid(from), "to": lid(to), "direction": DIRS[*dir as usize].name()
+            }),
+            Event::Trial { player, of, league, kind, die, total, difficulty, pass } => {
+                let mut o = json!({
+                    "player": s(player), "trial": trial_name(*of), "league": lid(league),
+                    "attribute": kind_name(*kind), "die": die, "total": total,
+                    "difficulty": difficulty, "pass": pass
+                });
+                if let TrialOf::Waylay(w) = of {
+                    o["waylay"] = wid(w);
+                }
+                o
+            }
+            Event::WaylayPlayed { by, waylay, league } => {
+                json!({"player": s(by), "waylay": wid(waylay), "league": lid(league)})
+            }
+            Event::Faces { player, waylay, kind } => {
+                json!({"player": s(player), "waylay": wid(waylay), "test": kind_name(*kind)})
+            }
+            Event::ChangesTest { player, merit, kind } => {
+                json!({"player": s(player), "merit": mid(player, merit), "test": kind_name(*kind)})
+            }
+            Event::Challenges { player, kind } => json!({"player": s(player), "test": kind_name(*kind)}),
+            Event::TestRoll { dice, scores } => json!({"dice": dice, "scores": scores}),
+            Event::Bonus { player, merit, amount } => {
+                json!({"player": s(player), "merit": mid(player, merit), "amount": amount})
+            }
+            Event::Penalty { by, on, flaw, amount } => json!({
+                "player": s(by), "on": s(on),
+                "flaw": m.players[*on as usize].flaws[*flaw as usize].id, "amount": amount
+            }),
+            Event::Retest { player, merit } => json!({"player": s(player), "merit": mid(player, merit)}),
+            Event::TestResult { player, kind, scores, outcome } => json!({
+                "player": s(player), "test": kind_name(*kind), "scores": scores, "outcome": outcome.as_str()
+            }),
+            Event::WaylayDefeated { player, waylay } => json!({"player": s(player), "waylay": wid(waylay)}),
+            Event::Exhausts { player, merit } | Event::Discards { player, merit } => {
+                json!({"player": s(player), "merit": mid(player, merit)})
+            }
+            Event::Ruined { player, to } => json!({"player": s(player), "to": lid(to)}),
+            Event::Pushed { player, to, dir } => {
+                json!({"player": s(player), "to": lid(to), "direction": DIRS[*dir as usize].name()})
+            }
+            Event::TreasureFound { player, treasure } => json!({"player": s(player), "treasure": tid(player, treasure)}),
+            Event::Rests { player, league, recovered, flaw } => json!({
+                "player": s(player), "league": lid(league),
+                "recovered": (0..32u8).filter(|i| recovered & (1 << i) != 0).map(|i| mid(player, &i)).collect::<Vec<_>>(),
+                "flaw": flaw.map(|f| m.players[*player as usize].flaws[f as usize].id.clone()),
+            }),
+            Event::QuestDone { player, quest } => json!({
+                "player": s(player), "quest": m.players[*player as usize].quests[*quest as usize].id
+            }),
+            Event::End { ended, winner } => json!({
+                "ended": ended.as_str(),
+                "winner": match winner {
+                    Some(Winner::Player(p)) => Value::String(side_name(*p).into()),
+                    Some(Winner::Draw) => Value::String("draw".into()),
+                    None => Value::Null,
+                }
+            }),
+        };
+        if let Value::Object(map) = &mut v {
+            let mut out = serde_json::Map::new();
+            out.insert("type".into(), Value::String(self.kind().into()));
+            out.extend(std::mem::take(map));
+            out.insert("text".into(), Value::String(self.text(m)));
+            return Value::Object(out);
+        }
+        v
+    }
+}
