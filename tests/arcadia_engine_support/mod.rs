@@ -330,7 +330,7 @@ pub fn game_limit(grid: [[&str; 5]; 2], a: Who, b: Who, turn_limit: u32) -> Matc
         treasures: s(&w.treasures),
         base_camp: Some(Pos { x: w.base.0, y: w.base.1 }),
     };
-    let setup = SetupFile { game: "arcadia".into(), players: vec![player(&a, 1), player(&b, 2)], leagues };
+    let setup = SetupFile { game: "arcadia".into(), name: String::new(), players: vec![player(&a, 1), player(&b, 2)], leagues };
     let character = |w: &Who, name: &str| CharacterFile {
         game: "arcadia".into(),
         name: name.into(),
