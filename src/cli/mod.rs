@@ -7,6 +7,7 @@ mod export;
 mod import;
 mod odds;
 mod play;
+mod play_iconoclasm;
 mod search;
 mod sim;
 mod validate;

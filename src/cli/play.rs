@@ -41,6 +41,12 @@ pub struct Args {
     /// Print JSON on stdout.
     #[arg(long)]
     pub json: bool,
+    /// Iconoclasm: number of players, 1 to 4.
+    #[arg(long)]
+    pub players: Option<u8>,
+    /// Iconoclasm solo goal: dominance or balance.
+    #[arg(long)]
+    pub goal: Option<String>,
 }
 
 /// The Iconica rule options `play` and `sim` share.
@@ -174,8 +180,11 @@ pub fn winner_json(st: &State) -> Value {
 }
 
 pub fn run(ctx: &Context, args: Args) -> Outcome {
+    if args.game == "iconoclasm" {
+        return super::play_iconoclasm::run(ctx, &args);
+    }
     if args.game != "iconica" {
-        return Err(BadInput(format!("play: unknown or unsupported game `{}`; try `iconica`", args.game)));
+        return Err(BadInput(format!("play: unknown or unsupported game `{}`; try `iconica` or `iconoclasm`", args.game)));
     }
     let rules = args.rules.rules()?;
     let both = args.policy.as_deref().unwrap_or("first");
