@@ -101,6 +101,25 @@ impl State {
         st
     }
 
+    /// Lays cards on the table as they are, without clashes (scenarios and tools). Each must go
+    /// on a legal position; it leaves the hand or deck it was in.
+    pub fn with_table(mut self, cards: &[(u8, Side, Pos)]) -> Result<State, IllegalMove> {
+        for &(card, side, pos) in cards {
+            if card as usize >= CARDS || self.grid.cards().any(|(_, c)| c.card == card) {
+                return Err(IllegalMove::NotInHand(card));
+            }
+            if !self.grid.can_place(pos) {
+                return Err(IllegalMove::Position(pos));
+            }
+            for h in &mut self.hands {
+                *h &= !(1 << card);
+            }
+            self.undrawn &= !(1 << card);
+            self.grid.put(pos, Placed { card, up: side });
+        }
+        Ok(self)
+    }
+
     /// The element a card shows with `side` up.
     pub fn face(&self, card: u8, side: Side) -> Element {
         self.faces[card as usize][side as usize]
