@@ -10,6 +10,7 @@ mod play;
 mod play_iconoclasm;
 mod search;
 mod sim;
+mod sim_iconoclasm;
 mod validate;
 
 use std::path::PathBuf;

@@ -3,6 +3,7 @@
 //! run gives the same counts at any thread count.
 
 pub mod iconica;
+pub mod iconoclasm;
 
 use rayon::prelude::*;
 
