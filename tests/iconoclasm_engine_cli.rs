@@ -207,3 +207,38 @@ fn an_unusable_clash_table_never_reaches_a_game() {
         assert!(env.play(&["--players", "2"]).status.success());
     }
 }
+
+#[test]
+fn sim_counts_wins_per_player_the_same_at_any_thread_count() {
+    let env = Env::new();
+    let run = |threads: &str| {
+        let out = env.run(&["sim", "iconoclasm", "--players", "3", "--games", "40", "--seed", "9", "--ai", "random", "--threads", threads, "--json"]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        serde_json::from_slice::<Value>(&out.stdout).unwrap()
+    };
+    let (one, two) = (run("1"), run("2"));
+    assert_eq!(one["wins"], two["wins"]);
+    assert_eq!(one["game"], "iconoclasm");
+    assert_eq!(one["games"], 40);
+    let total: u64 = one["wins"].as_object().unwrap().values().map(|v| v.as_u64().unwrap()).sum();
+    assert_eq!(total, 40, "every game has a winner");
+    assert_eq!(one["mean_turns"], 15.0);
+}
+
+#[test]
+fn sim_solo_counts_met_goals_and_refuses_bad_options() {
+    let env = Env::new();
+    let out = env.run(&["sim", "iconoclasm", "--players", "1", "--goal", "balance", "--games", "20", "--ai", "first", "--json"]);
+    assert!(out.status.success());
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["goal"], "balance");
+    assert!(doc["goal_met"].as_u64().unwrap() <= 20);
+    assert_eq!(doc["wins"]["1"], doc["goal_met"]);
+    for args in [&["--games", "5"][..], &["--players", "6"], &["--players", "2", "--goal", "balance"], &["--players", "2", "--ai", "nope"], &["--players", "2", "--games", "0"]] {
+        let mut all = vec!["sim", "iconoclasm", "--json"];
+        all.extend_from_slice(args);
+        let out = env.run(&all);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty());
+    }
+}
