@@ -1,13 +1,14 @@
 //! Iconoclasm policies: `first` (the first legal move in the documented order of
 //! [`State::moves`]), `random`, `greedy` (the best score right after the move) and `mcts` (the
-//! generic search of `games::ai` over [`SearchView`], seeded with greedy's values; with 3 or
-//! 4 players the paranoid reduction of [`SearchView`]).
+//! generic search of `games::ai` over [`SearchView`]: greedy's best moves at each decision,
+//! greedy's values as a prior at the root; with 3 or 4 players the paranoid reduction).
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::engine::scoring::{counts, goal_progress};
-use super::engine::{player_scores, Move, NoLog, SearchView, State};
+use super::engine::eval::{best_moves, move_values};
+use super::engine::game::SEARCH_WIDTH;
+use super::engine::{Move, SearchView, State};
 use crate::games::ai::{mcts_choose_with_prior, MctsConfig};
 pub use crate::games::iconica::ai::PolicyKind;
 
@@ -15,7 +16,7 @@ pub use crate::games::iconica::ai::PolicyKind;
 pub const MCTS_C: f64 = 0.7;
 
 /// Virtual visits of greedy's values at an MCTS root.
-pub const MCTS_PRIOR_VISITS: f64 = 4.0;
+pub const MCTS_PRIOR_VISITS: f64 = 20.0;
 
 /// A seated policy with its own random stream.
 #[derive(Debug, Clone)]
@@ -37,15 +38,16 @@ impl Agent {
         match self.kind {
             PolicyKind::First => 0,
             PolicyKind::Random => self.rng.random_range(0..moves.len()),
-            PolicyKind::Greedy => best(&greedy_values(st, moves)),
+            PolicyKind::Greedy => best(&move_values(st, moves)),
             PolicyKind::Mcts(cfg) => {
-                let values = greedy_values(st, moves);
-                let (lo, hi) = values.iter().fold((f64::MAX, f64::MIN), |(l, h), v| (l.min(*v), h.max(*v)));
+                let top = best_moves(st, moves, SEARCH_WIDTH);
+                let (lo, hi) = top.iter().fold((f64::MAX, f64::MIN), |(l, h), (_, v)| (l.min(*v), h.max(*v)));
                 let prior: Vec<f64> =
-                    values.iter().map(|v| if hi > lo { 0.25 + 0.5 * (v - lo) / (hi - lo) } else { 0.5 }).collect();
-                let view = SearchView::with_moves(*st, st.to_move, moves.to_vec());
+                    top.iter().map(|(_, v)| if hi > lo { 0.25 + 0.5 * (v - lo) / (hi - lo) } else { 0.5 }).collect();
+                let view = SearchView::with_moves(*st, st.to_move, top.iter().map(|(i, _)| moves[*i]).collect());
                 let cfg = MctsConfig { budget: cfg.budget, c: MCTS_C };
-                mcts_choose_with_prior(&view, &cfg, &prior, MCTS_PRIOR_VISITS, &mut self.rng)
+                let pick = mcts_choose_with_prior(&view, &cfg, &prior, MCTS_PRIOR_VISITS, &mut self.rng);
+                top.get(pick).map_or(0, |(i, _)| *i)
             }
         }
     }
@@ -60,33 +62,4 @@ fn best(values: &[f64]) -> usize {
         }
     }
     b
-}
-
-/// Greedy's value of each move for the player making it, taken right after the move: with
-/// players, the points they would score if the game ended now, then (as a fraction) the
-/// face-up cards of their elements minus those of everyone else's; solo, the progress
-/// towards the goal.
-pub fn greedy_values(st: &State, moves: &[Move]) -> Vec<f64> {
-    let me = st.to_move;
-    moves
-        .iter()
-        .map(|mv| {
-            let mut after = *st;
-            if after.apply(mv, &mut NoLog).is_err() {
-                return f64::MIN;
-            }
-            if let Some(goal) = st.goal {
-                return goal_progress(&after, goal);
-            }
-            let points = player_scores(&after).get(me as usize).map_or(0, |s| s.points);
-            let n = counts(&after);
-            let margin: i32 = after
-                .owner
-                .iter()
-                .zip(n)
-                .map(|(o, c)| if *o == Some(me) { i32::from(c) } else { -i32::from(c) })
-                .sum();
-            f64::from(points) + f64::from(margin + 16) / 64.0
-        })
-        .collect()
 }

@@ -5,6 +5,7 @@
 //! No I/O, clock or global randomness: [`deal`] takes the random source, the rest is pure.
 
 pub mod clash;
+pub mod eval;
 pub mod events;
 pub mod game;
 pub mod grid;
