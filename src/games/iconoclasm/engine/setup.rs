@@ -89,7 +89,9 @@ impl Deck {
         Ok(Deck { cards: out })
     }
 
-    /// The bundled standard set (the card files of `cards/iconoclasm/`), for tests and tools.
+    /// The standard set built from the rules (for tests and tools): the ids and faces of the
+    /// bundled `cards/iconoclasm/` files (`icl-<set>`, `icl-<set>-<other>`, the set's element
+    /// on the front), with plain names.
     pub fn standard() -> Deck {
         let mut cards = Vec::new();
         for set in Element::ALL {
