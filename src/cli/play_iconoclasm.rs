@@ -72,15 +72,12 @@ pub fn run(ctx: &Context, args: &Args) -> Outcome {
     let mut log: Vec<Event> = Vec::new();
     let st = play_match(&setup, &mut |seat, st, moves| agents[seat as usize].choose(st, moves), &mut log);
 
-    let mut out = if args.json {
+    let out = if args.json {
         let doc = document(&setup, &st, &log, args.seed, &agents.iter().map(|a| a.kind.name()).collect::<Vec<_>>());
         serde_json::to_string_pretty(&doc)? + "\n"
     } else {
         text(&setup, &st, &log)
     };
-    if out.is_empty() {
-        out.push('\n');
-    }
     use std::io::Write as _;
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
     Ok(ExitCode::SUCCESS)
