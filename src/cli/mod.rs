@@ -8,9 +8,11 @@ mod import;
 mod odds;
 mod play;
 mod play_arcadia;
+mod play_iconoclasm;
 mod search;
 mod sim;
 mod sim_arcadia;
+mod sim_iconoclasm;
 mod validate;
 
 use std::path::PathBuf;

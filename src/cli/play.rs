@@ -41,6 +41,12 @@ pub struct Args {
     /// Print JSON on stdout.
     #[arg(long)]
     pub json: bool,
+    /// Iconoclasm: number of players, 1 to 4.
+    #[arg(long)]
+    pub players: Option<u8>,
+    /// Iconoclasm solo goal: dominance or balance.
+    #[arg(long)]
+    pub goal: Option<String>,
 }
 
 /// The Iconica rule options `play` and `sim` share.
@@ -174,11 +180,20 @@ pub fn winner_json(st: &State) -> Value {
 }
 
 pub fn run(ctx: &Context, args: Args) -> Outcome {
+    if args.game != "iconoclasm" && (args.players.is_some() || args.goal.is_some()) {
+        return Err(BadInput(format!(
+            "--players and --goal are options of iconoclasm; {} takes its players from its files",
+            args.game
+        )));
+    }
     if args.game == "arcadia" {
         return super::play_arcadia::run(ctx, args);
     }
+    if args.game == "iconoclasm" {
+        return super::play_iconoclasm::run(ctx, &args);
+    }
     if args.game != "iconica" {
-        return Err(BadInput(format!("play: unknown or unsupported game `{}`; try `iconica`", args.game)));
+        return Err(BadInput(format!("play: unknown or unsupported game `{}`; try `iconica`, `arcadia` or `iconoclasm`", args.game)));
     }
     let rules = args.rules.rules()?;
     let both = args.policy.as_deref().unwrap_or("first");

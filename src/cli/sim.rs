@@ -50,6 +50,12 @@ pub struct Args {
     /// Print JSON on stdout.
     #[arg(long)]
     pub json: bool,
+    /// Iconoclasm: number of players, 1 to 4.
+    #[arg(long)]
+    pub players: Option<u8>,
+    /// Iconoclasm solo goal: dominance or balance.
+    #[arg(long)]
+    pub goal: Option<String>,
 }
 
 pub(super) fn bar(total: u64) -> ProgressBar {
@@ -68,11 +74,20 @@ pub(super) fn pct(x: f64) -> String {
 }
 
 pub fn run(ctx: &Context, args: Args) -> Outcome {
+    if args.game != "iconoclasm" && (args.players.is_some() || args.goal.is_some()) {
+        return Err(BadInput(format!(
+            "--players and --goal are options of iconoclasm; {} takes its players from its files",
+            args.game
+        )));
+    }
     if args.game == "arcadia" {
         return super::sim_arcadia::run(ctx, args);
     }
+    if args.game == "iconoclasm" {
+        return super::sim_iconoclasm::run(ctx, &args);
+    }
     if args.game != "iconica" {
-        return Err(BadInput(format!("sim: unknown or unsupported game `{}`; try `iconica`", args.game)));
+        return Err(BadInput(format!("sim: unknown or unsupported game `{}`; try `iconica`, `arcadia` or `iconoclasm`", args.game)));
     }
     if args.games == 0 {
         return Err(BadInput("--games must be at least 1".into()));

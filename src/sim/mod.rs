@@ -4,6 +4,7 @@
 
 pub mod arcadia;
 pub mod iconica;
+pub mod iconoclasm;
 
 use rayon::prelude::*;
 

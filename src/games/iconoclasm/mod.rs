@@ -1,3 +1,5 @@
-//! Iconoclasm: card model, construction rules, engine and AI.
+//! Iconoclasm: card model, rules engine and AI.
 
+pub mod ai;
+pub mod engine;
 pub mod model;

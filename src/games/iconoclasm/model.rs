@@ -64,7 +64,7 @@ pub struct ClashRow {
 }
 
 /// What happens when `a` (the placed card's face) clashes with neighbour `b`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Clash {
     /// `b` flips.
     FlipsOther,

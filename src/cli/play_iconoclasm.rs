@@ -1,0 +1,181 @@
+//! `deckwright play iconoclasm --players N`: one Iconoclasm game (no file) between AI
+//! policies, printing its event log, an ASCII picture of the final table and the scores.
+//! The cards and the clash table come from the catalogue (the table is data a user may correct).
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde_json::{json, Value};
+
+use super::play::{derive_seed, open_catalogue, policy_from, Args};
+use super::{BadInput, Context, Outcome};
+use crate::cards::Card;
+use crate::games::iconoclasm::ai::Agent;
+use crate::games::iconoclasm::engine::render::picture;
+use crate::games::iconoclasm::engine::{
+    deal, play_match, player_scores, rank_elements, Deck, Event, Goal, Pos, Setup, State,
+};
+
+pub fn run(ctx: &Context, args: &Args) -> Outcome {
+    if let Some(f) = args.files.first() {
+        return Err(BadInput(format!("iconoclasm takes no file (got {}); use --players N", f.display())));
+    }
+    if args.dice.is_some() {
+        return Err(BadInput("--dice is an iconica option; iconoclasm has no dice".into()));
+    }
+    let r = &args.rules;
+    if r.ruleset != "v2" || r.breaks != "standard" || !r.house.is_empty() || r.turn_limit != 500 {
+        return Err(BadInput(
+            "--ruleset, --breaks, --house and --turn-limit are iconica options; iconoclasm has none".into(),
+        ));
+    }
+    let players = args.players.ok_or_else(|| BadInput("iconoclasm needs --players N (1 to 4)".into()))?;
+    if !(1..=4).contains(&players) {
+        return Err(BadInput(format!("--players: iconoclasm is for 1 to 4 players, not {players}")));
+    }
+    let goal = match (&args.goal, players) {
+        (None, _) => Goal::Dominance,
+        (Some(g), 1) => Goal::parse(g)
+            .ok_or_else(|| BadInput(format!("--goal: unknown goal `{g}`; expected dominance or balance")))?,
+        (Some(_), _) => return Err(BadInput("--goal is for solo games (--players 1)".into())),
+    };
+    let both = args.policy.as_deref().unwrap_or("first");
+    let mut agents = Vec::new();
+    for seat in 0..players {
+        let (option, name) = match seat {
+            0 if args.policy_a.is_some() => ("--policy-a", args.policy_a.as_deref().unwrap_or(both)),
+            1 if args.policy_b.is_some() => ("--policy-b", args.policy_b.as_deref().unwrap_or(both)),
+            _ => ("--policy", both),
+        };
+        agents.push(Agent::new(policy_from(option, name)?, derive_seed(args.seed, u64::from(seat) + 1)));
+    }
+    if players < 2 && args.policy_b.is_some() {
+        return Err(BadInput("--policy-b: a solo game has one player; use --policy".into()));
+    }
+
+    let cat = open_catalogue(ctx)?;
+    let table = cat.clash_table().map_err(|e| BadInput(format!("the catalogue's clash table: {e}")))?;
+    if let Some(p) = table.problems().first() {
+        return Err(BadInput(format!("the catalogue's clash table is not usable: {}", p.message)));
+    }
+    let cards: Vec<_> = cat
+        .all()
+        .map_err(|e| BadInput(format!("reading the catalogue: {e}")))?
+        .into_iter()
+        .filter_map(|c| if let Card::Iconoclasm(e) = c { Some(e) } else { None })
+        .collect();
+    let deck = Deck::from_cards(&cards)?;
+    let setup = deal(deck, &table, players, goal, &mut ChaCha8Rng::seed_from_u64(derive_seed(args.seed, 0)))?;
+
+    let mut log: Vec<Event> = Vec::new();
+    let st = play_match(&setup, &mut |seat, st, moves| agents[seat as usize].choose(st, moves), &mut log);
+
+    let out = if args.json {
+        let doc = document(&setup, &st, &log, args.seed, &agents.iter().map(|a| a.kind.name()).collect::<Vec<_>>());
+        serde_json::to_string_pretty(&doc)? + "\n"
+    } else {
+        text(&setup, &st, &log)
+    };
+    use std::io::Write as _;
+    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The `play --json` document.
+fn document(setup: &Setup, st: &State, log: &[Event], seed: u64, policies: &[String]) -> Value {
+    let winner = crate::games::iconoclasm::engine::winner(st);
+    json!({
+        "game": "iconoclasm",
+        "players": setup.players,
+        "seed": seed,
+        "policies": policies,
+        "goal": setup.goal.map(|g| g.name()),
+        "goal_met": setup.goal.map(|_| winner.is_some()),
+        "winner": winner.map(|w| w + 1),
+        "ended": if st.is_over() { "all_placed" } else { "incomplete" },
+        "turns": st.turn,
+        "scores": player_scores(st).iter().map(|s| json!({
+            "player": s.player + 1,
+            "elements": setup.elements_of(s.player).iter().map(|e| e.name()).collect::<Vec<_>>(),
+            "points": s.points,
+            "face_up": s.face_up,
+        })).collect::<Vec<_>>(),
+        "elements": rank_elements(st).iter().map(|e| json!({
+            "element": e.element.name(),
+            "count": e.count,
+            "group": e.group,
+            "rank": e.rank,
+            "points": e.points,
+            "player": if setup.goal.is_some() { None } else { e.owner.map(|o| o + 1) },
+        })).collect::<Vec<_>>(),
+        "grid": grid_json(setup, st),
+        "log": log.iter().map(|e| e.to_json(setup)).collect::<Vec<_>>(),
+    })
+}
+
+/// The final table: bounds relative to the first card and the rows, top first (`null`: empty).
+fn grid_json(setup: &Setup, st: &State) -> Value {
+    let Some(b) = st.grid.bounds() else { return json!({"top": 0, "left": 0, "width": 0, "height": 0, "rows": []}) };
+    let rows: Vec<Vec<Value>> = (b.top..=b.bottom)
+        .map(|row| {
+            (b.left..=b.right)
+                .map(|col| match st.grid.get(Pos::new(row, col)) {
+                    Some(c) => json!({
+                        "id": setup.deck.cards[c.card as usize].id,
+                        "face": st.face(c.card, c.up).name(),
+                        "side": c.up.name(),
+                    }),
+                    None => Value::Null,
+                })
+                .collect()
+        })
+        .collect();
+    json!({"top": b.top, "left": b.left, "width": b.width(), "height": b.height(), "rows": rows})
+}
+
+/// The terminal report: the log, the table and the scores.
+fn text(setup: &Setup, st: &State, log: &[Event]) -> String {
+    use std::fmt::Write as _;
+    let tty = std::io::stdout().is_terminal();
+    let mut out = String::new();
+    for e in log {
+        let line = e.text(setup);
+        match e {
+            Event::Place { .. } if tty => {
+                let _ = writeln!(out, "\n\x1b[1m{line}\x1b[0m");
+            }
+            Event::Place { .. } | Event::End { .. } => {
+                let _ = writeln!(out, "\n{line}");
+            }
+            _ => {
+                let _ = writeln!(out, "  {line}");
+            }
+        }
+    }
+    let _ = writeln!(out, "\nFinal table (rows and columns from the first card; CAPITALS: double cards):\n");
+    out.push_str(&picture(st));
+    let _ = writeln!(out);
+    for e in rank_elements(st) {
+        let who = match (setup.goal, e.owner) {
+            (Some(_), _) => String::new(),
+            (None, Some(o)) => format!(" -> player {}", o + 1),
+            (None, None) => " -> no player".to_string(),
+        };
+        let pts = if setup.goal.is_some() { String::new() } else { format!(", {} pts", e.points) };
+        let _ = writeln!(out, "  {:<6} {:>2} face up, group of {}{pts}{who}", e.element.name(), e.count, e.group);
+    }
+    match setup.goal {
+        Some(g) => {
+            let met = crate::games::iconoclasm::engine::goal_met(st, g);
+            let _ = writeln!(out, "Solo goal {}: {}", g.name(), if met { "met" } else { "missed" });
+        }
+        None => {
+            for s in player_scores(st) {
+                let _ = writeln!(out, "Player {}: {} point{} ({} face up)", s.player + 1, s.points, if s.points == 1 { "" } else { "s" }, s.face_up);
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,146 @@
+//! `deckwright sim iconoclasm --players N`: many seeded AI games (a fresh deal each), wins per
+//! player or, solo, how often the goal is met. Same seed, games and AI: same counts at any
+//! thread count.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::json;
+
+use super::play::{open_catalogue, policy_from};
+use super::sim::Args;
+use super::{BadInput, Context, Outcome};
+use crate::cards::Card;
+use crate::games::iconoclasm::engine::{Deck, Goal};
+use crate::sim::{self, iconoclasm::Run, wilson};
+
+pub fn run(ctx: &Context, args: &Args) -> Outcome {
+    if let Some(f) = args.files.first() {
+        return Err(BadInput(format!("iconoclasm takes no file (got {}); use --players N", f.display())));
+    }
+    if args.field || !args.pool.is_empty() {
+        return Err(BadInput("--field and --pool are iconica options".into()));
+    }
+    let r = &args.rules;
+    if r.ruleset != "v2" || r.breaks != "standard" || !r.house.is_empty() || r.turn_limit != 500 {
+        return Err(BadInput(
+            "--ruleset, --breaks, --house and --turn-limit are iconica options; iconoclasm has none".into(),
+        ));
+    }
+    if args.games == 0 {
+        return Err(BadInput("--games must be at least 1".into()));
+    }
+    if args.threads == Some(0) {
+        return Err(BadInput("--threads must be at least 1".into()));
+    }
+    let players = args.players.ok_or_else(|| BadInput("iconoclasm needs --players N (1 to 4)".into()))?;
+    if !(1..=4).contains(&players) {
+        return Err(BadInput(format!("--players: iconoclasm is for 1 to 4 players, not {players}")));
+    }
+    let goal = match (&args.goal, players) {
+        (None, _) => Goal::Dominance,
+        (Some(g), 1) => Goal::parse(g)
+            .ok_or_else(|| BadInput(format!("--goal: unknown goal `{g}`; expected dominance or balance")))?,
+        (Some(_), _) => return Err(BadInput("--goal is for solo games (--players 1)".into())),
+    };
+    let mut policies = Vec::new();
+    for seat in 0..players {
+        let (option, name) = match seat {
+            0 if args.ai_a.is_some() => ("--ai-a", args.ai_a.as_deref().unwrap_or(&args.ai)),
+            1 if args.ai_b.is_some() => ("--ai-b", args.ai_b.as_deref().unwrap_or(&args.ai)),
+            _ => ("--ai", args.ai.as_str()),
+        };
+        policies.push(policy_from(option, name)?);
+    }
+    let cat = open_catalogue(ctx)?;
+    let table = cat.clash_table().map_err(|e| BadInput(format!("the catalogue's clash table: {e}")))?;
+    if let Some(p) = table.problems().first() {
+        return Err(BadInput(format!("the catalogue's clash table is not usable: {}", p.message)));
+    }
+    let cards: Vec<_> = cat
+        .all()
+        .map_err(|e| BadInput(format!("reading the catalogue: {e}")))?
+        .into_iter()
+        .filter_map(|c| if let Card::Iconoclasm(e) = c { Some(e) } else { None })
+        .collect();
+    let run = Run { deck: Deck::from_cards(&cards)?, table, players, goal, policies };
+    // A deal that cannot be made fails on the first game; check it once up front.
+    run.play_one(args.seed, 0)?;
+
+    let pbar = if std::io::stderr().is_terminal() {
+        let pb = ProgressBar::new(args.games);
+        if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games ({per_sec}, eta {eta})") {
+            pb.set_style(style);
+        }
+        pb
+    } else {
+        ProgressBar::hidden()
+    };
+    let started = Instant::now();
+    let s = sim::run(
+        args.games,
+        args.threads,
+        |i| run.play_one(args.seed, i).unwrap_or(sim::MatchResult { outcome: 3, turns: 0, ended: 0 }),
+        |n| pbar.inc(n),
+    )
+    .map_err(|e| BadInput(format!("--threads: {e}")))?;
+    pbar.finish_and_clear();
+    let gps = s.games as f64 / started.elapsed().as_secs_f64().max(1e-9);
+    let names: Vec<String> = run.policies.iter().map(|p| p.name()).collect();
+    let seats = if players == 1 { 1 } else { players as usize };
+    let rate = |k: u64| if s.games == 0 { 0.0 } else { k as f64 / s.games as f64 };
+    if args.json {
+        let mut wins = serde_json::Map::new();
+        for p in 0..seats {
+            wins.insert((p + 1).to_string(), json!(s.wins[p]));
+        }
+        let mut doc = json!({
+            "game": "iconoclasm",
+            "players": players,
+            "games": s.games,
+            "seed": args.seed,
+            "ai": names,
+            "wins": wins,
+            "win_rates": (0..seats).map(|p| rate(s.wins[p])).collect::<Vec<_>>(),
+            "ci95": (0..seats).map(|p| { let (lo, hi) = wilson(s.wins[p], s.games, 1.96); [lo, hi] }).collect::<Vec<_>>(),
+            "mean_turns": s.mean_turns(),
+            "games_per_sec": gps,
+        });
+        if players == 1
+            && let Some(m) = doc.as_object_mut()
+        {
+            m.insert("goal".into(), json!(goal.name()));
+            m.insert("goal_met".into(), json!(s.wins[0]));
+        }
+        println!("{doc}");
+    } else {
+        println!("iconoclasm: {} games, {} player(s), seed {}, ai {}", s.games, players, args.seed, names.join(", "));
+        if players == 1 {
+            let (lo, hi) = wilson(s.wins[0], s.games, 1.96);
+            println!(
+                "  goal {} met {:>7}  {:.1}% (95% CI {:.1}% to {:.1}%)",
+                goal.name(),
+                s.wins[0],
+                rate(s.wins[0]) * 100.0,
+                lo * 100.0,
+                hi * 100.0
+            );
+        } else {
+            for p in 0..seats {
+                let (lo, hi) = wilson(s.wins[p], s.games, 1.96);
+                println!(
+                    "  player {} wins {:>7}  {:.1}% (95% CI {:.1}% to {:.1}%)",
+                    p + 1,
+                    s.wins[p],
+                    rate(s.wins[p]) * 100.0,
+                    lo * 100.0,
+                    hi * 100.0
+                );
+            }
+        }
+        println!("  mean turns {:.1}; {:.0} games/s", s.mean_turns(), gps);
+    }
+    Ok(ExitCode::SUCCESS)
+}

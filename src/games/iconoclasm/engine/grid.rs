@@ -1,0 +1,253 @@
+//! The table: cards placed orthogonally beside each other, never spanning more than 7 by 7.
+//!
+//! Positions are relative to the first card placed, which sits at row 0, column 0; rows grow
+//! downwards and columns to the right. A 7-wide grid can reach at most 6 cells from the first
+//! card, so the grid is a fixed 13 x 13 array (a `Copy` value).
+
+use serde::Serialize;
+
+/// The most columns (and rows) the grid may span.
+pub const MAX_SPAN: i8 = 7;
+const REACH: i8 = MAX_SPAN - 1;
+const SIDE: usize = (2 * REACH + 1) as usize;
+
+/// A cell, relative to the first card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct Pos {
+    pub row: i8,
+    pub col: i8,
+}
+
+impl Pos {
+    pub const ORIGIN: Pos = Pos { row: 0, col: 0 };
+
+    pub fn new(row: i8, col: i8) -> Pos {
+        Pos { row, col }
+    }
+
+    /// The four orthogonal neighbours in the documented order: north, east, south, west.
+    pub fn around(self) -> [Pos; 4] {
+        let Pos { row, col } = self;
+        [Pos::new(row - 1, col), Pos::new(row, col + 1), Pos::new(row + 1, col), Pos::new(row, col - 1)]
+    }
+
+    fn index(self) -> Option<usize> {
+        let (r, c) = (self.row + REACH, self.col + REACH);
+        ((0..SIDE as i8).contains(&r) && (0..SIDE as i8).contains(&c)).then(|| r as usize * SIDE + c as usize)
+    }
+}
+
+impl std::fmt::Display for Pos {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "({}, {})", self.row, self.col)
+    }
+}
+
+/// Which face of a card is up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    Front,
+    Back,
+}
+
+impl Side {
+    pub fn flipped(self) -> Side {
+        match self {
+            Side::Front => Side::Back,
+            Side::Back => Side::Front,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Front => "front",
+            Side::Back => "back",
+        }
+    }
+}
+
+/// A card on the table: its index in the deck and the side that is up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Placed {
+    pub card: u8,
+    pub up: Side,
+}
+
+/// The inclusive bounds of the occupied cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Bounds {
+    pub top: i8,
+    pub bottom: i8,
+    pub left: i8,
+    pub right: i8,
+}
+
+impl Bounds {
+    pub fn width(&self) -> i8 {
+        self.right - self.left + 1
+    }
+    pub fn height(&self) -> i8 {
+        self.bottom - self.top + 1
+    }
+    fn with(self, p: Pos) -> Bounds {
+        Bounds {
+            top: self.top.min(p.row),
+            bottom: self.bottom.max(p.row),
+            left: self.left.min(p.col),
+            right: self.right.max(p.col),
+        }
+    }
+}
+
+/// The placed cards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Grid {
+    cells: [Option<Placed>; SIDE * SIDE],
+    bounds: Option<Bounds>,
+    count: u8,
+}
+
+impl Default for Grid {
+    fn default() -> Self {
+        Grid { cells: [None; SIDE * SIDE], bounds: None, count: 0 }
+    }
+}
+
+impl Grid {
+    pub fn get(&self, p: Pos) -> Option<Placed> {
+        p.index().and_then(|i| self.cells[i])
+    }
+
+    /// Number of cards on the table.
+    pub fn count(&self) -> usize {
+        self.count as usize
+    }
+
+    /// Bounds of the occupied cells (`None` while the table is empty).
+    pub fn bounds(&self) -> Option<Bounds> {
+        self.bounds
+    }
+
+    /// Whether a card may go at `p`: the first card goes at the origin; later cards go on an
+    /// empty cell orthogonally beside a card, without the grid growing past 7 by 7.
+    pub fn can_place(&self, p: Pos) -> bool {
+        let Some(b) = self.bounds else { return p == Pos::ORIGIN };
+        if p.index().is_none() || self.get(p).is_some() {
+            return false;
+        }
+        let grown = b.with(p);
+        grown.width() <= MAX_SPAN && grown.height() <= MAX_SPAN && p.around().iter().any(|q| self.get(*q).is_some())
+    }
+
+    /// Every legal position, row by row from the top, left to right.
+    pub fn legal_positions(&self) -> Vec<Pos> {
+        let Some(b) = self.bounds else { return vec![Pos::ORIGIN] };
+        let mut out = Vec::new();
+        for row in b.top - 1..=b.bottom + 1 {
+            for col in b.left - 1..=b.right + 1 {
+                let p = Pos::new(row, col);
+                if self.can_place(p) {
+                    out.push(p);
+                }
+            }
+        }
+        out
+    }
+
+    /// Puts a card on an empty cell; the caller checks legality with [`Grid::can_place`].
+    pub(crate) fn put(&mut self, p: Pos, placed: Placed) {
+        let Some(i) = p.index() else { return };
+        if self.cells[i].is_none() {
+            self.count += 1;
+        }
+        self.cells[i] = Some(placed);
+        self.bounds = Some(match self.bounds {
+            Some(b) => b.with(p),
+            None => Bounds { top: p.row, bottom: p.row, left: p.col, right: p.col },
+        });
+    }
+
+    /// Turns the card at `p` over (nothing if the cell is empty).
+    pub(crate) fn flip(&mut self, p: Pos) {
+        if let Some(i) = p.index()
+            && let Some(c) = &mut self.cells[i]
+        {
+            c.up = c.up.flipped();
+        }
+    }
+
+    /// The occupied orthogonal neighbours of `p`, north, east, south, west.
+    pub fn neighbours(&self, p: Pos) -> impl Iterator<Item = Pos> + '_ {
+        p.around().into_iter().filter(|q| self.get(*q).is_some())
+    }
+
+    /// Every occupied cell with its card, row by row.
+    pub fn cards(&self) -> impl Iterator<Item = (Pos, Placed)> + '_ {
+        let b = self.bounds;
+        b.into_iter().flat_map(move |b| {
+            (b.top..=b.bottom).flat_map(move |row| {
+                (b.left..=b.right).filter_map(move |col| {
+                    let p = Pos::new(row, col);
+                    self.get(p).map(|c| (p, c))
+                })
+            })
+        })
+    }
+
+    /// Size of the largest orthogonally connected group of cells for which `keep` holds.
+    pub fn largest_group(&self, keep: impl Fn(Placed) -> bool) -> usize {
+        let mut seen = [false; SIDE * SIDE];
+        let mut best = 0;
+        let mut stack = Vec::new();
+        for (p, c) in self.cards() {
+            let i = p.index().unwrap_or(0);
+            if seen[i] || !keep(c) {
+                continue;
+            }
+            seen[i] = true;
+            stack.push(p);
+            let mut size = 0;
+            while let Some(q) = stack.pop() {
+                size += 1;
+                for n in q.around() {
+                    if let (Some(j), Some(nc)) = (n.index(), self.get(n))
+                        && !seen[j]
+                        && keep(nc)
+                    {
+                        seen[j] = true;
+                        stack.push(n);
+                    }
+                }
+            }
+            best = best.max(size);
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(n: u8) -> Placed {
+        Placed { card: n, up: Side::Front }
+    }
+
+    #[test]
+    fn the_first_card_goes_at_the_origin_and_the_next_beside_it() {
+        let mut g = Grid::default();
+        assert_eq!(g.legal_positions(), vec![Pos::ORIGIN]);
+        g.put(Pos::ORIGIN, card(0));
+        assert_eq!(g.legal_positions(), vec![Pos::new(-1, 0), Pos::new(0, -1), Pos::new(0, 1), Pos::new(1, 0)]);
+    }
+
+    #[test]
+    fn a_row_of_seven_cannot_grow_wider() {
+        let mut g = Grid::default();
+        for c in 0..7 {
+            g.put(Pos::new(0, c), card(c as u8));
+        }
+        assert!(!g.can_place(Pos::new(0, 7)));
+        assert!(!g.can_place(Pos::new(0, -1)));
+        assert!(g.can_place(Pos::new(1, 3)));
+    }
+}

@@ -1,0 +1,336 @@
+//! The game state (a `Copy` value), the legal moves and how a move is applied: placement,
+//! then the clashes in the order the placing player chose.
+
+use rand::seq::SliceRandom;
+use rand::{Rng, RngExt};
+use thiserror::Error;
+
+use super::clash::{index, Clashes};
+use super::events::{Event, Log};
+use super::grid::{Grid, Placed, Pos, Side};
+use super::setup::{Goal, Setup, CARDS};
+use crate::games::iconoclasm::model::{Clash, Element};
+
+/// A move: a card from the hand, the face put up, where it goes, and the order in which it
+/// clashes with its neighbours (every occupied neighbour exactly once).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub card: u8,
+    pub side: Side,
+    pub pos: Pos,
+    order: [Pos; 4],
+    len: u8,
+}
+
+impl Move {
+    /// A move whose clash order is `order` (at most 4 positions; more are ignored).
+    pub fn new(card: u8, side: Side, pos: Pos, order: &[Pos]) -> Move {
+        let mut o = [Pos::ORIGIN; 4];
+        let len = order.len().min(4);
+        o[..len].copy_from_slice(&order[..len]);
+        Move { card, side, pos, order: o, len: len as u8 }
+    }
+
+    /// The neighbours in clash order.
+    pub fn order(&self) -> &[Pos] {
+        &self.order[..self.len as usize]
+    }
+}
+
+/// Why a move cannot be made.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum IllegalMove {
+    #[error("the game is over")]
+    Over,
+    #[error("a card must be drawn first")]
+    MustDraw,
+    #[error("card {0} is not in the hand of the player to move")]
+    NotInHand(u8),
+    #[error("{0} is not beside a card, is taken, or would make the grid wider or taller than 7")]
+    Position(Pos),
+    #[error("the clash order must list every neighbour of the new card exactly once")]
+    Order,
+}
+
+/// A position of the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct State {
+    pub grid: Grid,
+    faces: [[Element; 2]; CARDS],
+    clashes: Clashes,
+    pub players: u8,
+    /// Each player's cards in hand (bit `i` = card `i`).
+    pub hands: [u16; 4],
+    /// Solo: the cards still in the deck (their order is not part of the state).
+    pub undrawn: u16,
+    /// The seat (from 0) to play.
+    pub to_move: u8,
+    /// Placements made by players so far.
+    pub turn: u16,
+    pub owner: [Option<u8>; 4],
+    pub order: [u8; 4],
+    pub goal: Option<Goal>,
+}
+
+impl State {
+    /// The opening position: hands dealt, and (3 players) the undrawn single on the table.
+    pub fn new(setup: &Setup, log: &mut impl Log) -> State {
+        let mut st = State {
+            grid: Grid::default(),
+            faces: setup.deck.faces(),
+            clashes: setup.clashes,
+            players: setup.players,
+            hands: setup.hands,
+            undrawn: if setup.players == 1 { u16::MAX } else { 0 },
+            to_move: 0,
+            turn: 0,
+            owner: setup.owner,
+            order: setup.order,
+            goal: setup.goal,
+        };
+        if log.keeps() && setup.players > 1 {
+            for p in 0..setup.players {
+                let cards = bits(setup.hands[p as usize]).collect();
+                log.push(Event::Deal { player: p, elements: setup.elements_of(p), cards });
+            }
+        }
+        if let Some(card) = setup.table_card {
+            st.grid.put(Pos::ORIGIN, Placed { card, up: Side::Front });
+            log.push(Event::TableCard { card });
+        }
+        st
+    }
+
+    /// Lays cards on the table as they are, without clashes (scenarios and tools). Each must go
+    /// on a legal position; it leaves the hand or deck it was in.
+    pub fn with_table(mut self, cards: &[(u8, Side, Pos)]) -> Result<State, IllegalMove> {
+        for &(card, side, pos) in cards {
+            if card as usize >= CARDS || self.grid.cards().any(|(_, c)| c.card == card) {
+                return Err(IllegalMove::NotInHand(card));
+            }
+            if !self.grid.can_place(pos) {
+                return Err(IllegalMove::Position(pos));
+            }
+            for h in &mut self.hands {
+                *h &= !(1 << card);
+            }
+            self.undrawn &= !(1 << card);
+            self.grid.put(pos, Placed { card, up: side });
+        }
+        Ok(self)
+    }
+
+    /// The element a card shows with `side` up.
+    pub fn face(&self, card: u8, side: Side) -> Element {
+        self.faces[card as usize][side as usize]
+    }
+
+    /// The element showing at `p`, if a card is there.
+    pub fn element_at(&self, p: Pos) -> Option<Element> {
+        self.grid.get(p).map(|c| self.face(c.card, c.up))
+    }
+
+    /// All cards are on the table.
+    pub fn is_over(&self) -> bool {
+        self.grid.count() == CARDS
+    }
+
+    /// Solo: the hand is empty and a card must be drawn before the next move.
+    pub fn needs_draw(&self) -> bool {
+        self.players == 1 && self.hands[0] == 0 && self.undrawn != 0
+    }
+
+    /// Solo: draws `card` from the deck into the hand (nothing if it is not in the deck).
+    pub fn draw(&mut self, card: u8, log: &mut impl Log) {
+        if self.undrawn & (1 << card) != 0 {
+            self.undrawn &= !(1 << card);
+            self.hands[0] |= 1 << card;
+            log.push(Event::Draw { card });
+        }
+    }
+
+    /// The cards still in the solo deck, in card order.
+    pub fn deck(&self) -> impl Iterator<Item = u8> + use<> {
+        bits(self.undrawn)
+    }
+
+    fn sides(&self, card: u8) -> &'static [Side] {
+        let f = self.faces[card as usize];
+        if f[0] == f[1] { &[Side::Front] } else { &[Side::Front, Side::Back] }
+    }
+
+    /// Every legal move of the player to move, in the documented order: cards in card order,
+    /// positions row by row from the top and left to right, the front face before the back,
+    /// clash orders in lexicographic order of the neighbours listed north, east, south, west.
+    /// Moves of one card at one position that end with the same elements showing are kept
+    /// once (the first in that order).
+    pub fn moves(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        if self.is_over() || self.needs_draw() {
+            return out;
+        }
+        let positions = self.grid.legal_positions();
+        for card in bits(self.hands[self.to_move as usize]) {
+            for &pos in &positions {
+                let nb: Vec<Pos> = self.grid.neighbours(pos).collect();
+                let mut seen: Vec<u8> = Vec::new();
+                for &side in self.sides(card) {
+                    let mut perm: Vec<usize> = (0..nb.len()).collect();
+                    loop {
+                        let order: Vec<Pos> = perm.iter().map(|&i| nb[i]).collect();
+                        let key = self.outcome(card, side, &nb, &perm);
+                        if !seen.contains(&key) {
+                            seen.push(key);
+                            out.push(Move::new(card, side, pos, &order));
+                        }
+                        if !next_permutation(&mut perm) {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// A uniformly drawn card, position, face and clash order (rollouts; not deduplicated).
+    pub fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Move> {
+        if self.is_over() || self.needs_draw() {
+            return None;
+        }
+        let hand: Vec<u8> = bits(self.hands[self.to_move as usize]).collect();
+        let card = *hand.get(rng.random_range(0..hand.len().max(1)))?;
+        let positions = self.grid.legal_positions();
+        let pos = *positions.get(rng.random_range(0..positions.len().max(1)))?;
+        let sides = self.sides(card);
+        let side = sides[rng.random_range(0..sides.len())];
+        let mut order: Vec<Pos> = self.grid.neighbours(pos).collect();
+        order.shuffle(rng);
+        Some(Move::new(card, side, pos, &order))
+    }
+
+    /// The element of the new card at the end and, per neighbour `nb[i]`, whether its
+    /// element changed (bit i+2) when clashing in the order `perm`, without changing the state.
+    fn outcome(&self, card: u8, side: Side, nb: &[Pos], perm: &[usize]) -> u8 {
+        let mut cur = side;
+        let mut key = 0u8;
+        for &i in perm {
+            let p = &nb[i];
+            let Some(theirs) = self.element_at(*p) else { continue };
+            let other = self.grid.get(*p).map_or(Side::Front, |c| c.up.flipped());
+            let their_new = self.grid.get(*p).map_or(theirs, |c| self.face(c.card, other));
+            match self.clashes.get(self.face(card, cur), theirs) {
+                Clash::FlipsOther => key |= u8::from(their_new != theirs) << (i + 2),
+                Clash::FlipsSelf => cur = cur.flipped(),
+                Clash::Mutual => {
+                    key |= u8::from(their_new != theirs) << (i + 2);
+                    cur = cur.flipped();
+                }
+                Clash::None => {}
+            }
+        }
+        key | index(self.face(card, cur)) as u8
+    }
+
+    /// Checks a move without making it.
+    pub fn check(&self, mv: &Move) -> Result<(), IllegalMove> {
+        if self.is_over() {
+            return Err(IllegalMove::Over);
+        }
+        if self.needs_draw() {
+            return Err(IllegalMove::MustDraw);
+        }
+        if mv.card as usize >= CARDS || self.hands[self.to_move as usize] & (1 << mv.card) == 0 {
+            return Err(IllegalMove::NotInHand(mv.card));
+        }
+        if !self.grid.can_place(mv.pos) {
+            return Err(IllegalMove::Position(mv.pos));
+        }
+        let mut want: Vec<Pos> = self.grid.neighbours(mv.pos).collect();
+        let mut got = mv.order().to_vec();
+        want.sort();
+        got.sort();
+        if want != got {
+            return Err(IllegalMove::Order);
+        }
+        Ok(())
+    }
+
+    /// Makes a move: the card goes down with the chosen face up, then clashes with each
+    /// neighbour in the chosen order. A flipped new card clashes on with its new face; a
+    /// flipped neighbour starts no clash. The turn passes to the next player.
+    pub fn apply(&mut self, mv: &Move, log: &mut impl Log) -> Result<(), IllegalMove> {
+        self.check(mv)?;
+        let player = self.to_move;
+        self.hands[player as usize] &= !(1 << mv.card);
+        self.turn += 1;
+        self.grid.put(mv.pos, Placed { card: mv.card, up: mv.side });
+        log.push(Event::Place {
+            turn: self.turn,
+            player,
+            card: mv.card,
+            side: mv.side,
+            face: self.face(mv.card, mv.side),
+            pos: mv.pos,
+        });
+        for &p in mv.order() {
+            let (Some(mine), Some(theirs), Some(them)) =
+                (self.element_at(mv.pos), self.element_at(p), self.grid.get(p))
+            else {
+                continue;
+            };
+            let result = self.clashes.get(mine, theirs);
+            log.push(Event::Clash { pos: p, card: them.card, mine, theirs, result });
+            if matches!(result, Clash::FlipsOther | Clash::Mutual) {
+                self.flip(p, log);
+            }
+            if matches!(result, Clash::FlipsSelf | Clash::Mutual) {
+                self.flip(mv.pos, log);
+            }
+        }
+        if self.players > 1 {
+            self.to_move = (self.to_move + 1) % self.players;
+        }
+        Ok(())
+    }
+
+    fn flip(&mut self, p: Pos, log: &mut impl Log) {
+        let (Some(c), Some(from)) = (self.grid.get(p), self.element_at(p)) else { return };
+        self.grid.flip(p);
+        let to = self.face(c.card, c.up.flipped());
+        log.push(Event::Flip { card: c.card, pos: p, from, to });
+    }
+}
+
+/// The set bits of a mask, lowest first.
+pub fn bits(mask: u16) -> impl Iterator<Item = u8> {
+    (0..16u8).filter(move |i| mask & (1 << i) != 0)
+}
+
+/// Rearranges `v` into the next permutation in lexicographic order; false after the last.
+fn next_permutation(v: &mut [usize]) -> bool {
+    let n = v.len();
+    if n < 2 {
+        return false;
+    }
+    let Some(i) = (0..n - 1).rev().find(|&i| v[i] < v[i + 1]) else { return false };
+    let j = (i + 1..n).rev().find(|&j| v[j] > v[i]).unwrap_or(i + 1);
+    v.swap(i, j);
+    v[i + 1..].reverse();
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::next_permutation;
+
+    #[test]
+    fn permutations_come_in_lexicographic_order() {
+        let mut v = vec![0, 1, 2];
+        let mut all = vec![v.clone()];
+        while next_permutation(&mut v) {
+            all.push(v.clone());
+        }
+        assert_eq!(all, vec![[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]);
+    }
+}

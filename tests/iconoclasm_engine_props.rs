@@ -1,0 +1,78 @@
+//! Iconoclasm engine properties over random seeds, player counts and policies: every game
+//! ends with all 16 cards on the table, the grid stays within 7 by 7, cards are conserved
+//! after every move, and a seed replays the same game.
+
+use deckwright::games::iconoclasm::ai::{Agent, PolicyKind};
+use deckwright::games::iconoclasm::engine::*;
+use deckwright::games::iconoclasm::model::ClashTable;
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn policy(k: u8) -> PolicyKind {
+    match k {
+        0 => PolicyKind::First,
+        1 => PolicyKind::Random,
+        _ => PolicyKind::Greedy,
+    }
+}
+
+/// Plays a game, checking the invariants after every move; returns the log.
+fn play(seed: u64, players: u8, kind: u8, goal: Goal) -> (State, Vec<Event>) {
+    let setup = deal(Deck::standard(), &ClashTable::standard(), players, goal, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
+    let mut agents: Vec<Agent> = (0..players).map(|p| Agent::new(policy(kind), seed ^ u64::from(p))).collect();
+    let mut log = Vec::new();
+    let st = play_match(
+        &setup,
+        &mut |seat, st, moves| {
+            assert!(!moves.is_empty());
+            for m in moves {
+                assert_eq!(st.check(m), Ok(()), "every offered move is legal");
+            }
+            let held: u32 = st.hands.iter().map(|h| h.count_ones()).sum::<u32>() + st.undrawn.count_ones();
+            assert_eq!(held as usize + st.grid.count(), CARDS, "cards are conserved");
+            let b = st.grid.bounds().unwrap_or(deckwright::games::iconoclasm::engine::grid::Bounds { top: 0, bottom: 0, left: 0, right: 0 });
+            assert!(b.width() <= MAX_SPAN && b.height() <= MAX_SPAN);
+            assert_eq!(seat, st.to_move);
+            agents[seat as usize].choose(st, moves)
+        },
+        &mut log,
+    );
+    (st, log)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn every_game_ends_within_bounds_with_each_card_once(seed in any::<u64>(), players in 1u8..=4, kind in 0u8..3, balance in any::<bool>()) {
+        let goal = if balance { Goal::Balance } else { Goal::Dominance };
+        let (st, log) = play(seed, players, kind, goal);
+        prop_assert!(st.is_over());
+        prop_assert_eq!(st.grid.count(), CARDS);
+        let b = st.grid.bounds().unwrap();
+        prop_assert!(b.width() <= MAX_SPAN && b.height() <= MAX_SPAN);
+        let mut cards: Vec<u8> = st.grid.cards().map(|(_, c)| c.card).collect();
+        cards.sort();
+        prop_assert_eq!(cards, (0..16).collect::<Vec<u8>>());
+        prop_assert!(st.hands.iter().all(|h| *h == 0) && st.undrawn == 0);
+        prop_assert_eq!(st.turn, if players == 3 { 15 } else { 16 });
+        // Every placed card is beside another (the table is one connected group).
+        prop_assert_eq!(st.grid.largest_group(|_| true), CARDS);
+        let w = winner(&st);
+        if players > 1 {
+            prop_assert!(w.is_some_and(|w| w < players));
+        } else {
+            prop_assert_eq!(w.is_some(), goal_met(&st, goal));
+        }
+        prop_assert_eq!(log.last(), Some(&Event::End { winner: w }));
+    }
+
+    #[test]
+    fn a_seed_replays_the_same_game(seed in any::<u64>(), players in 1u8..=4, kind in 1u8..3) {
+        let (a, la) = play(seed, players, kind, Goal::Dominance);
+        let (b, lb) = play(seed, players, kind, Goal::Dominance);
+        prop_assert_eq!(a, b);
+        prop_assert_eq!(la, lb);
+    }
+}
