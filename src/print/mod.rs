@@ -14,6 +14,7 @@ pub mod face;
 pub mod fonts;
 pub mod layout;
 pub mod pdf;
+pub mod raster;
 pub mod render;
 pub mod selection;
 pub mod text;
