@@ -118,7 +118,7 @@ impl Canvas for PixelCanvas {
         let (ox, oy) = (r.x + (r.w - dw) / 2.0, r.y + (r.h - dh) / 2.0);
         let shader_ts = Transform::from_row(k, 0.0, 0.0, k, ox, oy);
         let paint = Paint {
-            shader: Pattern::new(img.as_ref(), SpreadMode::Pad, FilterQuality::Bilinear, 1.0, shader_ts),
+            shader: Pattern::new(img.as_ref().as_ref(), SpreadMode::Pad, FilterQuality::Bilinear, 1.0, shader_ts),
             ..Paint::default()
         };
         if let Some(rect) = tiny_skia::Rect::from_xywh(r.x, r.y, r.w, r.h) {

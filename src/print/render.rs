@@ -1,6 +1,7 @@
 //! Rendering a card side to RGBA pixels at a physical size and resolution, or at a pixel
 //! size for the live preview.
 
+use super::canvas::UNITS_WIDE;
 use super::raster::PixelCanvas;
 use super::face::{self, Assets, Side};
 use crate::cards::{Card, Game};
@@ -66,20 +67,27 @@ impl RenderSpec {
     }
 }
 
+/// A canvas for `spec` whose trim box is exactly as many card units tall as the card is
+/// (not as the rounded pixel count gives), so the layout is the vector PDF's to the word.
+fn canvas(spec: &RenderSpec) -> Option<PixelCanvas> {
+    let (w, h, b) = spec.pixels();
+    let mut c = PixelCanvas::new(w, h, b)?;
+    c.height = spec.height_mm * UNITS_WIDE / spec.width_mm;
+    Some(c)
+}
+
 /// Renders a side of a card (trim box plus bleed) at `spec`.
 ///
 /// Returns `None` only when the size is empty or too large to allocate.
 pub fn render(card: &Card, side: Side, spec: &RenderSpec, assets: &Assets) -> Option<CardImage> {
-    let (w, h, b) = spec.pixels();
-    let mut c = PixelCanvas::new(w, h, b)?;
+    let mut c = canvas(spec)?;
     face::draw(&mut c, card, side, assets);
     Some(finish(c))
 }
 
 /// Renders the plain back of a game's cards at `spec`.
 pub fn render_back(game: Game, spec: &RenderSpec) -> Option<CardImage> {
-    let (w, h, b) = spec.pixels();
-    let mut c = PixelCanvas::new(w, h, b)?;
+    let mut c = canvas(spec)?;
     face::draw_back(&mut c, game);
     Some(finish(c))
 }
