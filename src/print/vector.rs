@@ -169,6 +169,30 @@ impl PdfCanvas {
         }
     }
 
+    /// Fills and/or strokes a path in one translucency (the fill's, else the stroke's).
+    fn paint(&mut self, path: &tiny_skia::Path, fill: Option<Rgb>, stroke: Option<(Rgb, f32)>) {
+        let Some(a) = fill.map(|f| f.3).or(stroke.map(|s| s.0.3)) else { return };
+        if a < 255 {
+            self.content.save_state();
+            self.alpha(a);
+        }
+        if let Some(f) = fill {
+            self.set_fill(f);
+        }
+        if let Some((c, w)) = stroke {
+            self.set_stroke(c, w);
+        }
+        self.trace(path);
+        match (fill.is_some(), stroke.is_some()) {
+            (true, true) => self.content.fill_nonzero_and_stroke(),
+            (true, false) => self.content.fill_nonzero(),
+            _ => self.content.stroke(),
+        };
+        if a < 255 {
+            self.content.restore_state();
+        }
+    }
+
     fn set_fill(&mut self, c: Rgb) {
         self.content.set_fill_rgb(q(c.0 as f32 / 255.0), q(c.1 as f32 / 255.0), q(c.2 as f32 / 255.0));
     }
@@ -208,33 +232,12 @@ impl Canvas for PdfCanvas {
 
     fn path(&mut self, path: &tiny_skia::Path, fill: Option<Rgb>, stroke: Option<(Rgb, f32)>) {
         // Fill and stroke are painted separately when their translucencies differ.
-        let mut draws: Vec<(Option<Rgb>, Option<(Rgb, f32)>)> = Vec::with_capacity(2);
         match (fill, stroke) {
-            (Some(f), Some(s)) if f.3 != s.0.3 => draws.extend([(Some(f), None), (None, Some(s))]),
-            (None, None) => return,
-            pair => draws.push(pair),
-        }
-        for (fill, stroke) in draws {
-            let a = fill.map(|f| f.3).or(stroke.map(|s| s.0.3)).unwrap_or(255);
-            if a < 255 {
-                self.content.save_state();
-                self.alpha(a);
+            (Some(f), Some(s)) if f.3 != s.0.3 => {
+                self.paint(path, Some(f), None);
+                self.paint(path, None, Some(s));
             }
-            if let Some(f) = fill {
-                self.set_fill(f);
-            }
-            if let Some((c, w)) = stroke {
-                self.set_stroke(c, w);
-            }
-            self.trace(path);
-            match (fill.is_some(), stroke.is_some()) {
-                (true, true) => self.content.fill_nonzero_and_stroke(),
-                (true, false) => self.content.fill_nonzero(),
-                _ => self.content.stroke(),
-            };
-            if a < 255 {
-                self.content.restore_state();
-            }
+            _ => self.paint(path, fill, stroke),
         }
     }
 
