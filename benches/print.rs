@@ -1,7 +1,7 @@
-//! Print speed: a 1,000-card PDF with backs at 300 dpi, one 300 dpi PNG per card, and the
-//! live preview of one card at screen size.
+//! Print speed: a 1,000-card vector PDF with backs, one 300 dpi PNG per card, and the live
+//! preview of one card at screen size.
 //!
-//! `CARGO_TARGET_DIR=/work/target-release cargo bench --bench print`
+//! `CARGO_TARGET_DIR=/work/target-print-rel cargo bench --bench print`
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -11,7 +11,7 @@ use deckwright::cards::Card;
 use deckwright::catalogue::bundled_cards;
 use deckwright::print::export::{ExportOptions, export_pngs, pdf_bytes};
 use deckwright::print::layout;
-use deckwright::print::{Assets, RenderSpec, Side, render, render_preview};
+use deckwright::print::{Assets, RenderSpec, Side, render, render_preview, vector};
 
 fn a4_backs() -> ExportOptions {
     let mut o = ExportOptions::new(layout::paper("a4").expect("a4 is a paper"));
@@ -65,15 +65,23 @@ fn benches(c: &mut Criterion) {
         b.iter(|| black_box(render(&heavy, Side::Front, &RenderSpec::poker(300.0), &assets).map(|i| i.encode_png(Some(300.0)))))
     });
 
+    c.bench_function("vector_face_iconica", |b| {
+        b.iter(|| black_box(vector::draw(&heavy, Side::Front, 63.0, 88.0, 0.0, &assets).content.len()))
+    });
+
     let mut slow = c.benchmark_group("sheets");
     slow.sample_size(10).measurement_time(Duration::from_secs(20)).warm_up_time(Duration::from_secs(1));
     let opts = a4_backs();
     let repeated = thousand_repeated(&all);
-    slow.bench_function("pdf_1000_cards_backs_300dpi_bundled_repeated", |b| {
+    slow.bench_function("pdf_1000_cards_backs_bundled_repeated", |b| {
         b.iter(|| black_box(pdf_bytes(&repeated, &opts).expect("pdf").len()))
     });
     let distinct = thousand_distinct(&all);
-    slow.bench_function("pdf_1000_distinct_cards_backs_300dpi", |b| {
+    for (name, cards) in [("bundled repeated", &repeated), ("distinct", &distinct)] {
+        let bytes = pdf_bytes(cards, &opts).expect("pdf").len();
+        eprintln!("1,000 cards with backs ({name}): {:.1} MB", bytes as f64 / 1e6);
+    }
+    slow.bench_function("pdf_1000_distinct_cards_backs", |b| {
         b.iter(|| black_box(pdf_bytes(&distinct, &opts).expect("pdf").len()))
     });
     let dir = std::env::temp_dir().join(format!("deckwright-bench-png-{}", std::process::id()));

@@ -149,7 +149,18 @@ fn bad_input_is_refused_with_exit_2_and_nothing_written() {
     std::fs::write(e.path("bad.party.toml"), "game = \"iconica\"\nmembers = [\"ico-grumbolt\",\n").unwrap();
     let o = e.run(&["export", "bad.party.toml", "--out", "a.pdf"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("bad.party.toml") && stderr(&o).contains("line"), "{}", stderr(&o));
+    // file:line:column, as `validate` reports it (the file is read by the same parser).
+    assert!(stderr(&o).contains("bad.party.toml:2:"), "{}", stderr(&o));
+    assert!(!e.path("a.pdf").exists());
+    // As strict as `validate`: a key a party file does not have is refused, at its line.
+    std::fs::write(e.path("odd.party.toml"), "game = \"iconica\"\nmembers = [\"ico-grumbolt\"]\ncolour = \"red\"\n").unwrap();
+    let o = e.run(&["export", "odd.party.toml", "--out", "a.pdf"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("odd.party.toml:3:") && stderr(&o).contains("colour"), "{}", stderr(&o));
+    std::fs::write(e.path("who.squad.toml"), "game = \"ruunara\"\nmode = \"free\"\nmembers = [\"Nobody At All\"]\n").unwrap();
+    let o = e.run(&["export", "who.squad.toml", "--out", "a.pdf"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("who.squad.toml") && stderr(&o).contains("`Nobody At All` is not in the catalogue"), "{}", stderr(&o));
     assert!(!e.path("a.pdf").exists());
 }
 

@@ -47,7 +47,7 @@ pub struct Args {
     /// Copies of each card: a number, or `owned` for the quantities in the collection.
     #[arg(long, value_name = "N|owned")]
     pub copies: Option<String>,
-    /// Resolution of card images (PDF and PNG).
+    /// Resolution of --png images (the PDF is vector and has none).
     #[arg(long, default_value_t = 300)]
     pub dpi: u32,
     /// Write a calibration sheet for measuring --back-offset instead of cards.

@@ -1,5 +1,5 @@
-//! The whole export: cards -> distinct faces rendered once, in parallel -> sheets (PDF) or
-//! one PNG per card; files are written to a temporary file beside the target and renamed, so
+//! The whole export: cards -> distinct faces drawn once, in parallel, as vector PDF forms ->
+//! sheets (PDF); or one PNG per card rendered at `dpi`; files are written to a temporary file beside the target and renamed, so
 //! a failed export leaves nothing behind.
 
 use std::collections::HashMap;
@@ -9,8 +9,9 @@ use rayon::prelude::*;
 
 use super::face::{Assets, Side};
 use super::layout::{LayoutError, Mark, Paper, SheetLayout, SheetSpec};
-use super::pdf::{self, EmbeddedImage, PageContent, PdfError, Placement};
+use super::pdf::{self, PageContent, PdfError, Placement};
 use super::render::{self, RenderSpec};
+use super::vector::{self, VectorFace};
 use crate::cards::{Card, Game};
 
 /// How to print.
@@ -25,6 +26,7 @@ pub struct ExportOptions {
     pub backs: bool,
     /// Shift of every back (x right, y down, on the backs page), in mm.
     pub back_offset: (f32, f32),
+    /// Resolution of PNG exports (the PDF is vector: its faces have no resolution).
     pub dpi: f32,
     pub assets: Assets,
 }
@@ -113,23 +115,14 @@ fn faces<'a>(cards: &'a [Card], backs: bool) -> Faces<'a> {
     (list, per_card)
 }
 
-/// Renders and compresses every distinct face in parallel, keeping only the compressed data
-/// (a 300 dpi face is 3 MB of pixels, about 0.1 MB compressed).
-fn render_faces(list: &[(FaceKey<'_>, &Card)], opts: &ExportOptions) -> Result<Vec<EmbeddedImage>, ExportError> {
-    let spec = opts.spec();
-    let (w, h, b) = spec.pixels();
-    if (w + 2 * b) as u64 * (h + 2 * b) as u64 > 200_000_000 {
-        return Err(ExportError::TooLarge { w: opts.card_w, h: opts.card_h, dpi: opts.dpi });
-    }
+/// Draws every distinct face in parallel as PDF content.
+fn draw_faces(list: &[(FaceKey<'_>, &Card)], opts: &ExportOptions) -> Vec<VectorFace> {
+    let (w, h, b) = (opts.card_w, opts.card_h, opts.bleed);
     list.par_iter()
-        .map(|(k, c)| {
-            let img = match k {
-                FaceKey::Front(_) => render::render(c, Side::Front, &spec, &opts.assets),
-                FaceKey::Other(_) => render::render(c, Side::Back, &spec, &opts.assets),
-                FaceKey::GameBack(g) => render::render_back(*g, &spec),
-            };
-            let img = img.ok_or(ExportError::TooLarge { w: opts.card_w, h: opts.card_h, dpi: opts.dpi })?;
-            Ok(EmbeddedImage::new(&img)?)
+        .map(|(k, c)| match k {
+            FaceKey::Front(_) => vector::draw(c, Side::Front, w, h, b, &opts.assets),
+            FaceKey::Other(_) => vector::draw(c, Side::Back, w, h, b, &opts.assets),
+            FaceKey::GameBack(g) => vector::draw_back(*g, w, h, b),
         })
         .collect()
 }
@@ -139,20 +132,20 @@ fn render_faces(list: &[(FaceKey<'_>, &Card)], opts: &ExportOptions) -> Result<V
 pub fn pages(layout: &SheetLayout, per_card: &[(usize, Option<usize>)], opts: &ExportOptions) -> Vec<PageContent> {
     let mut out = Vec::new();
     for chunk in per_card.chunks(layout.per_page()) {
-        let images = chunk
+        let faces = chunk
             .iter()
             .enumerate()
-            .map(|(k, (f, _))| Placement { image: *f, rect: layout.front_bleed(k) })
+            .map(|(k, (f, _))| Placement { face: *f, rect: layout.front_bleed(k) })
             .collect();
         let marks = if opts.crop_marks { layout.crop_marks(chunk.len()) } else { Vec::new() };
-        out.push(PageContent { images, marks, labels: Vec::new() });
+        out.push(PageContent { faces, marks, labels: Vec::new() });
         if opts.backs {
-            let images = chunk
+            let faces = chunk
                 .iter()
                 .enumerate()
-                .filter_map(|(k, (_, b))| b.map(|b| Placement { image: b, rect: layout.back_bleed(k, opts.back_offset) }))
+                .filter_map(|(k, (_, b))| b.map(|b| Placement { face: b, rect: layout.back_bleed(k, opts.back_offset) }))
                 .collect();
-            out.push(PageContent { images, marks: Vec::new(), labels: Vec::new() });
+            out.push(PageContent { faces, marks: Vec::new(), labels: Vec::new() });
         }
     }
     out
@@ -165,9 +158,9 @@ pub fn pdf_bytes(cards: &[Card], opts: &ExportOptions) -> Result<Vec<u8>, Export
     }
     let layout = opts.layout()?;
     let (list, per_card) = faces(cards, opts.backs);
-    let images = render_faces(&list, opts)?;
+    let faces = draw_faces(&list, opts);
     let pages = pages(&layout, &per_card, opts);
-    Ok(pdf::write(opts.paper, &pages, &images, opts.backs)?)
+    Ok(pdf::write(opts.paper, &pages, &faces, opts.backs)?)
 }
 
 /// Writes the PDF of `cards` to `out` (atomically).

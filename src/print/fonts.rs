@@ -14,7 +14,7 @@ pub const BOLD_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.t
 pub const ITALIC_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Oblique.ttf");
 
 /// The weight and slant of a run of text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub enum Weight {
     #[default]
     Regular,

@@ -1,7 +1,8 @@
 //! Rendering a card side to RGBA pixels at a physical size and resolution, or at a pixel
 //! size for the live preview.
 
-use super::canvas::Canvas;
+use super::canvas::UNITS_WIDE;
+use super::raster::PixelCanvas;
 use super::face::{self, Assets, Side};
 use crate::cards::{Card, Game};
 
@@ -66,20 +67,27 @@ impl RenderSpec {
     }
 }
 
+/// A canvas for `spec` whose trim box is exactly as many card units tall as the card is
+/// (not as the rounded pixel count gives), so the layout is the vector PDF's to the word.
+fn canvas(spec: &RenderSpec) -> Option<PixelCanvas> {
+    let (w, h, b) = spec.pixels();
+    let mut c = PixelCanvas::new(w, h, b)?;
+    c.height = spec.height_mm * UNITS_WIDE / spec.width_mm;
+    Some(c)
+}
+
 /// Renders a side of a card (trim box plus bleed) at `spec`.
 ///
 /// Returns `None` only when the size is empty or too large to allocate.
 pub fn render(card: &Card, side: Side, spec: &RenderSpec, assets: &Assets) -> Option<CardImage> {
-    let (w, h, b) = spec.pixels();
-    let mut c = Canvas::new(w, h, b)?;
+    let mut c = canvas(spec)?;
     face::draw(&mut c, card, side, assets);
     Some(finish(c))
 }
 
 /// Renders the plain back of a game's cards at `spec`.
 pub fn render_back(game: Game, spec: &RenderSpec) -> Option<CardImage> {
-    let (w, h, b) = spec.pixels();
-    let mut c = Canvas::new(w, h, b)?;
+    let mut c = canvas(spec)?;
     face::draw_back(&mut c, game);
     Some(finish(c))
 }
@@ -94,13 +102,13 @@ pub fn render_card(card: &Card, dpi: f32) -> CardImage {
 /// The card keeps its 63 x 88 proportions as far as the box allows: its width is `width`
 /// and its height `height`. Portraits resolve against `assets`.
 pub fn render_preview(card: &Card, width: u32, height: u32, assets: &Assets) -> CardImage {
-    let mut c = Canvas::new(width.clamp(16, 4096), height.clamp(16, 4096), 0)
+    let mut c = PixelCanvas::new(width.clamp(16, 4096), height.clamp(16, 4096), 0)
         .expect("a canvas of at most 4096 x 4096 pixels can be allocated");
     face::draw(&mut c, card, Side::Front, assets);
     finish(c)
 }
 
-fn finish(c: Canvas) -> CardImage {
+fn finish(c: PixelCanvas) -> CardImage {
     let (width, height) = (c.pixmap.width(), c.pixmap.height());
     let mut rgba = c.pixmap.take();
     // Every canvas is painted opaque first, so premultiplied equals straight, except where

@@ -1,23 +1,30 @@
 //! What to print: a command-line selection (card ids, a search query, or party, character,
 //! setup and squad files) resolved to cards, and `--copies` applied.
 //!
-//! Files are read with a small TOML read of the keys that name cards (`members`, `icon`,
-//! `merits`, `flaws`, `players`, `leagues`); their construction rules are not checked here.
+//! Files are read with the rules modules' own parsers (the same strict reading as
+//! `validate`); their construction rules are not checked here: a player may print a
+//! deck that is not legal yet.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use crate::cards::{self, Card, CardLookup, Game};
+use crate::cards::{self, Card, CardError, Game};
 use crate::catalogue::Catalogue;
+use crate::games::arcadia::{character::CharacterFile, setup::SetupFile};
+use crate::games::build::{self, Resolved};
+use crate::games::iconica::party::PartyFile;
+use crate::games::ruunara::squad::SquadFile;
 
 /// Why a selection cannot be printed.
 #[derive(Debug, thiserror::Error)]
 pub enum SelectionError {
     #[error("unknown card id{} {}; check the spelling with `deckwright search`", if .0.len() > 1 { "s" } else { "" }, .0.iter().map(|i| format!("`{i}`")).collect::<Vec<_>>().join(", "))]
     UnknownIds(Vec<String>),
-    #[error("{file}: unknown card `{member}` (not a card id, nor the exact name of a {game} card)")]
-    UnknownMember { file: String, member: String, game: String },
+    #[error("{file}: {message}")]
+    UnknownMember { file: String, message: String },
     #[error("{file}: {message}")]
     File { file: String, message: String },
+    #[error(transparent)]
+    Parse(#[from] CardError),
     #[error("the selection `{0}` matches no card, so there is nothing to print")]
     Empty(String),
     #[error("{0}")]
@@ -84,94 +91,64 @@ fn file_err(file: &Path, message: impl Into<String>) -> SelectionError {
     SelectionError::File { file: file.display().to_string(), message: message.into() }
 }
 
-/// The cards a party, character, setup or squad file names, in file order.
+/// The cards a party, character, setup or squad file names, in file order: a party's or
+/// squad's members; a character's icon, merits and flaws; a setup's players (each one's
+/// character, quests, waylays and treasures) and then its leagues.
 pub fn from_file(cat: &Catalogue, path: &Path) -> Result<Vec<Card>, SelectionError> {
+    let file = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| file_err(path, format!("cannot read it: {e}")))?;
-    let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
-        let (line, col) = e.span().map(|s| line_col(&text, s.start)).unwrap_or((1, 1));
-        file_err(path, format!("line {line}, column {col}: {}", e.message()))
-    })?;
-    let game = match table.get("game").and_then(|g| g.as_str()) {
+    let header: toml::Table = build::from_toml(&text, &file)?;
+    let game = match header.get("game").and_then(|g| g.as_str()) {
         Some(g) => Game::parse(g).ok_or_else(|| file_err(path, format!("unknown game `{g}`")))?,
         None => return Err(file_err(path, "missing key `game`; expected a party, character, setup or squad file")),
     };
-    let mut out = Vec::new();
-    if let Some(members) = table.get("members") {
-        for m in strings(path, "members", members)? {
-            out.push(member(cat, path, game, &m)?);
-        }
-    } else if table.contains_key("icon") || table.contains_key("merits") || table.contains_key("flaws") {
-        out.extend(character_cards(cat, path, &table, game)?);
-    } else if table.contains_key("players") || table.contains_key("leagues") {
-        let base = path.parent().map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from("."));
-        if let Some(players) = table.get("players").and_then(|p| p.as_array()) {
-            for p in players {
-                let Some(p) = p.as_table() else { continue };
-                if let Some(ch) = p.get("character").and_then(|c| c.as_str()) {
-                    out.extend(from_file(cat, &base.join(ch))?);
-                }
-                for key in ["quests", "waylays", "treasures"] {
-                    if let Some(v) = p.get(key) {
-                        for id in strings(path, key, v)? {
-                            out.push(member(cat, path, game, &id)?);
-                        }
-                    }
-                }
-            }
-        }
-        if let Some(leagues) = table.get("leagues").and_then(|l| l.as_array()) {
-            for l in leagues {
-                if let Some(id) = l.as_table().and_then(|t| t.get("id")).and_then(|i| i.as_str()) {
+    let entries: Vec<String> = match game {
+        Game::Iconica => PartyFile::parse(&text, &file)?.members,
+        Game::Ruunara => SquadFile::parse(&text, &file)?.members,
+        Game::Arcadia if is_setup(&file, &header) => {
+            let setup = SetupFile::parse(&text, &file)?;
+            let mut out = Vec::new();
+            for (player, cpath) in setup.players.iter().zip(setup.character_paths(path)) {
+                out.extend(from_file(cat, &cpath)?);
+                for id in player.quests.iter().chain(&player.waylays).chain(&player.treasures) {
                     out.push(member(cat, path, game, id)?);
                 }
             }
-        }
-    } else {
-        return Err(file_err(path, "names no cards: expected `members` (party, squad), `icon`/`merits`/`flaws` (character) or `players`/`leagues` (setup)"));
-    }
-    Ok(out)
-}
-
-fn character_cards(cat: &Catalogue, path: &Path, t: &toml::Table, game: Game) -> Result<Vec<Card>, SelectionError> {
-    let mut out = Vec::new();
-    if let Some(icon) = t.get("icon") {
-        let id = icon.as_str().ok_or_else(|| file_err(path, "`icon` must be a card id"))?;
-        out.push(member(cat, path, game, id)?);
-    }
-    for key in ["merits", "flaws"] {
-        if let Some(v) = t.get(key) {
-            for id in strings(path, key, v)? {
-                out.push(member(cat, path, game, &id)?);
+            for l in &setup.leagues {
+                out.push(member(cat, path, game, &l.id)?);
             }
+            return Ok(out);
         }
+        Game::Arcadia => {
+            let c = CharacterFile::parse(&text, &file)?;
+            c.icon.into_iter().chain(c.merits).chain(c.flaws).collect()
+        }
+        Game::Iconoclasm => return Err(file_err(path, "Iconoclasm has no party, character, setup or squad files; select its cards with `game:iconoclasm`")),
+    };
+    entries.iter().map(|m| member(cat, path, game, m)).collect()
+}
+
+/// An Arcadia file is a setup by its suffix, else by its keys (`players`, `leagues`).
+fn is_setup(file: &str, header: &toml::Table) -> bool {
+    if file.ends_with(".setup.toml") {
+        true
+    } else if file.ends_with(".character.toml") {
+        false
+    } else {
+        header.contains_key("players") || header.contains_key("leagues")
     }
-    Ok(out)
 }
 
-fn strings(path: &Path, key: &str, v: &toml::Value) -> Result<Vec<String>, SelectionError> {
-    let arr = v.as_array().ok_or_else(|| file_err(path, format!("`{key}` must be a list of card ids")))?;
-    arr.iter()
-        .map(|x| x.as_str().map(str::to_string).ok_or_else(|| file_err(path, format!("`{key}` must hold strings"))))
-        .collect()
-}
-
-/// A member matches a card id first, then an exact card name of the file's game.
+/// A member is resolved as the rules resolve it: a card id first, then an exact card name
+/// of the file's game.
 fn member(cat: &Catalogue, path: &Path, game: Game, m: &str) -> Result<Card, SelectionError> {
-    if let Some(c) = cat.get(m)? {
-        return Ok(c);
+    match build::resolve(cat, game, m) {
+        Resolved::Found(c) => Ok(c.into_owned()),
+        other => Err(SelectionError::UnknownMember {
+            file: path.display().to_string(),
+            message: build::unknown_message(m, "a card to print", game, &other),
+        }),
     }
-    let named = cat.cards_named(game, m);
-    if named.len() == 1 {
-        return Ok(named[0].clone().into_owned());
-    }
-    Err(SelectionError::UnknownMember { file: path.display().to_string(), member: m.to_string(), game: game.title().to_string() })
-}
-
-fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let before = &text[..offset.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, col)
 }
 
 /// How many copies of each card to print.

@@ -330,16 +330,14 @@ fn place(lines: Vec<Line>, size: f32, r: R, style: Style, truncated: bool) -> Fi
 }
 
 /// Fits and draws; returns the layout (for tests and for placing what follows).
-pub fn draw(c: &mut Canvas, paras: &[Vec<Span>], r: R, style: Style) -> Fitted {
+pub fn draw(c: &mut dyn Canvas, paras: &[Vec<Span>], r: R, style: Style) -> Fitted {
     let f = fit(paras, r, style);
-    for w in &f.words {
-        c.glyphs(&w.text, w.weight, f.size, w.x, w.baseline, w.color, r);
-    }
+    c.text(&f, r);
     f
 }
 
 /// One line of one style, shrunk to fit `r` (a name, a number, a label).
-pub fn label(c: &mut Canvas, s: &str, weight: Weight, color: Rgb, r: R, style: Style) -> Fitted {
+pub fn label(c: &mut dyn Canvas, s: &str, weight: Weight, color: Rgb, r: R, style: Style) -> Fitted {
     draw(c, &[vec![Span::new(s, weight, color)]], r, style)
 }
 

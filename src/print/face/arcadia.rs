@@ -30,7 +30,7 @@ fn lower<T: std::fmt::Debug>(v: T) -> String {
     format!("{v:?}").to_lowercase()
 }
 
-pub fn draw(c: &mut Canvas, card: &ArcadiaCard) {
+pub fn draw(c: &mut dyn Canvas, card: &ArcadiaCard) {
     let ac = accent(card);
     let panel = super::frame(c, BORDER, PARCHMENT);
     if let ArcadiaCard::League(l) = card {
@@ -148,7 +148,7 @@ pub fn draw(c: &mut Canvas, card: &ArcadiaCard) {
     }
 }
 
-fn text_panel(c: &mut Canvas, r: R, paras: &[Vec<Span>]) {
+fn text_panel(c: &mut dyn Canvas, r: R, paras: &[Vec<Span>]) {
     c.round_rect(r, 1.0, Some(Rgb::hex(0xfbf6e8)), Some((BOX, 0.3)));
     text::draw(c, paras, r.inset(1.2), Style::new(2.3).min(0.8));
 }
@@ -168,7 +168,7 @@ pub fn objective_text(o: &Objective) -> String {
 }
 
 /// A league: its four sides written along the four edges, its details in the middle.
-fn league(c: &mut Canvas, panel: R, l: &crate::games::arcadia::model::League, ac: Rgb) {
+fn league(c: &mut dyn Canvas, panel: R, l: &crate::games::arcadia::model::League, ac: Rgb) {
     let band = 4.2;
     let side_fill = Rgb::hex(0xe2d6b0);
     // North and south bands across, east and west bands down.
@@ -182,15 +182,12 @@ fn league(c: &mut Canvas, panel: R, l: &crate::games::arcadia::model::League, ac
     }
     for (r, e, deg) in [(west, Edge::West, -90.0), (east, Edge::East, 90.0)] {
         c.round_rect(r, 0.8, Some(side_fill), None);
-        // Draw the label on a horizontal strip, then turn it to run along the edge.
-        if let Some(mut strip) = Canvas::new((r.h * c.scale).round().max(1.0) as u32, (r.w * c.scale).round().max(1.0) as u32, 0) {
-            strip.scale = c.scale;
-            strip.height = r.w;
-            let sr = R::new(0.0, 0.0, r.h, r.w);
-            text::label(&mut strip, &side_text(l, e), Weight::Bold, INK, sr.inset_xy(0.6, 0.5), Style::new(2.2).min(0.7).center().middle());
-            let (cx, cy) = r.center();
-            c.composite_rotated(&strip, cx, cy, deg);
-        }
+        // The label is laid out on a horizontal strip, turned to run along the edge.
+        let label = side_text(l, e);
+        let sr = R::new(0.0, 0.0, r.h, r.w);
+        c.rotated(r.center(), (r.h, r.w), deg, &mut |s| {
+            text::label(s, &label, Weight::Bold, INK, sr.inset_xy(0.6, 0.5), Style::new(2.2).min(0.7).center().middle());
+        });
     }
     let body = R::new(panel.x + band + 0.4, panel.y + band + 0.4, panel.w - 2.0 * band - 0.8, panel.h - 2.0 * band - 0.8);
     let (head, rest) = body.split_top(6.0);

@@ -14,7 +14,7 @@ fn colors(g: Game) -> (Rgb, Rgb) {
     }
 }
 
-pub fn draw(c: &mut Canvas, g: Game) {
+pub fn draw(c: &mut dyn Canvas, g: Game) {
     let (bg, fg) = colors(g);
     c.fill_bleed(bg);
     let t = c.trim();
@@ -41,7 +41,7 @@ pub fn draw(c: &mut Canvas, g: Game) {
 }
 
 /// Draws the part of segment a-b inside `r` (Liang-Barsky clipping).
-fn clip_line(c: &mut Canvas, r: R, a: (f32, f32), b: (f32, f32), color: Rgb) {
+fn clip_line(c: &mut dyn Canvas, r: R, a: (f32, f32), b: (f32, f32), color: Rgb) {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let (mut t0, mut t1) = (0.0f32, 1.0f32);
     for (p, q) in [(-dx, a.0 - r.x), (dx, r.right() - a.0), (-dy, a.1 - r.y), (dy, r.bottom() - a.1)] {

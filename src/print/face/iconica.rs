@@ -42,7 +42,7 @@ fn roll_label(r: &Roll) -> String {
     }
 }
 
-pub fn draw(c: &mut Canvas, ch: &Character, assets: &Assets) {
+pub fn draw(c: &mut dyn Canvas, ch: &Character, assets: &Assets) {
     let fc = faction_color(ch.faction);
     let panel = super::frame(c, fc, PAPER);
     let body = panel.inset(1.6);
@@ -84,7 +84,7 @@ pub fn draw(c: &mut Canvas, ch: &Character, assets: &Assets) {
     }
 }
 
-fn draw_actions(c: &mut Canvas, r: R, ch: &Character, fc: Rgb) {
+fn draw_actions(c: &mut dyn Canvas, r: R, ch: &Character, fc: Rgb) {
     let mut acts: Vec<_> = ch.actions.iter().collect();
     acts.sort_by_key(|a| a.roll.numbers().into_iter().min().unwrap_or(0));
     let rows = r.rows(acts.len().max(1), 0.6);
@@ -112,7 +112,7 @@ fn draw_actions(c: &mut Canvas, r: R, ch: &Character, fc: Rgb) {
     }
 }
 
-fn draw_extras(c: &mut Canvas, r: R, ch: &Character) {
+fn draw_extras(c: &mut dyn Canvas, r: R, ch: &Character) {
     c.round_rect(r, 0.8, Some(Rgb::hex(0xebe3cf)), None);
     let mut paras = Vec::new();
     for s in &ch.strengths {
@@ -163,7 +163,7 @@ pub fn meter_tiles(ch: &Character) -> Vec<Tile> {
 }
 
 /// The health meter: a column of tiles from Start (top) down to the Skull (bottom).
-fn health_meter(c: &mut Canvas, r: R, ch: &Character, fc: Rgb) {
+fn health_meter(c: &mut dyn Canvas, r: R, ch: &Character, fc: Rgb) {
     let tiles = meter_tiles(ch);
     c.round_rect(r, 1.0, Some(Rgb::hex(0x2b2824)), None);
     let inner = r.inset(0.4);
@@ -190,7 +190,7 @@ fn health_meter(c: &mut Canvas, r: R, ch: &Character, fc: Rgb) {
     }
 }
 
-fn tile_markers(c: &mut Canvas, r: R, tile: &Tile) {
+fn tile_markers(c: &mut dyn Canvas, r: R, tile: &Tile) {
     let nulls = tile.nullifiers.clone();
     let reaction = tile.reaction;
     let count = nulls.len() + usize::from(reaction.is_some()) * 2;
@@ -214,7 +214,7 @@ fn tile_markers(c: &mut Canvas, r: R, tile: &Tile) {
 }
 
 /// A small skull drawn with shapes (no font glyph needed).
-fn skull(c: &mut Canvas, t: R) {
+fn skull(c: &mut dyn Canvas, t: R) {
     let (cx, cy) = t.center();
     let s = t.h.min(t.w) * 0.42;
     let bone = Rgb::hex(0xeeeeee);

@@ -17,7 +17,7 @@ pub fn colors(e: Element) -> (Rgb, Rgb) {
     }
 }
 
-pub fn draw(c: &mut Canvas, card: &ElementCard, face: Element) {
+pub fn draw(c: &mut dyn Canvas, card: &ElementCard, face: Element) {
     let (bg, fg) = colors(face);
     c.fill_bleed(bg);
     let t = c.trim();
@@ -26,12 +26,10 @@ pub fn draw(c: &mut Canvas, card: &ElementCard, face: Element) {
     let top = R::new(t.x + 5.0, t.y + 4.5, t.w - 10.0, 7.0);
     text::label(c, &name, Weight::Bold, fg, top, Style::new(6.0).center().middle());
     // The same name upside down at the bottom.
-    if let Some(mut strip) = Canvas::new((top.w * c.scale).round().max(1.0) as u32, (top.h * c.scale).round().max(1.0) as u32, 0) {
-        strip.scale = c.scale;
-        strip.height = top.h;
-        text::label(&mut strip, &name, Weight::Bold, fg, R::new(0.0, 0.0, top.w, top.h), Style::new(6.0).center().middle());
-        c.composite_rotated(&strip, t.w / 2.0, t.bottom() - 4.5 - top.h / 2.0, 180.0);
-    }
+    let strip = R::new(0.0, 0.0, top.w, top.h);
+    c.rotated((t.w / 2.0, t.bottom() - 4.5 - top.h / 2.0), (top.w, top.h), 180.0, &mut |s| {
+        text::label(s, &name, Weight::Bold, fg, strip, Style::new(6.0).center().middle());
+    });
     let (cx, cy) = t.center();
     symbol(c, face, cx, cy, t.w * 0.3, fg);
     let (set_bg, _) = colors(card.set);
@@ -39,7 +37,7 @@ pub fn draw(c: &mut Canvas, card: &ElementCard, face: Element) {
 }
 
 /// The alchemical sign: fire and air point up, water and earth down; air and earth are crossed.
-fn symbol(c: &mut Canvas, e: Element, cx: f32, cy: f32, s: f32, fg: Rgb) {
+fn symbol(c: &mut dyn Canvas, e: Element, cx: f32, cy: f32, s: f32, fg: Rgb) {
     let up = matches!(e, Element::Fire | Element::Air);
     let h = s * 1.6;
     let (apex, base) = if up { (cy - h / 2.0, cy + h / 2.0) } else { (cy + h / 2.0, cy - h / 2.0) };

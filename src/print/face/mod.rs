@@ -9,7 +9,7 @@ mod ruunara;
 
 use std::path::Path;
 
-use super::canvas::{Canvas, R, Rgb};
+use super::canvas::{Canvas, Portrait, R, Rgb};
 use super::fonts::Weight;
 use super::text::{self, Span, Style};
 use crate::cards::{Card, Game};
@@ -29,7 +29,7 @@ pub struct Assets {
 }
 
 /// Draws one side of a card onto a canvas sized to the card.
-pub fn draw(c: &mut Canvas, card: &Card, side: Side, assets: &Assets) {
+pub fn draw(c: &mut dyn Canvas, card: &Card, side: Side, assets: &Assets) {
     match (card, side) {
         (Card::Iconoclasm(e), Side::Front) => iconoclasm::draw(c, e, e.front),
         (Card::Iconoclasm(e), Side::Back) => iconoclasm::draw(c, e, e.back),
@@ -41,7 +41,7 @@ pub fn draw(c: &mut Canvas, card: &Card, side: Side, assets: &Assets) {
 }
 
 /// Draws the plain back of a game (what non-double cards of that game show behind).
-pub fn draw_back(c: &mut Canvas, game: Game) {
+pub fn draw_back(c: &mut dyn Canvas, game: Game) {
     back::draw(c, game);
 }
 
@@ -51,7 +51,7 @@ pub(crate) const WHITE: Rgb = Rgb::hex(0xffffff);
 pub(crate) const MUTED: Rgb = Rgb::hex(0x5a544c);
 
 /// Bleed and border in `frame`, a parchment panel inside; returns the panel.
-pub(crate) fn frame(c: &mut Canvas, frame: Rgb, panel: Rgb) -> R {
+pub(crate) fn frame(c: &mut dyn Canvas, frame: Rgb, panel: Rgb) -> R {
     c.fill_bleed(frame);
     let inner = c.trim().inset(2.2);
     c.round_rect(inner, 2.0, Some(panel), None);
@@ -59,26 +59,26 @@ pub(crate) fn frame(c: &mut Canvas, frame: Rgb, panel: Rgb) -> R {
 }
 
 /// A filled title bar with the card name, shrunk to fit; leaves room at the right for a badge.
-pub(crate) fn title_bar(c: &mut Canvas, r: R, name: &str, bar: Rgb, ink: Rgb, badge_room: f32) {
+pub(crate) fn title_bar(c: &mut dyn Canvas, r: R, name: &str, bar: Rgb, ink: Rgb, badge_room: f32) {
     c.round_rect(r, 1.2, Some(bar), None);
     let tr = R::new(r.x + 1.5, r.y, r.w - 3.0 - badge_room, r.h).inset_xy(0.0, 0.9);
     text::label(c, name, Weight::Bold, ink, tr, Style::new(r.h * 0.62).min(1.6).middle());
 }
 
 /// A round badge with a number (a cost, a rating...).
-pub(crate) fn badge(c: &mut Canvas, cx: f32, cy: f32, radius: f32, value: &str, fill: Rgb, ink: Rgb) {
+pub(crate) fn badge(c: &mut dyn Canvas, cx: f32, cy: f32, radius: f32, value: &str, fill: Rgb, ink: Rgb) {
     c.circle(cx, cy, radius, Some(fill), Some((WHITE, radius * 0.12)));
     let r = R::new(cx - radius * 0.8, cy - radius * 0.8, radius * 1.6, radius * 1.6);
     text::label(c, value, Weight::Bold, ink, r, Style::new(radius * 1.05).min(0.8).center().middle());
 }
 
 /// One line of small text (a type line, a footer).
-pub(crate) fn small_line(c: &mut Canvas, s: &str, r: R, weight: Weight, color: Rgb) {
+pub(crate) fn small_line(c: &mut dyn Canvas, s: &str, r: R, weight: Weight, color: Rgb) {
     text::label(c, s, weight, color, r, Style::new(r.h * 0.9).min(0.9).middle());
 }
 
 /// A labelled value box: the label small on top, the value large below.
-pub(crate) fn stat_box(c: &mut Canvas, r: R, label: &str, value: &str, fill: Rgb, ink: Rgb) {
+pub(crate) fn stat_box(c: &mut dyn Canvas, r: R, label: &str, value: &str, fill: Rgb, ink: Rgb) {
     c.round_rect(r, 1.0, Some(fill), None);
     let (top, rest) = r.inset(0.5).split_top(r.h * 0.32);
     text::label(c, label, Weight::Regular, ink, top, Style::new(top.h).min(0.8).center().middle());
@@ -86,7 +86,7 @@ pub(crate) fn stat_box(c: &mut Canvas, r: R, label: &str, value: &str, fill: Rgb
 }
 
 /// A neutral placeholder for a missing portrait: a head-and-shoulders silhouette.
-pub(crate) fn placeholder(c: &mut Canvas, r: R, bg: Rgb, fg: Rgb) {
+pub(crate) fn placeholder(c: &mut dyn Canvas, r: R, bg: Rgb, fg: Rgb) {
     c.round_rect(r, 1.0, Some(bg), None);
     let (cx, _) = r.center();
     let s = r.h.min(r.w);
@@ -99,7 +99,7 @@ pub(crate) fn placeholder(c: &mut Canvas, r: R, bg: Rgb, fg: Rgb) {
 }
 
 /// Draws the portrait at `path` (PNG or JPEG) covering `r`; the placeholder if it cannot be read.
-pub(crate) fn portrait(c: &mut Canvas, r: R, path: Option<&str>, assets: &Assets, bg: Rgb, fg: Rgb) {
+pub(crate) fn portrait(c: &mut dyn Canvas, r: R, path: Option<&str>, assets: &Assets, bg: Rgb, fg: Rgb) {
     if let Some(img) = path.and_then(|p| load_portrait(p, assets)) {
         c.image_cover(r, &img);
         c.round_rect(r, 1.0, None, Some((fg, 0.25)));
@@ -108,20 +108,20 @@ pub(crate) fn portrait(c: &mut Canvas, r: R, path: Option<&str>, assets: &Assets
     }
 }
 
-fn load_portrait(path: &str, assets: &Assets) -> Option<tiny_skia::Pixmap> {
+fn load_portrait(path: &str, assets: &Assets) -> Option<Portrait> {
     let p = Path::new(path);
     let full = match (&assets.portrait_root, p.is_absolute()) {
         (Some(root), false) => root.join(p),
         _ => p.to_path_buf(),
     };
-    let img = image::open(full).ok()?.to_rgba8();
+    let img = image::open(&full).ok()?.to_rgba8();
     let (w, h) = img.dimensions();
     let mut pm = tiny_skia::Pixmap::new(w, h)?;
     for (dst, px) in pm.pixels_mut().iter_mut().zip(img.pixels()) {
         let [r, g, b, a] = px.0;
         *dst = tiny_skia::ColorU8::from_rgba(r, g, b, a).premultiply();
     }
-    Some(pm)
+    Some(Portrait { key: full, pixmap: std::sync::Arc::new(pm) })
 }
 
 /// Paragraph helper: spans into one paragraph.

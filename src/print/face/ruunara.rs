@@ -24,7 +24,7 @@ fn length(inches: u32) -> String {
     if cm.fract() == 0.0 { format!("{inches}\" / {cm:.0} cm") } else { format!("{inches}\" / {cm:.1} cm") }
 }
 
-pub fn draw(c: &mut Canvas, f: &Figure) {
+pub fn draw(c: &mut dyn Canvas, f: &Figure) {
     let ac = allegiance_color(f.faction);
     let panel = super::frame(c, FRAME, PANEL);
     let body = panel.inset(1.6);
