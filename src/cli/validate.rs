@@ -17,7 +17,8 @@ use crate::games::arcadia::character::CharacterFile;
 use crate::games::arcadia::model::Court;
 use crate::games::arcadia::rules::{self as arcadia, CharacterReport, CourtBasis, Derived};
 use crate::games::arcadia::setup::SetupFile;
-use crate::games::build::{self, Violation};
+use crate::games::build::Violation;
+use crate::games::files::BuildFile;
 use crate::games::iconica::party::PartyFile;
 use crate::games::iconica::rules as iconica;
 use crate::games::ruunara::rules as ruunara;
@@ -81,32 +82,11 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
 fn load(path: &Path) -> Result<Loaded, BadInput> {
     let file = path.display().to_string();
     let text = read(path)?;
-    let header: toml::Table = build::from_toml(&text, &file)?;
-    let game = match header.get("game") {
-        Some(toml::Value::String(g)) => Game::parse(g).ok_or_else(|| {
-            crate::cards::CardError::at(
-                &file,
-                &text,
-                &["game"],
-                format!("unknown game `{g}`; validate reads iconica parties, arcadia characters and setups, ruunara squads"),
-            )
-        })?,
-        Some(_) => return Err(crate::cards::CardError::at(&file, &text, &["game"], "`game` must be a string".into()).into()),
-        None => {
-            return Err(crate::cards::CardError::at(
-                &file,
-                &text,
-                &[],
-                "missing key `game` (iconica for a party, arcadia for a character or setup, ruunara for a squad)".into(),
-            )
-            .into());
-        }
-    };
-    let build = match game {
-        Game::Iconica => Build::Party(PartyFile::parse(&text, &file)?),
-        Game::Ruunara => Build::Squad(SquadFile::parse(&text, &file)?),
-        Game::Arcadia if is_setup(&file, &header) => {
-            let setup = SetupFile::parse(&text, &file)?;
+    let build = match BuildFile::parse(&text, &file)? {
+        BuildFile::Party(p) => Build::Party(p),
+        BuildFile::Squad(s) => Build::Squad(s),
+        BuildFile::Character(c) => Build::Character(c),
+        BuildFile::Setup(setup) => {
             let mut characters = Vec::new();
             for cpath in setup.character_paths(path) {
                 let cfile = cpath.display().to_string();
@@ -115,29 +95,12 @@ fn load(path: &Path) -> Result<Loaded, BadInput> {
             }
             Build::Setup(setup, characters)
         }
-        Game::Arcadia => Build::Character(CharacterFile::parse(&text, &file)?),
-        Game::Iconoclasm => {
-            return Err(BadInput(format!(
-                "{file}: Iconoclasm has no party, character, setup or squad files to validate"
-            )));
-        }
     };
     Ok(Loaded { file, build })
 }
 
 fn read(path: &Path) -> Result<String, BadInput> {
     std::fs::read_to_string(path).map_err(|e| BadInput(format!("cannot read {}: {e}", path.display())))
-}
-
-/// An Arcadia file is a setup by its suffix, else by its keys (`players`, `leagues`).
-fn is_setup(file: &str, header: &toml::Table) -> bool {
-    if file.ends_with(".setup.toml") {
-        true
-    } else if file.ends_with(".character.toml") {
-        false
-    } else {
-        header.contains_key("players") || header.contains_key("leagues")
-    }
 }
 
 fn check_all(loaded: &[Loaded], lookup: &dyn CardLookup) -> Vec<Verdict> {

@@ -7,6 +7,7 @@
 pub mod ai;
 pub mod arcadia;
 pub mod build;
+pub mod files;
 pub mod iconica;
 pub mod iconoclasm;
 pub mod ruunara;

@@ -9,10 +9,8 @@ use std::path::Path;
 
 use crate::cards::{self, Card, CardError, Game};
 use crate::catalogue::Catalogue;
-use crate::games::arcadia::{character::CharacterFile, setup::SetupFile};
 use crate::games::build::{self, Resolved};
-use crate::games::iconica::party::PartyFile;
-use crate::games::ruunara::squad::SquadFile;
+use crate::games::files::BuildFile;
 
 /// Why a selection cannot be printed.
 #[derive(Debug, thiserror::Error)]
@@ -97,46 +95,25 @@ fn file_err(file: &Path, message: impl Into<String>) -> SelectionError {
 pub fn from_file(cat: &Catalogue, path: &Path) -> Result<Vec<Card>, SelectionError> {
     let file = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| file_err(path, format!("cannot read it: {e}")))?;
-    let header: toml::Table = build::from_toml(&text, &file)?;
-    let game = match header.get("game").and_then(|g| g.as_str()) {
-        Some(g) => Game::parse(g).ok_or_else(|| file_err(path, format!("unknown game `{g}`")))?,
-        None => return Err(file_err(path, "missing key `game`; expected a party, character, setup or squad file")),
-    };
-    let entries: Vec<String> = match game {
-        Game::Iconica => PartyFile::parse(&text, &file)?.members,
-        Game::Ruunara => SquadFile::parse(&text, &file)?.members,
-        Game::Arcadia if is_setup(&file, &header) => {
-            let setup = SetupFile::parse(&text, &file)?;
+    let (game, entries): (Game, Vec<String>) = match BuildFile::parse(&text, &file)? {
+        BuildFile::Party(p) => (Game::Iconica, p.members),
+        BuildFile::Squad(s) => (Game::Ruunara, s.members),
+        BuildFile::Character(c) => (Game::Arcadia, c.icon.into_iter().chain(c.merits).chain(c.flaws).collect()),
+        BuildFile::Setup(setup) => {
             let mut out = Vec::new();
             for (player, cpath) in setup.players.iter().zip(setup.character_paths(path)) {
                 out.extend(from_file(cat, &cpath)?);
                 for id in player.quests.iter().chain(&player.waylays).chain(&player.treasures) {
-                    out.push(member(cat, path, game, id)?);
+                    out.push(member(cat, path, Game::Arcadia, id)?);
                 }
             }
             for l in &setup.leagues {
-                out.push(member(cat, path, game, &l.id)?);
+                out.push(member(cat, path, Game::Arcadia, &l.id)?);
             }
             return Ok(out);
         }
-        Game::Arcadia => {
-            let c = CharacterFile::parse(&text, &file)?;
-            c.icon.into_iter().chain(c.merits).chain(c.flaws).collect()
-        }
-        Game::Iconoclasm => return Err(file_err(path, "Iconoclasm has no party, character, setup or squad files; select its cards with `game:iconoclasm`")),
     };
     entries.iter().map(|m| member(cat, path, game, m)).collect()
-}
-
-/// An Arcadia file is a setup by its suffix, else by its keys (`players`, `leagues`).
-fn is_setup(file: &str, header: &toml::Table) -> bool {
-    if file.ends_with(".setup.toml") {
-        true
-    } else if file.ends_with(".character.toml") {
-        false
-    } else {
-        header.contains_key("players") || header.contains_key("leagues")
-    }
 }
 
 /// A member is resolved as the rules resolve it: a card id first, then an exact card name
