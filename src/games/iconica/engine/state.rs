@@ -32,7 +32,7 @@ pub fn bit(s: Status) -> u8 {
 pub const STATUS_ORDER: [Status; 7] = Status::ALL;
 
 /// How a match ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Ended {
     Victory,
     DiceExhausted,
@@ -50,7 +50,7 @@ impl Ended {
 }
 
 /// The winner of a finished match: a side (0 = a, 1 = b) or a draw.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Winner {
     Side(u8),
     Draw,
