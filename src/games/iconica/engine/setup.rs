@@ -127,6 +127,8 @@ pub struct CChar {
     pub nullifier: [u128; 5],
     /// (tile, damage) pairs.
     pub reactions: Vec<(u16, u16)>,
+    /// Bit t/10 set when tile t carries a Reaction (a quick test before the lookup).
+    pub react: u128,
     pub action_break: u8,
     /// Index into `Setup::actions` by roll number - 1.
     pub actions: [u16; 6],
@@ -142,6 +144,9 @@ impl CChar {
     }
     #[inline]
     pub fn reaction_at(&self, tile: u16) -> Option<u16> {
+        if self.react != u128::MAX && !CChar::on_tile(self.react, tile) {
+            return None;
+        }
         self.reactions.iter().find(|r| r.0 == tile).map(|r| r.1)
     }
 }
@@ -165,6 +170,8 @@ pub struct Setup {
     pub player_side: Vec<u8>,
     /// Players in turn order (side a's players in seating order, then side b's).
     pub turn_order: Vec<u8>,
+    /// Slots whose Action Break number is n, by n (index 0 and 7 unused).
+    pub break_mask: [u16; 8],
 }
 
 /// Index of the status bit for the five negative statuses in nullifier tables.
@@ -216,6 +223,7 @@ impl Setup {
             player_mask: vec![0; players.len()],
             player_side: players.iter().map(|p| p.0).collect(),
             turn_order: (0..players.len() as u8).collect(),
+            break_mask: [0; 8],
         };
         for (slot, (s, pi, _)) in board.iter().enumerate() {
             setup.side[slot] = *s;
@@ -226,6 +234,11 @@ impl Setup {
         for (_, _, c) in &board {
             let cc = setup.compile_char(c, &board)?;
             setup.chars.push(cc);
+        }
+        for (slot, c) in setup.chars.iter().enumerate() {
+            if c.action_break != 0 {
+                setup.break_mask[c.action_break as usize] |= 1 << slot;
+            }
         }
         Ok(setup)
     }
@@ -274,6 +287,10 @@ impl Setup {
             parry: mask(&h.parry),
             nullifier: [mask(&h.antidote), mask(&h.courage), mask(&h.focus), mask(&h.clarity), mask(&h.evasion)],
             reactions: h.reactions().map(|(t, d)| (t as u16, d.min(u16::MAX as u32) as u16)).collect(),
+            react: h.reactions().fold(0u128, |m, (t, _)| {
+                // A tile the mask cannot hold sets every bit: the lookup then decides.
+                if t % 10 == 0 && t / 10 < 128 { m | 1u128 << (t / 10) } else { u128::MAX }
+            }),
             action_break: c.action_break.filter(|b| (1..=6).contains(b)).unwrap_or(0),
             actions,
             strengths,

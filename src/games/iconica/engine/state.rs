@@ -90,6 +90,8 @@ pub struct State {
     pub player: u8,
     pub dice_used: u32,
     pub watches: [Option<Watch>; MAX_WATCHES],
+    /// Bit i set when `watches[i]` is occupied (lets turns skip the list when it is empty).
+    pub watching: u8,
     pub ended: Option<(Ended, Option<Winner>)>,
 }
 
@@ -113,6 +115,7 @@ impl State {
             player: 0,
             dice_used: 0,
             watches: [None; MAX_WATCHES],
+            watching: 0,
             ended: None,
         }
     }
