@@ -124,7 +124,10 @@ impl Agent {
         for s in seeds.iter_mut() {
             *s = self.rng.random();
         }
-        let mark = rec.mark;
+        let mark = match rec.mark {
+            Some(m) => *m,
+            None => Mark { state: *rec.start, at: Resume::Start, pos: 0 },
+        };
         self.scratch.clear();
         self.scratch.extend_from_slice(&rec.inputs[mark.pos.min(rec.inputs.len())..]);
         self.scratch.push(0);
@@ -263,7 +266,8 @@ pub struct Mark {
 pub struct TurnRecord<'a> {
     pub start: &'a State,
     pub inputs: &'a [u8],
-    pub mark: &'a Mark,
+    /// `None`: no boundary recorded; search resumes from `start`.
+    pub mark: Option<&'a Mark>,
 }
 
 /// Two seated policies and a dice source; records the turn's inputs for search policies.
@@ -313,16 +317,7 @@ impl<D: Dice> Io for Table<D> {
     }
     fn choose(&mut self, c: &Choice<'_>) -> Result<u8, Stop> {
         let start = self.turn_start.as_ref().unwrap_or(c.state);
-        // Without a recorded boundary (nothing recorded), the turn's start stands in.
-        let fallback;
-        let mark = match &self.mark {
-            Some(m) => m,
-            None => {
-                fallback = Mark { state: *start, at: Resume::Start, pos: 0 };
-                &fallback
-            }
-        };
-        let rec = TurnRecord { start, inputs: &self.inputs, mark };
+        let rec = TurnRecord { start, inputs: &self.inputs, mark: self.mark.as_ref() };
         let k = self.agents[c.side as usize & 1].choose(c, &rec);
         if self.record {
             self.inputs.push(k);

@@ -295,7 +295,7 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
 
     /// One character of `mask` (not empty), asked only when there are several.
     fn choose_char(&mut self, side: u8, kind: ChoiceKind, mask: u16, actor: Option<u8>) -> Result<usize, Stop> {
-        if mask.count_ones() == 1 {
+        if mask & mask.wrapping_sub(1) == 0 {
             return Ok(mask.trailing_zeros() as usize);
         }
         let mut opts = [Opt::Act; 12];
