@@ -90,6 +90,16 @@ impl Agent {
         }
     }
 
+    /// The choice of a policy that needs only the number of options (`first`, `random`).
+    #[inline]
+    pub fn choose_n(&mut self, n: u8) -> Option<u8> {
+        match self.kind {
+            PolicyKind::First => Some(0),
+            PolicyKind::Random => Some(if n <= 1 { 0 } else { self.rng.random_range(0..n) }),
+            _ => None,
+        }
+    }
+
     #[inline(never)]
     fn mcts(&mut self, c: &Choice<'_>, rec: &TurnRecord<'_>, cfg: MctsConfig) -> u8 {
         // Greedy's one-ply values seed the root; the search looks a turn further.
@@ -249,6 +259,10 @@ impl Io for Rest<'_> {
     fn choose(&mut self, _c: &Choice<'_>) -> Result<u8, Stop> {
         Ok(self.next().unwrap_or(0))
     }
+    #[inline]
+    fn choose_n(&mut self, _side: u8, _n: u8) -> Option<Result<u8, Stop>> {
+        Some(Ok(self.next().unwrap_or(0)))
+    }
 }
 
 /// The latest step boundary of the current turn: the state there, where to resume, and how
@@ -323,6 +337,14 @@ impl<D: Dice> Io for Table<D> {
             self.inputs.push(k);
         }
         Ok(k)
+    }
+    #[inline]
+    fn choose_n(&mut self, side: u8, n: u8) -> Option<Result<u8, Stop>> {
+        let k = self.agents[side as usize & 1].choose_n(n)?;
+        if self.record {
+            self.inputs.push(k);
+        }
+        Some(Ok(k))
     }
     #[inline]
     fn mark(&mut self, st: &State, at: Resume) {

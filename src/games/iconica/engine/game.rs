@@ -50,6 +50,24 @@ impl Replay<'_, '_> {
     }
 }
 
+impl Replay<'_, '_> {
+    /// A decision among `n` options of `side`: recorded, first, random, or a stop (probe).
+    #[inline]
+    fn take(&mut self, side: u8, n: u8) -> Result<u8, Stop> {
+        if let Some(v) = self.next() {
+            return Ok(v);
+        }
+        match self.rng.as_deref_mut() {
+            Some(_) if self.first => Ok(0),
+            Some(r) => Ok(r.random_range(0..n)),
+            None => {
+                self.need = Need::Choice { side, n };
+                Err(Stop)
+            }
+        }
+    }
+}
+
 impl Io for Replay<'_, '_> {
     #[inline]
     fn mark(&mut self, st: &State, at: Resume) {
@@ -82,17 +100,11 @@ impl Io for Replay<'_, '_> {
         }
     }
     fn choose(&mut self, c: &Choice<'_>) -> Result<u8, Stop> {
-        if let Some(v) = self.next() {
-            return Ok(v);
-        }
-        match self.rng.as_deref_mut() {
-            Some(_) if self.first => Ok(0),
-            Some(r) => Ok(r.random_range(0..c.options.len() as u8)),
-            None => {
-                self.need = Need::Choice { side: c.side, n: c.options.len() as u8 };
-                Err(Stop)
-            }
-        }
+        self.take(c.side, c.options.len() as u8)
+    }
+    #[inline]
+    fn choose_n(&mut self, side: u8, n: u8) -> Option<Result<u8, Stop>> {
+        Some(self.take(side, n))
     }
 }
 

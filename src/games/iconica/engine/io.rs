@@ -69,6 +69,13 @@ pub trait Io {
     fn pick(&mut self, n: u8) -> Result<u8, Stop>;
     /// The index of the chosen option.
     fn choose(&mut self, c: &Choice<'_>) -> Result<u8, Stop>;
+    /// A decision taken from the number of options alone (`first`, `random`), so the engine
+    /// need not list them; `None` (the default): the engine asks [`Io::choose`]. Called only
+    /// with `n >= 2`; the answer means the same as `choose`'s.
+    #[inline]
+    fn choose_n(&mut self, _side: u8, _n: u8) -> Option<Result<u8, Stop>> {
+        None
+    }
     /// The turn reached a step boundary: [`super::resume_turn`] from a copy of `st` at `at`,
     /// given the inputs that follow, plays on exactly as this turn does.
     #[inline]

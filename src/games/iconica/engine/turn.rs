@@ -288,6 +288,10 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
         if options.len() == 1 {
             return Ok(options[0]);
         }
+        if let Some(i) = self.io.choose_n(side, options.len() as u8) {
+            let i = i?;
+            return Ok(options[(i as usize).min(options.len() - 1)]);
+        }
         let c = Choice { side, kind, options, actor, state: self.st, setup: self.setup };
         let i = self.io.choose(&c)? as usize;
         Ok(options[i.min(options.len() - 1)])
@@ -297,6 +301,11 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
     fn choose_char(&mut self, side: u8, kind: ChoiceKind, mask: u16, actor: Option<u8>) -> Result<usize, Stop> {
         if mask & mask.wrapping_sub(1) == 0 {
             return Ok(mask.trailing_zeros() as usize);
+        }
+        let n = mask.count_ones();
+        if let Some(i) = self.io.choose_n(side, n as u8) {
+            let i = i?;
+            return Ok(nth_slot(mask, (i as u32).min(n - 1)));
         }
         let mut opts = [Opt::Act; 12];
         let mut k = 0;
@@ -624,7 +633,7 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
             return;
         }
         let mut parried = false;
-        if parry_by.is_some() && n > 0 && CChar::on_tile(c.parry, to) {
+        if parry_by.is_some() && n > 0 && c.parry_tiles.has(to) {
             to = (to + 10).min(c.start);
             self.st.hp[t] = to;
             parried = true;
@@ -679,7 +688,7 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
         let tile = self.st.hp[t];
         for s in [Status::Poison, Status::Fear, Status::Confusion, Status::Blind, Status::Stun] {
             let idx = nullifier_index(s).unwrap_or(0);
-            if self.st.status[t] & bit(s) != 0 && CChar::on_tile(c.nullifier[idx], tile) {
+            if self.st.status[t] & bit(s) != 0 && c.nullifier_tiles[idx].has(tile) {
                 self.st.status[t] &= !bit(s);
                 self.log.push(Event::Removed { slot: t as u8, status: s });
             }
@@ -689,7 +698,7 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
     fn inflict(&mut self, t: usize, s: Status, final_act: bool) {
         let c = &self.setup.chars[t];
         let prevented = !final_act
-            && nullifier_index(s).is_some_and(|i| CChar::on_tile(c.nullifier[i], self.st.hp[t]));
+            && nullifier_index(s).is_some_and(|i| c.nullifier_tiles[i].has(self.st.hp[t]));
         if !prevented {
             self.st.status[t] |= bit(s);
         }
