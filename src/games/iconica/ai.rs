@@ -184,13 +184,18 @@ pub fn evaluate(setup: &Setup, st: &State, side: u8) -> f64 {
         t
     };
     let mut v = 0.0;
-    for (i, c) in setup.chars.iter().enumerate() {
-        if !st.is_alive(i) {
-            continue;
-        }
-        let neg = ONES[(st.status[i] & super::engine::state::NEGATIVE) as usize] as f64;
-        let pos = ONES[(st.status[i] & !super::engine::state::NEGATIVE) as usize] as f64;
-        let worth = 1.0 + st.hp[i] as f64 / c.start as f64 - 0.08 * neg + 0.05 * pos;
+    // Slots in play, left to right (empty slots count as Skulled).
+    for i in super::engine::state::slots(st.alive()) {
+        let health = 1.0 + st.hp[i] as f64 / setup.chars[i].start as f64;
+        let status = st.status[i];
+        // Without statuses the two terms below are exact zeros: the same sum, bit for bit.
+        let worth = if status == 0 {
+            health
+        } else {
+            let neg = ONES[(status & super::engine::state::NEGATIVE) as usize] as f64;
+            let pos = ONES[(status & !super::engine::state::NEGATIVE) as usize] as f64;
+            health - 0.08 * neg + 0.05 * pos
+        };
         if setup.side[i] == side {
             v += worth;
         } else {
