@@ -7,7 +7,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::engine::{
-    play_turn, Choice, Dice, IconicaGame, Io, Leaf, NoLog, Setup, State, Stop, TurnHook, Winner,
+    resume_turn, Choice, Dice, IconicaGame, Io, Leaf, NoLog, Resume, Setup, State, Stop, TurnHook, Winner,
 };
 use crate::games::ai::{mcts_choose_with_prior, Budget, MctsConfig};
 
@@ -75,8 +75,9 @@ impl Agent {
         Agent { kind, rng: ChaCha8Rng::seed_from_u64(seed), scratch: Vec::new() }
     }
 
-    /// The option index for `c`, given the turn's start and its inputs so far.
-    pub fn choose(&mut self, c: &Choice<'_>, turn_start: &State, inputs: &[u8]) -> u8 {
+    /// The option index for `c`, given where the turn stands (`rec`).
+    #[inline]
+    pub fn choose(&mut self, c: &Choice<'_>, rec: &TurnRecord<'_>) -> u8 {
         let n = c.options.len();
         if n <= 1 {
             return 0;
@@ -84,25 +85,39 @@ impl Agent {
         match self.kind {
             PolicyKind::First => 0,
             PolicyKind::Random => self.rng.random_range(0..n as u8),
-            PolicyKind::Greedy => self.greedy(c, turn_start, inputs),
-            PolicyKind::Mcts(cfg) => {
-                // Greedy's one-ply values seed the root; the search looks a turn further.
-                let mut prior = [0.0f64; 16];
-                let n = n.min(16);
-                self.greedy_scores(c, turn_start, inputs, &mut prior[..n]);
-                for p in prior[..n].iter_mut() {
-                    *p = 1.0 / (1.0 + (-*p).exp());
-                }
-                let g = IconicaGame::at(c.setup, *turn_start, inputs).with_leaf(Leaf::Eval);
-                mcts_choose_with_prior(&g, &cfg, &prior[..n], MCTS_PRIOR_VISITS, &mut self.rng) as u8
-            }
+            PolicyKind::Greedy => self.greedy(c, rec),
+            PolicyKind::Mcts(cfg) => self.mcts(c, rec, cfg),
         }
     }
 
-    fn greedy(&mut self, c: &Choice<'_>, turn_start: &State, inputs: &[u8]) -> u8 {
+    /// The choice of a policy that needs only the number of options (`first`, `random`).
+    #[inline]
+    pub fn choose_n(&mut self, n: u8) -> Option<u8> {
+        match self.kind {
+            PolicyKind::First => Some(0),
+            PolicyKind::Random => Some(if n <= 1 { 0 } else { self.rng.random_range(0..n) }),
+            _ => None,
+        }
+    }
+
+    #[inline(never)]
+    fn mcts(&mut self, c: &Choice<'_>, rec: &TurnRecord<'_>, cfg: MctsConfig) -> u8 {
+        // Greedy's one-ply values seed the root; the search looks a turn further.
+        let mut prior = [0.0f64; 16];
+        let n = c.options.len().min(16);
+        self.greedy_scores(c, rec, &mut prior[..n]);
+        for p in prior[..n].iter_mut() {
+            *p = 1.0 / (1.0 + (-*p).exp());
+        }
+        let g = IconicaGame::at(c.setup, *rec.start, rec.inputs).with_leaf(Leaf::Eval);
+        mcts_choose_with_prior(&g, &cfg, &prior[..n], MCTS_PRIOR_VISITS, &mut self.rng) as u8
+    }
+
+    #[inline(never)]
+    fn greedy(&mut self, c: &Choice<'_>, rec: &TurnRecord<'_>) -> u8 {
         let mut scores = [0.0f64; 16];
         let n = c.options.len().min(16);
-        self.greedy_scores(c, turn_start, inputs, &mut scores[..n]);
+        self.greedy_scores(c, rec, &mut scores[..n]);
         let mut best = (f64::NEG_INFINITY, 0u8);
         for (k, s) in scores[..n].iter().enumerate() {
             if *s > best.0 {
@@ -112,14 +127,19 @@ impl Agent {
         best.1
     }
 
-    /// Greedy's expected evaluation of each option (this turn finished).
-    fn greedy_scores(&mut self, c: &Choice<'_>, turn_start: &State, inputs: &[u8], out: &mut [f64]) {
+    /// Greedy's expected evaluation of each option (this turn finished). Each completion
+    /// resumes the turn from its latest step boundary (`rec.mark`) with the inputs since.
+    fn greedy_scores(&mut self, c: &Choice<'_>, rec: &TurnRecord<'_>, out: &mut [f64]) {
         let mut seeds = [0u64; GREEDY_SAMPLES as usize];
         for s in seeds.iter_mut() {
             *s = self.rng.random();
         }
+        let mark = match rec.mark {
+            Some(m) => *m,
+            None => Mark { state: *rec.start, at: Resume::Start, pos: 0 },
+        };
         self.scratch.clear();
-        self.scratch.extend_from_slice(inputs);
+        self.scratch.extend_from_slice(&rec.inputs[mark.pos.min(rec.inputs.len())..]);
         self.scratch.push(0);
         let last = self.scratch.len() - 1;
         for k in 0..out.len() as u8 {
@@ -127,9 +147,9 @@ impl Agent {
             let mut total = 0.0;
             let mut samples = 0.0;
             for &seed in &seeds {
-                let mut st = *turn_start;
+                let mut st = mark.state;
                 let mut io = Rest { inputs: &self.scratch, pos: 0, rng: SplitMix(seed), drew: false };
-                let _ = play_turn(c.setup, &mut st, &mut io, &mut NoLog);
+                let _ = resume_turn(c.setup, &mut st, mark.at, &mut io, &mut NoLog);
                 total += evaluate(c.setup, &st, c.side);
                 samples += 1.0;
                 if !io.drew {
@@ -153,14 +173,29 @@ pub fn evaluate(setup: &Setup, st: &State, side: u8) -> f64 {
             Winner::Draw => 0.0,
         };
     }
-    let mut v = 0.0;
-    for (i, c) in setup.chars.iter().enumerate() {
-        if !st.is_alive(i) {
-            continue;
+    // Bits set in a status byte (x86-64's baseline has no popcount instruction).
+    const ONES: [u8; 256] = {
+        let mut t = [0u8; 256];
+        let mut i = 0;
+        while i < 256 {
+            t[i] = (i as u8).count_ones() as u8;
+            i += 1;
         }
-        let neg = (st.status[i] & super::engine::state::NEGATIVE).count_ones() as f64;
-        let pos = (st.status[i] & !super::engine::state::NEGATIVE).count_ones() as f64;
-        let worth = 1.0 + st.hp[i] as f64 / c.start as f64 - 0.08 * neg + 0.05 * pos;
+        t
+    };
+    let mut v = 0.0;
+    // Slots in play, left to right (empty slots count as Skulled).
+    for i in super::engine::state::slots(st.alive()) {
+        let health = 1.0 + st.hp[i] as f64 / setup.chars[i].start as f64;
+        let status = st.status[i];
+        // Without statuses the two terms below are exact zeros: the same sum, bit for bit.
+        let worth = if status == 0 {
+            health
+        } else {
+            let neg = ONES[(status & super::engine::state::NEGATIVE) as usize] as f64;
+            let pos = ONES[(status & !super::engine::state::NEGATIVE) as usize] as f64;
+            health - 0.08 * neg + 0.05 * pos
+        };
         if setup.side[i] == side {
             v += worth;
         } else {
@@ -229,6 +264,29 @@ impl Io for Rest<'_> {
     fn choose(&mut self, _c: &Choice<'_>) -> Result<u8, Stop> {
         Ok(self.next().unwrap_or(0))
     }
+    #[inline]
+    fn choose_n(&mut self, _side: u8, _n: u8) -> Option<Result<u8, Stop>> {
+        Some(Ok(self.next().unwrap_or(0)))
+    }
+}
+
+/// The latest step boundary of the current turn: the state there, where to resume, and how
+/// many of the turn's inputs came before it.
+#[derive(Debug, Clone, Copy)]
+pub struct Mark {
+    pub state: State,
+    pub at: Resume,
+    pub pos: usize,
+}
+
+/// Where the current turn stands, for search policies: its start, its inputs so far (die
+/// faces, picks, option indices) and its latest step boundary.
+#[derive(Debug, Clone, Copy)]
+pub struct TurnRecord<'a> {
+    pub start: &'a State,
+    pub inputs: &'a [u8],
+    /// `None`: no boundary recorded; search resumes from `start`.
+    pub mark: Option<&'a Mark>,
 }
 
 /// Two seated policies and a dice source; records the turn's inputs for search policies.
@@ -237,6 +295,7 @@ pub struct Table<D: Dice> {
     pub dice: D,
     pub agents: [Agent; 2],
     turn_start: Option<State>,
+    mark: Option<Mark>,
     inputs: Vec<u8>,
     /// Whether any agent needs the turn record (greedy, mcts).
     record: bool,
@@ -245,7 +304,7 @@ pub struct Table<D: Dice> {
 impl<D: Dice> Table<D> {
     pub fn new(dice: D, a: Agent, b: Agent) -> Table<D> {
         let record = [&a, &b].iter().any(|x| matches!(x.kind, PolicyKind::Greedy | PolicyKind::Mcts(_)));
-        Table { dice, agents: [a, b], turn_start: None, inputs: Vec::new(), record }
+        Table { dice, agents: [a, b], turn_start: None, mark: None, inputs: Vec::new(), record }
     }
 }
 
@@ -277,10 +336,25 @@ impl<D: Dice> Io for Table<D> {
     }
     fn choose(&mut self, c: &Choice<'_>) -> Result<u8, Stop> {
         let start = self.turn_start.as_ref().unwrap_or(c.state);
-        let k = self.agents[c.side as usize & 1].choose(c, start, &self.inputs);
+        let rec = TurnRecord { start, inputs: &self.inputs, mark: self.mark.as_ref() };
+        let k = self.agents[c.side as usize & 1].choose(c, &rec);
         if self.record {
             self.inputs.push(k);
         }
         Ok(k)
+    }
+    #[inline]
+    fn choose_n(&mut self, side: u8, n: u8) -> Option<Result<u8, Stop>> {
+        let k = self.agents[side as usize & 1].choose_n(n)?;
+        if self.record {
+            self.inputs.push(k);
+        }
+        Some(Ok(k))
+    }
+    #[inline]
+    fn mark(&mut self, st: &State, at: Resume) {
+        if self.record {
+            self.mark = Some(Mark { state: *st, at, pos: self.inputs.len() });
+        }
     }
 }

@@ -8,7 +8,7 @@ use super::state::{Ended, Winner};
 use crate::games::iconica::model::{ActionKind, Status};
 
 /// What moved a marker.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Cause {
     Action,
     Strength,
@@ -40,7 +40,7 @@ impl Cause {
 }
 
 /// One thing that happened.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Event {
     Turn { turn: u32, player: u8, side: u8 },
     /// A start-of-turn status roll; `kept` = the status stays.

@@ -1,5 +1,6 @@
 //! Iconica as a game-agnostic [`GameState`]: decision and chance nodes found by replaying the
-//! current turn's inputs (die faces, `random_foe` picks, option indices) from its start.
+//! current turn's inputs (die faces, `random_foe` picks, option indices) from its latest step
+//! boundary ([`Resume`]).
 
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
@@ -8,7 +9,7 @@ use super::events::NoLog;
 use super::io::{Choice, Io, Stop};
 use super::setup::Setup;
 use super::state::{State, Winner};
-use super::turn::play_turn;
+use super::turn::{play_turn, resume_turn, Resume};
 use crate::games::{GameState, Node};
 
 /// What the engine needs next.
@@ -28,6 +29,14 @@ struct Replay<'a, 'r> {
     rng: Option<&'r mut ChaCha8Rng>,
     /// With `rng`: take option 0 instead of a random option.
     first: bool,
+    /// Probes note the latest step boundary: (state, where, inputs consumed before it).
+    mark: Option<(State, Resume, usize)>,
+}
+
+impl<'a, 'r> Replay<'a, 'r> {
+    fn new(inputs: &'a [u8], rng: Option<&'r mut ChaCha8Rng>, first: bool) -> Replay<'a, 'r> {
+        Replay { inputs, pos: 0, need: Need::Done, rng, first, mark: None }
+    }
 }
 
 impl Replay<'_, '_> {
@@ -41,7 +50,31 @@ impl Replay<'_, '_> {
     }
 }
 
+impl Replay<'_, '_> {
+    /// A decision among `n` options of `side`: recorded, first, random, or a stop (probe).
+    #[inline]
+    fn take(&mut self, side: u8, n: u8) -> Result<u8, Stop> {
+        if let Some(v) = self.next() {
+            return Ok(v);
+        }
+        match self.rng.as_deref_mut() {
+            Some(_) if self.first => Ok(0),
+            Some(r) => Ok(r.random_range(0..n)),
+            None => {
+                self.need = Need::Choice { side, n };
+                Err(Stop)
+            }
+        }
+    }
+}
+
 impl Io for Replay<'_, '_> {
+    #[inline]
+    fn mark(&mut self, st: &State, at: Resume) {
+        if self.rng.is_none() {
+            self.mark = Some((*st, at, self.pos));
+        }
+    }
     fn die(&mut self) -> Result<u8, Stop> {
         if let Some(v) = self.next() {
             return Ok(v);
@@ -67,17 +100,11 @@ impl Io for Replay<'_, '_> {
         }
     }
     fn choose(&mut self, c: &Choice<'_>) -> Result<u8, Stop> {
-        if let Some(v) = self.next() {
-            return Ok(v);
-        }
-        match self.rng.as_deref_mut() {
-            Some(_) if self.first => Ok(0),
-            Some(r) => Ok(r.random_range(0..c.options.len() as u8)),
-            None => {
-                self.need = Need::Choice { side: c.side, n: c.options.len() as u8 };
-                Err(Stop)
-            }
-        }
+        self.take(c.side, c.options.len() as u8)
+    }
+    #[inline]
+    fn choose_n(&mut self, side: u8, n: u8) -> Option<Result<u8, Stop>> {
+        Some(self.take(side, n))
     }
 }
 
@@ -89,6 +116,9 @@ pub struct IconicaGame<'s> {
     setup: &'s Setup,
     turn_start: State,
     inputs: Vec<u8>,
+    /// The turn's latest step boundary: the state there, where it resumes, and how many of
+    /// `inputs` came before it. Replays start here instead of at the turn's start.
+    mark: (State, Resume, usize),
     need: Need,
     /// The state where the replay stopped (for evaluation and display).
     now: State,
@@ -112,6 +142,7 @@ impl<'s> IconicaGame<'s> {
         let mut g = IconicaGame {
             setup,
             turn_start,
+            mark: (turn_start, Resume::Start, 0),
             inputs: inputs.to_vec(),
             need: Need::Done,
             now: turn_start,
@@ -134,24 +165,32 @@ impl<'s> IconicaGame<'s> {
 
     /// Random play to the end of the match from here (what [`Leaf::Playout`] does).
     pub fn playout(&self, rng: &mut ChaCha8Rng) -> [f64; 2] {
-        let mut st = self.turn_start;
-        let mut io = Replay { inputs: &self.inputs, pos: 0, need: Need::Done, rng: Some(rng), first: false };
-        while st.ended.is_none() {
-            let _ = play_turn(self.setup, &mut st, &mut io, &mut NoLog);
+        let (mut st, at, pos) = self.mark;
+        let mut io = Replay::new(&self.inputs[pos..], Some(rng), false);
+        if st.ended.is_none() {
+            let _ = resume_turn(self.setup, &mut st, at, &mut io, &mut NoLog);
             io.inputs = &[];
             io.pos = 0;
+        }
+        while st.ended.is_none() {
+            let _ = play_turn(self.setup, &mut st, &mut io, &mut NoLog);
         }
         scores(&st)
     }
 
     /// Finishes the current turn and plays the next (random dice, first options), then scores.
     pub fn eval_leaf(&self, rng: &mut ChaCha8Rng) -> [f64; 2] {
-        let mut st = self.turn_start;
-        let mut io = Replay { inputs: &self.inputs, pos: 0, need: Need::Done, rng: Some(rng), first: false };
-        io.first = true;
+        let (mut st, at, pos) = self.mark;
+        let mut io = Replay::new(&self.inputs[pos..], Some(rng), true);
         // This turn and the opponent's reply.
-        for _ in 0..2 {
-            let _ = play_turn(self.setup, &mut st, &mut io, &mut NoLog);
+        for turn in 0..2 {
+            if st.ended.is_none() {
+                let _ = if turn == 0 {
+                    resume_turn(self.setup, &mut st, at, &mut io, &mut NoLog)
+                } else {
+                    play_turn(self.setup, &mut st, &mut io, &mut NoLog)
+                };
+            }
             if st.ended.is_some() {
                 return scores(&st);
             }
@@ -170,19 +209,23 @@ impl<'s> IconicaGame<'s> {
 
     fn advance(&mut self) {
         loop {
-            let mut st = self.turn_start;
+            let (mut st, at, pos) = self.mark;
             if st.ended.is_some() {
                 self.now = st;
                 self.need = Need::Done;
                 return;
             }
-            let mut io = Replay { inputs: &self.inputs, pos: 0, need: Need::Done, rng: None, first: false };
-            match play_turn(self.setup, &mut st, &mut io, &mut NoLog) {
+            let mut io = Replay::new(&self.inputs[pos..], None, false);
+            match resume_turn(self.setup, &mut st, at, &mut io, &mut NoLog) {
                 Ok(()) => {
                     self.turn_start = st;
+                    self.mark = (st, Resume::Start, 0);
                     self.inputs.clear();
                 }
                 Err(Stop) => {
+                    if let Some((m, at, used)) = io.mark {
+                        self.mark = (m, at, pos + used);
+                    }
                     self.need = io.need;
                     self.now = st;
                     return;

@@ -3,6 +3,7 @@
 
 use super::setup::Setup;
 use super::state::State;
+use super::turn::Resume;
 
 /// The input source ran out (a dice script is exhausted, or a replay needs its next input).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,6 +69,17 @@ pub trait Io {
     fn pick(&mut self, n: u8) -> Result<u8, Stop>;
     /// The index of the chosen option.
     fn choose(&mut self, c: &Choice<'_>) -> Result<u8, Stop>;
+    /// A decision taken from the number of options alone (`first`, `random`), so the engine
+    /// need not list them; `None` (the default): the engine asks [`Io::choose`]. Called only
+    /// with `n >= 2`; the answer means the same as `choose`'s.
+    #[inline]
+    fn choose_n(&mut self, _side: u8, _n: u8) -> Option<Result<u8, Stop>> {
+        None
+    }
+    /// The turn reached a step boundary: [`super::resume_turn`] from a copy of `st` at `at`,
+    /// given the inputs that follow, plays on exactly as this turn does.
+    #[inline]
+    fn mark(&mut self, _st: &State, _at: Resume) {}
 }
 
 /// Maps a die face to a `random_foe` index as the spec's script rule does.

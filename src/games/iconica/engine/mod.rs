@@ -19,7 +19,7 @@ pub use game::{IconicaGame, Leaf};
 pub use io::{Choice, ChoiceKind, Io, Opt, Stop};
 pub use setup::{Breaks, Rules, Ruleset, Setup, SetupError};
 pub use state::{Ended, State, Winner};
-pub use turn::{play_turn, stop_exhausted};
+pub use turn::{play_turn, resume_turn, stop_exhausted, Resume};
 
 /// Anything that wants to see each turn's starting state (search policies replay from it).
 pub trait TurnHook {

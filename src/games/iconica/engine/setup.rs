@@ -115,6 +115,30 @@ pub struct CStrength {
     pub effects: Span,
 }
 
+/// A set of tiles below 1280 (a Start is at most 1270), one bit per tile value, so a
+/// marker's tile is tested with a shift and a mask.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Tiles([u64; 20]);
+
+impl Tiles {
+    /// The tiles of a mask of tile/10 bits (see [`CChar::on_tile`]).
+    pub fn of(mask: u128) -> Tiles {
+        let mut t = Tiles::default();
+        for i in 0..128usize {
+            if mask & (1u128 << i) != 0 && i * 10 < 1280 {
+                t.0[i * 10 / 64] |= 1 << (i * 10 % 64);
+            }
+        }
+        t
+    }
+    /// Same answer as `CChar::on_tile(mask, tile)` for the mask it was made of.
+    #[inline]
+    pub fn has(&self, tile: u16) -> bool {
+        let t = tile as usize;
+        t < 1280 && (self.0[t >> 6] >> (t & 63)) & 1 != 0
+    }
+}
+
 /// A compiled character.
 #[derive(Debug, Clone)]
 pub struct CChar {
@@ -127,6 +151,12 @@ pub struct CChar {
     pub nullifier: [u128; 5],
     /// (tile, damage) pairs.
     pub reactions: Vec<(u16, u16)>,
+    /// Bit t/10 set when tile t carries a Reaction (a quick test before the lookup).
+    pub react: u128,
+    /// `parry`, `nullifier` and `react` as [`Tiles`] (what the turn tests).
+    pub parry_tiles: Tiles,
+    pub nullifier_tiles: [Tiles; 5],
+    pub react_tiles: Tiles,
     pub action_break: u8,
     /// Index into `Setup::actions` by roll number - 1.
     pub actions: [u16; 6],
@@ -142,6 +172,9 @@ impl CChar {
     }
     #[inline]
     pub fn reaction_at(&self, tile: u16) -> Option<u16> {
+        if self.react != u128::MAX && !self.react_tiles.has(tile) {
+            return None;
+        }
         self.reactions.iter().find(|r| r.0 == tile).map(|r| r.1)
     }
 }
@@ -165,6 +198,8 @@ pub struct Setup {
     pub player_side: Vec<u8>,
     /// Players in turn order (side a's players in seating order, then side b's).
     pub turn_order: Vec<u8>,
+    /// Slots whose Action Break number is n, by n (index 0 and 7 unused).
+    pub break_mask: [u16; 8],
 }
 
 /// Index of the status bit for the five negative statuses in nullifier tables.
@@ -216,6 +251,7 @@ impl Setup {
             player_mask: vec![0; players.len()],
             player_side: players.iter().map(|p| p.0).collect(),
             turn_order: (0..players.len() as u8).collect(),
+            break_mask: [0; 8],
         };
         for (slot, (s, pi, _)) in board.iter().enumerate() {
             setup.side[slot] = *s;
@@ -226,6 +262,11 @@ impl Setup {
         for (_, _, c) in &board {
             let cc = setup.compile_char(c, &board)?;
             setup.chars.push(cc);
+        }
+        for (slot, c) in setup.chars.iter().enumerate() {
+            if c.action_break != 0 {
+                setup.break_mask[c.action_break as usize] |= 1 << slot;
+            }
         }
         Ok(setup)
     }
@@ -267,13 +308,23 @@ impl Setup {
             })
             .collect();
         let final_act = c.final_act.as_ref().map(|f| self.compile_list(&f.effects));
+        let parry = mask(&h.parry);
+        let nullifier = [mask(&h.antidote), mask(&h.courage), mask(&h.focus), mask(&h.clarity), mask(&h.evasion)];
+        let react = h.reactions().fold(0u128, |m, (t, _)| {
+            // A tile the mask cannot hold sets every bit: the lookup then decides.
+            if t % 10 == 0 && t / 10 < 128 { m | 1u128 << (t / 10) } else { u128::MAX }
+        });
         Ok(CChar {
             id: c.id.clone(),
+            parry_tiles: Tiles::of(parry),
+            nullifier_tiles: nullifier.map(Tiles::of),
+            react_tiles: Tiles::of(react),
             name: c.name.clone(),
             start: h.start as u16,
-            parry: mask(&h.parry),
-            nullifier: [mask(&h.antidote), mask(&h.courage), mask(&h.focus), mask(&h.clarity), mask(&h.evasion)],
+            parry,
+            nullifier,
             reactions: h.reactions().map(|(t, d)| (t as u16, d.min(u16::MAX as u32) as u16)).collect(),
+            react,
             action_break: c.action_break.filter(|b| (1..=6).contains(b)).unwrap_or(0),
             actions,
             strengths,
@@ -333,6 +384,15 @@ fn roll_holds(r: &RollCondition, face: u8) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tiles_agree_with_on_tile() {
+        let mask: u128 = (1 << 0) | (1 << 3) | (1 << 9) | (1 << 64) | (1 << 127) | (1 << 100);
+        let t = Tiles::of(mask);
+        for tile in 0..=u16::MAX {
+            assert_eq!(t.has(tile), CChar::on_tile(mask, tile), "tile {tile}");
+        }
+    }
 
     #[test]
     fn house_rules_parse_and_reject_unknown_names() {

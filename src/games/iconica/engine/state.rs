@@ -32,7 +32,7 @@ pub fn bit(s: Status) -> u8 {
 pub const STATUS_ORDER: [Status; 7] = Status::ALL;
 
 /// How a match ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Ended {
     Victory,
     DiceExhausted,
@@ -50,7 +50,7 @@ impl Ended {
 }
 
 /// The winner of a finished match: a side (0 = a, 1 = b) or a draw.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Winner {
     Side(u8),
     Draw,
@@ -90,6 +90,8 @@ pub struct State {
     pub player: u8,
     pub dice_used: u32,
     pub watches: [Option<Watch>; MAX_WATCHES],
+    /// Bit i set when `watches[i]` is occupied (lets turns skip the list when it is empty).
+    pub watching: u8,
     pub ended: Option<(Ended, Option<Winner>)>,
 }
 
@@ -113,6 +115,7 @@ impl State {
             player: 0,
             dice_used: 0,
             watches: [None; MAX_WATCHES],
+            watching: 0,
             ended: None,
         }
     }

@@ -28,6 +28,32 @@ struct Act {
     first: Option<u16>,
 }
 
+/// A step boundary of a turn, where it can be resumed from a copy of the state (what
+/// search policies use instead of replaying the turn from its start).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Resume {
+    /// The turn's start (the whole turn).
+    Start,
+    /// Step 3 (Action Breaks), after the Action Roll.
+    Breaks { white: u8, black: u8 },
+    /// Step 4 (the acting character).
+    Actor { white: u8 },
+    /// Step 5: slot `x` uses action `n`.
+    Perform { x: u8, n: u8 },
+    /// Steps 6 to 8.
+    End,
+}
+
+/// Plays the rest of the current turn from a step boundary the engine reported through
+/// [`Io::mark`], given the state it reported there.
+pub fn resume_turn<I: Io, L: Log>(setup: &Setup, st: &mut State, at: Resume, io: &mut I, log: &mut L) -> Result<(), Stop> {
+    let mut t = Turn { setup, st, io, log };
+    match at {
+        Resume::Start => t.run(),
+        _ => t.from(at),
+    }
+}
+
 /// Plays one whole turn of the next player. On `Err(Stop)` the state is left exactly as it
 /// was when the input ran out (the caller records `dice_exhausted`).
 pub fn play_turn<I: Io, L: Log>(setup: &Setup, st: &mut State, io: &mut I, log: &mut L) -> Result<(), Stop> {
@@ -64,13 +90,21 @@ fn nth_slot(mask: u16, k: u32) -> usize {
 
 impl<I: Io, L: Log> Turn<'_, I, L> {
     fn run(&mut self) -> Result<(), Stop> {
+        self.io.mark(self.st, Resume::Start);
+        let (white, black) = self.begin()?;
+        self.from(Resume::Breaks { white, black })
+    }
+
+    /// Turn start, step 1 (start-of-turn rolls) and step 2 (the Action Roll).
+    fn begin(&mut self) -> Result<(u8, u8), Stop> {
         let setup = self.setup;
         // The next player who still has a character in play.
         let order = setup.turn_order.len();
         let mut p = setup.turn_order[self.st.next as usize];
         for _ in 0..order {
             p = setup.turn_order[self.st.next as usize];
-            self.st.next = ((self.st.next as usize + 1) % order) as u8;
+            let next = self.st.next as usize + 1;
+            self.st.next = if next == order { 0 } else { next as u8 };
             if setup.player_mask[p as usize] & self.st.alive() != 0 {
                 break;
             }
@@ -81,9 +115,11 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
         self.st.held = 0;
         self.st.skulled_now = 0;
         let turn = self.st.turn;
-        for w in self.st.watches.iter_mut().flatten() {
-            if w.armed == 0 && w.set_in < turn && setup.side[w.watcher as usize] != me {
-                w.armed = turn;
+        if self.st.watching != 0 {
+            for w in self.st.watches.iter_mut().flatten() {
+                if w.armed == 0 && w.set_in < turn && setup.side[w.watcher as usize] != me {
+                    w.armed = turn;
+                }
             }
         }
         self.log.push(Event::Turn { turn, player: p, side: me });
@@ -94,97 +130,124 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
         let white = self.die()?;
         let black = self.die()?;
         self.log.push(Event::ActionRoll { white, black });
+        Ok((white, black))
+    }
 
-        // Step 3: Action Breaks.
-        let mut act: Option<(u8, u8)> = None;
-        let mut turn_over = false;
-        if setup.rules.action_breaks {
-            let mine = setup.player_mask[p as usize] & self.st.alive();
-            let matching = |n: u8| -> u16 {
-                super::state::slots(mine)
-                    .filter(|s| setup.chars[*s].action_break == n)
-                    .fold(0u16, |m, s| m | 1 << s)
+    /// The rest of the turn from a step boundary (see [`Resume`]).
+    fn from(&mut self, mut at: Resume) -> Result<(), Stop> {
+        let setup = self.setup;
+        let p = self.st.player;
+        let me = setup.player_side[p as usize];
+        loop {
+            self.io.mark(self.st, at);
+            at = match at {
+                Resume::Breaks { white, black } => match self.breaks(p, me, white, black)? {
+                    Some(act) => act,
+                    None => Resume::Actor { white },
+                },
+                // Step 4: the acting character, Blind then Confusion.
+                Resume::Actor { white } => match self.pick_actor(p, me, white)? {
+                    Some((x, n)) => Resume::Perform { x, n },
+                    None => Resume::End,
+                },
+                // Step 5: the action, its strength bonuses, then watches it triggers.
+                Resume::Perform { x, n } => {
+                    self.perform(x, n)?;
+                    Resume::End
+                }
+                Resume::End => return self.end(p, me),
+                Resume::Start => return self.run(),
             };
-            match (setup.rules.ruleset, setup.rules.breaks) {
-                (Ruleset::V8, _) => {
-                    let m = matching(black);
-                    if m != 0 {
-                        let mut opts = [Opt::Decline; 13];
-                        let mut k = 0;
-                        for s in slots(m) {
-                            opts[k] = Opt::Break(s as u8);
-                            k += 1;
-                        }
-                        opts[k] = Opt::Decline;
+        }
+    }
+
+    /// Step 3: Action Breaks. `Some` when the turn goes on at step 5 or ends (no step 4).
+    fn breaks(&mut self, p: u8, me: u8, white: u8, black: u8) -> Result<Option<Resume>, Stop> {
+        let setup = self.setup;
+        if !setup.rules.action_breaks {
+            return Ok(None);
+        }
+        let mine = setup.player_mask[p as usize] & self.st.alive();
+        let matching = |n: u8| -> u16 { mine & setup.break_mask[n as usize & 7] };
+        match (setup.rules.ruleset, setup.rules.breaks) {
+            (Ruleset::V8, _) => {
+                let m = matching(black);
+                if m != 0 {
+                    let mut opts = [Opt::Decline; 13];
+                    let mut k = 0;
+                    for s in slots(m) {
+                        opts[k] = Opt::Break(s as u8);
                         k += 1;
-                        if let Opt::Break(x) = self.choose(me, ChoiceKind::V8Break, &opts[..k], None)? {
-                            self.do_break(x, black, true);
-                            act = Some((x, black));
-                        }
+                    }
+                    opts[k] = Opt::Decline;
+                    k += 1;
+                    if let Opt::Break(x) = self.choose(me, ChoiceKind::V8Break, &opts[..k], None)? {
+                        self.do_break(x, black, true);
+                        return Ok(Some(Resume::Perform { x, n: black }));
                     }
                 }
-                (Ruleset::V2, breaks) if white == black || breaks == Breaks::Standard => {
-                    if white == black {
-                        let m = matching(white);
-                        if m != 0 {
-                            let x = self.choose_char(me, ChoiceKind::BreakChar, m, None)?;
-                            self.do_break(x as u8, white, true);
-                            act = Some((x as u8, white));
-                        }
-                    }
-                }
-                (Ruleset::V2, _) => {
-                    let m = matching(black);
+            }
+            (Ruleset::V2, breaks) if white == black || breaks == Breaks::Standard => {
+                if white == black {
+                    let m = matching(white);
                     if m != 0 {
-                        let can_act = self.able(p) != 0;
-                        let mut opts = [Opt::Act; 13];
-                        let mut k = 0;
-                        if can_act {
-                            k += 1;
-                        }
-                        for s in slots(m) {
-                            opts[k] = Opt::Break(s as u8);
-                            k += 1;
-                        }
-                        if !can_act {
-                            opts[k] = Opt::Act;
-                            k += 1;
-                        }
-                        if let Opt::Break(x) = self.choose(me, ChoiceKind::AdvancedBreak, &opts[..k], None)? {
-                            self.do_break(x, black, false);
-                            turn_over = true;
-                        }
+                        let x = self.choose_char(me, ChoiceKind::BreakChar, m, None)?;
+                        self.do_break(x as u8, white, true);
+                        return Ok(Some(Resume::Perform { x: x as u8, n: white }));
+                    }
+                }
+            }
+            (Ruleset::V2, _) => {
+                let m = matching(black);
+                if m != 0 {
+                    let can_act = self.able(p) != 0;
+                    let mut opts = [Opt::Act; 13];
+                    let mut k = 0;
+                    if can_act {
+                        k += 1;
+                    }
+                    for s in slots(m) {
+                        opts[k] = Opt::Break(s as u8);
+                        k += 1;
+                    }
+                    if !can_act {
+                        opts[k] = Opt::Act;
+                        k += 1;
+                    }
+                    if let Opt::Break(x) = self.choose(me, ChoiceKind::AdvancedBreak, &opts[..k], None)? {
+                        self.do_break(x, black, false);
+                        return Ok(Some(Resume::End));
                     }
                 }
             }
         }
+        Ok(None)
+    }
 
-        // Step 4: the acting character, Blind then Confusion.
-        if act.is_none() && !turn_over {
-            act = self.pick_actor(p, me, white)?;
-        }
-
-        // Step 5: the action, its strength bonuses, then watches it triggers.
-        if let Some((x, n)) = act {
-            self.perform(x, n)?;
-        }
-
+    /// Steps 6 (minor statuses end), 7 (Final Acts) and 8 (win check, turn limit).
+    fn end(&mut self, p: u8, me: u8) -> Result<(), Stop> {
+        let setup = self.setup;
+        let turn = self.st.turn;
         // Step 6: minor statuses of P's characters end.
         for c in slots(setup.player_mask[p as usize]) {
             let minor = self.st.status[c] & MINOR;
             if minor != 0 {
-                for s in [Status::Confusion, Status::Blind, Status::Stun] {
-                    if minor & bit(s) != 0 {
-                        self.log.push(Event::StatusEnds { slot: c as u8, status: s });
+                if self.log.on() {
+                    for s in [Status::Confusion, Status::Blind, Status::Stun] {
+                        if minor & bit(s) != 0 {
+                            self.log.push(Event::StatusEnds { slot: c as u8, status: s });
+                        }
                     }
                 }
                 self.st.status[c] &= !MINOR;
             }
         }
         self.st.held = 0;
-        for w in self.st.watches.iter_mut() {
-            if w.is_some_and(|w| w.armed == turn) {
-                *w = None;
+        if self.st.watching != 0 {
+            for i in 0..MAX_WATCHES {
+                if self.st.watches[i].is_some_and(|w| w.armed == turn) {
+                    self.clear_watch(i);
+                }
             }
         }
 
@@ -209,6 +272,12 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
     }
 
     #[inline]
+    fn clear_watch(&mut self, i: usize) {
+        self.st.watches[i] = None;
+        self.st.watching &= !(1 << i);
+    }
+
+    #[inline]
     fn die(&mut self) -> Result<u8, Stop> {
         let f = self.io.die()?;
         self.st.dice_used += 1;
@@ -219,6 +288,10 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
         if options.len() == 1 {
             return Ok(options[0]);
         }
+        if let Some(i) = self.io.choose_n(side, options.len() as u8) {
+            let i = i?;
+            return Ok(options[(i as usize).min(options.len() - 1)]);
+        }
         let c = Choice { side, kind, options, actor, state: self.st, setup: self.setup };
         let i = self.io.choose(&c)? as usize;
         Ok(options[i.min(options.len() - 1)])
@@ -226,8 +299,13 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
 
     /// One character of `mask` (not empty), asked only when there are several.
     fn choose_char(&mut self, side: u8, kind: ChoiceKind, mask: u16, actor: Option<u8>) -> Result<usize, Stop> {
-        if mask.count_ones() == 1 {
+        if mask & mask.wrapping_sub(1) == 0 {
             return Ok(mask.trailing_zeros() as usize);
+        }
+        let n = mask.count_ones();
+        if let Some(i) = self.io.choose_n(side, n as u8) {
+            let i = i?;
+            return Ok(nth_slot(mask, (i as u32).min(n - 1)));
         }
         let mut opts = [Opt::Act; 12];
         let mut k = 0;
@@ -255,6 +333,13 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
     fn start_of_turn_rolls(&mut self, p: u8, me: u8) -> Result<(), Stop> {
         let setup = self.setup;
         let mine = setup.player_mask[p as usize];
+        let mut any = 0u8;
+        for c in slots(mine & self.st.alive()) {
+            any |= self.st.status[c];
+        }
+        if any & (FEAR | POISON | RESTORATION | SIPHON) == 0 {
+            return Ok(());
+        }
         for c in slots(mine) {
             if !self.st.is_alive(c) {
                 continue;
@@ -408,11 +493,14 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
         // Watches of the other side armed for this turn, first action of their kind.
         let turn = self.st.turn;
         for i in 0..MAX_WATCHES {
+            if self.st.watching == 0 {
+                break;
+            }
             let Some(w) = self.st.watches[i] else { continue };
             if w.armed != turn || setup.side[w.watcher as usize] == ctx.side || w.kind != action.kind {
                 continue;
             }
-            self.st.watches[i] = None;
+            self.clear_watch(i);
             if !self.st.is_alive(w.watcher as usize) {
                 continue;
             }
@@ -443,8 +531,9 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
                 Fx::Watch(kind, then) => {
                     if ctx.src != Src::FinalAct && self.st.is_alive(ctx.actor as usize) {
                         let w = Watch { watcher: ctx.actor, kind, then, set_in: self.st.turn, armed: 0 };
-                        if let Some(free) = self.st.watches.iter_mut().find(|w| w.is_none()) {
-                            *free = Some(w);
+                        if let Some(free) = self.st.watches.iter().position(|w| w.is_none()) {
+                            self.st.watches[free] = Some(w);
+                            self.st.watching |= 1 << free;
                             self.log.push(Event::WatchSet { slot: ctx.actor, kind });
                         }
                     }
@@ -544,7 +633,7 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
             return;
         }
         let mut parried = false;
-        if parry_by.is_some() && n > 0 && CChar::on_tile(c.parry, to) {
+        if parry_by.is_some() && n > 0 && c.parry_tiles.has(to) {
             to = (to + 10).min(c.start);
             self.st.hp[t] = to;
             parried = true;
@@ -572,9 +661,11 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
         self.st.skulled |= b;
         self.st.skulled_now |= b;
         self.st.held &= !b;
-        for w in self.st.watches.iter_mut() {
-            if w.is_some_and(|w| w.watcher as usize == t) {
-                *w = None;
+        if self.st.watching != 0 {
+            for i in 0..MAX_WATCHES {
+                if self.st.watches[i].is_some_and(|w| w.watcher as usize == t) {
+                    self.clear_watch(i);
+                }
             }
         }
         self.log.push(Event::Skulled { slot: t as u8 });
@@ -597,7 +688,7 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
         let tile = self.st.hp[t];
         for s in [Status::Poison, Status::Fear, Status::Confusion, Status::Blind, Status::Stun] {
             let idx = nullifier_index(s).unwrap_or(0);
-            if self.st.status[t] & bit(s) != 0 && CChar::on_tile(c.nullifier[idx], tile) {
+            if self.st.status[t] & bit(s) != 0 && c.nullifier_tiles[idx].has(tile) {
                 self.st.status[t] &= !bit(s);
                 self.log.push(Event::Removed { slot: t as u8, status: s });
             }
@@ -607,7 +698,7 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
     fn inflict(&mut self, t: usize, s: Status, final_act: bool) {
         let c = &self.setup.chars[t];
         let prevented = !final_act
-            && nullifier_index(s).is_some_and(|i| CChar::on_tile(c.nullifier[i], self.st.hp[t]));
+            && nullifier_index(s).is_some_and(|i| c.nullifier_tiles[i].has(self.st.hp[t]));
         if !prevented {
             self.st.status[t] |= bit(s);
         }
