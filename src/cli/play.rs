@@ -20,22 +20,26 @@ use crate::games::iconica::model::Character;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The game (iconica).
+    /// The game: iconica, arcadia or iconoclasm.
     pub game: String,
-    /// Iconica: two party files (four for a team game).
+    /// Iconica: two party files (four for a team game); Arcadia: one setup file;
+    /// Iconoclasm: none (see --players).
     pub files: Vec<PathBuf>,
     #[command(flatten)]
     pub rules: RuleArgs,
+    /// Seed of the dice (and of the deal, and of random and mcts policies).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Scripted dice faces, e.g. "3 5 2 6".
+    /// Scripted dice faces, e.g. "3 5 2 6" (Iconica, Arcadia).
     #[arg(long)]
     pub dice: Option<String>,
     /// Policy of both sides: first, random, greedy or mcts (mcts:N playouts, mcts:Nms).
     #[arg(long)]
     pub policy: Option<String>,
+    /// Policy of side a (Iconoclasm: player 1).
     #[arg(long)]
     pub policy_a: Option<String>,
+    /// Policy of side b (Iconoclasm: player 2).
     #[arg(long)]
     pub policy_b: Option<String>,
     /// Print JSON on stdout.
@@ -52,13 +56,13 @@ pub struct Args {
 /// The Iconica rule options `play` and `sim` share.
 #[derive(Debug, clap::Args)]
 pub struct RuleArgs {
-    /// v2 or v8.
+    /// Iconica ruleset: v2 or v8.
     #[arg(long, default_value = "v2")]
     pub ruleset: String,
-    /// standard or advanced (v2 only).
+    /// Iconica Action Breaks: standard or advanced (v2 only).
     #[arg(long, default_value = "standard")]
     pub breaks: String,
-    /// Comma-separated: no-reactions,no-strengths,no-final-acts,no-action-breaks.
+    /// Iconica house rules, comma-separated: no-reactions,no-strengths,no-final-acts,no-action-breaks.
     #[arg(long, default_value = "")]
     pub house: String,
     /// A match that reaches this many turns ends as a draw.

@@ -20,12 +20,15 @@ use crate::sim::{self, iconica::ENDINGS, Summary};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// The game: iconica, arcadia or iconoclasm.
     pub game: String,
-    /// Two party files (a, b); with --field, the one party the field plays against.
+    /// Iconica: two party files (a, b), or with --field the one party the field plays
+    /// against; Arcadia: one setup file; Iconoclasm: none (see --players).
     pub files: Vec<PathBuf>,
     /// Matches to play (with --field: per party of the field).
     #[arg(long, default_value_t = 1000)]
     pub games: u64,
+    /// Seed of the whole run: each game's seed derives from it and the game's index.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// AI policy of both sides: random, greedy, mcts, mcts:N (playouts), mcts:Nms, first.
