@@ -12,6 +12,7 @@ mod ast;
 mod compile;
 mod error;
 mod fields;
+pub(crate) mod index;
 mod lexer;
 mod parser;
 
