@@ -15,18 +15,36 @@ use rusqlite::params;
 /// Cards whose words or values the row cannot hold exactly (they take the fallback).
 fn unusual() -> Vec<Card> {
     let texts = [
-        common::merit("arc-cafe", "Café Noir", "art", 2, None, "Quake the café — twice."),
-        common::merit("arc-dash", "Iron — Quake", "art", 7, None, "Strike… then “heal” ×2."),
+        common::merit(
+            "arc-cafe",
+            "Café Noir",
+            "art",
+            2,
+            None,
+            "Quake the café — twice.",
+        ),
+        common::merit(
+            "arc-dash",
+            "Iron — Quake",
+            "art",
+            7,
+            None,
+            "Strike… then “heal” ×2.",
+        ),
         common::ruunara("ruu-frost", "Frost Fang", "sanbari", 5, "Venom Bite"),
     ];
-    texts.iter().map(|t| cards::parse_card(t, "test card").expect(t)).collect()
+    texts
+        .iter()
+        .map(|t| cards::parse_card(t, "test card").expect(t))
+        .collect()
 }
 
 fn catalogue() -> Catalogue {
     let mut cat = Catalogue::open_empty_in_memory().expect("catalogue");
     cat.upsert(&common::cards()).expect("cards");
     cat.upsert(&unusual()).expect("unusual cards");
-    cat.upsert(&synthetic::cards(400, 3)).expect("synthetic cards");
+    cat.upsert(&synthetic::cards(400, 3))
+        .expect("synthetic cards");
     let tx = cat.conn_mut().transaction().expect("tx");
     for i in (0..400).step_by(5) {
         tx.execute(
@@ -35,8 +53,10 @@ fn catalogue() -> Catalogue {
         )
         .expect("collection");
     }
-    tx.execute_batch("INSERT INTO collection(card_id, quantity) VALUES ('ico-hadron', 2), ('arc-cafe', 1);")
-        .expect("collection");
+    tx.execute_batch(
+        "INSERT INTO collection(card_id, quantity) VALUES ('ico-hadron', 2), ('arc-cafe', 1);",
+    )
+    .expect("collection");
     tx.commit().expect("commit");
     cat
 }
@@ -45,7 +65,10 @@ fn catalogue() -> Catalogue {
 fn without_columns() -> Catalogue {
     let cat = catalogue();
     cat.conn()
-        .execute("UPDATE card SET search_words = NULL, search_fields = NULL", [])
+        .execute(
+            "UPDATE card SET search_words = NULL, search_fields = NULL",
+            [],
+        )
         .expect("empty the columns");
     cat
 }
@@ -106,7 +129,8 @@ fn query() -> impl Strategy<Value = String> {
         1 => Just(" order:-terrain".to_string()),
         1 => Just(" order:owned".to_string()),
     ];
-    (prop::collection::vec(atom, 1..4), order).prop_map(|(atoms, order)| format!("{}{order}", atoms.join(" ")))
+    (prop::collection::vec(atom, 1..4), order)
+        .prop_map(|(atoms, order)| format!("{}{order}", atoms.join(" ")))
 }
 
 proptest! {
@@ -138,23 +162,44 @@ fn every_ordinary_card_has_its_columns_and_unusual_ones_fall_back() {
         .prepare("SELECT id FROM card WHERE search_words IS NULL ORDER BY id")
         .and_then(|mut st| st.query_map([], |r| r.get(0))?.collect())
         .expect("ids");
-    assert_eq!(words_null, ["arc-cafe"], "only the accented card needs FTS5");
+    assert_eq!(
+        words_null,
+        ["arc-cafe"],
+        "only the accented card needs FTS5"
+    );
     let fields_null: i64 = cat
         .conn()
-        .query_row("SELECT count(*) FROM card WHERE search_fields IS NULL", [], |r| r.get(0))
+        .query_row(
+            "SELECT count(*) FROM card WHERE search_fields IS NULL",
+            [],
+            |r| r.get(0),
+        )
         .expect("count");
     assert_eq!(fields_null, 0);
     let hits = search::search(cat.conn(), "cafe", Some(50)).expect("search");
-    assert_eq!(hits.iter().map(|h| h.id.as_str()).collect::<Vec<_>>(), ["arc-cafe"]);
+    assert_eq!(
+        hits.iter().map(|h| h.id.as_str()).collect::<Vec<_>>(),
+        ["arc-cafe"]
+    );
 }
 
 #[test]
 fn a_changed_card_is_found_by_its_new_words_and_values_only() {
     let mut cat = catalogue();
-    let old = search::search(cat.conn(), "name:medic faction:protectorate", Some(50)).expect("search");
+    let old =
+        search::search(cat.conn(), "name:medic faction:protectorate", Some(50)).expect("search");
     assert_eq!(old.len(), 1);
-    let text = common::iconica("ico-medic", "Zephyr Mender", "legion", "supportive", "uncommon", 140, "Mend a friend.");
-    cat.upsert(&[cards::parse_card(&text, "changed card").expect("card")]).expect("re-import");
+    let text = common::iconica(
+        "ico-medic",
+        "Zephyr Mender",
+        "legion",
+        "supportive",
+        "uncommon",
+        140,
+        "Mend a friend.",
+    );
+    cat.upsert(&[cards::parse_card(&text, "changed card").expect("card")])
+        .expect("re-import");
     for (q, want) in [
         ("name:medic", 0),
         ("zephyr faction:legion health>=140", 1),
@@ -171,11 +216,15 @@ fn a_changed_card_is_found_by_its_new_words_and_values_only() {
 
 #[test]
 fn migrating_an_older_catalogue_fills_the_columns() {
-    let cards: Vec<Card> = common::cards().into_iter().chain(unusual()).chain(synthetic::cards(200, 5)).collect();
+    let cards: Vec<Card> = common::cards()
+        .into_iter()
+        .chain(unusual())
+        .chain(synthetic::cards(200, 5))
+        .collect();
     let mut conn = rusqlite::Connection::open_in_memory().expect("db");
     let migrations = catalogue::migrations();
-    let before = catalogue::schema_version() - 1;
-    migrations.to_version(&mut conn, before as usize).expect("older schema");
+    // the schema before the search columns: migrations 0001, 0002, 0010, 0011, 0012
+    migrations.to_version(&mut conn, 5).expect("older schema");
     {
         // cards written the way the older build wrote them
         let tx = conn.transaction().expect("tx");
@@ -187,29 +236,50 @@ fn migrating_an_older_catalogue_fills_the_columns() {
             .expect("card");
             let row = tx.last_insert_rowid();
             for (k, t, n) in catalogue::field_rows(c) {
-                tx.execute("INSERT INTO card_field(card, key, text, num) VALUES (?1, ?2, ?3, ?4)", params![row, k, t, n])
-                    .expect("field");
+                tx.execute(
+                    "INSERT INTO card_field(card, key, text, num) VALUES (?1, ?2, ?3, ?4)",
+                    params![row, k, t, n],
+                )
+                .expect("field");
             }
         }
         tx.commit().expect("commit");
     }
     migrations.to_latest(&mut conn).expect("migrate");
     let (words, fields): (i64, i64) = conn
-        .query_row("SELECT count(search_words), count(search_fields) FROM card", [], |r| Ok((r.get(0)?, r.get(1)?)))
+        .query_row(
+            "SELECT count(search_words), count(search_fields) FROM card",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
         .expect("count");
-    assert_eq!((words, fields), (cards.len() as i64 - 1, cards.len() as i64), "all but the accented card");
+    assert_eq!(
+        (words, fields),
+        (cards.len() as i64 - 1, cards.len() as i64),
+        "all but the accented card"
+    );
 
     let mut fresh = Catalogue::open_empty_in_memory().expect("catalogue");
     fresh.upsert(&cards).expect("cards");
     assert_eq!(filled_count(&fresh), (words, fields));
     let same: i64 = {
         let mut n = 0;
-        let mut st = fresh.conn().prepare("SELECT id, search_words, search_fields FROM card").expect("select");
-        let rows: Vec<(String, Option<String>, Option<String>)> =
-            st.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))).expect("rows").map(|r| r.expect("row")).collect();
+        let mut st = fresh
+            .conn()
+            .prepare("SELECT id, search_words, search_fields FROM card")
+            .expect("select");
+        let rows: Vec<(String, Option<String>, Option<String>)> = st
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .expect("rows")
+            .map(|r| r.expect("row"))
+            .collect();
         for (id, w, f) in rows {
             let got: (Option<String>, Option<String>) = conn
-                .query_row("SELECT search_words, search_fields FROM card WHERE id = ?1", [&id], |r| Ok((r.get(0)?, r.get(1)?)))
+                .query_row(
+                    "SELECT search_words, search_fields FROM card WHERE id = ?1",
+                    [&id],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
                 .expect("migrated card");
             assert_eq!(got, (w, f), "card {id}");
             n += 1;
@@ -217,7 +287,12 @@ fn migrating_an_older_catalogue_fills_the_columns() {
         n
     };
     assert_eq!(same, cards.len() as i64);
-    for q in ["quake", "faction:legion health>=100", "kind:merit order:-cost", "terrain:forest -rating>3"] {
+    for q in [
+        "quake",
+        "faction:legion health>=100",
+        "kind:merit order:-cost",
+        "terrain:forest -rating>3",
+    ] {
         assert_eq!(
             search::search(&conn, q, Some(50)).expect(q),
             search::search(fresh.conn(), q, Some(50)).expect(q),

@@ -47,9 +47,11 @@ pub fn compile(
     source: Source,
     limit: Option<usize>,
 ) -> Compiled {
+    let probe = matches!(source, Source::FirstByName(_));
     let mut b = Builder {
         params: Vec::new(),
-        probe: matches!(source, Source::FirstByName(_)),
+        probe,
+        owned_probe: probe,
     };
     let mut select = String::from(
         "SELECT c.id, c.game, c.kind, c.name, COALESCE((SELECT quantity FROM collection WHERE card_id = c.id), 0) AS owned",
@@ -97,6 +99,26 @@ struct Builder {
     params: Vec<Sql>,
     /// Test card fields by a probe per card (`EXISTS`) rather than as a set (`IN`).
     probe: bool,
+    /// Test `owned` by a probe per card: in a window, or where another test drives.
+    owned_probe: bool,
+}
+
+/// Can `e` drive a search over every card (a positive test served by an index)?
+fn drives(e: &Expr) -> bool {
+    match e {
+        Expr::Term(t) => match &t.kind {
+            TermKind::Words(_) | TermKind::Phrase(_) => true,
+            TermKind::Filter(f) => match f.field {
+                Field::Owned => false,
+                Field::Name | Field::Id | Field::Game | Field::Kind | Field::Key(_) => {
+                    f.op != Op::Ne || matches!(f.field, Field::Key(_))
+                }
+            },
+        },
+        Expr::And(xs) => xs.iter().any(drives),
+        Expr::Or(xs) => xs.iter().all(drives),
+        Expr::Not(_) => false,
+    }
 }
 
 /// The FTS5 query of a bare word (`"w1 w2"*`: the last word a prefix) or phrase.
@@ -210,24 +232,11 @@ impl Builder {
     fn expr(&mut self, e: &Expr) -> String {
         match e {
             Expr::And(xs) => {
-                // in a window, free text the row can answer is tested term by term
-                let probe = self.probe;
-                let in_row = |x: &Expr| probe && words_of_term(x).is_some();
-                let fts: Vec<String> = xs.iter().filter(|x| !in_row(x)).filter_map(fts_of).collect();
-                let mut parts = Vec::new();
-                for x in xs.iter().filter(|x| in_row(x)) {
-                    parts.push(self.expr(x));
-                }
-                if !fts.is_empty() {
-                    parts.push(self.fts(fts.join(" AND ")));
-                }
-                // cheap and narrowing tests first, negations last
-                let mut rest: Vec<&Expr> = xs.iter().filter(|x| fts_of(x).is_none()).collect();
-                rest.sort_by_key(|x| cost_rank(x));
-                for x in rest {
-                    parts.push(self.expr(x));
-                }
-                format!("({})", parts.join(" AND "))
+                let owned_probe = self.owned_probe;
+                self.owned_probe = owned_probe || xs.iter().any(drives);
+                let sql = self.and(xs);
+                self.owned_probe = owned_probe;
+                sql
             }
             Expr::Or(xs) => {
                 let parts: Vec<String> = xs.iter().map(|x| self.expr(x)).collect();
@@ -244,6 +253,31 @@ impl Builder {
                 (_, None) => "0".into(),
             },
         }
+    }
+
+    fn and(&mut self, xs: &[Expr]) -> String {
+        // in a window, free text the row can answer is tested term by term
+        let probe = self.probe;
+        let in_row = |x: &Expr| probe && words_of_term(x).is_some();
+        let fts: Vec<String> = xs
+            .iter()
+            .filter(|x| !in_row(x))
+            .filter_map(fts_of)
+            .collect();
+        let mut parts = Vec::new();
+        for x in xs.iter().filter(|x| in_row(x)) {
+            parts.push(self.expr(x));
+        }
+        if !fts.is_empty() {
+            parts.push(self.fts(fts.join(" AND ")));
+        }
+        // cheap and narrowing tests first, negations last
+        let mut rest: Vec<&Expr> = xs.iter().filter(|x| fts_of(x).is_none()).collect();
+        rest.sort_by_key(|x| cost_rank(x));
+        for x in rest {
+            parts.push(self.expr(x));
+        }
+        format!("({})", parts.join(" AND "))
     }
 
     fn filter(&mut self, f: &Filter) -> String {
@@ -288,7 +322,7 @@ impl Builder {
                 // the parser guarantees a number
                 let n = v.num.unwrap_or(0.0);
                 let p = self.num(n);
-                if self.probe {
+                if self.owned_probe {
                     // a probe per card; no join, so SQLite cannot turn the loops around
                     format!(
                         "COALESCE((SELECT quantity FROM collection WHERE card_id = c.id), 0) {} {p}",
@@ -362,9 +396,12 @@ impl Builder {
     /// In the row: the card's key `k` has this text (or this number).
     fn row_equals(&mut self, k: &str, text: &str, num: Option<f64>) -> String {
         let mut tests = Vec::new();
-        for token in [index::text_token(k, text), num.and_then(|n| index::num_token(k, n))]
-            .into_iter()
-            .flatten()
+        for token in [
+            index::text_token(k, text),
+            num.and_then(|n| index::num_token(k, n)),
+        ]
+        .into_iter()
+        .flatten()
         {
             let p = self.text(&token);
             tests.push(format!("instr(c.search_fields, {p}) > 0"));
@@ -376,22 +413,34 @@ impl Builder {
         }
     }
 
-    /// In the row: where the token of the smallest or largest number (or text) of key `k`
-    /// is (0 when the card has none), and that value (only meaningful when it is there).
+    /// In the row: where the card's first (smallest) number (or text) of key `k` is (0 when
+    /// it has none), and its smallest or largest value (only meaningful when it has one).
     fn row_extreme(&mut self, k: &str, numeric: bool, largest: bool) -> Option<(String, String)> {
-        let token = index::extreme_token(k, numeric, largest)?;
-        let len = i64::try_from(token.chars().count()).unwrap_or(i64::MAX);
-        let pt = self.text(&token);
-        let pl = self.param(Sql::Integer(len));
-        let at = format!("instr(c.search_fields, {pt})");
-        let value = if numeric {
-            // CAST reads the number's digits and stops at the US that ends them
-            format!("CAST(substr(c.search_fields, {at} + {pl}) AS REAL)")
-        } else {
-            let rest = format!("substr(c.search_fields, {at} + {pl})");
-            format!("substr({rest}, 1, instr({rest}, char(31)) - 1)")
+        let (first, max) = index::extreme_tokens(k, numeric)?;
+        let value_after = |b: &mut Self, token: &str| {
+            let len = i64::try_from(token.chars().count()).unwrap_or(i64::MAX);
+            let pt = b.text(token);
+            let pl = b.param(Sql::Integer(len));
+            let at = format!("instr(c.search_fields, {pt})");
+            let value = if numeric {
+                // CAST reads the number's digits and stops at the US that ends them
+                format!("CAST(substr(c.search_fields, {at} + {pl}) AS REAL)")
+            } else {
+                let rest = format!("substr(c.search_fields, {at} + {pl})");
+                format!("substr({rest}, 1, instr({rest}, char(31)) - 1)")
+            };
+            (at, value)
         };
-        Some((at, value))
+        let (at, smallest) = value_after(self, &first);
+        if !largest {
+            return Some((at, smallest));
+        }
+        // several values: the token of the largest; one value: that value
+        let (at_max, max_value) = value_after(self, &max);
+        Some((
+            at,
+            format!("(CASE WHEN {at_max} > 0 THEN {max_value} ELSE {smallest} END)"),
+        ))
     }
 
     /// The card has key `k` with a row meeting `cond` (SQL starting with ` AND`, or empty).
@@ -439,9 +488,10 @@ impl Builder {
                 let probe = format!(
                     "(SELECT {agg}({col}) FROM card_field INDEXED BY card_field_probe WHERE card = c.rowid AND key = {pk})"
                 );
-                let in_row = self
-                    .row_extreme(k, numeric, key.descending)
-                    .map_or_else(|| "NULL".into(), |(at, value)| format!("CASE WHEN {at} > 0 THEN {value} END"));
+                let in_row = self.row_extreme(k, numeric, key.descending).map_or_else(
+                    || "NULL".into(),
+                    |(at, value)| format!("CASE WHEN {at} > 0 THEN {value} END"),
+                );
                 (format!("({})", by_fields(in_row, probe)), true)
             }
         }

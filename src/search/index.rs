@@ -11,9 +11,11 @@
 //! each preceded and followed by a space. A word prefix `"w1 w2"*` in any column is the
 //! substring `" w1 w2"`; a phrase is `" w1 w2 "`; neither can span the newline.
 //!
-//! `search_fields`: `US` (0x1f) then, per value, `key RS text US` (0x1e, text values) or
-//! `key GS number US` (0x1d, integers); then per key `key FS min US` and `key 0x1b max US` of
-//! its numbers and `key 0x1a min US`, `key 0x19 max US` of its texts.
+//! `search_fields`: `US` (0x1f) then, per key and value, `key RS text US` (0x1e, text
+//! values) or `key GS number US` (0x1d, integers), each key's values in ascending order (so
+//! the first is the smallest), and for a key with several values of a kind `key FS max US`
+//! (0x1c, numbers) or `key 0x1b max US` (texts). The card columns (`game`, `id`, `kind`,
+//! `name`) are left out: queries name them as columns.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -24,10 +26,8 @@ use rusqlite::{Connection, params};
 pub const US: char = '\x1f';
 const TEXT: char = '\x1e';
 const NUM: char = '\x1d';
-const NUM_MIN: char = '\x1c';
-const NUM_MAX: char = '\x1b';
-const TEXT_MIN: char = '\x1a';
-const TEXT_MAX: char = '\x19';
+const NUM_MAX: char = '\x1c';
+const TEXT_MAX: char = '\x1b';
 
 /// Non-ASCII characters that FTS5's `unicode61` tokenizer always treats as separators
 /// (punctuation, symbols, spaces, format characters). Text with any other non-ASCII
@@ -71,7 +71,11 @@ pub fn words_of(name: &str, texts: &str) -> Option<String> {
 /// The in-row pattern of free-text words: `" w1 w2"` (last a prefix) or `" w1 w2 "` (a
 /// phrase), if every word is ASCII letters and digits (else FTS5 must decide).
 pub fn words_pattern(words: &[String], prefix: bool) -> Option<String> {
-    if words.is_empty() || !words.iter().all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_alphanumeric())) {
+    if words.is_empty()
+        || !words
+            .iter()
+            .all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_alphanumeric()))
+    {
         return None;
     }
     let mut p = String::new();
@@ -91,43 +95,49 @@ fn exact_int(n: f64) -> Option<i64> {
 }
 
 fn clean(s: &str) -> bool {
-    !s.chars().any(|c| c == '\0' || ('\x19'..='\x1f').contains(&c))
+    !s.chars()
+        .any(|c| c == '\0' || ('\x1b'..='\x1f').contains(&c))
 }
 
 /// `search_fields` of a card with these `card_field` rows (key, lower-cased text, number).
 pub fn fields_of(rows: &[(String, Option<String>, Option<f64>)]) -> Option<String> {
-    let mut out = String::from(US);
-    let mut nums: BTreeMap<&str, (i64, i64)> = BTreeMap::new();
-    let mut texts: BTreeMap<&str, (&str, &str)> = BTreeMap::new();
+    let mut keys: BTreeMap<&str, (Vec<&str>, Vec<i64>)> = BTreeMap::new();
     for (k, t, n) in rows {
         if !clean(k) {
             return None;
         }
+        if COLUMNS.contains(&k.as_str()) {
+            continue;
+        }
+        let values = keys.entry(k).or_default();
         match (t, n) {
-            (Some(t), None) if clean(t) => {
-                write!(out, "{k}{TEXT}{t}{US}").ok()?;
-                let e = texts.entry(k).or_insert((t, t));
-                e.0 = e.0.min(t);
-                e.1 = e.1.max(t);
-            }
-            (None, Some(n)) => {
-                let n = exact_int(*n)?;
-                write!(out, "{k}{NUM}{n}{US}").ok()?;
-                let e = nums.entry(k).or_insert((n, n));
-                e.0 = e.0.min(n);
-                e.1 = e.1.max(n);
-            }
+            (Some(t), None) if clean(t) => values.0.push(t),
+            (None, Some(n)) => values.1.push(exact_int(*n)?),
             _ => return None,
         }
     }
-    for (k, (lo, hi)) in nums {
-        write!(out, "{k}{NUM_MIN}{lo}{US}{k}{NUM_MAX}{hi}{US}").ok()?;
-    }
-    for (k, (lo, hi)) in texts {
-        write!(out, "{k}{TEXT_MIN}{lo}{US}{k}{TEXT_MAX}{hi}{US}").ok()?;
+    let mut out = String::from(US);
+    for (k, (mut texts, mut nums)) in keys {
+        texts.sort_unstable();
+        nums.sort_unstable();
+        for t in &texts {
+            write!(out, "{k}{TEXT}{t}{US}").ok()?;
+        }
+        for n in &nums {
+            write!(out, "{k}{NUM}{n}{US}").ok()?;
+        }
+        if let [_, .., last] = texts.as_slice() {
+            write!(out, "{k}{TEXT_MAX}{last}{US}").ok()?;
+        }
+        if let [_, .., last] = nums.as_slice() {
+            write!(out, "{k}{NUM_MAX}{last}{US}").ok()?;
+        }
     }
     Some(out)
 }
+
+/// Keys that are card columns, which queries never read as fields.
+const COLUMNS: [&str; 4] = ["game", "id", "kind", "name"];
 
 /// The token of `key` having the text `text`.
 pub fn text_token(key: &str, text: &str) -> Option<String> {
@@ -145,16 +155,16 @@ pub fn key_tokens(key: &str) -> Option<(String, String)> {
     clean(key).then(|| (format!("{US}{key}{TEXT}"), format!("{US}{key}{NUM}")))
 }
 
-/// The start of the token holding the smallest (or largest) number or text of `key`;
-/// the value follows it up to the next `US`.
-pub fn extreme_token(key: &str, numeric: bool, largest: bool) -> Option<String> {
-    let mark = match (numeric, largest) {
-        (true, false) => NUM_MIN,
-        (true, true) => NUM_MAX,
-        (false, false) => TEXT_MIN,
-        (false, true) => TEXT_MAX,
+/// The starts of the tokens of `key`'s values of one kind (numbers or texts; the first is
+/// the smallest) and of its largest value when it has several; each value follows its
+/// token's start up to the next `US`.
+pub fn extreme_tokens(key: &str, numeric: bool) -> Option<(String, String)> {
+    let (value, max) = if numeric {
+        (NUM, NUM_MAX)
+    } else {
+        (TEXT, TEXT_MAX)
     };
-    clean(key).then(|| format!("{US}{key}{mark}"))
+    clean(key).then(|| (format!("{US}{key}{value}"), format!("{US}{key}{max}")))
 }
 
 /// Fills `search_words` and `search_fields` of every card (the migration that adds them).
@@ -164,15 +174,22 @@ pub fn backfill(conn: &Connection) -> rusqlite::Result<()> {
         let mut st = conn.prepare("SELECT card, key, text, num FROM card_field ORDER BY rowid")?;
         let mut rows = st.query([])?;
         while let Some(r) = rows.next()? {
-            fields.entry(r.get(0)?).or_default().push((r.get(1)?, r.get(2)?, r.get(3)?));
+            fields
+                .entry(r.get(0)?)
+                .or_default()
+                .push((r.get(1)?, r.get(2)?, r.get(3)?));
         }
     }
     let mut cards = conn.prepare("SELECT rowid, name, texts FROM card")?;
-    let cards: Vec<(i64, String, String)> =
-        cards.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?.collect::<Result<_, _>>()?;
-    let mut set = conn.prepare("UPDATE card SET search_words = ?2, search_fields = ?3 WHERE rowid = ?1")?;
+    let cards: Vec<(i64, String, String)> = cards
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .collect::<Result<_, _>>()?;
+    let mut set =
+        conn.prepare("UPDATE card SET search_words = ?2, search_fields = ?3 WHERE rowid = ?1")?;
     for (rowid, name, texts) in cards {
-        let f = fields.get(&rowid).map_or_else(|| fields_of(&[]), |rows| fields_of(rows));
+        let f = fields
+            .get(&rowid)
+            .map_or_else(|| fields_of(&[]), |rows| fields_of(rows));
         set.execute(params![rowid, words_of(&name, &texts), f])?;
     }
     Ok(())
@@ -184,26 +201,41 @@ mod tests {
 
     #[test]
     fn words_keep_name_and_texts_apart() {
-        assert_eq!(words_of("Iron Fist", "Deal 10 — to a FOE.\nHeal"), Some(" iron fist \n deal 10 to a foe heal ".into()));
+        assert_eq!(
+            words_of("Iron Fist", "Deal 10 — to a FOE.\nHeal"),
+            Some(" iron fist \n deal 10 to a foe heal ".into())
+        );
         assert_eq!(words_of("Café", ""), None);
-        let w = words_of("a b", "c d").unwrap_or_default();
-        assert!(w.contains(&words_pattern(&["b".into()], true).unwrap_or_default()));
-        assert!(!w.contains(&words_pattern(&["b".into(), "c".into()], true).unwrap_or_default()));
-        assert!(!w.contains(&words_pattern(&["c".into()], false).unwrap_or_default().replace(" c ", " c d ")));
+        let w = words_of("ab cd", "ef gh").unwrap_or_default();
+        let has = |words: &[&str], prefix: bool| {
+            let words: Vec<String> = words.iter().map(|s| s.to_string()).collect();
+            w.contains(&words_pattern(&words, prefix).unwrap_or_else(|| "?".into()))
+        };
+        assert!(has(&["c"], true) && !has(&["cd", "e"], false));
+        assert!(has(&["AB", "c"], true), "case-insensitive, the last word a prefix");
+        assert!(!has(&["ab", "c"], false), "a phrase is of whole words");
+        assert!(!has(&["cd", "ef"], true), "no phrase spans the name and the texts");
+        assert!(has(&["ef", "gh"], false));
+        assert_eq!(words_pattern(&["café".into()], true), None);
     }
 
     #[test]
-    fn fields_hold_values_and_extremes() {
+    fn fields_hold_values_smallest_first_and_the_largest() {
         let rows = vec![
+            ("game".to_string(), Some("arcadia".to_string()), None),
             ("terrain".to_string(), Some("forest".to_string()), None),
             ("terrain".to_string(), Some("bog".to_string()), None),
             ("cost".to_string(), None, Some(3.0)),
         ];
         let f = fields_of(&rows).unwrap_or_default();
+        assert!(!f.contains("arcadia"), "card columns are left out: {f:?}");
         assert!(f.contains(&text_token("terrain", "bog").unwrap_or_default()));
         assert!(f.contains(&num_token("cost", 3.0).unwrap_or_default()));
-        assert!(f.contains(&format!("{}bog{US}", extreme_token("terrain", false, false).unwrap_or_default())));
-        assert!(f.contains(&format!("{}forest{US}", extreme_token("terrain", false, true).unwrap_or_default())));
+        let (first, max) = extreme_tokens("terrain", false).unwrap_or_default();
+        assert!(f.find(&format!("{first}bog{US}")) < f.find(&format!("{first}forest{US}")));
+        assert!(f.contains(&format!("{max}forest{US}")));
+        let (_, max) = extreme_tokens("cost", true).unwrap_or_default();
+        assert!(!f.contains(&max), "one value: no separate largest");
         assert_eq!(fields_of(&[("x".into(), None, Some(0.5))]), None);
         assert_eq!(num_token("cost", 2.5), None);
     }
