@@ -62,7 +62,8 @@ pub fn compile(
         let dir = if key.descending { " DESC" } else { "" };
         if nullable {
             select.push_str(&format!(", {expr} AS s{i}"));
-            order_by.push(format!("s{i} IS NULL, s{i}{dir}"));
+            // one reference to the column: `s{i} IS NULL` would compute it again
+            order_by.push(format!("s{i}{dir} NULLS LAST"));
         } else {
             order_by.push(format!("{expr}{dir}"));
         }
