@@ -142,6 +142,13 @@ proptest! {
             static CATS: (Catalogue, Catalogue) = (catalogue(), without_columns());
         }
         CATS.with(|(fast, reference)| {
+            // a page is the start of the whole list (with a limit, `owned` is read last)
+            if let Ok(all) = search::search(fast.conn(), &q, None) {
+                for k in [1, 3, 50] {
+                    let page = search::search(fast.conn(), &q, Some(k)).expect("page of a valid query");
+                    assert_eq!(page, all[..k.min(all.len())], "query `{q}` limit {k} against the full list");
+                }
+            }
             for limit in [None, Some(3), Some(50)] {
                 let got = search::search(fast.conn(), &q, limit);
                 let want = search::search(reference.conn(), &q, limit);

@@ -53,10 +53,17 @@ pub fn compile(
         probe,
         owned_probe: probe,
     };
-    let mut select = String::from(
-        "SELECT c.id, c.game, c.kind, c.name, COALESCE((SELECT quantity FROM collection WHERE card_id = c.id), 0) AS owned",
-    );
+    // With a limit, `owned` is read after the sort for the hits kept, not for every hit
+    // sorted (unless it is a sort key).
+    let owned_after = limit.is_some() && !query.order.iter().any(|k| k.field == Field::Owned);
+    let mut select = if owned_after {
+        String::from("SELECT c.id AS id, c.game AS game, c.kind AS kind, c.name AS name")
+    } else {
+        format!("SELECT c.id, c.game, c.kind, c.name, {OWNED} AS owned")
+    };
+    // the sort keys over `c`, and over the inner select's columns `h` (when wrapped)
     let mut order_by = Vec::new();
+    let mut order_outer = Vec::new();
     for (i, key) in query.order.iter().enumerate() {
         let (expr, nullable) = b.sort_expr(key, key_type);
         let dir = if key.descending { " DESC" } else { "" };
@@ -64,11 +71,14 @@ pub fn compile(
             select.push_str(&format!(", {expr} AS s{i}"));
             // one reference to the column: `s{i} IS NULL` would compute it again
             order_by.push(format!("s{i}{dir} NULLS LAST"));
+            order_outer.push(format!("h.s{i}{dir} NULLS LAST"));
         } else {
+            order_outer.push(format!("{}{dir}", expr.replacen("c.", "h.", 1)));
             order_by.push(format!("{expr}{dir}"));
         }
     }
     order_by.push("c.name COLLATE NOCASE, c.id".into());
+    order_outer.push("h.name COLLATE NOCASE, h.id".into());
     let mut sql = select;
     match source {
         Source::All => sql.push_str(" FROM card AS c"),
@@ -90,11 +100,21 @@ pub fn compile(
         let p = b.param(Sql::Integer(i64::try_from(n).unwrap_or(i64::MAX)));
         sql.push_str(&format!(" LIMIT {p}"));
     }
+    if owned_after {
+        sql = format!(
+            "SELECT h.id, h.game, h.kind, h.name, {} AS owned FROM ({sql}) AS h ORDER BY {}",
+            OWNED.replace("c.id", "h.id"),
+            order_outer.join(", ")
+        );
+    }
     Compiled {
         sql,
         params: b.params,
     }
 }
+
+/// A card's owned quantity (0 when it is not in the collection).
+const OWNED: &str = "COALESCE((SELECT quantity FROM collection WHERE card_id = c.id), 0)";
 
 struct Builder {
     params: Vec<Sql>,
@@ -325,10 +345,7 @@ impl Builder {
                 let p = self.num(n);
                 if self.owned_probe {
                     // a probe per card; no join, so SQLite cannot turn the loops around
-                    format!(
-                        "COALESCE((SELECT quantity FROM collection WHERE card_id = c.id), 0) {} {p}",
-                        op.as_str()
-                    )
+                    format!("{OWNED} {} {p}", op.as_str())
                 } else if op.holds(0.0, n) {
                     // `+c.id`: never an index constraint, else SQLite may pair each id of this
                     // list with each rowid of another filter's list.
