@@ -65,20 +65,40 @@ pub fn default_path() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("deckwright-catalogue.sqlite"))
 }
 
-/// The migrations, in file name order.
+/// The migrations, in file name order. `0013_search_columns` fills the columns it adds
+/// from Rust (`search::index::backfill`).
 pub fn migrations() -> Migrations<'static> {
-    Migrations::new(migration_texts().into_iter().map(M::up).collect())
+    Migrations::new(
+        migration_files()
+            .into_iter()
+            .map(|(name, sql)| {
+                if name.starts_with("0013_") {
+                    M::up_with_hook(sql, |tx: &rusqlite::Transaction| Ok(crate::search::index::backfill(tx)?))
+                } else {
+                    M::up(sql)
+                }
+            })
+            .collect(),
+    )
 }
 
 /// The SQL of each migration, in file name order.
 fn migration_texts() -> Vec<&'static str> {
+    migration_files().into_iter().map(|(_, sql)| sql).collect()
+}
+
+/// The file name and SQL of each migration, in file name order.
+fn migration_files() -> Vec<(&'static str, &'static str)> {
     static DIR: include_dir::Dir<'static> = include_dir::include_dir!("$CARGO_MANIFEST_DIR/migrations");
     let mut files: Vec<_> = DIR
         .files()
         .filter(|f| f.path().extension().is_some_and(|x| x == "sql"))
         .collect();
     files.sort_by_key(|f| f.path());
-    files.iter().filter_map(|f| f.contents_utf8()).collect()
+    files
+        .iter()
+        .filter_map(|f| Some((f.path().file_name()?.to_str()?, f.contents_utf8()?)))
+        .collect()
 }
 
 /// The schema version a fully migrated catalogue has (`PRAGMA user_version`).

@@ -6,6 +6,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use super::Result;
 use crate::cards::{self, Card, FieldValue, Game};
+use crate::search;
 
 /// The `card_field` rows of a card: (key, lower-cased text, number).
 pub fn field_rows(card: &Card) -> Vec<(String, Option<String>, Option<f64>)> {
@@ -29,18 +30,26 @@ pub struct CardRow {
     pub body: String,
     pub texts: String,
     pub fields: Vec<(String, Option<String>, Option<f64>)>,
+    /// What search tests the card against (`search::index`).
+    pub search_words: Option<String>,
+    pub search_fields: Option<String>,
 }
 
 impl CardRow {
     pub fn new(card: &Card) -> CardRow {
+        let name = card.name().to_string();
+        let texts = card.texts().join("\n");
+        let fields = field_rows(card);
         CardRow {
             id: card.id().to_string(),
             game: card.game().as_str(),
             kind: card.kind(),
-            name: card.name().to_string(),
+            search_words: search::index::words_of(&name, &texts),
+            search_fields: search::index::fields_of(&fields),
+            name,
             body: card.to_toml(),
-            texts: card.texts().join("\n"),
-            fields: field_rows(card),
+            texts,
+            fields,
         }
     }
 }
@@ -63,9 +72,9 @@ pub fn upsert(conn: &Connection, row: &CardRow) -> Result<Upserted> {
         Some((_, body, game)) if body == row.body && game == row.game => return Ok(Upserted::Unchanged),
         Some((rowid, ..)) => {
             conn.prepare_cached(
-                "UPDATE card SET game = ?2, kind = ?3, name = ?4, body = ?5, texts = ?6 WHERE rowid = ?1",
+                "UPDATE card SET game = ?2, kind = ?3, name = ?4, body = ?5, texts = ?6, search_words = ?7, search_fields = ?8 WHERE rowid = ?1",
             )?
-            .execute(params![rowid, row.game, row.kind, row.name, row.body, row.texts])?;
+            .execute(params![rowid, row.game, row.kind, row.name, row.body, row.texts, row.search_words, row.search_fields])?;
             conn.prepare_cached("DELETE FROM card_field WHERE card = ?1")?.execute([rowid])?;
             (rowid, Upserted::Updated)
         }
@@ -91,8 +100,10 @@ pub fn insert_if_absent(conn: &Connection, row: &CardRow) -> Result<bool> {
 }
 
 fn insert(conn: &Connection, row: &CardRow) -> Result<i64> {
-    conn.prepare_cached("INSERT INTO card(id, game, kind, name, body, texts) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")?
-        .execute(params![row.id, row.game, row.kind, row.name, row.body, row.texts])?;
+    conn.prepare_cached(
+        "INSERT INTO card(id, game, kind, name, body, texts, search_words, search_fields) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    )?
+    .execute(params![row.id, row.game, row.kind, row.name, row.body, row.texts, row.search_words, row.search_fields])?;
     Ok(conn.last_insert_rowid())
 }
 

@@ -1,13 +1,19 @@
 //! Compiles a `Query` to one SQL statement with numbered parameters.
 //!
-//! Each filter becomes a set test on the card's rowid (`c.rowid IN (SELECT card FROM
-//! card_field ...)`), served by the `(key, text, card)` and `(key, num, card)` indexes; the
-//! positive bare words and phrases of one group of terms become a single FTS5 `MATCH`.
-//! `NOT (...)` of a set test also holds for cards without the key.
+//! Over every card (`Source::All`), each filter becomes a set test on the card's rowid
+//! (`c.rowid IN (SELECT card FROM card_field ...)`), served by the `(key, text, card)` and
+//! `(key, num, card)` indexes, and the positive bare words and phrases of one group of terms
+//! become a single FTS5 `MATCH`, so the most selective test can drive.
+//!
+//! Over a window of cards read by name (`Source::FirstByName`), each test reads the card's
+//! own row: `instr` over `search_words` / `search_fields` (`super::index`), falling back to
+//! an FTS5 or `card_field` probe for a card whose columns are NULL.
+//! `NOT (...)` of a field test also holds for cards without the key.
 
 use rusqlite::types::Value as Sql;
 
 use super::ast::{Expr, Field, Filter, Op, OrderKey, Query, TermKind};
+use super::index;
 
 /// A statement ready to run: its SQL and its parameters (`?1`, `?2`, ...).
 #[derive(Debug, Clone, PartialEq)]
@@ -41,32 +47,45 @@ pub fn compile(
     source: Source,
     limit: Option<usize>,
 ) -> Compiled {
+    let probe = matches!(source, Source::FirstByName(_));
     let mut b = Builder {
         params: Vec::new(),
-        probe: matches!(source, Source::FirstByName(_)),
+        probe,
+        owned_probe: probe,
     };
-    let mut select = String::from(
-        "SELECT c.id, c.game, c.kind, c.name, COALESCE((SELECT quantity FROM collection WHERE card_id = c.id), 0) AS owned",
-    );
+    // With a limit, `owned` is read after the sort for the hits kept, not for every hit
+    // sorted (unless it is a sort key).
+    let owned_after = limit.is_some() && !query.order.iter().any(|k| k.field == Field::Owned);
+    let mut select = if owned_after {
+        String::from("SELECT c.id AS id, c.game AS game, c.kind AS kind, c.name AS name")
+    } else {
+        format!("SELECT c.id, c.game, c.kind, c.name, {OWNED} AS owned")
+    };
+    // the sort keys over `c`, and over the inner select's columns `h` (when wrapped)
     let mut order_by = Vec::new();
+    let mut order_outer = Vec::new();
     for (i, key) in query.order.iter().enumerate() {
         let (expr, nullable) = b.sort_expr(key, key_type);
         let dir = if key.descending { " DESC" } else { "" };
         if nullable {
             select.push_str(&format!(", {expr} AS s{i}"));
-            order_by.push(format!("s{i} IS NULL, s{i}{dir}"));
+            // one reference to the column: `s{i} IS NULL` would compute it again
+            order_by.push(format!("s{i}{dir} NULLS LAST"));
+            order_outer.push(format!("h.s{i}{dir} NULLS LAST"));
         } else {
+            order_outer.push(format!("{}{dir}", expr.replacen("c.", "h.", 1)));
             order_by.push(format!("{expr}{dir}"));
         }
     }
     order_by.push("c.name COLLATE NOCASE, c.id".into());
+    order_outer.push("h.name COLLATE NOCASE, h.id".into());
     let mut sql = select;
     match source {
         Source::All => sql.push_str(" FROM card AS c"),
         Source::FirstByName(n) => {
             let p = b.param(Sql::Integer(i64::try_from(n).unwrap_or(i64::MAX)));
             sql.push_str(&format!(
-                " FROM (SELECT rowid, id, game, kind, name FROM card ORDER BY name COLLATE NOCASE, id LIMIT {p}) AS c"
+                " FROM (SELECT rowid, id, game, kind, name, search_words, search_fields FROM card ORDER BY name COLLATE NOCASE, id LIMIT {p}) AS c"
             ));
         }
     }
@@ -81,16 +100,46 @@ pub fn compile(
         let p = b.param(Sql::Integer(i64::try_from(n).unwrap_or(i64::MAX)));
         sql.push_str(&format!(" LIMIT {p}"));
     }
+    if owned_after {
+        sql = format!(
+            "SELECT h.id, h.game, h.kind, h.name, {} AS owned FROM ({sql}) AS h ORDER BY {}",
+            OWNED.replace("c.id", "h.id"),
+            order_outer.join(", ")
+        );
+    }
     Compiled {
         sql,
         params: b.params,
     }
 }
 
+/// A card's owned quantity (0 when it is not in the collection).
+const OWNED: &str = "COALESCE((SELECT quantity FROM collection WHERE card_id = c.id), 0)";
+
 struct Builder {
     params: Vec<Sql>,
     /// Test card fields by a probe per card (`EXISTS`) rather than as a set (`IN`).
     probe: bool,
+    /// Test `owned` by a probe per card: in a window, or where another test drives.
+    owned_probe: bool,
+}
+
+/// Can `e` drive a search over every card (a positive test served by an index)?
+fn drives(e: &Expr) -> bool {
+    match e {
+        Expr::Term(t) => match &t.kind {
+            TermKind::Words(_) | TermKind::Phrase(_) => true,
+            TermKind::Filter(f) => match f.field {
+                Field::Owned => false,
+                Field::Name | Field::Id | Field::Game | Field::Kind | Field::Key(_) => {
+                    f.op != Op::Ne || matches!(f.field, Field::Key(_))
+                }
+            },
+        },
+        Expr::And(xs) => xs.iter().any(drives),
+        Expr::Or(xs) => xs.iter().all(drives),
+        Expr::Not(_) => false,
+    }
 }
 
 /// The FTS5 query of a bare word (`"w1 w2"*`: the last word a prefix) or phrase.
@@ -117,12 +166,33 @@ fn fts_of(e: &Expr) -> Option<String> {
 
 /// `name : "w1 w2"*`: words of the name only.
 fn name_fts(value: &str) -> String {
-    let words: Vec<String> = value
+    format!("name : {}", fts_words(&name_words(value), true))
+}
+
+fn name_words(value: &str) -> Vec<String> {
+    value
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .map(str::to_string)
-        .collect();
-    format!("name : {}", fts_words(&words, true))
+        .collect()
+}
+
+/// The `search_words` pattern of a positive free-text term and whether it must lie in the
+/// name, if the term can be tested in the card's row.
+fn words_of_term(e: &Expr) -> Option<(String, bool)> {
+    match e {
+        Expr::Term(t) => match &t.kind {
+            TermKind::Words(w) => Some((index::words_pattern(w, true)?, false)),
+            TermKind::Phrase(w) => Some((index::words_pattern(w, false)?, false)),
+            TermKind::Filter(Filter {
+                field: Field::Name,
+                op: Op::Eq,
+                value,
+            }) => Some((index::words_pattern(&name_words(&value.text), true)?, true)),
+            TermKind::Filter(_) => None,
+        },
+        _ => None,
+    }
 }
 
 /// The order in which the operands of an AND are tested: card columns, then fields, then
@@ -140,6 +210,11 @@ fn cost_rank(e: &Expr) -> u8 {
         Expr::Or(_) => 2,
         Expr::Not(_) => 3,
     }
+}
+
+/// `CASE` over the card's `search_fields`: `in_row` when the card has them, else `probe`.
+fn by_fields(in_row: String, probe: String) -> String {
+    format!("CASE WHEN c.search_fields IS NULL THEN {probe} ELSE {in_row} END")
 }
 
 impl Builder {
@@ -162,21 +237,27 @@ impl Builder {
         format!("c.rowid IN (SELECT rowid FROM card_fts WHERE card_fts MATCH {p})")
     }
 
+    /// Free text tested in the card's row (FTS5 for a card without `search_words`).
+    fn words(&mut self, fts: String, pattern: &str, name_only: bool) -> String {
+        let probe = self.fts(fts);
+        let p = self.text(pattern);
+        let test = if name_only {
+            // the first match lies before the newline that ends the name's words
+            format!("instr(c.search_words, {p}) BETWEEN 1 AND instr(c.search_words, char(10))")
+        } else {
+            format!("instr(c.search_words, {p}) > 0")
+        };
+        format!("CASE WHEN c.search_words IS NULL THEN {probe} ELSE {test} END")
+    }
+
     fn expr(&mut self, e: &Expr) -> String {
         match e {
             Expr::And(xs) => {
-                let fts: Vec<String> = xs.iter().filter_map(fts_of).collect();
-                let mut parts = Vec::new();
-                if !fts.is_empty() {
-                    parts.push(self.fts(fts.join(" AND ")));
-                }
-                // cheap and narrowing tests first, negations last
-                let mut rest: Vec<&Expr> = xs.iter().filter(|x| fts_of(x).is_none()).collect();
-                rest.sort_by_key(|x| cost_rank(x));
-                for x in rest {
-                    parts.push(self.expr(x));
-                }
-                format!("({})", parts.join(" AND "))
+                let owned_probe = self.owned_probe;
+                self.owned_probe = owned_probe || xs.iter().any(drives);
+                let sql = self.and(xs);
+                self.owned_probe = owned_probe;
+                sql
             }
             Expr::Or(xs) => {
                 let parts: Vec<String> = xs.iter().map(|x| self.expr(x)).collect();
@@ -184,12 +265,40 @@ impl Builder {
             }
             Expr::Not(x) => format!("NOT ({})", self.expr(x)),
             Expr::Term(t) => match (&t.kind, fts_of(e)) {
-                (_, Some(q)) => self.fts(q),
+                (_, Some(q)) => match words_of_term(e).filter(|_| self.probe) {
+                    Some((pattern, name_only)) => self.words(q, &pattern, name_only),
+                    None => self.fts(q),
+                },
                 (TermKind::Filter(f), None) => self.filter(f),
                 // fts_of covers every free-text term
                 (_, None) => "0".into(),
             },
         }
+    }
+
+    fn and(&mut self, xs: &[Expr]) -> String {
+        // in a window, free text the row can answer is tested term by term
+        let probe = self.probe;
+        let in_row = |x: &Expr| probe && words_of_term(x).is_some();
+        let fts: Vec<String> = xs
+            .iter()
+            .filter(|x| !in_row(x))
+            .filter_map(fts_of)
+            .collect();
+        let mut parts = Vec::new();
+        for x in xs.iter().filter(|x| in_row(x)) {
+            parts.push(self.expr(x));
+        }
+        if !fts.is_empty() {
+            parts.push(self.fts(fts.join(" AND ")));
+        }
+        // cheap and narrowing tests first, negations last
+        let mut rest: Vec<&Expr> = xs.iter().filter(|x| fts_of(x).is_none()).collect();
+        rest.sort_by_key(|x| cost_rank(x));
+        for x in rest {
+            parts.push(self.expr(x));
+        }
+        format!("({})", parts.join(" AND "))
     }
 
     fn filter(&mut self, f: &Filter) -> String {
@@ -198,7 +307,10 @@ impl Builder {
             (Field::Name, _) => {
                 // `name:` is free text (fts_of); here only `name!=`
                 let q = name_fts(&v.text);
-                format!("NOT {}", self.fts(q))
+                match index::words_pattern(&name_words(&v.text), true).filter(|_| self.probe) {
+                    Some(pattern) => format!("NOT ({})", self.words(q, &pattern, true)),
+                    None => format!("NOT {}", self.fts(q)),
+                }
             }
             (Field::Game | Field::Kind, op) => {
                 let col = if f.field == Field::Game {
@@ -231,12 +343,9 @@ impl Builder {
                 // the parser guarantees a number
                 let n = v.num.unwrap_or(0.0);
                 let p = self.num(n);
-                if self.probe {
+                if self.owned_probe {
                     // a probe per card; no join, so SQLite cannot turn the loops around
-                    format!(
-                        "COALESCE((SELECT quantity FROM collection WHERE card_id = c.id), 0) {} {p}",
-                        op.as_str()
-                    )
+                    format!("{OWNED} {} {p}", op.as_str())
                 } else if op.holds(0.0, n) {
                     // `+c.id`: never an index constraint, else SQLite may pair each id of this
                     // list with each rowid of another filter's list.
@@ -252,18 +361,104 @@ impl Builder {
                     )
                 }
             }
-            (Field::Key(k), Op::Eq) => self.key_equals(k, v.text.as_str(), v.num),
+            (Field::Key(k), Op::Eq) => {
+                let probe = self.key_equals(k, v.text.as_str(), v.num);
+                if !self.probe {
+                    return probe;
+                }
+                let in_row = self.row_equals(k, v.text.as_str(), v.num);
+                by_fields(in_row, probe)
+            }
             (Field::Key(k), Op::Ne) => {
                 let has = self.has_field(k, "");
                 let equals = self.key_equals(k, v.text.as_str(), v.num);
-                format!("({has} AND NOT {equals})")
+                let probe = format!("({has} AND NOT {equals})");
+                if !self.probe {
+                    return probe;
+                }
+                let has = self.row_has(k);
+                let equals = self.row_equals(k, v.text.as_str(), v.num);
+                by_fields(format!("({has} AND NOT {equals})"), probe)
             }
             (Field::Key(k), op) => {
                 // the parser guarantees a number for an ordering comparison
-                let pn = self.num(v.num.unwrap_or(0.0));
-                self.has_field(k, &format!(" AND num {} {pn}", op.as_str()))
+                let n = v.num.unwrap_or(0.0);
+                let pn = self.num(n);
+                let probe = self.has_field(k, &format!(" AND num {} {pn}", op.as_str()));
+                if !self.probe {
+                    return probe;
+                }
+                // some member compares: the smallest for < and <=, the largest for > and >=
+                let largest = matches!(op, Op::Gt | Op::Ge);
+                let in_row = match self.row_extreme(k, true, largest) {
+                    Some((at, value)) => format!("({at} > 0 AND {value} {} {pn})", op.as_str()),
+                    None => "0".into(),
+                };
+                by_fields(in_row, probe)
             }
         }
+    }
+
+    /// In the row: the card has key `k`.
+    fn row_has(&mut self, k: &str) -> String {
+        match index::key_tokens(k) {
+            Some((text, num)) => {
+                let pt = self.text(&text);
+                let pn = self.text(&num);
+                format!("(instr(c.search_fields, {pt}) > 0 OR instr(c.search_fields, {pn}) > 0)")
+            }
+            None => "0".into(),
+        }
+    }
+
+    /// In the row: the card's key `k` has this text (or this number).
+    fn row_equals(&mut self, k: &str, text: &str, num: Option<f64>) -> String {
+        let mut tests = Vec::new();
+        for token in [
+            index::text_token(k, text),
+            num.and_then(|n| index::num_token(k, n)),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            let p = self.text(&token);
+            tests.push(format!("instr(c.search_fields, {p}) > 0"));
+        }
+        if tests.is_empty() {
+            "0".into()
+        } else {
+            format!("({})", tests.join(" OR "))
+        }
+    }
+
+    /// In the row: where the card's first (smallest) number (or text) of key `k` is (0 when
+    /// it has none), and its smallest or largest value (only meaningful when it has one).
+    fn row_extreme(&mut self, k: &str, numeric: bool, largest: bool) -> Option<(String, String)> {
+        let (first, max) = index::extreme_tokens(k, numeric)?;
+        let value_after = |b: &mut Self, token: &str| {
+            let len = i64::try_from(token.chars().count()).unwrap_or(i64::MAX);
+            let pt = b.text(token);
+            let pl = b.param(Sql::Integer(len));
+            let at = format!("instr(c.search_fields, {pt})");
+            let value = if numeric {
+                // CAST reads the number's digits and stops at the US that ends them
+                format!("CAST(substr(c.search_fields, {at} + {pl}) AS REAL)")
+            } else {
+                let rest = format!("substr(c.search_fields, {at} + {pl})");
+                format!("substr({rest}, 1, instr({rest}, char(31)) - 1)")
+            };
+            (at, value)
+        };
+        let (at, smallest) = value_after(self, &first);
+        if !largest {
+            return Some((at, smallest));
+        }
+        // several values: the token of the largest; one value: that value
+        let (at_max, max_value) = value_after(self, &max);
+        Some((
+            at,
+            format!("(CASE WHEN {at_max} > 0 THEN {max_value} ELSE {smallest} END)"),
+        ))
     }
 
     /// The card has key `k` with a row meeting `cond` (SQL starting with ` AND`, or empty).
@@ -304,18 +499,18 @@ impl Builder {
             Field::Kind => ("c.kind".into(), false),
             Field::Owned => ("owned".into(), false),
             Field::Key(k) => {
-                let col = match key_type(k) {
-                    KeyType::Num => "num",
-                    KeyType::Text => "text",
-                };
+                let numeric = key_type(k) == KeyType::Num;
+                let col = if numeric { "num" } else { "text" };
                 let agg = if key.descending { "max" } else { "min" };
                 let pk = self.text(k);
-                (
-                    format!(
-                        "(SELECT {agg}({col}) FROM card_field INDEXED BY card_field_probe WHERE card = c.rowid AND key = {pk})"
-                    ),
-                    true,
-                )
+                let probe = format!(
+                    "(SELECT {agg}({col}) FROM card_field INDEXED BY card_field_probe WHERE card = c.rowid AND key = {pk})"
+                );
+                let in_row = self.row_extreme(k, numeric, key.descending).map_or_else(
+                    || "NULL".into(),
+                    |(at, value)| format!("CASE WHEN {at} > 0 THEN {value} END"),
+                );
+                (format!("({})", by_fields(in_row, probe)), true)
             }
         }
     }

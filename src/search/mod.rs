@@ -12,6 +12,7 @@ mod ast;
 mod compile;
 mod error;
 mod fields;
+pub(crate) mod index;
 mod lexer;
 mod parser;
 
@@ -60,18 +61,24 @@ pub fn run(
             .find(|(n, _)| n == k)
             .map_or(KeyType::Text, |(_, t)| *t)
     };
-    if let Some(n) = limit.filter(|_| query.order.is_empty()) {
+    if let Some(n) = limit.filter(|&n| query.order.is_empty() && n > 0) {
         // The first hits by name of a broad query are among the first cards by name: read
-        // a small window, then a larger one, then everything.
-        for per_hit in WINDOWS_PER_HIT {
-            let window = n.saturating_mul(per_hit).max(per_hit * 50);
-            if window > MAX_FIRST_BY_NAME {
-                break;
-            }
-            let hits = fetch(
+        // a window of them; if it holds too few hits, a second window sized from how many
+        // it held, unless the hits are so sparse that a search of every card (driven by
+        // the most selective index) is cheaper.
+        let window = n.saturating_mul(CARDS_PER_HIT).max(MIN_WINDOW);
+        let first_by_name = |window: usize| {
+            fetch(
                 conn,
                 &compile(query, &key_type, Source::FirstByName(window), limit),
-            )?;
+            )
+        };
+        let hits = first_by_name(window)?;
+        if hits.len() >= n {
+            return Ok(hits);
+        }
+        if let Some(next) = second_window(window, hits.len(), n) {
+            let hits = first_by_name(next)?;
             if hits.len() >= n {
                 return Ok(hits);
             }
@@ -80,10 +87,25 @@ pub fn run(
     fetch(conn, &compile(query, &key_type, Source::All, limit))
 }
 
-/// The windows a limited search reads first by name, in cards per hit wanted (for 50 hits:
-/// the first 1,000 cards, then 5,000), at most `MAX_FIRST_BY_NAME`; then it reads them all.
-const WINDOWS_PER_HIT: [usize; 2] = [20, 100];
-const MAX_FIRST_BY_NAME: usize = 20_000;
+/// A limited search first reads this many cards by name per hit wanted, at least
+/// `MIN_WINDOW` (for 50 hits: 1,000 cards).
+const CARDS_PER_HIT: usize = 20;
+const MIN_WINDOW: usize = 1_000;
+/// The second window is at most this many times the first.
+const MAX_GROWTH: usize = 5;
+
+/// The second window after `found` hits of the `wanted` in the first `window` cards: twice
+/// the cards the hits seen so far suggest, if that is at most `MAX_GROWTH` windows.
+fn second_window(window: usize, found: usize, wanted: usize) -> Option<usize> {
+    if found == 0 {
+        return None;
+    }
+    let needed = window
+        .saturating_mul(wanted)
+        .div_ceil(found)
+        .saturating_mul(2);
+    (needed <= window.saturating_mul(MAX_GROWTH)).then_some(needed)
+}
 
 fn fetch(conn: &Connection, compiled: &Compiled) -> Result<Vec<Hit>, SearchError> {
     let mut st = conn.prepare_cached(&compiled.sql)?;
@@ -134,4 +156,19 @@ pub fn point_at(query: &str, column: usize) -> String {
         .map(|c| if c == '\n' || c == '\t' { ' ' } else { c })
         .collect();
     format!("  {line}\n  {}^", " ".repeat(column.saturating_sub(1)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::second_window;
+
+    #[test]
+    fn second_window_follows_the_density_of_hits() {
+        // 27 of 50 hits in 1,000 cards: about 1,850 cards hold 50, read twice that
+        assert_eq!(second_window(1_000, 27, 50), Some(3_704));
+        assert_eq!(second_window(1_000, 49, 50), Some(2_042));
+        // too sparse (or none): search every card instead
+        assert_eq!(second_window(1_000, 6, 50), None);
+        assert_eq!(second_window(1_000, 0, 50), None);
+    }
 }
