@@ -110,25 +110,33 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     }
     let parties = load_parties(&cat, &args.files)?;
     let setup = setup_from(&parties, rules)?;
+    two_sided("iconica", "turns", &args, [pa.name(), pb.name()], |i| {
+        sim::iconica::play_one(&setup, pa, pb, args.seed, i)
+    })
+}
+
+/// Plays `args.games` matches of a two-sided game (`play_one` plays game `i`) on the
+/// thread pool with a progress bar, and prints the summary as text or JSON. `turns` names
+/// what a match counts (turns, Days).
+pub(super) fn two_sided<F>(game: &str, turns: &str, args: &Args, names: [String; 2], play_one: F) -> Outcome
+where
+    F: Fn(u64) -> sim::MatchResult + Sync,
+{
     let pbar = bar(args.games);
     let started = Instant::now();
-    let s = sim::run(
-        args.games,
-        args.threads,
-        |i| sim::iconica::play_one(&setup, pa, pb, args.seed, i),
-        |n| pbar.inc(n),
-    )
-    .map_err(|e| BadInput(format!("--threads: {e}")))?;
+    let s = sim::run(args.games, args.threads, play_one, |n| pbar.inc(n))
+        .map_err(|e| BadInput(format!("--threads: {e}")))?;
     pbar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64().max(1e-9);
     let gps = s.games as f64 / secs;
     let (lo, hi) = s.ci95_a();
+    let [na, nb] = names;
     if args.json {
         let doc = json!({
-            "game": "iconica",
+            "game": game,
             "games": s.games,
             "seed": args.seed,
-            "ai": {"a": pa.name(), "b": pb.name()},
+            "ai": {"a": na, "b": nb},
             "wins": {"a": s.wins[0], "b": s.wins[1], "draw": s.wins[2]},
             "win_rate_a": s.win_rate_a(),
             "ci95_a": [lo, hi],
@@ -138,11 +146,11 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         });
         println!("{doc}");
     } else {
-        println!("iconica: {} games, seed {}, {} (a) vs {} (b)", s.games, args.seed, pa.name(), pb.name());
+        println!("{game}: {} games, seed {}, {na} (a) vs {nb} (b)", s.games, args.seed);
         println!("  a wins {:>7}  {} (95% CI {} to {})", s.wins[0], pct(s.win_rate_a()), pct(lo), pct(hi));
         println!("  b wins {:>7}", s.wins[1]);
         println!("  draws  {:>7}", s.wins[2]);
-        println!("  mean turns {:.1}; {:.0} games/s", s.mean_turns(), gps);
+        println!("  mean {turns} {:.1}; {:.0} games/s", s.mean_turns(), gps);
         let ends: Vec<String> = ENDINGS.iter().zip(s.ended).map(|(n, c)| format!("{n} {c}")).collect();
         println!("  ended: {}", ends.join(", "));
     }

@@ -2,15 +2,13 @@
 //! player or, solo, how often the goal is met. Same seed, games and AI: same counts at any
 //! thread count.
 
-use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
 use super::play::{open_catalogue, policy_from};
-use super::sim::Args;
+use super::sim::{bar, Args};
 use super::{BadInput, Context, Outcome};
 use crate::cards::Card;
 use crate::games::iconoclasm::engine::{Deck, Goal};
@@ -69,15 +67,7 @@ pub fn run(ctx: &Context, args: &Args) -> Outcome {
     // A deal that cannot be made fails on the first game; check it once up front.
     run.play_one(args.seed, 0)?;
 
-    let pbar = if std::io::stderr().is_terminal() {
-        let pb = ProgressBar::new(args.games);
-        if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games ({per_sec}, eta {eta})") {
-            pb.set_style(style);
-        }
-        pb
-    } else {
-        ProgressBar::hidden()
-    };
+    let pbar = bar(args.games);
     let started = Instant::now();
     let s = sim::run(
         args.games,
