@@ -69,8 +69,8 @@ flaws = ["arc-f-short-temper"]
 xp_earned = 0
 flaws_bought_off = []'
 shot setup '{"screen":"Setup","dark":false}' \
-    draft.setup '# name = "Moor run"
-game = "arcadia"
+    draft.setup 'game = "arcadia"
+name = "Moor run"
 [[players]]
 character = "Esekial.character.toml"
 quests = ["arc-q-a-choice-of-roads"]

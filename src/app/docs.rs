@@ -94,6 +94,16 @@ pub trait TomlDoc: Sized + Clone + PartialEq {
     }
 }
 
+/// The name an earlier version of the app kept in a first line `# name = "..."` (setups had
+/// no `name` key then), so drafts and files it wrote keep their names.
+fn legacy_name(text: &str) -> Option<String> {
+    let rest = text.lines().next()?.strip_prefix("# name = ")?;
+    match toml::from_str::<toml::Table>(&format!("n = {rest}")).ok()?.remove("n")? {
+        toml::Value::String(n) => Some(n),
+        _ => None,
+    }
+}
+
 /// Implements [`TomlDoc`] for a core file type with `parse`, `to_toml` and a `name` field.
 macro_rules! toml_doc {
     ($ty:ty, $kind:expr, $fresh:expr) => {
@@ -106,7 +116,11 @@ macro_rules! toml_doc {
                 <$ty>::to_toml(self)
             }
             fn parse(text: &str, file: &str) -> Result<Self, CardError> {
-                <$ty>::parse(text, file)
+                let mut doc = <$ty>::parse(text, file)?;
+                if doc.name.is_empty() {
+                    doc.name = legacy_name(text).unwrap_or_default();
+                }
+                Ok(doc)
             }
             fn name(&self) -> &str {
                 &self.name
@@ -209,6 +223,16 @@ mod tests {
         let text = TomlDoc::to_toml(&s);
         assert!(text.contains("[[leagues]]"));
         assert_eq!(<SetupFile as TomlDoc>::from_toml(&text).unwrap(), s);
+    }
+
+    #[test]
+    fn a_setup_written_by_an_earlier_app_keeps_its_name() {
+        let old = "# name = \"Moor \\\"run\\\"\"\ngame = \"arcadia\"\n[[players]]\ncharacter = \"\"\n[[players]]\ncharacter = \"\"\n";
+        let s = <SetupFile as TomlDoc>::from_toml(old).unwrap();
+        assert_eq!(s.name, "Moor \"run\"");
+        // A name key wins over the comment.
+        let both = old.replace("game = \"arcadia\"\n", "game = \"arcadia\"\nname = \"New\"\n");
+        assert_eq!(<SetupFile as TomlDoc>::from_toml(&both).unwrap().name, "New");
     }
 
     #[test]
