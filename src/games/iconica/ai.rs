@@ -115,19 +115,20 @@ impl Agent {
         let mut inner = Agent::new(PolicyKind::Greedy, 0);
         let mut inputs = Vec::with_capacity(64);
         let mut totals = [0.0f64; 16];
-        let started = std::time::Instant::now();
+        // The clock is read only for a time budget (a playout budget replays exactly).
+        let started = matches!(cfg.budget, Budget::Millis(_)).then(std::time::Instant::now);
         let mut done = 0u32;
         loop {
             match cfg.budget {
                 Budget::Playouts(b) if done > 0 && done >= b => break,
-                Budget::Millis(ms) if done > 0 && started.elapsed().as_millis() >= ms as u128 => break,
+                Budget::Millis(ms) if done > 0 && started.is_some_and(|t| t.elapsed().as_millis() >= ms as u128) => break,
                 _ => {}
             }
             let seed: u64 = self.rng.random();
-            for k in 0..n {
+            for (k, total) in totals[..n].iter_mut().enumerate() {
                 prefix[last] = k as u8;
                 inner.rng = ChaCha8Rng::seed_from_u64(seed);
-                totals[k] += look_ahead(c.setup, &mark, &prefix, seed, &mut inner, &mut inputs, c.side);
+                *total += look_ahead(c.setup, &mark, &prefix, seed, &mut inner, &mut inputs, c.side);
             }
             done += n as u32;
         }
