@@ -1,0 +1,110 @@
+//! `mcts`' look-ahead (`ai::look_ahead`): a continuation resumed from a mid-turn step
+//! boundary plays exactly what the same continuation replayed from the turn's start plays, so
+//! the search scores the position the game is really in, for every option.
+
+use deckwright::cards::{self, Card};
+use deckwright::games::iconica::ai::{look_ahead, Agent, Mark, PolicyKind, SplitMix};
+use deckwright::games::iconica::engine::*;
+use deckwright::games::iconica::model::Character;
+
+fn setup() -> Setup {
+    let pool: Vec<Character> = cards::bundled()
+        .into_iter()
+        .filter_map(|(p, t)| match cards::parse_card(t, &p) {
+            Ok(Card::Iconica(c)) => Some(c),
+            _ => None,
+        })
+        .collect();
+    assert!(pool.len() >= 6, "bundled Iconica characters");
+    let a: Vec<Character> = pool[0..3].to_vec();
+    let b: Vec<Character> = pool[3..6].to_vec();
+    Setup::duel(&a, &b, Rules::default()).expect("setup")
+}
+
+/// A decision point of a real match: the turn's start, its inputs so far, its latest step
+/// boundary, the deciding side and the number of options.
+struct Point {
+    start: State,
+    inputs: Vec<u8>,
+    mark: Mark,
+    side: u8,
+    n: u8,
+}
+
+/// Random dice and options; keeps the turn record and notes every decision with 2+ options.
+struct Capture {
+    rng: SplitMix,
+    start: State,
+    inputs: Vec<u8>,
+    mark: Option<Mark>,
+    points: Vec<Point>,
+}
+
+impl Io for Capture {
+    fn die(&mut self) -> Result<u8, Stop> {
+        let v = self.rng.below(6) + 1;
+        self.inputs.push(v);
+        Ok(v)
+    }
+    fn pick(&mut self, n: u8) -> Result<u8, Stop> {
+        let v = self.rng.below(n);
+        self.inputs.push(v);
+        Ok(v)
+    }
+    fn choose(&mut self, c: &Choice<'_>) -> Result<u8, Stop> {
+        let n = c.options.len() as u8;
+        if let Some(mark) = self.mark {
+            self.points.push(Point { start: self.start, inputs: self.inputs.clone(), mark, side: c.side, n });
+        }
+        let v = self.rng.below(n);
+        self.inputs.push(v);
+        Ok(v)
+    }
+    fn mark(&mut self, st: &State, at: Resume) {
+        self.mark = Some(Mark { state: *st, at, pos: self.inputs.len() });
+    }
+}
+
+fn points(setup: &Setup, seed: u64) -> Vec<Point> {
+    let mut st = State::new(setup);
+    let mut io = Capture { rng: SplitMix(seed), start: st, inputs: Vec::new(), mark: None, points: Vec::new() };
+    while st.ended.is_none() {
+        io.start = st;
+        io.inputs.clear();
+        io.mark = None;
+        play_turn(setup, &mut st, &mut io, &mut NoLog).expect("random input never runs out");
+    }
+    io.points
+}
+
+#[test]
+fn a_look_ahead_from_a_step_boundary_equals_one_from_the_turns_start() {
+    let setup = setup();
+    let mut mid_turn = 0;
+    let mut differs = 0;
+    let mut buf = Vec::new();
+    for seed in 1..4u64 {
+        for p in points(&setup, seed).iter().take(40) {
+            mid_turn += (p.mark.at != Resume::Start && p.mark.pos > 0) as usize;
+            let from_start = Mark { state: p.start, at: Resume::Start, pos: 0 };
+            let mut values = Vec::new();
+            for k in 0..p.n {
+                let mut whole = p.inputs.clone();
+                whole.push(k);
+                let since = &whole[p.mark.pos..];
+                for s in 0..3u64 {
+                    let seed = seed * 1000 + s;
+                    let mut g = Agent::new(PolicyKind::Greedy, seed);
+                    let resumed = look_ahead(&setup, &p.mark, since, seed, &mut g, &mut buf, p.side);
+                    let mut g = Agent::new(PolicyKind::Greedy, seed);
+                    let replayed = look_ahead(&setup, &from_start, &whole, seed, &mut g, &mut buf, p.side);
+                    assert_eq!(resumed.to_bits(), replayed.to_bits(), "seed {seed}, option {k}");
+                    values.push(resumed);
+                }
+            }
+            differs += values.windows(2).any(|w| w[0] != w[1]) as usize;
+        }
+    }
+    assert!(mid_turn > 5, "decisions after a mid-turn boundary were checked ({mid_turn})");
+    assert!(differs > 5, "the continuations depend on the option and the dice ({differs})");
+}
