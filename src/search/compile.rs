@@ -114,6 +114,65 @@ pub fn compile(
     }
 }
 
+/// For a query that needs cards owned (a top-level `owned` test that 0 fails) and a card
+/// field (a top-level positive field test): the number of `card_field` entries of that field
+/// (the smallest when several, each counted up to `cap`). Over every card such a query reads
+/// only these index entries, one integer `card_owned` probe each (the `owned` test is folded
+/// into the field's set), and reads card rows for owned cards only: when they are few, that
+/// is cheaper than testing windows of cards by name. None for any other query.
+pub fn owned_field_counts(query: &Query, cap: usize) -> Option<Vec<Compiled>> {
+    let Some(Expr::And(xs)) = &query.expr else {
+        return None;
+    };
+    let needs_owned = xs.iter().filter_map(owned_filter).any(|f| {
+        let n = f.value.num.unwrap_or(0.0);
+        !f.op.holds(0.0, n)
+    });
+    if !needs_owned {
+        return None;
+    }
+    let cap = Sql::Integer(i64::try_from(cap).unwrap_or(i64::MAX));
+    let counts: Vec<Compiled> = xs
+        .iter()
+        .filter(|x| field_set(x))
+        .filter_map(|x| match x {
+            Expr::Term(t) => match &t.kind {
+                TermKind::Filter(f) => Some(f),
+                _ => None,
+            },
+            _ => None,
+        })
+        .filter_map(|f| {
+            let Field::Key(k) = &f.field else { return None };
+            let (cond, params) = match (f.op, f.value.num) {
+                (Op::Eq, Some(n)) => (
+                    "(text = ?2 OR num = ?3)",
+                    vec![Sql::Text(f.value.text.clone()), Sql::Real(n)],
+                ),
+                (Op::Eq, None) => ("text = ?2", vec![Sql::Text(f.value.text.clone())]),
+                (op, Some(n)) => (op.as_str(), vec![Sql::Real(n)]),
+                (_, None) => return None,
+            };
+            let cond = if matches!(f.op, Op::Eq) {
+                cond.to_string()
+            } else {
+                format!("num {cond} ?2")
+            };
+            let mut all = vec![Sql::Text(k.clone())];
+            all.extend(params);
+            all.push(cap.clone());
+            let pc = all.len();
+            Some(Compiled {
+                sql: format!(
+                    "SELECT count(*) FROM (SELECT 1 FROM card_field WHERE key = ?1 AND {cond} LIMIT ?{pc})"
+                ),
+                params: all,
+            })
+        })
+        .collect();
+    (!counts.is_empty()).then_some(counts)
+}
+
 /// A card's owned quantity (0 when it is not in the collection).
 const OWNED: &str = "COALESCE((SELECT quantity FROM collection WHERE card_id = c.id), 0)";
 
