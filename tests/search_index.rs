@@ -251,7 +251,13 @@ fn migrating_an_older_catalogue_fills_the_columns() {
             }
         }
         // owned cards, one with quantity 0, one not in the catalogue
-        for (id, q) in [("syn-3", 2), ("syn-10", 1), ("syn-11", 0), ("ico-hadron", 3), ("gone", 4)] {
+        for (id, q) in [
+            ("syn-3", 2),
+            ("syn-10", 1),
+            ("syn-11", 0),
+            ("ico-hadron", 3),
+            ("gone", 4),
+        ] {
             tx.execute(
                 "INSERT INTO collection(card_id, quantity) VALUES (?1, ?2)",
                 params![id, q],
@@ -317,7 +323,13 @@ fn migrating_an_older_catalogue_fills_the_columns() {
         n
     };
     assert_eq!(same, cards.len() as i64);
-    for (id, q) in [("syn-3", 2), ("syn-10", 1), ("syn-11", 0), ("ico-hadron", 3), ("gone", 4)] {
+    for (id, q) in [
+        ("syn-3", 2),
+        ("syn-10", 1),
+        ("syn-11", 0),
+        ("ico-hadron", 3),
+        ("gone", 4),
+    ] {
         fresh
             .conn()
             .execute(
@@ -408,7 +420,9 @@ fn apply(cat: &mut Catalogue, c: &Change) {
         ),
         Change::DeleteOwned(i) => sql(cat, "DELETE FROM collection WHERE card_id = ?1", &[&id(i)]),
         Change::Import(from, n, seed) => {
-            let cards: Vec<Card> = (*from..from + n).map(|i| synthetic::card(i, *seed)).collect();
+            let cards: Vec<Card> = (*from..from + n)
+                .map(|i| synthetic::card(i, *seed))
+                .collect();
             cat.upsert(&cards).expect("import");
         }
         Change::DeleteCard(i) => sql(cat, "DELETE FROM card WHERE id = ?1", &[&id(i)]),

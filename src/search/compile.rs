@@ -415,7 +415,11 @@ impl Builder {
             .collect();
         rest.sort_by_key(|x| cost_rank(x));
         for x in rest {
-            let inner = if field_set(x) { fold.clone() } else { Vec::new() };
+            let inner = if field_set(x) {
+                fold.clone()
+            } else {
+                Vec::new()
+            };
             let outer = std::mem::replace(&mut self.fold, inner);
             parts.push(self.expr(x));
             self.fold = outer;
