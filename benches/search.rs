@@ -26,7 +26,7 @@ fn catalogue_of(n: u64) -> Catalogue {
     cat
 }
 
-const QUERIES: [(&str, &str); 7] = [
+const QUERIES: [(&str, &str); 8] = [
     ("free text, rare word", "kazen"),
     ("free text, common word", "quake"),
     ("free text, two words", "frost venom"),
@@ -36,6 +36,7 @@ const QUERIES: [(&str, &str); 7] = [
         "-(faction:legion or faction:protectorate) class:offensive",
     ),
     ("numeric + owned", "cost<=3 owned>0"),
+    ("numeric + owned at least 2", "health>=100 owned>=2"),
     ("order by number", "kind:merit order:-cost"),
 ];
 

@@ -110,7 +110,7 @@ fn term() -> impl Strategy<Value = String> {
         1 => Just("number:007".to_string()),
         1 => Just("number=7".to_string()),
         3 => "(health|cost|hp|points|rating|might)(<|<=|>|>=|=|!=)[0-9]{1,3}",
-        1 => "owned(<|<=|>|>=|=|!=)[0-3]",
+        3 => "owned(<|<=|>|>=|=|!=)[0-3]",
     ]
 }
 
@@ -250,9 +250,38 @@ fn migrating_an_older_catalogue_fills_the_columns() {
                 .expect("field");
             }
         }
+        // owned cards, one with quantity 0, one not in the catalogue
+        for (id, q) in [
+            ("syn-3", 2),
+            ("syn-10", 1),
+            ("syn-11", 0),
+            ("ico-hadron", 3),
+            ("gone", 4),
+        ] {
+            tx.execute(
+                "INSERT INTO collection(card_id, quantity) VALUES (?1, ?2)",
+                params![id, q],
+            )
+            .expect("collection");
+        }
         tx.commit().expect("commit");
     }
     migrations.to_latest(&mut conn).expect("migrate");
+    assert_owned_in_step(&conn);
+    assert_eq!(
+        search::search(&conn, "owned>=1 cost>=0", None)
+            .expect("search")
+            .iter()
+            .map(|h| (h.id.as_str(), h.owned))
+            .collect::<Vec<_>>()
+            .len(),
+        search::search(&conn, "cost>=0", None)
+            .expect("search")
+            .iter()
+            .filter(|h| h.owned >= 1)
+            .count(),
+        "owned cards with a cost after the migration"
+    );
     let (words, fields): (i64, i64) = conn
         .query_row(
             "SELECT count(search_words), count(search_fields) FROM card",
@@ -294,9 +323,26 @@ fn migrating_an_older_catalogue_fills_the_columns() {
         n
     };
     assert_eq!(same, cards.len() as i64);
+    for (id, q) in [
+        ("syn-3", 2),
+        ("syn-10", 1),
+        ("syn-11", 0),
+        ("ico-hadron", 3),
+        ("gone", 4),
+    ] {
+        fresh
+            .conn()
+            .execute(
+                "INSERT INTO collection(card_id, quantity) VALUES (?1, ?2)",
+                params![id, q],
+            )
+            .expect("collection");
+    }
     for q in [
         "quake",
         "faction:legion health>=100",
+        "cost<=3 owned>0",
+        "health>=0 owned>=2",
         "kind:merit order:-cost",
         "terrain:forest -rating>3",
     ] {
@@ -305,5 +351,115 @@ fn migrating_an_older_catalogue_fills_the_columns() {
             search::search(fresh.conn(), q, Some(50)).expect(q),
             "query `{q}`"
         );
+    }
+}
+
+/// `card_owned` (search's copy of the collection by card rowid) holds exactly the owned
+/// quantity of every collection entry whose card is in the catalogue.
+fn assert_owned_in_step(conn: &rusqlite::Connection) {
+    let rows = |sql: &str| -> Vec<(i64, i64)> {
+        conn.prepare(sql)
+            .and_then(|mut st| st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect())
+            .expect(sql)
+    };
+    assert_eq!(
+        rows("SELECT card, quantity FROM card_owned ORDER BY card"),
+        rows(
+            "SELECT c.rowid, co.quantity FROM collection AS co JOIN card AS c ON c.id = co.card_id ORDER BY c.rowid"
+        ),
+        "card_owned against the collection"
+    );
+}
+
+/// A change to the collection or to the cards.
+#[derive(Debug, Clone)]
+enum Change {
+    /// The app's way: set a card's quantity (0 removes it); unknown cards are refused.
+    SetOwned(u64, u32),
+    /// Straight SQL (e.g. a CSV import of cards not yet in the catalogue).
+    InsertOwned(u64, u32),
+    RenameOwned(u64, u64),
+    DeleteOwned(u64),
+    /// Import cards `from..from + n` (new ones, or re-imports with other content).
+    Import(u64, u64, u64),
+    DeleteCard(u64),
+    RenameCard(u64, u64),
+}
+
+fn change() -> impl Strategy<Value = Change> {
+    prop_oneof![
+        3 => (0..30u64, 0..4u32).prop_map(|(i, q)| Change::SetOwned(i, q)),
+        2 => (0..30u64, 0..4u32).prop_map(|(i, q)| Change::InsertOwned(i, q)),
+        1 => (0..30u64, 0..30u64).prop_map(|(a, b)| Change::RenameOwned(a, b)),
+        1 => (0..30u64).prop_map(Change::DeleteOwned),
+        2 => (0..30u64, 1..8u64, 0..3u64).prop_map(|(a, n, s)| Change::Import(a, n, s)),
+        1 => (0..30u64).prop_map(Change::DeleteCard),
+        1 => (0..30u64, 30..40u64).prop_map(|(a, b)| Change::RenameCard(a, b)),
+    ]
+}
+
+fn apply(cat: &mut Catalogue, c: &Change) {
+    let id = |i: &u64| format!("syn-{i}");
+    let sql = |cat: &Catalogue, sql: &str, p: &[&dyn rusqlite::ToSql]| {
+        // a constraint (a duplicate id) may refuse the change: nothing changes then
+        let _ = cat.conn().execute(sql, p);
+    };
+    match c {
+        Change::SetOwned(i, q) => {
+            let _ = cat.set_owned(&id(i), *q);
+        }
+        Change::InsertOwned(i, q) => sql(
+            cat,
+            "INSERT OR REPLACE INTO collection(card_id, quantity) VALUES (?1, ?2)",
+            &[&id(i), q],
+        ),
+        Change::RenameOwned(a, b) => sql(
+            cat,
+            "UPDATE collection SET card_id = ?2 WHERE card_id = ?1",
+            &[&id(a), &id(b)],
+        ),
+        Change::DeleteOwned(i) => sql(cat, "DELETE FROM collection WHERE card_id = ?1", &[&id(i)]),
+        Change::Import(from, n, seed) => {
+            let cards: Vec<Card> = (*from..from + n)
+                .map(|i| synthetic::card(i, *seed))
+                .collect();
+            cat.upsert(&cards).expect("import");
+        }
+        Change::DeleteCard(i) => sql(cat, "DELETE FROM card WHERE id = ?1", &[&id(i)]),
+        Change::RenameCard(a, b) => sql(
+            cat,
+            "UPDATE card SET id = ?2 WHERE id = ?1",
+            &[&id(a), &id(b)],
+        ),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Whatever changes the collection or the cards, `owned` tests see the collection.
+    #[test]
+    fn owned_follows_the_collection_and_the_cards(changes in prop::collection::vec(change(), 1..25)) {
+        let mut cat = Catalogue::open_empty_in_memory().expect("catalogue");
+        cat.upsert(&synthetic::cards(20, 1)).expect("cards");
+        for c in &changes {
+            apply(&mut cat, c);
+        }
+        assert_owned_in_step(cat.conn());
+        // each `owned` test next to a field test (folded into its set) against the owned
+        // quantity every hit shows (read from the collection by id)
+        for (test, holds) in [
+            ("owned>0", (|q| q > 0) as fn(i64) -> bool),
+            ("owned>=2", |q| q >= 2),
+            ("owned=0", |q| q == 0),
+            ("owned!=1", |q| q != 1),
+        ] {
+            for field in ["cost>=0", "health>=0", "faction:legion"] {
+                let Ok(all) = search::search(cat.conn(), field, None) else { continue };
+                let want: Vec<_> = all.into_iter().filter(|h| holds(h.owned)).collect();
+                let q = format!("{field} {test}");
+                prop_assert_eq!(&search::search(cat.conn(), &q, None).expect("search"), &want, "query `{}`", q);
+            }
+        }
     }
 }

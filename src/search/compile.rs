@@ -52,6 +52,7 @@ pub fn compile(
         params: Vec::new(),
         probe,
         owned_probe: probe,
+        fold: Vec::new(),
     };
     // With a limit, `owned` is read after the sort for the hits kept, not for every hit
     // sorted (unless it is a sort key).
@@ -113,8 +114,73 @@ pub fn compile(
     }
 }
 
+/// For a query that needs cards owned (a top-level `owned` test that 0 fails) and a card
+/// field (a top-level positive field test): the number of `card_field` entries of that field
+/// (the smallest when several, each counted up to `cap`). Over every card such a query reads
+/// only these index entries, one integer `card_owned` probe each (the `owned` test is folded
+/// into the field's set), and reads card rows for owned cards only: when they are few, that
+/// is cheaper than testing windows of cards by name. None for any other query.
+pub fn owned_field_counts(query: &Query, cap: usize) -> Option<Vec<Compiled>> {
+    let Some(Expr::And(xs)) = &query.expr else {
+        return None;
+    };
+    let needs_owned = xs.iter().filter_map(owned_filter).any(|f| {
+        let n = f.value.num.unwrap_or(0.0);
+        !f.op.holds(0.0, n)
+    });
+    if !needs_owned {
+        return None;
+    }
+    let cap = Sql::Integer(i64::try_from(cap).unwrap_or(i64::MAX));
+    let counts: Vec<Compiled> = xs
+        .iter()
+        .filter(|x| field_set(x))
+        .filter_map(|x| match x {
+            Expr::Term(t) => match &t.kind {
+                TermKind::Filter(f) => Some(f),
+                _ => None,
+            },
+            _ => None,
+        })
+        .filter_map(|f| {
+            let Field::Key(k) = &f.field else { return None };
+            let (cond, params) = match (f.op, f.value.num) {
+                (Op::Eq, Some(n)) => (
+                    "(text = ?2 OR num = ?3)",
+                    vec![Sql::Text(f.value.text.clone()), Sql::Real(n)],
+                ),
+                (Op::Eq, None) => ("text = ?2", vec![Sql::Text(f.value.text.clone())]),
+                (op, Some(n)) => (op.as_str(), vec![Sql::Real(n)]),
+                (_, None) => return None,
+            };
+            let cond = if matches!(f.op, Op::Eq) {
+                cond.to_string()
+            } else {
+                format!("num {cond} ?2")
+            };
+            let mut all = vec![Sql::Text(k.clone())];
+            all.extend(params);
+            all.push(cap.clone());
+            let pc = all.len();
+            Some(Compiled {
+                sql: format!(
+                    "SELECT count(*) FROM (SELECT 1 FROM card_field WHERE key = ?1 AND {cond} LIMIT ?{pc})"
+                ),
+                params: all,
+            })
+        })
+        .collect();
+    (!counts.is_empty()).then_some(counts)
+}
+
 /// A card's owned quantity (0 when it is not in the collection).
 const OWNED: &str = "COALESCE((SELECT quantity FROM collection WHERE card_id = c.id), 0)";
+
+/// The owned quantity of the card whose rowid is `card` (0 when it is not in the
+/// collection): an integer probe of `card_owned` (migration 0015), which needs no card row.
+fn owned_by_row(card: &str) -> String {
+    format!("COALESCE((SELECT o.quantity FROM card_owned AS o WHERE o.card = {card}), 0)")
+}
 
 struct Builder {
     params: Vec<Sql>,
@@ -122,6 +188,33 @@ struct Builder {
     probe: bool,
     /// Test `owned` by a probe per card: in a window, or where another test drives.
     owned_probe: bool,
+    /// `owned` tests (operator, placeholder) that hold for every card of the set tests being
+    /// built: each set then keeps only the cards that pass them (tested on the set's rowid),
+    /// so the card rows that fail are never read.
+    fold: Vec<(Op, String)>,
+}
+
+/// Is `e` an `owned` comparison?
+fn owned_filter(e: &Expr) -> Option<&Filter> {
+    match e {
+        Expr::Term(t) => match &t.kind {
+            TermKind::Filter(f) if f.field == Field::Owned => Some(f),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Is `e` a positive card-field test, which is one or two `card_field` sets over every card
+/// (an `owned` test may be folded into them)?
+fn field_set(e: &Expr) -> bool {
+    match e {
+        Expr::Term(t) => matches!(
+            &t.kind,
+            TermKind::Filter(Filter { field: Field::Key(_), op, .. }) if *op != Op::Ne
+        ),
+        _ => false,
+    }
 }
 
 /// Can `e` drive a search over every card (a positive test served by an index)?
@@ -234,7 +327,16 @@ impl Builder {
 
     fn fts(&mut self, query: String) -> String {
         let p = self.param(Sql::Text(query));
-        format!("c.rowid IN (SELECT rowid FROM card_fts WHERE card_fts MATCH {p})")
+        let fold = self.folded("card_fts.rowid");
+        format!("c.rowid IN (SELECT rowid FROM card_fts WHERE card_fts MATCH {p}{fold})")
+    }
+
+    /// The folded `owned` tests on the set's rowid column `card` (` AND ...`, or empty).
+    fn folded(&self, card: &str) -> String {
+        self.fold
+            .iter()
+            .map(|(op, p)| format!(" AND {} {} {p}", owned_by_row(card), op.as_str()))
+            .collect()
     }
 
     /// Free text tested in the card's row (FTS5 for a card without `search_words`).
@@ -285,18 +387,42 @@ impl Builder {
             .filter(|x| !in_row(x))
             .filter_map(fts_of)
             .collect();
+        // Over every card, `owned` tests go inside each positive set (free text, card
+        // fields), whichever drives: only owned cards' rows are read.
+        let fold_owned = !probe && (!fts.is_empty() || xs.iter().any(field_set));
+        let mut fold = Vec::new();
+        if fold_owned {
+            for f in xs.iter().filter_map(owned_filter) {
+                // the parser guarantees a number
+                let p = self.num(f.value.num.unwrap_or(0.0));
+                fold.push((f.op, p));
+            }
+        }
         let mut parts = Vec::new();
         for x in xs.iter().filter(|x| in_row(x)) {
             parts.push(self.expr(x));
         }
         if !fts.is_empty() {
+            let outer = std::mem::replace(&mut self.fold, fold.clone());
             parts.push(self.fts(fts.join(" AND ")));
+            self.fold = outer;
         }
         // cheap and narrowing tests first, negations last
-        let mut rest: Vec<&Expr> = xs.iter().filter(|x| fts_of(x).is_none()).collect();
+        let mut rest: Vec<&Expr> = xs
+            .iter()
+            .filter(|x| fts_of(x).is_none())
+            .filter(|x| !(fold_owned && owned_filter(x).is_some()))
+            .collect();
         rest.sort_by_key(|x| cost_rank(x));
         for x in rest {
+            let inner = if field_set(x) {
+                fold.clone()
+            } else {
+                Vec::new()
+            };
+            let outer = std::mem::replace(&mut self.fold, inner);
             parts.push(self.expr(x));
+            self.fold = outer;
         }
         format!("({})", parts.join(" AND "))
     }
@@ -345,7 +471,7 @@ impl Builder {
                 let p = self.num(n);
                 if self.owned_probe {
                     // a probe per card; no join, so SQLite cannot turn the loops around
-                    format!("{OWNED} {} {p}", op.as_str())
+                    format!("{} {} {p}", owned_by_row("c.rowid"), op.as_str())
                 } else if op.holds(0.0, n) {
                     // `+c.id`: never an index constraint, else SQLite may pair each id of this
                     // list with each rowid of another filter's list.
@@ -471,7 +597,8 @@ impl Builder {
                 "EXISTS (SELECT 1 FROM card_field INDEXED BY card_field_probe WHERE card = c.rowid AND key = {pk}{cond})"
             )
         } else {
-            format!("c.rowid IN (SELECT card FROM card_field WHERE key = {pk}{cond})")
+            let fold = self.folded("card_field.card");
+            format!("c.rowid IN (SELECT card FROM card_field WHERE key = {pk}{cond}{fold})")
         }
     }
 

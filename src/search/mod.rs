@@ -20,7 +20,7 @@ use rusqlite::Connection;
 use serde::Serialize;
 
 pub use ast::{Expr, Field, Filter, Op, OrderKey, Query, Span, Term, TermKind, Value};
-pub use compile::{Compiled, KeyType, Source, compile};
+pub use compile::{Compiled, KeyType, Source, compile, owned_field_counts};
 pub use error::{SearchError, SyntaxError, UnknownField};
 pub use fields::known_fields;
 pub use parser::{MAX_DEPTH, MAX_TERMS};
@@ -61,7 +61,9 @@ pub fn run(
             .find(|(n, _)| n == k)
             .map_or(KeyType::Text, |(_, t)| *t)
     };
-    if let Some(n) = limit.filter(|&n| query.order.is_empty() && n > 0) {
+    if let Some(n) = limit.filter(|&n| query.order.is_empty() && n > 0)
+        && !few_owned_candidates(conn, query, n)?
+    {
         // The first hits by name of a broad query are among the first cards by name: read
         // a window of them; if it holds too few hits, a second window sized from how many
         // it held, unless the hits are so sparse that a search of every card (driven by
@@ -86,6 +88,32 @@ pub fn run(
     }
     fetch(conn, &compile(query, &key_type, Source::All, limit))
 }
+
+/// Does `query` need owned cards next to a card field with few entries (at most
+/// `OWNED_SET_PER_WINDOW` first windows)? Then a search of every card reads less than the
+/// first window would (`compile::owned_field_counts`).
+fn few_owned_candidates(conn: &Connection, query: &Query, n: usize) -> Result<bool, SearchError> {
+    let cap = n
+        .saturating_mul(CARDS_PER_HIT)
+        .max(MIN_WINDOW)
+        .saturating_mul(OWNED_SET_PER_WINDOW);
+    let Some(counts) = owned_field_counts(query, cap.saturating_add(1)) else {
+        return Ok(false);
+    };
+    for c in counts {
+        let mut st = conn.prepare_cached(&c.sql)?;
+        let count: i64 = st.query_row(rusqlite::params_from_iter(c.params.iter()), |r| r.get(0))?;
+        if usize::try_from(count).is_ok_and(|count| count <= cap) {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// An owned-and-field query goes straight to a search of every card when the field has at
+/// most this many first windows of entries: each costs an index entry and an integer probe,
+/// about a third of testing a card of a window.
+const OWNED_SET_PER_WINDOW: usize = 4;
 
 /// A limited search first reads this many cards by name per hit wanted, at least
 /// `MIN_WINDOW` (for 50 hits: 1,000 cards).
