@@ -134,6 +134,9 @@ pub enum Leaf {
     /// Finish the current turn and play the next one (random dice, first options), then turn
     /// the position's evaluation into a win chance (logistic of `ai::evaluate` for side a).
     Eval,
+    /// Finish the current turn and play `ai::LOOK_AHEAD_TURNS` more with `greedy` deciding
+    /// for both sides (random dice), then the logistic of `ai::evaluate` for side a.
+    Greedy,
 }
 
 impl<'s> IconicaGame<'s> {
@@ -266,6 +269,17 @@ impl GameState for IconicaGame<'_> {
         match self.leaf {
             Leaf::Playout => self.playout(rng),
             Leaf::Eval => self.eval_leaf(rng),
+            Leaf::Greedy => {
+                // The search's leaf: the policies' look-ahead (the engine itself stays policy-free).
+                use crate::games::iconica::ai::{look_ahead, Agent, Mark, PolicyKind};
+                let (state, at, pos) = self.mark;
+                let mark = Mark { state, at, pos: 0 };
+                let mut greedy = Agent::new(PolicyKind::Greedy, rng.random());
+                let mut inputs = Vec::with_capacity(64);
+                let v = look_ahead(self.setup, &mark, &self.inputs[pos..], rng.random(), &mut greedy, &mut inputs, 0);
+                let p = 1.0 / (1.0 + (-v).exp());
+                [p, 1.0 - p]
+            }
         }
     }
 }
