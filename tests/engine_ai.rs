@@ -1,4 +1,4 @@
-//! `mcts`' look-ahead (`ai::look_ahead`): a continuation resumed from a mid-turn step
+//! `mcts`' leaf (`ai::look_ahead`): a continuation resumed from a mid-turn step
 //! boundary plays exactly what the same continuation replayed from the turn's start plays, so
 //! the search scores the position the game is really in, for every option.
 
@@ -107,4 +107,30 @@ fn a_look_ahead_from_a_step_boundary_equals_one_from_the_turns_start() {
     }
     assert!(mid_turn > 5, "decisions after a mid-turn boundary were checked ({mid_turn})");
     assert!(differs > 5, "the continuations depend on the option and the dice ({differs})");
+}
+
+/// `mcts`' tree search scores a leaf with `Leaf::Greedy`: the logistic of the deep greedy
+/// look-ahead from the leaf's position, the same continuation `look_ahead` plays.
+#[test]
+fn the_search_leaf_is_the_deep_greedy_look_ahead_of_its_position() {
+    use deckwright::games::{GameState, Node};
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    let setup = setup();
+    let mut checked = 0;
+    for p in points(&setup, 5).into_iter().take(40) {
+        let game = IconicaGame::at(&setup, p.start, &p.inputs).with_leaf(Leaf::Greedy);
+        assert_eq!(game.node(), Node::Decision { player: p.side as usize, actions: p.n as usize });
+        let leaf = game.clone().rollout(&mut ChaCha8Rng::seed_from_u64(9));
+        assert!((leaf[0] + leaf[1] - 1.0).abs() < 1e-12 && (0.0..=1.0).contains(&leaf[0]), "{leaf:?}");
+        // The same draws, by hand: the greedy agent's seed, then the look-ahead's.
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let mut greedy = Agent::new(PolicyKind::Greedy, rng.random());
+        let mark = Mark { pos: 0, ..p.mark };
+        let v = look_ahead(&setup, &mark, &p.inputs[p.mark.pos..], rng.random(), &mut greedy, &mut Vec::new(), 0);
+        assert_eq!(leaf[0], 1.0 / (1.0 + (-v).exp()));
+        checked += 1;
+    }
+    assert!(checked > 10, "decision points checked: {checked}");
 }
