@@ -13,6 +13,7 @@ use super::play::{derive_seed, open_catalogue, policy_from, Args};
 use super::{BadInput, Context, Outcome};
 use crate::cards::Card;
 use crate::games::iconoclasm::ai::Agent;
+use crate::games::iconoclasm::model::ClashTable;
 use crate::games::iconoclasm::engine::render::picture;
 use crate::games::iconoclasm::engine::{
     deal, play_match, player_scores, rank_elements, Deck, Event, Goal, Pos, Setup, State,
@@ -55,18 +56,7 @@ pub fn run(ctx: &Context, args: &Args) -> Outcome {
         return Err(BadInput("--policy-b: a solo game has one player; use --policy".into()));
     }
 
-    let cat = open_catalogue(ctx)?;
-    let table = cat.clash_table().map_err(|e| BadInput(format!("the catalogue's clash table: {e}")))?;
-    if let Some(p) = table.problems().first() {
-        return Err(BadInput(format!("the catalogue's clash table is not usable: {}", p.message)));
-    }
-    let cards: Vec<_> = cat
-        .all()
-        .map_err(|e| BadInput(format!("reading the catalogue: {e}")))?
-        .into_iter()
-        .filter_map(|c| if let Card::Iconoclasm(e) = c { Some(e) } else { None })
-        .collect();
-    let deck = Deck::from_cards(&cards)?;
+    let (deck, table) = deck_and_table(ctx)?;
     let setup = deal(deck, &table, players, goal, &mut ChaCha8Rng::seed_from_u64(derive_seed(args.seed, 0)))?;
 
     let mut log: Vec<Event> = Vec::new();
@@ -178,4 +168,20 @@ fn text(setup: &Setup, st: &State, log: &[Event]) -> String {
         }
     }
     out
+}
+
+/// The catalogue's Iconoclasm cards as a deck, and its clash table (a user may correct it).
+pub(super) fn deck_and_table(ctx: &Context) -> Result<(Deck, ClashTable), BadInput> {
+    let cat = open_catalogue(ctx)?;
+    let table = cat.clash_table().map_err(|e| BadInput(format!("the catalogue's clash table: {e}")))?;
+    if let Some(p) = table.problems().first() {
+        return Err(BadInput(format!("the catalogue's clash table is not usable: {}", p.message)));
+    }
+    let cards: Vec<_> = cat
+        .all()
+        .map_err(|e| BadInput(format!("reading the catalogue: {e}")))?
+        .into_iter()
+        .filter_map(|c| if let Card::Iconoclasm(e) = c { Some(e) } else { None })
+        .collect();
+    Ok((Deck::from_cards(&cards)?, table))
 }

@@ -7,11 +7,10 @@ use std::time::Instant;
 
 use serde_json::json;
 
-use super::play::{open_catalogue, policy_from};
+use super::play::policy_from;
 use super::sim::{bar, Args};
 use super::{BadInput, Context, Outcome};
-use crate::cards::Card;
-use crate::games::iconoclasm::engine::{Deck, Goal};
+use crate::games::iconoclasm::engine::Goal;
 use crate::sim::{self, iconoclasm::Run, wilson};
 
 pub fn run(ctx: &Context, args: &Args) -> Outcome {
@@ -52,18 +51,8 @@ pub fn run(ctx: &Context, args: &Args) -> Outcome {
         };
         policies.push(policy_from(option, name)?);
     }
-    let cat = open_catalogue(ctx)?;
-    let table = cat.clash_table().map_err(|e| BadInput(format!("the catalogue's clash table: {e}")))?;
-    if let Some(p) = table.problems().first() {
-        return Err(BadInput(format!("the catalogue's clash table is not usable: {}", p.message)));
-    }
-    let cards: Vec<_> = cat
-        .all()
-        .map_err(|e| BadInput(format!("reading the catalogue: {e}")))?
-        .into_iter()
-        .filter_map(|c| if let Card::Iconoclasm(e) = c { Some(e) } else { None })
-        .collect();
-    let run = Run { deck: Deck::from_cards(&cards)?, table, players, goal, policies };
+    let (deck, table) = super::play_iconoclasm::deck_and_table(ctx)?;
+    let run = Run { deck, table, players, goal, policies };
     // A deal that cannot be made fails on the first game; check it once up front.
     run.play_one(args.seed, 0)?;
 
