@@ -146,6 +146,8 @@ fn bad_input_is_refused_with_exit_2_and_nothing_written() {
     assert_refused(&e, &["export", "ico-grumbolt", "--paper", "a9", "--out", "a.pdf"], "unknown paper");
     assert_refused(&e, &["export", "ico-grumbolt", "--card", "jumbo", "--out", "a.pdf"], "unknown card size");
     assert_refused(&e, &["export", "missing.party.toml", "--out", "a.pdf"], "missing.party.toml");
+    // A PNG is one pixel buffer: a giant card at a high resolution is refused, not attempted.
+    assert_refused(&e, &["export", "ico-grumbolt", "--size", "2000x2000", "--dpi", "1200", "--png", "out"], "megapixels");
     std::fs::write(e.path("bad.party.toml"), "game = \"iconica\"\nmembers = [\"ico-grumbolt\",\n").unwrap();
     let o = e.run(&["export", "bad.party.toml", "--out", "a.pdf"]);
     assert_eq!(o.status.code(), Some(2));

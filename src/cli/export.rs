@@ -58,6 +58,9 @@ pub struct Args {
     pub portraits: Option<PathBuf>,
 }
 
+/// The largest PNG `--png` writes (a tarot card at 1,200 dpi is 19 megapixels).
+const MAX_PNG_PIXELS: f64 = 100e6;
+
 fn options(a: &Args) -> Result<ExportOptions, BadInput> {
     let paper = layout::paper(&a.paper).ok_or_else(|| {
         let names: Vec<_> = PAPERS.iter().map(|p| p.name).collect();
@@ -83,6 +86,18 @@ fn options(a: &Args) -> Result<ExportOptions, BadInput> {
     }
     if !(30..=1200).contains(&a.dpi) {
         return Err(BadInput(format!("--dpi {} must be between 30 and 1200", a.dpi)));
+    }
+    if a.png.is_some() {
+        // One PNG is one pixel buffer: refuse sizes no machine should be asked to allocate.
+        let px = |mm: f64| ((mm + 2.0 * f64::from(a.bleed)) / 25.4 * f64::from(a.dpi)).ceil();
+        let (pw, ph) = (px(f64::from(w)), px(f64::from(h)));
+        if pw * ph > MAX_PNG_PIXELS {
+            return Err(BadInput(format!(
+                "a {w}x{h} mm card at {} dpi is {pw} x {ph} pixels, over the {} megapixels a PNG may have; lower --dpi or --size",
+                a.dpi,
+                MAX_PNG_PIXELS / 1e6
+            )));
+        }
     }
     let back_offset = match &a.back_offset {
         Some(s) => layout::parse_wxh(s)
