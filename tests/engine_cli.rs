@@ -134,7 +134,11 @@ fn bad_input_exits_2_with_nothing_on_stdout() {
         let o = env.play(&extra);
         assert_eq!(o.status.code(), Some(2), "{extra:?}");
         assert!(o.stdout.is_empty());
+        // The message names the option the user wrote.
+        assert!(String::from_utf8_lossy(&o.stderr).contains(&format!("error: {}", extra[0])), "{extra:?}");
     }
+    let o = env.play(&["--policy-b", "clever"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("error: --policy-b: unknown policy `clever`"));
     let dup = env.party("dup", &["ico-t-a1", "ico-t-a1", "ico-t-a2"]);
     let o = env.run(&["play", "iconica", p(&dup), p(&env.path("b")), "--json"]);
     assert_eq!(o.status.code(), Some(2));

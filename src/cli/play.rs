@@ -102,6 +102,14 @@ pub fn policy_from(option: &str, s: &str) -> Result<PolicyKind, BadInput> {
     })
 }
 
+/// One side's policy: its own option when given (named in errors), else the shared one.
+pub fn side_policy(own_option: &str, own: Option<&str>, shared_option: &str, shared: &str) -> Result<PolicyKind, BadInput> {
+    match own {
+        Some(p) => policy_from(own_option, p),
+        None => policy_from(shared_option, shared),
+    }
+}
+
 /// Derives independent seeds from one (SplitMix64 of seed and stream).
 pub fn derive_seed(seed: u64, stream: u64) -> u64 {
     let mut z = seed ^ stream.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(0xD1B5_4A32_D192_ED03);
@@ -201,8 +209,8 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     }
     let rules = args.rules.rules()?;
     let both = args.policy.as_deref().unwrap_or("first");
-    let pa = policy_from("--policy-a", args.policy_a.as_deref().unwrap_or(both))?;
-    let pb = policy_from("--policy-b", args.policy_b.as_deref().unwrap_or(both))?;
+    let pa = side_policy("--policy-a", args.policy_a.as_deref(), "--policy", both)?;
+    let pb = side_policy("--policy-b", args.policy_b.as_deref(), "--policy", both)?;
     let script = match &args.dice {
         Some(d) => Some(ScriptDice::parse(d).map_err(|e| BadInput(format!("--dice: {e}")))?),
         None => None,

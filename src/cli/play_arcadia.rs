@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use serde_json::{json, Value};
 
-use super::play::{derive_seed, open_catalogue, policy_from, Args};
+use super::play::{derive_seed, open_catalogue, side_policy, Args};
 use super::{BadInput, Context, Outcome};
 use crate::cards::CardLookup;
 use crate::games::arcadia::ai::{Agent, Seats};
@@ -104,8 +104,8 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         return Err(BadInput("--turn-limit must be at least 1".into()));
     }
     let both = args.policy.as_deref().unwrap_or("first");
-    let pa = policy_from("--policy-a", args.policy_a.as_deref().unwrap_or(both))?;
-    let pb = policy_from("--policy-b", args.policy_b.as_deref().unwrap_or(both))?;
+    let pa = side_policy("--policy-a", args.policy_a.as_deref(), "--policy", both)?;
+    let pb = side_policy("--policy-b", args.policy_b.as_deref(), "--policy", both)?;
     let script = match &args.dice {
         Some(d) => Some(ScriptDice::parse(d).map_err(|e| BadInput(format!("--dice: {e}")))?),
         None => None,

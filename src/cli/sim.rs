@@ -9,7 +9,7 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
-use super::play::{RuleArgs, load_parties, open_catalogue, policy_from, setup_from};
+use super::play::{RuleArgs, load_parties, open_catalogue, setup_from, side_policy};
 use super::{BadInput, Context, Outcome};
 use crate::cards::{Card, CardLookup};
 use crate::games::iconica::ai::PolicyKind;
@@ -99,8 +99,8 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         return Err(BadInput("--threads must be at least 1".into()));
     }
     let rules = args.rules.rules()?;
-    let pa = policy_from("--ai-a", args.ai_a.as_deref().unwrap_or(&args.ai))?;
-    let pb = policy_from("--ai-b", args.ai_b.as_deref().unwrap_or(&args.ai))?;
+    let pa = side_policy("--ai-a", args.ai_a.as_deref(), "--ai", &args.ai)?;
+    let pb = side_policy("--ai-b", args.ai_b.as_deref(), "--ai", &args.ai)?;
     let cat = open_catalogue(ctx)?;
     if args.field {
         return field(&cat, &args, rules, pa, pb);

@@ -1,6 +1,6 @@
 //! `deckwright sim arcadia SETUP.setup.toml`: many AI-vs-AI Arcadia quests in parallel.
 
-use super::play::{open_catalogue, policy_from};
+use super::play::{open_catalogue, side_policy};
 use super::play_arcadia::load_match;
 use super::sim::{two_sided, Args};
 use super::{BadInput, Context, Outcome};
@@ -26,8 +26,8 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     if args.threads == Some(0) {
         return Err(BadInput("--threads must be at least 1".into()));
     }
-    let pa = policy_from("--ai-a", args.ai_a.as_deref().unwrap_or(&args.ai))?;
-    let pb = policy_from("--ai-b", args.ai_b.as_deref().unwrap_or(&args.ai))?;
+    let pa = side_policy("--ai-a", args.ai_a.as_deref(), "--ai", &args.ai)?;
+    let pb = side_policy("--ai-b", args.ai_b.as_deref(), "--ai", &args.ai)?;
     let cat = open_catalogue(ctx)?;
     let m = load_match(&cat, &args.files[0], r.turn_limit)?;
     two_sided("arcadia", "Days", &args, [pa.name(), pb.name()], |i| {
