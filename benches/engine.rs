@@ -7,7 +7,6 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use deckwright::cards::{self, Card};
 use deckwright::games::iconica::ai::PolicyKind;
 use deckwright::games::iconica::engine::{IconicaGame, Rules, Setup};
 use deckwright::games::iconica::model::Character;
@@ -15,13 +14,7 @@ use deckwright::games::GameState;
 use deckwright::sim::iconica::play_one;
 
 fn party(ids: &[&str]) -> Vec<Character> {
-    let all: Vec<Character> = cards::bundled()
-        .into_iter()
-        .filter_map(|(p, t)| match cards::parse_card(t, &p) {
-            Ok(Card::Iconica(c)) => Some(c),
-            _ => None,
-        })
-        .collect();
+    let all: Vec<Character> = deckwright::games::iconica::bundled_characters();
     ids.iter().map(|id| all.iter().find(|c| c.id == *id).expect("bundled card").clone()).collect()
 }
 

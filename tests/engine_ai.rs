@@ -2,19 +2,12 @@
 //! boundary plays exactly what the same continuation replayed from the turn's start plays, so
 //! the search scores the position the game is really in, for every option.
 
-use deckwright::cards::{self, Card};
 use deckwright::games::iconica::ai::{look_ahead, Agent, Mark, PolicyKind, SplitMix};
 use deckwright::games::iconica::engine::*;
 use deckwright::games::iconica::model::Character;
 
 fn setup() -> Setup {
-    let pool: Vec<Character> = cards::bundled()
-        .into_iter()
-        .filter_map(|(p, t)| match cards::parse_card(t, &p) {
-            Ok(Card::Iconica(c)) => Some(c),
-            _ => None,
-        })
-        .collect();
+    let pool: Vec<Character> = deckwright::games::iconica::bundled_characters();
     assert!(pool.len() >= 6, "bundled Iconica characters");
     let a: Vec<Character> = pool[0..3].to_vec();
     let b: Vec<Character> = pool[3..6].to_vec();

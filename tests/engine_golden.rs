@@ -8,7 +8,6 @@
 use std::hash::{Hash, Hasher};
 use std::sync::OnceLock;
 
-use deckwright::cards::{self, Card};
 use deckwright::games::iconica::ai::{Agent, PolicyKind, Table};
 use deckwright::games::iconica::engine::*;
 use deckwright::games::iconica::model::Character;
@@ -35,13 +34,7 @@ impl Hasher for Fnv {
 }
 
 fn bundled(ids: &[&str]) -> Vec<Character> {
-    let all: Vec<Character> = cards::bundled()
-        .into_iter()
-        .filter_map(|(p, t)| match cards::parse_card(t, &p) {
-            Ok(Card::Iconica(c)) => Some(c),
-            _ => None,
-        })
-        .collect();
+    let all: Vec<Character> = deckwright::games::iconica::bundled_characters();
     ids.iter().map(|id| all.iter().find(|c| c.id == *id).expect("bundled card").clone()).collect()
 }
 

@@ -4,20 +4,13 @@ use std::collections::HashSet;
 
 use proptest::prelude::*;
 
-use deckwright::cards::{self, Card};
 use deckwright::games::iconica::ai::{Agent, PolicyKind, Table};
 use deckwright::games::iconica::engine::*;
 use deckwright::games::iconica::model::Character;
 use deckwright::sim;
 
 fn pool() -> Vec<Character> {
-    cards::bundled()
-        .into_iter()
-        .filter_map(|(p, t)| match cards::parse_card(t, &p) {
-            Ok(Card::Iconica(c)) => Some(c),
-            _ => None,
-        })
-        .collect()
+    deckwright::games::iconica::bundled_characters()
 }
 
 fn rules(kind: u8, house: u8) -> Rules {

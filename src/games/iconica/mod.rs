@@ -5,3 +5,15 @@ pub mod engine;
 pub mod model;
 pub mod party;
 pub mod rules;
+
+/// The Iconica characters among the bundled starter cards (`cards/iconica/`), in file order.
+pub fn bundled_characters() -> Vec<model::Character> {
+    crate::cards::bundled()
+        .into_iter()
+        .filter_map(|(path, text)| match crate::cards::parse_card(text, &path) {
+            Ok(crate::cards::Card::Iconica(c)) => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
