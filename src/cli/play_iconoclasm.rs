@@ -32,16 +32,7 @@ pub fn run(ctx: &Context, args: &Args) -> Outcome {
             "--ruleset, --breaks, --house and --turn-limit are iconica options; iconoclasm has none".into(),
         ));
     }
-    let players = args.players.ok_or_else(|| BadInput("iconoclasm needs --players N (1 to 4)".into()))?;
-    if !(1..=4).contains(&players) {
-        return Err(BadInput(format!("--players: iconoclasm is for 1 to 4 players, not {players}")));
-    }
-    let goal = match (&args.goal, players) {
-        (None, _) => Goal::Dominance,
-        (Some(g), 1) => Goal::parse(g)
-            .ok_or_else(|| BadInput(format!("--goal: unknown goal `{g}`; expected dominance or balance")))?,
-        (Some(_), _) => return Err(BadInput("--goal is for solo games (--players 1)".into())),
-    };
+    let (players, goal) = players_and_goal(args.players, args.goal.as_deref())?;
     let both = args.policy.as_deref().unwrap_or("first");
     let mut agents = Vec::new();
     for seat in 0..players {
@@ -184,4 +175,19 @@ pub(super) fn deck_and_table(ctx: &Context) -> Result<(Deck, ClashTable), BadInp
         .filter_map(|c| if let Card::Iconoclasm(e) = c { Some(e) } else { None })
         .collect();
     Ok((Deck::from_cards(&cards)?, table))
+}
+
+/// `--players` (1 to 4, required) and `--goal` (solo games only; dominance by default).
+pub(super) fn players_and_goal(players: Option<u8>, goal: Option<&str>) -> Result<(u8, Goal), BadInput> {
+    let players = players.ok_or_else(|| BadInput("iconoclasm needs --players N (1 to 4)".into()))?;
+    if !(1..=4).contains(&players) {
+        return Err(BadInput(format!("--players: iconoclasm is for 1 to 4 players, not {players}")));
+    }
+    let goal = match (goal, players) {
+        (None, _) => Goal::Dominance,
+        (Some(g), 1) => Goal::parse(g)
+            .ok_or_else(|| BadInput(format!("--goal: unknown goal `{g}`; expected dominance or balance")))?,
+        (Some(_), _) => return Err(BadInput("--goal is for solo games (--players 1)".into())),
+    };
+    Ok((players, goal))
 }

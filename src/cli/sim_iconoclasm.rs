@@ -10,7 +10,6 @@ use serde_json::json;
 use super::play::policy_from;
 use super::sim::{bar, Args};
 use super::{BadInput, Context, Outcome};
-use crate::games::iconoclasm::engine::Goal;
 use crate::sim::{self, iconoclasm::Run, wilson};
 
 pub fn run(ctx: &Context, args: &Args) -> Outcome {
@@ -32,16 +31,7 @@ pub fn run(ctx: &Context, args: &Args) -> Outcome {
     if args.threads == Some(0) {
         return Err(BadInput("--threads must be at least 1".into()));
     }
-    let players = args.players.ok_or_else(|| BadInput("iconoclasm needs --players N (1 to 4)".into()))?;
-    if !(1..=4).contains(&players) {
-        return Err(BadInput(format!("--players: iconoclasm is for 1 to 4 players, not {players}")));
-    }
-    let goal = match (&args.goal, players) {
-        (None, _) => Goal::Dominance,
-        (Some(g), 1) => Goal::parse(g)
-            .ok_or_else(|| BadInput(format!("--goal: unknown goal `{g}`; expected dominance or balance")))?,
-        (Some(_), _) => return Err(BadInput("--goal is for solo games (--players 1)".into())),
-    };
+    let (players, goal) = super::play_iconoclasm::players_and_goal(args.players, args.goal.as_deref())?;
     let mut policies = Vec::new();
     for seat in 0..players {
         let (option, name) = match seat {
