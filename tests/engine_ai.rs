@@ -102,7 +102,7 @@ fn a_look_ahead_from_a_step_boundary_equals_one_from_the_turns_start() {
     assert!(differs > 5, "the continuations depend on the option and the dice ({differs})");
 }
 
-/// `mcts`' tree search scores a leaf with `Leaf::Greedy`: the logistic of the deep greedy
+/// `mcts`' tree search scores a leaf with `ai::greedy_leaf`: the logistic of the deep greedy
 /// look-ahead from the leaf's position, the same continuation `look_ahead` plays.
 #[test]
 fn the_search_leaf_is_the_deep_greedy_look_ahead_of_its_position() {
@@ -113,7 +113,7 @@ fn the_search_leaf_is_the_deep_greedy_look_ahead_of_its_position() {
     let setup = setup();
     let mut checked = 0;
     for p in points(&setup, 5).into_iter().take(40) {
-        let game = IconicaGame::at(&setup, p.start, &p.inputs).with_leaf(Leaf::Greedy);
+        let game = IconicaGame::at(&setup, p.start, &p.inputs).with_leaf(Leaf::With(deckwright::games::iconica::ai::greedy_leaf));
         assert_eq!(game.node(), Node::Decision { player: p.side as usize, actions: p.n as usize });
         let leaf = game.clone().rollout(&mut ChaCha8Rng::seed_from_u64(9));
         assert!((leaf[0] + leaf[1] - 1.0).abs() < 1e-12 && (0.0..=1.0).contains(&leaf[0]), "{leaf:?}");

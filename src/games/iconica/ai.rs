@@ -105,7 +105,7 @@ impl Agent {
 
     /// Monte Carlo tree search (`games::ai`: UCT with chance nodes for the dice) from this
     /// decision. Greedy's one-ply values seed the root's options, worth [`MCTS_PRIOR_VISITS`]
-    /// visits each; a leaf is scored by a deep greedy continuation ([`Leaf::Greedy`]: the
+    /// visits each; a leaf is scored by a deep greedy continuation ([`greedy_leaf`]: the
     /// rest of the turn and [`LOOK_AHEAD_TURNS`] more with `greedy` deciding for both sides,
     /// then [`evaluate`]). `cfg.budget` counts playouts (leaves) per decision.
     #[inline(never)]
@@ -116,7 +116,7 @@ impl Agent {
         for p in prior[..n].iter_mut() {
             *p = 1.0 / (1.0 + (-*p).exp());
         }
-        let g = IconicaGame::at(c.setup, *rec.start, rec.inputs).with_leaf(Leaf::Greedy);
+        let g = IconicaGame::at(c.setup, *rec.start, rec.inputs).with_leaf(Leaf::With(greedy_leaf));
         mcts_choose_with_prior(&g, &cfg, &prior[..n], MCTS_PRIOR_VISITS, &mut self.rng) as u8
     }
 
@@ -339,6 +339,18 @@ pub fn look_ahead(
         let _ = play_turn(setup, &mut st, &mut io, &mut NoLog);
     }
     evaluate(setup, &st, side)
+}
+
+/// `mcts`' leaf: from a step boundary (`state`, resuming at `at`, then `inputs`), the deep
+/// greedy look-ahead ([`look_ahead`]) for side a, as a win chance (logistic); side b gets
+/// the rest.
+pub fn greedy_leaf(setup: &Setup, state: &State, at: Resume, inputs: &[u8], rng: &mut ChaCha8Rng) -> [f64; 2] {
+    let mark = Mark { state: *state, at, pos: 0 };
+    let mut greedy = Agent::new(PolicyKind::Greedy, rng.random());
+    let mut scratch = Vec::with_capacity(64);
+    let v = look_ahead(setup, &mark, inputs, rng.random(), &mut greedy, &mut scratch, 0);
+    let p = 1.0 / (1.0 + (-v).exp());
+    [p, 1.0 - p]
 }
 
 /// Whole turns `mcts`' look-ahead plays after finishing the current one (four of each side).

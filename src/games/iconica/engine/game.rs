@@ -127,17 +127,22 @@ pub struct IconicaGame<'s> {
 }
 
 /// How a search leaf is scored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub enum Leaf {
     /// Uniformly random play to the end of the match; 1, 0.5 or 0.
     Playout,
     /// Finish the current turn and play the next one (random dice, first options), then turn
     /// the position's evaluation into a win chance (logistic of `ai::evaluate` for side a).
     Eval,
-    /// Finish the current turn and play `ai::LOOK_AHEAD_TURNS` more with `greedy` deciding
-    /// for both sides (random dice), then the logistic of `ai::evaluate` for side a.
-    Greedy,
+    /// A scorer the searching policy supplies (the engine knows no policy): it gets the
+    /// turn's latest step boundary (state, where it resumes) and the turn's inputs since
+    /// then, and returns the scores of sides a and b. Iconica's `mcts` passes
+    /// `ai::greedy_leaf`.
+    With(LeafFn),
 }
+
+/// A leaf scorer: the state at a step boundary, where it resumes, the inputs since, a seeded source.
+pub type LeafFn = fn(&Setup, &State, Resume, &[u8], &mut ChaCha8Rng) -> [f64; 2];
 
 impl<'s> IconicaGame<'s> {
     /// The position at `turn_start` after the given inputs of that turn.
@@ -269,16 +274,9 @@ impl GameState for IconicaGame<'_> {
         match self.leaf {
             Leaf::Playout => self.playout(rng),
             Leaf::Eval => self.eval_leaf(rng),
-            Leaf::Greedy => {
-                // The search's leaf: the policies' look-ahead (the engine itself stays policy-free).
-                use crate::games::iconica::ai::{look_ahead, Agent, Mark, PolicyKind};
-                let (state, at, pos) = self.mark;
-                let mark = Mark { state, at, pos: 0 };
-                let mut greedy = Agent::new(PolicyKind::Greedy, rng.random());
-                let mut inputs = Vec::with_capacity(64);
-                let v = look_ahead(self.setup, &mark, &self.inputs[pos..], rng.random(), &mut greedy, &mut inputs, 0);
-                let p = 1.0 / (1.0 + (-v).exp());
-                [p, 1.0 - p]
+            Leaf::With(score) => {
+                let (st, at, pos) = self.mark;
+                score(self.setup, &st, at, &self.inputs[pos..], rng)
             }
         }
     }

@@ -15,7 +15,7 @@ pub mod turn;
 
 pub use dice::{Dice, RngDice, ScriptDice};
 pub use events::{Cause, Event, Log, NoLog};
-pub use game::{IconicaGame, Leaf};
+pub use game::{IconicaGame, Leaf, LeafFn};
 pub use io::{Choice, ChoiceKind, Io, Opt, Stop};
 pub use setup::{Breaks, Rules, Ruleset, Setup, SetupError};
 pub use state::{Ended, State, Winner};
