@@ -15,6 +15,24 @@ pub mod ruunara;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
+/// How a match ended: its JSON names are the `ended` values of `play --json` and `sim`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Ended {
+    Victory,
+    DiceExhausted,
+    TurnLimit,
+}
+
+impl Ended {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Ended::Victory => "victory",
+            Ended::DiceExhausted => "dice_exhausted",
+            Ended::TurnLimit => "turn_limit",
+        }
+    }
+}
+
 /// What happens next in a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Node {

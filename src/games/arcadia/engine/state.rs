@@ -16,23 +16,8 @@ pub const UNPLACED: u8 = 255;
 /// A treasure picked up by its player.
 pub const FOUND: u8 = 254;
 
-/// How a match ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ended {
-    Victory,
-    DiceExhausted,
-    TurnLimit,
-}
-
-impl Ended {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Ended::Victory => "victory",
-            Ended::DiceExhausted => "dice_exhausted",
-            Ended::TurnLimit => "turn_limit",
-        }
-    }
-}
+/// How a match ended (shared by the games' engines).
+pub use crate::games::Ended;
 
 /// Who won.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -31,23 +31,8 @@ pub fn bit(s: Status) -> u8 {
 /// Status names in the JSON's fixed order: the card model's order.
 pub const STATUS_ORDER: [Status; 7] = Status::ALL;
 
-/// How a match ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Ended {
-    Victory,
-    DiceExhausted,
-    TurnLimit,
-}
-
-impl Ended {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Ended::Victory => "victory",
-            Ended::DiceExhausted => "dice_exhausted",
-            Ended::TurnLimit => "turn_limit",
-        }
-    }
-}
+/// How a match ended (shared by the games' engines).
+pub use crate::games::Ended;
 
 /// The winner of a finished match: a side (0 = a, 1 = b) or a draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
