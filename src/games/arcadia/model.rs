@@ -52,6 +52,19 @@ pub enum MeritType {
     Treasure,
 }
 
+impl MeritType {
+    /// The type's name as card files write it (`merit_type`, league `rest` lists).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MeritType::Ability => "ability",
+            MeritType::Advantage => "advantage",
+            MeritType::Ally => "ally",
+            MeritType::Art => "art",
+            MeritType::Treasure => "treasure",
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum FlawType {

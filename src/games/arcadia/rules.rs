@@ -135,7 +135,7 @@ where
                 return Ok(x.clone());
             }
             let what = match card.as_ref() {
-                Card::Arcadia(ArcadiaCard::Merit(m)) => format!("a merit of type {}", merit_type_name(m.merit_type)),
+                Card::Arcadia(ArcadiaCard::Merit(m)) => format!("a merit of type {}", m.merit_type.as_str()),
                 Card::Arcadia(a) => format!("a{} {}", if a.kind().starts_with(['a', 'e', 'i', 'o', 'u']) { "n" } else { "" }, a.kind()),
                 other => format!("a card of {} ({}), not of Arcadia", other.game().title(), other.kind()),
             };
@@ -169,16 +169,6 @@ fn keep_prefixed<T>(out: &mut Vec<Violation>, who: &str, r: Result<T, Violation>
             v
         }),
     )
-}
-
-fn merit_type_name(t: MeritType) -> &'static str {
-    match t {
-        MeritType::Ability => "ability",
-        MeritType::Advantage => "advantage",
-        MeritType::Ally => "ally",
-        MeritType::Art => "art",
-        MeritType::Treasure => "treasure",
-    }
 }
 
 fn court_name(c: Court) -> &'static str {

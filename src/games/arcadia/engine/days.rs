@@ -9,7 +9,7 @@ use crate::games::arcadia::model::Side;
 use super::events::{Event, Log};
 use super::setup::{Match, DIRS};
 use super::state::{
-    mask, merit_type_key, Ended, Opt, Opts, Phase, State, TrialOf, Winner, FOUND, UNPLACED,
+    mask, Ended, Opt, Opts, Phase, State, TrialOf, Winner, FOUND, UNPLACED,
 };
 
 impl State {
@@ -313,7 +313,7 @@ impl State {
         let tired = h.exhausted & !h.discarded & h.owned;
         let mut rec = 0u32;
         for (i, merit) in pl.merits.iter().enumerate() {
-            if tired & (1 << i) != 0 && league.rest.iter().any(|r| r == merit_type_key(merit.merit_type)) {
+            if tired & (1 << i) != 0 && league.rest.iter().any(|r| r == merit.merit_type.as_str()) {
                 rec |= 1 << i;
             }
         }

@@ -2,7 +2,7 @@
 //! and treasure lies, whose Day it is, the test under way) and the [`Phase`] saying what the
 //! engine waits for: a die (chance), a player's decision among [`Opt`]s, or nothing (over).
 
-use crate::games::arcadia::model::{MeritType, TestKind};
+use crate::games::arcadia::model::TestKind;
 use crate::games::Node;
 
 use super::setup::{Match, MAX_TREASURES, MAX_WAYLAYS};
@@ -378,17 +378,6 @@ impl State {
 /// The lowest `n` bits set.
 pub fn mask(n: usize) -> u32 {
     if n >= 32 { u32::MAX } else { (1u32 << n) - 1 }
-}
-
-/// The name of a merit type as league `rest` lists write it.
-pub fn merit_type_key(t: MeritType) -> &'static str {
-    match t {
-        MeritType::Ability => "ability",
-        MeritType::Advantage => "advantage",
-        MeritType::Ally => "ally",
-        MeritType::Art => "art",
-        MeritType::Treasure => "treasure",
-    }
 }
 
 /// A test kind's name.
