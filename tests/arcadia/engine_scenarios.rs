@@ -1,9 +1,9 @@
 //! Every engine ruling of `spec/arcadia.md` (and of docs/rulings.md, "Arcadia engine") as a
 //! scripted-dice scenario, each both ways where it has two outcomes.
 
-mod arcadia_engine_support;
 
-use arcadia_engine_support::*;
+
+use crate::support::*;
 use deckwright::games::arcadia::engine::state::{Foe, Phase, DEFEATED, IN_HAND, KINDS};
 use deckwright::games::arcadia::engine::{Ended, Event, Opt, Outcome, State, Winner};
 use deckwright::games::arcadia::model::TestKind;

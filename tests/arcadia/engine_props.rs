@@ -1,9 +1,9 @@
 //! Properties of the Arcadia engine over random seeds and policies: every match ends, the
 //! state invariants hold after every step, and the same inputs replay the same log.
 
-mod arcadia_engine_support;
 
-use arcadia_engine_support::*;
+
+use crate::support::*;
 use deckwright::cards::{parse_card, Card};
 use deckwright::games::arcadia::ai::{Agent, Seats};
 use deckwright::games::arcadia::character::CharacterFile;

@@ -1,7 +1,6 @@
 //! `deckwright search`: output lines, JSON shape, exit codes, `--` before a leading `-`.
 
-#[path = "search_common/mod.rs"]
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Output};

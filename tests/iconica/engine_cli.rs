@@ -1,14 +1,14 @@
 //! `deckwright play iconica` and `sim iconica` from the outside: JSON shape and values,
 //! exit codes, byte-for-byte replays, thread-independent sims.
 
-mod engine_support;
+
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use deckwright::cards::Card;
 use deckwright::catalogue::Catalogue;
-use engine_support::c;
+use crate::support::c;
 use serde_json::Value;
 
 struct Env {

@@ -1,7 +1,6 @@
 //! No query, however malformed, panics: not the parser, not the whole search.
 
-#[path = "search_common/mod.rs"]
-mod common;
+use crate::common;
 
 use deckwright::search;
 use proptest::prelude::*;

@@ -1,14 +1,14 @@
 //! Arcadia build rules: characters (budget, flaws, court, experience, kinds) and quest
 //! setups (budgets, league count, unique leagues, placement), legal and illegal, with edges.
 
-mod rules_fixtures;
+
 
 use deckwright::cards::Card;
 use deckwright::games::arcadia::character::CharacterFile;
 use deckwright::games::arcadia::model::Court;
 use deckwright::games::arcadia::rules::{self, CourtBasis};
 use deckwright::games::arcadia::setup::{LaidLeague, SetupFile, SetupPlayer};
-use rules_fixtures::*;
+use crate::fixtures::*;
 
 fn catalogue() -> Vec<Card> {
     vec![

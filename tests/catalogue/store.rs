@@ -108,7 +108,7 @@ fn a_catalogue_from_a_newer_build_is_refused() {
 /// A catalogue at schema 1 (the first migration only), with a card and an owned quantity.
 fn old_catalogue(p: &Path) {
     let conn = Connection::open(p).unwrap();
-    conn.execute_batch(include_str!("../migrations/0001_catalogue.sql")).unwrap();
+    conn.execute_batch(include_str!("../../migrations/0001_catalogue.sql")).unwrap();
     conn.execute_batch(
         "INSERT INTO card(id, game, kind, name, body, texts) VALUES ('icl-x', 'iconoclasm', 'element', 'X', 'game = \"iconoclasm\"\nkind = \"element\"\nid = \"icl-x\"\nname = \"X\"\nfront = \"fire\"\nback = \"fire\"\nset = \"fire\"\n', '');
          INSERT INTO collection VALUES ('icl-x', 3);
@@ -365,7 +365,7 @@ fn a_missing_path_is_bad_input_naming_it() {
 }
 
 /// Writes generated card files for manual timing: `DW_SYNTH_DIR=/tmp/x DW_SYNTH_N=10000
-/// cargo test --test catalogue_store write_synthetic_files -- --ignored`.
+/// cargo test --test catalogue write_synthetic_files -- --ignored`.
 #[test]
 #[ignore]
 fn write_synthetic_files() {

@@ -3,8 +3,7 @@
 //! empty (when search falls back to FTS5 and `card_field` probes for every card). They are
 //! kept in step when a card changes, and filled when an older catalogue is migrated.
 
-#[path = "search_common/mod.rs"]
-mod common;
+use crate::common;
 
 use deckwright::cards::{self, Card};
 use deckwright::catalogue::{self, Catalogue, synthetic};

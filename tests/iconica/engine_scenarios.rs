@@ -1,10 +1,10 @@
 //! One scripted-dice scenario per numbered step and ruling of `spec/iconica.md`, all under
 //! the `first` policy.
 
-mod engine_support;
+
 
 use deckwright::games::iconica::engine::*;
-use engine_support::*;
+use crate::support::*;
 
 fn three(p: &str) -> Vec<C> {
     (1..=3).map(|i| c(&format!("{p}{i}"))).collect()

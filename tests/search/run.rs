@@ -1,9 +1,7 @@
 //! Every operator of the query language over a small catalogue of every game.
 
-#[path = "search_common/mod.rs"]
-mod common;
 
-use common::{catalogue, id_set, ids};
+use crate::common::{catalogue, id_set, ids};
 use deckwright::search::{self, SearchError};
 
 fn v(ids: &[&str]) -> Vec<String> {

@@ -1,12 +1,12 @@
 //! Iconica party construction: every rule id legal and illegal, names, and the match rule.
 
-mod rules_fixtures;
+
 
 use deckwright::cards::Card;
 use deckwright::games::iconica::party::PartyFile;
 use deckwright::games::iconica::rules::{self, PartyRules};
 use proptest::prelude::*;
-use rules_fixtures::{ico, ruu};
+use crate::fixtures::{ico, ruu};
 
 fn catalogue() -> Vec<Card> {
     vec![

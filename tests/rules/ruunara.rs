@@ -1,11 +1,11 @@
 //! Ruunara squad rules: squad-playable, squad-duplicate, story-single-race, unknown-card.
 
-mod rules_fixtures;
+
 
 use deckwright::cards::Card;
 use deckwright::games::ruunara::rules;
 use deckwright::games::ruunara::squad::{Mode, SquadFile};
-use rules_fixtures::{ico, ruu};
+use crate::fixtures::{ico, ruu};
 
 fn catalogue() -> Vec<Card> {
     vec![

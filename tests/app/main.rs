@@ -1,0 +1,8 @@
+//! The egui app driven through its widgets with egui_kittest: browser, builders, files.
+//!
+//! One test binary per area (one link, one process) keeps builds small; each file below was
+//! its own binary before.
+
+mod browser;
+mod builders;
+mod files;

@@ -1,0 +1,11 @@
+//! The Arcadia rules engine: every ruling as a scripted-dice scenario, properties over seeds
+//! and policies, and `deckwright play arcadia` from the outside.
+//!
+//! One test binary per area (one link, one process) keeps builds small; each file below was
+//! its own binary before.
+
+mod support;
+
+mod engine_cli;
+mod engine_props;
+mod engine_scenarios;

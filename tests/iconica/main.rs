@@ -1,0 +1,13 @@
+//! The Iconica rules engine and its AI: scripted-dice scenarios, properties, golden logs,
+//! policies, and `deckwright play`/`sim iconica` from the outside.
+//!
+//! One test binary per area (one link, one process) keeps builds small; each file below was
+//! its own binary before.
+
+mod support;
+
+mod engine_ai;
+mod engine_cli;
+mod engine_golden;
+mod engine_props;
+mod engine_scenarios;

@@ -1,0 +1,9 @@
+//! Print and play: the card renderer, PDF sheets read back with lopdf, and `deckwright export`.
+//!
+//! One test binary per area (one link, one process) keeps builds small; each file below was
+//! its own binary before.
+
+mod cli;
+mod pdf;
+mod render;
+mod vector;

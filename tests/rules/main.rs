@@ -1,0 +1,12 @@
+//! Construction rules of every game (Iconica parties, Arcadia characters and setups, Ruunara
+//! squads) and `deckwright validate`.
+//!
+//! One test binary per area (one link, one process) keeps builds small; each file below was
+//! its own binary before.
+
+mod fixtures;
+
+mod arcadia;
+mod cli;
+mod iconica;
+mod ruunara;

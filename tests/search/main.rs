@@ -1,0 +1,14 @@
+//! Search: the query language's parser, running queries on a catalogue, the in-row index's
+//! exactness against the slow path, and `deckwright search`.
+//!
+//! One test binary per area (one link, one process) keeps builds small; each file below was
+//! its own binary before.
+
+mod common;
+
+mod bundled;
+mod cli;
+mod index;
+mod parse;
+mod props;
+mod run;
