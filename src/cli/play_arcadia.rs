@@ -7,14 +7,14 @@ use std::process::ExitCode;
 
 use serde_json::{json, Value};
 
-use super::play::{derive_seed, open_catalogue, side_policy, Args};
+use super::play::{derive_seed, open_catalogue, Args};
 use super::{BadInput, Context, Outcome};
 use crate::cards::CardLookup;
 use crate::games::arcadia::ai::{Agent, Seats};
 use crate::games::arcadia::character::CharacterFile;
 use crate::games::arcadia::engine::state::{WINNER_XP, IN_HAND};
 use crate::games::arcadia::engine::{
-    events::side_name, play_match, Ended, Event, Match, RngDice, ScriptDice, State, Winner,
+    events::side_name, play_match, Ended, Event, Match, RngDice, State, Winner,
 };
 use crate::games::arcadia::setup::SetupFile;
 
@@ -96,24 +96,13 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     if args.files.len() != 1 {
         return Err(BadInput(format!("arcadia needs one quest setup file (`*.setup.toml`), got {}", args.files.len())));
     }
-    let r = &args.rules;
-    if r.ruleset != "v2" || r.breaks != "standard" || !r.house.is_empty() {
-        return Err(BadInput("--ruleset, --breaks and --house are Iconica options; Arcadia has none".into()));
-    }
-    if r.turn_limit == 0 {
-        return Err(BadInput("--turn-limit must be at least 1".into()));
-    }
-    let both = args.policy.as_deref().unwrap_or("first");
-    let pa = side_policy("--policy-a", args.policy_a.as_deref(), "--policy", both)?;
-    let pb = side_policy("--policy-b", args.policy_b.as_deref(), "--policy", both)?;
-    let script = match &args.dice {
-        Some(d) => Some(ScriptDice::parse(d).map_err(|e| BadInput(format!("--dice: {e}")))?),
-        None => None,
-    };
+    let turn_limit = args.rules.arcadia_turn_limit()?;
+    let policies = args.policies(2)?;
+    let script = args.script_dice()?;
     let cat = open_catalogue(ctx)?;
-    let m = load_match(&cat, &args.files[0], r.turn_limit)?;
+    let m = load_match(&cat, &args.files[0], turn_limit)?;
 
-    let mut seats = Seats([Agent::new(pa, derive_seed(args.seed, 1)), Agent::new(pb, derive_seed(args.seed, 2))]);
+    let mut seats = Seats([Agent::new(policies[0], derive_seed(args.seed, 1)), Agent::new(policies[1], derive_seed(args.seed, 2))]);
     let mut st = State::new(&m);
     let mut log: Vec<Event> = Vec::new();
     match script {

@@ -9,7 +9,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 
-use super::play::{derive_seed, open_catalogue, policy_from, Args};
+use super::play::{derive_seed, open_catalogue, Args};
 use super::{BadInput, Context, Outcome};
 use crate::cards::Card;
 use crate::games::iconoclasm::ai::Agent;
@@ -26,23 +26,11 @@ pub fn run(ctx: &Context, args: &Args) -> Outcome {
     if args.dice.is_some() {
         return Err(BadInput("--dice is an iconica option; iconoclasm has no dice".into()));
     }
-    let r = &args.rules;
-    if r.ruleset != "v2" || r.breaks != "standard" || !r.house.is_empty() || r.turn_limit != 500 {
-        return Err(BadInput(
-            "--ruleset, --breaks, --house and --turn-limit are iconica options; iconoclasm has none".into(),
-        ));
-    }
+    args.rules.none_for_iconoclasm()?;
     let (players, goal) = players_and_goal(args.players, args.goal.as_deref())?;
-    let both = args.policy.as_deref().unwrap_or("first");
-    let mut agents = Vec::new();
-    for seat in 0..players {
-        let (option, name) = match seat {
-            0 if args.policy_a.is_some() => ("--policy-a", args.policy_a.as_deref().unwrap_or(both)),
-            1 if args.policy_b.is_some() => ("--policy-b", args.policy_b.as_deref().unwrap_or(both)),
-            _ => ("--policy", both),
-        };
-        agents.push(Agent::new(policy_from(option, name)?, derive_seed(args.seed, u64::from(seat) + 1)));
-    }
+    let mut agents: Vec<Agent> = (args.policies(players)?.into_iter().zip(1..))
+        .map(|(kind, stream)| Agent::new(kind, derive_seed(args.seed, stream)))
+        .collect();
     if players < 2 && args.policy_b.is_some() {
         return Err(BadInput("--policy-b: a solo game has one player; use --policy".into()));
     }
