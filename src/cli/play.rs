@@ -1,12 +1,12 @@
 //! `deckwright play GAME FILE...`: one Iconica match (two party files, or four for a team
 //! game: the first two are side a's players in seating order, the last two side b's).
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use serde_json::{json, Value};
 
+use super::report::{self, Line};
 use super::{BadInput, Context, Outcome};
 use crate::cards::CardLookup;
 use crate::games::iconica::party::PartyFile;
@@ -297,30 +297,13 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     let (ended, _) = st.ended.unwrap_or((crate::games::iconica::engine::Ended::DiceExhausted, None));
 
     if args.json {
-        let doc = json!({
-            "game": "iconica",
-            "winner": winner_json(&st),
-            "ended": ended.as_str(),
-            "turns": st.turn,
-            "dice_used": st.dice_used,
-            "sides": sides_json(&setup, &st),
-            "log": log.iter().map(|e| e.to_json(&setup)).collect::<Vec<_>>(),
-        });
-        println!("{}", serde_json::to_string_pretty(&doc).map_err(|e| BadInput(e.to_string()))?);
+        let log = log.iter().map(|e| e.to_json(&setup)).collect();
+        report::print_match_json("iconica", winner_json(&st), ended, st.turn, st.dice_used, sides_json(&setup, &st), log)?;
     } else {
         use std::fmt::Write as _;
-        let tty = std::io::stdout().is_terminal();
         let mut out = String::new();
-        for e in &log {
-            let line = e.text(&setup);
-            if tty && matches!(e, Event::Turn { .. }) {
-                let _ = writeln!(out, "\n\x1b[1m{line}\x1b[0m");
-            } else if matches!(e, Event::Turn { .. }) {
-                let _ = writeln!(out, "\n{line}");
-            } else {
-                let _ = writeln!(out, "  {line}");
-            }
-        }
+        let line = |e: &Event| if matches!(e, Event::Turn { .. }) { Line::Heading } else { Line::Item };
+        report::log_text(&mut out, log.iter().map(|e| (line(e), e.text(&setup))));
         let _ = writeln!(out);
         for side in 0..2u8 {
             let _ = writeln!(out, "Side {}:", if side == 0 { "a" } else { "b" });
@@ -335,8 +318,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         }
         let end = log.last().map(|e| e.text(&setup)).unwrap_or_default();
         let _ = writeln!(out, "{end}; {} turns, {} dice", st.turn, st.dice_used);
-        use std::io::Write as _;
-        let _ = std::io::stdout().lock().write_all(out.as_bytes());
+        report::print(&out);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,13 +1,13 @@
 //! `deckwright play arcadia SETUP.setup.toml`: one Arcadia quest played by two policies,
 //! printing its event log and final state (or the `play --json` document).
 
-use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
 
 use serde_json::{json, Value};
 
 use super::play::{derive_seed, open_catalogue, Args};
+use super::report::{self, Line};
 use super::{BadInput, Context, Outcome};
 use crate::cards::CardLookup;
 use crate::games::arcadia::ai::{Agent, Seats};
@@ -112,16 +112,8 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     let (ended, _) = st.ended.unwrap_or((Ended::DiceExhausted, None));
 
     if args.json {
-        let doc = json!({
-            "game": "arcadia",
-            "winner": winner_json(&st),
-            "ended": ended.as_str(),
-            "turns": st.day,
-            "dice_used": st.dice_used,
-            "sides": sides_json(&m, &st),
-            "log": log.iter().map(|e| e.to_json(&m)).collect::<Vec<_>>(),
-        });
-        println!("{}", serde_json::to_string_pretty(&doc).map_err(|e| BadInput(e.to_string()))?);
+        let log = log.iter().map(|e| e.to_json(&m)).collect();
+        report::print_match_json("arcadia", winner_json(&st), ended, st.day, st.dice_used, sides_json(&m, &st), log)?;
     } else {
         print_text(&m, &st, &log);
     }
@@ -130,16 +122,13 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
 
 fn print_text(m: &Match, st: &State, log: &[Event]) {
     use std::fmt::Write as _;
-    let tty = std::io::stdout().is_terminal();
     let mut out = String::new();
-    for e in log {
-        let line = e.text(m);
-        match e {
-            Event::Day { .. } if tty => _ = writeln!(out, "\n\x1b[1m{line}\x1b[0m"),
-            Event::Day { .. } | Event::End { .. } => _ = writeln!(out, "\n{line}"),
-            _ => _ = writeln!(out, "  {line}"),
-        }
-    }
+    let line = |e: &Event| match e {
+        Event::Day { .. } => Line::Heading,
+        Event::End { .. } => Line::Apart,
+        _ => Line::Item,
+    };
+    report::log_text(&mut out, log.iter().map(|e| (line(e), e.text(m))));
     let _ = writeln!(out);
     for p in 0..2usize {
         let pl = &m.players[p];
@@ -163,6 +152,5 @@ fn print_text(m: &Match, st: &State, log: &[Event]) {
         );
     }
     let _ = writeln!(out, "{} Days, {} dice", st.day, st.dice_used);
-    use std::io::Write as _;
-    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    report::print(&out);
 }

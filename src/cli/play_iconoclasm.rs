@@ -2,7 +2,6 @@
 //! policies, printing its event log, an ASCII picture of the final table and the scores.
 //! The cards and the clash table come from the catalogue (the table is data a user may correct).
 
-use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use rand::SeedableRng;
@@ -10,6 +9,7 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 
 use super::play::{derive_seed, open_catalogue, Args};
+use super::report::{self, Line};
 use super::{BadInput, Context, Outcome};
 use crate::cards::Card;
 use crate::games::iconoclasm::ai::Agent;
@@ -47,8 +47,7 @@ pub fn run(ctx: &Context, args: &Args) -> Outcome {
     } else {
         text(&setup, &st, &log)
     };
-    use std::io::Write as _;
-    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    report::print(&out);
     Ok(ExitCode::SUCCESS)
 }
 
@@ -107,22 +106,13 @@ fn grid_json(setup: &Setup, st: &State) -> Value {
 /// The terminal report: the log, the table and the scores.
 fn text(setup: &Setup, st: &State, log: &[Event]) -> String {
     use std::fmt::Write as _;
-    let tty = std::io::stdout().is_terminal();
     let mut out = String::new();
-    for e in log {
-        let line = e.text(setup);
-        match e {
-            Event::Place { .. } if tty => {
-                let _ = writeln!(out, "\n\x1b[1m{line}\x1b[0m");
-            }
-            Event::Place { .. } | Event::End { .. } => {
-                let _ = writeln!(out, "\n{line}");
-            }
-            _ => {
-                let _ = writeln!(out, "  {line}");
-            }
-        }
-    }
+    let line = |e: &Event| match e {
+        Event::Place { .. } => Line::Heading,
+        Event::End { .. } => Line::Apart,
+        _ => Line::Item,
+    };
+    report::log_text(&mut out, log.iter().map(|e| (line(e), e.text(setup))));
     let _ = writeln!(out, "\nFinal table (rows and columns from the first card; CAPITALS: double cards):\n");
     out.push_str(&picture(st));
     let _ = writeln!(out);
