@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use serde_json::{json, Value};
 
+use super::play_iconoclasm::IconoclasmArgs;
 use super::report::{self, Line};
 use super::{BadInput, Context, Outcome};
 use crate::cards::CardLookup;
@@ -45,12 +46,8 @@ pub struct Args {
     /// Print JSON on stdout.
     #[arg(long)]
     pub json: bool,
-    /// Iconoclasm: number of players, 1 to 4.
-    #[arg(long)]
-    pub players: Option<u8>,
-    /// Iconoclasm solo goal: dominance or balance.
-    #[arg(long)]
-    pub goal: Option<String>,
+    #[command(flatten)]
+    pub iconoclasm: IconoclasmArgs,
 }
 
 /// The Iconica rule options `play` and `sim` share.
@@ -155,10 +152,10 @@ pub enum Game {
     Iconoclasm,
 }
 
-/// The GAME argument of `command` (`play` or `sim`). `--players` and `--goal`
-/// (`iconoclasm_options`: either given) belong to Iconoclasm only.
-pub fn game_of(command: &str, game: &str, iconoclasm_options: bool) -> Result<Game, BadInput> {
-    if game != "iconoclasm" && iconoclasm_options {
+/// The GAME argument of `command` (`play` or `sim`). The Iconoclasm options belong to
+/// Iconoclasm only.
+pub fn game_of(command: &str, game: &str, iconoclasm: &IconoclasmArgs) -> Result<Game, BadInput> {
+    if game != "iconoclasm" && iconoclasm.given() {
         return Err(BadInput(format!(
             "--players and --goal are options of iconoclasm; {game} takes its players from its files"
         )));
@@ -268,7 +265,7 @@ pub fn winner_json(st: &State) -> Value {
 }
 
 pub fn run(ctx: &Context, args: Args) -> Outcome {
-    match game_of("play", &args.game, args.players.is_some() || args.goal.is_some())? {
+    match game_of("play", &args.game, &args.iconoclasm)? {
         Game::Arcadia => return super::play_arcadia::run(ctx, args),
         Game::Iconoclasm => return super::play_iconoclasm::run(ctx, &args),
         Game::Iconica => {}

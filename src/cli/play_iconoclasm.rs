@@ -27,7 +27,7 @@ pub fn run(ctx: &Context, args: &Args) -> Outcome {
         return Err(BadInput("--dice is an iconica option; iconoclasm has no dice".into()));
     }
     args.rules.none_for_iconoclasm()?;
-    let (players, goal) = players_and_goal(args.players, args.goal.as_deref())?;
+    let (players, goal) = args.iconoclasm.players_and_goal()?;
     let mut agents: Vec<Agent> = (args.policies(players)?.into_iter().zip(1..))
         .map(|(kind, stream)| Agent::new(kind, derive_seed(args.seed, stream)))
         .collect();
@@ -155,17 +155,35 @@ pub(super) fn deck_and_table(ctx: &Context) -> Result<(Deck, ClashTable), BadInp
     Ok((Deck::from_cards(&cards)?, table))
 }
 
-/// `--players` (1 to 4, required) and `--goal` (solo games only; dominance by default).
-pub(super) fn players_and_goal(players: Option<u8>, goal: Option<&str>) -> Result<(u8, Goal), BadInput> {
-    let players = players.ok_or_else(|| BadInput("iconoclasm needs --players N (1 to 4)".into()))?;
-    if !(1..=4).contains(&players) {
-        return Err(BadInput(format!("--players: iconoclasm is for 1 to 4 players, not {players}")));
+/// The Iconoclasm options `play` and `sim` share.
+#[derive(Debug, clap::Args)]
+pub struct IconoclasmArgs {
+    /// Iconoclasm: number of players, 1 to 4.
+    #[arg(long)]
+    pub players: Option<u8>,
+    /// Iconoclasm solo goal: dominance or balance.
+    #[arg(long)]
+    pub goal: Option<String>,
+}
+
+impl IconoclasmArgs {
+    /// Whether any of them is given.
+    pub fn given(&self) -> bool {
+        self.players.is_some() || self.goal.is_some()
     }
-    let goal = match (goal, players) {
-        (None, _) => Goal::Dominance,
-        (Some(g), 1) => Goal::parse(g)
-            .ok_or_else(|| BadInput(format!("--goal: unknown goal `{g}`; expected dominance or balance")))?,
-        (Some(_), _) => return Err(BadInput("--goal is for solo games (--players 1)".into())),
-    };
-    Ok((players, goal))
+
+    /// `--players` (1 to 4, required) and `--goal` (solo games only; dominance by default).
+    pub fn players_and_goal(&self) -> Result<(u8, Goal), BadInput> {
+        let players = self.players.ok_or_else(|| BadInput("iconoclasm needs --players N (1 to 4)".into()))?;
+        if !(1..=4).contains(&players) {
+            return Err(BadInput(format!("--players: iconoclasm is for 1 to 4 players, not {players}")));
+        }
+        let goal = match (self.goal.as_deref(), players) {
+            (None, _) => Goal::Dominance,
+            (Some(g), 1) => Goal::parse(g)
+                .ok_or_else(|| BadInput(format!("--goal: unknown goal `{g}`; expected dominance or balance")))?,
+            (Some(_), _) => return Err(BadInput("--goal is for solo games (--players 1)".into())),
+        };
+        Ok((players, goal))
+    }
 }

@@ -10,6 +10,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
 use super::play::{game_of, load_parties, open_catalogue, seat_policies, setup_from, Game, RuleArgs};
+use super::play_iconoclasm::IconoclasmArgs;
 use super::{BadInput, Context, Outcome};
 use crate::cards::{Card, CardLookup};
 use crate::games::iconica::ai::PolicyKind;
@@ -53,12 +54,8 @@ pub struct Args {
     /// Print JSON on stdout.
     #[arg(long)]
     pub json: bool,
-    /// Iconoclasm: number of players, 1 to 4.
-    #[arg(long)]
-    pub players: Option<u8>,
-    /// Iconoclasm solo goal: dominance or balance.
-    #[arg(long)]
-    pub goal: Option<String>,
+    #[command(flatten)]
+    pub iconoclasm: IconoclasmArgs,
 }
 
 pub(super) fn bar(total: u64) -> ProgressBar {
@@ -96,7 +93,7 @@ impl Args {
 }
 
 pub fn run(ctx: &Context, args: Args) -> Outcome {
-    match game_of("sim", &args.game, args.players.is_some() || args.goal.is_some())? {
+    match game_of("sim", &args.game, &args.iconoclasm)? {
         Game::Arcadia => return super::sim_arcadia::run(ctx, args),
         Game::Iconoclasm => return super::sim_iconoclasm::run(ctx, &args),
         Game::Iconica => {}

@@ -20,7 +20,7 @@ pub fn run(ctx: &Context, args: &Args) -> Outcome {
     }
     args.rules.none_for_iconoclasm()?;
     args.check_counts()?;
-    let (players, goal) = super::play_iconoclasm::players_and_goal(args.players, args.goal.as_deref())?;
+    let (players, goal) = args.iconoclasm.players_and_goal()?;
     let policies = args.policies(players)?;
     let (deck, table) = super::play_iconoclasm::deck_and_table(ctx)?;
     let run = Run { deck, table, players, goal, policies };
