@@ -41,7 +41,7 @@ impl CharacterScreen {
             core::check_character(env.cat, ch)
         });
         let flagged = builder::flagged(&verdict);
-        picker::panel_ui(ui, "character-picker", |ui| {
+        picker::panel_ui(ui, "character", |ui| {
             ui.horizontal(|ui| {
                 ui.selectable_value(&mut self.pick, Pick::Icon, "Icon")
                     .on_hover_text("Character Icons");

@@ -7,7 +7,7 @@ use super::cache::Memo;
 use super::core;
 use super::docs::Slot;
 use crate::games::iconica::party::PartyFile;
-use super::picker::{self, Picker};
+use super::picker::Picker;
 use super::Env;
 
 /// The party screen.
@@ -48,23 +48,15 @@ impl PartyScreen {
         } else {
             Slot::PartyA
         };
-        picker::panel_ui(ui, "party-picker", |ui| {
-            if let Some(id) = self.picker.ui(
-                ui,
-                env,
-                "party",
-                "game:iconica kind:character",
-                "Iconica characters",
-            ) {
-                let mut p = if target == Slot::PartyA {
-                    docs.party_a.clone()
-                } else {
-                    docs.party_b.clone()
-                };
-                p.members.push(id);
-                push_edit(env, target, "add member", &p);
-            }
-        });
+        if let Some(id) = self.picker.panel_ui(ui, env, "party", "game:iconica kind:character", "Iconica characters") {
+            let mut p = if target == Slot::PartyA {
+                docs.party_a.clone()
+            } else {
+                docs.party_b.clone()
+            };
+            p.members.push(id);
+            push_edit(env, target, "add member", &p);
+        }
         egui::CentralPanel::default().show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.checkbox(&mut self.match_mode, "Match: a second party")

@@ -10,10 +10,10 @@ use crate::cards::Card;
 /// How many cards a picker lists.
 const PICKER_LIMIT: usize = 500;
 
-/// The resizable panel on the left of a builder screen that holds its picker (`id`: the
-/// panel's id).
-pub fn panel_ui(ui: &mut egui::Ui, id: &'static str, add_contents: impl FnOnce(&mut egui::Ui)) {
-    egui::Panel::left(id).resizable(true).default_size(260.0).show(ui, add_contents);
+/// The resizable panel on the left of a builder screen that holds its picker (`salt`: the
+/// picker's; the panel is `{salt}-picker`).
+pub fn panel_ui(ui: &mut egui::Ui, salt: &str, add_contents: impl FnOnce(&mut egui::Ui)) {
+    egui::Panel::left(format!("{salt}-picker")).resizable(true).default_size(260.0).show(ui, add_contents);
 }
 
 /// A search list restricted by a base query (`game:iconica kind:character`).
@@ -82,6 +82,13 @@ impl Picker {
                     }
                 }
             });
+        picked
+    }
+
+    /// [`Picker::ui`] alone in a builder's left panel ([`panel_ui`]).
+    pub fn panel_ui(&mut self, ui: &mut egui::Ui, env: &Env, salt: &str, base: &str, title: &str) -> Option<String> {
+        let mut picked = None;
+        panel_ui(ui, salt, |ui| picked = self.ui(ui, env, salt, base, title));
         picked
     }
 }

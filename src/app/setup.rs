@@ -72,7 +72,7 @@ impl SetupScreen {
             core::check_setup(env.cat, &setup, &characters)
         });
         let flagged = builder::flagged(&verdict);
-        picker::panel_ui(ui, "setup-picker", |ui| {
+        picker::panel_ui(ui, "setup", |ui| {
             ui.horizontal(|ui| {
                 ui.label("For:");
                 ui.selectable_value(&mut self.player, 0, "Player 1");

@@ -6,7 +6,7 @@ use super::cache::Memo;
 use super::core;
 use super::docs::Slot;
 use crate::games::ruunara::squad::{Mode, SquadFile};
-use super::picker::{self, Picker};
+use super::picker::Picker;
 use super::Env;
 
 /// The squad screen.
@@ -23,19 +23,11 @@ impl SquadScreen {
         let verdict = self.verdict.get(env.generation, squad.to_toml(), || {
             core::check_squad(env.cat, squad)
         });
-        picker::panel_ui(ui, "squad-picker", |ui| {
-            if let Some(id) = self.picker.ui(
-                ui,
-                env,
-                "squad",
-                "game:ruunara faction:ally",
-                "Ruunara ally heroes and units",
-            ) {
-                let mut s = squad.clone();
-                s.members.push(id);
-                push_edit(env, Slot::Squad, "add member", &s);
-            }
-        });
+        if let Some(id) = self.picker.panel_ui(ui, env, "squad", "game:ruunara faction:ally", "Ruunara ally heroes and units") {
+            let mut s = squad.clone();
+            s.members.push(id);
+            push_edit(env, Slot::Squad, "add member", &s);
+        }
         egui::CentralPanel::default().show(ui, |ui| {
             doc_bar_ui(ui, env, Slot::Squad, squad);
             ui.horizontal(|ui| {
