@@ -8,15 +8,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
 
-fn harness(app: DeckwrightApp) -> Harness<'static, DeckwrightApp> {
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut DeckwrightApp| app.ui_root(ui), app)
-}
-
-fn app() -> DeckwrightApp {
-    DeckwrightApp::new(Catalogue::open_in_memory().expect("in-memory catalogue"))
-}
+use crate::support::{app, harness};
 
 fn type_in_search(h: &mut Harness<'_, DeckwrightApp>, text: &str) {
     h.key_press_modifiers(Modifiers::COMMAND, Key::F);

@@ -3,20 +3,16 @@
 //! a Ruunara squad's mode; saving and restoring documents.
 
 use deckwright::app::{DeckwrightApp, Screen};
-use deckwright::catalogue::Catalogue;
 use deckwright::catalogue::saved::{self, DocKind};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-fn harness(app: DeckwrightApp) -> Harness<'static, DeckwrightApp> {
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 900.0))
-        .build_ui_state(|ui, app: &mut DeckwrightApp| app.ui_root(ui), app)
-}
+use crate::support::{app, harness_of_height};
 
-fn app() -> DeckwrightApp {
-    DeckwrightApp::new(Catalogue::open_in_memory().expect("in-memory catalogue"))
+/// The builders want a taller window.
+fn harness(app: DeckwrightApp) -> Harness<'static, DeckwrightApp> {
+    harness_of_height(app, 900.0)
 }
 
 fn pick(h: &mut Harness<'_, DeckwrightApp>, name: &str, kind: &str) {

@@ -5,14 +5,9 @@ use deckwright::app::core::{self, PrintSettings};
 use deckwright::app::docs::Slot;
 use deckwright::app::{Action, DeckwrightApp, Screen, files};
 use deckwright::catalogue::Catalogue;
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-fn harness(app: DeckwrightApp) -> Harness<'static, DeckwrightApp> {
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut DeckwrightApp| app.ui_root(ui), app)
-}
+use crate::support::harness;
 
 fn card_text(id: &str, name: &str) -> String {
     let base = std::fs::read_to_string("cards/iconica/ico-grumbolt.toml").unwrap();
