@@ -7,7 +7,7 @@ use deckwright::app::{Action, DeckwrightApp, Screen, files};
 use deckwright::catalogue::Catalogue;
 use egui_kittest::kittest::Queryable;
 
-use crate::support::harness;
+use crate::support::{click, harness};
 
 fn card_text(id: &str, name: &str) -> String {
     let base = std::fs::read_to_string("cards/iconica/ico-grumbolt.toml").unwrap();
@@ -56,8 +56,7 @@ fn a_bad_file_imports_nothing_and_the_error_names_file_line_and_column() {
 
     // Without the bad file the import goes through and the browser lists the card.
     std::fs::remove_file(dir.path().join("bad.toml")).unwrap();
-    h.get_by_label("OK").click();
-    h.run();
+    click(&mut h, "OK");
     assert!(h.state().error().is_none());
     h.state_mut()
         .apply(Action::ImportCards(vec![dir.path().to_path_buf()]));

@@ -4,6 +4,7 @@
 use deckwright::app::DeckwrightApp;
 use deckwright::catalogue::Catalogue;
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 
 /// A 1280 x `height` harness around the app's whole UI.
 pub fn harness_of_height(app: DeckwrightApp, height: f32) -> Harness<'static, DeckwrightApp> {
@@ -20,4 +21,10 @@ pub fn harness(app: DeckwrightApp) -> Harness<'static, DeckwrightApp> {
 /// The app over an empty in-memory catalogue.
 pub fn app() -> DeckwrightApp {
     DeckwrightApp::new(Catalogue::open_in_memory().expect("in-memory catalogue"))
+}
+
+/// Clicks the widget labelled `label` and lets the app answer.
+pub fn click(h: &mut Harness<'_, DeckwrightApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
 }
