@@ -1,5 +1,6 @@
 //! What every builder screen shares: the document bar (name, save, open, export), the
-//! ordered member list (buttons, keys, drag and drop) and the verdict of the rules.
+//! ordered member list (buttons, keys, drag and drop), the verdict of the rules, and
+//! pushing an edit of a document.
 
 use std::collections::HashSet;
 
@@ -7,6 +8,16 @@ use super::core::Verdict;
 use super::docs::{Slot, TomlDoc};
 use super::{Action, Env, files};
 use crate::catalogue::saved;
+
+/// Pushes an edit of the document in `slot` (undoable, named `label`): `after` is the
+/// document as it reads after the edit.
+pub fn push_edit<D: TomlDoc>(env: &mut Env, slot: Slot, label: impl Into<String>, after: &D) {
+    env.push(Action::Edit {
+        slot,
+        label: label.into(),
+        after: after.to_toml(),
+    });
+}
 
 /// The bar above a builder: name, save state, New / Save / Open / Export.
 pub fn doc_bar_ui<D: TomlDoc>(
@@ -28,11 +39,7 @@ pub fn doc_bar_ui<D: TomlDoc>(
         if r.changed() {
             let mut d = doc.clone();
             *d.name_mut() = name;
-            env.push(Action::Edit {
-                slot,
-                label: "rename".into(),
-                after: d.to_toml(),
-            });
+            push_edit(env, slot, "rename", &d);
         }
         let stored = saved::load_doc(env.cat.conn(), kind, doc.name().trim())
             .ok()
@@ -57,11 +64,7 @@ pub fn doc_bar_ui<D: TomlDoc>(
             ))
             .clicked()
         {
-            env.push(Action::Edit {
-                slot,
-                label: format!("new {}", kind.as_str()),
-                after: D::fresh().to_toml(),
-            });
+            push_edit(env, slot, format!("new {}", kind.as_str()), &D::fresh());
         }
         let label = ui.label("Saved:");
         egui::ComboBox::from_id_salt(("open-saved", slot.key()))
@@ -252,6 +255,25 @@ pub fn member_list_ui(
         }
     }
     edit
+}
+
+/// The member list of the document in `slot` ([`member_list_ui`], its entries flagged by
+/// `verdict`) and the verdict under it; an edit of the list is pushed as an edit of the
+/// document (`with_members`: the document with the new list).
+pub fn members_and_verdict_ui<D: TomlDoc>(
+    ui: &mut egui::Ui,
+    env: &mut Env,
+    slot: Slot,
+    members: &[String],
+    verdict: &Verdict,
+    selected: &mut Option<usize>,
+    with_members: impl FnOnce(Vec<String>) -> D,
+) {
+    if let Some(edit) = member_list_ui(ui, env, slot.key(), members, &flagged(verdict), selected) {
+        push_edit(env, slot, edit.label, &with_members(edit.members));
+    }
+    ui.add_space(6.0);
+    verdict_ui(ui, verdict);
 }
 
 /// The rules' verdict: "Legal" or every violation in words, and derived figures.

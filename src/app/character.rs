@@ -2,14 +2,14 @@
 //! and experience, with a live points bar (available / spent / left) and the build rules'
 //! verdict.
 
-use super::builder::{self, doc_bar_ui, member_list_ui, verdict_ui};
+use super::builder::{self, doc_bar_ui, member_list_ui, push_edit, verdict_ui};
 use super::cache::Memo;
 use super::core;
 use super::docs::Slot;
 use crate::games::arcadia::character::CharacterFile;
 use crate::games::arcadia::model::Court;
-use super::picker::Picker;
-use super::{Action, Env};
+use super::picker::{self, Picker};
+use super::Env;
 
 /// Which list the picker adds to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -31,11 +31,7 @@ pub struct CharacterScreen {
 }
 
 fn edit(env: &mut Env, label: &str, c: CharacterFile) {
-    env.push(Action::Edit {
-        slot: Slot::Character,
-        label: label.into(),
-        after: c.to_toml(),
-    });
+    push_edit(env, Slot::Character, label, &c);
 }
 
 impl CharacterScreen {
@@ -45,33 +41,30 @@ impl CharacterScreen {
             core::check_character(env.cat, ch)
         });
         let flagged = builder::flagged(&verdict);
-        egui::Panel::left("character-picker")
-            .resizable(true)
-            .default_size(260.0)
-            .show(ui, |ui| {
-                ui.horizontal(|ui| {
-                    ui.selectable_value(&mut self.pick, Pick::Icon, "Icon")
-                        .on_hover_text("Character Icons");
-                    ui.selectable_value(&mut self.pick, Pick::Merit, "Merits")
-                        .on_hover_text("Abilities, advantages, allies, arts, treasures");
-                    ui.selectable_value(&mut self.pick, Pick::Flaw, "Flaws")
-                        .on_hover_text("Curses, enemies, weaknesses");
-                });
-                let (base, title) = match self.pick {
-                    Pick::Icon => ("game:arcadia kind:icon", "Character Icons"),
-                    Pick::Merit => ("game:arcadia kind:merit", "Merits"),
-                    Pick::Flaw => ("game:arcadia kind:flaw", "Flaws"),
-                };
-                if let Some(id) = self.picker.ui(ui, env, "character", base, title) {
-                    let mut c = ch.clone();
-                    match self.pick {
-                        Pick::Icon => c.icon = Some(id),
-                        Pick::Merit => c.merits.push(id),
-                        Pick::Flaw => c.flaws.push(id),
-                    }
-                    edit(env, "add card", c);
-                }
+        picker::panel_ui(ui, "character", |ui| {
+            ui.horizontal(|ui| {
+                ui.selectable_value(&mut self.pick, Pick::Icon, "Icon")
+                    .on_hover_text("Character Icons");
+                ui.selectable_value(&mut self.pick, Pick::Merit, "Merits")
+                    .on_hover_text("Abilities, advantages, allies, arts, treasures");
+                ui.selectable_value(&mut self.pick, Pick::Flaw, "Flaws")
+                    .on_hover_text("Curses, enemies, weaknesses");
             });
+            let (base, title) = match self.pick {
+                Pick::Icon => ("game:arcadia kind:icon", "Character Icons"),
+                Pick::Merit => ("game:arcadia kind:merit", "Merits"),
+                Pick::Flaw => ("game:arcadia kind:flaw", "Flaws"),
+            };
+            if let Some(id) = self.picker.ui(ui, env, "character", base, title) {
+                let mut c = ch.clone();
+                match self.pick {
+                    Pick::Icon => c.icon = Some(id),
+                    Pick::Merit => c.merits.push(id),
+                    Pick::Flaw => c.flaws.push(id),
+                }
+                edit(env, "add card", c);
+            }
+        });
         egui::CentralPanel::default().show(ui, |ui| {
             doc_bar_ui(ui, env, Slot::Character, ch);
             points_bar_ui(ui, &verdict);

@@ -12,71 +12,46 @@ use crate::catalogue::saved::{self, DocKind};
 
 /// The File menu.
 pub fn file_menu_ui(ui: &mut egui::Ui, env: &mut Env) {
-    if ui
-        .button("Import card files…")
-        .on_hover_text("Load card TOML files; one bad file imports none")
-        .clicked()
+    if item(ui, "Import card files…", "Load card TOML files; one bad file imports none")
+        && let Some(paths) = rfd::FileDialog::new().add_filter("card files", &["toml"]).pick_files()
     {
-        ui.close();
-        if let Some(paths) = rfd::FileDialog::new()
-            .add_filter("card files", &["toml"])
-            .pick_files()
-        {
-            env.push(Action::ImportCards(paths));
-        }
+        env.push(Action::ImportCards(paths));
     }
-    if ui
-        .button("Import card folder…")
-        .on_hover_text("Load every *.toml under a folder; one bad file imports none")
-        .clicked()
+    if item(ui, "Import card folder…", "Load every *.toml under a folder; one bad file imports none")
+        && let Some(dir) = rfd::FileDialog::new().pick_folder()
     {
-        ui.close();
-        if let Some(dir) = rfd::FileDialog::new().pick_folder() {
-            env.push(Action::ImportCards(vec![dir]));
-        }
+        env.push(Action::ImportCards(vec![dir]));
     }
-    if ui
-        .button("Export cards to folder…")
-        .on_hover_text("Write every card as DIR/<game>/<id>.toml")
-        .clicked()
+    if item(ui, "Export cards to folder…", "Write every card as DIR/<game>/<id>.toml")
+        && let Some(dir) = rfd::FileDialog::new().pick_folder()
     {
-        ui.close();
-        if let Some(dir) = rfd::FileDialog::new().pick_folder() {
-            env.push(Action::ExportCards(dir));
-        }
+        env.push(Action::ExportCards(dir));
     }
     ui.separator();
-    if ui
-        .button("Import collection CSV…")
-        .on_hover_text("Owned quantities from a CSV with header id,name,game,quantity")
-        .clicked()
+    if item(ui, "Import collection CSV…", "Owned quantities from a CSV with header id,name,game,quantity")
+        && let Some(path) = rfd::FileDialog::new().add_filter("CSV", &["csv"]).pick_file()
     {
-        ui.close();
-        if let Some(path) = rfd::FileDialog::new()
-            .add_filter("CSV", &["csv"])
-            .pick_file()
-        {
-            env.push(Action::ImportCollection(path));
-        }
+        env.push(Action::ImportCollection(path));
     }
-    if ui
-        .button("Export collection CSV…")
-        .on_hover_text("Write owned quantities as CSV")
-        .clicked()
+    if item(ui, "Export collection CSV…", "Write owned quantities as CSV")
+        && let Some(path) =
+            rfd::FileDialog::new().add_filter("CSV", &["csv"]).set_file_name("collection.csv").save_file()
     {
-        ui.close();
-        if let Some(path) = rfd::FileDialog::new()
-            .add_filter("CSV", &["csv"])
-            .set_file_name("collection.csv")
-            .save_file()
-        {
-            env.push(Action::ExportCollection(path));
-        }
+        env.push(Action::ExportCollection(path));
     }
     ui.separator();
     if ui.button("Quit").clicked() {
         ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
     }
+}
+
+/// A File-menu entry with its tip; a click closes the menu first.
+fn item(ui: &mut egui::Ui, text: &str, tip: &str) -> bool {
+    let clicked = ui.button(text).on_hover_text(tip).clicked();
+    if clicked {
+        ui.close();
+    }
+    clicked
 }
 
 /// Opens a document file into `slot` (an undoable edit). A setup's character files, next
@@ -132,14 +107,7 @@ pub fn setup_characters(path: &std::path::Path) -> Vec<Action> {
             Ok(body) => match <CharacterFile as TomlDoc>::from_toml(&body) {
                 Ok(mut c) => {
                     // The setup names the file: the saved character takes the file's name.
-                    let stem = std::path::Path::new(&p.character)
-                        .file_name()
-                        .and_then(|n| n.to_str())
-                        .map(|n| {
-                            n.trim_end_matches(DocKind::Character.extension())
-                                .to_string()
-                        })
-                        .unwrap_or_default();
+                    let stem = file_stem(std::path::Path::new(&p.character), DocKind::Character);
                     c.name = stem.clone();
                     out.push(Action::StoreSaved {
                         kind: DocKind::Character,
@@ -171,11 +139,7 @@ pub fn open_doc_path(path: &std::path::Path, slot: Slot) -> Action {
             let mut after = probe.get_toml(slot);
             // A file without a name takes the file's.
             if probe.name(slot).trim().is_empty() || slot == Slot::Setup {
-                let stem = path
-                    .file_name()
-                    .and_then(|n| n.to_str())
-                    .map(|n| n.trim_end_matches(slot.kind().extension()).to_string())
-                    .unwrap_or_default();
+                let stem = file_stem(path, slot.kind());
                 if probe.name(slot).trim().is_empty() {
                     let _ = set_name(&mut probe, slot, &stem);
                     after = probe.get_toml(slot);
@@ -190,6 +154,15 @@ pub fn open_doc_path(path: &std::path::Path, slot: Slot) -> Action {
         // The reader's message names the file, line, column and key.
         Err(e) => Action::Error(e.to_string()),
     }
+}
+
+/// A document file's name without its kind's extension (`Raiders` for
+/// `Raiders.party.toml`); empty for none.
+fn file_stem(path: &std::path::Path, kind: DocKind) -> String {
+    path.file_name()
+        .and_then(|n| n.to_str())
+        .map(|n| n.trim_end_matches(kind.extension()).to_string())
+        .unwrap_or_default()
 }
 
 fn set_name(docs: &mut Docs, slot: Slot, name: &str) -> Option<()> {

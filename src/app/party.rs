@@ -2,13 +2,13 @@
 //! construction rules' verdict live; a second party for a match checks the shared
 //! Legend/Special rule across both.
 
-use super::builder::{self, doc_bar_ui, member_list_ui, verdict_ui};
+use super::builder::{doc_bar_ui, members_and_verdict_ui, push_edit};
 use super::cache::Memo;
 use super::core;
 use super::docs::Slot;
 use crate::games::iconica::party::PartyFile;
 use super::picker::Picker;
-use super::{Action, Env};
+use super::Env;
 
 /// The party screen.
 #[derive(Default)]
@@ -48,30 +48,15 @@ impl PartyScreen {
         } else {
             Slot::PartyA
         };
-        egui::Panel::left("party-picker")
-            .resizable(true)
-            .default_size(260.0)
-            .show(ui, |ui| {
-                if let Some(id) = self.picker.ui(
-                    ui,
-                    env,
-                    "party",
-                    "game:iconica kind:character",
-                    "Iconica characters",
-                ) {
-                    let mut p = if target == Slot::PartyA {
-                        docs.party_a.clone()
-                    } else {
-                        docs.party_b.clone()
-                    };
-                    p.members.push(id);
-                    env.push(Action::Edit {
-                        slot: target,
-                        label: "add member".into(),
-                        after: p.to_toml(),
-                    });
-                }
-            });
+        if let Some(id) = self.picker.panel_ui(ui, env, "party", "game:iconica kind:character", "Iconica characters") {
+            let mut p = if target == Slot::PartyA {
+                docs.party_a.clone()
+            } else {
+                docs.party_b.clone()
+            };
+            p.members.push(id);
+            push_edit(env, target, "add member", &p);
+        }
         egui::CentralPanel::default().show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.checkbox(&mut self.match_mode, "Match: a second party")
@@ -116,23 +101,9 @@ fn party_ui(
         }
         doc_bar_ui(ui, env, slot, party);
         ui.label(egui::RichText::new("Members, left to right on the table:").weak());
-        if let Some(edit) = member_list_ui(
-            ui,
-            env,
-            slot.key(),
-            &party.members,
-            &builder::flagged(verdict),
-            selected,
-        ) {
-            let mut p = party.clone();
-            p.members = edit.members;
-            env.push(Action::Edit {
-                slot,
-                label: edit.label.into(),
-                after: p.to_toml(),
-            });
-        }
-        ui.add_space(6.0);
-        verdict_ui(ui, verdict);
+        members_and_verdict_ui(ui, env, slot, &party.members, verdict, selected, |members| PartyFile {
+            members,
+            ..party.clone()
+        });
     });
 }

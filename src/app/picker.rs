@@ -1,13 +1,20 @@
-//! Picking cards for a builder: a small search list over one game and kind, and the
-//! browser's "add to ..." buttons.
+//! Picking cards for a builder: a small search list over one game and kind in a panel on
+//! the left, and the browser's "add to ..." buttons.
 
+use super::builder::push_edit;
 use super::core::{self, Row};
 use super::docs::Slot;
-use super::{Action, Env};
+use super::Env;
 use crate::cards::Card;
 
 /// How many cards a picker lists.
 const PICKER_LIMIT: usize = 500;
+
+/// The resizable panel on the left of a builder screen that holds its picker (`salt`: the
+/// picker's; the panel is `{salt}-picker`).
+pub fn panel_ui(ui: &mut egui::Ui, salt: &str, add_contents: impl FnOnce(&mut egui::Ui)) {
+    egui::Panel::left(format!("{salt}-picker")).resizable(true).default_size(260.0).show(ui, add_contents);
+}
 
 /// A search list restricted by a base query (`game:iconica kind:character`).
 #[derive(Default)]
@@ -77,6 +84,13 @@ impl Picker {
             });
         picked
     }
+
+    /// [`Picker::ui`] alone in a builder's left panel ([`panel_ui`]).
+    pub fn panel_ui(&mut self, ui: &mut egui::Ui, env: &Env, salt: &str, base: &str, title: &str) -> Option<String> {
+        let mut picked = None;
+        panel_ui(ui, salt, |ui| picked = self.ui(ui, env, salt, base, title));
+        picked
+    }
 }
 
 /// The "add to ..." buttons of the browser's detail pane, for the builder a card fits.
@@ -92,11 +106,7 @@ pub fn add_to_builder_ui(ui: &mut egui::Ui, card: &Card, env: &mut Env) {
         {
             let mut p = docs.party_a.clone();
             p.members.push(id);
-            env.push(Action::Edit {
-                slot: Slot::PartyA,
-                label: "add member".into(),
-                after: p.to_toml(),
-            });
+            push_edit(env, Slot::PartyA, "add member", &p);
         }
         ("arcadia", kind @ ("icon" | "merit" | "flaw"))
             if ui
@@ -110,11 +120,7 @@ pub fn add_to_builder_ui(ui: &mut egui::Ui, card: &Card, env: &mut Env) {
                 "merit" => c.merits.push(id),
                 _ => c.flaws.push(id),
             }
-            env.push(Action::Edit {
-                slot: Slot::Character,
-                label: format!("add {kind}"),
-                after: c.to_toml(),
-            });
+            push_edit(env, Slot::Character, format!("add {kind}"), &c);
         }
         ("ruunara", "hero" | "unit")
             if ui
@@ -124,11 +130,7 @@ pub fn add_to_builder_ui(ui: &mut egui::Ui, card: &Card, env: &mut Env) {
         {
             let mut s = docs.squad.clone();
             s.members.push(id);
-            env.push(Action::Edit {
-                slot: Slot::Squad,
-                label: "add member".into(),
-                after: s.to_toml(),
-            });
+            push_edit(env, Slot::Squad, "add member", &s);
         }
         _ => {}
     }

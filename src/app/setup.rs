@@ -2,14 +2,14 @@
 //! against their ratings, and a league grid where the user lays leagues and sees which
 //! sides fit. The rules (budgets, placement, fits) come from the core.
 
-use super::builder::{self, member_list_ui, verdict_ui};
+use super::builder::{self, member_list_ui, push_edit, verdict_ui};
 use super::cache::Memo;
 use super::core;
 use super::docs::{Slot, TomlDoc};
 use crate::games::arcadia::character::CharacterFile;
 use crate::games::arcadia::setup::{LaidLeague, SetupFile};
-use super::picker::Picker;
-use super::{Action, Env, files};
+use super::picker::{self, Picker};
+use super::{Env, files};
 use crate::catalogue::saved::{self, DocKind};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -35,11 +35,7 @@ pub struct SetupScreen {
 }
 
 fn edit(env: &mut Env, label: &str, s: SetupFile) {
-    env.push(Action::Edit {
-        slot: Slot::Setup,
-        label: label.into(),
-        after: s.to_toml(),
-    });
+    push_edit(env, Slot::Setup, label, &s);
 }
 
 /// The setup with two players.
@@ -76,44 +72,41 @@ impl SetupScreen {
             core::check_setup(env.cat, &setup, &characters)
         });
         let flagged = builder::flagged(&verdict);
-        egui::Panel::left("setup-picker")
-            .resizable(true)
-            .default_size(260.0)
-            .show(ui, |ui| {
-                ui.horizontal(|ui| {
-                    ui.label("For:");
-                    ui.selectable_value(&mut self.player, 0, "Player 1");
-                    ui.selectable_value(&mut self.player, 1, "Player 2");
-                });
-                ui.horizontal(|ui| {
-                    ui.selectable_value(&mut self.pick, Pick::Quest, "Quests");
-                    ui.selectable_value(&mut self.pick, Pick::Waylay, "Waylays")
-                        .on_hover_text("Waylays this player plays on the opponent");
-                    ui.selectable_value(&mut self.pick, Pick::Treasure, "Treasures")
-                        .on_hover_text("Treasure merits hidden for this player");
-                    ui.selectable_value(&mut self.pick, Pick::League, "Leagues");
-                });
-                let (base, title) = match self.pick {
-                    Pick::Quest => ("game:arcadia kind:quest", "Quests"),
-                    Pick::Waylay => ("game:arcadia kind:waylay", "Waylays"),
-                    Pick::Treasure => ("game:arcadia kind:merit merit_type:treasure", "Treasures"),
-                    Pick::League => ("game:arcadia kind:league", "Leagues"),
-                };
-                if let Some(id) = self.picker.ui(ui, env, "setup", base, title) {
-                    let mut s = setup.clone();
-                    let p = &mut s.players[self.player];
-                    match self.pick {
-                        Pick::Quest => p.quests.push(id),
-                        Pick::Waylay => p.waylays.push(id),
-                        Pick::Treasure => p.treasures.push(id),
-                        Pick::League => {
-                            self.league = Some(id);
-                            return;
-                        }
-                    }
-                    edit(env, "add card", s);
-                }
+        picker::panel_ui(ui, "setup", |ui| {
+            ui.horizontal(|ui| {
+                ui.label("For:");
+                ui.selectable_value(&mut self.player, 0, "Player 1");
+                ui.selectable_value(&mut self.player, 1, "Player 2");
             });
+            ui.horizontal(|ui| {
+                ui.selectable_value(&mut self.pick, Pick::Quest, "Quests");
+                ui.selectable_value(&mut self.pick, Pick::Waylay, "Waylays")
+                    .on_hover_text("Waylays this player plays on the opponent");
+                ui.selectable_value(&mut self.pick, Pick::Treasure, "Treasures")
+                    .on_hover_text("Treasure merits hidden for this player");
+                ui.selectable_value(&mut self.pick, Pick::League, "Leagues");
+            });
+            let (base, title) = match self.pick {
+                Pick::Quest => ("game:arcadia kind:quest", "Quests"),
+                Pick::Waylay => ("game:arcadia kind:waylay", "Waylays"),
+                Pick::Treasure => ("game:arcadia kind:merit merit_type:treasure", "Treasures"),
+                Pick::League => ("game:arcadia kind:league", "Leagues"),
+            };
+            if let Some(id) = self.picker.ui(ui, env, "setup", base, title) {
+                let mut s = setup.clone();
+                let p = &mut s.players[self.player];
+                match self.pick {
+                    Pick::Quest => p.quests.push(id),
+                    Pick::Waylay => p.waylays.push(id),
+                    Pick::Treasure => p.treasures.push(id),
+                    Pick::League => {
+                        self.league = Some(id);
+                        return;
+                    }
+                }
+                edit(env, "add card", s);
+            }
+        });
         egui::CentralPanel::default().show(ui, |ui| {
             builder::doc_bar_ui(ui, env, Slot::Setup, &env.docs.setup.clone());
             ui.separator();

@@ -1,13 +1,13 @@
 //! The Ruunara squad builder: story or free mode, members picked from the catalogue, the
 //! squad rules' verdict live.
 
-use super::builder::{self, doc_bar_ui, member_list_ui, verdict_ui};
+use super::builder::{doc_bar_ui, members_and_verdict_ui, push_edit};
 use super::cache::Memo;
 use super::core;
 use super::docs::Slot;
-use crate::games::ruunara::squad::Mode;
+use crate::games::ruunara::squad::{Mode, SquadFile};
 use super::picker::Picker;
-use super::{Action, Env};
+use super::Env;
 
 /// The squad screen.
 #[derive(Default)]
@@ -23,26 +23,11 @@ impl SquadScreen {
         let verdict = self.verdict.get(env.generation, squad.to_toml(), || {
             core::check_squad(env.cat, squad)
         });
-        egui::Panel::left("squad-picker")
-            .resizable(true)
-            .default_size(260.0)
-            .show(ui, |ui| {
-                if let Some(id) = self.picker.ui(
-                    ui,
-                    env,
-                    "squad",
-                    "game:ruunara faction:ally",
-                    "Ruunara ally heroes and units",
-                ) {
-                    let mut s = squad.clone();
-                    s.members.push(id);
-                    env.push(Action::Edit {
-                        slot: Slot::Squad,
-                        label: "add member".into(),
-                        after: s.to_toml(),
-                    });
-                }
-            });
+        if let Some(id) = self.picker.panel_ui(ui, env, "squad", "game:ruunara faction:ally", "Ruunara ally heroes and units") {
+            let mut s = squad.clone();
+            s.members.push(id);
+            push_edit(env, Slot::Squad, "add member", &s);
+        }
         egui::CentralPanel::default().show(ui, |ui| {
             doc_bar_ui(ui, env, Slot::Squad, squad);
             ui.horizontal(|ui| {
@@ -59,11 +44,7 @@ impl SquadScreen {
                     {
                         let mut s = squad.clone();
                         s.mode = mode;
-                        env.push(Action::Edit {
-                            slot: Slot::Squad,
-                            label: "change mode".into(),
-                            after: s.to_toml(),
-                        });
+                        push_edit(env, Slot::Squad, "change mode", &s);
                     }
                 }
             });
@@ -71,24 +52,9 @@ impl SquadScreen {
             egui::ScrollArea::vertical()
                 .id_salt("squad-scroll")
                 .show(ui, |ui| {
-                    if let Some(edit) = member_list_ui(
-                        ui,
-                        env,
-                        "squad",
-                        &squad.members,
-                        &builder::flagged(&verdict),
-                        &mut self.selected,
-                    ) {
-                        let mut s = squad.clone();
-                        s.members = edit.members;
-                        env.push(Action::Edit {
-                            slot: Slot::Squad,
-                            label: edit.label.into(),
-                            after: s.to_toml(),
-                        });
-                    }
-                    ui.add_space(6.0);
-                    verdict_ui(ui, &verdict);
+                    members_and_verdict_ui(ui, env, Slot::Squad, &squad.members, &verdict, &mut self.selected, |members| {
+                        SquadFile { members, ..squad.clone() }
+                    });
                 });
         });
     }

@@ -9,6 +9,7 @@ mod odds;
 mod play;
 mod play_arcadia;
 mod play_iconoclasm;
+mod report;
 mod search;
 mod sim;
 mod sim_arcadia;

@@ -1,12 +1,13 @@
 //! `deckwright play GAME FILE...`: one Iconica match (two party files, or four for a team
 //! game: the first two are side a's players in seating order, the last two side b's).
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use serde_json::{json, Value};
 
+use super::play_iconoclasm::IconoclasmArgs;
+use super::report::{self, Line};
 use super::{BadInput, Context, Outcome};
 use crate::cards::CardLookup;
 use crate::games::iconica::party::PartyFile;
@@ -45,12 +46,8 @@ pub struct Args {
     /// Print JSON on stdout.
     #[arg(long)]
     pub json: bool,
-    /// Iconoclasm: number of players, 1 to 4.
-    #[arg(long)]
-    pub players: Option<u8>,
-    /// Iconoclasm solo goal: dominance or balance.
-    #[arg(long)]
-    pub goal: Option<String>,
+    #[command(flatten)]
+    pub iconoclasm: IconoclasmArgs,
 }
 
 /// The Iconica rule options `play` and `sim` share.
@@ -75,6 +72,32 @@ impl RuleArgs {
     pub fn rules(&self) -> Result<Rules, BadInput> {
         rules_from(&self.ruleset, &self.breaks, &self.house, self.turn_limit)
     }
+
+    /// Whether the Iconica-only options (ruleset, breaks, house rules) are left as they are.
+    fn iconica_defaults(&self) -> bool {
+        self.ruleset == "v2" && self.breaks == "standard" && self.house.is_empty()
+    }
+
+    /// Arcadia's one rule option, the turn limit (the Iconica-only ones must be left alone).
+    pub fn arcadia_turn_limit(&self) -> Result<u32, BadInput> {
+        if !self.iconica_defaults() {
+            return Err(BadInput("--ruleset, --breaks and --house are Iconica options; Arcadia has none".into()));
+        }
+        if self.turn_limit == 0 {
+            return Err(BadInput("--turn-limit must be at least 1".into()));
+        }
+        Ok(self.turn_limit)
+    }
+
+    /// Iconoclasm takes none of these options: all must be left alone.
+    pub fn none_for_iconoclasm(&self) -> Result<(), BadInput> {
+        if !self.iconica_defaults() || self.turn_limit != 500 {
+            return Err(BadInput(
+                "--ruleset, --breaks, --house and --turn-limit are iconica options; iconoclasm has none".into(),
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// The rules from the command-line options.
@@ -96,17 +119,67 @@ fn rules_from(ruleset: &str, breaks: &str, house: &str, turn_limit: u32) -> Resu
 }
 
 /// Parses a policy name for an option.
-pub fn policy_from(option: &str, s: &str) -> Result<PolicyKind, BadInput> {
+fn policy_from(option: &str, s: &str) -> Result<PolicyKind, BadInput> {
     PolicyKind::parse(s).ok_or_else(|| {
         BadInput(format!("{option}: unknown policy `{s}`; expected first, random, greedy, mcts, mcts:N or mcts:Nms"))
     })
 }
 
 /// One side's policy: its own option when given (named in errors), else the shared one.
-pub fn side_policy(own_option: &str, own: Option<&str>, shared_option: &str, shared: &str) -> Result<PolicyKind, BadInput> {
+fn side_policy(own_option: &str, own: Option<&str>, shared_option: &str, shared: &str) -> Result<PolicyKind, BadInput> {
     match own {
         Some(p) => policy_from(own_option, p),
         None => policy_from(shared_option, shared),
+    }
+}
+
+/// The policies of `seats` seats in order: the first two seats' own options (name, value)
+/// when given, else (and for seats 3 and 4) the shared option (name, value).
+pub fn seat_policies(seats: u8, own: [(&str, Option<&str>); 2], shared: (&str, &str)) -> Result<Vec<PolicyKind>, BadInput> {
+    (0..usize::from(seats))
+        .map(|seat| match own.get(seat) {
+            Some(&(option, value)) => side_policy(option, value, shared.0, shared.1),
+            None => policy_from(shared.0, shared.1),
+        })
+        .collect()
+}
+
+/// The games `play` and `sim` know.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Game {
+    Iconica,
+    Arcadia,
+    Iconoclasm,
+}
+
+/// The GAME argument of `command` (`play` or `sim`). The Iconoclasm options belong to
+/// Iconoclasm only.
+pub fn game_of(command: &str, game: &str, iconoclasm: &IconoclasmArgs) -> Result<Game, BadInput> {
+    if game != "iconoclasm" && iconoclasm.given() {
+        return Err(BadInput(format!(
+            "--players and --goal are options of iconoclasm; {game} takes its players from its files"
+        )));
+    }
+    match game {
+        "iconica" => Ok(Game::Iconica),
+        "arcadia" => Ok(Game::Arcadia),
+        "iconoclasm" => Ok(Game::Iconoclasm),
+        other => Err(BadInput(format!(
+            "{command}: unknown or unsupported game `{other}`; try `iconica`, `arcadia` or `iconoclasm`"
+        ))),
+    }
+}
+
+impl Args {
+    /// The policies of `seats` seats: `--policy-a`, `--policy-b`, else `--policy` (`first`).
+    pub fn policies(&self, seats: u8) -> Result<Vec<PolicyKind>, BadInput> {
+        let own = [("--policy-a", self.policy_a.as_deref()), ("--policy-b", self.policy_b.as_deref())];
+        seat_policies(seats, own, ("--policy", self.policy.as_deref().unwrap_or("first")))
+    }
+
+    /// The scripted dice of `--dice`, if given.
+    pub fn script_dice(&self) -> Result<Option<ScriptDice>, BadInput> {
+        self.dice.as_deref().map(|d| ScriptDice::parse(d).map_err(|e| BadInput(format!("--dice: {e}")))).transpose()
     }
 }
 
@@ -192,29 +265,14 @@ pub fn winner_json(st: &State) -> Value {
 }
 
 pub fn run(ctx: &Context, args: Args) -> Outcome {
-    if args.game != "iconoclasm" && (args.players.is_some() || args.goal.is_some()) {
-        return Err(BadInput(format!(
-            "--players and --goal are options of iconoclasm; {} takes its players from its files",
-            args.game
-        )));
-    }
-    if args.game == "arcadia" {
-        return super::play_arcadia::run(ctx, args);
-    }
-    if args.game == "iconoclasm" {
-        return super::play_iconoclasm::run(ctx, &args);
-    }
-    if args.game != "iconica" {
-        return Err(BadInput(format!("play: unknown or unsupported game `{}`; try `iconica`, `arcadia` or `iconoclasm`", args.game)));
+    match game_of("play", &args.game, &args.iconoclasm)? {
+        Game::Arcadia => return super::play_arcadia::run(ctx, args),
+        Game::Iconoclasm => return super::play_iconoclasm::run(ctx, &args),
+        Game::Iconica => {}
     }
     let rules = args.rules.rules()?;
-    let both = args.policy.as_deref().unwrap_or("first");
-    let pa = side_policy("--policy-a", args.policy_a.as_deref(), "--policy", both)?;
-    let pb = side_policy("--policy-b", args.policy_b.as_deref(), "--policy", both)?;
-    let script = match &args.dice {
-        Some(d) => Some(ScriptDice::parse(d).map_err(|e| BadInput(format!("--dice: {e}")))?),
-        None => None,
-    };
+    let policies = args.policies(2)?;
+    let script = args.script_dice()?;
     if args.files.len() != 2 && args.files.len() != 4 {
         return Err(BadInput(format!(
             "iconica needs two party files (or four for a team game), got {}",
@@ -225,8 +283,8 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     let parties = load_parties(&cat, &args.files)?;
     let setup = setup_from(&parties, rules)?;
 
-    let a = Agent::new(pa, derive_seed(args.seed, 1));
-    let b = Agent::new(pb, derive_seed(args.seed, 2));
+    let a = Agent::new(policies[0], derive_seed(args.seed, 1));
+    let b = Agent::new(policies[1], derive_seed(args.seed, 2));
     let mut st = State::new(&setup);
     let mut log: Vec<Event> = Vec::new();
     match script {
@@ -236,30 +294,13 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     let (ended, _) = st.ended.unwrap_or((crate::games::iconica::engine::Ended::DiceExhausted, None));
 
     if args.json {
-        let doc = json!({
-            "game": "iconica",
-            "winner": winner_json(&st),
-            "ended": ended.as_str(),
-            "turns": st.turn,
-            "dice_used": st.dice_used,
-            "sides": sides_json(&setup, &st),
-            "log": log.iter().map(|e| e.to_json(&setup)).collect::<Vec<_>>(),
-        });
-        println!("{}", serde_json::to_string_pretty(&doc).map_err(|e| BadInput(e.to_string()))?);
+        let log = log.iter().map(|e| e.to_json(&setup)).collect();
+        report::print_match_json("iconica", winner_json(&st), ended, st.turn, st.dice_used, sides_json(&setup, &st), log)?;
     } else {
         use std::fmt::Write as _;
-        let tty = std::io::stdout().is_terminal();
         let mut out = String::new();
-        for e in &log {
-            let line = e.text(&setup);
-            if tty && matches!(e, Event::Turn { .. }) {
-                let _ = writeln!(out, "\n\x1b[1m{line}\x1b[0m");
-            } else if matches!(e, Event::Turn { .. }) {
-                let _ = writeln!(out, "\n{line}");
-            } else {
-                let _ = writeln!(out, "  {line}");
-            }
-        }
+        let line = |e: &Event| if matches!(e, Event::Turn { .. }) { Line::Heading } else { Line::Item };
+        report::log_text(&mut out, log.iter().map(|e| (line(e), e.text(&setup))));
         let _ = writeln!(out);
         for side in 0..2u8 {
             let _ = writeln!(out, "Side {}:", if side == 0 { "a" } else { "b" });
@@ -274,8 +315,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         }
         let end = log.last().map(|e| e.text(&setup)).unwrap_or_default();
         let _ = writeln!(out, "{end}; {} turns, {} dice", st.turn, st.dice_used);
-        use std::io::Write as _;
-        let _ = std::io::stdout().lock().write_all(out.as_bytes());
+        report::print(&out);
     }
     Ok(ExitCode::SUCCESS)
 }

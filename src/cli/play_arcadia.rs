@@ -1,20 +1,20 @@
 //! `deckwright play arcadia SETUP.setup.toml`: one Arcadia quest played by two policies,
 //! printing its event log and final state (or the `play --json` document).
 
-use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
 
 use serde_json::{json, Value};
 
-use super::play::{derive_seed, open_catalogue, side_policy, Args};
+use super::play::{derive_seed, open_catalogue, Args};
+use super::report::{self, Line};
 use super::{BadInput, Context, Outcome};
 use crate::cards::CardLookup;
 use crate::games::arcadia::ai::{Agent, Seats};
 use crate::games::arcadia::character::CharacterFile;
 use crate::games::arcadia::engine::state::{WINNER_XP, IN_HAND};
 use crate::games::arcadia::engine::{
-    events::side_name, play_match, Ended, Event, Match, RngDice, ScriptDice, State, Winner,
+    events::side_name, play_match, Ended, Event, Match, RngDice, State, Winner,
 };
 use crate::games::arcadia::setup::SetupFile;
 
@@ -96,24 +96,13 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     if args.files.len() != 1 {
         return Err(BadInput(format!("arcadia needs one quest setup file (`*.setup.toml`), got {}", args.files.len())));
     }
-    let r = &args.rules;
-    if r.ruleset != "v2" || r.breaks != "standard" || !r.house.is_empty() {
-        return Err(BadInput("--ruleset, --breaks and --house are Iconica options; Arcadia has none".into()));
-    }
-    if r.turn_limit == 0 {
-        return Err(BadInput("--turn-limit must be at least 1".into()));
-    }
-    let both = args.policy.as_deref().unwrap_or("first");
-    let pa = side_policy("--policy-a", args.policy_a.as_deref(), "--policy", both)?;
-    let pb = side_policy("--policy-b", args.policy_b.as_deref(), "--policy", both)?;
-    let script = match &args.dice {
-        Some(d) => Some(ScriptDice::parse(d).map_err(|e| BadInput(format!("--dice: {e}")))?),
-        None => None,
-    };
+    let turn_limit = args.rules.arcadia_turn_limit()?;
+    let policies = args.policies(2)?;
+    let script = args.script_dice()?;
     let cat = open_catalogue(ctx)?;
-    let m = load_match(&cat, &args.files[0], r.turn_limit)?;
+    let m = load_match(&cat, &args.files[0], turn_limit)?;
 
-    let mut seats = Seats([Agent::new(pa, derive_seed(args.seed, 1)), Agent::new(pb, derive_seed(args.seed, 2))]);
+    let mut seats = Seats([Agent::new(policies[0], derive_seed(args.seed, 1)), Agent::new(policies[1], derive_seed(args.seed, 2))]);
     let mut st = State::new(&m);
     let mut log: Vec<Event> = Vec::new();
     match script {
@@ -123,16 +112,8 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     let (ended, _) = st.ended.unwrap_or((Ended::DiceExhausted, None));
 
     if args.json {
-        let doc = json!({
-            "game": "arcadia",
-            "winner": winner_json(&st),
-            "ended": ended.as_str(),
-            "turns": st.day,
-            "dice_used": st.dice_used,
-            "sides": sides_json(&m, &st),
-            "log": log.iter().map(|e| e.to_json(&m)).collect::<Vec<_>>(),
-        });
-        println!("{}", serde_json::to_string_pretty(&doc).map_err(|e| BadInput(e.to_string()))?);
+        let log = log.iter().map(|e| e.to_json(&m)).collect();
+        report::print_match_json("arcadia", winner_json(&st), ended, st.day, st.dice_used, sides_json(&m, &st), log)?;
     } else {
         print_text(&m, &st, &log);
     }
@@ -141,16 +122,13 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
 
 fn print_text(m: &Match, st: &State, log: &[Event]) {
     use std::fmt::Write as _;
-    let tty = std::io::stdout().is_terminal();
     let mut out = String::new();
-    for e in log {
-        let line = e.text(m);
-        match e {
-            Event::Day { .. } if tty => _ = writeln!(out, "\n\x1b[1m{line}\x1b[0m"),
-            Event::Day { .. } | Event::End { .. } => _ = writeln!(out, "\n{line}"),
-            _ => _ = writeln!(out, "  {line}"),
-        }
-    }
+    let line = |e: &Event| match e {
+        Event::Day { .. } => Line::Heading,
+        Event::End { .. } => Line::Apart,
+        _ => Line::Item,
+    };
+    report::log_text(&mut out, log.iter().map(|e| (line(e), e.text(m))));
     let _ = writeln!(out);
     for p in 0..2usize {
         let pl = &m.players[p];
@@ -174,6 +152,5 @@ fn print_text(m: &Match, st: &State, log: &[Event]) {
         );
     }
     let _ = writeln!(out, "{} Days, {} dice", st.day, st.dice_used);
-    use std::io::Write as _;
-    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    report::print(&out);
 }

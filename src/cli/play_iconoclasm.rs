@@ -2,14 +2,14 @@
 //! policies, printing its event log, an ASCII picture of the final table and the scores.
 //! The cards and the clash table come from the catalogue (the table is data a user may correct).
 
-use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 
-use super::play::{derive_seed, open_catalogue, policy_from, Args};
+use super::play::{derive_seed, open_catalogue, Args};
+use super::report::{self, Line};
 use super::{BadInput, Context, Outcome};
 use crate::cards::Card;
 use crate::games::iconoclasm::ai::Agent;
@@ -26,23 +26,11 @@ pub fn run(ctx: &Context, args: &Args) -> Outcome {
     if args.dice.is_some() {
         return Err(BadInput("--dice is an iconica option; iconoclasm has no dice".into()));
     }
-    let r = &args.rules;
-    if r.ruleset != "v2" || r.breaks != "standard" || !r.house.is_empty() || r.turn_limit != 500 {
-        return Err(BadInput(
-            "--ruleset, --breaks, --house and --turn-limit are iconica options; iconoclasm has none".into(),
-        ));
-    }
-    let (players, goal) = players_and_goal(args.players, args.goal.as_deref())?;
-    let both = args.policy.as_deref().unwrap_or("first");
-    let mut agents = Vec::new();
-    for seat in 0..players {
-        let (option, name) = match seat {
-            0 if args.policy_a.is_some() => ("--policy-a", args.policy_a.as_deref().unwrap_or(both)),
-            1 if args.policy_b.is_some() => ("--policy-b", args.policy_b.as_deref().unwrap_or(both)),
-            _ => ("--policy", both),
-        };
-        agents.push(Agent::new(policy_from(option, name)?, derive_seed(args.seed, u64::from(seat) + 1)));
-    }
+    args.rules.none_for_iconoclasm()?;
+    let (players, goal) = args.iconoclasm.players_and_goal()?;
+    let mut agents: Vec<Agent> = (args.policies(players)?.into_iter().zip(1..))
+        .map(|(kind, stream)| Agent::new(kind, derive_seed(args.seed, stream)))
+        .collect();
     if players < 2 && args.policy_b.is_some() {
         return Err(BadInput("--policy-b: a solo game has one player; use --policy".into()));
     }
@@ -59,8 +47,7 @@ pub fn run(ctx: &Context, args: &Args) -> Outcome {
     } else {
         text(&setup, &st, &log)
     };
-    use std::io::Write as _;
-    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    report::print(&out);
     Ok(ExitCode::SUCCESS)
 }
 
@@ -119,22 +106,13 @@ fn grid_json(setup: &Setup, st: &State) -> Value {
 /// The terminal report: the log, the table and the scores.
 fn text(setup: &Setup, st: &State, log: &[Event]) -> String {
     use std::fmt::Write as _;
-    let tty = std::io::stdout().is_terminal();
     let mut out = String::new();
-    for e in log {
-        let line = e.text(setup);
-        match e {
-            Event::Place { .. } if tty => {
-                let _ = writeln!(out, "\n\x1b[1m{line}\x1b[0m");
-            }
-            Event::Place { .. } | Event::End { .. } => {
-                let _ = writeln!(out, "\n{line}");
-            }
-            _ => {
-                let _ = writeln!(out, "  {line}");
-            }
-        }
-    }
+    let line = |e: &Event| match e {
+        Event::Place { .. } => Line::Heading,
+        Event::End { .. } => Line::Apart,
+        _ => Line::Item,
+    };
+    report::log_text(&mut out, log.iter().map(|e| (line(e), e.text(setup))));
     let _ = writeln!(out, "\nFinal table (rows and columns from the first card; CAPITALS: double cards):\n");
     out.push_str(&picture(st));
     let _ = writeln!(out);
@@ -177,17 +155,35 @@ pub(super) fn deck_and_table(ctx: &Context) -> Result<(Deck, ClashTable), BadInp
     Ok((Deck::from_cards(&cards)?, table))
 }
 
-/// `--players` (1 to 4, required) and `--goal` (solo games only; dominance by default).
-pub(super) fn players_and_goal(players: Option<u8>, goal: Option<&str>) -> Result<(u8, Goal), BadInput> {
-    let players = players.ok_or_else(|| BadInput("iconoclasm needs --players N (1 to 4)".into()))?;
-    if !(1..=4).contains(&players) {
-        return Err(BadInput(format!("--players: iconoclasm is for 1 to 4 players, not {players}")));
+/// The Iconoclasm options `play` and `sim` share.
+#[derive(Debug, clap::Args)]
+pub struct IconoclasmArgs {
+    /// Iconoclasm: number of players, 1 to 4.
+    #[arg(long)]
+    pub players: Option<u8>,
+    /// Iconoclasm solo goal: dominance or balance.
+    #[arg(long)]
+    pub goal: Option<String>,
+}
+
+impl IconoclasmArgs {
+    /// Whether any of them is given.
+    pub fn given(&self) -> bool {
+        self.players.is_some() || self.goal.is_some()
     }
-    let goal = match (goal, players) {
-        (None, _) => Goal::Dominance,
-        (Some(g), 1) => Goal::parse(g)
-            .ok_or_else(|| BadInput(format!("--goal: unknown goal `{g}`; expected dominance or balance")))?,
-        (Some(_), _) => return Err(BadInput("--goal is for solo games (--players 1)".into())),
-    };
-    Ok((players, goal))
+
+    /// `--players` (1 to 4, required) and `--goal` (solo games only; dominance by default).
+    pub fn players_and_goal(&self) -> Result<(u8, Goal), BadInput> {
+        let players = self.players.ok_or_else(|| BadInput("iconoclasm needs --players N (1 to 4)".into()))?;
+        if !(1..=4).contains(&players) {
+            return Err(BadInput(format!("--players: iconoclasm is for 1 to 4 players, not {players}")));
+        }
+        let goal = match (self.goal.as_deref(), players) {
+            (None, _) => Goal::Dominance,
+            (Some(g), 1) => Goal::parse(g)
+                .ok_or_else(|| BadInput(format!("--goal: unknown goal `{g}`; expected dominance or balance")))?,
+            (Some(_), _) => return Err(BadInput("--goal is for solo games (--players 1)".into())),
+        };
+        Ok((players, goal))
+    }
 }

@@ -9,7 +9,8 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
-use super::play::{RuleArgs, load_parties, open_catalogue, setup_from, side_policy};
+use super::play::{game_of, load_parties, open_catalogue, seat_policies, setup_from, Game, RuleArgs};
+use super::play_iconoclasm::IconoclasmArgs;
 use super::{BadInput, Context, Outcome};
 use crate::cards::{Card, CardLookup};
 use crate::games::iconica::ai::PolicyKind;
@@ -53,12 +54,8 @@ pub struct Args {
     /// Print JSON on stdout.
     #[arg(long)]
     pub json: bool,
-    /// Iconoclasm: number of players, 1 to 4.
-    #[arg(long)]
-    pub players: Option<u8>,
-    /// Iconoclasm solo goal: dominance or balance.
-    #[arg(long)]
-    pub goal: Option<String>,
+    #[command(flatten)]
+    pub iconoclasm: IconoclasmArgs,
 }
 
 pub(super) fn bar(total: u64) -> ProgressBar {
@@ -76,31 +73,35 @@ pub(super) fn pct(x: f64) -> String {
     format!("{:.1}%", x * 100.0)
 }
 
+impl Args {
+    /// `--games` and `--threads` are at least 1.
+    pub fn check_counts(&self) -> Result<(), BadInput> {
+        if self.games == 0 {
+            return Err(BadInput("--games must be at least 1".into()));
+        }
+        if self.threads == Some(0) {
+            return Err(BadInput("--threads must be at least 1".into()));
+        }
+        Ok(())
+    }
+
+    /// The policies of `seats` seats: `--ai-a`, `--ai-b`, else `--ai`.
+    pub fn policies(&self, seats: u8) -> Result<Vec<PolicyKind>, BadInput> {
+        let own = [("--ai-a", self.ai_a.as_deref()), ("--ai-b", self.ai_b.as_deref())];
+        seat_policies(seats, own, ("--ai", &self.ai))
+    }
+}
+
 pub fn run(ctx: &Context, args: Args) -> Outcome {
-    if args.game != "iconoclasm" && (args.players.is_some() || args.goal.is_some()) {
-        return Err(BadInput(format!(
-            "--players and --goal are options of iconoclasm; {} takes its players from its files",
-            args.game
-        )));
+    match game_of("sim", &args.game, &args.iconoclasm)? {
+        Game::Arcadia => return super::sim_arcadia::run(ctx, args),
+        Game::Iconoclasm => return super::sim_iconoclasm::run(ctx, &args),
+        Game::Iconica => {}
     }
-    if args.game == "arcadia" {
-        return super::sim_arcadia::run(ctx, args);
-    }
-    if args.game == "iconoclasm" {
-        return super::sim_iconoclasm::run(ctx, &args);
-    }
-    if args.game != "iconica" {
-        return Err(BadInput(format!("sim: unknown or unsupported game `{}`; try `iconica`, `arcadia` or `iconoclasm`", args.game)));
-    }
-    if args.games == 0 {
-        return Err(BadInput("--games must be at least 1".into()));
-    }
-    if args.threads == Some(0) {
-        return Err(BadInput("--threads must be at least 1".into()));
-    }
+    args.check_counts()?;
     let rules = args.rules.rules()?;
-    let pa = side_policy("--ai-a", args.ai_a.as_deref(), "--ai", &args.ai)?;
-    let pb = side_policy("--ai-b", args.ai_b.as_deref(), "--ai", &args.ai)?;
+    let policies = args.policies(2)?;
+    let (pa, pb) = (policies[0], policies[1]);
     let cat = open_catalogue(ctx)?;
     if args.field {
         return field(&cat, &args, rules, pa, pb);

@@ -7,7 +7,6 @@ use std::time::Instant;
 
 use serde_json::json;
 
-use super::play::policy_from;
 use super::sim::{bar, Args};
 use super::{BadInput, Context, Outcome};
 use crate::sim::{self, iconoclasm::Run, wilson};
@@ -19,28 +18,10 @@ pub fn run(ctx: &Context, args: &Args) -> Outcome {
     if args.field || !args.pool.is_empty() {
         return Err(BadInput("--field and --pool are iconica options".into()));
     }
-    let r = &args.rules;
-    if r.ruleset != "v2" || r.breaks != "standard" || !r.house.is_empty() || r.turn_limit != 500 {
-        return Err(BadInput(
-            "--ruleset, --breaks, --house and --turn-limit are iconica options; iconoclasm has none".into(),
-        ));
-    }
-    if args.games == 0 {
-        return Err(BadInput("--games must be at least 1".into()));
-    }
-    if args.threads == Some(0) {
-        return Err(BadInput("--threads must be at least 1".into()));
-    }
-    let (players, goal) = super::play_iconoclasm::players_and_goal(args.players, args.goal.as_deref())?;
-    let mut policies = Vec::new();
-    for seat in 0..players {
-        let (option, name) = match seat {
-            0 if args.ai_a.is_some() => ("--ai-a", args.ai_a.as_deref().unwrap_or(&args.ai)),
-            1 if args.ai_b.is_some() => ("--ai-b", args.ai_b.as_deref().unwrap_or(&args.ai)),
-            _ => ("--ai", args.ai.as_str()),
-        };
-        policies.push(policy_from(option, name)?);
-    }
+    args.rules.none_for_iconoclasm()?;
+    args.check_counts()?;
+    let (players, goal) = args.iconoclasm.players_and_goal()?;
+    let policies = args.policies(players)?;
     let (deck, table) = super::play_iconoclasm::deck_and_table(ctx)?;
     let run = Run { deck, table, players, goal, policies };
     // A deal that cannot be made fails on the first game; check it once up front.

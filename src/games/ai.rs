@@ -1,9 +1,10 @@
 //! Game-independent policies over [`GameState`]: Monte Carlo tree search with chance nodes
-//! (UCT at decisions, sampled outcomes at chance nodes, random playouts).
+//! (UCT at decisions, sampled outcomes at chance nodes, random playouts); a seated policy
+//! with its own random stream ([`Seated`]); greedy's pick of the best value ([`first_best`]).
 
 use std::time::{Duration, Instant};
 
-use rand::RngExt;
+use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::{GameState, Node};
@@ -36,6 +37,30 @@ struct TNode {
     /// Player who moved into this node (decision children only).
     mover: usize,
     children: Vec<(usize, u32)>,
+}
+
+/// A seated policy (`kind`) with its own random stream; each game says how it chooses.
+#[derive(Debug, Clone)]
+pub struct Seated<K> {
+    pub kind: K,
+    pub(crate) rng: ChaCha8Rng,
+}
+
+impl<K> Seated<K> {
+    pub fn new(kind: K, seed: u64) -> Seated<K> {
+        Seated { kind, rng: ChaCha8Rng::seed_from_u64(seed) }
+    }
+}
+
+/// The first index of the largest value (0 for none).
+pub fn first_best(values: &[f64]) -> usize {
+    let mut b = 0;
+    for (i, v) in values.iter().enumerate() {
+        if *v > values[b] {
+            b = i;
+        }
+    }
+    b
 }
 
 /// Picks an option at a decision node by MCTS; returns 0 if the node is not a decision.
@@ -200,5 +225,13 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let cfg = MctsConfig { budget: Budget::Playouts(300), c: 1.0 };
         assert_eq!(mcts_choose(&Toy { picked: None, total: None }, &cfg, &mut rng), 2);
+    }
+
+    #[test]
+    fn first_best_takes_the_first_of_equal_bests() {
+        assert_eq!(first_best(&[1.0, 3.0, 2.0, 3.0]), 1);
+        assert_eq!(first_best(&[f64::MIN, f64::MIN]), 0);
+        assert_eq!(first_best(&[-5.0]), 0);
+        assert_eq!(first_best(&[]), 0);
     }
 }

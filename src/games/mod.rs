@@ -14,6 +14,20 @@ pub mod ruunara;
 
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
+use serde_json::Value;
+
+/// One event of a match log as `play --json` prints it: its own fields (`fields`, an
+/// object), its `type` and its `text` (a sentence).
+pub fn event_json(kind: &str, fields: Value, text: String) -> Value {
+    match fields {
+        Value::Object(mut map) => {
+            map.insert("type".into(), Value::String(kind.into()));
+            map.insert("text".into(), Value::String(text));
+            Value::Object(map)
+        }
+        other => other,
+    }
+}
 
 /// How a match ended: its JSON names are the `ended` values of `play --json` and `sim`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -6,6 +6,7 @@ use crate::games::iconica::ai::PolicyKind;
 
 use super::{game_seed, MatchResult};
 
+use super::iconica::ending;
 pub use super::iconica::ENDINGS;
 
 /// Plays game `index` of a run: dice and both policies seeded from (seed, index).
@@ -28,10 +29,6 @@ pub fn result(st: &State) -> MatchResult {
             None => 3,
         },
         turns: st.day,
-        ended: match ended {
-            Ended::Victory => 0,
-            Ended::TurnLimit => 1,
-            Ended::DiceExhausted => 2,
-        },
+        ended: ending(ended),
     }
 }

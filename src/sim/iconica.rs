@@ -8,6 +8,15 @@ use super::{game_seed, MatchResult};
 /// Endings in [`super::Summary::ended`] order.
 pub const ENDINGS: [&str; 3] = ["victory", "turn_limit", "dice_exhausted"];
 
+/// The index of an ending in [`ENDINGS`] (Iconica's and Arcadia's).
+pub fn ending(e: Ended) -> u8 {
+    match e {
+        Ended::Victory => 0,
+        Ended::TurnLimit => 1,
+        Ended::DiceExhausted => 2,
+    }
+}
+
 /// Plays game `index` of a run: dice and both policies seeded from (seed, index).
 pub fn play_one(setup: &Setup, a: PolicyKind, b: PolicyKind, seed: u64, index: u64) -> MatchResult {
     let s = game_seed(seed, index);
@@ -32,10 +41,18 @@ pub fn result(st: &State) -> MatchResult {
             None => 3,
         },
         turns: st.turn,
-        ended: match ended {
-            Ended::Victory => 0,
-            Ended::TurnLimit => 1,
-            Ended::DiceExhausted => 2,
-        },
+        ended: ending(ended),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ending_indexes_the_name_of_the_ending() {
+        for e in [Ended::Victory, Ended::TurnLimit, Ended::DiceExhausted] {
+            assert_eq!(ENDINGS[usize::from(ending(e))], e.as_str());
+        }
     }
 }

@@ -8,15 +8,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
 
-fn harness(app: DeckwrightApp) -> Harness<'static, DeckwrightApp> {
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut DeckwrightApp| app.ui_root(ui), app)
-}
-
-fn app() -> DeckwrightApp {
-    DeckwrightApp::new(Catalogue::open_in_memory().expect("in-memory catalogue"))
-}
+use crate::support::{app, click, harness};
 
 fn type_in_search(h: &mut Harness<'_, DeckwrightApp>, text: &str) {
     h.key_press_modifiers(Modifiers::COMMAND, Key::F);
@@ -39,8 +31,7 @@ fn search_narrows_the_list_and_opens_a_card() {
     let rows = h.state().browser.rows();
     assert_eq!(rows.len(), 1, "{rows:?}");
     assert_eq!(rows[0].name, "Kethra Voss");
-    h.get_by_label("Kethra Voss").click();
-    h.run();
+    click(&mut h, "Kethra Voss");
     assert_eq!(h.state().browser.selected().as_deref(), Some(rows_id(&h)));
     // The detail pane shows the card's heading, fields and owned quantity.
     assert!(
@@ -60,8 +51,7 @@ fn rows_id<'a>(h: &'a Harness<'_, DeckwrightApp>) -> &'a str {
 fn quick_filters_keep_one_game_and_kind() {
     let mut h = harness(app());
     h.run();
-    h.get_by_label("Arcadia").click();
-    h.run();
+    click(&mut h, "Arcadia");
     // The kind filter, not the "league" labels of the result rows.
     h.get(
         By::new()
@@ -84,12 +74,9 @@ fn quick_filters_keep_one_game_and_kind() {
 fn owned_quantity_changes_in_place_and_undo_redo_survive_a_restart() {
     let mut h = harness(app());
     type_in_search(&mut h, "Kethra");
-    h.get_by_label("Kethra Voss").click();
-    h.run();
-    h.get_by_label("+1").click();
-    h.run();
-    h.get_by_label("+1").click();
-    h.run();
+    click(&mut h, "Kethra Voss");
+    click(&mut h, "+1");
+    click(&mut h, "+1");
     h.get_by_label("Owned: 2");
     h.get_by_label("Collection: 2 cards");
     assert_eq!(
@@ -130,8 +117,7 @@ fn theme_switch_is_remembered() {
     h.run();
     let dark = h.state().dark;
     let icon = if dark { "Light theme" } else { "Dark theme" };
-    h.get_by_label(icon).click();
-    h.run();
+    click(&mut h, icon);
     assert_eq!(h.state().dark, !dark);
     let cat = h.into_state().cat;
     assert_eq!(DeckwrightApp::new(cat).dark, !dark);

@@ -3,37 +3,27 @@
 //! a Ruunara squad's mode; saving and restoring documents.
 
 use deckwright::app::{DeckwrightApp, Screen};
-use deckwright::catalogue::Catalogue;
 use deckwright::catalogue::saved::{self, DocKind};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-fn harness(app: DeckwrightApp) -> Harness<'static, DeckwrightApp> {
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 900.0))
-        .build_ui_state(|ui, app: &mut DeckwrightApp| app.ui_root(ui), app)
-}
+use crate::support::{app, click, harness_of_height};
 
-fn app() -> DeckwrightApp {
-    DeckwrightApp::new(Catalogue::open_in_memory().expect("in-memory catalogue"))
+/// The builders want a taller window.
+fn harness(app: DeckwrightApp) -> Harness<'static, DeckwrightApp> {
+    harness_of_height(app, 900.0)
 }
 
 fn pick(h: &mut Harness<'_, DeckwrightApp>, name: &str, kind: &str) {
-    h.get_by_label(&format!("{name}  ·  {kind}")).click();
-    h.run();
-}
-
-fn open(h: &mut Harness<'_, DeckwrightApp>, screen: &str) {
-    h.get_by_label(screen).click();
-    h.run();
+    click(h, &format!("{name}  ·  {kind}"));
 }
 
 #[test]
 fn illegal_party_shows_its_violation_then_is_fixed_and_undo_redo_walk_the_edits() {
     let mut h = harness(app());
     h.run();
-    open(&mut h, "Party");
+    click(&mut h, "Party");
     assert_eq!(h.state().screen, Screen::Party);
     pick(&mut h, "Anwen Halloway", "character");
     pick(&mut h, "Gorm Ashcairn", "character");
@@ -54,8 +44,7 @@ fn illegal_party_shows_its_violation_then_is_fixed_and_undo_redo_walk_the_edits(
     );
 
     // Fix it: select Kethra Voss, Delete, then add Ivo Quillon.
-    h.get_by_label("3. Kethra Voss").click();
-    h.run();
+    click(&mut h, "3. Kethra Voss");
     h.key_press(Key::Delete);
     h.run();
     assert_eq!(h.state().docs.party_a.members.len(), 2);
@@ -87,11 +76,10 @@ fn illegal_party_shows_its_violation_then_is_fixed_and_undo_redo_walk_the_edits(
 fn members_reorder_with_buttons_and_keys() {
     let mut h = harness(app());
     h.run();
-    open(&mut h, "Party");
+    click(&mut h, "Party");
     pick(&mut h, "Anwen Halloway", "character");
     pick(&mut h, "Gorm Ashcairn", "character");
-    h.get_by_label("2. Gorm Ashcairn").click();
-    h.run();
+    click(&mut h, "2. Gorm Ashcairn");
     h.key_press_modifiers(Modifiers::ALT, Key::ArrowUp);
     h.run();
     assert_eq!(
@@ -105,12 +93,10 @@ fn members_reorder_with_buttons_and_keys() {
 fn a_match_reports_a_special_character_used_by_both_parties() {
     let mut h = harness(app());
     h.run();
-    open(&mut h, "Party");
-    h.get_by_label("Match: a second party").click();
-    h.run();
+    click(&mut h, "Party");
+    click(&mut h, "Match: a second party");
     pick(&mut h, "Grumbolt", "character");
-    h.get_by_label("B").click();
-    h.run();
+    click(&mut h, "B");
     pick(&mut h, "Grumbolt", "character");
     assert_eq!(h.state().docs.party_b.members, ["ico-grumbolt"]);
     h.get_by_label("[shared-legend-special]");
@@ -120,16 +106,14 @@ fn a_match_reports_a_special_character_used_by_both_parties() {
 fn character_builder_shows_points_and_court() {
     let mut h = harness(app());
     h.run();
-    open(&mut h, "Character");
-    h.get_by_label("Icon").click();
-    h.run();
+    click(&mut h, "Character");
+    click(&mut h, "Icon");
     let icon = h.state().docs.character.icon.clone();
     assert!(icon.is_none());
     pick(&mut h, "Thornling (Female)", "icon");
     assert!(h.state().docs.character.icon.is_some());
     h.get_by_label_contains("Points: 10 available, 0 spent, 10 left");
-    h.get_by_label("Merits").click();
-    h.run();
+    click(&mut h, "Merits");
     pick(&mut h, "Lucky Star", "merit");
     assert_eq!(h.state().docs.character.merits.len(), 1);
     assert!(
@@ -144,12 +128,11 @@ fn character_builder_shows_points_and_court() {
 fn squad_mode_decides_the_single_race_rule() {
     let mut h = harness(app());
     h.run();
-    open(&mut h, "Squad");
+    click(&mut h, "Squad");
     pick(&mut h, "Ardann Smithguard", "unit");
     pick(&mut h, "Sanbari Tracker", "unit");
     h.get_by_label("[story-single-race]");
-    h.get_by_label("free").click();
-    h.run();
+    click(&mut h, "free");
     assert_eq!(h.state().docs.squad.mode, deckwright::games::ruunara::squad::Mode::Free);
     h.get_by_label("Legal");
 }
@@ -158,7 +141,7 @@ fn squad_mode_decides_the_single_race_rule() {
 fn saved_documents_and_drafts_come_back_after_a_restart() {
     let mut h = harness(app());
     h.run();
-    open(&mut h, "Party");
+    click(&mut h, "Party");
     pick(&mut h, "Anwen Halloway", "character");
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();
@@ -196,7 +179,7 @@ fn saved_documents_and_drafts_come_back_after_a_restart() {
 fn members_reorder_by_drag_and_drop() {
     let mut h = harness(app());
     h.run();
-    open(&mut h, "Party");
+    click(&mut h, "Party");
     for name in ["Anwen Halloway", "Gorm Ashcairn", "Ivo Quillon"] {
         pick(&mut h, name, "character");
     }

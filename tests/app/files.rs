@@ -5,14 +5,9 @@ use deckwright::app::core::{self, PrintSettings};
 use deckwright::app::docs::Slot;
 use deckwright::app::{Action, DeckwrightApp, Screen, files};
 use deckwright::catalogue::Catalogue;
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-fn harness(app: DeckwrightApp) -> Harness<'static, DeckwrightApp> {
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut DeckwrightApp| app.ui_root(ui), app)
-}
+use crate::support::{click, harness};
 
 fn card_text(id: &str, name: &str) -> String {
     let base = std::fs::read_to_string("cards/iconica/ico-grumbolt.toml").unwrap();
@@ -61,8 +56,7 @@ fn a_bad_file_imports_nothing_and_the_error_names_file_line_and_column() {
 
     // Without the bad file the import goes through and the browser lists the card.
     std::fs::remove_file(dir.path().join("bad.toml")).unwrap();
-    h.get_by_label("OK").click();
-    h.run();
+    click(&mut h, "OK");
     assert!(h.state().error().is_none());
     h.state_mut()
         .apply(Action::ImportCards(vec![dir.path().to_path_buf()]));

@@ -3,6 +3,8 @@
 //! One test binary per area (one link, one process) keeps builds small; each file below was
 //! its own binary before.
 
+mod support;
+
 mod browser;
 mod builders;
 mod files;

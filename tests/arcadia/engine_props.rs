@@ -22,9 +22,10 @@ fn bundled() -> Vec<Card> {
         .collect()
 }
 
-fn example(turn_limit: u32) -> Match {
+/// The match of `examples/arcadia/NAME.setup.toml` over the bundled cards.
+fn example(name: &str, turn_limit: u32) -> Match {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let path = root.join("examples/arcadia/legal-starter.setup.toml");
+    let path = root.join(format!("examples/arcadia/{name}.setup.toml"));
     let setup = SetupFile::parse(&std::fs::read_to_string(&path).unwrap(), "setup").unwrap();
     let chars: Vec<CharacterFile> = setup
         .character_paths(&path)
@@ -100,7 +101,7 @@ proptest! {
 
     #[test]
     fn every_match_ends_keeping_the_invariants_and_replays(seed in any::<u64>(), pa in 0u8..4, pb in 0u8..4, which in 0u8..2) {
-        let m = if which == 0 { example(300) } else { busy(300) };
+        let m = if which == 0 { example("legal-starter", 300) } else { busy(300) };
         let (st, log) = checked_play(&m, seed, policy(pa), policy(pb));
         prop_assert!(st.ended.is_some());
         prop_assert!(st.day <= 300);
@@ -130,7 +131,7 @@ fn mcts_plays_a_match_to_the_end() {
 
 #[test]
 fn the_bundled_example_plays_to_a_victory_under_every_policy() {
-    let m = example(500);
+    let m = example("legal-starter", 500);
     for p in [PolicyKind::First, PolicyKind::Random, PolicyKind::Greedy] {
         for seed in 0..4 {
             let (st, _) = checked_play(&m, seed, p, p);
@@ -141,15 +142,7 @@ fn the_bundled_example_plays_to_a_victory_under_every_policy() {
 
 #[test]
 fn greedy_beats_random_from_either_seat() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let path = root.join("examples/arcadia/legal-long-road.setup.toml");
-    let setup = SetupFile::parse(&std::fs::read_to_string(&path).unwrap(), "setup").unwrap();
-    let chars: Vec<CharacterFile> = setup
-        .character_paths(&path)
-        .iter()
-        .map(|p| CharacterFile::parse(&std::fs::read_to_string(p).unwrap(), "c").unwrap())
-        .collect();
-    let m = Match::new(&setup, &chars, &bundled(), 500).unwrap();
+    let m = example("legal-long-road", 500);
     let (g, r) = (PolicyKind::Greedy, PolicyKind::Random);
     let as_a = (0..30).filter(|i| deckwright::sim::arcadia::play_one(&m, g, r, 4, *i).outcome == 0).count();
     let as_b = (0..30).filter(|i| deckwright::sim::arcadia::play_one(&m, r, g, 4, *i).outcome == 1).count();

@@ -8,263 +8,69 @@ use deckwright::games::arcadia::engine::{play_match, Decide, Event, Match, Opt, 
 use deckwright::games::arcadia::model::Court;
 use deckwright::games::arcadia::setup::{LaidLeague, Pos, SetupFile, SetupPlayer};
 
-const CARDS: &[&str] = &[
-    r#"game = "arcadia"
-kind = "icon"
-id = "t-icon"
-name = "Test Icon"
-text = ""
-race = "test"
-gender = "any"
-might = 3
-savvy = 2
-resolve = 1
-ability = ""
-"#,
-    r#"game = "arcadia"
-kind = "icon"
-id = "t-icon-b"
-name = "Other Icon"
-text = ""
-race = "test"
-gender = "any"
-might = 2
-savvy = 2
-resolve = 2
-ability = ""
-"#,
-    r#"game = "arcadia"
-kind = "merit"
-id = "t-plain"
-name = "Plain Advantage"
-text = ""
-merit_type = "advantage"
-cost = 1
-"#,
-    r#"game = "arcadia"
-kind = "merit"
-id = "t-plain-2"
-name = "Second Advantage"
-text = ""
-merit_type = "advantage"
-cost = 1
-"#,
-    r#"game = "arcadia"
-kind = "merit"
-id = "t-art"
-name = "Plain Art"
-text = ""
-merit_type = "art"
-cost = 1
-"#,
-    r#"game = "arcadia"
-kind = "merit"
-id = "t-bonus"
-name = "Might Bonus"
-text = ""
-merit_type = "advantage"
-cost = 1
-effects = [ { bonus = 2, test = "might", exhaust = true } ]
-"#,
-    r#"game = "arcadia"
-kind = "merit"
-id = "t-steady"
-name = "Steady Might"
-text = ""
-merit_type = "advantage"
-cost = 1
-effects = [ { bonus = 1, test = "might" } ]
-"#,
-    r#"game = "arcadia"
-kind = "merit"
-id = "t-retest"
-name = "Retest Charm"
-text = ""
-merit_type = "advantage"
-cost = 1
-effects = [ { retest = true, exhaust = true } ]
-"#,
-    r#"game = "arcadia"
-kind = "merit"
-id = "t-change"
-name = "Change Charm"
-text = ""
-merit_type = "advantage"
-cost = 1
-effects = [ { change_test = true, exhaust = true } ]
-"#,
-    r#"game = "arcadia"
-kind = "merit"
-id = "t-ally"
-name = "Big Ally"
-text = ""
-merit_type = "ally"
-cost = 1
-combat = 7
-"#,
-    r#"game = "arcadia"
-kind = "merit"
-id = "t-treasure"
-name = "Test Treasure"
-text = ""
-merit_type = "treasure"
-cost = 1
-"#,
-    r#"game = "arcadia"
-kind = "flaw"
-id = "t-flaw"
-name = "Might Flaw"
-text = ""
-flaw_type = "curse"
-points = 1
-effects = [ { penalty = 2, test = "might" } ]
-"#,
-    r#"game = "arcadia"
-kind = "waylay"
-id = "t-w-forest"
-name = "Forest Waylay"
-text = ""
-rating = 1
-terrain = ["forest"]
-tests = ["might"]
-might = 3
-combat = 8
-savvy = 1
-"#,
-    r#"game = "arcadia"
-kind = "waylay"
-id = "t-w-high"
-name = "High Waylay"
-text = ""
-rating = 2
-terrain = ["forest"]
-tests = ["might"]
-might = 3
-"#,
-    r#"game = "arcadia"
-kind = "waylay"
-id = "t-w-combat"
-name = "Combat Waylay"
-text = ""
-rating = 1
-terrain = ["forest"]
-tests = ["combat"]
-combat = 1
-might = 9
-"#,
-    r#"game = "arcadia"
-kind = "waylay"
-id = "t-w-trial"
-name = "Trial Waylay"
-text = ""
-rating = 1
-terrain = ["forest"]
-tests = ["might"]
-might = 3
-trial = { attribute = "might", difficulty = 6 }
-"#,
-    r#"game = "arcadia"
-kind = "waylay"
-id = "t-w-city"
-name = "City Waylay"
-text = ""
-rating = 1
-terrain = ["city"]
-tests = ["might"]
-might = 3
-"#,
-    r#"game = "arcadia"
-kind = "waylay"
-id = "t-w-any"
-name = "Anywhere Waylay"
-text = ""
-rating = 1
-terrain = ["any"]
-tests = ["might"]
-might = 3
-"#,
-    r#"game = "arcadia"
-kind = "league"
-id = "t-l"
-name = "Plain Wood"
-text = ""
-terrain = ["forest"]
-sides = { north = ["forest"], east = ["forest"], south = ["forest"], west = ["forest"] }
-rest = ["art"]
-"#,
-    r#"game = "arcadia"
-kind = "league"
-id = "t-l-city"
-name = "Test City"
-text = ""
-terrain = ["city"]
-sides = { north = ["forest"], east = ["forest"], south = ["forest"], west = ["forest"] }
-rest = []
-"#,
-    r#"game = "arcadia"
-kind = "league"
-id = "t-l-steep"
-name = "Steep Wood"
-text = ""
-terrain = ["forest"]
-sides = { north = ["forest"], east = ["forest"], south = ["forest"], west = ["forest"] }
-leave = { attribute = "might", difficulty = 6 }
-rest = []
-"#,
-    r#"game = "arcadia"
-kind = "league"
-id = "t-l-gate"
-name = "Gated Wood"
-text = ""
-terrain = ["forest"]
-sides = { north = ["forest"], east = ["forest"], south = ["forest"], west = ["forest"] }
-enter = { attribute = "savvy", difficulty = 6 }
-rest = []
-"#,
-    r#"game = "arcadia"
-kind = "league"
-id = "t-l-goal"
-name = "Goal Wood"
-text = ""
-terrain = ["forest", "goal"]
-sides = { north = ["forest"], east = ["forest"], south = ["forest"], west = ["forest"] }
-rest = ["flaw"]
-"#,
-    r#"game = "arcadia"
-kind = "quest"
-id = "t-q-never"
-name = "Endless Quest"
-text = ""
-waylay_rating = 20
-treasure_rating = 5
-experience = 2
-objective = { reach = "nowhere" }
-"#,
-    r#"game = "arcadia"
-kind = "quest"
-id = "t-q-goal"
-name = "Reach the Goal"
-text = ""
-waylay_rating = 20
-treasure_rating = 5
-experience = 2
-objective = { reach = "t-l-goal" }
-"#,
-    r#"game = "arcadia"
-kind = "quest"
-id = "t-q-home"
-name = "There and Back"
-text = ""
-waylay_rating = 20
-treasure_rating = 5
-experience = 2
-objective = { all = [ { reach_terrain = "goal" }, { return_to_base = true } ] }
-"#,
-];
+/// The sides of every test league: forest all round.
+const SIDES: &str = r#"sides = { north = ["forest"], east = ["forest"], south = ["forest"], west = ["forest"] }"#;
+
+/// A test card's TOML: the keys every Arcadia card has, then `body` (its own keys, one a line).
+fn card(kind: &str, id: &str, name: &str, body: &str) -> String {
+    format!("game = \"arcadia\"\nkind = \"{kind}\"\nid = \"{id}\"\nname = \"{name}\"\ntext = \"\"\n{body}\n")
+}
+
+fn icon(id: &str, name: &str, might: i32, savvy: i32, resolve: i32) -> String {
+    let body = format!("race = \"test\"\ngender = \"any\"\nmight = {might}\nsavvy = {savvy}\nresolve = {resolve}\nability = \"\"");
+    card("icon", id, name, &body)
+}
+
+/// A merit of cost 1; `extra`: more keys (effects, combat) or nothing.
+fn merit(id: &str, name: &str, merit_type: &str, extra: &str) -> String {
+    card("merit", id, name, &format!("merit_type = \"{merit_type}\"\ncost = 1\n{extra}"))
+}
+
+/// A waylay of one terrain and one test; `stats`: its attributes.
+fn waylay(id: &str, name: &str, rating: i32, terrain: &str, test: &str, stats: &str) -> String {
+    card("waylay", id, name, &format!("rating = {rating}\nterrain = [\"{terrain}\"]\ntests = [\"{test}\"]\n{stats}"))
+}
+
+/// A league with forest on every side; `terrain`: the items of its terrain list.
+fn league(id: &str, name: &str, terrain: &str, extra: &str) -> String {
+    card("league", id, name, &format!("terrain = [{terrain}]\n{SIDES}\n{extra}"))
+}
+
+fn quest(id: &str, name: &str, objective: &str) -> String {
+    card("quest", id, name, &format!("waylay_rating = 20\ntreasure_rating = 5\nexperience = 2\nobjective = {objective}"))
+}
 
 /// The test cards.
 pub fn cards() -> Vec<Card> {
-    CARDS.iter().enumerate().map(|(i, t)| parse_card(t, &format!("card{i}.toml")).unwrap()).collect()
+    let texts = [
+        icon("t-icon", "Test Icon", 3, 2, 1),
+        icon("t-icon-b", "Other Icon", 2, 2, 2),
+        merit("t-plain", "Plain Advantage", "advantage", ""),
+        merit("t-plain-2", "Second Advantage", "advantage", ""),
+        merit("t-art", "Plain Art", "art", ""),
+        merit("t-bonus", "Might Bonus", "advantage", r#"effects = [ { bonus = 2, test = "might", exhaust = true } ]"#),
+        merit("t-steady", "Steady Might", "advantage", r#"effects = [ { bonus = 1, test = "might" } ]"#),
+        merit("t-retest", "Retest Charm", "advantage", "effects = [ { retest = true, exhaust = true } ]"),
+        merit("t-change", "Change Charm", "advantage", "effects = [ { change_test = true, exhaust = true } ]"),
+        merit("t-ally", "Big Ally", "ally", "combat = 7"),
+        merit("t-treasure", "Test Treasure", "treasure", ""),
+        card("flaw", "t-flaw", "Might Flaw", "flaw_type = \"curse\"\npoints = 1\neffects = [ { penalty = 2, test = \"might\" } ]"),
+        waylay("t-w-forest", "Forest Waylay", 1, "forest", "might", "might = 3\ncombat = 8\nsavvy = 1"),
+        waylay("t-w-high", "High Waylay", 2, "forest", "might", "might = 3"),
+        waylay("t-w-combat", "Combat Waylay", 1, "forest", "combat", "combat = 1\nmight = 9"),
+        waylay("t-w-trial", "Trial Waylay", 1, "forest", "might", "might = 3\ntrial = { attribute = \"might\", difficulty = 6 }"),
+        waylay("t-w-city", "City Waylay", 1, "city", "might", "might = 3"),
+        waylay("t-w-any", "Anywhere Waylay", 1, "any", "might", "might = 3"),
+        league("t-l", "Plain Wood", r#""forest""#, r#"rest = ["art"]"#),
+        league("t-l-city", "Test City", r#""city""#, "rest = []"),
+        league("t-l-steep", "Steep Wood", r#""forest""#, "leave = { attribute = \"might\", difficulty = 6 }\nrest = []"),
+        league("t-l-gate", "Gated Wood", r#""forest""#, "enter = { attribute = \"savvy\", difficulty = 6 }\nrest = []"),
+        league("t-l-goal", "Goal Wood", r#""forest", "goal""#, r#"rest = ["flaw"]"#),
+        quest("t-q-never", "Endless Quest", r#"{ reach = "nowhere" }"#),
+        quest("t-q-goal", "Reach the Goal", r#"{ reach = "t-l-goal" }"#),
+        quest("t-q-home", "There and Back", r#"{ all = [ { reach_terrain = "goal" }, { return_to_base = true } ] }"#),
+    ];
+    texts.iter().enumerate().map(|(i, t)| parse_card(t, &format!("card{i}.toml")).unwrap()).collect()
 }
 
 /// One player of a scenario.

@@ -4,10 +4,11 @@
 
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use deckwright::cards::Card;
 use deckwright::catalogue::Catalogue;
+use crate::cli::deckwright;
 use crate::support::c;
 use serde_json::Value;
 
@@ -48,12 +49,7 @@ impl Env {
         self.dir.path().join(format!("{name}.party.toml"))
     }
     fn run(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_deckwright"))
-            .arg("--db")
-            .arg(self.dir.path().join("cat.sqlite"))
-            .args(args)
-            .output()
-            .unwrap()
+        deckwright(&self.dir.path().join("cat.sqlite"), args)
     }
     fn play(&self, extra: &[&str]) -> Output {
         let a = self.path("a");

@@ -4,6 +4,8 @@
 //! One test binary per area (one link, one process) keeps builds small; each file below was
 //! its own binary before.
 
+#[path = "../common/cli.rs"]
+mod cli;
 mod support;
 
 mod engine_ai;

@@ -1,9 +1,11 @@
 //! `deckwright play iconoclasm` from the outside: exit codes, the JSON shape and its values,
 //! the terminal report with its picture of the table, byte-for-byte replays, bad options.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::Value;
+
+use crate::cli::deckwright;
 
 struct Env {
     dir: tempfile::TempDir,
@@ -14,12 +16,7 @@ impl Env {
         Env { dir: tempfile::tempdir().unwrap() }
     }
     fn run(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_deckwright"))
-            .arg("--db")
-            .arg(self.dir.path().join("cat.sqlite"))
-            .args(args)
-            .output()
-            .unwrap()
+        deckwright(&self.dir.path().join("cat.sqlite"), args)
     }
     fn play(&self, extra: &[&str]) -> Output {
         let mut args = vec!["play", "iconoclasm"];

@@ -3,6 +3,9 @@
 //! One test binary per area (one link, one process) keeps builds small; each file below was
 //! its own binary before.
 
+#[path = "../common/cli.rs"]
+mod cli;
+
 mod engine_ai;
 mod engine_cli;
 mod engine_props;

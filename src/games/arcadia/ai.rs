@@ -11,7 +11,7 @@ use super::engine::quests::holds;
 use super::engine::state::{Hero, IN_HAND};
 use super::engine::{returns, ArcadiaGame, Decide, Match, NoLog, State, Winner};
 use super::model::Objective;
-use crate::games::ai::{mcts_choose_with_prior, MctsConfig};
+use crate::games::ai::{first_best, mcts_choose_with_prior, MctsConfig, Seated};
 use crate::games::iconica::ai::PolicyKind;
 use crate::games::{GameState, Node};
 
@@ -27,17 +27,7 @@ pub const MCTS_PRIOR_VISITS: f64 = 20.0;
 pub const LOGISTIC_SCALE: f64 = 40.0;
 
 /// A seated policy with its own random stream.
-#[derive(Debug, Clone)]
-pub struct Agent {
-    pub kind: PolicyKind,
-    rng: ChaCha8Rng,
-}
-
-impl Agent {
-    pub fn new(kind: PolicyKind, seed: u64) -> Agent {
-        Agent { kind, rng: ChaCha8Rng::seed_from_u64(seed) }
-    }
-}
+pub type Agent = Seated<PolicyKind>;
 
 /// Two seated agents, player a's first.
 #[derive(Debug, Clone)]
@@ -57,7 +47,7 @@ impl Decide for Agent {
         match self.kind {
             PolicyKind::First => 0,
             PolicyKind::Random => self.rng.random_range(0..n),
-            PolicyKind::Greedy => best(&greedy_scores(m, st, player, n, &mut self.rng)),
+            PolicyKind::Greedy => first_best(&greedy_scores(m, st, player, n, &mut self.rng)),
             PolicyKind::Mcts(cfg) => {
                 // Greedy's values seed the root as win chances; the search looks further.
                 let prior: Vec<f64> = greedy_scores(m, st, player, n, &mut self.rng)
@@ -69,17 +59,6 @@ impl Decide for Agent {
             }
         }
     }
-}
-
-/// The first option of the highest score.
-fn best(scores: &[f64]) -> usize {
-    let mut best = (f64::NEG_INFINITY, 0);
-    for (a, v) in scores.iter().enumerate() {
-        if *v > best.0 {
-            best = (*v, a);
-        }
-    }
-    best.1
 }
 
 /// Each option's expected evaluation for `player` once the Day is played out (random dice,

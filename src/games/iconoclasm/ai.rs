@@ -3,13 +3,12 @@
 //! generic search of `games::ai` over [`SearchView`]: greedy's best moves at each decision,
 //! greedy's values as a prior at the root; with 3 or 4 players the paranoid reduction).
 
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use rand::RngExt;
 
 use super::engine::eval::{best_moves, move_values};
 use super::engine::game::SEARCH_WIDTH;
 use super::engine::{Move, SearchView, State};
-use crate::games::ai::{mcts_choose_with_prior, MctsConfig};
+use crate::games::ai::{first_best, mcts_choose_with_prior, MctsConfig, Seated};
 pub use crate::games::iconica::ai::PolicyKind;
 
 /// UCT exploration for Iconoclasm's win/loss returns.
@@ -19,17 +18,9 @@ pub const MCTS_C: f64 = 0.7;
 pub const MCTS_PRIOR_VISITS: f64 = 20.0;
 
 /// A seated policy with its own random stream.
-#[derive(Debug, Clone)]
-pub struct Agent {
-    pub kind: PolicyKind,
-    rng: ChaCha8Rng,
-}
+pub type Agent = Seated<PolicyKind>;
 
 impl Agent {
-    pub fn new(kind: PolicyKind, seed: u64) -> Agent {
-        Agent { kind, rng: ChaCha8Rng::seed_from_u64(seed) }
-    }
-
     /// The index of the chosen move among `moves` (the legal moves of `st`).
     pub fn choose(&mut self, st: &State, moves: &[Move]) -> usize {
         if moves.len() <= 1 {
@@ -38,7 +29,7 @@ impl Agent {
         match self.kind {
             PolicyKind::First => 0,
             PolicyKind::Random => self.rng.random_range(0..moves.len()),
-            PolicyKind::Greedy => best(&move_values(st, moves)),
+            PolicyKind::Greedy => first_best(&move_values(st, moves)),
             PolicyKind::Mcts(cfg) => {
                 let top = best_moves(st, moves, SEARCH_WIDTH);
                 let (lo, hi) = top.iter().fold((f64::MAX, f64::MIN), |(l, h), (_, v)| (l.min(*v), h.max(*v)));
@@ -51,15 +42,4 @@ impl Agent {
             }
         }
     }
-}
-
-/// The first index of the largest value.
-fn best(values: &[f64]) -> usize {
-    let mut b = 0;
-    for (i, v) in values.iter().enumerate() {
-        if *v > values[b] {
-            b = i;
-        }
-    }
-    b
 }

@@ -253,7 +253,7 @@ impl Event {
         let tid = |p: &u8, t: &u8| mid(p, &(m.players[*p as usize].own as u8 + t));
         let wid = |w: &u8| Value::String(m.waylays[*w as usize].id.clone());
         let s = |p: &u8| side_name(*p);
-        let mut v = match self {
+        let v = match self {
             Event::FirstRoll { p1, p2, first } => {
                 json!({"a": p1, "b": p2, "first": first.map(side_name)})
             }
@@ -325,13 +325,6 @@ impl Event {
                 }
             }),
         };
-        if let Value::Object(map) = &mut v {
-            let mut out = serde_json::Map::new();
-            out.insert("type".into(), Value::String(self.kind().into()));
-            out.extend(std::mem::take(map));
-            out.insert("text".into(), Value::String(self.text(m)));
-            return Value::Object(out);
-        }
-        v
+        crate::games::event_json(self.kind(), v, self.text(m))
     }
 }

@@ -252,7 +252,7 @@ impl Event {
     /// The JSON object: `type`, the event's fields (characters by id), `text`.
     pub fn to_json(&self, setup: &Setup) -> Value {
         let id = |s: &u8| Value::String(setup.chars[*s as usize].id.clone());
-        let mut v = match self {
+        let v = match self {
             Event::Turn { turn, player, side } => json!({"turn": turn, "player": player + 1, "side": side_name(*side)}),
             Event::StatusRoll { slot, status, face, kept } => {
                 json!({"character": id(slot), "status": status.name(), "face": face, "kept": kept})
@@ -300,13 +300,6 @@ impl Event {
                 }
             }),
         };
-        if let Value::Object(m) = &mut v {
-            let mut out = serde_json::Map::new();
-            out.insert("type".into(), Value::String(self.kind().into()));
-            out.extend(std::mem::take(m));
-            out.insert("text".into(), Value::String(self.text(setup)));
-            return Value::Object(out);
-        }
-        v
+        crate::games::event_json(self.kind(), v, self.text(setup))
     }
 }

@@ -109,7 +109,7 @@ impl Event {
     pub fn to_json(&self, setup: &Setup) -> Value {
         let id = |c: &u8| Value::String(setup.deck.cards[*c as usize].id.clone());
         let pos = |p: &Pos| json!({"row": p.row, "col": p.col});
-        let mut v = match self {
+        let v = match self {
             Event::Deal { player, elements, cards } => json!({
                 "player": player + 1,
                 "elements": elements.iter().map(|e| e.name()).collect::<Vec<_>>(),
@@ -128,10 +128,6 @@ impl Event {
             }
             Event::End { winner } => json!({"winner": winner.map(|w| w + 1)}),
         };
-        if let Value::Object(m) = &mut v {
-            m.insert("type".into(), Value::String(self.kind().into()));
-            m.insert("text".into(), Value::String(self.text(setup)));
-        }
-        v
+        crate::games::event_json(self.kind(), v, self.text(setup))
     }
 }
