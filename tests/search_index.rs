@@ -70,6 +70,8 @@ fn without_columns() -> Catalogue {
             [],
         )
         .expect("empty the columns");
+    // so does card_owned's copy of them (a window of owned cards falls back as well)
+    assert_owned_in_step(cat.conn());
     cat
 }
 
@@ -383,23 +385,25 @@ fn migrating_an_older_catalogue_fills_the_columns() {
 }
 
 /// `card_owned` (search's copy of the collection by card rowid) holds exactly the owned
-/// quantity of every collection entry whose card is in the catalogue, with the card's name
-/// and id.
+/// quantity of every collection entry whose card is in the catalogue, with a copy of the
+/// card's columns that a window of owned cards reads.
 fn assert_owned_in_step(conn: &rusqlite::Connection) {
-    type Row = (i64, i64, Option<String>, Option<String>);
-    let rows = |sql: &str| -> Vec<Row> {
+    const COLUMNS: &str = "id, game, kind, name, search_words, search_fields";
+    let rows = |sql: &str| -> Vec<Vec<rusqlite::types::Value>> {
         conn.prepare(sql)
             .and_then(|mut st| {
-                st.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+                let n = st.column_count();
+                st.query_map([], |r| (0..n).map(|i| r.get(i)).collect())?
                     .collect()
             })
             .expect(sql)
     };
+    let c_columns = COLUMNS.replace(", ", ", c.");
     assert_eq!(
-        rows("SELECT card, quantity, name, id FROM card_owned ORDER BY card"),
-        rows(
-            "SELECT c.rowid, co.quantity, c.name, c.id FROM collection AS co JOIN card AS c ON c.id = co.card_id ORDER BY c.rowid"
-        ),
+        rows(&format!("SELECT card, quantity, {COLUMNS} FROM card_owned ORDER BY card")),
+        rows(&format!(
+            "SELECT c.rowid, co.quantity, c.{c_columns} FROM collection AS co JOIN card AS c ON c.id = co.card_id ORDER BY c.rowid"
+        )),
         "card_owned against the collection"
     );
 }

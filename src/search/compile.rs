@@ -8,7 +8,7 @@
 //! Over a window of cards read by name (`Source::FirstByName`), each test reads the card's
 //! own row: `instr` over `search_words` / `search_fields` (`super::index`), falling back to
 //! an FTS5 or `card_field` probe for a card whose columns are NULL. A window of owned cards
-//! (`Source::FirstOwnedByName`) reads `card_owned` by name and each card's row by rowid; its
+//! (`Source::FirstOwnedByName`) reads `card_owned`'s copy of the same columns by name; its
 //! `owned` tests read the quantity it carries.
 //! `NOT (...)` of a field test also holds for cards without the key.
 
@@ -105,12 +105,12 @@ pub fn compile(
                 owned.push_str(&format!(" AND o.quantity {} {p}", f.op.as_str()));
             }
             let p = b.param(Sql::Integer(i64::try_from(n).unwrap_or(i64::MAX)));
-            // INDEXED BY and CROSS JOIN: read card_owned in name order, then each card by
-            // rowid (without statistics SQLite might scan the cards and sort)
+            // card_owned holds a copy of the card columns the window reads: one scan of
+            // its covering index in name order (INDEXED BY: certain without statistics)
             sql.push_str(&format!(
-                " FROM (SELECT c.rowid AS rowid, c.id AS id, c.game AS game, c.kind AS kind, c.name AS name, \
-                 c.search_words AS search_words, c.search_fields AS search_fields, o.quantity AS quantity \
-                 FROM card_owned AS o INDEXED BY card_owned_name CROSS JOIN card AS c ON c.rowid = o.card \
+                " FROM (SELECT o.card AS rowid, o.id AS id, o.game AS game, o.kind AS kind, o.name AS name, \
+                 o.search_words AS search_words, o.search_fields AS search_fields, o.quantity AS quantity \
+                 FROM card_owned AS o INDEXED BY card_owned_name \
                  WHERE 1{owned} ORDER BY o.name COLLATE NOCASE, o.id LIMIT {p}) AS c"
             ));
         }
