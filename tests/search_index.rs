@@ -146,9 +146,21 @@ fn query() -> impl Strategy<Value = String> {
 /// Windows small enough that a limited search on the test catalogue takes each path: enough
 /// hits in the first window, in the second, or neither (a search of every card).
 const SMALL_WINDOWS: [search::Windows; 3] = [
-    search::Windows { cards_per_hit: 1, min: 1, max_growth: 100 },
-    search::Windows { cards_per_hit: 2, min: 4, max_growth: 5 },
-    search::Windows { cards_per_hit: 5, min: 20, max_growth: 3 },
+    search::Windows {
+        cards_per_hit: 1,
+        min: 1,
+        max_growth: 100,
+    },
+    search::Windows {
+        cards_per_hit: 2,
+        min: 4,
+        max_growth: 5,
+    },
+    search::Windows {
+        cards_per_hit: 5,
+        min: 20,
+        max_growth: 3,
+    },
 ];
 
 /// Every limited search with small windows gives the start of the whole list `all`.
@@ -156,8 +168,13 @@ fn assert_pages_start(conn: &rusqlite::Connection, q: &str, all: &[search::Hit])
     let query = search::parse(q).expect("valid query");
     for windows in SMALL_WINDOWS {
         for k in [1, 3, 50] {
-            let page = search::run_with(conn, &query, Some(k), windows).expect("page of a valid query");
-            assert_eq!(page, all[..k.min(all.len())], "query `{q}` limit {k}, {windows:?}");
+            let page =
+                search::run_with(conn, &query, Some(k), windows).expect("page of a valid query");
+            assert_eq!(
+                page,
+                all[..k.min(all.len())],
+                "query `{q}` limit {k}, {windows:?}"
+            );
         }
     }
 }
@@ -400,7 +417,9 @@ fn assert_owned_in_step(conn: &rusqlite::Connection) {
     };
     let c_columns = COLUMNS.replace(", ", ", c.");
     assert_eq!(
-        rows(&format!("SELECT card, quantity, {COLUMNS} FROM card_owned ORDER BY card")),
+        rows(&format!(
+            "SELECT card, quantity, {COLUMNS} FROM card_owned ORDER BY card"
+        )),
         rows(&format!(
             "SELECT c.rowid, co.quantity, c.{c_columns} FROM collection AS co JOIN card AS c ON c.id = co.card_id ORDER BY c.rowid"
         )),
