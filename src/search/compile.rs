@@ -7,7 +7,9 @@
 //!
 //! Over a window of cards read by name (`Source::FirstByName`), each test reads the card's
 //! own row: `instr` over `search_words` / `search_fields` (`super::index`), falling back to
-//! an FTS5 or `card_field` probe for a card whose columns are NULL.
+//! an FTS5 or `card_field` probe for a card whose columns are NULL. A window of owned cards
+//! (`Source::FirstOwnedByName`) reads `card_owned`'s copy of the same columns by name; its
+//! `owned` tests read the quantity it carries.
 //! `NOT (...)` of a field test also holds for cards without the key.
 
 use rusqlite::types::Value as Sql;
@@ -34,10 +36,14 @@ pub enum KeyType {
 pub enum Source {
     /// Every card; filters are set tests, so the most selective one can drive the search.
     All,
-    /// Only the first `n` cards by name (read in order from the `card_search_name` index);
+    /// Only the first `n` cards by name (read in order from the `card_search_scan` index);
     /// filters are per-card index probes. The first hits of a broad query come fast this way;
     /// when fewer than the limit are found, search again over `All`.
     FirstByName(usize),
+    /// Only the first `n` cards by name among the owned cards that pass the query's
+    /// top-level `owned` tests (read in order from the `card_owned_name` index). For a
+    /// query that needs an owned card (`needs_owned`), whose hits are all among them.
+    FirstOwnedByName(usize),
 }
 
 /// Compiles `query`. `key_type` says how each `order:` key of a card field sorts.
@@ -47,11 +53,12 @@ pub fn compile(
     source: Source,
     limit: Option<usize>,
 ) -> Compiled {
-    let probe = matches!(source, Source::FirstByName(_));
+    let probe = matches!(source, Source::FirstByName(_) | Source::FirstOwnedByName(_));
     let mut b = Builder {
         params: Vec::new(),
         probe,
         owned_probe: probe,
+        owned_column: matches!(source, Source::FirstOwnedByName(_)),
         fold: Vec::new(),
     };
     // With a limit, `owned` is read after the sort for the hits kept, not for every hit
@@ -89,6 +96,24 @@ pub fn compile(
                 " FROM (SELECT rowid, id, game, kind, name, search_words, search_fields FROM card ORDER BY name COLLATE NOCASE, id LIMIT {p}) AS c"
             ));
         }
+        Source::FirstOwnedByName(n) => {
+            // the top-level `owned` tests hold for every hit: they choose the window's cards
+            // from the index entries, before any card row is read
+            let mut owned = String::new();
+            for f in top_owned(query) {
+                let p = b.num(f.value.num.unwrap_or(0.0));
+                owned.push_str(&format!(" AND o.quantity {} {p}", f.op.as_str()));
+            }
+            let p = b.param(Sql::Integer(i64::try_from(n).unwrap_or(i64::MAX)));
+            // card_owned holds a copy of the card columns the window reads: one scan of
+            // its covering index in name order (INDEXED BY: certain without statistics)
+            sql.push_str(&format!(
+                " FROM (SELECT o.card AS rowid, o.id AS id, o.game AS game, o.kind AS kind, o.name AS name, \
+                 o.search_words AS search_words, o.search_fields AS search_fields, o.quantity AS quantity \
+                 FROM card_owned AS o INDEXED BY card_owned_name \
+                 WHERE 1{owned} ORDER BY o.name COLLATE NOCASE, o.id LIMIT {p}) AS c"
+            ));
+        }
     }
     if let Some(e) = &query.expr {
         let cond = b.expr(e);
@@ -124,11 +149,7 @@ pub fn owned_field_counts(query: &Query, cap: usize) -> Option<Vec<Compiled>> {
     let Some(Expr::And(xs)) = &query.expr else {
         return None;
     };
-    let needs_owned = xs.iter().filter_map(owned_filter).any(|f| {
-        let n = f.value.num.unwrap_or(0.0);
-        !f.op.holds(0.0, n)
-    });
-    if !needs_owned {
+    if !needs_owned(query) {
         return None;
     }
     let cap = Sql::Integer(i64::try_from(cap).unwrap_or(i64::MAX));
@@ -173,6 +194,23 @@ pub fn owned_field_counts(query: &Query, cap: usize) -> Option<Vec<Compiled>> {
     (!counts.is_empty()).then_some(counts)
 }
 
+/// The `owned` tests at the query's top level, which every hit passes.
+fn top_owned(query: &Query) -> Vec<&Filter> {
+    match &query.expr {
+        Some(Expr::And(xs)) => xs.iter().filter_map(owned_filter).collect(),
+        Some(e) => owned_filter(e).into_iter().collect(),
+        None => Vec::new(),
+    }
+}
+
+/// Does every hit of `query` have to be an owned card (a top-level `owned` test that 0
+/// fails, such as `owned>0` or `owned>=2`)? Then its hits are all in `card_owned`.
+pub fn needs_owned(query: &Query) -> bool {
+    top_owned(query)
+        .iter()
+        .any(|f| !f.op.holds(0.0, f.value.num.unwrap_or(0.0)))
+}
+
 /// A card's owned quantity (0 when it is not in the collection).
 const OWNED: &str = "COALESCE((SELECT quantity FROM collection WHERE card_id = c.id), 0)";
 
@@ -188,6 +226,8 @@ struct Builder {
     probe: bool,
     /// Test `owned` by a probe per card: in a window, or where another test drives.
     owned_probe: bool,
+    /// The cards are owned ones that carry their quantity (`c.quantity`): test `owned` on it.
+    owned_column: bool,
     /// `owned` tests (operator, placeholder) that hold for every card of the set tests being
     /// built: each set then keeps only the cards that pass them (tested on the set's rowid),
     /// so the card rows that fail are never read.
@@ -469,7 +509,9 @@ impl Builder {
                 // the parser guarantees a number
                 let n = v.num.unwrap_or(0.0);
                 let p = self.num(n);
-                if self.owned_probe {
+                if self.owned_column {
+                    format!("c.quantity {} {p}", op.as_str())
+                } else if self.owned_probe {
                     // a probe per card; no join, so SQLite cannot turn the loops around
                     format!("{} {} {p}", owned_by_row("c.rowid"), op.as_str())
                 } else if op.holds(0.0, n) {

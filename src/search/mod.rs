@@ -20,7 +20,7 @@ use rusqlite::Connection;
 use serde::Serialize;
 
 pub use ast::{Expr, Field, Filter, Op, OrderKey, Query, Span, Term, TermKind, Value};
-pub use compile::{Compiled, KeyType, Source, compile, owned_field_counts};
+pub use compile::{Compiled, KeyType, Source, compile, needs_owned, owned_field_counts};
 pub use error::{SearchError, SyntaxError, UnknownField};
 pub use fields::known_fields;
 pub use parser::{MAX_DEPTH, MAX_TERMS};
@@ -48,6 +48,60 @@ pub fn run(
     query: &Query,
     limit: Option<usize>,
 ) -> Result<Vec<Hit>, SearchError> {
+    run_with(conn, query, limit, Windows::default())
+}
+
+/// How a limited search in the default order sizes its windows of cards by name. The
+/// result never depends on it, only the time taken: `run` uses `Windows::default()`, tests
+/// use small windows to exercise every path on a small catalogue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Windows {
+    /// The first window reads this many cards per hit wanted...
+    pub cards_per_hit: usize,
+    /// ...and at least this many (for 50 hits by default: 1,000 cards).
+    pub min: usize,
+    /// The second window is at most this many times the first.
+    pub max_growth: usize,
+}
+
+impl Default for Windows {
+    fn default() -> Self {
+        Windows {
+            cards_per_hit: 20,
+            min: 1_000,
+            max_growth: 5,
+        }
+    }
+}
+
+impl Windows {
+    /// The first window for `wanted` hits.
+    fn first(self, wanted: usize) -> usize {
+        wanted.saturating_mul(self.cards_per_hit).max(self.min)
+    }
+
+    /// The second window after `found` hits of the `wanted` in the first `window` cards:
+    /// twice the cards the hits seen so far suggest, if that is at most `max_growth`
+    /// windows.
+    fn second(self, window: usize, found: usize, wanted: usize) -> Option<usize> {
+        if found == 0 {
+            return None;
+        }
+        let needed = window
+            .saturating_mul(wanted)
+            .div_ceil(found)
+            .saturating_mul(2);
+        (needed <= window.saturating_mul(self.max_growth)).then_some(needed)
+    }
+}
+
+/// `run` with the given window sizes.
+pub fn run_with(
+    conn: &Connection,
+    query: &Query,
+    limit: Option<usize>,
+    windows: Windows,
+) -> Result<Vec<Hit>, SearchError> {
     check_fields(conn, query)?;
     let mut types = Vec::new();
     for key in &query.order {
@@ -62,24 +116,28 @@ pub fn run(
             .map_or(KeyType::Text, |(_, t)| *t)
     };
     if let Some(n) = limit.filter(|&n| query.order.is_empty() && n > 0)
-        && !few_owned_candidates(conn, query, n)?
+        && !few_owned_candidates(conn, query, windows.first(n))?
     {
         // The first hits by name of a broad query are among the first cards by name: read
         // a window of them; if it holds too few hits, a second window sized from how many
         // it held, unless the hits are so sparse that a search of every card (driven by
-        // the most selective index) is cheaper.
-        let window = n.saturating_mul(CARDS_PER_HIT).max(MIN_WINDOW);
+        // the most selective index) is cheaper. When every hit is an owned card, the
+        // windows hold only owned cards that pass the query's `owned` tests.
+        let window = windows.first(n);
+        let owned_only = needs_owned(query);
         let first_by_name = |window: usize| {
-            fetch(
-                conn,
-                &compile(query, &key_type, Source::FirstByName(window), limit),
-            )
+            let source = if owned_only {
+                Source::FirstOwnedByName(window)
+            } else {
+                Source::FirstByName(window)
+            };
+            fetch(conn, &compile(query, &key_type, source, limit))
         };
         let hits = first_by_name(window)?;
         if hits.len() >= n {
             return Ok(hits);
         }
-        if let Some(next) = second_window(window, hits.len(), n) {
+        if let Some(next) = windows.second(window, hits.len(), n) {
             let hits = first_by_name(next)?;
             if hits.len() >= n {
                 return Ok(hits);
@@ -92,11 +150,12 @@ pub fn run(
 /// Does `query` need owned cards next to a card field with few entries (at most
 /// `OWNED_SET_PER_WINDOW` first windows)? Then a search of every card reads less than the
 /// first window would (`compile::owned_field_counts`).
-fn few_owned_candidates(conn: &Connection, query: &Query, n: usize) -> Result<bool, SearchError> {
-    let cap = n
-        .saturating_mul(CARDS_PER_HIT)
-        .max(MIN_WINDOW)
-        .saturating_mul(OWNED_SET_PER_WINDOW);
+fn few_owned_candidates(
+    conn: &Connection,
+    query: &Query,
+    window: usize,
+) -> Result<bool, SearchError> {
+    let cap = window.saturating_mul(OWNED_SET_PER_WINDOW);
     let Some(counts) = owned_field_counts(query, cap.saturating_add(1)) else {
         return Ok(false);
     };
@@ -114,26 +173,6 @@ fn few_owned_candidates(conn: &Connection, query: &Query, n: usize) -> Result<bo
 /// most this many first windows of entries: each costs an index entry and an integer probe,
 /// about a third of testing a card of a window.
 const OWNED_SET_PER_WINDOW: usize = 4;
-
-/// A limited search first reads this many cards by name per hit wanted, at least
-/// `MIN_WINDOW` (for 50 hits: 1,000 cards).
-const CARDS_PER_HIT: usize = 20;
-const MIN_WINDOW: usize = 1_000;
-/// The second window is at most this many times the first.
-const MAX_GROWTH: usize = 5;
-
-/// The second window after `found` hits of the `wanted` in the first `window` cards: twice
-/// the cards the hits seen so far suggest, if that is at most `MAX_GROWTH` windows.
-fn second_window(window: usize, found: usize, wanted: usize) -> Option<usize> {
-    if found == 0 {
-        return None;
-    }
-    let needed = window
-        .saturating_mul(wanted)
-        .div_ceil(found)
-        .saturating_mul(2);
-    (needed <= window.saturating_mul(MAX_GROWTH)).then_some(needed)
-}
 
 fn fetch(conn: &Connection, compiled: &Compiled) -> Result<Vec<Hit>, SearchError> {
     let mut st = conn.prepare_cached(&compiled.sql)?;
@@ -188,15 +227,17 @@ pub fn point_at(query: &str, column: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::second_window;
+    use super::Windows;
 
     #[test]
     fn second_window_follows_the_density_of_hits() {
+        let w = Windows::default();
+        assert_eq!(w.first(50), 1_000);
         // 27 of 50 hits in 1,000 cards: about 1,850 cards hold 50, read twice that
-        assert_eq!(second_window(1_000, 27, 50), Some(3_704));
-        assert_eq!(second_window(1_000, 49, 50), Some(2_042));
+        assert_eq!(w.second(1_000, 27, 50), Some(3_704));
+        assert_eq!(w.second(1_000, 49, 50), Some(2_042));
         // too sparse (or none): search every card instead
-        assert_eq!(second_window(1_000, 6, 50), None);
-        assert_eq!(second_window(1_000, 0, 50), None);
+        assert_eq!(w.second(1_000, 6, 50), None);
+        assert_eq!(w.second(1_000, 0, 50), None);
     }
 }

@@ -69,6 +69,8 @@ fn without_columns() -> Catalogue {
             [],
         )
         .expect("empty the columns");
+    // so does card_owned's copy of them (a window of owned cards falls back as well)
+    assert_owned_in_step(cat.conn());
     cat
 }
 
@@ -128,8 +130,52 @@ fn query() -> impl Strategy<Value = String> {
         1 => Just(" order:-terrain".to_string()),
         1 => Just(" order:owned".to_string()),
     ];
-    (prop::collection::vec(atom, 1..4), order)
-        .prop_map(|(atoms, order)| format!("{}{order}", atoms.join(" ")))
+    // a top-level `owned` test that 0 fails: a limited search reads owned cards by name
+    let owned = prop_oneof![
+        4 => Just(""),
+        1 => Just("owned>0 "),
+        1 => Just("owned>=2 "),
+        1 => Just("owned=1 "),
+        1 => Just("owned!=0 "),
+    ];
+    (owned, prop::collection::vec(atom, 1..4), order)
+        .prop_map(|(owned, atoms, order)| format!("{owned}{}{order}", atoms.join(" ")))
+}
+
+/// Windows small enough that a limited search on the test catalogue takes each path: enough
+/// hits in the first window, in the second, or neither (a search of every card).
+const SMALL_WINDOWS: [search::Windows; 3] = [
+    search::Windows {
+        cards_per_hit: 1,
+        min: 1,
+        max_growth: 100,
+    },
+    search::Windows {
+        cards_per_hit: 2,
+        min: 4,
+        max_growth: 5,
+    },
+    search::Windows {
+        cards_per_hit: 5,
+        min: 20,
+        max_growth: 3,
+    },
+];
+
+/// Every limited search with small windows gives the start of the whole list `all`.
+fn assert_pages_start(conn: &rusqlite::Connection, q: &str, all: &[search::Hit]) {
+    let query = search::parse(q).expect("valid query");
+    for windows in SMALL_WINDOWS {
+        for k in [1, 3, 50] {
+            let page =
+                search::run_with(conn, &query, Some(k), windows).expect("page of a valid query");
+            assert_eq!(
+                page,
+                all[..k.min(all.len())],
+                "query `{q}` limit {k}, {windows:?}"
+            );
+        }
+    }
 }
 
 proptest! {
@@ -147,6 +193,7 @@ proptest! {
                     let page = search::search(fast.conn(), &q, Some(k)).expect("page of a valid query");
                     assert_eq!(page, all[..k.min(all.len())], "query `{q}` limit {k} against the full list");
                 }
+                assert_pages_start(fast.conn(), &q, &all);
             }
             for limit in [None, Some(3), Some(50)] {
                 let got = search::search(fast.conn(), &q, limit);
@@ -354,18 +401,27 @@ fn migrating_an_older_catalogue_fills_the_columns() {
 }
 
 /// `card_owned` (search's copy of the collection by card rowid) holds exactly the owned
-/// quantity of every collection entry whose card is in the catalogue.
+/// quantity of every collection entry whose card is in the catalogue, with a copy of the
+/// card's columns that a window of owned cards reads.
 fn assert_owned_in_step(conn: &rusqlite::Connection) {
-    let rows = |sql: &str| -> Vec<(i64, i64)> {
+    const COLUMNS: &str = "id, game, kind, name, search_words, search_fields";
+    let rows = |sql: &str| -> Vec<Vec<rusqlite::types::Value>> {
         conn.prepare(sql)
-            .and_then(|mut st| st.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect())
+            .and_then(|mut st| {
+                let n = st.column_count();
+                st.query_map([], |r| (0..n).map(|i| r.get(i)).collect())?
+                    .collect()
+            })
             .expect(sql)
     };
+    let c_columns = COLUMNS.replace(", ", ", c.");
     assert_eq!(
-        rows("SELECT card, quantity FROM card_owned ORDER BY card"),
-        rows(
-            "SELECT c.rowid, co.quantity FROM collection AS co JOIN card AS c ON c.id = co.card_id ORDER BY c.rowid"
-        ),
+        rows(&format!(
+            "SELECT card, quantity, {COLUMNS} FROM card_owned ORDER BY card"
+        )),
+        rows(&format!(
+            "SELECT c.rowid, co.quantity, c.{c_columns} FROM collection AS co JOIN card AS c ON c.id = co.card_id ORDER BY c.rowid"
+        )),
         "card_owned against the collection"
     );
 }
@@ -458,6 +514,8 @@ proptest! {
                 let want: Vec<_> = all.into_iter().filter(|h| holds(h.owned)).collect();
                 let q = format!("{field} {test}");
                 prop_assert_eq!(&search::search(cat.conn(), &q, None).expect("search"), &want, "query `{}`", q);
+                // windows of owned cards by name (`owned>0`, `owned>=2`) after the changes
+                assert_pages_start(cat.conn(), &q, &want);
             }
         }
     }
