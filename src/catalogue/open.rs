@@ -3,7 +3,7 @@
 
 use std::io::Read;
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
@@ -52,7 +52,7 @@ pub fn open_file(path: &Path) -> Result<Connection> {
     }
     let version = user_version(&conn).map_err(damaged)?;
     check_ours(&conn, path, version)?;
-    conn.pragma_update(None, "journal_mode", "WAL").map_err(damaged)?;
+    enable_wal(&conn).map_err(damaged)?;
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     // Big imports touch the field indexes all over: give them room (32 MiB, used on demand).
     conn.pragma_update(None, "cache_size", -32768)?;
@@ -116,6 +116,25 @@ fn quick_check(conn: &Connection, path: &Path) -> Result<()> {
         first.join("; "),
         path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()
     )))
+}
+
+/// Switches the file to write-ahead logging (a no-op once it is). While another process
+/// holds a new file (two processes creating one catalogue at once), SQLite answers this
+/// pragma "database is locked" at once, without waiting in the busy handler: retry for as
+/// long as a busy connection would wait.
+fn enable_wal(conn: &Connection) -> rusqlite::Result<()> {
+    let deadline = Instant::now() + BUSY_TIMEOUT;
+    loop {
+        match conn.pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get::<_, String>(0)) {
+            Ok(_) => return Ok(()),
+            Err(rusqlite::Error::SqliteFailure(e, _))
+                if e.code == rusqlite::ErrorCode::DatabaseBusy && Instant::now() < deadline =>
+            {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            Err(e) => return Err(e),
+        }
+    }
 }
 
 fn user_version(conn: &Connection) -> rusqlite::Result<i64> {
