@@ -4,7 +4,8 @@
 
 use rusqlite::Connection;
 
-use crate::cards::Card;
+use crate::cards::templates::{self, Template};
+use crate::cards::{Card, CardError};
 use crate::catalogue::Catalogue;
 use crate::games::arcadia::character::CharacterFile;
 use crate::games::arcadia::model::{ArcadiaCard, Sides};
@@ -436,4 +437,41 @@ pub fn export_pdf(
         path.display(),
         cards.len()
     ))
+}
+
+/// The file name card errors name while a card is edited in the app.
+const EDITED_CARD: &str = "card.toml";
+
+/// Reads an edited card's text with the strict card parser; the error names the line,
+/// column and key.
+pub fn check_card(text: &str) -> Result<Card, CardError> {
+    crate::cards::parse_card(text, EDITED_CARD)
+}
+
+/// Puts the card `text` holds into the catalogue, replacing the card with its id (its owned
+/// quantity is kept); nothing changes when the text is not a valid card.
+pub fn save_card(cat: &mut Catalogue, text: &str) -> Result<String, String> {
+    let card = check_card(text).map_err(|e| e.to_string())?;
+    let existed = card_exists(cat, card.id());
+    cat.upsert(std::slice::from_ref(&card)).map_err(|e| e.to_string())?;
+    let verb = if existed { "Replaced" } else { "Added" };
+    Ok(format!("{verb} {} “{}” in the catalogue.", card.id(), card.name()))
+}
+
+fn card_exists(cat: &Catalogue, id: &str) -> bool {
+    cat.get(id).ok().flatten().is_some()
+}
+
+/// Writes the card `text` holds to `path` (through a temporary file, so nothing is left half
+/// written); nothing is written when the text is not a valid card.
+pub fn write_card_file(text: &str, path: &std::path::Path) -> Result<String, String> {
+    check_card(text).map_err(|e| e.to_string())?;
+    crate::catalogue::write_atomic(path, text.as_bytes())
+        .map_err(|e| format!("{}: cannot write the file: {e}", path.display()))?;
+    Ok(format!("Wrote {}.", path.display()))
+}
+
+/// The templates for new cards: every kind of every game.
+pub fn card_templates() -> Vec<Template> {
+    templates::all()
 }
