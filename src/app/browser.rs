@@ -582,7 +582,7 @@ impl Browser {
                 });
                 ui.horizontal_wrapped(|ui| {
                     if ui
-                        .button("Edit")
+                        .button("Edit card")
                         .on_hover_text("Open this card's TOML in the card editor")
                         .clicked()
                     {

@@ -144,7 +144,7 @@ impl CardEditor {
 
     fn toolbar_ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
         ui.horizontal(|ui| {
-            ui.heading("Card");
+            ui.heading("Card editor");
             ui.menu_button("New card", |ui| {
                 let mut game = None;
                 for t in core::card_templates() {
