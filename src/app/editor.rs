@@ -131,9 +131,10 @@ impl CardEditor {
         self.check();
         self.toolbar_ui(ui, env);
         ui.separator();
+        let wide = (ui.available_width() * 0.42).max(300.0);
         egui::Panel::right("card-preview")
             .resizable(true)
-            .default_size(400.0)
+            .default_size(wide)
             .min_size(220.0)
             .show(ui, |ui| self.preview_ui(ui, env));
         egui::Panel::bottom("card-check")
@@ -301,8 +302,14 @@ impl CardEditor {
     }
 
     fn preview_ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
+        // The panel keeps its width whatever it draws.
+        ui.set_min_width(ui.available_width());
         let Some(card) = &self.good else {
-            ui.weak("The card is drawn here as you type.");
+            ui.weak(if self.error.is_some() {
+                "No preview yet: the card is drawn once its text is valid."
+            } else {
+                "The card is drawn here as you type."
+            });
             return;
         };
         let stale = self.error.is_some();
