@@ -233,7 +233,8 @@ impl CardEditor {
                     ui.fonts_mut(|f| f.layout_job(job))
                 };
                 let gutter = 40.0;
-                let rows = (ui.available_height() / ui.text_style_height(&egui::TextStyle::Monospace))
+                let rows = (ui.available_height()
+                    / ui.text_style_height(&egui::TextStyle::Monospace))
                     as usize;
                 let before = self.text.clone();
                 let output = egui::TextEdit::multiline(&mut self.text)
@@ -275,9 +276,13 @@ impl CardEditor {
     fn verdict_ui(&mut self, ui: &mut egui::Ui) {
         ui.add_space(4.0);
         if self.text.trim().is_empty() {
-            ui.weak("Start a card with “New card”, or open one with “Edit” in the browser.");
+            ui.weak("Start a card with “New card”, or open one with “Edit card” in the browser.");
         } else if let Some(e) = &self.error {
-            let key = e.key.as_deref().map(|k| format!("key `{k}`: ")).unwrap_or_default();
+            let key = e
+                .key
+                .as_deref()
+                .map(|k| format!("key `{k}`: "))
+                .unwrap_or_default();
             let text = format!("{}:{}: {key}{}", e.line, e.column, e.message);
             let shown = egui::RichText::new(text)
                 .monospace()
@@ -343,8 +348,11 @@ impl CardEditor {
         }
         let shown = super::print::card_image_ui(ui, env.cat, card, &mut self.texture, width);
         if stale && let Some(r) = shown {
-            ui.painter()
-                .rect_filled(r.rect, 6.0, ui.visuals().extreme_bg_color.gamma_multiply(0.6));
+            ui.painter().rect_filled(
+                r.rect,
+                6.0,
+                ui.visuals().extreme_bg_color.gamma_multiply(0.6),
+            );
         }
     }
 }
@@ -389,7 +397,11 @@ mod tests {
         e.load(&format!("{good}colour = \"red\"\n"));
         e.check();
         assert!(e.card().is_none());
-        assert_eq!(e.good.as_ref(), Some(&card), "the preview keeps the last good card");
+        assert_eq!(
+            e.good.as_ref(),
+            Some(&card),
+            "the preview keeps the last good card"
+        );
         let err = e.error().expect("unknown key");
         assert_eq!(err.line, good.lines().count() + 1, "{err}");
         assert_eq!(err.column, 1, "{err}");

@@ -776,6 +776,8 @@ impl eframe::App for DeckwrightApp {
     }
 
     fn save(&mut self, _storage: &mut dyn eframe::Storage) {
+        // On quit too: the card editor's last keystrokes are kept in its draft.
+        self.commit_typing();
         self.persist();
     }
 }

@@ -155,9 +155,18 @@ mod tests {
         let parts = parts(line, &p);
         assert_eq!(parts.iter().map(|(s, _)| *s).collect::<String>(), line);
         assert_eq!(parts[0], ("name ", Color32::BLUE));
-        assert!(parts.contains(&("\"A # not a comment \\\"x\\\"\"", Color32::RED)), "{parts:?}");
+        assert!(
+            parts.contains(&("\"A # not a comment \\\"x\\\"\"", Color32::RED)),
+            "{parts:?}"
+        );
         assert!(parts.contains(&("# note\n", Color32::GRAY)), "{parts:?}");
-        assert_eq!(super::parts("[health]\n", &p), vec![("[health]\n", Color32::GREEN)]);
-        assert_eq!(super::parts("  # c\n", &p), vec![("  # c\n", Color32::GRAY)]);
+        assert_eq!(
+            super::parts("[health]\n", &p),
+            vec![("[health]\n", Color32::GREEN)]
+        );
+        assert_eq!(
+            super::parts("  # c\n", &p),
+            vec![("  # c\n", Color32::GRAY)]
+        );
     }
 }

@@ -13,7 +13,8 @@ pub struct Template {
     pub text: &'static str,
 }
 
-static DIR: include_dir::Dir<'static> = include_dir::include_dir!("$CARGO_MANIFEST_DIR/assets/templates");
+static DIR: include_dir::Dir<'static> =
+    include_dir::include_dir!("$CARGO_MANIFEST_DIR/assets/templates");
 
 /// The template for every kind of every game, in the order of [`Game::ALL`] and
 /// [`Game::kinds`].
@@ -29,7 +30,11 @@ pub fn all() -> Vec<Template> {
 pub fn get(game: Game, kind: &str) -> Option<Template> {
     let file = DIR.get_file(format!("{}-{kind}.toml", game.as_str()))?;
     let kind = game.kinds().iter().find(|k| **k == kind)?;
-    Some(Template { game, kind, text: file.contents_utf8()? })
+    Some(Template {
+        game,
+        kind,
+        text: file.contents_utf8()?,
+    })
 }
 
 #[cfg(test)]
@@ -52,7 +57,12 @@ mod tests {
             assert_eq!((card.game(), card.kind()), (t.game, t.kind), "{file}");
             assert!(!card.name().is_empty(), "{file}");
             // Saving a template unchanged adds a card; it never replaces a bundled one.
-            assert!(!bundled().iter().any(|(_, text)| text.contains(&format!("id = \"{}\"", card.id()))), "{file}");
+            assert!(
+                !bundled()
+                    .iter()
+                    .any(|(_, text)| text.contains(&format!("id = \"{}\"", card.id()))),
+                "{file}"
+            );
         }
     }
 }

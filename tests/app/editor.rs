@@ -49,7 +49,11 @@ fn a_card_opened_from_the_browser_is_edited_checked_undone_saved_and_found() {
     h.get_by_label("Differs from the catalogue's card (Ctrl+S replaces it)");
 
     // An unknown key: the error names its line and column; the preview goes stale.
-    let name_line = renamed.lines().position(|l| l.starts_with("name =")).unwrap() + 1;
+    let name_line = renamed
+        .lines()
+        .position(|l| l.starts_with("name ="))
+        .unwrap()
+        + 1;
     let broken = renamed.replace(
         "name = \"Kethra the Bold\"\n",
         "name = \"Kethra the Bold\"\ncolour = \"red\"\n",
@@ -64,7 +68,10 @@ fn a_card_opened_from_the_browser_is_edited_checked_undone_saved_and_found() {
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();
     let refused = h.state().error().expect("the save is refused").to_string();
-    assert!(refused.contains("not saved") && refused.contains("colour"), "{refused}");
+    assert!(
+        refused.contains("not saved") && refused.contains("colour"),
+        "{refused}"
+    );
     assert_eq!(
         deckwright::app::core::card(&h.state().cat, "ico-kethra-voss")
             .unwrap()
@@ -128,7 +135,11 @@ fn new_cards_of_each_game_come_from_templates_the_parser_accepts() {
         // Each template is one undoable edit.
         h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
         h.run();
-        assert_eq!(source(&h), previous, "{label}: undo restores the text before");
+        assert_eq!(
+            source(&h),
+            previous,
+            "{label}: undo restores the text before"
+        );
         h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
         h.run();
         assert_eq!(source(&h), text, "{label}: redo");
@@ -138,7 +149,11 @@ fn new_cards_of_each_game_come_from_templates_the_parser_accepts() {
     // Saving adds the new card; the browser finds it.
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();
-    assert!(h.state().status().starts_with("Added ru-new-unit"), "{}", h.state().status());
+    assert!(
+        h.state().status().starts_with("Added ru-new-unit"),
+        "{}",
+        h.state().status()
+    );
     type_in_search(&mut h, "New Unit");
     assert_eq!(h.state().browser.rows().len(), 1);
 }
