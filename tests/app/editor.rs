@@ -60,7 +60,22 @@ fn a_card_opened_from_the_browser_is_edited_checked_undone_saved_and_found() {
     );
     replace_source(&mut h, &broken);
     let shown = format!("{}:1: key `colour`:", name_line + 1);
-    h.get(By::new().label_contains(&shown));
+    // A click on the error puts the cursor where it points.
+    h.get(By::new().label_contains(&shown)).click();
+    h.run();
+    let state = egui::TextEdit::load_state(&h.ctx, egui::Id::unique("card-source")).unwrap();
+    let cursor = state.cursor.char_range().unwrap().primary.index;
+    let line_start = broken
+        .split_inclusive('\n')
+        .take(name_line)
+        .map(|l| l.chars().count())
+        .sum::<usize>();
+    assert_eq!(
+        cursor,
+        egui::text::CharIndex(line_start),
+        "the start of the `colour` line"
+    );
+    assert!(h.get_by_label("TOML source:").is_focused());
     h.get_by_label("Stale: the last valid text, drawn until the error is fixed");
     assert!(h.state().editor.card().is_none());
 
