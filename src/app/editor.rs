@@ -19,6 +19,9 @@ pub const PAUSE: f64 = 1.0;
 /// The label of a burst of typing in the undo history.
 pub const TYPING: &str = "typing in the card";
 
+/// The code editor's left margin, where the line numbers are.
+const GUTTER: i8 = 48;
+
 /// The id of the code editor's text field.
 fn source_id() -> egui::Id {
     egui::Id::unique("card-source")
@@ -232,11 +235,9 @@ impl CardEditor {
                     let job = super::toml_view::highlight(ui, text.as_str(), error_line, wrap);
                     ui.fonts_mut(|f| f.layout_job(job))
                 };
-                let gutter = 40.0;
                 let rows = (ui.available_height()
                     / ui.text_style_height(&egui::TextStyle::Monospace))
                     as usize;
-                let before = self.text.clone();
                 let output = egui::TextEdit::multiline(&mut self.text)
                     .id(source_id())
                     .code_editor()
@@ -244,7 +245,7 @@ impl CardEditor {
                     .desired_width(f32::INFINITY)
                     .desired_rows(rows.saturating_sub(1).max(4))
                     .margin(egui::Margin {
-                        left: gutter as i8 + 8,
+                        left: GUTTER,
                         right: 4,
                         top: 4,
                         bottom: 4,
@@ -253,7 +254,7 @@ impl CardEditor {
                     .show(ui);
                 let response = output.response.response.labelled_by(label.id);
                 super::toml_view::line_numbers(ui, &output.galley, output.galley_pos);
-                if self.text != before {
+                if response.changed() {
                     self.typed_at = Some(ui.input(|i| i.time));
                 }
                 if self.focus {
