@@ -132,21 +132,22 @@ impl CardEditor {
 
     pub fn ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
         self.check();
-        self.toolbar_ui(ui, env);
+        let standing = self.standing(env);
+        self.toolbar_ui(ui, env, standing);
         ui.separator();
         let wide = (ui.available_width() * 0.42).max(300.0);
         egui::Panel::right("card-preview")
             .resizable(true)
             .default_size(wide)
             .min_size(220.0)
-            .show(ui, |ui| self.preview_ui(ui, env));
+            .show(ui, |ui| self.preview_ui(ui, env, standing));
         egui::Panel::bottom("card-check")
             .resizable(false)
             .show(ui, |ui| self.verdict_ui(ui));
         egui::CentralPanel::default().show(ui, |ui| self.source_ui(ui));
     }
 
-    fn toolbar_ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
+    fn toolbar_ui(&mut self, ui: &mut egui::Ui, env: &mut Env, standing: Option<Standing>) {
         ui.horizontal(|ui| {
             ui.heading("Card editor");
             ui.menu_button("New card", |ui| {
@@ -196,7 +197,7 @@ impl CardEditor {
             {
                 self.save_file(env);
             }
-            if let Some(card) = self.card() {
+            if let Some(card) = self.card().filter(|_| standing != Some(Standing::New)) {
                 let id = card.id().to_string();
                 if ui
                     .button("Show in browser")
@@ -307,7 +308,19 @@ impl CardEditor {
         ui.add_space(2.0);
     }
 
-    fn preview_ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
+    /// How the valid card stands against the catalogue (`None` while the text is invalid).
+    fn standing(&mut self, env: &Env) -> Option<Standing> {
+        let card = self.card()?.clone();
+        Some(self.standing.get(env.generation, self.text.clone(), || {
+            match core::card(env.cat, card.id()) {
+                None => Standing::New,
+                Some(c) if c == card => Standing::Same,
+                Some(_) => Standing::Changed,
+            }
+        }))
+    }
+
+    fn preview_ui(&mut self, ui: &mut egui::Ui, env: &mut Env, standing: Option<Standing>) {
         // The panel keeps its width whatever it draws.
         ui.set_min_width(ui.available_width());
         let Some(card) = &self.good else {
@@ -319,25 +332,21 @@ impl CardEditor {
             return;
         };
         let stale = self.error.is_some();
-        let standing = self.standing.get(env.generation, self.text.clone(), || {
-            match core::card(env.cat, card.id()) {
-                None => Standing::New,
-                Some(c) if &c == card => Standing::Same,
-                Some(_) => Standing::Changed,
-            }
-        });
-        ui.horizontal_wrapped(|ui| {
-            if stale {
+        ui.horizontal_wrapped(|ui| match standing {
+            None => {
                 ui.colored_label(
                     ui.visuals().warn_fg_color,
                     "Stale: the last valid text, drawn until the error is fixed",
                 );
-            } else {
-                ui.weak(match standing {
-                    Standing::New => "Not in the catalogue yet (Ctrl+S adds it)",
-                    Standing::Same => "Same as the catalogue's card",
-                    Standing::Changed => "Differs from the catalogue's card (Ctrl+S replaces it)",
-                });
+            }
+            Some(Standing::New) => {
+                ui.weak("Not in the catalogue yet (Ctrl+S adds it)");
+            }
+            Some(Standing::Same) => {
+                ui.weak("Same as the catalogue's card");
+            }
+            Some(Standing::Changed) => {
+                ui.weak("Differs from the catalogue's card (Ctrl+S replaces it)");
             }
         });
         let room = ui.available_size() - egui::vec2(8.0, 8.0);
