@@ -4,6 +4,7 @@
 #   apt-get install -y --no-install-recommends xvfb xauth imagemagick
 #   cargo build --bin deckwright
 #   docs/screenshots/take.sh [path/to/deckwright]
+#   SHOTS="editor print" docs/screenshots/take.sh   # only these shots
 #
 # Each shot runs the debug binary on a fresh temporary catalogue whose saved session
 # (screen, search, drafts) is written first, so the app opens on that screen: the same
@@ -21,6 +22,7 @@ sleep 2
 # shot NAME SESSION_JSON [KEY VALUE]...  (extra app_state rows: drafts)
 shot() {
     name=$1; session=$2; shift 2
+    case " ${SHOTS:-$name} " in *" $name "*) ;; *) return 0 ;; esac
     db="$WORK/$name.sqlite"
     DISPLAY=$DISPLAY_NUM "$BIN" --db "$db" >"$WORK/$name.log" 2>&1 &
     pid=$!
@@ -102,3 +104,5 @@ name = "Ridge Scouts"
 mode = "story"
 members = ["ru-ardann-smithguard", "ru-bogspawn-slinger"]'
 shot print '{"screen":"Print","dark":false,"print_ids":["ico-kethra-voss","ico-anwen-halloway","ico-grumbolt"]}'
+shot editor '{"screen":"Card","dark":false}' \
+    draft.card "$(sed 's/name = "Kethra Voss"/name = "Kethra the Bold"/' "$OUT/../../cards/iconica/ico-kethra-voss.toml")"
