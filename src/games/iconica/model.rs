@@ -48,6 +48,10 @@ pub enum Faction {
     Independent,
 }
 
+impl Faction {
+    pub const ALL: [Faction; 3] = [Faction::Legion, Faction::Protectorate, Faction::Independent];
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Class {
@@ -56,6 +60,11 @@ pub enum Class {
     Disruptive,
     Supportive,
     Adaptive,
+}
+
+impl Class {
+    pub const ALL: [Class; 5] =
+        [Class::Offensive, Class::Defensive, Class::Disruptive, Class::Supportive, Class::Adaptive];
 }
 
 /// The card's `type` (common ... special).
@@ -70,6 +79,8 @@ pub enum Rarity {
 }
 
 impl Rarity {
+    pub const ALL: [Rarity; 5] = [Rarity::Common, Rarity::Uncommon, Rarity::Rare, Rarity::Legend, Rarity::Special];
+
     /// Legend and Special characters are limited in a party and across a match.
     pub fn is_legend_or_special(self) -> bool {
         matches!(self, Rarity::Legend | Rarity::Special)
@@ -211,6 +222,17 @@ pub enum ActionKind {
     Stance,
     Support,
     Healing,
+}
+
+impl ActionKind {
+    pub const ALL: [ActionKind; 6] = [
+        ActionKind::Melee,
+        ActionKind::Ranged,
+        ActionKind::Status,
+        ActionKind::Stance,
+        ActionKind::Support,
+        ActionKind::Healing,
+    ];
 }
 
 /// Negative statuses (`inflict`) and positive ones (`grant`).
