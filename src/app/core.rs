@@ -440,7 +440,7 @@ pub fn export_pdf(
 }
 
 /// The file name card errors name while a card is edited in the app.
-const EDITED_CARD: &str = "card.toml";
+pub const EDITED_CARD: &str = "card.toml";
 
 /// Reads an edited card's text with the strict card parser; the error names the line,
 /// column and key.

@@ -2,9 +2,16 @@
 //! as you type, beside the card as the print renderer draws it. New cards start from the
 //! core's templates; Ctrl+S puts the card into the catalogue.
 //!
+//! An Iconica character can also be edited in a Form view ([`card_form`]): each
+//! discrete form edit (a drop-down, a tile) is one undo step, typing in the form's text
+//! fields a burst at a time like typing in the source; the form writes the TOML anew through
+//! the core.
+//!
 //! Typing is recorded in the app's undo history (kept in the catalogue) a burst at a time:
 //! the text typed since the last pause of [`PAUSE`] seconds is one edit, taken in by the app
 //! with [`CardEditor::commit`] before any other edit, undo or redo.
+
+mod card_form;
 
 use egui::text::{CCursor, CCursorRange};
 
@@ -12,12 +19,18 @@ use super::cache::Memo;
 use super::core;
 use super::{Action, Env};
 use crate::cards::{Card, CardError};
+use crate::catalogue::saved;
+use crate::games::iconica::edit::{self as form_core, FormError};
+use crate::games::iconica::model::Character;
 
 /// Seconds without a keystroke that end a burst of typing (one undo step).
 pub const PAUSE: f64 = 1.0;
 
 /// The label of a burst of typing in the undo history.
 pub const TYPING: &str = "typing in the card";
+
+/// The app state key of the view last shown (Source or Form).
+const VIEW_KEY: &str = "editor.view";
 
 /// The code editor's left margin, where the line numbers are.
 const GUTTER: i8 = 48;
@@ -50,6 +63,29 @@ pub struct CardEditor {
     pub focus: bool,
     /// Put the cursor here (1-based line and column) on the next frame.
     goto: Option<(usize, usize)>,
+    /// The view shown: the TOML source or the form; `None` until read from the app state.
+    view: Option<View>,
+    /// The text as a character for the form (read without the format's rules), or why not.
+    form: Option<Result<Character, FormError>>,
+}
+
+/// How the card is edited.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum View {
+    /// The TOML in a code editor.
+    #[default]
+    Source,
+    /// An Iconica character as a form.
+    Form,
+}
+
+impl View {
+    fn key(self) -> &'static str {
+        match self {
+            View::Source => "source",
+            View::Form => "form",
+        }
+    }
 }
 
 /// The edited card against the catalogue's card of the same id.
@@ -106,12 +142,24 @@ impl CardEditor {
         }
     }
 
+    /// The view shown.
+    pub fn view(&self) -> View {
+        self.view.unwrap_or_default()
+    }
+
+    /// Shows the source or the form (remembered in the catalogue's app state).
+    fn set_view(&mut self, view: View, env: &Env) {
+        self.view = Some(view);
+        let _ = saved::set_state(env.cat.conn(), VIEW_KEY, view.key());
+    }
+
     /// Reads the text again when it changed since the last check.
     fn check(&mut self) {
         if self.checked.as_deref() == Some(self.text.as_str()) {
             return;
         }
         self.checked = Some(self.text.clone());
+        self.form = Some(form_core::read(&self.text, core::EDITED_CARD));
         if self.text.trim().is_empty() {
             self.error = None;
             self.good = None;
@@ -131,6 +179,13 @@ impl CardEditor {
     }
 
     pub fn ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
+        if self.view.is_none() {
+            let saved = saved::state(env.cat.conn(), VIEW_KEY).ok().flatten();
+            self.view = Some(match saved.as_deref() {
+                Some("form") => View::Form,
+                _ => View::Source,
+            });
+        }
         self.check();
         let standing = self.standing(env);
         self.toolbar_ui(ui, env, standing);
@@ -144,7 +199,71 @@ impl CardEditor {
         egui::Panel::bottom("card-check")
             .resizable(false)
             .show(ui, |ui| self.verdict_ui(ui));
-        egui::CentralPanel::default().show(ui, |ui| self.source_ui(ui));
+        egui::CentralPanel::default().show(ui, |ui| {
+            self.view_switch_ui(ui, env);
+            match self.view() {
+                View::Source => self.source_ui(ui),
+                View::Form => self.form_ui(ui, env),
+            }
+        });
+    }
+
+    fn view_switch_ui(&mut self, ui: &mut egui::Ui, env: &Env) {
+        ui.horizontal(|ui| {
+            for (view, label, hint) in [
+                (View::Source, "Source", "Edit the card's TOML"),
+                (
+                    View::Form,
+                    "Form",
+                    "Edit an Iconica character with fields, drop-downs and its health meter",
+                ),
+            ] {
+                if ui
+                    .selectable_label(self.view() == view, label)
+                    .on_hover_text(hint)
+                    .clicked()
+                    && self.view() != view
+                {
+                    self.set_view(view, env);
+                }
+            }
+        });
+    }
+
+    fn form_ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
+        if self.text.trim().is_empty() {
+            self.no_form_ui(ui, env, "there is no card yet: start one with “New card”");
+            return;
+        }
+        let card = match &self.form {
+            Some(Ok(c)) => c.clone(),
+            Some(Err(e)) => {
+                let why = e.to_string();
+                self.no_form_ui(ui, env, &why);
+                return;
+            }
+            None => return,
+        };
+        let Some(edit) = card_form::ui(ui, &card) else {
+            return;
+        };
+        let after = form_core::write(&edit.card);
+        if edit.typing {
+            self.text = after;
+            self.typed_at = Some(ui.input(|i| i.time));
+        } else {
+            env.push(Action::EditCard {
+                label: edit.label,
+                after,
+            });
+        }
+    }
+
+    fn no_form_ui(&mut self, ui: &mut egui::Ui, env: &Env, why: &str) {
+        ui.label(format!("No form for this text: {why}."));
+        if ui.button("Show the Source view").clicked() {
+            self.set_view(View::Source, env);
+        }
     }
 
     fn toolbar_ui(&mut self, ui: &mut egui::Ui, env: &mut Env, standing: Option<Standing>) {

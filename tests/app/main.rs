@@ -1,5 +1,5 @@
 //! The egui app driven through its widgets with egui_kittest: browser, builders, files,
-//! card editor.
+//! card editor and its form.
 //!
 //! One test binary per area (one link, one process) keeps builds small; each file below was
 //! its own binary before.
@@ -10,3 +10,4 @@ mod browser;
 mod builders;
 mod editor;
 mod files;
+mod forms;

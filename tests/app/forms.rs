@@ -1,0 +1,134 @@
+//! The card editor's Form view through the real app: Kethra Voss's faction and a nullifier
+//! set with widgets, the TOML rewritten, each edit one undo step, the card saved; typing in a
+//! form field; a card that is not an Iconica character gets no form.
+
+use deckwright::app::core::card;
+use deckwright::app::editor::View;
+use deckwright::app::{DeckwrightApp, Screen};
+use deckwright::cards::{Card, parse_card};
+use deckwright::games::iconica::model::{Character, Faction};
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui::accesskit::Role;
+use egui_kittest::kittest::{By, Queryable};
+
+use crate::support::{app, click, harness, type_in_search};
+
+fn source(h: &Harness<'_, DeckwrightApp>) -> String {
+    h.state().editor.text().to_string()
+}
+
+/// The editor's text, read strictly as an Iconica character.
+fn character(h: &Harness<'_, DeckwrightApp>) -> Character {
+    match parse_card(&source(h), "t.toml") {
+        Ok(Card::Iconica(c)) => c,
+        other => panic!("{other:?}"),
+    }
+}
+
+fn undo(h: &mut Harness<'_, DeckwrightApp>) {
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+}
+
+fn open_kethra_form() -> Harness<'static, DeckwrightApp> {
+    let mut h = harness(app());
+    type_in_search(&mut h, "Kethra");
+    click(&mut h, "Kethra Voss");
+    click(&mut h, "Edit card");
+    assert_eq!(h.state().screen, Screen::Card);
+    click(&mut h, "Form");
+    assert_eq!(h.state().editor.view(), View::Form);
+    h
+}
+
+#[test]
+fn kethras_faction_and_a_nullifier_set_in_the_form_are_undone_step_by_step_and_saved() {
+    let mut h = open_kethra_form();
+    let original = source(&h);
+    let before = character(&h);
+    assert_eq!(before.faction, Faction::Legion);
+    assert!(before.health.nullifiers_at(70).is_empty());
+
+    // Faction: a drop-down of the format's factions.
+    h.get(By::new().label("Faction").role(Role::ComboBox)).click();
+    h.run();
+    click(&mut h, "protectorate");
+    assert!(source(&h).contains("faction = \"protectorate\""), "{}", source(&h));
+    assert_eq!(character(&h).faction, Faction::Protectorate);
+
+    // Tile 70 of the meter: Focus on.
+    click(&mut h, "70");
+    click(&mut h, "focus");
+    h.key_press(Key::Escape);
+    h.run();
+    let edited = character(&h);
+    assert_eq!(edited.health.focus, vec![70]);
+    assert_eq!(edited.faction, Faction::Protectorate);
+    assert!(source(&h).contains("focus = [70]"), "{}", source(&h));
+    h.get_by_label("70\nfocus");
+    h.get_by_label("Differs from the catalogue's card (Ctrl+S replaces it)");
+    // Everything else is the card as it was.
+    let mut expected = before.clone();
+    expected.faction = Faction::Protectorate;
+    expected.health.focus = vec![70];
+    assert_eq!(edited, expected);
+
+    // One undo step per form edit, back to the text as it was.
+    undo(&mut h);
+    assert_eq!(character(&h).health.focus, Vec::<u32>::new());
+    assert_eq!(character(&h).faction, Faction::Protectorate);
+    undo(&mut h);
+    assert_eq!(source(&h), original);
+    h.get_by_label("Same as the catalogue's card");
+
+    // Redo both and save: the catalogue has the edited card.
+    for _ in 0..2 {
+        h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+        h.run();
+    }
+    assert_eq!(character(&h), expected);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    assert_eq!(h.state().error(), None);
+    assert_eq!(
+        card(&h.state().cat, "ico-kethra-voss"),
+        Some(Card::Iconica(expected))
+    );
+    h.get_by_label("Same as the catalogue's card");
+}
+
+#[test]
+fn typing_in_a_form_field_is_one_undo_step_and_the_source_view_shows_it() {
+    let mut h = open_kethra_form();
+    let original = source(&h);
+    h.get_by_label("Name").focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.get_by_label("Name").type_text("Kethra the Bold");
+    h.run();
+    assert_eq!(character(&h).name, "Kethra the Bold");
+    h.get_by_label("Valid Iconica character “Kethra the Bold” (ico-kethra-voss).");
+    h.run_steps(70);
+    assert!(!h.state().editor.typing(), "the pause ends the burst");
+    click(&mut h, "Source");
+    assert!(source(&h).contains("name = \"Kethra the Bold\""));
+    h.get_by_label("TOML source:");
+    undo(&mut h);
+    assert_eq!(source(&h), original);
+}
+
+#[test]
+fn a_card_that_is_not_an_iconica_character_has_no_form() {
+    let mut h = harness(app());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::E);
+    h.run();
+    click(&mut h, "New card");
+    click(&mut h, "Arcadia quest");
+    click(&mut h, "Form");
+    h.get_by_label_contains("No form for this text: the form edits Iconica characters");
+    click(&mut h, "Show the Source view");
+    assert_eq!(h.state().editor.view(), View::Source);
+    h.get_by_label("TOML source:");
+}
