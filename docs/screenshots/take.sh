@@ -106,3 +106,6 @@ members = ["ru-ardann-smithguard", "ru-bogspawn-slinger"]'
 shot print '{"screen":"Print","dark":false,"print_ids":["ico-kethra-voss","ico-anwen-halloway","ico-grumbolt"]}'
 shot editor '{"screen":"Card","dark":false}' \
     draft.card "$(sed 's/name = "Kethra Voss"/name = "Kethra the Bold"/' "$OUT/../../cards/iconica/ico-kethra-voss.toml")"
+shot editor-form '{"screen":"Card","dark":false}' \
+    draft.card "$(cat "$OUT/../../cards/iconica/ico-kethra-voss.toml")" \
+    editor.view form

@@ -198,7 +198,7 @@ impl CardEditor {
             .show(ui, |ui| self.preview_ui(ui, env, standing));
         egui::Panel::bottom("card-check")
             .resizable(false)
-            .show(ui, |ui| self.verdict_ui(ui));
+            .show(ui, |ui| self.verdict_ui(ui, env));
         egui::CentralPanel::default().show(ui, |ui| {
             self.view_switch_ui(ui, env);
             match self.view() {
@@ -394,7 +394,7 @@ impl CardEditor {
             });
     }
 
-    fn verdict_ui(&mut self, ui: &mut egui::Ui) {
+    fn verdict_ui(&mut self, ui: &mut egui::Ui, env: &Env) {
         ui.add_space(4.0);
         if self.text.trim().is_empty() {
             ui.weak("Start a card with “New card”, or open one with “Edit card” in the browser.");
@@ -410,10 +410,13 @@ impl CardEditor {
                 .color(ui.visuals().error_fg_color);
             if ui
                 .add(egui::Label::new(shown).wrap().sense(egui::Sense::click()))
-                .on_hover_text("Line:column of the problem; click to put the cursor there")
+                .on_hover_text("Line:column of the problem; click to put the cursor there (in the Source view)")
                 .clicked()
             {
                 self.goto = Some((e.line, e.column));
+                if self.view() != View::Source {
+                    self.set_view(View::Source, env);
+                }
             }
         } else if let Some(card) = &self.good {
             ui.label(format!(

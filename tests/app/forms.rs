@@ -7,9 +7,9 @@ use deckwright::app::editor::View;
 use deckwright::app::{DeckwrightApp, Screen};
 use deckwright::cards::{Card, parse_card};
 use deckwright::games::iconica::model::{Character, Faction};
+use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui::accesskit::Role;
 use egui_kittest::kittest::{By, Queryable};
 
 use crate::support::{app, click, harness, type_in_search};
@@ -51,10 +51,15 @@ fn kethras_faction_and_a_nullifier_set_in_the_form_are_undone_step_by_step_and_s
     assert!(before.health.nullifiers_at(70).is_empty());
 
     // Faction: a drop-down of the format's factions.
-    h.get(By::new().label("Faction").role(Role::ComboBox)).click();
+    h.get(By::new().label("Faction").role(Role::ComboBox))
+        .click();
     h.run();
     click(&mut h, "protectorate");
-    assert!(source(&h).contains("faction = \"protectorate\""), "{}", source(&h));
+    assert!(
+        source(&h).contains("faction = \"protectorate\""),
+        "{}",
+        source(&h)
+    );
     assert_eq!(character(&h).faction, Faction::Protectorate);
 
     // Tile 70 of the meter: Focus on.
@@ -131,4 +136,32 @@ fn a_card_that_is_not_an_iconica_character_has_no_form() {
     click(&mut h, "Show the Source view");
     assert_eq!(h.state().editor.view(), View::Source);
     h.get_by_label("TOML source:");
+}
+
+#[test]
+fn lowering_start_shows_the_parsers_error_until_the_stray_tiles_are_removed() {
+    let mut h = open_kethra_form();
+    for _ in 0..5 {
+        click(&mut h, "-10");
+    }
+    assert!(source(&h).contains("start = 70"), "{}", source(&h));
+    // The strict parser's verdict, as in the Source view; the form keeps working.
+    let error = "parry tile 100 must be a multiple of 10 strictly between 0 and start (70)";
+    h.get_by_label_contains(error);
+    assert!(h.state().editor.card().is_none());
+    h.get_by_label("Tiles off the meter:");
+    click(&mut h, "remove 100");
+    click(&mut h, "remove 80");
+    let c = character(&h);
+    assert_eq!((c.health.start, c.health.parry.clone()), (70, vec![40]));
+    assert!(c.health.evasion.is_empty());
+    h.get_by_label("Valid Iconica character “Kethra Voss” (ico-kethra-voss).");
+
+    // Each removal was one step; a click on the error shows it in the source.
+    undo(&mut h);
+    undo(&mut h);
+    h.get_by_label_contains(error).click();
+    h.run();
+    assert_eq!(h.state().editor.view(), View::Source);
+    assert!(h.get_by_label("TOML source:").is_focused());
 }

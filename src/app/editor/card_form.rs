@@ -187,7 +187,8 @@ fn identity_ui(ui: &mut egui::Ui, f: &mut Form) {
             let l = ui.label("Influence");
             let mut has = c.influence.is_some();
             ui.horizontal(|ui| {
-                if ui.checkbox(&mut has, "").labelled_by(l.id).changed() {
+                let shown = if has { "" } else { "none" };
+                if ui.checkbox(&mut has, shown).labelled_by(l.id).changed() {
                     c.influence = has.then_some(1);
                     picked = Some(if has { "influence" } else { "no influence" }.into());
                 }
@@ -241,12 +242,20 @@ fn tile_caption(f: &Form, tile: u32) -> String {
 fn meter_ui(ui: &mut egui::Ui, f: &mut Form) {
     ui.horizontal(|ui| {
         ui.label("Start");
-        if ui.button("-10").on_hover_text("Lower Start by 10").clicked() {
+        if ui
+            .button("-10")
+            .on_hover_text("Lower Start by 10")
+            .clicked()
+        {
             f.card.health.start = f.card.health.start.saturating_sub(10);
             f.changed(format!("start {}", f.card.health.start));
         }
         ui.monospace(f.card.health.start.to_string());
-        if ui.button("+10").on_hover_text("Raise Start by 10").clicked() {
+        if ui
+            .button("+10")
+            .on_hover_text("Raise Start by 10")
+            .clicked()
+        {
             f.card.health.start += 10;
             f.changed(format!("start {}", f.card.health.start));
         }
@@ -270,7 +279,11 @@ fn meter_ui(ui: &mut egui::Ui, f: &mut Form) {
             let button = egui::Button::new(caption)
                 .min_size(tile_size())
                 .selected(marked);
+            // The menu stays open for several marks on one tile; a click outside closes it.
+            let config = egui::containers::menu::MenuConfig::new()
+                .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
             egui::containers::menu::MenuButton::from_button(button)
+                .config(config)
                 .ui(ui, |ui| tile_menu_ui(ui, f, tile));
         }
     });
@@ -498,11 +511,7 @@ fn strengths_ui(ui: &mut egui::Ui, f: &mut Form) {
                 if choice(ui, ("form-against-class", i), c, &Class::ALL, l.id) {
                     edit = Some("strength against".to_string());
                 }
-            } else if let Some(v) = s
-                .against
-                .archetype
-                .as_mut()
-                .or(s.against.race.as_mut())
+            } else if let Some(v) = s.against.archetype.as_mut().or(s.against.race.as_mut())
                 && ui.text_edit_singleline(v).labelled_by(l.id).changed()
             {
                 typed = true;
@@ -569,12 +578,19 @@ fn against_word(k: AgainstKey) -> &'static str {
 
 fn final_act_ui(ui: &mut egui::Ui, f: &mut Form) {
     let mut has = f.card.final_act.is_some();
-    if ui.checkbox(&mut has, "This character has a final act").changed() {
+    if ui
+        .checkbox(&mut has, "This character has a final act")
+        .changed()
+    {
         f.card.final_act = has.then(|| FinalAct {
             text: String::new(),
             effects: Vec::new(),
         });
-        f.changed(if has { "add final act" } else { "remove final act" });
+        f.changed(if has {
+            "add final act"
+        } else {
+            "remove final act"
+        });
     }
     if let Some(act) = &mut f.card.final_act {
         let l = ui.label("Final act text");

@@ -28,7 +28,13 @@ pub enum FormError {
 pub fn read(text: &str, file: &str) -> Result<Character, FormError> {
     let table: toml::Table = toml::from_str(text)
         .map_err(|e| FormError::Unreadable(CardError::from_toml(file, text, &e)))?;
-    let word = |k: &str| table.get(k).and_then(|v| v.as_str()).unwrap_or("").to_string();
+    let word = |k: &str| {
+        table
+            .get(k)
+            .and_then(|v| v.as_str())
+            .unwrap_or("")
+            .to_string()
+    };
     let (game, kind) = (word("game"), word("kind"));
     if game != "iconica" || kind != "character" {
         return Err(FormError::NotACharacter { game, kind });
@@ -68,7 +74,10 @@ impl Health {
 
     /// The nullifiers on `tile`, in the format's order.
     pub fn nullifiers_at(&self, tile: u32) -> Vec<Nullifier> {
-        Nullifier::ALL.into_iter().filter(|&n| self.has(n, tile)).collect()
+        Nullifier::ALL
+            .into_iter()
+            .filter(|&n| self.has(n, tile))
+            .collect()
     }
 
     fn tiles_mut(&mut self, n: Nullifier) -> &mut Vec<u32> {
@@ -96,7 +105,8 @@ impl Health {
     /// Makes `tile` a Reaction tile dealing `damage`, or no Reaction tile (`None`); any other
     /// spelling of the same tile (`" 80"`) is replaced.
     pub fn set_reaction(&mut self, tile: u32, damage: Option<u32>) {
-        self.reaction.retain(|k, _| k.trim().parse::<u32>().ok() != Some(tile));
+        self.reaction
+            .retain(|k, _| k.trim().parse::<u32>().ok() != Some(tile));
         if let Some(d) = damage {
             self.reaction.insert(tile.to_string(), d);
         }
@@ -185,7 +195,10 @@ mod tests {
         h.set_nullifier(Nullifier::Parry, 70, true);
         assert_eq!(h.parry, vec![100, 70, 40]);
         h.set_nullifier(Nullifier::Focus, 70, true);
-        assert_eq!(h.nullifiers_at(70), vec![Nullifier::Parry, Nullifier::Focus]);
+        assert_eq!(
+            h.nullifiers_at(70),
+            vec![Nullifier::Parry, Nullifier::Focus]
+        );
         h.set_nullifier(Nullifier::Parry, 100, false);
         assert_eq!(h.parry, vec![70, 40]);
         h.clear_tile(70);
@@ -210,8 +223,15 @@ mod tests {
         c.health.start = 70;
         assert_eq!(c.health.stray_tiles(), vec![100, 80]);
         let err = parse_card(&write(&c), "t.toml").unwrap_err();
-        assert!(err.message.contains("strictly between 0 and start (70)"), "{err}");
-        assert_eq!(read(&write(&c), "t.toml").unwrap(), c, "the form still reads it");
+        assert!(
+            err.message.contains("strictly between 0 and start (70)"),
+            "{err}"
+        );
+        assert_eq!(
+            read(&write(&c), "t.toml").unwrap(),
+            c,
+            "the form still reads it"
+        );
         for t in c.health.stray_tiles() {
             c.health.clear_tile(t);
         }
