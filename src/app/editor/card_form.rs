@@ -10,9 +10,11 @@ use serde::Serialize;
 
 use crate::games::iconica::edit::word;
 use crate::games::iconica::model::{
-    Action, ActionKind, Against, Character, Class, Faction, FinalAct, Nullifier, Rarity, Roll,
-    Strength,
+    Action, ActionKind, Against, Character, Class, Faction, FinalAct, Health, Nullifier, Rarity,
+    Roll, Strength,
 };
+use crate::print::canvas::Rgb;
+use crate::print::face::{REACTION, nullifier_icon};
 
 /// What the form changed this frame.
 pub struct FormEdit {
@@ -275,10 +277,10 @@ fn meter_ui(ui: &mut egui::Ui, f: &mut Form) {
                 ui.add_enabled(false, egui::Button::new(caption).min_size(tile_size()));
                 continue;
             }
-            let marked = caption.contains('\n');
-            let button = egui::Button::new(caption)
-                .min_size(tile_size())
-                .selected(marked);
+            let mut button = egui::Button::new(caption).min_size(tile_size());
+            if let Some(fill) = tile_fill(&f.card.health, tile) {
+                button = button.fill(fill);
+            }
             // The menu stays open for several marks on one tile; a click outside closes it.
             let config = egui::containers::menu::MenuConfig::new()
                 .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
@@ -303,6 +305,15 @@ fn meter_ui(ui: &mut egui::Ui, f: &mut Form) {
             }
         });
     }
+}
+
+/// A marked tile is tinted like its first icon on the printed card.
+fn tile_fill(h: &Health, tile: u32) -> Option<egui::Color32> {
+    let Rgb(r, g, b, _) = match h.nullifiers_at(tile).first() {
+        Some(&n) => nullifier_icon(n).0,
+        None => h.reaction_at(tile).map(|_| REACTION)?,
+    };
+    Some(egui::Color32::from_rgba_unmultiplied(r, g, b, 110))
 }
 
 fn tile_size() -> egui::Vec2 {

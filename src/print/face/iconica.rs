@@ -9,7 +9,8 @@ use crate::print::fonts::Weight;
 use crate::print::text::{self, Span, Style};
 
 const BREAK: Rgb = Rgb::hex(0xe07a1f);
-const REACTION: Rgb = Rgb::hex(0xb3261e);
+/// The colour of a Reaction tag (and of the Final Act's title).
+pub const REACTION: Rgb = Rgb::hex(0xb3261e);
 
 fn faction_color(f: Faction) -> Rgb {
     match f {

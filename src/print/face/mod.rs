@@ -7,6 +7,8 @@ mod iconica;
 mod iconoclasm;
 mod ruunara;
 
+pub use iconica::{REACTION, nullifier_icon};
+
 use std::path::Path;
 
 use super::canvas::{Canvas, Portrait, R, Rgb};
