@@ -6,13 +6,13 @@ use deckwright::app::core::card;
 use deckwright::app::editor::View;
 use deckwright::app::{DeckwrightApp, Screen};
 use deckwright::cards::{Card, parse_card};
-use deckwright::games::iconica::model::{Character, Faction};
+use deckwright::games::iconica::model::{Character, Faction, Roll};
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
 
-use crate::support::{app, click, harness, type_in_search};
+use crate::support::{app, click, harness, harness_of_height, type_in_search};
 
 fn source(h: &Harness<'_, DeckwrightApp>) -> String {
     h.state().editor.text().to_string()
@@ -32,7 +32,12 @@ fn undo(h: &mut Harness<'_, DeckwrightApp>) {
 }
 
 fn open_kethra_form() -> Harness<'static, DeckwrightApp> {
-    let mut h = harness(app());
+    open_kethra_form_of_height(800.0)
+}
+
+/// Kethra Voss in the Form view of a harness `height` tall (the whole form fits in 2000).
+fn open_kethra_form_of_height(height: f32) -> Harness<'static, DeckwrightApp> {
+    let mut h = harness_of_height(app(), height);
     type_in_search(&mut h, "Kethra");
     click(&mut h, "Kethra Voss");
     click(&mut h, "Edit card");
@@ -164,4 +169,28 @@ fn lowering_start_shows_the_parsers_error_until_the_stray_tiles_are_removed() {
     h.run();
     assert_eq!(h.state().editor.view(), View::Source);
     assert!(h.get_by_label("TOML source:").is_focused());
+}
+
+#[test]
+fn roll_numbers_move_between_actions_and_the_parser_checks_the_coverage() {
+    let mut h = open_kethra_form_of_height(2000.0);
+    // One row of roll toggles per action, in card order, then the strengths' rows.
+    let toggle_4 = |h: &mut Harness<'_, DeckwrightApp>, action: usize| {
+        h.get_all_by_label("4")
+            .nth(action)
+            .expect("a roll toggle 4")
+            .click();
+        h.run();
+    };
+    // Pike Thrust (the third action, rolls 3 and 4) gives up 4.
+    toggle_4(&mut h, 2);
+    h.get_by_label_contains("no action covers roll 4");
+    assert!(h.state().editor.card().is_none());
+    // Steady the Ranks (the fourth, roll 5) takes it: each of 1-6 exactly once again.
+    toggle_4(&mut h, 3);
+    let c = character(&h);
+    assert_eq!(c.actions[2].roll, Roll::One(3));
+    assert_eq!(c.actions[3].roll, Roll::Many(vec![4, 5]));
+    assert!(source(&h).contains("roll = [4, 5]"), "{}", source(&h));
+    h.get_by_label("Valid Iconica character “Kethra Voss” (ico-kethra-voss).");
 }
