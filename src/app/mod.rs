@@ -12,6 +12,7 @@ pub mod core;
 pub mod docs;
 pub mod files;
 pub mod history;
+pub mod matches;
 pub mod party;
 pub mod picker;
 pub mod print;
@@ -54,6 +55,7 @@ pub enum Screen {
     #[default]
     Browser,
     Party,
+    Match,
     Character,
     Setup,
     Squad,
@@ -61,9 +63,10 @@ pub enum Screen {
 }
 
 impl Screen {
-    pub const ALL: [Screen; 6] = [
+    pub const ALL: [Screen; 7] = [
         Screen::Browser,
         Screen::Party,
+        Screen::Match,
         Screen::Character,
         Screen::Setup,
         Screen::Squad,
@@ -74,6 +77,7 @@ impl Screen {
         match self {
             Screen::Browser => "Browser",
             Screen::Party => "Party",
+            Screen::Match => "Match",
             Screen::Character => "Character",
             Screen::Setup => "Setup",
             Screen::Squad => "Squad",
@@ -85,6 +89,7 @@ impl Screen {
         match self {
             Screen::Browser => "Search the catalogue and edit your collection (Ctrl+F)",
             Screen::Party => "Build an Iconica party, or two for a match",
+            Screen::Match => "Simulate or watch matches of the two parties (Ctrl+M)",
             Screen::Character => "Build an Arcadia character",
             Screen::Setup => "Lay out an Arcadia quest setup",
             Screen::Squad => "Build a Ruunara squad",
@@ -99,7 +104,7 @@ impl Screen {
             Screen::Character => Some(Slot::Character),
             Screen::Setup => Some(Slot::Setup),
             Screen::Squad => Some(Slot::Squad),
-            Screen::Browser | Screen::Print => None,
+            Screen::Browser | Screen::Match | Screen::Print => None,
         }
     }
 }
@@ -170,6 +175,7 @@ pub struct DeckwrightApp {
     pub history: History,
     pub browser: browser::Browser,
     pub party: party::PartyScreen,
+    pub matches: matches::MatchScreen,
     pub character: character::CharacterScreen,
     pub setup: setup::SetupScreen,
     pub squad: squad::SquadScreen,
@@ -208,6 +214,7 @@ impl DeckwrightApp {
         let mut app = DeckwrightApp {
             browser: browser::Browser::new(path.clone()),
             party: party::PartyScreen::default(),
+            matches: matches::MatchScreen::default(),
             character: character::CharacterScreen::default(),
             setup: setup::SetupScreen::default(),
             squad: squad::SquadScreen::default(),
@@ -293,6 +300,7 @@ impl DeckwrightApp {
             match self.screen {
                 Screen::Browser => self.browser.ui(ui, env),
                 Screen::Party => self.party.ui(ui, env),
+                Screen::Match => self.matches.ui(ui, env),
                 Screen::Character => self.character.ui(ui, env),
                 Screen::Setup => self.setup.ui(ui, env),
                 Screen::Squad => self.squad.ui(ui, env),
@@ -321,6 +329,9 @@ impl DeckwrightApp {
             .input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::S)));
         let print = ui
             .input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::P)));
+        if ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::M))) {
+            self.screen = Screen::Match;
+        }
         if redo {
             self.actions.push(Action::Redo);
         } else if undo {
@@ -345,9 +356,9 @@ impl DeckwrightApp {
     /// The cards Ctrl+P prints: the builder's document, or the browser's selected card.
     pub fn selection(&self) -> Vec<String> {
         match self.screen {
-            Screen::Party => {
+            Screen::Party | Screen::Match => {
                 let mut ids = self.docs.party_a.members.clone();
-                if self.party.match_mode {
+                if self.party.match_mode || self.screen == Screen::Match {
                     ids.extend(self.docs.party_b.members.iter().cloned());
                 }
                 ids
@@ -455,7 +466,7 @@ impl DeckwrightApp {
     fn status_bar_ui(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
             if self.status.is_empty() {
-                ui.weak("Ctrl+F search · Ctrl+S save · Ctrl+Z undo · Ctrl+Shift+Z redo · Ctrl+P print · drafts are kept as you edit");
+                ui.weak("Ctrl+F search · Ctrl+S save · Ctrl+Z undo · Ctrl+Shift+Z redo · Ctrl+P print · Ctrl+M match · drafts are kept as you edit");
             } else {
                 ui.label(&self.status);
             }
