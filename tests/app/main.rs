@@ -8,3 +8,4 @@ mod support;
 mod browser;
 mod builders;
 mod files;
+mod matches;

@@ -177,29 +177,35 @@ impl MatchScreen {
         let o = &mut self.options;
         ui.heading("Rules");
         egui::Grid::new("match-rules").num_columns(2).show(ui, |ui| {
-            ui.label("Ruleset");
+            let label = ui.label("Ruleset");
             egui::ComboBox::from_id_salt("match-ruleset")
                 .selected_text(if o.ruleset == Ruleset::V2 { "v2" } else { "v8" })
                 .show_ui(ui, |ui| {
                     ui.selectable_value(&mut o.ruleset, Ruleset::V2, "v2");
                     ui.selectable_value(&mut o.ruleset, Ruleset::V8, "v8");
-                });
+                })
+                .response
+                .labelled_by(label.id);
             ui.end_row();
-            ui.label("Action Breaks");
+            let label = ui.label("Action Breaks");
             ui.add_enabled_ui(o.ruleset == Ruleset::V2, |ui| {
                 egui::ComboBox::from_id_salt("match-breaks")
                     .selected_text(if o.breaks == Breaks::Standard { "standard" } else { "advanced" })
                     .show_ui(ui, |ui| {
                         ui.selectable_value(&mut o.breaks, Breaks::Standard, "standard");
                         ui.selectable_value(&mut o.breaks, Breaks::Advanced, "advanced");
-                    });
+                    })
+                    .response
+                    .labelled_by(label.id);
             })
             .response
             .on_disabled_hover_text("v8 has one kind of Action Break");
             ui.end_row();
-            ui.label("Turn limit")
+            let label = ui
+                .label("Turn limit")
                 .on_hover_text("A match that reaches this many turns ends as a draw");
-            ui.add(egui::DragValue::new(&mut o.turn_limit).range(1..=100_000));
+            ui.add(egui::DragValue::new(&mut o.turn_limit).range(1..=100_000))
+                .labelled_by(label.id);
             ui.end_row();
         });
         ui.label("House rules:");
@@ -214,19 +220,22 @@ impl MatchScreen {
         ui.heading("Players");
         egui::Grid::new("match-players").num_columns(2).show(ui, |ui| {
             for (side, name) in ["A", "B"].into_iter().enumerate() {
-                ui.label(format!("Side {name} plays"));
+                let label = ui.label(format!("Side {name} plays"));
                 egui::ComboBox::from_id_salt(("match-policy", side))
                     .selected_text(o.policies[side])
                     .show_ui(ui, |ui| {
                         for (p, tip) in POLICIES {
                             ui.selectable_value(&mut o.policies[side], p, p).on_hover_text(tip);
                         }
-                    });
+                    })
+                    .response
+                    .labelled_by(label.id);
                 ui.end_row();
             }
-            ui.label("Seed")
+            let label = ui
+                .label("Seed")
                 .on_hover_text("The same seed plays the same matches, here and on the command line");
-            ui.add(egui::DragValue::new(&mut o.seed));
+            ui.add(egui::DragValue::new(&mut o.seed)).labelled_by(label.id);
             ui.end_row();
         });
     }

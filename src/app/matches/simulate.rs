@@ -109,10 +109,12 @@ impl SimPanel {
 
     fn controls_ui(&mut self, ui: &mut egui::Ui, setup: &Result<Arc<Setup>, String>, o: &MatchOptions, names: [&str; 2]) {
         ui.horizontal(|ui| {
-            ui.label("Games");
-            ui.add(egui::DragValue::new(&mut self.games).range(1..=10_000_000).speed(10));
-            ui.label("Threads");
+            let label = ui.label("Games");
+            ui.add(egui::DragValue::new(&mut self.games).range(1..=10_000_000).speed(10))
+                .labelled_by(label.id);
+            let label = ui.label("Threads");
             ui.add(egui::DragValue::new(&mut self.threads).range(1..=cores().max(1)))
+                .labelled_by(label.id)
                 .on_hover_text("Threads the run uses; the figures do not depend on it");
             let can_run = setup.is_ok() && self.job.is_none();
             let run = ui

@@ -166,14 +166,14 @@ impl WatchPanel {
         ui.horizontal(|ui| {
             ui.selectable_value(&mut self.step, false, "Whole log");
             ui.selectable_value(&mut self.step, true, "Turn by turn")
-                .on_hover_text("One turn at a time; ← and → step");
+                .on_hover_text("One turn at a time; the Left and Right arrow keys step");
             if self.step {
                 ui.separator();
-                if ui.add_enabled(self.turn > 0, egui::Button::new("◀ Previous")).clicked() {
+                if ui.add_enabled(self.turn > 0, egui::Button::new("Previous turn")).clicked() {
                     self.turn -= 1;
                 }
                 ui.label(format!("{} of {}", self.turn.min(last) + 1, w.turns.len()));
-                if ui.add_enabled(self.turn < last, egui::Button::new("Next ▶")).clicked() {
+                if ui.add_enabled(self.turn < last, egui::Button::new("Next turn")).clicked() {
                     self.turn += 1;
                 }
                 let (back, forward) = ui.input(|i| (i.key_pressed(egui::Key::ArrowLeft), i.key_pressed(egui::Key::ArrowRight)));
