@@ -115,6 +115,23 @@ pub enum View {
     Watch,
 }
 
+/// What the views play: the match-up (or why there is none), the options, the parties'
+/// names, and a key that changes with any of them.
+pub struct Asked<'a> {
+    pub setup: &'a Result<std::sync::Arc<crate::games::iconica::engine::Setup>, String>,
+    pub options: &'a MatchOptions,
+    pub names: [&'a str; 2],
+    pub key: &'a str,
+}
+
+/// Says that a result was played with other parties or options.
+fn stale_ui(ui: &mut egui::Ui, what: &str) {
+    ui.label(
+        egui::RichText::new(format!("The parties or options changed since this {what}: play it again to update it."))
+            .color(ui.visuals().warn_fg_color),
+    );
+}
+
 /// The match screen.
 #[derive(Default)]
 pub struct MatchScreen {
@@ -130,6 +147,8 @@ impl MatchScreen {
         let (a, b) = (&env.docs.party_a, &env.docs.party_b);
         let rules = self.options.rules();
         let key = format!("{}\n{}\n{rules:?}", a.to_toml(), b.to_toml());
+        // What a result was played with: a result of other parties or options is stale.
+        let asked = format!("{key}\n{:?}", self.options);
         let ready = self
             .ready
             .get(env.generation, key, || core::match_ready(env.cat, a, b, rules));
@@ -149,10 +168,15 @@ impl MatchScreen {
                     .on_hover_text("Play one seeded match and read its log, turn by turn");
             });
             ui.separator();
-            let names = [a.name.as_str(), b.name.as_str()];
+            let now = Asked {
+                setup: &ready.setup,
+                options: &self.options,
+                names: [a.name.as_str(), b.name.as_str()],
+                key: &asked,
+            };
             match self.view {
-                View::Simulate => self.sim.ui(ui, &ready.setup, &self.options, names),
-                View::Watch => self.watch.ui(ui, &ready.setup, &self.options),
+                View::Simulate => self.sim.ui(ui, &now),
+                View::Watch => self.watch.ui(ui, &now),
             }
         });
     }

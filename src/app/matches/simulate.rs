@@ -5,8 +5,8 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::MatchOptions;
 use super::job::{Job, Poll};
+use super::{Asked, MatchOptions, stale_ui};
 use crate::games::iconica::engine::Setup;
 use crate::sim::{self, Summary, iconica::ENDINGS};
 
@@ -20,6 +20,8 @@ pub struct SimResult {
     pub policies: [String; 2],
     /// The `deckwright sim iconica` options that play the same run.
     pub cli: String,
+    /// The parties and options it was played with ([`Asked::key`]) and the games.
+    pub key: String,
 }
 
 /// How a run's thread ended.
@@ -67,9 +69,9 @@ impl SimPanel {
         self.job.is_some()
     }
 
-    pub fn ui(&mut self, ui: &mut egui::Ui, setup: &Result<Arc<Setup>, String>, o: &MatchOptions, names: [&str; 2]) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, now: &Asked) {
         self.poll();
-        self.controls_ui(ui, setup, o, names);
+        self.controls_ui(ui, now);
         if let Some(job) = &self.job {
             let text = if job.cancelled() {
                 "Stopping…".to_string()
@@ -81,9 +83,19 @@ impl SimPanel {
         if let Some(m) = &self.message {
             ui.label(m);
         }
-        if let Some(r) = &self.result {
-            ui.add_space(8.0);
-            result_ui(ui, r, names);
+        match &self.result {
+            Some(r) => {
+                ui.add_space(8.0);
+                if r.key != self.key(now) {
+                    stale_ui(ui, "run");
+                }
+                result_ui(ui, r, now.names);
+            }
+            None if self.job.is_none() => {
+                ui.add_space(8.0);
+                ui.weak("Run plays the matches on a background thread, computer against computer: the window stays usable, and Cancel stops the run.");
+            }
+            None => {}
         }
     }
 
@@ -107,7 +119,13 @@ impl SimPanel {
         }
     }
 
-    fn controls_ui(&mut self, ui: &mut egui::Ui, setup: &Result<Arc<Setup>, String>, o: &MatchOptions, names: [&str; 2]) {
+    /// The key of a run of the current parties and options.
+    fn key(&self, now: &Asked) -> String {
+        format!("{}\n{} games", now.key, self.games)
+    }
+
+    fn controls_ui(&mut self, ui: &mut egui::Ui, now: &Asked) {
+        let (setup, o, names) = (now.setup, now.options, now.names);
         ui.horizontal(|ui| {
             let label = ui.label("Games");
             ui.add(egui::DragValue::new(&mut self.games).range(1..=10_000_000).speed(10))
@@ -129,7 +147,8 @@ impl SimPanel {
                 });
             if run.clicked() {
                 if let Ok(setup) = setup {
-                    self.start(ui.ctx(), setup.clone(), o);
+                    let key = self.key(now);
+                    self.start(ui.ctx(), setup.clone(), o, key);
                 }
             }
             if let Some(job) = &self.job {
@@ -141,7 +160,7 @@ impl SimPanel {
     }
 
     /// Starts a run of `self.games` matches of `setup` with the options' policies and seed.
-    pub fn start(&mut self, ctx: &egui::Context, setup: Arc<Setup>, o: &MatchOptions) {
+    pub fn start(&mut self, ctx: &egui::Context, setup: Arc<Setup>, o: &MatchOptions, key: String) {
         let (pa, pb) = (o.policy(0), o.policy(1));
         let (games, seed, threads) = (self.games.max(1), o.seed, self.threads.max(1));
         self.asked = Some(SimResult {
@@ -150,11 +169,12 @@ impl SimPanel {
             seed,
             policies: [pa.name(), pb.name()],
             cli: format!(
-                "deckwright sim iconica A B --games {games} --seed {seed} --ai-a {} --ai-b {}{}",
+                "deckwright sim iconica A.party.toml B.party.toml --games {games} --seed {seed} --ai-a {} --ai-b {}{}",
                 pa.name(),
                 pb.name(),
                 o.cli_rules()
             ),
+            key,
         });
         self.message = None;
         let job = Job::spawn(ctx, "deckwright-sim", games, move |p| {
@@ -238,11 +258,16 @@ fn interval_ui(ui: &mut egui::Ui, rate: f64, lo: f64, hi: f64) {
         y += 4.0;
     }
     let font = egui::FontId::proportional(10.0);
-    for (p, align) in [(0.0, egui::Align2::LEFT_TOP), (0.5, egui::Align2::CENTER_TOP), (1.0, egui::Align2::RIGHT_TOP)] {
-        painter.text(egui::pos2(x(p), bar.bottom() + 2.0), align, pct(p), font.clone(), visuals.weak_text_color());
+    for (p, align, label) in [
+        (0.0, egui::Align2::LEFT_TOP, "0%"),
+        (0.5, egui::Align2::CENTER_TOP, "50%"),
+        (1.0, egui::Align2::RIGHT_TOP, "100%"),
+    ] {
+        painter.text(egui::pos2(x(p), bar.bottom() + 2.0), align, label, font.clone(), visuals.weak_text_color());
     }
     response.on_hover_text(format!(
-        "A wins {} of games; 95% of the time, a run like this one catches the true rate between {} and {}",
+        "A won {} of these games. The shaded 95% interval ({} to {}) is where A's true win rate \
+         plausibly lies: more games make it narrower.",
         pct(rate),
         pct(lo),
         pct(hi)

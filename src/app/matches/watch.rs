@@ -4,8 +4,8 @@
 
 use std::sync::Arc;
 
-use super::MatchOptions;
 use super::job::{Job, Poll};
+use super::{Asked, MatchOptions, stale_ui};
 use crate::games::iconica::engine::{Event, Setup};
 use crate::sim::iconica::{self as matches, MemberEnd, Played};
 
@@ -28,6 +28,10 @@ pub struct Watched {
     pub sides: [Vec<MemberEnd>; 2],
     /// How it ended, with turns and dice.
     pub summary: String,
+    /// The `deckwright play iconica` options that play the same match.
+    pub cli: String,
+    /// The parties and options it was played with ([`Asked::key`]).
+    pub key: String,
 }
 
 impl Watched {
@@ -78,24 +82,30 @@ impl WatchPanel {
         self.job.is_some()
     }
 
-    pub fn ui(&mut self, ui: &mut egui::Ui, setup: &Result<Arc<Setup>, String>, o: &MatchOptions) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, now: &Asked) {
         self.poll();
-        self.controls_ui(ui, setup, o);
+        self.controls_ui(ui, now);
         if let Some(m) = &self.message {
             ui.label(m);
         }
-        let Some(w) = &self.watched else { return };
+        let Some(w) = &self.watched else {
+            if self.job.is_none() {
+                ui.add_space(8.0);
+                ui.weak("Play one match with the seed and policies on the left, then read its log whole or turn by turn.");
+            }
+            return;
+        };
         ui.add_space(6.0);
+        if w.key != now.key {
+            stale_ui(ui, "match");
+        }
         ui.heading(&w.summary);
-        ui.weak(format!(
-            "Seed {}, A {} against B {}: the same match as `deckwright play iconica A B --seed {} --policy-a {} --policy-b {}{}`",
-            w.seed, w.policies[0], w.policies[1], w.seed, w.policies[0], w.policies[1], o.cli_rules()
-        ));
+        ui.weak(format!("Seed {}; the same match on the command line: {}", w.seed, w.cli));
         ui.separator();
         egui::Panel::right("watch-sides")
             .resizable(true)
             .default_size(300.0)
-            .show(ui, |ui| sides_ui(ui, &w.sides));
+            .show(ui, |ui| sides_ui(ui, &w.sides, now.names));
         egui::CentralPanel::default().show(ui, |ui| self.log_ui(ui));
     }
 
@@ -113,7 +123,8 @@ impl WatchPanel {
         self.job = None;
     }
 
-    fn controls_ui(&mut self, ui: &mut egui::Ui, setup: &Result<Arc<Setup>, String>, o: &MatchOptions) {
+    fn controls_ui(&mut self, ui: &mut egui::Ui, now: &Asked) {
+        let (setup, o) = (now.setup, now.options);
         ui.horizontal(|ui| {
             let can = setup.is_ok() && self.job.is_none();
             let play = ui
@@ -125,7 +136,7 @@ impl WatchPanel {
                 });
             if play.clicked() {
                 if let Ok(setup) = setup {
-                    self.start(ui.ctx(), setup.clone(), o);
+                    self.start(ui.ctx(), setup.clone(), o, now.key.to_string());
                 }
             }
             if self.job.is_some() {
@@ -139,8 +150,14 @@ impl WatchPanel {
     }
 
     /// Plays one match of `setup` with the options' policies and seed on a thread.
-    pub fn start(&mut self, ctx: &egui::Context, setup: Arc<Setup>, o: &MatchOptions) {
+    pub fn start(&mut self, ctx: &egui::Context, setup: Arc<Setup>, o: &MatchOptions, key: String) {
         let (pa, pb, seed) = (o.policy(0), o.policy(1), o.seed);
+        let cli = format!(
+            "deckwright play iconica A.party.toml B.party.toml --seed {seed} --policy-a {} --policy-b {}{}",
+            pa.name(),
+            pb.name(),
+            o.cli_rules()
+        );
         let job = Job::spawn(ctx, "deckwright-watch", 1, move |p| {
             let Played { state, log } = matches::play_logged(&setup, pa, pb, seed, matches::seeded_dice(seed));
             p.add(1);
@@ -151,6 +168,8 @@ impl WatchPanel {
                 turns: by_turn(&setup, &log),
                 sides: matches::sides(&setup, &state),
                 summary: format!("{end}; {} turns, {} dice", state.turn, state.dice_used),
+                cli,
+                key,
             }
         });
         match job {
@@ -196,6 +215,7 @@ impl WatchPanel {
             .id_salt("watch-log")
             .auto_shrink([false, false])
             .show(ui, |ui| {
+                ui.spacing_mut().item_spacing.y = 2.0;
                 for t in shown {
                     ui.add_space(4.0);
                     ui.label(egui::RichText::new(&t.heading).strong());
@@ -211,11 +231,11 @@ impl WatchPanel {
 }
 
 /// Each side's characters at the end: health out of Start, statuses, or Skulled.
-fn sides_ui(ui: &mut egui::Ui, sides: &[Vec<MemberEnd>; 2]) {
+fn sides_ui(ui: &mut egui::Ui, sides: &[Vec<MemberEnd>; 2], names: [&str; 2]) {
     ui.heading("At the end");
-    for (side, members) in ["A", "B"].iter().zip(sides) {
+    for ((side, name), members) in ["A", "B"].iter().zip(names).zip(sides) {
         ui.add_space(6.0);
-        ui.label(egui::RichText::new(format!("Side {side}")).strong());
+        ui.label(egui::RichText::new(format!("Side {side}: {name}")).strong());
         egui::Grid::new(("watch-side", *side)).num_columns(3).striped(true).show(ui, |ui| {
             for m in members {
                 ui.label(&m.name);
