@@ -195,4 +195,8 @@ fn a_watched_match_shows_the_log_of_deckwright_play() {
     click(&mut h, "Next turn");
     h.get_by_label(&watched.turns[1].heading);
     assert!(h.query_by_label(&watched.turns[0].heading).is_none());
+    h.key_press(Key::ArrowLeft);
+    h.run();
+    assert_eq!(h.state().matches.watch.turn, 0);
+    h.get_by_label(&watched.turns[0].heading);
 }
