@@ -57,7 +57,11 @@ fn wait(h: &mut Harness<'_, DeckwrightApp>, done: impl Fn(&DeckwrightApp) -> boo
 }
 
 fn json_of(out: std::process::Output) -> Value {
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
@@ -67,7 +71,10 @@ fn a_match_needs_two_legal_parties_and_says_what_is_missing() {
     h.run();
     click(&mut h, "Match");
     h.get_by_label_contains("Party A is empty");
-    assert!(h.get_by_label("Run").accesskit_node().is_disabled(), "no run without parties");
+    assert!(
+        h.get_by_label("Run").accesskit_node().is_disabled(),
+        "no run without parties"
+    );
     click(&mut h, "Party");
     pick(&mut h, "Anwen Halloway");
     pick(&mut h, "Gorm Ashcairn");
@@ -89,7 +96,11 @@ fn setup_of(app: &DeckwrightApp) -> std::sync::Arc<deckwright::games::iconica::e
 #[test]
 fn a_seeded_run_gives_the_core_s_and_the_cli_s_figures() {
     let mut h = two_parties();
-    assert_eq!(h.query_all_by_label("Legal").count(), 2, "both parties are legal");
+    assert_eq!(
+        h.query_all_by_label("Legal").count(),
+        2,
+        "both parties are legal"
+    );
     {
         let app = h.state_mut();
         app.matches.options.policies = ["greedy", "random"];
@@ -105,7 +116,13 @@ fn a_seeded_run_gives_the_core_s_and_the_cli_s_figures() {
 
     let setup = setup_of(h.state());
     let (pa, pb) = (PolicyKind::Greedy, PolicyKind::Random);
-    let want = sim::run(40, Some(1), |i| sim::iconica::play_one(&setup, pa, pb, 7, i), |_| {}).unwrap();
+    let want = sim::run(
+        40,
+        Some(1),
+        |i| sim::iconica::play_one(&setup, pa, pb, 7, i),
+        |_| {},
+    )
+    .unwrap();
     assert_eq!(got.summary, want);
     assert_eq!(want.games, 40);
 
@@ -125,7 +142,10 @@ fn a_seeded_run_gives_the_core_s_and_the_cli_s_figures() {
     let db = dir.path().join("cat.sqlite");
     let root = env!("CARGO_MANIFEST_DIR");
     let (a, b) = (format!("{root}/{PARTY_A}"), format!("{root}/{PARTY_B}"));
-    let args = ["sim", "iconica", &a, &b, "--games", "40", "--seed", "7", "--ai-a", "greedy", "--ai-b", "random", "--json"];
+    let args = [
+        "sim", "iconica", &a, &b, "--games", "40", "--seed", "7", "--ai-a", "greedy", "--ai-b",
+        "random", "--json",
+    ];
     let doc = json_of(cli::deckwright(&db, &args));
     assert_eq!(doc["wins"]["a"], want.wins[0]);
     assert_eq!(doc["wins"]["b"], want.wins[1]);
@@ -163,10 +183,22 @@ fn a_watched_match_shows_the_log_of_deckwright_play() {
     h.get_by_label("Play one match").click();
     h.step();
     wait(&mut h, |app| !app.matches.watch.running());
-    let watched = h.state().matches.watch.watched.clone().expect("a watched match");
+    let watched = h
+        .state()
+        .matches
+        .watch
+        .watched
+        .clone()
+        .expect("a watched match");
 
     let setup = setup_of(h.state());
-    let played = sim::iconica::play_logged(&setup, PolicyKind::Greedy, PolicyKind::First, 3, sim::iconica::seeded_dice(3));
+    let played = sim::iconica::play_logged(
+        &setup,
+        PolicyKind::Greedy,
+        PolicyKind::First,
+        3,
+        sim::iconica::seeded_dice(3),
+    );
     let want: Vec<String> = played.log.iter().map(|e| e.text(&setup)).collect();
     let got: Vec<&str> = watched.lines().collect();
     assert_eq!(got, want);
@@ -179,14 +211,53 @@ fn a_watched_match_shows_the_log_of_deckwright_play() {
     let db = dir.path().join("cat.sqlite");
     let root = env!("CARGO_MANIFEST_DIR");
     let (a, b) = (format!("{root}/{PARTY_A}"), format!("{root}/{PARTY_B}"));
-    let args = ["play", "iconica", &a, &b, "--seed", "3", "--policy-a", "greedy", "--policy-b", "first", "--json"];
+    let args = [
+        "play",
+        "iconica",
+        &a,
+        &b,
+        "--seed",
+        "3",
+        "--policy-a",
+        "greedy",
+        "--policy-b",
+        "first",
+        "--json",
+    ];
     let doc = json_of(cli::deckwright(&db, &args));
-    let cli_log: Vec<&str> = doc["log"].as_array().unwrap().iter().map(|e| e["text"].as_str().unwrap()).collect();
+    let cli_log: Vec<&str> = doc["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["text"].as_str().unwrap())
+        .collect();
     assert_eq!(got, cli_log);
-    let ids: Vec<&str> = doc["sides"]["a"].as_array().unwrap().iter().map(|m| m["id"].as_str().unwrap()).collect();
-    let health: Vec<u64> = doc["sides"]["b"].as_array().unwrap().iter().map(|m| m["health"].as_u64().unwrap()).collect();
-    assert_eq!(ids, watched.sides[0].iter().map(|m| m.id.as_str()).collect::<Vec<_>>());
-    assert_eq!(health, watched.sides[1].iter().map(|m| u64::from(m.health)).collect::<Vec<_>>());
+    let ids: Vec<&str> = doc["sides"]["a"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["id"].as_str().unwrap())
+        .collect();
+    let health: Vec<u64> = doc["sides"]["b"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["health"].as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        watched.sides[0]
+            .iter()
+            .map(|m| m.id.as_str())
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(
+        health,
+        watched.sides[1]
+            .iter()
+            .map(|m| u64::from(m.health))
+            .collect::<Vec<_>>()
+    );
 
     // Turn by turn: the first turn alone, then the next.
     click(&mut h, "Turn by turn");

@@ -7,20 +7,26 @@ pub mod job;
 pub mod simulate;
 pub mod watch;
 
+use super::Env;
 use super::builder::verdict_ui;
 use super::cache::Memo;
 use super::core::{self, MatchReady};
-use super::Env;
 use crate::games::iconica::ai::PolicyKind;
 use crate::games::iconica::engine::{Breaks, Rules, Ruleset};
 use crate::games::iconica::party::PartyFile;
 
 /// The policies a side may play, with what each does.
 pub const POLICIES: [(&str, &str); 4] = [
-    ("first", "Always the first legal option (the spec's fixed order)"),
+    (
+        "first",
+        "Always the first legal option (the spec's fixed order)",
+    ),
     ("random", "A random legal option"),
     ("greedy", "The best expected outcome of this turn's choice"),
-    ("mcts", "Monte Carlo tree search, 48 playouts a decision (strong, slow)"),
+    (
+        "mcts",
+        "Monte Carlo tree search, 48 playouts a decision (strong, slow)",
+    ),
 ];
 
 /// The match's options, apart from the widgets that edit them.
@@ -127,8 +133,10 @@ pub struct Asked<'a> {
 /// Says that a result was played with other parties or options.
 fn stale_ui(ui: &mut egui::Ui, what: &str) {
     ui.label(
-        egui::RichText::new(format!("The parties or options changed since this {what}: play it again to update it."))
-            .color(ui.visuals().warn_fg_color),
+        egui::RichText::new(format!(
+            "The parties or options changed since this {what}: play it again to update it."
+        ))
+        .color(ui.visuals().warn_fg_color),
     );
 }
 
@@ -149,9 +157,9 @@ impl MatchScreen {
         let key = format!("{}\n{}\n{rules:?}", a.to_toml(), b.to_toml());
         // What a result was played with: a result of other parties or options is stale.
         let asked = format!("{key}\n{:?}", self.options);
-        let ready = self
-            .ready
-            .get(env.generation, key, || core::match_ready(env.cat, a, b, rules));
+        let ready = self.ready.get(env.generation, key, || {
+            core::match_ready(env.cat, a, b, rules)
+        });
         egui::Panel::left("match-setup")
             .resizable(true)
             .default_size(320.0)
@@ -200,38 +208,44 @@ impl MatchScreen {
     fn rules_ui(&mut self, ui: &mut egui::Ui) {
         let o = &mut self.options;
         ui.heading("Rules");
-        egui::Grid::new("match-rules").num_columns(2).show(ui, |ui| {
-            let label = ui.label("Ruleset");
-            egui::ComboBox::from_id_salt("match-ruleset")
-                .selected_text(if o.ruleset == Ruleset::V2 { "v2" } else { "v8" })
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut o.ruleset, Ruleset::V2, "v2");
-                    ui.selectable_value(&mut o.ruleset, Ruleset::V8, "v8");
-                })
-                .response
-                .labelled_by(label.id);
-            ui.end_row();
-            let label = ui.label("Action Breaks");
-            ui.add_enabled_ui(o.ruleset == Ruleset::V2, |ui| {
-                egui::ComboBox::from_id_salt("match-breaks")
-                    .selected_text(if o.breaks == Breaks::Standard { "standard" } else { "advanced" })
+        egui::Grid::new("match-rules")
+            .num_columns(2)
+            .show(ui, |ui| {
+                let label = ui.label("Ruleset");
+                egui::ComboBox::from_id_salt("match-ruleset")
+                    .selected_text(if o.ruleset == Ruleset::V2 { "v2" } else { "v8" })
                     .show_ui(ui, |ui| {
-                        ui.selectable_value(&mut o.breaks, Breaks::Standard, "standard");
-                        ui.selectable_value(&mut o.breaks, Breaks::Advanced, "advanced");
+                        ui.selectable_value(&mut o.ruleset, Ruleset::V2, "v2");
+                        ui.selectable_value(&mut o.ruleset, Ruleset::V8, "v8");
                     })
                     .response
                     .labelled_by(label.id);
-            })
-            .response
-            .on_disabled_hover_text("v8 has one kind of Action Break");
-            ui.end_row();
-            let label = ui
-                .label("Turn limit")
-                .on_hover_text("A match that reaches this many turns ends as a draw");
-            ui.add(egui::DragValue::new(&mut o.turn_limit).range(1..=100_000))
-                .labelled_by(label.id);
-            ui.end_row();
-        });
+                ui.end_row();
+                let label = ui.label("Action Breaks");
+                ui.add_enabled_ui(o.ruleset == Ruleset::V2, |ui| {
+                    egui::ComboBox::from_id_salt("match-breaks")
+                        .selected_text(if o.breaks == Breaks::Standard {
+                            "standard"
+                        } else {
+                            "advanced"
+                        })
+                        .show_ui(ui, |ui| {
+                            ui.selectable_value(&mut o.breaks, Breaks::Standard, "standard");
+                            ui.selectable_value(&mut o.breaks, Breaks::Advanced, "advanced");
+                        })
+                        .response
+                        .labelled_by(label.id);
+                })
+                .response
+                .on_disabled_hover_text("v8 has one kind of Action Break");
+                ui.end_row();
+                let label = ui
+                    .label("Turn limit")
+                    .on_hover_text("A match that reaches this many turns ends as a draw");
+                ui.add(egui::DragValue::new(&mut o.turn_limit).range(1..=100_000))
+                    .labelled_by(label.id);
+                ui.end_row();
+            });
         ui.label("House rules:");
         ui.checkbox(&mut o.no_reactions, "No reactions");
         ui.checkbox(&mut o.no_strengths, "No strengths");
@@ -242,26 +256,30 @@ impl MatchScreen {
     fn players_ui(&mut self, ui: &mut egui::Ui) {
         let o = &mut self.options;
         ui.heading("Players");
-        egui::Grid::new("match-players").num_columns(2).show(ui, |ui| {
-            for (side, name) in ["A", "B"].into_iter().enumerate() {
-                let label = ui.label(format!("Side {name} plays"));
-                egui::ComboBox::from_id_salt(("match-policy", side))
-                    .selected_text(o.policies[side])
-                    .show_ui(ui, |ui| {
-                        for (p, tip) in POLICIES {
-                            ui.selectable_value(&mut o.policies[side], p, p).on_hover_text(tip);
-                        }
-                    })
-                    .response
+        egui::Grid::new("match-players")
+            .num_columns(2)
+            .show(ui, |ui| {
+                for (side, name) in ["A", "B"].into_iter().enumerate() {
+                    let label = ui.label(format!("Side {name} plays"));
+                    egui::ComboBox::from_id_salt(("match-policy", side))
+                        .selected_text(o.policies[side])
+                        .show_ui(ui, |ui| {
+                            for (p, tip) in POLICIES {
+                                ui.selectable_value(&mut o.policies[side], p, p)
+                                    .on_hover_text(tip);
+                            }
+                        })
+                        .response
+                        .labelled_by(label.id);
+                    ui.end_row();
+                }
+                let label = ui.label("Seed").on_hover_text(
+                    "The same seed plays the same matches, here and on the command line",
+                );
+                ui.add(egui::DragValue::new(&mut o.seed))
                     .labelled_by(label.id);
                 ui.end_row();
-            }
-            let label = ui
-                .label("Seed")
-                .on_hover_text("The same seed plays the same matches, here and on the command line");
-            ui.add(egui::DragValue::new(&mut o.seed)).labelled_by(label.id);
-            ui.end_row();
-        });
+            });
     }
 }
 

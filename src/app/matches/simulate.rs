@@ -110,7 +110,11 @@ impl SimPanel {
         let asked = self.asked.take();
         match (outcome, asked) {
             (Outcome::Done(summary, seconds), Some(asked)) => {
-                self.result = Some(SimResult { summary, seconds, ..asked });
+                self.result = Some(SimResult {
+                    summary,
+                    seconds,
+                    ..asked
+                });
                 self.message = None;
             }
             (Outcome::Stopped, _) => self.message = Some("Cancelled: no result.".into()),
@@ -128,8 +132,12 @@ impl SimPanel {
         let (setup, o, names) = (now.setup, now.options, now.names);
         ui.horizontal(|ui| {
             let label = ui.label("Games");
-            ui.add(egui::DragValue::new(&mut self.games).range(1..=10_000_000).speed(10))
-                .labelled_by(label.id);
+            ui.add(
+                egui::DragValue::new(&mut self.games)
+                    .range(1..=10_000_000)
+                    .speed(10),
+            )
+            .labelled_by(label.id);
             let label = ui.label("Threads");
             ui.add(egui::DragValue::new(&mut self.threads).range(1..=cores().max(1)))
                 .labelled_by(label.id)
@@ -152,7 +160,11 @@ impl SimPanel {
                 }
             }
             if let Some(job) = &self.job {
-                if ui.button("Cancel").on_hover_text("Stop the run (it gives no result)").clicked() {
+                if ui
+                    .button("Cancel")
+                    .on_hover_text("Stop the run (it gives no result)")
+                    .clicked()
+                {
                     job.cancel();
                 }
             }
@@ -198,19 +210,28 @@ fn result_ui(ui: &mut egui::Ui, r: &SimResult, names: [&str; 2]) {
     let s = &r.summary;
     let (lo, hi) = s.ci95_a();
     ui.heading(format!("{} games, seed {}", s.games, r.seed));
-    egui::Grid::new("sim-figures").num_columns(3).striped(true).show(ui, |ui| {
-        let share = |n: u64| pct(n as f64 / s.games.max(1) as f64);
-        for (label, n) in [
-            (format!("A wins ({}, {})", names[0], r.policies[0]), s.wins[0]),
-            (format!("B wins ({}, {})", names[1], r.policies[1]), s.wins[1]),
-            ("Draws".to_string(), s.wins[2]),
-        ] {
-            ui.label(label);
-            ui.label(egui::RichText::new(n.to_string()).strong());
-            ui.label(share(n));
-            ui.end_row();
-        }
-    });
+    egui::Grid::new("sim-figures")
+        .num_columns(3)
+        .striped(true)
+        .show(ui, |ui| {
+            let share = |n: u64| pct(n as f64 / s.games.max(1) as f64);
+            for (label, n) in [
+                (
+                    format!("A wins ({}, {})", names[0], r.policies[0]),
+                    s.wins[0],
+                ),
+                (
+                    format!("B wins ({}, {})", names[1], r.policies[1]),
+                    s.wins[1],
+                ),
+                ("Draws".to_string(), s.wins[2]),
+            ] {
+                ui.label(label);
+                ui.label(egui::RichText::new(n.to_string()).strong());
+                ui.label(share(n));
+                ui.end_row();
+            }
+        });
     ui.add_space(6.0);
     ui.label(
         egui::RichText::new(format!(
@@ -223,7 +244,10 @@ fn result_ui(ui: &mut egui::Ui, r: &SimResult, names: [&str; 2]) {
     );
     interval_ui(ui, s.win_rate_a(), lo, hi);
     let speed = s.games as f64 / r.seconds.max(1e-9);
-    ui.label(format!("Mean turns {:.1} · {speed:.0} games/s", s.mean_turns()));
+    ui.label(format!(
+        "Mean turns {:.1} · {speed:.0} games/s",
+        s.mean_turns()
+    ));
     let ends: Vec<String> = ENDINGS
         .iter()
         .zip(s.ended)
@@ -240,21 +264,38 @@ fn interval_ui(ui: &mut egui::Ui, rate: f64, lo: f64, hi: f64) {
     let (rect, response) = ui.allocate_exact_size(egui::vec2(width, 34.0), egui::Sense::hover());
     let painter = ui.painter_at(rect);
     let visuals = ui.visuals();
-    let bar = egui::Rect::from_min_max(rect.left_top() + egui::vec2(0.0, 4.0), rect.right_top() + egui::vec2(0.0, 18.0));
+    let bar = egui::Rect::from_min_max(
+        rect.left_top() + egui::vec2(0.0, 4.0),
+        rect.right_top() + egui::vec2(0.0, 18.0),
+    );
     let x = |p: f64| bar.left() + bar.width() * p.clamp(0.0, 1.0) as f32;
     painter.rect_filled(bar, 3.0, visuals.extreme_bg_color);
-    painter.rect_stroke(bar, 3.0, visuals.widgets.noninteractive.bg_stroke, egui::StrokeKind::Inside);
+    painter.rect_stroke(
+        bar,
+        3.0,
+        visuals.widgets.noninteractive.bg_stroke,
+        egui::StrokeKind::Inside,
+    );
     let ci = egui::Rect::from_x_y_ranges(x(lo)..=x(hi).max(x(lo) + 2.0), bar.y_range());
     painter.rect_filled(ci, 2.0, visuals.selection.bg_fill);
     let text = visuals.text_color();
     painter.line_segment(
-        [egui::pos2(x(rate), bar.top() - 3.0), egui::pos2(x(rate), bar.bottom() + 3.0)],
+        [
+            egui::pos2(x(rate), bar.top() - 3.0),
+            egui::pos2(x(rate), bar.bottom() + 3.0),
+        ],
         egui::Stroke::new(2.5, text),
     );
     let mid = x(0.5);
     let mut y = bar.top();
     while y < bar.bottom() {
-        painter.line_segment([egui::pos2(mid, y), egui::pos2(mid, (y + 2.0).min(bar.bottom()))], egui::Stroke::new(1.0, visuals.weak_text_color()));
+        painter.line_segment(
+            [
+                egui::pos2(mid, y),
+                egui::pos2(mid, (y + 2.0).min(bar.bottom())),
+            ],
+            egui::Stroke::new(1.0, visuals.weak_text_color()),
+        );
         y += 4.0;
     }
     let font = egui::FontId::proportional(10.0);
@@ -263,7 +304,13 @@ fn interval_ui(ui: &mut egui::Ui, rate: f64, lo: f64, hi: f64) {
         (0.5, egui::Align2::CENTER_TOP, "50%"),
         (1.0, egui::Align2::RIGHT_TOP, "100%"),
     ] {
-        painter.text(egui::pos2(x(p), bar.bottom() + 2.0), align, label, font.clone(), visuals.weak_text_color());
+        painter.text(
+            egui::pos2(x(p), bar.bottom() + 2.0),
+            align,
+            label,
+            font.clone(),
+            visuals.weak_text_color(),
+        );
     }
     response.on_hover_text(format!(
         "A won {} of these games. The shaded 95% interval ({} to {}) is where A's true win rate \

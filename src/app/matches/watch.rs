@@ -37,9 +37,9 @@ pub struct Watched {
 impl Watched {
     /// Every line of the log in order, headings included (as `play` prints them, unindented).
     pub fn lines(&self) -> impl Iterator<Item = &str> {
-        self.turns
-            .iter()
-            .flat_map(|t| std::iter::once(t.heading.as_str()).chain(t.lines.iter().map(String::as_str)))
+        self.turns.iter().flat_map(|t| {
+            std::iter::once(t.heading.as_str()).chain(t.lines.iter().map(String::as_str))
+        })
     }
 }
 
@@ -100,7 +100,10 @@ impl WatchPanel {
             stale_ui(ui, "match");
         }
         ui.heading(&w.summary);
-        ui.weak(format!("Seed {}; the same match on the command line: {}", w.seed, w.cli));
+        ui.weak(format!(
+            "Seed {}; the same match on the command line: {}",
+            w.seed, w.cli
+        ));
         ui.separator();
         egui::Panel::right("watch-sides")
             .resizable(true)
@@ -142,7 +145,11 @@ impl WatchPanel {
             if self.job.is_some() {
                 ui.spinner();
                 ui.label("Playing…");
-                if ui.button("Cancel").on_hover_text("Forget this match").clicked() {
+                if ui
+                    .button("Cancel")
+                    .on_hover_text("Forget this match")
+                    .clicked()
+                {
                     self.job = None;
                 }
             }
@@ -159,7 +166,8 @@ impl WatchPanel {
             o.cli_rules()
         );
         let job = Job::spawn(ctx, "deckwright-watch", 1, move |p| {
-            let Played { state, log } = matches::play_logged(&setup, pa, pb, seed, matches::seeded_dice(seed));
+            let Played { state, log } =
+                matches::play_logged(&setup, pa, pb, seed, matches::seeded_dice(seed));
             p.add(1);
             let end = log.last().map(|e| e.text(&setup)).unwrap_or_default();
             Watched {
@@ -188,14 +196,25 @@ impl WatchPanel {
                 .on_hover_text("One turn at a time; the Left and Right arrow keys step");
             if self.step {
                 ui.separator();
-                if ui.add_enabled(self.turn > 0, egui::Button::new("Previous turn")).clicked() {
+                if ui
+                    .add_enabled(self.turn > 0, egui::Button::new("Previous turn"))
+                    .clicked()
+                {
                     self.turn -= 1;
                 }
                 ui.label(format!("{} of {}", self.turn.min(last) + 1, w.turns.len()));
-                if ui.add_enabled(self.turn < last, egui::Button::new("Next turn")).clicked() {
+                if ui
+                    .add_enabled(self.turn < last, egui::Button::new("Next turn"))
+                    .clicked()
+                {
                     self.turn += 1;
                 }
-                let (back, forward) = ui.input(|i| (i.key_pressed(egui::Key::ArrowLeft), i.key_pressed(egui::Key::ArrowRight)));
+                let (back, forward) = ui.input(|i| {
+                    (
+                        i.key_pressed(egui::Key::ArrowLeft),
+                        i.key_pressed(egui::Key::ArrowRight),
+                    )
+                });
                 if back {
                     self.turn = self.turn.saturating_sub(1);
                 }
@@ -236,17 +255,20 @@ fn sides_ui(ui: &mut egui::Ui, sides: &[Vec<MemberEnd>; 2], names: [&str; 2]) {
     for ((side, name), members) in ["A", "B"].iter().zip(names).zip(sides) {
         ui.add_space(6.0);
         ui.label(egui::RichText::new(format!("Side {side}: {name}")).strong());
-        egui::Grid::new(("watch-side", *side)).num_columns(3).striped(true).show(ui, |ui| {
-            for m in members {
-                ui.label(&m.name);
-                if m.skulled {
-                    ui.label(egui::RichText::new("Skulled").color(ui.visuals().error_fg_color));
-                } else {
-                    ui.label(format!("{} / {}", m.health, m.start));
+        egui::Grid::new(("watch-side", *side))
+            .num_columns(3)
+            .striped(true)
+            .show(ui, |ui| {
+                for m in members {
+                    ui.label(&m.name);
+                    if m.skulled {
+                        ui.label(egui::RichText::new("Skulled").color(ui.visuals().error_fg_color));
+                    } else {
+                        ui.label(format!("{} / {}", m.health, m.start));
+                    }
+                    ui.label(m.statuses.join(", "));
+                    ui.end_row();
                 }
-                ui.label(m.statuses.join(", "));
-                ui.end_row();
-            }
-        });
+            });
     }
 }
