@@ -2,6 +2,7 @@
 
 pub mod ai;
 pub mod engine;
+pub mod human;
 pub mod model;
 pub mod party;
 pub mod rules;
