@@ -271,3 +271,49 @@ fn a_watched_match_shows_the_log_of_deckwright_play() {
     assert_eq!(h.state().matches.watch.turn, 0);
     h.get_by_label(&watched.turns[0].heading);
 }
+
+#[test]
+fn playing_side_a_by_always_taking_the_first_option_plays_the_first_policy_s_match() {
+    let mut h = two_parties();
+    h.state_mut().matches.options.policies = ["greedy", "greedy"];
+    h.state_mut().matches.options.seed = 5;
+    click(&mut h, "Play against the computer");
+    h.get_by_label("Start a match").click();
+    h.step();
+    let mut questions = Vec::new();
+    for _ in 0..6000 {
+        h.step();
+        let game = h.state().matches.play.game.as_ref().expect("a match");
+        if game.done.is_some() {
+            break;
+        }
+        match &game.decision {
+            Some(d) => {
+                questions.push(d.question.clone());
+                let first = format!("[1] {}", d.options[0]);
+                h.get_by_label(&d.question);
+                h.get_by_label(&first).click();
+            }
+            None => std::thread::sleep(Duration::from_millis(5)),
+        }
+    }
+    h.step();
+    let game = h.state().matches.play.game.as_ref().expect("a match");
+    assert!(game.done.is_some(), "the match ended");
+    assert!(
+        questions.iter().any(|q| q == "Which character acts?"),
+        "{questions:?}"
+    );
+
+    let setup = setup_of(h.state());
+    let want = sim::iconica::play_logged(
+        &setup,
+        PolicyKind::First,
+        PolicyKind::Greedy,
+        5,
+        sim::iconica::seeded_dice(5),
+    );
+    let want: Vec<String> = want.log.iter().map(|e| e.text(&setup)).collect();
+    let got: Vec<&str> = game.lines.iter().map(|l| l.1.as_str()).collect();
+    assert_eq!(got, want);
+}

@@ -19,6 +19,11 @@ impl Progress {
         self.ctx.request_repaint();
     }
 
+    /// Asks for a frame (the job has something new to show).
+    pub fn wake(&self) {
+        self.ctx.request_repaint();
+    }
+
     /// Set when the user cancelled: the closure should stop soon.
     pub fn stop_flag(&self) -> &AtomicBool {
         &self.stop

@@ -4,6 +4,7 @@
 //! Iconica engine and AI) exactly as `deckwright sim iconica` and `play iconica` do.
 
 pub mod job;
+pub mod play;
 pub mod simulate;
 pub mod watch;
 
@@ -119,6 +120,7 @@ pub enum View {
     #[default]
     Simulate,
     Watch,
+    Play,
 }
 
 /// What the views play: the match-up (or why there is none), the options, the parties'
@@ -147,6 +149,7 @@ pub struct MatchScreen {
     pub view: View,
     pub sim: simulate::SimPanel,
     pub watch: watch::WatchPanel,
+    pub play: play::PlayPanel,
     ready: Memo<MatchReady>,
 }
 
@@ -174,6 +177,8 @@ impl MatchScreen {
                     .on_hover_text("Play many seeded matches, computer against computer, and read the win rates");
                 ui.selectable_value(&mut self.view, View::Watch, "Watch one match")
                     .on_hover_text("Play one seeded match and read its log, turn by turn");
+                ui.selectable_value(&mut self.view, View::Play, "Play against the computer")
+                    .on_hover_text("Take side A's decisions yourself; the computer plays side B");
             });
             ui.separator();
             let now = Asked {
@@ -185,6 +190,7 @@ impl MatchScreen {
             match self.view {
                 View::Simulate => self.sim.ui(ui, &now),
                 View::Watch => self.watch.ui(ui, &now),
+                View::Play => self.play.ui(ui, &now),
             }
         });
     }

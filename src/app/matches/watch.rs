@@ -250,7 +250,7 @@ impl WatchPanel {
 }
 
 /// Each side's characters at the end: health out of Start, statuses, or Skulled.
-fn sides_ui(ui: &mut egui::Ui, sides: &[Vec<MemberEnd>; 2], names: [&str; 2]) {
+pub(super) fn sides_ui(ui: &mut egui::Ui, sides: &[Vec<MemberEnd>; 2], names: [&str; 2]) {
     ui.heading("At the end");
     for ((side, name), members) in ["A", "B"].iter().zip(names).zip(sides) {
         ui.add_space(6.0);

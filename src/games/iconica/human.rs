@@ -40,7 +40,11 @@ impl<D: Dice, F: FnMut(&Choice<'_>) -> Option<u8>> Io for HumanSeat<D, F> {
     }
     fn choose_n(&mut self, side: u8, n: u8) -> Option<Result<u8, Stop>> {
         // The person sees the options: the engine lists them for `choose`.
-        if side == self.side { None } else { self.table.choose_n(side, n) }
+        if side == self.side {
+            None
+        } else {
+            self.table.choose_n(side, n)
+        }
     }
     fn mark(&mut self, st: &State, at: Resume) {
         self.table.mark(st, at);
@@ -65,7 +69,11 @@ where
     L: Log,
 {
     let agent = |side: u8| {
-        let kind = if side == human { PolicyKind::First } else { other };
+        let kind = if side == human {
+            PolicyKind::First
+        } else {
+            other
+        };
         Agent::new(kind, derive_seed(seed, u64::from(side) + 1))
     };
     let mut io = HumanSeat {
@@ -92,7 +100,8 @@ pub fn question(c: &Choice<'_>) -> String {
             None => "Which character is the target?".into(),
         },
         ChoiceKind::Confusion => {
-            "Confusion failed: 10 damage to one of your characters, or let the opponent heal 10?".into()
+            "Confusion failed: 10 damage to one of your characters, or let the opponent heal 10?"
+                .into()
         }
         ChoiceKind::HealTarget => "Which of your characters heals 10?".into(),
     }
@@ -135,7 +144,15 @@ mod tests {
                 asked += 1;
                 Some(0)
             };
-            let st = play_against(&setup, human, PolicyKind::Greedy, seed, seeded_dice(seed), ask, &mut log);
+            let st = play_against(
+                &setup,
+                human,
+                PolicyKind::Greedy,
+                seed,
+                seeded_dice(seed),
+                ask,
+                &mut log,
+            );
             let (a, b) = if human == 0 {
                 (PolicyKind::First, PolicyKind::Greedy)
             } else {
@@ -152,9 +169,25 @@ mod tests {
     fn a_person_who_stops_ends_the_match_without_a_winner() {
         let setup = duel();
         let mut log: Vec<Event> = Vec::new();
-        let st = play_against(&setup, 0, PolicyKind::First, 1, seeded_dice(1), |_| None, &mut log);
+        let st = play_against(
+            &setup,
+            0,
+            PolicyKind::First,
+            1,
+            seeded_dice(1),
+            |_| None,
+            &mut log,
+        );
         assert_eq!(st.ended.map(|e| e.1), Some(None));
-        let out_of_range = play_against(&setup, 0, PolicyKind::First, 1, seeded_dice(1), |_| Some(200), &mut Vec::new());
+        let out_of_range = play_against(
+            &setup,
+            0,
+            PolicyKind::First,
+            1,
+            seeded_dice(1),
+            |_| Some(200),
+            &mut Vec::new(),
+        );
         assert_eq!(out_of_range.ended, st.ended);
     }
 
@@ -162,6 +195,9 @@ mod tests {
     fn options_name_the_characters() {
         let setup = duel();
         assert_eq!(option_text(&setup, Opt::Char(0)), setup.label(0));
-        assert_eq!(option_text(&setup, Opt::Break(1)), format!("Break {}", setup.label(1)));
+        assert_eq!(
+            option_text(&setup, Opt::Break(1)),
+            format!("Break {}", setup.label(1))
+        );
     }
 }
