@@ -118,14 +118,15 @@ impl PlayPanel {
             return;
         };
         let sides = match (&g.done, &g.decision) {
-            (Some((_, sides)), _) | (None, Some(Decision { sides, .. })) => Some(sides.clone()),
+            (Some((_, sides)), _) => Some(("At the end", sides.clone())),
+            (None, Some(Decision { sides, .. })) => Some(("Now", sides.clone())),
             (None, None) => None,
         };
-        if let Some(sides) = sides {
+        if let Some((heading, sides)) = sides {
             egui::Panel::right("play-sides")
                 .resizable(true)
                 .default_size(300.0)
-                .show(ui, |ui| sides_ui(ui, &sides, now.names));
+                .show(ui, |ui| sides_ui(ui, heading, &sides, now.names));
         }
         egui::CentralPanel::default().show(ui, |ui| {
             decision_ui(ui, g);

@@ -108,7 +108,7 @@ impl WatchPanel {
         egui::Panel::right("watch-sides")
             .resizable(true)
             .default_size(300.0)
-            .show(ui, |ui| sides_ui(ui, &w.sides, now.names));
+            .show(ui, |ui| sides_ui(ui, "At the end", &w.sides, now.names));
         egui::CentralPanel::default().show(ui, |ui| self.log_ui(ui));
     }
 
@@ -249,9 +249,14 @@ impl WatchPanel {
     }
 }
 
-/// Each side's characters at the end: health out of Start, statuses, or Skulled.
-pub(super) fn sides_ui(ui: &mut egui::Ui, sides: &[Vec<MemberEnd>; 2], names: [&str; 2]) {
-    ui.heading("At the end");
+/// Each side's characters under `heading`: health out of Start, statuses, or Skulled.
+pub(super) fn sides_ui(
+    ui: &mut egui::Ui,
+    heading: &str,
+    sides: &[Vec<MemberEnd>; 2],
+    names: [&str; 2],
+) {
+    ui.heading(heading);
     for ((side, name), members) in ["A", "B"].iter().zip(names).zip(sides) {
         ui.add_space(6.0);
         ui.label(egui::RichText::new(format!("Side {side}: {name}")).strong());
