@@ -4,7 +4,7 @@
 #   apt-get install -y --no-install-recommends xvfb xauth imagemagick xdotool
 #   cargo build --bin deckwright
 #   docs/screenshots/take.sh [path/to/deckwright]
-#   SHOTS="match match-watch" docs/screenshots/take.sh   # only these shots
+#   SHOTS="editor match" docs/screenshots/take.sh   # only these shots
 #
 # Each shot runs the debug binary on a fresh temporary catalogue whose saved session
 # (screen, search, drafts) is written first, so the app opens on that screen: the same
@@ -110,6 +110,8 @@ name = "Ridge Scouts"
 mode = "story"
 members = ["ru-ardann-smithguard", "ru-bogspawn-slinger"]'
 shot print '{"screen":"Print","dark":false,"print_ids":["ico-kethra-voss","ico-anwen-halloway","ico-grumbolt"]}'
+shot editor '{"screen":"Card","dark":false}' \
+    draft.card "$(sed 's/name = "Kethra Voss"/name = "Kethra the Bold"/' "$OUT/../../cards/iconica/ico-kethra-voss.toml")"
 # The Match screen: a 1000-game run (Run), then one watched match (its tab, Play one match).
 PARTIES_A='game = "iconica"
 name = "Protectorate Wardens"

@@ -581,6 +581,16 @@ impl Browser {
                     }
                 });
                 ui.horizontal_wrapped(|ui| {
+                    if ui
+                        .button("Edit card")
+                        .on_hover_text("Open this card's TOML in the card editor")
+                        .clicked()
+                    {
+                        env.push(Action::EditCard {
+                            label: format!("open {}", d.id),
+                            after: d.card.to_toml(),
+                        });
+                    }
                     picker::add_to_builder_ui(ui, &d.card, env);
                     if ui
                         .button("Print…")

@@ -4,7 +4,8 @@
 
 use rusqlite::Connection;
 
-use crate::cards::Card;
+use crate::cards::templates::{self, Template};
+use crate::cards::{Card, CardError};
 use crate::catalogue::Catalogue;
 use crate::games::arcadia::character::CharacterFile;
 use crate::games::arcadia::model::{ArcadiaCard, Sides};
@@ -480,4 +481,74 @@ pub fn export_pdf(
         path.display(),
         cards.len()
     ))
+}
+
+/// The file name card errors name while a card is edited in the app.
+const EDITED_CARD: &str = "card.toml";
+
+/// Reads an edited card's text with the strict card parser; the error names the line,
+/// column and key.
+pub fn check_card(text: &str) -> Result<Card, CardError> {
+    crate::cards::parse_card(text, EDITED_CARD)
+}
+
+/// Puts the card `text` holds into the catalogue, replacing the card with its id (its owned
+/// quantity is kept); nothing changes when the text is not a valid card.
+pub fn save_card(cat: &mut Catalogue, text: &str) -> Result<String, String> {
+    let card = check_card(text).map_err(|e| e.to_string())?;
+    let verb = match self::card(cat, card.id()) {
+        Some(old) if old == card => "Unchanged:",
+        Some(_) => "Replaced",
+        None => "Added",
+    };
+    cat.upsert(std::slice::from_ref(&card)).map_err(|e| e.to_string())?;
+    Ok(format!("{verb} {} “{}” in the catalogue.", card.id(), card.name()))
+}
+
+/// Writes the card `text` holds to `path` (through a temporary file, so nothing is left half
+/// written); nothing is written when the text is not a valid card.
+pub fn write_card_file(text: &str, path: &std::path::Path) -> Result<String, String> {
+    check_card(text).map_err(|e| e.to_string())?;
+    crate::catalogue::write_atomic(path, text.as_bytes())
+        .map_err(|e| format!("{}: cannot write the file: {e}", path.display()))?;
+    Ok(format!("Wrote {}.", path.display()))
+}
+
+/// The templates for new cards: every kind of every game.
+pub fn card_templates() -> Vec<Template> {
+    templates::all()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn saving_a_card_replaces_it_and_keeps_its_owned_quantity() {
+        let mut cat = Catalogue::open_in_memory().unwrap();
+        set_owned(&mut cat, "ico-grumbolt", 3).unwrap();
+        let text = card(&cat, "ico-grumbolt").unwrap().to_toml().replace("name = \"Grumbolt\"", "name = \"Grumbolt II\"");
+        let before = cat.count().unwrap();
+        assert!(save_card(&mut cat, &text).unwrap().starts_with("Replaced ico-grumbolt"));
+        assert_eq!(card(&cat, "ico-grumbolt").unwrap().name(), "Grumbolt II");
+        assert!(save_card(&mut cat, &text).unwrap().starts_with("Unchanged: ico-grumbolt"));
+        assert_eq!((owned(&cat, "ico-grumbolt"), cat.count().unwrap()), (3, before));
+        let bad = text.replace("name = ", "nme = ");
+        let e = save_card(&mut cat, &bad).unwrap_err();
+        assert!(e.contains("card.toml:") && e.contains("nme"), "{e}");
+        assert_eq!(card(&cat, "ico-grumbolt").unwrap().name(), "Grumbolt II");
+    }
+
+    #[test]
+    fn a_card_file_is_written_whole_and_only_when_valid() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.toml");
+        let text = card_templates()[0].text;
+        write_card_file(text, &path).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "the text as typed, comments kept");
+        let bad = format!("{text}oops = 1\n");
+        assert!(write_card_file(&bad, &path).is_err());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no temporary file left");
+    }
 }

@@ -1,8 +1,6 @@
 //! Files from the app: the File menu (import card files and folders, collection CSV,
 //! export), and opening and exporting documents, through the system's file dialogs.
 
-use std::path::PathBuf;
-
 use super::docs::{Docs, Slot, TomlDoc};
 use crate::games::arcadia::character::CharacterFile;
 use crate::games::arcadia::setup::SetupFile;
@@ -212,14 +210,9 @@ pub fn export_setup_characters(
 
 /// Writes a document file (to a temporary file first, so nothing is left half written).
 pub fn write_doc(path: &std::path::Path, toml: &str) -> Action {
-    let tmp: PathBuf = path.with_extension("toml.part");
-    let r = std::fs::write(&tmp, toml).and_then(|_| std::fs::rename(&tmp, path));
-    match r {
+    match crate::catalogue::write_atomic(path, toml.as_bytes()) {
         Ok(()) => Action::Notify(format!("Wrote {}", path.display())),
-        Err(e) => {
-            let _ = std::fs::remove_file(&tmp);
-            Action::Error(format!("{}: cannot write the file: {e}", path.display()))
-        }
+        Err(e) => Action::Error(format!("{}: cannot write the file: {e}", path.display())),
     }
 }
 

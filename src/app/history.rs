@@ -20,6 +20,12 @@ pub enum Command {
         before: String,
         after: String,
     },
+    /// The card editor's text changed: before and after.
+    EditCard {
+        label: String,
+        before: String,
+        after: String,
+    },
 }
 
 impl Command {
@@ -42,6 +48,15 @@ impl Command {
                 before: after.clone(),
                 after: before.clone(),
             },
+            Command::EditCard {
+                label,
+                before,
+                after,
+            } => Command::EditCard {
+                label: label.clone(),
+                before: after.clone(),
+                after: before.clone(),
+            },
         }
     }
 
@@ -49,7 +64,7 @@ impl Command {
     pub fn label(&self) -> String {
         match self {
             Command::SetOwned { id, .. } => format!("owned quantity of {id}"),
-            Command::Edit { label, .. } => label.clone(),
+            Command::Edit { label, .. } | Command::EditCard { label, .. } => label.clone(),
         }
     }
 }

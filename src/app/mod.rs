@@ -10,6 +10,7 @@ pub mod cache;
 pub mod character;
 pub mod core;
 pub mod docs;
+pub mod editor;
 pub mod files;
 pub mod history;
 pub mod matches;
@@ -18,6 +19,7 @@ pub mod picker;
 pub mod print;
 pub mod setup;
 pub mod squad;
+pub mod toml_view;
 
 use std::path::{Path, PathBuf};
 
@@ -54,6 +56,7 @@ pub fn run(db: &Path) -> anyhow::Result<()> {
 pub enum Screen {
     #[default]
     Browser,
+    Card,
     Party,
     Match,
     Character,
@@ -63,8 +66,9 @@ pub enum Screen {
 }
 
 impl Screen {
-    pub const ALL: [Screen; 7] = [
+    pub const ALL: [Screen; 8] = [
         Screen::Browser,
+        Screen::Card,
         Screen::Party,
         Screen::Match,
         Screen::Character,
@@ -76,6 +80,7 @@ impl Screen {
     pub fn title(self) -> &'static str {
         match self {
             Screen::Browser => "Browser",
+            Screen::Card => "Card",
             Screen::Party => "Party",
             Screen::Match => "Match",
             Screen::Character => "Character",
@@ -88,6 +93,7 @@ impl Screen {
     fn tooltip(self) -> &'static str {
         match self {
             Screen::Browser => "Search the catalogue and edit your collection (Ctrl+F)",
+            Screen::Card => "Author a card: its TOML, checked as you type, beside its preview (Ctrl+E)",
             Screen::Party => "Build an Iconica party, or two for a match",
             Screen::Match => "Simulate or watch matches of the two parties (Ctrl+M)",
             Screen::Character => "Build an Arcadia character",
@@ -104,7 +110,7 @@ impl Screen {
             Screen::Character => Some(Slot::Character),
             Screen::Setup => Some(Slot::Setup),
             Screen::Squad => Some(Slot::Squad),
-            Screen::Browser | Screen::Match | Screen::Print => None,
+            Screen::Browser | Screen::Card | Screen::Match | Screen::Print => None,
         }
     }
 }
@@ -118,6 +124,13 @@ pub enum Action {
         label: String,
         after: String,
     },
+    /// Replace the card editor's text (recorded for undo under `label`) and show the editor.
+    EditCard {
+        label: String,
+        after: String,
+    },
+    /// Put the card editor's card into the catalogue (refused while the text is invalid).
+    SaveCard,
     /// Set the owned quantity of a card (recorded for undo).
     SetOwned {
         id: String,
@@ -180,6 +193,7 @@ pub struct DeckwrightApp {
     pub setup: setup::SetupScreen,
     pub squad: squad::SquadScreen,
     pub print: print::PrintScreen,
+    pub editor: editor::CardEditor,
     status: String,
     error: Option<String>,
     actions: Vec<Action>,
@@ -211,8 +225,13 @@ impl DeckwrightApp {
                 let _ = docs.set_toml(slot, &text);
             }
         }
+        let mut card_editor = editor::CardEditor::default();
+        if let Ok(Some(text)) = saved::state(cat.conn(), CARD_DRAFT) {
+            card_editor.load(&text);
+        }
         let mut app = DeckwrightApp {
             browser: browser::Browser::new(path.clone()),
+            editor: card_editor,
             party: party::PartyScreen::default(),
             matches: matches::MatchScreen::default(),
             character: character::CharacterScreen::default(),
@@ -299,6 +318,7 @@ impl DeckwrightApp {
             };
             match self.screen {
                 Screen::Browser => self.browser.ui(ui, env),
+                Screen::Card => self.editor.ui(ui, env),
                 Screen::Party => self.party.ui(ui, env),
                 Screen::Match => self.matches.ui(ui, env),
                 Screen::Character => self.character.ui(ui, env),
@@ -310,6 +330,14 @@ impl DeckwrightApp {
         self.error_window_ui(ui);
         for action in actions {
             self.apply(action);
+        }
+        if self.editor.typing() {
+            if self.editor.typing_paused(ui.input(|i| i.time)) {
+                self.commit_typing();
+            } else {
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_secs_f64(editor::PAUSE));
+            }
         }
         self.persist();
     }
@@ -329,6 +357,8 @@ impl DeckwrightApp {
             .input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::S)));
         let print = ui
             .input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::P)));
+        let edit = ui
+            .input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::E)));
         if ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::M))) {
             self.screen = Screen::Match;
         }
@@ -341,8 +371,13 @@ impl DeckwrightApp {
             self.screen = Screen::Browser;
             self.browser.focus_search = true;
         }
+        if edit {
+            self.screen = Screen::Card;
+            self.editor.focus = true;
+        }
         if save {
             match self.screen.slot() {
+                _ if self.screen == Screen::Card => self.actions.push(Action::SaveCard),
                 Some(slot) => self.actions.push(Action::Save(slot)),
                 None => self.status = "Nothing to save here: the browser saves as you edit.".into(),
             }
@@ -389,6 +424,12 @@ impl DeckwrightApp {
             }
             Screen::Squad => self.docs.squad.members.clone(),
             Screen::Browser => self.browser.selected().into_iter().collect(),
+            Screen::Card => self
+                .editor
+                .card()
+                .map(|c| c.id().to_string())
+                .into_iter()
+                .collect(),
             Screen::Print => self.print.ids.clone(),
         }
     }
@@ -466,7 +507,7 @@ impl DeckwrightApp {
     fn status_bar_ui(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
             if self.status.is_empty() {
-                ui.weak("Ctrl+F search · Ctrl+S save · Ctrl+Z undo · Ctrl+Shift+Z redo · Ctrl+P print · Ctrl+M match · drafts are kept as you edit");
+                ui.weak("Ctrl+F search · Ctrl+E card editor · Ctrl+S save · Ctrl+Z undo · Ctrl+Shift+Z redo · Ctrl+P print · Ctrl+M match · drafts are kept as you edit");
             } else {
                 ui.label(&self.status);
             }
@@ -517,6 +558,23 @@ impl DeckwrightApp {
                     self.status = format!("The edit is made but not kept for undo: {e}");
                 }
             }
+            Action::EditCard { label, after } => {
+                self.commit_typing();
+                self.screen = Screen::Card;
+                let before = self.editor.text().to_string();
+                if before == after {
+                    return;
+                }
+                self.editor.load(&after);
+                self.record_card_edit(label, before, after);
+            }
+            Action::SaveCard => match core::save_card(&mut self.cat, self.editor.text()) {
+                Ok(m) => {
+                    self.status = m;
+                    self.cards_changed();
+                }
+                Err(e) => self.error = Some(format!("The card was not saved.\n{e}")),
+            },
             Action::SetOwned { id, quantity } => {
                 let before = core::owned(&self.cat, &id);
                 if before == quantity {
@@ -536,20 +594,27 @@ impl DeckwrightApp {
                     },
                 );
             }
-            Action::Undo => match self.history.undo(&self.cat) {
-                Some(cmd) => {
-                    self.status = format!("Undone: {}", cmd.label());
-                    self.run_command(&cmd.inverse());
+            Action::Undo => {
+                // Typing not yet recorded is the edit to undo.
+                self.commit_typing();
+                match self.history.undo(&self.cat) {
+                    Some(cmd) => {
+                        self.status = format!("Undone: {}", cmd.label());
+                        self.run_command(&cmd.inverse());
+                    }
+                    None => self.status = "Nothing to undo.".into(),
                 }
-                None => self.status = "Nothing to undo.".into(),
-            },
-            Action::Redo => match self.history.redo(&self.cat) {
-                Some(cmd) => {
-                    self.status = format!("Redone: {}", cmd.label());
-                    self.run_command(&cmd);
+            }
+            Action::Redo => {
+                self.commit_typing();
+                match self.history.redo(&self.cat) {
+                    Some(cmd) => {
+                        self.status = format!("Redone: {}", cmd.label());
+                        self.run_command(&cmd);
+                    }
+                    None => self.status = "Nothing to redo.".into(),
                 }
-                None => self.status = "Nothing to redo.".into(),
-            },
+            }
             Action::ShowCard(id) => {
                 self.browser.select(&id);
                 self.screen = Screen::Browser;
@@ -605,6 +670,11 @@ impl DeckwrightApp {
                     self.browser.owned_changed(id, *after);
                 }
             }
+            Command::EditCard { after, .. } => {
+                self.editor.load(after);
+                let _ = saved::set_state(self.cat.conn(), CARD_DRAFT, after);
+                self.screen = Screen::Card;
+            }
             Command::Edit { slot, after, .. } => {
                 if self.docs.set_toml(*slot, after).is_ok() {
                     self.store_draft(*slot);
@@ -616,6 +686,28 @@ impl DeckwrightApp {
                     };
                 }
             }
+        }
+    }
+
+    /// Records the card editor's pending typing as one undoable edit.
+    fn commit_typing(&mut self) {
+        if let Some((before, after)) = self.editor.commit() {
+            self.record_card_edit(editor::TYPING.into(), before, after);
+        }
+    }
+
+    /// Keeps the card editor's text as its draft and records the edit for undo.
+    fn record_card_edit(&mut self, label: String, before: String, after: String) {
+        let _ = saved::set_state(self.cat.conn(), CARD_DRAFT, &after);
+        if let Err(e) = self.history.record(
+            &self.cat,
+            Command::EditCard {
+                label,
+                before,
+                after,
+            },
+        ) {
+            self.status = format!("The edit is made but not kept for undo: {e}");
         }
     }
 
@@ -653,6 +745,9 @@ impl DeckwrightApp {
             != Some(self.docs.get_toml(slot).as_str())
     }
 }
+
+/// The key of the card editor's draft among the catalogue's app state.
+const CARD_DRAFT: &str = "draft.card";
 
 fn draft_key(slot: Slot) -> String {
     format!("draft.{}", slot.key())
@@ -692,6 +787,8 @@ impl eframe::App for DeckwrightApp {
     }
 
     fn save(&mut self, _storage: &mut dyn eframe::Storage) {
+        // On quit too: the card editor's last keystrokes are kept in its draft.
+        self.commit_typing();
         self.persist();
     }
 }

@@ -250,7 +250,7 @@ pub fn card_image_ui(
     card: &Card,
     texture: &mut Option<egui::TextureHandle>,
     width: f32,
-) {
+) -> Option<egui::Response> {
     let size = egui::vec2(width, width * 88.0 / 63.0);
     if texture.is_none() {
         let ppp = ui.ctx().pixels_per_point();
@@ -266,7 +266,7 @@ pub fn card_image_ui(
             egui::TextureOptions::LINEAR,
         ));
     }
-    if let Some(t) = texture {
-        ui.add(egui::Image::new((t.id(), size)).corner_radius(6.0));
-    }
+    texture
+        .as_ref()
+        .map(|t| ui.add(egui::Image::new((t.id(), size)).corner_radius(6.0)))
 }

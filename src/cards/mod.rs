@@ -8,6 +8,7 @@
 
 mod error;
 mod locate;
+pub mod templates;
 
 use std::borrow::Cow;
 use std::fmt;

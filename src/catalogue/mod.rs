@@ -31,6 +31,7 @@ use crate::cards::{self, Card, CardError, CardLookup, Game};
 use crate::games::iconoclasm::model::ClashTable;
 
 pub use collection::{CollectionError, CollectionReport, RowProblem};
+pub use export::write_atomic;
 pub use import::{ImportError, ImportProblem, ImportReport, find_card_files};
 pub use store::field_rows;
 

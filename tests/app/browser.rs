@@ -8,18 +8,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
 
-use crate::support::{app, click, harness};
-
-fn type_in_search(h: &mut Harness<'_, DeckwrightApp>, text: &str) {
-    h.key_press_modifiers(Modifiers::COMMAND, Key::F);
-    h.run();
-    assert!(
-        h.get_by_label("Search:").is_focused(),
-        "Ctrl+F focuses the search box"
-    );
-    h.get_by_label("Search:").type_text(text);
-    h.run();
-}
+use crate::support::{app, click, harness, type_in_search};
 
 #[test]
 fn search_narrows_the_list_and_opens_a_card() {

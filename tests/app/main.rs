@@ -1,4 +1,5 @@
-//! The egui app driven through its widgets with egui_kittest: browser, builders, files.
+//! The egui app driven through its widgets with egui_kittest: browser, builders, files,
+//! card editor.
 //!
 //! One test binary per area (one link, one process) keeps builds small; each file below was
 //! its own binary before.
@@ -7,5 +8,6 @@ mod support;
 
 mod browser;
 mod builders;
+mod editor;
 mod files;
 mod matches;

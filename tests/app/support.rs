@@ -3,6 +3,7 @@
 
 use deckwright::app::DeckwrightApp;
 use deckwright::catalogue::Catalogue;
+use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
@@ -26,5 +27,17 @@ pub fn app() -> DeckwrightApp {
 /// Clicks the widget labelled `label` and lets the app answer.
 pub fn click(h: &mut Harness<'_, DeckwrightApp>, label: &str) {
     h.get_by_label(label).click();
+    h.run();
+}
+
+/// Ctrl+F, then types `text` into the browser's search box.
+pub fn type_in_search(h: &mut Harness<'_, DeckwrightApp>, text: &str) {
+    h.key_press_modifiers(Modifiers::COMMAND, Key::F);
+    h.run();
+    assert!(
+        h.get_by_label("Search:").is_focused(),
+        "Ctrl+F focuses the search box"
+    );
+    h.get_by_label("Search:").type_text(text);
     h.run();
 }

@@ -1,0 +1,429 @@
+//! The card editor: a card's TOML in a code editor, checked by the core's strict card parser
+//! as you type, beside the card as the print renderer draws it. New cards start from the
+//! core's templates; Ctrl+S puts the card into the catalogue.
+//!
+//! Typing is recorded in the app's undo history (kept in the catalogue) a burst at a time:
+//! the text typed since the last pause of [`PAUSE`] seconds is one edit, taken in by the app
+//! with [`CardEditor::commit`] before any other edit, undo or redo.
+
+use egui::text::{CCursor, CCursorRange};
+
+use super::cache::Memo;
+use super::core;
+use super::{Action, Env};
+use crate::cards::{Card, CardError};
+
+/// Seconds without a keystroke that end a burst of typing (one undo step).
+pub const PAUSE: f64 = 1.0;
+
+/// The label of a burst of typing in the undo history.
+pub const TYPING: &str = "typing in the card";
+
+/// The code editor's left margin, where the line numbers are.
+const GUTTER: i8 = 48;
+
+/// The id of the code editor's text field.
+fn source_id() -> egui::Id {
+    egui::Id::unique("card-source")
+}
+
+/// The card editor screen.
+#[derive(Default)]
+pub struct CardEditor {
+    /// The text in the code editor.
+    text: String,
+    /// The text the undo history holds (what was typed since is pending).
+    committed: String,
+    /// When (egui time) the pending typing last changed.
+    typed_at: Option<f64>,
+    /// The text the parser last read, and what it said.
+    checked: Option<String>,
+    error: Option<CardError>,
+    /// The card of the last text that read as one: the preview draws it.
+    good: Option<Card>,
+    texture: Option<egui::TextureHandle>,
+    /// The preview width the texture was drawn for.
+    texture_width: f32,
+    /// How the card stands against the catalogue, by text.
+    standing: Memo<Standing>,
+    /// Focus the code editor on the next frame.
+    pub focus: bool,
+    /// Put the cursor here (1-based line and column) on the next frame.
+    goto: Option<(usize, usize)>,
+}
+
+/// The edited card against the catalogue's card of the same id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Standing {
+    New,
+    Same,
+    Changed,
+}
+
+impl CardEditor {
+    /// The text in the editor.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Replaces the whole text (opening a card, a template, undo); nothing is pending after.
+    pub fn load(&mut self, text: &str) {
+        self.text = text.to_string();
+        self.committed = self.text.clone();
+        self.typed_at = None;
+    }
+
+    /// The typing not yet in the undo history, as (before, after), now taken in.
+    pub fn commit(&mut self) -> Option<(String, String)> {
+        self.typed_at = None;
+        if self.text == self.committed {
+            return None;
+        }
+        let before = std::mem::replace(&mut self.committed, self.text.clone());
+        Some((before, self.text.clone()))
+    }
+
+    /// True when pending typing has paused long enough to be one undo step (`now`: egui time).
+    pub fn typing_paused(&self, now: f64) -> bool {
+        self.typed_at.is_some_and(|t| now - t >= PAUSE)
+    }
+
+    /// True while typing is waiting to be recorded.
+    pub fn typing(&self) -> bool {
+        self.typed_at.is_some()
+    }
+
+    /// The parser's verdict on the text: the card, or the error with its line and column.
+    pub fn error(&self) -> Option<&CardError> {
+        self.error.as_ref()
+    }
+
+    /// The card the text holds, when it reads as one.
+    pub fn card(&self) -> Option<&Card> {
+        match self.error {
+            None => self.good.as_ref(),
+            Some(_) => None,
+        }
+    }
+
+    /// Reads the text again when it changed since the last check.
+    fn check(&mut self) {
+        if self.checked.as_deref() == Some(self.text.as_str()) {
+            return;
+        }
+        self.checked = Some(self.text.clone());
+        if self.text.trim().is_empty() {
+            self.error = None;
+            self.good = None;
+            self.texture = None;
+            return;
+        }
+        match core::check_card(&self.text) {
+            Ok(card) => {
+                if self.good.as_ref() != Some(&card) {
+                    self.good = Some(card);
+                    self.texture = None;
+                }
+                self.error = None;
+            }
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    pub fn ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
+        self.check();
+        let standing = self.standing(env);
+        self.toolbar_ui(ui, env, standing);
+        ui.separator();
+        let wide = (ui.available_width() * 0.42).max(300.0);
+        egui::Panel::right("card-preview")
+            .resizable(true)
+            .default_size(wide)
+            .min_size(220.0)
+            .show(ui, |ui| self.preview_ui(ui, env, standing));
+        egui::Panel::bottom("card-check")
+            .resizable(false)
+            .show(ui, |ui| self.verdict_ui(ui));
+        egui::CentralPanel::default().show(ui, |ui| self.source_ui(ui));
+    }
+
+    fn toolbar_ui(&mut self, ui: &mut egui::Ui, env: &mut Env, standing: Option<Standing>) {
+        ui.horizontal(|ui| {
+            ui.heading("Card editor");
+            ui.menu_button("New card", |ui| {
+                let mut game = None;
+                for t in core::card_templates() {
+                    if game.is_some() && game != Some(t.game) {
+                        ui.separator();
+                    }
+                    game = Some(t.game);
+                    if ui
+                        .button(format!("{} {}", t.game.title(), t.kind))
+                        .on_hover_text(format!(
+                            "Start a new {} {} from a template",
+                            t.game.title(),
+                            t.kind
+                        ))
+                        .clicked()
+                    {
+                        env.push(Action::EditCard {
+                            label: format!("new {} {}", t.game.title(), t.kind),
+                            after: t.text.to_string(),
+                        });
+                        self.focus = true;
+                        ui.close();
+                    }
+                }
+            })
+            .response
+            .on_hover_text("Start a new card of any kind of any game from a template");
+            let valid = self.card().is_some();
+            if ui
+                .add_enabled(
+                    valid,
+                    egui::Button::new("Save to catalogue").shortcut_text("Ctrl+S"),
+                )
+                .on_hover_text("Put the card into the catalogue, replacing the card with its id")
+                .on_disabled_hover_text("Fix the error below first: only a valid card is saved")
+                .clicked()
+            {
+                env.push(Action::SaveCard);
+            }
+            if ui
+                .add_enabled(valid, egui::Button::new("Save as file…"))
+                .on_hover_text("Write the card's TOML to a file of your choice")
+                .on_disabled_hover_text("Fix the error below first: only a valid card is written")
+                .clicked()
+            {
+                self.save_file(env);
+            }
+            if let Some(card) = self.card().filter(|_| standing != Some(Standing::New)) {
+                let id = card.id().to_string();
+                if ui
+                    .button("Show in browser")
+                    .on_hover_text("Select this card in the browser")
+                    .clicked()
+                {
+                    env.push(Action::ShowCard(id));
+                }
+            }
+        });
+    }
+
+    fn save_file(&self, env: &mut Env) {
+        let Some(card) = self.card() else { return };
+        let Some(path) = rfd::FileDialog::new()
+            .add_filter("card file", &["toml"])
+            .set_file_name(format!("{}.toml", card.id()))
+            .save_file()
+        else {
+            return;
+        };
+        env.push(match core::write_card_file(&self.text, &path) {
+            Ok(m) => Action::Notify(m),
+            Err(e) => Action::Error(e),
+        });
+    }
+
+    fn source_ui(&mut self, ui: &mut egui::Ui) {
+        let label = ui.label("TOML source:");
+        let error_line = self.error.as_ref().map(|e| e.line);
+        egui::ScrollArea::both()
+            .id_salt("card-source-scroll")
+            .auto_shrink(false)
+            .show(ui, |ui| {
+                let mut layouter = |ui: &egui::Ui, text: &dyn egui::TextBuffer, wrap: f32| {
+                    let job = super::toml_view::highlight(ui, text.as_str(), error_line, wrap);
+                    ui.fonts_mut(|f| f.layout_job(job))
+                };
+                let rows = (ui.available_height()
+                    / ui.text_style_height(&egui::TextStyle::Monospace))
+                    as usize;
+                let output = egui::TextEdit::multiline(&mut self.text)
+                    .id(source_id())
+                    .code_editor()
+                    .lock_focus(true)
+                    .desired_width(f32::INFINITY)
+                    .desired_rows(rows.saturating_sub(1).max(4))
+                    .margin(egui::Margin {
+                        left: GUTTER,
+                        right: 4,
+                        top: 4,
+                        bottom: 4,
+                    })
+                    .layouter(&mut layouter)
+                    .show(ui);
+                let response = output.response.response.labelled_by(label.id);
+                super::toml_view::line_numbers(ui, &output.galley, output.galley_pos);
+                if response.changed() {
+                    self.typed_at = Some(ui.input(|i| i.time));
+                }
+                if self.focus {
+                    response.request_focus();
+                    self.focus = false;
+                }
+                if let Some((line, col)) = self.goto.take() {
+                    let at = char_index(&self.text, line, col);
+                    if let Some(mut state) = egui::TextEdit::load_state(ui.ctx(), source_id()) {
+                        state
+                            .cursor
+                            .set_char_range(Some(CCursorRange::one(CCursor::new(at))));
+                        state.store(ui.ctx(), source_id());
+                    }
+                    response.request_focus();
+                }
+            });
+    }
+
+    fn verdict_ui(&mut self, ui: &mut egui::Ui) {
+        ui.add_space(4.0);
+        if self.text.trim().is_empty() {
+            ui.weak("Start a card with “New card”, or open one with “Edit card” in the browser.");
+        } else if let Some(e) = &self.error {
+            let key = e
+                .key
+                .as_deref()
+                .map(|k| format!("key `{k}`: "))
+                .unwrap_or_default();
+            let text = format!("{}:{}: {key}{}", e.line, e.column, e.message);
+            let shown = egui::RichText::new(text)
+                .monospace()
+                .color(ui.visuals().error_fg_color);
+            if ui
+                .add(egui::Label::new(shown).wrap().sense(egui::Sense::click()))
+                .on_hover_text("Line:column of the problem; click to put the cursor there")
+                .clicked()
+            {
+                self.goto = Some((e.line, e.column));
+            }
+        } else if let Some(card) = &self.good {
+            ui.label(format!(
+                "Valid {} {} “{}” ({}).",
+                card.game().title(),
+                card.kind(),
+                card.name(),
+                card.id()
+            ));
+        }
+        ui.add_space(2.0);
+    }
+
+    /// How the valid card stands against the catalogue (`None` while the text is invalid).
+    fn standing(&mut self, env: &Env) -> Option<Standing> {
+        let card = self.card()?.clone();
+        Some(self.standing.get(env.generation, self.text.clone(), || {
+            match core::card(env.cat, card.id()) {
+                None => Standing::New,
+                Some(c) if c == card => Standing::Same,
+                Some(_) => Standing::Changed,
+            }
+        }))
+    }
+
+    fn preview_ui(&mut self, ui: &mut egui::Ui, env: &mut Env, standing: Option<Standing>) {
+        // The panel keeps its width whatever it draws.
+        ui.set_min_width(ui.available_width());
+        let Some(card) = &self.good else {
+            ui.weak(if self.error.is_some() {
+                "No preview yet: the card is drawn once its text is valid."
+            } else {
+                "The card is drawn here as you type."
+            });
+            return;
+        };
+        let stale = self.error.is_some();
+        ui.horizontal_wrapped(|ui| match standing {
+            None => {
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    "Stale: the last valid text, drawn until the error is fixed",
+                );
+            }
+            Some(Standing::New) => {
+                ui.weak("Not in the catalogue yet (Ctrl+S adds it)");
+            }
+            Some(Standing::Same) => {
+                ui.weak("Same as the catalogue's card");
+            }
+            Some(Standing::Changed) => {
+                ui.weak("Differs from the catalogue's card (Ctrl+S replaces it)");
+            }
+        });
+        let room = ui.available_size() - egui::vec2(8.0, 8.0);
+        let width = (room.x.min(room.y * 63.0 / 88.0) / 20.0).floor() * 20.0;
+        let width = width.max(120.0);
+        if width != self.texture_width {
+            self.texture = None;
+            self.texture_width = width;
+        }
+        let shown = super::print::card_image_ui(ui, env.cat, card, &mut self.texture, width);
+        if stale && let Some(r) = shown {
+            ui.painter().rect_filled(
+                r.rect,
+                6.0,
+                ui.visuals().extreme_bg_color.gamma_multiply(0.6),
+            );
+        }
+    }
+}
+
+/// The char index of 1-based `line` and `column` in `text` (clamped to the text).
+fn char_index(text: &str, line: usize, column: usize) -> usize {
+    let mut at = 0;
+    for (i, l) in text.split('\n').enumerate() {
+        if i + 1 == line {
+            return at + column.saturating_sub(1).min(l.chars().count());
+        }
+        at += l.chars().count() + 1;
+    }
+    text.chars().count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typing_is_pending_until_committed_and_load_leaves_nothing_pending() {
+        let mut e = CardEditor::default();
+        e.load("a");
+        assert_eq!(e.commit(), None);
+        e.text.push('b');
+        e.typed_at = Some(1.0);
+        assert!(!e.typing_paused(1.5));
+        assert!(e.typing_paused(1.0 + PAUSE));
+        assert_eq!(e.commit(), Some(("a".into(), "ab".into())));
+        assert_eq!(e.commit(), None);
+        assert!(!e.typing());
+    }
+
+    #[test]
+    fn a_bad_edit_keeps_the_last_good_card_and_gives_line_and_column() {
+        let mut e = CardEditor::default();
+        let good = core::card_templates()[0].text;
+        e.load(good);
+        e.check();
+        let card = e.card().cloned().expect("the template is a card");
+        e.load(&format!("{good}colour = \"red\"\n"));
+        e.check();
+        assert!(e.card().is_none());
+        assert_eq!(
+            e.good.as_ref(),
+            Some(&card),
+            "the preview keeps the last good card"
+        );
+        let err = e.error().expect("unknown key");
+        assert_eq!(err.line, good.lines().count() + 1, "{err}");
+        assert_eq!(err.column, 1, "{err}");
+        assert_eq!(err.key.as_deref(), Some("colour"), "{err}");
+    }
+
+    #[test]
+    fn char_index_counts_lines_and_columns_from_one() {
+        let t = "ab\ncdé\nf";
+        assert_eq!(char_index(t, 1, 1), 0);
+        assert_eq!(char_index(t, 2, 3), 5);
+        assert_eq!(char_index(t, 2, 99), 6);
+        assert_eq!(char_index(t, 9, 1), 8);
+    }
+}
