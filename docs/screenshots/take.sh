@@ -1,14 +1,15 @@
 #!/bin/sh
 # Takes the screenshots of docs/screenshots/ from the real app under Xvfb.
 #
-#   apt-get install -y --no-install-recommends xvfb xauth imagemagick
+#   apt-get install -y --no-install-recommends xvfb xauth imagemagick xdotool
 #   cargo build --bin deckwright
 #   docs/screenshots/take.sh [path/to/deckwright]
-#   SHOTS="editor print" docs/screenshots/take.sh   # only these shots
+#   SHOTS="editor match" docs/screenshots/take.sh   # only these shots
 #
 # Each shot runs the debug binary on a fresh temporary catalogue whose saved session
 # (screen, search, drafts) is written first, so the app opens on that screen: the same
-# restore-on-start a user gets.
+# restore-on-start a user gets. A shot may then click through the window (CLICKS: "x,y"
+# pairs, a few seconds apart), as a user would.
 set -eu
 BIN=${1:-${CARGO_TARGET_DIR:-target}/debug/deckwright}
 OUT=$(cd "$(dirname "$0")" && pwd)
@@ -22,7 +23,7 @@ sleep 2
 # shot NAME SESSION_JSON [KEY VALUE]...  (extra app_state rows: drafts)
 shot() {
     name=$1; session=$2; shift 2
-    case " ${SHOTS:-$name} " in *" $name "*) ;; *) return 0 ;; esac
+    case " ${SHOTS:-$name} " in *" $name "*) ;; *) CLICKS=; return 0 ;; esac
     db="$WORK/$name.sqlite"
     DISPLAY=$DISPLAY_NUM "$BIN" --db "$db" >"$WORK/$name.log" 2>&1 &
     pid=$!
@@ -48,6 +49,11 @@ PY
     DISPLAY=$DISPLAY_NUM "$BIN" --db "$db" >>"$WORK/$name.log" 2>&1 &
     pid=$!
     sleep 10
+    for c in ${CLICKS:-}; do
+        DISPLAY=$DISPLAY_NUM xdotool mousemove "${c%,*}" "${c#*,}" click 1
+        sleep 5
+    done
+    CLICKS=
     DISPLAY=$DISPLAY_NUM import -window root "$OUT/$name.png"
     kill "$pid"; wait "$pid" 2>/dev/null || true
     echo "wrote $OUT/$name.png"
@@ -109,3 +115,16 @@ shot editor '{"screen":"Card","dark":false}' \
 shot editor-form '{"screen":"Card","dark":false}' \
     draft.card "$(cat "$OUT/../../cards/iconica/ico-kethra-voss.toml")" \
     editor.view form
+# The Match screen: a 1000-game run (Run), then one watched match (its tab, Play one match).
+PARTIES_A='game = "iconica"
+name = "Protectorate Wardens"
+members = ["ico-teodric-vale", "ico-anwen-halloway", "ico-gorm-ashcairn"]'
+PARTIES_B='game = "iconica"
+name = "Legion Raiders"
+members = ["ico-varek-solenne", "ico-kethra-voss", "ico-nyx-ellery"]'
+CLICKS="558,83"
+shot match '{"screen":"Match","dark":false,"match_mode":true}' \
+    draft.party-a "$PARTIES_A" draft.party-b "$PARTIES_B"
+CLICKS="469,51 388,83"
+shot match-watch '{"screen":"Match","dark":false,"match_mode":true}' \
+    draft.party-a "$PARTIES_A" draft.party-b "$PARTIES_B"

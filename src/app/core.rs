@@ -142,6 +142,50 @@ pub fn check_match(cat: &Catalogue, a: &PartyFile, b: &PartyFile) -> (Verdict, V
     (v(0), v(1))
 }
 
+/// Whether two parties can play a match under `rules`: each party's verdict (as
+/// [`check_match`] gives it), and the compiled match-up when both are legal, else why not.
+#[derive(Debug, Clone)]
+pub struct MatchReady {
+    pub a: Verdict,
+    pub b: Verdict,
+    pub setup: Result<std::sync::Arc<iconica::engine::Setup>, String>,
+}
+
+/// Checks the two parties of a match and, when both are legal, compiles their match-up.
+pub fn match_ready(cat: &Catalogue, a: &PartyFile, b: &PartyFile, rules: iconica::engine::Rules) -> MatchReady {
+    let reports = iconica::rules::check_match(&[a, b], cat);
+    let verdict = |i: usize| Verdict {
+        checked: true,
+        findings: reports.get(i).map(|r| findings(&r.violations)).unwrap_or_default(),
+        figures: Figures::default(),
+    };
+    let (va, vb) = (verdict(0), verdict(1));
+    let not_ready = |side: &str, v: &Verdict, doc: &PartyFile| {
+        if doc.members.is_empty() {
+            format!("Party {side} is empty: build it on the Party screen (tick “Match: a second party” for party B).")
+        } else {
+            let n = v.findings.len();
+            format!(
+                "Party {side} is not legal ({n} problem{}, listed below): fix it on the Party screen.",
+                if n == 1 { "" } else { "s" }
+            )
+        }
+    };
+    let setup = if a.members.is_empty() || !va.findings.is_empty() {
+        Err(not_ready("A", &va, a))
+    } else if b.members.is_empty() || !vb.findings.is_empty() {
+        Err(not_ready("B", &vb, b))
+    } else {
+        match (reports.first(), reports.get(1)) {
+            (Some(ra), Some(rb)) => iconica::engine::Setup::duel(&ra.members, &rb.members, rules)
+                .map(std::sync::Arc::new)
+                .map_err(|e| format!("These parties cannot play: {e}")),
+            _ => Err("The rules gave no verdict for the two parties.".into()),
+        }
+    };
+    MatchReady { a: va, b: vb, setup }
+}
+
 /// Checks an Arcadia character and derives its points, court and experience.
 pub fn check_character(cat: &Catalogue, c: &CharacterFile) -> Verdict {
     let r = arcadia::rules::check_character(c, cat);

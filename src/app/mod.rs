@@ -13,6 +13,7 @@ pub mod docs;
 pub mod editor;
 pub mod files;
 pub mod history;
+pub mod matches;
 pub mod party;
 pub mod picker;
 pub mod print;
@@ -57,6 +58,7 @@ pub enum Screen {
     Browser,
     Card,
     Party,
+    Match,
     Character,
     Setup,
     Squad,
@@ -64,10 +66,11 @@ pub enum Screen {
 }
 
 impl Screen {
-    pub const ALL: [Screen; 7] = [
+    pub const ALL: [Screen; 8] = [
         Screen::Browser,
         Screen::Card,
         Screen::Party,
+        Screen::Match,
         Screen::Character,
         Screen::Setup,
         Screen::Squad,
@@ -79,6 +82,7 @@ impl Screen {
             Screen::Browser => "Browser",
             Screen::Card => "Card",
             Screen::Party => "Party",
+            Screen::Match => "Match",
             Screen::Character => "Character",
             Screen::Setup => "Setup",
             Screen::Squad => "Squad",
@@ -91,6 +95,7 @@ impl Screen {
             Screen::Browser => "Search the catalogue and edit your collection (Ctrl+F)",
             Screen::Card => "Author a card: its TOML, checked as you type, beside its preview (Ctrl+E)",
             Screen::Party => "Build an Iconica party, or two for a match",
+            Screen::Match => "Simulate or watch matches of the two parties (Ctrl+M)",
             Screen::Character => "Build an Arcadia character",
             Screen::Setup => "Lay out an Arcadia quest setup",
             Screen::Squad => "Build a Ruunara squad",
@@ -105,7 +110,7 @@ impl Screen {
             Screen::Character => Some(Slot::Character),
             Screen::Setup => Some(Slot::Setup),
             Screen::Squad => Some(Slot::Squad),
-            Screen::Browser | Screen::Card | Screen::Print => None,
+            Screen::Browser | Screen::Card | Screen::Match | Screen::Print => None,
         }
     }
 }
@@ -183,6 +188,7 @@ pub struct DeckwrightApp {
     pub history: History,
     pub browser: browser::Browser,
     pub party: party::PartyScreen,
+    pub matches: matches::MatchScreen,
     pub character: character::CharacterScreen,
     pub setup: setup::SetupScreen,
     pub squad: squad::SquadScreen,
@@ -227,6 +233,7 @@ impl DeckwrightApp {
             browser: browser::Browser::new(path.clone()),
             editor: card_editor,
             party: party::PartyScreen::default(),
+            matches: matches::MatchScreen::default(),
             character: character::CharacterScreen::default(),
             setup: setup::SetupScreen::default(),
             squad: squad::SquadScreen::default(),
@@ -313,6 +320,7 @@ impl DeckwrightApp {
                 Screen::Browser => self.browser.ui(ui, env),
                 Screen::Card => self.editor.ui(ui, env),
                 Screen::Party => self.party.ui(ui, env),
+                Screen::Match => self.matches.ui(ui, env),
                 Screen::Character => self.character.ui(ui, env),
                 Screen::Setup => self.setup.ui(ui, env),
                 Screen::Squad => self.squad.ui(ui, env),
@@ -351,6 +359,9 @@ impl DeckwrightApp {
             .input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::P)));
         let edit = ui
             .input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::E)));
+        if ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::M))) {
+            self.screen = Screen::Match;
+        }
         if redo {
             self.actions.push(Action::Redo);
         } else if undo {
@@ -380,9 +391,9 @@ impl DeckwrightApp {
     /// The cards Ctrl+P prints: the builder's document, or the browser's selected card.
     pub fn selection(&self) -> Vec<String> {
         match self.screen {
-            Screen::Party => {
+            Screen::Party | Screen::Match => {
                 let mut ids = self.docs.party_a.members.clone();
-                if self.party.match_mode {
+                if self.party.match_mode || self.screen == Screen::Match {
                     ids.extend(self.docs.party_b.members.iter().cloned());
                 }
                 ids
@@ -496,7 +507,7 @@ impl DeckwrightApp {
     fn status_bar_ui(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
             if self.status.is_empty() {
-                ui.weak("Ctrl+F search · Ctrl+E card editor · Ctrl+S save · Ctrl+Z undo · Ctrl+Shift+Z redo · Ctrl+P print · drafts are kept as you edit");
+                ui.weak("Ctrl+F search · Ctrl+E card editor · Ctrl+S save · Ctrl+Z undo · Ctrl+Shift+Z redo · Ctrl+P print · Ctrl+M match · drafts are kept as you edit");
             } else {
                 ui.label(&self.status);
             }

@@ -13,11 +13,10 @@ use crate::cards::CardLookup;
 use crate::games::iconica::party::PartyFile;
 use crate::games::iconica::rules;
 use crate::catalogue::{self, Catalogue};
-use crate::games::iconica::ai::{Agent, PolicyKind, Table};
-use crate::games::iconica::engine::{
-    play_match, Breaks, Event, RngDice, Rules, Ruleset, ScriptDice, Setup, State, Winner,
-};
+use crate::games::iconica::ai::PolicyKind;
+use crate::games::iconica::engine::{Breaks, Event, Rules, Ruleset, ScriptDice, Setup, State, Winner};
 use crate::games::iconica::model::Character;
+use crate::sim::{self, iconica::Played};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -183,13 +182,7 @@ impl Args {
     }
 }
 
-/// Derives independent seeds from one (SplitMix64 of seed and stream).
-pub fn derive_seed(seed: u64, stream: u64) -> u64 {
-    let mut z = seed ^ stream.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(0xD1B5_4A32_D192_ED03);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+pub use crate::sim::derive_seed;
 
 /// Opens the catalogue of the context.
 pub fn open_catalogue(ctx: &Context) -> Result<Catalogue, BadInput> {
@@ -241,17 +234,11 @@ pub fn setup_from(parties: &[Vec<Character>], rules: Rules) -> Result<Setup, Bad
 
 /// The `sides` object of the JSON: every member in party order.
 pub fn sides_json(setup: &Setup, st: &State) -> Value {
-    let mut sides = [Vec::new(), Vec::new()];
-    for (i, c) in setup.chars.iter().enumerate() {
-        let skulled = !st.is_alive(i);
-        sides[setup.side[i] as usize].push(json!({
-            "id": c.id,
-            "health": if skulled { 0 } else { st.hp[i] },
-            "skulled": skulled,
-            "statuses": st.statuses(i).map(|s| s.name()).collect::<Vec<_>>(),
-        }));
-    }
-    let [a, b] = sides;
+    let [a, b] = sim::iconica::sides(setup, st).map(|side| {
+        side.into_iter()
+            .map(|m| json!({"id": m.id, "health": m.health, "skulled": m.skulled, "statuses": m.statuses}))
+            .collect::<Vec<_>>()
+    });
     json!({"a": a, "b": b})
 }
 
@@ -283,14 +270,11 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     let parties = load_parties(&cat, &args.files)?;
     let setup = setup_from(&parties, rules)?;
 
-    let a = Agent::new(policies[0], derive_seed(args.seed, 1));
-    let b = Agent::new(policies[1], derive_seed(args.seed, 2));
-    let mut st = State::new(&setup);
-    let mut log: Vec<Event> = Vec::new();
-    match script {
-        Some(dice) => play_match(&setup, &mut st, &mut Table::new(dice, a, b), &mut log),
-        None => play_match(&setup, &mut st, &mut Table::new(RngDice::new(args.seed), a, b), &mut log),
-    }
+    let (pa, pb) = (policies[0], policies[1]);
+    let Played { state: st, log } = match script {
+        Some(dice) => sim::iconica::play_logged(&setup, pa, pb, args.seed, dice),
+        None => sim::iconica::play_logged(&setup, pa, pb, args.seed, sim::iconica::seeded_dice(args.seed)),
+    };
     let (ended, _) = st.ended.unwrap_or((crate::games::iconica::engine::Ended::DiceExhausted, None));
 
     if args.json {

@@ -1,9 +1,10 @@
-//! Iconica matches for the sim runner: one seeded AI-vs-AI match, and the `--field` sweep.
+//! Iconica matches: one seeded AI-vs-AI match of a sim run, and one match played as `play`
+//! plays it, with its event log and each side's characters at the end.
 
 use crate::games::iconica::ai::{Agent, PolicyKind, Table};
-use crate::games::iconica::engine::{play_match, Ended, NoLog, RngDice, Setup, State, Winner};
+use crate::games::iconica::engine::{play_match, Dice, Ended, Event, NoLog, RngDice, Setup, State, Winner};
 
-use super::{game_seed, MatchResult};
+use super::{derive_seed, game_seed, MatchResult};
 
 /// Endings in [`super::Summary::ended`] order.
 pub const ENDINGS: [&str; 3] = ["victory", "turn_limit", "dice_exhausted"];
@@ -45,9 +46,98 @@ pub fn result(st: &State) -> MatchResult {
     }
 }
 
+/// One match played to its end, with every event.
+#[derive(Debug, Clone)]
+pub struct Played {
+    pub state: State,
+    pub log: Vec<Event>,
+}
+
+/// Plays one match as `deckwright play iconica --seed SEED` does: side a's policy seeded from
+/// stream 1 of `seed`, side b's from stream 2, the dice from `dice` ([`seeded_dice`] unless
+/// scripted).
+pub fn play_logged<D: Dice>(setup: &Setup, a: PolicyKind, b: PolicyKind, seed: u64, dice: D) -> Played {
+    let mut io = Table::new(dice, Agent::new(a, derive_seed(seed, 1)), Agent::new(b, derive_seed(seed, 2)));
+    let mut state = State::new(setup);
+    let mut log = Vec::new();
+    play_match(setup, &mut state, &mut io, &mut log);
+    Played { state, log }
+}
+
+/// The dice of a match played with `seed`.
+pub fn seeded_dice(seed: u64) -> RngDice {
+    RngDice::new(seed)
+}
+
+/// One character at the end of a match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MemberEnd {
+    pub id: String,
+    pub name: String,
+    /// 0 when skulled.
+    pub health: u16,
+    pub start: u16,
+    pub skulled: bool,
+    pub statuses: Vec<&'static str>,
+}
+
+/// Each side's characters (a, then b) in party order at the end of a match.
+pub fn sides(setup: &Setup, st: &State) -> [Vec<MemberEnd>; 2] {
+    let mut sides = [Vec::new(), Vec::new()];
+    for (i, c) in setup.chars.iter().enumerate() {
+        let skulled = !st.is_alive(i);
+        sides[usize::from(setup.side[i].min(1))].push(MemberEnd {
+            id: c.id.clone(),
+            name: c.name.clone(),
+            health: if skulled { 0 } else { st.hp[i] },
+            start: c.start,
+            skulled,
+            statuses: st.statuses(i).map(|s| s.name()).collect(),
+        });
+    }
+    sides
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::iconica::engine::Rules;
+
+    fn duel() -> Setup {
+        let chars = crate::games::iconica::bundled_characters();
+        Setup::duel(&chars[0..3], &chars[3..6], Rules::default()).unwrap()
+    }
+
+    #[test]
+    fn a_logged_match_repeats_with_its_seed_and_ends_as_its_log_says() {
+        let setup = duel();
+        let one = play_logged(&setup, PolicyKind::Greedy, PolicyKind::Random, 9, seeded_dice(9));
+        let two = play_logged(&setup, PolicyKind::Greedy, PolicyKind::Random, 9, seeded_dice(9));
+        assert_eq!(one.log, two.log);
+        assert!(matches!(one.log.first(), Some(Event::Turn { turn: 1, .. })), "{:?}", one.log.first());
+        let (ended, winner) = one.state.ended.expect("the match ended");
+        assert_eq!(one.log.last(), Some(&Event::End { ended, winner }));
+        let other = play_logged(&setup, PolicyKind::Greedy, PolicyKind::Random, 10, seeded_dice(10));
+        assert_ne!(one.log, other.log);
+    }
+
+    #[test]
+    fn sides_list_each_party_in_order_with_health_zero_when_skulled() {
+        let setup = duel();
+        let played = play_logged(&setup, PolicyKind::First, PolicyKind::First, 0, seeded_dice(0));
+        let [a, b] = sides(&setup, &played.state);
+        assert_eq!(a.len(), 3);
+        assert_eq!(b.len(), 3);
+        assert_eq!(a[0].id, setup.chars[0].id);
+        assert_eq!(b[0].id, setup.chars[3].id);
+        for m in a.iter().chain(&b) {
+            assert_eq!(m.skulled, m.health == 0, "{m:?}");
+        }
+        if let Some(Winner::Side(w)) = played.state.ended.and_then(|e| e.1) {
+            let loser = if w == 0 { &b } else { &a };
+            assert!(loser.iter().all(|m| m.skulled), "{loser:?}");
+        }
+    }
 
     #[test]
     fn ending_indexes_the_name_of_the_ending() {

@@ -1,10 +1,12 @@
 //! Runs many seeded matches in parallel (rayon) and sums their results; statistics (Wilson
 //! intervals). Each game's seed derives from (seed, game index) and results are sums, so a
-//! run gives the same counts at any thread count.
+//! run gives the same counts at any thread count. A run may be stopped between games.
 
 pub mod arcadia;
 pub mod iconica;
 pub mod iconoclasm;
+
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
@@ -79,6 +81,15 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Derives independent seeds from one (SplitMix64 of seed and stream): the streams of one
+/// `play`ed match (dice, each side's policy).
+pub fn derive_seed(seed: u64, stream: u64) -> u64 {
+    let mut z = seed ^ stream.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(0xD1B5_4A32_D192_ED03);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 /// Games per progress step.
 const CHUNK: u64 = 256;
 
@@ -89,26 +100,47 @@ where
     F: Fn(u64) -> MatchResult + Sync,
     P: Fn(u64) + Sync,
 {
+    let never = AtomicBool::new(false);
+    Ok(run_stoppable(games, threads, play, progress, &never)?.unwrap_or_default())
+}
+
+/// [`run`], checking `stop` before each game: `None` when it was set before the last game
+/// was played (the partial sums are dropped: a stopped run has no result).
+pub fn run_stoppable<F, P>(
+    games: u64,
+    threads: Option<usize>,
+    play: F,
+    progress: P,
+    stop: &AtomicBool,
+) -> Result<Option<Summary>, rayon::ThreadPoolBuildError>
+where
+    F: Fn(u64) -> MatchResult + Sync,
+    P: Fn(u64) + Sync,
+{
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(t) = threads {
         pool = pool.num_threads(t.max(1));
     }
     let pool = pool.build()?;
     let chunks = games.div_ceil(CHUNK);
-    Ok(pool.install(|| {
+    let summary = pool.install(|| {
         (0..chunks)
             .into_par_iter()
             .map(|c| {
                 let mut s = Summary::default();
                 let end = ((c + 1) * CHUNK).min(games);
                 for i in c * CHUNK..end {
+                    if stop.load(Ordering::Relaxed) {
+                        return s;
+                    }
                     s.add(play(i));
                 }
                 progress(end - c * CHUNK);
                 s
             })
             .reduce(Summary::default, Summary::merge)
-    }))
+    });
+    Ok((summary.games == games).then_some(summary))
 }
 
 #[cfg(test)]
@@ -132,5 +164,29 @@ mod tests {
         let two = run(3000, Some(2), f, |_| {}).unwrap();
         assert_eq!(one, two);
         assert_eq!(one.games, 3000);
+    }
+
+    #[test]
+    fn a_stopped_run_has_no_result_and_an_unstopped_one_equals_run() {
+        let f = |i: u64| MatchResult { outcome: (game_seed(3, i) % 3) as u8, turns: 1, ended: 0 };
+        let go = AtomicBool::new(false);
+        assert_eq!(run_stoppable(600, Some(2), f, |_| {}, &go).unwrap(), Some(run(600, Some(1), f, |_| {}).unwrap()));
+        let stop = AtomicBool::new(false);
+        let played = std::sync::atomic::AtomicU64::new(0);
+        let g = |i: u64| {
+            if played.fetch_add(1, Ordering::Relaxed) == 10 {
+                stop.store(true, Ordering::Relaxed);
+            }
+            f(i)
+        };
+        assert_eq!(run_stoppable(600, Some(1), g, |_| {}, &stop).unwrap(), None);
+        assert!(played.load(Ordering::Relaxed) < 600);
+    }
+
+    #[test]
+    fn derived_seeds_differ_by_stream_and_repeat() {
+        assert_eq!(derive_seed(5, 1), derive_seed(5, 1));
+        assert_ne!(derive_seed(5, 1), derive_seed(5, 2));
+        assert_ne!(derive_seed(5, 1), derive_seed(6, 1));
     }
 }

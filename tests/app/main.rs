@@ -1,5 +1,5 @@
 //! The egui app driven through its widgets with egui_kittest: browser, builders, files,
-//! card editor and its form.
+//! card editor and its form, Match screen.
 //!
 //! One test binary per area (one link, one process) keeps builds small; each file below was
 //! its own binary before.
@@ -11,3 +11,4 @@ mod builders;
 mod editor;
 mod files;
 mod forms;
+mod matches;

@@ -438,6 +438,16 @@ impl<D: Dice> Table<D> {
     }
 }
 
+impl<D: Dice> Table<D> {
+    /// Records a decision taken outside the seated policies (a person's), so the search
+    /// policies replay this turn with it.
+    pub fn note_decision(&mut self, k: u8) {
+        if self.record {
+            self.inputs.push(k);
+        }
+    }
+}
+
 impl<D: Dice> TurnHook for Table<D> {
     fn begin_turn(&mut self, st: &State) {
         if self.record {

@@ -3,6 +3,7 @@
 pub mod ai;
 pub mod edit;
 pub mod engine;
+pub mod human;
 pub mod model;
 pub mod party;
 pub mod rules;

@@ -1,0 +1,303 @@
+//! The Match screen: the two parties of the Party screen, the rules and a policy per side;
+//! simulate many seeded matches on a background thread (win rates with 95% Wilson
+//! intervals), or watch one seeded match's log. The core plays the matches (`sim`, the
+//! Iconica engine and AI) exactly as `deckwright sim iconica` and `play iconica` do.
+
+pub mod job;
+pub mod play;
+pub mod simulate;
+pub mod watch;
+
+use super::Env;
+use super::builder::verdict_ui;
+use super::cache::Memo;
+use super::core::{self, MatchReady};
+use crate::games::iconica::ai::PolicyKind;
+use crate::games::iconica::engine::{Breaks, Rules, Ruleset};
+use crate::games::iconica::party::PartyFile;
+
+/// The policies a side may play, with what each does.
+pub const POLICIES: [(&str, &str); 4] = [
+    (
+        "first",
+        "Always the first legal option (the spec's fixed order)",
+    ),
+    ("random", "A random legal option"),
+    ("greedy", "The best expected outcome of this turn's choice"),
+    (
+        "mcts",
+        "Monte Carlo tree search, 48 playouts a decision (strong, slow)",
+    ),
+];
+
+/// The match's options, apart from the widgets that edit them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MatchOptions {
+    pub ruleset: Ruleset,
+    pub breaks: Breaks,
+    pub no_reactions: bool,
+    pub no_strengths: bool,
+    pub no_final_acts: bool,
+    pub no_action_breaks: bool,
+    pub turn_limit: u32,
+    /// Policy names of side A and side B (from [`POLICIES`]).
+    pub policies: [&'static str; 2],
+    /// Seed of the run (simulate) and of the match (watch).
+    pub seed: u64,
+}
+
+impl Default for MatchOptions {
+    fn default() -> Self {
+        MatchOptions {
+            ruleset: Ruleset::V2,
+            breaks: Breaks::Standard,
+            no_reactions: false,
+            no_strengths: false,
+            no_final_acts: false,
+            no_action_breaks: false,
+            turn_limit: 500,
+            policies: ["greedy", "greedy"],
+            seed: 1,
+        }
+    }
+}
+
+impl MatchOptions {
+    /// The rules these options ask for.
+    pub fn rules(&self) -> Rules {
+        Rules {
+            ruleset: self.ruleset,
+            breaks: self.breaks,
+            reactions: !self.no_reactions,
+            strengths: !self.no_strengths,
+            final_acts: !self.no_final_acts,
+            action_breaks: !self.no_action_breaks,
+            turn_limit: self.turn_limit.max(1),
+        }
+    }
+
+    /// The policy of side `side` (0 = A).
+    pub fn policy(&self, side: usize) -> PolicyKind {
+        PolicyKind::parse(self.policies[side.min(1)]).unwrap_or(PolicyKind::Greedy)
+    }
+
+    /// The house-rule names in force, as `--house` lists them.
+    fn house(&self) -> Vec<&'static str> {
+        [
+            (self.no_reactions, "no-reactions"),
+            (self.no_strengths, "no-strengths"),
+            (self.no_final_acts, "no-final-acts"),
+            (self.no_action_breaks, "no-action-breaks"),
+        ]
+        .into_iter()
+        .filter_map(|(on, name)| on.then_some(name))
+        .collect()
+    }
+
+    /// The rule options of the CLI that give the same rules (empty for the defaults).
+    pub fn cli_rules(&self) -> String {
+        let mut s = String::new();
+        if self.ruleset == Ruleset::V8 {
+            s.push_str(" --ruleset v8");
+        }
+        if self.breaks == Breaks::Advanced {
+            s.push_str(" --breaks advanced");
+        }
+        let house = self.house();
+        if !house.is_empty() {
+            s.push_str(&format!(" --house {}", house.join(",")));
+        }
+        if self.turn_limit != 500 {
+            s.push_str(&format!(" --turn-limit {}", self.turn_limit));
+        }
+        s
+    }
+}
+
+/// The two views of the screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum View {
+    #[default]
+    Simulate,
+    Watch,
+    Play,
+}
+
+/// What the views play: the match-up (or why there is none), the options, the parties'
+/// names, and a key that changes with any of them.
+pub struct Asked<'a> {
+    pub setup: &'a Result<std::sync::Arc<crate::games::iconica::engine::Setup>, String>,
+    pub options: &'a MatchOptions,
+    pub names: [&'a str; 2],
+    pub key: &'a str,
+}
+
+/// Says that a result was played with other parties or options.
+fn stale_ui(ui: &mut egui::Ui, what: &str) {
+    ui.label(
+        egui::RichText::new(format!(
+            "The parties or options changed since this {what}: play it again to update it."
+        ))
+        .color(ui.visuals().warn_fg_color),
+    );
+}
+
+/// The match screen.
+#[derive(Default)]
+pub struct MatchScreen {
+    pub options: MatchOptions,
+    pub view: View,
+    pub sim: simulate::SimPanel,
+    pub watch: watch::WatchPanel,
+    pub play: play::PlayPanel,
+    ready: Memo<MatchReady>,
+}
+
+impl MatchScreen {
+    pub fn ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
+        let (a, b) = (&env.docs.party_a, &env.docs.party_b);
+        let rules = self.options.rules();
+        let key = format!("{}\n{}\n{rules:?}", a.to_toml(), b.to_toml());
+        // What a result was played with: a result of other parties or options is stale.
+        let asked = format!("{key}\n{:?}", self.options);
+        let ready = self.ready.get(env.generation, key, || {
+            core::match_ready(env.cat, a, b, rules)
+        });
+        egui::Panel::left("match-setup")
+            .resizable(true)
+            .default_size(320.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("match-setup-scroll")
+                    .show(ui, |ui| self.setup_ui(ui, env, &ready));
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.selectable_value(&mut self.view, View::Simulate, "Simulate")
+                    .on_hover_text("Play many seeded matches, computer against computer, and read the win rates");
+                ui.selectable_value(&mut self.view, View::Watch, "Watch one match")
+                    .on_hover_text("Play one seeded match and read its log, turn by turn");
+                ui.selectable_value(&mut self.view, View::Play, "Play against the computer")
+                    .on_hover_text("Take side A's decisions yourself; the computer plays side B");
+            });
+            ui.separator();
+            let now = Asked {
+                setup: &ready.setup,
+                options: &self.options,
+                names: [a.name.as_str(), b.name.as_str()],
+                key: &asked,
+            };
+            match self.view {
+                View::Simulate => self.sim.ui(ui, &now),
+                View::Watch => self.watch.ui(ui, &now),
+                View::Play => self.play.ui(ui, &now),
+            }
+        });
+    }
+
+    /// The left panel: both parties with their verdicts, the rules and each side's policy.
+    fn setup_ui(&mut self, ui: &mut egui::Ui, env: &mut Env, ready: &MatchReady) {
+        ui.heading("Parties");
+        ui.weak("The two parties of the Party screen.");
+        party_ui(ui, env, "A", &env.docs.party_a, &ready.a);
+        party_ui(ui, env, "B", &env.docs.party_b, &ready.b);
+        if let Err(why) = &ready.setup {
+            ui.add_space(4.0);
+            ui.label(egui::RichText::new(why).color(ui.visuals().error_fg_color));
+        }
+        ui.separator();
+        self.rules_ui(ui);
+        ui.separator();
+        self.players_ui(ui);
+    }
+
+    fn rules_ui(&mut self, ui: &mut egui::Ui) {
+        let o = &mut self.options;
+        ui.heading("Rules");
+        egui::Grid::new("match-rules")
+            .num_columns(2)
+            .show(ui, |ui| {
+                let label = ui.label("Ruleset");
+                egui::ComboBox::from_id_salt("match-ruleset")
+                    .selected_text(if o.ruleset == Ruleset::V2 { "v2" } else { "v8" })
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut o.ruleset, Ruleset::V2, "v2");
+                        ui.selectable_value(&mut o.ruleset, Ruleset::V8, "v8");
+                    })
+                    .response
+                    .labelled_by(label.id);
+                ui.end_row();
+                let label = ui.label("Action Breaks");
+                ui.add_enabled_ui(o.ruleset == Ruleset::V2, |ui| {
+                    egui::ComboBox::from_id_salt("match-breaks")
+                        .selected_text(if o.breaks == Breaks::Standard {
+                            "standard"
+                        } else {
+                            "advanced"
+                        })
+                        .show_ui(ui, |ui| {
+                            ui.selectable_value(&mut o.breaks, Breaks::Standard, "standard");
+                            ui.selectable_value(&mut o.breaks, Breaks::Advanced, "advanced");
+                        })
+                        .response
+                        .labelled_by(label.id);
+                })
+                .response
+                .on_disabled_hover_text("v8 has one kind of Action Break");
+                ui.end_row();
+                let label = ui
+                    .label("Turn limit")
+                    .on_hover_text("A match that reaches this many turns ends as a draw");
+                ui.add(egui::DragValue::new(&mut o.turn_limit).range(1..=100_000))
+                    .labelled_by(label.id);
+                ui.end_row();
+            });
+        ui.label("House rules:");
+        ui.checkbox(&mut o.no_reactions, "No reactions");
+        ui.checkbox(&mut o.no_strengths, "No strengths");
+        ui.checkbox(&mut o.no_final_acts, "No final acts");
+        ui.checkbox(&mut o.no_action_breaks, "No Action Breaks");
+    }
+
+    fn players_ui(&mut self, ui: &mut egui::Ui) {
+        let o = &mut self.options;
+        ui.heading("Players");
+        egui::Grid::new("match-players")
+            .num_columns(2)
+            .show(ui, |ui| {
+                for (side, name) in ["A", "B"].into_iter().enumerate() {
+                    let label = ui.label(format!("Side {name} plays"));
+                    egui::ComboBox::from_id_salt(("match-policy", side))
+                        .selected_text(o.policies[side])
+                        .show_ui(ui, |ui| {
+                            for (p, tip) in POLICIES {
+                                ui.selectable_value(&mut o.policies[side], p, p)
+                                    .on_hover_text(tip);
+                            }
+                        })
+                        .response
+                        .labelled_by(label.id);
+                    ui.end_row();
+                }
+                let label = ui.label("Seed").on_hover_text(
+                    "The same seed plays the same matches, here and on the command line",
+                );
+                ui.add(egui::DragValue::new(&mut o.seed))
+                    .labelled_by(label.id);
+                ui.end_row();
+            });
+    }
+}
+
+/// One party: its name, its members and the rules' verdict.
+fn party_ui(ui: &mut egui::Ui, env: &Env, side: &str, party: &PartyFile, verdict: &core::Verdict) {
+    ui.add_space(4.0);
+    ui.label(egui::RichText::new(format!("Party {side}: {}", party.name)).strong());
+    if party.members.is_empty() {
+        ui.weak("No members yet.");
+    }
+    for (i, id) in party.members.iter().enumerate() {
+        ui.label(format!("{}. {}", i + 1, env.name_or_missing(id)));
+    }
+    ui.push_id(("match-verdict", side), |ui| verdict_ui(ui, verdict));
+}

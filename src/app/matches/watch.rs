@@ -1,0 +1,279 @@
+//! The Watch view: one seeded match of the two parties (played on a background thread, as
+//! `deckwright play iconica --seed` plays it), its event log as a whole or turn by turn, and
+//! each side's characters at the end.
+
+use std::sync::Arc;
+
+use super::job::{Job, Poll};
+use super::{Asked, MatchOptions, stale_ui};
+use crate::games::iconica::engine::{Event, Setup};
+use crate::sim::iconica::{self as matches, MemberEnd, Played};
+
+/// One turn of the log: its heading and its events, in words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TurnLog {
+    pub heading: String,
+    pub lines: Vec<String>,
+}
+
+/// A watched match, in words.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Watched {
+    pub seed: u64,
+    pub policies: [String; 2],
+    /// The log by turn (events before the first turn, if any, under "Before the first turn";
+    /// the end of the match last, as its own heading).
+    pub turns: Vec<TurnLog>,
+    /// Each side's characters at the end.
+    pub sides: [Vec<MemberEnd>; 2],
+    /// How it ended, with turns and dice.
+    pub summary: String,
+    /// The `deckwright play iconica` options that play the same match.
+    pub cli: String,
+    /// The parties and options it was played with ([`Asked::key`]).
+    pub key: String,
+}
+
+impl Watched {
+    /// Every line of the log in order, headings included (as `play` prints them, unindented).
+    pub fn lines(&self) -> impl Iterator<Item = &str> {
+        self.turns.iter().flat_map(|t| {
+            std::iter::once(t.heading.as_str()).chain(t.lines.iter().map(String::as_str))
+        })
+    }
+}
+
+/// Groups a match's log by turn, in words.
+pub fn by_turn(setup: &Setup, log: &[Event]) -> Vec<TurnLog> {
+    let mut turns: Vec<TurnLog> = Vec::new();
+    for e in log {
+        let text = e.text(setup);
+        match e {
+            Event::Turn { .. } | Event::End { .. } => turns.push(TurnLog {
+                heading: text,
+                lines: Vec::new(),
+            }),
+            _ => match turns.last_mut() {
+                Some(t) => t.lines.push(text),
+                None => turns.push(TurnLog {
+                    heading: "Before the first turn".into(),
+                    lines: vec![text],
+                }),
+            },
+        }
+    }
+    turns
+}
+
+/// The Watch view's state.
+#[derive(Default)]
+pub struct WatchPanel {
+    job: Option<Job<Watched>>,
+    pub watched: Option<Watched>,
+    /// Show one turn at a time (else the whole log).
+    pub step: bool,
+    /// The turn shown when stepping (index into [`Watched::turns`]).
+    pub turn: usize,
+    pub message: Option<String>,
+}
+
+impl WatchPanel {
+    pub fn running(&self) -> bool {
+        self.job.is_some()
+    }
+
+    pub fn ui(&mut self, ui: &mut egui::Ui, now: &Asked) {
+        self.poll();
+        self.controls_ui(ui, now);
+        if let Some(m) = &self.message {
+            ui.label(m);
+        }
+        let Some(w) = &self.watched else {
+            if self.job.is_none() {
+                ui.add_space(8.0);
+                ui.weak("Play one match with the seed and policies on the left, then read its log whole or turn by turn.");
+            }
+            return;
+        };
+        ui.add_space(6.0);
+        if w.key != now.key {
+            stale_ui(ui, "match");
+        }
+        ui.heading(&w.summary);
+        ui.weak(format!(
+            "Seed {}; the same match on the command line: {}",
+            w.seed, w.cli
+        ));
+        ui.separator();
+        egui::Panel::right("watch-sides")
+            .resizable(true)
+            .default_size(300.0)
+            .show(ui, |ui| sides_ui(ui, "At the end", &w.sides, now.names));
+        egui::CentralPanel::default().show(ui, |ui| self.log_ui(ui));
+    }
+
+    fn poll(&mut self) {
+        let Some(job) = &self.job else { return };
+        match job.poll() {
+            Poll::Running => return,
+            Poll::Finished(w) => {
+                self.watched = Some(w);
+                self.turn = 0;
+                self.message = None;
+            }
+            Poll::Lost => self.message = Some("The match stopped on an internal error.".into()),
+        }
+        self.job = None;
+    }
+
+    fn controls_ui(&mut self, ui: &mut egui::Ui, now: &Asked) {
+        let (setup, o) = (now.setup, now.options);
+        ui.horizontal(|ui| {
+            let can = setup.is_ok() && self.job.is_none();
+            let play = ui
+                .add_enabled(can, egui::Button::new("Play one match"))
+                .on_hover_text(format!("Play one match with seed {}", o.seed))
+                .on_disabled_hover_text(match setup {
+                    Err(why) => why.as_str(),
+                    Ok(_) => "A match is being played",
+                });
+            if play.clicked() {
+                if let Ok(setup) = setup {
+                    self.start(ui.ctx(), setup.clone(), o, now.key.to_string());
+                }
+            }
+            if self.job.is_some() {
+                ui.spinner();
+                ui.label("Playing…");
+                if ui
+                    .button("Cancel")
+                    .on_hover_text("Forget this match")
+                    .clicked()
+                {
+                    self.job = None;
+                }
+            }
+        });
+    }
+
+    /// Plays one match of `setup` with the options' policies and seed on a thread.
+    pub fn start(&mut self, ctx: &egui::Context, setup: Arc<Setup>, o: &MatchOptions, key: String) {
+        let (pa, pb, seed) = (o.policy(0), o.policy(1), o.seed);
+        let cli = format!(
+            "deckwright play iconica A.party.toml B.party.toml --seed {seed} --policy-a {} --policy-b {}{}",
+            pa.name(),
+            pb.name(),
+            o.cli_rules()
+        );
+        let job = Job::spawn(ctx, "deckwright-watch", 1, move |p| {
+            let Played { state, log } =
+                matches::play_logged(&setup, pa, pb, seed, matches::seeded_dice(seed));
+            p.add(1);
+            let end = log.last().map(|e| e.text(&setup)).unwrap_or_default();
+            Watched {
+                seed,
+                policies: [pa.name(), pb.name()],
+                turns: by_turn(&setup, &log),
+                sides: matches::sides(&setup, &state),
+                summary: format!("{end}; {} turns, {} dice", state.turn, state.dice_used),
+                cli,
+                key,
+            }
+        });
+        match job {
+            Ok(job) => self.job = Some(job),
+            Err(e) => self.message = Some(format!("The match did not start: {e}")),
+        }
+    }
+
+    /// The log: whole, with turn headings, or one turn at a time (arrow keys step).
+    fn log_ui(&mut self, ui: &mut egui::Ui) {
+        let Some(w) = &self.watched else { return };
+        let last = w.turns.len().saturating_sub(1);
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.step, false, "Whole log");
+            ui.selectable_value(&mut self.step, true, "Turn by turn")
+                .on_hover_text("One turn at a time; the Left and Right arrow keys step");
+            if self.step {
+                ui.separator();
+                if ui
+                    .add_enabled(self.turn > 0, egui::Button::new("Previous turn"))
+                    .clicked()
+                {
+                    self.turn -= 1;
+                }
+                ui.label(format!("{} of {}", self.turn.min(last) + 1, w.turns.len()));
+                if ui
+                    .add_enabled(self.turn < last, egui::Button::new("Next turn"))
+                    .clicked()
+                {
+                    self.turn += 1;
+                }
+                let (back, forward) = ui.input(|i| {
+                    (
+                        i.key_pressed(egui::Key::ArrowLeft),
+                        i.key_pressed(egui::Key::ArrowRight),
+                    )
+                });
+                if back {
+                    self.turn = self.turn.saturating_sub(1);
+                }
+                if forward {
+                    self.turn = (self.turn + 1).min(last);
+                }
+            }
+        });
+        ui.separator();
+        let shown: &[TurnLog] = if self.step {
+            let t = self.turn.min(last);
+            w.turns.get(t..=t).unwrap_or(&[])
+        } else {
+            &w.turns
+        };
+        egui::ScrollArea::vertical()
+            .id_salt("watch-log")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                ui.spacing_mut().item_spacing.y = 2.0;
+                for t in shown {
+                    ui.add_space(4.0);
+                    ui.label(egui::RichText::new(&t.heading).strong());
+                    for line in &t.lines {
+                        ui.horizontal(|ui| {
+                            ui.add_space(16.0);
+                            ui.label(line);
+                        });
+                    }
+                }
+            });
+    }
+}
+
+/// Each side's characters under `heading`: health out of Start, statuses, or Skulled.
+pub(super) fn sides_ui(
+    ui: &mut egui::Ui,
+    heading: &str,
+    sides: &[Vec<MemberEnd>; 2],
+    names: [&str; 2],
+) {
+    ui.heading(heading);
+    for ((side, name), members) in ["A", "B"].iter().zip(names).zip(sides) {
+        ui.add_space(6.0);
+        ui.label(egui::RichText::new(format!("Side {side}: {name}")).strong());
+        egui::Grid::new(("watch-side", *side))
+            .num_columns(3)
+            .striped(true)
+            .show(ui, |ui| {
+                for m in members {
+                    ui.label(&m.name);
+                    if m.skulled {
+                        ui.label(egui::RichText::new("Skulled").color(ui.visuals().error_fg_color));
+                    } else {
+                        ui.label(format!("{} / {}", m.health, m.start));
+                    }
+                    ui.label(m.statuses.join(", "));
+                    ui.end_row();
+                }
+            });
+    }
+}

@@ -1,0 +1,319 @@
+//! Drives the Match screen: two parties built on the Party screen, a small seeded sim run
+//! on the worker thread whose figures equal the core's `sim::run` and `deckwright sim
+//! iconica`, and one watched match whose log is `deckwright play iconica`'s.
+
+use std::time::Duration;
+
+use deckwright::app::{DeckwrightApp, Screen};
+use deckwright::games::iconica::ai::PolicyKind;
+use deckwright::sim;
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use serde_json::Value;
+
+use crate::support::{app, click, harness_of_height};
+
+#[path = "../common/cli.rs"]
+mod cli;
+
+const PARTY_A: &str = "examples/iconica/legal-protectorate-wardens.party.toml";
+const PARTY_B: &str = "examples/iconica/legal-legion-raiders.party.toml";
+
+fn pick(h: &mut Harness<'_, DeckwrightApp>, name: &str) {
+    click(h, &format!("{name}  ·  character"));
+}
+
+/// The app with the two example parties built on the Party screen, on the Match screen.
+fn two_parties() -> Harness<'static, DeckwrightApp> {
+    let mut h = harness_of_height(app(), 900.0);
+    h.run();
+    click(&mut h, "Party");
+    click(&mut h, "Match: a second party");
+    for name in ["Teodric Vale", "Anwen Halloway", "Gorm Ashcairn"] {
+        pick(&mut h, name);
+    }
+    click(&mut h, "B");
+    for name in ["Varek Solenne", "Kethra Voss", "Nyx Ellery"] {
+        pick(&mut h, name);
+    }
+    h.key_press_modifiers(Modifiers::COMMAND, Key::M);
+    h.run();
+    assert_eq!(h.state().screen, Screen::Match);
+    h
+}
+
+/// Steps frames until `done` holds (the worker thread answers in its own time).
+fn wait(h: &mut Harness<'_, DeckwrightApp>, done: impl Fn(&DeckwrightApp) -> bool) {
+    for _ in 0..6000 {
+        h.step();
+        if done(h.state()) {
+            h.step();
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    panic!("the worker did not finish within a minute");
+}
+
+fn json_of(out: std::process::Output) -> Value {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn a_match_needs_two_legal_parties_and_says_what_is_missing() {
+    let mut h = harness_of_height(app(), 900.0);
+    h.run();
+    click(&mut h, "Match");
+    h.get_by_label_contains("Party A is empty");
+    assert!(
+        h.get_by_label("Run").accesskit_node().is_disabled(),
+        "no run without parties"
+    );
+    click(&mut h, "Party");
+    pick(&mut h, "Anwen Halloway");
+    pick(&mut h, "Gorm Ashcairn");
+    pick(&mut h, "Kethra Voss");
+    click(&mut h, "Match");
+    h.get_by_label_contains("Party A is not legal (1 problem");
+    h.get_by_label("[faction-mix]");
+    assert!(h.get_by_label("Run").accesskit_node().is_disabled());
+}
+
+/// The compiled match-up of the app's two parties, as the core builds it.
+fn setup_of(app: &DeckwrightApp) -> std::sync::Arc<deckwright::games::iconica::engine::Setup> {
+    let rules = app.matches.options.rules();
+    deckwright::app::core::match_ready(&app.cat, &app.docs.party_a, &app.docs.party_b, rules)
+        .setup
+        .expect("both parties are legal")
+}
+
+#[test]
+fn a_seeded_run_gives_the_core_s_and_the_cli_s_figures() {
+    let mut h = two_parties();
+    assert_eq!(
+        h.query_all_by_label("Legal").count(),
+        2,
+        "both parties are legal"
+    );
+    {
+        let app = h.state_mut();
+        app.matches.options.policies = ["greedy", "random"];
+        app.matches.options.seed = 7;
+        app.matches.sim.games = 40;
+        app.matches.sim.threads = 2;
+    }
+    h.run();
+    h.get_by_label("Run").click();
+    h.step();
+    wait(&mut h, |app| !app.matches.sim.running());
+    let got = h.state().matches.sim.result.clone().expect("a result");
+
+    let setup = setup_of(h.state());
+    let (pa, pb) = (PolicyKind::Greedy, PolicyKind::Random);
+    let want = sim::run(
+        40,
+        Some(1),
+        |i| sim::iconica::play_one(&setup, pa, pb, 7, i),
+        |_| {},
+    )
+    .unwrap();
+    assert_eq!(got.summary, want);
+    assert_eq!(want.games, 40);
+
+    // The figures on screen are the core's.
+    let (lo, hi) = want.ci95_a();
+    let pct = |x: f64| format!("{:.1}%", x * 100.0);
+    h.get_by_label(&format!(
+        "Win rate of A: {} (95% CI {} to {})",
+        pct(want.win_rate_a()),
+        pct(lo),
+        pct(hi)
+    ));
+    h.get_by_label_contains(&format!("Mean turns {:.1}", want.mean_turns()));
+
+    // And `deckwright sim iconica` with the same seed says the same.
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cat.sqlite");
+    let root = env!("CARGO_MANIFEST_DIR");
+    let (a, b) = (format!("{root}/{PARTY_A}"), format!("{root}/{PARTY_B}"));
+    let args = [
+        "sim", "iconica", &a, &b, "--games", "40", "--seed", "7", "--ai-a", "greedy", "--ai-b",
+        "random", "--json",
+    ];
+    let doc = json_of(cli::deckwright(&db, &args));
+    assert_eq!(doc["wins"]["a"], want.wins[0]);
+    assert_eq!(doc["wins"]["b"], want.wins[1]);
+    assert_eq!(doc["wins"]["draw"], want.wins[2]);
+    assert_eq!(doc["mean_turns"].as_f64(), Some(want.mean_turns()));
+    assert_eq!(doc["ended"]["victory"], want.ended[0]);
+}
+
+#[test]
+fn cancel_stops_a_run_without_a_result() {
+    let mut h = two_parties();
+    {
+        let app = h.state_mut();
+        app.matches.options.policies = ["mcts", "mcts"];
+        app.matches.sim.games = 100_000;
+        app.matches.sim.threads = 1;
+    }
+    h.run();
+    h.get_by_label("Run").click();
+    h.step();
+    assert!(h.state().matches.sim.running());
+    h.get_by_label("Cancel").click();
+    h.step();
+    wait(&mut h, |app| !app.matches.sim.running());
+    assert!(h.state().matches.sim.result.is_none());
+    h.get_by_label("Cancelled: no result.");
+}
+
+#[test]
+fn a_watched_match_shows_the_log_of_deckwright_play() {
+    let mut h = two_parties();
+    h.state_mut().matches.options.policies = ["greedy", "first"];
+    h.state_mut().matches.options.seed = 3;
+    click(&mut h, "Watch one match");
+    h.get_by_label("Play one match").click();
+    h.step();
+    wait(&mut h, |app| !app.matches.watch.running());
+    let watched = h
+        .state()
+        .matches
+        .watch
+        .watched
+        .clone()
+        .expect("a watched match");
+
+    let setup = setup_of(h.state());
+    let played = sim::iconica::play_logged(
+        &setup,
+        PolicyKind::Greedy,
+        PolicyKind::First,
+        3,
+        sim::iconica::seeded_dice(3),
+    );
+    let want: Vec<String> = played.log.iter().map(|e| e.text(&setup)).collect();
+    let got: Vec<&str> = watched.lines().collect();
+    assert_eq!(got, want);
+    assert!(got[0].starts_with("Turn 1: side a to play"), "{}", got[0]);
+    h.get_by_label(got[0]);
+    h.get_by_label(got[1]);
+
+    // `deckwright play iconica` with the same seed logs the same events.
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cat.sqlite");
+    let root = env!("CARGO_MANIFEST_DIR");
+    let (a, b) = (format!("{root}/{PARTY_A}"), format!("{root}/{PARTY_B}"));
+    let args = [
+        "play",
+        "iconica",
+        &a,
+        &b,
+        "--seed",
+        "3",
+        "--policy-a",
+        "greedy",
+        "--policy-b",
+        "first",
+        "--json",
+    ];
+    let doc = json_of(cli::deckwright(&db, &args));
+    let cli_log: Vec<&str> = doc["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(got, cli_log);
+    let ids: Vec<&str> = doc["sides"]["a"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["id"].as_str().unwrap())
+        .collect();
+    let health: Vec<u64> = doc["sides"]["b"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["health"].as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        watched.sides[0]
+            .iter()
+            .map(|m| m.id.as_str())
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(
+        health,
+        watched.sides[1]
+            .iter()
+            .map(|m| u64::from(m.health))
+            .collect::<Vec<_>>()
+    );
+
+    // Turn by turn: the first turn alone, then the next.
+    click(&mut h, "Turn by turn");
+    h.get_by_label(&watched.turns[0].heading);
+    assert!(h.query_by_label(&watched.turns[1].heading).is_none());
+    click(&mut h, "Next turn");
+    h.get_by_label(&watched.turns[1].heading);
+    assert!(h.query_by_label(&watched.turns[0].heading).is_none());
+    h.key_press(Key::ArrowLeft);
+    h.run();
+    assert_eq!(h.state().matches.watch.turn, 0);
+    h.get_by_label(&watched.turns[0].heading);
+}
+
+#[test]
+fn playing_side_a_by_always_taking_the_first_option_plays_the_first_policy_s_match() {
+    let mut h = two_parties();
+    h.state_mut().matches.options.policies = ["greedy", "greedy"];
+    h.state_mut().matches.options.seed = 5;
+    click(&mut h, "Play against the computer");
+    h.get_by_label("Start a match").click();
+    h.step();
+    let mut questions = Vec::new();
+    for _ in 0..6000 {
+        h.step();
+        let game = h.state().matches.play.game.as_ref().expect("a match");
+        if game.done.is_some() {
+            break;
+        }
+        match &game.decision {
+            Some(d) => {
+                questions.push(d.question.clone());
+                let first = format!("[1] {}", d.options[0]);
+                h.get_by_label(&d.question);
+                h.get_by_label(&first).click();
+            }
+            None => std::thread::sleep(Duration::from_millis(5)),
+        }
+    }
+    h.step();
+    let game = h.state().matches.play.game.as_ref().expect("a match");
+    assert!(game.done.is_some(), "the match ended");
+    assert!(
+        questions.iter().any(|q| q == "Which character acts?"),
+        "{questions:?}"
+    );
+
+    let setup = setup_of(h.state());
+    let want = sim::iconica::play_logged(
+        &setup,
+        PolicyKind::First,
+        PolicyKind::Greedy,
+        5,
+        sim::iconica::seeded_dice(5),
+    );
+    let want: Vec<String> = want.log.iter().map(|e| e.text(&setup)).collect();
+    let got: Vec<&str> = game.lines.iter().map(|l| l.1.as_str()).collect();
+    assert_eq!(got, want);
+}
