@@ -1,6 +1,7 @@
 //! The card editor's Form view through the real app: Kethra Voss's faction and a nullifier
 //! set with widgets, the TOML rewritten, each edit one undo step, the card saved; typing in a
-//! form field; a card that is not an Iconica character gets no form.
+//! form field; Start lowered below marked tiles; roll numbers moved between actions; the view
+//! and the edit across a restart; a card that is not an Iconica character gets no form.
 
 use deckwright::app::core::card;
 use deckwright::app::editor::View;
@@ -193,4 +194,22 @@ fn roll_numbers_move_between_actions_and_the_parser_checks_the_coverage() {
     assert_eq!(c.actions[3].roll, Roll::Many(vec![4, 5]));
     assert!(source(&h).contains("roll = [4, 5]"), "{}", source(&h));
     h.get_by_label("Valid Iconica character “Kethra Voss” (ico-kethra-voss).");
+}
+
+#[test]
+fn the_form_view_and_its_edit_survive_a_restart() {
+    let mut h = open_kethra_form_of_height(2000.0);
+    click(&mut h, "Add strength");
+    let edited = character(&h);
+    assert_eq!(edited.strengths.len(), 2);
+
+    let cat = h.into_state().cat;
+    let mut h = harness_of_height(DeckwrightApp::new(cat), 2000.0);
+    h.run();
+    assert_eq!(h.state().screen, Screen::Card);
+    assert_eq!(h.state().editor.view(), View::Form);
+    assert_eq!(character(&h), edited);
+    h.get_by_label("Add strength");
+    undo(&mut h);
+    assert_eq!(character(&h).strengths.len(), 1);
 }
