@@ -101,12 +101,8 @@ pub fn sides(setup: &Setup, st: &State) -> [Vec<MemberEnd>; 2] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::iconica::engine::Rules;
 
-    fn duel() -> Setup {
-        let chars = crate::games::iconica::bundled_characters();
-        Setup::duel(&chars[0..3], &chars[3..6], Rules::default()).unwrap()
-    }
+    use crate::games::iconica::bundled_duel as duel;
 
     #[test]
     fn a_logged_match_repeats_with_its_seed_and_ends_as_its_log_says() {

@@ -267,6 +267,11 @@ fn a_changed_card_is_found_by_its_new_words_and_values_only() {
     }
 }
 
+/// The collection of the migrated catalogue: owned cards, one with quantity 0, one not in
+/// the catalogue.
+const OWNED_IN_MIGRATED: [(&str, i64); 5] =
+    [("syn-3", 2), ("syn-10", 1), ("syn-11", 0), ("ico-hadron", 3), ("gone", 4)];
+
 #[test]
 fn migrating_an_older_catalogue_fills_the_columns() {
     let cards: Vec<Card> = common::cards()
@@ -296,14 +301,7 @@ fn migrating_an_older_catalogue_fills_the_columns() {
                 .expect("field");
             }
         }
-        // owned cards, one with quantity 0, one not in the catalogue
-        for (id, q) in [
-            ("syn-3", 2),
-            ("syn-10", 1),
-            ("syn-11", 0),
-            ("ico-hadron", 3),
-            ("gone", 4),
-        ] {
+        for (id, q) in OWNED_IN_MIGRATED {
             tx.execute(
                 "INSERT INTO collection(card_id, quantity) VALUES (?1, ?2)",
                 params![id, q],
@@ -369,13 +367,7 @@ fn migrating_an_older_catalogue_fills_the_columns() {
         n
     };
     assert_eq!(same, cards.len() as i64);
-    for (id, q) in [
-        ("syn-3", 2),
-        ("syn-10", 1),
-        ("syn-11", 0),
-        ("ico-hadron", 3),
-        ("gone", 4),
-    ] {
+    for (id, q) in OWNED_IN_MIGRATED {
         fresh
             .conn()
             .execute(

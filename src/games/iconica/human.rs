@@ -123,13 +123,10 @@ pub fn option_text(setup: &Setup, o: Opt) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::iconica::engine::{Event, Rules};
+    use crate::games::iconica::engine::Event;
     use crate::sim::iconica::{play_logged, seeded_dice};
 
-    fn duel() -> Setup {
-        let chars = crate::games::iconica::bundled_characters();
-        Setup::duel(&chars[0..3], &chars[3..6], Rules::default()).unwrap()
-    }
+    use crate::games::iconica::bundled_duel as duel;
 
     #[test]
     fn a_person_taking_the_first_option_plays_the_first_policy_s_match() {

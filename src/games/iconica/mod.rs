@@ -19,3 +19,11 @@ pub fn bundled_characters() -> Vec<model::Character> {
         .collect()
 }
 
+/// A duel of the first three bundled characters against the next three, default rules: the
+/// unit tests' usual match.
+#[cfg(test)]
+pub(crate) fn bundled_duel() -> engine::Setup {
+    let chars = bundled_characters();
+    engine::Setup::duel(&chars[0..3], &chars[3..6], engine::Rules::default()).unwrap()
+}
+
