@@ -2,6 +2,7 @@
 
 pub mod ai;
 pub mod character;
+pub mod edit;
 pub mod engine;
 pub mod model;
 pub mod rules;

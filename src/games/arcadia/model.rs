@@ -25,6 +25,10 @@ pub enum Attribute {
     Resolve,
 }
 
+impl Attribute {
+    pub const ALL: [Attribute; 3] = [Attribute::Might, Attribute::Savvy, Attribute::Resolve];
+}
+
 /// What a test, trial or bonus is about: an attribute or combat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -35,11 +39,20 @@ pub enum TestKind {
     Combat,
 }
 
+impl TestKind {
+    /// In the order the format lists them for waylays.
+    pub const ALL: [TestKind; 4] = [TestKind::Might, TestKind::Resolve, TestKind::Savvy, TestKind::Combat];
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Court {
     Seelie,
     Unseelie,
+}
+
+impl Court {
+    pub const ALL: [Court; 2] = [Court::Seelie, Court::Unseelie];
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -53,6 +66,9 @@ pub enum MeritType {
 }
 
 impl MeritType {
+    pub const ALL: [MeritType; 5] =
+        [MeritType::Ability, MeritType::Advantage, MeritType::Ally, MeritType::Art, MeritType::Treasure];
+
     /// The type's name as card files write it (`merit_type`, league `rest` lists).
     pub fn as_str(self) -> &'static str {
         match self {
@@ -72,6 +88,13 @@ pub enum FlawType {
     Enemy,
     Weakness,
 }
+
+impl FlawType {
+    pub const ALL: [FlawType; 3] = [FlawType::Curse, FlawType::Enemy, FlawType::Weakness];
+}
+
+/// What a league's `rest` may list: the merit types, then `flaw`.
+pub const REST_TYPES: [&str; 6] = ["ability", "advantage", "ally", "art", "treasure", "flaw"];
 
 /// A merit or flaw effect the engine understands. One table, the keys in use say which form:
 /// `{bonus, test, exhaust?}`, `{retest, exhaust}`, `{change_test, exhaust}`, `{penalty, test}`.
@@ -215,6 +238,9 @@ pub enum Side {
 }
 
 impl Side {
+    /// Clockwise from the top of the card.
+    pub const ALL: [Side; 4] = [Side::North, Side::East, Side::South, Side::West];
+
     pub fn opposite(self) -> Side {
         match self {
             Side::North => Side::South,
@@ -240,6 +266,15 @@ impl Sides {
             Side::East => &self.east,
             Side::South => &self.south,
             Side::West => &self.west,
+        }
+    }
+
+    pub fn get_mut(&mut self, s: Side) -> &mut Vec<String> {
+        match s {
+            Side::North => &mut self.north,
+            Side::East => &mut self.east,
+            Side::South => &mut self.south,
+            Side::West => &mut self.west,
         }
     }
 }
@@ -403,9 +438,8 @@ impl ArcadiaCard {
                 }
             }
             ArcadiaCard::League(l) => {
-                let allowed = ["ability", "advantage", "ally", "art", "treasure", "flaw"];
                 for r in &l.rest {
-                    if !allowed.contains(&r.as_str()) {
+                    if !REST_TYPES.contains(&r.as_str()) {
                         out.push(Problem::at(
                             &["rest"],
                             format!("`rest` lists merit types or `flaw`; `{r}` is neither"),
