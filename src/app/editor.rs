@@ -2,7 +2,8 @@
 //! as you type, beside the card as the print renderer draws it. New cards start from the
 //! core's templates; Ctrl+S puts the card into the catalogue.
 //!
-//! An Iconica character can also be edited in a Form view ([`card_form`]): each
+//! An Iconica character or an Arcadia card can also be edited in a Form view ([`card_form`],
+//! [`arcadia_form`]): each
 //! discrete form edit (a drop-down, a tile) is one undo step, typing in the form's text
 //! fields a burst at a time like typing in the source; the form writes the TOML anew through
 //! the core.
@@ -11,6 +12,7 @@
 //! the text typed since the last pause of [`PAUSE`] seconds is one edit, taken in by the app
 //! with [`CardEditor::commit`] before any other edit, undo or redo.
 
+mod arcadia_form;
 mod card_form;
 
 use egui::text::{CCursor, CCursorRange};
@@ -20,7 +22,9 @@ use super::core;
 use super::{Action, Env};
 use crate::cards::{Card, CardError};
 use crate::catalogue::saved;
-use crate::games::iconica::edit::{self as form_core, FormError};
+use crate::games::arcadia::edit as arcadia_core;
+use crate::games::arcadia::model::ArcadiaCard;
+use crate::games::iconica::edit as form_core;
 use crate::games::iconica::model::Character;
 
 /// Seconds without a keystroke that end a burst of typing (one undo step).
@@ -65,8 +69,30 @@ pub struct CardEditor {
     goto: Option<(usize, usize)>,
     /// The view shown: the TOML source or the form; `None` until read from the app state.
     view: Option<View>,
-    /// The text as a character for the form (read without the format's rules), or why not.
-    form: Option<Result<Character, FormError>>,
+    /// The text as a card for the form (read without the format's rules), or why not.
+    form: Option<Result<FormCard, String>>,
+}
+
+/// A card the Form view edits.
+#[derive(Debug, Clone, PartialEq)]
+enum FormCard {
+    Iconica(Character),
+    Arcadia(ArcadiaCard),
+}
+
+impl FormCard {
+    /// Reads `text` for the form, each game's cards by its own core reader.
+    fn read(text: &str) -> Result<FormCard, String> {
+        match arcadia_core::read(text, core::EDITED_CARD) {
+            Ok(c) => Ok(FormCard::Arcadia(c)),
+            Err(arcadia_core::FormError::NotArcadia { game, .. }) if game != "arcadia" => {
+                form_core::read(text, core::EDITED_CARD)
+                    .map(FormCard::Iconica)
+                    .map_err(|e| e.to_string())
+            }
+            Err(e) => Err(e.to_string()),
+        }
+    }
 }
 
 /// How the card is edited.
@@ -75,7 +101,7 @@ pub enum View {
     /// The TOML in a code editor.
     #[default]
     Source,
-    /// An Iconica character as a form.
+    /// An Iconica character or an Arcadia card as a form.
     Form,
 }
 
@@ -159,7 +185,7 @@ impl CardEditor {
             return;
         }
         self.checked = Some(self.text.clone());
-        self.form = Some(form_core::read(&self.text, core::EDITED_CARD));
+        self.form = Some(FormCard::read(&self.text));
         if self.text.trim().is_empty() {
             self.error = None;
             self.good = None;
@@ -215,7 +241,7 @@ impl CardEditor {
                 (
                     View::Form,
                     "Form",
-                    "Edit an Iconica character with fields, drop-downs and its health meter",
+                    "Edit an Iconica character or an Arcadia card with fields and drop-downs",
                 ),
             ] {
                 if ui
@@ -244,18 +270,22 @@ impl CardEditor {
             }
             None => return,
         };
-        let Some(edit) = card_form::ui(ui, &card) else {
+        let edit = match &card {
+            FormCard::Iconica(c) => {
+                card_form::ui(ui, c).map(|e| (form_core::write(&e.card), e.label, e.typing))
+            }
+            FormCard::Arcadia(c) => {
+                arcadia_form::ui(ui, c).map(|e| (arcadia_core::write(&e.card), e.label, e.typing))
+            }
+        };
+        let Some((after, label, typing)) = edit else {
             return;
         };
-        let after = form_core::write(&edit.card);
-        if edit.typing {
+        if typing {
             self.text = after;
             self.typed_at = Some(ui.input(|i| i.time));
         } else {
-            env.push(Action::EditCard {
-                label: edit.label,
-                after,
-            });
+            env.push(Action::EditCard { label, after });
         }
     }
 

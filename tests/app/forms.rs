@@ -1,7 +1,7 @@
 //! The card editor's Form view through the real app: Kethra Voss's faction and a nullifier
 //! set with widgets, the TOML rewritten, each edit one undo step, the card saved; typing in a
 //! form field; Start lowered below marked tiles; roll numbers moved between actions; the view
-//! and the edit across a restart; a card that is not an Iconica character gets no form.
+//! and the edit across a restart; a card that is not an Iconica character (nor an Arcadia card) gets no form.
 
 use deckwright::app::core::card;
 use deckwright::app::editor::View;
@@ -131,12 +131,12 @@ fn typing_in_a_form_field_is_one_undo_step_and_the_source_view_shows_it() {
 }
 
 #[test]
-fn a_card_that_is_not_an_iconica_character_has_no_form() {
+fn a_card_that_is_neither_an_iconica_character_nor_an_arcadia_card_has_no_form() {
     let mut h = harness(app());
     h.key_press_modifiers(Modifiers::COMMAND, Key::E);
     h.run();
     click(&mut h, "New card");
-    click(&mut h, "Arcadia quest");
+    click(&mut h, "Ruunara hero");
     click(&mut h, "Form");
     h.get_by_label_contains("No form for this text: the form edits Iconica characters");
     click(&mut h, "Show the Source view");

@@ -6,6 +6,7 @@
 
 mod support;
 
+mod arcadia_forms;
 mod browser;
 mod builders;
 mod editor;

@@ -16,9 +16,9 @@ use crate::games::iconica::model::{
 };
 
 /// What the form changed this frame.
-pub struct FormEdit {
+pub struct FormEdit<C = Character> {
     /// The card after the edit.
-    pub card: Character,
+    pub card: C,
     /// The edit's name in the undo history.
     pub label: String,
     /// Typing in a text field: recorded a burst at a time, like typing in the source.
@@ -26,17 +26,33 @@ pub struct FormEdit {
 }
 
 /// Collects the one edit of a frame.
-struct Form {
-    card: Character,
+pub(super) struct Form<C = Character> {
+    pub(super) card: C,
     label: Option<String>,
     typing: bool,
 }
 
-impl Form {
-    fn changed(&mut self, label: impl Into<String>) {
+impl<C: Clone + PartialEq> Form<C> {
+    pub(super) fn new(card: &C) -> Self {
+        Form {
+            card: card.clone(),
+            label: None,
+            typing: false,
+        }
+    }
+    /// The edit made, if the card changed.
+    pub(super) fn edit(self, before: &C) -> Option<FormEdit<C>> {
+        let label = self.label?;
+        (self.card != *before).then_some(FormEdit {
+            card: self.card,
+            label,
+            typing: self.typing,
+        })
+    }
+    pub(super) fn changed(&mut self, label: impl Into<String>) {
         self.label = Some(label.into());
     }
-    fn typed(&mut self, what: &str) {
+    pub(super) fn typed(&mut self, what: &str) {
         self.label = Some(format!("typing in {what}"));
         self.typing = true;
     }
@@ -44,11 +60,7 @@ impl Form {
 
 /// Shows the form for `card`; returns the edit made, if any.
 pub fn ui(ui: &mut egui::Ui, card: &Character) -> Option<FormEdit> {
-    let mut f = Form {
-        card: card.clone(),
-        label: None,
-        typing: false,
-    };
+    let mut f = Form::new(card);
     ui.weak(
         "A form edit writes the card's TOML anew: comments and the source's layout are not \
          kept. Effects are edited in the Source view.",
@@ -63,15 +75,10 @@ pub fn ui(ui: &mut egui::Ui, card: &Character) -> Option<FormEdit> {
             section(ui, "Strengths", |ui| strengths_ui(ui, &mut f));
             section(ui, "Final act", |ui| final_act_ui(ui, &mut f));
         });
-    let label = f.label?;
-    (f.card != *card).then_some(FormEdit {
-        card: f.card,
-        label,
-        typing: f.typing,
-    })
+    f.edit(card)
 }
 
-fn section(ui: &mut egui::Ui, title: &str, body: impl FnOnce(&mut egui::Ui)) {
+pub(super) fn section(ui: &mut egui::Ui, title: &str, body: impl FnOnce(&mut egui::Ui)) {
     ui.add_space(6.0);
     ui.strong(title);
     egui::Frame::group(ui.style()).show(ui, |ui| {
@@ -81,7 +88,12 @@ fn section(ui: &mut egui::Ui, title: &str, body: impl FnOnce(&mut egui::Ui)) {
 }
 
 /// A one-line (or several-line) text field.
-fn text(ui: &mut egui::Ui, value: &mut String, lines: usize, label: egui::Id) -> egui::Response {
+pub(super) fn text(
+    ui: &mut egui::Ui,
+    value: &mut String,
+    lines: usize,
+    label: egui::Id,
+) -> egui::Response {
     let edit = if lines > 1 {
         egui::TextEdit::multiline(value).desired_rows(lines)
     } else {
@@ -91,7 +103,7 @@ fn text(ui: &mut egui::Ui, value: &mut String, lines: usize, label: egui::Id) ->
 }
 
 /// An optional text: empty means the key is left out.
-fn optional_text(
+pub(super) fn optional_text(
     ui: &mut egui::Ui,
     value: &mut Option<String>,
     lines: usize,
@@ -106,7 +118,7 @@ fn optional_text(
 }
 
 /// A drop-down of the values the format allows; true when another was picked.
-fn choice<T: Copy + PartialEq + Serialize>(
+pub(super) fn choice<T: Copy + PartialEq + Serialize>(
     ui: &mut egui::Ui,
     id: impl Hash + std::fmt::Debug,
     value: &mut T,
@@ -305,7 +317,7 @@ fn actions_ui(ui: &mut egui::Ui, f: &mut Form) {
     }
 }
 
-fn effects_note(n: usize) -> String {
+pub(super) fn effects_note(n: usize) -> String {
     match n {
         0 => "none (add them in the Source view)".into(),
         1 => "1 effect (edit it in the Source view)".into(),

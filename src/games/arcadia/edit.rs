@@ -60,6 +60,18 @@ pub fn write(c: &ArcadiaCard) -> String {
     Card::Arcadia(c.clone()).to_toml()
 }
 
+/// The name, id and text of any Arcadia card, to edit.
+pub fn common_mut(c: &mut ArcadiaCard) -> (&mut String, &mut String, &mut String) {
+    match c {
+        ArcadiaCard::Icon(x) => (&mut x.name, &mut x.id, &mut x.text),
+        ArcadiaCard::Merit(x) => (&mut x.name, &mut x.id, &mut x.text),
+        ArcadiaCard::Flaw(x) => (&mut x.name, &mut x.id, &mut x.text),
+        ArcadiaCard::Waylay(x) => (&mut x.name, &mut x.id, &mut x.text),
+        ArcadiaCard::League(x) => (&mut x.name, &mut x.id, &mut x.text),
+        ArcadiaCard::Quest(x) => (&mut x.name, &mut x.id, &mut x.text),
+    }
+}
+
 impl Merit {
     /// Makes the merit of type `t`, keeping only the keys that type has: an ability gets an
     /// attribute and a court (might / seelie unless it had them), an art keeps its art, an ally

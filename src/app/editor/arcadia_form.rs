@@ -1,0 +1,429 @@
+//! The card editor's Form view for Arcadia cards: the name, id and text of every card, then
+//! the keys of its kind as widgets (an icon's attributes, a merit's type and the keys that go
+//! with it, a flaw's points, a waylay's tests and values, a league's four sides drawn as a
+//! square, a quest's ratings). Like the Iconica form it edits a copy of the card and hands
+//! back the edited card; the choices offered are the core model's values, the rules are the
+//! core parser's. Effects and quest objectives stay in the Source view.
+
+mod league;
+
+use super::card_form::{FormEdit, choice, effects_note, optional_text, section, text};
+use crate::games::arcadia::edit::{add_feature, common_mut, word};
+use crate::games::arcadia::model::{
+    ArcadiaCard, Attribute, Court, Flaw, FlawType, Icon, LeagueTrial, Merit, MeritType, Quest,
+    TestKind, Trial, Waylay,
+};
+
+type Form = super::card_form::Form<ArcadiaCard>;
+
+/// Shows the form for `card`; returns the edit made, if any.
+pub fn ui(ui: &mut egui::Ui, card: &ArcadiaCard) -> Option<FormEdit<ArcadiaCard>> {
+    let mut f = Form::new(card);
+    let rest = match card {
+        ArcadiaCard::Quest(_) => "Effects and the objective are edited in the Source view.",
+        _ => "Effects are edited in the Source view.",
+    };
+    ui.weak(format!(
+        "A form edit writes the card's TOML anew: comments and the source's layout are not \
+         kept. {rest}"
+    ));
+    egui::ScrollArea::vertical()
+        .id_salt("arcadia-form-scroll")
+        .auto_shrink(false)
+        .show(ui, |ui| {
+            section(ui, "Card", |ui| common_ui(ui, &mut f));
+            let title = match card {
+                ArcadiaCard::Icon(_) => "Character Icon",
+                ArcadiaCard::Merit(_) => "Merit",
+                ArcadiaCard::Flaw(_) => "Flaw",
+                ArcadiaCard::Waylay(_) => "Waylay",
+                ArcadiaCard::League(_) => "League",
+                ArcadiaCard::Quest(_) => "Quest",
+            };
+            section(ui, title, |ui| {
+                match &mut f.card {
+                    ArcadiaCard::Icon(c) => edits(ui, |ui, e| icon_ui(ui, c, e)),
+                    ArcadiaCard::Merit(c) => edits(ui, |ui, e| merit_ui(ui, c, e)),
+                    ArcadiaCard::Flaw(c) => edits(ui, |ui, e| flaw_ui(ui, c, e)),
+                    ArcadiaCard::Waylay(c) => edits(ui, |ui, e| waylay_ui(ui, c, e)),
+                    ArcadiaCard::League(c) => edits(ui, |ui, e| league::league_ui(ui, c, e)),
+                    ArcadiaCard::Quest(c) => edits(ui, |ui, e| quest_ui(ui, c, e)),
+                }
+                .apply(&mut f)
+            });
+        });
+    f.edit(card)
+}
+
+/// What the widgets of a card's kind changed: a discrete edit wins over typing.
+#[derive(Default)]
+pub(super) struct Edits {
+    picked: Option<String>,
+    typed: Option<&'static str>,
+}
+
+impl Edits {
+    pub(super) fn pick(&mut self, label: impl Into<String>) {
+        self.picked = Some(label.into());
+    }
+    pub(super) fn type_in(&mut self, what: &'static str) {
+        self.typed = Some(what);
+    }
+    fn apply(self, f: &mut Form) {
+        if let Some(p) = self.picked {
+            f.changed(p);
+        } else if let Some(t) = self.typed {
+            f.typed(t);
+        }
+    }
+}
+
+fn edits(ui: &mut egui::Ui, body: impl FnOnce(&mut egui::Ui, &mut Edits)) -> Edits {
+    let mut e = Edits::default();
+    body(ui, &mut e);
+    e
+}
+
+/// A two-column grid of labelled fields.
+pub(super) fn grid(ui: &mut egui::Ui, id: &str, body: impl FnOnce(&mut egui::Ui)) {
+    egui::Grid::new(id)
+        .num_columns(2)
+        .spacing([12.0, 6.0])
+        .show(ui, body);
+}
+
+fn common_ui(ui: &mut egui::Ui, f: &mut Form) {
+    let mut typed = None;
+    grid(ui, "arcadia-form-common", |ui| {
+        let (name, id, body) = common_mut(&mut f.card);
+        for (label, value, lines) in [("Name", name, 1), ("Id", id, 1), ("Text", body, 3)] {
+            let l = ui.label(label);
+            if text(ui, value, lines, l.id).changed() {
+                typed = Some(label);
+            }
+            ui.end_row();
+        }
+    });
+    if let Some(t) = typed {
+        f.typed(t);
+    }
+}
+
+/// A labelled whole number; changes are typing (a drag is a burst, like typing).
+pub(super) fn number(
+    ui: &mut egui::Ui,
+    label: &'static str,
+    value: &mut i32,
+    range: std::ops::RangeInclusive<i32>,
+    e: &mut Edits,
+) {
+    let l = ui.label(label);
+    if ui
+        .add(egui::DragValue::new(value).range(range))
+        .labelled_by(l.id)
+        .changed()
+    {
+        e.type_in(label);
+    }
+    ui.end_row();
+}
+
+/// A labelled optional whole number: a checkbox for whether the key is there, then its value.
+fn optional_number(
+    ui: &mut egui::Ui,
+    label: &'static str,
+    value: &mut Option<i32>,
+    default: i32,
+    e: &mut Edits,
+) {
+    let l = ui.label(label);
+    ui.horizontal(|ui| {
+        let mut has = value.is_some();
+        let shown = if has { "" } else { "none" };
+        if ui.checkbox(&mut has, shown).labelled_by(l.id).changed() {
+            *value = has.then_some(default);
+            e.pick(if has {
+                format!("add {}", label.to_lowercase())
+            } else {
+                format!("remove {}", label.to_lowercase())
+            });
+        }
+        if let Some(v) = value
+            && ui
+                .add(egui::DragValue::new(v).range(0..=99))
+                .labelled_by(l.id)
+                .changed()
+        {
+            e.type_in(label);
+        }
+    });
+    ui.end_row();
+}
+
+/// A labelled drop-down of the model's values; a pick is one edit named `what value`.
+pub(super) fn pick<T: Copy + PartialEq + serde::Serialize>(
+    ui: &mut egui::Ui,
+    label: &str,
+    value: &mut T,
+    all: &[T],
+    e: &mut Edits,
+) -> bool {
+    let l = ui.label(label);
+    let picked = choice(ui, ("arcadia-form", label), value, all, l.id);
+    if picked {
+        e.pick(format!("{} {}", label.to_lowercase(), word(value)));
+    }
+    ui.end_row();
+    picked
+}
+
+fn effects_row(ui: &mut egui::Ui, n: usize) {
+    ui.label("Effects");
+    ui.weak(effects_note(n));
+    ui.end_row();
+}
+
+/// A list of terrain features as chips (click one to remove it) and a field to add one.
+/// `what` names the list (`north`, `terrain`) in labels and the undo history.
+/// The field is labelled by `label` (the list's title).
+pub(super) fn features_ui(
+    ui: &mut egui::Ui,
+    list: &mut Vec<String>,
+    what: &str,
+    label: egui::Id,
+    e: &mut Edits,
+) {
+    ui.horizontal_wrapped(|ui| {
+        let mut remove = None;
+        for (i, f) in list.iter().enumerate() {
+            if ui
+                .button(format!("{f} ×"))
+                .on_hover_text(format!("Remove {f} from {what}"))
+                .clicked()
+            {
+                remove = Some(i);
+            }
+        }
+        if list.is_empty() {
+            ui.weak("no features");
+        }
+        if let Some(i) = remove {
+            let f = list.remove(i);
+            e.pick(format!("remove {f} from {what}"));
+        }
+    });
+    ui.horizontal(|ui| {
+        let id = ui.make_persistent_id(("new-feature", what));
+        let mut new: String = ui.data(|d| d.get_temp(id)).unwrap_or_default();
+        let field = ui
+            .add(
+                egui::TextEdit::singleline(&mut new)
+                    .hint_text("feature")
+                    .desired_width(90.0),
+            )
+            .labelled_by(label)
+            .on_hover_text(format!(
+                "A terrain feature to add to {what} (road, forest, city-wall…)"
+            ));
+        let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        let add = ui
+            .add_enabled(
+                !new.trim().is_empty(),
+                egui::Button::new(format!("Add to {what}")),
+            )
+            .clicked();
+        if (add || entered) && add_feature(list, &new) {
+            e.pick(format!("add {} to {what}", new.trim()));
+            new.clear();
+        }
+        ui.data_mut(|d| d.insert_temp(id, new));
+    });
+}
+
+fn icon_ui(ui: &mut egui::Ui, c: &mut Icon, e: &mut Edits) {
+    grid(ui, "arcadia-form-icon", |ui| {
+        for (label, value) in [("Race", &mut c.race), ("Gender", &mut c.gender)] {
+            let l = ui.label(label);
+            if text(ui, value, 1, l.id).changed() {
+                e.type_in(label);
+            }
+            ui.end_row();
+        }
+        number(ui, "Might", &mut c.might, 0..=99, e);
+        number(ui, "Savvy", &mut c.savvy, 0..=99, e);
+        number(ui, "Resolve", &mut c.resolve, 0..=99, e);
+        let l = ui.label("Ability");
+        if text(ui, &mut c.ability, 2, l.id).changed() {
+            e.type_in("Ability");
+        }
+        ui.end_row();
+        effects_row(ui, c.effects.len());
+    });
+}
+
+fn merit_ui(ui: &mut egui::Ui, m: &mut Merit, e: &mut Edits) {
+    grid(ui, "arcadia-form-merit", |ui| {
+        let mut t = m.merit_type;
+        if pick(ui, "Merit type", &mut t, &MeritType::ALL, e) {
+            m.set_type(t);
+        }
+        number(ui, "Cost", &mut m.cost, 0..=99, e);
+        if m.merit_type == MeritType::Ability {
+            // Shown with the first value while the text lacks one (the parser says so).
+            let mut a = m.attribute.unwrap_or(Attribute::Might);
+            if pick(ui, "Attribute", &mut a, &Attribute::ALL, e) {
+                m.attribute = Some(a);
+            }
+            let mut c = m.court.unwrap_or(Court::Seelie);
+            if pick(ui, "Court", &mut c, &Court::ALL, e) {
+                m.court = Some(c);
+            }
+        }
+        if m.merit_type == MeritType::Art {
+            let l = ui.label("Art");
+            if optional_text(ui, &mut m.art, 1, l.id) {
+                e.type_in("Art");
+            }
+            ui.end_row();
+        }
+        if m.merit_type == MeritType::Ally {
+            optional_number(ui, "Combat", &mut m.combat, 3, e);
+        }
+        effects_row(ui, m.effects.len());
+    });
+}
+
+fn flaw_ui(ui: &mut egui::Ui, f: &mut Flaw, e: &mut Edits) {
+    grid(ui, "arcadia-form-flaw", |ui| {
+        let mut t = f.flaw_type;
+        if pick(ui, "Flaw type", &mut t, &FlawType::ALL, e) {
+            f.set_type(t);
+        }
+        number(ui, "Points", &mut f.points, 0..=10, e);
+        if f.flaw_type == FlawType::Weakness {
+            let mut c = f.court.unwrap_or(Court::Seelie);
+            if pick(ui, "Court", &mut c, &Court::ALL, e) {
+                f.court = Some(c);
+            }
+        }
+        effects_row(ui, f.effects.len());
+    });
+}
+
+fn waylay_ui(ui: &mut egui::Ui, w: &mut Waylay, e: &mut Edits) {
+    grid(ui, "arcadia-form-waylay", |ui| {
+        number(ui, "Rating", &mut w.rating, 0..=99, e);
+        let l = ui.label("Terrain");
+        ui.vertical(|ui| {
+            features_ui(ui, &mut w.terrain, "terrain", l.id, e);
+            ui.weak("`any` fits every league.");
+        });
+        ui.end_row();
+        ui.label("Tests");
+        ui.horizontal(|ui| {
+            for t in TestKind::ALL {
+                let mut on = w.tests.contains(&t);
+                if ui
+                    .checkbox(&mut on, word(&t))
+                    .on_hover_text("The player may choose this test")
+                    .changed()
+                {
+                    w.set_test(t, on);
+                    e.pick(format!("test {}", word(&t)));
+                }
+            }
+        });
+        ui.end_row();
+        for (t, label) in [
+            (TestKind::Might, "Might value"),
+            (TestKind::Resolve, "Resolve value"),
+            (TestKind::Savvy, "Savvy value"),
+            (TestKind::Combat, "Combat value"),
+        ] {
+            let mut v = w.value(t);
+            optional_number(ui, label, &mut v, 5, e);
+            w.set_value(t, v);
+        }
+        let l = ui.label("Trial");
+        ui.vertical(|ui| {
+            let mut has = w.trial.is_some();
+            if ui.checkbox(&mut has, "a trial").labelled_by(l.id).changed() {
+                w.trial = has.then(|| Trial {
+                    attribute: TestKind::Might,
+                    difficulty: 4,
+                    failure: None,
+                });
+                e.pick(if has { "add trial" } else { "remove trial" });
+            }
+            if let Some(t) = &mut w.trial {
+                grid(ui, "arcadia-form-waylay-trial", |ui| {
+                    pick(ui, "Trial attribute", &mut t.attribute, &TestKind::ALL, e);
+                    number(ui, "Trial difficulty", &mut t.difficulty, 1..=12, e);
+                    let l = ui.label("On failure");
+                    if optional_text(ui, &mut t.failure, 1, l.id) {
+                        e.type_in("On failure");
+                    }
+                    ui.end_row();
+                });
+            }
+        });
+        ui.end_row();
+    });
+}
+
+/// An optional enter or leave trial of a league.
+pub(super) fn league_trial_ui(
+    ui: &mut egui::Ui,
+    label: &'static str,
+    trial: &mut Option<LeagueTrial>,
+    e: &mut Edits,
+) {
+    let l = ui.label(label);
+    ui.horizontal(|ui| {
+        let mut has = trial.is_some();
+        let shown = if has { "" } else { "none" };
+        if ui.checkbox(&mut has, shown).labelled_by(l.id).changed() {
+            *trial = has.then_some(LeagueTrial {
+                attribute: TestKind::Might,
+                difficulty: 4,
+            });
+            let what = label.to_lowercase();
+            e.pick(if has {
+                format!("add {what}")
+            } else {
+                format!("remove {what}")
+            });
+        }
+        if let Some(t) = trial {
+            if choice(
+                ui,
+                ("arcadia-form", label),
+                &mut t.attribute,
+                &TestKind::ALL,
+                l.id,
+            ) {
+                e.pick(format!("{} {}", label.to_lowercase(), word(&t.attribute)));
+            }
+            ui.label("difficulty");
+            if ui
+                .add(egui::DragValue::new(&mut t.difficulty).range(1..=12))
+                .labelled_by(l.id)
+                .changed()
+            {
+                e.type_in(label);
+            }
+        }
+    });
+    ui.end_row();
+}
+
+fn quest_ui(ui: &mut egui::Ui, q: &mut Quest, e: &mut Edits) {
+    grid(ui, "arcadia-form-quest", |ui| {
+        number(ui, "Waylay rating", &mut q.waylay_rating, 0..=99, e);
+        number(ui, "Treasure rating", &mut q.treasure_rating, 0..=99, e);
+        number(ui, "Experience", &mut q.experience, 0..=99, e);
+        ui.label("Objective");
+        ui.weak("edit it in the Source view");
+        ui.end_row();
+    });
+}

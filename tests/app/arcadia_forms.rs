@@ -1,0 +1,152 @@
+//! The card editor's Form view for Arcadia cards through the real app: a feature added to a
+//! bundled league's north side, the TOML rewritten, the card saved, undo restoring the text;
+//! a merit's type change showing and hiding the fields of its type.
+
+use deckwright::app::core::card;
+use deckwright::app::editor::View;
+use deckwright::app::{DeckwrightApp, Screen};
+use deckwright::cards::{Card, parse_card};
+use deckwright::games::arcadia::model::{ArcadiaCard, MeritType};
+use egui::accesskit::Role;
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{By, Queryable};
+
+use crate::support::{app, click, harness_of_height, type_in_search};
+
+fn source(h: &Harness<'_, DeckwrightApp>) -> String {
+    h.state().editor.text().to_string()
+}
+
+/// The editor's text, read strictly as an Arcadia card.
+fn arcadia(h: &Harness<'_, DeckwrightApp>) -> ArcadiaCard {
+    match parse_card(&source(h), "t.toml") {
+        Ok(Card::Arcadia(c)) => c,
+        other => panic!("{other:?}\n{}", source(h)),
+    }
+}
+
+fn undo(h: &mut Harness<'_, DeckwrightApp>) {
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+}
+
+/// The bundled card named `name` in the Form view of a tall harness.
+fn open_form(search: &str, name: &str) -> Harness<'static, DeckwrightApp> {
+    let mut h = harness_of_height(app(), 1400.0);
+    type_in_search(&mut h, search);
+    click(&mut h, name);
+    click(&mut h, "Edit card");
+    assert_eq!(h.state().screen, Screen::Card);
+    click(&mut h, "Form");
+    assert_eq!(h.state().editor.view(), View::Form);
+    h
+}
+
+#[test]
+fn a_feature_added_to_a_leagues_north_side_is_written_saved_and_undone() {
+    let mut h = open_form("Brassgate", "Brassgate Ward");
+    let original = source(&h);
+    let ArcadiaCard::League(before) = arcadia(&h) else {
+        panic!("Brassgate Ward is a league")
+    };
+    assert_eq!(before.sides.north, vec!["city-wall"]);
+    h.get_by_label("A form edit writes the card's TOML anew: comments and the source's layout are not kept. Effects are edited in the Source view.");
+
+    // The north side's field, then its Add button.
+    h.get_by_label("North").focus();
+    h.run();
+    h.get_by_label("North").type_text("road");
+    h.run();
+    assert_eq!(
+        source(&h),
+        original,
+        "the new feature is not in the card until added"
+    );
+    click(&mut h, "Add to north");
+
+    let ArcadiaCard::League(after) = arcadia(&h) else {
+        panic!("still a league")
+    };
+    assert_eq!(after.sides.north, vec!["city-wall", "road"]);
+    let mut expected = before.clone();
+    expected.sides.north.push("road".into());
+    assert_eq!(after, expected, "nothing else changed");
+    assert!(
+        source(&h).contains("north = [\"city-wall\", \"road\"]"),
+        "{}",
+        source(&h)
+    );
+    assert_eq!(
+        h.get_all_by_label("road ×").count(),
+        4,
+        "terrain, east, south and north"
+    );
+    h.get_by_label("Valid Arcadia league “Brassgate Ward” (arc-l-brassgate-ward).");
+    h.get_by_label("Differs from the catalogue's card (Ctrl+S replaces it)");
+
+    // Saved: the catalogue has the edited league.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    assert_eq!(h.state().error(), None);
+    assert_eq!(
+        card(&h.state().cat, "arc-l-brassgate-ward"),
+        Some(Card::Arcadia(ArcadiaCard::League(expected)))
+    );
+
+    // One undo step back to the text as it was; the chip goes with it.
+    undo(&mut h);
+    assert_eq!(source(&h), original);
+    assert_eq!(h.get_all_by_label("road ×").count(), 3);
+
+    // Removing a chip is one step too.
+    click(&mut h, "Add to north");
+    assert_eq!(source(&h), original, "an empty field adds nothing");
+    let chips: Vec<_> = h.get_all_by_label("city-wall ×").collect();
+    assert_eq!(chips.len(), 3, "north, east and west have a city wall");
+    chips[0].click();
+    h.run();
+    let ArcadiaCard::League(l) = arcadia(&h) else {
+        panic!("still a league")
+    };
+    assert!(l.sides.north.is_empty());
+    assert_eq!(l.sides.east, before.sides.east);
+    undo(&mut h);
+    assert_eq!(source(&h), original);
+}
+
+#[test]
+fn a_merits_type_shows_and_hides_the_fields_of_its_type() {
+    let mut h = open_form("Bramble", "Bramble Grip");
+    let original = source(&h);
+    h.get(By::new().label("Attribute").role(Role::ComboBox));
+    h.get(By::new().label("Court").role(Role::ComboBox));
+    assert!(h.query_by_label("Combat").is_none());
+
+    h.get(By::new().label("Merit type").role(Role::ComboBox))
+        .click();
+    h.run();
+    click(&mut h, "ally");
+    let ArcadiaCard::Merit(m) = arcadia(&h) else {
+        panic!("still a merit")
+    };
+    assert_eq!(m.merit_type, MeritType::Ally);
+    assert_eq!((m.attribute, m.court), (None, None));
+    assert!(!source(&h).contains("attribute"), "{}", source(&h));
+    assert!(h.query_by_label("Attribute").is_none());
+    assert!(h.query_by_label("Court").is_none());
+
+    // An ally may have a combat value: one checkbox adds the key.
+    h.get(By::new().label("Combat").role(Role::CheckBox))
+        .click();
+    h.run();
+    let ArcadiaCard::Merit(m) = arcadia(&h) else {
+        panic!("still a merit")
+    };
+    assert_eq!(m.combat, Some(3));
+
+    undo(&mut h);
+    undo(&mut h);
+    assert_eq!(source(&h), original);
+    h.get(By::new().label("Attribute").role(Role::ComboBox));
+}
