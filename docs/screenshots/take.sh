@@ -115,6 +115,9 @@ shot editor '{"screen":"Card","dark":false}' \
 shot editor-form '{"screen":"Card","dark":false}' \
     draft.card "$(cat "$OUT/../../cards/iconica/ico-kethra-voss.toml")" \
     editor.view form
+shot editor-league '{"screen":"Card","dark":false}' \
+    draft.card "$(cat "$OUT/../../cards/arcadia/arc-l-brassgate-ward.toml")" \
+    editor.view form
 # The Match screen: a 1000-game run (Run), then one watched match (its tab, Play one match).
 PARTIES_A='game = "iconica"
 name = "Protectorate Wardens"

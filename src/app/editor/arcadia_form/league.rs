@@ -6,7 +6,8 @@ use super::{Edits, features_ui, grid, league_trial_ui};
 use crate::app::editor::card_form::optional_text;
 use crate::games::arcadia::model::{League, REST_TYPES, Side};
 
-/// The width of one side's box in the square.
+/// The width of a side's box in the square (fixed: a width taken from the panel would
+/// widen the panel it is drawn in, frame after frame).
 const SIDE_WIDTH: f32 = 200.0;
 
 pub(super) fn league_ui(ui: &mut egui::Ui, l: &mut League, e: &mut Edits) {
@@ -60,28 +61,29 @@ pub(super) fn league_ui(ui: &mut egui::Ui, l: &mut League, e: &mut Edits) {
 
 /// The four sides around the league: north above, west and east beside, south below.
 fn sides_ui(ui: &mut egui::Ui, l: &mut League, e: &mut Edits) {
+    let w = SIDE_WIDTH;
     egui::Grid::new("arcadia-form-sides")
         .num_columns(3)
         .spacing([6.0, 6.0])
         .show(ui, |ui| {
             ui.label("");
-            side_ui(ui, l, Side::North, e);
+            side_ui(ui, l, Side::North, w, e);
             ui.label("");
             ui.end_row();
-            side_ui(ui, l, Side::West, e);
-            centre_ui(ui, l);
-            side_ui(ui, l, Side::East, e);
+            side_ui(ui, l, Side::West, w, e);
+            centre_ui(ui, l, w);
+            side_ui(ui, l, Side::East, w, e);
             ui.end_row();
             ui.label("");
-            side_ui(ui, l, Side::South, e);
+            side_ui(ui, l, Side::South, w, e);
             ui.label("");
             ui.end_row();
         });
 }
 
-fn side_ui(ui: &mut egui::Ui, l: &mut League, side: Side, e: &mut Edits) {
+fn side_ui(ui: &mut egui::Ui, l: &mut League, side: Side, width: f32, e: &mut Edits) {
     egui::Frame::group(ui.style()).show(ui, |ui| {
-        ui.set_width(SIDE_WIDTH);
+        ui.set_width(width);
         ui.vertical(|ui| {
             let name = side.name();
             let title = format!("{}{}", name[..1].to_uppercase(), &name[1..]);
@@ -92,7 +94,7 @@ fn side_ui(ui: &mut egui::Ui, l: &mut League, side: Side, e: &mut Edits) {
 }
 
 /// The league itself, between its sides.
-fn centre_ui(ui: &mut egui::Ui, l: &League) {
+fn centre_ui(ui: &mut egui::Ui, l: &League, width: f32) {
     let stroke = ui.visuals().widgets.active.bg_stroke;
     egui::Frame::new()
         .stroke(stroke)
@@ -100,8 +102,9 @@ fn centre_ui(ui: &mut egui::Ui, l: &League) {
         .corner_radius(4.0)
         .inner_margin(8.0)
         .show(ui, |ui| {
-            ui.set_width(SIDE_WIDTH - 16.0);
-            ui.set_min_height(SIDE_WIDTH * 0.5);
+            // The group frame's margin is 6, this one 8.
+            ui.set_width(width - 4.0);
+            ui.set_min_height(56.0);
             ui.vertical_centered(|ui| {
                 ui.strong(&l.name);
                 ui.weak(if l.terrain.is_empty() {
