@@ -1,12 +1,13 @@
 //! The card editor's Form view for Arcadia cards through the real app: a feature added to a
 //! bundled league's north side, the TOML rewritten, the card saved, undo restoring the text;
-//! a merit's type change showing and hiding the fields of its type.
+//! a merit's type change showing and hiding the fields of its type; a waylay's tests and
+//! values, a flaw made a weakness.
 
 use deckwright::app::core::card;
 use deckwright::app::editor::View;
 use deckwright::app::{DeckwrightApp, Screen};
 use deckwright::cards::{Card, parse_card};
-use deckwright::games::arcadia::model::{ArcadiaCard, MeritType};
+use deckwright::games::arcadia::model::{ArcadiaCard, Court, FlawType, MeritType, TestKind};
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
@@ -149,4 +150,51 @@ fn a_merits_type_shows_and_hides_the_fields_of_its_type() {
     undo(&mut h);
     assert_eq!(source(&h), original);
     h.get(By::new().label("Attribute").role(Role::ComboBox));
+}
+
+#[test]
+fn a_waylays_tests_and_a_weakness_court_are_set_with_widgets() {
+    let mut h = open_form("Tollbridge", "Tollbridge Ogre");
+    let original = source(&h);
+    h.get(By::new().label("might").role(Role::CheckBox)).click();
+    h.run();
+    let ArcadiaCard::Waylay(w) = arcadia(&h) else {
+        panic!("a waylay")
+    };
+    assert_eq!(
+        w.tests,
+        vec![TestKind::Might, TestKind::Savvy, TestKind::Combat],
+        "the format's order"
+    );
+    // A value for the new test: its checkbox adds the key.
+    h.get(By::new().label("Might value").role(Role::CheckBox))
+        .click();
+    h.run();
+    let ArcadiaCard::Waylay(w) = arcadia(&h) else {
+        panic!("a waylay")
+    };
+    assert_eq!(w.might, Some(5));
+    undo(&mut h);
+    undo(&mut h);
+    assert_eq!(source(&h), original);
+
+    // A flaw made a weakness gets a court, shown as a drop-down.
+    let mut h = open_form("Salt", "Salt-Bound");
+    let ArcadiaCard::Flaw(before) = arcadia(&h) else {
+        panic!("a flaw")
+    };
+    assert_ne!(before.flaw_type, FlawType::Weakness);
+    assert!(h.query_by_label("Court").is_none());
+    h.get(By::new().label("Flaw type").role(Role::ComboBox))
+        .click();
+    h.run();
+    click(&mut h, "weakness");
+    let ArcadiaCard::Flaw(f) = arcadia(&h) else {
+        panic!("a flaw")
+    };
+    assert_eq!(
+        (f.flaw_type, f.court),
+        (FlawType::Weakness, Some(Court::Seelie))
+    );
+    h.get(By::new().label("Court").role(Role::ComboBox));
 }
