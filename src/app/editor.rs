@@ -3,10 +3,9 @@
 //! core's templates; Ctrl+S puts the card into the catalogue.
 //!
 //! An Iconica character or an Arcadia card can also be edited in a Form view ([`card_form`],
-//! [`arcadia_form`]): each
-//! discrete form edit (a drop-down, a tile) is one undo step, typing in the form's text
-//! fields a burst at a time like typing in the source; the form writes the TOML anew through
-//! the core.
+//! [`arcadia_form`]): each discrete form edit (a drop-down, a tile, a feature chip) is one
+//! undo step, typing in the form's text fields a burst at a time like typing in the source;
+//! the form writes the TOML anew through the core.
 //!
 //! Typing is recorded in the app's undo history (kept in the catalogue) a burst at a time:
 //! the text typed since the last pause of [`PAUSE`] seconds is one edit, taken in by the app
