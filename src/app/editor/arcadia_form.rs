@@ -20,7 +20,7 @@ type Form = super::card_form::Form<ArcadiaCard>;
 pub fn ui(ui: &mut egui::Ui, card: &ArcadiaCard) -> Option<FormEdit<ArcadiaCard>> {
     let mut f = Form::new(card);
     let rest = match card {
-        ArcadiaCard::Quest(_) => "Effects and the objective are edited in the Source view.",
+        ArcadiaCard::Quest(_) => "The objective is edited in the Source view.",
         _ => "Effects are edited in the Source view.",
     };
     ui.weak(format!(
@@ -423,7 +423,14 @@ fn quest_ui(ui: &mut egui::Ui, q: &mut Quest, e: &mut Edits) {
         number(ui, "Treasure rating", &mut q.treasure_rating, 0..=99, e);
         number(ui, "Experience", &mut q.experience, 0..=99, e);
         ui.label("Objective");
-        ui.weak("edit it in the Source view");
+        ui.vertical(|ui| {
+            // Shown as the format writes it; an objective nests, so it is edited as text.
+            let shown = toml::Value::try_from(&q.objective)
+                .map(|v| v.to_string())
+                .unwrap_or_default();
+            ui.label(egui::RichText::new(shown).monospace());
+            ui.weak("Edit it in the Source view.");
+        });
         ui.end_row();
     });
 }
