@@ -268,8 +268,10 @@ fn decision_ui(ui: &mut egui::Ui, g: &mut Game) {
         egui::Key::Num8,
         egui::Key::Num9,
     ];
+    // A digit typed into a text field (the seed, the turn limit) is not an answer.
+    let typing = ui.ctx().text_edit_focused();
     for (i, key) in keys.iter().enumerate().take(d.options.len()) {
-        if ui.input(|inp| inp.key_pressed(*key)) {
+        if !typing && ui.input(|inp| inp.key_pressed(*key)) {
             chosen = Some(i);
         }
     }

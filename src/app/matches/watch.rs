@@ -209,10 +209,12 @@ impl WatchPanel {
                 {
                     self.turn += 1;
                 }
+                // The arrows move the cursor of a text field being edited, not the turn.
+                let typing = ui.ctx().text_edit_focused();
                 let (back, forward) = ui.input(|i| {
                     (
-                        i.key_pressed(egui::Key::ArrowLeft),
-                        i.key_pressed(egui::Key::ArrowRight),
+                        !typing && i.key_pressed(egui::Key::ArrowLeft),
+                        !typing && i.key_pressed(egui::Key::ArrowRight),
                     )
                 });
                 if back {
