@@ -317,3 +317,53 @@ fn playing_side_a_by_always_taking_the_first_option_plays_the_first_policy_s_mat
     let got: Vec<&str> = game.lines.iter().map(|l| l.1.as_str()).collect();
     assert_eq!(got, want);
 }
+
+#[test]
+fn the_progress_counts_the_games_of_the_run_even_when_the_games_field_changes() {
+    let mut h = two_parties();
+    {
+        let app = h.state_mut();
+        app.matches.options.policies = ["mcts", "mcts"];
+        app.matches.sim.games = 100_000;
+        app.matches.sim.threads = 1;
+    }
+    h.run();
+    h.get_by_label("Run").click();
+    h.step();
+    assert!(h.state().matches.sim.running());
+    // The user types another number of games while the run goes on.
+    h.state_mut().matches.sim.games = 5;
+    h.step();
+    h.get_by_label_contains("/ 100000 games");
+    assert!(h.query_by_label_contains("/ 5 games").is_none());
+    h.get_by_label("Cancel").click();
+    h.step();
+    wait(&mut h, |app| !app.matches.sim.running());
+}
+
+#[test]
+fn a_digit_typed_into_the_seed_while_playing_is_not_an_answer() {
+    let mut h = two_parties();
+    click(&mut h, "Play against the computer");
+    h.get_by_label("Start a match").click();
+    h.step();
+    wait(&mut h, |app| {
+        app.matches.play.game.as_ref().is_some_and(|g| g.decision.is_some())
+    });
+    let asked = h.state().matches.play.game.as_ref().unwrap().decision.clone();
+    // Editing the seed: a DragValue becomes a text field when clicked.
+    h.get_by_label("Seed").click();
+    h.run();
+    assert!(h.ctx.text_edit_focused(), "the seed is being edited");
+    h.key_press(Key::Num2);
+    h.run();
+    let game = h.state().matches.play.game.as_ref().unwrap();
+    assert_eq!(game.decision, asked, "the decision is still waiting");
+    // Out of the field, the digit answers.
+    h.key_press(Key::Escape);
+    h.run();
+    h.key_press(Key::Num1);
+    h.run();
+    let game = h.state().matches.play.game.as_ref().unwrap();
+    assert_ne!(game.decision, asked, "answered with 1");
+}

@@ -76,7 +76,8 @@ impl SimPanel {
             let text = if job.cancelled() {
                 "Stopping…".to_string()
             } else {
-                format!("{} / {} games", job.done(), self.games)
+                // The run's own count: the Games field may have been edited since.
+                format!("{} / {} games", job.done(), job.total())
             };
             ui.add(egui::ProgressBar::new(job.fraction()).text(text));
         }
