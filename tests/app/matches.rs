@@ -367,3 +367,23 @@ fn a_digit_typed_into_the_seed_while_playing_is_not_an_answer() {
     let game = h.state().matches.play.game.as_ref().unwrap();
     assert_ne!(game.decision, asked, "answered with 1");
 }
+
+#[test]
+fn on_the_smallest_window_the_watched_log_keeps_room_beside_the_setup_and_the_sides() {
+    let mut h = two_parties();
+    h.state_mut().matches.options.policies = ["greedy", "first"];
+    click(&mut h, "Watch one match");
+    h.get_by_label("Play one match").click();
+    h.step();
+    wait(&mut h, |app| !app.matches.watch.running());
+    // The window's minimum size (`app::run`).
+    h.set_size(egui::vec2(720.0, 480.0));
+    h.run();
+    let log_left = h.get_by_label("Whole log").rect().left();
+    let sides_left = h.get_by_label("At the end").rect().left();
+    assert!(
+        sides_left - log_left >= 200.0,
+        "the log is {} px wide on a 720 px window",
+        sides_left - log_left
+    );
+}

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, channel};
 
 use super::job::{Job, Progress};
-use super::watch::sides_ui;
+use super::watch::sides_panel;
 use super::{Asked, MatchOptions};
 use crate::games::iconica::engine::{Choice, Event, Log, Setup};
 use crate::games::iconica::human;
@@ -123,10 +123,7 @@ impl PlayPanel {
             (None, None) => None,
         };
         if let Some((heading, sides)) = sides {
-            egui::Panel::right("play-sides")
-                .resizable(true)
-                .default_size(300.0)
-                .show(ui, |ui| sides_ui(ui, heading, &sides, now.names));
+            sides_panel(ui, "play-sides", heading, &sides, now.names);
         }
         egui::CentralPanel::default().show(ui, |ui| {
             decision_ui(ui, g);
@@ -297,7 +294,7 @@ fn log_ui(ui: &mut egui::Ui, g: &Game) {
                 } else {
                     ui.horizontal(|ui| {
                         ui.add_space(16.0);
-                        ui.label(text);
+                        ui.add(egui::Label::new(text).wrap());
                     });
                 }
             }

@@ -105,10 +105,7 @@ impl WatchPanel {
             w.seed, w.cli
         ));
         ui.separator();
-        egui::Panel::right("watch-sides")
-            .resizable(true)
-            .default_size(300.0)
-            .show(ui, |ui| sides_ui(ui, "At the end", &w.sides, now.names));
+        sides_panel(ui, "watch-sides", "At the end", &w.sides, now.names);
         egui::CentralPanel::default().show(ui, |ui| self.log_ui(ui));
     }
 
@@ -243,12 +240,28 @@ impl WatchPanel {
                     for line in &t.lines {
                         ui.horizontal(|ui| {
                             ui.add_space(16.0);
-                            ui.label(line);
+                            ui.add(egui::Label::new(line).wrap());
                         });
                     }
                 }
             });
     }
+}
+
+/// The right panel of [`sides_ui`], at most 40% of the room so that the log keeps the rest.
+pub(super) fn sides_panel(
+    ui: &mut egui::Ui,
+    id: &str,
+    heading: &str,
+    sides: &[Vec<MemberEnd>; 2],
+    names: [&str; 2],
+) {
+    let widest = (ui.available_width() * 0.4).max(160.0);
+    egui::Panel::right(id)
+        .resizable(true)
+        .default_size(widest.min(300.0))
+        .max_size(widest)
+        .show(ui, |ui| sides_ui(ui, heading, sides, names));
 }
 
 /// Each side's characters under `heading`: health out of Start, statuses, or Skulled.
