@@ -386,4 +386,12 @@ fn on_the_smallest_window_the_watched_log_keeps_room_beside_the_setup_and_the_si
         "the log is {} px wide on a 720 px window",
         sides_left - log_left
     );
+    // The longest line wraps inside the log: it does not run under the sides.
+    let watched = h.state().matches.watch.watched.clone().unwrap();
+    let longest = watched.turns[0].lines.iter().max_by_key(|l| l.len()).unwrap();
+    let right = h.get_by_label(longest).rect().right();
+    assert!(right <= sides_left, "`{longest}` ends at {right}, the sides start at {sides_left}");
+    // The sides' widest name is not cut by the window's edge.
+    let name = h.get_by_label("Anwen Halloway").rect();
+    assert!(name.left() >= sides_left - 1.0 && name.right() <= 720.0, "{name:?}");
 }

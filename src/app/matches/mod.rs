@@ -163,8 +163,8 @@ impl MatchScreen {
         let ready = self.ready.get(env.generation, key, || {
             core::match_ready(env.cat, a, b, rules)
         });
-        // The setup keeps at most 40% of the screen: the views need the rest.
-        let widest = (ui.available_width() * 0.4).max(220.0);
+        // The setup keeps at most 35% of the screen: the views need the rest.
+        let widest = (ui.available_width() * 0.35).max(220.0);
         egui::Panel::left("match-setup")
             .resizable(true)
             .default_size(widest.min(320.0))

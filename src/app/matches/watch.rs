@@ -256,7 +256,7 @@ pub(super) fn sides_panel(
     sides: &[Vec<MemberEnd>; 2],
     names: [&str; 2],
 ) {
-    let widest = (ui.available_width() * 0.4).max(160.0);
+    let widest = (ui.available_width() * 0.4).max(210.0);
     egui::Panel::right(id)
         .resizable(true)
         .default_size(widest.min(300.0))
