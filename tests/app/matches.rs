@@ -395,3 +395,21 @@ fn on_the_smallest_window_the_watched_log_keeps_room_beside_the_setup_and_the_si
     let name = h.get_by_label("Anwen Halloway").rect();
     assert!(name.left() >= sides_left - 1.0 && name.right() <= 720.0, "{name:?}");
 }
+
+#[test]
+fn a_played_match_keeps_the_names_its_parties_had_when_a_party_is_renamed() {
+    let mut h = two_parties();
+    h.state_mut().matches.options.policies = ["greedy", "first"];
+    let before = h.state().docs.party_b.name.clone();
+    click(&mut h, "Watch one match");
+    h.get_by_label("Play one match").click();
+    h.step();
+    wait(&mut h, |app| !app.matches.watch.running());
+    h.get_by_label(&format!("Side B: {before}"));
+    // Party B is renamed (and so changed) after the match: the match's sides keep its name.
+    h.state_mut().docs.party_b.name = "Someone else".into();
+    h.run();
+    h.get_by_label_contains("The parties or options changed since this match");
+    h.get_by_label(&format!("Side B: {before}"));
+    assert!(h.query_by_label("Side B: Someone else").is_none());
+}

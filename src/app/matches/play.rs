@@ -67,6 +67,8 @@ pub struct Game {
     pub done: Option<(String, [Vec<MemberEnd>; 2])>,
     pub seed: u64,
     pub opponent: String,
+    /// The parties' names when the match started.
+    pub names: [String; 2],
 }
 
 impl Game {
@@ -123,7 +125,7 @@ impl PlayPanel {
             (None, None) => None,
         };
         if let Some((heading, sides)) = sides {
-            sides_panel(ui, "play-sides", heading, &sides, now.names);
+            sides_panel(ui, "play-sides", heading, &sides, &g.names);
         }
         egui::CentralPanel::default().show(ui, |ui| {
             decision_ui(ui, g);
@@ -151,7 +153,7 @@ impl PlayPanel {
             if start.clicked()
                 && let Ok(setup) = now.setup
             {
-                self.start(ui.ctx(), setup.clone(), now.options);
+                self.start(ui.ctx(), setup.clone(), now.options, now.names.map(str::to_string));
             }
             if playing
                 && ui
@@ -166,7 +168,13 @@ impl PlayPanel {
     }
 
     /// Starts a match of `setup`: you are side A, the computer side B with the options' policy.
-    pub fn start(&mut self, ctx: &egui::Context, setup: Arc<Setup>, o: &MatchOptions) {
+    pub fn start(
+        &mut self,
+        ctx: &egui::Context,
+        setup: Arc<Setup>,
+        o: &MatchOptions,
+        names: [String; 2],
+    ) {
         let (other, seed) = (o.policy(1), o.seed);
         let (tx, rx) = channel::<Msg>();
         let (reply, answers) = channel::<u8>();
@@ -217,6 +225,7 @@ impl PlayPanel {
                     done: None,
                     seed,
                     opponent: other.name(),
+                    names,
                 });
             }
             Err(e) => self.message = Some(format!("The match did not start: {e}")),

@@ -21,6 +21,8 @@ pub struct TurnLog {
 pub struct Watched {
     pub seed: u64,
     pub policies: [String; 2],
+    /// The parties' names when the match was played.
+    pub names: [String; 2],
     /// The log by turn (events before the first turn, if any, under "Before the first turn";
     /// the end of the match last, as its own heading).
     pub turns: Vec<TurnLog>,
@@ -105,7 +107,7 @@ impl WatchPanel {
             w.seed, w.cli
         ));
         ui.separator();
-        sides_panel(ui, "watch-sides", "At the end", &w.sides, now.names);
+        sides_panel(ui, "watch-sides", "At the end", &w.sides, &w.names);
         egui::CentralPanel::default().show(ui, |ui| self.log_ui(ui));
     }
 
@@ -136,7 +138,8 @@ impl WatchPanel {
                 });
             if play.clicked() {
                 if let Ok(setup) = setup {
-                    self.start(ui.ctx(), setup.clone(), o, now.key.to_string());
+                    let names = now.names.map(str::to_string);
+                    self.start(ui.ctx(), setup.clone(), o, now.key.to_string(), names);
                 }
             }
             if self.job.is_some() {
@@ -154,7 +157,14 @@ impl WatchPanel {
     }
 
     /// Plays one match of `setup` with the options' policies and seed on a thread.
-    pub fn start(&mut self, ctx: &egui::Context, setup: Arc<Setup>, o: &MatchOptions, key: String) {
+    pub fn start(
+        &mut self,
+        ctx: &egui::Context,
+        setup: Arc<Setup>,
+        o: &MatchOptions,
+        key: String,
+        names: [String; 2],
+    ) {
         let (pa, pb, seed) = (o.policy(0), o.policy(1), o.seed);
         let cli = format!(
             "deckwright play iconica A.party.toml B.party.toml --seed {seed} --policy-a {} --policy-b {}{}",
@@ -170,6 +180,7 @@ impl WatchPanel {
             Watched {
                 seed,
                 policies: [pa.name(), pb.name()],
+                names,
                 turns: by_turn(&setup, &log),
                 sides: matches::sides(&setup, &state),
                 summary: format!("{end}; {} turns, {} dice", state.turn, state.dice_used),
@@ -254,7 +265,7 @@ pub(super) fn sides_panel(
     id: &str,
     heading: &str,
     sides: &[Vec<MemberEnd>; 2],
-    names: [&str; 2],
+    names: &[String; 2],
 ) {
     let widest = (ui.available_width() * 0.4).max(210.0);
     egui::Panel::right(id)
@@ -269,7 +280,7 @@ pub(super) fn sides_ui(
     ui: &mut egui::Ui,
     heading: &str,
     sides: &[Vec<MemberEnd>; 2],
-    names: [&str; 2],
+    names: &[String; 2],
 ) {
     ui.heading(heading);
     for ((side, name), members) in ["A", "B"].iter().zip(names).zip(sides) {
