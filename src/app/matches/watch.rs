@@ -267,7 +267,7 @@ pub(super) fn sides_panel(
     sides: &[Vec<MemberEnd>; 2],
     names: &[String; 2],
 ) {
-    let widest = (ui.available_width() * 0.4).max(210.0);
+    let widest = (ui.available_width() * 0.4).max(240.0);
     egui::Panel::right(id)
         .resizable(true)
         .default_size(widest.min(300.0))
