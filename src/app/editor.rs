@@ -35,6 +35,9 @@ pub const TYPING: &str = "typing in the card";
 /// The app state key of the view last shown (Source or Form).
 const VIEW_KEY: &str = "editor.view";
 
+/// The width the source or the form keeps beside the preview, however wide it was dragged.
+const MIN_EDITOR_WIDTH: f32 = 380.0;
+
 /// The code editor's left margin, where the line numbers are.
 const GUTTER: i8 = 48;
 
@@ -216,10 +219,13 @@ impl CardEditor {
         self.toolbar_ui(ui, env, standing);
         ui.separator();
         let wide = (ui.available_width() * 0.42).max(300.0);
+        // The editor keeps room when the window shrinks below a preview widened before.
+        let widest = (ui.available_width() - MIN_EDITOR_WIDTH).max(220.0);
         egui::Panel::right("card-preview")
             .resizable(true)
-            .default_size(wide)
+            .default_size(wide.min(widest))
             .min_size(220.0)
+            .max_size(widest)
             .show(ui, |ui| self.preview_ui(ui, env, standing));
         egui::Panel::bottom("card-check")
             .resizable(false)

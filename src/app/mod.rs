@@ -568,6 +568,10 @@ impl DeckwrightApp {
                 self.editor.load(&after);
                 self.record_card_edit(label, before, after);
             }
+            Action::SaveCard if self.editor.text().trim().is_empty() => {
+                self.status =
+                    "Nothing to save: the card editor is empty (start a card with “New card”).".into();
+            }
             Action::SaveCard => match core::save_card(&mut self.cat, self.editor.text()) {
                 Ok(m) => {
                     self.status = m;

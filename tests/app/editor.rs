@@ -195,3 +195,36 @@ fn the_draft_and_its_undo_survive_a_restart() {
     h.run();
     assert_eq!(source(&h), template);
 }
+
+#[test]
+fn a_preview_widened_on_a_large_window_leaves_the_source_room_when_the_window_shrinks() {
+    let mut h = harness(app());
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::E);
+    h.run();
+    click(&mut h, "New card");
+    click(&mut h, "Iconica character");
+    // On a wide window the preview takes its share (egui remembers the panel's width).
+    h.set_size(egui::vec2(1900.0, 800.0));
+    h.run();
+    h.set_size(egui::vec2(720.0, 480.0));
+    h.run();
+    let width = h.get_by_label("TOML source:").rect().width();
+    assert!(width >= 300.0, "the source is {width} px wide on a 720 px window");
+}
+
+#[test]
+fn ctrl_s_on_an_empty_editor_says_there_is_nothing_to_save() {
+    let mut h = harness(app());
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::E);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    assert_eq!(h.state().error(), None, "no error window about a missing `game` key");
+    assert!(
+        h.state().status().starts_with("Nothing to save: the card editor is empty"),
+        "{}",
+        h.state().status()
+    );
+}

@@ -317,3 +317,99 @@ fn playing_side_a_by_always_taking_the_first_option_plays_the_first_policy_s_mat
     let got: Vec<&str> = game.lines.iter().map(|l| l.1.as_str()).collect();
     assert_eq!(got, want);
 }
+
+#[test]
+fn the_progress_counts_the_games_of_the_run_even_when_the_games_field_changes() {
+    let mut h = two_parties();
+    {
+        let app = h.state_mut();
+        app.matches.options.policies = ["mcts", "mcts"];
+        app.matches.sim.games = 100_000;
+        app.matches.sim.threads = 1;
+    }
+    h.run();
+    h.get_by_label("Run").click();
+    h.step();
+    assert!(h.state().matches.sim.running());
+    // The user types another number of games while the run goes on.
+    h.state_mut().matches.sim.games = 5;
+    h.step();
+    h.get_by_label_contains("/ 100000 games");
+    assert!(h.query_by_label_contains("/ 5 games").is_none());
+    h.get_by_label("Cancel").click();
+    h.step();
+    wait(&mut h, |app| !app.matches.sim.running());
+}
+
+#[test]
+fn a_digit_typed_into_the_seed_while_playing_is_not_an_answer() {
+    let mut h = two_parties();
+    click(&mut h, "Play against the computer");
+    h.get_by_label("Start a match").click();
+    h.step();
+    wait(&mut h, |app| {
+        app.matches.play.game.as_ref().is_some_and(|g| g.decision.is_some())
+    });
+    let asked = h.state().matches.play.game.as_ref().unwrap().decision.clone();
+    // Editing the seed: a DragValue becomes a text field when clicked.
+    h.get_by_label("Seed").click();
+    h.run();
+    assert!(h.ctx.text_edit_focused(), "the seed is being edited");
+    h.key_press(Key::Num2);
+    h.run();
+    let game = h.state().matches.play.game.as_ref().unwrap();
+    assert_eq!(game.decision, asked, "the decision is still waiting");
+    // Out of the field, the digit answers.
+    h.key_press(Key::Escape);
+    h.run();
+    h.key_press(Key::Num1);
+    h.run();
+    let game = h.state().matches.play.game.as_ref().unwrap();
+    assert_ne!(game.decision, asked, "answered with 1");
+}
+
+#[test]
+fn on_the_smallest_window_the_watched_log_keeps_room_beside_the_setup_and_the_sides() {
+    let mut h = two_parties();
+    h.state_mut().matches.options.policies = ["greedy", "first"];
+    click(&mut h, "Watch one match");
+    h.get_by_label("Play one match").click();
+    h.step();
+    wait(&mut h, |app| !app.matches.watch.running());
+    // The window's minimum size (`app::run`).
+    h.set_size(egui::vec2(720.0, 480.0));
+    h.run();
+    let log_left = h.get_by_label("Whole log").rect().left();
+    let sides_left = h.get_by_label("At the end").rect().left();
+    assert!(
+        sides_left - log_left >= 200.0,
+        "the log is {} px wide on a 720 px window",
+        sides_left - log_left
+    );
+    // The longest line wraps inside the log: it does not run under the sides.
+    let watched = h.state().matches.watch.watched.clone().unwrap();
+    let longest = watched.turns[0].lines.iter().max_by_key(|l| l.len()).unwrap();
+    let right = h.get_by_label(longest).rect().right();
+    assert!(right <= sides_left, "`{longest}` ends at {right}, the sides start at {sides_left}");
+    // The sides' widest name is not cut by the window's edge.
+    let name = h.get_by_label("Anwen Halloway").rect();
+    assert!(name.left() >= sides_left - 1.0 && name.right() <= 720.0, "{name:?}");
+}
+
+#[test]
+fn a_played_match_keeps_the_names_its_parties_had_when_a_party_is_renamed() {
+    let mut h = two_parties();
+    h.state_mut().matches.options.policies = ["greedy", "first"];
+    let before = h.state().docs.party_b.name.clone();
+    click(&mut h, "Watch one match");
+    h.get_by_label("Play one match").click();
+    h.step();
+    wait(&mut h, |app| !app.matches.watch.running());
+    h.get_by_label(&format!("Side B: {before}"));
+    // Party B is renamed (and so changed) after the match: the match's sides keep its name.
+    h.state_mut().docs.party_b.name = "Someone else".into();
+    h.run();
+    h.get_by_label_contains("The parties or options changed since this match");
+    h.get_by_label(&format!("Side B: {before}"));
+    assert!(h.query_by_label("Side B: Someone else").is_none());
+}

@@ -92,6 +92,11 @@ impl<T: Send + 'static> Job<T> {
         self.done.load(Ordering::Relaxed)
     }
 
+    /// Units of work that make the whole job.
+    pub fn total(&self) -> u64 {
+        self.total
+    }
+
     /// Done as a fraction of the total.
     pub fn fraction(&self) -> f32 {
         (self.done() as f64 / self.total.max(1) as f64).min(1.0) as f32

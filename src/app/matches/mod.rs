@@ -163,9 +163,12 @@ impl MatchScreen {
         let ready = self.ready.get(env.generation, key, || {
             core::match_ready(env.cat, a, b, rules)
         });
+        // The setup keeps at most 35% of the screen: the views need the rest.
+        let widest = (ui.available_width() * 0.35).max(220.0);
         egui::Panel::left("match-setup")
             .resizable(true)
-            .default_size(320.0)
+            .default_size(widest.min(320.0))
+            .max_size(widest)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .id_salt("match-setup-scroll")

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, channel};
 
 use super::job::{Job, Progress};
-use super::watch::sides_ui;
+use super::watch::sides_panel;
 use super::{Asked, MatchOptions};
 use crate::games::iconica::engine::{Choice, Event, Log, Setup};
 use crate::games::iconica::human;
@@ -67,6 +67,8 @@ pub struct Game {
     pub done: Option<(String, [Vec<MemberEnd>; 2])>,
     pub seed: u64,
     pub opponent: String,
+    /// The parties' names when the match started.
+    pub names: [String; 2],
 }
 
 impl Game {
@@ -123,10 +125,7 @@ impl PlayPanel {
             (None, None) => None,
         };
         if let Some((heading, sides)) = sides {
-            egui::Panel::right("play-sides")
-                .resizable(true)
-                .default_size(300.0)
-                .show(ui, |ui| sides_ui(ui, heading, &sides, now.names));
+            sides_panel(ui, "play-sides", heading, &sides, &g.names);
         }
         egui::CentralPanel::default().show(ui, |ui| {
             decision_ui(ui, g);
@@ -154,7 +153,7 @@ impl PlayPanel {
             if start.clicked()
                 && let Ok(setup) = now.setup
             {
-                self.start(ui.ctx(), setup.clone(), now.options);
+                self.start(ui.ctx(), setup.clone(), now.options, now.names.map(str::to_string));
             }
             if playing
                 && ui
@@ -169,7 +168,13 @@ impl PlayPanel {
     }
 
     /// Starts a match of `setup`: you are side A, the computer side B with the options' policy.
-    pub fn start(&mut self, ctx: &egui::Context, setup: Arc<Setup>, o: &MatchOptions) {
+    pub fn start(
+        &mut self,
+        ctx: &egui::Context,
+        setup: Arc<Setup>,
+        o: &MatchOptions,
+        names: [String; 2],
+    ) {
         let (other, seed) = (o.policy(1), o.seed);
         let (tx, rx) = channel::<Msg>();
         let (reply, answers) = channel::<u8>();
@@ -220,6 +225,7 @@ impl PlayPanel {
                     done: None,
                     seed,
                     opponent: other.name(),
+                    names,
                 });
             }
             Err(e) => self.message = Some(format!("The match did not start: {e}")),
@@ -268,8 +274,10 @@ fn decision_ui(ui: &mut egui::Ui, g: &mut Game) {
         egui::Key::Num8,
         egui::Key::Num9,
     ];
+    // A digit typed into a text field (the seed, the turn limit) is not an answer.
+    let typing = ui.ctx().text_edit_focused();
     for (i, key) in keys.iter().enumerate().take(d.options.len()) {
-        if ui.input(|inp| inp.key_pressed(*key)) {
+        if !typing && ui.input(|inp| inp.key_pressed(*key)) {
             chosen = Some(i);
         }
     }
@@ -295,7 +303,7 @@ fn log_ui(ui: &mut egui::Ui, g: &Game) {
                 } else {
                     ui.horizontal(|ui| {
                         ui.add_space(16.0);
-                        ui.label(text);
+                        ui.add(egui::Label::new(text).wrap());
                     });
                 }
             }

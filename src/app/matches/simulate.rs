@@ -18,6 +18,8 @@ pub struct SimResult {
     pub seed: u64,
     /// Side A's and side B's policies, by name.
     pub policies: [String; 2],
+    /// The parties' names when the run started.
+    pub names: [String; 2],
     /// The `deckwright sim iconica` options that play the same run.
     pub cli: String,
     /// The parties and options it was played with ([`Asked::key`]) and the games.
@@ -76,7 +78,8 @@ impl SimPanel {
             let text = if job.cancelled() {
                 "Stopping…".to_string()
             } else {
-                format!("{} / {} games", job.done(), self.games)
+                // The run's own count: the Games field may have been edited since.
+                format!("{} / {} games", job.done(), job.total())
             };
             ui.add(egui::ProgressBar::new(job.fraction()).text(text));
         }
@@ -89,7 +92,7 @@ impl SimPanel {
                 if r.key != self.key(now) {
                     stale_ui(ui, "run");
                 }
-                result_ui(ui, r, now.names);
+                result_ui(ui, r);
             }
             None if self.job.is_none() => {
                 ui.add_space(8.0);
@@ -156,7 +159,8 @@ impl SimPanel {
             if run.clicked() {
                 if let Ok(setup) = setup {
                     let key = self.key(now);
-                    self.start(ui.ctx(), setup.clone(), o, key);
+                    let names = now.names.map(str::to_string);
+                    self.start(ui.ctx(), setup.clone(), o, key, names);
                 }
             }
             if let Some(job) = &self.job {
@@ -172,7 +176,14 @@ impl SimPanel {
     }
 
     /// Starts a run of `self.games` matches of `setup` with the options' policies and seed.
-    pub fn start(&mut self, ctx: &egui::Context, setup: Arc<Setup>, o: &MatchOptions, key: String) {
+    pub fn start(
+        &mut self,
+        ctx: &egui::Context,
+        setup: Arc<Setup>,
+        o: &MatchOptions,
+        key: String,
+        names: [String; 2],
+    ) {
         let (pa, pb) = (o.policy(0), o.policy(1));
         let (games, seed, threads) = (self.games.max(1), o.seed, self.threads.max(1));
         self.asked = Some(SimResult {
@@ -180,6 +191,7 @@ impl SimPanel {
             seconds: 0.0,
             seed,
             policies: [pa.name(), pb.name()],
+            names,
             cli: format!(
                 "deckwright sim iconica A.party.toml B.party.toml --games {games} --seed {seed} --ai-a {} --ai-b {}{}",
                 pa.name(),
@@ -206,8 +218,8 @@ impl SimPanel {
 }
 
 /// The figures of a finished run.
-fn result_ui(ui: &mut egui::Ui, r: &SimResult, names: [&str; 2]) {
-    let s = &r.summary;
+fn result_ui(ui: &mut egui::Ui, r: &SimResult) {
+    let (s, names) = (&r.summary, &r.names);
     let (lo, hi) = s.ci95_a();
     ui.heading(format!("{} games, seed {}", s.games, r.seed));
     egui::Grid::new("sim-figures")

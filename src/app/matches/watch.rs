@@ -21,6 +21,8 @@ pub struct TurnLog {
 pub struct Watched {
     pub seed: u64,
     pub policies: [String; 2],
+    /// The parties' names when the match was played.
+    pub names: [String; 2],
     /// The log by turn (events before the first turn, if any, under "Before the first turn";
     /// the end of the match last, as its own heading).
     pub turns: Vec<TurnLog>,
@@ -105,10 +107,7 @@ impl WatchPanel {
             w.seed, w.cli
         ));
         ui.separator();
-        egui::Panel::right("watch-sides")
-            .resizable(true)
-            .default_size(300.0)
-            .show(ui, |ui| sides_ui(ui, "At the end", &w.sides, now.names));
+        sides_panel(ui, "watch-sides", "At the end", &w.sides, &w.names);
         egui::CentralPanel::default().show(ui, |ui| self.log_ui(ui));
     }
 
@@ -139,7 +138,8 @@ impl WatchPanel {
                 });
             if play.clicked() {
                 if let Ok(setup) = setup {
-                    self.start(ui.ctx(), setup.clone(), o, now.key.to_string());
+                    let names = now.names.map(str::to_string);
+                    self.start(ui.ctx(), setup.clone(), o, now.key.to_string(), names);
                 }
             }
             if self.job.is_some() {
@@ -157,7 +157,14 @@ impl WatchPanel {
     }
 
     /// Plays one match of `setup` with the options' policies and seed on a thread.
-    pub fn start(&mut self, ctx: &egui::Context, setup: Arc<Setup>, o: &MatchOptions, key: String) {
+    pub fn start(
+        &mut self,
+        ctx: &egui::Context,
+        setup: Arc<Setup>,
+        o: &MatchOptions,
+        key: String,
+        names: [String; 2],
+    ) {
         let (pa, pb, seed) = (o.policy(0), o.policy(1), o.seed);
         let cli = format!(
             "deckwright play iconica A.party.toml B.party.toml --seed {seed} --policy-a {} --policy-b {}{}",
@@ -173,6 +180,7 @@ impl WatchPanel {
             Watched {
                 seed,
                 policies: [pa.name(), pb.name()],
+                names,
                 turns: by_turn(&setup, &log),
                 sides: matches::sides(&setup, &state),
                 summary: format!("{end}; {} turns, {} dice", state.turn, state.dice_used),
@@ -209,10 +217,12 @@ impl WatchPanel {
                 {
                     self.turn += 1;
                 }
+                // The arrows move the cursor of a text field being edited, not the turn.
+                let typing = ui.ctx().text_edit_focused();
                 let (back, forward) = ui.input(|i| {
                     (
-                        i.key_pressed(egui::Key::ArrowLeft),
-                        i.key_pressed(egui::Key::ArrowRight),
+                        !typing && i.key_pressed(egui::Key::ArrowLeft),
+                        !typing && i.key_pressed(egui::Key::ArrowRight),
                     )
                 });
                 if back {
@@ -241,7 +251,7 @@ impl WatchPanel {
                     for line in &t.lines {
                         ui.horizontal(|ui| {
                             ui.add_space(16.0);
-                            ui.label(line);
+                            ui.add(egui::Label::new(line).wrap());
                         });
                     }
                 }
@@ -249,12 +259,28 @@ impl WatchPanel {
     }
 }
 
+/// The right panel of [`sides_ui`], at most 40% of the room so that the log keeps the rest.
+pub(super) fn sides_panel(
+    ui: &mut egui::Ui,
+    id: &str,
+    heading: &str,
+    sides: &[Vec<MemberEnd>; 2],
+    names: &[String; 2],
+) {
+    let widest = (ui.available_width() * 0.4).max(240.0);
+    egui::Panel::right(id)
+        .resizable(true)
+        .default_size(widest.min(300.0))
+        .max_size(widest)
+        .show(ui, |ui| sides_ui(ui, heading, sides, names));
+}
+
 /// Each side's characters under `heading`: health out of Start, statuses, or Skulled.
 pub(super) fn sides_ui(
     ui: &mut egui::Ui,
     heading: &str,
     sides: &[Vec<MemberEnd>; 2],
-    names: [&str; 2],
+    names: &[String; 2],
 ) {
     ui.heading(heading);
     for ((side, name), members) in ["A", "B"].iter().zip(names).zip(sides) {
