@@ -154,8 +154,9 @@ fn a_seeded_run_gives_the_core_s_and_the_cli_s_figures() {
     assert_eq!(doc["ended"]["victory"], want.ended[0]);
 }
 
-#[test]
-fn cancel_stops_a_run_without_a_result() {
+/// Two parties and a run long enough (100,000 mcts games on one thread) to be going on
+/// while a test acts.
+fn long_run_started() -> Harness<'static, DeckwrightApp> {
     let mut h = two_parties();
     {
         let app = h.state_mut();
@@ -167,6 +168,12 @@ fn cancel_stops_a_run_without_a_result() {
     h.get_by_label("Run").click();
     h.step();
     assert!(h.state().matches.sim.running());
+    h
+}
+
+#[test]
+fn cancel_stops_a_run_without_a_result() {
+    let mut h = long_run_started();
     h.get_by_label("Cancel").click();
     h.step();
     wait(&mut h, |app| !app.matches.sim.running());
@@ -320,17 +327,7 @@ fn playing_side_a_by_always_taking_the_first_option_plays_the_first_policy_s_mat
 
 #[test]
 fn the_progress_counts_the_games_of_the_run_even_when_the_games_field_changes() {
-    let mut h = two_parties();
-    {
-        let app = h.state_mut();
-        app.matches.options.policies = ["mcts", "mcts"];
-        app.matches.sim.games = 100_000;
-        app.matches.sim.threads = 1;
-    }
-    h.run();
-    h.get_by_label("Run").click();
-    h.step();
-    assert!(h.state().matches.sim.running());
+    let mut h = long_run_started();
     // The user types another number of games while the run goes on.
     h.state_mut().matches.sim.games = 5;
     h.step();
