@@ -7,6 +7,7 @@
 pub mod ai;
 pub mod arcadia;
 pub mod build;
+pub mod conformance;
 pub mod dice;
 pub mod files;
 pub mod game;
