@@ -76,13 +76,13 @@ pub fn check_random_match<G: Game>(
         .game
         .outcome()
         .ok_or_else(|| fail("over without an outcome".into()))?;
-    if let Verdict::Won(w) = outcome.verdict {
-        if w.is_empty() || w.iter().any(|s| s >= step.game.seats()) {
-            return Err(fail(format!(
-                "winners {w:?} of {} seats",
-                step.game.seats()
-            )));
-        }
+    if let Verdict::Won(w) = outcome.verdict
+        && (w.is_empty() || w.iter().any(|s| s >= step.game.seats()))
+    {
+        return Err(fail(format!(
+            "winners {w:?} of {} seats",
+            step.game.seats()
+        )));
     }
     let r = step.game.returns();
     if (r.iter().sum::<f64>() - 1.0).abs() > 1e-9 {

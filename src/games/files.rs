@@ -108,10 +108,7 @@ mod tests {
                 .message
                 .contains("players")
         );
-        assert!(matches!(
-            BuildFile::parse(CHARACTER, "e.setup.toml"),
-            Err(_)
-        ));
+        assert!(BuildFile::parse(CHARACTER, "e.setup.toml").is_err());
     }
 
     #[test]

@@ -100,10 +100,10 @@ fn the_search_expands_greedy_s_best_moves_and_scores_a_leaf_for_every_seat() {
         end.apply(0);
     }
     let r = eval.leaf(&end, &mut ChaCha8Rng::seed_from_u64(1));
-    for me in 0..2usize {
+    for (me, worth) in r.iter().enumerate().take(2) {
         let won = winner(&end.st) == Some(me as u8);
         assert_eq!(
-            r[me] >= 0.75,
+            *worth >= 0.75,
             won,
             "a win is worth at least 0.75 to its player"
         );

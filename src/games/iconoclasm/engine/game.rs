@@ -112,10 +112,10 @@ impl<'s> IconoclasmGame<'s> {
             if let Some(card) = self.st.deck().nth(action) {
                 self.st.draw(card, log);
             }
-        } else if let Some(mv) = self.moves.get(action).copied() {
-            if self.st.apply(&mv, log).is_err() {
-                self.stopped = true;
-            }
+        } else if let Some(mv) = self.moves.get(action).copied()
+            && self.st.apply(&mv, log).is_err()
+        {
+            self.stopped = true;
         }
         self.moves = self.st.moves().into();
         if self.over() {
