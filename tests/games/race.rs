@@ -198,7 +198,7 @@ fn mcts_beats_greedy_at_the_race() {
         let s = deckwright::games::dice::game_seed(9, i);
         let mcts = Policy::parse("mcts:200").unwrap();
         // Half the games in each seat.
-        if i % 2 == 0 {
+        if i.is_multiple_of(2) {
             play_seeded(Race::new(), RngDice::new(s), &[mcts, Policy::Greedy], s)
         } else {
             let mut o = play_seeded(Race::new(), RngDice::new(s), &[Policy::Greedy, mcts], s);

@@ -43,7 +43,7 @@ fn setup_of(idx: &[usize], r: Rules) -> Setup {
 }
 
 fn policy(k: u8) -> PolicyKind {
-    if k % 3 == 0 {
+    if k.is_multiple_of(3) {
         PolicyKind::Greedy
     } else if k % 3 == 1 {
         PolicyKind::Random

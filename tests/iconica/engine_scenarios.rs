@@ -460,10 +460,10 @@ fn dice_running_out_in_a_final_act_leaves_the_skulled_waiting() {
 
 #[test]
 fn team_turn_order_and_friendly_targets() {
-    let a1 = vec![c("a1")];
-    let a2 = vec![c("a2")];
-    let b1 = vec![c("b1")];
-    let b2 = vec![c("b2")];
+    let a1 = [c("a1")];
+    let a2 = [c("a2")];
+    let b1 = [c("b1")];
+    let b2 = [c("b2")];
     let setup = Setup::teams(
         &[
             &a1.iter().map(C::build).collect::<Vec<_>>(),
