@@ -2,6 +2,7 @@
 
 use std::process::ExitCode;
 
+use super::out::note;
 use super::{BadInput, Context, Outcome};
 use crate::catalogue::{Catalogue, default_path};
 
@@ -35,30 +36,43 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     let mut cat = Catalogue::open(&db)?;
     match args.action {
         CollectionAction::Set { id, quantity } => {
-            let q = u32::try_from(quantity)
-                .map_err(|_| BadInput(format!("quantity {quantity} is not a whole number from 0 up")))?;
+            let q = u32::try_from(quantity).map_err(|_| {
+                BadInput(format!(
+                    "quantity {quantity} is not a whole number from 0 up"
+                ))
+            })?;
             cat.set_owned(&id, q)?;
-            println!("{id}: {q} owned");
+            writeln!(ctx.out, "{id}: {q} owned");
         }
         CollectionAction::Import { file, skip_unknown } => {
             let r = cat.import_collection_csv(&file, skip_unknown)?;
             for s in &r.skipped {
-                eprintln!("warning: {}: skipped {s}", file.display());
+                note!("warning: {}: skipped {s}", file.display());
             }
-            println!(
+            writeln!(
+                ctx.out,
                 "set the quantity of {} card{} from {} row{}{}",
                 r.cards,
                 if r.cards == 1 { "" } else { "s" },
                 r.rows,
                 if r.rows == 1 { "" } else { "s" },
-                if r.skipped.is_empty() { String::new() } else { format!(" ({} skipped)", r.skipped.len()) }
+                if r.skipped.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({} skipped)", r.skipped.len())
+                }
             );
         }
         CollectionAction::Export { file } => {
             let n = cat
                 .export_collection_csv(&file)
                 .map_err(|e| format!("cannot write `{}`: {e}", file.display()))?;
-            println!("wrote {n} row{} to {}", if n == 1 { "" } else { "s" }, file.display());
+            writeln!(
+                ctx.out,
+                "wrote {n} row{} to {}",
+                if n == 1 { "" } else { "s" },
+                file.display()
+            );
         }
     }
     Ok(ExitCode::SUCCESS)

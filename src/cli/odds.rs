@@ -2,6 +2,7 @@
 
 use std::process::ExitCode;
 
+use super::limits::MAX_ODDS_DICE;
 use super::{BadInput, Context, Outcome};
 use crate::games::ruunara::model::Dice;
 use crate::games::ruunara::odds::{Attack, odds};
@@ -26,23 +27,40 @@ pub struct Args {
     pub json: bool,
 }
 
-pub fn run(_ctx: &Context, args: Args) -> Outcome {
+pub fn run(ctx: &Context, args: Args) -> Outcome {
     if args.game != "ruunara" {
-        return Err(BadInput(format!("`odds` knows only ruunara, not `{}`", args.game)));
+        return Err(BadInput(format!(
+            "`odds` knows only ruunara, not `{}`",
+            args.game
+        )));
     }
     let dice = Dice::parse(&args.dice).ok_or_else(|| {
-        BadInput(format!("`{}` is not a dice string; write nD k+ as in 3D4+", args.dice))
+        BadInput(format!(
+            "`{}` is not a dice string; write nD k+ as in 3D4+",
+            args.dice
+        ))
     })?;
-    if dice.count > 1000 {
-        return Err(BadInput(format!("{} dice is more than the 1000 the calculator takes", dice.count)));
+    if dice.count > MAX_ODDS_DICE {
+        return Err(BadInput(format!(
+            "{} dice is more than the {MAX_ODDS_DICE} the calculator takes",
+            dice.count
+        )));
     }
     if let Some(k) = args.kill_on {
         if !(1..=6).contains(&k) {
-            return Err(BadInput(format!("--kill-on takes a face from 1 to 6, not {k}")));
+            return Err(BadInput(format!(
+                "--kill-on takes a face from 1 to 6, not {k}"
+            )));
         }
     }
-    let attack = Attack { dice, cover: args.cover, kill_on: args.kill_on, hp: args.hp };
+    let attack = Attack {
+        dice,
+        cover: args.cover,
+        kill_on: args.kill_on,
+        hp: args.hp,
+    };
     let o = odds(&attack);
+    let out = &ctx.out;
     if args.json {
         let mut v = serde_json::json!({
             "dice": dice.to_string(),
@@ -55,16 +73,25 @@ pub fn run(_ctx: &Context, args: Args) -> Outcome {
             v["hp"] = serde_json::json!(args.hp);
             v["kill_on"] = serde_json::json!(args.kill_on);
         }
-        println!("{v}");
+        out.json(&v);
     } else {
-        println!("{dice}{}", if args.cover { " against cover" } else { "" });
-        println!("hits  probability");
+        writeln!(
+            out,
+            "{dice}{}",
+            if args.cover { " against cover" } else { "" }
+        );
+        writeln!(out, "hits  probability");
         for (h, p) in o.distribution.iter().enumerate() {
-            println!("{h:>4}  {:>6.2}%  {}", p * 100.0, "#".repeat((p * 40.0).round() as usize));
+            writeln!(
+                out,
+                "{h:>4}  {:>6.2}%  {}",
+                p * 100.0,
+                "#".repeat((p * 40.0).round() as usize)
+            );
         }
-        println!("expected hits: {:.3}", o.expected_hits);
+        writeln!(out, "expected hits: {:.3}", o.expected_hits);
         if let Some(k) = o.kill_chance {
-            println!("chance to kill: {:.2}%", k * 100.0);
+            writeln!(out, "chance to kill: {:.2}%", k * 100.0);
         }
     }
     Ok(ExitCode::SUCCESS)
