@@ -4,5 +4,9 @@
 //! its own binary before.
 
 mod cli;
+mod closed_pipe;
+#[path = "../common/cli.rs"]
+#[allow(dead_code)]
+mod run_cli;
 mod collection;
 mod store;

@@ -8,5 +8,9 @@ mod fixtures;
 
 mod arcadia;
 mod cli;
+mod closed_pipe;
+#[path = "../common/cli.rs"]
+#[allow(dead_code)]
+mod run_cli;
 mod iconica;
 mod ruunara;
