@@ -46,12 +46,12 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
             dice.count
         )));
     }
-    if let Some(k) = args.kill_on {
-        if !(1..=6).contains(&k) {
-            return Err(BadInput(format!(
-                "--kill-on takes a face from 1 to 6, not {k}"
-            )));
-        }
+    if let Some(k) = args.kill_on
+        && !(1..=6).contains(&k)
+    {
+        return Err(BadInput(format!(
+            "--kill-on takes a face from 1 to 6, not {k}"
+        )));
     }
     let attack = Attack {
         dice,

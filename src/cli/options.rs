@@ -125,7 +125,9 @@ pub enum BreaksArg {
     Advanced,
 }
 
-/// One of `--house` (v8 Gameplay Tip 5).
+/// One of `--house` (v8 Gameplay Tip 5); the variants are named as the command line spells
+/// them (`no-reactions`).
+#[allow(clippy::enum_variant_names)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum HouseRule {
     NoReactions,

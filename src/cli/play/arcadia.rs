@@ -173,7 +173,7 @@ fn print_text(out: &Out, m: &Match, st: &State, log: &[Event]) {
         writeln!(out, "  ready:     {}", names(h.ready()));
         writeln!(out, "  exhausted: {}", names(h.exhausted & h.owned));
         writeln!(out, "  discarded: {}", names(h.discarded & h.owned));
-        let _ = writeln!(
+        writeln!(
             out,
             "  quests done {}/{}, treasures found {}, waylays defeated {}",
             h.quests_done.count_ones(),
