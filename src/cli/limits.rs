@@ -27,6 +27,10 @@ pub const MAX_QUERY_CHARS: usize = 4_096;
 /// `odds ruunara nD k+`: at most this many dice.
 pub const MAX_ODDS_DICE: u32 = 1_000;
 
+/// A party, character, setup or squad file (`validate`, `play`, `sim`): at most this many
+/// bytes (the largest example is under 2 KB).
+pub const MAX_BUILD_FILE_BYTES: u64 = 1 << 20;
+
 /// The threads a sim may use: what the machine offers (at least 1).
 pub fn max_threads() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)

@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::limits::MAX_BUILD_FILE_BYTES;
 use super::{BadInput, Context};
 use crate::cards::{Card, CardLookup};
 use crate::catalogue::{self, Catalogue};
@@ -16,6 +17,40 @@ use crate::games::iconica::party::PartyFile;
 use crate::games::iconica::rules;
 use crate::games::iconoclasm::engine::Deck;
 use crate::games::iconoclasm::model::ClashTable;
+
+/// Reads a party, character, setup or squad file as text. Only a regular file is read (a
+/// FIFO would wait for a writer for ever, a device such as `/dev/zero` never ends), and at
+/// most [`MAX_BUILD_FILE_BYTES`] of it. The error says why, without the file's name.
+pub fn read_text(path: &Path) -> Result<String, String> {
+    use std::io::Read as _;
+    let regular = |meta: &std::fs::Metadata| {
+        if meta.is_file() {
+            Ok(())
+        } else if meta.is_dir() {
+            Err("is a folder, not a file".to_string())
+        } else {
+            Err(
+                "is not a regular file (a pipe, socket or device); give the path of a file"
+                    .to_string(),
+            )
+        }
+    };
+    // Checked before opening: opening a FIFO blocks until someone writes to it.
+    regular(&std::fs::metadata(path).map_err(|e| e.to_string())?)?;
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    regular(&file.metadata().map_err(|e| e.to_string())?)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_BUILD_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_BUILD_FILE_BYTES {
+        return Err(format!(
+            "is larger than the {} MiB a build file may be",
+            MAX_BUILD_FILE_BYTES >> 20
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| "is not UTF-8 text".to_string())
+}
 
 /// Opens the catalogue of the context.
 pub fn open_catalogue(ctx: &Context) -> Result<Catalogue, BadInput> {
@@ -33,7 +68,7 @@ pub fn parties(
     let mut parsed: Vec<PartyFile> = Vec::new();
     for f in files {
         let shown = f.display().to_string();
-        let text = std::fs::read_to_string(f).map_err(|e| BadInput(format!("{shown}: {e}")))?;
+        let text = read_text(f).map_err(|e| BadInput(format!("{shown}: {e}")))?;
         parsed.push(PartyFile::parse(&text, &shown)?);
     }
     let refs: Vec<&PartyFile> = parsed.iter().collect();
@@ -87,12 +122,12 @@ pub fn arcadia_match(
     turn_limit: u32,
 ) -> Result<Match, BadInput> {
     let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| BadInput(format!("{shown}: {e}")))?;
+    let text = read_text(path).map_err(|e| BadInput(format!("{shown}: {e}")))?;
     let setup = SetupFile::parse(&text, &shown)?;
     let mut characters = Vec::new();
     for cpath in setup.character_paths(path) {
         let cshown = cpath.display().to_string();
-        let ctext = std::fs::read_to_string(&cpath)
+        let ctext = read_text(&cpath)
             .map_err(|e| BadInput(format!("{cshown} (a character of {shown}): {e}")))?;
         characters.push(CharacterFile::parse(&ctext, &cshown)?);
     }

@@ -12,5 +12,6 @@ mod closed_pipe;
 #[path = "../common/cli.rs"]
 #[allow(dead_code)]
 mod run_cli;
+mod special_files;
 mod iconica;
 mod ruunara;
