@@ -3,8 +3,11 @@
 //! lowered instead, to the machine's parallelism, with a note (the result of a sim does not
 //! depend on its thread count).
 
-/// `sim --games N`: at most this many matches (per party with `--field`).
+/// `sim --games N`: at most this many matches (with `--field`: in all, parties x games).
 pub const MAX_GAMES: u64 = 100_000_000;
+
+/// `sim iconica --field`: at most this many characters in the pool (161,700 parties of three).
+pub const MAX_FIELD_POOL: usize = 100;
 
 /// `--dice "..."`: at most this many scripted faces.
 pub const MAX_DICE_FACES: usize = 10_000;

@@ -54,7 +54,8 @@ pub struct DiceScript {
 /// The options `sim` takes for every game.
 #[derive(Debug, Clone, clap::Args)]
 pub struct SimShared {
-    /// Matches to play (with --field: per party of the field), 1 to 100,000,000.
+    /// Matches to play, 1 to 100,000,000 (with --field: per party of the field, at most
+    /// 100,000,000 in all).
     #[arg(long, value_name = "N", default_value_t = 1000,
           value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
     pub games: u64,

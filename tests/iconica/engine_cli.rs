@@ -501,3 +501,37 @@ fn play_into_closed_pipe_does_not_panic() {
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
+
+#[test]
+fn a_field_beyond_the_games_limit_is_refused_before_playing() {
+    let env = Env::new();
+    let started = std::time::Instant::now();
+    let o = env.run(&[
+        "sim",
+        "iconica",
+        "--field",
+        p(&env.path("b")),
+        "--pool",
+        "ico-t-a1,ico-t-a2,ico-t-a3,ico-t-b2",
+        "--games",
+        "30000000",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("4 parties x 30000000 games is more than the 100000000"),
+        "{err}"
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    // --pool belongs to --field.
+    let o = env.run(&[
+        "sim",
+        "iconica",
+        p(&env.path("a")),
+        p(&env.path("b")),
+        "--pool",
+        "ico-t-a1",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -10,6 +10,7 @@ use serde_json::json;
 use super::{bar, pct, run_games, two_sided};
 use crate::cards::{Card, CardLookup};
 use crate::catalogue::Catalogue;
+use crate::cli::limits::{MAX_FIELD_POOL, MAX_GAMES};
 use crate::cli::load::{iconica_characters, iconica_setup, open_catalogue, parties};
 use crate::cli::options::{IconicaRules, SimShared};
 use crate::cli::{BadInput, Context, Outcome};
@@ -117,6 +118,12 @@ fn field(
         }
         v
     };
+    if pool.len() > MAX_FIELD_POOL {
+        return Err(BadInput(format!(
+            "--field: a pool of {} characters is more than the {MAX_FIELD_POOL} a field is drawn from; name them with --pool",
+            pool.len()
+        )));
+    }
     let mut parties: Vec<[usize; 3]> = Vec::new();
     for i in 0..pool.len() {
         for j in i + 1..pool.len() {
@@ -134,7 +141,14 @@ fn field(
         ));
     }
     let games = args.shared.games;
-    let pbar = bar(games * parties.len() as u64);
+    let total = games.saturating_mul(parties.len() as u64);
+    if total > MAX_GAMES {
+        return Err(BadInput(format!(
+            "--field: {} parties x {games} games is more than the {MAX_GAMES} games a run may play; lower --games",
+            parties.len()
+        )));
+    }
+    let pbar = bar(total);
     let started = Instant::now();
     let mut results: Vec<Summary> = Vec::with_capacity(parties.len());
     for (pi, p) in parties.iter().enumerate() {
@@ -187,7 +201,7 @@ fn field(
             "ai": {"field": pa.name(), "opponent": pb.name()},
             "opponent": opponent.iter().map(|c| c.id.clone()).collect::<Vec<_>>(),
             "characters": chars, "parties": ps,
-            "games_per_sec": (games * parties.len() as u64) as f64 / secs,
+            "games_per_sec": total as f64 / secs,
         });
         out.json(&doc);
     } else {
