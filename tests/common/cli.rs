@@ -14,7 +14,9 @@ pub fn deckwright(db: &Path, args: &[&str]) -> Output {
         .unwrap()
 }
 
-/// Running the binary with nobody reading its stdout (`deckwright ... | head -c0`).
+/// Running the binary with nobody reading its stdout (`deckwright ... | head -c0`); not
+/// every area that includes this file uses it.
+#[allow(dead_code)]
 pub mod closed_pipe {
     use std::path::Path;
     use std::process::{Command, Stdio};
