@@ -74,9 +74,14 @@ impl Out {
         matches!(*self.state.borrow(), State::Closed)
     }
 
+    /// Sends what is buffered on its way, so that a message on stderr comes after it.
+    pub fn flush(&self) {
+        self.with(|w| w.flush());
+    }
+
     /// Flushes what is buffered. A closed pipe is fine; another write error is bad output.
     pub fn finish(&self) -> Result<(), BadInput> {
-        self.with(|w| w.flush());
+        self.flush();
         match self.state.replace(State::Closed) {
             State::Failed(e) => Err(BadInput(format!("cannot write to stdout: {e}"))),
             State::Open(_) | State::Closed => Ok(()),

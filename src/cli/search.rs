@@ -48,6 +48,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     } else {
         write_table(&ctx.out, &hits);
     }
+    ctx.out.flush();
     note!(
         "{} card{}",
         hits.len(),
