@@ -153,7 +153,21 @@ fn needs_escape(c: char) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::escape_controls;
+    use proptest::prelude::*;
+
+    use super::{escape_controls, needs_escape};
+
+    proptest! {
+        #[test]
+        fn escaped_text_holds_no_control_character(text in any::<String>()) {
+            let escaped = escape_controls(&text);
+            prop_assert!(!escaped.chars().any(needs_escape), "{escaped:?}");
+            prop_assert!(escaped.lines().count() <= 1, "one line at most: {escaped:?}");
+            if !text.chars().any(needs_escape) {
+                prop_assert_eq!(escaped.as_ref(), text.as_str());
+            }
+        }
+    }
 
     #[test]
     fn plain_names_are_unchanged() {
