@@ -243,3 +243,32 @@ fn sim_arcadia_gives_the_same_counts_at_any_thread_count() {
         assert_eq!(o.status.code(), Some(2), "{args:?}");
     }
 }
+
+#[test]
+fn play_and_sim_into_closed_pipe_do_not_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cat.sqlite");
+    let setup = root().join(EXAMPLE);
+    let setup = setup.to_str().unwrap();
+    for args in [
+        &[
+            "play", "arcadia", setup, "--seed", "2", "--policy", "greedy",
+        ][..],
+        &["play", "arcadia", setup, "--seed", "2", "--json"],
+        &["sim", "arcadia", setup, "--games", "20", "--ai", "random"],
+        &[
+            "sim", "arcadia", setup, "--games", "20", "--ai", "random", "--json",
+        ],
+    ] {
+        crate::cli::closed_pipe::assert_quiet(&db, args, 0);
+    }
+}
+
+#[test]
+fn a_turn_limit_beyond_the_maximum_is_refused_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = play(dir.path(), &["--turn-limit", "100001"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("1..=100000"));
+    assert!(o.stdout.is_empty());
+}

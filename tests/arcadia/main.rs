@@ -6,6 +6,10 @@
 
 mod support;
 
+#[path = "../common/cli.rs"]
+#[allow(dead_code)]
+mod cli;
+
 mod engine_cli;
 mod engine_props;
 mod engine_scenarios;

@@ -4,5 +4,9 @@
 //! its own binary before.
 
 mod cli;
+mod closed_pipe;
 mod collection;
+#[path = "../common/cli.rs"]
+#[allow(dead_code)]
+mod run_cli;
 mod store;

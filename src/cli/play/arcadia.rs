@@ -1,46 +1,87 @@
 //! `deckwright play arcadia SETUP.setup.toml`: one Arcadia quest played by two policies,
 //! printing its event log and final state (or the `play --json` document).
 
-use std::path::Path;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use serde_json::{Value, json};
 
-use super::play::{Args, derive_seed, open_catalogue};
-use super::report::{self, Line};
-use super::{BadInput, Context, Outcome};
-use crate::cards::CardLookup;
+use crate::cli::load::{arcadia_match, open_catalogue};
+use crate::cli::options::{ArcadiaRules, DiceScript, PlayShared};
+use crate::cli::out::Out;
+use crate::cli::report::{self, Line};
+use crate::cli::{Context, Outcome};
 use crate::games::arcadia::ai::{Agent, Seats};
-use crate::games::arcadia::character::CharacterFile;
 use crate::games::arcadia::engine::state::{IN_HAND, WINNER_XP};
 use crate::games::arcadia::engine::{
-    Ended, Event, Match, RngDice, State, Winner, events::side_name, play_match,
+    Ended, Event, Match, RngDice, ScriptDice, State, Winner, events::side_name, play_match,
 };
-use crate::games::arcadia::setup::SetupFile;
+use crate::games::iconica::ai::PolicyKind;
+use crate::sim::derive_seed;
 
-/// Reads a setup file and its character files and compiles the match (bad input names the
-/// file and, for TOML, the line and column; an illegal setup names its first violation).
-pub fn load_match(
-    lookup: &dyn CardLookup,
-    path: &Path,
-    turn_limit: u32,
-) -> Result<Match, BadInput> {
-    let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| BadInput(format!("{shown}: {e}")))?;
-    let setup = SetupFile::parse(&text, &shown)?;
-    let mut characters = Vec::new();
-    for cpath in setup.character_paths(path) {
-        let cshown = cpath.display().to_string();
-        let ctext = std::fs::read_to_string(&cpath)
-            .map_err(|e| BadInput(format!("{cshown} (a character of {shown}): {e}")))?;
-        characters.push(CharacterFile::parse(&ctext, &cshown)?);
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The quest setup file (`*.setup.toml`), which names the two character files.
+    pub setup: PathBuf,
+    #[command(flatten)]
+    pub rules: ArcadiaRules,
+    #[command(flatten)]
+    pub dice: DiceScript,
+    #[command(flatten)]
+    pub shared: PlayShared,
+}
+
+pub fn run(ctx: &Context, args: Args) -> Outcome {
+    let cat = open_catalogue(ctx)?;
+    let m = arcadia_match(&cat, &args.setup, args.rules.turn_limit)?;
+    let policies = args.shared.policies(2);
+    let (st, log) = play(
+        &m,
+        [policies[0], policies[1]],
+        args.shared.seed,
+        args.dice.dice,
+    );
+
+    let (ended, _) = st.ended.unwrap_or((Ended::DiceExhausted, None));
+    if args.shared.json {
+        let log = log.iter().map(|e| e.to_json(&m)).collect();
+        ctx.out.json_pretty(&report::match_json(
+            "arcadia",
+            winner_json(&st),
+            ended,
+            st.day,
+            st.dice_used,
+            sides_json(&m, &st),
+            log,
+        ));
+    } else {
+        print_text(&ctx.out, &m, &st, &log);
     }
-    Match::new(&setup, &characters, lookup, turn_limit)
-        .map_err(|e| BadInput(format!("{shown}: {e}")))
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The quest played out: the scripted dice when given, else the seed's.
+fn play(
+    m: &Match,
+    [a, b]: [PolicyKind; 2],
+    seed: u64,
+    script: Option<ScriptDice>,
+) -> (State, Vec<Event>) {
+    let mut seats = Seats([
+        Agent::new(a, derive_seed(seed, 1)),
+        Agent::new(b, derive_seed(seed, 2)),
+    ]);
+    let mut st = State::new(m);
+    let mut log: Vec<Event> = Vec::new();
+    match script {
+        Some(mut dice) => play_match(m, &mut st, &mut dice, &mut seats, &mut log),
+        None => play_match(m, &mut st, &mut RngDice::new(seed), &mut seats, &mut log),
+    }
+    (st, log)
 }
 
 /// The `sides` object: each player's character state.
-pub fn sides_json(m: &Match, st: &State) -> Value {
+fn sides_json(m: &Match, st: &State) -> Value {
     let side = |p: usize| {
         let pl = &m.players[p];
         let h = &st.heroes[p];
@@ -92,7 +133,7 @@ fn super_mask(n: usize) -> u32 {
     crate::games::arcadia::engine::state::mask(n)
 }
 
-pub fn winner_json(st: &State) -> Value {
+fn winner_json(st: &State) -> Value {
     match st.ended.and_then(|e| e.1) {
         Some(Winner::Player(p)) => json!(side_name(p)),
         Some(Winner::Draw) => json!("draw"),
@@ -100,64 +141,14 @@ pub fn winner_json(st: &State) -> Value {
     }
 }
 
-pub fn run(ctx: &Context, args: Args) -> Outcome {
-    if args.files.len() != 1 {
-        return Err(BadInput(format!(
-            "arcadia needs one quest setup file (`*.setup.toml`), got {}",
-            args.files.len()
-        )));
-    }
-    let turn_limit = args.rules.arcadia_turn_limit()?;
-    let policies = args.policies(2)?;
-    let script = args.script_dice()?;
-    let cat = open_catalogue(ctx)?;
-    let m = load_match(&cat, &args.files[0], turn_limit)?;
-
-    let mut seats = Seats([
-        Agent::new(policies[0], derive_seed(args.seed, 1)),
-        Agent::new(policies[1], derive_seed(args.seed, 2)),
-    ]);
-    let mut st = State::new(&m);
-    let mut log: Vec<Event> = Vec::new();
-    match script {
-        Some(mut dice) => play_match(&m, &mut st, &mut dice, &mut seats, &mut log),
-        None => play_match(
-            &m,
-            &mut st,
-            &mut RngDice::new(args.seed),
-            &mut seats,
-            &mut log,
-        ),
-    }
-    let (ended, _) = st.ended.unwrap_or((Ended::DiceExhausted, None));
-
-    if args.json {
-        let log = log.iter().map(|e| e.to_json(&m)).collect();
-        report::print_match_json(
-            "arcadia",
-            winner_json(&st),
-            ended,
-            st.day,
-            st.dice_used,
-            sides_json(&m, &st),
-            log,
-        )?;
-    } else {
-        print_text(&m, &st, &log);
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-fn print_text(m: &Match, st: &State, log: &[Event]) {
-    use std::fmt::Write as _;
-    let mut out = String::new();
+fn print_text(out: &Out, m: &Match, st: &State, log: &[Event]) {
     let line = |e: &Event| match e {
         Event::Day { .. } => Line::Heading,
         Event::End { .. } => Line::Apart,
         _ => Line::Item,
     };
-    report::log_text(&mut out, log.iter().map(|e| (line(e), e.text(m))));
-    let _ = writeln!(out);
+    report::log_text(out, log.iter().map(|e| (line(e), e.text(m))));
+    writeln!(out);
     for p in 0..2usize {
         let pl = &m.players[p];
         let h = &st.heroes[p];
@@ -172,17 +163,17 @@ fn print_text(m: &Match, st: &State, log: &[Event]) {
                 v.join(", ")
             }
         };
-        let _ = writeln!(
+        writeln!(
             out,
             "Side {} ({}): in {}",
             side_name(p as u8),
             pl.name,
             m.league_label(h.at)
         );
-        let _ = writeln!(out, "  ready:     {}", names(h.ready()));
-        let _ = writeln!(out, "  exhausted: {}", names(h.exhausted & h.owned));
-        let _ = writeln!(out, "  discarded: {}", names(h.discarded & h.owned));
-        let _ = writeln!(
+        writeln!(out, "  ready:     {}", names(h.ready()));
+        writeln!(out, "  exhausted: {}", names(h.exhausted & h.owned));
+        writeln!(out, "  discarded: {}", names(h.discarded & h.owned));
+        writeln!(
             out,
             "  quests done {}/{}, treasures found {}, waylays defeated {}",
             h.quests_done.count_ones(),
@@ -191,6 +182,5 @@ fn print_text(m: &Match, st: &State, log: &[Event]) {
             h.waylays_defeated
         );
     }
-    let _ = writeln!(out, "{} Days, {} dice", st.day, st.dice_used);
-    report::print(&out);
+    writeln!(out, "{} Days, {} dice", st.day, st.dice_used);
 }
