@@ -1,7 +1,7 @@
 //! Arcadia's evaluation for the shared policies ([`crate::games::ai`]): greedy's values are
 //! each option's expected [`evaluate`] once the Day is played out with random dice and first
-//! options; the search's root is seeded with them, and its playouts are cut after
-//! [`HORIZON_DAYS`] Days and scored by [`evaluate`].
+//! options; the search's root is seeded with them, and its leaves play the rest of the Day
+//! and [`HORIZON_DAYS`] more with a quick greedy for both sides, scored by [`evaluate`].
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -11,17 +11,21 @@ use super::engine::state::{Hero, IN_HAND};
 use super::engine::{ArcadiaGame, Decide, Match, NoLog, State, Winner, returns};
 use super::model::Objective;
 use crate::games::Node;
-use crate::games::ai::{Evaluator, Tuning};
+use crate::games::ai::{Evaluator, Tuning, first_best};
 use crate::games::game::Returns;
 
 /// Samples per option in greedy's expectation (common random numbers across options).
 pub const GREEDY_SAMPLES: u32 = 6;
-/// Days a search playout runs before the position is scored.
-pub const HORIZON_DAYS: u32 = 4;
+/// Whole Days a search leaf plays after finishing the current one before it is scored
+/// (measured against `greedy` on `legal-long-road`, 1,000 games: 0 Days 50.0% of 200, 2 Days
+/// 50.8%, 4 Days 41.7% of 400; the old leaf, 4 Days of random play, 45.9%).
+pub const HORIZON_DAYS: u32 = 2;
+/// Samples per option of the quick greedy that plays a search leaf's continuation.
+pub const LEAF_SAMPLES: u32 = 2;
 /// UCT exploration of Arcadia's search (its leaves are win chances spread over 0..1).
 pub const MCTS_C: f64 = 1.0;
 /// Virtual visits of greedy's values at an MCTS root.
-pub const MCTS_PRIOR_VISITS: f64 = 20.0;
+pub const MCTS_PRIOR_VISITS: f64 = 5.0;
 /// Evaluation points that make a win chance of 73% (logistic scale).
 pub const LOGISTIC_SCALE: f64 = 40.0;
 
@@ -57,26 +61,40 @@ impl<'m> Evaluator<ArcadiaGame<'m>> for ArcadiaEval {
         );
     }
 
-    /// Random play for [`HORIZON_DAYS`] Days, then the logistic of [`evaluate`] for player a.
+    /// The rest of the Day and [`HORIZON_DAYS`] more played with random dice and a quick
+    /// greedy deciding for both sides (greedy's values from [`LEAF_SAMPLES`] samples), then
+    /// the logistic of [`evaluate`] for player a.
     fn leaf(&mut self, g: &ArcadiaGame<'m>, rng: &mut ChaCha8Rng) -> Returns {
         let (m, mut st) = (g.m, g.st);
-        let stop = st.day + HORIZON_DAYS;
-        loop {
+        let stop = st.day + 1 + HORIZON_DAYS;
+        let mut steps = 0;
+        while st.day < stop && steps < 2000 {
             match st.node(m) {
                 Node::Terminal => {
                     let [a, b] = returns(&st);
                     return [a, b, 0.0, 0.0];
                 }
                 Node::Chance(_) => st.apply(m, rng.random_range(0..6), &mut NoLog),
-                Node::Decision { actions, .. } => {
-                    st.apply(m, rng.random_range(0..actions.max(1)), &mut NoLog)
+                Node::Decision { actions, player } => {
+                    let a = if actions <= 1 {
+                        0
+                    } else {
+                        first_best(&greedy_scores_k(
+                            m,
+                            &st,
+                            player as u8,
+                            actions,
+                            rng,
+                            LEAF_SAMPLES,
+                        ))
+                    };
+                    st.apply(m, a, &mut NoLog)
                 }
             }
-            if st.day >= stop {
-                let p = 1.0 / (1.0 + (-evaluate(m, &st, 0) / LOGISTIC_SCALE).exp());
-                return [p, 1.0 - p, 0.0, 0.0];
-            }
+            steps += 1;
         }
+        let p = 1.0 / (1.0 + (-evaluate(m, &st, 0) / LOGISTIC_SCALE).exp());
+        [p, 1.0 - p, 0.0, 0.0]
     }
 
     fn tuning(&self) -> Tuning {
@@ -106,7 +124,19 @@ impl Decide for Agent {
 /// Each option's expected evaluation for `player` once the Day is played out (random dice,
 /// first options), over the same sampled dice for every option.
 fn greedy_scores(m: &Match, st: &State, player: u8, n: usize, rng: &mut ChaCha8Rng) -> Vec<f64> {
-    let seeds: Vec<u64> = (0..GREEDY_SAMPLES).map(|_| rng.random()).collect();
+    greedy_scores_k(m, st, player, n, rng, GREEDY_SAMPLES)
+}
+
+/// [`greedy_scores`] with `k` samples per option.
+fn greedy_scores_k(
+    m: &Match,
+    st: &State,
+    player: u8,
+    n: usize,
+    rng: &mut ChaCha8Rng,
+    k: u32,
+) -> Vec<f64> {
+    let seeds: Vec<u64> = (0..k).map(|_| rng.random()).collect();
     let mut out = Vec::with_capacity(n);
     for a in 0..n {
         let mut total = 0.0;
@@ -126,7 +156,7 @@ fn greedy_scores(m: &Match, st: &State, player: u8, n: usize, rng: &mut ChaCha8R
             }
             total += evaluate(m, &s, player);
         }
-        out.push(total / f64::from(GREEDY_SAMPLES));
+        out.push(total / f64::from(k));
     }
     out
 }
