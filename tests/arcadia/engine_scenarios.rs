@@ -421,3 +421,15 @@ fn scripted_dice_running_out_stop_the_match_with_no_winner() {
     assert!(matches!(st.contest.foe, Foe::Waylay(0)));
     assert!(matches!(log.last(), Some(Event::End { ended: Ended::DiceExhausted, winner: None })));
 }
+
+/// Issue 14: a waylay listing a test it has no value for was fought with that test against 0.
+#[test]
+fn regression_a_listed_test_without_a_value_is_not_offered() {
+    let m = game_limit(WOODS, Who::new((0, 0)).merits(&["t-plain"]), Who::new((4, 1)).waylays(&["t-w-listed"]), 1);
+    // Savvy 2 + 1 + 1 = 4 would beat a Savvy of 0 + 1 + 1; Might 3 + 1 + 1 loses to 3 + 6 + 6.
+    let (st, log, seen) = run(&m, "1 2 1 1 6 6", &[E, Opt::Play(0)]);
+    assert!(seen.iter().all(|(_, o)| !o.contains(&Opt::Test(TestKind::Savvy))), "Savvy has no value on the card: never offered");
+    assert!(log.iter().any(|e| matches!(e, Event::Faces { kind: TestKind::Might, .. })));
+    assert_eq!(results(&log), vec![(Outcome::Lost, [5, 15])]);
+    assert_eq!(st.heroes[0].exhausted, 1);
+}

@@ -61,6 +61,8 @@ pub fn cards() -> Vec<Card> {
         waylay("t-w-trial", "Trial Waylay", 1, "forest", "might", "might = 3\ntrial = { attribute = \"might\", difficulty = 6 }"),
         waylay("t-w-city", "City Waylay", 1, "city", "might", "might = 3"),
         waylay("t-w-any", "Anywhere Waylay", 1, "any", "might", "might = 3"),
+        // Lists Savvy but has no Savvy value: that test can never be used.
+        card("waylay", "t-w-listed", "Listed Waylay", "rating = 1\nterrain = [\"forest\"]\ntests = [\"savvy\", \"might\"]\nmight = 3"),
         league("t-l", "Plain Wood", r#""forest""#, r#"rest = ["art"]"#),
         league("t-l-city", "Test City", r#""city""#, "rest = []"),
         league("t-l-steep", "Steep Wood", r#""forest""#, "leave = { attribute = \"might\", difficulty = 6 }\nrest = []"),

@@ -58,12 +58,15 @@ impl State {
         }
     }
 
-    /// The waylay's listed tests (card order), then each other test it has a value for,
-    /// paid with the character's first ready change-test merit.
+    /// The waylay's listed tests it has a value for (card order; a listed test without a
+    /// value can never be used), then each other test it has a value for, paid with the
+    /// character's first ready change-test merit.
     pub(crate) fn test_options(&self, m: &Match, w: u8, out: &mut Opts) {
         let waylay = &m.waylays[w as usize];
         for k in &waylay.tests {
-            out.push(Opt::Test(*k));
+            if waylay.value(*k).is_some() {
+                out.push(Opt::Test(*k));
+            }
         }
         if let Some(i) = self.merits_with(m, self.active, |e| e.change_test == Some(true)).next() {
             for k in KINDS {
