@@ -166,13 +166,13 @@ fn a_day_runs_leave_trial_enter_trial_then_the_waylays() {
     grid[0][1] = "t-l-gate";
     let m = game_limit(grid, Who::new((0, 0)).merits(&["t-plain"]), Who::new((4, 1)).waylays(&["t-w-trial"]), 1);
     // Leave 6 (pass), enter 5 (pass at 2 + 4... savvy 2 + 4 = 6), waylay trial fails (3 + 2),
-    // costing a merit, then the test is still faced.
+    // costing a merit (its card says: exhaust one of any type), then the test is still faced.
     let (st, log, _) = run(&m, "1 2 3 4 2 6 6 1 1", &[E, Opt::Play(0)]);
     let kinds: Vec<&str> = log.iter().map(|e| e.kind()).skip_while(|k| *k != "day").collect();
     assert_eq!(
         kinds,
         vec![
-            "day", "trial", "trial", "moves", "waylay_played", "trial", "exhausts", "faces_waylay", "test_roll",
+            "day", "trial", "trial", "moves", "waylay_played", "trial", "trial_failure", "exhausts", "faces_waylay", "test_roll",
             "test_result", "waylay_defeated", "end"
         ]
     );

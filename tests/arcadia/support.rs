@@ -58,7 +58,7 @@ pub fn cards() -> Vec<Card> {
         waylay("t-w-forest", "Forest Waylay", 1, "forest", "might", "might = 3\ncombat = 8\nsavvy = 1"),
         waylay("t-w-high", "High Waylay", 2, "forest", "might", "might = 3"),
         waylay("t-w-combat", "Combat Waylay", 1, "forest", "combat", "combat = 1\nmight = 9"),
-        waylay("t-w-trial", "Trial Waylay", 1, "forest", "might", "might = 3\ntrial = { attribute = \"might\", difficulty = 6 }"),
+        waylay("t-w-trial", "Trial Waylay", 1, "forest", "might", "might = 3\ntrial = { attribute = \"might\", difficulty = 6, effect = { exhaust = [] } }"),
         waylay("t-w-city", "City Waylay", 1, "city", "might", "might = 3"),
         waylay("t-w-any", "Anywhere Waylay", 1, "any", "might", "might = 3"),
         // Lists Savvy but has no Savvy value: that test can never be used.

@@ -7,7 +7,7 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::engine::quests::holds;
+use super::engine::quests::{holds, step_of};
 use super::engine::state::{Hero, IN_HAND};
 use super::engine::{returns, ArcadiaGame, Decide, Match, NoLog, State, Winner};
 use super::model::Objective;
@@ -130,6 +130,12 @@ fn goals(m: &Match, st: &State, p: u8, h: &Hero, obj: &Objective) -> u64 {
     if holds(m, p, h, obj) {
         return 0;
     }
+    open_goals(m, st, p, h, obj)
+}
+
+/// [`goals`] of an objective taken as not holding yet (a `then` step under way, whatever was
+/// done before the steps it waits for).
+fn open_goals(m: &Match, st: &State, p: u8, h: &Hero, obj: &Objective) -> u64 {
     let n = m.leagues.len();
     let matching = |f: &dyn Fn(usize) -> bool| (0..n).filter(|l| f(*l)).fold(0u64, |acc, l| acc | 1u64 << l);
     let here = h.at as usize;
@@ -148,6 +154,11 @@ fn goals(m: &Match, st: &State, p: u8, h: &Hero, obj: &Objective) -> u64 {
             if h.left_base { 1u64 << base } else { matching(&|l| l != base) }
         }
         Objective::All(v) | Objective::Any(v) => v.iter().fold(0, |acc, o| acc | goals(m, st, p, h, o)),
+        // The step under way (every step of a `then` that is not one of the quests').
+        Objective::Then(v) => match step_of(m, p, h, obj) {
+            Some(i) => v.get(i).map_or(0, |o| open_goals(m, st, p, h, o)),
+            None => v.iter().fold(0, |acc, o| acc | goals(m, st, p, h, o)),
+        },
     }
 }
 

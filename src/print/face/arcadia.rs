@@ -164,6 +164,7 @@ pub fn objective_text(o: &Objective) -> String {
         Objective::ReturnToBase(false) => "no need to return to base camp".to_string(),
         Objective::All(v) => v.iter().map(objective_text).collect::<Vec<_>>().join(", and "),
         Objective::Any(v) => format!("either {}", v.iter().map(objective_text).collect::<Vec<_>>().join(", or ")),
+        Objective::Then(v) => v.iter().map(objective_text).collect::<Vec<_>>().join(", then "),
     }
 }
 

@@ -6,11 +6,11 @@
 //! merit (exhausted, or discarded); a character with every merit discarded skips its next
 //! Day and goes back to its Base Camp.
 
-use crate::games::arcadia::model::{Effect, MeritType, TestKind};
+use crate::games::arcadia::model::{Effect, Failure, MeritType, TestKind};
 
 use super::events::{Event, Log, Outcome};
 use super::setup::Match;
-use super::state::{After, Contest, Foe, Opt, Opts, Phase, State, Trial, TrialOf, DEFEATED};
+use super::state::{After, Contest, Foe, Opt, Opts, Phase, State, Trial, TrialOf, ALL_TYPES, DEFEATED};
 
 /// A merit effect used by exhausting it.
 fn pays(e: &Effect) -> bool {
@@ -18,6 +18,23 @@ fn pays(e: &Effect) -> bool {
 }
 
 impl State {
+    /// Does effect `e` of `p`'s cards count where `p` stands (its `terrain` condition)?
+    pub fn applies(&self, m: &Match, p: u8, e: &Effect) -> bool {
+        e.terrain.as_ref().is_none_or(|t| m.leagues[self.heroes[p as usize].at as usize].terrain.contains(t))
+    }
+
+    /// Merits `p` may use: ready, and of a type the league it stands in allows.
+    pub fn usable(&self, m: &Match, p: u8) -> u32 {
+        let league = &m.leagues[self.heroes[p as usize].at as usize];
+        let mut out = self.heroes[p as usize].ready();
+        for (i, merit) in m.players[p as usize].merits.iter().enumerate() {
+            if !league.allows(merit.merit_type) {
+                out &= !(1 << i);
+            }
+        }
+        out
+    }
+
     /// The attribute side `p` uses for a test or trial of `kind`: Combat uses Might. A
     /// challenged character (`answering`) in a Combat test answers with the Combat of its best
     /// ready Ally when that is higher than its Might.
@@ -30,7 +47,7 @@ impl State {
             TestKind::Combat => {
                 let mut v = pl.icon.might;
                 if answering {
-                    let ready = self.heroes[p as usize].ready();
+                    let ready = self.usable(m, p);
                     for (i, merit) in pl.merits.iter().enumerate() {
                         if ready & (1 << i) != 0 && merit.merit_type == MeritType::Ally {
                             v = v.max(merit.combat.unwrap_or(0));
@@ -45,15 +62,16 @@ impl State {
     /// Standing bonuses to `kind`: the icon's, and those of ready merits that need no exhausting.
     pub fn passive(&self, m: &Match, p: u8, kind: TestKind) -> i32 {
         let pl = &m.players[p as usize];
-        let ready = self.heroes[p as usize].ready();
-        let icon: i32 = pl.icon.effects.iter().filter(|e| e.test == Some(kind)).filter_map(|e| e.bonus).sum();
+        let ready = self.usable(m, p);
+        let icon: i32 =
+            pl.icon.effects.iter().filter(|e| e.test == Some(kind) && self.applies(m, p, e)).filter_map(|e| e.bonus).sum();
         let merits: i32 = pl
             .merits
             .iter()
             .enumerate()
             .filter(|(i, _)| ready & (1 << i) != 0)
             .flat_map(|(_, merit)| merit.effects.iter())
-            .filter(|e| e.test == Some(kind) && !pays(e))
+            .filter(|e| e.test == Some(kind) && !pays(e) && self.applies(m, p, e))
             .filter_map(|e| e.bonus)
             .sum();
         icon + merits
@@ -61,12 +79,17 @@ impl State {
 
     /// Ready merits of `p` that give an exhaust bonus to `kind` (index, amount).
     fn bonus_merits<'m>(&self, m: &'m Match, p: u8, kind: TestKind) -> impl Iterator<Item = (u8, i32)> + use<'m> {
-        let ready = self.heroes[p as usize].ready();
+        let ready = self.usable(m, p);
+        let st = *self;
         m.players[p as usize].merits.iter().enumerate().filter_map(move |(i, merit)| {
             if ready & (1 << i) == 0 {
                 return None;
             }
-            merit.effects.iter().find(|e| pays(e) && e.test == Some(kind) && e.bonus.is_some()).map(|e| (i as u8, e.bonus.unwrap_or(0)))
+            merit
+                .effects
+                .iter()
+                .find(|e| pays(e) && e.test == Some(kind) && e.bonus.is_some() && st.applies(m, p, e))
+                .map(|e| (i as u8, e.bonus.unwrap_or(0)))
         })
     }
 
@@ -77,23 +100,28 @@ impl State {
         p: u8,
         f: F,
     ) -> impl Iterator<Item = u8> + use<'m, F> {
-        let ready = self.heroes[p as usize].ready();
+        let ready = self.usable(m, p);
+        let st = *self;
         m.players[p as usize]
             .merits
             .iter()
             .enumerate()
-            .filter(move |(i, merit)| ready & (1 << i) != 0 && merit.effects.iter().any(&f))
+            .filter(move |(i, merit)| ready & (1 << i) != 0 && merit.effects.iter().any(|e| f(e) && st.applies(m, p, e)))
             .map(|(i, _)| i as u8)
     }
 
     /// Unexhausted flaws of `p` with a penalty to `kind` (index, amount).
     fn penalty_flaws<'m>(&self, m: &'m Match, p: u8, kind: TestKind) -> impl Iterator<Item = (u8, i32)> + use<'m> {
         let tired = self.heroes[p as usize].flaws_exhausted;
+        let st = *self;
         m.players[p as usize].flaws.iter().enumerate().filter_map(move |(i, f)| {
             if tired & (1 << i) != 0 {
                 return None;
             }
-            f.effects.iter().find(|e| e.test == Some(kind) && e.penalty.is_some()).map(|e| (i as u8, e.penalty.unwrap_or(0)))
+            f.effects
+                .iter()
+                .find(|e| e.test == Some(kind) && e.penalty.is_some() && st.applies(m, p, e))
+                .map(|e| (i as u8, e.penalty.unwrap_or(0)))
         })
     }
 
@@ -142,6 +170,7 @@ impl State {
     fn trial_done<L: Log>(&mut self, m: &Match, pass: bool, log: &mut L) {
         let t = self.trial;
         let league = if t.of == TrialOf::Enter { self.dest.0 } else { self.heroes[self.active as usize].at };
+        let p = self.active;
         log.push(Event::Trial {
             player: self.active,
             of: t.of,
@@ -155,10 +184,73 @@ impl State {
         match (t.of, pass) {
             (TrialOf::Leave, true) => self.enter_step(m, log),
             (TrialOf::Enter, true) => self.arrive(m, log),
-            (TrialOf::Leave | TrialOf::Enter, false) => self.end_day(m, log),
+            (TrialOf::Leave | TrialOf::Enter | TrialOf::Stay | TrialOf::Rest, false) => self.end_day(m, log),
+            (TrialOf::Stay, true) => self.face_next(m, log),
+            (TrialOf::Rest, true) => {
+                self.rest(m, log);
+                self.end_day(m, log);
+            }
             (TrialOf::Waylay(w), true) => self.phase = Phase::ChooseTest { waylay: w },
-            (TrialOf::Waylay(w), false) => self.lose_merit(m, self.active, self.active, After::TestWaylay(w), log),
+            (TrialOf::Waylay(w), false) => {
+                let effect = m.waylays[w as usize].trial.as_ref().map_or(Failure::Nothing, |t| t.on_failure());
+                log.push(Event::TrialFailure { player: p, waylay: w, effect });
+                self.fail_waylay_trial(m, w, effect, log);
+            }
         }
+    }
+
+    /// A failed waylay trial's effect (the waylay's card says which); its test follows,
+    /// unless the character is sent back to its Base Camp.
+    fn fail_waylay_trial<L: Log>(&mut self, m: &Match, w: u8, effect: Failure, log: &mut L) {
+        let p = self.active;
+        let after = After::TestWaylay(w);
+        match effect {
+            Failure::Exhaust(types) | Failure::Discard(types) => {
+                let exhaust = matches!(effect, Failure::Exhaust(_));
+                if self.typed_losses(m, p, types, exhaust) == 0 {
+                    self.proceed(m, after, log);
+                } else {
+                    self.phase = Phase::LoseMerit { who: p, chooser: p, after, types, exhaust };
+                }
+            }
+            Failure::SkipDay => {
+                self.heroes[p as usize].skip = true;
+                self.proceed(m, after, log);
+            }
+            Failure::ReturnToBase => self.send_home(m, p, false, after, log),
+            Failure::LoseTreasure => {
+                let pl = &m.players[p as usize];
+                let h = &mut self.heroes[p as usize];
+                if let Some(t) = (0..pl.treasures()).find(|t| h.treasure_at[*t] == super::state::FOUND) {
+                    let bit = 1u32 << (pl.own + t);
+                    h.owned &= !bit;
+                    h.exhausted &= !bit;
+                    h.discarded &= !bit;
+                    h.treasures_found -= 1;
+                    h.treasure_at[t] = h.at;
+                    log.push(Event::TreasureLost { player: p, treasure: t as u8, league: h.at });
+                }
+                self.proceed(m, after, log);
+            }
+            Failure::Nothing => self.proceed(m, after, log),
+        }
+    }
+
+    /// The merits `who` could lose to a typed loss: with `exhaust`, its ready merits of
+    /// `types` (its exhausted ones of `types` when none is ready); else every kept one of them.
+    pub(crate) fn typed_losses(&self, m: &Match, who: u8, types: u8, exhaust: bool) -> u32 {
+        let h = &self.heroes[who as usize];
+        let mut of = 0u32;
+        for (i, merit) in m.players[who as usize].merits.iter().enumerate() {
+            if types & merit.merit_type.bit() != 0 {
+                of |= 1 << i;
+            }
+        }
+        if !exhaust {
+            return h.kept() & of;
+        }
+        let ready = h.ready() & of;
+        if ready != 0 { ready } else { h.kept() & h.exhausted & of }
     }
 
     // ---- tests ----
@@ -173,12 +265,15 @@ impl State {
         let c = &self.contest;
         let s = side as usize;
         let dice = i32::from(c.dice[2 * s]) + i32::from(c.dice[2 * s + 1]);
+        let here = |p: u8| m.leagues[self.heroes[p as usize].at as usize].modifier(c.kind);
         let base = if side == 0 {
-            self.attribute(m, self.active, c.kind, false) + self.passive(m, self.active, c.kind)
+            self.attribute(m, self.active, c.kind, false) + self.passive(m, self.active, c.kind) + here(self.active)
         } else {
             match c.foe {
                 Foe::Waylay(w) => m.waylays[w as usize].value(c.kind).unwrap_or(0),
-                Foe::Character => self.attribute(m, self.other(), c.kind, true) + self.passive(m, self.other(), c.kind),
+                Foe::Character => {
+                    self.attribute(m, self.other(), c.kind, true) + self.passive(m, self.other(), c.kind) + here(self.other())
+                }
             }
         };
         base + dice + c.bonus[s] - c.penalty[s]
@@ -275,6 +370,19 @@ impl State {
 
     // ---- losing merits ----
 
+    /// A loss limited to merit `types` (a failed waylay trial): with `exhaust`, a ready
+    /// merit of them, or an exhausted one of them to discard when none is ready; else any kept
+    /// one of them to discard (merit order).
+    pub(crate) fn typed_lose_options(&self, m: &Match, who: u8, types: u8, exhaust: bool, out: &mut Opts) {
+        let h = &self.heroes[who as usize];
+        let can = self.typed_losses(m, who, types, exhaust);
+        for i in 0..m.players[who as usize].merits.len() as u8 {
+            if can & (1 << i) != 0 {
+                out.push(if exhaust && h.ready() & (1 << i) != 0 { Opt::Exhaust(i) } else { Opt::Discard(i) });
+            }
+        }
+    }
+
     /// Exhaust a ready merit, or discard an exhausted one (merit order).
     pub(crate) fn lose_options(&self, m: &Match, who: u8, out: &mut Opts) {
         let h = &self.heroes[who as usize];
@@ -296,7 +404,7 @@ impl State {
         if self.heroes[who as usize].kept() == 0 {
             self.ruin(m, who, after, log);
         } else {
-            self.phase = Phase::LoseMerit { who, chooser, after };
+            self.phase = Phase::LoseMerit { who, chooser, after, types: ALL_TYPES, exhaust: true };
         }
     }
 
@@ -332,18 +440,28 @@ impl State {
     /// Every merit discarded: back to the Base Camp, skipping the next Day; when the Base
     /// Camp would complete one of its quests, the opponent places it instead.
     fn ruin<L: Log>(&mut self, m: &Match, who: u8, after: After, log: &mut L) {
+        self.send_home(m, who, true, after, log);
+    }
+
+    /// Back to the Base Camp (`ruined`: every merit discarded, skipping the next Day); when
+    /// the Base Camp would complete one of its quests, the opponent places it instead.
+    pub(crate) fn send_home<L: Log>(&mut self, m: &Match, who: u8, ruined: bool, after: After, log: &mut L) {
         let base = m.players[who as usize].base;
         if self.would_complete(m, who, base) {
-            self.phase = Phase::Relocate { who, after };
+            self.phase = Phase::Relocate { who, after, ruined };
         } else {
-            self.ruin_to(m, who, base, after, log);
+            self.ruin_to(m, who, base, ruined, after, log);
         }
     }
 
-    pub(crate) fn ruin_to<L: Log>(&mut self, m: &Match, who: u8, l: u8, after: After, log: &mut L) {
+    pub(crate) fn ruin_to<L: Log>(&mut self, m: &Match, who: u8, l: u8, ruined: bool, after: After, log: &mut L) {
         self.enter_league(m, who, l, None);
-        self.heroes[who as usize].skip = true;
-        log.push(Event::Ruined { player: who, to: l });
+        if ruined {
+            self.heroes[who as usize].skip = true;
+            log.push(Event::Ruined { player: who, to: l });
+        } else {
+            log.push(Event::SentBack { player: who, to: l });
+        }
         if who == self.active {
             self.end_day(m, log);
         } else {

@@ -4,12 +4,12 @@
 //! [`State::apply`] takes a die face or a decision option and runs on to the next node;
 //! a decision with a single option is taken at once.
 
-use crate::games::arcadia::model::Side;
+use crate::games::arcadia::model::{type_mask, Side, TrialOn};
 
 use super::events::{Event, Log};
 use super::setup::{Match, DIRS};
 use super::state::{
-    mask, Ended, Opt, Opts, Phase, State, TrialOf, Winner, FOUND, UNPLACED,
+    mask, Ended, Opt, Opts, Phase, State, TrialOf, Winner, ALL_TYPES, FOUND, UNPLACED,
 };
 
 impl State {
@@ -25,7 +25,8 @@ impl State {
             Phase::Encounter => self.encounter_options(m, out),
             Phase::ChooseTest { waylay } => self.test_options(m, waylay, out),
             Phase::TestWindow { side } => self.window_options(m, side, out),
-            Phase::LoseMerit { who, .. } => self.lose_options(m, who, out),
+            Phase::LoseMerit { who, types: ALL_TYPES, exhaust: true, .. } => self.lose_options(m, who, out),
+            Phase::LoseMerit { who, types, exhaust, .. } => self.typed_lose_options(m, who, types, exhaust, out),
             Phase::Spoils { winner } => self.spoils_options(m, winner, out),
             Phase::Relocate { who, .. } => self.relocate_options(m, who, out),
             Phase::FirstRoll { .. } | Phase::TrialRoll | Phase::TestRoll | Phase::Over => {}
@@ -119,8 +120,12 @@ impl State {
             }
             (Phase::Move, Opt::Go(d)) => self.go(m, d, log),
             (Phase::Move, Opt::Stay) => {
-                log.push(Event::Stays { player: self.active, league: self.heroes[self.active as usize].at });
-                self.face_next(m, log);
+                let here = self.heroes[self.active as usize].at;
+                log.push(Event::Stays { player: self.active, league: here });
+                match m.leagues[here as usize].extra_trial(TrialOn::Stay) {
+                    Some(t) => self.start_trial(TrialOf::Stay, t.attribute, t.difficulty),
+                    None => self.face_next(m, log),
+                }
             }
             (Phase::TrialWindow, o) => self.on_trial_window(m, o, log),
             (Phase::PlayWaylay, o) => self.on_play(m, o, log),
@@ -129,7 +134,7 @@ impl State {
             (Phase::TestWindow { side }, o) => self.on_window(m, side, o, log),
             (Phase::LoseMerit { who, after, .. }, o) => self.apply_loss(m, who, o, after, log),
             (Phase::Spoils { winner }, o) => self.on_spoils(m, winner, o, log),
-            (Phase::Relocate { who, after }, Opt::Place(l)) => self.ruin_to(m, who, l, after, log),
+            (Phase::Relocate { who, after, ruined }, Opt::Place(l)) => self.ruin_to(m, who, l, ruined, after, log),
             _ => {}
         }
     }
@@ -252,6 +257,9 @@ impl State {
         h.at = l;
         h.came_from = came_from;
         h.visited |= 1u64 << l;
+        for s in &mut h.seq_seen {
+            *s |= 1u64 << l;
+        }
         if l != m.players[who as usize].base {
             h.left_base = true;
         }
@@ -290,10 +298,13 @@ impl State {
                 }
                 self.end_day(m, log);
             }
-            Opt::Rest => {
-                self.rest(m, log);
-                self.end_day(m, log);
-            }
+            Opt::Rest => match m.leagues[self.heroes[p as usize].at as usize].extra_trial(TrialOn::Rest) {
+                Some(t) => self.start_trial(TrialOf::Rest, t.attribute, t.difficulty),
+                None => {
+                    self.rest(m, log);
+                    self.end_day(m, log);
+                }
+            },
             Opt::Challenge(k) => {
                 log.push(Event::Challenges { player: p, kind: k });
                 self.start_contest(super::state::Foe::Character, k);
@@ -305,7 +316,7 @@ impl State {
     /// Rest: every exhausted merit of a type the league lists; in the character's own Base
     /// Camp also its first other exhausted merit; where the league lists `flaw`, the opponent
     /// recovers the character's first exhausted flaw.
-    fn rest<L: Log>(&mut self, m: &Match, log: &mut L) {
+    pub(crate) fn rest<L: Log>(&mut self, m: &Match, log: &mut L) {
         let p = self.active as usize;
         let pl = &m.players[p];
         let h = &mut self.heroes[p];
@@ -321,6 +332,18 @@ impl State {
             let rest = tired & !rec;
             if rest != 0 {
                 rec |= 1 << rest.trailing_zeros();
+            }
+        }
+        // League effects: `rest_extra` more merits of their types, first in merit order.
+        for e in &league.effects {
+            let (Some(n), Some(types)) = (e.rest_extra, &e.types) else { continue };
+            let types = type_mask(types);
+            let mut left = n;
+            for (i, merit) in pl.merits.iter().enumerate() {
+                if left > 0 && tired & !rec & (1 << i) != 0 && types & merit.merit_type.bit() != 0 {
+                    rec |= 1 << i;
+                    left -= 1;
+                }
             }
         }
         h.exhausted &= !rec;

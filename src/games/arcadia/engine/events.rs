@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 
-use crate::games::arcadia::model::TestKind;
+use crate::games::arcadia::model::{Failure, MeritType, TestKind};
 
 use super::setup::{Match, DIRS};
 use super::state::{kind_name, Ended, TrialOf, Winner};
@@ -61,6 +61,12 @@ pub enum Event {
     /// `recovered`: merit mask; `flaw`: a flaw the opponent recovered.
     Rests { player: u8, league: u8, recovered: u32, flaw: Option<u8> },
     QuestDone { player: u8, quest: u8 },
+    /// A failed waylay trial and what its card makes the character suffer.
+    TrialFailure { player: u8, waylay: u8, effect: Failure },
+    /// A found treasure lost (a waylay's trial), dropped in `league`.
+    TreasureLost { player: u8, treasure: u8, league: u8 },
+    /// Sent back to its Base Camp (or where the opponent put it) by a waylay's trial.
+    SentBack { player: u8, to: u8 },
     End { ended: Ended, winner: Option<Winner> },
 }
 
@@ -94,6 +100,8 @@ fn trial_name(of: TrialOf) -> &'static str {
         TrialOf::Leave => "leave",
         TrialOf::Enter => "enter",
         TrialOf::Waylay(_) => "waylay",
+        TrialOf::Stay => "stay",
+        TrialOf::Rest => "rest",
     }
 }
 
@@ -133,6 +141,9 @@ impl Event {
             Event::TreasureFound { .. } => "treasure_found",
             Event::Rests { .. } => "rests",
             Event::QuestDone { .. } => "quest_done",
+            Event::TrialFailure { .. } => "trial_failure",
+            Event::TreasureLost { .. } => "treasure_lost",
+            Event::SentBack { .. } => "sent_back",
             Event::End { .. } => "end",
         }
     }
@@ -162,6 +173,8 @@ impl Event {
                     TrialOf::Waylay(w) => format!("the trial of {}", wl(w)),
                     TrialOf::Leave => format!("the leave trial of {}", lg(league)),
                     TrialOf::Enter => format!("the enter trial of {}", lg(league)),
+                    TrialOf::Stay => format!("the trial for staying in {}", lg(league)),
+                    TrialOf::Rest => format!("the trial for resting in {}", lg(league)),
                 };
                 format!(
                     "{} rolls {die} for {what} ({} {difficulty}): {total}, {}",
@@ -238,6 +251,16 @@ impl Event {
             Event::QuestDone { player, quest } => {
                 format!("{} completes the quest {}", who(player), m.players[*player as usize].quests[*quest as usize].name)
             }
+            Event::TrialFailure { player, waylay, effect } => {
+                format!("{} fails the trial of {}: {}", who(player), wl(waylay), failure_text(*effect))
+            }
+            Event::TreasureLost { player, treasure, league } => format!(
+                "{} loses {}, which drops in {}",
+                who(player),
+                merit(player, &(m.players[*player as usize].own as u8 + treasure)),
+                lg(league)
+            ),
+            Event::SentBack { player, to } => format!("{} is sent back to {}", who(player), lg(to)),
             Event::End { ended, winner } => match winner {
                 Some(Winner::Player(p)) => format!("{} ({}) wins ({}) and earns 2 experience", who(p), side_name(*p), ended.as_str()),
                 Some(Winner::Draw) => format!("Draw ({})", ended.as_str()),
@@ -316,6 +339,13 @@ impl Event {
             Event::QuestDone { player, quest } => json!({
                 "player": s(player), "quest": m.players[*player as usize].quests[*quest as usize].id
             }),
+            Event::TrialFailure { player, waylay, effect } => {
+                json!({"player": s(player), "waylay": wid(waylay), "effect": failure_text(*effect)})
+            }
+            Event::TreasureLost { player, treasure, league } => {
+                json!({"player": s(player), "treasure": tid(player, treasure), "league": lid(league)})
+            }
+            Event::SentBack { player, to } => json!({"player": s(player), "to": lid(to)}),
             Event::End { ended, winner } => json!({
                 "ended": ended.as_str(),
                 "winner": match winner {
@@ -326,5 +356,25 @@ impl Event {
             }),
         };
         crate::games::event_json(self.kind(), v, self.text(m))
+    }
+}
+
+/// A failure effect in words.
+pub fn failure_text(f: Failure) -> String {
+    let types = |mask: u8| {
+        if mask & 0b11111 == 0b11111 {
+            return "merit of its choice".to_string();
+        }
+        let names: Vec<&str> =
+            MeritType::ALL.iter().filter(|t| mask & t.bit() != 0).map(|t| t.as_str()).collect();
+        names.join(" or ")
+    };
+    match f {
+        Failure::Exhaust(t) => format!("exhaust one {}", types(t)),
+        Failure::Discard(t) => format!("discard one {}", types(t)),
+        Failure::SkipDay => "skip the next Day".into(),
+        Failure::ReturnToBase => "go back to Base Camp".into(),
+        Failure::LoseTreasure => "lose a treasure".into(),
+        Failure::Nothing => "no effect".into(),
     }
 }

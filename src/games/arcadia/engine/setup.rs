@@ -20,6 +20,8 @@ pub const MAX_WAYLAYS: usize = 32;
 pub const MAX_LEAGUES: usize = 64;
 /// Quests of one player (bit masks are `u8`).
 pub const MAX_QUESTS: usize = 8;
+/// `then` objectives in one player's quests.
+pub const MAX_SEQUENCES: usize = 4;
 
 /// The four directions, in the order moves are offered: north, east, south, west.
 pub const DIRS: [Side; 4] = [Side::North, Side::East, Side::South, Side::West];
@@ -190,6 +192,8 @@ impl Match {
                 })
                 .collect();
             many("quests of a player", quests.len(), MAX_QUESTS)?;
+            let sequences: usize = quests.iter().map(|q| count_sequences(&q.objective)).sum();
+            many("`then` objectives in a player's quests", sequences, MAX_SEQUENCES)?;
             for w in &sp.waylays {
                 if let Some(ArcadiaCard::Waylay(x)) = pick("waylays", w) {
                     waylays.push(x);
@@ -220,5 +224,15 @@ impl Match {
     pub fn league_label(&self, l: u8) -> String {
         let p = self.pos[l as usize];
         format!("{} ({}, {})", self.leagues[l as usize].name, p.x, p.y)
+    }
+}
+
+/// The `then` objectives in `o`, nested ones included.
+fn count_sequences(o: &crate::games::arcadia::model::Objective) -> usize {
+    use crate::games::arcadia::model::Objective;
+    match o {
+        Objective::All(v) | Objective::Any(v) => v.iter().map(count_sequences).sum(),
+        Objective::Then(v) => 1 + v.iter().map(count_sequences).sum::<usize>(),
+        _ => 0,
     }
 }

@@ -5,7 +5,7 @@
 use crate::games::arcadia::model::TestKind;
 use crate::games::Node;
 
-use super::setup::{Match, MAX_TREASURES, MAX_WAYLAYS};
+use super::setup::{Match, MAX_SEQUENCES, MAX_TREASURES, MAX_WAYLAYS};
 
 /// A waylay still in its player's hand.
 pub const IN_HAND: u8 = 255;
@@ -15,6 +15,8 @@ pub const DEFEATED: u8 = 254;
 pub const UNPLACED: u8 = 255;
 /// A treasure picked up by its player.
 pub const FOUND: u8 = 254;
+/// Every merit type (a `model::type_mask`).
+pub const ALL_TYPES: u8 = 0b11111;
 
 /// How a match ended (shared by the games' engines).
 pub use crate::games::Ended;
@@ -55,6 +57,11 @@ pub struct Hero {
     pub waylays_defeated: u8,
     /// Quests completed (bit i = quest i).
     pub quests_done: u8,
+    /// Steps done of each `then` objective of its quests (`quests::sequences` order).
+    pub seq_step: [u8; MAX_SEQUENCES],
+    /// Leagues a `reach` step of each `then` objective may count: where the step before it
+    /// was done, and every league entered since.
+    pub seq_seen: [u64; MAX_SEQUENCES],
 }
 
 impl Hero {
@@ -74,6 +81,10 @@ pub enum TrialOf {
     Leave,
     Enter,
     Waylay(u8),
+    /// A league's extra trial for staying in it.
+    Stay,
+    /// A league's extra trial for resting in it.
+    Rest,
 }
 
 /// A trial under way: one die plus the attribute, pass on >= difficulty.
@@ -143,13 +154,15 @@ pub enum Phase {
     /// Decision of `side` of the test (0 active, 1 opponent) that is not winning: use a
     /// merit or flaw, retest, or accept.
     TestWindow { side: u8 },
-    /// Decision of `chooser`: which merit `who` exhausts (or discards).
-    LoseMerit { who: u8, chooser: u8, after: After },
+    /// Decision of `chooser`: which merit `who` exhausts (or discards), among the merit
+    /// `types` (a `model::type_mask`; [`ALL_TYPES`] after a lost test); `exhaust` false: a
+    /// merit of them to discard.
+    LoseMerit { who: u8, chooser: u8, after: After, types: u8, exhaust: bool },
     /// Decision of the winner of a test between characters: the loser's merit, or a push.
     Spoils { winner: u8 },
     /// Decision of the opponent of `who`: where `who` is placed instead of a Base Camp that
-    /// would complete its quest.
-    Relocate { who: u8, after: After },
+    /// would complete its quest (`ruined`: every merit discarded, else sent back by a waylay).
+    Relocate { who: u8, after: After, ruined: bool },
     /// The match is over.
     Over,
 }
@@ -264,6 +277,8 @@ impl State {
                 treasures_found: 0,
                 waylays_defeated: 0,
                 quests_done: 0,
+                seq_step: [0; MAX_SEQUENCES],
+                seq_seen: [0; MAX_SEQUENCES],
             }
         };
         let mut waylay_at = [DEFEATED; MAX_WAYLAYS];

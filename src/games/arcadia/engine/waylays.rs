@@ -10,14 +10,19 @@ use super::setup::Match;
 use super::state::{Foe, Opt, Opts, Phase, State, TrialOf, IN_HAND, KINDS};
 
 impl State {
-    /// The opponent's waylays that fit the league just entered (their list order), then hold.
+    /// The opponent's waylays that fit the league just entered (their list order; not a
+    /// rating the league forbids), then hold.
     pub(crate) fn play_options(&self, m: &Match, out: &mut Opts) {
         let p = self.active as usize;
         let here = self.heroes[p].at;
         if here != m.players[p].base && self.waylays_in(m, here) == 0 {
-            let terrain = &m.leagues[here as usize].terrain;
+            let league = &m.leagues[here as usize];
             for (w, waylay) in m.waylays.iter().enumerate() {
-                if m.waylay_owner[w] == self.other() && self.waylay_at[w] == IN_HAND && waylay.fits_terrain(terrain) {
+                if m.waylay_owner[w] == self.other()
+                    && self.waylay_at[w] == IN_HAND
+                    && waylay.fits_terrain(&league.terrain)
+                    && league.allows_rating(waylay.rating)
+                {
                     out.push(Opt::Play(w as u8));
                 }
             }
