@@ -170,3 +170,44 @@ fn sim_arcadia_gives_the_same_counts_at_any_thread_count() {
         assert_eq!(o.status.code(), Some(2), "{args:?}");
     }
 }
+
+/// Issue 14's case: `play arcadia legal-long-road --seed 15 --policy random` had an Art
+/// exhausted to retest in Brassgate Ward, whose card forbids Arts there. Checked over that
+/// seed and others (with no rating-1 waylay in Starfall Orchard either, should it be laid;
+/// the Orchard's own scenario is in `card_text.rs`).
+#[test]
+fn regression_league_specials_hold_in_played_matches() {
+    let dir = tempfile::tempdir().unwrap();
+    let card = |id: &str| -> toml::Table {
+        toml::from_str(&std::fs::read_to_string(root().join(format!("cards/arcadia/{id}.toml"))).unwrap()).unwrap()
+    };
+    let mut checked = (0, 0);
+    for seed in [15, 1, 2, 3, 4, 5, 6, 7] {
+        let seed = seed.to_string();
+        let d = json(&run(
+            dir.path(),
+            &["play", "arcadia", "examples/arcadia/legal-long-road.setup.toml", "--seed", &seed, "--policy", "random", "--json"],
+        ));
+        let mut at = [d["sides"]["a"]["base_camp"].as_str().unwrap().to_string(), d["sides"]["b"]["base_camp"].as_str().unwrap().to_string()];
+        for e in d["log"].as_array().unwrap() {
+            let p = usize::from(e["player"] == "b");
+            match e["type"].as_str().unwrap() {
+                "moves" | "pushed" | "ruined" | "sent_back" => {
+                    at[p] = e["to"].as_str().unwrap().to_string();
+                    checked.1 += usize::from(e["type"] == "moves" && e["to"] == "arc-l-brassgate-ward");
+                }
+                "retest" | "bonus" | "changes_test" => {
+                    let art = card(e["merit"].as_str().unwrap())["merit_type"].as_str() == Some("art");
+                    assert!(!(art && at[p] == "arc-l-brassgate-ward"), "seed {seed}: {}", e["text"]);
+                    checked.0 += usize::from(art);
+                }
+                "waylay_played" => {
+                    let rating = card(e["waylay"].as_str().unwrap())["rating"].as_integer();
+                    assert!(!(rating == Some(1) && e["league"] == "arc-l-starfall-orchard"), "seed {seed}: {}", e["text"]);
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(checked.0 > 0 && checked.1 > 0, "the runs used Arts and entered Brassgate Ward: {checked:?}");
+}

@@ -6,6 +6,7 @@
 
 mod support;
 
+mod card_text;
 mod engine_cli;
 mod engine_props;
 mod engine_scenarios;

@@ -36,6 +36,12 @@ fn league(id: &str, name: &str, terrain: &str, extra: &str) -> String {
     card("league", id, name, &format!("terrain = [{terrain}]\n{SIDES}\n{extra}"))
 }
 
+/// A forest waylay (Might 3) with a Might 6 trial whose failure `effect` is given ("" for none).
+fn trial_waylay(id: &str, effect: &str) -> String {
+    let effect = if effect.is_empty() { String::new() } else { format!(", effect = {effect}") };
+    waylay(id, id, 1, "forest", "might", &format!("might = 3\ntrial = {{ attribute = \"might\", difficulty = 6{effect} }}"))
+}
+
 fn quest(id: &str, name: &str, objective: &str) -> String {
     card("quest", id, name, &format!("waylay_rating = 20\ntreasure_rating = 5\nexperience = 2\nobjective = {objective}"))
 }
@@ -71,8 +77,36 @@ pub fn cards() -> Vec<Card> {
         quest("t-q-never", "Endless Quest", r#"{ reach = "nowhere" }"#),
         quest("t-q-goal", "Reach the Goal", r#"{ reach = "t-l-goal" }"#),
         quest("t-q-home", "There and Back", r#"{ all = [ { reach_terrain = "goal" }, { return_to_base = true } ] }"#),
+        // Card text as data (issue 14).
+        merit("t-art-retest", "Retest Art", "art", "effects = [ { retest = true, exhaust = true } ]"),
+        merit("t-art-steady", "Steady Art", "art", r#"effects = [ { bonus = 1, test = "might" } ]"#),
+        merit("t-ally-2", "Small Ally", "ally", "combat = 1"),
+        merit("t-river-bonus", "River Bonus", "advantage", r#"effects = [ { bonus = 2, test = "might", terrain = "river" } ]"#),
+        card("flaw", "t-flaw-river", "River Flaw", "flaw_type = \"curse\"\npoints = 1\neffects = [ { penalty = 2, test = \"might\", terrain = \"river\" } ]"),
+        trial_waylay("t-w-ex-art", r#"{ exhaust = ["art"] }"#),
+        trial_waylay("t-w-discard", r#"{ discard = ["advantage"] }"#),
+        trial_waylay("t-w-skip", "{ skip_day = true }"),
+        trial_waylay("t-w-home", "{ return_to_base = true }"),
+        trial_waylay("t-w-lose-t", "{ lose_treasure = true }"),
+        trial_waylay("t-w-none", "{ none = true }"),
+        trial_waylay("t-w-silent", ""),
+        league("t-l-noart", "Artless Wood", r#""forest""#, "rest = []\neffects = [ { forbid_merits = [\"art\"] } ]"),
+        league("t-l-norate", "Calm Wood", r#""forest""#, "rest = []\neffects = [ { forbid_ratings = [1] } ]"),
+        league("t-l-mod", "Heavy Wood", r#""forest""#, "rest = []\neffects = [ { modify = -2, test = \"might\" } ]"),
+        league("t-l-stay", "Restless Wood", r#""forest""#, "rest = []\neffects = [ { trial = { attribute = \"resolve\", difficulty = 5 }, on = \"stay\" } ]"),
+        league("t-l-resttrial", "Wakeful Wood", r#""forest""#, "rest = [\"art\", \"advantage\"]\neffects = [ { trial = { attribute = \"resolve\", difficulty = 5 }, on = \"rest\" } ]"),
+        league("t-l-restextra", "Kind Wood", r#""forest""#, "rest = []\neffects = [ { rest_extra = 1, types = [\"ally\"] } ]"),
+        league("t-l-wild", "Wild Wood", r#""forest", "river", "fields", "mountains", "swamp""#, "rest = []"),
+        quest("t-q-then", "One Then Goal", r#"{ then = [ { collect_treasures = 1 }, { reach_terrain = "goal" } ] }"#),
     ];
-    texts.iter().enumerate().map(|(i, t)| parse_card(t, &format!("card{i}.toml")).unwrap()).collect()
+    let mut out: Vec<Card> = texts.iter().enumerate().map(|(i, t)| parse_card(t, &format!("card{i}.toml")).unwrap()).collect();
+    // The bundled Arcadia cards, for scenarios of the cards' own texts.
+    for (file, text) in deckwright::cards::bundled() {
+        if file.contains("arcadia") && file.ends_with(".toml") {
+            out.push(parse_card(text, &file).unwrap());
+        }
+    }
+    out
 }
 
 /// One player of a scenario.
