@@ -44,14 +44,14 @@ pub fn sides_json(m: &Match, st: &State) -> Value {
         };
         let won = matches!(st.ended, Some((_, Some(Winner::Player(w)))) if w as usize == p);
         let gained = if won { WINNER_XP } else { 0 };
-        let pos = m.pos[h.at as usize];
+        let pos = st.pos(m, h.at);
         json!({
             "character": pl.name,
             "icon": pl.icon.id,
             "league": m.leagues[h.at as usize].id,
             "position": {"x": pos.x, "y": pos.y},
-            "base_camp": m.leagues[pl.base as usize].id,
-            "at_base_camp": h.at == pl.base,
+            "base_camp": m.leagues.get(h.base as usize).map(|l| l.id.as_str()),
+            "at_base_camp": h.at == h.base,
             "merits": (0..pl.merits.len()).filter(|i| h.owned & (1 << i) != 0).map(|i| json!({
                 "id": pl.merits[i].id,
                 "exhausted": h.exhausted & (1 << i) != 0,
@@ -138,7 +138,7 @@ fn print_text(m: &Match, st: &State, log: &[Event]) {
                 (0..pl.merits.len()).filter(|i| mask & (1 << i) != 0).map(|i| pl.merits[i].name.as_str()).collect();
             if v.is_empty() { "none".into() } else { v.join(", ") }
         };
-        let _ = writeln!(out, "Side {} ({}): in {}", side_name(p as u8), pl.name, m.league_label(h.at));
+        let _ = writeln!(out, "Side {} ({}): in {}", side_name(p as u8), pl.name, st.league_label(m, h.at));
         let _ = writeln!(out, "  ready:     {}", names(h.ready()));
         let _ = writeln!(out, "  exhausted: {}", names(h.exhausted & h.owned));
         let _ = writeln!(out, "  discarded: {}", names(h.discarded & h.owned));

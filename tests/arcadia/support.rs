@@ -171,6 +171,7 @@ pub fn game_limit(grid: [[&str; 5]; 2], a: Who, b: Who, turn_limit: u32) -> Matc
         waylays: s(&w.waylays),
         treasures: s(&w.treasures),
         base_camp: Some(Pos { x: w.base.0, y: w.base.1 }),
+        leagues: Vec::new(),
     };
     let setup = SetupFile { game: "arcadia".into(), name: String::new(), players: vec![player(&a, 1), player(&b, 2)], leagues };
     let character = |w: &Who, name: &str| CharacterFile {

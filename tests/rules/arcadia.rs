@@ -204,7 +204,7 @@ fn unknown_cards_are_violations() {
 
 fn player(file: &str, quests: &[&str], waylays: &[&str], treasures: &[&str]) -> SetupPlayer {
     let v = |xs: &[&str]| xs.iter().map(|s| s.to_string()).collect();
-    SetupPlayer { character: file.into(), quests: v(quests), waylays: v(waylays), treasures: v(treasures), base_camp: None }
+    SetupPlayer { character: file.into(), quests: v(quests), waylays: v(waylays), treasures: v(treasures), base_camp: None, leagues: Vec::new() }
 }
 
 /// Ten forest leagues in two rows of five, owners alternating.

@@ -115,9 +115,10 @@ fn worth(m: &Match, st: &State, p: u8) -> f64 {
             continue;
         }
         let goals = goals(m, st, p, h, &q.objective);
+        let dist = st.distances_from(m, h.at);
         let d = (0..m.leagues.len() as u8)
             .filter(|l| goals & (1u64 << l) != 0)
-            .map(|l| m.distance(h.at, l))
+            .map(|l| dist[l as usize])
             .min()
             .unwrap_or(8);
         v -= 6.0 * f64::from(d.min(20));
@@ -137,9 +138,10 @@ fn goals(m: &Match, st: &State, p: u8, h: &Hero, obj: &Objective) -> u64 {
 /// done before the steps it waits for).
 fn open_goals(m: &Match, st: &State, p: u8, h: &Hero, obj: &Objective) -> u64 {
     let n = m.leagues.len();
-    let matching = |f: &dyn Fn(usize) -> bool| (0..n).filter(|l| f(*l)).fold(0u64, |acc, l| acc | 1u64 << l);
+    let matching =
+        |f: &dyn Fn(usize) -> bool| (0..n).filter(|l| st.in_play(*l as u8) && f(*l)).fold(0u64, |acc, l| acc | 1u64 << l);
     let here = h.at as usize;
-    let base = m.players[p as usize].base as usize;
+    let base = h.base as usize;
     match obj {
         Objective::Reach(id) => matching(&|l| m.leagues[l].id == *id),
         Objective::ReachTerrain(t) => matching(&|l| l != here && m.leagues[l].terrain.contains(t)),
@@ -151,7 +153,13 @@ fn open_goals(m: &Match, st: &State, p: u8, h: &Hero, obj: &Objective) -> u64 {
             matching(&|l| (0..m.waylays.len()).any(|w| st.waylay_at[w] == l as u8 && st.waylay_at[w] != IN_HAND))
         }
         Objective::ReturnToBase(_) => {
-            if h.left_base { 1u64 << base } else { matching(&|l| l != base) }
+            if base >= n {
+                0
+            } else if h.left_base {
+                1u64 << base
+            } else {
+                matching(&|l| l != base)
+            }
         }
         Objective::All(v) | Objective::Any(v) => v.iter().fold(0, |acc, o| acc | goals(m, st, p, h, o)),
         // The step under way (every step of a `then` that is not one of the quests').

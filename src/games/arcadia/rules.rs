@@ -436,6 +436,8 @@ pub fn check_setup(setup: &SetupFile, characters: &[CharacterFile], lookup: &dyn
         quests: Vec<Quest>,
         waylays: Vec<Waylay>,
         treasures: Vec<Merit>,
+        /// The leagues the player brings to lay in play.
+        brought: Vec<Option<League>>,
     }
     let mut lists = Vec::new();
     for (i, p) in setup.players.iter().enumerate() {
@@ -481,7 +483,21 @@ pub fn check_setup(setup: &SetupFile, characters: &[CharacterFile], lookup: &dyn
                 )
             })
             .collect();
-        lists.push(Lists { quests, waylays, treasures });
+        let brought = p
+            .leagues
+            .iter()
+            .map(|e| {
+                keep_prefixed(
+                    &mut kind_violations,
+                    &names[i],
+                    resolve_kind(lookup, e, "leagues", "league cards", |a| match a {
+                        ArcadiaCard::League(x) => Some(x),
+                        _ => None,
+                    }),
+                )
+            })
+            .collect();
+        lists.push(Lists { quests, waylays, treasures, brought });
     }
     let laid: Vec<Option<League>> = setup
         .leagues
@@ -545,8 +561,13 @@ pub fn check_setup(setup: &SetupFile, characters: &[CharacterFile], lookup: &dyn
 
     // league-count.
     for (i, p) in setup.players.iter().enumerate() {
-        let owned: Vec<&str> =
-            setup.leagues.iter().filter(|l| usize::from(l.owner) == i + 1).map(|l| l.id.as_str()).collect();
+        let owned: Vec<&str> = setup
+            .leagues
+            .iter()
+            .filter(|l| usize::from(l.owner) == i + 1)
+            .map(|l| l.id.as_str())
+            .chain(p.leagues.iter().map(String::as_str))
+            .collect();
         let needed = LEAGUES_PER_QUEST * p.quests.len();
         if owned.len() != needed {
             violations.push(Violation::new(
@@ -585,6 +606,28 @@ pub fn check_setup(setup: &SetupFile, characters: &[CharacterFile], lookup: &dyn
             )),
             None => {
                 first_at.insert(&card.id, l.pos());
+            }
+        }
+    }
+
+    // unique-league among the leagues one player brings (both players may bring the same
+    // Unique league: the engine lets the one with fewer character points lay it).
+    for (i, mine) in lists.iter().enumerate() {
+        let mut seen: Vec<&str> = Vec::new();
+        for card in mine.brought.iter().flatten().filter(|c| c.unique) {
+            if seen.contains(&card.id.as_str()) {
+                violations.push(Violation::new(
+                    "unique-league",
+                    format!(
+                        "{} brings the Unique league {} twice; only one can ever be in play",
+                        player_name(i),
+                        named(&card.name, &card.id)
+                    ),
+                    vec![card.id.clone()],
+                    SRC_UNIQUE,
+                ));
+            } else {
+                seen.push(&card.id);
             }
         }
     }

@@ -1,5 +1,8 @@
 //! The Arcadia quest setup file (`*.setup.toml`, `spec/arcadia.md`): two players (their
-//! character file, quests, waylays and treasures) and the leagues in the order laid.
+//! character file, quests, waylays and treasures) and the leagues in the order laid, or,
+//! in a setup to be laid in play, the leagues each player brings (`leagues` in each
+//! `[[players]]`): the engine then plays the rules' setup (laying the leagues, hiding the
+//! treasures, choosing the Base Camps) as decisions of the players.
 
 use std::path::{Path, PathBuf};
 
@@ -33,6 +36,9 @@ pub struct SetupPlayer {
     /// Optional; else the first league the opponent laid.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub base_camp: Option<Pos>,
+    /// The leagues this player brings to lay in play (a setup without `[[leagues]]`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leagues: Vec<String>,
 }
 
 /// A laid league.
@@ -80,6 +86,24 @@ impl SetupFile {
                 format!("a quest setup has exactly two [[players]], found {}", s.players.len()),
             ));
         }
+        if s.brings_leagues() {
+            if !s.leagues.is_empty() {
+                return Err(CardError::at(
+                    file,
+                    text,
+                    &["leagues"],
+                    "a setup either lays its leagues (`[[leagues]]`) or has each player bring them (`leagues` in `[[players]]`), not both".into(),
+                ));
+            }
+            if s.players.iter().any(|p| p.base_camp.is_some()) {
+                return Err(CardError::at(
+                    file,
+                    text,
+                    &["players"],
+                    "`base_camp` names a laid league; in a setup whose players bring their leagues, the Base Camps are chosen in play".into(),
+                ));
+            }
+        }
         if let Some(bad) = s.leagues.iter().find(|l| l.owner != 1 && l.owner != 2) {
             let (line, column) = owner_place(text, s.leagues.iter().position(|l| l == bad).unwrap_or(0));
             return Err(CardError {
@@ -91,6 +115,11 @@ impl SetupFile {
             });
         }
         Ok(s)
+    }
+
+    /// Do the players bring their leagues, to be laid in play?
+    pub fn brings_leagues(&self) -> bool {
+        self.players.iter().any(|p| !p.leagues.is_empty())
     }
 
     /// The file's TOML text.

@@ -446,7 +446,7 @@ impl State {
     /// Back to the Base Camp (`ruined`: every merit discarded, skipping the next Day); when
     /// the Base Camp would complete one of its quests, the opponent places it instead.
     pub(crate) fn send_home<L: Log>(&mut self, m: &Match, who: u8, ruined: bool, after: After, log: &mut L) {
-        let base = m.players[who as usize].base;
+        let base = self.heroes[who as usize].base;
         if self.would_complete(m, who, base) {
             self.phase = Phase::Relocate { who, after, ruined };
         } else {
@@ -471,14 +471,14 @@ impl State {
 
     /// Leagues where placing `who` completes none of its quests (every league if none is).
     pub(crate) fn relocate_options(&self, m: &Match, who: u8, out: &mut Opts) {
-        let n = m.leagues.len() as u8;
-        for l in 0..n {
+        let board = self.laid_order(m);
+        for &l in &board {
             if !self.would_complete(m, who, l) {
                 out.push(Opt::Place(l));
             }
         }
         if out.is_empty() {
-            for l in 0..n {
+            for l in board {
                 out.push(Opt::Place(l));
             }
         }
@@ -494,7 +494,7 @@ impl State {
         }
         let at = self.heroes[loser as usize].at as usize;
         for d in 0..4u8 {
-            if m.next[at][d as usize].is_some() {
+            if self.neighbour(m, at as u8, d).is_some() {
                 out.push(Opt::Push(d));
             }
         }
@@ -505,7 +505,7 @@ impl State {
         match opt {
             Opt::Push(d) => {
                 let at = self.heroes[loser as usize].at as usize;
-                if let Some(to) = m.next[at][d as usize] {
+                if let Some(to) = self.neighbour(m, at as u8, d) {
                     self.enter_league(m, loser, to, Some(super::days::opposite(d)));
                     log.push(Event::Pushed { player: loser, to, dir: d });
                 }

@@ -18,6 +18,9 @@ impl State {
     pub fn options(&self, m: &Match, out: &mut Opts) {
         *out = Opts::default();
         match self.phase {
+            Phase::LayLeague { player } => self.lay_options(m, player, out),
+            Phase::LayAt { slot, .. } => self.lay_at_options(m, slot, out),
+            Phase::ChooseBase { .. } => self.base_options(m, out),
             Phase::PlaceTreasure { .. } => self.hide_options(m, out),
             Phase::Move => self.move_options(m, out),
             Phase::TrialWindow => self.trial_window_options(m, out),
@@ -87,7 +90,11 @@ impl State {
                     log.push(Event::FirstRoll { p1: a, p2: face, first: Some(first) });
                     self.first = first;
                     self.active = first;
-                    self.next_hider(m, first, log);
+                    if m.laid {
+                        self.next_hider(m, first, log);
+                    } else {
+                        self.next_layer(m, first, log);
+                    }
                 }
             }
             Phase::TrialRoll => {
@@ -110,6 +117,9 @@ impl State {
 
     fn on_opt<L: Log>(&mut self, m: &Match, opt: Opt, log: &mut L) {
         match (self.phase, opt) {
+            (Phase::LayLeague { player }, Opt::Lay(slot)) => self.phase = Phase::LayAt { player, slot },
+            (Phase::LayAt { player, slot }, Opt::At(x, y)) => self.on_lay_at(m, player, slot, x, y, log),
+            (Phase::ChooseBase { chooser }, Opt::Place(l)) => self.on_base(m, chooser, l, log),
             (Phase::PlaceTreasure { player }, Opt::Hide(l)) => {
                 let h = &mut self.heroes[player as usize];
                 if let Some(t) = h.treasure_at.iter().position(|x| *x == UNPLACED) {
@@ -140,8 +150,8 @@ impl State {
     }
 
     /// The next player to hide a treasure (`prefer` if it has one left, else the other),
-    /// or the first Day when all are hidden.
-    fn next_hider<L: Log>(&mut self, m: &Match, prefer: u8, log: &mut L) {
+    /// or, when all are hidden, the Base Camps to choose or the first Day.
+    pub(crate) fn next_hider<L: Log>(&mut self, m: &Match, prefer: u8, log: &mut L) {
         let left = |p: u8| {
             let n = m.players[p as usize].treasures();
             self.heroes[p as usize].treasure_at[..n].contains(&UNPLACED)
@@ -151,8 +161,7 @@ impl State {
         } else if left(1 - prefer) {
             self.phase = Phase::PlaceTreasure { player: 1 - prefer };
         } else {
-            self.active = self.first;
-            self.begin_day(m, log);
+            self.next_base(m, log);
         }
     }
 
@@ -166,11 +175,11 @@ impl State {
                 }
             }
         }
-        let all = m.leagues.len();
-        let free = (0..all).filter(|l| taken & (1 << l) == 0).count();
-        for l in 0..all {
+        let board = self.laid_order(m);
+        let free = board.iter().filter(|l| taken & (1 << **l) == 0).count();
+        for l in board {
             if free == 0 || taken & (1 << l) == 0 {
-                out.push(Opt::Hide(l as u8));
+                out.push(Opt::Hide(l));
             }
         }
     }
@@ -216,7 +225,7 @@ impl State {
         let h = &self.heroes[self.active as usize];
         let blocked = self.waylays_in(m, h.at) != 0;
         for d in 0..4u8 {
-            if m.next[h.at as usize][d as usize].is_some() && (!blocked || h.came_from.is_none_or(|c| c == d)) {
+            if self.neighbour(m, h.at, d).is_some() && (!blocked || h.came_from.is_none_or(|c| c == d)) {
                 out.push(Opt::Go(d));
             }
         }
@@ -225,7 +234,7 @@ impl State {
 
     fn go<L: Log>(&mut self, m: &Match, d: u8, log: &mut L) {
         let here = self.heroes[self.active as usize].at;
-        let Some(to) = m.next[here as usize][d as usize] else { return self.end_day(m, log) };
+        let Some(to) = self.neighbour(m, here, d) else { return self.end_day(m, log) };
         self.dest = (to, d);
         match &m.leagues[here as usize].leave {
             Some(t) => self.start_trial(TrialOf::Leave, t.attribute, t.difficulty),
@@ -252,7 +261,7 @@ impl State {
     }
 
     /// Puts a character in a league (moved, pushed or placed).
-    pub(crate) fn enter_league(&mut self, m: &Match, who: u8, l: u8, came_from: Option<u8>) {
+    pub(crate) fn enter_league(&mut self, _m: &Match, who: u8, l: u8, came_from: Option<u8>) {
         let h = &mut self.heroes[who as usize];
         h.at = l;
         h.came_from = came_from;
@@ -260,7 +269,7 @@ impl State {
         for s in &mut h.seq_seen {
             *s |= 1u64 << l;
         }
-        if l != m.players[who as usize].base {
+        if l != h.base {
             h.left_base = true;
         }
     }
@@ -275,7 +284,7 @@ impl State {
         }
         out.push(Opt::Rest);
         let o = &self.heroes[1 - p];
-        if o.at == h.at && o.at != m.players[1 - p].base {
+        if o.at == h.at && o.at != o.base {
             for k in super::state::KINDS {
                 out.push(Opt::Challenge(k));
             }
@@ -328,7 +337,7 @@ impl State {
                 rec |= 1 << i;
             }
         }
-        if h.at == pl.base {
+        if h.at == h.base {
             let rest = tired & !rec;
             if rest != 0 {
                 rec |= 1 << rest.trailing_zeros();

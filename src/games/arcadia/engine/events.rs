@@ -32,6 +32,10 @@ impl Outcome {
 pub enum Event {
     /// The first-player roll; `first` is `None` on a tie (rolled again).
     FirstRoll { p1: u8, p2: u8, first: Option<u8> },
+    /// A league brought is laid at (x, y).
+    LeagueLaid { player: u8, league: u8, x: i8, y: i8 },
+    /// `by` chooses the other player's Base Camp.
+    BaseChosen { by: u8, league: u8 },
     TreasureHidden { player: u8, treasure: u8, league: u8 },
     Day { day: u32, player: u8 },
     SkipsDay { player: u8 },
@@ -118,6 +122,8 @@ impl Event {
     pub fn kind(&self) -> &'static str {
         match self {
             Event::FirstRoll { .. } => "first_roll",
+            Event::LeagueLaid { .. } => "league_laid",
+            Event::BaseChosen { .. } => "base_chosen",
             Event::TreasureHidden { .. } => "treasure_hidden",
             Event::Day { .. } => "day",
             Event::SkipsDay { .. } => "skips_day",
@@ -159,6 +165,12 @@ impl Event {
                 Some(f) => format!("First-player roll: {} {p1}, {} {p2}; {} goes first", who(&0), who(&1), who(f)),
                 None => format!("First-player roll: {} {p1}, {} {p2}; a tie, rolled again", who(&0), who(&1)),
             },
+            Event::LeagueLaid { player, league, x, y } => {
+                format!("{} lays {} at ({x}, {y})", who(player), m.leagues[*league as usize].name)
+            }
+            Event::BaseChosen { by, league } => {
+                format!("{} chooses {} as {}'s Base Camp", who(by), lg(league), who(&(1 - by)))
+            }
             Event::TreasureHidden { player, treasure, league } => {
                 format!("{} hides {} in {}", who(player), merit(player, &(m.players[*player as usize].own as u8 + treasure)), lg(league))
             }
@@ -279,6 +291,12 @@ impl Event {
         let v = match self {
             Event::FirstRoll { p1, p2, first } => {
                 json!({"a": p1, "b": p2, "first": first.map(side_name)})
+            }
+            Event::LeagueLaid { player, league, x, y } => {
+                json!({"player": s(player), "league": lid(league), "x": x, "y": y})
+            }
+            Event::BaseChosen { by, league } => {
+                json!({"player": s(by), "for": s(&(1 - by)), "league": lid(league)})
             }
             Event::TreasureHidden { player, treasure, league } => {
                 json!({"player": s(player), "treasure": tid(player, treasure), "league": lid(league)})

@@ -27,7 +27,7 @@ fn eval(m: &Match, p: u8, h: &Hero, obj: &Objective, seen: u64) -> bool {
         Objective::ReachTerrain(t) => visited(&|l| m.leagues[l].terrain.contains(t)),
         Objective::CollectTreasures(n) => u32::from(h.treasures_found) >= *n,
         Objective::DefeatWaylays(n) => u32::from(h.waylays_defeated) >= *n,
-        Objective::ReturnToBase(want) => !*want || (h.at == m.players[p as usize].base && h.left_base),
+        Objective::ReturnToBase(want) => !*want || (h.at == h.base && h.left_base),
         Objective::All(v) => v.iter().all(|o| eval(m, p, h, o, seen)),
         Objective::Any(v) => v.iter().any(|o| eval(m, p, h, o, seen)),
         Objective::Then(v) => match sequence_index(m, p, obj) {
@@ -119,7 +119,7 @@ impl State {
         for s in &mut h.seq_seen {
             *s |= 1u64 << l;
         }
-        if l != m.players[who as usize].base {
+        if l != h.base {
             h.left_base = true;
         }
         advance(m, who, &mut h);

@@ -1,6 +1,8 @@
 //! A compiled quest setup ([`Match`]): the two characters with their resolved cards, the
 //! league grid with neighbours and distances, every waylay, and each Base Camp. Built once
-//! from a legal setup (`rules::check_setup`); the engine only reads it.
+//! from a legal setup (`rules::check_setup`); the engine only reads it. A setup whose
+//! players bring their leagues compiles to the leagues brought (player 1's, then player
+//! 2's), with no grid and no Base Camps: the match's setup phases lay them (`engine::lay`).
 
 use crate::cards::CardLookup;
 use crate::games::arcadia::character::CharacterFile;
@@ -18,6 +20,10 @@ pub const MAX_FLAWS: usize = 16;
 pub const MAX_WAYLAYS: usize = 32;
 /// Leagues in play (bit masks are `u64`).
 pub const MAX_LEAGUES: usize = 64;
+/// Leagues both players bring to lay in play (their positions live in the `State`).
+pub const MAX_BROUGHT: usize = 40;
+/// No Base Camp chosen yet.
+pub const NO_BASE: u8 = u8::MAX;
 /// Quests of one player (bit masks are `u8`).
 pub const MAX_QUESTS: usize = 8;
 /// `then` objectives in one player's quests.
@@ -63,9 +69,12 @@ pub struct Player {
     /// Flaws in play (bought-off flaws are gone).
     pub flaws: Vec<Flaw>,
     pub quests: Vec<Quest>,
-    /// The league index of the Base Camp.
+    /// The league index of the Base Camp ([`NO_BASE`] when it is chosen in play).
     pub base: u8,
     pub xp_earned: u32,
+    /// The character's points: the cost of its own merits (a contested Unique league goes to
+    /// the player with fewer).
+    pub points: i32,
 }
 
 impl Player {
@@ -79,8 +88,14 @@ impl Player {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Match {
     pub players: [Player; 2],
-    /// In the order laid.
+    /// In the order laid (or, when `laid` is false, the leagues brought: player 1's, then
+    /// player 2's).
     pub leagues: Vec<League>,
+    /// Were the leagues laid in the setup file? Else `pos`, `next` and `dist` are empty and
+    /// the leagues are laid in play (`State::pos`, `State::neighbour`, `State::distance`).
+    pub laid: bool,
+    /// The player (0 or 1) who laid, or brings, each league.
+    pub league_owner: Vec<u8>,
     pub pos: Vec<Pos>,
     /// The league beside each league in each direction of [`DIRS`].
     pub next: Vec<[Option<u8>; 4]>,
@@ -113,7 +128,8 @@ impl Match {
                 more: report.violations.len() - 1,
             });
         }
-        if setup.leagues.is_empty() {
+        let laid = !setup.brings_leagues();
+        if laid && setup.leagues.is_empty() {
             return Err(MatchError::NoLeagues);
         }
         let many = |what, n: usize, max| if n > max { Err(MatchError::TooMany { what, n, max }) } else { Ok(()) };
@@ -122,15 +138,26 @@ impl Match {
         let pick = |list: &str, e: &str| {
             resolve_kind(lookup, e, list, "", |a| Some(a)).ok()
         };
-        let leagues: Vec<League> = setup
-            .leagues
-            .iter()
-            .filter_map(|l| match pick("leagues", &l.id) {
-                Some(ArcadiaCard::League(x)) => Some(x),
-                _ => None,
-            })
-            .collect();
-        let pos: Vec<Pos> = setup.leagues.iter().map(|l| l.pos()).collect();
+        let league = |id: &str| match pick("leagues", id) {
+            Some(ArcadiaCard::League(x)) => Some(x),
+            _ => None,
+        };
+        let (leagues, league_owner): (Vec<League>, Vec<u8>) = if laid {
+            setup.leagues.iter().filter_map(|l| Some((league(&l.id)?, l.owner.saturating_sub(1)))).unzip()
+        } else {
+            let brought: Vec<(League, u8)> = setup
+                .players
+                .iter()
+                .enumerate()
+                .flat_map(|(i, p)| p.leagues.iter().filter_map(move |id| Some((league(id)?, i as u8))))
+                .collect();
+            many("leagues brought to lay in play", brought.len(), MAX_BROUGHT)?;
+            if brought.is_empty() {
+                return Err(MatchError::NoLeagues);
+            }
+            brought.into_iter().unzip()
+        };
+        let pos: Vec<Pos> = if laid { setup.leagues.iter().map(|l| l.pos()).collect() } else { Vec::new() };
         let at = |p: Pos| pos.iter().position(|q| *q == p).map(|i| i as u8);
         let next: Vec<[Option<u8>; 4]> = pos
             .iter()
@@ -201,6 +228,7 @@ impl Match {
                 }
             }
             let base = match sp.base_camp {
+                _ if !laid => NO_BASE,
                 Some(p) => at(p).ok_or(MatchError::BaseCamp { player: i + 1, x: p.x, y: p.y })?,
                 None => {
                     let opponent = 2 - i as u8;
@@ -208,11 +236,23 @@ impl Match {
                 }
             };
             let name = if cf.name.is_empty() { format!("Player {}", i + 1) } else { cf.name.clone() };
-            players.push(Player { name, icon, merits, own, flaws, quests, base, xp_earned: cf.xp_earned });
+            let points = merits[..own].iter().map(|m| m.cost).sum();
+            players.push(Player { name, icon, merits, own, flaws, quests, base, xp_earned: cf.xp_earned, points });
         }
         many("waylays", waylays.len(), MAX_WAYLAYS)?;
         let [a, b]: [Player; 2] = players.try_into().map_err(|p: Vec<Player>| MatchError::Characters(p.len()))?;
-        Ok(Match { players: [a, b], leagues, pos, next, waylays, waylay_owner, dist, turn_limit: turn_limit.max(1) })
+        Ok(Match {
+            players: [a, b],
+            leagues,
+            laid,
+            league_owner,
+            pos,
+            next,
+            waylays,
+            waylay_owner,
+            dist,
+            turn_limit: turn_limit.max(1),
+        })
     }
 
     /// Steps from league `a` to league `b`.
@@ -220,10 +260,13 @@ impl Match {
         self.dist[a as usize * self.leagues.len() + b as usize]
     }
 
-    /// A league's label: its name and grid position.
+    /// A league's label: its name and grid position (its name alone when the leagues are
+    /// laid in play: see `State::league_label`).
     pub fn league_label(&self, l: u8) -> String {
-        let p = self.pos[l as usize];
-        format!("{} ({}, {})", self.leagues[l as usize].name, p.x, p.y)
+        match self.pos.get(l as usize) {
+            Some(p) => format!("{} ({}, {})", self.leagues[l as usize].name, p.x, p.y),
+            None => self.leagues[l as usize].name.clone(),
+        }
     }
 }
 

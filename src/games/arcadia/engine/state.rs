@@ -5,7 +5,7 @@
 use crate::games::arcadia::model::TestKind;
 use crate::games::Node;
 
-use super::setup::{Match, MAX_SEQUENCES, MAX_TREASURES, MAX_WAYLAYS};
+use super::setup::{Match, MAX_BROUGHT, MAX_SEQUENCES, MAX_TREASURES, MAX_WAYLAYS, NO_BASE};
 
 /// A waylay still in its player's hand.
 pub const IN_HAND: u8 = 255;
@@ -37,6 +37,8 @@ pub const WINNER_XP: u32 = 2;
 pub struct Hero {
     /// The league it stands in.
     pub at: u8,
+    /// Its Base Camp (`setup::NO_BASE` until chosen in play).
+    pub base: u8,
     /// The direction (index of `DIRS`) of the league it came from, for a retreat; `None`
     /// after being placed (start, Base Camp return).
     pub came_from: Option<u8>,
@@ -135,6 +137,12 @@ pub enum After {
 pub enum Phase {
     /// Chance: the first-player roll (player 1's die, then player 2's).
     FirstRoll { p1: Option<u8> },
+    /// Decision of `player`: which of its leagues it lays next (a setup laid in play).
+    LayLeague { player: u8 },
+    /// Decision of `player`: where it lays league `slot`.
+    LayAt { player: u8, slot: u8 },
+    /// Decision of `chooser`: the other player's Base Camp (a setup laid in play).
+    ChooseBase { chooser: u8 },
     /// Decision of `player`: where its next treasure is hidden.
     PlaceTreasure { player: u8 },
     /// Decision of the active player: move or stay.
@@ -170,6 +178,10 @@ pub enum Phase {
 /// One option of a decision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Opt {
+    /// Lay this league (of the leagues brought).
+    Lay(u8),
+    /// At this position.
+    At(i8, i8),
     /// Hide the treasure in this league.
     Hide(u8),
     /// Move in this direction (index of `DIRS`).
@@ -255,6 +267,14 @@ pub struct State {
     pub trial: Trial,
     pub contest: Contest,
     pub ended: Option<(Ended, Option<Winner>)>,
+    /// Leagues on the board (bit l: league l of [`Match::leagues`]); every league when the
+    /// setup file laid them.
+    pub laid: u64,
+    /// Where each league brought was laid in play, and in what order.
+    pub lay_x: [i8; MAX_BROUGHT],
+    pub lay_y: [i8; MAX_BROUGHT],
+    pub lay_order: [u8; MAX_BROUGHT],
+    pub n_laid: u8,
 }
 
 impl State {
@@ -264,7 +284,8 @@ impl State {
         let hero = |p: usize| {
             let pl = &m.players[p];
             Hero {
-                at: pl.base,
+                at: if pl.base == NO_BASE { 0 } else { pl.base },
+                base: pl.base,
                 came_from: None,
                 owned: mask(pl.own),
                 exhausted: 0,
@@ -305,6 +326,11 @@ impl State {
                 penalty: [0; 2],
             },
             ended: None,
+            laid: if m.laid { mask64(m.leagues.len()) } else { 0 },
+            lay_x: [0; MAX_BROUGHT],
+            lay_y: [0; MAX_BROUGHT],
+            lay_order: [0; MAX_BROUGHT],
+            n_laid: 0,
         }
     }
 
@@ -329,7 +355,8 @@ impl State {
     /// The player who decides in the current phase.
     pub fn decider(&self) -> u8 {
         match self.phase {
-            Phase::PlaceTreasure { player } => player,
+            Phase::PlaceTreasure { player } | Phase::LayLeague { player } | Phase::LayAt { player, .. } => player,
+            Phase::ChooseBase { chooser } => chooser,
             Phase::PlayWaylay => self.other(),
             Phase::TestWindow { side } => {
                 if side == 0 {
@@ -367,8 +394,14 @@ impl State {
             if h.exhausted & h.discarded != 0 {
                 return Err(format!("player {p}: a merit both exhausted and discarded"));
             }
-            if h.at as usize >= m.leagues.len() {
+            if h.base != NO_BASE && (h.at as usize >= m.leagues.len() || !self.in_play(h.at)) {
                 return Err(format!("player {p}: stands in no league"));
+            }
+            let n = m.players[p].treasures();
+            for t in &h.treasure_at[..n] {
+                if (*t as usize) < m.leagues.len() && !self.in_play(*t) {
+                    return Err(format!("player {p}: a treasure hidden in a league not laid"));
+                }
             }
             if u32::from(h.quests_done) & !mask(pl.quests.len()) != 0 {
                 return Err(format!("player {p}: a quest done that it does not have"));
@@ -393,6 +426,11 @@ impl State {
 /// The lowest `n` bits set.
 pub fn mask(n: usize) -> u32 {
     if n >= 32 { u32::MAX } else { (1u32 << n) - 1 }
+}
+
+/// The lowest `n` bits of a `u64` set.
+pub fn mask64(n: usize) -> u64 {
+    if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
 }
 
 /// A test kind's name.

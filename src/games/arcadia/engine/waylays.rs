@@ -15,7 +15,7 @@ impl State {
     pub(crate) fn play_options(&self, m: &Match, out: &mut Opts) {
         let p = self.active as usize;
         let here = self.heroes[p].at;
-        if here != m.players[p].base && self.waylays_in(m, here) == 0 {
+        if here != self.heroes[p].base && self.waylays_in(m, here) == 0 {
             let league = &m.leagues[here as usize];
             for (w, waylay) in m.waylays.iter().enumerate() {
                 if m.waylay_owner[w] == self.other()
