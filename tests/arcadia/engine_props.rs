@@ -14,7 +14,7 @@ use deckwright::games::Node;
 use proptest::prelude::*;
 
 /// The bundled cards.
-fn bundled() -> Vec<Card> {
+pub fn bundled() -> Vec<Card> {
     deckwright::cards::bundled()
         .into_iter()
         .filter(|(p, _)| p.starts_with("cards/arcadia/"))
@@ -23,7 +23,7 @@ fn bundled() -> Vec<Card> {
 }
 
 /// The match of `examples/arcadia/NAME.setup.toml` over the bundled cards.
-fn example(name: &str, turn_limit: u32) -> Match {
+pub fn example(name: &str, turn_limit: u32) -> Match {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let path = root.join(format!("examples/arcadia/{name}.setup.toml"));
     let setup = SetupFile::parse(&std::fs::read_to_string(&path).unwrap(), "setup").unwrap();
@@ -58,7 +58,7 @@ fn busy(turn_limit: u32) -> Match {
     game_limit(grid, a, b, turn_limit)
 }
 
-fn policy(i: u8) -> PolicyKind {
+pub fn policy(i: u8) -> PolicyKind {
     match i % 4 {
         0 => PolicyKind::First,
         1 | 2 => PolicyKind::Random,
@@ -67,7 +67,7 @@ fn policy(i: u8) -> PolicyKind {
 }
 
 /// Plays step by step checking the invariants; returns the log.
-fn checked_play(m: &Match, seed: u64, pa: PolicyKind, pb: PolicyKind) -> (State, Vec<Event>) {
+pub fn checked_play(m: &Match, seed: u64, pa: PolicyKind, pb: PolicyKind) -> (State, Vec<Event>) {
     let mut st = State::new(m);
     let mut log = Vec::new();
     let mut seats = Seats([Agent::new(pa, seed ^ 1), Agent::new(pb, seed ^ 2)]);

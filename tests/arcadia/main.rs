@@ -10,3 +10,4 @@ mod card_text;
 mod engine_cli;
 mod engine_props;
 mod engine_scenarios;
+mod setup_phase;

@@ -187,6 +187,42 @@ pub fn game_limit(grid: [[&str; 5]; 2], a: Who, b: Who, turn_limit: u32) -> Matc
     Match::new(&setup, &[character(&a, "Ann"), character(&b, "Bob")], &cards(), turn_limit).unwrap()
 }
 
+/// A match whose players bring their leagues (`la`, `lb`) to lay in play; no Base Camps.
+pub fn brought(a: Who, b: Who, la: &[&str], lb: &[&str], turn_limit: u32) -> Match {
+    let (setup, characters) = brought_setup(a, b, la, lb);
+    Match::new(&setup, &characters, &cards(), turn_limit).unwrap()
+}
+
+/// The setup file and characters of [`brought`].
+pub fn brought_setup(a: Who, b: Who, la: &[&str], lb: &[&str]) -> (SetupFile, Vec<CharacterFile>) {
+    let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    let player = |w: &Who, i: usize, leagues: &[&str]| SetupPlayer {
+        character: format!("p{i}.character.toml"),
+        quests: s(&w.quests),
+        waylays: s(&w.waylays),
+        treasures: s(&w.treasures),
+        base_camp: None,
+        leagues: s(leagues),
+    };
+    let setup = SetupFile {
+        game: "arcadia".into(),
+        name: String::new(),
+        players: vec![player(&a, 1, la), player(&b, 2, lb)],
+        leagues: Vec::new(),
+    };
+    let character = |w: &Who, name: &str| CharacterFile {
+        game: "arcadia".into(),
+        name: name.into(),
+        icon: Some(w.icon.into()),
+        merits: s(&w.merits),
+        flaws: s(&w.flaws),
+        court: Some(Court::Seelie),
+        xp_earned: 0,
+        flaws_bought_off: Vec::new(),
+    };
+    (setup, vec![character(&a, "Ann"), character(&b, "Bob")])
+}
+
 /// All plain woods.
 pub const WOODS: [[&str; 5]; 2] = [["t-l"; 5], ["t-l"; 5]];
 

@@ -43,12 +43,10 @@ impl State {
         if m.laid {
             return m.next.get(l as usize).and_then(|n| n[d as usize % 4]);
         }
-        if !self.in_play(l) {
-            return None;
+        match self.lay_next.get(l as usize).map(|n| n[d as usize % 4]) {
+            Some(o) if o != u8::MAX => Some(o),
+            _ => None,
         }
-        let p = self.pos(m, l);
-        let (dx, dy) = STEP[d as usize % 4];
-        self.league_at(m, Pos { x: p.x + dx, y: p.y + dy })
     }
 
     /// Steps from league `a` to every league (`u8::MAX`: unreachable or not laid).
@@ -125,7 +123,7 @@ impl State {
     }
 
     /// Does `slot` fit at `at`: a free position beside a laid league (any position for the
-    /// first), every facing side fitting both ways?
+    /// first), every facing side fitting both ways (`rules::sides_fit`)?
     pub fn fits_at(&self, m: &Match, slot: u8, at: Pos) -> bool {
         if self.n_laid == 0 {
             return at == Pos { x: 0, y: 0 };
@@ -148,20 +146,53 @@ impl State {
         beside
     }
 
+    /// The free positions beside the laid leagues (in the order laid, each league's sides
+    /// north, east, south, west) with the league beside each in each direction.
+    fn frontier(&self, m: &Match) -> Vec<(Pos, [Option<u8>; 4])> {
+        if self.n_laid == 0 {
+            return vec![(Pos { x: 0, y: 0 }, [None; 4])];
+        }
+        let order = self.laid_order(m);
+        let at = |p: Pos| order.iter().copied().find(|l| self.pos(m, *l) == p);
+        let mut out: Vec<(Pos, [Option<u8>; 4])> = Vec::new();
+        for &l in &order {
+            let p = self.pos(m, l);
+            for (dx, dy) in STEP {
+                let q = Pos { x: p.x + dx, y: p.y + dy };
+                if q.x.abs() < 100 && q.y.abs() < 100 && !out.iter().any(|(r, _)| *r == q) && at(q).is_none() {
+                    let mut next = [None; 4];
+                    for (d, (ex, ey)) in STEP.iter().enumerate() {
+                        next[d] = at(Pos { x: q.x + ex, y: q.y + ey });
+                    }
+                    out.push((q, next));
+                }
+            }
+        }
+        out
+    }
+
+    /// Does `slot` fit a frontier position with these neighbours?
+    fn fits_beside(m: &Match, slot: u8, next: &[Option<u8>; 4]) -> bool {
+        let n = m.leagues.len();
+        next.iter().enumerate().all(|(d, o)| o.is_none_or(|o| m.fit[slot as usize * n + o as usize] & (1 << d) != 0))
+    }
+
     /// The positions where `slot` may be laid: beside the laid leagues in the order laid,
     /// each league's sides north, east, south, west.
     pub fn spots(&self, m: &Match, slot: u8) -> Vec<Pos> {
-        if self.n_laid == 0 {
-            return vec![Pos { x: 0, y: 0 }];
-        }
-        let mut out: Vec<Pos> = Vec::new();
-        for l in self.laid_order(m) {
-            let p = self.pos(m, l);
-            for (dx, dy) in STEP {
-                let at = Pos { x: p.x + dx, y: p.y + dy };
-                if at.x.abs() < 100 && at.y.abs() < 100 && !out.contains(&at) && self.fits_at(m, slot, at) {
-                    out.push(at);
-                }
+        self.frontier(m).into_iter().filter(|(_, next)| Self::fits_beside(m, slot, next)).map(|(p, _)| p).collect()
+    }
+
+    /// `p`'s leagues it may lay and that fit somewhere, the first of equal cards only.
+    fn layable(&self, m: &Match, p: u8) -> Vec<u8> {
+        let frontier = self.frontier(m);
+        let mut out: Vec<u8> = Vec::new();
+        for s in 0..m.leagues.len() as u8 {
+            if out.iter().any(|t| m.leagues[*t as usize].id == m.leagues[s as usize].id) || !self.may_lay(m, p, s) {
+                continue;
+            }
+            if frontier.iter().any(|(_, next)| Self::fits_beside(m, s, next)) {
+                out.push(s);
             }
         }
         out
@@ -169,7 +200,7 @@ impl State {
 
     /// Can `p` lay a league now?
     fn can_lay(&self, m: &Match, p: u8) -> bool {
-        (0..m.leagues.len() as u8).any(|s| self.may_lay(m, p, s) && !self.spots(m, s).is_empty())
+        !self.layable(m, p).is_empty()
     }
 
     /// The next player to lay (`prefer` if it can, else the other), or the treasures.
@@ -185,12 +216,8 @@ impl State {
 
     /// `p`'s leagues that it may lay and that fit somewhere (the first of equal cards).
     pub(crate) fn lay_options(&self, m: &Match, p: u8, out: &mut Opts) {
-        for s in 0..m.leagues.len() as u8 {
-            let first_of_its_kind =
-                (0..s).all(|t| !(self.may_lay(m, p, t) && m.leagues[t as usize].id == m.leagues[s as usize].id));
-            if first_of_its_kind && self.may_lay(m, p, s) && !self.spots(m, s).is_empty() {
-                out.push(Opt::Lay(s));
-            }
+        for s in self.layable(m, p) {
+            out.push(Opt::Lay(s));
         }
     }
 
@@ -207,6 +234,13 @@ impl State {
         self.laid |= 1u64 << slot;
         self.lay_order[self.n_laid as usize] = slot;
         self.n_laid += 1;
+        for (d, (dx, dy)) in STEP.iter().enumerate() {
+            let beside = Pos { x: i32::from(x) + dx, y: i32::from(y) + dy };
+            if let Some(o) = self.league_at(m, beside) {
+                self.lay_next[s][d] = o;
+                self.lay_next[o as usize][(d + 2) % 4] = slot;
+            }
+        }
         log.push(Event::LeagueLaid { player, league: slot, x, y });
         self.next_layer(m, 1 - player, log);
     }

@@ -96,6 +96,9 @@ pub struct Match {
     pub laid: bool,
     /// The player (0 or 1) who laid, or brings, each league.
     pub league_owner: Vec<u8>,
+    /// For leagues laid in play: `fit[a * n + b]` has bit d set when league `a` may lie with
+    /// league `b` beside it in direction d of [`DIRS`] (the facing sides fit both ways).
+    pub fit: Vec<u8>,
     pub pos: Vec<Pos>,
     /// The league beside each league in each direction of [`DIRS`].
     pub next: Vec<[Option<u8>; 4]>,
@@ -170,7 +173,7 @@ impl Match {
                 ]
             })
             .collect();
-        let n = leagues.len();
+        let n = next.len();
         let mut dist = vec![u8::MAX; n * n];
         for s in 0..n {
             dist[s * n + s] = 0;
@@ -241,11 +244,27 @@ impl Match {
         }
         many("waylays", waylays.len(), MAX_WAYLAYS)?;
         let [a, b]: [Player; 2] = players.try_into().map_err(|p: Vec<Player>| MatchError::Characters(p.len()))?;
+        let n = leagues.len();
+        let mut fit = Vec::new();
+        if !laid {
+            fit = vec![0u8; n * n];
+            for a in 0..n {
+                for b in 0..n {
+                    for (d, side) in DIRS.iter().enumerate() {
+                        let (mine, theirs) = (leagues[a].sides.get(*side), leagues[b].sides.get(side.opposite()));
+                        if crate::games::arcadia::rules::sides_fit(mine, theirs).is_ok() {
+                            fit[a * n + b] |= 1 << d;
+                        }
+                    }
+                }
+            }
+        }
         Ok(Match {
             players: [a, b],
             leagues,
             laid,
             league_owner,
+            fit,
             pos,
             next,
             waylays,

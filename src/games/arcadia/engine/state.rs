@@ -275,6 +275,8 @@ pub struct State {
     pub lay_y: [i8; MAX_BROUGHT],
     pub lay_order: [u8; MAX_BROUGHT],
     pub n_laid: u8,
+    /// The league laid in play beside each in each direction of `DIRS` (`u8::MAX`: none).
+    pub lay_next: [[u8; 4]; MAX_BROUGHT],
 }
 
 impl State {
@@ -331,6 +333,7 @@ impl State {
             lay_y: [0; MAX_BROUGHT],
             lay_order: [0; MAX_BROUGHT],
             n_laid: 0,
+            lay_next: [[u8::MAX; 4]; MAX_BROUGHT],
         }
     }
 
