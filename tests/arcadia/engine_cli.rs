@@ -211,3 +211,45 @@ fn regression_league_specials_hold_in_played_matches() {
     }
     assert!(checked.0 > 0 && checked.1 > 0, "the runs used Arts and entered Brassgate Ward: {checked:?}");
 }
+
+/// Issue 14: a setup whose players bring their leagues is laid, its treasures hidden and its
+/// Base Camps chosen in play; `validate` reads it; a file that both lays and brings leagues
+/// is bad input naming the line.
+#[test]
+fn a_setup_laid_in_play_plays_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let ex = "examples/arcadia/legal-laid-in-play.setup.toml";
+    let o = run(dir.path(), &["validate", ex]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+    for policy in ["first", "random", "greedy"] {
+        let d = json(&run(dir.path(), &["play", "arcadia", ex, "--seed", "3", "--policy", policy, "--json"]));
+        let log = d["log"].as_array().unwrap();
+        let kinds: Vec<&str> = log.iter().map(|e| e["type"].as_str().unwrap()).collect();
+        let laid = kinds.iter().filter(|k| **k == "league_laid").count();
+        // Ten leagues brought, Starfall Orchard by both: nine at most are laid.
+        assert!((2..=9).contains(&laid), "{policy}: {laid} leagues laid");
+        assert_eq!(kinds.iter().filter(|k| **k == "base_chosen").count(), 2, "{policy}");
+        let first_day = kinds.iter().position(|k| *k == "day").unwrap();
+        assert!(kinds[..first_day].iter().all(|k| ["first_roll", "league_laid", "treasure_hidden", "base_chosen"].contains(k)));
+        assert_eq!(kinds[first_day - 1], "base_chosen", "{policy}: the Base Camps are chosen last");
+        for side in ["a", "b"] {
+            assert!(d["sides"][side]["base_camp"].is_string(), "{policy}");
+            assert!(d["sides"][side]["position"]["x"].is_i64());
+        }
+    }
+    // The same seed replays byte for byte.
+    let once = run(dir.path(), &["play", "arcadia", ex, "--seed", "9", "--policy", "random"]);
+    let again = run(dir.path(), &["play", "arcadia", ex, "--seed", "9", "--policy", "random"]);
+    assert_eq!(once.stdout, again.stdout);
+    assert!(String::from_utf8_lossy(&once.stdout).contains(" lays "));
+
+    // Laying and bringing leagues in one file is bad input.
+    let text = std::fs::read_to_string(root().join(ex)).unwrap()
+        + "\n[[leagues]]\nid = \"arc-l-gloaming-wood\"\nowner = 1\nx = 0\ny = 0\n";
+    let both = dir.path().join("both.setup.toml");
+    std::fs::write(&both, text.replace("legal-", &format!("{}/examples/arcadia/legal-", root().display()))).unwrap();
+    let o = run(dir.path(), &["play", "arcadia", both.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("both.setup.toml:") && err.contains("not both"), "{err}");
+}
