@@ -573,8 +573,9 @@ pub fn check_setup(setup: &SetupFile, characters: &[CharacterFile], lookup: &dyn
             violations.push(Violation::new(
                 "league-count",
                 format!(
-                    "{} laid {} league{} but undertakes {} quest{}, so lays exactly {needed} ({LEAGUES_PER_QUEST} per quest)",
+                    "{} {} {} league{} but undertakes {} quest{}, so lays exactly {needed} ({LEAGUES_PER_QUEST} per quest)",
                     player_name(i),
+                    if p.leagues.is_empty() { "laid" } else { "brings" },
                     owned.len(),
                     if owned.len() == 1 { "" } else { "s" },
                     p.quests.len(),

@@ -91,7 +91,7 @@ impl SetupFile {
                 return Err(CardError::at(
                     file,
                     text,
-                    &["leagues"],
+                    &["leagues[0]", "id"],
                     "a setup either lays its leagues (`[[leagues]]`) or has each player bring them (`leagues` in `[[players]]`), not both".into(),
                 ));
             }
@@ -199,6 +199,22 @@ y = 0
         assert_eq!(SetupFile::parse(&s.to_toml(), "again").unwrap(), s);
         let paths = s.character_paths(Path::new("games/s.setup.toml"));
         assert_eq!(paths[0], Path::new("games/esekial.character.toml"));
+    }
+
+    #[test]
+    fn players_may_bring_their_leagues_instead_of_laying_them() {
+        let text = "game = \"arcadia\"\n[[players]]\ncharacter = \"a\"\nleagues = [\"arc-l1\"]\n[[players]]\ncharacter = \"b\"\nleagues = [\"arc-l2\"]\n";
+        let s = SetupFile::parse(text, "s").unwrap();
+        assert!(s.brings_leagues());
+        assert_eq!(SetupFile::parse(&s.to_toml(), "again").unwrap(), s);
+        assert!(!SetupFile::parse(SPEC, "s").unwrap().brings_leagues());
+        // Not both ways at once, and no Base Camp named by position.
+        let both = format!("{text}[[leagues]]\nid = \"arc-l1\"\nowner = 1\nx = 0\ny = 0\n");
+        let e = SetupFile::parse(&both, "s").unwrap_err();
+        assert_eq!(e.line, 9, "{e}");
+        assert!(e.message.contains("not both"), "{e}");
+        let camp = text.replacen("character = \"b\"", "character = \"b\"\nbase_camp = { x = 0, y = 0 }", 1);
+        assert!(SetupFile::parse(&camp, "s").unwrap_err().message.contains("chosen in play"));
     }
 
     #[test]
