@@ -17,14 +17,29 @@ const WOOD5: [&str; 5] = ["t-l"; 5];
 
 fn laid(log: &[Event]) -> Vec<(u8, u8, i8, i8)> {
     log.iter()
-        .filter_map(|e| if let Event::LeagueLaid { player, league, x, y } = e { Some((*player, *league, *x, *y)) } else { None })
+        .filter_map(|e| {
+            if let Event::LeagueLaid {
+                player,
+                league,
+                x,
+                y,
+            } = e
+            {
+                Some((*player, *league, *x, *y))
+            } else {
+                None
+            }
+        })
         .collect()
 }
 
 /// Runs the setup only: stops when the first Day begins.
 fn setup_only(m: &Match, dice: &str, choices: &[Opt]) -> Ran {
-    let m1 = Match { turn_limit: 1, ..m.clone() };
-    run(&m1, &format!("{dice}"), choices)
+    let m1 = Match {
+        turn_limit: 1,
+        ..m.clone()
+    };
+    run(&m1, dice, choices)
 }
 
 #[test]
@@ -33,13 +48,23 @@ fn the_lower_roll_lays_first_and_the_players_take_turns() {
     let (st, log, _) = setup_only(&m, "2 5", &[]);
     let who: Vec<u8> = laid(&log).iter().map(|l| l.0).collect();
     assert_eq!(who, vec![0, 1, 0, 1, 0, 1, 0, 1, 0, 1]);
-    assert_eq!(laid(&log)[0], (0, 0, 0, 0), "the first league lies at (0, 0)");
+    assert_eq!(
+        laid(&log)[0],
+        (0, 0, 0, 0),
+        "the first league lies at (0, 0)"
+    );
     assert_eq!(st.n_laid, 10);
-    assert!(matches!(log.iter().find(|e| matches!(e, Event::Day { .. })), Some(Event::Day { day: 1, player: 0 })));
+    assert!(matches!(
+        log.iter().find(|e| matches!(e, Event::Day { .. })),
+        Some(Event::Day { day: 1, player: 0 })
+    ));
 
     let (_, log, _) = setup_only(&m, "5 2", &[]);
     assert_eq!(laid(&log)[0].0, 1, "Bob rolled lower: he lays first");
-    assert!(matches!(log.iter().find(|e| matches!(e, Event::Day { .. })), Some(Event::Day { day: 1, player: 1 })));
+    assert!(matches!(
+        log.iter().find(|e| matches!(e, Event::Day { .. })),
+        Some(Event::Day { day: 1, player: 1 })
+    ));
 }
 
 #[test]
@@ -47,7 +72,8 @@ fn a_league_is_laid_where_the_player_chooses_among_the_places_that_fit() {
     let m = brought(Who::new((0, 0)), Who::new((0, 0)), &WOOD5, &WOOD5, 1);
     let (_, log, seen) = setup_only(&m, "2 5", &[Opt::At(-1, 0)]);
     // Bob's second league: every side of Ann's first.
-    assert!(seen.iter().any(|(p, o)| *p == 1 && o == &vec![Opt::At(0, -1), Opt::At(1, 0), Opt::At(0, 1), Opt::At(-1, 0)]));
+    assert!(seen.iter().any(|(p, o)| *p == 1
+        && o == &vec![Opt::At(0, -1), Opt::At(1, 0), Opt::At(0, 1), Opt::At(-1, 0)]));
     assert_eq!(laid(&log)[1], (1, 5, -1, 0));
 }
 
@@ -57,7 +83,10 @@ fn a_league_that_fits_nowhere_is_set_aside_and_its_player_passes() {
     let lb = ["arc-l-kelpdeep-shallows", "t-l", "t-l", "t-l", "t-l"];
     let m = brought(Who::new((0, 0)), Who::new((0, 0)), &WOOD5, &lb, 1);
     let (st, log, seen) = setup_only(&m, "2 5", &[]);
-    assert!(seen.iter().all(|(_, o)| !o.contains(&Opt::Lay(5))), "never offered");
+    assert!(
+        seen.iter().all(|(_, o)| !o.contains(&Opt::Lay(5))),
+        "never offered"
+    );
     assert_eq!(st.n_laid, 9);
     assert!(!st.in_play(5));
     assert_eq!(laid(&log).iter().filter(|l| l.0 == 1).count(), 4);
@@ -71,7 +100,11 @@ fn a_contested_unique_league_is_laid_by_the_player_with_fewer_points() {
     let b = Who::new((0, 0)).merits(&["t-plain", "t-plain-2"]);
     let m = brought(a.clone(), b.clone(), &la, &la, 1);
     let (st, _, seen) = setup_only(&m, "5 2", &[]);
-    assert!(seen.iter().all(|(p, o)| *p == 0 || !o.contains(&Opt::Lay(5))), "Bob's copy is discarded");
+    assert!(
+        seen.iter()
+            .all(|(p, o)| *p == 0 || !o.contains(&Opt::Lay(5))),
+        "Bob's copy is discarded"
+    );
     assert!(st.in_play(0) && !st.in_play(5));
     // The other way round: Bob lays it.
     let m = brought(b, a, &la, &la, 1);
@@ -83,7 +116,10 @@ fn a_contested_unique_league_is_laid_by_the_player_with_fewer_points() {
     let m = brought(a.clone(), a, &la, &la, 1);
     let (st, log, seen) = setup_only(&m, "5 2", &[Opt::Lay(5)]);
     assert_eq!(laid(&log)[0], (1, 5, 0, 0));
-    assert!(seen.iter().all(|(p, o)| *p == 1 || !o.contains(&Opt::Lay(0))));
+    assert!(
+        seen.iter()
+            .all(|(p, o)| *p == 1 || !o.contains(&Opt::Lay(0)))
+    );
     assert!(!st.in_play(0));
 }
 
@@ -104,24 +140,75 @@ fn treasures_are_hidden_one_at_a_time_then_each_chooses_the_others_base_camp() {
         st.apply(&m, 0, &mut log);
     }
     assert_eq!(st.phase, Phase::PlaceTreasure { player: 0 });
-    let (st, log, seen) = run_from(&m, st, "", &[Opt::Hide(0), Opt::Hide(5), Opt::Hide(1), Opt::Place(7), Opt::Place(2)]);
-    let hid: Vec<u8> = log.iter().filter_map(|e| if let Event::TreasureHidden { player, .. } = e { Some(*player) } else { None }).collect();
+    let (st, log, seen) = run_from(
+        &m,
+        st,
+        "",
+        &[
+            Opt::Hide(0),
+            Opt::Hide(5),
+            Opt::Hide(1),
+            Opt::Place(7),
+            Opt::Place(2),
+        ],
+    );
+    let hid: Vec<u8> = log
+        .iter()
+        .filter_map(|e| {
+            if let Event::TreasureHidden { player, .. } = e {
+                Some(*player)
+            } else {
+                None
+            }
+        })
+        .collect();
     assert_eq!(hid, vec![0, 1, 0]);
-    let chose: Vec<(u8, u8)> = log.iter().filter_map(|e| if let Event::BaseChosen { by, league } = e { Some((*by, *league)) } else { None }).collect();
+    let chose: Vec<(u8, u8)> = log
+        .iter()
+        .filter_map(|e| {
+            if let Event::BaseChosen { by, league } = e {
+                Some((*by, *league))
+            } else {
+                None
+            }
+        })
+        .collect();
     assert_eq!(chose, vec![(0, 7), (1, 2)]);
     assert_eq!((st.heroes[1].base, st.heroes[1].at), (7, 7));
     assert_eq!(st.heroes[0].base, 2);
-    assert!(log.iter().any(|e| matches!(e, Event::Moves { player: 0, from: 2, .. })), "Day 1 starts from the Base Camp");
+    assert!(
+        log.iter().any(|e| matches!(
+            e,
+            Event::Moves {
+                player: 0,
+                from: 2,
+                ..
+            }
+        )),
+        "Day 1 starts from the Base Camp"
+    );
     // Every league laid is offered as a Base Camp, in the order laid.
-    let bases = seen.iter().find(|(p, o)| *p == 0 && o.contains(&Opt::Place(7))).unwrap();
+    let bases = seen
+        .iter()
+        .find(|(p, o)| *p == 0 && o.contains(&Opt::Place(7)))
+        .unwrap();
     assert_eq!(bases.1.len(), 10);
     // The first Day is the first player's.
-    assert!(log.iter().any(|e| matches!(e, Event::Day { day: 1, player: 0 })));
+    assert!(
+        log.iter()
+            .any(|e| matches!(e, Event::Day { day: 1, player: 0 }))
+    );
 }
 
 #[test]
 fn the_setup_phases_are_decisions_of_the_seats() {
-    let m = brought(Who::new((0, 0)).treasures(&["t-treasure"]), Who::new((0, 0)), &WOOD5, &WOOD5, 1);
+    let m = brought(
+        Who::new((0, 0)).treasures(&["t-treasure"]),
+        Who::new((0, 0)),
+        &WOOD5,
+        &WOOD5,
+        1,
+    );
     let mut st = State::new(&m);
     let mut log = Vec::new();
     st.apply(&m, 1, &mut log);
@@ -140,7 +227,10 @@ fn the_example_setup_laid_in_play_plays_to_the_end_under_every_policy() {
         assert!(st.ended.is_some());
         assert!(log.iter().any(|e| matches!(e, Event::BaseChosen { .. })));
         // The Unique Starfall Orchard both bring is laid at most once.
-        let orchards = laid(&log).iter().filter(|l| m.leagues[l.1 as usize].id == "arc-l-starfall-orchard").count();
+        let orchards = laid(&log)
+            .iter()
+            .filter(|l| m.leagues[l.1 as usize].id == "arc-l-starfall-orchard")
+            .count();
         assert!(orchards <= 1);
     }
 }

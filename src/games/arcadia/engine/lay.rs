@@ -13,7 +13,7 @@ use crate::games::arcadia::rules::sides_fit;
 use crate::games::arcadia::setup::Pos;
 
 use super::events::{Event, Log};
-use super::setup::{Match, DIRS, MAX_LEAGUES, NO_BASE};
+use super::setup::{DIRS, MAX_LEAGUES, Match, NO_BASE};
 use super::state::{Opt, Opts, Phase, State};
 
 /// The step from a league to its neighbour in each direction of [`DIRS`].
@@ -29,7 +29,10 @@ impl State {
     pub fn pos(&self, m: &Match, l: u8) -> Pos {
         match m.pos.get(l as usize) {
             Some(p) => *p,
-            None => Pos { x: i32::from(self.lay_x[l as usize]), y: i32::from(self.lay_y[l as usize]) },
+            None => Pos {
+                x: i32::from(self.lay_x[l as usize]),
+                y: i32::from(self.lay_y[l as usize]),
+            },
         }
     }
 
@@ -82,7 +85,10 @@ impl State {
         if m.laid {
             return m.distance(a, b);
         }
-        self.distances_from(m, a).get(b as usize).copied().unwrap_or(u8::MAX)
+        self.distances_from(m, a)
+            .get(b as usize)
+            .copied()
+            .unwrap_or(u8::MAX)
     }
 
     /// A league's label: its name and where it lies (its name alone while not laid).
@@ -135,7 +141,13 @@ impl State {
         let mut beside = false;
         for (d, side) in DIRS.iter().enumerate() {
             let (dx, dy) = STEP[d];
-            if let Some(o) = self.league_at(m, Pos { x: at.x + dx, y: at.y + dy }) {
+            if let Some(o) = self.league_at(
+                m,
+                Pos {
+                    x: at.x + dx,
+                    y: at.y + dy,
+                },
+            ) {
                 beside = true;
                 let old = &m.leagues[o as usize];
                 if sides_fit(new.sides.get(*side), old.sides.get(side.opposite())).is_err() {
@@ -158,11 +170,21 @@ impl State {
         for &l in &order {
             let p = self.pos(m, l);
             for (dx, dy) in STEP {
-                let q = Pos { x: p.x + dx, y: p.y + dy };
-                if q.x.abs() < 100 && q.y.abs() < 100 && !out.iter().any(|(r, _)| *r == q) && at(q).is_none() {
+                let q = Pos {
+                    x: p.x + dx,
+                    y: p.y + dy,
+                };
+                if q.x.abs() < 100
+                    && q.y.abs() < 100
+                    && !out.iter().any(|(r, _)| *r == q)
+                    && at(q).is_none()
+                {
                     let mut next = [None; 4];
                     for (d, (ex, ey)) in STEP.iter().enumerate() {
-                        next[d] = at(Pos { x: q.x + ex, y: q.y + ey });
+                        next[d] = at(Pos {
+                            x: q.x + ex,
+                            y: q.y + ey,
+                        });
                     }
                     out.push((q, next));
                 }
@@ -174,13 +196,19 @@ impl State {
     /// Does `slot` fit a frontier position with these neighbours?
     fn fits_beside(m: &Match, slot: u8, next: &[Option<u8>; 4]) -> bool {
         let n = m.leagues.len();
-        next.iter().enumerate().all(|(d, o)| o.is_none_or(|o| m.fit[slot as usize * n + o as usize] & (1 << d) != 0))
+        next.iter()
+            .enumerate()
+            .all(|(d, o)| o.is_none_or(|o| m.fit[slot as usize * n + o as usize] & (1 << d) != 0))
     }
 
     /// The positions where `slot` may be laid: beside the laid leagues in the order laid,
     /// each league's sides north, east, south, west.
     pub fn spots(&self, m: &Match, slot: u8) -> Vec<Pos> {
-        self.frontier(m).into_iter().filter(|(_, next)| Self::fits_beside(m, slot, next)).map(|(p, _)| p).collect()
+        self.frontier(m)
+            .into_iter()
+            .filter(|(_, next)| Self::fits_beside(m, slot, next))
+            .map(|(p, _)| p)
+            .collect()
     }
 
     /// `p`'s leagues it may lay and that fit somewhere, the first of equal cards only.
@@ -188,10 +216,17 @@ impl State {
         let frontier = self.frontier(m);
         let mut out: Vec<u8> = Vec::new();
         for s in 0..m.leagues.len() as u8 {
-            if out.iter().any(|t| m.leagues[*t as usize].id == m.leagues[s as usize].id) || !self.may_lay(m, p, s) {
+            if out
+                .iter()
+                .any(|t| m.leagues[*t as usize].id == m.leagues[s as usize].id)
+                || !self.may_lay(m, p, s)
+            {
                 continue;
             }
-            if frontier.iter().any(|(_, next)| Self::fits_beside(m, s, next)) {
+            if frontier
+                .iter()
+                .any(|(_, next)| Self::fits_beside(m, s, next))
+            {
                 out.push(s);
             }
         }
@@ -227,7 +262,15 @@ impl State {
         }
     }
 
-    pub(crate) fn on_lay_at<L: Log>(&mut self, m: &Match, player: u8, slot: u8, x: i8, y: i8, log: &mut L) {
+    pub(crate) fn on_lay_at<L: Log>(
+        &mut self,
+        m: &Match,
+        player: u8,
+        slot: u8,
+        x: i8,
+        y: i8,
+        log: &mut L,
+    ) {
         let s = slot as usize;
         self.lay_x[s] = x;
         self.lay_y[s] = y;
@@ -235,13 +278,21 @@ impl State {
         self.lay_order[self.n_laid as usize] = slot;
         self.n_laid += 1;
         for (d, (dx, dy)) in STEP.iter().enumerate() {
-            let beside = Pos { x: i32::from(x) + dx, y: i32::from(y) + dy };
+            let beside = Pos {
+                x: i32::from(x) + dx,
+                y: i32::from(y) + dy,
+            };
             if let Some(o) = self.league_at(m, beside) {
                 self.lay_next[s][d] = o;
                 self.lay_next[o as usize][(d + 2) % 4] = slot;
             }
         }
-        log.push(Event::LeagueLaid { player, league: slot, x, y });
+        log.push(Event::LeagueLaid {
+            player,
+            league: slot,
+            x,
+            y,
+        });
         self.next_layer(m, 1 - player, log);
     }
 
@@ -271,7 +322,10 @@ impl State {
         h.base = l;
         h.at = l;
         h.came_from = None;
-        log.push(Event::BaseChosen { by: chooser, league: l });
+        log.push(Event::BaseChosen {
+            by: chooser,
+            league: l,
+        });
         self.next_base(m, log);
     }
 }
