@@ -601,3 +601,19 @@ fn bundled_a_choice_of_roads_carries_two_treasures_to_the_mountains_in_that_orde
     ));
     let _ = N;
 }
+
+#[test]
+fn bundled_second_glance_retests_a_lost_test_not_a_stalemate() {
+    let m = into("t-l", Who::new((0, 0)).merits(&["arc-m-second-glance", "t-plain"]), &["t-w-forest"], 1);
+    // A Stalemate (3 + 1 + 2 against 3 + 2 + 1): no retest offered.
+    let (_, _, seen) = run(&m, "1 2 1 2 2 1", &[E, Opt::Play(0)]);
+    assert!(!offered(&seen, Opt::Retest(0)));
+    // A loss: offered, and taken.
+    let (_, log, seen) = run(&m, "1 2 1 1 6 6 6 6 1 1", &[E, Opt::Play(0), Opt::Retest(0)]);
+    assert!(offered(&seen, Opt::Retest(0)));
+    assert_eq!(scores(&log), vec![[15, 5]]);
+    // A plain retest merit (Mirror of Seeming) may still retest a Stalemate.
+    let m = into("t-l", Who::new((0, 0)).merits(&["arc-m-mirror-of-seeming", "t-plain"]), &["t-w-forest"], 1);
+    let (_, _, seen) = run(&m, "1 2 1 2 2 1", &[E, Opt::Play(0), Opt::Accept]);
+    assert!(offered(&seen, Opt::Retest(0)));
+}

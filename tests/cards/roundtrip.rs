@@ -203,8 +203,8 @@ fn court() -> impl Strategy<Value = arc::Court> {
 }
 
 fn arc_effects() -> impl Strategy<Value = Vec<arc::Effect>> {
-    let e = (opt(-5i32..10), opt(-5i32..10), opt(test_kind()), opt(any::<bool>()), opt(any::<bool>()), opt(any::<bool>()), opt(text()))
-        .prop_map(|(bonus, penalty, test, retest, change_test, exhaust, terrain)| arc::Effect {
+    let e = (opt(-5i32..10), opt(-5i32..10), opt(test_kind()), opt(any::<bool>()), opt(any::<bool>()), opt(any::<bool>()), opt(text()), opt(any::<bool>()))
+        .prop_map(|(bonus, penalty, test, retest, change_test, exhaust, terrain, lost_only)| arc::Effect {
             bonus,
             penalty,
             test,
@@ -212,6 +212,7 @@ fn arc_effects() -> impl Strategy<Value = Vec<arc::Effect>> {
             change_test,
             exhaust,
             terrain,
+            lost_only,
         });
     proptest::collection::vec(e, 0..3)
 }

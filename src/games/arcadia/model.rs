@@ -113,6 +113,9 @@ pub struct Effect {
     pub change_test: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub exhaust: Option<bool>,
+    /// With `retest`: only a test just lost may be retested (not a Stalemate).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lost_only: Option<bool>,
     /// A condition: the effect counts only while the character stands in a league whose
     /// terrain has this feature (a flaw "while you are in a league with a river").
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -301,7 +301,9 @@ impl State {
             for (i, _) in self.bonus_merits(m, me, kind) {
                 out.push(Opt::Bonus(i));
             }
-            for i in self.merits_with(m, me, |e| e.retest == Some(true)) {
+            // A retest only for a lost test (`lost_only`) is not offered on a Stalemate.
+            let lost = self.score(m, side) < self.score(m, 1 - side);
+            for i in self.merits_with(m, me, move |e| e.retest == Some(true) && (lost || e.lost_only != Some(true))) {
                 out.push(Opt::Retest(i));
             }
         }
