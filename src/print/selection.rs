@@ -103,7 +103,7 @@ pub fn from_file(cat: &Catalogue, path: &Path) -> Result<Vec<Card>, SelectionErr
             let mut out = Vec::new();
             for (player, cpath) in setup.players.iter().zip(setup.character_paths(path)) {
                 out.extend(from_file(cat, &cpath)?);
-                for id in player.quests.iter().chain(&player.waylays).chain(&player.treasures) {
+                for id in player.quests.iter().chain(&player.waylays).chain(&player.treasures).chain(&player.leagues) {
                     out.push(member(cat, path, Game::Arcadia, id)?);
                 }
             }
