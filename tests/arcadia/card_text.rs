@@ -604,16 +604,57 @@ fn bundled_a_choice_of_roads_carries_two_treasures_to_the_mountains_in_that_orde
 
 #[test]
 fn bundled_second_glance_retests_a_lost_test_not_a_stalemate() {
-    let m = into("t-l", Who::new((0, 0)).merits(&["arc-m-second-glance", "t-plain"]), &["t-w-forest"], 1);
+    let m = into(
+        "t-l",
+        Who::new((0, 0)).merits(&["arc-m-second-glance", "t-plain"]),
+        &["t-w-forest"],
+        1,
+    );
     // A Stalemate (3 + 1 + 2 against 3 + 2 + 1): no retest offered.
     let (_, _, seen) = run(&m, "1 2 1 2 2 1", &[E, Opt::Play(0)]);
     assert!(!offered(&seen, Opt::Retest(0)));
     // A loss: offered, and taken.
-    let (_, log, seen) = run(&m, "1 2 1 1 6 6 6 6 1 1", &[E, Opt::Play(0), Opt::Retest(0)]);
+    let (_, log, seen) = run(
+        &m,
+        "1 2 1 1 6 6 6 6 1 1",
+        &[E, Opt::Play(0), Opt::Retest(0)],
+    );
     assert!(offered(&seen, Opt::Retest(0)));
     assert_eq!(scores(&log), vec![[15, 5]]);
     // A plain retest merit (Mirror of Seeming) may still retest a Stalemate.
-    let m = into("t-l", Who::new((0, 0)).merits(&["arc-m-mirror-of-seeming", "t-plain"]), &["t-w-forest"], 1);
+    let m = into(
+        "t-l",
+        Who::new((0, 0)).merits(&["arc-m-mirror-of-seeming", "t-plain"]),
+        &["t-w-forest"],
+        1,
+    );
     let (_, _, seen) = run(&m, "1 2 1 2 2 1", &[E, Opt::Play(0), Opt::Accept]);
     assert!(offered(&seen, Opt::Retest(0)));
+}
+
+#[test]
+fn a_typed_exhaust_failure_may_discard_an_exhausted_merit_of_its_types_and_an_untyped_one_ruins_a_character_with_none()
+ {
+    // Two Arts, the first exhausted: exhaust the second or discard the first.
+    let m = into(
+        "t-l",
+        Who::new((0, 0)).merits(&["t-art", "t-art-steady", "t-plain"]),
+        &["t-w-ex-art"],
+        1,
+    );
+    let mut st = State::new(&m);
+    st.heroes[0].exhausted = 0b001;
+    let (st, _, seen) = run_from(&m, st, "1 2 1 6 6 1 1", &[E, Opt::Play(0), Opt::Discard(0)]);
+    assert!(
+        seen.iter()
+            .any(|(_, o)| o == &vec![Opt::Exhaust(1), Opt::Discard(0)])
+    );
+    assert_eq!((st.heroes[0].exhausted, st.heroes[0].discarded), (0, 0b001));
+    // "Exhaust one merit of your choice" with no merit at all: ruined, as by a lost test.
+    let (st, log, _) = fail_trial("arc-w-thorn-maze", Who::new((0, 0)), "1 2 1", &[]);
+    assert!(
+        log.iter()
+            .any(|e| matches!(e, Event::Ruined { player: 0, .. }))
+    );
+    assert!(st.heroes[0].skip);
 }

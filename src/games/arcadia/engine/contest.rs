@@ -205,6 +205,8 @@ impl State {
         let p = self.active;
         let after = After::TestWaylay(w);
         match effect {
+            // A merit of any type to exhaust: as a lost test (with no merit left, ruined).
+            Failure::Exhaust(ALL_TYPES) => self.lose_merit(m, p, p, after, log),
             Failure::Exhaust(types) | Failure::Discard(types) => {
                 let exhaust = matches!(effect, Failure::Exhaust(_));
                 if self.typed_losses(m, p, types, exhaust) == 0 {
@@ -236,9 +238,9 @@ impl State {
         }
     }
 
-    /// The merits `who` could lose to a typed loss: with `exhaust`, its ready merits of
-    /// `types` (its exhausted ones of `types` when none is ready); else every kept one of them.
-    pub(crate) fn typed_losses(&self, m: &Match, who: u8, types: u8, exhaust: bool) -> u32 {
+    /// The merits `who` could lose to a loss limited to `types`: every kept one of them (to
+    /// exhaust if ready and `exhaust`, else to discard).
+    pub(crate) fn typed_losses(&self, m: &Match, who: u8, types: u8, _exhaust: bool) -> u32 {
         let h = &self.heroes[who as usize];
         let mut of = 0u32;
         for (i, merit) in m.players[who as usize].merits.iter().enumerate() {
@@ -246,11 +248,7 @@ impl State {
                 of |= 1 << i;
             }
         }
-        if !exhaust {
-            return h.kept() & of;
-        }
-        let ready = h.ready() & of;
-        if ready != 0 { ready } else { h.kept() & h.exhausted & of }
+        h.kept() & of
     }
 
     // ---- tests ----
@@ -372,15 +370,23 @@ impl State {
 
     // ---- losing merits ----
 
-    /// A loss limited to merit `types` (a failed waylay trial): with `exhaust`, a ready
-    /// merit of them, or an exhausted one of them to discard when none is ready; else any kept
-    /// one of them to discard (merit order).
+    /// A loss limited to merit `types` (a failed waylay trial): with `exhaust`, a ready merit
+    /// of them to exhaust, then an exhausted one of them to discard (as for a lost test);
+    /// else any kept one of them to discard (merit order).
     pub(crate) fn typed_lose_options(&self, m: &Match, who: u8, types: u8, exhaust: bool, out: &mut Opts) {
         let h = &self.heroes[who as usize];
         let can = self.typed_losses(m, who, types, exhaust);
-        for i in 0..m.players[who as usize].merits.len() as u8 {
-            if can & (1 << i) != 0 {
-                out.push(if exhaust && h.ready() & (1 << i) != 0 { Opt::Exhaust(i) } else { Opt::Discard(i) });
+        let n = m.players[who as usize].merits.len() as u8;
+        if exhaust {
+            for i in (0..n).filter(|i| can & h.ready() & (1 << i) != 0) {
+                out.push(Opt::Exhaust(i));
+            }
+            for i in (0..n).filter(|i| can & h.exhausted & (1 << i) != 0) {
+                out.push(Opt::Discard(i));
+            }
+        } else {
+            for i in (0..n).filter(|i| can & (1 << i) != 0) {
+                out.push(Opt::Discard(i));
             }
         }
     }
