@@ -12,6 +12,7 @@ use super::{BadInput, Context, Outcome};
 use crate::cards::CardLookup;
 use crate::games::arcadia::ai::{Agent, Seats};
 use crate::games::arcadia::character::CharacterFile;
+use crate::games::arcadia::engine::setup::NO_BASE;
 use crate::games::arcadia::engine::state::{WINNER_XP, IN_HAND};
 use crate::games::arcadia::engine::{
     events::side_name, play_match, Ended, Event, Match, RngDice, State, Winner,
@@ -44,12 +45,14 @@ pub fn sides_json(m: &Match, st: &State) -> Value {
         };
         let won = matches!(st.ended, Some((_, Some(Winner::Player(w)))) if w as usize == p);
         let gained = if won { WINNER_XP } else { 0 };
+        // Before its Base Camp is chosen (a setup laid in play) a character is nowhere.
+        let placed = h.base != NO_BASE;
         let pos = st.pos(m, h.at);
         json!({
             "character": pl.name,
             "icon": pl.icon.id,
-            "league": m.leagues[h.at as usize].id,
-            "position": {"x": pos.x, "y": pos.y},
+            "league": placed.then(|| m.leagues[h.at as usize].id.as_str()),
+            "position": placed.then(|| json!({"x": pos.x, "y": pos.y})),
             "base_camp": m.leagues.get(h.base as usize).map(|l| l.id.as_str()),
             "at_base_camp": h.at == h.base,
             "merits": (0..pl.merits.len()).filter(|i| h.owned & (1 << i) != 0).map(|i| json!({
@@ -138,7 +141,8 @@ fn print_text(m: &Match, st: &State, log: &[Event]) {
                 (0..pl.merits.len()).filter(|i| mask & (1 << i) != 0).map(|i| pl.merits[i].name.as_str()).collect();
             if v.is_empty() { "none".into() } else { v.join(", ") }
         };
-        let _ = writeln!(out, "Side {} ({}): in {}", side_name(p as u8), pl.name, st.league_label(m, h.at));
+        let at = if h.base == NO_BASE { "no league yet".to_string() } else { st.league_label(m, h.at) };
+        let _ = writeln!(out, "Side {} ({}): in {}", side_name(p as u8), pl.name, at);
         let _ = writeln!(out, "  ready:     {}", names(h.ready()));
         let _ = writeln!(out, "  exhausted: {}", names(h.exhausted & h.owned));
         let _ = writeln!(out, "  discarded: {}", names(h.discarded & h.owned));

@@ -237,6 +237,14 @@ fn a_setup_laid_in_play_plays_from_the_command_line() {
             assert!(d["sides"][side]["position"]["x"].is_i64());
         }
     }
+    // Stopped by the dice before the Base Camps are chosen: the characters are nowhere yet.
+    let d = json(&run(dir.path(), &["play", "arcadia", ex, "--dice", "1", "--policy", "first", "--json"]));
+    assert_eq!(d["ended"], "dice_exhausted");
+    for side in ["a", "b"] {
+        for key in ["league", "position", "base_camp"] {
+            assert!(d["sides"][side][key].is_null(), "{side}.{key}: {}", d["sides"][side][key]);
+        }
+    }
     // The same seed replays byte for byte.
     let once = run(dir.path(), &["play", "arcadia", ex, "--seed", "9", "--policy", "random"]);
     let again = run(dir.path(), &["play", "arcadia", ex, "--seed", "9", "--policy", "random"]);
