@@ -115,7 +115,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     let (ended, _) = st.ended.unwrap_or((Ended::DiceExhausted, None));
 
     if args.json {
-        let log = log.iter().map(|e| e.to_json(&m)).collect();
+        let log = log.iter().map(|e| e.to_json_on(&m, &st)).collect();
         report::print_match_json("arcadia", winner_json(&st), ended, st.day, st.dice_used, sides_json(&m, &st), log)?;
     } else {
         print_text(&m, &st, &log);
@@ -131,7 +131,7 @@ fn print_text(m: &Match, st: &State, log: &[Event]) {
         Event::End { .. } => Line::Apart,
         _ => Line::Item,
     };
-    report::log_text(&mut out, log.iter().map(|e| (line(e), e.text(m))));
+    report::log_text(&mut out, log.iter().map(|e| (line(e), e.text_on(m, st))));
     let _ = writeln!(out);
     for p in 0..2usize {
         let pl = &m.players[p];

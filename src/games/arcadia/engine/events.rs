@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 use crate::games::arcadia::model::{Failure, MeritType, TestKind};
 
 use super::setup::{Match, DIRS};
-use super::state::{kind_name, Ended, TrialOf, Winner};
+use super::state::{kind_name, Ended, State, TrialOf, Winner};
 
 /// How a test came out for side 0 (the character whose Day it is).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -154,10 +154,27 @@ impl Event {
         }
     }
 
-    /// A readable sentence.
+    /// A readable sentence (leagues labelled by [`Match::league_label`]).
     pub fn text(&self, m: &Match) -> String {
+        self.text_with(m, &|l| m.league_label(l))
+    }
+
+    /// A readable sentence with the leagues where `st` has them: the positions of leagues laid
+    /// in play (they never move once laid, so the final state labels the whole log).
+    pub fn text_on(&self, m: &Match, st: &State) -> String {
+        self.text_with(m, &|l| st.league_label(m, l))
+    }
+
+    /// The JSON object of [`Event::to_json`] with the `text` of [`Event::text_on`].
+    pub fn to_json_on(&self, m: &Match, st: &State) -> Value {
+        let mut v = self.to_json(m);
+        v["text"] = Value::String(self.text_on(m, st));
+        v
+    }
+
+    fn text_with(&self, m: &Match, label: &dyn Fn(u8) -> String) -> String {
         let who = |p: &u8| m.players[*p as usize].name.clone();
-        let lg = |l: &u8| m.league_label(*l);
+        let lg = |l: &u8| label(*l);
         let merit = |p: &u8, i: &u8| m.players[*p as usize].merits[*i as usize].name.clone();
         let wl = |w: &u8| m.waylays[*w as usize].name.clone();
         match self {
