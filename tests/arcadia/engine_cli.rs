@@ -249,7 +249,11 @@ fn a_setup_laid_in_play_plays_from_the_command_line() {
     let once = run(dir.path(), &["play", "arcadia", ex, "--seed", "9", "--policy", "random"]);
     let again = run(dir.path(), &["play", "arcadia", ex, "--seed", "9", "--policy", "random"]);
     assert_eq!(once.stdout, again.stdout);
-    assert!(String::from_utf8_lossy(&once.stdout).contains(" lays "));
+    let text = String::from_utf8_lossy(&once.stdout);
+    assert!(text.contains(" lays "));
+    // Leagues laid in play are labelled with their place, like a file's.
+    let moves: Vec<&str> = text.lines().filter(|l| l.contains(" moves ")).collect();
+    assert!(!moves.is_empty() && moves.iter().all(|l| l.ends_with(')')), "{moves:?}");
 
     // Laying and bringing leagues in one file is bad input.
     let text = std::fs::read_to_string(root().join(ex)).unwrap()
