@@ -218,13 +218,15 @@ pub enum Opt {
 /// A decision's options, in the `first` order.
 #[derive(Debug, Clone, Copy)]
 pub struct Opts {
-    items: [Opt; 72],
+    /// Room for the places beside a line of `MAX_BROUGHT` leagues (2n + 2), the largest
+    /// decision.
+    items: [Opt; 96],
     len: u8,
 }
 
 impl Default for Opts {
     fn default() -> Self {
-        Opts { items: [Opt::Accept; 72], len: 0 }
+        Opts { items: [Opt::Accept; 96], len: 0 }
     }
 }
 
