@@ -100,8 +100,12 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
     #[test]
-    fn every_match_ends_keeping_the_invariants_and_replays(seed in any::<u64>(), pa in 0u8..4, pb in 0u8..4, which in 0u8..2) {
-        let m = if which == 0 { example("legal-starter", 300) } else { busy(300) };
+    fn every_match_ends_keeping_the_invariants_and_replays(seed in any::<u64>(), pa in 0u8..4, pb in 0u8..4, which in 0u8..3) {
+        let m = match which {
+            0 => example("legal-starter", 300),
+            1 => busy(300),
+            _ => example("legal-laid-in-play", 300),
+        };
         let (st, log) = checked_play(&m, seed, policy(pa), policy(pb));
         prop_assert!(st.ended.is_some());
         prop_assert!(st.day <= 300);
