@@ -173,21 +173,20 @@ fn sim_arcadia_gives_the_same_counts_at_any_thread_count() {
 
 /// Issue 14's case: `play arcadia legal-long-road --seed 15 --policy random` had an Art
 /// exhausted to retest in Brassgate Ward, whose card forbids Arts there. Checked over that
-/// seed and others (with no rating-1 waylay in Starfall Orchard either, should it be laid;
-/// the Orchard's own scenario is in `card_text.rs`).
+/// seed and others, and over the setup laid in play, which has Starfall Orchard: no rating-1
+/// waylay is played there.
 #[test]
 fn regression_league_specials_hold_in_played_matches() {
     let dir = tempfile::tempdir().unwrap();
     let card = |id: &str| -> toml::Table {
         toml::from_str(&std::fs::read_to_string(root().join(format!("cards/arcadia/{id}.toml"))).unwrap()).unwrap()
     };
-    let mut checked = (0, 0);
-    for seed in [15, 1, 2, 3, 4, 5, 6, 7] {
+    let mut checked = (0, 0, 0);
+    let runs = [15, 1, 2, 3, 4, 5, 6, 7].map(|s| ("legal-long-road", s)).into_iter().chain((1..=12).map(|s| ("legal-laid-in-play", s)));
+    for (setup, seed) in runs {
         let seed = seed.to_string();
-        let d = json(&run(
-            dir.path(),
-            &["play", "arcadia", "examples/arcadia/legal-long-road.setup.toml", "--seed", &seed, "--policy", "random", "--json"],
-        ));
+        let file = format!("examples/arcadia/{setup}.setup.toml");
+        let d = json(&run(dir.path(), &["play", "arcadia", &file, "--seed", &seed, "--policy", "random", "--json"]));
         let mut at = [d["sides"]["a"]["base_camp"].as_str().unwrap().to_string(), d["sides"]["b"]["base_camp"].as_str().unwrap().to_string()];
         for e in d["log"].as_array().unwrap() {
             let p = usize::from(e["player"] == "b");
@@ -195,6 +194,7 @@ fn regression_league_specials_hold_in_played_matches() {
                 "moves" | "pushed" | "ruined" | "sent_back" => {
                     at[p] = e["to"].as_str().unwrap().to_string();
                     checked.1 += usize::from(e["type"] == "moves" && e["to"] == "arc-l-brassgate-ward");
+                    checked.2 += usize::from(e["type"] == "moves" && e["to"] == "arc-l-starfall-orchard");
                 }
                 "retest" | "bonus" | "changes_test" => {
                     let art = card(e["merit"].as_str().unwrap())["merit_type"].as_str() == Some("art");
@@ -209,7 +209,10 @@ fn regression_league_specials_hold_in_played_matches() {
             }
         }
     }
-    assert!(checked.0 > 0 && checked.1 > 0, "the runs used Arts and entered Brassgate Ward: {checked:?}");
+    assert!(
+        checked.0 > 0 && checked.1 > 0 && checked.2 > 0,
+        "the runs used Arts and entered Brassgate Ward and Starfall Orchard: {checked:?}"
+    );
 }
 
 /// Issue 14: a setup whose players bring their leagues is laid, its treasures hidden and its
