@@ -10,6 +10,8 @@ mod support;
 #[allow(dead_code)]
 mod cli;
 
+mod card_text;
 mod engine_cli;
 mod engine_props;
 mod engine_scenarios;
+mod setup_phase;

@@ -12,6 +12,7 @@ use crate::cli::out::Out;
 use crate::cli::report::{self, Line};
 use crate::cli::{Context, Outcome};
 use crate::games::arcadia::ai::{Agent, Seats};
+use crate::games::arcadia::engine::setup::NO_BASE;
 use crate::games::arcadia::engine::state::{IN_HAND, WINNER_XP};
 use crate::games::arcadia::engine::{
     Ended, Event, Match, RngDice, ScriptDice, State, Winner, events::side_name, play_match,
@@ -44,7 +45,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
 
     let (ended, _) = st.ended.unwrap_or((Ended::DiceExhausted, None));
     if args.shared.json {
-        let log = log.iter().map(|e| e.to_json(&m)).collect();
+        let log = log.iter().map(|e| e.to_json_on(&m, &st)).collect();
         ctx.out.json_pretty(&report::match_json(
             "arcadia",
             winner_json(&st),
@@ -93,14 +94,16 @@ fn sides_json(m: &Match, st: &State) -> Value {
         };
         let won = matches!(st.ended, Some((_, Some(Winner::Player(w)))) if w as usize == p);
         let gained = if won { WINNER_XP } else { 0 };
-        let pos = m.pos[h.at as usize];
+        // Before its Base Camp is chosen (a setup laid in play) a character is nowhere.
+        let placed = h.base != NO_BASE;
+        let pos = st.pos(m, h.at);
         json!({
             "character": pl.name,
             "icon": pl.icon.id,
-            "league": m.leagues[h.at as usize].id,
-            "position": {"x": pos.x, "y": pos.y},
-            "base_camp": m.leagues[pl.base as usize].id,
-            "at_base_camp": h.at == pl.base,
+            "league": placed.then(|| m.leagues[h.at as usize].id.as_str()),
+            "position": placed.then(|| json!({"x": pos.x, "y": pos.y})),
+            "base_camp": m.leagues.get(h.base as usize).map(|l| l.id.as_str()),
+            "at_base_camp": h.at == h.base,
             "merits": (0..pl.merits.len()).filter(|i| h.owned & (1 << i) != 0).map(|i| json!({
                 "id": pl.merits[i].id,
                 "exhausted": h.exhausted & (1 << i) != 0,
@@ -147,7 +150,7 @@ fn print_text(out: &Out, m: &Match, st: &State, log: &[Event]) {
         Event::End { .. } => Line::Apart,
         _ => Line::Item,
     };
-    report::log_text(out, log.iter().map(|e| (line(e), e.text(m))));
+    report::log_text(out, log.iter().map(|e| (line(e), e.text_on(m, st))));
     writeln!(out);
     for p in 0..2usize {
         let pl = &m.players[p];
@@ -163,13 +166,12 @@ fn print_text(out: &Out, m: &Match, st: &State, log: &[Event]) {
                 v.join(", ")
             }
         };
-        writeln!(
-            out,
-            "Side {} ({}): in {}",
-            side_name(p as u8),
-            pl.name,
-            m.league_label(h.at)
-        );
+        let at = if h.base == NO_BASE {
+            "no league yet".to_string()
+        } else {
+            st.league_label(m, h.at)
+        };
+        writeln!(out, "Side {} ({}): in {}", side_name(p as u8), pl.name, at);
         writeln!(out, "  ready:     {}", names(h.ready()));
         writeln!(out, "  exhausted: {}", names(h.exhausted & h.owned));
         writeln!(out, "  discarded: {}", names(h.discarded & h.owned));

@@ -6,7 +6,7 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::engine::quests::holds;
+use super::engine::quests::{holds, step_of};
 use super::engine::state::{Hero, IN_HAND};
 use super::engine::{ArcadiaGame, Decide, Match, NoLog, State, Winner, returns};
 use super::model::Objective;
@@ -187,9 +187,10 @@ fn worth(m: &Match, st: &State, p: u8) -> f64 {
             continue;
         }
         let goals = goals(m, st, p, h, &q.objective);
+        let dist = st.distances_from(m, h.at);
         let d = (0..m.leagues.len() as u8)
             .filter(|l| goals & (1u64 << l) != 0)
-            .map(|l| m.distance(h.at, l))
+            .map(|l| dist[l as usize])
             .min()
             .unwrap_or(8);
         v -= 6.0 * f64::from(d.min(20));
@@ -202,14 +203,20 @@ fn goals(m: &Match, st: &State, p: u8, h: &Hero, obj: &Objective) -> u64 {
     if holds(m, p, h, obj) {
         return 0;
     }
+    open_goals(m, st, p, h, obj)
+}
+
+/// [`goals`] of an objective taken as not holding yet (a `then` step under way, whatever was
+/// done before the steps it waits for).
+fn open_goals(m: &Match, st: &State, p: u8, h: &Hero, obj: &Objective) -> u64 {
     let n = m.leagues.len();
     let matching = |f: &dyn Fn(usize) -> bool| {
         (0..n)
-            .filter(|l| f(*l))
+            .filter(|l| st.in_play(*l as u8) && f(*l))
             .fold(0u64, |acc, l| acc | 1u64 << l)
     };
     let here = h.at as usize;
-    let base = m.players[p as usize].base as usize;
+    let base = h.base as usize;
     match obj {
         Objective::Reach(id) => matching(&|l| m.leagues[l].id == *id),
         Objective::ReachTerrain(t) => matching(&|l| l != here && m.leagues[l].terrain.contains(t)),
@@ -221,7 +228,9 @@ fn goals(m: &Match, st: &State, p: u8, h: &Hero, obj: &Objective) -> u64 {
             (0..m.waylays.len()).any(|w| st.waylay_at[w] == l as u8 && st.waylay_at[w] != IN_HAND)
         }),
         Objective::ReturnToBase(_) => {
-            if h.left_base {
+            if base >= n {
+                0
+            } else if h.left_base {
                 1u64 << base
             } else {
                 matching(&|l| l != base)
@@ -230,5 +239,10 @@ fn goals(m: &Match, st: &State, p: u8, h: &Hero, obj: &Objective) -> u64 {
         Objective::All(v) | Objective::Any(v) => {
             v.iter().fold(0, |acc, o| acc | goals(m, st, p, h, o))
         }
+        // The step under way (every step of a `then` that is not one of the quests').
+        Objective::Then(v) => match step_of(m, p, h, obj) {
+            Some(i) => v.get(i).map_or(0, |o| open_goals(m, st, p, h, o)),
+            None => v.iter().fold(0, |acc, o| acc | goals(m, st, p, h, o)),
+        },
     }
 }
