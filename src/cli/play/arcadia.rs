@@ -11,14 +11,13 @@ use crate::cli::options::{ArcadiaRules, DiceScript, PlayShared};
 use crate::cli::out::Out;
 use crate::cli::report::{self, Line};
 use crate::cli::{Context, Outcome};
-use crate::games::arcadia::ai::{Agent, Seats};
 use crate::games::arcadia::engine::setup::NO_BASE;
 use crate::games::arcadia::engine::state::{IN_HAND, WINNER_XP};
 use crate::games::arcadia::engine::{
-    Ended, Event, Match, RngDice, ScriptDice, State, Winner, events::side_name, play_match,
+    ArcadiaGame, Ended, Event, Match, RngDice, ScriptDice, State, Winner, events::side_name,
 };
-use crate::games::iconica::ai::PolicyKind;
-use crate::sim::derive_seed;
+use crate::games::ai::Policy as PolicyKind;
+use crate::sim;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -68,17 +67,13 @@ fn play(
     seed: u64,
     script: Option<ScriptDice>,
 ) -> (State, Vec<Event>) {
-    let mut seats = Seats([
-        Agent::new(a, derive_seed(seed, 1)),
-        Agent::new(b, derive_seed(seed, 2)),
-    ]);
-    let mut st = State::new(m);
     let mut log: Vec<Event> = Vec::new();
-    match script {
-        Some(mut dice) => play_match(m, &mut st, &mut dice, &mut seats, &mut log),
-        None => play_match(m, &mut st, &mut RngDice::new(seed), &mut seats, &mut log),
-    }
-    (st, log)
+    let start = ArcadiaGame::start(m, &mut log);
+    let (game, log) = match script {
+        Some(dice) => sim::play_logged(start, log, dice, &[a, b], seed),
+        None => sim::play_logged(start, log, RngDice::new(seed), &[a, b], seed),
+    };
+    (game.st, log)
 }
 
 /// The `sides` object: each player's character state.
