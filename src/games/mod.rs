@@ -17,6 +17,15 @@ pub mod ruunara;
 
 use serde_json::Value;
 
+/// The word a card format writes for a value (`"legion"`, `"melee"`, `"rare"`...).
+pub fn word<T: serde::Serialize>(value: &T) -> String {
+    match toml::Value::try_from(value) {
+        Ok(toml::Value::String(s)) => s,
+        Ok(other) => other.to_string(),
+        Err(_) => String::new(),
+    }
+}
+
 /// One event of a match log as `play --json` prints it: its own fields (`fields`, an
 /// object), its `type` and its `text` (a sentence).
 pub fn event_json(kind: &str, fields: Value, text: String) -> Value {

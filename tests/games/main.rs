@@ -3,4 +3,5 @@
 //! (`conformance.rs`).
 
 mod conformance;
+mod layering;
 mod race;

@@ -11,12 +11,12 @@ use crate::cli::options::{ArcadiaRules, DiceScript, PlayShared};
 use crate::cli::out::Out;
 use crate::cli::report::{self, Line};
 use crate::cli::{Context, Outcome};
+use crate::games::ai::Policy as PolicyKind;
 use crate::games::arcadia::engine::setup::NO_BASE;
 use crate::games::arcadia::engine::state::{IN_HAND, WINNER_XP};
 use crate::games::arcadia::engine::{
     ArcadiaGame, Ended, Event, Match, RngDice, ScriptDice, State, Winner, events::side_name,
 };
-use crate::games::ai::Policy as PolicyKind;
 use crate::sim;
 
 #[derive(Debug, clap::Args)]

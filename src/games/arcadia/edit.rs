@@ -10,7 +10,7 @@ use super::model::{
 };
 use crate::cards::{Card, CardError};
 
-pub use crate::games::iconica::edit::word;
+pub use crate::games::word;
 
 /// Why a text cannot be edited as an Arcadia card form.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

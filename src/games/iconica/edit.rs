@@ -4,8 +4,6 @@
 //! whose values have the right types but may still break the format's rules (a form keeps
 //! working on it while the strict parser says what is wrong).
 
-use serde::Serialize;
-
 use super::model::{Character, Health, Nullifier, Roll};
 use crate::cards::{Card, CardError};
 
@@ -48,14 +46,7 @@ pub fn write(c: &Character) -> String {
     Card::Iconica(c.clone()).to_toml()
 }
 
-/// The word the format writes for a value (`"legion"`, `"melee"`, `"rare"`...).
-pub fn word<T: Serialize>(value: &T) -> String {
-    match toml::Value::try_from(value) {
-        Ok(toml::Value::String(s)) => s,
-        Ok(other) => other.to_string(),
-        Err(_) => String::new(),
-    }
-}
+pub use crate::games::word;
 
 impl Health {
     /// The meter as the card shows it: Start, then every multiple of 10 down to the Skull (0).

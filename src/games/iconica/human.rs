@@ -6,7 +6,7 @@ use super::ai::{Agent, PolicyKind, Table};
 use super::engine::{
     Choice, ChoiceKind, Dice, Io, Log, Opt, Resume, Setup, State, Stop, TurnHook, play_match,
 };
-use crate::sim::derive_seed;
+use crate::games::dice::derive_seed;
 
 /// A [`Table`] whose side `side` is a person: `ask` answers that side's decisions with an
 /// option's index, or `None` to stop the match (it then ends as if the dice ran out).
@@ -128,8 +128,30 @@ pub fn option_text(setup: &Setup, o: Opt) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::iconica::engine::Event;
-    use crate::sim::iconica::{play_logged, seeded_dice};
+    use crate::games::game::Game;
+    use crate::games::iconica::engine::{Event, IconicaGame, RngDice};
+
+    fn seeded_dice(seed: u64) -> RngDice {
+        RngDice::new(seed)
+    }
+
+    /// The match `play` plays with these policies and seed (seats' streams 1 and 2).
+    fn play_logged(
+        setup: &Setup,
+        a: PolicyKind,
+        b: PolicyKind,
+        seed: u64,
+        mut dice: RngDice,
+    ) -> (State, Vec<Event>) {
+        let mut agents = [
+            Agent::new(a, derive_seed(seed, 1)),
+            Agent::new(b, derive_seed(seed, 2)),
+        ];
+        let mut g = IconicaGame::new(setup);
+        let mut log = Vec::new();
+        g.play_out(&mut dice, &mut agents, Some(&mut log));
+        (*g.state(), log)
+    }
 
     use crate::games::iconica::bundled_duel as duel;
 
@@ -160,9 +182,9 @@ mod tests {
             } else {
                 (PolicyKind::Greedy, PolicyKind::First)
             };
-            let want = play_logged(&setup, a, b, seed, seeded_dice(seed));
-            assert_eq!(log, want.log);
-            assert_eq!(st.ended, want.state.ended);
+            let (want, want_log) = play_logged(&setup, a, b, seed, seeded_dice(seed));
+            assert_eq!(log, want_log);
+            assert_eq!(st.ended, want.ended);
             assert!(asked > 0);
         }
     }

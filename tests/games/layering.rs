@@ -1,0 +1,60 @@
+//! The tree's rules for game code, checked on the source: nothing under `src/games/` uses the
+//! sim runner, the catalogue or a face, and no game's folder uses another game's code.
+
+use std::path::{Path, PathBuf};
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The lines of `text` that are code (not comments).
+fn code_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim_start().starts_with("//"))
+}
+
+#[test]
+fn game_code_uses_no_runner_catalogue_face_or_other_game() {
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games");
+    let names = ["iconica", "arcadia", "iconoclasm", "ruunara"];
+    let mut files = Vec::new();
+    rust_files(&games, &mut files);
+    assert!(files.len() > 20, "found the game sources");
+    let mut bad = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let rel = f
+            .strip_prefix(&games)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let own = names.iter().find(|n| rel.starts_with(&format!("{n}/")));
+        for (i, line) in code_lines(&text) {
+            for layer in ["crate::sim", "crate::cli", "crate::app", "crate::catalogue"] {
+                if line.contains(layer) {
+                    bad.push(format!("{rel}:{}: {}", i + 1, line.trim()));
+                }
+            }
+            if let Some(own) = own {
+                for other in names.iter().filter(|n| *n != own) {
+                    if line.contains(&format!("games::{other}")) {
+                        bad.push(format!("{rel}:{}: {}", i + 1, line.trim()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "game code crossing its bounds:\n{}",
+        bad.join("\n")
+    );
+}
