@@ -4,6 +4,7 @@
 //! ```sh
 //! cargo run --release --example ai_strength -- iconica 10000
 //! cargo run --release --example ai_strength -- arcadia 10000 greedy/random mcts/greedy
+//! cargo run --release --example ai_strength -- arcadia:legal-laid-in-play 10000 mcts/greedy
 //! cargo run --release --example ai_strength -- iconoclasm 10000
 //! ```
 //! Arguments: the game, games a row (default 10000), then the rows as `X/Y` (default: every
@@ -123,7 +124,7 @@ fn main() {
                 });
                 (t.games, t.wins[0], t.wins[1], t.draws + t.no_result)
             }
-            "arcadia" => {
+            g if g.starts_with("arcadia") => {
                 let t = row(games, x, y, |s, p| {
                     play_seeded(ArcadiaGame::new(&arcadia), RngDice::new(s), &p, s)
                 });
