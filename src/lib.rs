@@ -10,6 +10,7 @@ pub mod catalogue;
 pub mod cli;
 pub mod games;
 pub mod print;
+pub mod safe_io;
 pub mod search;
 pub mod sim;
 

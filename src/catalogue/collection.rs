@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use rusqlite::{OptionalExtension, params};
 
 use super::{Catalogue, CatalogueError, Result, export::write_atomic};
+use crate::safe_io::{self, excerpt};
 use crate::cards::Game;
 
 /// What a collection import did.
@@ -120,6 +121,11 @@ pub(crate) struct Row {
     pub quantity: u32,
 }
 
+/// The largest owned quantity of one card.
+pub const MAX_QUANTITY: u32 = 9_999;
+/// The most data rows a collection CSV may have.
+pub const MAX_ROWS: usize = 200_000;
+
 /// Reads a collection CSV into rows. Errors name the file and line.
 pub(crate) fn read_rows(data: &[u8], file: &Path) -> Result<Vec<Row>, CollectionError> {
     let bad = |message: String| CollectionError::Malformed { file: file.to_path_buf(), message };
@@ -129,18 +135,19 @@ pub(crate) fn read_rows(data: &[u8], file: &Path) -> Result<Vec<Row>, Collection
         bad(format!(
             "line 1: header `{}` is not a collection header; expected id,name,game,quantity \
              (or a Count/Quantity column with a Name column)",
-            header.iter().collect::<Vec<_>>().join(",")
+            excerpt(&header.iter().collect::<Vec<_>>().join(","), 200)
         ))
     })?;
+    let mut lines = LineCounter::default();
     let mut out = Vec::new();
     for rec in rdr.records() {
         let rec = rec.map_err(|e| {
-            let line = e.position().map(|p| line_of(data, p.byte())).unwrap_or(0);
-            bad(format!("line {line}: {e}"))
+            let line = e.position().map(|p| lines.line_of(data, p.byte())).unwrap_or(0);
+            bad(format!("line {line}: {}", excerpt(&e.to_string(), 200)))
         })?;
-        let line = rec.position().map(|p| line_of(data, p.byte())).unwrap_or(0);
+        let line = rec.position().map(|p| lines.line_of(data, p.byte())).unwrap_or(0);
         let get = |i: Option<usize>| i.and_then(|i| rec.get(i)).unwrap_or("").trim().to_string();
-        let (id, name, game) = (get(cols.id), get(cols.name), get(cols.game));
+        let (id, name, game) = (unescape(get(cols.id)), unescape(get(cols.name)), get(cols.game));
         let q = get(Some(cols.quantity));
         if id.is_empty() && name.is_empty() {
             if rec.iter().all(|f| f.trim().is_empty()) {
@@ -148,29 +155,74 @@ pub(crate) fn read_rows(data: &[u8], file: &Path) -> Result<Vec<Row>, Collection
             }
             return Err(bad(format!("line {line}: the row names no card (empty id and name)")));
         }
-        let quantity = q.parse::<u32>().map_err(|_| {
-            bad(format!("line {line}: quantity `{q}` is not a whole number from 0 up"))
+        let quantity = q.parse::<u32>().ok().filter(|&n| n <= MAX_QUANTITY).ok_or_else(|| {
+            bad(format!("line {line}: quantity `{}` is not a whole number from 0 to {MAX_QUANTITY}", excerpt(&q, 40)))
         })?;
-        out.push(Row { line, id, name, game, quantity });
+        if out.len() == MAX_ROWS {
+            return Err(bad(format!(
+                "line {line}: more than {MAX_ROWS} rows, the limit of a collection file; nothing was imported"
+            )));
+        }
+        out.push(Row { line, id: excerpt(&id, 200), name: excerpt(&name, 200), game: excerpt(&game, 40), quantity });
     }
     Ok(out)
 }
 
-/// 1-based line where the record at `byte` starts (the csv crate counts a record from
-/// the blank lines before it).
-fn line_of(data: &[u8], byte: u64) -> u64 {
-    let mut end = (byte as usize).min(data.len());
-    while end < data.len() && (data[end] == b'\n' || data[end] == b'\r') {
-        end += 1;
+/// A cell `collection export` wrote with a `'` before a leading `=`, `+`, `-`, `@`, tab or
+/// carriage return (so a spreadsheet shows it as text, not a formula) reads back as written.
+fn unescape(cell: String) -> String {
+    match cell.strip_prefix('\'') {
+        Some(rest) if rest.starts_with(FORMULA_STARTS) => rest.to_string(),
+        _ => cell,
     }
-    data[..end].iter().filter(|&&b| b == b'\n').count() as u64 + 1
+}
+
+/// The characters that make a spreadsheet read a cell as a formula.
+const FORMULA_STARTS: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
+
+/// A cell as `collection export` writes it: one starting like a formula gets a leading `'`
+/// (the usual defence against formula injection; spreadsheets show the text as typed).
+pub fn escape_cell(cell: &str) -> std::borrow::Cow<'_, str> {
+    if cell.starts_with(FORMULA_STARTS) { format!("'{cell}").into() } else { cell.into() }
+}
+
+/// 1-based line where the record at `byte` starts (the csv crate counts a record from
+/// the blank lines before it). Records come in file order: newlines are counted once, from
+/// where the last record was, so a whole file costs one pass.
+#[derive(Default)]
+struct LineCounter {
+    /// Bytes counted so far.
+    pos: usize,
+    /// Newlines in `data[..pos]`.
+    newlines: u64,
+}
+
+impl LineCounter {
+    fn line_of(&mut self, data: &[u8], byte: u64) -> u64 {
+        let mut end = (byte as usize).min(data.len());
+        while end < data.len() && (data[end] == b'\n' || data[end] == b'\r') {
+            end += 1;
+        }
+        if end < self.pos {
+            self.pos = 0;
+            self.newlines = 0;
+        }
+        self.newlines += data[self.pos..end].iter().filter(|&&b| b == b'\n').count() as u64;
+        self.pos = end;
+        self.newlines + 1
+    }
 }
 
 impl Catalogue {
     /// Sets the owned quantity of a card (0 removes it from the collection).
     pub fn set_owned(&mut self, id: &str, quantity: u32) -> Result<()> {
+        if quantity > MAX_QUANTITY {
+            return Err(CatalogueError::OutOfRange(format!(
+                "quantity {quantity} is over {MAX_QUANTITY}, the most copies of one card the collection holds"
+            )));
+        }
         if !self.has_card(id)? {
-            return Err(CatalogueError::UnknownCard(id.to_string()));
+            return Err(CatalogueError::UnknownCard(excerpt(id, 80)));
         }
         set_quantity(self.conn(), id, quantity)?;
         Ok(())
@@ -183,7 +235,7 @@ impl Catalogue {
             .prepare_cached("SELECT quantity FROM collection WHERE card_id = ?1")?
             .query_row([id], |r| r.get(0))
             .optional()?;
-        Ok(q.unwrap_or(0).clamp(0, u32::MAX as i64) as u32)
+        Ok(q.unwrap_or(0).clamp(0, MAX_QUANTITY as i64) as u32)
     }
 
     /// Total number of owned copies of cards in the catalogue.
@@ -204,9 +256,14 @@ impl Catalogue {
     /// keep theirs). Rows naming no card or several are all reported and nothing is
     /// imported, unless `skip_unknown`, which imports the rest and lists them as skipped.
     pub fn import_collection_csv(&mut self, path: &Path, skip_unknown: bool) -> Result<CollectionReport, CollectionError> {
-        let data = std::fs::read(path).map_err(|e| CollectionError::Malformed {
-            file: path.to_path_buf(),
-            message: format!("cannot read: {e}"),
+        let data = safe_io::read_bytes(path, safe_io::MAX_CSV_FILE, "a collection CSV").map_err(|e| {
+            CollectionError::Malformed {
+                file: path.to_path_buf(),
+                message: match e {
+                    safe_io::InputError::Io { source, .. } => format!("cannot read: {source}"),
+                    other => other.to_string(),
+                },
+            }
         })?;
         self.import_collection_bytes(&data, path, skip_unknown)
     }
@@ -286,10 +343,12 @@ impl Catalogue {
         let mut n = 0;
         while let Some(r) = rows.next()? {
             let (id, name, game, q): (String, String, String, i64) = (r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?);
-            w.write_record([id, name, game, q.to_string()]).map_err(csv_err)?;
+            w.write_record([escape_cell(&id), escape_cell(&name), escape_cell(&game), q.to_string().into()].iter().map(|c| c.as_bytes()))
+                .map_err(csv_err)?;
             n += 1;
         }
         let bytes = w.into_inner().map_err(|e| CatalogueError::Io(std::io::Error::other(e.to_string())))?;
+        safe_io::check_output(path)?;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)?;
         }

@@ -197,7 +197,7 @@ pub fn load_parties(lookup: &dyn CardLookup, files: &[PathBuf]) -> Result<Vec<Ve
     let mut parsed: Vec<PartyFile> = Vec::new();
     for f in files {
         let shown = f.display().to_string();
-        let text = std::fs::read_to_string(f).map_err(|e| BadInput(format!("{shown}: {e}")))?;
+        let text = crate::safe_io::read_text(f, crate::safe_io::MAX_BUILD_FILE, "party, character, setup and squad files").map_err(|e| BadInput(e.to_string()))?;
         parsed.push(PartyFile::parse(&text, &shown)?);
     }
     let refs: Vec<&PartyFile> = parsed.iter().collect();

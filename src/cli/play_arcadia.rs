@@ -22,12 +22,12 @@ use crate::games::arcadia::setup::SetupFile;
 /// file and, for TOML, the line and column; an illegal setup names its first violation).
 pub fn load_match(lookup: &dyn CardLookup, path: &Path, turn_limit: u32) -> Result<Match, BadInput> {
     let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| BadInput(format!("{shown}: {e}")))?;
+    let text = crate::safe_io::read_text(path, crate::safe_io::MAX_BUILD_FILE, "party, character, setup and squad files").map_err(|e| BadInput(e.to_string()))?;
     let setup = SetupFile::parse(&text, &shown)?;
     let mut characters = Vec::new();
     for cpath in setup.character_paths(path) {
         let cshown = cpath.display().to_string();
-        let ctext = std::fs::read_to_string(&cpath)
+        let ctext = crate::safe_io::read_text(&cpath, crate::safe_io::MAX_BUILD_FILE, "party, character, setup and squad files")
             .map_err(|e| BadInput(format!("{cshown} (a character of {shown}): {e}")))?;
         characters.push(CharacterFile::parse(&ctext, &cshown)?);
     }

@@ -100,7 +100,7 @@ fn load(path: &Path) -> Result<Loaded, BadInput> {
 }
 
 fn read(path: &Path) -> Result<String, BadInput> {
-    std::fs::read_to_string(path).map_err(|e| BadInput(format!("cannot read {}: {e}", path.display())))
+    crate::safe_io::read_text(path, crate::safe_io::MAX_BUILD_FILE, "party, character, setup and squad files").map_err(|e| BadInput(e.to_string()))
 }
 
 fn check_all(loaded: &[Loaded], lookup: &dyn CardLookup) -> Vec<Verdict> {
