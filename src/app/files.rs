@@ -6,7 +6,7 @@ use crate::games::arcadia::character::CharacterFile;
 use crate::games::arcadia::setup::SetupFile;
 use super::{Action, Env};
 use crate::catalogue::Catalogue;
-use crate::catalogue::saved::{self, DocKind};
+use crate::catalogue::saved::DocKind;
 
 /// The File menu.
 pub fn file_menu_ui(ui: &mut egui::Ui, env: &mut Env) {
@@ -81,9 +81,9 @@ pub fn character_ref(name: &str) -> String {
 
 /// The saved character a setup's `character` entry names (its document text).
 pub fn saved_character(cat: &Catalogue, entry: &str) -> Option<String> {
-    let names = saved::list_docs(cat.conn(), DocKind::Character).ok()?;
+    let names = cat.list_docs(DocKind::Character).ok()?;
     let name = names.into_iter().find(|n| character_ref(n) == entry)?;
-    saved::load_doc(cat.conn(), DocKind::Character, &name)
+    cat.load_doc(DocKind::Character, &name)
         .ok()
         .flatten()
 }

@@ -214,19 +214,19 @@ impl DeckwrightApp {
     /// own connection), restoring the last session, drafts and undo history.
     pub fn with_path(cat: Catalogue, path: Option<PathBuf>) -> DeckwrightApp {
         let history = History::load(&cat);
-        let session: Session = saved::state(cat.conn(), "session")
+        let session: Session = cat.state("session")
             .ok()
             .flatten()
             .and_then(|s| serde_json::from_str(&s).ok())
             .unwrap_or_default();
         let mut docs = Docs::default();
         for slot in Slot::ALL {
-            if let Ok(Some(text)) = saved::state(cat.conn(), &draft_key(slot)) {
+            if let Ok(Some(text)) = cat.state(&draft_key(slot)) {
                 let _ = docs.set_toml(slot, &text);
             }
         }
         let mut card_editor = editor::CardEditor::default();
-        if let Ok(Some(text)) = saved::state(cat.conn(), CARD_DRAFT) {
+        if let Ok(Some(text)) = cat.state(CARD_DRAFT) {
             card_editor.load(&text);
         }
         let mut app = DeckwrightApp {
@@ -279,7 +279,7 @@ impl DeckwrightApp {
     /// Writes the session to the catalogue when it changed.
     pub fn persist(&mut self) {
         let now = serde_json::to_string(&self.session()).unwrap_or_default();
-        if now != self.last_session && saved::set_state(self.cat.conn(), "session", &now).is_ok() {
+        if now != self.last_session && self.cat.set_state("session", &now).is_ok() {
             self.last_session = now;
         }
     }
@@ -577,7 +577,7 @@ impl DeckwrightApp {
                     self.status = m;
                     self.cards_changed();
                 }
-                Err(e) => self.error = Some(format!("The card was not saved.\n{e}")),
+                Err(e) => self.error = Some(format!("The card was not saved.\n{}", e.chain())),
             },
             Action::SetOwned { id, quantity } => {
                 let before = core::owned(&self.cat, &id);
@@ -585,7 +585,7 @@ impl DeckwrightApp {
                     return;
                 }
                 if let Err(e) = core::set_owned(&mut self.cat, &id, quantity) {
-                    self.error = Some(format!("The owned quantity of {id} was not changed: {e}"));
+                    self.error = Some(format!("The owned quantity of {id} was not changed: {}", e.chain()));
                     return;
                 }
                 self.browser.owned_changed(&id, quantity);
@@ -630,7 +630,7 @@ impl DeckwrightApp {
             }
             Action::Save(slot) => self.save(slot),
             Action::StoreSaved { kind, name, body } => {
-                if let Err(e) = saved::save_doc(self.cat.conn(), kind, &name, &body) {
+                if let Err(e) = self.cat.save_doc(kind, &name, &body) {
                     self.error = Some(format!("“{name}” was not saved: {e}"));
                 }
             }
@@ -639,22 +639,22 @@ impl DeckwrightApp {
                     self.status = m;
                     self.cards_changed();
                 }
-                Err(e) => self.error = Some(format!("Nothing was imported.\n{e}")),
+                Err(e) => self.error = Some(format!("Nothing was imported.\n{}", e.chain())),
             },
             Action::ExportCards(dir) => match core::export_cards(&self.cat, &dir) {
                 Ok(m) => self.status = m,
-                Err(e) => self.error = Some(e),
+                Err(e) => self.error = Some(format!("Nothing was exported to {}.\n{}", dir.display(), e.chain())),
             },
             Action::ImportCollection(path) => match core::import_collection(&mut self.cat, &path) {
                 Ok(m) => {
                     self.status = m;
                     self.browser.requery();
                 }
-                Err(e) => self.error = Some(format!("The collection was not changed.\n{e}")),
+                Err(e) => self.error = Some(format!("The collection was not changed.\n{}", e.chain())),
             },
             Action::ExportCollection(path) => match core::export_collection(&self.cat, &path) {
                 Ok(m) => self.status = m,
-                Err(e) => self.error = Some(e),
+                Err(e) => self.error = Some(format!("{} was not written.\n{}", path.display(), e.chain())),
             },
             Action::Notify(m) => self.status = m,
             Action::Error(e) => self.error = Some(e),
@@ -676,7 +676,7 @@ impl DeckwrightApp {
             }
             Command::EditCard { after, .. } => {
                 self.editor.load(after);
-                let _ = saved::set_state(self.cat.conn(), CARD_DRAFT, after);
+                let _ = self.cat.set_state(CARD_DRAFT, after);
                 self.screen = Screen::Card;
             }
             Command::Edit { slot, after, .. } => {
@@ -702,7 +702,7 @@ impl DeckwrightApp {
 
     /// Keeps the card editor's text as its draft and records the edit for undo.
     fn record_card_edit(&mut self, label: String, before: String, after: String) {
-        let _ = saved::set_state(self.cat.conn(), CARD_DRAFT, &after);
+        let _ = self.cat.set_state(CARD_DRAFT, &after);
         if let Err(e) = self.history.record(
             &self.cat,
             Command::EditCard {
@@ -716,7 +716,7 @@ impl DeckwrightApp {
     }
 
     fn store_draft(&self, slot: Slot) {
-        let _ = saved::set_state(self.cat.conn(), &draft_key(slot), &self.docs.get_toml(slot));
+        let _ = self.cat.set_state(&draft_key(slot), &self.docs.get_toml(slot));
     }
 
     /// Saves the document in `slot` in the catalogue under its name.
@@ -726,9 +726,7 @@ impl DeckwrightApp {
             self.error = Some("Give the document a name before saving it.".into());
             return;
         }
-        match saved::save_doc(
-            self.cat.conn(),
-            slot.kind(),
+        match self.cat.save_doc(slot.kind(),
             &name,
             &self.docs.get_toml(slot),
         ) {
@@ -742,7 +740,7 @@ impl DeckwrightApp {
     /// True when the document in `slot` differs from its saved copy (or was never saved).
     pub fn unsaved(&self, slot: Slot) -> bool {
         let name = self.docs.name(slot).trim();
-        saved::load_doc(self.cat.conn(), slot.kind(), name)
+        self.cat.load_doc(slot.kind(), name)
             .ok()
             .flatten()
             .as_deref()

@@ -10,7 +10,7 @@ use crate::games::arcadia::character::CharacterFile;
 use crate::games::arcadia::setup::{LaidLeague, SetupFile};
 use super::picker::{self, Picker};
 use super::{Env, files};
-use crate::catalogue::saved::{self, DocKind};
+use crate::catalogue::saved::DocKind;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 enum Pick {
@@ -142,7 +142,7 @@ impl SetupScreen {
         ui.heading(format!("Player {}", i + 1));
         ui.horizontal(|ui| {
             let label = ui.label("Character:");
-            let names = saved::list_docs(env.cat.conn(), DocKind::Character).unwrap_or_default();
+            let names = env.cat.list_docs(DocKind::Character).unwrap_or_default();
             let shown = if p.character.is_empty() {
                 "choose a saved character".to_string()
             } else {

@@ -433,6 +433,12 @@ pub trait CardLookup {
     fn card(&self, id: &str) -> Option<Cow<'_, Card>>;
     /// The cards of a game with exactly this (case-sensitive) name.
     fn cards_named(&self, game: Game, name: &str) -> Vec<Cow<'_, Card>>;
+    /// A failure of the lookup itself since the last call (a catalogue that could not be
+    /// read): `card` and `cards_named` then answered "none", which is not the truth, so a
+    /// caller reports this error instead of "unknown card". Lists in memory never fail.
+    fn take_error(&self) -> Option<Box<dyn std::error::Error + Send + Sync>> {
+        None
+    }
 }
 
 impl CardLookup for [Card] {

@@ -153,6 +153,8 @@ pub struct Catalogue {
     conn: Connection,
     /// The file (`None` in memory).
     path: Option<PathBuf>,
+    /// A database error met by a `CardLookup` answer, until taken.
+    lookup_error: std::cell::RefCell<Option<CatalogueError>>,
 }
 
 impl Catalogue {
@@ -163,25 +165,55 @@ impl Catalogue {
     /// migration changes an existing catalogue, a backup is taken next to it (`VACUUM
     /// INTO`, the last 3 kept). The connection uses WAL and waits for other processes.
     pub fn open(path: &Path) -> Result<Catalogue> {
-        open::open_file(path).map(|conn| Catalogue { conn, path: Some(path.to_path_buf()) })
+        open::open_file(path).map(|conn| Catalogue { conn, path: Some(path.to_path_buf()), lookup_error: Default::default() })
     }
 
     /// A catalogue in memory, filled with the bundled cards.
     pub fn open_in_memory() -> Result<Catalogue> {
-        open::open_memory(true).map(|conn| Catalogue { conn, path: None })
+        open::open_memory(true).map(|conn| Catalogue { conn, path: None, lookup_error: Default::default() })
     }
 
     /// A catalogue in memory with no cards (the clash table is the standard one).
     pub fn open_empty_in_memory() -> Result<Catalogue> {
-        open::open_memory(false).map(|conn| Catalogue { conn, path: None })
+        open::open_memory(false).map(|conn| Catalogue { conn, path: None, lookup_error: Default::default() })
     }
 
-    pub fn conn(&self) -> &Connection {
+    /// The connection, inside the core (catalogue and search); the faces call methods.
+    pub(crate) fn conn(&self) -> &Connection {
         &self.conn
     }
 
-    pub fn conn_mut(&mut self) -> &mut Connection {
+    pub(crate) fn conn_mut(&mut self) -> &mut Connection {
         &mut self.conn
+    }
+
+    /// The raw connection, for tests and benches that inspect or damage the database on
+    /// purpose. Nothing in `src/` outside `catalogue/` may call it (a test of the tree,
+    /// `tests/catalogue/hostile.rs`, fails if it does): the app and the command line go
+    /// through `Catalogue` methods only.
+    #[doc(hidden)]
+    pub fn sql_for_tests(&self) -> &Connection {
+        &self.conn
+    }
+
+    /// [`Catalogue::sql_for_tests`], mutable (for transactions).
+    #[doc(hidden)]
+    pub fn sql_for_tests_mut(&mut self) -> &mut Connection {
+        &mut self.conn
+    }
+
+    /// Runs a search (the query language of `docs/search.md`): at most `limit` hits.
+    pub fn search(&self, text: &str, limit: Option<usize>) -> Result<Vec<crate::search::Hit>, crate::search::SearchError> {
+        crate::search::search(&self.conn, text, limit)
+    }
+
+    /// Runs a parsed query: at most `limit` hits.
+    pub fn run_query(
+        &self,
+        query: &crate::search::Query,
+        limit: Option<usize>,
+    ) -> Result<Vec<crate::search::Hit>, crate::search::SearchError> {
+        crate::search::run(&self.conn, query, limit)
     }
 
     /// The catalogue's file (`None` for one in memory).
@@ -313,11 +345,37 @@ pub fn bundled_cards() -> Result<Vec<Card>, CardError> {
     Ok(out)
 }
 
+/// Database errors are kept (the first since the last `take_error`), not turned into "no
+/// card": callers report them.
 impl CardLookup for Catalogue {
     fn card(&self, id: &str) -> Option<Cow<'_, Card>> {
-        self.get(id).ok().flatten().map(Cow::Owned)
+        match self.get(id) {
+            Ok(c) => c.map(Cow::Owned),
+            Err(e) => {
+                self.keep_lookup_error(e);
+                None
+            }
+        }
     }
     fn cards_named(&self, game: Game, name: &str) -> Vec<Cow<'_, Card>> {
-        store::named(&self.conn, game, name).unwrap_or_default().into_iter().map(Cow::Owned).collect()
+        match store::named(&self.conn, game, name) {
+            Ok(cards) => cards.into_iter().map(Cow::Owned).collect(),
+            Err(e) => {
+                self.keep_lookup_error(e);
+                Vec::new()
+            }
+        }
+    }
+    fn take_error(&self) -> Option<Box<dyn std::error::Error + Send + Sync>> {
+        self.lookup_error.borrow_mut().take().map(|e| Box::new(e) as _)
+    }
+}
+
+impl Catalogue {
+    fn keep_lookup_error(&self, e: CatalogueError) {
+        let mut slot = self.lookup_error.borrow_mut();
+        if slot.is_none() {
+            *slot = Some(e);
+        }
     }
 }

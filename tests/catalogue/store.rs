@@ -44,9 +44,9 @@ fn all_files(dir: &Path) -> Vec<(PathBuf, String)> {
 fn new_catalogue_is_migrated_in_wal_with_the_clash_table() {
     let dir = tempfile::tempdir().unwrap();
     let cat = empty_db(dir.path());
-    let mode: String = cat.conn().query_row("PRAGMA journal_mode", [], |r| r.get(0)).unwrap();
+    let mode: String = cat.sql_for_tests().query_row("PRAGMA journal_mode", [], |r| r.get(0)).unwrap();
     assert_eq!(mode, "wal");
-    let v: i64 = cat.conn().query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+    let v: i64 = cat.sql_for_tests().query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
     assert_eq!(v, catalogue::schema_version());
     assert_eq!(cat.clash_table().unwrap().clash.len(), 4);
     assert_eq!(cat.count().unwrap() as usize, catalogue::bundled_cards().unwrap().len());
@@ -81,7 +81,7 @@ fn a_damaged_catalogue_is_reported_not_a_crash() {
     {
         let mut cat = Catalogue::open(&p).unwrap();
         synthetic::fill(&mut cat, 300, 1).unwrap();
-        cat.conn().execute_batch("PRAGMA wal_checkpoint(TRUNCATE);").unwrap();
+        cat.sql_for_tests().execute_batch("PRAGMA wal_checkpoint(TRUNCATE);").unwrap();
     }
     // Scribble over the middle of the file, keeping the header.
     let mut bytes = std::fs::read(&p).unwrap();
@@ -214,7 +214,7 @@ fn reimport_replaces_a_changed_card_and_keeps_its_quantity() {
     assert_eq!(cat.owned("tst-fire-dance").unwrap(), 2);
     // The searchable rows follow the card.
     let cost: f64 = cat
-        .conn()
+        .sql_for_tests()
         .query_row(
             "SELECT num FROM card_field JOIN card ON card.rowid = card_field.card WHERE card.id = 'tst-fire-dance' AND key = 'cost'",
             [],
@@ -223,12 +223,12 @@ fn reimport_replaces_a_changed_card_and_keeps_its_quantity() {
         .unwrap();
     assert_eq!(cost, 5.0);
     let hits: i64 = cat
-        .conn()
+        .sql_for_tests()
         .query_row("SELECT count(*) FROM card_fts WHERE card_fts MATCH 'burning'", [], |r| r.get(0))
         .unwrap();
     assert_eq!(hits, 1);
     let stale: i64 =
-        cat.conn().query_row("SELECT count(*) FROM card_fts WHERE card_fts MATCH 'dance NOT burning'", [], |r| r.get(0)).unwrap();
+        cat.sql_for_tests().query_row("SELECT count(*) FROM card_fts WHERE card_fts MATCH 'dance NOT burning'", [], |r| r.get(0)).unwrap();
     assert_eq!(stale, 0, "the old text left the index");
 }
 
@@ -295,7 +295,7 @@ fn two_connections_writing_at_once_do_not_corrupt_the_catalogue() {
         w.join().unwrap();
     }
     let cat = Catalogue::open(&p).unwrap();
-    let ok: String = cat.conn().query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
+    let ok: String = cat.sql_for_tests().query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
     assert_eq!(ok, "ok");
     assert_eq!(cat.count().unwrap() as usize, 400 + catalogue::bundled_cards().unwrap().len());
     assert_eq!(cat.owned("syn-4").unwrap(), 5);
@@ -307,9 +307,9 @@ fn synthetic_fill_adds_searchable_cards() {
     let mut cat = Catalogue::open_empty_in_memory().unwrap();
     synthetic::fill(&mut cat, 1000, 5).unwrap();
     assert_eq!(cat.count().unwrap(), 1000);
-    let fields: i64 = cat.conn().query_row("SELECT count(DISTINCT card) FROM card_field", [], |r| r.get(0)).unwrap();
+    let fields: i64 = cat.sql_for_tests().query_row("SELECT count(DISTINCT card) FROM card_field", [], |r| r.get(0)).unwrap();
     assert_eq!(fields, 1000);
-    let fts: i64 = cat.conn().query_row("SELECT count(*) FROM card_fts", [], |r| r.get(0)).unwrap();
+    let fts: i64 = cat.sql_for_tests().query_row("SELECT count(*) FROM card_fts", [], |r| r.get(0)).unwrap();
     assert_eq!(fts, 1000);
 }
 
@@ -332,13 +332,13 @@ fn bundled_cards_and_clash_table_fill_a_new_catalogue_and_missing_ones_return() 
     // are gone) gets it on its next start; a card the user changed is kept.
     let first = bundled[0].id().to_string();
     let second = bundled[1].clone();
-    cat.conn().execute("DELETE FROM card WHERE id = ?1", [&first]).unwrap();
-    cat.conn().execute("UPDATE card SET name = 'Renamed' WHERE id = ?1", [second.id()]).unwrap();
-    cat.conn().execute("DELETE FROM meta WHERE key = 'bundled.fingerprint'", []).unwrap();
+    cat.sql_for_tests().execute("DELETE FROM card WHERE id = ?1", [&first]).unwrap();
+    cat.sql_for_tests().execute("UPDATE card SET name = 'Renamed' WHERE id = ?1", [second.id()]).unwrap();
+    cat.sql_for_tests().execute("DELETE FROM meta WHERE key = 'bundled.fingerprint'", []).unwrap();
     drop(cat);
     let cat = Catalogue::open(&p).unwrap();
     assert!(cat.get(&first).unwrap().is_some());
-    let name: String = cat.conn().query_row("SELECT name FROM card WHERE id = ?1", [second.id()], |r| r.get(0)).unwrap();
+    let name: String = cat.sql_for_tests().query_row("SELECT name FROM card WHERE id = ?1", [second.id()], |r| r.get(0)).unwrap();
     assert_eq!(name, "Renamed");
     assert_eq!(cat.count().unwrap() as usize, bundled.len());
 }
@@ -384,14 +384,14 @@ fn a_big_import_indexes_its_text_and_keeps_the_triggers() {
     let r = cat.import_paths(std::slice::from_ref(&files)).unwrap();
     assert_eq!(r.added, 600);
     let triggers: i64 = cat
-        .conn()
+        .sql_for_tests()
         .query_row("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN ('card_ai', 'card_ad', 'card_au')", [], |r| r.get(0))
         .unwrap();
     assert_eq!(triggers, 3);
     let name = cat.get("syn-123").unwrap().unwrap().name().to_string();
     let word = name.split(' ').next().unwrap().to_string();
     let hit: i64 = cat
-        .conn()
+        .sql_for_tests()
         .query_row(
             "SELECT count(*) FROM card_fts JOIN card ON card.rowid = card_fts.rowid WHERE card_fts MATCH ?1 AND card.id = 'syn-123'",
             [format!("\"{word}\"")],
@@ -399,10 +399,10 @@ fn a_big_import_indexes_its_text_and_keeps_the_triggers() {
         )
         .unwrap();
     assert_eq!(hit, 1, "{name}");
-    let check: Result<(), _> = cat.conn().execute_batch("INSERT INTO card_fts(card_fts, rank) VALUES ('integrity-check', 1)");
+    let check: Result<(), _> = cat.sql_for_tests().execute_batch("INSERT INTO card_fts(card_fts, rank) VALUES ('integrity-check', 1)");
     assert!(check.is_ok(), "{check:?}");
     // A card added afterwards, one at a time, is indexed by the trigger again.
     cat.upsert(&[cards::parse_card(ELEMENT, "e.toml").unwrap()]).unwrap();
-    let hit: i64 = cat.conn().query_row("SELECT count(*) FROM card_fts WHERE card_fts MATCH 'water'", [], |r| r.get(0)).unwrap();
+    let hit: i64 = cat.sql_for_tests().query_row("SELECT count(*) FROM card_fts WHERE card_fts MATCH 'water'", [], |r| r.get(0)).unwrap();
     assert!(hit >= 1);
 }
