@@ -42,10 +42,18 @@ pub enum InputError {
     NotRegular { path: PathBuf, kind: &'static str },
     /// Larger than the limit for its kind of file.
     #[error("`{}` is larger than {} (the limit for {what}); nothing was read", path.display(), size_text(*limit))]
-    TooLarge { path: PathBuf, what: &'static str, limit: u64 },
+    TooLarge {
+        path: PathBuf,
+        what: &'static str,
+        limit: u64,
+    },
     /// Not UTF-8 text.
     #[error("`{}` is not UTF-8 text (byte {at}); {what} are UTF-8", path.display())]
-    NotText { path: PathBuf, what: &'static str, at: usize },
+    NotText {
+        path: PathBuf,
+        what: &'static str,
+        at: usize,
+    },
     #[error("cannot read `{}`: {source}", path.display())]
     Io {
         path: PathBuf,
@@ -97,27 +105,43 @@ pub fn special_kind(ft: &std::fs::FileType) -> Option<&'static str> {
 pub fn check_regular(path: &Path) -> Result<bool, InputError> {
     match std::fs::metadata(path) {
         Ok(m) => match special_kind(&m.file_type()) {
-            Some(kind) => Err(InputError::NotRegular { path: path.to_path_buf(), kind }),
+            Some(kind) => Err(InputError::NotRegular {
+                path: path.to_path_buf(),
+                kind,
+            }),
             None => Ok(true),
         },
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(false),
-        Err(source) => Err(InputError::Io { path: path.to_path_buf(), source }),
+        Err(source) => Err(InputError::Io {
+            path: path.to_path_buf(),
+            source,
+        }),
     }
 }
 
 /// The bytes of the regular file at `path`, at most `limit` of them (`what` names the kind
 /// of file in the error, e.g. "a card file").
 pub fn read_bytes(path: &Path, limit: u64, what: &'static str) -> Result<Vec<u8>, InputError> {
-    let io_err = |source| InputError::Io { path: path.to_path_buf(), source };
+    let io_err = |source| InputError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
     if !check_regular(path)? {
         return Err(io_err(io::Error::from(io::ErrorKind::NotFound)));
     }
     let f = File::open(path).map_err(io_err)?;
     let meta = f.metadata().map_err(io_err)?;
     if let Some(kind) = special_kind(&meta.file_type()) {
-        return Err(InputError::NotRegular { path: path.to_path_buf(), kind });
+        return Err(InputError::NotRegular {
+            path: path.to_path_buf(),
+            kind,
+        });
     }
-    let too_large = || InputError::TooLarge { path: path.to_path_buf(), what, limit };
+    let too_large = || InputError::TooLarge {
+        path: path.to_path_buf(),
+        what,
+        limit,
+    };
     if meta.len() > limit {
         return Err(too_large());
     }
@@ -160,7 +184,10 @@ pub fn check_output(path: &Path) -> io::Result<()> {
         Ok(m) => match special_kind(&m.file_type()) {
             Some(kind) => Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
-                format!("`{}` is {kind}; deckwright writes only regular files", path.display()),
+                format!(
+                    "`{}` is {kind}; deckwright writes only regular files",
+                    path.display()
+                ),
             )),
             None => Ok(()),
         },
@@ -193,7 +220,11 @@ pub fn sync_dir(dir: &Path) -> io::Result<()> {
 
 /// A new temporary file in `dir`: unpredictable name, created exclusively.
 fn temp_in(dir: &Path) -> io::Result<tempfile::NamedTempFile> {
-    tempfile::Builder::new().prefix(TEMP_PREFIX).suffix(".part").rand_bytes(12).tempfile_in(dir)
+    tempfile::Builder::new()
+        .prefix(TEMP_PREFIX)
+        .suffix(".part")
+        .rand_bytes(12)
+        .tempfile_in(dir)
 }
 
 /// A file being written to a temporary name beside its target; [`Staged::commit`] makes it
@@ -209,11 +240,17 @@ impl Staged {
     pub fn new(target: &Path) -> io::Result<Staged> {
         check_output(target)?;
         if target.file_name().is_none() {
-            return Err(io::Error::new(io::ErrorKind::InvalidInput, format!("`{}` has no file name", target.display())));
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("`{}` has no file name", target.display()),
+            ));
         }
         let dir = folder_of(target);
         clean_stale(&dir, target);
-        Ok(Staged { tmp: temp_in(&dir)?, target: target.to_path_buf() })
+        Ok(Staged {
+            tmp: temp_in(&dir)?,
+            target: target.to_path_buf(),
+        })
     }
 
     /// The temporary file, to write to.
@@ -252,14 +289,21 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// older than [`STALE_AFTER`], and the `.NAME.tmp-PID` / `.NAME.PID.part` files of older
 /// versions for `target`'s NAME. Errors are ignored (it is housekeeping).
 pub fn clean_stale(dir: &Path, target: &Path) {
-    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = target
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let old_tmp = format!(".{name}.tmp-");
     let old_part = format!(".{name}.");
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     for e in entries.flatten() {
         let n = e.file_name().to_string_lossy().into_owned();
         let legacy = !name.is_empty()
-            && ((n.strip_prefix(&old_tmp).is_some_and(|pid| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit())))
+            && ((n
+                .strip_prefix(&old_tmp)
+                .is_some_and(|pid| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit())))
                 || n.strip_prefix(&old_part)
                     .and_then(|r| r.strip_suffix(".part"))
                     .is_some_and(|pid| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit())));
@@ -267,8 +311,14 @@ pub fn clean_stale(dir: &Path, target: &Path) {
         if !(legacy || ours) {
             continue;
         }
-        let Ok(meta) = e.path().symlink_metadata() else { continue };
-        let old = meta.modified().ok().and_then(|t| t.elapsed().ok()).is_some_and(|age| age >= STALE_AFTER);
+        let Ok(meta) = e.path().symlink_metadata() else {
+            continue;
+        };
+        let old = meta
+            .modified()
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age >= STALE_AFTER);
         if !(legacy || old) {
             continue;
         }
@@ -313,14 +363,23 @@ impl StagedDir {
             target.to_path_buf()
         };
         clean_stale(&home, Path::new(""));
-        let stage = tempfile::Builder::new().prefix(TEMP_PREFIX).rand_bytes(12).tempdir_in(&home)?;
-        Ok(StagedDir { stage, target: target.to_path_buf(), fresh })
+        let stage = tempfile::Builder::new()
+            .prefix(TEMP_PREFIX)
+            .rand_bytes(12)
+            .tempdir_in(&home)?;
+        Ok(StagedDir {
+            stage,
+            target: target.to_path_buf(),
+            fresh,
+        })
     }
 
     /// Writes the file at `rel` (a relative path of plain names, made by the caller from
     /// validated parts) into the stage. Several threads may write at once.
     pub fn write(&self, rel: &Path, bytes: &[u8]) -> io::Result<()> {
-        let plain = rel.components().all(|c| matches!(c, std::path::Component::Normal(_)));
+        let plain = rel
+            .components()
+            .all(|c| matches!(c, std::path::Component::Normal(_)));
         if !plain || rel.as_os_str().is_empty() {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
@@ -331,19 +390,28 @@ impl StagedDir {
         if let Some(d) = path.parent() {
             std::fs::create_dir_all(d)?;
         }
-        let mut f = std::fs::OpenOptions::new().write(true).create_new(true).open(&path)?;
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)?;
         f.write_all(bytes)?;
         f.sync_all()
-
     }
 
     /// Moves every staged file into the target folder (replacing files of the same name).
     /// Every target is checked first, so a refused one leaves the target folder untouched.
     pub fn commit(self) -> io::Result<()> {
-        let StagedDir { stage, target, fresh } = self;
+        let StagedDir {
+            stage,
+            target,
+            fresh,
+        } = self;
         let mut files = Vec::new();
         staged_files(stage.path(), Path::new(""), &mut files)?;
-        let mut dirs: Vec<PathBuf> = files.iter().filter_map(|f| f.parent().map(Path::to_path_buf)).collect();
+        let mut dirs: Vec<PathBuf> = files
+            .iter()
+            .filter_map(|f| f.parent().map(Path::to_path_buf))
+            .collect();
         dirs.sort();
         dirs.dedup();
         for d in &dirs {
@@ -408,8 +476,10 @@ mod tests {
     use super::*;
 
     fn names(dir: &Path) -> Vec<String> {
-        let mut v: Vec<String> =
-            std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+        let mut v: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
         v.sort();
         v
     }
@@ -434,7 +504,12 @@ mod tests {
         std::os::unix::fs::symlink(&victim, &out).unwrap();
         write_atomic(&out, b"new").unwrap();
         assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep");
-        assert!(!std::fs::symlink_metadata(&out).unwrap().file_type().is_symlink());
+        assert!(
+            !std::fs::symlink_metadata(&out)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
     }
 
     #[test]
@@ -457,7 +532,10 @@ mod tests {
         assert!(!target.exists());
         assert!(s.write(Path::new("../z"), b"3").is_err());
         s.commit().unwrap();
-        assert_eq!(std::fs::read_to_string(target.join("a/x.toml")).unwrap(), "1");
+        assert_eq!(
+            std::fs::read_to_string(target.join("a/x.toml")).unwrap(),
+            "1"
+        );
         assert_eq!(names(&dir.path().join("new")), vec!["out"]);
     }
 

@@ -19,12 +19,7 @@ pub fn push_edit<D: TomlDoc>(env: &mut Env, slot: Slot, label: impl Into<String>
 }
 
 /// The bar above a builder: name, save state, New / Save / Open / Export.
-pub fn doc_bar_ui<D: TomlDoc>(
-    ui: &mut egui::Ui,
-    env: &mut Env,
-    slot: Slot,
-    doc: &D,
-) {
+pub fn doc_bar_ui<D: TomlDoc>(ui: &mut egui::Ui, env: &mut Env, slot: Slot, doc: &D) {
     let kind = slot.kind();
     ui.horizontal(|ui| {
         let mut name = doc.name().to_string();
@@ -40,9 +35,7 @@ pub fn doc_bar_ui<D: TomlDoc>(
             *d.name_mut() = name;
             push_edit(env, slot, "rename", &d);
         }
-        let stored = env.cat.load_doc(kind, doc.name().trim())
-            .ok()
-            .flatten();
+        let stored = env.cat.load_doc(kind, doc.name().trim()).ok().flatten();
         let unsaved = stored.as_deref() != Some(doc.to_toml().as_str());
         if unsaved {
             ui.label("•")

@@ -319,7 +319,7 @@ impl CardEditor {
                         ))
                         .clicked()
                     {
-                        env.push(Action::EditCard {
+                        env.push(Action::NewCard {
                             label: format!("new {} {}", t.game.title(), t.kind),
                             after: t.text.to_string(),
                         });

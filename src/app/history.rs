@@ -133,7 +133,9 @@ impl History {
             *self.undo.last_mut().expect("checked") = (seq, merged);
             return Ok(());
         }
-        let seq = cat.history_push(&to_json(&cmd)).map_err(|e| e.to_string())?;
+        let seq = cat
+            .history_push(&to_json(&cmd))
+            .map_err(|e| e.to_string())?;
         self.redo.clear();
         self.undo.push((seq, cmd));
         let limit = saved::HISTORY_LIMIT as usize;

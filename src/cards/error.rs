@@ -39,17 +39,39 @@ impl CardError {
 
     /// An error whose key and message quote at most a bounded excerpt of the file (a 10 MB
     /// key gives a short message, not a 20 MB one).
-    fn bounded(file: &str, line: usize, column: usize, key: Option<String>, message: String) -> CardError {
+    fn bounded(
+        file: &str,
+        line: usize,
+        column: usize,
+        key: Option<String>,
+        message: String,
+    ) -> CardError {
         use crate::safe_io::excerpt;
-        let message = message.lines().map(|l| excerpt(l, MAX_QUOTE)).collect::<Vec<_>>().join("\n");
+        let message = message
+            .lines()
+            .map(|l| excerpt(l, MAX_QUOTE))
+            .collect::<Vec<_>>()
+            .join("\n");
         let message = excerpt(&message, 4 * MAX_QUOTE);
-        CardError { file: file.to_string(), line, column, key: key.map(|k| excerpt(&k, MAX_QUOTE)), message }
+        CardError {
+            file: file.to_string(),
+            line,
+            column,
+            key: key.map(|k| excerpt(&k, MAX_QUOTE)),
+            message,
+        }
     }
 
     /// An error about the key at `path` (table names then the key), found in `text`.
     pub fn at(file: &str, text: &str, path: &[&str], message: String) -> CardError {
         let (line, column) = locate::find_key(text, path);
-        CardError::bounded(file, line, column, path.last().map(|k| k.to_string()), message)
+        CardError::bounded(
+            file,
+            line,
+            column,
+            path.last().map(|k| k.to_string()),
+            message,
+        )
     }
 }
 
@@ -62,7 +84,10 @@ pub struct Problem {
 
 impl Problem {
     pub fn at(path: &[&str], message: String) -> Problem {
-        Problem { path: path.iter().map(|s| s.to_string()).collect(), message }
+        Problem {
+            path: path.iter().map(|s| s.to_string()).collect(),
+            message,
+        }
     }
     pub fn path_refs(&self) -> Vec<&str> {
         self.path.iter().map(String::as_str).collect()

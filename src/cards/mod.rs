@@ -32,7 +32,12 @@ pub enum Game {
 }
 
 impl Game {
-    pub const ALL: [Game; 4] = [Game::Iconica, Game::Arcadia, Game::Iconoclasm, Game::Ruunara];
+    pub const ALL: [Game; 4] = [
+        Game::Iconica,
+        Game::Arcadia,
+        Game::Iconoclasm,
+        Game::Ruunara,
+    ];
 
     /// The lower-case name used in files, folders and queries.
     pub fn as_str(self) -> &'static str {
@@ -193,7 +198,9 @@ impl Card {
     /// lists giving one value per member; Iconica's `health` is its Start value.
     pub fn fields(&self) -> Vec<(String, FieldValue)> {
         let mut out = Vec::new();
-        let toml::Value::Table(map) = self.to_value() else { return out };
+        let toml::Value::Table(map) = self.to_value() else {
+            return out;
+        };
         for (k, v) in &map {
             push_field(&mut out, k, v);
         }
@@ -247,7 +254,9 @@ pub const MAX_NUMBER: i64 = 10_000;
 pub fn valid_id(id: &str) -> bool {
     !id.is_empty()
         && id.len() <= MAX_ID_LEN
-        && id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
 /// The first value of `card` outside the bounds every card keeps (text lengths, list
@@ -263,17 +272,26 @@ fn bounds_problem(card: &Card) -> Option<Problem> {
         }
         match v {
             toml::Value::String(s) => {
-                let max = if key == "name" { MAX_NAME_LEN } else { MAX_TEXT_LEN };
+                let max = if key == "name" {
+                    MAX_NAME_LEN
+                } else {
+                    MAX_TEXT_LEN
+                };
                 let n = s.chars().count();
                 if n > max {
-                    *out = Some(Problem::at(&refs(path), format!("`{key}` is {n} characters long; at most {max}")));
+                    *out = Some(Problem::at(
+                        &refs(path),
+                        format!("`{key}` is {n} characters long; at most {max}"),
+                    ));
                 }
             }
             toml::Value::Integer(n) => {
                 if n.unsigned_abs() > MAX_NUMBER as u64 {
                     *out = Some(Problem::at(
                         &refs(path),
-                        format!("`{key}` is {n}; numbers of a card lie between -{MAX_NUMBER} and {MAX_NUMBER}"),
+                        format!(
+                            "`{key}` is {n}; numbers of a card lie between -{MAX_NUMBER} and {MAX_NUMBER}"
+                        ),
                     ));
                 }
             }
@@ -281,7 +299,9 @@ fn bounds_problem(card: &Card) -> Option<Problem> {
                 if !f.is_finite() || f.abs() > MAX_NUMBER as f64 {
                     *out = Some(Problem::at(
                         &refs(path),
-                        format!("`{key}` is {f}; numbers of a card lie between -{MAX_NUMBER} and {MAX_NUMBER}"),
+                        format!(
+                            "`{key}` is {f}; numbers of a card lie between -{MAX_NUMBER} and {MAX_NUMBER}"
+                        ),
                     ));
                 }
             }
@@ -289,7 +309,10 @@ fn bounds_problem(card: &Card) -> Option<Problem> {
                 if items.len() > MAX_LIST_LEN {
                     *out = Some(Problem::at(
                         &refs(path),
-                        format!("`{key}` lists {} entries; at most {MAX_LIST_LEN}", items.len()),
+                        format!(
+                            "`{key}` lists {} entries; at most {MAX_LIST_LEN}",
+                            items.len()
+                        ),
                     ));
                     return;
                 }
@@ -317,7 +340,10 @@ fn bounds_problem(card: &Card) -> Option<Problem> {
                     if k.chars().count() > MAX_NAME_LEN {
                         *out = Some(Problem::at(
                             &refs(path),
-                            format!("a key of `{key}` is {} characters long; at most {MAX_NAME_LEN}", k.chars().count()),
+                            format!(
+                                "a key of `{key}` is {} characters long; at most {MAX_NAME_LEN}",
+                                k.chars().count()
+                            ),
                         ));
                         return;
                     }
@@ -347,15 +373,28 @@ pub fn parse(text: &str, file: &str) -> Result<CardFile, CardError> {
     let at = |path: &[&str], msg: String| CardError::at(file, text, path, msg);
     let game = match &header.game {
         Some(toml::Value::String(g)) => Game::parse(g).ok_or_else(|| {
-            at(&["game"], format!("unknown game `{g}`; expected iconica, arcadia, iconoclasm or ruunara"))
+            at(
+                &["game"],
+                format!("unknown game `{g}`; expected iconica, arcadia, iconoclasm or ruunara"),
+            )
         })?,
         Some(_) => return Err(at(&["game"], "`game` must be a string".into())),
-        None => return Err(at(&[], "missing key `game` (iconica, arcadia, iconoclasm or ruunara)".into())),
+        None => {
+            return Err(at(
+                &[],
+                "missing key `game` (iconica, arcadia, iconoclasm or ruunara)".into(),
+            ));
+        }
     };
     let kind = match &header.kind {
         Some(toml::Value::String(k)) => k.clone(),
         Some(_) => return Err(at(&["kind"], "`kind` must be a string".into())),
-        None => return Err(at(&[], format!("missing key `kind` ({})", game.kinds().join(", ")))),
+        None => {
+            return Err(at(
+                &[],
+                format!("missing key `kind` ({})", game.kinds().join(", ")),
+            ));
+        }
     };
     if game == Game::Iconoclasm && kind == "clashes" {
         let table: ClashTable = from_toml(text, file)?;
@@ -367,7 +406,11 @@ pub fn parse(text: &str, file: &str) -> Result<CardFile, CardError> {
     if !game.kinds().contains(&kind.as_str()) {
         return Err(at(
             &["kind"],
-            format!("{} has no card kind `{kind}`; expected {}", game.title(), game.kinds().join(", ")),
+            format!(
+                "{} has no card kind `{kind}`; expected {}",
+                game.title(),
+                game.kinds().join(", ")
+            ),
         ));
     }
     match &header.id {
@@ -375,11 +418,21 @@ pub fn parse(text: &str, file: &str) -> Result<CardFile, CardError> {
         Some(toml::Value::String(id)) if id.len() > MAX_ID_LEN => {
             return Err(at(
                 &["id"],
-                format!("id `{}` is {} characters long; at most {MAX_ID_LEN}", crate::safe_io::excerpt(id, 40), id.chars().count()),
+                format!(
+                    "id `{}` is {} characters long; at most {MAX_ID_LEN}",
+                    crate::safe_io::excerpt(id, 40),
+                    id.chars().count()
+                ),
             ));
         }
         Some(toml::Value::String(id)) => {
-            return Err(at(&["id"], format!("id `{}` may hold only a-z, 0-9 and -", crate::safe_io::excerpt(id, 40))));
+            return Err(at(
+                &["id"],
+                format!(
+                    "id `{}` may hold only a-z, 0-9 and -",
+                    crate::safe_io::excerpt(id, 40)
+                ),
+            ));
         }
         Some(_) => return Err(at(&["id"], "`id` must be a string".into())),
         None => return Err(at(&[], "missing key `id`".into())),
@@ -413,7 +466,12 @@ pub fn key_position(text: &str, path: &[&str]) -> (usize, usize) {
 pub fn parse_card(text: &str, file: &str) -> Result<Card, CardError> {
     match parse(text, file)? {
         CardFile::Card(c) => Ok(c),
-        CardFile::Clashes(_) => Err(CardError::at(file, text, &["kind"], "expected a card, found the clash table".into())),
+        CardFile::Clashes(_) => Err(CardError::at(
+            file,
+            text,
+            &["kind"],
+            "expected a card, found the clash table".into(),
+        )),
     }
 }
 
@@ -446,7 +504,10 @@ impl CardLookup for [Card] {
         self.iter().find(|c| c.id() == id).map(Cow::Borrowed)
     }
     fn cards_named(&self, game: Game, name: &str) -> Vec<Cow<'_, Card>> {
-        self.iter().filter(|c| c.game() == game && c.name() == name).map(Cow::Borrowed).collect()
+        self.iter()
+            .filter(|c| c.game() == game && c.name() == name)
+            .map(Cow::Borrowed)
+            .collect()
     }
 }
 

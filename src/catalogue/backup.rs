@@ -33,7 +33,9 @@ pub struct Backup {
 }
 
 fn file_name(path: &Path) -> String {
-    path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "catalogue".into())
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "catalogue".into())
 }
 
 /// Takes a verified backup of `conn` (the catalogue at `path`, at schema `version`) and
@@ -53,9 +55,16 @@ pub fn before_migration(conn: &Connection, path: &Path, version: i64) -> Result<
 pub(crate) fn take(conn: &Connection, path: &Path, version: i64) -> Result<PathBuf> {
     let name = file_name(path);
     let dir = safe_io::folder_of(path);
-    let tmp = tempfile::Builder::new().prefix(safe_io::TEMP_PREFIX).suffix(".part").rand_bytes(12).tempfile_in(&dir)?;
+    let tmp = tempfile::Builder::new()
+        .prefix(safe_io::TEMP_PREFIX)
+        .suffix(".part")
+        .rand_bytes(12)
+        .tempfile_in(&dir)?;
     let tmp_str = tmp.path().to_str().ok_or_else(|| {
-        CatalogueError::Damaged(format!("cannot back up to `{}`: the path is not UTF-8", tmp.path().display()))
+        CatalogueError::Damaged(format!(
+            "cannot back up to `{}`: the path is not UTF-8",
+            tmp.path().display()
+        ))
     })?;
     conn.execute("VACUUM INTO ?1", [tmp_str])?;
     let checked = verify(tmp.path())?;
@@ -67,7 +76,10 @@ pub(crate) fn take(conn: &Connection, path: &Path, version: i64) -> Result<PathB
         )));
     }
     tmp.as_file().sync_all()?;
-    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
     let target = dir.join(format!("{name}.backup-{nanos:020}-v{version}"));
     tmp.persist_noclobber(&target).map_err(|e| e.error)?;
     safe_io::sync_dir(&dir)?;
@@ -83,13 +95,20 @@ pub fn verify(path: &Path) -> Result<Backup> {
     if meta.len() == 0 {
         return Err(CatalogueError::Damaged(format!("`{shown}` is empty")));
     }
-    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
-    let bad = |e: CatalogueError| CatalogueError::Damaged(format!("`{shown}` is not a whole catalogue: {e}"));
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    let bad = |e: CatalogueError| {
+        CatalogueError::Damaged(format!("`{shown}` is not a whole catalogue: {e}"))
+    };
     check(&conn, path, CheckDepth::Full).map_err(|e| match e {
         e @ CatalogueError::Damaged(_) => e,
         other => bad(other),
     })?;
-    let schema: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).map_err(|e| bad(e.into()))?;
+    let schema: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .map_err(|e| bad(e.into()))?;
     if schema < 1 || schema > schema_version() {
         return Err(CatalogueError::Damaged(format!(
             "`{shown}` is at schema {schema}; this build reads catalogues of schema 1 to {}",
@@ -102,9 +121,15 @@ pub fn verify(path: &Path) -> Result<Backup> {
         })
         .map_err(|e| bad(e.into()))?;
     if tables < 3 {
-        return Err(CatalogueError::Damaged(format!("`{shown}` is not a deckwright catalogue")));
+        return Err(CatalogueError::Damaged(format!(
+            "`{shown}` is not a deckwright catalogue"
+        )));
     }
-    Ok(Backup { path: path.to_path_buf(), schema, bytes: meta.len() })
+    Ok(Backup {
+        path: path.to_path_buf(),
+        schema,
+        bytes: meta.len(),
+    })
 }
 
 /// The files named as backups of the catalogue file `name` in `dir`, oldest first
@@ -123,7 +148,11 @@ pub fn list(dir: &Path, name: &str) -> Result<Vec<PathBuf>> {
 /// The backups of the catalogue at `path` that pass their check, oldest first.
 pub fn verified(path: &Path) -> Vec<Backup> {
     let dir = safe_io::folder_of(path);
-    list(&dir, &file_name(path)).unwrap_or_default().iter().filter_map(|p| verify(p).ok()).collect()
+    list(&dir, &file_name(path))
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|p| verify(p).ok())
+        .collect()
 }
 
 /// What to tell a person whose catalogue at `path` cannot be used: the newest verified
@@ -171,7 +200,9 @@ pub fn restore(path: &Path, from: Option<&Path>) -> Result<(Backup, Option<PathB
         Some(f) => {
             safe_io::check_regular(f)?;
             verify(f).map_err(|e| match e {
-                CatalogueError::Damaged(m) => CatalogueError::Damaged(format!("{m}; nothing was restored")),
+                CatalogueError::Damaged(m) => {
+                    CatalogueError::Damaged(format!("{m}; nothing was restored"))
+                }
                 other => other,
             })?
         }
@@ -183,14 +214,20 @@ pub fn restore(path: &Path, from: Option<&Path>) -> Result<(Backup, Option<PathB
         })?,
     };
     let dir = safe_io::folder_of(path);
-    let mut tmp =
-        tempfile::Builder::new().prefix(safe_io::TEMP_PREFIX).suffix(".part").rand_bytes(12).tempfile_in(&dir)?;
+    let mut tmp = tempfile::Builder::new()
+        .prefix(safe_io::TEMP_PREFIX)
+        .suffix(".part")
+        .rand_bytes(12)
+        .tempfile_in(&dir)?;
     let mut src = std::fs::File::open(&chosen.path)?;
     std::io::copy(&mut src, tmp.as_file_mut())?;
     tmp.as_file_mut().flush()?;
     tmp.as_file().sync_all()?;
     verify(tmp.path())?;
-    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
     let aside = dir.join(format!("{}.replaced-{nanos:020}", file_name(path)));
     let mut moved = None;
     if std::fs::symlink_metadata(path).is_ok() {
@@ -209,7 +246,14 @@ pub fn restore(path: &Path, from: Option<&Path>) -> Result<(Backup, Option<PathB
     }
     tmp.persist_noclobber(path).map_err(|e| e.error)?;
     safe_io::sync_dir(&dir)?;
-    Ok((Backup { path: chosen.path, schema: chosen.schema, bytes: chosen.bytes }, moved))
+    Ok((
+        Backup {
+            path: chosen.path,
+            schema: chosen.schema,
+            bytes: chosen.bytes,
+        },
+        moved,
+    ))
 }
 
 #[cfg(test)]
@@ -238,7 +282,9 @@ mod tests {
         let left = list(dir.path(), "c.sqlite").unwrap();
         assert_eq!(left, made[2..].to_vec());
         let copy = Connection::open(&left[2]).unwrap();
-        let x: i64 = copy.query_row("SELECT id FROM card", [], |r| r.get(0)).unwrap();
+        let x: i64 = copy
+            .query_row("SELECT id FROM card", [], |r| r.get(0))
+            .unwrap();
         assert_eq!(x, 1);
     }
 
@@ -254,8 +300,18 @@ mod tests {
         let cut = dir.path().join("c.sqlite.backup-99999999999999999991-v1");
         let bytes = std::fs::read(&good).unwrap();
         std::fs::write(&cut, &bytes[..bytes.len() - 1]).unwrap();
-        assert_eq!(verified(&db).iter().map(|b| b.path.clone()).collect::<Vec<_>>(), vec![good.clone()]);
-        assert!(advice(&db).contains(&good.display().to_string()), "{}", advice(&db));
+        assert_eq!(
+            verified(&db)
+                .iter()
+                .map(|b| b.path.clone())
+                .collect::<Vec<_>>(),
+            vec![good.clone()]
+        );
+        assert!(
+            advice(&db).contains(&good.display().to_string()),
+            "{}",
+            advice(&db)
+        );
         let newer = before_migration(&conn, &db, 1).unwrap();
         assert_eq!(list(dir.path(), "c.sqlite").unwrap(), vec![good, newer]);
     }

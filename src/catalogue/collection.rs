@@ -13,8 +13,8 @@ use std::path::{Path, PathBuf};
 use rusqlite::{OptionalExtension, params};
 
 use super::{Catalogue, CatalogueError, Result, export::write_atomic};
-use crate::safe_io::{self, excerpt};
 use crate::cards::Game;
+use crate::safe_io::{self, excerpt};
 
 /// What a collection import did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -50,7 +50,9 @@ pub enum RowProblemKind {
 impl fmt::Display for RowProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
-            RowProblemKind::Unknown => write!(f, "line {}: unknown card `{}`", self.line, self.card),
+            RowProblemKind::Unknown => {
+                write!(f, "line {}: unknown card `{}`", self.line, self.card)
+            }
             RowProblemKind::Ambiguous(ids) => write!(
                 f,
                 "line {}: ambiguous name `{}`: it is {}; add a game or id column",
@@ -75,7 +77,10 @@ pub enum CollectionError {
     #[error("{}: {} row{} name no single card; nothing was imported (pass --skip-unknown to import the others):\n  {}",
         file.display(), rows.len(), if rows.len() == 1 { "" } else { "s" },
         rows.iter().map(|r| r.to_string()).collect::<Vec<_>>().join("\n  "))]
-    Unknown { file: PathBuf, rows: Vec<RowProblem> },
+    Unknown {
+        file: PathBuf,
+        rows: Vec<RowProblem>,
+    },
     #[error(transparent)]
     Catalogue(#[from] CatalogueError),
 }
@@ -98,8 +103,10 @@ pub(crate) struct Columns {
 impl Columns {
     /// Recognises a header: `quantity`/`count`/`qty` and `id` and/or `name`.
     pub(crate) fn detect(header: &csv::StringRecord) -> Option<Columns> {
-        let norm: Vec<String> =
-            header.iter().map(|h| h.trim_start_matches('\u{feff}').trim().to_lowercase()).collect();
+        let norm: Vec<String> = header
+            .iter()
+            .map(|h| h.trim_start_matches('\u{feff}').trim().to_lowercase())
+            .collect();
         let find = |names: &[&str]| norm.iter().position(|h| names.contains(&h.as_str()));
         let quantity = find(&["quantity", "count", "qty", "owned"])?;
         let id = find(&["id", "card id", "card_id"]);
@@ -107,7 +114,12 @@ impl Columns {
         if id.is_none() && name.is_none() {
             return None;
         }
-        Some(Columns { id, name, game: find(&["game"]), quantity })
+        Some(Columns {
+            id,
+            name,
+            game: find(&["game"]),
+            quantity,
+        })
     }
 }
 
@@ -128,9 +140,18 @@ pub const MAX_ROWS: usize = 200_000;
 
 /// Reads a collection CSV into rows. Errors name the file and line.
 pub(crate) fn read_rows(data: &[u8], file: &Path) -> Result<Vec<Row>, CollectionError> {
-    let bad = |message: String| CollectionError::Malformed { file: file.to_path_buf(), message };
-    let mut rdr = csv::ReaderBuilder::new().flexible(true).has_headers(true).from_reader(data);
-    let header = rdr.headers().map_err(|e| bad(format!("cannot read the header: {e}")))?.clone();
+    let bad = |message: String| CollectionError::Malformed {
+        file: file.to_path_buf(),
+        message,
+    };
+    let mut rdr = csv::ReaderBuilder::new()
+        .flexible(true)
+        .has_headers(true)
+        .from_reader(data);
+    let header = rdr
+        .headers()
+        .map_err(|e| bad(format!("cannot read the header: {e}")))?
+        .clone();
     let cols = Columns::detect(&header).ok_or_else(|| {
         bad(format!(
             "line 1: header `{}` is not a collection header; expected id,name,game,quantity \
@@ -142,28 +163,53 @@ pub(crate) fn read_rows(data: &[u8], file: &Path) -> Result<Vec<Row>, Collection
     let mut out = Vec::new();
     for rec in rdr.records() {
         let rec = rec.map_err(|e| {
-            let line = e.position().map(|p| lines.line_of(data, p.byte())).unwrap_or(0);
+            let line = e
+                .position()
+                .map(|p| lines.line_of(data, p.byte()))
+                .unwrap_or(0);
             bad(format!("line {line}: {}", excerpt(&e.to_string(), 200)))
         })?;
-        let line = rec.position().map(|p| lines.line_of(data, p.byte())).unwrap_or(0);
+        let line = rec
+            .position()
+            .map(|p| lines.line_of(data, p.byte()))
+            .unwrap_or(0);
         let get = |i: Option<usize>| i.and_then(|i| rec.get(i)).unwrap_or("").trim().to_string();
-        let (id, name, game) = (unescape(get(cols.id)), unescape(get(cols.name)), get(cols.game));
+        let (id, name, game) = (
+            unescape(get(cols.id)),
+            unescape(get(cols.name)),
+            get(cols.game),
+        );
         let q = get(Some(cols.quantity));
         if id.is_empty() && name.is_empty() {
             if rec.iter().all(|f| f.trim().is_empty()) {
                 continue;
             }
-            return Err(bad(format!("line {line}: the row names no card (empty id and name)")));
+            return Err(bad(format!(
+                "line {line}: the row names no card (empty id and name)"
+            )));
         }
-        let quantity = q.parse::<u32>().ok().filter(|&n| n <= MAX_QUANTITY).ok_or_else(|| {
-            bad(format!("line {line}: quantity `{}` is not a whole number from 0 to {MAX_QUANTITY}", excerpt(&q, 40)))
-        })?;
+        let quantity = q
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| n <= MAX_QUANTITY)
+            .ok_or_else(|| {
+                bad(format!(
+                    "line {line}: quantity `{}` is not a whole number from 0 to {MAX_QUANTITY}",
+                    excerpt(&q, 40)
+                ))
+            })?;
         if out.len() == MAX_ROWS {
             return Err(bad(format!(
                 "line {line}: more than {MAX_ROWS} rows, the limit of a collection file; nothing was imported"
             )));
         }
-        out.push(Row { line, id: excerpt(&id, 200), name: excerpt(&name, 200), game: excerpt(&game, 40), quantity });
+        out.push(Row {
+            line,
+            id: excerpt(&id, 200),
+            name: excerpt(&name, 200),
+            game: excerpt(&game, 40),
+            quantity,
+        });
     }
     Ok(out)
 }
@@ -183,7 +229,11 @@ const FORMULA_STARTS: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
 /// A cell as `collection export` writes it: one starting like a formula gets a leading `'`
 /// (the usual defence against formula injection; spreadsheets show the text as typed).
 pub fn escape_cell(cell: &str) -> std::borrow::Cow<'_, str> {
-    if cell.starts_with(FORMULA_STARTS) { format!("'{cell}").into() } else { cell.into() }
+    if cell.starts_with(FORMULA_STARTS) {
+        format!("'{cell}").into()
+    } else {
+        cell.into()
+    }
 }
 
 /// 1-based line where the record at `byte` starts (the csv crate counts a record from
@@ -249,22 +299,32 @@ impl Catalogue {
     }
 
     fn has_card(&self, id: &str) -> Result<bool> {
-        Ok(self.conn().prepare_cached("SELECT 1 FROM card WHERE id = ?1")?.query_row([id], |_| Ok(())).optional()?.is_some())
+        Ok(self
+            .conn()
+            .prepare_cached("SELECT 1 FROM card WHERE id = ?1")?
+            .query_row([id], |_| Ok(()))
+            .optional()?
+            .is_some())
     }
 
     /// Imports owned quantities from a CSV file: each card named sets its quantity (others
     /// keep theirs). Rows naming no card or several are all reported and nothing is
     /// imported, unless `skip_unknown`, which imports the rest and lists them as skipped.
-    pub fn import_collection_csv(&mut self, path: &Path, skip_unknown: bool) -> Result<CollectionReport, CollectionError> {
-        let data = safe_io::read_bytes(path, safe_io::MAX_CSV_FILE, "a collection CSV").map_err(|e| {
-            CollectionError::Malformed {
-                file: path.to_path_buf(),
-                message: match e {
-                    safe_io::InputError::Io { source, .. } => format!("cannot read: {source}"),
-                    other => other.to_string(),
-                },
-            }
-        })?;
+    pub fn import_collection_csv(
+        &mut self,
+        path: &Path,
+        skip_unknown: bool,
+    ) -> Result<CollectionReport, CollectionError> {
+        let data =
+            safe_io::read_bytes(path, safe_io::MAX_CSV_FILE, "a collection CSV").map_err(|e| {
+                CollectionError::Malformed {
+                    file: path.to_path_buf(),
+                    message: match e {
+                        safe_io::InputError::Io { source, .. } => format!("cannot read: {source}"),
+                        other => other.to_string(),
+                    },
+                }
+            })?;
         self.import_collection_bytes(&data, path, skip_unknown)
     }
 
@@ -288,36 +348,62 @@ impl Catalogue {
             }
         }
         if !problems.is_empty() && !skip_unknown {
-            return Err(CollectionError::Unknown { file: file.to_path_buf(), rows: problems });
+            return Err(CollectionError::Unknown {
+                file: file.to_path_buf(),
+                rows: problems,
+            });
         }
-        let tx = self.conn_mut().transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let tx = self
+            .conn_mut()
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         for (id, q) in &totals {
             set_quantity(&tx, id, *q)?;
         }
         tx.commit()?;
-        Ok(CollectionReport { cards: totals.len(), rows: rows.len(), skipped: problems })
+        Ok(CollectionReport {
+            cards: totals.len(),
+            rows: rows.len(),
+            skipped: problems,
+        })
     }
 
     /// The card a row names, or why it names none.
     fn resolve(&self, row: &Row) -> Result<std::result::Result<String, RowProblem>> {
-        let problem = |card: &str, kind| RowProblem { line: row.line, card: card.to_string(), kind };
+        let problem = |card: &str, kind| RowProblem {
+            line: row.line,
+            card: card.to_string(),
+            kind,
+        };
         if !row.id.is_empty() {
-            return Ok(if self.has_card(&row.id)? { Ok(row.id.clone()) } else { Err(problem(&row.id, RowProblemKind::Unknown)) });
+            return Ok(if self.has_card(&row.id)? {
+                Ok(row.id.clone())
+            } else {
+                Err(problem(&row.id, RowProblemKind::Unknown))
+            });
         }
         let game = if row.game.is_empty() {
             None
         } else {
             match Game::parse(&row.game.to_lowercase()) {
                 Some(g) => Some(g),
-                None => return Ok(Err(problem(&row.name, RowProblemKind::UnknownGame(row.game.clone())))),
+                None => {
+                    return Ok(Err(problem(
+                        &row.name,
+                        RowProblemKind::UnknownGame(row.game.clone()),
+                    )));
+                }
             }
         };
-        let mut st = self.conn().prepare_cached("SELECT id, game FROM card WHERE name = ?1 ORDER BY game, id")?;
+        let mut st = self
+            .conn()
+            .prepare_cached("SELECT id, game FROM card WHERE name = ?1 ORDER BY game, id")?;
         let found: Vec<(String, String)> = st
             .query_map([&row.name], |r| Ok((r.get(0)?, r.get(1)?)))?
             .collect::<rusqlite::Result<_>>()?;
-        let found: Vec<(String, String)> =
-            found.into_iter().filter(|(_, g)| game.is_none_or(|want| want.as_str() == g)).collect();
+        let found: Vec<(String, String)> = found
+            .into_iter()
+            .filter(|(_, g)| game.is_none_or(|want| want.as_str() == g))
+            .collect();
         Ok(match found.as_slice() {
             [] => Err(problem(&row.name, RowProblemKind::Unknown)),
             [(id, _)] => Ok(id.clone()),
@@ -333,7 +419,8 @@ impl Catalogue {
     pub fn export_collection_csv(&self, path: &Path) -> Result<usize> {
         let mut w = csv::Writer::from_writer(Vec::new());
         let csv_err = |e: csv::Error| CatalogueError::Io(std::io::Error::other(e));
-        w.write_record(["id", "name", "game", "quantity"]).map_err(csv_err)?;
+        w.write_record(["id", "name", "game", "quantity"])
+            .map_err(csv_err)?;
         let mut st = self.conn().prepare_cached(
             "SELECT card.id, card.name, card.game, collection.quantity FROM collection
              JOIN card ON card.id = collection.card_id WHERE collection.quantity > 0
@@ -342,12 +429,24 @@ impl Catalogue {
         let mut rows = st.query([])?;
         let mut n = 0;
         while let Some(r) = rows.next()? {
-            let (id, name, game, q): (String, String, String, i64) = (r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?);
-            w.write_record([escape_cell(&id), escape_cell(&name), escape_cell(&game), q.to_string().into()].iter().map(|c| c.as_bytes()))
-                .map_err(csv_err)?;
+            let (id, name, game, q): (String, String, String, i64) =
+                (r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?);
+            w.write_record(
+                [
+                    escape_cell(&id),
+                    escape_cell(&name),
+                    escape_cell(&game),
+                    q.to_string().into(),
+                ]
+                .iter()
+                .map(|c| c.as_bytes()),
+            )
+            .map_err(csv_err)?;
             n += 1;
         }
-        let bytes = w.into_inner().map_err(|e| CatalogueError::Io(std::io::Error::other(e.to_string())))?;
+        let bytes = w
+            .into_inner()
+            .map_err(|e| CatalogueError::Io(std::io::Error::other(e.to_string())))?;
         safe_io::check_output(path)?;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)?;
@@ -359,7 +458,8 @@ impl Catalogue {
 
 fn set_quantity(conn: &rusqlite::Connection, id: &str, quantity: u32) -> rusqlite::Result<()> {
     if quantity == 0 {
-        conn.prepare_cached("DELETE FROM collection WHERE card_id = ?1")?.execute([id])?;
+        conn.prepare_cached("DELETE FROM collection WHERE card_id = ?1")?
+            .execute([id])?;
     } else {
         conn.prepare_cached(
             "INSERT INTO collection(card_id, quantity) VALUES (?1, ?2)
@@ -381,9 +481,28 @@ mod tests {
     #[test]
     fn detects_the_common_dialects() {
         let own = Columns::detect(&header("id,name,game,quantity")).unwrap();
-        assert_eq!(own, Columns { id: Some(0), name: Some(1), game: Some(2), quantity: 3 });
-        let deckbox = Columns::detect(&header("Count,Tradelist Count,Name,Edition,Card Number,Condition")).unwrap();
-        assert_eq!(deckbox, Columns { id: None, name: Some(2), game: None, quantity: 0 });
+        assert_eq!(
+            own,
+            Columns {
+                id: Some(0),
+                name: Some(1),
+                game: Some(2),
+                quantity: 3
+            }
+        );
+        let deckbox = Columns::detect(&header(
+            "Count,Tradelist Count,Name,Edition,Card Number,Condition",
+        ))
+        .unwrap();
+        assert_eq!(
+            deckbox,
+            Columns {
+                id: None,
+                name: Some(2),
+                game: None,
+                quantity: 0
+            }
+        );
         let archidekt = Columns::detect(&header("Quantity,Name,Finish,Condition")).unwrap();
         assert_eq!(archidekt.quantity, 0);
         assert_eq!(archidekt.name, Some(1));

@@ -50,8 +50,16 @@ impl Catalogue {
         let mut report = ExportReport::default();
         let mut rows = Vec::new();
         {
-            let mut st = self.conn.prepare_cached("SELECT game, id, body FROM card ORDER BY game, id")?;
-            let it = st.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?)))?;
+            let mut st = self
+                .conn
+                .prepare_cached("SELECT game, id, body FROM card ORDER BY game, id")?;
+            let it = st.query_map([], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                ))
+            })?;
             for row in it {
                 let (game, id, body) = row?;
                 rows.push((card_file(&game, &id)?, body));
@@ -63,7 +71,10 @@ impl Catalogue {
             report.cards += 1;
         }
         if let Some(table) = store::meta(&self.conn, CLASHES_KEY)? {
-            stage.write(&Path::new(Game::Iconoclasm.as_str()).join("clashes.toml"), table.as_bytes())?;
+            stage.write(
+                &Path::new(Game::Iconoclasm.as_str()).join("clashes.toml"),
+                table.as_bytes(),
+            )?;
             report.clash_table = true;
         }
         stage.commit()?;

@@ -31,10 +31,13 @@ use crate::cards::{self, Card, CardError, CardLookup, Game};
 use crate::games::iconoclasm::model::ClashTable;
 
 pub use backup::{Backup, KEEP as BACKUPS_KEPT};
-pub use collection::{MAX_QUANTITY, MAX_ROWS as MAX_COLLECTION_ROWS, escape_cell, CollectionError, CollectionReport, RowProblem};
+pub use collection::{
+    CollectionError, CollectionReport, MAX_QUANTITY, MAX_ROWS as MAX_COLLECTION_ROWS, RowProblem,
+    escape_cell,
+};
 pub use export::{card_file, write_atomic};
-pub use open::FULL_CHECK_UP_TO;
 pub use import::{ImportError, ImportProblem, ImportReport, find_card_files};
+pub use open::FULL_CHECK_UP_TO;
 pub use store::field_rows;
 
 /// What can go wrong with the catalogue. Each says what really happened: a read-only
@@ -76,7 +79,11 @@ pub enum CatalogueError {
          {known}); update deckwright or pass another --db",
         path.display()
     )]
-    NewerSchema { path: PathBuf, found: i64, known: i64 },
+    NewerSchema {
+        path: PathBuf,
+        found: i64,
+        known: i64,
+    },
     /// A stored row that no card file could hold (an id or game edited outside deckwright).
     #[error("{0}")]
     UnsafeRow(String),
@@ -115,7 +122,9 @@ pub fn migrations() -> Migrations<'static> {
             .into_iter()
             .map(|(name, sql)| {
                 if name.starts_with("0013_") {
-                    M::up_with_hook(sql, |tx: &rusqlite::Transaction| Ok(crate::search::index::backfill(tx)?))
+                    M::up_with_hook(sql, |tx: &rusqlite::Transaction| {
+                        Ok(crate::search::index::backfill(tx)?)
+                    })
                 } else {
                     M::up(sql)
                 }
@@ -131,7 +140,8 @@ fn migration_texts() -> Vec<&'static str> {
 
 /// The file name and SQL of each migration, in file name order.
 fn migration_files() -> Vec<(&'static str, &'static str)> {
-    static DIR: include_dir::Dir<'static> = include_dir::include_dir!("$CARGO_MANIFEST_DIR/migrations");
+    static DIR: include_dir::Dir<'static> =
+        include_dir::include_dir!("$CARGO_MANIFEST_DIR/migrations");
     let mut files: Vec<_> = DIR
         .files()
         .filter(|f| f.path().extension().is_some_and(|x| x == "sql"))
@@ -165,17 +175,29 @@ impl Catalogue {
     /// migration changes an existing catalogue, a backup is taken next to it (`VACUUM
     /// INTO`, the last 3 kept). The connection uses WAL and waits for other processes.
     pub fn open(path: &Path) -> Result<Catalogue> {
-        open::open_file(path).map(|conn| Catalogue { conn, path: Some(path.to_path_buf()), lookup_error: Default::default() })
+        open::open_file(path).map(|conn| Catalogue {
+            conn,
+            path: Some(path.to_path_buf()),
+            lookup_error: Default::default(),
+        })
     }
 
     /// A catalogue in memory, filled with the bundled cards.
     pub fn open_in_memory() -> Result<Catalogue> {
-        open::open_memory(true).map(|conn| Catalogue { conn, path: None, lookup_error: Default::default() })
+        open::open_memory(true).map(|conn| Catalogue {
+            conn,
+            path: None,
+            lookup_error: Default::default(),
+        })
     }
 
     /// A catalogue in memory with no cards (the clash table is the standard one).
     pub fn open_empty_in_memory() -> Result<Catalogue> {
-        open::open_memory(false).map(|conn| Catalogue { conn, path: None, lookup_error: Default::default() })
+        open::open_memory(false).map(|conn| Catalogue {
+            conn,
+            path: None,
+            lookup_error: Default::default(),
+        })
     }
 
     /// The connection, inside the core (catalogue and search); the faces call methods.
@@ -203,7 +225,11 @@ impl Catalogue {
     }
 
     /// Runs a search (the query language of `docs/search.md`): at most `limit` hits.
-    pub fn search(&self, text: &str, limit: Option<usize>) -> Result<Vec<crate::search::Hit>, crate::search::SearchError> {
+    pub fn search(
+        &self,
+        text: &str,
+        limit: Option<usize>,
+    ) -> Result<Vec<crate::search::Hit>, crate::search::SearchError> {
         crate::search::search(&self.conn, text, limit)
     }
 
@@ -225,15 +251,21 @@ impl Catalogue {
     /// [`BACKUPS_KEPT`] are kept). Returns the backup's path.
     pub fn backup(&self) -> Result<PathBuf> {
         let path = self.path.as_deref().ok_or_else(|| {
-            CatalogueError::Io(std::io::Error::other("a catalogue in memory has no file to back up"))
+            CatalogueError::Io(std::io::Error::other(
+                "a catalogue in memory has no file to back up",
+            ))
         })?;
-        let version: i64 = self.conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        let version: i64 = self
+            .conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))?;
         backup::take(&self.conn, path, version).map_err(|e| open::classify(e, path))
     }
 
     /// Number of cards.
     pub fn count(&self) -> Result<u64> {
-        Ok(self.conn.query_row("SELECT count(*) FROM card", [], |r| r.get::<_, i64>(0))? as u64)
+        Ok(self
+            .conn
+            .query_row("SELECT count(*) FROM card", [], |r| r.get::<_, i64>(0))? as u64)
     }
 
     /// Inserts or replaces cards, in one transaction.
@@ -305,21 +337,32 @@ pub fn check_file(path: &Path) -> Result<CheckReport> {
         )));
     }
     let b = backup::verify(path).map_err(|e| match e {
-        CatalogueError::Damaged(m) => CatalogueError::Damaged(format!("{m}. {}", backup::advice(path))),
+        CatalogueError::Damaged(m) => {
+            CatalogueError::Damaged(format!("{m}. {}", backup::advice(path)))
+        }
         other => open::classify(other, path),
     });
     let b = match b {
         Err(CatalogueError::Damaged(m)) if m.contains("this build reads catalogues of schema") => {
-            let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+            let conn =
+                Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
             let found: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
             if found > schema_version() {
-                return Err(CatalogueError::NewerSchema { path: path.to_path_buf(), found, known: schema_version() });
+                return Err(CatalogueError::NewerSchema {
+                    path: path.to_path_buf(),
+                    found,
+                    known: schema_version(),
+                });
             }
             return Err(CatalogueError::Damaged(m));
         }
         other => other?,
     };
-    Ok(CheckReport { schema: b.schema, bytes: b.bytes, backups: backup::verified(path) })
+    Ok(CheckReport {
+        schema: b.schema,
+        bytes: b.bytes,
+        backups: backup::verified(path),
+    })
 }
 
 /// Restores the catalogue at `path` from a verified backup (`from`, else the newest one
@@ -367,7 +410,10 @@ impl CardLookup for Catalogue {
         }
     }
     fn take_error(&self) -> Option<Box<dyn std::error::Error + Send + Sync>> {
-        self.lookup_error.borrow_mut().take().map(|e| Box::new(e) as _)
+        self.lookup_error
+            .borrow_mut()
+            .take()
+            .map(|e| Box::new(e) as _)
     }
 }
 

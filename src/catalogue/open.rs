@@ -38,7 +38,9 @@ fn open_checked(path: &Path) -> Result<Connection> {
         std::fs::create_dir_all(dir)?;
     }
     let existed = check_header(path)?;
-    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
+        | OpenFlags::SQLITE_OPEN_CREATE
+        | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let mut conn = Connection::open_with_flags(path, flags)?;
     conn.busy_timeout(BUSY_TIMEOUT)?;
     let damaged = |e: rusqlite::Error| match e.sqlite_error_code() {
@@ -77,14 +79,22 @@ pub(crate) fn classify(e: CatalogueError, path: &Path) -> CatalogueError {
     use rusqlite::ErrorCode;
     let code = match &e {
         CatalogueError::Sqlite(s) => s.sqlite_error_code(),
-        CatalogueError::Migration(rusqlite_migration::Error::RusqliteError { err, .. }) => err.sqlite_error_code(),
+        CatalogueError::Migration(rusqlite_migration::Error::RusqliteError { err, .. }) => {
+            err.sqlite_error_code()
+        }
         CatalogueError::Io(io) => {
             return match io.kind() {
                 std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem => {
-                    CatalogueError::ReadOnly { path: path.to_path_buf(), detail: io.to_string() }
+                    CatalogueError::ReadOnly {
+                        path: path.to_path_buf(),
+                        detail: io.to_string(),
+                    }
                 }
                 std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded => {
-                    CatalogueError::DiskFull { path: path.to_path_buf(), detail: io.to_string() }
+                    CatalogueError::DiskFull {
+                        path: path.to_path_buf(),
+                        detail: io.to_string(),
+                    }
                 }
                 _ => e,
             };
@@ -92,14 +102,24 @@ pub(crate) fn classify(e: CatalogueError, path: &Path) -> CatalogueError {
         _ => None,
     };
     match code {
-        Some(ErrorCode::ReadOnly) => CatalogueError::ReadOnly { path: path.to_path_buf(), detail: e.to_string() },
-        Some(ErrorCode::DiskFull) => CatalogueError::DiskFull { path: path.to_path_buf(), detail: e.to_string() },
+        Some(ErrorCode::ReadOnly) => CatalogueError::ReadOnly {
+            path: path.to_path_buf(),
+            detail: e.to_string(),
+        },
+        Some(ErrorCode::DiskFull) => CatalogueError::DiskFull {
+            path: path.to_path_buf(),
+            detail: e.to_string(),
+        },
         Some(ErrorCode::CannotOpen | ErrorCode::PermissionDenied | ErrorCode::SystemIoFailure) => {
             match unwritable(path) {
-                Some(detail) => CatalogueError::ReadOnly { path: path.to_path_buf(), detail },
-                None if disk_full(path) => {
-                    CatalogueError::DiskFull { path: path.to_path_buf(), detail: e.to_string() }
-                }
+                Some(detail) => CatalogueError::ReadOnly {
+                    path: path.to_path_buf(),
+                    detail,
+                },
+                None if disk_full(path) => CatalogueError::DiskFull {
+                    path: path.to_path_buf(),
+                    detail: e.to_string(),
+                },
                 None => e,
             }
         }
@@ -117,8 +137,18 @@ fn unwritable(path: &Path) -> Option<String> {
     }
     match tempfile::tempfile_in(&dir) {
         Ok(_) => None,
-        Err(e) if matches!(e.kind(), std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded) => None,
-        Err(e) => Some(format!("its folder `{}` is not writable ({e})", dir.display())),
+        Err(e)
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded
+            ) =>
+        {
+            None
+        }
+        Err(e) => Some(format!(
+            "its folder `{}` is not writable ({e})",
+            dir.display()
+        )),
     }
 }
 
@@ -127,10 +157,19 @@ fn disk_full(path: &Path) -> bool {
     use std::io::Write;
     let dir = crate::safe_io::folder_of(path);
     match tempfile::tempfile_in(&dir) {
-        Ok(mut f) => f.write_all(&[0u8; 8192]).and_then(|_| f.sync_all()).is_err_and(|e| {
-            matches!(e.kind(), std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded)
-        }),
-        Err(e) => matches!(e.kind(), std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded),
+        Ok(mut f) => f
+            .write_all(&[0u8; 8192])
+            .and_then(|_| f.sync_all())
+            .is_err_and(|e| {
+                matches!(
+                    e.kind(),
+                    std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded
+                )
+            }),
+        Err(e) => matches!(
+            e.kind(),
+            std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded
+        ),
     }
 }
 
@@ -148,7 +187,11 @@ fn check_header(path: &Path) -> Result<bool> {
     let mut f = match std::fs::File::open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(false),
-        Err(e) => return Err(CatalogueError::Damaged(format!("cannot read catalogue `{shown}`: {e}"))),
+        Err(e) => {
+            return Err(CatalogueError::Damaged(format!(
+                "cannot read catalogue `{shown}`: {e}"
+            )));
+        }
     };
     let mut head = [0u8; 16];
     let mut n = 0;
@@ -156,7 +199,11 @@ fn check_header(path: &Path) -> Result<bool> {
         match f.read(&mut head[n..]) {
             Ok(0) => break,
             Ok(k) => n += k,
-            Err(e) => return Err(CatalogueError::Damaged(format!("cannot read catalogue `{shown}`: {e}"))),
+            Err(e) => {
+                return Err(CatalogueError::Damaged(format!(
+                    "cannot read catalogue `{shown}`: {e}"
+                )));
+            }
         }
     }
     if n == 0 {
@@ -224,13 +271,23 @@ pub(crate) fn check(conn: &Connection, path: &Path, depth: CheckDepth<'_>) -> Re
         CheckDepth::Full => true,
         CheckDepth::ForOpen(p) => std::fs::metadata(p).is_ok_and(|m| m.len() <= FULL_CHECK_UP_TO),
     };
-    let pragma = if full { "integrity_check" } else { "quick_check" };
+    let pragma = if full {
+        "integrity_check"
+    } else {
+        "quick_check"
+    };
     let mut st = conn.prepare(&format!("PRAGMA {pragma}"))?;
-    let lines: Vec<String> = st.query_map([], |r| r.get::<_, String>(0))?.collect::<Result<_, _>>()?;
+    let lines: Vec<String> = st
+        .query_map([], |r| r.get::<_, String>(0))?
+        .collect::<Result<_, _>>()?;
     if lines.len() == 1 && lines[0] == "ok" {
         return Ok(());
     }
-    let first: Vec<String> = lines.iter().take(3).map(|l| crate::safe_io::excerpt(l, 200)).collect();
+    let first: Vec<String> = lines
+        .iter()
+        .take(3)
+        .map(|l| crate::safe_io::excerpt(l, 200))
+        .collect();
     Err(CatalogueError::Damaged(format!(
         "catalogue `{}` is damaged ({pragma}: {}). {}",
         path.display(),
@@ -263,13 +320,18 @@ fn size_problem(path: &Path) -> Option<String> {
         return Some(format!("its header gives page size {page}"));
     }
     if !len.is_multiple_of(page) {
-        return Some(format!("{len} bytes is not a whole number of {page}-byte pages: the file was cut"));
+        return Some(format!(
+            "{len} bytes is not a whole number of {page}-byte pages: the file was cut"
+        ));
     }
     let counter = u32::from_be_bytes([head[24], head[25], head[26], head[27]]);
     let valid_for = u32::from_be_bytes([head[92], head[93], head[94], head[95]]);
     let pages = u32::from_be_bytes([head[28], head[29], head[30], head[31]]) as u64;
     if counter == valid_for && pages > 0 && pages * page > len {
-        return Some(format!("its header says {pages} pages but the file holds {}: the file was cut", len / page));
+        return Some(format!(
+            "its header says {pages} pages but the file holds {}: the file was cut",
+            len / page
+        ));
     }
     None
 }
@@ -301,15 +363,26 @@ fn user_version(conn: &Connection) -> rusqlite::Result<i64> {
 fn check_ours(conn: &Connection, path: &Path, version: i64) -> Result<()> {
     let shown = path.display();
     if version > schema_version() {
-        return Err(CatalogueError::NewerSchema { path: path.to_path_buf(), found: version, known: schema_version() });
+        return Err(CatalogueError::NewerSchema {
+            path: path.to_path_buf(),
+            found: version,
+            known: schema_version(),
+        });
     }
     if version == 0 {
         let mut st = conn.prepare(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
         )?;
         let tables: Vec<String> = st.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
-        let foreign: Vec<&String> = tables.iter().filter(|t| !OUR_OBJECTS.contains(&t.as_str())).collect();
-        let shown_tables: Vec<&String> = if foreign.is_empty() { tables.iter().collect() } else { foreign };
+        let foreign: Vec<&String> = tables
+            .iter()
+            .filter(|t| !OUR_OBJECTS.contains(&t.as_str()))
+            .collect();
+        let shown_tables: Vec<&String> = if foreign.is_empty() {
+            tables.iter().collect()
+        } else {
+            foreign
+        };
         if !tables.is_empty() {
             return Err(CatalogueError::Damaged(format!(
                 "`{shown}` is an SQLite database but not a deckwright catalogue (it has table{} {}); \
@@ -350,7 +423,11 @@ fn migrate(conn: &mut Connection) -> Result<()> {
 /// fill, every bundled card whose id is not yet in the catalogue (cards already there, maybe
 /// edited by the user, are kept).
 fn fill(conn: &mut Connection, with_bundled: bool) -> Result<()> {
-    let bundled = if with_bundled { cards::bundled() } else { Vec::new() };
+    let bundled = if with_bundled {
+        cards::bundled()
+    } else {
+        Vec::new()
+    };
     let fingerprint = fingerprint(&bundled);
     if with_bundled && store::meta(conn, BUNDLED_KEY)?.as_deref() == Some(fingerprint.as_str()) {
         return Ok(());

@@ -36,12 +36,22 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     match args.action {
         CatalogueAction::Check => {
             let r = catalogue::check_file(&db)?;
-            println!("{}: ok (schema {}, {})", db.display(), r.schema, size_text_or_bytes(r.bytes));
+            println!(
+                "{}: ok (schema {}, {})",
+                db.display(),
+                r.schema,
+                size_text_or_bytes(r.bytes)
+            );
             if r.backups.is_empty() {
                 println!("no backup beside it passes its check");
             }
             for b in &r.backups {
-                println!("backup {}: ok (schema {}, {})", b.path.display(), b.schema, size_text_or_bytes(b.bytes));
+                println!(
+                    "backup {}: ok (schema {}, {})",
+                    b.path.display(),
+                    b.schema,
+                    size_text_or_bytes(b.bytes)
+                );
             }
         }
         CatalogueAction::Backup => {
@@ -51,7 +61,12 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         }
         CatalogueAction::Restore { from } => {
             let (b, aside) = catalogue::restore_file(&db, from.as_deref())?;
-            println!("restored {} from {} (schema {}, checked)", db.display(), b.path.display(), b.schema);
+            println!(
+                "restored {} from {} (schema {}, checked)",
+                db.display(),
+                b.path.display(),
+                b.schema
+            );
             if let Some(a) = aside {
                 println!("the replaced file is kept as {}", a.display());
             }
@@ -61,5 +76,9 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
 }
 
 fn size_text_or_bytes(n: u64) -> String {
-    if n >= 1 << 20 { format!("{:.1} MiB", n as f64 / (1u64 << 20) as f64) } else { size_text(n) }
+    if n >= 1 << 20 {
+        format!("{:.1} MiB", n as f64 / (1u64 << 20) as f64)
+    } else {
+        size_text(n)
+    }
 }

@@ -27,7 +27,9 @@ pub enum SelectionError {
     Empty(String),
     #[error("{0}")]
     Query(String),
-    #[error("{0} cards with their copies is more than {MAX_PRINTED}, the most one print job holds; select fewer cards or copies")]
+    #[error(
+        "{0} cards with their copies is more than {MAX_PRINTED}, the most one print job holds; select fewer cards or copies"
+    )]
     TooMany(u64),
     #[error("catalogue: {0}")]
     Catalogue(#[from] crate::catalogue::CatalogueError),
@@ -42,7 +44,11 @@ pub type QueryFn<'a> = dyn Fn(&str) -> Result<Vec<String>, String> + 'a;
 /// party, character, setup or squad files. Otherwise, if every argument looks like a card id
 /// and at least one is in the catalogue, they are a list of ids and each must exist; else
 /// the arguments, joined by spaces, are a search query.
-pub fn resolve(cat: &Catalogue, args: &[String], query: &QueryFn<'_>) -> Result<Vec<Card>, SelectionError> {
+pub fn resolve(
+    cat: &Catalogue,
+    args: &[String],
+    query: &QueryFn<'_>,
+) -> Result<Vec<Card>, SelectionError> {
     let shown = args.join(" ");
     let is_file = |a: &String| a.ends_with(".toml") || Path::new(a).is_file();
     let mut out = Vec::new();
@@ -88,7 +94,10 @@ fn any_known(cat: &Catalogue, args: &[String]) -> Result<bool, SelectionError> {
 }
 
 fn file_err(file: &Path, message: impl Into<String>) -> SelectionError {
-    SelectionError::File { file: file.display().to_string(), message: message.into() }
+    SelectionError::File {
+        file: file.display().to_string(),
+        message: message.into(),
+    }
 }
 
 /// The cards a party, character, setup or squad file names, in file order: a party's or
@@ -96,17 +105,29 @@ fn file_err(file: &Path, message: impl Into<String>) -> SelectionError {
 /// character, quests, waylays and treasures) and then its leagues.
 pub fn from_file(cat: &Catalogue, path: &Path) -> Result<Vec<Card>, SelectionError> {
     let file = path.display().to_string();
-    let text = crate::safe_io::read_text(path, crate::safe_io::MAX_BUILD_FILE, "party, character, setup and squad files")
-        .map_err(|e| file_err(path, format!("cannot read it: {e}")))?;
+    let text = crate::safe_io::read_text(
+        path,
+        crate::safe_io::MAX_BUILD_FILE,
+        "party, character, setup and squad files",
+    )
+    .map_err(|e| file_err(path, format!("cannot read it: {e}")))?;
     let (game, entries): (Game, Vec<String>) = match BuildFile::parse(&text, &file)? {
         BuildFile::Party(p) => (Game::Iconica, p.members),
         BuildFile::Squad(s) => (Game::Ruunara, s.members),
-        BuildFile::Character(c) => (Game::Arcadia, c.icon.into_iter().chain(c.merits).chain(c.flaws).collect()),
+        BuildFile::Character(c) => (
+            Game::Arcadia,
+            c.icon.into_iter().chain(c.merits).chain(c.flaws).collect(),
+        ),
         BuildFile::Setup(setup) => {
             let mut out = Vec::new();
             for (player, cpath) in setup.players.iter().zip(setup.character_paths(path)) {
                 out.extend(from_file(cat, &cpath)?);
-                for id in player.quests.iter().chain(&player.waylays).chain(&player.treasures) {
+                for id in player
+                    .quests
+                    .iter()
+                    .chain(&player.waylays)
+                    .chain(&player.treasures)
+                {
                     out.push(member(cat, path, Game::Arcadia, id)?);
                 }
             }
@@ -145,7 +166,10 @@ impl Copies {
         if s.eq_ignore_ascii_case("owned") {
             return Some(Copies::Owned);
         }
-        s.parse::<u32>().ok().filter(|n| (1..=1000).contains(n)).map(Copies::Each)
+        s.parse::<u32>()
+            .ok()
+            .filter(|n| (1..=1000).contains(n))
+            .map(Copies::Each)
     }
 }
 
@@ -154,7 +178,11 @@ pub const MAX_PRINTED: u64 = 20_000;
 
 /// Repeats each card as `copies` asks, keeping the selection's order. More than
 /// [`MAX_PRINTED`] cards in all is refused before any is copied.
-pub fn apply_copies(cat: &Catalogue, cards: Vec<Card>, copies: Copies) -> Result<Vec<Card>, SelectionError> {
+pub fn apply_copies(
+    cat: &Catalogue,
+    cards: Vec<Card>,
+    copies: Copies,
+) -> Result<Vec<Card>, SelectionError> {
     let mut counts = Vec::with_capacity(cards.len());
     let mut total: u64 = 0;
     for c in &cards {

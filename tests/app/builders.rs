@@ -133,7 +133,10 @@ fn squad_mode_decides_the_single_race_rule() {
     pick(&mut h, "Sanbari Tracker", "unit");
     h.get_by_label("[story-single-race]");
     click(&mut h, "free");
-    assert_eq!(h.state().docs.squad.mode, deckwright::games::ruunara::squad::Mode::Free);
+    assert_eq!(
+        h.state().docs.squad.mode,
+        deckwright::games::ruunara::squad::Mode::Free
+    );
     h.get_by_label("Legal");
 }
 
@@ -152,13 +155,8 @@ fn saved_documents_and_drafts_come_back_after_a_restart() {
     );
     pick(&mut h, "Gorm Ashcairn", "character");
     let cat = h.into_state().cat;
-    assert_eq!(
-        cat.list_docs(DocKind::Party).unwrap(),
-        ["New party"]
-    );
-    let saved_body = cat.load_doc(DocKind::Party, "New party")
-        .unwrap()
-        .unwrap();
+    assert_eq!(cat.list_docs(DocKind::Party).unwrap(), ["New party"]);
+    let saved_body = cat.load_doc(DocKind::Party, "New party").unwrap().unwrap();
     assert!(saved_body.contains("ico-anwen-halloway") && !saved_body.contains("ico-gorm-ashcairn"));
 
     let mut h = harness(DeckwrightApp::new(cat));
