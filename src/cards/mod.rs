@@ -80,7 +80,9 @@ impl fmt::Display for Game {
     }
 }
 
-/// One card of any game.
+/// One card of any game. Cards are held in lists of one game each, where the variants'
+/// different sizes cost little; boxing them would cost an allocation per card.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum Card {
     Iconica(Character),
@@ -90,6 +92,7 @@ pub enum Card {
 }
 
 /// What a card file holds: a card, or Iconoclasm's clash table.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum CardFile {
     Card(Card),

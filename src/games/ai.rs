@@ -1,54 +1,259 @@
-//! Game-independent policies over [`GameState`]: Monte Carlo tree search with chance nodes
-//! (UCT at decisions, sampled outcomes at chance nodes, random playouts); a seated policy
-//! with its own random stream ([`Seated`]); greedy's pick of the best value ([`first_best`]).
+//! The shared policies over [`Game`]: `first`, `random`, `greedy` and `mcts`, each seated as an
+//! [`Agent`] with its own random stream. A game gives only its [`Evaluator`]: a position's
+//! worth to a seat, and optionally greedy's values of the options (which also seed the
+//! search's root), the options the search expands, and how a search leaf is scored.
+//!
+//! The search is Monte Carlo tree search with chance nodes (UCT at decisions, sampled
+//! outcomes at chance nodes, max-n returns for any number of seats), like OpenSpiel's
+//! `algorithms/mcts.h` with its `Evaluator`.
 
+use std::fmt;
+use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::{GameState, Node};
+use super::game::{Chance, Game, MAX_SEATS, Returns, Turn};
 
 /// How much search a decision gets.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Budget {
+    /// Leaves scored per decision (replayable).
     Playouts(u32),
+    /// Search until this many milliseconds have passed (reads the clock: not replayable).
     Millis(u64),
 }
 
-/// MCTS settings.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct MctsConfig {
-    pub budget: Budget,
-    /// UCT exploration constant.
-    pub c: f64,
+/// Playouts of plain `mcts`.
+pub const DEFAULT_PLAYOUTS: u32 = 48;
+
+/// A policy as the command line and the app name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Policy {
+    /// Option 0 of the game's documented order.
+    First,
+    /// A uniformly random option.
+    Random,
+    /// The option with the best value by the game's evaluation.
+    Greedy,
+    /// Tree search with this budget.
+    Mcts(Budget),
 }
 
-impl Default for MctsConfig {
-    fn default() -> Self {
-        MctsConfig { budget: Budget::Playouts(200), c: 1.0 }
+/// A policy name that is none of `first`, `random`, `greedy`, `mcts`, `mcts:N`, `mcts:Nms`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown policy `{0}`; expected first, random, greedy, mcts, mcts:N or mcts:Nms")]
+pub struct UnknownPolicy(pub String);
+
+impl Policy {
+    /// Every policy, with `mcts` at its default budget.
+    pub const ALL: [Policy; 4] = [
+        Policy::First,
+        Policy::Random,
+        Policy::Greedy,
+        Policy::Mcts(Budget::Playouts(DEFAULT_PLAYOUTS)),
+    ];
+
+    /// `first`, `random`, `greedy`, `mcts`, `mcts:500` (playouts) or `mcts:50ms`.
+    pub fn parse(s: &str) -> Option<Policy> {
+        s.parse().ok()
+    }
+
+    /// Its name as [`Policy::parse`] reads it (`mcts` with its budget: `mcts:48`).
+    pub fn name(&self) -> String {
+        self.to_string()
+    }
+
+    /// Whether it decides from the number of options alone.
+    pub fn blind(&self) -> bool {
+        matches!(self, Policy::First | Policy::Random)
     }
 }
 
-struct TNode {
-    visits: f64,
-    /// Sum of returns of the player who moved into this node.
-    value: f64,
-    /// Player who moved into this node (decision children only).
-    mover: usize,
-    children: Vec<(usize, u32)>,
+impl FromStr for Policy {
+    type Err = UnknownPolicy;
+    fn from_str(s: &str) -> Result<Policy, UnknownPolicy> {
+        let bad = || UnknownPolicy(s.to_string());
+        Ok(match s {
+            "first" => Policy::First,
+            "random" => Policy::Random,
+            "greedy" => Policy::Greedy,
+            "mcts" => Policy::Mcts(Budget::Playouts(DEFAULT_PLAYOUTS)),
+            _ => {
+                let rest = s.strip_prefix("mcts:").ok_or_else(bad)?;
+                Policy::Mcts(match rest.strip_suffix("ms") {
+                    Some(ms) => Budget::Millis(ms.parse().ok().filter(|v| *v > 0).ok_or_else(bad)?),
+                    None => Budget::Playouts(rest.parse().ok().filter(|v| *v > 0).ok_or_else(bad)?),
+                })
+            }
+        })
+    }
 }
 
-/// A seated policy (`kind`) with its own random stream; each game says how it chooses.
+impl fmt::Display for Policy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Policy::First => f.write_str("first"),
+            Policy::Random => f.write_str("random"),
+            Policy::Greedy => f.write_str("greedy"),
+            Policy::Mcts(Budget::Playouts(n)) => write!(f, "mcts:{n}"),
+            Policy::Mcts(Budget::Millis(ms)) => write!(f, "mcts:{ms}ms"),
+        }
+    }
+}
+
+/// A game's search settings.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Tuning {
+    /// UCT exploration constant.
+    pub c: f64,
+    /// Virtual visits each root option starts with at its prior win chance (0: no prior).
+    pub prior_visits: f64,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            c: 1.0,
+            prior_visits: 0.0,
+        }
+    }
+}
+
+/// What a game gives the shared policies: how good a position is for a seat. Only
+/// [`Evaluator::value`] is required; the rest have general defaults a game may sharpen.
+pub trait Evaluator<G: Game> {
+    /// A position's worth to `seat`: higher is better, on any scale.
+    fn value(&mut self, g: &G, seat: usize) -> f64;
+
+    /// Greedy's value of each of the `options` of `seat`'s decision at `g`, into `out`.
+    /// Default: the [`Evaluator::value`] after the option, with any chance that follows
+    /// before the next decision drawn from `rng`.
+    fn option_values(
+        &mut self,
+        g: &G,
+        seat: usize,
+        options: usize,
+        rng: &mut ChaCha8Rng,
+        out: &mut Vec<f64>,
+    ) {
+        out.clear();
+        let seed: u64 = rng.random();
+        for a in 0..options {
+            let mut next = g.clone();
+            next.apply(a);
+            let mut r = ChaCha8Rng::seed_from_u64(seed);
+            while let Turn::Chance(c) = next.turn() {
+                next.apply(r.random_range(0..c.outcomes()));
+            }
+            out.push(self.value(&next, seat));
+        }
+    }
+
+    /// Turns the values of the search's root options into prior win chances (0..=1).
+    /// Default: the logistic of each value.
+    fn priors(&self, values: &[f64], out: &mut Vec<f64>) {
+        out.clear();
+        out.extend(values.iter().map(|v| 1.0 / (1.0 + (-v).exp())));
+    }
+
+    /// The options the search expands at a decision of `seat` with `options` options, best
+    /// first or in order (default: all, in order).
+    fn candidates(&mut self, _g: &G, _seat: usize, options: usize, out: &mut Vec<usize>) {
+        out.clear();
+        out.extend(0..options);
+    }
+
+    /// The returns a search leaf is worth. Default: uniformly random play to the end.
+    fn leaf(&mut self, g: &G, rng: &mut ChaCha8Rng) -> Returns {
+        random_playout(g, rng)
+    }
+
+    /// The search's settings for this game.
+    fn tuning(&self) -> Tuning {
+        Tuning::default()
+    }
+}
+
+/// Plays uniformly at random (decisions and chance) to the end; the final returns.
+pub fn random_playout<G: Game>(g: &G, rng: &mut ChaCha8Rng) -> Returns {
+    let mut s = g.clone();
+    loop {
+        match s.turn() {
+            Turn::Over => return s.returns(),
+            Turn::Seat { options, .. } => s.apply(rng.random_range(0..options.max(1))),
+            Turn::Chance(c) => s.apply(sample(c, rng)),
+        }
+    }
+}
+
+/// A seated policy: the policy, its own random stream and the game's evaluation.
 #[derive(Debug, Clone)]
-pub struct Seated<K> {
-    pub kind: K,
-    pub(crate) rng: ChaCha8Rng,
+pub struct Agent<E> {
+    pub policy: Policy,
+    pub rng: ChaCha8Rng,
+    pub eval: E,
+    values: Vec<f64>,
 }
 
-impl<K> Seated<K> {
-    pub fn new(kind: K, seed: u64) -> Seated<K> {
-        Seated { kind, rng: ChaCha8Rng::seed_from_u64(seed) }
+impl<E: Default> Agent<E> {
+    /// A policy seeded with `seed`, with the game's default evaluation.
+    pub fn new(policy: Policy, seed: u64) -> Agent<E> {
+        Agent::with_eval(policy, seed, E::default())
+    }
+}
+
+impl<E> Agent<E> {
+    pub fn with_eval(policy: Policy, seed: u64, eval: E) -> Agent<E> {
+        Agent {
+            policy,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            eval,
+            values: Vec::new(),
+        }
+    }
+
+    /// The choice of a policy that needs only the number of options (`first`, `random`);
+    /// `None` for the others.
+    #[inline]
+    pub fn choose_n(&mut self, options: usize) -> Option<usize> {
+        match self.policy {
+            Policy::First => Some(0),
+            Policy::Random => Some(if options <= 1 {
+                0
+            } else {
+                self.rng.random_range(0..options)
+            }),
+            _ => None,
+        }
+    }
+
+    /// The option `seat` takes at `g` (a decision with `options` options).
+    pub fn choose<G: Game<Eval = E>>(&mut self, g: &G, seat: usize, options: usize) -> usize
+    where
+        E: Evaluator<G>,
+    {
+        if options <= 1 {
+            return 0;
+        }
+        if let Some(a) = self.choose_n(options) {
+            return a;
+        }
+        self.eval
+            .option_values(g, seat, options, &mut self.rng, &mut self.values);
+        match self.policy {
+            Policy::Mcts(budget) => mcts(
+                g,
+                seat,
+                options,
+                &self.values,
+                budget,
+                &mut self.eval,
+                &mut self.rng,
+            ),
+            _ => first_best(&self.values),
+        }
     }
 }
 
@@ -63,43 +268,80 @@ pub fn first_best(values: &[f64]) -> usize {
     b
 }
 
-/// Picks an option at a decision node by MCTS; returns 0 if the node is not a decision.
-pub fn mcts_choose<G: GameState>(root: &G, cfg: &MctsConfig, rng: &mut ChaCha8Rng) -> usize {
-    mcts_choose_with_prior(root, cfg, &[], 0.0, rng)
+struct TNode {
+    visits: f64,
+    /// Sum of returns of the seat that moved into this node.
+    value: f64,
+    /// Seat that moved into this node (decision children only; `usize::MAX` otherwise).
+    mover: usize,
+    /// (option or outcome, node id) of the children made so far.
+    children: Vec<(usize, u32)>,
+    /// At a decision: the options the search expands, in expansion order.
+    options: Vec<usize>,
 }
 
-/// MCTS whose root options start with `weight` virtual visits at the values in `prior`
-/// (win chances of the deciding player, one per option; empty: no prior). A search that
-/// finds nothing better keeps the prior's choice.
-pub fn mcts_choose_with_prior<G: GameState>(
+impl TNode {
+    fn new(mover: usize) -> TNode {
+        TNode {
+            visits: 0.0,
+            value: 0.0,
+            mover,
+            children: Vec::new(),
+            options: Vec::new(),
+        }
+    }
+}
+
+/// Tree search from `root`, a decision of `seat` with `options` options whose greedy values
+/// are `values` (the priors' source; ignored unless one per root candidate). Returns the
+/// option chosen: the root child visited most (the lower option on a tie).
+pub fn mcts<G: Game, E: Evaluator<G>>(
     root: &G,
-    cfg: &MctsConfig,
-    prior: &[f64],
-    weight: f64,
+    seat: usize,
+    options: usize,
+    values: &[f64],
+    budget: Budget,
+    eval: &mut E,
     rng: &mut ChaCha8Rng,
 ) -> usize {
-    let Node::Decision { actions, .. } = root.node() else { return 0 };
-    if actions <= 1 {
+    if options <= 1 {
         return 0;
     }
-    let mut tree = vec![TNode { visits: 0.0, value: 0.0, mover: usize::MAX, children: Vec::new() }];
-    if prior.len() == actions && weight > 0.0 {
-        let Node::Decision { player, .. } = root.node() else { return 0 };
-        for (a, p) in prior.iter().enumerate() {
-            tree.push(TNode { visits: weight, value: weight * p, mover: player, children: Vec::new() });
+    let tuning = eval.tuning();
+    let mut tree = vec![TNode::new(usize::MAX)];
+    eval.candidates(root, seat, options, &mut tree[0].options);
+    let cands = tree[0].options.clone();
+    if cands.len() <= 1 {
+        return cands.first().copied().unwrap_or(0);
+    }
+    let cand_values: Vec<f64> = if values.len() == options {
+        cands.iter().map(|&a| values[a]).collect()
+    } else {
+        values.to_vec()
+    };
+    let mut prior = Vec::new();
+    eval.priors(&cand_values, &mut prior);
+    if prior.len() == cands.len() && tuning.prior_visits > 0.0 {
+        let w = tuning.prior_visits;
+        for (&a, p) in cands.iter().zip(&prior) {
+            let mut n = TNode::new(seat);
+            n.visits = w;
+            n.value = w * p;
+            tree.push(n);
             let id = (tree.len() - 1) as u32;
             tree[0].children.push((a, id));
         }
-        tree[0].visits = weight * actions as f64;
+        tree[0].visits = w * cands.len() as f64;
     }
     let started = Instant::now();
     let mut path: Vec<u32> = Vec::with_capacity(64);
-    let mut probs: Vec<f64> = Vec::with_capacity(8);
     let mut done = 0u32;
     loop {
-        match cfg.budget {
+        match budget {
             Budget::Playouts(n) if done >= n => break,
-            Budget::Millis(ms) if done > 0 && started.elapsed() >= Duration::from_millis(ms) => break,
+            Budget::Millis(ms) if done > 0 && started.elapsed() >= Duration::from_millis(ms) => {
+                break;
+            }
             _ => {}
         }
         done += 1;
@@ -108,26 +350,37 @@ pub fn mcts_choose_with_prior<G: GameState>(
         path.push(0);
         let mut cur = 0u32;
         let rewards = loop {
-            match state.node() {
-                Node::Terminal => break state.returns(),
-                Node::Decision { player, actions } => {
-                    let tried = tree[cur as usize].children.len();
-                    if tried < actions {
-                        let a = tried;
-                        tree.push(TNode { visits: 0.0, value: 0.0, mover: player, children: Vec::new() });
+            match state.turn() {
+                Turn::Over => break state.returns(),
+                Turn::Seat {
+                    seat: mover,
+                    options,
+                } => {
+                    let node = cur as usize;
+                    if tree[node].options.is_empty() {
+                        let mut opts = std::mem::take(&mut tree[node].options);
+                        eval.candidates(&state, mover, options, &mut opts);
+                        if opts.is_empty() {
+                            opts.push(0);
+                        }
+                        tree[node].options = opts;
+                    }
+                    let tried = tree[node].children.len();
+                    if tried < tree[node].options.len() {
+                        let a = tree[node].options[tried];
+                        tree.push(TNode::new(mover));
                         let id = (tree.len() - 1) as u32;
-                        tree[cur as usize].children.push((a, id));
+                        tree[node].children.push((a, id));
                         state.apply(a);
                         path.push(id);
-                        break state.rollout(rng);
+                        break eval.leaf(&state, rng);
                     }
-                    let parent_n = tree[cur as usize].visits.max(1.0);
-                    let ln = parent_n.ln();
+                    let ln = tree[node].visits.max(1.0).ln();
                     let mut best = (f64::NEG_INFINITY, 0usize, 0u32);
-                    for &(a, id) in &tree[cur as usize].children {
+                    for &(a, id) in &tree[node].children {
                         let ch = &tree[id as usize];
                         let n = ch.visits.max(1e-9);
-                        let u = ch.value / n + cfg.c * (ln / n).sqrt();
+                        let u = ch.value / n + tuning.c * (ln / n).sqrt();
                         if u > best.0 {
                             best = (u, a, id);
                         }
@@ -136,14 +389,17 @@ pub fn mcts_choose_with_prior<G: GameState>(
                     cur = best.2;
                     path.push(cur);
                 }
-                Node::Chance(n) => {
-                    state.chance_probs(&mut probs);
-                    let a = sample(&probs, n, rng);
-                    let found = tree[cur as usize].children.iter().find(|c| c.0 == a).map(|c| c.1);
+                Turn::Chance(c) => {
+                    let a = sample(c, rng);
+                    let found = tree[cur as usize]
+                        .children
+                        .iter()
+                        .find(|ch| ch.0 == a)
+                        .map(|ch| ch.1);
                     let id = match found {
                         Some(id) => id,
                         None => {
-                            tree.push(TNode { visits: 0.0, value: 0.0, mover: usize::MAX, children: Vec::new() });
+                            tree.push(TNode::new(usize::MAX));
                             let id = (tree.len() - 1) as u32;
                             tree[cur as usize].children.push((a, id));
                             id
@@ -158,7 +414,7 @@ pub fn mcts_choose_with_prior<G: GameState>(
         for &id in &path {
             let nd = &mut tree[id as usize];
             nd.visits += 1.0;
-            if nd.mover < 2 {
+            if nd.mover < MAX_SEATS {
                 nd.value += rewards[nd.mover];
             }
         }
@@ -168,20 +424,23 @@ pub fn mcts_choose_with_prior<G: GameState>(
         .iter()
         .max_by(|x, y| {
             let (a, b) = (&tree[x.1 as usize], &tree[y.1 as usize]);
-            a.visits.partial_cmp(&b.visits).unwrap_or(std::cmp::Ordering::Equal).then(y.0.cmp(&x.0))
+            a.visits
+                .partial_cmp(&b.visits)
+                .unwrap_or(std::cmp::Ordering::Equal)
+                .then(y.0.cmp(&x.0))
         })
         .map(|c| c.0)
         .unwrap_or(0)
 }
 
-/// An outcome index drawn from `probs` (uniform over `n` when `probs` is empty).
-fn sample(probs: &[f64], n: usize, rng: &mut ChaCha8Rng) -> usize {
-    if probs.len() != n || n == 0 {
-        return rng.random_range(0..n.max(1));
-    }
+/// A chance outcome drawn uniformly (the way the search always has: a uniform `f64` walked
+/// along equal probabilities, so searches replay as before).
+fn sample(c: Chance, rng: &mut ChaCha8Rng) -> usize {
+    let n = c.outcomes();
+    let p = 1.0 / n as f64;
     let mut x: f64 = rng.random_range(0.0..1.0);
-    for (i, p) in probs.iter().enumerate() {
-        if x < *p {
+    for i in 0..n {
+        if x < p {
             return i;
         }
         x -= p;
@@ -192,21 +451,49 @@ fn sample(probs: &[f64], n: usize, rng: &mut ChaCha8Rng) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::SeedableRng;
+    use crate::games::game::{Ending, Outcome, Seats, Verdict};
 
-    /// Pick a number 0..3; chance adds 0 or 1; player 0 wins on a total of 3 or more.
-    #[derive(Clone)]
+    /// Pick a number 0..3; chance adds 0..=5 (a die); seat 0 wins on a total of 6 or more.
+    #[derive(Clone, Debug)]
     struct Toy {
         picked: Option<usize>,
         total: Option<usize>,
     }
 
-    impl GameState for Toy {
-        fn node(&self) -> Node {
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    struct Done;
+    impl Ending for Done {
+        const ALL: &'static [Done] = &[Done];
+        fn name(self) -> &'static str {
+            "done"
+        }
+    }
+
+    #[derive(Default, Clone)]
+    struct ToyEval;
+    impl Evaluator<Toy> for ToyEval {
+        fn value(&mut self, g: &Toy, seat: usize) -> f64 {
+            let v = g.picked.unwrap_or(0) as f64;
+            if seat == 0 { v } else { -v }
+        }
+    }
+
+    impl Game for Toy {
+        type Ending = Done;
+        type Event = ();
+        type Eval = ToyEval;
+        const NAME: &'static str = "toy";
+        fn seats(&self) -> usize {
+            2
+        }
+        fn turn(&self) -> Turn {
             match (self.picked, self.total) {
-                (None, _) => Node::Decision { player: 0, actions: 3 },
-                (Some(_), None) => Node::Chance(2),
-                _ => Node::Terminal,
+                (None, _) => Turn::Seat {
+                    seat: 0,
+                    options: 3,
+                },
+                (Some(_), None) => Turn::Chance(Chance::Die),
+                _ => Turn::Over,
             }
         }
         fn apply(&mut self, a: usize) {
@@ -215,16 +502,109 @@ mod tests {
                 Some(p) => self.total = Some(p + a),
             }
         }
-        fn returns(&self) -> [f64; 2] {
-            if self.total.unwrap_or(0) >= 3 { [1.0, 0.0] } else { [0.0, 1.0] }
+        fn apply_logged(&mut self, a: usize, _log: &mut Vec<()>) {
+            self.apply(a)
+        }
+        fn exhausted(&mut self, _log: &mut Vec<()>) {
+            self.total = Some(0);
+        }
+        fn outcome(&self) -> Option<Outcome<Done>> {
+            let t = self.total?;
+            Some(Outcome {
+                verdict: Verdict::Won(Seats::one(if t >= 6 { 0 } else { 1 })),
+                ended: Done,
+                turns: 1,
+            })
+        }
+        fn turns(&self) -> u32 {
+            1
+        }
+        fn question(&self) -> String {
+            "pick".into()
+        }
+        fn describe(&self, a: usize) -> String {
+            a.to_string()
+        }
+        fn event_text(&self, _e: &()) -> String {
+            String::new()
+        }
+        fn event_json(&self, _e: &()) -> serde_json::Value {
+            serde_json::Value::Null
         }
     }
 
     #[test]
     fn mcts_finds_the_best_option_through_chance() {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
-        let cfg = MctsConfig { budget: Budget::Playouts(300), c: 1.0 };
-        assert_eq!(mcts_choose(&Toy { picked: None, total: None }, &cfg, &mut rng), 2);
+        let root = Toy {
+            picked: None,
+            total: None,
+        };
+        assert_eq!(
+            mcts(
+                &root,
+                0,
+                3,
+                &[],
+                Budget::Playouts(400),
+                &mut ToyEval,
+                &mut rng
+            ),
+            2
+        );
+    }
+
+    #[test]
+    fn greedy_takes_the_best_value_and_first_takes_option_zero() {
+        let root = Toy {
+            picked: None,
+            total: None,
+        };
+        assert_eq!(
+            Agent::<ToyEval>::new(Policy::Greedy, 1).choose(&root, 0, 3),
+            2
+        );
+        assert_eq!(
+            Agent::<ToyEval>::new(Policy::First, 1).choose(&root, 0, 3),
+            0
+        );
+        let picks: Vec<usize> = {
+            let mut a = Agent::<ToyEval>::new(Policy::Random, 5);
+            (0..60).map(|_| a.choose(&root, 0, 3)).collect()
+        };
+        assert!((0..3).all(|k| picks.contains(&k)), "{picks:?}");
+    }
+
+    #[test]
+    fn policies_parse_and_print_their_names() {
+        for s in [
+            "first",
+            "random",
+            "greedy",
+            "mcts:48",
+            "mcts:7",
+            "mcts:20ms",
+        ] {
+            assert_eq!(Policy::parse(s).map(|p| p.name()), Some(s.to_string()));
+        }
+        assert_eq!(
+            Policy::parse("mcts"),
+            Some(Policy::Mcts(Budget::Playouts(48)))
+        );
+        for bad in [
+            "", "mcts:", "mcts:0", "mcts:0ms", "mcts:x", "clever", "Greedy",
+        ] {
+            assert!(Policy::parse(bad).is_none(), "{bad}");
+        }
+        assert_eq!(
+            "clever"
+                .parse::<Policy>()
+                .unwrap_err()
+                .to_string()
+                .split(';')
+                .next(),
+            Some("unknown policy `clever`")
+        );
     }
 
     #[test]

@@ -167,9 +167,12 @@ pub fn extreme_tokens(key: &str, numeric: bool) -> Option<(String, String)> {
     clean(key).then(|| (format!("{US}{key}{value}"), format!("{US}{key}{max}")))
 }
 
+/// One stored field of a card: key, text value, number value.
+type StoredField = (String, Option<String>, Option<f64>);
+
 /// Fills `search_words` and `search_fields` of every card (the migration that adds them).
 pub fn backfill(conn: &Connection) -> rusqlite::Result<()> {
-    let mut fields: BTreeMap<i64, Vec<(String, Option<String>, Option<f64>)>> = BTreeMap::new();
+    let mut fields: BTreeMap<i64, Vec<StoredField>> = BTreeMap::new();
     {
         let mut st = conn.prepare("SELECT card, key, text, num FROM card_field ORDER BY rowid")?;
         let mut rows = st.query([])?;
@@ -212,9 +215,15 @@ mod tests {
             w.contains(&words_pattern(&words, prefix).unwrap_or_else(|| "?".into()))
         };
         assert!(has(&["c"], true) && !has(&["cd", "e"], false));
-        assert!(has(&["AB", "c"], true), "case-insensitive, the last word a prefix");
+        assert!(
+            has(&["AB", "c"], true),
+            "case-insensitive, the last word a prefix"
+        );
         assert!(!has(&["ab", "c"], false), "a phrase is of whole words");
-        assert!(!has(&["cd", "ef"], true), "no phrase spans the name and the texts");
+        assert!(
+            !has(&["cd", "ef"], true),
+            "no phrase spans the name and the texts"
+        );
         assert!(has(&["ef", "gh"], false));
         assert_eq!(words_pattern(&["café".into()], true), None);
     }

@@ -1,14 +1,190 @@
-//! Runs many seeded matches in parallel (rayon) and sums their results; statistics (Wilson
-//! intervals). Each game's seed derives from (seed, game index) and results are sums, so a
-//! run gives the same counts at any thread count. A run may be stopped between games.
+//! Runs many seeded matches of any [`Game`] in parallel (rayon) and sums their typed results
+//! ([`Tally`]: wins per seat, draws, endings by name, turns); statistics (Wilson intervals).
+//! Each game's seed derives from (seed, game index) and results are sums, so a run gives the
+//! same counts at any thread count. A run may be stopped between games, and reports progress.
 
 pub mod arcadia;
 pub mod iconica;
 pub mod iconoclasm;
 
+use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
+
+use crate::games::ai::{Agent, Policy};
+use crate::games::dice::Dice;
+use crate::games::game::{Ending, Game, MAX_SEATS, Outcome, Verdict};
+
+/// The seed of seat `k`'s policy in a game seeded `s`.
+pub fn seat_seed(s: u64, k: usize) -> u64 {
+    match k {
+        0 => s ^ 0xA5A5_A5A5_A5A5_A5A5,
+        1 => s ^ 0x5A5A_5A5A_5A5A_5A5A,
+        _ => game_seed(s, k as u64 + 1),
+    }
+}
+
+/// Plays one match of a run to its end: chance from `dice`, seat `k` played by
+/// `policies[k]` (the last one for seats past the list) seeded with [`seat_seed`] of `s`.
+pub fn play_seeded<G: Game, D: Dice>(
+    mut game: G,
+    mut dice: D,
+    policies: &[Policy],
+    s: u64,
+) -> Outcome<G::Ending> {
+    let mut agents: Vec<Agent<G::Eval>> = (0..game.seats())
+        .map(|k| {
+            Agent::new(
+                policies
+                    .get(k)
+                    .or(policies.last())
+                    .copied()
+                    .unwrap_or(Policy::First),
+                seat_seed(s, k),
+            )
+        })
+        .collect();
+    game.play_out(&mut dice, &mut agents, None);
+    game.outcome().unwrap_or(Outcome {
+        verdict: Verdict::NoResult,
+        ended: *<G::Ending as Ending>::ALL
+            .last()
+            .expect("a game has endings"),
+        turns: game.turns(),
+    })
+}
+
+/// The most endings a game may list.
+pub const MAX_ENDINGS: usize = 8;
+
+/// Summed typed results of many matches of one game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tally<E> {
+    pub games: u64,
+    /// Matches each seat won (a shared win counts for each winner).
+    pub wins: [u64; MAX_SEATS],
+    pub draws: u64,
+    /// Matches that stopped with no result.
+    pub no_result: u64,
+    pub turns: u64,
+    /// Matches by ending, in [`Ending::ALL`] order.
+    pub ended: [u64; MAX_ENDINGS],
+    ending: PhantomData<E>,
+}
+
+impl<E> Default for Tally<E> {
+    fn default() -> Self {
+        Tally {
+            games: 0,
+            wins: [0; MAX_SEATS],
+            draws: 0,
+            no_result: 0,
+            turns: 0,
+            ended: [0; MAX_ENDINGS],
+            ending: PhantomData,
+        }
+    }
+}
+
+impl<E: Ending> Tally<E> {
+    pub fn add(&mut self, o: Outcome<E>) {
+        self.games += 1;
+        match o.verdict {
+            Verdict::Won(w) => w
+                .iter()
+                .filter(|s| *s < MAX_SEATS)
+                .for_each(|s| self.wins[s] += 1),
+            Verdict::Draw => self.draws += 1,
+            Verdict::NoResult => self.no_result += 1,
+        }
+        self.turns += u64::from(o.turns);
+        self.ended[o.ended.index().min(MAX_ENDINGS - 1)] += 1;
+    }
+
+    pub fn merge(mut self, o: Tally<E>) -> Tally<E> {
+        self.games += o.games;
+        self.draws += o.draws;
+        self.no_result += o.no_result;
+        self.turns += o.turns;
+        for i in 0..MAX_SEATS {
+            self.wins[i] += o.wins[i];
+        }
+        for i in 0..MAX_ENDINGS {
+            self.ended[i] += o.ended[i];
+        }
+        self
+    }
+
+    /// Seat `seat`'s win rate (draws count as not won) and its 95% Wilson interval.
+    pub fn win_rate(&self, seat: usize) -> (f64, (f64, f64)) {
+        let k = self.wins.get(seat).copied().unwrap_or(0);
+        (
+            if self.games == 0 {
+                0.0
+            } else {
+                k as f64 / self.games as f64
+            },
+            wilson(k, self.games, 1.96),
+        )
+    }
+
+    pub fn mean_turns(&self) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            self.turns as f64 / self.games as f64
+        }
+    }
+
+    /// (name, count) of every ending, in [`Ending::ALL`] order.
+    pub fn endings(&self) -> impl Iterator<Item = (&'static str, u64)> + '_ {
+        E::ALL
+            .iter()
+            .map(|e| (e.name(), self.ended[e.index().min(MAX_ENDINGS - 1)]))
+    }
+
+    /// The same counts as a two-sided [`Summary`] (seat 0 is side a).
+    pub fn summary(&self) -> Summary {
+        let mut ended = [0; 4];
+        for (i, c) in self.ended.iter().enumerate() {
+            ended[i.min(3)] += c;
+        }
+        Summary {
+            games: self.games,
+            wins: [self.wins[0], self.wins[1], self.draws, self.no_result],
+            turns: self.turns,
+            ended,
+        }
+    }
+}
+
+/// Plays `games` matches (`play(index)`) of one game on `threads` threads, checking `stop`
+/// before each game and calling `progress(done)` after each chunk: `None` when stopped (a
+/// stopped run has no result). The sums do not depend on the thread count.
+pub fn run_tally<E, F, P>(
+    games: u64,
+    threads: Option<usize>,
+    play: F,
+    progress: P,
+    stop: &AtomicBool,
+) -> Result<Option<Tally<E>>, rayon::ThreadPoolBuildError>
+where
+    E: Ending,
+    F: Fn(u64) -> Outcome<E> + Sync,
+    P: Fn(u64) + Sync,
+{
+    run_chunks(
+        games,
+        threads,
+        &play,
+        &progress,
+        stop,
+        Tally::add,
+        Tally::merge,
+        |t: &Tally<E>| t.games,
+    )
+}
 
 /// How one match ended, game-independently.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,6 +194,48 @@ pub struct MatchResult {
     pub turns: u32,
     /// Index into [`Summary::ended`] (the game's own list of endings).
     pub ended: u8,
+}
+
+impl<E: Ending> From<Outcome<E>> for MatchResult {
+    /// Seat 0 is side a; a win shared by seats counts for the lowest.
+    fn from(o: Outcome<E>) -> MatchResult {
+        let outcome = match o.verdict {
+            Verdict::Won(w) => w.iter().next().map_or(3, |s| s.min(3) as u8),
+            Verdict::Draw => 2,
+            Verdict::NoResult => 3,
+        };
+        MatchResult {
+            outcome,
+            turns: o.turns,
+            ended: o.ended.index().min(3) as u8,
+        }
+    }
+}
+
+/// Plays one match as `play` does, logged: seat `k`'s policy seeded from stream `k + 1` of
+/// `seed`, chance from `dice`; `log` holds what the start of the match logged. Returns the
+/// final position and the whole log.
+pub fn play_logged<G: Game, D: Dice>(
+    mut game: G,
+    mut log: Vec<G::Event>,
+    mut dice: D,
+    policies: &[Policy],
+    seed: u64,
+) -> (G, Vec<G::Event>) {
+    let mut agents: Vec<Agent<G::Eval>> = (0..game.seats())
+        .map(|k| {
+            Agent::new(
+                policies
+                    .get(k)
+                    .or(policies.last())
+                    .copied()
+                    .unwrap_or(Policy::First),
+                derive_seed(seed, k as u64 + 1),
+            )
+        })
+        .collect();
+    game.play_out(&mut dice, &mut agents, Some(&mut log));
+    (game, log)
 }
 
 /// Summed results of many matches.
@@ -49,13 +267,21 @@ impl Summary {
     }
     /// Side a's win rate (draws count as not won).
     pub fn win_rate_a(&self) -> f64 {
-        if self.games == 0 { 0.0 } else { self.wins[0] as f64 / self.games as f64 }
+        if self.games == 0 {
+            0.0
+        } else {
+            self.wins[0] as f64 / self.games as f64
+        }
     }
     pub fn ci95_a(&self) -> (f64, f64) {
         wilson(self.wins[0], self.games, 1.96)
     }
     pub fn mean_turns(&self) -> f64 {
-        if self.games == 0 { 0.0 } else { self.turns as f64 / self.games as f64 }
+        if self.games == 0 {
+            0.0
+        } else {
+            self.turns as f64 / self.games as f64
+        }
     }
 }
 
@@ -73,29 +299,19 @@ pub fn wilson(k: u64, n: u64, z: f64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-/// The seed of game `index` of a run seeded `seed` (SplitMix64 of both).
-pub fn game_seed(seed: u64, index: u64) -> u64 {
-    let mut z = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index.wrapping_add(0x632B_E59B_D9B4_E019);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// Derives independent seeds from one (SplitMix64 of seed and stream): the streams of one
-/// `play`ed match (dice, each side's policy).
-pub fn derive_seed(seed: u64, stream: u64) -> u64 {
-    let mut z = seed ^ stream.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(0xD1B5_4A32_D192_ED03);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+pub use crate::games::dice::{derive_seed, game_seed};
 
 /// Games per progress step.
 const CHUNK: u64 = 256;
 
 /// Plays `games` matches (`play(index)`) on `threads` threads (default: all cores), calling
 /// `progress(done)` after each chunk. The sum does not depend on the thread count.
-pub fn run<F, P>(games: u64, threads: Option<usize>, play: F, progress: P) -> Result<Summary, rayon::ThreadPoolBuildError>
+pub fn run<F, P>(
+    games: u64,
+    threads: Option<usize>,
+    play: F,
+    progress: P,
+) -> Result<Summary, rayon::ThreadPoolBuildError>
 where
     F: Fn(u64) -> MatchResult + Sync,
     P: Fn(u64) + Sync,
@@ -117,30 +333,60 @@ where
     F: Fn(u64) -> MatchResult + Sync,
     P: Fn(u64) + Sync,
 {
+    run_chunks(
+        games,
+        threads,
+        &play,
+        &progress,
+        stop,
+        Summary::add,
+        Summary::merge,
+        |s: &Summary| s.games,
+    )
+}
+
+/// The runner behind [`run_stoppable`] and [`run_tally`]: chunks of games summed with `add`,
+/// chunks merged with `merge`, in parallel.
+#[allow(clippy::too_many_arguments)]
+fn run_chunks<R, S, F, P>(
+    games: u64,
+    threads: Option<usize>,
+    play: &F,
+    progress: &P,
+    stop: &AtomicBool,
+    add: fn(&mut S, R),
+    merge: fn(S, S) -> S,
+    count: fn(&S) -> u64,
+) -> Result<Option<S>, rayon::ThreadPoolBuildError>
+where
+    S: Default + Send,
+    F: Fn(u64) -> R + Sync,
+    P: Fn(u64) + Sync,
+{
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(t) = threads {
         pool = pool.num_threads(t.max(1));
     }
     let pool = pool.build()?;
     let chunks = games.div_ceil(CHUNK);
-    let summary = pool.install(|| {
+    let sum = pool.install(|| {
         (0..chunks)
             .into_par_iter()
             .map(|c| {
-                let mut s = Summary::default();
+                let mut s = S::default();
                 let end = ((c + 1) * CHUNK).min(games);
                 for i in c * CHUNK..end {
                     if stop.load(Ordering::Relaxed) {
                         return s;
                     }
-                    s.add(play(i));
+                    add(&mut s, play(i));
                 }
                 progress(end - c * CHUNK);
                 s
             })
-            .reduce(Summary::default, Summary::merge)
+            .reduce(S::default, merge)
     });
-    Ok((summary.games == games).then_some(summary))
+    Ok((count(&sum) == games).then_some(sum))
 }
 
 #[cfg(test)]
@@ -151,7 +397,10 @@ mod tests {
     fn wilson_matches_a_known_value() {
         // 50 of 100 at z = 1.96: [0.4038, 0.5962].
         let (lo, hi) = wilson(50, 100, 1.96);
-        assert!((lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3, "{lo} {hi}");
+        assert!(
+            (lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3,
+            "{lo} {hi}"
+        );
         let (lo, hi) = wilson(0, 10, 1.96);
         assert_eq!(lo, 0.0);
         assert!(hi > 0.2 && hi < 0.35);
@@ -159,7 +408,11 @@ mod tests {
 
     #[test]
     fn sums_do_not_depend_on_threads() {
-        let f = |i: u64| MatchResult { outcome: (game_seed(7, i) % 3) as u8, turns: (i % 17) as u32, ended: 0 };
+        let f = |i: u64| MatchResult {
+            outcome: (game_seed(7, i) % 3) as u8,
+            turns: (i % 17) as u32,
+            ended: 0,
+        };
         let one = run(3000, Some(1), f, |_| {}).unwrap();
         let two = run(3000, Some(2), f, |_| {}).unwrap();
         assert_eq!(one, two);
@@ -168,9 +421,16 @@ mod tests {
 
     #[test]
     fn a_stopped_run_has_no_result_and_an_unstopped_one_equals_run() {
-        let f = |i: u64| MatchResult { outcome: (game_seed(3, i) % 3) as u8, turns: 1, ended: 0 };
+        let f = |i: u64| MatchResult {
+            outcome: (game_seed(3, i) % 3) as u8,
+            turns: 1,
+            ended: 0,
+        };
         let go = AtomicBool::new(false);
-        assert_eq!(run_stoppable(600, Some(2), f, |_| {}, &go).unwrap(), Some(run(600, Some(1), f, |_| {}).unwrap()));
+        assert_eq!(
+            run_stoppable(600, Some(2), f, |_| {}, &go).unwrap(),
+            Some(run(600, Some(1), f, |_| {}).unwrap())
+        );
         let stop = AtomicBool::new(false);
         let played = std::sync::atomic::AtomicU64::new(0);
         let g = |i: u64| {

@@ -156,21 +156,20 @@ impl SimPanel {
                     Err(why) => why.as_str(),
                     Ok(_) => "A run is going on",
                 });
-            if run.clicked() {
-                if let Ok(setup) = setup {
-                    let key = self.key(now);
-                    let names = now.names.map(str::to_string);
-                    self.start(ui.ctx(), setup.clone(), o, key, names);
-                }
+            if run.clicked()
+                && let Ok(setup) = setup
+            {
+                let key = self.key(now);
+                let names = now.names.map(str::to_string);
+                self.start(ui.ctx(), setup.clone(), o, key, names);
             }
-            if let Some(job) = &self.job {
-                if ui
+            if let Some(job) = &self.job
+                && ui
                     .button("Cancel")
                     .on_hover_text("Stop the run (it gives no result)")
                     .clicked()
-                {
-                    job.cancel();
-                }
+            {
+                job.cancel();
             }
         });
     }

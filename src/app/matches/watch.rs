@@ -136,11 +136,11 @@ impl WatchPanel {
                     Err(why) => why.as_str(),
                     Ok(_) => "A match is being played",
                 });
-            if play.clicked() {
-                if let Ok(setup) = setup {
-                    let names = now.names.map(str::to_string);
-                    self.start(ui.ctx(), setup.clone(), o, now.key.to_string(), names);
-                }
+            if play.clicked()
+                && let Ok(setup) = setup
+            {
+                let names = now.names.map(str::to_string);
+                self.start(ui.ctx(), setup.clone(), o, now.key.to_string(), names);
             }
             if self.job.is_some() {
                 ui.spinner();

@@ -1,19 +1,18 @@
-//! Arcadia policies, seated as a [`Decide`]r: `first` (option 0 of the engine's documented
-//! order), `random`, `greedy` (each option's expected [`evaluate`] once the Day is played out
-//! with random dice and first options) and `mcts` (the generic search of `games::ai` over
-//! [`ArcadiaGame`], its root seeded with greedy's values, playouts cut after [`HORIZON_DAYS`]
-//! Days and scored by [`evaluate`]).
+//! Arcadia's evaluation for the shared policies ([`crate::games::ai`]): greedy's values are
+//! each option's expected [`evaluate`] once the Day is played out with random dice and first
+//! options; the search's root is seeded with them, and its playouts are cut after
+//! [`HORIZON_DAYS`] Days and scored by [`evaluate`].
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::engine::quests::holds;
 use super::engine::state::{Hero, IN_HAND};
-use super::engine::{returns, ArcadiaGame, Decide, Match, NoLog, State, Winner};
+use super::engine::{ArcadiaGame, Decide, Match, NoLog, State, Winner, returns};
 use super::model::Objective;
-use crate::games::ai::{first_best, mcts_choose_with_prior, MctsConfig, Seated};
-use crate::games::iconica::ai::PolicyKind;
-use crate::games::{GameState, Node};
+use crate::games::Node;
+use crate::games::ai::{Evaluator, Tuning};
+use crate::games::game::Returns;
 
 /// Samples per option in greedy's expectation (common random numbers across options).
 pub const GREEDY_SAMPLES: u32 = 6;
@@ -26,10 +25,69 @@ pub const MCTS_PRIOR_VISITS: f64 = 20.0;
 /// Evaluation points that make a win chance of 73% (logistic scale).
 pub const LOGISTIC_SCALE: f64 = 40.0;
 
-/// A seated policy with its own random stream.
-pub type Agent = Seated<PolicyKind>;
+/// A seated Arcadia policy: a shared [`crate::games::ai::Agent`] with Arcadia's evaluation.
+pub type Agent = crate::games::ai::Agent<ArcadiaEval>;
 
-/// Two seated agents, player a's first.
+/// Arcadia's evaluation: [`evaluate`], greedy's Day-long completions, horizon playouts.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ArcadiaEval;
+
+impl<'m> Evaluator<ArcadiaGame<'m>> for ArcadiaEval {
+    fn value(&mut self, g: &ArcadiaGame<'m>, seat: usize) -> f64 {
+        evaluate(g.m, &g.st, seat as u8)
+    }
+
+    fn option_values(
+        &mut self,
+        g: &ArcadiaGame<'m>,
+        seat: usize,
+        options: usize,
+        rng: &mut ChaCha8Rng,
+        out: &mut Vec<f64>,
+    ) {
+        *out = greedy_scores(g.m, &g.st, seat as u8, options, rng);
+    }
+
+    fn priors(&self, values: &[f64], out: &mut Vec<f64>) {
+        out.clear();
+        out.extend(
+            values
+                .iter()
+                .map(|v| 1.0 / (1.0 + (-v / LOGISTIC_SCALE).exp())),
+        );
+    }
+
+    /// Random play for [`HORIZON_DAYS`] Days, then the logistic of [`evaluate`] for player a.
+    fn leaf(&mut self, g: &ArcadiaGame<'m>, rng: &mut ChaCha8Rng) -> Returns {
+        let (m, mut st) = (g.m, g.st);
+        let stop = st.day + HORIZON_DAYS;
+        loop {
+            match st.node(m) {
+                Node::Terminal => {
+                    let [a, b] = returns(&st);
+                    return [a, b, 0.0, 0.0];
+                }
+                Node::Chance(_) => st.apply(m, rng.random_range(0..6), &mut NoLog),
+                Node::Decision { actions, .. } => {
+                    st.apply(m, rng.random_range(0..actions.max(1)), &mut NoLog)
+                }
+            }
+            if st.day >= stop {
+                let p = 1.0 / (1.0 + (-evaluate(m, &st, 0) / LOGISTIC_SCALE).exp());
+                return [p, 1.0 - p, 0.0, 0.0];
+            }
+        }
+    }
+
+    fn tuning(&self) -> Tuning {
+        Tuning {
+            c: MCTS_C,
+            prior_visits: MCTS_PRIOR_VISITS,
+        }
+    }
+}
+
+/// Two seated agents, player a's first (the engine's [`Decide`]r).
 #[derive(Debug, Clone)]
 pub struct Seats(pub [Agent; 2]);
 
@@ -41,23 +99,7 @@ impl Decide for Seats {
 
 impl Decide for Agent {
     fn decide(&mut self, m: &Match, st: &State, player: u8, n: usize) -> usize {
-        if n <= 1 {
-            return 0;
-        }
-        match self.kind {
-            PolicyKind::First => 0,
-            PolicyKind::Random => self.rng.random_range(0..n),
-            PolicyKind::Greedy => first_best(&greedy_scores(m, st, player, n, &mut self.rng)),
-            PolicyKind::Mcts(cfg) => {
-                // Greedy's values seed the root as win chances; the search looks further.
-                let prior: Vec<f64> = greedy_scores(m, st, player, n, &mut self.rng)
-                    .iter()
-                    .map(|v| 1.0 / (1.0 + (-v / LOGISTIC_SCALE).exp()))
-                    .collect();
-                let g = Searched(ArcadiaGame { m, st: *st });
-                mcts_choose_with_prior(&g, &MctsConfig { c: MCTS_C, ..cfg }, &prior, MCTS_PRIOR_VISITS, &mut self.rng)
-            }
-        }
+        self.choose(&ArcadiaGame { m, st: *st }, usize::from(player), n)
     }
 }
 
@@ -131,7 +173,11 @@ fn goals(m: &Match, st: &State, p: u8, h: &Hero, obj: &Objective) -> u64 {
         return 0;
     }
     let n = m.leagues.len();
-    let matching = |f: &dyn Fn(usize) -> bool| (0..n).filter(|l| f(*l)).fold(0u64, |acc, l| acc | 1u64 << l);
+    let matching = |f: &dyn Fn(usize) -> bool| {
+        (0..n)
+            .filter(|l| f(*l))
+            .fold(0u64, |acc, l| acc | 1u64 << l)
+    };
     let here = h.at as usize;
     let base = m.players[p as usize].base as usize;
     match obj {
@@ -141,43 +187,18 @@ fn goals(m: &Match, st: &State, p: u8, h: &Hero, obj: &Objective) -> u64 {
             let k = m.players[p as usize].treasures();
             matching(&|l| h.treasure_at[..k].contains(&(l as u8)))
         }
-        Objective::DefeatWaylays(_) => {
-            matching(&|l| (0..m.waylays.len()).any(|w| st.waylay_at[w] == l as u8 && st.waylay_at[w] != IN_HAND))
-        }
+        Objective::DefeatWaylays(_) => matching(&|l| {
+            (0..m.waylays.len()).any(|w| st.waylay_at[w] == l as u8 && st.waylay_at[w] != IN_HAND)
+        }),
         Objective::ReturnToBase(_) => {
-            if h.left_base { 1u64 << base } else { matching(&|l| l != base) }
+            if h.left_base {
+                1u64 << base
+            } else {
+                matching(&|l| l != base)
+            }
         }
-        Objective::All(v) | Objective::Any(v) => v.iter().fold(0, |acc, o| acc | goals(m, st, p, h, o)),
-    }
-}
-
-/// [`ArcadiaGame`] whose playouts stop after [`HORIZON_DAYS`] Days and score the position.
-#[derive(Debug, Clone, Copy)]
-struct Searched<'m>(ArcadiaGame<'m>);
-
-impl GameState for Searched<'_> {
-    fn node(&self) -> Node {
-        self.0.node()
-    }
-    fn apply(&mut self, action: usize) {
-        self.0.apply(action)
-    }
-    fn returns(&self) -> [f64; 2] {
-        returns(&self.0.st)
-    }
-    fn rollout(&mut self, rng: &mut ChaCha8Rng) -> [f64; 2] {
-        let (m, st) = (self.0.m, &mut self.0.st);
-        let stop = st.day + HORIZON_DAYS;
-        loop {
-            match st.node(m) {
-                Node::Terminal => return returns(st),
-                Node::Chance(_) => st.apply(m, rng.random_range(0..6), &mut NoLog),
-                Node::Decision { actions, .. } => st.apply(m, rng.random_range(0..actions.max(1)), &mut NoLog),
-            }
-            if st.day >= stop {
-                let p = 1.0 / (1.0 + (-evaluate(m, st, 0) / LOGISTIC_SCALE).exp());
-                return [p, 1.0 - p];
-            }
+        Objective::All(v) | Objective::Any(v) => {
+            v.iter().fold(0, |acc, o| acc | goals(m, st, p, h, o))
         }
     }
 }

@@ -1,61 +1,27 @@
-//! Iconica policies: `first` (the spec's fixed order), `random`, `greedy` (one ply: the best
-//! expected outcome of this turn's choice, by sampled completions of the turn) and `mcts`
-//! (Monte Carlo tree search with chance nodes, seeded with greedy's values, whose leaves are
-//! continuations several turns deep with `greedy` playing both sides); and [`Table`], the [`Io`] that seats two policies
-//! and a dice source.
+//! Iconica's evaluation for the shared policies ([`crate::games::ai`]): `greedy` (one ply:
+//! the best expected outcome of this turn's choice, by sampled completions of the turn) and
+//! `mcts` (the shared tree search with chance nodes, seeded with greedy's values, whose leaves
+//! are continuations several turns deep with `greedy` playing both sides); and [`Table`], the
+//! [`Io`] that seats two agents and a dice source on the engine's fast path.
 
-use rand::{RngExt, SeedableRng};
+use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use super::engine::{
-    play_turn, resume_turn, Choice, Dice, Io, NoLog, Resume, Setup, State, Stop, TurnHook, Winner,
+    Choice, Dice, IconicaGame, Io, NoLog, Resume, Setup, State, Stop, TurnHook, Winner, play_turn,
+    resume_turn,
 };
-use super::engine::{IconicaGame, Leaf};
-use crate::games::ai::{mcts_choose_with_prior, Budget, MctsConfig};
+use crate::games::ai::{Evaluator, Tuning};
+use crate::games::game::{Game, Returns};
 
-/// A policy's name on the command line.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum PolicyKind {
-    First,
-    Random,
-    Greedy,
-    Mcts(MctsConfig),
-}
+/// The shared policies, by their command-line names.
+pub use crate::games::ai::Policy as PolicyKind;
 
-impl PolicyKind {
-    /// `first`, `random`, `greedy`, `mcts`, `mcts:500` (playouts) or `mcts:50ms`.
-    pub fn parse(s: &str) -> Option<PolicyKind> {
-        match s {
-            "first" => Some(PolicyKind::First),
-            "random" => Some(PolicyKind::Random),
-            "greedy" => Some(PolicyKind::Greedy),
-            "mcts" => Some(PolicyKind::Mcts(MCTS)),
-            _ => {
-                let rest = s.strip_prefix("mcts:")?;
-                let budget = match rest.strip_suffix("ms") {
-                    Some(ms) => Budget::Millis(ms.parse().ok().filter(|v| *v > 0)?),
-                    None => Budget::Playouts(rest.parse().ok().filter(|v| *v > 0)?),
-                };
-                Some(PolicyKind::Mcts(MctsConfig { budget, ..MCTS }))
-            }
-        }
-    }
+/// A seated Iconica policy: a shared [`crate::games::ai::Agent`] with Iconica's evaluation.
+pub type Agent = crate::games::ai::Agent<IconicaEval>;
 
-    pub fn name(&self) -> String {
-        match self {
-            PolicyKind::First => "first".into(),
-            PolicyKind::Random => "random".into(),
-            PolicyKind::Greedy => "greedy".into(),
-            PolicyKind::Mcts(c) => match c.budget {
-                Budget::Playouts(n) => format!("mcts:{n}"),
-                Budget::Millis(ms) => format!("mcts:{ms}ms"),
-            },
-        }
-    }
-}
-
-/// `mcts` defaults for Iconica: 48 playouts (deep greedy continuations) per decision.
-pub const MCTS: MctsConfig = MctsConfig { budget: Budget::Playouts(48), c: 0.1 };
+/// Exploration of Iconica's search (its leaves are win chances close to 0.5).
+pub const MCTS_C: f64 = 0.1;
 
 /// How many visits greedy's value of a root option is worth in the search (measured against
 /// `greedy` with 48 playouts, 400 games a seat: 0 visits 52%, 2 56%, 8 65.5%, 16 62.5%,
@@ -65,104 +31,125 @@ pub const MCTS_PRIOR_VISITS: f64 = 8.0;
 /// Samples per option in greedy's expectation (common random numbers across options).
 pub const GREEDY_SAMPLES: u32 = 4;
 
-/// A seated policy with its own random stream.
-#[derive(Debug, Clone)]
-pub struct Agent {
-    pub kind: PolicyKind,
-    rng: ChaCha8Rng,
+/// Options greedy scores at one decision (the first ones in the engine's order).
+pub const GREEDY_WIDTH: usize = 16;
+
+/// Iconica's evaluation: [`evaluate`] for a position, sampled completions of the turn for
+/// greedy's values, the deep greedy look-ahead ([`greedy_leaf`]) for a search leaf.
+#[derive(Debug, Clone, Default)]
+pub struct IconicaEval {
     scratch: Vec<u8>,
 }
 
-impl Agent {
-    pub fn new(kind: PolicyKind, seed: u64) -> Agent {
-        Agent { kind, rng: ChaCha8Rng::seed_from_u64(seed), scratch: Vec::new() }
+impl<'s> Evaluator<IconicaGame<'s>> for IconicaEval {
+    fn value(&mut self, g: &IconicaGame<'s>, seat: usize) -> f64 {
+        evaluate(g.setup(), g.state(), seat as u8)
     }
 
-    /// The option index for `c`, given where the turn stands (`rec`).
-    #[inline]
-    pub fn choose(&mut self, c: &Choice<'_>, rec: &TurnRecord<'_>) -> u8 {
+    /// Greedy's expected evaluation of each option (this turn finished). Each completion
+    /// resumes the turn from its latest step boundary with the inputs since.
+    fn option_values(
+        &mut self,
+        g: &IconicaGame<'s>,
+        seat: usize,
+        options: usize,
+        rng: &mut ChaCha8Rng,
+        out: &mut Vec<f64>,
+    ) {
+        out.clear();
+        out.resize(options.min(GREEDY_WIDTH), 0.0);
+        let (st, at, since) = g.boundary();
+        greedy_scores(
+            g.setup(),
+            seat as u8,
+            &Mark {
+                state: *st,
+                at,
+                pos: 0,
+            },
+            since,
+            rng,
+            &mut self.scratch,
+            out,
+        );
+    }
+
+    fn leaf(&mut self, g: &IconicaGame<'s>, rng: &mut ChaCha8Rng) -> Returns {
+        if g.outcome().is_some() {
+            return g.returns();
+        }
+        let (st, at, since) = g.boundary();
+        let [a, b] = greedy_leaf(g.setup(), st, at, since, rng);
+        [a, b, 0.0, 0.0]
+    }
+
+    fn tuning(&self) -> Tuning {
+        Tuning {
+            c: MCTS_C,
+            prior_visits: MCTS_PRIOR_VISITS,
+        }
+    }
+}
+
+impl Agent {
+    /// The option index for the engine's decision `c`, given where the turn stands (`rec`).
+    pub fn choose_at(&mut self, c: &Choice<'_>, rec: &TurnRecord<'_>) -> u8 {
         let n = c.options.len();
         if n <= 1 {
             return 0;
         }
-        match self.kind {
-            PolicyKind::First => 0,
-            PolicyKind::Random => self.rng.random_range(0..n as u8),
-            PolicyKind::Greedy => self.greedy(c, rec),
-            PolicyKind::Mcts(cfg) => self.mcts(c, rec, cfg),
+        if let Some(k) = self.choose_n(n) {
+            return k as u8;
         }
+        let mark = rec.mark.map(|m| (m.state, m.at, m.pos));
+        let g = IconicaGame::at_decision(
+            c.setup, *rec.start, rec.inputs, mark, c.side, n as u8, *c.state,
+        );
+        self.choose(&g, usize::from(c.side), n) as u8
     }
+}
 
-    /// The choice of a policy that needs only the number of options (`first`, `random`).
-    #[inline]
-    pub fn choose_n(&mut self, n: u8) -> Option<u8> {
-        match self.kind {
-            PolicyKind::First => Some(0),
-            PolicyKind::Random => Some(if n <= 1 { 0 } else { self.rng.random_range(0..n) }),
-            _ => None,
-        }
+/// Greedy's expected evaluation for `side` of each option `k` in `0..out.len()`: the turn
+/// finished from the boundary `mark` with the inputs since it (`since`) and `k`, later
+/// decisions by `first`, dice from [`GREEDY_SAMPLES`] seeds drawn from `rng`.
+fn greedy_scores(
+    setup: &Setup,
+    side: u8,
+    mark: &Mark,
+    since: &[u8],
+    rng: &mut ChaCha8Rng,
+    scratch: &mut Vec<u8>,
+    out: &mut [f64],
+) {
+    let mut seeds = [0u64; GREEDY_SAMPLES as usize];
+    for s in seeds.iter_mut() {
+        *s = rng.random();
     }
-
-    /// Monte Carlo tree search (`games::ai`: UCT with chance nodes for the dice) from this
-    /// decision. Greedy's one-ply values seed the root's options, worth [`MCTS_PRIOR_VISITS`]
-    /// visits each; a leaf is scored by a deep greedy continuation ([`greedy_leaf`]: the
-    /// rest of the turn and [`LOOK_AHEAD_TURNS`] more with `greedy` deciding for both sides,
-    /// then [`evaluate`]). `cfg.budget` counts playouts (leaves) per decision.
-    #[inline(never)]
-    fn mcts(&mut self, c: &Choice<'_>, rec: &TurnRecord<'_>, cfg: MctsConfig) -> u8 {
-        let mut prior = [0.0f64; 16];
-        let n = c.options.len().min(16);
-        self.greedy_scores(c, rec, &mut prior[..n]);
-        for p in prior[..n].iter_mut() {
-            *p = 1.0 / (1.0 + (-*p).exp());
-        }
-        let g = IconicaGame::at(c.setup, *rec.start, rec.inputs).with_leaf(Leaf::With(greedy_leaf));
-        mcts_choose_with_prior(&g, &cfg, &prior[..n], MCTS_PRIOR_VISITS, &mut self.rng) as u8
-    }
-
-    #[inline(never)]
-    fn greedy(&mut self, c: &Choice<'_>, rec: &TurnRecord<'_>) -> u8 {
-        let mut scores = [0.0f64; 16];
-        let n = c.options.len().min(16);
-        self.greedy_scores(c, rec, &mut scores[..n]);
-        let mut best = (f64::NEG_INFINITY, 0u8);
-        for (k, s) in scores[..n].iter().enumerate() {
-            if *s > best.0 {
-                best = (*s, k as u8);
+    scratch.clear();
+    scratch.extend_from_slice(since);
+    scratch.push(0);
+    let last = scratch.len() - 1;
+    for k in 0..out.len() as u8 {
+        scratch[last] = k;
+        let mut total = 0.0;
+        let mut samples = 0.0;
+        for &seed in &seeds {
+            let mut st = mark.state;
+            let mut io = Rest {
+                inputs: scratch,
+                pos: 0,
+                rng: SplitMix(seed),
+                drew: false,
+            };
+            let _ = resume_turn(setup, &mut st, mark.at, &mut io, &mut NoLog);
+            total += evaluate(setup, &st, side);
+            samples += 1.0;
+            if !io.drew {
+                // Nothing random after this choice: every sample would be the same.
+                break;
             }
         }
-        best.1
-    }
-
-    /// Greedy's expected evaluation of each option (this turn finished). Each completion
-    /// resumes the turn from its latest step boundary (`rec.mark`) with the inputs since.
-    fn greedy_scores(&mut self, c: &Choice<'_>, rec: &TurnRecord<'_>, out: &mut [f64]) {
-        let mut seeds = [0u64; GREEDY_SAMPLES as usize];
-        for s in seeds.iter_mut() {
-            *s = self.rng.random();
-        }
-        let mark = rec.latest_mark();
-        self.scratch.clear();
-        self.scratch.extend_from_slice(&rec.inputs[mark.pos.min(rec.inputs.len())..]);
-        self.scratch.push(0);
-        let last = self.scratch.len() - 1;
-        for k in 0..out.len() as u8 {
-            self.scratch[last] = k;
-            let mut total = 0.0;
-            let mut samples = 0.0;
-            for &seed in &seeds {
-                let mut st = mark.state;
-                let mut io = Rest { inputs: &self.scratch, pos: 0, rng: SplitMix(seed), drew: false };
-                let _ = resume_turn(c.setup, &mut st, mark.at, &mut io, &mut NoLog);
-                total += evaluate(c.setup, &st, c.side);
-                samples += 1.0;
-                if !io.drew {
-                    // Nothing random after this choice: every sample would be the same.
-                    break;
-                }
-            }
-            out[k as usize] = total / samples;
-        }
+        out[k as usize] = total / samples;
     }
 }
 
@@ -298,7 +285,11 @@ impl TurnRecord<'_> {
     pub fn latest_mark(&self) -> Mark {
         match self.mark {
             Some(m) => *m,
-            None => Mark { state: *self.start, at: Resume::Start, pos: 0 },
+            None => Mark {
+                state: *self.start,
+                at: Resume::Start,
+                pos: 0,
+            },
         }
     }
 }
@@ -344,11 +335,29 @@ pub fn look_ahead(
 /// `mcts`' leaf: from a step boundary (`state`, resuming at `at`, then `inputs`), the deep
 /// greedy look-ahead ([`look_ahead`]) for side a, as a win chance (logistic); side b gets
 /// the rest.
-pub fn greedy_leaf(setup: &Setup, state: &State, at: Resume, inputs: &[u8], rng: &mut ChaCha8Rng) -> [f64; 2] {
-    let mark = Mark { state: *state, at, pos: 0 };
+pub fn greedy_leaf(
+    setup: &Setup,
+    state: &State,
+    at: Resume,
+    inputs: &[u8],
+    rng: &mut ChaCha8Rng,
+) -> [f64; 2] {
+    let mark = Mark {
+        state: *state,
+        at,
+        pos: 0,
+    };
     let mut greedy = Agent::new(PolicyKind::Greedy, rng.random());
     let mut scratch = Vec::with_capacity(64);
-    let v = look_ahead(setup, &mark, inputs, rng.random(), &mut greedy, &mut scratch, 0);
+    let v = look_ahead(
+        setup,
+        &mark,
+        inputs,
+        rng.random(),
+        &mut greedy,
+        &mut scratch,
+        0,
+    );
     let p = 1.0 / (1.0 + (-v).exp());
     [p, 1.0 - p]
 }
@@ -400,8 +409,12 @@ impl Io for Ahead<'_> {
         let v = match self.replayed() {
             Some(v) => v,
             None => {
-                let rec = TurnRecord { start: &self.start, inputs: self.inputs, mark: self.mark.as_ref() };
-                self.greedy.choose(c, &rec)
+                let rec = TurnRecord {
+                    start: &self.start,
+                    inputs: self.inputs,
+                    mark: self.mark.as_ref(),
+                };
+                self.greedy.choose_at(c, &rec)
             }
         };
         self.inputs.push(v);
@@ -415,7 +428,11 @@ impl Io for Ahead<'_> {
     }
     #[inline]
     fn mark(&mut self, st: &State, at: Resume) {
-        self.mark = Some(Mark { state: *st, at, pos: self.inputs.len() });
+        self.mark = Some(Mark {
+            state: *st,
+            at,
+            pos: self.inputs.len(),
+        });
     }
 }
 
@@ -433,8 +450,15 @@ pub struct Table<D: Dice> {
 
 impl<D: Dice> Table<D> {
     pub fn new(dice: D, a: Agent, b: Agent) -> Table<D> {
-        let record = [&a, &b].iter().any(|x| matches!(x.kind, PolicyKind::Greedy | PolicyKind::Mcts(_)));
-        Table { dice, agents: [a, b], turn_start: None, mark: None, inputs: Vec::new(), record }
+        let record = [&a, &b].iter().any(|x| !x.policy.blind());
+        Table {
+            dice,
+            agents: [a, b],
+            turn_start: None,
+            mark: None,
+            inputs: Vec::new(),
+            record,
+        }
     }
 }
 
@@ -476,8 +500,12 @@ impl<D: Dice> Io for Table<D> {
     }
     fn choose(&mut self, c: &Choice<'_>) -> Result<u8, Stop> {
         let start = self.turn_start.as_ref().unwrap_or(c.state);
-        let rec = TurnRecord { start, inputs: &self.inputs, mark: self.mark.as_ref() };
-        let k = self.agents[c.side as usize & 1].choose(c, &rec);
+        let rec = TurnRecord {
+            start,
+            inputs: &self.inputs,
+            mark: self.mark.as_ref(),
+        };
+        let k = self.agents[c.side as usize & 1].choose_at(c, &rec);
         if self.record {
             self.inputs.push(k);
         }
@@ -485,7 +513,7 @@ impl<D: Dice> Io for Table<D> {
     }
     #[inline]
     fn choose_n(&mut self, side: u8, n: u8) -> Option<Result<u8, Stop>> {
-        let k = self.agents[side as usize & 1].choose_n(n)?;
+        let k = self.agents[side as usize & 1].choose_n(usize::from(n))? as u8;
         if self.record {
             self.inputs.push(k);
         }
@@ -494,7 +522,11 @@ impl<D: Dice> Io for Table<D> {
     #[inline]
     fn mark(&mut self, st: &State, at: Resume) {
         if self.record {
-            self.mark = Some(Mark { state: *st, at, pos: self.inputs.len() });
+            self.mark = Some(Mark {
+                state: *st,
+                at,
+                pos: self.inputs.len(),
+            });
         }
     }
 }

@@ -88,8 +88,13 @@ where
 
 /// The question a decision puts, in words.
 pub fn question(c: &Choice<'_>) -> String {
-    let actor = c.actor.map(|a| c.setup.label(usize::from(a)).to_string());
-    match c.kind {
+    question_of(c.setup, c.kind, c.actor)
+}
+
+/// The question of a decision of `kind` (of the action of slot `actor`), in words.
+pub fn question_of(setup: &Setup, kind: ChoiceKind, actor: Option<u8>) -> String {
+    let actor = actor.map(|a| setup.label(usize::from(a)).to_string());
+    match kind {
         ChoiceKind::SiphonTarget => "Siphon: which opposing character takes the damage?".into(),
         ChoiceKind::BreakChar => "Doubles: which character takes the Action Break?".into(),
         ChoiceKind::AdvancedBreak => "Act with the white die, or take an Action Break?".into(),

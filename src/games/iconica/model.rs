@@ -322,7 +322,7 @@ impl RollCondition {
     pub fn holds(&self, face: u8) -> bool {
         match self {
             RollCondition::Odd => face % 2 == 1,
-            RollCondition::Even => face % 2 == 0,
+            RollCondition::Even => face.is_multiple_of(2),
             RollCondition::AtLeast(n) => face >= *n,
             RollCondition::Faces(v) => v.contains(&face),
         }

@@ -1,45 +1,133 @@
-//! Iconoclasm policies: `first` (the first legal move in the documented order of
-//! [`State::moves`]), `random`, `greedy` (the best score right after the move) and `mcts` (the
-//! generic search of `games::ai` over [`SearchView`]: greedy's best moves at each decision,
-//! greedy's values as a prior at the root; with 3 or 4 players the paranoid reduction).
+//! Iconoclasm's evaluation for the shared policies ([`crate::games::ai`]): `greedy` takes the
+//! best score right after the move ([`move_values`]); the search expands only greedy's
+//! [`SEARCH_WIDTH`] best moves at each decision, starts the root from greedy's values, and
+//! scores a leaf as the position stands (with players) or by random play to the end (solo).
 
 use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
 
-use super::engine::eval::{best_moves, move_values};
-use super::engine::game::SEARCH_WIDTH;
-use super::engine::{Move, SearchView, State};
-use crate::games::ai::{first_best, mcts_choose_with_prior, MctsConfig, Seated};
-pub use crate::games::iconica::ai::PolicyKind;
+use super::engine::eval::move_values;
+use super::engine::game::search_moves;
+use super::engine::scoring::{goal_met, goal_progress, player_scores, winner};
+use super::engine::{IconoclasmGame, SEARCH_WIDTH, State};
+use crate::games::ai::{Evaluator, Tuning};
+use crate::games::game::{Game, MAX_SEATS, Returns, Turn};
 
-/// UCT exploration for Iconoclasm's win/loss returns.
+/// UCT exploration for Iconoclasm's returns.
 pub const MCTS_C: f64 = 0.7;
 
 /// Virtual visits of greedy's values at an MCTS root.
 pub const MCTS_PRIOR_VISITS: f64 = 20.0;
 
-/// A seated policy with its own random stream.
-pub type Agent = Seated<PolicyKind>;
+/// A seated Iconoclasm policy: a shared [`crate::games::ai::Agent`] with Iconoclasm's evaluation.
+pub type Agent = crate::games::ai::Agent<IconoclasmEval>;
 
-impl Agent {
-    /// The index of the chosen move among `moves` (the legal moves of `st`).
-    pub fn choose(&mut self, st: &State, moves: &[Move]) -> usize {
-        if moves.len() <= 1 {
-            return 0;
+/// The shared policies, by their command-line names.
+pub use crate::games::ai::Policy as PolicyKind;
+
+/// Iconoclasm's evaluation.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct IconoclasmEval;
+
+/// A position's worth to seat `me` in 0..=1: 0.75 for a win plus a quarter of the points
+/// margin over the best other player scaled to 0..=1; solo, 1 for a met goal, else half the
+/// progress towards it.
+pub fn worth(st: &State, me: u8) -> f64 {
+    match st.goal {
+        Some(g) if goal_met(st, g) => 1.0,
+        Some(g) => 0.5 * goal_progress(st, g),
+        None => {
+            // A win counts most; the points margin over the best other player breaks the
+            // flatness of win/loss (margins lie within -10..=10).
+            let scores = player_scores(st);
+            let mine = scores
+                .get(usize::from(me))
+                .map_or(0, |s| i32::from(s.points));
+            let best_other = scores
+                .iter()
+                .filter(|s| s.player != me)
+                .map(|s| i32::from(s.points))
+                .max()
+                .unwrap_or(0);
+            let win = f64::from(u8::from(winner(st) == Some(me)));
+            0.75 * win + 0.25 * (0.5 + f64::from(mine - best_other) / 20.0)
         }
-        match self.kind {
-            PolicyKind::First => 0,
-            PolicyKind::Random => self.rng.random_range(0..moves.len()),
-            PolicyKind::Greedy => first_best(&move_values(st, moves)),
-            PolicyKind::Mcts(cfg) => {
-                let top = best_moves(st, moves, SEARCH_WIDTH);
-                let (lo, hi) = top.iter().fold((f64::MAX, f64::MIN), |(l, h), (_, v)| (l.min(*v), h.max(*v)));
-                let prior: Vec<f64> =
-                    top.iter().map(|(_, v)| if hi > lo { 0.25 + 0.5 * (v - lo) / (hi - lo) } else { 0.5 }).collect();
-                let view = SearchView::with_moves(*st, st.to_move, top.iter().map(|(i, _)| moves[*i]).collect());
-                let cfg = MctsConfig { budget: cfg.budget, c: MCTS_C };
-                let pick = mcts_choose_with_prior(&view, &cfg, &prior, MCTS_PRIOR_VISITS, &mut self.rng);
-                top.get(pick).map_or(0, |(i, _)| *i)
+    }
+}
+
+impl<'s> Evaluator<IconoclasmGame<'s>> for IconoclasmEval {
+    fn value(&mut self, g: &IconoclasmGame<'s>, seat: usize) -> f64 {
+        worth(&g.st, seat as u8)
+    }
+
+    fn option_values(
+        &mut self,
+        g: &IconoclasmGame<'s>,
+        _seat: usize,
+        _options: usize,
+        _rng: &mut ChaCha8Rng,
+        out: &mut Vec<f64>,
+    ) {
+        *out = move_values(&g.st, g.moves());
+    }
+
+    /// Greedy's values of the root's candidates, spread over 0.25..=0.75.
+    fn priors(&self, values: &[f64], out: &mut Vec<f64>) {
+        let (lo, hi) = values
+            .iter()
+            .fold((f64::MAX, f64::MIN), |(l, h), v| (l.min(*v), h.max(*v)));
+        out.clear();
+        out.extend(values.iter().map(|v| {
+            if hi > lo {
+                0.25 + 0.5 * (v - lo) / (hi - lo)
+            } else {
+                0.5
+            }
+        }));
+    }
+
+    fn candidates(
+        &mut self,
+        g: &IconoclasmGame<'s>,
+        _seat: usize,
+        _options: usize,
+        out: &mut Vec<usize>,
+    ) {
+        search_moves(g, SEARCH_WIDTH, out);
+    }
+
+    /// With players, the position scored as it stands (as if the game ended now), which
+    /// judges a position better than random play does; solo, random play to the end.
+    fn leaf(&mut self, g: &IconoclasmGame<'s>, rng: &mut ChaCha8Rng) -> Returns {
+        let mut end = g.clone();
+        if g.st.goal.is_some() {
+            loop {
+                match end.turn() {
+                    Turn::Over => break,
+                    Turn::Seat { options, .. } => end.apply(rng.random_range(0..options.max(1))),
+                    Turn::Chance(c) => end.apply(rng.random_range(0..c.outcomes())),
+                }
             }
         }
+        let mut r = [0.0; MAX_SEATS];
+        for (s, v) in r.iter_mut().enumerate().take(end.seats()) {
+            *v = worth(&end.st, s as u8);
+        }
+        r
+    }
+
+    fn tuning(&self) -> Tuning {
+        Tuning {
+            c: MCTS_C,
+            prior_visits: MCTS_PRIOR_VISITS,
+        }
+    }
+}
+
+impl Agent {
+    /// The index of the chosen move among the legal moves of `g`.
+    pub fn choose_move(&mut self, g: &IconoclasmGame<'_>) -> usize {
+        let seat = usize::from(g.st.to_move);
+        self.choose(g, seat, g.moves().len())
     }
 }

@@ -4,8 +4,8 @@
 //! clock or global RNG here: [`play_match`] takes the dice from a passed-in [`Dice`] source
 //! (seeded or scripted) and the decisions from a [`Decide`]r.
 //!
-//! [`ArcadiaGame`] offers the same engine as a [`crate::games::GameState`], so the generic
-//! policies of `games::ai` serve it.
+//! [`ArcadiaGame`] offers the same engine as a [`crate::games::game::Game`] (`arcadia::game`),
+//! so the shared policies, the sim runner and the faces serve it.
 
 pub mod contest;
 pub mod days;
@@ -15,12 +15,12 @@ pub mod setup;
 pub mod state;
 pub mod waylays;
 
-pub use crate::games::iconica::engine::dice::{Dice, RngDice, ScriptDice};
+pub use crate::games::dice::{Dice, RngDice, ScriptDice};
 pub use events::{Event, Log, NoLog, Outcome};
 pub use setup::{Match, MatchError, Player};
 pub use state::{Ended, Foe, Hero, Opt, Opts, Phase, State, Winner};
 
-use crate::games::{GameState, Node};
+use crate::games::Node;
 
 /// Picks an option of a decision.
 pub trait Decide {
@@ -29,7 +29,13 @@ pub trait Decide {
 }
 
 /// Plays until the match ends: victory, the turn limit, or the dice running out (a script).
-pub fn play_match<D: Dice, P: Decide, L: Log>(m: &Match, st: &mut State, dice: &mut D, decide: &mut P, log: &mut L) {
+pub fn play_match<D: Dice, P: Decide, L: Log>(
+    m: &Match,
+    st: &mut State,
+    dice: &mut D,
+    decide: &mut P,
+    log: &mut L,
+) {
     st.settle(m, log);
     loop {
         match st.node(m) {
@@ -49,23 +55,11 @@ pub fn play_match<D: Dice, P: Decide, L: Log>(m: &Match, st: &mut State, dice: &
     }
 }
 
-/// A match position as a game-agnostic [`GameState`].
+/// A match position: the compiled match and the state.
 #[derive(Debug, Clone, Copy)]
 pub struct ArcadiaGame<'m> {
     pub m: &'m Match,
     pub st: State,
-}
-
-impl GameState for ArcadiaGame<'_> {
-    fn node(&self) -> Node {
-        self.st.node(self.m)
-    }
-    fn apply(&mut self, action: usize) {
-        self.st.apply(self.m, action, &mut NoLog);
-    }
-    fn returns(&self) -> [f64; 2] {
-        returns(&self.st)
-    }
 }
 
 /// Final scores of players a and b: 1 win, 0 loss, 0.5 draw or unfinished.

@@ -1,16 +1,23 @@
-//! Iconica as a game-agnostic [`GameState`]: decision and chance nodes found by replaying the
-//! current turn's inputs (die faces, `random_foe` picks, option indices) from its latest step
-//! boundary ([`Resume`]).
+//! Iconica as a [`Game`]: decision and chance nodes found by replaying the current turn's
+//! inputs (die faces, `random_foe` picks, option indices) from its latest step boundary
+//! ([`Resume`]). Whole matches played by policies take the engine's fast path instead
+//! ([`Game::play_out`]: one pass through the turns, the policies asked at each decision),
+//! which plays exactly the same match.
 
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use super::events::NoLog;
-use super::io::{Choice, Io, Stop};
+use serde_json::Value;
+
+use super::events::{Event, NoLog};
+use super::io::{Choice, ChoiceKind, Io, Opt, Stop};
 use super::setup::Setup;
-use super::state::{State, Winner};
-use super::turn::{play_turn, resume_turn, Resume};
-use crate::games::{GameState, Node};
+use super::state::{Ended, State, Winner};
+use super::turn::{Resume, play_turn, resume_turn, stop_exhausted};
+use crate::games::ai::Agent;
+use crate::games::dice::Dice;
+use crate::games::game::{Chance, Game, Outcome, Returns, Seats, Turn, Verdict, play_nodes};
+use crate::games::iconica::ai::{IconicaEval, Table};
 
 /// What the engine needs next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,13 +36,34 @@ struct Replay<'a, 'r> {
     rng: Option<&'r mut ChaCha8Rng>,
     /// With `rng`: take option 0 instead of a random option.
     first: bool,
+    /// Probes: have the engine list the options of the decision it stops at.
+    list: bool,
     /// Probes note the latest step boundary: (state, where, inputs consumed before it).
     mark: Option<(State, Resume, usize)>,
+    /// Probes: the decision it stopped at (kind, options, acting slot), when listed.
+    asked: Option<Asked>,
+}
+
+/// A decision as the engine put it: what it is about, its options, the acting slot.
+#[derive(Debug, Clone)]
+pub struct Asked {
+    pub kind: ChoiceKind,
+    pub options: Vec<Opt>,
+    pub actor: Option<u8>,
 }
 
 impl<'a, 'r> Replay<'a, 'r> {
     fn new(inputs: &'a [u8], rng: Option<&'r mut ChaCha8Rng>, first: bool) -> Replay<'a, 'r> {
-        Replay { inputs, pos: 0, need: Need::Done, rng, first, mark: None }
+        Replay {
+            inputs,
+            pos: 0,
+            need: Need::Done,
+            rng,
+            first,
+            mark: None,
+            asked: None,
+            list: false,
+        }
     }
 }
 
@@ -100,10 +128,21 @@ impl Io for Replay<'_, '_> {
         }
     }
     fn choose(&mut self, c: &Choice<'_>) -> Result<u8, Stop> {
-        self.take(c.side, c.options.len() as u8)
+        let r = self.take(c.side, c.options.len() as u8);
+        if r.is_err() && self.list {
+            self.asked = Some(Asked {
+                kind: c.kind,
+                options: c.options.to_vec(),
+                actor: c.actor,
+            });
+        }
+        r
     }
     #[inline]
     fn choose_n(&mut self, side: u8, n: u8) -> Option<Result<u8, Stop>> {
+        if self.list && self.pos >= self.inputs.len() && self.rng.is_none() {
+            return None;
+        }
         Some(self.take(side, n))
     }
 }
@@ -122,27 +161,9 @@ pub struct IconicaGame<'s> {
     need: Need,
     /// The state where the replay stopped (for evaluation and display).
     now: State,
-    /// How [`GameState::rollout`] scores a leaf.
-    leaf: Leaf,
+    /// Events of the current turn already handed to a log by [`Game::apply_logged`].
+    logged: usize,
 }
-
-/// How a search leaf is scored.
-#[derive(Debug, Clone, Copy)]
-pub enum Leaf {
-    /// Uniformly random play to the end of the match; 1, 0.5 or 0.
-    Playout,
-    /// Finish the current turn and play the next one (random dice, first options), then turn
-    /// the position's evaluation into a win chance (logistic of `ai::evaluate` for side a).
-    Eval,
-    /// A scorer the searching policy supplies (the engine knows no policy): it gets the
-    /// turn's latest step boundary (state, where it resumes) and the turn's inputs since
-    /// then, and returns the scores of sides a and b. Iconica's `mcts` passes
-    /// `ai::greedy_leaf`.
-    With(LeafFn),
-}
-
-/// A leaf scorer: the state at a step boundary, where it resumes, the inputs since, a seeded source.
-pub type LeafFn = fn(&Setup, &State, Resume, &[u8], &mut ChaCha8Rng) -> [f64; 2];
 
 impl<'s> IconicaGame<'s> {
     /// The position at `turn_start` after the given inputs of that turn.
@@ -154,7 +175,7 @@ impl<'s> IconicaGame<'s> {
             inputs: inputs.to_vec(),
             need: Need::Done,
             now: turn_start,
-            leaf: Leaf::Playout,
+            logged: 0,
         };
         g.advance();
         g
@@ -165,13 +186,40 @@ impl<'s> IconicaGame<'s> {
         IconicaGame::at(setup, State::new(setup), &[])
     }
 
-    /// The same position with another leaf scoring.
-    pub fn with_leaf(mut self, leaf: Leaf) -> IconicaGame<'s> {
-        self.leaf = leaf;
-        self
+    /// The position at a decision of `side` among `n` options, known without a replay: the
+    /// turn's start, its inputs so far, its latest boundary (`None`: the turn's start), and
+    /// the state now (the fast path's view for its policies).
+    pub(crate) fn at_decision(
+        setup: &'s Setup,
+        turn_start: State,
+        inputs: &[u8],
+        mark: Option<(State, Resume, usize)>,
+        side: u8,
+        n: u8,
+        now: State,
+    ) -> IconicaGame<'s> {
+        IconicaGame {
+            setup,
+            turn_start,
+            inputs: inputs.to_vec(),
+            mark: mark.unwrap_or((turn_start, Resume::Start, 0)),
+            need: Need::Choice { side, n },
+            now,
+            logged: 0,
+        }
     }
 
-    /// Random play to the end of the match from here (what [`Leaf::Playout`] does).
+    pub fn setup(&self) -> &'s Setup {
+        self.setup
+    }
+
+    /// The turn's latest step boundary (state, where it resumes) and the inputs since it.
+    pub fn boundary(&self) -> (&State, Resume, &[u8]) {
+        let (st, at, pos) = &self.mark;
+        (st, *at, &self.inputs[(*pos).min(self.inputs.len())..])
+    }
+
+    /// Random play to the end of the match from here.
     pub fn playout(&self, rng: &mut ChaCha8Rng) -> [f64; 2] {
         let (mut st, at, pos) = self.mark;
         let mut io = Replay::new(&self.inputs[pos..], Some(rng), false);
@@ -186,33 +234,21 @@ impl<'s> IconicaGame<'s> {
         scores(&st)
     }
 
-    /// Finishes the current turn and plays the next (random dice, first options), then scores.
-    pub fn eval_leaf(&self, rng: &mut ChaCha8Rng) -> [f64; 2] {
-        let (mut st, at, pos) = self.mark;
-        let mut io = Replay::new(&self.inputs[pos..], Some(rng), true);
-        // This turn and the opponent's reply.
-        for turn in 0..2 {
-            if st.ended.is_none() {
-                let _ = if turn == 0 {
-                    resume_turn(self.setup, &mut st, at, &mut io, &mut NoLog)
-                } else {
-                    play_turn(self.setup, &mut st, &mut io, &mut NoLog)
-                };
-            }
-            if st.ended.is_some() {
-                return scores(&st);
-            }
-            io.inputs = &[];
-            io.pos = 0;
-        }
-        let v = crate::games::iconica::ai::evaluate(self.setup, &st, 0);
-        let p = 1.0 / (1.0 + (-v).exp());
-        [p, 1.0 - p]
-    }
-
     /// The state where play currently stands.
     pub fn state(&self) -> &State {
         &self.now
+    }
+
+    /// The decision play stands at, as the engine puts it (`None` at chance or the end).
+    pub fn asked(&self) -> Option<Asked> {
+        if !matches!(self.need, Need::Choice { .. }) {
+            return None;
+        }
+        let (mut st, at, pos) = self.mark;
+        let mut io = Replay::new(&self.inputs[pos..], None, false);
+        io.list = true;
+        let _ = resume_turn(self.setup, &mut st, at, &mut io, &mut NoLog);
+        io.asked
     }
 
     fn advance(&mut self) {
@@ -229,6 +265,7 @@ impl<'s> IconicaGame<'s> {
                     self.turn_start = st;
                     self.mark = (st, Resume::Start, 0);
                     self.inputs.clear();
+                    self.logged = 0;
                 }
                 Err(Stop) => {
                     if let Some((m, at, used)) = io.mark {
@@ -241,44 +278,168 @@ impl<'s> IconicaGame<'s> {
             }
         }
     }
+
+    /// Hands `log` the events of the current turn not handed yet (the turn replayed from its
+    /// start with every input), turn after turn while turns complete.
+    fn log_new_events(&mut self, log: &mut Vec<Event>) {
+        let mut start = self.turn_start;
+        let mut inputs: &[u8] = &self.inputs;
+        let mut logged = self.logged;
+        let mut turn = Vec::new();
+        while start.ended.is_none() {
+            turn.clear();
+            let mut io = Replay::new(inputs, None, false);
+            let done =
+                resume_turn(self.setup, &mut start, Resume::Start, &mut io, &mut turn).is_ok();
+            log.extend(turn.drain(logged.min(turn.len())..));
+            if !done {
+                break;
+            }
+            // Only inputs of the current turn are kept, so a finished turn is the last with
+            // inputs; the turns after it are replayed with none.
+            inputs = &[];
+            logged = 0;
+        }
+    }
 }
 
-impl GameState for IconicaGame<'_> {
-    fn node(&self) -> Node {
+impl<'s> Game for IconicaGame<'s> {
+    type Ending = Ended;
+    type Event = Event;
+    type Eval = IconicaEval;
+    const NAME: &'static str = "iconica";
+
+    fn seats(&self) -> usize {
+        2
+    }
+
+    fn turn(&self) -> Turn {
         match self.need {
-            Need::Die => Node::Chance(6),
-            Need::Pick(n) => Node::Chance(n as usize),
-            Need::Choice { side, n } => Node::Decision { player: side as usize, actions: n as usize },
-            _ => Node::Terminal,
+            Need::Die => Turn::Chance(Chance::Die),
+            Need::Pick(n) => Turn::Chance(Chance::Pick(n)),
+            Need::Choice { side, n } => Turn::Seat {
+                seat: usize::from(side),
+                options: usize::from(n),
+            },
+            Need::Done => Turn::Over,
         }
     }
 
     fn apply(&mut self, action: usize) {
         let v = match self.need {
             Need::Die => action as u8 + 1,
+            Need::Done => return,
             _ => action as u8,
         };
         self.inputs.push(v);
         self.advance();
     }
 
-    fn returns(&self) -> [f64; 2] {
-        match self.now.ended.and_then(|e| e.1) {
-            Some(Winner::Side(0)) => [1.0, 0.0],
-            Some(Winner::Side(_)) => [0.0, 1.0],
-            _ => [0.5, 0.5],
+    fn apply_logged(&mut self, action: usize, log: &mut Vec<Event>) {
+        if self.need == Need::Done {
+            return;
+        }
+        let before = log.len();
+        let v = if self.need == Need::Die {
+            action as u8 + 1
+        } else {
+            action as u8
+        };
+        self.inputs.push(v);
+        self.log_new_events(log);
+        let turn_before = self.turn_start.turn;
+        self.advance();
+        // The events of a turn that is still under way are the ones handed over now.
+        if self.turn_start.turn == turn_before {
+            self.logged += log.len() - before;
+        } else {
+            let mut start = self.turn_start;
+            let mut tmp = Vec::new();
+            let mut io = Replay::new(&self.inputs, None, false);
+            let _ = resume_turn(self.setup, &mut start, Resume::Start, &mut io, &mut tmp);
+            self.logged = tmp.len();
         }
     }
 
-    fn rollout(&mut self, rng: &mut ChaCha8Rng) -> [f64; 2] {
-        match self.leaf {
-            Leaf::Playout => self.playout(rng),
-            Leaf::Eval => self.eval_leaf(rng),
-            Leaf::With(score) => {
-                let (st, at, pos) = self.mark;
-                score(self.setup, &st, at, &self.inputs[pos..], rng)
-            }
+    fn exhausted(&mut self, log: &mut Vec<Event>) {
+        stop_exhausted(&mut self.now, log);
+        self.mark = (self.now, Resume::Start, self.inputs.len());
+        self.need = Need::Done;
+    }
+
+    fn outcome(&self) -> Option<Outcome<Ended>> {
+        let (ended, winner) = self.now.ended?;
+        let verdict = match winner {
+            Some(Winner::Side(s)) => Verdict::Won(Seats::one(usize::from(s))),
+            Some(Winner::Draw) => Verdict::Draw,
+            None => Verdict::NoResult,
+        };
+        Some(Outcome {
+            verdict,
+            ended,
+            turns: self.now.turn,
+        })
+    }
+
+    fn turns(&self) -> u32 {
+        self.now.turn
+    }
+
+    fn question(&self) -> String {
+        match self.asked() {
+            Some(a) => crate::games::iconica::human::question_of(self.setup, a.kind, a.actor),
+            None => String::new(),
         }
+    }
+
+    fn describe(&self, action: usize) -> String {
+        match self.asked().and_then(|a| a.options.get(action).copied()) {
+            Some(o) => crate::games::iconica::human::option_text(self.setup, o),
+            None => format!("option {}", action + 1),
+        }
+    }
+
+    fn event_text(&self, e: &Event) -> String {
+        e.text(self.setup)
+    }
+
+    fn event_json(&self, e: &Event) -> Value {
+        e.to_json(self.setup)
+    }
+
+    fn is_heading(&self, e: &Event) -> bool {
+        matches!(e, Event::Turn { .. })
+    }
+
+    fn returns(&self) -> Returns {
+        let [a, b] = scores(&self.now);
+        [a, b, 0.0, 0.0]
+    }
+
+    /// From a turn's start, the engine's fast path: one pass through the turns with the
+    /// agents asked at each decision (`first` and `random` from the number of options alone).
+    fn play_out<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        agents: &mut [Agent<IconicaEval>],
+        log: Option<&mut Vec<Event>>,
+    ) {
+        if self.need == Need::Done {
+            return;
+        }
+        if !self.inputs.is_empty() || agents.len() != 2 {
+            return play_nodes(self, dice, agents, log);
+        }
+        let mut st = self.turn_start;
+        let mut table = Table::new(&mut *dice, agents[0].clone(), agents[1].clone());
+        match log {
+            Some(log) => super::play_match(self.setup, &mut st, &mut table, log),
+            None => super::play_match(self.setup, &mut st, &mut table, &mut NoLog),
+        }
+        let [a, b] = table.agents;
+        agents[0] = a;
+        agents[1] = b;
+        *self = IconicaGame::at(self.setup, st, &[]);
     }
 }
 

@@ -82,8 +82,4 @@ pub trait Io {
     fn mark(&mut self, _st: &State, _at: Resume) {}
 }
 
-/// Maps a die face to a `random_foe` index as the spec's script rule does.
-#[inline]
-pub fn face_to_pick(face: u8, n: u8) -> u8 {
-    (face.max(1) - 1) % n
-}
+pub use crate::games::dice::face_to_pick;

@@ -2,10 +2,9 @@
 //! [`play_turn`], which applies one whole turn asking an [`Io`] for every die and decision.
 //! No I/O, clock or global RNG here: dice come from the [`Io`] (a seeded RNG or a script).
 //!
-//! [`IconicaGame`] wraps the same engine in the game-agnostic [`crate::games::GameState`]
-//! interface (decision and chance nodes) by replaying the current turn's inputs.
+//! [`IconicaGame`] wraps the same engine in the one game interface ([`crate::games::game::Game`]:
+//! decision and chance nodes found by replaying the current turn's inputs).
 
-pub mod dice;
 pub mod events;
 pub mod game;
 pub mod io;
@@ -13,13 +12,13 @@ pub mod setup;
 pub mod state;
 pub mod turn;
 
-pub use dice::{Dice, RngDice, ScriptDice};
+pub use crate::games::dice::{Dice, RngDice, ScriptDice};
 pub use events::{Cause, Event, Log, NoLog};
-pub use game::{IconicaGame, Leaf, LeafFn};
+pub use game::{Asked, IconicaGame};
 pub use io::{Choice, ChoiceKind, Io, Opt, Stop};
 pub use setup::{Breaks, Rules, Ruleset, Setup, SetupError};
 pub use state::{Ended, State, Winner};
-pub use turn::{play_turn, resume_turn, stop_exhausted, Resume};
+pub use turn::{Resume, play_turn, resume_turn, stop_exhausted};
 
 /// Anything that wants to see each turn's starting state (search policies replay from it).
 pub trait TurnHook {
@@ -27,7 +26,12 @@ pub trait TurnHook {
 }
 
 /// Plays turns until the match ends (victory, turn limit, or the input runs out).
-pub fn play_match<I: Io + TurnHook, L: Log>(setup: &Setup, st: &mut State, io: &mut I, log: &mut L) {
+pub fn play_match<I: Io + TurnHook, L: Log>(
+    setup: &Setup,
+    st: &mut State,
+    io: &mut I,
+    log: &mut L,
+) {
     while st.ended.is_none() {
         io.begin_turn(st);
         if play_turn(setup, st, io, log).is_err() {

@@ -1,19 +1,18 @@
-//! Playing a whole game ([`play_match`]) and the two-sided search view of a position
-//! ([`SearchView`], the [`GameState`] the generic MCTS of `games::ai` runs on).
+//! Playing a whole game ([`play_match`]) and Iconoclasm as a [`Game`] ([`IconoclasmGame`]):
+//! seats place cards; solo, the next card is a chance event (a [`Chance::Pick`] among the
+//! cards still in the deck, in card order), which [`Pile`] answers from the dealt draw pile.
 
-use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
-use rand::RngExt;
-use rand_chacha::ChaCha8Rng;
+use serde_json::Value;
 
-use super::eval::best_moves;
 use super::events::{Event, Log, NoLog};
-use super::scoring::{goal_met, goal_progress, player_scores, winner};
+use super::scoring::winner;
 use super::setup::Setup;
-use super::state::{bits, Move, State};
-use crate::games::{GameState, Node};
+use super::state::{Move, State};
+use crate::games::dice::Dice;
+use crate::games::game::{Chance, Ending, Game, Outcome, Seats, Turn, Verdict};
+use crate::games::iconoclasm::ai::IconoclasmEval;
 
 /// Plays a game to its end: `choose(seat, state, moves)` picks an option index for the player
 /// to move (an index past the end counts as the last option); solo, cards are drawn from the
@@ -42,125 +41,241 @@ pub fn play_match(
             break;
         }
     }
-    log.push(Event::End { winner: winner(&st) });
+    log.push(Event::End {
+        winner: winner(&st),
+    });
     st
 }
 
-/// Moves the search considers at each decision: greedy's best.
-pub const SEARCH_WIDTH: usize = 8;
+/// How an Iconoclasm game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum IconoclasmEnding {
+    /// Every card was placed.
+    AllPlaced,
+    /// Play stopped before (no legal move, or the draws ran out).
+    Incomplete,
+}
 
-/// A position seen by one player (`me`) for search: at every decision only the
-/// [`SEARCH_WIDTH`] best moves by greedy's values are options, best first; `me` is side 0 and every other player
-/// side 1 (the paranoid reduction: with 3 or 4 players the others are taken to play
-/// together against `me`). Solo, the next card of the deck is a chance event over the cards
-/// not yet drawn, so the search does not know the deck order. Returns (of `me`): 0.75 for a
-/// win plus a quarter of the points margin over the best other player scaled to 0..=1; solo,
-/// 1 for a met goal, else half the progress towards it.
+impl Ending for IconoclasmEnding {
+    const ALL: &'static [IconoclasmEnding] =
+        &[IconoclasmEnding::AllPlaced, IconoclasmEnding::Incomplete];
+    fn name(self) -> &'static str {
+        match self {
+            IconoclasmEnding::AllPlaced => "all_placed",
+            IconoclasmEnding::Incomplete => "incomplete",
+        }
+    }
+}
+
+/// A position of a game: the state, its legal moves (in the documented order), and the
+/// setup it was dealt from.
 #[derive(Debug, Clone)]
-pub struct SearchView {
+pub struct IconoclasmGame<'s> {
+    pub setup: &'s Setup,
     pub st: State,
-    pub me: u8,
-    /// The options at `st` when already known (else looked up in, or added to, `cache`).
-    moves: Option<Rc<[Move]>>,
-    /// Options of positions already met in this search (shared by the clones of one search).
-    cache: Rc<RefCell<HashMap<State, Rc<[Move]>>>>,
+    moves: Rc<[Move]>,
+    /// Play stopped early (the draws ran out).
+    stopped: bool,
 }
 
-impl SearchView {
-    pub fn new(st: State, me: u8) -> SearchView {
-        SearchView { st, me, moves: None, cache: Rc::default() }
+impl<'s> IconoclasmGame<'s> {
+    /// The opening position of a deal, logging the deal.
+    pub fn start(setup: &'s Setup, log: &mut impl Log) -> IconoclasmGame<'s> {
+        IconoclasmGame::at(setup, State::new(setup, log))
     }
 
-    /// The view when the options at `st` are already chosen.
-    pub fn with_moves(st: State, me: u8, moves: Vec<Move>) -> SearchView {
-        SearchView { st, me, moves: Some(moves.into()), cache: Rc::default() }
-    }
-
-    /// The options at this position.
-    pub fn moves(&self) -> Rc<[Move]> {
-        if let Some(m) = &self.moves {
-            return m.clone();
+    /// The game at a position `st` of `setup`.
+    pub fn at(setup: &'s Setup, st: State) -> IconoclasmGame<'s> {
+        let moves = st.moves().into();
+        IconoclasmGame {
+            setup,
+            st,
+            moves,
+            stopped: false,
         }
-        if let Some(m) = self.cache.borrow().get(&self.st) {
-            return m.clone();
-        }
-        let m: Rc<[Move]> = candidates(&self.st).into();
-        self.cache.borrow_mut().insert(self.st, m.clone());
-        m
     }
 
-    fn value(&self) -> f64 {
-        match self.st.goal {
-            Some(g) if goal_met(&self.st, g) => 1.0,
-            Some(g) => 0.5 * goal_progress(&self.st, g),
-            None => {
-                // A win counts most; the points margin over the best other player breaks
-                // the flatness of win/loss (margins lie within -10..=10).
-                let scores = player_scores(&self.st);
-                let mine = scores.get(self.me as usize).map_or(0, |s| i32::from(s.points));
-                let best_other =
-                    scores.iter().filter(|s| s.player != self.me).map(|s| i32::from(s.points)).max().unwrap_or(0);
-                let win = f64::from(u8::from(winner(&self.st) == Some(self.me)));
-                0.75 * win + 0.25 * (0.5 + f64::from(mine - best_other) / 20.0)
+    /// The legal moves, in the documented order (the options of a decision).
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    fn over(&self) -> bool {
+        self.stopped || self.st.is_over() || (!self.st.needs_draw() && self.moves.is_empty())
+    }
+
+    fn step(&mut self, action: usize, log: &mut impl Log) {
+        if self.over() {
+            return;
+        }
+        if self.st.needs_draw() {
+            if let Some(card) = self.st.deck().nth(action) {
+                self.st.draw(card, log);
             }
+        } else if let Some(mv) = self.moves.get(action).copied()
+            && self.st.apply(&mv, log).is_err()
+        {
+            self.stopped = true;
+        }
+        self.moves = self.st.moves().into();
+        if self.over() {
+            log.push(Event::End {
+                winner: winner(&self.st),
+            });
         }
     }
 }
 
-/// The options of the search at `st`.
-fn candidates(st: &State) -> Vec<Move> {
-    let all = st.moves();
-    best_moves(st, &all, SEARCH_WIDTH).into_iter().map(|(i, _)| all[i]).collect()
-}
+impl<'s> Game for IconoclasmGame<'s> {
+    type Ending = IconoclasmEnding;
+    type Event = Event;
+    type Eval = IconoclasmEval;
+    const NAME: &'static str = "iconoclasm";
 
-impl GameState for SearchView {
-    fn node(&self) -> Node {
-        if self.st.is_over() {
-            Node::Terminal
+    fn seats(&self) -> usize {
+        usize::from(self.st.players)
+    }
+
+    fn turn(&self) -> Turn {
+        if self.over() {
+            Turn::Over
         } else if self.st.needs_draw() {
-            Node::Chance(self.st.undrawn.count_ones() as usize)
+            Turn::Chance(Chance::Pick(self.st.undrawn.count_ones() as u8))
         } else {
-            match self.moves().len() {
-                0 => Node::Terminal,
-                n => Node::Decision { player: usize::from(self.st.to_move != self.me), actions: n },
+            Turn::Seat {
+                seat: usize::from(self.st.to_move),
+                options: self.moves.len(),
             }
         }
     }
 
     fn apply(&mut self, action: usize) {
-        if self.st.needs_draw() {
-            if let Some(card) = self.st.deck().nth(action) {
-                self.st.draw(card, &mut NoLog);
-            }
-        } else if let Some(mv) = self.moves().get(action).copied() {
-            let _ = self.st.apply(&mv, &mut NoLog);
-        }
-        self.moves = None;
+        self.step(action, &mut NoLog);
     }
 
-    fn returns(&self) -> [f64; 2] {
-        let v = self.value();
-        [v, 1.0 - v]
+    fn apply_logged(&mut self, action: usize, log: &mut Vec<Event>) {
+        self.step(action, log);
     }
 
-    /// Solo: random play to the end. With players: the position is scored as it stands
-    /// (as if the game ended now), which judges a position better than random play does.
-    fn rollout(&mut self, rng: &mut ChaCha8Rng) -> [f64; 2] {
-        while !self.st.is_over() && self.st.goal.is_some() {
-            if self.st.needs_draw() {
-                let n = self.st.undrawn.count_ones() as usize;
-                let k = rng.random_range(0..n);
-                if let Some(card) = bits(self.st.undrawn).nth(k) {
-                    self.st.draw(card, &mut NoLog);
-                }
-                continue;
-            }
-            let Some(mv) = self.st.random_move(rng) else { break };
-            if self.st.apply(&mv, &mut NoLog).is_err() {
-                break;
-            }
+    fn exhausted(&mut self, log: &mut Vec<Event>) {
+        if !self.over() {
+            self.stopped = true;
+            log.push(Event::End {
+                winner: winner(&self.st),
+            });
         }
-        self.moves = None;
-        self.returns()
+    }
+
+    fn outcome(&self) -> Option<Outcome<IconoclasmEnding>> {
+        if !self.over() {
+            return None;
+        }
+        let verdict = match winner(&self.st) {
+            Some(w) if self.st.is_over() || self.st.goal.is_some() => {
+                Verdict::Won(Seats::one(usize::from(w)))
+            }
+            _ if self.st.players > 1 && self.st.is_over() => Verdict::Draw,
+            _ => Verdict::NoResult,
+        };
+        let ended = if self.st.is_over() {
+            IconoclasmEnding::AllPlaced
+        } else {
+            IconoclasmEnding::Incomplete
+        };
+        Some(Outcome {
+            verdict,
+            ended,
+            turns: u32::from(self.st.turn),
+        })
+    }
+
+    fn turns(&self) -> u32 {
+        u32::from(self.st.turn)
+    }
+
+    fn question(&self) -> String {
+        format!(
+            "Player {}: which card, where, and which face up?",
+            self.st.to_move + 1
+        )
+    }
+
+    fn describe(&self, action: usize) -> String {
+        let Some(mv) = self.moves.get(action) else {
+            return format!("option {}", action + 1);
+        };
+        let card = &self.setup.deck.cards[usize::from(mv.card)];
+        let face = self.st.face(mv.card, mv.side);
+        let order = if mv.order().len() > 1 {
+            let o: Vec<String> = mv
+                .order()
+                .iter()
+                .map(|p| format!("({}, {})", p.row, p.col))
+                .collect();
+            format!(", clashes in order {}", o.join(" "))
+        } else {
+            String::new()
+        };
+        format!(
+            "{} {} up at ({}, {}){}",
+            card.name,
+            face.name(),
+            mv.pos.row,
+            mv.pos.col,
+            order
+        )
+    }
+
+    fn event_text(&self, e: &Event) -> String {
+        e.text(self.setup)
+    }
+
+    fn event_json(&self, e: &Event) -> Value {
+        e.to_json(self.setup)
     }
 }
+
+/// The dealt draw pile as a chance source: each solo draw is the pile's next card, given as
+/// its index among the cards still in the deck (a game with players draws nothing).
+#[derive(Debug, Clone)]
+pub struct Pile {
+    cards: Vec<u8>,
+    pos: usize,
+    undrawn: u16,
+}
+
+impl Pile {
+    pub fn new(setup: &Setup) -> Pile {
+        Pile {
+            cards: setup.draw_pile.clone(),
+            pos: 0,
+            undrawn: setup.draw_pile.iter().fold(0, |m, c| m | 1 << c),
+        }
+    }
+}
+
+impl Dice for Pile {
+    fn die(&mut self) -> Option<u8> {
+        None
+    }
+    fn pick(&mut self, n: u8) -> Option<u8> {
+        let card = *self.cards.get(self.pos)?;
+        self.pos += 1;
+        let below = (self.undrawn & ((1u16 << card) - 1)).count_ones() as u8;
+        self.undrawn &= !(1 << card);
+        (below < n).then_some(below)
+    }
+}
+
+/// The seats' search view helper: the options at `g` worth searching, best first.
+pub(crate) fn search_moves(g: &IconoclasmGame<'_>, width: usize, out: &mut Vec<usize>) {
+    out.clear();
+    out.extend(
+        super::eval::best_moves(&g.st, &g.moves, width)
+            .into_iter()
+            .map(|(i, _)| i),
+    );
+}
+
+/// Moves the search considers at each decision: greedy's best.
+pub const SEARCH_WIDTH: usize = 8;

@@ -1,9 +1,37 @@
-//! Dice sources: a seeded RNG (ChaCha8) or a script of faces.
+//! Chance for every game: where die faces come from (a seeded RNG or a script of faces),
+//! and the seeds of a run's games and of a match's streams. An engine never makes its own
+//! randomness: every die comes from the [`Dice`] source handed in, so a seed or a script
+//! replays a match exactly.
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::io::face_to_pick;
+/// Maps a die face to a pick among `n` (`random_foe`, a drawn card) as a dice script does.
+#[inline]
+pub fn face_to_pick(face: u8, n: u8) -> u8 {
+    (face.max(1) - 1) % n.max(1)
+}
+
+/// The seed of game `index` of a run seeded `seed` (SplitMix64 of both).
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    let mut z =
+        seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index.wrapping_add(0x632B_E59B_D9B4_E019);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Derives independent seeds from one (SplitMix64 of seed and stream): the streams of one
+/// played match (dice, each seat's policy).
+pub fn derive_seed(seed: u64, stream: u64) -> u64 {
+    let mut z = seed
+        ^ stream
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(0xD1B5_4A32_D192_ED03);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
 
 /// Where die faces come from.
 pub trait Dice {
@@ -11,6 +39,17 @@ pub trait Dice {
     fn die(&mut self) -> Option<u8>;
     /// `random_foe`: an index in `0..n`.
     fn pick(&mut self, n: u8) -> Option<u8>;
+}
+
+impl<D: Dice + ?Sized> Dice for &mut D {
+    #[inline]
+    fn die(&mut self) -> Option<u8> {
+        (**self).die()
+    }
+    #[inline]
+    fn pick(&mut self, n: u8) -> Option<u8> {
+        (**self).pick(n)
+    }
 }
 
 /// Seeded dice: the same seed rolls the same faces.
@@ -43,7 +82,9 @@ pub struct ScriptDice {
 
 /// A dice script that is not a list of faces 1-6.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("dice script: `{0}` is not a die face (1 to 6); write faces separated by spaces or commas, e.g. \"3 5 2 6\"")]
+#[error(
+    "dice script: `{0}` is not a die face (1 to 6); write faces separated by spaces or commas, e.g. \"3 5 2 6\""
+)]
 pub struct BadFace(pub String);
 
 impl ScriptDice {
@@ -68,6 +109,6 @@ impl Dice for ScriptDice {
         Some(f)
     }
     fn pick(&mut self, n: u8) -> Option<u8> {
-        self.die().map(|f| face_to_pick(f, n.max(1)))
+        self.die().map(|f| face_to_pick(f, n))
     }
 }

@@ -1,0 +1,207 @@
+//! Arcadia as a [`Game`]: the engine's own state machine ([`State::node`], [`State::apply`])
+//! with its options in words.
+
+use serde_json::Value;
+
+use super::engine::events::side_name;
+use super::engine::setup::DIRS;
+use super::engine::state::kind_name;
+use super::engine::{
+    ArcadiaGame, Ended, Event, Log, Match, NoLog, Opt, Opts, Phase, State, Winner,
+};
+use crate::games::Node;
+use crate::games::game::{Chance, Game, Outcome, Seats, Turn, Verdict};
+
+use super::ai::ArcadiaEval;
+
+impl<'m> ArcadiaGame<'m> {
+    /// The start of a match (every decision with a single option already taken).
+    pub fn new(m: &'m Match) -> ArcadiaGame<'m> {
+        ArcadiaGame::start(m, &mut NoLog)
+    }
+
+    /// The start of a match, logging what happens before the first roll or decision.
+    pub fn start(m: &'m Match, log: &mut impl Log) -> ArcadiaGame<'m> {
+        let mut st = State::new(m);
+        st.settle(m, log);
+        ArcadiaGame { m, st }
+    }
+
+    /// The options of the current decision, in `first` order.
+    pub fn options(&self) -> Opts {
+        let mut o = Opts::default();
+        if !matches!(
+            self.st.phase,
+            Phase::Over | Phase::FirstRoll { .. } | Phase::TrialRoll | Phase::TestRoll
+        ) {
+            self.st.options(self.m, &mut o);
+        }
+        o
+    }
+
+    /// One option in words, for the player deciding.
+    pub fn option_text(&self, o: Opt) -> String {
+        let m = self.m;
+        let p = usize::from(self.st.decider());
+        let q = 1 - p;
+        let league = |l: u8| {
+            m.leagues
+                .get(usize::from(l))
+                .map_or("?".to_string(), |x| x.name.clone())
+        };
+        let merit = |who: usize, i: u8| {
+            m.players[who]
+                .merits
+                .get(usize::from(i))
+                .map_or("?".to_string(), |x| x.name.clone())
+        };
+        let dir = |d: u8| {
+            DIRS.get(usize::from(d))
+                .map_or("?".to_string(), |s| format!("{s:?}").to_lowercase())
+        };
+        match o {
+            Opt::Hide(l) => format!("Hide the treasure in {}", league(l)),
+            Opt::Go(d) => match m
+                .next
+                .get(usize::from(self.st.heroes[p].at))
+                .and_then(|n| n[usize::from(d)])
+            {
+                Some(to) => format!("Move {} to {}", dir(d), league(to)),
+                None => format!("Move {}", dir(d)),
+            },
+            Opt::Stay => "Stay".into(),
+            Opt::Play(w) => {
+                format!(
+                    "Play the waylay {}",
+                    m.waylays
+                        .get(usize::from(w))
+                        .map_or("?", |x| x.name.as_str())
+                )
+            }
+            Opt::Hold => "Play no waylay".into(),
+            Opt::Treasure => "Search for the treasure".into(),
+            Opt::Rest => "Rest".into(),
+            Opt::Challenge(k) => {
+                format!("Challenge player {} ({})", side_name(q as u8), kind_name(k))
+            }
+            Opt::Test(k) => format!("Face it with {}", kind_name(k)),
+            Opt::Change(k, i) => {
+                format!("Exhaust {} to face it with {}", merit(p, i), kind_name(k))
+            }
+            Opt::Bonus(i) => format!("Exhaust {} for its bonus", merit(p, i)),
+            Opt::Retest(i) => format!("Exhaust {} to retest", merit(p, i)),
+            Opt::Penalty(f) => format!(
+                "Exhaust player {}'s flaw {}",
+                side_name(q as u8),
+                m.players[q]
+                    .flaws
+                    .get(usize::from(f))
+                    .map_or("?", |x| x.name.as_str())
+            ),
+            Opt::Accept => "Accept the result".into(),
+            Opt::Exhaust(i) => format!("Exhaust {}", merit(self.loser(), i)),
+            Opt::Discard(i) => format!("Discard {}", merit(self.loser(), i)),
+            Opt::Ruin => "Nothing left to lose".into(),
+            Opt::Push(d) => format!("Push player {} {}", side_name(q as u8), dir(d)),
+            Opt::Place(l) => format!("Place it in {}", league(l)),
+        }
+    }
+
+    /// Whose merit a lost-merit decision takes.
+    fn loser(&self) -> usize {
+        match self.st.phase {
+            Phase::LoseMerit { who, .. } => usize::from(who),
+            Phase::Spoils { winner } => usize::from(1 - winner),
+            _ => usize::from(self.st.decider()),
+        }
+    }
+}
+
+impl<'m> Game for ArcadiaGame<'m> {
+    type Ending = Ended;
+    type Event = Event;
+    type Eval = ArcadiaEval;
+    const NAME: &'static str = "arcadia";
+
+    fn seats(&self) -> usize {
+        2
+    }
+
+    fn turn(&self) -> Turn {
+        match self.st.node(self.m) {
+            Node::Terminal => Turn::Over,
+            Node::Chance(_) => Turn::Chance(Chance::Die),
+            Node::Decision { player, actions } => Turn::Seat {
+                seat: player,
+                options: actions.max(1),
+            },
+        }
+    }
+
+    fn apply(&mut self, action: usize) {
+        self.st.apply(self.m, action, &mut NoLog);
+    }
+
+    fn apply_logged(&mut self, action: usize, log: &mut Vec<Event>) {
+        self.st.apply(self.m, action, log);
+    }
+
+    fn exhausted(&mut self, log: &mut Vec<Event>) {
+        self.st.stop_exhausted(log);
+    }
+
+    fn outcome(&self) -> Option<Outcome<Ended>> {
+        let (ended, winner) = self.st.ended?;
+        let verdict = match winner {
+            Some(Winner::Player(p)) => Verdict::Won(Seats::one(usize::from(p))),
+            Some(Winner::Draw) => Verdict::Draw,
+            None => Verdict::NoResult,
+        };
+        Some(Outcome {
+            verdict,
+            ended,
+            turns: self.st.day,
+        })
+    }
+
+    fn turns(&self) -> u32 {
+        self.st.day
+    }
+
+    fn question(&self) -> String {
+        let who = format!("Player {}", side_name(self.st.decider()));
+        let what = match self.st.phase {
+            Phase::PlaceTreasure { .. } => "where is the treasure hidden?",
+            Phase::Move => "move or stay?",
+            Phase::TrialWindow => "use a merit to pass the trial?",
+            Phase::PlayWaylay => "play a waylay on the league just entered?",
+            Phase::Encounter => "what does your character do here?",
+            Phase::ChooseTest { .. } => "which test against the waylay?",
+            Phase::TestWindow { .. } => "use a merit or flaw, retest, or accept?",
+            Phase::LoseMerit { .. } => "which merit is lost?",
+            Phase::Spoils { .. } => "take a merit or push the loser?",
+            Phase::Relocate { .. } => "where is the character placed?",
+            _ => return String::new(),
+        };
+        format!("{who}: {what}")
+    }
+
+    fn describe(&self, action: usize) -> String {
+        match self.options().as_slice().get(action) {
+            Some(o) => self.option_text(*o),
+            None => format!("option {}", action + 1),
+        }
+    }
+
+    fn event_text(&self, e: &Event) -> String {
+        e.text(self.m)
+    }
+
+    fn event_json(&self, e: &Event) -> Value {
+        e.to_json(self.m)
+    }
+
+    fn is_heading(&self, e: &Event) -> bool {
+        matches!(e, Event::Day { .. })
+    }
+}
