@@ -278,14 +278,22 @@ impl Catalogue {
         Ok(())
     }
 
-    /// The owned quantity of a card (0 when not owned or unknown).
+    /// The owned quantity of a card (0 when not owned or unknown); a stored quantity outside
+    /// `0..=MAX_QUANTITY` (edited outside deckwright) is an error, not a huge number.
     pub fn owned(&self, id: &str) -> Result<u32> {
         let q: Option<i64> = self
             .conn()
             .prepare_cached("SELECT quantity FROM collection WHERE card_id = ?1")?
             .query_row([id], |r| r.get(0))
             .optional()?;
-        Ok(q.unwrap_or(0).clamp(0, MAX_QUANTITY as i64) as u32)
+        match q.unwrap_or(0) {
+            n if (0..=MAX_QUANTITY as i64).contains(&n) => Ok(n as u32),
+            n => Err(CatalogueError::OutOfRange(format!(
+                "card `{}` has an owned quantity of {n}, outside 0 to {MAX_QUANTITY}; the catalogue \
+                 was changed outside deckwright (set it again with `collection set`)",
+                excerpt(id, 80)
+            ))),
+        }
     }
 
     /// Total number of owned copies of cards in the catalogue.

@@ -336,6 +336,7 @@ pub fn check_file(path: &Path) -> Result<CheckReport> {
             backup::advice(path)
         )));
     }
+    open::check_header(path)?;
     let b = backup::verify(path).map_err(|e| match e {
         CatalogueError::Damaged(m) => {
             CatalogueError::Damaged(format!("{m}. {}", backup::advice(path)))
@@ -363,6 +364,13 @@ pub fn check_file(path: &Path) -> Result<CheckReport> {
         bytes: b.bytes,
         backups: backup::verified(path),
     })
+}
+
+/// Says what really went wrong with the catalogue at `path`: a read-only file or folder and
+/// a full disk become [`CatalogueError::ReadOnly`] and [`CatalogueError::DiskFull`], never
+/// damage (what `Catalogue::open` reports).
+pub fn classify_open_error(e: CatalogueError, path: &Path) -> CatalogueError {
+    open::classify(e, path)
 }
 
 /// Restores the catalogue at `path` from a verified backup (`from`, else the newest one

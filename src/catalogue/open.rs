@@ -182,7 +182,7 @@ pub fn open_memory(with_bundled: bool) -> Result<Connection> {
 }
 
 /// Does the file exist with content, and if so does it start as an SQLite database?
-fn check_header(path: &Path) -> Result<bool> {
+pub(crate) fn check_header(path: &Path) -> Result<bool> {
     let shown = path.display();
     let mut f = match std::fs::File::open(path) {
         Ok(f) => f,

@@ -5,4 +5,5 @@
 
 mod cli;
 mod collection;
+mod hostile;
 mod store;
