@@ -304,7 +304,7 @@ impl DeckwrightApp {
         app.print.ids = session.print_ids.clone();
         app.last_session = serde_json::to_string(&app.session()).unwrap_or_default();
         if app.card_draft_unsaved() {
-            app.recovered = Some(match app.editor.card() {
+            app.recovered = Some(match core::check_card(app.editor.text()).ok() {
                 Some(c) => format!("“{}” ({})", c.name(), c.id()),
                 None => "a card with an error".into(),
             });

@@ -453,7 +453,12 @@ pub fn parse(text: &str, file: &str) -> Result<CardFile, CardError> {
         Game::Iconoclasm => Card::Iconoclasm(from_toml(text, file)?),
         Game::Ruunara => Card::Ruunara(from_toml(text, file)?),
     };
-    if let Some(p) = card.problems().into_iter().next().or_else(|| bounds_problem(&card)) {
+    if let Some(p) = card
+        .problems()
+        .into_iter()
+        .next()
+        .or_else(|| bounds_problem(&card))
+    {
         return Err(CardError::at(file, text, &p.path_refs(), p.message.clone()));
     }
     Ok(CardFile::Card(card))

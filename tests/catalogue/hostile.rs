@@ -31,8 +31,18 @@ impl Ran {
     /// Exited with `code`, no panic (101) and no signal.
     #[track_caller]
     fn expect(&self, code: i32) -> &Ran {
-        assert_eq!(self.code, Some(code), "exit code; stderr:\n{}\nstdout:\n{}", self.stderr, self.stdout);
-        assert!(!self.stderr.contains("panicked"), "a panic: {}", self.stderr);
+        assert_eq!(
+            self.code,
+            Some(code),
+            "exit code; stderr:\n{}\nstdout:\n{}",
+            self.stderr,
+            self.stdout
+        );
+        assert!(
+            !self.stderr.contains("panicked"),
+            "a panic: {}",
+            self.stderr
+        );
         self
     }
 }
@@ -44,11 +54,19 @@ fn run(db: &Path, args: &[&str]) -> Ran {
 
 fn run_in(db: &Path, args: &[&str], cwd: Option<&Path>) -> Ran {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_deckwright"));
-    cmd.env_remove("DECKWRIGHT_DB").arg("--db").arg(db).args(args);
+    cmd.env_remove("DECKWRIGHT_DB")
+        .arg("--db")
+        .arg(db)
+        .args(args);
     if let Some(d) = cwd {
         cmd.current_dir(d);
     }
-    let mut child = cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
     let (out, err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
     let read = |mut r: Box<dyn std::io::Read + Send>| {
         std::thread::spawn(move || {
@@ -66,16 +84,28 @@ fn run_in(db: &Path, args: &[&str], cwd: Option<&Path>) -> Ran {
         if start.elapsed() > TIMEOUT {
             let _ = child.kill();
             let _ = child.wait();
-            panic!("`deckwright {}` did not finish within {TIMEOUT:?}", args.join(" "));
+            panic!(
+                "`deckwright {}` did not finish within {TIMEOUT:?}",
+                args.join(" ")
+            );
         }
         std::thread::sleep(Duration::from_millis(5));
     };
     #[cfg(unix)]
     {
         use std::os::unix::process::ExitStatusExt;
-        assert_eq!(status.signal(), None, "`deckwright {}` died of a signal", args.join(" "));
+        assert_eq!(
+            status.signal(),
+            None,
+            "`deckwright {}` died of a signal",
+            args.join(" ")
+        );
     }
-    Ran { code: status.code(), stdout: out.join().unwrap(), stderr: err.join().unwrap() }
+    Ran {
+        code: status.code(),
+        stdout: out.join().unwrap(),
+        stderr: err.join().unwrap(),
+    }
 }
 
 /// Everything a catalogue holds that a command could change: cards, collection, meta.
@@ -88,7 +118,11 @@ fn dump(db: &Path) -> Vec<String> {
         "SELECT key || '|' || value FROM meta ORDER BY key",
     ] {
         let mut st = conn.prepare(sql).unwrap();
-        out.extend(st.query_map([], |r| r.get::<_, String>(0)).unwrap().map(|r| r.unwrap()));
+        out.extend(
+            st.query_map([], |r| r.get::<_, String>(0))
+                .unwrap()
+                .map(|r| r.unwrap()),
+        );
     }
     out
 }
@@ -157,7 +191,11 @@ fn case1_stored_ids_and_games_cannot_steer_cards_export_out_of_its_folder() {
         let out = dir.path().join("export");
         let r = run(&db, &["cards", "export", out.to_str().unwrap()]);
         r.expect(2);
-        assert!(r.stderr.contains("changed outside deckwright"), "{}", r.stderr);
+        assert!(
+            r.stderr.contains("changed outside deckwright"),
+            "{}",
+            r.stderr
+        );
         assert!(!out.exists(), "nothing exported: {:?}", tree(dir.path()));
         assert!(tree(&outside).is_empty(), "nothing written outside");
         assert!(!dir.path().join("y.toml").exists() && !Path::new("/y.toml").exists());
@@ -175,14 +213,34 @@ fn case1_an_export_into_a_folder_with_files_is_all_or_nothing() {
     // A later export that fails (a card row edited to an id no file can have) changes nothing.
     std::fs::write(out.join("arcadia/mine.txt"), "the user's").unwrap();
     let conn = Connection::open(&db).unwrap();
-    conn.execute("UPDATE card SET name = 'Changed' WHERE rowid = (SELECT max(rowid) FROM card)", []).unwrap();
-    conn.execute("UPDATE card SET id = 'Bad Id' WHERE rowid = (SELECT min(rowid) FROM card)", []).unwrap();
+    conn.execute(
+        "UPDATE card SET name = 'Changed' WHERE rowid = (SELECT max(rowid) FROM card)",
+        [],
+    )
+    .unwrap();
+    conn.execute(
+        "UPDATE card SET id = 'Bad Id' WHERE rowid = (SELECT min(rowid) FROM card)",
+        [],
+    )
+    .unwrap();
     drop(conn);
-    let snapshot: Vec<(String, Vec<u8>)> = tree(&out).into_iter().map(|f| (f.clone(), std::fs::read(out.join(&f)).unwrap())).collect();
+    let snapshot: Vec<(String, Vec<u8>)> = tree(&out)
+        .into_iter()
+        .map(|f| (f.clone(), std::fs::read(out.join(&f)).unwrap()))
+        .collect();
     run(&db, &["cards", "export", out.to_str().unwrap()]).expect(2);
-    let after: Vec<(String, Vec<u8>)> = tree(&out).into_iter().map(|f| (f.clone(), std::fs::read(out.join(&f)).unwrap())).collect();
+    let after: Vec<(String, Vec<u8>)> = tree(&out)
+        .into_iter()
+        .map(|f| (f.clone(), std::fs::read(out.join(&f)).unwrap()))
+        .collect();
     assert_eq!(after, snapshot, "the folder is as it was");
-    assert!(std::fs::read_dir(&out).unwrap().all(|e| !e.unwrap().file_name().to_string_lossy().starts_with('.')));
+    assert!(
+        std::fs::read_dir(&out).unwrap().all(|e| !e
+            .unwrap()
+            .file_name()
+            .to_string_lossy()
+            .starts_with('.'))
+    );
 }
 
 // ---- case 2: temp files and targets ------------------------------------------------------
@@ -197,7 +255,11 @@ fn case2_a_symlink_planted_at_the_target_is_replaced_not_written_through() {
     std::os::unix::fs::symlink(&victim, &out).unwrap();
     run(&db, &["collection", "export", out.to_str().unwrap()]).expect(0);
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
-    assert!(std::fs::read_to_string(&out).unwrap().starts_with("id,name,game,quantity"));
+    assert!(
+        std::fs::read_to_string(&out)
+            .unwrap()
+            .starts_with("id,name,game,quantity")
+    );
 }
 
 #[cfg(unix)]
@@ -211,12 +273,37 @@ fn case2_fifos_and_devices_are_refused_as_output_targets() {
     assert!(r.stderr.contains("FIFO"), "{}", r.stderr);
     let pdf = dir.path().join("out.pdf");
     mkfifo(&pdf);
-    run(&db, &["export", "ico-anwen-halloway", "--out", pdf.to_str().unwrap()]).expect(2);
+    run(
+        &db,
+        &[
+            "export",
+            "ico-anwen-halloway",
+            "--out",
+            pdf.to_str().unwrap(),
+        ],
+    )
+    .expect(2);
     run(&db, &["collection", "export", "/dev/null"]).expect(2);
     use std::os::unix::fs::FileTypeExt;
-    assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo(), "the FIFO is still a FIFO");
-    assert!(std::fs::symlink_metadata(&pdf).unwrap().file_type().is_fifo());
-    assert!(std::fs::symlink_metadata("/dev/null").unwrap().file_type().is_char_device());
+    assert!(
+        std::fs::symlink_metadata(&fifo)
+            .unwrap()
+            .file_type()
+            .is_fifo(),
+        "the FIFO is still a FIFO"
+    );
+    assert!(
+        std::fs::symlink_metadata(&pdf)
+            .unwrap()
+            .file_type()
+            .is_fifo()
+    );
+    assert!(
+        std::fs::symlink_metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    );
 }
 
 #[test]
@@ -228,7 +315,16 @@ fn case2_temp_files_left_by_killed_runs_are_cleaned_and_none_are_left() {
     let out = dir.path().join("owned.csv");
     run(&db, &["collection", "export", out.to_str().unwrap()]).expect(0);
     let pdf = dir.path().join("cards.pdf");
-    run(&db, &["export", "ico-anwen-halloway", "--out", pdf.to_str().unwrap()]).expect(0);
+    run(
+        &db,
+        &[
+            "export",
+            "ico-anwen-halloway",
+            "--out",
+            pdf.to_str().unwrap(),
+        ],
+    )
+    .expect(0);
     let names: Vec<String> = std::fs::read_dir(dir.path())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -242,7 +338,8 @@ fn case2_temp_files_left_by_killed_runs_are_cleaned_and_none_are_left() {
 /// A catalogue at schema 1 (the first migration only), with a card and an owned quantity.
 fn old_catalogue(p: &Path) {
     let conn = Connection::open(p).unwrap();
-    conn.execute_batch(include_str!("../../migrations/0001_catalogue.sql")).unwrap();
+    conn.execute_batch(include_str!("../../migrations/0001_catalogue.sql"))
+        .unwrap();
     conn.execute_batch(
         "INSERT INTO card(id, game, kind, name, body, texts) VALUES ('icl-x', 'iconoclasm', 'element', 'X', 'game = \"iconoclasm\"\nkind = \"element\"\nid = \"icl-x\"\nname = \"X\"\nfront = \"fire\"\nback = \"fire\"\nset = \"fire\"\n', '');
          INSERT INTO collection VALUES ('icl-x', 3);
@@ -270,9 +367,17 @@ fn case3_empty_and_cut_backups_never_count_and_are_never_offered() {
     let real = backup_names(dir.path());
     assert_eq!(real.len(), 1, "the migration took a backup");
     // An interrupted or disk-full backup of an older version: newer names, no content.
-    std::fs::write(dir.path().join("cat.sqlite.backup-99999999999999999990-v1"), b"").unwrap();
+    std::fs::write(
+        dir.path().join("cat.sqlite.backup-99999999999999999990-v1"),
+        b"",
+    )
+    .unwrap();
     let whole = std::fs::read(dir.path().join(&real[0])).unwrap();
-    std::fs::write(dir.path().join("cat.sqlite.backup-99999999999999999991-v1"), &whole[..whole.len() / 2]).unwrap();
+    std::fs::write(
+        dir.path().join("cat.sqlite.backup-99999999999999999991-v1"),
+        &whole[..whole.len() / 2],
+    )
+    .unwrap();
     let r = run(&db, &["catalogue", "check"]);
     r.expect(0);
     assert_eq!(r.stdout.matches("backup ").count(), 1, "{}", r.stdout);
@@ -283,9 +388,15 @@ fn case3_empty_and_cut_backups_never_count_and_are_never_offered() {
     }
     let left = backup_names(dir.path());
     assert_eq!(left.len(), 3, "{left:?}");
-    assert!(left.iter().all(|n| !n.starts_with("cat.sqlite.backup-9999")), "{left:?}");
+    assert!(
+        left.iter()
+            .all(|n| !n.starts_with("cat.sqlite.backup-9999")),
+        "{left:?}"
+    );
     for n in &left {
-        catalogue::Catalogue::open(&dir.path().join(n)).map(drop).ok();
+        catalogue::Catalogue::open(&dir.path().join(n))
+            .map(drop)
+            .ok();
     }
 }
 
@@ -299,8 +410,16 @@ fn case3_restore_uses_only_a_verified_backup_and_keeps_the_damaged_file() {
     let damaged = std::fs::read(&db).unwrap();
     let r = run(&db, &["search", "game:iconica"]);
     r.expect(2);
-    assert!(r.stderr.contains("damaged") && r.stderr.contains("catalogue restore"), "{}", r.stderr);
-    assert_eq!(std::fs::read(&db).unwrap(), damaged, "a damaged catalogue is not written to");
+    assert!(
+        r.stderr.contains("damaged") && r.stderr.contains("catalogue restore"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(
+        std::fs::read(&db).unwrap(),
+        damaged,
+        "a damaged catalogue is not written to"
+    );
     // A named backup that fails its check is refused.
     let bogus = dir.path().join("bogus.sqlite");
     std::fs::write(&bogus, &damaged).unwrap();
@@ -312,7 +431,9 @@ fn case3_restore_uses_only_a_verified_backup_and_keeps_the_damaged_file() {
     let kept: Vec<String> = std::fs::read_dir(dir.path())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with("cat.sqlite.replaced-") && !n.ends_with("-wal") && !n.ends_with("-shm"))
+        .filter(|n| {
+            n.starts_with("cat.sqlite.replaced-") && !n.ends_with("-wal") && !n.ends_with("-shm")
+        })
         .collect();
     assert_eq!(kept.len(), 1, "the damaged file is kept: {kept:?}");
     assert_eq!(std::fs::read(dir.path().join(&kept[0])).unwrap(), damaged);
@@ -324,7 +445,12 @@ fn case3_restore_uses_only_a_verified_backup_and_keeps_the_damaged_file() {
 /// Cuts `n` bytes off the end of the (checkpointed) catalogue file.
 fn cut(db: &Path, n: u64) {
     let len = std::fs::metadata(db).unwrap().len();
-    std::fs::OpenOptions::new().write(true).open(db).unwrap().set_len(len - n).unwrap();
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(db)
+        .unwrap()
+        .set_len(len - n)
+        .unwrap();
 }
 
 /// Asserts that every command refuses the damaged catalogue (exit 2, the `want` words),
@@ -341,10 +467,24 @@ fn refused_unchanged(db: &Path, want: &[&str]) {
         let r = run(db, args);
         r.expect(2);
         for w in want {
-            assert!(r.stderr.contains(w), "`{}`: {w:?} not in {}", args.join(" "), r.stderr);
+            assert!(
+                r.stderr.contains(w),
+                "`{}`: {w:?} not in {}",
+                args.join(" "),
+                r.stderr
+            );
         }
-        assert!(!r.stderr.contains("restore a backup (`"), "no unverified backup advised: {}", r.stderr);
-        assert_eq!(std::fs::read(db).unwrap(), before, "`{}` changed the file", args.join(" "));
+        assert!(
+            !r.stderr.contains("restore a backup (`"),
+            "no unverified backup advised: {}",
+            r.stderr
+        );
+        assert_eq!(
+            std::fs::read(db).unwrap(),
+            before,
+            "`{}` changed the file",
+            args.join(" ")
+        );
     }
 }
 
@@ -380,7 +520,8 @@ fn case4_an_empty_catalogue_file_is_not_silently_recreated() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("cat.sqlite");
     let f = std::fs::File::create(&db).unwrap();
-    f.set_modified(std::time::SystemTime::now() - Duration::from_secs(3600)).unwrap();
+    f.set_modified(std::time::SystemTime::now() - Duration::from_secs(3600))
+        .unwrap();
     drop(f);
     refused_unchanged(&db, &["empty file"]);
     assert_eq!(std::fs::metadata(&db).unwrap().len(), 0);
@@ -397,7 +538,10 @@ fn case4_a_file_that_is_not_sqlite_is_refused() {
 #[test]
 fn case4_a_catalogue_of_a_newer_schema_is_named_as_such() {
     let (_dir, db) = fresh();
-    Connection::open(&db).unwrap().execute_batch("PRAGMA user_version = 999;").unwrap();
+    Connection::open(&db)
+        .unwrap()
+        .execute_batch("PRAGMA user_version = 999;")
+        .unwrap();
     refused_unchanged(&db, &["newer deckwright"]);
 }
 
@@ -414,8 +558,12 @@ fn case4_read_only_and_full_disk_errors_are_not_called_damage() {
     // Run as root in CI, a read-only folder cannot be made here: the classification of the
     // errors SQLite gives is checked directly.
     let path = Path::new("/somewhere/cat.sqlite");
-    let ro = rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_READONLY), None);
-    let full = rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_FULL), None);
+    let ro = rusqlite::Error::SqliteFailure(
+        rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_READONLY),
+        None,
+    );
+    let full =
+        rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_FULL), None);
     let e = deckwright::catalogue::classify_open_error(ro.into(), path);
     assert!(matches!(e, CatalogueError::ReadOnly { .. }), "{e}");
     assert!(e.to_string().contains("not damaged"), "{e}");
@@ -433,19 +581,50 @@ fn case5_out_of_range_card_values_are_refused_naming_the_limit() {
     let long_name = format!("name = \"{}\"", "N".repeat(100_000));
     let long_id = format!("id = \"{}\"", "a".repeat(250));
     for (what, text, limit) in [
-        ("start", iconica_with("start = 110", "start = 4294967290"), "1270"),
+        (
+            "start",
+            iconica_with("start = 110", "start = 4294967290"),
+            "1270",
+        ),
         ("start", iconica_with("start = 110", "start = 1280"), "1270"),
-        ("damage", iconica_with("damage = 30,", "damage = 4000000,"), "10000"),
-        ("name", iconica_with("name = \"Anwen Halloway\"", &long_name), "200"),
-        ("id", iconica_with("id = \"ico-anwen-halloway\"", &long_id), "64"),
-        ("description", iconica_with("description = \"Anwen", &format!("description = \"{}", "d".repeat(5000))), "4000"),
+        (
+            "damage",
+            iconica_with("damage = 30,", "damage = 4000000,"),
+            "10000",
+        ),
+        (
+            "name",
+            iconica_with("name = \"Anwen Halloway\"", &long_name),
+            "200",
+        ),
+        (
+            "id",
+            iconica_with("id = \"ico-anwen-halloway\"", &long_id),
+            "64",
+        ),
+        (
+            "description",
+            iconica_with(
+                "description = \"Anwen",
+                &format!("description = \"{}", "d".repeat(5000)),
+            ),
+            "4000",
+        ),
     ] {
         let f = dir.path().join("card.toml");
         std::fs::write(&f, &text).unwrap();
         let r = run(&db, &["import", f.to_str().unwrap()]);
         r.expect(2);
-        assert!(r.stderr.contains(limit), "{what}: {limit} not in {}", r.stderr);
-        assert!(r.stderr.len() < 2000, "{what}: a bounded message ({} bytes)", r.stderr.len());
+        assert!(
+            r.stderr.contains(limit),
+            "{what}: {limit} not in {}",
+            r.stderr
+        );
+        assert!(
+            r.stderr.len() < 2000,
+            "{what}: a bounded message ({} bytes)",
+            r.stderr.len()
+        );
         assert_eq!(dump(&db), before, "{what}: the catalogue is unchanged");
     }
 }
@@ -454,17 +633,34 @@ fn case5_out_of_range_card_values_are_refused_naming_the_limit() {
 fn case5_owned_quantities_and_print_copies_are_bounded() {
     let (dir, db) = fresh();
     let before = dump(&db);
-    run(&db, &["collection", "set", "ico-anwen-halloway", "4294967295"]).expect(2);
+    run(
+        &db,
+        &["collection", "set", "ico-anwen-halloway", "4294967295"],
+    )
+    .expect(2);
     run(&db, &["collection", "set", "ico-anwen-halloway", "10000"]).expect(2);
     assert_eq!(dump(&db), before);
     run(&db, &["collection", "set", "ico-anwen-halloway", "9999"]).expect(0);
     // A quantity edited outside deckwright does not print billions of copies.
     Connection::open(&db)
         .unwrap()
-        .execute("UPDATE collection SET quantity = 4294967295 WHERE card_id = 'ico-anwen-halloway'", [])
+        .execute(
+            "UPDATE collection SET quantity = 4294967295 WHERE card_id = 'ico-anwen-halloway'",
+            [],
+        )
         .unwrap();
     let out = dir.path().join("owned.pdf");
-    let r = run(&db, &["export", "ico-anwen-halloway", "--copies", "owned", "--out", out.to_str().unwrap()]);
+    let r = run(
+        &db,
+        &[
+            "export",
+            "ico-anwen-halloway",
+            "--copies",
+            "owned",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
     r.expect(2);
     assert!(r.stderr.contains("9999"), "{}", r.stderr);
     assert!(!out.exists());
@@ -474,9 +670,24 @@ fn case5_owned_quantities_and_print_copies_are_bounded() {
 fn case5_an_oversized_body_stored_outside_deckwright_does_not_crash_export() {
     let (dir, db) = fresh();
     let body = iconica_with("start = 110", "start = 4294967290");
-    Connection::open(&db).unwrap().execute("UPDATE card SET body = ?1 WHERE id = 'ico-anwen-halloway'", [&body]).unwrap();
+    Connection::open(&db)
+        .unwrap()
+        .execute(
+            "UPDATE card SET body = ?1 WHERE id = 'ico-anwen-halloway'",
+            [&body],
+        )
+        .unwrap();
     let out = dir.path().join("x.pdf");
-    run(&db, &["export", "ico-anwen-halloway", "--out", out.to_str().unwrap()]).expect(2);
+    run(
+        &db,
+        &[
+            "export",
+            "ico-anwen-halloway",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    )
+    .expect(2);
     assert!(!out.exists());
 }
 
@@ -494,7 +705,11 @@ fn case6_a_large_collection_csv_imports_in_linear_time_and_the_row_limit_holds()
     drop(f);
     let t = Instant::now();
     run(&db, &["collection", "import", csv.to_str().unwrap()]).expect(0);
-    assert!(t.elapsed() < Duration::from_secs(30), "60,000 rows took {:?}", t.elapsed());
+    assert!(
+        t.elapsed() < Duration::from_secs(30),
+        "60,000 rows took {:?}",
+        t.elapsed()
+    );
     let mut f = std::io::BufWriter::new(std::fs::File::create(&csv).unwrap());
     writeln!(f, "id,quantity").unwrap();
     for _ in 0..=catalogue::MAX_COLLECTION_ROWS {
@@ -504,7 +719,12 @@ fn case6_a_large_collection_csv_imports_in_linear_time_and_the_row_limit_holds()
     let before = dump(&db);
     let r = run(&db, &["collection", "import", csv.to_str().unwrap()]);
     r.expect(2);
-    assert!(r.stderr.contains(&catalogue::MAX_COLLECTION_ROWS.to_string()), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains(&catalogue::MAX_COLLECTION_ROWS.to_string()),
+        "{}",
+        r.stderr
+    );
     assert_eq!(dump(&db), before);
 }
 
@@ -518,7 +738,10 @@ fn case7_fifos_and_devices_are_refused_as_input_files() {
     let fifo = dir.path().join("party.party.toml");
     mkfifo(&fifo);
     let f = fifo.to_str().unwrap();
-    let legal = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/iconica/legal-legion-raiders.party.toml");
+    let legal = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/iconica/legal-legion-raiders.party.toml"
+    );
     for args in [
         vec!["validate", f],
         vec!["validate", "/dev/zero"],
@@ -529,15 +752,31 @@ fn case7_fifos_and_devices_are_refused_as_input_files() {
     ] {
         let r = run(&db, &args);
         r.expect(2);
-        assert!(r.stderr.contains("FIFO") || r.stderr.contains("device"), "{args:?}: {}", r.stderr);
+        assert!(
+            r.stderr.contains("FIFO") || r.stderr.contains("device"),
+            "{args:?}: {}",
+            r.stderr
+        );
     }
     // A setup naming a FIFO as a player's character file.
-    let setup = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/arcadia/legal-starter.setup.toml"))
-        .unwrap()
-        .replace("legal-hobgallant-knight.character.toml", "knight.character.toml");
+    let setup = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/arcadia/legal-starter.setup.toml"
+    ))
+    .unwrap()
+    .replace(
+        "legal-hobgallant-knight.character.toml",
+        "knight.character.toml",
+    );
     mkfifo(&dir.path().join("knight.character.toml"));
     std::fs::write(dir.path().join("s.setup.toml"), setup).unwrap();
-    let r = run(&db, &["validate", dir.path().join("s.setup.toml").to_str().unwrap()]);
+    let r = run(
+        &db,
+        &[
+            "validate",
+            dir.path().join("s.setup.toml").to_str().unwrap(),
+        ],
+    );
     r.expect(2);
     assert!(r.stderr.contains("FIFO"), "{}", r.stderr);
     // --db a FIFO or a device.
@@ -554,12 +793,24 @@ fn case7_a_fifo_as_a_portrait_draws_the_placeholder_instead_of_hanging() {
     let (dir, db) = fresh();
     let fifo = dir.path().join("face.png");
     mkfifo(&fifo);
-    let card = iconica_with("action_break = 4", &format!("action_break = 4\nportrait = \"{}\"", fifo.display()));
+    let card = iconica_with(
+        "action_break = 4",
+        &format!("action_break = 4\nportrait = \"{}\"", fifo.display()),
+    );
     let f = dir.path().join("c.toml");
     std::fs::write(&f, card).unwrap();
     run(&db, &["import", f.to_str().unwrap()]).expect(0);
     let out = dir.path().join("x.pdf");
-    run(&db, &["export", "ico-anwen-halloway", "--out", out.to_str().unwrap()]).expect(0);
+    run(
+        &db,
+        &[
+            "export",
+            "ico-anwen-halloway",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    )
+    .expect(0);
     assert!(out.is_file());
 }
 
@@ -582,25 +833,48 @@ fn case7_input_files_over_their_size_limit_are_refused_naming_it() {
 fn case8_collection_export_escapes_cells_that_start_like_formulas_and_reads_them_back() {
     let (dir, db) = fresh();
     let f = dir.path().join("m.toml");
-    std::fs::write(&f, MERIT.replace("name = \"Fire Dance\"", "name = \"=HYPERLINK(\\\"http://x\\\")\"")).unwrap();
+    std::fs::write(
+        &f,
+        MERIT.replace(
+            "name = \"Fire Dance\"",
+            "name = \"=HYPERLINK(\\\"http://x\\\")\"",
+        ),
+    )
+    .unwrap();
     run(&db, &["import", f.to_str().unwrap()]).expect(0);
     run(&db, &["collection", "set", "tst-fire-dance", "3"]).expect(0);
     let csv = dir.path().join("owned.csv");
     run(&db, &["collection", "export", csv.to_str().unwrap()]).expect(0);
     let text = std::fs::read_to_string(&csv).unwrap();
-    assert!(text.contains("tst-fire-dance,\"'=HYPERLINK(\"\"http://x\"\")\",arcadia,3"), "{text}");
+    assert!(
+        text.contains("tst-fire-dance,\"'=HYPERLINK(\"\"http://x\"\")\",arcadia,3"),
+        "{text}"
+    );
     for line in text.lines().skip(1) {
         for cell in line.split(',') {
-            assert!(!cell.trim_start_matches('"').starts_with(['=', '+', '-', '@']), "{line}");
+            assert!(
+                !cell
+                    .trim_start_matches('"')
+                    .starts_with(['=', '+', '-', '@']),
+                "{line}"
+            );
         }
     }
     // Read back by name (no id column): the escaped name finds the card.
     let by_name = dir.path().join("by-name.csv");
-    let rows: String = text.lines().map(|l| l.split_once(',').map(|x| x.1).unwrap_or(l).to_string() + "\n").collect();
+    let rows: String = text
+        .lines()
+        .map(|l| l.split_once(',').map(|x| x.1).unwrap_or(l).to_string() + "\n")
+        .collect();
     std::fs::write(&by_name, rows).unwrap();
     run(&db, &["collection", "set", "tst-fire-dance", "0"]).expect(0);
     run(&db, &["collection", "import", by_name.to_str().unwrap()]).expect(0);
-    assert!(run(&db, &["search", "id:tst-fire-dance"]).expect(0).stdout.contains('3'));
+    assert!(
+        run(&db, &["search", "id:tst-fire-dance"])
+            .expect(0)
+            .stdout
+            .contains('3')
+    );
 }
 
 #[test]
@@ -611,7 +885,11 @@ fn case8_a_huge_unknown_key_gives_a_short_message() {
         std::fs::write(&f, format!("{MERIT}{} = 1\n", "k".repeat(key_len))).unwrap();
         let r = run(&db, &["import", f.to_str().unwrap()]);
         r.expect(2);
-        assert!(r.stderr.len() < 2000, "{key_len}-byte key: a {}-byte message", r.stderr.len());
+        assert!(
+            r.stderr.len() < 2000,
+            "{key_len}-byte key: a {}-byte message",
+            r.stderr.len()
+        );
     }
 }
 
@@ -663,7 +941,10 @@ fn mutate(g: &mut Gen, text: &str) -> Vec<u8> {
             let l = lines[i].clone();
             lines.insert(i, l);
         }
-        3 => lines.insert(i, format!("x{} = \"{}\"", g.below(1000), "é".repeat(g.below(50_000)))),
+        3 => lines.insert(
+            i,
+            format!("x{} = \"{}\"", g.below(1000), "é".repeat(g.below(50_000))),
+        ),
         4 => lines.truncate(i),
         _ => {
             let mut b = lines.join("\n").into_bytes();
@@ -680,10 +961,15 @@ fn mutate(g: &mut Gen, text: &str) -> Vec<u8> {
 #[test]
 fn generated_card_files_are_imported_or_refused_never_crash() {
     let (dir, db) = fresh();
-    let bundled: Vec<String> = ["iconica/ico-anwen-halloway.toml", "arcadia/arc-w-rockslide.toml"]
-        .iter()
-        .filter_map(|p| std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("cards").join(p)).ok())
-        .collect();
+    let bundled: Vec<String> = [
+        "iconica/ico-anwen-halloway.toml",
+        "arcadia/arc-w-rockslide.toml",
+    ]
+    .iter()
+    .filter_map(|p| {
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("cards").join(p)).ok()
+    })
+    .collect();
     assert!(!bundled.is_empty());
     let mut g = Gen(0x9E37_79B9_7F4A_7C15);
     // In process: thousands of mutations through the strict reader (no panic, bounded message).
@@ -693,7 +979,11 @@ fn generated_card_files_are_imported_or_refused_never_crash() {
         let s = String::from_utf8_lossy(&text);
         if let Err(e) = deckwright::cards::parse(&s, "gen.toml") {
             refused += 1;
-            assert!(e.to_string().len() < 2000, "input {n}: a {}-byte message", e.to_string().len());
+            assert!(
+                e.to_string().len() < 2000,
+                "input {n}: a {}-byte message",
+                e.to_string().len()
+            );
         }
     }
     assert!(refused > 1000, "most mutations are refused ({refused})");
@@ -707,17 +997,32 @@ fn generated_card_files_are_imported_or_refused_never_crash() {
         let r = run(&db, &["import", f.to_str().unwrap()]);
         match r.code {
             Some(0) => {}
-            Some(2) => assert_eq!(dump(&db), before, "input {n}: a refused import changed the catalogue"),
+            Some(2) => assert_eq!(
+                dump(&db),
+                before,
+                "input {n}: a refused import changed the catalogue"
+            ),
             other => panic!("input {n}: exit {other:?}: {}", r.stderr),
         }
         assert!(!r.stderr.contains("panicked"), "input {n}: {}", r.stderr);
     }
     // Queries and CSVs of random bytes.
     for n in 0..20 {
-        let q: String = (0..g.below(60)).map(|_| (b' ' + g.below(95) as u8) as char).collect();
+        let q: String = (0..g.below(60))
+            .map(|_| (b' ' + g.below(95) as u8) as char)
+            .collect();
         let r = run(&db, &["search", "--", &q]);
-        assert!(matches!(r.code, Some(0 | 2)), "query {q:?}: {:?} {}", r.code, r.stderr);
-        let csv: Vec<u8> = b"id,name,game,quantity\n".iter().copied().chain((0..g.below(400)).map(|_| g.next() as u8)).collect();
+        assert!(
+            matches!(r.code, Some(0 | 2)),
+            "query {q:?}: {:?} {}",
+            r.code,
+            r.stderr
+        );
+        let csv: Vec<u8> = b"id,name,game,quantity\n"
+            .iter()
+            .copied()
+            .chain((0..g.below(400)).map(|_| g.next() as u8))
+            .collect();
         let f = dir.path().join("gen.csv");
         std::fs::write(&f, csv).unwrap();
         let before = dump(&db);
@@ -765,12 +1070,16 @@ fn crash_an_import_and_a_migration_killed_at_random_points_leave_a_whole_catalog
         let delay = Duration::from_millis(20 + g.below(600) as u64);
         kill_after(&db, &["import", cards.to_str().unwrap()], delay);
         let n = Catalogue::open(&db).unwrap().count().unwrap();
-        assert!(n == bundled || n == bundled + 1500, "{n} cards after a kill at {delay:?}");
+        assert!(
+            n == bundled || n == bundled + 1500,
+            "{n} cards after a kill at {delay:?}"
+        );
         catalogue::check_file(&db).unwrap();
         survived += 1;
         // Back to the bundled cards for the next round.
         let conn = Connection::open(&db).unwrap();
-        conn.execute("DELETE FROM card WHERE id LIKE 'syn-%'", []).unwrap();
+        conn.execute("DELETE FROM card WHERE id LIKE 'syn-%'", [])
+            .unwrap();
     }
     // A migration killed mid-way: the old catalogue or the new one, and every backup whole.
     for round in 0..6 {
@@ -779,11 +1088,18 @@ fn crash_an_import_and_a_migration_killed_at_random_points_leave_a_whole_catalog
         let delay = Duration::from_millis(g.below(250) as u64);
         kill_after(&db, &["search", "game:iconoclasm"], delay);
         let cat = Catalogue::open(&db).unwrap();
-        assert_eq!(cat.owned("icl-x").unwrap(), 3, "round {round}: the collection survived");
+        assert_eq!(
+            cat.owned("icl-x").unwrap(),
+            3,
+            "round {round}: the collection survived"
+        );
         let r = catalogue::check_file(&db).unwrap();
         assert_eq!(r.schema, catalogue::schema_version());
         let names = backup_names(dir.path());
-        for n in names.iter().filter(|n| n.starts_with(&format!("old-{round}.sqlite"))) {
+        for n in names
+            .iter()
+            .filter(|n| n.starts_with(&format!("old-{round}.sqlite")))
+        {
             let b = catalogue::check_file(&dir.path().join(n));
             assert!(b.is_ok(), "round {round}: backup {n} is whole: {b:?}");
         }
@@ -796,7 +1112,10 @@ fn crash_an_import_and_a_migration_killed_at_random_points_leave_a_whole_catalog
         .filter(|n| n.ends_with(".part"))
         .collect();
     // A killed backup may leave its temporary file; it never has a backup's name.
-    assert!(leftovers.iter().all(|n| n.starts_with(".deckwright-")), "{leftovers:?}");
+    assert!(
+        leftovers.iter().all(|n| n.starts_with(".deckwright-")),
+        "{leftovers:?}"
+    );
 }
 
 // ---- the tree ------------------------------------------------------------------------------
@@ -822,10 +1141,16 @@ fn the_faces_reach_the_database_only_through_catalogue_methods() {
             let text = std::fs::read_to_string(&f).unwrap();
             for bad in ["sql_for_tests", "rusqlite::", "Connection", ".conn()"] {
                 if text.contains(bad) {
-                    offenders.push(format!("{}: {bad}", f.strip_prefix(&root).unwrap().display()));
+                    offenders.push(format!(
+                        "{}: {bad}",
+                        f.strip_prefix(&root).unwrap().display()
+                    ));
                 }
             }
         }
     }
-    assert!(offenders.is_empty(), "SQL outside the catalogue: {offenders:?}");
+    assert!(
+        offenders.is_empty(),
+        "SQL outside the catalogue: {offenders:?}"
+    );
 }
