@@ -231,7 +231,7 @@ fn character() -> impl Strategy<Value = Card> {
     );
     let tail = (
         opt(text()),
-        opt(any::<i64>()),
+        opt((-10_000i64..=10_000)),
         opt(text()),
         opt(text()),
         opt(1u8..=6),
@@ -324,8 +324,8 @@ fn objective() -> impl Strategy<Value = arc::Objective> {
     let leaf = prop_oneof![
         text().prop_map(Reach),
         text().prop_map(ReachTerrain),
-        any::<u32>().prop_map(|n| CollectTreasures(n % 1000)),
-        any::<u32>().prop_map(|n| DefeatWaylays(n % 1000)),
+        (0u32..=10_000).prop_map(|n| CollectTreasures(n % 1000)),
+        (0u32..=10_000).prop_map(|n| DefeatWaylays(n % 1000)),
         any::<bool>().prop_map(ReturnToBase),
     ];
     leaf.prop_recursive(3, 10, 3, |inner| {
@@ -341,7 +341,7 @@ fn common() -> impl Strategy<Value = (String, String, String)> {
 }
 
 fn league_trial() -> impl Strategy<Value = arc::LeagueTrial> {
-    (test_kind(), any::<i32>()).prop_map(|(attribute, difficulty)| arc::LeagueTrial {
+    (test_kind(), (-10_000i32..=10_000)).prop_map(|(attribute, difficulty)| arc::LeagueTrial {
         attribute,
         difficulty,
     })
@@ -354,9 +354,9 @@ fn arcadia() -> impl Strategy<Value = Card> {
         common(),
         text(),
         text(),
-        any::<i32>(),
-        any::<i32>(),
-        any::<i32>(),
+        (-10_000i32..=10_000),
+        (-10_000i32..=10_000),
+        (-10_000i32..=10_000),
         text(),
         arc_effects(),
     )
@@ -392,7 +392,7 @@ fn arcadia() -> impl Strategy<Value = Card> {
         attr,
         court(),
         opt(text()),
-        opt(any::<i32>()),
+        opt((-10_000i32..=10_000)),
         arc_effects(),
         any::<bool>(),
     )
@@ -449,24 +449,23 @@ fn arcadia() -> impl Strategy<Value = Card> {
                 })
             },
         );
-    let trial =
-        (test_kind(), any::<i32>(), opt(text())).prop_map(|(attribute, difficulty, failure)| {
-            Trial {
-                attribute,
-                difficulty,
-                failure,
-            }
-        });
+    let trial = (test_kind(), (-10_000i32..=10_000), opt(text())).prop_map(
+        |(attribute, difficulty, failure)| Trial {
+            attribute,
+            difficulty,
+            failure,
+        },
+    );
     let waylay = (
         common(),
-        any::<i32>(),
+        (-10_000i32..=10_000),
         strings(),
         proptest::collection::vec(test_kind(), 0..4),
         (
-            opt(any::<i32>()),
-            opt(any::<i32>()),
-            opt(any::<i32>()),
-            opt(any::<i32>()),
+            opt((-10_000i32..=10_000)),
+            opt((-10_000i32..=10_000)),
+            opt((-10_000i32..=10_000)),
+            opt((-10_000i32..=10_000)),
         ),
         opt(trial),
     )
@@ -545,9 +544,9 @@ fn arcadia() -> impl Strategy<Value = Card> {
         );
     let quest = (
         common(),
-        any::<i32>(),
-        any::<i32>(),
-        any::<i32>(),
+        (-10_000i32..=10_000),
+        (-10_000i32..=10_000),
+        (-10_000i32..=10_000),
         objective(),
     )
         .prop_map(
@@ -622,9 +621,9 @@ fn figure() -> impl Strategy<Value = Card> {
         faction,
         select(PLAYABLE_RACES.to_vec()),
         "[a-z]{1,10}",
-        (any::<u32>(), any::<u32>(), any::<u32>()),
+        ((0u32..=10_000), (0u32..=10_000), (0u32..=10_000)),
         dice(),
-        opt((dice(), any::<u32>())),
+        opt((dice(), (0u32..=10_000))),
         proptest::collection::vec(skill(), 0..3),
     )
         .prop_map(
