@@ -39,7 +39,7 @@ pub fn run(db: &Path) -> anyhow::Result<()> {
             cat,
             Some(db.to_path_buf()),
         ))),
-        Err(e) => Root::Recovery(recovery::Recovery::new(db, &e), db.to_path_buf()),
+        Err(e) => Root::Recovery(Box::new(recovery::Recovery::new(db, &e)), db.to_path_buf()),
     };
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -59,7 +59,7 @@ pub fn run(db: &Path) -> anyhow::Result<()> {
 
 /// The app's window: the recovery screen until the catalogue opens, then the app.
 enum Root {
-    Recovery(recovery::Recovery, PathBuf),
+    Recovery(Box<recovery::Recovery>, PathBuf),
     Main(Box<DeckwrightApp>),
 }
 

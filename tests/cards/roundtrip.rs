@@ -231,7 +231,7 @@ fn character() -> impl Strategy<Value = Card> {
     );
     let tail = (
         opt(text()),
-        opt((-10_000i64..=10_000)),
+        opt(-10_000i64..=10_000),
         opt(text()),
         opt(text()),
         opt(1u8..=6),
@@ -392,7 +392,7 @@ fn arcadia() -> impl Strategy<Value = Card> {
         attr,
         court(),
         opt(text()),
-        opt((-10_000i32..=10_000)),
+        opt(-10_000i32..=10_000),
         arc_effects(),
         any::<bool>(),
     )
@@ -462,10 +462,10 @@ fn arcadia() -> impl Strategy<Value = Card> {
         strings(),
         proptest::collection::vec(test_kind(), 0..4),
         (
-            opt((-10_000i32..=10_000)),
-            opt((-10_000i32..=10_000)),
-            opt((-10_000i32..=10_000)),
-            opt((-10_000i32..=10_000)),
+            opt(-10_000i32..=10_000),
+            opt(-10_000i32..=10_000),
+            opt(-10_000i32..=10_000),
+            opt(-10_000i32..=10_000),
         ),
         opt(trial),
     )
