@@ -246,7 +246,7 @@ const CREATING: Duration = Duration::from_secs(10);
 
 /// Catalogues up to this size get the full `PRAGMA integrity_check` on every open; larger
 /// ones `quick_check` (the full check is `deckwright catalogue check`).
-pub const FULL_CHECK_UP_TO: u64 = 64 << 20;
+pub const FULL_CHECK_UP_TO: u64 = 32 << 20;
 
 /// How thorough a check is.
 #[derive(Clone, Copy)]
