@@ -528,4 +528,70 @@ mod tests {
         let e = read_rows(b"name,quantity\nFoo,-1\n", Path::new("c.csv")).unwrap_err();
         assert!(e.to_string().contains("c.csv: line 2"), "{e}");
     }
+    /// The old `line_of`: newlines recounted from the file's start (quadratic over a file).
+    fn recount(data: &[u8], byte: u64) -> u64 {
+        let mut end = (byte as usize).min(data.len());
+        while end < data.len() && (data[end] == b'\n' || data[end] == b'\r') {
+            end += 1;
+        }
+        data[..end].iter().filter(|&&b| b == b'\n').count() as u64 + 1
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn quadratic_line_of_replaced_by_a_linear_count_with_the_same_lines(
+            rows in proptest::collection::vec(("[a-z\"\n ]{0,8}", 0u32..5, 0usize..3, proptest::bool::ANY), 0..40)
+        ) {
+            let mut text = String::from("name,quantity\n");
+            for (name, q, blanks, crlf) in &rows {
+                let nl = if *crlf { "\r\n" } else { "\n" };
+                text.push_str(&nl.repeat(*blanks));
+                text.push_str(&format!("\"{}\",{q}{nl}", name.replace('"', "\"\"")));
+            }
+            let data = text.as_bytes();
+            let mut rdr = csv::ReaderBuilder::new().flexible(true).from_reader(data);
+            let mut counter = LineCounter::default();
+            for rec in rdr.records() {
+                let byte = rec.unwrap().position().unwrap().byte();
+                proptest::prop_assert_eq!(counter.line_of(data, byte), recount(data, byte));
+            }
+        }
+    }
+
+    #[test]
+    fn quadratic_line_of_a_200k_row_file_reads_in_linear_time() {
+        let mut text = String::from("id,quantity\n");
+        for i in 0..MAX_ROWS {
+            text.push_str(&format!("card-{i},1\n"));
+        }
+        let t = std::time::Instant::now();
+        let rows = read_rows(text.as_bytes(), Path::new("big.csv")).unwrap();
+        assert_eq!(
+            (rows.len(), rows[MAX_ROWS - 1].line),
+            (MAX_ROWS, MAX_ROWS as u64 + 1)
+        );
+        assert!(
+            t.elapsed() < std::time::Duration::from_secs(10),
+            "{:?}",
+            t.elapsed()
+        );
+        text.push_str("one-more,1\n");
+        let e = read_rows(text.as_bytes(), Path::new("big.csv")).unwrap_err();
+        assert!(e.to_string().contains("200000 rows"), "{e}");
+    }
+
+    #[test]
+    fn formula_injection_cells_are_escaped_and_read_back() {
+        for cell in ["=1+1", "+1", "-x", "@SUM(A1)", "\tx", "\rx"] {
+            let e = escape_cell(cell);
+            assert_eq!(e, format!("'{cell}"));
+            assert_eq!(unescape(e.into_owned()), cell);
+        }
+        assert_eq!(escape_cell("Fire Dance"), "Fire Dance");
+        assert_eq!(
+            unescape("'quoted".into()),
+            "'quoted",
+            "a name starting with ' is kept"
+        );
+    }
 }

@@ -200,12 +200,12 @@ impl Catalogue {
         })
     }
 
-    /// The connection, inside the core (catalogue and search); the faces call methods.
-    pub(crate) fn conn(&self) -> &Connection {
+    /// The connection, inside `catalogue/` only: everything else calls methods.
+    fn conn(&self) -> &Connection {
         &self.conn
     }
 
-    pub(crate) fn conn_mut(&mut self) -> &mut Connection {
+    fn conn_mut(&mut self) -> &mut Connection {
         &mut self.conn
     }
 
