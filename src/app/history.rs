@@ -98,7 +98,11 @@ impl History {
 
     /// Records a command the caller has just applied. An edit of the same document with the
     /// same label as the last one (typing a name letter by letter) merges into it.
-    pub fn record(&mut self, cat: &Catalogue, cmd: Command) -> Result<(), String> {
+    pub fn record(
+        &mut self,
+        cat: &Catalogue,
+        cmd: Command,
+    ) -> Result<(), crate::catalogue::CatalogueError> {
         if let (
             Some((
                 seq,
@@ -128,14 +132,11 @@ impl History {
                 after: a2.clone(),
             };
             let seq = *seq;
-            cat.history_replace(seq, &to_json(&merged))
-                .map_err(|e| e.to_string())?;
+            cat.history_replace(seq, &to_json(&merged))?;
             *self.undo.last_mut().expect("checked") = (seq, merged);
             return Ok(());
         }
-        let seq = cat
-            .history_push(&to_json(&cmd))
-            .map_err(|e| e.to_string())?;
+        let seq = cat.history_push(&to_json(&cmd))?;
         self.redo.clear();
         self.undo.push((seq, cmd));
         let limit = saved::HISTORY_LIMIT as usize;

@@ -857,7 +857,13 @@ impl DeckwrightApp {
 
     /// Keeps the card editor's text as its draft and records the edit for undo.
     fn record_card_edit(&mut self, label: String, before: String, after: String) {
-        let _ = self.cat.set_state(CARD_DRAFT, &after);
+        if let Err(e) = self.cat.set_state(CARD_DRAFT, &after) {
+            // The edit stands; only its crash copy is missing: say so rather than lose it quietly.
+            self.status = format!(
+                "The card's draft is not kept (a crash would lose it): {}",
+                crate::error_chain(&e)
+            );
+        }
         if let Err(e) = self.history.record(
             &self.cat,
             Command::EditCard {
