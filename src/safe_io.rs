@@ -218,13 +218,18 @@ pub fn sync_dir(dir: &Path) -> io::Result<()> {
     }
 }
 
-/// A new temporary file in `dir`: unpredictable name, created exclusively.
+/// A new temporary file in `dir`: unpredictable name, created exclusively, with the
+/// permissions a plain `File::create` gives (0o666 less the umask), as the file it becomes
+/// is the user's output.
 fn temp_in(dir: &Path) -> io::Result<tempfile::NamedTempFile> {
-    tempfile::Builder::new()
-        .prefix(TEMP_PREFIX)
-        .suffix(".part")
-        .rand_bytes(12)
-        .tempfile_in(dir)
+    let mut b = tempfile::Builder::new();
+    b.prefix(TEMP_PREFIX).suffix(".part").rand_bytes(12);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        b.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    b.tempfile_in(dir)
 }
 
 /// A file being written to a temporary name beside its target; [`Staged::commit`] makes it
@@ -420,13 +425,14 @@ impl StagedDir {
             }
         }
         if fresh {
-            let path = stage.keep();
+            let path = stage.path().to_path_buf();
             sync_dir(&path)?;
-            if let Err(e) = std::fs::rename(&path, &target) {
-                let _ = std::fs::remove_dir_all(&path);
-                return Err(e);
+            if std::fs::rename(&path, &target).is_ok() {
+                // The stage is the target now: nothing is left to clean.
+                let _ = stage.keep();
+                return sync_dir(&folder_of(&target));
             }
-            return sync_dir(&folder_of(&target));
+            // Another process made the folder meanwhile: move the files into it instead.
         }
         for f in &files {
             check_output(&target.join(f))?;
@@ -510,6 +516,19 @@ mod tests {
                 .file_type()
                 .is_symlink()
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_output_file_gets_the_permissions_file_create_gives() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let plain = dir.path().join("plain");
+        std::fs::File::create(&plain).unwrap();
+        let ours = dir.path().join("ours");
+        write_atomic(&ours, b"x").unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&ours), mode(&plain));
     }
 
     #[test]
