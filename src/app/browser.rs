@@ -586,7 +586,7 @@ impl Browser {
                         .on_hover_text("Open this card's TOML in the card editor")
                         .clicked()
                     {
-                        env.push(Action::EditCard {
+                        env.push(Action::ReplaceCard {
                             label: format!("open {}", d.id),
                             after: d.card.to_toml(),
                         });

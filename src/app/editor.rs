@@ -320,7 +320,7 @@ impl CardEditor {
                         ))
                         .clicked()
                     {
-                        env.push(Action::NewCard {
+                        env.push(Action::ReplaceCard {
                             label: format!("new {} {}", t.game.title(), t.kind),
                             after: t.text.to_string(),
                         });

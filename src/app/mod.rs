@@ -164,8 +164,9 @@ pub enum Action {
         label: String,
         after: String,
     },
-    /// Start a new card from a template: asks first when the editor holds an unsaved card.
-    NewCard {
+    /// Put another card in the editor (*New card*'s template, *Edit card* from the browser):
+    /// asks first when the editor holds an unsaved card, then acts as `EditCard`.
+    ReplaceCard {
         label: String,
         after: String,
     },
@@ -594,24 +595,26 @@ impl DeckwrightApp {
         let Some((label, _)) = self.confirm_new.clone() else {
             return;
         };
-        egui::Window::new("Replace the unsaved card?").collapsible(false).show(ui.ctx(), |ui| {
-            ui.label(format!(
-                "The card editor holds a card that is not saved in the catalogue. Start the {label} \
-                 instead? (Undo brings the unsaved card back.)"
-            ));
-            ui.horizontal(|ui| {
-                if ui.button("Replace it").clicked()
-                    && let Some((label, after)) = self.confirm_new.take()
-                {
-                    self.actions.push(Action::EditCard { label, after });
-                    ui.ctx().request_repaint();
-                }
-                if ui.button("Keep editing").clicked() {
-                    self.confirm_new = None;
-                    self.screen = Screen::Card;
-                }
+        egui::Window::new("Replace the unsaved card?")
+            .collapsible(false)
+            .show(ui.ctx(), |ui| {
+                ui.label(format!(
+                    "The card editor holds a card that is not saved in the catalogue. Replace it \
+                 ({label})? Undo brings the unsaved card back."
+                ));
+                ui.horizontal(|ui| {
+                    if ui.button("Replace it").clicked()
+                        && let Some((label, after)) = self.confirm_new.take()
+                    {
+                        self.actions.push(Action::EditCard { label, after });
+                        ui.ctx().request_repaint();
+                    }
+                    if ui.button("Keep editing").clicked() {
+                        self.confirm_new = None;
+                        self.screen = Screen::Card;
+                    }
+                });
             });
-        });
     }
 
     /// Offers the unsaved card found on start (kept from the last session, even a crash).
@@ -697,7 +700,7 @@ impl DeckwrightApp {
                 self.editor.load(&after);
                 self.record_card_edit(label, before, after);
             }
-            Action::NewCard { label, after } => {
+            Action::ReplaceCard { label, after } => {
                 self.commit_typing();
                 if self.card_draft_unsaved() {
                     self.confirm_new = Some((label, after));

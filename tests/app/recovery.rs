@@ -9,7 +9,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-use crate::support::{app, click, harness};
+use crate::support::{app, click, harness, type_in_search};
 
 fn replace_source(h: &mut Harness<'_, DeckwrightApp>, text: &str) {
     h.get_by_label("TOML source:").focus();
@@ -61,6 +61,17 @@ fn new_card_asks_before_replacing_an_unsaved_card() {
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
     assert_eq!(source(&h), edited);
+}
+
+#[test]
+fn edit_card_from_the_browser_asks_before_replacing_an_unsaved_card() {
+    let (mut h, edited) = with_unsaved_card();
+    type_in_search(&mut h, "Kethra");
+    click(&mut h, "Kethra Voss");
+    click(&mut h, "Edit card");
+    assert_eq!(source(&h), edited, "nothing replaced before the answer");
+    click(&mut h, "Replace it");
+    assert!(source(&h).contains("Kethra Voss"), "{}", source(&h));
 }
 
 #[test]
