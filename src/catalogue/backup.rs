@@ -13,7 +13,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use rusqlite::{Connection, OpenFlags};
+use rusqlite::Connection;
 
 use super::open::{CheckDepth, check, classify};
 use super::{CatalogueError, Result, schema_version};
@@ -95,10 +95,7 @@ pub fn verify(path: &Path) -> Result<Backup> {
     if meta.len() == 0 {
         return Err(CatalogueError::Damaged(format!("`{shown}` is empty")));
     }
-    let conn = Connection::open_with_flags(
-        path,
-        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    )?;
+    let conn = super::open::open_for_reading(path)?;
     let bad = |e: CatalogueError| {
         CatalogueError::Damaged(format!("`{shown}` is not a whole catalogue: {e}"))
     };

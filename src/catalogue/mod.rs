@@ -44,7 +44,7 @@ pub use store::field_rows;
 /// folder or a full disk is not damage, and only a verified backup is ever offered.
 #[derive(Debug, thiserror::Error)]
 pub enum CatalogueError {
-    #[error("catalogue database error: {0}")]
+    #[error("{}", sqlite_text(.0))]
     Sqlite(#[from] rusqlite::Error),
     #[error("catalogue migration failed: {0}")]
     Migration(#[from] rusqlite_migration::Error),
@@ -93,6 +93,23 @@ pub enum CatalogueError {
     /// No card has this id.
     #[error("no card has the id `{0}`; search the catalogue to find its id")]
     UnknownCard(String),
+}
+
+/// A database error as the faces show it: a write refused by a read-only catalogue or a
+/// full disk says so and that nothing was changed.
+fn sqlite_text(e: &rusqlite::Error) -> String {
+    match e.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::ReadOnly) => format!(
+            "the catalogue is read-only here (its file or folder cannot be written), so nothing \
+             was changed ({e}); it is not damaged"
+        ),
+        Some(rusqlite::ErrorCode::DiskFull) => {
+            format!(
+                "the disk holding the catalogue is full, so nothing was changed ({e}); it is not damaged"
+            )
+        }
+        _ => format!("catalogue database error: {e}"),
+    }
 }
 
 impl CatalogueError {
@@ -345,8 +362,7 @@ pub fn check_file(path: &Path) -> Result<CheckReport> {
     });
     let b = match b {
         Err(CatalogueError::Damaged(m)) if m.contains("this build reads catalogues of schema") => {
-            let conn =
-                Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+            let conn = open::open_for_reading(path)?;
             let found: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
             if found > schema_version() {
                 return Err(CatalogueError::NewerSchema {

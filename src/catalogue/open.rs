@@ -29,7 +29,60 @@ pub fn open_file(path: &Path) -> Result<Connection> {
     }
     // A FIFO or a device would hang the open or be read forever.
     crate::safe_io::check_regular(path)?;
-    open_checked(path).map_err(|e| classify(e, path))
+    match open_checked(path).map_err(|e| classify(e, path)) {
+        // A whole, current catalogue in a read-only place can still be read: searches,
+        // validation and exports work, and a write says the database is read-only.
+        Err(ro @ CatalogueError::ReadOnly { .. }) => open_read_only(path).map_err(|_| ro),
+        other => other,
+    }
+}
+
+/// A read-only connection to the database file at `path` that changes nothing. Where the
+/// write-ahead log's index cannot be made (a read-only folder), the file is opened
+/// `immutable` (no log: nobody can be writing a file in a read-only folder).
+pub(crate) fn open_for_reading(path: &Path) -> Result<Connection> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let conn = Connection::open_with_flags(path, flags)?;
+    match conn.query_row("PRAGMA schema_version", [], |r| r.get::<_, i64>(0)) {
+        Err(e)
+            if matches!(
+                e.sqlite_error_code(),
+                Some(rusqlite::ErrorCode::ReadOnly | rusqlite::ErrorCode::CannotOpen)
+            ) =>
+        {
+            drop(conn);
+            let text = path
+                .to_str()
+                .ok_or_else(|| CatalogueError::Damaged("path is not UTF-8".into()))?;
+            let uri = format!(
+                "file:{}?immutable=1",
+                text.replace('%', "%25")
+                    .replace('?', "%3f")
+                    .replace('#', "%23")
+            );
+            Ok(Connection::open_with_flags(
+                uri,
+                flags | OpenFlags::SQLITE_OPEN_URI,
+            )?)
+        }
+        _ => Ok(conn),
+    }
+}
+
+/// Opens an existing, current catalogue for reading only, without creating its write-ahead
+/// log (`immutable`: its folder is read-only, so nobody can be writing it).
+fn open_read_only(path: &Path) -> Result<Connection> {
+    if !check_header(path)? {
+        return Err(CatalogueError::Damaged("no catalogue to read".into()));
+    }
+    let conn = open_for_reading(path)?;
+    check(&conn, path, CheckDepth::ForOpen(path))?;
+    let version = user_version(&conn)?;
+    if version != schema_version() {
+        return Err(CatalogueError::Damaged("a migration is needed".into()));
+    }
+    check_ours(&conn, path, version)?;
+    Ok(conn)
 }
 
 fn open_checked(path: &Path) -> Result<Connection> {
