@@ -260,7 +260,7 @@ pub(crate) fn check_header(path: &Path) -> Result<bool> {
         }
     }
     if n == 0 {
-        return empty_file(path, &f);
+        return empty_file(path);
     }
     if n < head.len() || &head != b"SQLite format 3\0" {
         return Err(CatalogueError::Damaged(format!(
@@ -272,19 +272,26 @@ pub(crate) fn check_header(path: &Path) -> Result<bool> {
 }
 
 /// A 0-byte file at the catalogue's path. It is a new catalogue only while another process
-/// is creating it (a file made in the last [`CREATING`] or with a write-ahead log beside
-/// it); otherwise it is a catalogue that lost its content, and is not silently replaced.
-fn empty_file(path: &Path, f: &std::fs::File) -> Result<bool> {
-    let recent = f
-        .metadata()
-        .and_then(|m| m.modified())
-        .ok()
-        .and_then(|t| t.elapsed().ok())
-        .is_some_and(|age| age < CREATING);
-    let mut wal = path.as_os_str().to_owned();
-    wal.push("-wal");
-    if recent || std::fs::metadata(PathBuf::from(wal)).is_ok_and(|m| m.len() > 0) {
-        return Ok(false);
+/// is creating it: within [`CREATING`] that process writes the first page or starts its
+/// log beside it (then this one goes on as for a new file, `Ok(false)`, and SQLite's locks
+/// order the two). A file that stays empty is a catalogue that lost its content: it is
+/// refused, not silently replaced by a new catalogue.
+fn empty_file(path: &Path) -> Result<bool> {
+    let side = |suffix: &str| {
+        let mut p = path.as_os_str().to_owned();
+        p.push(suffix);
+        PathBuf::from(p)
+    };
+    let deadline = Instant::now() + CREATING;
+    loop {
+        let grew = std::fs::metadata(path).is_ok_and(|m| m.len() > 0);
+        if grew || side("-wal").exists() || side("-journal").exists() {
+            return Ok(false);
+        }
+        if Instant::now() >= deadline {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
     }
     Err(CatalogueError::Damaged(format!(
         "catalogue `{}` is an empty file (0 bytes): it holds no catalogue. {} \
@@ -294,8 +301,8 @@ fn empty_file(path: &Path, f: &std::fs::File) -> Result<bool> {
     )))
 }
 
-/// How long a 0-byte catalogue file counts as one being created by another process.
-const CREATING: Duration = Duration::from_secs(10);
+/// How long an empty catalogue file may take to show that another process is creating it.
+const CREATING: Duration = Duration::from_millis(1500);
 
 /// Catalogues up to this size get the full `PRAGMA integrity_check` on every open; larger
 /// ones `quick_check` (the full check is `deckwright catalogue check`).

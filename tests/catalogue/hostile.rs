@@ -517,9 +517,16 @@ fn case4_a_catalogue_with_a_scribbled_page_is_damaged() {
 
 #[test]
 fn case4_an_empty_catalogue_file_is_not_silently_recreated() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("cat.sqlite");
-    let f = std::fs::File::create(&db).unwrap();
+    // Emptied just now (as `truncate -s 0` does) and long ago.
+    let (_dir, db) = fresh();
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&db)
+        .unwrap()
+        .set_len(0)
+        .unwrap();
+    refused_unchanged(&db, &["empty file"]);
+    let f = std::fs::OpenOptions::new().write(true).open(&db).unwrap();
     f.set_modified(std::time::SystemTime::now() - Duration::from_secs(3600))
         .unwrap();
     drop(f);
