@@ -561,6 +561,70 @@ fn case4_a_damaged_catalogue_with_a_good_backup_names_the_backup() {
 }
 
 #[test]
+fn case4_generated_damage_never_passes_the_open_check_and_is_never_written() {
+    let (dir, db) = fresh();
+    let base = std::fs::read(&db).unwrap();
+    let mut g = Gen(0x2545_F491_4F6C_DD1D);
+    let (mut damaged, mut refused) = (0, 0);
+    for round in 0..64 {
+        let mut b = base.clone();
+        match g.below(4) {
+            0 => b.truncate(b.len() - 1 - g.below(5000)),
+            1 => {
+                for _ in 0..1 + g.below(20) {
+                    let at = 100 + g.below(b.len() - 100);
+                    b[at] = g.next() as u8;
+                }
+            }
+            2 => {
+                let at = (1 + g.below(b.len() / 4096 - 1)) * 4096;
+                b[at..at + 4096].fill(0);
+            }
+            _ => {
+                let at = 100 + g.below(b.len() - 200);
+                for x in &mut b[at..at + 64] {
+                    *x = g.next() as u8;
+                }
+            }
+        }
+        let copy = dir.path().join("copy.sqlite");
+        std::fs::write(&copy, &b).unwrap();
+        let whole = Connection::open(&copy)
+            .and_then(|c| c.query_row("PRAGMA integrity_check", [], |r| r.get::<_, String>(0)))
+            .is_ok_and(|s| s == "ok");
+        let _ = std::fs::remove_file(&copy);
+        std::fs::write(&db, &b).unwrap();
+        let r = run(&db, &["collection", "set", "ico-anwen-halloway", "3"]);
+        assert!(
+            matches!(r.code, Some(0 | 2)),
+            "round {round}: {:?} {}",
+            r.code,
+            r.stderr
+        );
+        assert!(!r.stderr.contains("panicked"));
+        if !whole {
+            damaged += 1;
+            assert_eq!(
+                r.code,
+                Some(2),
+                "round {round}: a damaged catalogue was used"
+            );
+            assert_eq!(
+                std::fs::read(&db).unwrap(),
+                b,
+                "round {round}: a damaged catalogue was written"
+            );
+            refused += 1;
+        }
+        for side in ["-wal", "-shm"] {
+            let _ = std::fs::remove_file(dir.path().join(format!("cat.sqlite{side}")));
+        }
+    }
+    assert!(damaged > 30, "most rounds damage the file ({damaged})");
+    assert_eq!(refused, damaged);
+}
+
+#[test]
 fn case4_read_only_and_full_disk_errors_are_not_called_damage() {
     // Run as root in CI, a read-only folder cannot be made here: the classification of the
     // errors SQLite gives is checked directly.
