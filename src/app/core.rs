@@ -145,14 +145,21 @@ pub struct Verdict {
     pub figures: Figures,
 }
 
-fn findings(violations: &[Violation]) -> Vec<Finding> {
-    violations
-        .iter()
-        .map(|v| Finding {
+/// The violations as findings, after a `catalogue-error` finding when the catalogue failed
+/// to answer a card lookup (its "no such card" answers were then not the truth).
+fn findings(cat: &Catalogue, violations: &[Violation]) -> Vec<Finding> {
+    let failed = crate::cards::CardLookup::take_error(cat).map(|e| Finding {
+        rule: "catalogue-error".into(),
+        message: format!("the catalogue could not be read, so cards may be missing here: {e}"),
+        cards: Vec::new(),
+    });
+    failed
+        .into_iter()
+        .chain(violations.iter().map(|v| Finding {
             rule: v.rule.to_string(),
             message: v.message.clone(),
             cards: v.cards.clone(),
-        })
+        }))
         .collect()
 }
 
@@ -161,7 +168,7 @@ pub fn check_party(cat: &Catalogue, party: &PartyFile) -> Verdict {
     let r = iconica::rules::check_party(party, cat);
     Verdict {
         checked: true,
-        findings: findings(&r.violations),
+        findings: findings(cat, &r.violations),
         figures: Figures::default(),
     }
 }
@@ -173,7 +180,7 @@ pub fn check_match(cat: &Catalogue, a: &PartyFile, b: &PartyFile) -> (Verdict, V
         checked: true,
         findings: reports
             .get(i)
-            .map(|r| findings(&r.violations))
+            .map(|r| findings(cat, &r.violations))
             .unwrap_or_default(),
         figures: Figures::default(),
     };
@@ -201,7 +208,7 @@ pub fn match_ready(
         checked: true,
         findings: reports
             .get(i)
-            .map(|r| findings(&r.violations))
+            .map(|r| findings(cat, &r.violations))
             .unwrap_or_default(),
         figures: Figures::default(),
     };
@@ -277,7 +284,7 @@ pub fn check_character(cat: &Catalogue, c: &CharacterFile) -> Verdict {
     };
     Verdict {
         checked: true,
-        findings: findings(&r.violations),
+        findings: findings(cat, &r.violations),
         figures,
     }
 }
@@ -333,7 +340,7 @@ pub fn check_setup(
         .map(|(v, _)| v.clone())
         .collect();
     let mut all = missing;
-    all.extend(findings(&kept));
+    all.extend(findings(cat, &kept));
     let mut lines = Vec::new();
     for (i, c) in r.characters.iter().enumerate() {
         lines.push((
@@ -359,7 +366,7 @@ pub fn check_squad(cat: &Catalogue, s: &SquadFile) -> Verdict {
     let r = ruunara::rules::check_squad(s, cat);
     Verdict {
         checked: true,
-        findings: findings(&r.violations),
+        findings: findings(cat, &r.violations),
         figures: Figures::default(),
     }
 }

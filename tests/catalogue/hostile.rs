@@ -1225,3 +1225,31 @@ fn the_faces_reach_the_database_only_through_catalogue_methods() {
         "SQL outside the catalogue: {offenders:?}"
     );
 }
+
+// ---- case 9: the sealed store --------------------------------------------------------------
+
+#[test]
+fn case9_card_lookup_reports_database_errors_instead_of_no_card() {
+    use deckwright::cards::CardLookup;
+    let cat = Catalogue::open_in_memory().unwrap();
+    assert!(cat.card("ico-anwen-halloway").is_some());
+    assert!(cat.take_error().is_none());
+    // The database fails under the lookup (as a disk error would).
+    cat.sql_for_tests()
+        .execute_batch("ALTER TABLE card RENAME TO card_gone")
+        .unwrap();
+    assert!(cat.card("ico-anwen-halloway").is_none());
+    let e = cat
+        .take_error()
+        .expect("the failure is kept, not turned into `no card`");
+    assert!(e.to_string().contains("card"), "{e}");
+    assert!(cat.take_error().is_none(), "taken once");
+    // The app's builders show it as a finding.
+    let party = deckwright::games::iconica::party::PartyFile::parse(
+        include_str!("../../examples/iconica/legal-legion-raiders.party.toml"),
+        "p.toml",
+    )
+    .unwrap();
+    let v = deckwright::app::core::check_party(&cat, &party);
+    assert_eq!(v.findings[0].rule, "catalogue-error", "{:?}", v.findings);
+}
