@@ -736,7 +736,17 @@ fn case5_owned_quantities_and_print_copies_are_bounded() {
     assert!(r.stderr.contains("9999"), "{}", r.stderr);
     assert!(!out.exists());
     // Copies of many cards: refused before anything is drawn.
-    let r = run(&db, &["export", "game:arcadia", "--copies", "1000", "--out", out.to_str().unwrap()]);
+    let r = run(
+        &db,
+        &[
+            "export",
+            "game:arcadia",
+            "--copies",
+            "1000",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
     r.expect(2);
     assert!(r.stderr.contains("20000"), "{}", r.stderr);
     assert!(!out.exists());
