@@ -1268,3 +1268,17 @@ fn case9_card_lookup_reports_database_errors_instead_of_no_card() {
     let v = deckwright::app::core::check_party(&cat, &party);
     assert_eq!(v.findings[0].rule, "catalogue-error", "{:?}", v.findings);
 }
+
+#[cfg(unix)]
+#[test]
+fn case7_the_app_refuses_a_fifo_as_a_document_instead_of_hanging() {
+    use deckwright::app::Action;
+    use deckwright::app::docs::Slot;
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("p.party.toml");
+    mkfifo(&fifo);
+    match deckwright::app::files::open_doc_path(&fifo, Slot::PartyA) {
+        Action::Error(e) => assert!(e.contains("FIFO"), "{e}"),
+        other => panic!("{other:?}"),
+    }
+}
