@@ -32,7 +32,11 @@ pub fn open_file(path: &Path) -> Result<Connection> {
     match open_checked(path).map_err(|e| classify(e, path)) {
         // A whole, current catalogue in a read-only place can still be read: searches,
         // validation and exports work, and a write says the database is read-only.
-        Err(ro @ CatalogueError::ReadOnly { .. }) => open_read_only(path).map_err(|_| ro),
+        Err(ro @ CatalogueError::ReadOnly { .. }) => open_read_only(path).map_err(|e| match e {
+            // Damage or a newer schema found by the read-only check is the truth to tell.
+            e @ (CatalogueError::Damaged(_) | CatalogueError::NewerSchema { .. }) => e,
+            _ => ro,
+        }),
         other => other,
     }
 }
@@ -73,13 +77,17 @@ pub(crate) fn open_for_reading(path: &Path) -> Result<Connection> {
 /// log (`immutable`: its folder is read-only, so nobody can be writing it).
 fn open_read_only(path: &Path) -> Result<Connection> {
     if !check_header(path)? {
-        return Err(CatalogueError::Damaged("no catalogue to read".into()));
+        return Err(CatalogueError::Io(std::io::Error::other(
+            "no catalogue to read",
+        )));
     }
     let conn = open_for_reading(path)?;
     check(&conn, path, CheckDepth::ForOpen(path))?;
     let version = user_version(&conn)?;
     if version != schema_version() {
-        return Err(CatalogueError::Damaged("a migration is needed".into()));
+        return Err(CatalogueError::Io(std::io::Error::other(
+            "a migration is needed",
+        )));
     }
     check_ours(&conn, path, version)?;
     Ok(conn)
