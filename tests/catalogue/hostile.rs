@@ -1282,3 +1282,78 @@ fn case7_the_app_refuses_a_fifo_as_a_document_instead_of_hanging() {
         other => panic!("{other:?}"),
     }
 }
+
+/// Runs the binary as a user whom permissions bind: this user if it is not root, else
+/// `nobody` through `runuser` (`None` where neither is possible).
+#[cfg(unix)]
+fn run_unprivileged(db: &Path, args: &[&str]) -> Option<Ran> {
+    let uid = Command::new("id").arg("-u").output().ok()?;
+    if String::from_utf8_lossy(&uid.stdout).trim() != "0" {
+        return Some(run(db, args));
+    }
+    let out = Command::new("runuser")
+        .args([
+            "-u",
+            "nobody",
+            "--",
+            env!("CARGO_BIN_EXE_deckwright"),
+            "--db",
+        ])
+        .arg(db)
+        .args(args)
+        .env_remove("DECKWRIGHT_DB")
+        .stdin(Stdio::null())
+        .output()
+        .ok()?;
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    if stderr.contains("runuser:") {
+        return None;
+    }
+    Some(Ran {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr,
+    })
+}
+
+#[cfg(unix)]
+#[test]
+fn case4_a_catalogue_in_a_read_only_folder_is_read_and_not_called_damaged() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("ro");
+    std::fs::create_dir(&folder).unwrap();
+    std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o777)).unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let db = folder.join("cat.sqlite");
+    let Some(made) = run_unprivileged(&db, &["collection", "set", "ico-anwen-halloway", "2"])
+    else {
+        eprintln!("skipped: no unprivileged user to run as");
+        return;
+    };
+    made.expect(0);
+    std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o555)).unwrap();
+    let before = std::fs::read(&db).unwrap();
+    let r = run_unprivileged(&db, &["search", "id:ico-anwen-halloway"]).unwrap();
+    r.expect(0);
+    assert!(r.stdout.contains("ico-anwen-halloway"), "{}", r.stdout);
+    run_unprivileged(&db, &["catalogue", "check"])
+        .unwrap()
+        .expect(0);
+    for args in [
+        &["collection", "set", "ico-anwen-halloway", "3"][..],
+        &["catalogue", "backup"],
+    ] {
+        let r = run_unprivileged(&db, args).unwrap();
+        r.expect(2);
+        assert!(
+            r.stderr.contains("read-only") || r.stderr.contains("cannot be written"),
+            "{}",
+            r.stderr
+        );
+        assert!(r.stderr.contains("not damaged"), "{}", r.stderr);
+        assert!(!r.stderr.contains("is damaged"), "{}", r.stderr);
+    }
+    assert_eq!(std::fs::read(&db).unwrap(), before);
+    std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
