@@ -3,10 +3,10 @@
 //!
 //! ```sh
 //! cargo run --release --example ai_strength -- iconica 10000
-//! cargo run --release --example ai_strength -- arcadia 10000 greedy:random mcts:greedy
+//! cargo run --release --example ai_strength -- arcadia 10000 greedy/random mcts/greedy
 //! cargo run --release --example ai_strength -- iconoclasm 10000
 //! ```
-//! Arguments: the game, games a row (default 10000), then the rows as `X:Y` (default: every
+//! Arguments: the game, games a row (default 10000), then the rows as `X/Y` (default: every
 //! pair of first, random, greedy and mcts). Seeds 11 (row policy in seat 0) and 12 (seat 1).
 
 use std::sync::atomic::AtomicBool;
@@ -78,7 +78,7 @@ fn main() {
         .iter()
         .skip(2)
         .filter_map(|p| {
-            p.split_once(':')
+            p.split_once('/')
                 .map(|(x, y)| (x.parse().ok(), y.parse().ok()))
         })
         .filter_map(|(x, y)| Some((x?, y?)))

@@ -38,7 +38,7 @@ pub const STALE_AFTER: Duration = Duration::from_secs(3600);
 #[derive(Debug, thiserror::Error)]
 pub enum InputError {
     /// A FIFO, device, socket or folder.
-    #[error("`{}` is {kind}, not a regular file; deckwright reads only regular files", path.display())]
+    #[error("`{}` is not a regular file: it is {kind}; deckwright reads only regular files", path.display())]
     NotRegular { path: PathBuf, kind: &'static str },
     /// Larger than the limit for its kind of file.
     #[error("`{}` is larger than {} (the limit for {what}); nothing was read", path.display(), size_text(*limit))]

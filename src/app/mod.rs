@@ -492,6 +492,7 @@ impl DeckwrightApp {
                             .iter()
                             .chain(&p.waylays)
                             .chain(&p.treasures)
+                            .chain(&p.leagues)
                             .cloned(),
                     );
                 }

@@ -411,6 +411,7 @@ fn arcadia(rng: &mut ChaCha8Rng, id: String, name: String) -> arc::ArcadiaCard {
                 attribute: tests[rng.random_range(0..4)],
                 difficulty: rng.random_range(3..9),
                 failure: rng.random_bool(0.5).then(|| sentence(rng)),
+                effect: None,
             }),
         }),
         4 => {
@@ -436,6 +437,7 @@ fn arcadia(rng: &mut ChaCha8Rng, id: String, name: String) -> arc::ArcadiaCard {
                 rest: vec![pick(rng, &["ability", "ally", "flaw"]).to_string()],
                 unique: rng.random_bool(0.2),
                 special: rng.random_bool(0.2).then(|| sentence(rng)),
+                effects: Vec::new(),
             })
         }
         _ => ArcadiaCard::Quest(Quest {

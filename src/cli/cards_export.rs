@@ -25,7 +25,8 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
             let r = cat
                 .export_dir(&dir)
                 .map_err(|e| format!("cannot export to `{}`: {e}", dir.display()))?;
-            println!(
+            writeln!(
+                ctx.out,
                 "wrote {} card file{} to {}{}",
                 r.cards,
                 if r.cards == 1 { "" } else { "s" },

@@ -2,6 +2,7 @@
 
 use std::process::ExitCode;
 
+use super::out::note;
 use super::{BadInput, Context, Outcome};
 use crate::catalogue::{Catalogue, default_path};
 
@@ -45,14 +46,15 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
                     ))
                 })?;
             cat.set_owned(&id, q)?;
-            println!("{id}: {q} owned");
+            writeln!(ctx.out, "{id}: {q} owned");
         }
         CollectionAction::Import { file, skip_unknown } => {
             let r = cat.import_collection_csv(&file, skip_unknown)?;
             for s in &r.skipped {
-                eprintln!("warning: {}: skipped {s}", file.display());
+                note!("warning: {}: skipped {s}", file.display());
             }
-            println!(
+            writeln!(
+                ctx.out,
                 "set the quantity of {} card{} from {} row{}{}",
                 r.cards,
                 if r.cards == 1 { "" } else { "s" },
@@ -69,7 +71,8 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
             let n = cat
                 .export_collection_csv(&file)
                 .map_err(|e| format!("cannot write `{}`: {e}", file.display()))?;
-            println!(
+            writeln!(
+                ctx.out,
                 "wrote {n} row{} to {}",
                 if n == 1 { "" } else { "s" },
                 file.display()

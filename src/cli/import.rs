@@ -30,6 +30,6 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     if report.clash_table {
         line.push_str(" (and the Iconoclasm clash table)");
     }
-    println!("{line}");
+    writeln!(ctx.out, "{line}");
     Ok(ExitCode::SUCCESS)
 }

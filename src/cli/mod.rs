@@ -1,20 +1,21 @@
-//! The command line (`spec/cli.md`): defined once here with clap, one file per subcommand.
-//! Subcommands print and choose exit codes; the work itself is done by the core.
+//! The command line (`spec/cli.md`): defined once here with clap, one file per subcommand
+//! (`play` and `sim`: a folder, one file per game). Subcommands print through one writer
+//! (`out.rs`) and choose exit codes; the work itself is done by the core.
 
 mod cards_export;
 mod catalogue;
 mod collection;
 mod export;
 mod import;
+mod limits;
+mod load;
 mod odds;
+mod options;
+mod out;
 mod play;
-mod play_arcadia;
-mod play_iconoclasm;
 mod report;
 mod search;
 mod sim;
-mod sim_arcadia;
-mod sim_iconoclasm;
 mod validate;
 
 use std::path::PathBuf;
@@ -75,7 +76,10 @@ pub type Outcome = Result<ExitCode, BadInput>;
 
 /// Runs a parsed subcommand.
 pub fn run(db: Option<PathBuf>, command: Command) -> ExitCode {
-    let ctx = Context { db };
+    let ctx = Context {
+        db,
+        out: out::Out::stdout(),
+    };
     let outcome = match command {
         Command::Import(a) => import::run(&ctx, a),
         Command::Cards(a) => cards_export::run(&ctx, a),
@@ -88,16 +92,20 @@ pub fn run(db: Option<PathBuf>, command: Command) -> ExitCode {
         Command::Export(a) => export::run(&ctx, a),
         Command::Catalogue(a) => catalogue::run(&ctx, a),
     };
-    match outcome {
+    // What was written reaches stdout even when the command failed after writing it.
+    match outcome.and_then(|code| ctx.out.finish().map(|()| code)) {
         Ok(code) => code,
         Err(BadInput(msg)) => {
-            eprintln!("error: {msg}");
+            let _ = ctx.out.finish();
+            out::note!("error: {msg}");
             ExitCode::from(2)
         }
     }
 }
 
-/// What every subcommand may need: the catalogue location.
+/// What every subcommand may need: the catalogue location and stdout.
 pub struct Context {
     pub db: Option<PathBuf>,
+    /// Everything a subcommand prints on stdout goes through it.
+    pub out: out::Out,
 }

@@ -2,6 +2,7 @@
 
 use std::process::ExitCode;
 
+use super::limits::MAX_ODDS_DICE;
 use super::{BadInput, Context, Outcome};
 use crate::games::ruunara::model::Dice;
 use crate::games::ruunara::odds::{Attack, odds};
@@ -26,7 +27,7 @@ pub struct Args {
     pub json: bool,
 }
 
-pub fn run(_ctx: &Context, args: Args) -> Outcome {
+pub fn run(ctx: &Context, args: Args) -> Outcome {
     if args.game != "ruunara" {
         return Err(BadInput(format!(
             "`odds` knows only ruunara, not `{}`",
@@ -39,9 +40,9 @@ pub fn run(_ctx: &Context, args: Args) -> Outcome {
             args.dice
         ))
     })?;
-    if dice.count > 1000 {
+    if dice.count > MAX_ODDS_DICE {
         return Err(BadInput(format!(
-            "{} dice is more than the 1000 the calculator takes",
+            "{} dice is more than the {MAX_ODDS_DICE} the calculator takes",
             dice.count
         )));
     }
@@ -59,6 +60,7 @@ pub fn run(_ctx: &Context, args: Args) -> Outcome {
         hp: args.hp,
     };
     let o = odds(&attack);
+    let out = &ctx.out;
     if args.json {
         let mut v = serde_json::json!({
             "dice": dice.to_string(),
@@ -71,20 +73,25 @@ pub fn run(_ctx: &Context, args: Args) -> Outcome {
             v["hp"] = serde_json::json!(args.hp);
             v["kill_on"] = serde_json::json!(args.kill_on);
         }
-        println!("{v}");
+        out.json(&v);
     } else {
-        println!("{dice}{}", if args.cover { " against cover" } else { "" });
-        println!("hits  probability");
+        writeln!(
+            out,
+            "{dice}{}",
+            if args.cover { " against cover" } else { "" }
+        );
+        writeln!(out, "hits  probability");
         for (h, p) in o.distribution.iter().enumerate() {
-            println!(
+            writeln!(
+                out,
                 "{h:>4}  {:>6.2}%  {}",
                 p * 100.0,
                 "#".repeat((p * 40.0).round() as usize)
             );
         }
-        println!("expected hits: {:.3}", o.expected_hits);
+        writeln!(out, "expected hits: {:.3}", o.expected_hits);
         if let Some(k) = o.kill_chance {
-            println!("chance to kill: {:.2}%", k * 100.0);
+            writeln!(out, "chance to kill: {:.2}%", k * 100.0);
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -1,12 +1,9 @@
-//! What the `play` reports of every game share: the event log set out for the terminal,
-//! writing a finished report, and the `play --json` document of a two-sided match.
-
-use std::fmt::Write as _;
-use std::io::IsTerminal;
+//! What the `play` reports of every game share: the event log set out for the terminal and
+//! the `play --json` document of a two-sided match.
 
 use serde_json::{Value, json};
 
-use super::BadInput;
+use super::out::Out;
 use crate::games::Ended;
 
 /// How the terminal report sets out one event of the log.
@@ -19,26 +16,20 @@ pub enum Line {
     Item,
 }
 
-/// Appends the event log to `out`, one line an event, set out as [`Line`] says.
-pub fn log_text(out: &mut String, lines: impl IntoIterator<Item = (Line, String)>) {
-    let tty = std::io::stdout().is_terminal();
+/// Writes the event log, one line an event, set out as [`Line`] says.
+pub fn log_text(out: &Out, lines: impl IntoIterator<Item = (Line, String)>) {
+    let tty = out.is_terminal();
     for (kind, line) in lines {
         match kind {
-            Line::Heading if tty => _ = writeln!(out, "\n\x1b[1m{line}\x1b[0m"),
-            Line::Heading | Line::Apart => _ = writeln!(out, "\n{line}"),
-            Line::Item => _ = writeln!(out, "  {line}"),
+            Line::Heading if tty => writeln!(out, "\n\x1b[1m{line}\x1b[0m"),
+            Line::Heading | Line::Apart => writeln!(out, "\n{line}"),
+            Line::Item => writeln!(out, "  {line}"),
         }
     }
 }
 
-/// Writes a finished report on stdout in one go (a closed pipe is not an error).
-pub fn print(out: &str) {
-    use std::io::Write as _;
-    let _ = std::io::stdout().lock().write_all(out.as_bytes());
-}
-
-/// Prints the `play --json` document of a two-sided match (Iconica, Arcadia), pretty.
-pub fn print_match_json(
+/// The `play --json` document of a two-sided match (Iconica, Arcadia).
+pub fn match_json(
     game: &str,
     winner: Value,
     ended: Ended,
@@ -46,8 +37,8 @@ pub fn print_match_json(
     dice_used: u32,
     sides: Value,
     log: Vec<Value>,
-) -> Result<(), BadInput> {
-    let doc = json!({
+) -> Value {
+    json!({
         "game": game,
         "winner": winner,
         "ended": ended.as_str(),
@@ -55,10 +46,5 @@ pub fn print_match_json(
         "dice_used": dice_used,
         "sides": sides,
         "log": log,
-    });
-    println!(
-        "{}",
-        serde_json::to_string_pretty(&doc).map_err(|e| BadInput(e.to_string()))?
-    );
-    Ok(())
+    })
 }

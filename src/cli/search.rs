@@ -1,9 +1,11 @@
 //! `deckwright search QUERY [--json]`: the matching cards, one a line (or JSON), and a count
 //! line on stderr. A bad query is bad input (exit 2) with a caret under the column at fault.
 
-use std::io::Write;
+use std::borrow::Cow;
 use std::process::ExitCode;
 
+use super::limits::MAX_QUERY_CHARS;
+use super::out::{Out, escape_controls, note};
 use super::{BadInput, Context, Outcome};
 use crate::catalogue::{self, Catalogue};
 use crate::search::{self, Hit, SearchError};
@@ -27,6 +29,12 @@ struct JsonOut<'a> {
 
 pub fn run(ctx: &Context, args: Args) -> Outcome {
     let text = args.query.join(" ");
+    let length = text.chars().count();
+    if length > MAX_QUERY_CHARS {
+        return Err(BadInput(format!(
+            "the query is {length} characters long; a query holds at most {MAX_QUERY_CHARS}"
+        )));
+    }
     let query = search::parse(&text).map_err(|e| bad_query(&text, &SearchError::Syntax(e)))?;
     let path = ctx.db.clone().unwrap_or_else(catalogue::default_path);
     let cat = Catalogue::open(&path)
@@ -34,28 +42,16 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     let hits = cat
         .run_query(&query, None)
         .map_err(|e| bad_query(&text, &e))?;
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let written = if args.json {
-        serde_json::to_writer(
-            &mut out,
-            &JsonOut {
-                query: &text,
-                results: &hits,
-            },
-        )
-        .map_err(std::io::Error::from)
-        .and_then(|()| writeln!(out))
+    if args.json {
+        ctx.out.json(&JsonOut {
+            query: &text,
+            results: &hits,
+        });
     } else {
-        write_table(&mut out, &hits)
-    };
-    match written.and_then(|()| out.flush()) {
-        Ok(()) => {}
-        // a closed pipe (`| head`) is not an error
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(ExitCode::SUCCESS),
-        Err(e) => return Err(BadInput(format!("cannot write the results: {e}"))),
+        write_table(&ctx.out, &hits);
     }
-    eprintln!(
+    ctx.out.flush();
+    note!(
         "{} card{}",
         hits.len(),
         if hits.len() == 1 { "" } else { "s" }
@@ -71,21 +67,25 @@ fn bad_query(text: &str, e: &SearchError) -> BadInput {
     }
 }
 
-/// One card a line, columns aligned: id, game, kind, name, owned.
-fn write_table(out: &mut impl Write, hits: &[Hit]) -> std::io::Result<()> {
-    let width = |f: fn(&Hit) -> &str| hits.iter().map(|h| f(h).chars().count()).max().unwrap_or(0);
-    let (wi, wg, wk, wn) = (
-        width(|h| &h.id),
-        width(|h| &h.game),
-        width(|h| &h.kind),
-        width(|h| &h.name),
-    );
-    for h in hits {
+/// One card a line, columns aligned: id, game, kind, name, owned. Control characters in
+/// the text are escaped (a name cannot move the cursor, retitle the terminal or forge a row).
+fn write_table(out: &Out, hits: &[Hit]) {
+    let rows: Vec<[Cow<'_, str>; 4]> = hits
+        .iter()
+        .map(|h| [&h.id, &h.game, &h.kind, &h.name].map(|s| escape_controls(s)))
+        .collect();
+    let width = |col: usize| {
+        rows.iter()
+            .map(|r| r[col].chars().count())
+            .max()
+            .unwrap_or(0)
+    };
+    let (wi, wg, wk, wn) = (width(0), width(1), width(2), width(3));
+    for ([id, game, kind, name], h) in rows.iter().zip(hits) {
         writeln!(
             out,
-            "{:wi$}  {:wg$}  {:wk$}  {:wn$}  {}",
-            h.id, h.game, h.kind, h.name, h.owned
-        )?;
+            "{id:wi$}  {game:wg$}  {kind:wk$}  {name:wn$}  {}",
+            h.owned
+        );
     }
-    Ok(())
 }

@@ -10,6 +10,7 @@ use std::process::ExitCode;
 
 use serde_json::{Value, json};
 
+use super::load::read_text;
 use super::{BadInput, Context, Outcome};
 use crate::cards::{CardLookup, Game};
 use crate::catalogue::{self, Catalogue};
@@ -80,13 +81,10 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         } else {
             Value::Array(docs)
         };
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&doc).expect("JSON values serialise")
-        );
+        ctx.out.json_pretty(&doc);
     } else {
         for v in &verdicts {
-            print!("{}", to_text(v));
+            ctx.out.text(&to_text(v));
         }
     }
     let legal = verdicts.iter().all(|v| v.violations.is_empty());
@@ -120,12 +118,7 @@ fn load(path: &Path) -> Result<Loaded, BadInput> {
 }
 
 fn read(path: &Path) -> Result<String, BadInput> {
-    crate::safe_io::read_text(
-        path,
-        crate::safe_io::MAX_BUILD_FILE,
-        "party, character, setup and squad files",
-    )
-    .map_err(|e| BadInput(e.to_string()))
+    read_text(path).map_err(|e| BadInput(format!("cannot read {}: {e}", path.display())))
 }
 
 fn check_all(loaded: &[Loaded], lookup: &dyn CardLookup) -> Vec<Verdict> {

@@ -127,6 +127,7 @@ pub fn from_file(cat: &Catalogue, path: &Path) -> Result<Vec<Card>, SelectionErr
                     .iter()
                     .chain(&player.waylays)
                     .chain(&player.treasures)
+                    .chain(&player.leagues)
                 {
                     out.push(member(cat, path, Game::Arcadia, id)?);
                 }

@@ -6,8 +6,11 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use crate::games::game::Outcome;
 use crate::games::iconoclasm::ai::PolicyKind;
-use crate::games::iconoclasm::engine::{Deck, Goal, IconoclasmGame, NoLog, Pile, SetupError, deal};
+use crate::games::iconoclasm::engine::{
+    Deck, Goal, IconoclasmEnding, IconoclasmGame, NoLog, Pile, SetupError, deal,
+};
 use crate::games::iconoclasm::model::ClashTable;
 
 use super::{MatchResult, game_seed, play_seeded};
@@ -30,6 +33,11 @@ impl Run {
     /// Plays game `index` of a run seeded `seed`: the deal and each seat's policy are seeded
     /// from (seed, index).
     pub fn play_one(&self, seed: u64, index: u64) -> Result<MatchResult, SetupError> {
+        self.outcome(seed, index).map(MatchResult::from)
+    }
+
+    /// The typed outcome of game `index` of a run seeded `seed` (see [`Run::play_one`]).
+    pub fn outcome(&self, seed: u64, index: u64) -> Result<Outcome<IconoclasmEnding>, SetupError> {
         let s = game_seed(seed, index);
         let setup = deal(
             self.deck.clone(),
@@ -44,6 +52,6 @@ impl Run {
             &self.policies,
             s,
         );
-        Ok(MatchResult::from(o))
+        Ok(o)
     }
 }

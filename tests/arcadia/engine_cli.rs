@@ -243,3 +243,204 @@ fn sim_arcadia_gives_the_same_counts_at_any_thread_count() {
         assert_eq!(o.status.code(), Some(2), "{args:?}");
     }
 }
+
+#[test]
+fn play_and_sim_into_closed_pipe_do_not_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cat.sqlite");
+    let setup = root().join(EXAMPLE);
+    let setup = setup.to_str().unwrap();
+    for args in [
+        &[
+            "play", "arcadia", setup, "--seed", "2", "--policy", "greedy",
+        ][..],
+        &["play", "arcadia", setup, "--seed", "2", "--json"],
+        &["sim", "arcadia", setup, "--games", "20", "--ai", "random"],
+        &[
+            "sim", "arcadia", setup, "--games", "20", "--ai", "random", "--json",
+        ],
+    ] {
+        crate::cli::closed_pipe::assert_quiet(&db, args, 0);
+    }
+}
+
+#[test]
+fn a_turn_limit_beyond_the_maximum_is_refused_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = play(dir.path(), &["--turn-limit", "100001"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("1..=100000"));
+    assert!(o.stdout.is_empty());
+}
+
+/// Issue 14's case: `play arcadia legal-long-road --seed 15 --policy random` had an Art
+/// exhausted to retest in Brassgate Ward, whose card forbids Arts there. Checked over that
+/// seed and others, and over the setup laid in play, which has Starfall Orchard: no rating-1
+/// waylay is played there.
+#[test]
+fn regression_league_specials_hold_in_played_matches() {
+    let dir = tempfile::tempdir().unwrap();
+    let card = |id: &str| -> toml::Table {
+        toml::from_str(
+            &std::fs::read_to_string(root().join(format!("cards/arcadia/{id}.toml"))).unwrap(),
+        )
+        .unwrap()
+    };
+    let mut checked = (0, 0, 0);
+    let runs = [15, 1, 2, 3, 4, 5, 6, 7]
+        .map(|s| ("legal-long-road", s))
+        .into_iter()
+        .chain((1..=12).map(|s| ("legal-laid-in-play", s)));
+    for (setup, seed) in runs {
+        let seed = seed.to_string();
+        let file = format!("examples/arcadia/{setup}.setup.toml");
+        let d = json(&run(
+            dir.path(),
+            &[
+                "play", "arcadia", &file, "--seed", &seed, "--policy", "random", "--json",
+            ],
+        ));
+        let mut at = [
+            d["sides"]["a"]["base_camp"].as_str().unwrap().to_string(),
+            d["sides"]["b"]["base_camp"].as_str().unwrap().to_string(),
+        ];
+        for e in d["log"].as_array().unwrap() {
+            let p = usize::from(e["player"] == "b");
+            match e["type"].as_str().unwrap() {
+                "moves" | "pushed" | "ruined" | "sent_back" => {
+                    at[p] = e["to"].as_str().unwrap().to_string();
+                    checked.1 +=
+                        usize::from(e["type"] == "moves" && e["to"] == "arc-l-brassgate-ward");
+                    checked.2 +=
+                        usize::from(e["type"] == "moves" && e["to"] == "arc-l-starfall-orchard");
+                }
+                "retest" | "bonus" | "changes_test" => {
+                    let art =
+                        card(e["merit"].as_str().unwrap())["merit_type"].as_str() == Some("art");
+                    assert!(
+                        !(art && at[p] == "arc-l-brassgate-ward"),
+                        "seed {seed}: {}",
+                        e["text"]
+                    );
+                    checked.0 += usize::from(art);
+                }
+                "waylay_played" => {
+                    let rating = card(e["waylay"].as_str().unwrap())["rating"].as_integer();
+                    assert!(
+                        !(rating == Some(1) && e["league"] == "arc-l-starfall-orchard"),
+                        "seed {seed}: {}",
+                        e["text"]
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(
+        checked.0 > 0 && checked.1 > 0 && checked.2 > 0,
+        "the runs used Arts and entered Brassgate Ward and Starfall Orchard: {checked:?}"
+    );
+}
+
+/// Issue 14: a setup whose players bring their leagues is laid, its treasures hidden and its
+/// Base Camps chosen in play; `validate` reads it; a file that both lays and brings leagues
+/// is bad input naming the line.
+#[test]
+fn a_setup_laid_in_play_plays_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let ex = "examples/arcadia/legal-laid-in-play.setup.toml";
+    let o = run(dir.path(), &["validate", ex]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+    for policy in ["first", "random", "greedy"] {
+        let d = json(&run(
+            dir.path(),
+            &[
+                "play", "arcadia", ex, "--seed", "3", "--policy", policy, "--json",
+            ],
+        ));
+        let log = d["log"].as_array().unwrap();
+        let kinds: Vec<&str> = log.iter().map(|e| e["type"].as_str().unwrap()).collect();
+        let laid = kinds.iter().filter(|k| **k == "league_laid").count();
+        // Ten leagues brought, Starfall Orchard by both: nine at most are laid.
+        assert!((2..=9).contains(&laid), "{policy}: {laid} leagues laid");
+        assert_eq!(
+            kinds.iter().filter(|k| **k == "base_chosen").count(),
+            2,
+            "{policy}"
+        );
+        let first_day = kinds.iter().position(|k| *k == "day").unwrap();
+        assert!(kinds[..first_day].iter().all(|k| {
+            [
+                "first_roll",
+                "league_laid",
+                "treasure_hidden",
+                "base_chosen",
+            ]
+            .contains(k)
+        }));
+        assert_eq!(
+            kinds[first_day - 1],
+            "base_chosen",
+            "{policy}: the Base Camps are chosen last"
+        );
+        for side in ["a", "b"] {
+            assert!(d["sides"][side]["base_camp"].is_string(), "{policy}");
+            assert!(d["sides"][side]["position"]["x"].is_i64());
+        }
+    }
+    // Stopped by the dice before the Base Camps are chosen: the characters are nowhere yet.
+    let d = json(&run(
+        dir.path(),
+        &[
+            "play", "arcadia", ex, "--dice", "1", "--policy", "first", "--json",
+        ],
+    ));
+    assert_eq!(d["ended"], "dice_exhausted");
+    for side in ["a", "b"] {
+        for key in ["league", "position", "base_camp"] {
+            assert!(
+                d["sides"][side][key].is_null(),
+                "{side}.{key}: {}",
+                d["sides"][side][key]
+            );
+        }
+    }
+    // The same seed replays byte for byte.
+    let once = run(
+        dir.path(),
+        &["play", "arcadia", ex, "--seed", "9", "--policy", "random"],
+    );
+    let again = run(
+        dir.path(),
+        &["play", "arcadia", ex, "--seed", "9", "--policy", "random"],
+    );
+    assert_eq!(once.stdout, again.stdout);
+    let text = String::from_utf8_lossy(&once.stdout);
+    assert!(text.contains(" lays "));
+    // Leagues laid in play are labelled with their place, like a file's.
+    let moves: Vec<&str> = text.lines().filter(|l| l.contains(" moves ")).collect();
+    assert!(
+        !moves.is_empty() && moves.iter().all(|l| l.ends_with(')')),
+        "{moves:?}"
+    );
+
+    // Laying and bringing leagues in one file is bad input.
+    let text = std::fs::read_to_string(root().join(ex)).unwrap()
+        + "\n[[leagues]]\nid = \"arc-l-gloaming-wood\"\nowner = 1\nx = 0\ny = 0\n";
+    let both = dir.path().join("both.setup.toml");
+    std::fs::write(
+        &both,
+        text.replace(
+            "legal-",
+            &format!("{}/examples/arcadia/legal-", root().display()),
+        ),
+    )
+    .unwrap();
+    let o = run(dir.path(), &["play", "arcadia", both.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("both.setup.toml:") && err.contains("not both"),
+        "{err}"
+    );
+}

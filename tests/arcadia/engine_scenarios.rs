@@ -230,7 +230,7 @@ fn a_day_runs_leave_trial_enter_trial_then_the_waylays() {
         1,
     );
     // Leave 6 (pass), enter 5 (pass at 2 + 4... savvy 2 + 4 = 6), waylay trial fails (3 + 2),
-    // costing a merit, then the test is still faced.
+    // costing a merit (its card says: exhaust one of any type), then the test is still faced.
     let (st, log, _) = run(&m, "1 2 3 4 2 6 6 1 1", &[E, Opt::Play(0)]);
     let kinds: Vec<&str> = log
         .iter()
@@ -246,6 +246,7 @@ fn a_day_runs_leave_trial_enter_trial_then_the_waylays() {
             "moves",
             "waylay_played",
             "trial",
+            "trial_failure",
             "exhausts",
             "faces_waylay",
             "test_roll",
@@ -704,4 +705,31 @@ fn scripted_dice_running_out_stop_the_match_with_no_winner() {
             winner: None
         })
     ));
+}
+
+/// Issue 14: a waylay listing a test it has no value for was fought with that test against 0.
+#[test]
+fn regression_a_listed_test_without_a_value_is_not_offered() {
+    let m = game_limit(
+        WOODS,
+        Who::new((0, 0)).merits(&["t-plain"]),
+        Who::new((4, 1)).waylays(&["t-w-listed"]),
+        1,
+    );
+    // Savvy 2 + 1 + 1 = 4 would beat a Savvy of 0 + 1 + 1; Might 3 + 1 + 1 loses to 3 + 6 + 6.
+    let (st, log, seen) = run(&m, "1 2 1 1 6 6", &[E, Opt::Play(0)]);
+    assert!(
+        seen.iter()
+            .all(|(_, o)| !o.contains(&Opt::Test(TestKind::Savvy))),
+        "Savvy has no value on the card: never offered"
+    );
+    assert!(log.iter().any(|e| matches!(
+        e,
+        Event::Faces {
+            kind: TestKind::Might,
+            ..
+        }
+    )));
+    assert_eq!(results(&log), vec![(Outcome::Lost, [5, 15])]);
+    assert_eq!(st.heroes[0].exhausted, 1);
 }

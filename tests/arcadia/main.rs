@@ -6,6 +6,12 @@
 
 mod support;
 
+#[path = "../common/cli.rs"]
+#[allow(dead_code)]
+mod cli;
+
+mod card_text;
 mod engine_cli;
 mod engine_props;
 mod engine_scenarios;
+mod setup_phase;

@@ -58,6 +58,23 @@ fn league(id: &str, name: &str, terrain: &str, extra: &str) -> String {
     )
 }
 
+/// A forest waylay (Might 3) with a Might 6 trial whose failure `effect` is given ("" for none).
+fn trial_waylay(id: &str, effect: &str) -> String {
+    let effect = if effect.is_empty() {
+        String::new()
+    } else {
+        format!(", effect = {effect}")
+    };
+    waylay(
+        id,
+        id,
+        1,
+        "forest",
+        "might",
+        &format!("might = 3\ntrial = {{ attribute = \"might\", difficulty = 6{effect} }}"),
+    )
+}
+
 fn quest(id: &str, name: &str, objective: &str) -> String {
     card(
         "quest",
@@ -132,10 +149,17 @@ pub fn cards() -> Vec<Card> {
             1,
             "forest",
             "might",
-            "might = 3\ntrial = { attribute = \"might\", difficulty = 6 }",
+            "might = 3\ntrial = { attribute = \"might\", difficulty = 6, effect = { exhaust = [] } }",
         ),
         waylay("t-w-city", "City Waylay", 1, "city", "might", "might = 3"),
         waylay("t-w-any", "Anywhere Waylay", 1, "any", "might", "might = 3"),
+        // Lists Savvy but has no Savvy value: that test can never be used.
+        card(
+            "waylay",
+            "t-w-listed",
+            "Listed Waylay",
+            "rating = 1\nterrain = [\"forest\"]\ntests = [\"savvy\", \"might\"]\nmight = 3",
+        ),
         league("t-l", "Plain Wood", r#""forest""#, r#"rest = ["art"]"#),
         league("t-l-city", "Test City", r#""city""#, "rest = []"),
         league(
@@ -163,12 +187,99 @@ pub fn cards() -> Vec<Card> {
             "There and Back",
             r#"{ all = [ { reach_terrain = "goal" }, { return_to_base = true } ] }"#,
         ),
+        // Card text as data (issue 14).
+        merit(
+            "t-art-retest",
+            "Retest Art",
+            "art",
+            "effects = [ { retest = true, exhaust = true } ]",
+        ),
+        merit(
+            "t-art-steady",
+            "Steady Art",
+            "art",
+            r#"effects = [ { bonus = 1, test = "might" } ]"#,
+        ),
+        merit("t-ally-2", "Small Ally", "ally", "combat = 1"),
+        merit(
+            "t-river-bonus",
+            "River Bonus",
+            "advantage",
+            r#"effects = [ { bonus = 2, test = "might", terrain = "river" } ]"#,
+        ),
+        card(
+            "flaw",
+            "t-flaw-river",
+            "River Flaw",
+            "flaw_type = \"curse\"\npoints = 1\neffects = [ { penalty = 2, test = \"might\", terrain = \"river\" } ]",
+        ),
+        trial_waylay("t-w-ex-art", r#"{ exhaust = ["art"] }"#),
+        trial_waylay("t-w-discard", r#"{ discard = ["advantage"] }"#),
+        trial_waylay("t-w-skip", "{ skip_day = true }"),
+        trial_waylay("t-w-home", "{ return_to_base = true }"),
+        trial_waylay("t-w-lose-t", "{ lose_treasure = true }"),
+        trial_waylay("t-w-none", "{ none = true }"),
+        trial_waylay("t-w-silent", ""),
+        league(
+            "t-l-noart",
+            "Artless Wood",
+            r#""forest""#,
+            "rest = []\neffects = [ { forbid_merits = [\"art\"] } ]",
+        ),
+        league(
+            "t-l-norate",
+            "Calm Wood",
+            r#""forest""#,
+            "rest = []\neffects = [ { forbid_ratings = [1] } ]",
+        ),
+        league(
+            "t-l-mod",
+            "Heavy Wood",
+            r#""forest""#,
+            "rest = []\neffects = [ { modify = -2, test = \"might\" } ]",
+        ),
+        league(
+            "t-l-stay",
+            "Restless Wood",
+            r#""forest""#,
+            "rest = []\neffects = [ { trial = { attribute = \"resolve\", difficulty = 5 }, on = \"stay\" } ]",
+        ),
+        league(
+            "t-l-resttrial",
+            "Wakeful Wood",
+            r#""forest""#,
+            "rest = [\"art\", \"advantage\"]\neffects = [ { trial = { attribute = \"resolve\", difficulty = 5 }, on = \"rest\" } ]",
+        ),
+        league(
+            "t-l-restextra",
+            "Kind Wood",
+            r#""forest""#,
+            "rest = []\neffects = [ { rest_extra = 1, types = [\"ally\"] } ]",
+        ),
+        league(
+            "t-l-wild",
+            "Wild Wood",
+            r#""forest", "river", "fields", "mountains", "swamp""#,
+            "rest = []",
+        ),
+        quest(
+            "t-q-then",
+            "One Then Goal",
+            r#"{ then = [ { collect_treasures = 1 }, { reach_terrain = "goal" } ] }"#,
+        ),
     ];
-    texts
+    let mut out: Vec<Card> = texts
         .iter()
         .enumerate()
         .map(|(i, t)| parse_card(t, &format!("card{i}.toml")).unwrap())
-        .collect()
+        .collect();
+    // The bundled Arcadia cards, for scenarios of the cards' own texts.
+    for (file, text) in deckwright::cards::bundled() {
+        if file.contains("arcadia") && file.ends_with(".toml") {
+            out.push(parse_card(text, &file).unwrap());
+        }
+    }
+    out
 }
 
 /// One player of a scenario.
@@ -246,6 +357,7 @@ pub fn game_limit(grid: [[&str; 5]; 2], a: Who, b: Who, turn_limit: u32) -> Matc
             x: w.base.0,
             y: w.base.1,
         }),
+        leagues: Vec::new(),
     };
     let setup = SetupFile {
         game: "arcadia".into(),
@@ -270,6 +382,42 @@ pub fn game_limit(grid: [[&str; 5]; 2], a: Who, b: Who, turn_limit: u32) -> Matc
         turn_limit,
     )
     .unwrap()
+}
+
+/// A match whose players bring their leagues (`la`, `lb`) to lay in play; no Base Camps.
+pub fn brought(a: Who, b: Who, la: &[&str], lb: &[&str], turn_limit: u32) -> Match {
+    let (setup, characters) = brought_setup(a, b, la, lb);
+    Match::new(&setup, &characters, &cards(), turn_limit).unwrap()
+}
+
+/// The setup file and characters of [`brought`].
+pub fn brought_setup(a: Who, b: Who, la: &[&str], lb: &[&str]) -> (SetupFile, Vec<CharacterFile>) {
+    let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    let player = |w: &Who, i: usize, leagues: &[&str]| SetupPlayer {
+        character: format!("p{i}.character.toml"),
+        quests: s(&w.quests),
+        waylays: s(&w.waylays),
+        treasures: s(&w.treasures),
+        base_camp: None,
+        leagues: s(leagues),
+    };
+    let setup = SetupFile {
+        game: "arcadia".into(),
+        name: String::new(),
+        players: vec![player(&a, 1, la), player(&b, 2, lb)],
+        leagues: Vec::new(),
+    };
+    let character = |w: &Who, name: &str| CharacterFile {
+        game: "arcadia".into(),
+        name: name.into(),
+        icon: Some(w.icon.into()),
+        merits: s(&w.merits),
+        flaws: s(&w.flaws),
+        court: Some(Court::Seelie),
+        xp_earned: 0,
+        flaws_bought_off: Vec::new(),
+    };
+    (setup, vec![character(&a, "Ann"), character(&b, "Bob")])
 }
 
 /// All plain woods.

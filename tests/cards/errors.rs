@@ -214,3 +214,99 @@ fn a_bad_second_skill_points_at_that_skill() {
         "cycle",
     );
 }
+
+/// Issue 14: card text as data (league effects, waylay failure effects, flaw conditions,
+/// `then` objectives) is as strict as every other key.
+#[test]
+fn card_text_as_data_is_strict() {
+    let league = |effects: &str| format!("{LEAGUE}effects = {effects}\n");
+    let waylay = |effect: &str| {
+        WAYLAY.replace(
+            "failure = \"Lose a day.\" }",
+            &format!("failure = \"Lose a day.\", effect = {effect} }}"),
+        )
+    };
+    // Every form loads.
+    for e in [
+        r#"[ { forbid_merits = ["art", "ally"] } ]"#,
+        r#"[ { forbid_ratings = [1, 2] } ]"#,
+        r#"[ { modify = -1, test = "savvy" } ]"#,
+        r#"[ { trial = { attribute = "resolve", difficulty = 5 }, on = "rest" } ]"#,
+        r#"[ { rest_extra = 1, types = ["ally"] } ]"#,
+    ] {
+        cards::parse(&league(e), "card.toml").unwrap_or_else(|err| panic!("{e}: {err}"));
+    }
+    for e in [
+        r#"{ exhaust = ["art", "ability"] }"#,
+        r#"{ discard = [] }"#,
+        "{ skip_day = true }",
+        "{ return_to_base = true }",
+        "{ lose_treasure = true }",
+        "{ none = true }",
+    ] {
+        cards::parse(&waylay(e), "card.toml").unwrap_or_else(|err| panic!("{e}: {err}"));
+    }
+    cards::parse(
+        &FLAW.replace(
+            "test = \"resolve\" }",
+            "test = \"resolve\", terrain = \"river\" }",
+        ),
+        "card.toml",
+    )
+    .unwrap();
+    cards::parse(&QUEST.replace("{ all = [", "{ then = ["), "card.toml").unwrap();
+
+    // Unknown keys and bad values name line and key.
+    at(
+        &err(&league(r#"[ { forbid_merit = ["art"] } ]"#)),
+        11,
+        "forbid_merit",
+    );
+    at(
+        &err(&league(r#"[ { forbid_merits = ["arts"] } ]"#)),
+        11,
+        "forbid_merits",
+    );
+    at(
+        &err(&league(
+            r#"[ { trial = { attribute = "resolve", difficulty = 5 }, on = "sleep" } ]"#,
+        )),
+        11,
+        "on",
+    );
+    at(&err(&waylay(r#"{ exhaust = ["spell"] }"#)), 11, "exhaust");
+    at(&err(&waylay("{ skip_days = true }")), 11, "skip_days");
+    at(
+        &err(&FLAW.replace(
+            "test = \"resolve\" }",
+            "test = \"resolve\", terain = \"river\" }",
+        )),
+        9,
+        "terain",
+    );
+    // A table that is not exactly one form, or a form missing its partner key.
+    at(
+        &err(&league(
+            r#"[ { forbid_ratings = [1], modify = 1, test = "might" } ]"#,
+        )),
+        11,
+        "effects",
+    );
+    at(&err(&league("[ { modify = 1 } ]")), 11, "effects");
+    at(
+        &err(&league(
+            r#"[ { trial = { attribute = "might", difficulty = 4 } } ]"#,
+        )),
+        11,
+        "effects",
+    );
+    at(
+        &err(&waylay(r#"{ skip_day = true, exhaust = [] }"#)),
+        11,
+        "trial",
+    );
+    at(&err(&waylay("{ }")), 11, "trial");
+    let e = err(&QUEST.replace("{ all = [", "{ than = ["));
+    assert_eq!((e.line, e.key.as_deref()), (9, Some("objective")), "{e}");
+    assert!(e.message.contains("then"), "{e}");
+}

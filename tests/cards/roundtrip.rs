@@ -301,15 +301,21 @@ fn arc_effects() -> impl Strategy<Value = Vec<arc::Effect>> {
         opt(any::<bool>()),
         opt(any::<bool>()),
         opt(any::<bool>()),
+        opt(text()),
+        opt(any::<bool>()),
     )
         .prop_map(
-            |(bonus, penalty, test, retest, change_test, exhaust)| arc::Effect {
-                bonus,
-                penalty,
-                test,
-                retest,
-                change_test,
-                exhaust,
+            |(bonus, penalty, test, retest, change_test, exhaust, terrain, lost_only)| {
+                arc::Effect {
+                    bonus,
+                    penalty,
+                    test,
+                    retest,
+                    change_test,
+                    exhaust,
+                    terrain,
+                    lost_only,
+                }
             },
         );
     proptest::collection::vec(e, 0..3)
@@ -331,13 +337,80 @@ fn objective() -> impl Strategy<Value = arc::Objective> {
     leaf.prop_recursive(3, 10, 3, |inner| {
         prop_oneof![
             proptest::collection::vec(inner.clone(), 0..3).prop_map(All),
-            proptest::collection::vec(inner, 0..3).prop_map(Any),
+            proptest::collection::vec(inner.clone(), 0..3).prop_map(Any),
+            proptest::collection::vec(inner, 0..3).prop_map(Then),
         ]
     })
 }
 
 fn common() -> impl Strategy<Value = (String, String, String)> {
     (id(), text(), text())
+}
+
+fn merit_types() -> impl Strategy<Value = Vec<arc::MeritType>> {
+    proptest::collection::vec(select(arc::MeritType::ALL.to_vec()), 0..3)
+}
+
+/// A waylay trial's failure effect: one form a table.
+fn failure_effect() -> impl Strategy<Value = arc::FailureEffect> {
+    use arc::FailureEffect as F;
+    prop_oneof![
+        merit_types().prop_map(|t| F {
+            exhaust: Some(t),
+            ..F::default()
+        }),
+        merit_types().prop_map(|t| F {
+            discard: Some(t),
+            ..F::default()
+        }),
+        Just(F {
+            skip_day: Some(true),
+            ..F::default()
+        }),
+        Just(F {
+            return_to_base: Some(true),
+            ..F::default()
+        }),
+        Just(F {
+            lose_treasure: Some(true),
+            ..F::default()
+        }),
+        Just(F {
+            none: Some(true),
+            ..F::default()
+        }),
+    ]
+}
+
+/// A league effect: one form a table.
+fn league_effect() -> impl Strategy<Value = arc::LeagueEffect> {
+    use arc::LeagueEffect as L;
+    let on = select(vec![arc::TrialOn::Stay, arc::TrialOn::Rest]);
+    prop_oneof![
+        merit_types().prop_map(|t| L {
+            forbid_merits: Some(t),
+            ..L::default()
+        }),
+        proptest::collection::vec(-10_000i32..=10_000, 0..3).prop_map(|r| L {
+            forbid_ratings: Some(r),
+            ..L::default()
+        }),
+        ((-10_000i32..=10_000), test_kind()).prop_map(|(n, t)| L {
+            modify: Some(n),
+            test: Some(t),
+            ..L::default()
+        }),
+        (league_trial(), on).prop_map(|(t, on)| L {
+            trial: Some(t),
+            on: Some(on),
+            ..L::default()
+        }),
+        ((0u32..=10_000), merit_types()).prop_map(|(n, t)| L {
+            rest_extra: Some(n),
+            types: Some(t),
+            ..L::default()
+        }),
+    ]
 }
 
 fn league_trial() -> impl Strategy<Value = arc::LeagueTrial> {
@@ -449,13 +522,18 @@ fn arcadia() -> impl Strategy<Value = Card> {
                 })
             },
         );
-    let trial = (test_kind(), (-10_000i32..=10_000), opt(text())).prop_map(
-        |(attribute, difficulty, failure)| Trial {
+    let trial = (
+        test_kind(),
+        (-10_000i32..=10_000),
+        opt(text()),
+        opt(failure_effect()),
+    )
+        .prop_map(|(attribute, difficulty, failure, effect)| Trial {
             attribute,
             difficulty,
             failure,
-        },
-    );
+            effect,
+        });
     let waylay = (
         common(),
         (-10_000i32..=10_000),
@@ -508,7 +586,10 @@ fn arcadia() -> impl Strategy<Value = Card> {
         opt(league_trial()),
         rest,
         any::<bool>(),
-        opt(text()),
+        (
+            opt(text()),
+            proptest::collection::vec(league_effect(), 0..3),
+        ),
     )
         .prop_map(
             |(
@@ -519,7 +600,7 @@ fn arcadia() -> impl Strategy<Value = Card> {
                 leave,
                 rest,
                 unique,
-                special,
+                (special, effects),
             )| {
                 ArcadiaCard::League(League {
                     game: "arcadia".into(),
@@ -539,6 +620,7 @@ fn arcadia() -> impl Strategy<Value = Card> {
                     rest,
                     unique,
                     special,
+                    effects,
                 })
             },
         );

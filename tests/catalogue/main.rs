@@ -4,6 +4,10 @@
 //! its own binary before.
 
 mod cli;
+mod closed_pipe;
 mod collection;
 mod hostile;
+#[path = "../common/cli.rs"]
+#[allow(dead_code)]
+mod run_cli;
 mod store;

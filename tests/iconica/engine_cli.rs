@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use crate::cli::deckwright;
+use crate::cli::{closed_pipe, deckwright};
 use crate::support::c;
 use deckwright::cards::Card;
 use deckwright::catalogue::Catalogue;
@@ -53,8 +53,11 @@ impl Env {
     fn path(&self, name: &str) -> PathBuf {
         self.dir.path().join(format!("{name}.party.toml"))
     }
+    fn db(&self) -> PathBuf {
+        self.dir.path().join("cat.sqlite")
+    }
     fn run(&self, args: &[&str]) -> Output {
-        deckwright(&self.dir.path().join("cat.sqlite"), args)
+        deckwright(&self.db(), args)
     }
     fn play(&self, extra: &[&str]) -> Output {
         let a = self.path("a");
@@ -149,13 +152,7 @@ fn the_same_seed_replays_byte_for_byte() {
 #[test]
 fn bad_input_exits_2_with_nothing_on_stdout() {
     let env = Env::new();
-    for extra in [
-        vec!["--dice", "1 7"],
-        vec!["--ruleset", "v3"],
-        vec!["--breaks", "sideways"],
-        vec!["--house", "no-dice"],
-        vec!["--policy", "clever"],
-    ] {
+    for extra in [vec!["--dice", "1 7"], vec!["--policy", "clever"]] {
         let o = env.play(&extra);
         assert_eq!(o.status.code(), Some(2), "{extra:?}");
         assert!(o.stdout.is_empty());
@@ -164,6 +161,31 @@ fn bad_input_exits_2_with_nothing_on_stdout() {
             String::from_utf8_lossy(&o.stderr).contains(&format!("error: {}", extra[0])),
             "{extra:?}"
         );
+    }
+    // A value outside an option's list is clap's usage error, listing the possible values.
+    for (extra, possible) in [
+        (["--ruleset", "v3"], "[possible values: v2, v8]"),
+        (
+            ["--breaks", "sideways"],
+            "[possible values: standard, advanced]",
+        ),
+        (
+            ["--house", "no-dice"],
+            "no-reactions, no-strengths, no-final-acts, no-action-breaks",
+        ),
+    ] {
+        let o = env.play(&extra);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}");
+        assert!(o.stdout.is_empty());
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains(&format!(
+                "error: invalid value '{}' for '{}",
+                extra[1], extra[0]
+            )),
+            "{err}"
+        );
+        assert!(err.contains(possible), "{err}");
     }
     let o = env.play(&["--policy-b", "clever"]);
     assert!(
@@ -245,4 +267,271 @@ fn sim_field_ranks_every_character_of_the_pool() {
     );
     assert_eq!(v["characters"].as_array().unwrap().len(), 4);
     assert_eq!(v["characters"][0]["parties"], 3);
+}
+
+#[test]
+fn house_rules_are_a_comma_separated_list() {
+    let env = Env::new();
+    let o = env.play(&[
+        "--dice",
+        "1 2 1 2",
+        "--house",
+        "no-reactions,no-strengths",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = env.play(&[
+        "--dice",
+        "1 2 1 2",
+        "--house",
+        "no-reactions,sometimes",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("invalid value 'sometimes' for '--house"));
+}
+
+#[test]
+fn ruleset_is_an_iconica_option_only() {
+    let env = Env::new();
+    let arcadia = root().join("examples/arcadia/legal-starter.setup.toml");
+    for args in [
+        vec!["play", "arcadia", p(&arcadia), "--ruleset", "v8"],
+        vec!["sim", "arcadia", p(&arcadia), "--breaks", "advanced"],
+        vec!["play", "iconoclasm", "--players", "2", "--ruleset", "v2"],
+        vec![
+            "sim",
+            "iconoclasm",
+            "--players",
+            "2",
+            "--house",
+            "no-reactions",
+        ],
+        vec!["play", "iconoclasm", "--players", "2", "--dice", "1 2"],
+    ] {
+        let o = env.run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains(&format!(
+                "error: unexpected argument '{}' found",
+                args[args.len() - 2]
+            )),
+            "{err}"
+        );
+    }
+    // Iconoclasm's options are not Iconica's either.
+    let o = env.play(&["--players", "2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unexpected argument '--players'"));
+}
+
+#[test]
+fn help_lists_each_games_own_options() {
+    let env = Env::new();
+    let help = |game: &str| {
+        let o = env.run(&["play", game, "--help"]);
+        assert!(o.status.success());
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let (iconica, arcadia, iconoclasm) = (help("iconica"), help("arcadia"), help("iconoclasm"));
+    for option in [
+        "--ruleset",
+        "--breaks",
+        "--house",
+        "--turn-limit",
+        "--dice",
+        "--policy-a",
+        "--json",
+    ] {
+        assert!(iconica.contains(option), "{option}");
+    }
+    assert!(iconica.contains("[possible values: v2, v8]"));
+    assert!(
+        arcadia.contains("--turn-limit")
+            && arcadia.contains("--dice")
+            && !arcadia.contains("--ruleset")
+    );
+    assert!(iconoclasm.contains("--players") && iconoclasm.contains("--goal"));
+    assert!(!iconoclasm.contains("--dice") && !iconoclasm.contains("--turn-limit"));
+}
+
+#[test]
+fn ruunara_has_no_play_or_sim_yet() {
+    let env = Env::new();
+    for cmd in ["play", "sim"] {
+        let o = env.run(&[cmd, "ruunara", "mission.toml", "squad.toml"]);
+        assert_eq!(o.status.code(), Some(2), "{cmd}");
+        assert!(String::from_utf8_lossy(&o.stderr).contains("unrecognized subcommand 'ruunara'"));
+    }
+}
+
+#[test]
+fn games_beyond_the_limit_are_refused_naming_it() {
+    let env = Env::new();
+    for games in ["0", "100000001"] {
+        let o = env.run(&[
+            "sim",
+            "iconica",
+            p(&env.path("a")),
+            p(&env.path("b")),
+            "--games",
+            games,
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{games}");
+        assert!(o.stdout.is_empty());
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains("1..=100000000"),
+            "{games}"
+        );
+    }
+}
+
+#[test]
+fn threads_beyond_the_machine_are_capped() {
+    let env = Env::new();
+    let started = std::time::Instant::now();
+    let o = env.run(&[
+        "sim",
+        "iconica",
+        p(&env.path("a")),
+        p(&env.path("b")),
+        "--games",
+        "200",
+        "--seed",
+        "3",
+        "--ai",
+        "random",
+        "--threads",
+        "100000",
+        "--json",
+    ]);
+    let capped = json(&o);
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(15),
+        "no 100,000 threads started"
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("note: --threads 100000: this machine runs at most"),
+        "{err}"
+    );
+    let one = json(&env.run(&[
+        "sim",
+        "iconica",
+        p(&env.path("a")),
+        p(&env.path("b")),
+        "--games",
+        "200",
+        "--seed",
+        "3",
+        "--ai",
+        "random",
+        "--threads",
+        "1",
+        "--json",
+    ]));
+    assert_eq!(capped["wins"], one["wins"]);
+    let o = env.run(&[
+        "sim",
+        "iconica",
+        p(&env.path("a")),
+        p(&env.path("b")),
+        "--threads",
+        "0",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn dice_scripts_beyond_the_limit_are_refused_naming_it() {
+    let env = Env::new();
+    let long = "1 ".repeat(10_001);
+    let o = env.play(&["--dice", &long]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("--dice: a dice script holds at most 10000 faces"),
+        "{err}"
+    );
+    assert!(err.len() < 500, "the message does not echo the script");
+    assert!(
+        env.play(&["--dice", &"1 ".repeat(10_000), "--json"])
+            .status
+            .success()
+    );
+    let o = env.play(&["--policy", "mcts:5000000"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("1000000 playouts"));
+}
+
+#[test]
+fn sim_into_closed_pipe_does_not_panic() {
+    let env = Env::new();
+    let (a, b) = (env.path("a"), env.path("b"));
+    for extra in [&[][..], &["--json"]] {
+        let mut args = vec!["sim", "iconica", p(&a), p(&b), "--games", "300"];
+        args.extend_from_slice(extra);
+        closed_pipe::assert_quiet(&env.db(), &args, 0);
+    }
+}
+
+#[test]
+fn play_into_closed_pipe_does_not_panic() {
+    let env = Env::new();
+    let (a, b) = (env.path("a"), env.path("b"));
+    for extra in [&[][..], &["--json"]] {
+        let mut args = vec![
+            "play",
+            "iconica",
+            p(&a),
+            p(&b),
+            "--seed",
+            "4",
+            "--policy",
+            "greedy",
+        ];
+        args.extend_from_slice(extra);
+        closed_pipe::assert_quiet(&env.db(), &args, 0);
+    }
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn a_field_beyond_the_games_limit_is_refused_before_playing() {
+    let env = Env::new();
+    let started = std::time::Instant::now();
+    let o = env.run(&[
+        "sim",
+        "iconica",
+        "--field",
+        p(&env.path("b")),
+        "--pool",
+        "ico-t-a1,ico-t-a2,ico-t-a3,ico-t-b2",
+        "--games",
+        "30000000",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("4 parties x 30000000 games is more than the 100000000"),
+        "{err}"
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    // --pool belongs to --field.
+    let o = env.run(&[
+        "sim",
+        "iconica",
+        p(&env.path("a")),
+        p(&env.path("b")),
+        "--pool",
+        "ico-t-a1",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
 }

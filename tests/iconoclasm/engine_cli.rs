@@ -5,7 +5,7 @@ use std::process::Output;
 
 use serde_json::Value;
 
-use crate::cli::deckwright;
+use crate::cli::{closed_pipe, deckwright};
 
 struct Env {
     dir: tempfile::TempDir,
@@ -369,4 +369,42 @@ fn sim_solo_counts_met_goals_and_refuses_bad_options() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(out.stdout.is_empty());
     }
+}
+
+#[test]
+fn play_and_sim_into_closed_pipe_do_not_panic() {
+    let env = Env::new();
+    let db = env.dir.path().join("cat.sqlite");
+    for args in [
+        &["play", "iconoclasm", "--players", "3", "--seed", "7"][..],
+        &["play", "iconoclasm", "--players", "2", "--json"],
+        &["sim", "iconoclasm", "--players", "4", "--games", "30"],
+        &[
+            "sim",
+            "iconoclasm",
+            "--players",
+            "1",
+            "--games",
+            "30",
+            "--json",
+        ],
+    ] {
+        closed_pipe::assert_quiet(&db, args, 0);
+    }
+}
+
+#[test]
+fn players_and_goal_are_typed_options() {
+    let env = Env::new();
+    let out = env.play(&["--players", "5"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("invalid value '5' for '--players <N>': 5 is not in 1..=4")
+    );
+    let out = env.play(&["--players", "1", "--goal", "glory"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("[possible values: dominance, balance]"));
+    let out = env.play(&[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--players <N>"));
 }

@@ -352,6 +352,7 @@ fn player(file: &str, quests: &[&str], waylays: &[&str], treasures: &[&str]) -> 
         waylays: v(waylays),
         treasures: v(treasures),
         base_camp: None,
+        leagues: Vec::new(),
     }
 }
 
@@ -598,4 +599,60 @@ mod properties {
             prop_assert_eq!(r.derived.waylay_bonus, r.derived.xp_spent / 2);
         }
     }
+}
+
+// ---- setups whose players bring their leagues (issue 14) ----
+
+fn brought_setup(a: &[&str], b: &[&str]) -> SetupFile {
+    let mut s = legal_setup();
+    s.leagues.clear();
+    s.players[0].leagues = a.iter().map(|x| x.to_string()).collect();
+    s.players[1].leagues = b.iter().map(|x| x.to_string()).collect();
+    s
+}
+
+#[test]
+fn a_setup_whose_players_bring_their_leagues_is_checked_on_what_they_bring() {
+    let five = [
+        "arc-forest",
+        "arc-forest",
+        "arc-ocean",
+        "arc-road",
+        "arc-unique",
+    ];
+    // Both may bring the same Unique league: the engine settles who lays it.
+    assert!(setup_rules(&brought_setup(&five, &five), &legal_chars()).is_empty());
+    // league-count counts the leagues brought.
+    assert_eq!(
+        setup_rules(&brought_setup(&five[..4], &five), &legal_chars()),
+        ["league-count"]
+    );
+    let r = rules::check_setup(
+        &brought_setup(&five[..4], &five),
+        &legal_chars(),
+        &catalogue(),
+    );
+    assert!(
+        r.violations[0].message.contains("brings 4 leagues"),
+        "{}",
+        r.violations[0].message
+    );
+    // One player bringing a Unique league twice.
+    let twice = [
+        "arc-forest",
+        "arc-unique",
+        "arc-ocean",
+        "arc-road",
+        "arc-unique",
+    ];
+    assert_eq!(
+        setup_rules(&brought_setup(&twice, &five), &legal_chars()),
+        ["unique-league"]
+    );
+    // Entries are resolved like every list.
+    let odd = ["arc-forest", "arc-w1", "arc-ocean", "arc-road", "arc-nope"];
+    assert_eq!(
+        setup_rules(&brought_setup(&odd, &five), &legal_chars()),
+        ["wrong-kind", "unknown-card"]
+    );
 }

@@ -8,5 +8,10 @@ mod fixtures;
 
 mod arcadia;
 mod cli;
+mod closed_pipe;
 mod iconica;
+#[path = "../common/cli.rs"]
+#[allow(dead_code)]
+mod run_cli;
 mod ruunara;
+mod special_files;

@@ -5,6 +5,7 @@ use crate::common;
 use std::path::Path;
 use std::process::{Command, Output};
 
+use deckwright::cards::Card;
 use deckwright::catalogue::Catalogue;
 
 /// A catalogue file holding only the test cards.
@@ -145,4 +146,72 @@ fn no_match_is_success_with_zero_count() {
     assert!(out.status.success());
     assert!(out.stdout.is_empty());
     assert_eq!(text(&out.stderr).trim(), "0 cards");
+}
+
+#[test]
+fn search_escapes_control_characters_in_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = db(dir.path());
+    let mut cat = Catalogue::open(&path).unwrap();
+    let hostile =
+        "Evil\x1b]0;pwned\x07\x1b[2J\rico-forged  iconica  character  Forged\n\u{9b}31m\u{202e}x";
+    let mut cards = common::cards();
+    let card = cards.iter_mut().find(|c| c.id() == "ico-hadron").unwrap();
+    let Card::Iconica(ch) = card else {
+        panic!("an Iconica card")
+    };
+    ch.name = hostile.to_string();
+    cat.upsert(&cards).unwrap();
+    drop(cat);
+
+    let out = run(&path, &["id:ico-hadron"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        stdout.lines().count(),
+        1,
+        "one row, none forged: {stdout:?}"
+    );
+    for raw in ['\x1b', '\x07', '\r', '\u{9b}', '\u{202e}'] {
+        assert!(!stdout.contains(raw), "{raw:?} in {stdout:?}");
+    }
+    assert!(
+        stdout.contains("Evil\\x1b]0;pwned\\x07\\x1b[2J\\rico-forged  iconica  character  Forged\\n\\u{9b}31m\\u{202e}x"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.ends_with(" 2\n"),
+        "the owned column stays last: {stdout:?}"
+    );
+
+    // JSON stays exact: the name as stored, escaped only as JSON escapes it.
+    let out = run(&path, &["--json", "id:ico-hadron"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["results"][0]["name"], hostile);
+}
+
+#[test]
+fn a_query_beyond_the_limit_is_refused_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = db(dir.path());
+    let long = "x".repeat(4097);
+    let out = run(&path, &[&long]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(
+        text(&out.stderr).contains("a query holds at most 4096"),
+        "{}",
+        text(&out.stderr)
+    );
+    // At the limit it is a query like any other.
+    let out = run(&path, &[&"x".repeat(4096)]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+#[test]
+fn search_into_closed_pipe_does_not_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = db(dir.path());
+    crate::run_cli::closed_pipe::assert_quiet(&path, &["search", "game:iconica"], 0);
+    crate::run_cli::closed_pipe::assert_quiet(&path, &["search", "--json", "game:iconica"], 0);
 }

@@ -5,6 +5,9 @@
 //! its own binary before.
 
 mod common;
+#[path = "../common/cli.rs"]
+#[allow(dead_code)]
+mod run_cli;
 
 mod bundled;
 mod cli;

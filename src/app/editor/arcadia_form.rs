@@ -352,6 +352,7 @@ fn waylay_ui(ui: &mut egui::Ui, w: &mut Waylay, e: &mut Edits) {
                     attribute: TestKind::Might,
                     difficulty: 4,
                     failure: None,
+                    effect: None,
                 });
                 e.pick(if has { "add trial" } else { "remove trial" });
             }

@@ -1,27 +1,31 @@
 //! Arcadia's evaluation for the shared policies ([`crate::games::ai`]): greedy's values are
 //! each option's expected [`evaluate`] once the Day is played out with random dice and first
-//! options; the search's root is seeded with them, and its playouts are cut after
-//! [`HORIZON_DAYS`] Days and scored by [`evaluate`].
+//! options; the search's root is seeded with them, and its leaves play the rest of the Day
+//! and [`HORIZON_DAYS`] more with a quick greedy for both sides, scored by [`evaluate`].
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::engine::quests::holds;
+use super::engine::quests::{holds, step_of};
 use super::engine::state::{Hero, IN_HAND};
 use super::engine::{ArcadiaGame, Decide, Match, NoLog, State, Winner, returns};
 use super::model::Objective;
 use crate::games::Node;
-use crate::games::ai::{Evaluator, Tuning};
+use crate::games::ai::{Evaluator, Tuning, first_best};
 use crate::games::game::Returns;
 
 /// Samples per option in greedy's expectation (common random numbers across options).
 pub const GREEDY_SAMPLES: u32 = 6;
-/// Days a search playout runs before the position is scored.
-pub const HORIZON_DAYS: u32 = 4;
+/// Whole Days a search leaf plays after finishing the current one before it is scored
+/// (measured against `greedy` on `legal-long-road`, 1,000 games: 0 Days 50.0% of 200, 2 Days
+/// 50.8%, 4 Days 41.7% of 400; the old leaf, 4 Days of random play, 45.9%).
+pub const HORIZON_DAYS: u32 = 2;
+/// Samples per option of the quick greedy that plays a search leaf's continuation.
+pub const LEAF_SAMPLES: u32 = 2;
 /// UCT exploration of Arcadia's search (its leaves are win chances spread over 0..1).
 pub const MCTS_C: f64 = 1.0;
 /// Virtual visits of greedy's values at an MCTS root.
-pub const MCTS_PRIOR_VISITS: f64 = 20.0;
+pub const MCTS_PRIOR_VISITS: f64 = 5.0;
 /// Evaluation points that make a win chance of 73% (logistic scale).
 pub const LOGISTIC_SCALE: f64 = 40.0;
 
@@ -57,26 +61,40 @@ impl<'m> Evaluator<ArcadiaGame<'m>> for ArcadiaEval {
         );
     }
 
-    /// Random play for [`HORIZON_DAYS`] Days, then the logistic of [`evaluate`] for player a.
+    /// The rest of the Day and [`HORIZON_DAYS`] more played with random dice and a quick
+    /// greedy deciding for both sides (greedy's values from [`LEAF_SAMPLES`] samples), then
+    /// the logistic of [`evaluate`] for player a.
     fn leaf(&mut self, g: &ArcadiaGame<'m>, rng: &mut ChaCha8Rng) -> Returns {
         let (m, mut st) = (g.m, g.st);
-        let stop = st.day + HORIZON_DAYS;
-        loop {
+        let stop = st.day + 1 + HORIZON_DAYS;
+        let mut steps = 0;
+        while st.day < stop && steps < 2000 {
             match st.node(m) {
                 Node::Terminal => {
                     let [a, b] = returns(&st);
                     return [a, b, 0.0, 0.0];
                 }
                 Node::Chance(_) => st.apply(m, rng.random_range(0..6), &mut NoLog),
-                Node::Decision { actions, .. } => {
-                    st.apply(m, rng.random_range(0..actions.max(1)), &mut NoLog)
+                Node::Decision { actions, player } => {
+                    let a = if actions <= 1 {
+                        0
+                    } else {
+                        first_best(&greedy_scores_k(
+                            m,
+                            &st,
+                            player as u8,
+                            actions,
+                            rng,
+                            LEAF_SAMPLES,
+                        ))
+                    };
+                    st.apply(m, a, &mut NoLog)
                 }
             }
-            if st.day >= stop {
-                let p = 1.0 / (1.0 + (-evaluate(m, &st, 0) / LOGISTIC_SCALE).exp());
-                return [p, 1.0 - p, 0.0, 0.0];
-            }
+            steps += 1;
         }
+        let p = 1.0 / (1.0 + (-evaluate(m, &st, 0) / LOGISTIC_SCALE).exp());
+        [p, 1.0 - p, 0.0, 0.0]
     }
 
     fn tuning(&self) -> Tuning {
@@ -106,7 +124,19 @@ impl Decide for Agent {
 /// Each option's expected evaluation for `player` once the Day is played out (random dice,
 /// first options), over the same sampled dice for every option.
 fn greedy_scores(m: &Match, st: &State, player: u8, n: usize, rng: &mut ChaCha8Rng) -> Vec<f64> {
-    let seeds: Vec<u64> = (0..GREEDY_SAMPLES).map(|_| rng.random()).collect();
+    greedy_scores_k(m, st, player, n, rng, GREEDY_SAMPLES)
+}
+
+/// [`greedy_scores`] with `k` samples per option.
+fn greedy_scores_k(
+    m: &Match,
+    st: &State,
+    player: u8,
+    n: usize,
+    rng: &mut ChaCha8Rng,
+    k: u32,
+) -> Vec<f64> {
+    let seeds: Vec<u64> = (0..k).map(|_| rng.random()).collect();
     let mut out = Vec::with_capacity(n);
     for a in 0..n {
         let mut total = 0.0;
@@ -126,7 +156,7 @@ fn greedy_scores(m: &Match, st: &State, player: u8, n: usize, rng: &mut ChaCha8R
             }
             total += evaluate(m, &s, player);
         }
-        out.push(total / f64::from(GREEDY_SAMPLES));
+        out.push(total / f64::from(k));
     }
     out
 }
@@ -157,9 +187,10 @@ fn worth(m: &Match, st: &State, p: u8) -> f64 {
             continue;
         }
         let goals = goals(m, st, p, h, &q.objective);
+        let dist = st.distances_from(m, h.at);
         let d = (0..m.leagues.len() as u8)
             .filter(|l| goals & (1u64 << l) != 0)
-            .map(|l| m.distance(h.at, l))
+            .map(|l| dist[l as usize])
             .min()
             .unwrap_or(8);
         v -= 6.0 * f64::from(d.min(20));
@@ -172,14 +203,20 @@ fn goals(m: &Match, st: &State, p: u8, h: &Hero, obj: &Objective) -> u64 {
     if holds(m, p, h, obj) {
         return 0;
     }
+    open_goals(m, st, p, h, obj)
+}
+
+/// [`goals`] of an objective taken as not holding yet (a `then` step under way, whatever was
+/// done before the steps it waits for).
+fn open_goals(m: &Match, st: &State, p: u8, h: &Hero, obj: &Objective) -> u64 {
     let n = m.leagues.len();
     let matching = |f: &dyn Fn(usize) -> bool| {
         (0..n)
-            .filter(|l| f(*l))
+            .filter(|l| st.in_play(*l as u8) && f(*l))
             .fold(0u64, |acc, l| acc | 1u64 << l)
     };
     let here = h.at as usize;
-    let base = m.players[p as usize].base as usize;
+    let base = h.base as usize;
     match obj {
         Objective::Reach(id) => matching(&|l| m.leagues[l].id == *id),
         Objective::ReachTerrain(t) => matching(&|l| l != here && m.leagues[l].terrain.contains(t)),
@@ -191,7 +228,9 @@ fn goals(m: &Match, st: &State, p: u8, h: &Hero, obj: &Objective) -> u64 {
             (0..m.waylays.len()).any(|w| st.waylay_at[w] == l as u8 && st.waylay_at[w] != IN_HAND)
         }),
         Objective::ReturnToBase(_) => {
-            if h.left_base {
+            if base >= n {
+                0
+            } else if h.left_base {
                 1u64 << base
             } else {
                 matching(&|l| l != base)
@@ -200,5 +239,10 @@ fn goals(m: &Match, st: &State, p: u8, h: &Hero, obj: &Objective) -> u64 {
         Objective::All(v) | Objective::Any(v) => {
             v.iter().fold(0, |acc, o| acc | goals(m, st, p, h, o))
         }
+        // The step under way (every step of a `then` that is not one of the quests').
+        Objective::Then(v) => match step_of(m, p, h, obj) {
+            Some(i) => v.get(i).map_or(0, |o| open_goals(m, st, p, h, o)),
+            None => v.iter().fold(0, |acc, o| acc | goals(m, st, p, h, o)),
+        },
     }
 }

@@ -60,12 +60,10 @@ impl<'m> ArcadiaGame<'m> {
                 .map_or("?".to_string(), |s| format!("{s:?}").to_lowercase())
         };
         match o {
+            Opt::Lay(l) => format!("Lay {}", league(l)),
+            Opt::At(x, y) => format!("Lay it at ({x}, {y})"),
             Opt::Hide(l) => format!("Hide the treasure in {}", league(l)),
-            Opt::Go(d) => match m
-                .next
-                .get(usize::from(self.st.heroes[p].at))
-                .and_then(|n| n[usize::from(d)])
-            {
+            Opt::Go(d) => match self.st.neighbour(m, self.st.heroes[p].at, d) {
                 Some(to) => format!("Move {} to {}", dir(d), league(to)),
                 None => format!("Move {}", dir(d)),
             },
@@ -171,6 +169,9 @@ impl<'m> Game for ArcadiaGame<'m> {
     fn question(&self) -> String {
         let who = format!("Player {}", side_name(self.st.decider()));
         let what = match self.st.phase {
+            Phase::LayLeague { .. } => "which league do you lay next?",
+            Phase::LayAt { .. } => "where do you lay it?",
+            Phase::ChooseBase { .. } => "which league is the other character's Base Camp?",
             Phase::PlaceTreasure { .. } => "where is the treasure hidden?",
             Phase::Move => "move or stay?",
             Phase::TrialWindow => "use a merit to pass the trial?",
@@ -194,11 +195,11 @@ impl<'m> Game for ArcadiaGame<'m> {
     }
 
     fn event_text(&self, e: &Event) -> String {
-        e.text(self.m)
+        e.text_on(self.m, &self.st)
     }
 
     fn event_json(&self, e: &Event) -> Value {
-        e.to_json(self.m)
+        e.to_json_on(self.m, &self.st)
     }
 
     fn is_heading(&self, e: &Event) -> bool {

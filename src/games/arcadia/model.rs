@@ -123,6 +123,13 @@ pub struct Effect {
     pub change_test: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub exhaust: Option<bool>,
+    /// With `retest`: only a test just lost may be retested (not a Stalemate).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lost_only: Option<bool>,
+    /// A condition: the effect counts only while the character stands in a league whose
+    /// terrain has this feature (a flaw "while you are in a league with a river").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub terrain: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -189,6 +196,101 @@ pub struct Trial {
     pub difficulty: i32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failure: Option<String>,
+    /// What failing the trial does (the `failure` text as data); absent: nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect: Option<FailureEffect>,
+}
+
+/// A waylay trial's failure effect as written: one table, exactly one key says which form
+/// (`{ exhaust = [types] }`, `{ discard = [types] }`, `{ skip_day = true }`,
+/// `{ return_to_base = true }`, `{ lose_treasure = true }`, `{ none = true }`); a types list
+/// that is empty means a merit of any type.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FailureEffect {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exhaust: Option<Vec<MeritType>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discard: Option<Vec<MeritType>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skip_day: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub return_to_base: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lose_treasure: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub none: Option<bool>,
+}
+
+/// What a failed waylay trial does, as the engine reads a [`FailureEffect`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Failure {
+    /// Exhaust one ready merit of these types (a mask of [`MeritType::ALL`]; with none ready,
+    /// discard an exhausted one of them).
+    Exhaust(u8),
+    /// Discard one merit of these types.
+    Discard(u8),
+    /// Skip the next Day.
+    SkipDay,
+    /// Go back to the Base Camp; the Day ends.
+    ReturnToBase,
+    /// A found quest treasure drops where the character stands.
+    LoseTreasure,
+    Nothing,
+}
+
+/// The mask of merit types in `types` (bit i: `MeritType::ALL[i]`); empty means every type.
+pub fn type_mask(types: &[MeritType]) -> u8 {
+    if types.is_empty() {
+        return 0b11111;
+    }
+    types.iter().fold(0, |acc, t| {
+        acc | 1 << MeritType::ALL.iter().position(|x| x == t).unwrap_or(0)
+    })
+}
+
+impl MeritType {
+    /// This type's bit in a [`type_mask`].
+    pub fn bit(self) -> u8 {
+        type_mask(&[self])
+    }
+}
+
+impl FailureEffect {
+    /// The form in use: `None` when the table has no form or more than one.
+    pub fn form(&self) -> Option<Failure> {
+        let mut forms = Vec::new();
+        if let Some(t) = &self.exhaust {
+            forms.push(Failure::Exhaust(type_mask(t)));
+        }
+        if let Some(t) = &self.discard {
+            forms.push(Failure::Discard(type_mask(t)));
+        }
+        for (on, f) in [
+            (self.skip_day, Failure::SkipDay),
+            (self.return_to_base, Failure::ReturnToBase),
+            (self.lose_treasure, Failure::LoseTreasure),
+            (self.none, Failure::Nothing),
+        ] {
+            match on {
+                Some(true) => forms.push(f),
+                // `false` is no form: the table says nothing.
+                Some(false) => return None,
+                None => {}
+            }
+        }
+        if forms.len() == 1 { forms.pop() } else { None }
+    }
+}
+
+impl Trial {
+    /// What failing this trial does (nothing without an `effect`).
+    pub fn on_failure(&self) -> Failure {
+        self.effect
+            .as_ref()
+            .and_then(FailureEffect::form)
+            .unwrap_or(Failure::Nothing)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -291,6 +393,86 @@ impl Sides {
     }
 }
 
+/// When a league's extra trial is rolled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TrialOn {
+    /// By a character that stays in the league: failing ends its Day.
+    Stay,
+    /// Before resting here: failing ends the Day without the Rest.
+    Rest,
+}
+
+/// A league's `special` text as data: one table, the keys present say which form.
+/// `{ forbid_merits = [types] }` (no merit of these types may be used in the league),
+/// `{ forbid_ratings = [N, ..] }` (no waylay of these ratings may be played here),
+/// `{ modify = N, test = T }` (every test of kind T taken here, +N or -N),
+/// `{ trial = { attribute, difficulty }, on = "stay" | "rest" }` (an extra trial),
+/// `{ rest_extra = N, types = [types] }` (resting here also recovers N exhausted merits of
+/// these types; an empty list: any type).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LeagueEffect {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forbid_merits: Option<Vec<MeritType>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forbid_ratings: Option<Vec<i32>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub modify: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub test: Option<TestKind>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trial: Option<LeagueTrial>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on: Option<TrialOn>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rest_extra: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub types: Option<Vec<MeritType>>,
+}
+
+impl LeagueEffect {
+    /// Why the table is not exactly one form, if it is not.
+    pub fn problem(&self) -> Option<String> {
+        let forms = [
+            self.forbid_merits.is_some(),
+            self.forbid_ratings.is_some(),
+            self.modify.is_some(),
+            self.trial.is_some(),
+            self.rest_extra.is_some(),
+        ];
+        let n = forms.iter().filter(|x| **x).count();
+        if n != 1 {
+            return Some(format!(
+                "a league effect has exactly one of forbid_merits, forbid_ratings, modify, trial, rest_extra (found {n})"
+            ));
+        }
+        let extra = |key: &str, form: &str| Some(format!("`{key}` goes with `{form}` only"));
+        if self.modify.is_some() != self.test.is_some() {
+            return if self.modify.is_some() {
+                Some("`modify` needs `test`".into())
+            } else {
+                extra("test", "modify")
+            };
+        }
+        if self.trial.is_some() != self.on.is_some() {
+            return if self.trial.is_some() {
+                Some("`trial` needs `on` (\"stay\" or \"rest\")".into())
+            } else {
+                extra("on", "trial")
+            };
+        }
+        if self.rest_extra.is_some() != self.types.is_some() {
+            return if self.rest_extra.is_some() {
+                Some("`rest_extra` needs `types`".into())
+            } else {
+                extra("types", "rest_extra")
+            };
+        }
+        None
+    }
+}
+
 /// An enter or leave trial of a league.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -320,6 +502,42 @@ pub struct League {
     pub unique: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub special: Option<String>,
+    /// The `special` text as data the engine applies.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<LeagueEffect>,
+}
+
+impl League {
+    /// May a merit of type `t` be used here?
+    pub fn allows(&self, t: MeritType) -> bool {
+        !self
+            .effects
+            .iter()
+            .any(|e| e.forbid_merits.as_ref().is_some_and(|f| f.contains(&t)))
+    }
+    /// May a waylay of this rating be played here?
+    pub fn allows_rating(&self, rating: i32) -> bool {
+        !self.effects.iter().any(|e| {
+            e.forbid_ratings
+                .as_ref()
+                .is_some_and(|f| f.contains(&rating))
+        })
+    }
+    /// The change to tests of `kind` taken here.
+    pub fn modifier(&self, kind: TestKind) -> i32 {
+        self.effects
+            .iter()
+            .filter(|e| e.test == Some(kind))
+            .filter_map(|e| e.modify)
+            .sum()
+    }
+    /// The extra trial rolled `on` this occasion, if any.
+    pub fn extra_trial(&self, on: TrialOn) -> Option<&LeagueTrial> {
+        self.effects
+            .iter()
+            .find(|e| e.on == Some(on))
+            .and_then(|e| e.trial.as_ref())
+    }
 }
 
 /// A quest objective, checked by the engine.
@@ -333,6 +551,8 @@ pub enum Objective {
     ReturnToBase(bool),
     All(Vec<Objective>),
     Any(Vec<Objective>),
+    /// Each objective in turn: a step counts only once the steps before it are done.
+    Then(Vec<Objective>),
 }
 
 impl<'de> Deserialize<'de> for Objective {
@@ -341,7 +561,7 @@ impl<'de> Deserialize<'de> for Objective {
         let table = toml::Table::deserialize(d)?;
         if table.len() != 1 {
             return Err(D::Error::custom(
-                "an objective is a table with exactly one of the keys reach, reach_terrain, collect_treasures, defeat_waylays, return_to_base, all, any",
+                "an objective is a table with exactly one of the keys reach, reach_terrain, collect_treasures, defeat_waylays, return_to_base, all, any, then",
             ));
         }
         let (k, v) = table.into_iter().next().expect("one entry");
@@ -377,9 +597,10 @@ impl<'de> Deserialize<'de> for Objective {
             }
             "all" => Objective::All(list(v)?),
             "any" => Objective::Any(list(v)?),
+            "then" => Objective::Then(list(v)?),
             other => {
                 return Err(D::Error::custom(format!(
-                    "unknown objective `{other}`; expected reach, reach_terrain, collect_treasures, defeat_waylays, return_to_base, all or any"
+                    "unknown objective `{other}`; expected reach, reach_terrain, collect_treasures, defeat_waylays, return_to_base, all, any or then"
                 )));
             }
         })
@@ -469,7 +690,23 @@ impl ArcadiaCard {
                     ));
                 }
             }
+            ArcadiaCard::Waylay(w) => {
+                if let Some(e) = w.trial.as_ref().and_then(|t| t.effect.as_ref())
+                    && e.form().is_none()
+                {
+                    out.push(Problem::at(
+                        &["trial"],
+                        "a trial `effect` has exactly one of exhaust, discard, skip_day = true, return_to_base = true, lose_treasure = true, none = true"
+                            .to_string(),
+                    ));
+                }
+            }
             ArcadiaCard::League(l) => {
+                for e in &l.effects {
+                    if let Some(why) = e.problem() {
+                        out.push(Problem::at(&["effects"], why));
+                    }
+                }
                 for r in &l.rest {
                     if !REST_TYPES.contains(&r.as_str()) {
                         out.push(Problem::at(

@@ -517,6 +517,8 @@ pub fn check_setup(
         quests: Vec<Quest>,
         waylays: Vec<Waylay>,
         treasures: Vec<Merit>,
+        /// The leagues the player brings to lay in play.
+        brought: Vec<Option<League>>,
     }
     let mut lists = Vec::new();
     for (i, p) in setup.players.iter().enumerate() {
@@ -562,10 +564,25 @@ pub fn check_setup(
                 )
             })
             .collect();
+        let brought = p
+            .leagues
+            .iter()
+            .map(|e| {
+                keep_prefixed(
+                    &mut kind_violations,
+                    &names[i],
+                    resolve_kind(lookup, e, "leagues", "league cards", |a| match a {
+                        ArcadiaCard::League(x) => Some(x),
+                        _ => None,
+                    }),
+                )
+            })
+            .collect();
         lists.push(Lists {
             quests,
             waylays,
             treasures,
+            brought,
         });
     }
     let laid: Vec<Option<League>> = setup
@@ -637,14 +654,16 @@ pub fn check_setup(
             .iter()
             .filter(|l| usize::from(l.owner) == i + 1)
             .map(|l| l.id.as_str())
+            .chain(p.leagues.iter().map(String::as_str))
             .collect();
         let needed = LEAGUES_PER_QUEST * p.quests.len();
         if owned.len() != needed {
             violations.push(Violation::new(
                 "league-count",
                 format!(
-                    "{} laid {} league{} but undertakes {} quest{}, so lays exactly {needed} ({LEAGUES_PER_QUEST} per quest)",
+                    "{} {} {} league{} but undertakes {} quest{}, so lays exactly {needed} ({LEAGUES_PER_QUEST} per quest)",
                     player_name(i),
+                    if p.leagues.is_empty() { "laid" } else { "brings" },
                     owned.len(),
                     if owned.len() == 1 { "" } else { "s" },
                     p.quests.len(),
@@ -678,6 +697,28 @@ pub fn check_setup(
             )),
             None => {
                 first_at.insert(&card.id, l.pos());
+            }
+        }
+    }
+
+    // unique-league among the leagues one player brings (both players may bring the same
+    // Unique league: the engine lets the one with fewer character points lay it).
+    for (i, mine) in lists.iter().enumerate() {
+        let mut seen: Vec<&str> = Vec::new();
+        for card in mine.brought.iter().flatten().filter(|c| c.unique) {
+            if seen.contains(&card.id.as_str()) {
+                violations.push(Violation::new(
+                    "unique-league",
+                    format!(
+                        "{} brings the Unique league {} twice; only one can ever be in play",
+                        player_name(i),
+                        named(&card.name, &card.id)
+                    ),
+                    vec![card.id.clone()],
+                    SRC_UNIQUE,
+                ));
+            } else {
+                seen.push(&card.id);
             }
         }
     }

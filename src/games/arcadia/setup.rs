@@ -1,5 +1,8 @@
 //! The Arcadia quest setup file (`*.setup.toml`, `spec/arcadia.md`): two players (their
-//! character file, quests, waylays and treasures) and the leagues in the order laid.
+//! character file, quests, waylays and treasures) and the leagues in the order laid, or,
+//! in a setup to be laid in play, the leagues each player brings (`leagues` in each
+//! `[[players]]`): the engine then plays the rules' setup (laying the leagues, hiding the
+//! treasures, choosing the Base Camps) as decisions of the players.
 
 use std::path::{Path, PathBuf};
 
@@ -33,6 +36,9 @@ pub struct SetupPlayer {
     /// Optional; else the first league the opponent laid.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub base_camp: Option<Pos>,
+    /// The leagues this player brings to lay in play (a setup without `[[leagues]]`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leagues: Vec<String>,
 }
 
 /// A laid league.
@@ -86,6 +92,24 @@ impl SetupFile {
                 ),
             ));
         }
+        if s.brings_leagues() {
+            if !s.leagues.is_empty() {
+                return Err(CardError::at(
+                    file,
+                    text,
+                    &["leagues[0]", "id"],
+                    "a setup either lays its leagues (`[[leagues]]`) or has each player bring them (`leagues` in `[[players]]`), not both".into(),
+                ));
+            }
+            if s.players.iter().any(|p| p.base_camp.is_some()) {
+                return Err(CardError::at(
+                    file,
+                    text,
+                    &["players"],
+                    "`base_camp` names a laid league; in a setup whose players bring their leagues, the Base Camps are chosen in play".into(),
+                ));
+            }
+        }
         if let Some(bad) = s.leagues.iter().find(|l| l.owner != 1 && l.owner != 2) {
             let (line, column) =
                 owner_place(text, s.leagues.iter().position(|l| l == bad).unwrap_or(0));
@@ -101,6 +125,11 @@ impl SetupFile {
             });
         }
         Ok(s)
+    }
+
+    /// Do the players bring their leagues, to be laid in play?
+    pub fn brings_leagues(&self) -> bool {
+        self.players.iter().any(|p| !p.leagues.is_empty())
     }
 
     /// The file's TOML text.
@@ -186,6 +215,31 @@ y = 0
         assert_eq!(SetupFile::parse(&s.to_toml(), "again").unwrap(), s);
         let paths = s.character_paths(Path::new("games/s.setup.toml"));
         assert_eq!(paths[0], Path::new("games/esekial.character.toml"));
+    }
+
+    #[test]
+    fn players_may_bring_their_leagues_instead_of_laying_them() {
+        let text = "game = \"arcadia\"\n[[players]]\ncharacter = \"a\"\nleagues = [\"arc-l1\"]\n[[players]]\ncharacter = \"b\"\nleagues = [\"arc-l2\"]\n";
+        let s = SetupFile::parse(text, "s").unwrap();
+        assert!(s.brings_leagues());
+        assert_eq!(SetupFile::parse(&s.to_toml(), "again").unwrap(), s);
+        assert!(!SetupFile::parse(SPEC, "s").unwrap().brings_leagues());
+        // Not both ways at once, and no Base Camp named by position.
+        let both = format!("{text}[[leagues]]\nid = \"arc-l1\"\nowner = 1\nx = 0\ny = 0\n");
+        let e = SetupFile::parse(&both, "s").unwrap_err();
+        assert_eq!(e.line, 9, "{e}");
+        assert!(e.message.contains("not both"), "{e}");
+        let camp = text.replacen(
+            "character = \"b\"",
+            "character = \"b\"\nbase_camp = { x = 0, y = 0 }",
+            1,
+        );
+        assert!(
+            SetupFile::parse(&camp, "s")
+                .unwrap_err()
+                .message
+                .contains("chosen in play")
+        );
     }
 
     #[test]

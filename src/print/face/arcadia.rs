@@ -242,6 +242,11 @@ pub fn objective_text(o: &Objective) -> String {
                 .collect::<Vec<_>>()
                 .join(", or ")
         ),
+        Objective::Then(v) => v
+            .iter()
+            .map(objective_text)
+            .collect::<Vec<_>>()
+            .join(", then "),
     }
 }
 

@@ -6,11 +6,13 @@
 //! merit (exhausted, or discarded); a character with every merit discarded skips its next
 //! Day and goes back to its Base Camp.
 
-use crate::games::arcadia::model::{Effect, MeritType, TestKind};
+use crate::games::arcadia::model::{Effect, Failure, MeritType, TestKind};
 
 use super::events::{Event, Log, Outcome};
 use super::setup::Match;
-use super::state::{After, Contest, DEFEATED, Foe, Opt, Opts, Phase, State, Trial, TrialOf};
+use super::state::{
+    ALL_TYPES, After, Contest, DEFEATED, Foe, Opt, Opts, Phase, State, Trial, TrialOf,
+};
 
 /// A merit effect used by exhausting it.
 fn pays(e: &Effect) -> bool {
@@ -18,6 +20,27 @@ fn pays(e: &Effect) -> bool {
 }
 
 impl State {
+    /// Does effect `e` of `p`'s cards count where `p` stands (its `terrain` condition)?
+    pub fn applies(&self, m: &Match, p: u8, e: &Effect) -> bool {
+        e.terrain.as_ref().is_none_or(|t| {
+            m.leagues[self.heroes[p as usize].at as usize]
+                .terrain
+                .contains(t)
+        })
+    }
+
+    /// Merits `p` may use: ready, and of a type the league it stands in allows.
+    pub fn usable(&self, m: &Match, p: u8) -> u32 {
+        let league = &m.leagues[self.heroes[p as usize].at as usize];
+        let mut out = self.heroes[p as usize].ready();
+        for (i, merit) in m.players[p as usize].merits.iter().enumerate() {
+            if !league.allows(merit.merit_type) {
+                out &= !(1 << i);
+            }
+        }
+        out
+    }
+
     /// The attribute side `p` uses for a test or trial of `kind`: Combat uses Might. A
     /// challenged character (`answering`) in a Combat test answers with the Combat of its best
     /// ready Ally when that is higher than its Might.
@@ -30,7 +53,7 @@ impl State {
             TestKind::Combat => {
                 let mut v = pl.icon.might;
                 if answering {
-                    let ready = self.heroes[p as usize].ready();
+                    let ready = self.usable(m, p);
                     for (i, merit) in pl.merits.iter().enumerate() {
                         if ready & (1 << i) != 0 && merit.merit_type == MeritType::Ally {
                             v = v.max(merit.combat.unwrap_or(0));
@@ -45,12 +68,12 @@ impl State {
     /// Standing bonuses to `kind`: the icon's, and those of ready merits that need no exhausting.
     pub fn passive(&self, m: &Match, p: u8, kind: TestKind) -> i32 {
         let pl = &m.players[p as usize];
-        let ready = self.heroes[p as usize].ready();
+        let ready = self.usable(m, p);
         let icon: i32 = pl
             .icon
             .effects
             .iter()
-            .filter(|e| e.test == Some(kind))
+            .filter(|e| e.test == Some(kind) && self.applies(m, p, e))
             .filter_map(|e| e.bonus)
             .sum();
         let merits: i32 = pl
@@ -59,7 +82,7 @@ impl State {
             .enumerate()
             .filter(|(i, _)| ready & (1 << i) != 0)
             .flat_map(|(_, merit)| merit.effects.iter())
-            .filter(|e| e.test == Some(kind) && !pays(e))
+            .filter(|e| e.test == Some(kind) && !pays(e) && self.applies(m, p, e))
             .filter_map(|e| e.bonus)
             .sum();
         icon + merits
@@ -72,7 +95,8 @@ impl State {
         p: u8,
         kind: TestKind,
     ) -> impl Iterator<Item = (u8, i32)> + use<'m> {
-        let ready = self.heroes[p as usize].ready();
+        let ready = self.usable(m, p);
+        let st = *self;
         m.players[p as usize]
             .merits
             .iter()
@@ -84,7 +108,9 @@ impl State {
                 merit
                     .effects
                     .iter()
-                    .find(|e| pays(e) && e.test == Some(kind) && e.bonus.is_some())
+                    .find(|e| {
+                        pays(e) && e.test == Some(kind) && e.bonus.is_some() && st.applies(m, p, e)
+                    })
                     .map(|e| (i as u8, e.bonus.unwrap_or(0)))
             })
     }
@@ -96,12 +122,15 @@ impl State {
         p: u8,
         f: F,
     ) -> impl Iterator<Item = u8> + use<'m, F> {
-        let ready = self.heroes[p as usize].ready();
+        let ready = self.usable(m, p);
+        let st = *self;
         m.players[p as usize]
             .merits
             .iter()
             .enumerate()
-            .filter(move |(i, merit)| ready & (1 << i) != 0 && merit.effects.iter().any(&f))
+            .filter(move |(i, merit)| {
+                ready & (1 << i) != 0 && merit.effects.iter().any(|e| f(e) && st.applies(m, p, e))
+            })
             .map(|(i, _)| i as u8)
     }
 
@@ -113,6 +142,7 @@ impl State {
         kind: TestKind,
     ) -> impl Iterator<Item = (u8, i32)> + use<'m> {
         let tired = self.heroes[p as usize].flaws_exhausted;
+        let st = *self;
         m.players[p as usize]
             .flaws
             .iter()
@@ -123,7 +153,7 @@ impl State {
                 }
                 f.effects
                     .iter()
-                    .find(|e| e.test == Some(kind) && e.penalty.is_some())
+                    .find(|e| e.test == Some(kind) && e.penalty.is_some() && st.applies(m, p, e))
                     .map(|e| (i as u8, e.penalty.unwrap_or(0)))
             })
     }
@@ -193,6 +223,7 @@ impl State {
         } else {
             self.heroes[self.active as usize].at
         };
+        let p = self.active;
         log.push(Event::Trial {
             player: self.active,
             of: t.of,
@@ -206,12 +237,92 @@ impl State {
         match (t.of, pass) {
             (TrialOf::Leave, true) => self.enter_step(m, log),
             (TrialOf::Enter, true) => self.arrive(m, log),
-            (TrialOf::Leave | TrialOf::Enter, false) => self.end_day(m, log),
+            (TrialOf::Leave | TrialOf::Enter | TrialOf::Stay | TrialOf::Rest, false) => {
+                self.end_day(m, log)
+            }
+            (TrialOf::Stay, true) => self.face_next(m, log),
+            (TrialOf::Rest, true) => {
+                self.rest(m, log);
+                self.end_day(m, log);
+            }
             (TrialOf::Waylay(w), true) => self.phase = Phase::ChooseTest { waylay: w },
             (TrialOf::Waylay(w), false) => {
-                self.lose_merit(m, self.active, self.active, After::TestWaylay(w), log)
+                let effect = m.waylays[w as usize]
+                    .trial
+                    .as_ref()
+                    .map_or(Failure::Nothing, |t| t.on_failure());
+                log.push(Event::TrialFailure {
+                    player: p,
+                    waylay: w,
+                    effect,
+                });
+                self.fail_waylay_trial(m, w, effect, log);
             }
         }
+    }
+
+    /// A failed waylay trial's effect (the waylay's card says which); its test follows,
+    /// unless the character is sent back to its Base Camp.
+    fn fail_waylay_trial<L: Log>(&mut self, m: &Match, w: u8, effect: Failure, log: &mut L) {
+        let p = self.active;
+        let after = After::TestWaylay(w);
+        match effect {
+            // A merit of any type to exhaust: as a lost test (with no merit left, ruined).
+            Failure::Exhaust(ALL_TYPES) => self.lose_merit(m, p, p, after, log),
+            Failure::Exhaust(types) | Failure::Discard(types) => {
+                let exhaust = matches!(effect, Failure::Exhaust(_));
+                if self.typed_losses(m, p, types, exhaust) == 0 {
+                    self.proceed(m, after, log);
+                } else {
+                    self.phase = Phase::LoseMerit {
+                        who: p,
+                        chooser: p,
+                        after,
+                        types,
+                        exhaust,
+                    };
+                }
+            }
+            Failure::SkipDay => {
+                self.heroes[p as usize].skip = true;
+                self.proceed(m, after, log);
+            }
+            Failure::ReturnToBase => self.send_home(m, p, false, after, log),
+            Failure::LoseTreasure => {
+                let pl = &m.players[p as usize];
+                let h = &mut self.heroes[p as usize];
+                if let Some(t) =
+                    (0..pl.treasures()).find(|t| h.treasure_at[*t] == super::state::FOUND)
+                {
+                    let bit = 1u32 << (pl.own + t);
+                    h.owned &= !bit;
+                    h.exhausted &= !bit;
+                    h.discarded &= !bit;
+                    h.treasures_found -= 1;
+                    h.treasure_at[t] = h.at;
+                    log.push(Event::TreasureLost {
+                        player: p,
+                        treasure: t as u8,
+                        league: h.at,
+                    });
+                }
+                self.proceed(m, after, log);
+            }
+            Failure::Nothing => self.proceed(m, after, log),
+        }
+    }
+
+    /// The merits `who` could lose to a loss limited to `types`: every kept one of them (to
+    /// exhaust if ready and `exhaust`, else to discard).
+    pub(crate) fn typed_losses(&self, m: &Match, who: u8, types: u8, _exhaust: bool) -> u32 {
+        let h = &self.heroes[who as usize];
+        let mut of = 0u32;
+        for (i, merit) in m.players[who as usize].merits.iter().enumerate() {
+            if types & merit.merit_type.bit() != 0 {
+                of |= 1 << i;
+            }
+        }
+        h.kept() & of
     }
 
     // ---- tests ----
@@ -233,14 +344,18 @@ impl State {
         let c = &self.contest;
         let s = side as usize;
         let dice = i32::from(c.dice[2 * s]) + i32::from(c.dice[2 * s + 1]);
+        let here = |p: u8| m.leagues[self.heroes[p as usize].at as usize].modifier(c.kind);
         let base = if side == 0 {
-            self.attribute(m, self.active, c.kind, false) + self.passive(m, self.active, c.kind)
+            self.attribute(m, self.active, c.kind, false)
+                + self.passive(m, self.active, c.kind)
+                + here(self.active)
         } else {
             match c.foe {
                 Foe::Waylay(w) => m.waylays[w as usize].value(c.kind).unwrap_or(0),
                 Foe::Character => {
                     self.attribute(m, self.other(), c.kind, true)
                         + self.passive(m, self.other(), c.kind)
+                        + here(self.other())
                 }
             }
         };
@@ -273,7 +388,11 @@ impl State {
             for (i, _) in self.bonus_merits(m, me, kind) {
                 out.push(Opt::Bonus(i));
             }
-            for i in self.merits_with(m, me, |e| e.retest == Some(true)) {
+            // A retest only for a lost test (`lost_only`) is not offered on a Stalemate.
+            let lost = self.score(m, side) < self.score(m, 1 - side);
+            for i in self.merits_with(m, me, move |e| {
+                e.retest == Some(true) && (lost || e.lost_only != Some(true))
+            }) {
                 out.push(Opt::Retest(i));
             }
         }
@@ -372,6 +491,34 @@ impl State {
 
     // ---- losing merits ----
 
+    /// A loss limited to merit `types` (a failed waylay trial): with `exhaust`, a ready merit
+    /// of them to exhaust, then an exhausted one of them to discard (as for a lost test);
+    /// else any kept one of them to discard (merit order).
+    pub(crate) fn typed_lose_options(
+        &self,
+        m: &Match,
+        who: u8,
+        types: u8,
+        exhaust: bool,
+        out: &mut Opts,
+    ) {
+        let h = &self.heroes[who as usize];
+        let can = self.typed_losses(m, who, types, exhaust);
+        let n = m.players[who as usize].merits.len() as u8;
+        if exhaust {
+            for i in (0..n).filter(|i| can & h.ready() & (1 << i) != 0) {
+                out.push(Opt::Exhaust(i));
+            }
+            for i in (0..n).filter(|i| can & h.exhausted & (1 << i) != 0) {
+                out.push(Opt::Discard(i));
+            }
+        } else {
+            for i in (0..n).filter(|i| can & (1 << i) != 0) {
+                out.push(Opt::Discard(i));
+            }
+        }
+    }
+
     /// Exhaust a ready merit, or discard an exhausted one (merit order).
     pub(crate) fn lose_options(&self, m: &Match, who: u8, out: &mut Opts) {
         let h = &self.heroes[who as usize];
@@ -404,6 +551,8 @@ impl State {
                 who,
                 chooser,
                 after,
+                types: ALL_TYPES,
+                exhaust: true,
             };
         }
     }
@@ -453,18 +602,43 @@ impl State {
     /// Every merit discarded: back to the Base Camp, skipping the next Day; when the Base
     /// Camp would complete one of its quests, the opponent places it instead.
     fn ruin<L: Log>(&mut self, m: &Match, who: u8, after: After, log: &mut L) {
-        let base = m.players[who as usize].base;
+        self.send_home(m, who, true, after, log);
+    }
+
+    /// Back to the Base Camp (`ruined`: every merit discarded, skipping the next Day); when
+    /// the Base Camp would complete one of its quests, the opponent places it instead.
+    pub(crate) fn send_home<L: Log>(
+        &mut self,
+        m: &Match,
+        who: u8,
+        ruined: bool,
+        after: After,
+        log: &mut L,
+    ) {
+        let base = self.heroes[who as usize].base;
         if self.would_complete(m, who, base) {
-            self.phase = Phase::Relocate { who, after };
+            self.phase = Phase::Relocate { who, after, ruined };
         } else {
-            self.ruin_to(m, who, base, after, log);
+            self.ruin_to(m, who, base, ruined, after, log);
         }
     }
 
-    pub(crate) fn ruin_to<L: Log>(&mut self, m: &Match, who: u8, l: u8, after: After, log: &mut L) {
+    pub(crate) fn ruin_to<L: Log>(
+        &mut self,
+        m: &Match,
+        who: u8,
+        l: u8,
+        ruined: bool,
+        after: After,
+        log: &mut L,
+    ) {
         self.enter_league(m, who, l, None);
-        self.heroes[who as usize].skip = true;
-        log.push(Event::Ruined { player: who, to: l });
+        if ruined {
+            self.heroes[who as usize].skip = true;
+            log.push(Event::Ruined { player: who, to: l });
+        } else {
+            log.push(Event::SentBack { player: who, to: l });
+        }
         if who == self.active {
             self.end_day(m, log);
         } else {
@@ -474,14 +648,14 @@ impl State {
 
     /// Leagues where placing `who` completes none of its quests (every league if none is).
     pub(crate) fn relocate_options(&self, m: &Match, who: u8, out: &mut Opts) {
-        let n = m.leagues.len() as u8;
-        for l in 0..n {
+        let board = self.laid_order(m);
+        for &l in &board {
             if !self.would_complete(m, who, l) {
                 out.push(Opt::Place(l));
             }
         }
         if out.is_empty() {
-            for l in 0..n {
+            for l in board {
                 out.push(Opt::Place(l));
             }
         }
@@ -497,7 +671,7 @@ impl State {
         }
         let at = self.heroes[loser as usize].at as usize;
         for d in 0..4u8 {
-            if m.next[at][d as usize].is_some() {
+            if self.neighbour(m, at as u8, d).is_some() {
                 out.push(Opt::Push(d));
             }
         }
@@ -508,7 +682,7 @@ impl State {
         match opt {
             Opt::Push(d) => {
                 let at = self.heroes[loser as usize].at as usize;
-                if let Some(to) = m.next[at][d as usize] {
+                if let Some(to) = self.neighbour(m, at as u8, d) {
                     self.enter_league(m, loser, to, Some(super::days::opposite(d)));
                     log.push(Event::Pushed {
                         player: loser,

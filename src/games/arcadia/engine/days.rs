@@ -4,11 +4,13 @@
 //! [`State::apply`] takes a die face or a decision option and runs on to the next node;
 //! a decision with a single option is taken at once.
 
-use crate::games::arcadia::model::Side;
+use crate::games::arcadia::model::{Side, TrialOn, type_mask};
 
 use super::events::{Event, Log};
 use super::setup::{DIRS, Match};
-use super::state::{Ended, FOUND, Opt, Opts, Phase, State, TrialOf, UNPLACED, Winner, mask};
+use super::state::{
+    ALL_TYPES, Ended, FOUND, Opt, Opts, Phase, State, TrialOf, UNPLACED, Winner, mask,
+};
 
 impl State {
     /// The options of the current decision (empty at chance and terminal nodes), in the
@@ -16,6 +18,9 @@ impl State {
     pub fn options(&self, m: &Match, out: &mut Opts) {
         *out = Opts::default();
         match self.phase {
+            Phase::LayLeague { player } => self.lay_options(m, player, out),
+            Phase::LayAt { slot, .. } => self.lay_at_options(m, slot, out),
+            Phase::ChooseBase { .. } => self.base_options(m, out),
             Phase::PlaceTreasure { .. } => self.hide_options(m, out),
             Phase::Move => self.move_options(m, out),
             Phase::TrialWindow => self.trial_window_options(m, out),
@@ -23,7 +28,18 @@ impl State {
             Phase::Encounter => self.encounter_options(m, out),
             Phase::ChooseTest { waylay } => self.test_options(m, waylay, out),
             Phase::TestWindow { side } => self.window_options(m, side, out),
-            Phase::LoseMerit { who, .. } => self.lose_options(m, who, out),
+            Phase::LoseMerit {
+                who,
+                types: ALL_TYPES,
+                exhaust: true,
+                ..
+            } => self.lose_options(m, who, out),
+            Phase::LoseMerit {
+                who,
+                types,
+                exhaust,
+                ..
+            } => self.typed_lose_options(m, who, types, exhaust, out),
             Phase::Spoils { winner } => self.spoils_options(m, winner, out),
             Phase::Relocate { who, .. } => self.relocate_options(m, who, out),
             Phase::FirstRoll { .. } | Phase::TrialRoll | Phase::TestRoll | Phase::Over => {}
@@ -95,7 +111,11 @@ impl State {
                     });
                     self.first = first;
                     self.active = first;
-                    self.next_hider(m, first, log);
+                    if m.laid {
+                        self.next_hider(m, first, log);
+                    } else {
+                        self.next_layer(m, first, log);
+                    }
                 }
             }
             Phase::TrialRoll => {
@@ -121,6 +141,13 @@ impl State {
 
     fn on_opt<L: Log>(&mut self, m: &Match, opt: Opt, log: &mut L) {
         match (self.phase, opt) {
+            (Phase::LayLeague { player }, Opt::Lay(slot)) => {
+                self.phase = Phase::LayAt { player, slot }
+            }
+            (Phase::LayAt { player, slot }, Opt::At(x, y)) => {
+                self.on_lay_at(m, player, slot, x, y, log)
+            }
+            (Phase::ChooseBase { chooser }, Opt::Place(l)) => self.on_base(m, chooser, l, log),
             (Phase::PlaceTreasure { player }, Opt::Hide(l)) => {
                 let h = &mut self.heroes[player as usize];
                 if let Some(t) = h.treasure_at.iter().position(|x| *x == UNPLACED) {
@@ -135,11 +162,15 @@ impl State {
             }
             (Phase::Move, Opt::Go(d)) => self.go(m, d, log),
             (Phase::Move, Opt::Stay) => {
+                let here = self.heroes[self.active as usize].at;
                 log.push(Event::Stays {
                     player: self.active,
-                    league: self.heroes[self.active as usize].at,
+                    league: here,
                 });
-                self.face_next(m, log);
+                match m.leagues[here as usize].extra_trial(TrialOn::Stay) {
+                    Some(t) => self.start_trial(TrialOf::Stay, t.attribute, t.difficulty),
+                    None => self.face_next(m, log),
+                }
             }
             (Phase::TrialWindow, o) => self.on_trial_window(m, o, log),
             (Phase::PlayWaylay, o) => self.on_play(m, o, log),
@@ -148,14 +179,16 @@ impl State {
             (Phase::TestWindow { side }, o) => self.on_window(m, side, o, log),
             (Phase::LoseMerit { who, after, .. }, o) => self.apply_loss(m, who, o, after, log),
             (Phase::Spoils { winner }, o) => self.on_spoils(m, winner, o, log),
-            (Phase::Relocate { who, after }, Opt::Place(l)) => self.ruin_to(m, who, l, after, log),
+            (Phase::Relocate { who, after, ruined }, Opt::Place(l)) => {
+                self.ruin_to(m, who, l, ruined, after, log)
+            }
             _ => {}
         }
     }
 
     /// The next player to hide a treasure (`prefer` if it has one left, else the other),
-    /// or the first Day when all are hidden.
-    fn next_hider<L: Log>(&mut self, m: &Match, prefer: u8, log: &mut L) {
+    /// or, when all are hidden, the Base Camps to choose or the first Day.
+    pub(crate) fn next_hider<L: Log>(&mut self, m: &Match, prefer: u8, log: &mut L) {
         let left = |p: u8| {
             let n = m.players[p as usize].treasures();
             self.heroes[p as usize].treasure_at[..n].contains(&UNPLACED)
@@ -165,8 +198,7 @@ impl State {
         } else if left(1 - prefer) {
             self.phase = Phase::PlaceTreasure { player: 1 - prefer };
         } else {
-            self.active = self.first;
-            self.begin_day(m, log);
+            self.next_base(m, log);
         }
     }
 
@@ -180,11 +212,11 @@ impl State {
                 }
             }
         }
-        let all = m.leagues.len();
-        let free = (0..all).filter(|l| taken & (1 << l) == 0).count();
-        for l in 0..all {
+        let board = self.laid_order(m);
+        let free = board.iter().filter(|l| taken & (1 << **l) == 0).count();
+        for l in board {
             if free == 0 || taken & (1 << l) == 0 {
-                out.push(Opt::Hide(l as u8));
+                out.push(Opt::Hide(l));
             }
         }
     }
@@ -235,7 +267,7 @@ impl State {
         let h = &self.heroes[self.active as usize];
         let blocked = self.waylays_in(m, h.at) != 0;
         for d in 0..4u8 {
-            if m.next[h.at as usize][d as usize].is_some()
+            if self.neighbour(m, h.at, d).is_some()
                 && (!blocked || h.came_from.is_none_or(|c| c == d))
             {
                 out.push(Opt::Go(d));
@@ -246,7 +278,7 @@ impl State {
 
     fn go<L: Log>(&mut self, m: &Match, d: u8, log: &mut L) {
         let here = self.heroes[self.active as usize].at;
-        let Some(to) = m.next[here as usize][d as usize] else {
+        let Some(to) = self.neighbour(m, here, d) else {
             return self.end_day(m, log);
         };
         self.dest = (to, d);
@@ -280,12 +312,15 @@ impl State {
     }
 
     /// Puts a character in a league (moved, pushed or placed).
-    pub(crate) fn enter_league(&mut self, m: &Match, who: u8, l: u8, came_from: Option<u8>) {
+    pub(crate) fn enter_league(&mut self, _m: &Match, who: u8, l: u8, came_from: Option<u8>) {
         let h = &mut self.heroes[who as usize];
         h.at = l;
         h.came_from = came_from;
         h.visited |= 1u64 << l;
-        if l != m.players[who as usize].base {
+        for s in &mut h.seq_seen {
+            *s |= 1u64 << l;
+        }
+        if l != h.base {
             h.left_base = true;
         }
     }
@@ -300,7 +335,7 @@ impl State {
         }
         out.push(Opt::Rest);
         let o = &self.heroes[1 - p];
-        if o.at == h.at && o.at != m.players[1 - p].base {
+        if o.at == h.at && o.at != o.base {
             for k in super::state::KINDS {
                 out.push(Opt::Challenge(k));
             }
@@ -327,8 +362,13 @@ impl State {
                 self.end_day(m, log);
             }
             Opt::Rest => {
-                self.rest(m, log);
-                self.end_day(m, log);
+                match m.leagues[self.heroes[p as usize].at as usize].extra_trial(TrialOn::Rest) {
+                    Some(t) => self.start_trial(TrialOf::Rest, t.attribute, t.difficulty),
+                    None => {
+                        self.rest(m, log);
+                        self.end_day(m, log);
+                    }
+                }
             }
             Opt::Challenge(k) => {
                 log.push(Event::Challenges { player: p, kind: k });
@@ -341,7 +381,7 @@ impl State {
     /// Rest: every exhausted merit of a type the league lists; in the character's own Base
     /// Camp also its first other exhausted merit; where the league lists `flaw`, the opponent
     /// recovers the character's first exhausted flaw.
-    fn rest<L: Log>(&mut self, m: &Match, log: &mut L) {
+    pub(crate) fn rest<L: Log>(&mut self, m: &Match, log: &mut L) {
         let p = self.active as usize;
         let pl = &m.players[p];
         let h = &mut self.heroes[p];
@@ -353,10 +393,24 @@ impl State {
                 rec |= 1 << i;
             }
         }
-        if h.at == pl.base {
+        if h.at == h.base {
             let rest = tired & !rec;
             if rest != 0 {
                 rec |= 1 << rest.trailing_zeros();
+            }
+        }
+        // League effects: `rest_extra` more merits of their types, first in merit order.
+        for e in &league.effects {
+            let (Some(n), Some(types)) = (e.rest_extra, &e.types) else {
+                continue;
+            };
+            let types = type_mask(types);
+            let mut left = n;
+            for (i, merit) in pl.merits.iter().enumerate() {
+                if left > 0 && tired & !rec & (1 << i) != 0 && types & merit.merit_type.bit() != 0 {
+                    rec |= 1 << i;
+                    left -= 1;
+                }
             }
         }
         h.exhausted &= !rec;

@@ -3,10 +3,10 @@
 
 use serde_json::{Value, json};
 
-use crate::games::arcadia::model::TestKind;
+use crate::games::arcadia::model::{Failure, MeritType, TestKind};
 
 use super::setup::{DIRS, Match};
-use super::state::{Ended, TrialOf, Winner, kind_name};
+use super::state::{Ended, State, TrialOf, Winner, kind_name};
 
 /// How a test came out for side 0 (the character whose Day it is).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,6 +35,18 @@ pub enum Event {
         p1: u8,
         p2: u8,
         first: Option<u8>,
+    },
+    /// A league brought is laid at (x, y).
+    LeagueLaid {
+        player: u8,
+        league: u8,
+        x: i8,
+        y: i8,
+    },
+    /// `by` chooses the other player's Base Camp.
+    BaseChosen {
+        by: u8,
+        league: u8,
     },
     TreasureHidden {
         player: u8,
@@ -153,6 +165,23 @@ pub enum Event {
         player: u8,
         quest: u8,
     },
+    /// A failed waylay trial and what its card makes the character suffer.
+    TrialFailure {
+        player: u8,
+        waylay: u8,
+        effect: Failure,
+    },
+    /// A found treasure lost (a waylay's trial), dropped in `league`.
+    TreasureLost {
+        player: u8,
+        treasure: u8,
+        league: u8,
+    },
+    /// Sent back to its Base Camp (or where the opponent put it) by a waylay's trial.
+    SentBack {
+        player: u8,
+        to: u8,
+    },
     End {
         ended: Ended,
         winner: Option<Winner>,
@@ -189,6 +218,8 @@ fn trial_name(of: TrialOf) -> &'static str {
         TrialOf::Leave => "leave",
         TrialOf::Enter => "enter",
         TrialOf::Waylay(_) => "waylay",
+        TrialOf::Stay => "stay",
+        TrialOf::Rest => "rest",
     }
 }
 
@@ -205,6 +236,8 @@ impl Event {
     pub fn kind(&self) -> &'static str {
         match self {
             Event::FirstRoll { .. } => "first_roll",
+            Event::LeagueLaid { .. } => "league_laid",
+            Event::BaseChosen { .. } => "base_chosen",
             Event::TreasureHidden { .. } => "treasure_hidden",
             Event::Day { .. } => "day",
             Event::SkipsDay { .. } => "skips_day",
@@ -228,14 +261,34 @@ impl Event {
             Event::TreasureFound { .. } => "treasure_found",
             Event::Rests { .. } => "rests",
             Event::QuestDone { .. } => "quest_done",
+            Event::TrialFailure { .. } => "trial_failure",
+            Event::TreasureLost { .. } => "treasure_lost",
+            Event::SentBack { .. } => "sent_back",
             Event::End { .. } => "end",
         }
     }
 
-    /// A readable sentence.
+    /// A readable sentence (leagues labelled by [`Match::league_label`]).
     pub fn text(&self, m: &Match) -> String {
+        self.text_with(m, &|l| m.league_label(l))
+    }
+
+    /// A readable sentence with the leagues where `st` has them: the positions of leagues laid
+    /// in play (they never move once laid, so the final state labels the whole log).
+    pub fn text_on(&self, m: &Match, st: &State) -> String {
+        self.text_with(m, &|l| st.league_label(m, l))
+    }
+
+    /// The JSON object of [`Event::to_json`] with the `text` of [`Event::text_on`].
+    pub fn to_json_on(&self, m: &Match, st: &State) -> Value {
+        let mut v = self.to_json(m);
+        v["text"] = Value::String(self.text_on(m, st));
+        v
+    }
+
+    fn text_with(&self, m: &Match, label: &dyn Fn(u8) -> String) -> String {
         let who = |p: &u8| m.players[*p as usize].name.clone();
-        let lg = |l: &u8| m.league_label(*l);
+        let lg = |l: &u8| label(*l);
         let merit = |p: &u8, i: &u8| m.players[*p as usize].merits[*i as usize].name.clone();
         let wl = |w: &u8| m.waylays[*w as usize].name.clone();
         match self {
@@ -252,6 +305,26 @@ impl Event {
                     who(&1)
                 ),
             },
+            Event::LeagueLaid {
+                player,
+                league,
+                x,
+                y,
+            } => {
+                format!(
+                    "{} lays {} at ({x}, {y})",
+                    who(player),
+                    m.leagues[*league as usize].name
+                )
+            }
+            Event::BaseChosen { by, league } => {
+                format!(
+                    "{} chooses {} as {}'s Base Camp",
+                    who(by),
+                    lg(league),
+                    who(&(1 - by))
+                )
+            }
             Event::TreasureHidden {
                 player,
                 treasure,
@@ -293,6 +366,8 @@ impl Event {
                     TrialOf::Waylay(w) => format!("the trial of {}", wl(w)),
                     TrialOf::Leave => format!("the leave trial of {}", lg(league)),
                     TrialOf::Enter => format!("the enter trial of {}", lg(league)),
+                    TrialOf::Stay => format!("the trial for staying in {}", lg(league)),
+                    TrialOf::Rest => format!("the trial for resting in {}", lg(league)),
                 };
                 format!(
                     "{} rolls {die} for {what} ({} {difficulty}): {total}, {}",
@@ -444,6 +519,29 @@ impl Event {
                     m.players[*player as usize].quests[*quest as usize].name
                 )
             }
+            Event::TrialFailure {
+                player,
+                waylay,
+                effect,
+            } => {
+                format!(
+                    "{} fails the trial of {}: {}",
+                    who(player),
+                    wl(waylay),
+                    failure_text(*effect)
+                )
+            }
+            Event::TreasureLost {
+                player,
+                treasure,
+                league,
+            } => format!(
+                "{} loses {}, which drops in {}",
+                who(player),
+                merit(player, &(m.players[*player as usize].own as u8 + treasure)),
+                lg(league)
+            ),
+            Event::SentBack { player, to } => format!("{} is sent back to {}", who(player), lg(to)),
             Event::End { ended, winner } => match winner {
                 Some(Winner::Player(p)) => format!(
                     "{} ({}) wins ({}) and earns 2 experience",
@@ -468,6 +566,17 @@ impl Event {
         let v = match self {
             Event::FirstRoll { p1, p2, first } => {
                 json!({"a": p1, "b": p2, "first": first.map(side_name)})
+            }
+            Event::LeagueLaid {
+                player,
+                league,
+                x,
+                y,
+            } => {
+                json!({"player": s(player), "league": lid(league), "x": x, "y": y})
+            }
+            Event::BaseChosen { by, league } => {
+                json!({"player": s(by), "for": s(&(1 - by)), "league": lid(league)})
             }
             Event::TreasureHidden {
                 player,
@@ -581,6 +690,21 @@ impl Event {
             Event::QuestDone { player, quest } => json!({
                 "player": s(player), "quest": m.players[*player as usize].quests[*quest as usize].id
             }),
+            Event::TrialFailure {
+                player,
+                waylay,
+                effect,
+            } => {
+                json!({"player": s(player), "waylay": wid(waylay), "effect": failure_text(*effect)})
+            }
+            Event::TreasureLost {
+                player,
+                treasure,
+                league,
+            } => {
+                json!({"player": s(player), "treasure": tid(player, treasure), "league": lid(league)})
+            }
+            Event::SentBack { player, to } => json!({"player": s(player), "to": lid(to)}),
             Event::End { ended, winner } => json!({
                 "ended": ended.as_str(),
                 "winner": match winner {
@@ -591,5 +715,28 @@ impl Event {
             }),
         };
         crate::games::event_json(self.kind(), v, self.text(m))
+    }
+}
+
+/// A failure effect in words.
+pub fn failure_text(f: Failure) -> String {
+    let types = |mask: u8| {
+        if mask & 0b11111 == 0b11111 {
+            return "merit of its choice".to_string();
+        }
+        let names: Vec<&str> = MeritType::ALL
+            .iter()
+            .filter(|t| mask & t.bit() != 0)
+            .map(|t| t.as_str())
+            .collect();
+        names.join(" or ")
+    };
+    match f {
+        Failure::Exhaust(t) => format!("exhaust one {}", types(t)),
+        Failure::Discard(t) => format!("discard one {}", types(t)),
+        Failure::SkipDay => "skip the next Day".into(),
+        Failure::ReturnToBase => "go back to Base Camp".into(),
+        Failure::LoseTreasure => "lose a treasure".into(),
+        Failure::Nothing => "no effect".into(),
     }
 }

@@ -10,6 +10,7 @@
 pub mod contest;
 pub mod days;
 pub mod events;
+pub mod lay;
 pub mod quests;
 pub mod setup;
 pub mod state;

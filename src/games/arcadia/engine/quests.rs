@@ -1,7 +1,10 @@
 //! Quest objectives (`spec/arcadia.md`): checked at the end of every Day for both
 //! characters, the active one first; a quest once complete stays complete. `reach` and
 //! `reach_terrain` count leagues entered during play (the starting Base Camp once
-//! re-entered); `return_to_base` holds in the Base Camp after having left it.
+//! re-entered); `return_to_base` holds in the Base Camp after having left it. A `then`
+//! objective is done step by step: a step counts only once the steps before it are done,
+//! and a `reach` step counts the league the character stands in when the step before it was
+//! done and the leagues it enters after.
 
 use crate::games::arcadia::model::Objective;
 
@@ -9,21 +12,77 @@ use super::events::{Event, Log};
 use super::setup::Match;
 use super::state::{Hero, State};
 
-/// Does `obj` hold for player `p` whose character is `h`?
+/// Does `obj` hold for player `p` whose character is `h`? (A `then` objective of `p`'s
+/// quests holds once its steps were done in order; one that is not part of them holds when
+/// all its steps hold.)
 pub fn holds(m: &Match, p: u8, h: &Hero, obj: &Objective) -> bool {
-    let visited = |f: &dyn Fn(usize) -> bool| {
-        (0..m.leagues.len()).any(|l| h.visited & (1u64 << l) != 0 && f(l))
-    };
+    eval(m, p, h, obj, h.visited)
+}
+
+/// `obj` with `seen` the leagues a `reach` may count.
+fn eval(m: &Match, p: u8, h: &Hero, obj: &Objective, seen: u64) -> bool {
+    let visited =
+        |f: &dyn Fn(usize) -> bool| (0..m.leagues.len()).any(|l| seen & (1u64 << l) != 0 && f(l));
     match obj {
         Objective::Reach(id) => visited(&|l| m.leagues[l].id == *id),
         Objective::ReachTerrain(t) => visited(&|l| m.leagues[l].terrain.contains(t)),
         Objective::CollectTreasures(n) => u32::from(h.treasures_found) >= *n,
         Objective::DefeatWaylays(n) => u32::from(h.waylays_defeated) >= *n,
-        Objective::ReturnToBase(want) => {
-            !*want || (h.at == m.players[p as usize].base && h.left_base)
+        Objective::ReturnToBase(want) => !*want || (h.at == h.base && h.left_base),
+        Objective::All(v) => v.iter().all(|o| eval(m, p, h, o, seen)),
+        Objective::Any(v) => v.iter().any(|o| eval(m, p, h, o, seen)),
+        Objective::Then(v) => match sequence_index(m, p, obj) {
+            Some(i) => h.seq_step[i] as usize >= v.len(),
+            None => v.iter().all(|o| eval(m, p, h, o, seen)),
+        },
+    }
+}
+
+/// Every `then` objective of `p`'s quests, in the order they are numbered (quest by quest,
+/// depth first).
+pub fn sequences(m: &Match, p: u8) -> Vec<&Objective> {
+    fn walk<'a>(o: &'a Objective, out: &mut Vec<&'a Objective>) {
+        match o {
+            Objective::All(v) | Objective::Any(v) => v.iter().for_each(|x| walk(x, out)),
+            Objective::Then(v) => {
+                out.push(o);
+                v.iter().for_each(|x| walk(x, out));
+            }
+            _ => {}
         }
-        Objective::All(v) => v.iter().all(|o| holds(m, p, h, o)),
-        Objective::Any(v) => v.iter().any(|o| holds(m, p, h, o)),
+    }
+    let mut out = Vec::new();
+    for q in &m.players[p as usize].quests {
+        walk(&q.objective, &mut out);
+    }
+    out
+}
+
+/// The number of `obj` among `p`'s `then` objectives, when it is one of them.
+fn sequence_index(m: &Match, p: u8, obj: &Objective) -> Option<usize> {
+    sequences(m, p).iter().position(|x| std::ptr::eq(*x, obj))
+}
+
+/// The step a `then` objective of `p` is at (its number of steps once done); `None` for an
+/// objective that is not one of `p`'s `then` objectives.
+pub fn step_of(m: &Match, p: u8, h: &Hero, obj: &Objective) -> Option<usize> {
+    sequence_index(m, p, obj).map(|i| h.seq_step[i] as usize)
+}
+
+/// Moves every `then` objective of `p` past the steps that now hold, each step seen from
+/// the league where the one before it was done.
+pub fn advance(m: &Match, p: u8, h: &mut Hero) {
+    for (i, obj) in sequences(m, p).into_iter().enumerate() {
+        let Objective::Then(steps) = obj else {
+            continue;
+        };
+        while let Some(step) = steps.get(h.seq_step[i] as usize) {
+            if !eval(m, p, h, step, h.seq_seen[i]) {
+                break;
+            }
+            h.seq_step[i] += 1;
+            h.seq_seen[i] = 1u64 << h.at;
+        }
     }
 }
 
@@ -43,6 +102,7 @@ impl State {
     /// quest never completes them).
     pub(crate) fn check_quests<L: Log>(&mut self, m: &Match, p: u8, log: &mut L) -> bool {
         let h = &mut self.heroes[p as usize];
+        advance(m, p, h);
         let new = newly_done(m, p, h);
         h.quests_done |= new;
         for i in 0..8u8 {
@@ -62,9 +122,13 @@ impl State {
         let mut h = self.heroes[who as usize];
         h.at = l;
         h.visited |= 1u64 << l;
-        if l != m.players[who as usize].base {
+        for s in &mut h.seq_seen {
+            *s |= 1u64 << l;
+        }
+        if l != h.base {
             h.left_base = true;
         }
+        advance(m, who, &mut h);
         newly_done(m, who, &h) != 0
     }
 }

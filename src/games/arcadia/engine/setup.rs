@@ -1,6 +1,8 @@
 //! A compiled quest setup ([`Match`]): the two characters with their resolved cards, the
 //! league grid with neighbours and distances, every waylay, and each Base Camp. Built once
-//! from a legal setup (`rules::check_setup`); the engine only reads it.
+//! from a legal setup (`rules::check_setup`); the engine only reads it. A setup whose
+//! players bring their leagues compiles to the leagues brought (player 1's, then player
+//! 2's), with no grid and no Base Camps: the match's setup phases lay them (`engine::lay`).
 
 use crate::cards::CardLookup;
 use crate::games::arcadia::character::CharacterFile;
@@ -20,8 +22,14 @@ pub const MAX_FLAWS: usize = 16;
 pub const MAX_WAYLAYS: usize = 32;
 /// Leagues in play (bit masks are `u64`).
 pub const MAX_LEAGUES: usize = 64;
+/// Leagues both players bring to lay in play (their positions live in the `State`).
+pub const MAX_BROUGHT: usize = 40;
+/// No Base Camp chosen yet.
+pub const NO_BASE: u8 = u8::MAX;
 /// Quests of one player (bit masks are `u8`).
 pub const MAX_QUESTS: usize = 8;
+/// `then` objectives in one player's quests.
+pub const MAX_SEQUENCES: usize = 4;
 
 /// The four directions, in the order moves are offered: north, east, south, west.
 pub const DIRS: [Side; 4] = [Side::North, Side::East, Side::South, Side::West];
@@ -73,9 +81,12 @@ pub struct Player {
     /// Flaws in play (bought-off flaws are gone).
     pub flaws: Vec<Flaw>,
     pub quests: Vec<Quest>,
-    /// The league index of the Base Camp.
+    /// The league index of the Base Camp ([`NO_BASE`] when it is chosen in play).
     pub base: u8,
     pub xp_earned: u32,
+    /// The character's points: the cost of its own merits (a contested Unique league goes to
+    /// the player with fewer).
+    pub points: i32,
 }
 
 impl Player {
@@ -89,8 +100,17 @@ impl Player {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Match {
     pub players: [Player; 2],
-    /// In the order laid.
+    /// In the order laid (or, when `laid` is false, the leagues brought: player 1's, then
+    /// player 2's).
     pub leagues: Vec<League>,
+    /// Were the leagues laid in the setup file? Else `pos`, `next` and `dist` are empty and
+    /// the leagues are laid in play (`State::pos`, `State::neighbour`, `State::distance`).
+    pub laid: bool,
+    /// The player (0 or 1) who laid, or brings, each league.
+    pub league_owner: Vec<u8>,
+    /// For leagues laid in play: `fit[a * n + b]` has bit d set when league `a` may lie with
+    /// league `b` beside it in direction d of [`DIRS`] (the facing sides fit both ways).
+    pub fit: Vec<u8>,
     pub pos: Vec<Pos>,
     /// The league beside each league in each direction of [`DIRS`].
     pub next: Vec<[Option<u8>; 4]>,
@@ -125,7 +145,8 @@ impl Match {
                 more: report.violations.len() - 1,
             });
         }
-        if setup.leagues.is_empty() {
+        let laid = !setup.brings_leagues();
+        if laid && setup.leagues.is_empty() {
             return Err(MatchError::NoLeagues);
         }
         let many = |what, n: usize, max| {
@@ -138,15 +159,38 @@ impl Match {
         many("leagues", setup.leagues.len(), MAX_LEAGUES)?;
 
         let pick = |list: &str, e: &str| resolve_kind(lookup, e, list, "", |a| Some(a)).ok();
-        let leagues: Vec<League> = setup
-            .leagues
-            .iter()
-            .filter_map(|l| match pick("leagues", &l.id) {
-                Some(ArcadiaCard::League(x)) => Some(x),
-                _ => None,
-            })
-            .collect();
-        let pos: Vec<Pos> = setup.leagues.iter().map(|l| l.pos()).collect();
+        let league = |id: &str| match pick("leagues", id) {
+            Some(ArcadiaCard::League(x)) => Some(x),
+            _ => None,
+        };
+        let (leagues, league_owner): (Vec<League>, Vec<u8>) = if laid {
+            setup
+                .leagues
+                .iter()
+                .filter_map(|l| Some((league(&l.id)?, l.owner.saturating_sub(1))))
+                .unzip()
+        } else {
+            let brought: Vec<(League, u8)> = setup
+                .players
+                .iter()
+                .enumerate()
+                .flat_map(|(i, p)| {
+                    p.leagues
+                        .iter()
+                        .filter_map(move |id| Some((league(id)?, i as u8)))
+                })
+                .collect();
+            many("leagues brought to lay in play", brought.len(), MAX_BROUGHT)?;
+            if brought.is_empty() {
+                return Err(MatchError::NoLeagues);
+            }
+            brought.into_iter().unzip()
+        };
+        let pos: Vec<Pos> = if laid {
+            setup.leagues.iter().map(|l| l.pos()).collect()
+        } else {
+            Vec::new()
+        };
         let at = |p: Pos| pos.iter().position(|q| *q == p).map(|i| i as u8);
         let next: Vec<[Option<u8>; 4]> = pos
             .iter()
@@ -159,7 +203,7 @@ impl Match {
                 ]
             })
             .collect();
-        let n = leagues.len();
+        let n = next.len();
         let mut dist = vec![u8::MAX; n * n];
         for s in 0..n {
             dist[s * n + s] = 0;
@@ -216,6 +260,12 @@ impl Match {
                 })
                 .collect();
             many("quests of a player", quests.len(), MAX_QUESTS)?;
+            let sequences: usize = quests.iter().map(|q| count_sequences(&q.objective)).sum();
+            many(
+                "`then` objectives in a player's quests",
+                sequences,
+                MAX_SEQUENCES,
+            )?;
             for w in &sp.waylays {
                 if let Some(ArcadiaCard::Waylay(x)) = pick("waylays", w) {
                     waylays.push(x);
@@ -223,6 +273,7 @@ impl Match {
                 }
             }
             let base = match sp.base_camp {
+                _ if !laid => NO_BASE,
                 Some(p) => at(p).ok_or(MatchError::BaseCamp {
                     player: i + 1,
                     x: p.x,
@@ -242,6 +293,7 @@ impl Match {
             } else {
                 cf.name.clone()
             };
+            let points = merits[..own].iter().map(|m| m.cost).sum();
             players.push(Player {
                 name,
                 icon,
@@ -251,15 +303,37 @@ impl Match {
                 quests,
                 base,
                 xp_earned: cf.xp_earned,
+                points,
             });
         }
         many("waylays", waylays.len(), MAX_WAYLAYS)?;
         let [a, b]: [Player; 2] = players
             .try_into()
             .map_err(|p: Vec<Player>| MatchError::Characters(p.len()))?;
+        let n = leagues.len();
+        let mut fit = Vec::new();
+        if !laid {
+            fit = vec![0u8; n * n];
+            for a in 0..n {
+                for b in 0..n {
+                    for (d, side) in DIRS.iter().enumerate() {
+                        let (mine, theirs) = (
+                            leagues[a].sides.get(*side),
+                            leagues[b].sides.get(side.opposite()),
+                        );
+                        if crate::games::arcadia::rules::sides_fit(mine, theirs).is_ok() {
+                            fit[a * n + b] |= 1 << d;
+                        }
+                    }
+                }
+            }
+        }
         Ok(Match {
             players: [a, b],
             leagues,
+            laid,
+            league_owner,
+            fit,
             pos,
             next,
             waylays,
@@ -274,9 +348,22 @@ impl Match {
         self.dist[a as usize * self.leagues.len() + b as usize]
     }
 
-    /// A league's label: its name and grid position.
+    /// A league's label: its name and grid position (its name alone when the leagues are
+    /// laid in play: see `State::league_label`).
     pub fn league_label(&self, l: u8) -> String {
-        let p = self.pos[l as usize];
-        format!("{} ({}, {})", self.leagues[l as usize].name, p.x, p.y)
+        match self.pos.get(l as usize) {
+            Some(p) => format!("{} ({}, {})", self.leagues[l as usize].name, p.x, p.y),
+            None => self.leagues[l as usize].name.clone(),
+        }
+    }
+}
+
+/// The `then` objectives in `o`, nested ones included.
+fn count_sequences(o: &crate::games::arcadia::model::Objective) -> usize {
+    use crate::games::arcadia::model::Objective;
+    match o {
+        Objective::All(v) | Objective::Any(v) => v.iter().map(count_sequences).sum(),
+        Objective::Then(v) => 1 + v.iter().map(count_sequences).sum::<usize>(),
+        _ => 0,
     }
 }

@@ -5,7 +5,7 @@
 use crate::games::Node;
 use crate::games::arcadia::model::TestKind;
 
-use super::setup::{MAX_TREASURES, MAX_WAYLAYS, Match};
+use super::setup::{MAX_BROUGHT, MAX_SEQUENCES, MAX_TREASURES, MAX_WAYLAYS, Match, NO_BASE};
 
 /// A waylay still in its player's hand.
 pub const IN_HAND: u8 = 255;
@@ -15,6 +15,8 @@ pub const DEFEATED: u8 = 254;
 pub const UNPLACED: u8 = 255;
 /// A treasure picked up by its player.
 pub const FOUND: u8 = 254;
+/// Every merit type (a `model::type_mask`).
+pub const ALL_TYPES: u8 = 0b11111;
 
 /// How a match ended (shared by the games' engines).
 pub use crate::games::Ended;
@@ -35,6 +37,8 @@ pub const WINNER_XP: u32 = 2;
 pub struct Hero {
     /// The league it stands in.
     pub at: u8,
+    /// Its Base Camp (`setup::NO_BASE` until chosen in play).
+    pub base: u8,
     /// The direction (index of `DIRS`) of the league it came from, for a retreat; `None`
     /// after being placed (start, Base Camp return).
     pub came_from: Option<u8>,
@@ -55,6 +59,11 @@ pub struct Hero {
     pub waylays_defeated: u8,
     /// Quests completed (bit i = quest i).
     pub quests_done: u8,
+    /// Steps done of each `then` objective of its quests (`quests::sequences` order).
+    pub seq_step: [u8; MAX_SEQUENCES],
+    /// Leagues a `reach` step of each `then` objective may count: where the step before it
+    /// was done, and every league entered since.
+    pub seq_seen: [u64; MAX_SEQUENCES],
 }
 
 impl Hero {
@@ -74,6 +83,10 @@ pub enum TrialOf {
     Leave,
     Enter,
     Waylay(u8),
+    /// A league's extra trial for staying in it.
+    Stay,
+    /// A league's extra trial for resting in it.
+    Rest,
 }
 
 /// A trial under way: one die plus the attribute, pass on >= difficulty.
@@ -124,6 +137,12 @@ pub enum After {
 pub enum Phase {
     /// Chance: the first-player roll (player 1's die, then player 2's).
     FirstRoll { p1: Option<u8> },
+    /// Decision of `player`: which of its leagues it lays next (a setup laid in play).
+    LayLeague { player: u8 },
+    /// Decision of `player`: where it lays league `slot`.
+    LayAt { player: u8, slot: u8 },
+    /// Decision of `chooser`: the other player's Base Camp (a setup laid in play).
+    ChooseBase { chooser: u8 },
     /// Decision of `player`: where its next treasure is hidden.
     PlaceTreasure { player: u8 },
     /// Decision of the active player: move or stay.
@@ -143,13 +162,21 @@ pub enum Phase {
     /// Decision of `side` of the test (0 active, 1 opponent) that is not winning: use a
     /// merit or flaw, retest, or accept.
     TestWindow { side: u8 },
-    /// Decision of `chooser`: which merit `who` exhausts (or discards).
-    LoseMerit { who: u8, chooser: u8, after: After },
+    /// Decision of `chooser`: which merit `who` exhausts (or discards), among the merit
+    /// `types` (a `model::type_mask`; [`ALL_TYPES`] after a lost test); `exhaust` false: a
+    /// merit of them to discard.
+    LoseMerit {
+        who: u8,
+        chooser: u8,
+        after: After,
+        types: u8,
+        exhaust: bool,
+    },
     /// Decision of the winner of a test between characters: the loser's merit, or a push.
     Spoils { winner: u8 },
     /// Decision of the opponent of `who`: where `who` is placed instead of a Base Camp that
-    /// would complete its quest.
-    Relocate { who: u8, after: After },
+    /// would complete its quest (`ruined`: every merit discarded, else sent back by a waylay).
+    Relocate { who: u8, after: After, ruined: bool },
     /// The match is over.
     Over,
 }
@@ -157,6 +184,10 @@ pub enum Phase {
 /// One option of a decision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Opt {
+    /// Lay this league (of the leagues brought).
+    Lay(u8),
+    /// At this position.
+    At(i8, i8),
     /// Hide the treasure in this league.
     Hide(u8),
     /// Move in this direction (index of `DIRS`).
@@ -193,14 +224,16 @@ pub enum Opt {
 /// A decision's options, in the `first` order.
 #[derive(Debug, Clone, Copy)]
 pub struct Opts {
-    items: [Opt; 72],
+    /// Room for the places beside a line of `MAX_BROUGHT` leagues (2n + 2), the largest
+    /// decision.
+    items: [Opt; 96],
     len: u8,
 }
 
 impl Default for Opts {
     fn default() -> Self {
         Opts {
-            items: [Opt::Accept; 72],
+            items: [Opt::Accept; 96],
             len: 0,
         }
     }
@@ -245,6 +278,16 @@ pub struct State {
     pub trial: Trial,
     pub contest: Contest,
     pub ended: Option<(Ended, Option<Winner>)>,
+    /// Leagues on the board (bit l: league l of [`Match::leagues`]); every league when the
+    /// setup file laid them.
+    pub laid: u64,
+    /// Where each league brought was laid in play, and in what order.
+    pub lay_x: [i8; MAX_BROUGHT],
+    pub lay_y: [i8; MAX_BROUGHT],
+    pub lay_order: [u8; MAX_BROUGHT],
+    pub n_laid: u8,
+    /// The league laid in play beside each in each direction of `DIRS` (`u8::MAX`: none).
+    pub lay_next: [[u8; 4]; MAX_BROUGHT],
 }
 
 impl State {
@@ -254,7 +297,8 @@ impl State {
         let hero = |p: usize| {
             let pl = &m.players[p];
             Hero {
-                at: pl.base,
+                at: if pl.base == NO_BASE { 0 } else { pl.base },
+                base: pl.base,
                 came_from: None,
                 owned: mask(pl.own),
                 exhausted: 0,
@@ -267,6 +311,8 @@ impl State {
                 treasures_found: 0,
                 waylays_defeated: 0,
                 quests_done: 0,
+                seq_step: [0; MAX_SEQUENCES],
+                seq_seen: [0; MAX_SEQUENCES],
             }
         };
         let mut waylay_at = [DEFEATED; MAX_WAYLAYS];
@@ -299,6 +345,12 @@ impl State {
                 penalty: [0; 2],
             },
             ended: None,
+            laid: if m.laid { mask64(m.leagues.len()) } else { 0 },
+            lay_x: [0; MAX_BROUGHT],
+            lay_y: [0; MAX_BROUGHT],
+            lay_order: [0; MAX_BROUGHT],
+            n_laid: 0,
+            lay_next: [[u8::MAX; 4]; MAX_BROUGHT],
         }
     }
 
@@ -326,7 +378,10 @@ impl State {
     /// The player who decides in the current phase.
     pub fn decider(&self) -> u8 {
         match self.phase {
-            Phase::PlaceTreasure { player } => player,
+            Phase::PlaceTreasure { player }
+            | Phase::LayLeague { player }
+            | Phase::LayAt { player, .. } => player,
+            Phase::ChooseBase { chooser } => chooser,
             Phase::PlayWaylay => self.other(),
             Phase::TestWindow { side } => {
                 if side == 0 {
@@ -364,8 +419,16 @@ impl State {
             if h.exhausted & h.discarded != 0 {
                 return Err(format!("player {p}: a merit both exhausted and discarded"));
             }
-            if h.at as usize >= m.leagues.len() {
+            if h.base != NO_BASE && (h.at as usize >= m.leagues.len() || !self.in_play(h.at)) {
                 return Err(format!("player {p}: stands in no league"));
+            }
+            let n = m.players[p].treasures();
+            for t in &h.treasure_at[..n] {
+                if (*t as usize) < m.leagues.len() && !self.in_play(*t) {
+                    return Err(format!(
+                        "player {p}: a treasure hidden in a league not laid"
+                    ));
+                }
             }
             if u32::from(h.quests_done) & !mask(pl.quests.len()) != 0 {
                 return Err(format!("player {p}: a quest done that it does not have"));
@@ -392,6 +455,11 @@ impl State {
 /// The lowest `n` bits set.
 pub fn mask(n: usize) -> u32 {
     if n >= 32 { u32::MAX } else { (1u32 << n) - 1 }
+}
+
+/// The lowest `n` bits of a `u64` set.
+pub fn mask64(n: usize) -> u64 {
+    if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
 }
 
 /// A test kind's name.

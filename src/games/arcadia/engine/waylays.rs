@@ -10,16 +10,18 @@ use super::setup::Match;
 use super::state::{Foe, IN_HAND, KINDS, Opt, Opts, Phase, State, TrialOf};
 
 impl State {
-    /// The opponent's waylays that fit the league just entered (their list order), then hold.
+    /// The opponent's waylays that fit the league just entered (their list order; not a
+    /// rating the league forbids), then hold.
     pub(crate) fn play_options(&self, m: &Match, out: &mut Opts) {
         let p = self.active as usize;
         let here = self.heroes[p].at;
-        if here != m.players[p].base && self.waylays_in(m, here) == 0 {
-            let terrain = &m.leagues[here as usize].terrain;
+        if here != self.heroes[p].base && self.waylays_in(m, here) == 0 {
+            let league = &m.leagues[here as usize];
             for (w, waylay) in m.waylays.iter().enumerate() {
                 if m.waylay_owner[w] == self.other()
                     && self.waylay_at[w] == IN_HAND
-                    && waylay.fits_terrain(terrain)
+                    && waylay.fits_terrain(&league.terrain)
+                    && league.allows_rating(waylay.rating)
                 {
                     out.push(Opt::Play(w as u8));
                 }
@@ -65,12 +67,15 @@ impl State {
         }
     }
 
-    /// The waylay's listed tests (card order), then each other test it has a value for,
-    /// paid with the character's first ready change-test merit.
+    /// The waylay's listed tests it has a value for (card order; a listed test without a
+    /// value can never be used), then each other test it has a value for, paid with the
+    /// character's first ready change-test merit.
     pub(crate) fn test_options(&self, m: &Match, w: u8, out: &mut Opts) {
         let waylay = &m.waylays[w as usize];
         for k in &waylay.tests {
-            out.push(Opt::Test(*k));
+            if waylay.value(*k).is_some() {
+                out.push(Opt::Test(*k));
+            }
         }
         if let Some(i) = self
             .merits_with(m, self.active, |e| e.change_test == Some(true))

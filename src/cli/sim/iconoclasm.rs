@@ -7,25 +7,27 @@ use std::time::Instant;
 
 use serde_json::json;
 
-use super::sim::{Args, bar};
-use super::{BadInput, Context, Outcome};
-use crate::sim::{self, iconoclasm::Run, wilson};
+use super::{bar, run_tally};
+use crate::cli::load::iconoclasm_deck;
+use crate::cli::options::{IconoclasmTable, SimShared};
+use crate::cli::{Context, Outcome};
+use crate::games::game::{Outcome as MatchOutcome, Verdict};
+use crate::games::iconoclasm::engine::IconoclasmEnding;
+use crate::sim::{iconoclasm::Run, wilson};
 
-pub fn run(ctx: &Context, args: &Args) -> Outcome {
-    if let Some(f) = args.files.first() {
-        return Err(BadInput(format!(
-            "iconoclasm takes no file (got {}); use --players N",
-            f.display()
-        )));
-    }
-    if args.field || !args.pool.is_empty() {
-        return Err(BadInput("--field and --pool are iconica options".into()));
-    }
-    args.rules.none_for_iconoclasm()?;
-    args.check_counts()?;
-    let (players, goal) = args.iconoclasm.players_and_goal()?;
-    let policies = args.policies(players)?;
-    let (deck, table) = super::play_iconoclasm::deck_and_table(ctx)?;
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub table: IconoclasmTable,
+    #[command(flatten)]
+    pub shared: SimShared,
+}
+
+pub fn run(ctx: &Context, args: Args) -> Outcome {
+    let players = args.table.players;
+    let goal = args.table.goal()?;
+    let policies = args.shared.policies(players);
+    let (deck, table) = iconoclasm_deck(ctx)?;
     let run = Run {
         deck,
         table,
@@ -33,24 +35,15 @@ pub fn run(ctx: &Context, args: &Args) -> Outcome {
         goal,
         policies,
     };
+    let seed = args.shared.seed;
     // A deal that cannot be made fails on the first game; check it once up front.
-    run.play_one(args.seed, 0)?;
+    run.play_one(seed, 0)?;
 
-    let pbar = bar(args.games);
+    let pbar = bar(args.shared.games);
     let started = Instant::now();
-    let s = sim::run(
-        args.games,
-        args.threads,
-        |i| {
-            run.play_one(args.seed, i).unwrap_or(sim::MatchResult {
-                outcome: 3,
-                turns: 0,
-                ended: 0,
-            })
-        },
-        |n| pbar.inc(n),
-    )
-    .map_err(|e| BadInput(format!("--threads: {e}")))?;
+    let s = run_tally(&args.shared, args.shared.games, &pbar, |i| {
+        play_one(&run, seed, i)
+    })?;
     pbar.finish_and_clear();
     let gps = s.games as f64 / started.elapsed().as_secs_f64().max(1e-9);
     let names: Vec<String> = run.policies.iter().map(|p| p.name()).collect();
@@ -62,7 +55,8 @@ pub fn run(ctx: &Context, args: &Args) -> Outcome {
             k as f64 / s.games as f64
         }
     };
-    if args.json {
+    let out = &ctx.out;
+    if args.shared.json {
         let mut wins = serde_json::Map::new();
         for p in 0..seats {
             wins.insert((p + 1).to_string(), json!(s.wins[p]));
@@ -71,7 +65,7 @@ pub fn run(ctx: &Context, args: &Args) -> Outcome {
             "game": "iconoclasm",
             "players": players,
             "games": s.games,
-            "seed": args.seed,
+            "seed": seed,
             "ai": names,
             "wins": wins,
             "win_rates": (0..seats).map(|p| rate(s.wins[p])).collect::<Vec<_>>(),
@@ -85,18 +79,20 @@ pub fn run(ctx: &Context, args: &Args) -> Outcome {
             m.insert("goal".into(), json!(goal.name()));
             m.insert("goal_met".into(), json!(s.wins[0]));
         }
-        println!("{doc}");
+        out.json(&doc);
     } else {
-        println!(
+        writeln!(
+            out,
             "iconoclasm: {} games, {} player(s), seed {}, ai {}",
             s.games,
             players,
-            args.seed,
+            seed,
             names.join(", ")
         );
         if players == 1 {
             let (lo, hi) = wilson(s.wins[0], s.games, 1.96);
-            println!(
+            writeln!(
+                out,
                 "  goal {} met {:>7}  {:.1}% (95% CI {:.1}% to {:.1}%)",
                 goal.name(),
                 s.wins[0],
@@ -107,7 +103,8 @@ pub fn run(ctx: &Context, args: &Args) -> Outcome {
         } else {
             for p in 0..seats {
                 let (lo, hi) = wilson(s.wins[p], s.games, 1.96);
-                println!(
+                writeln!(
+                    out,
                     "  player {} wins {:>7}  {:.1}% (95% CI {:.1}% to {:.1}%)",
                     p + 1,
                     s.wins[p],
@@ -117,7 +114,23 @@ pub fn run(ctx: &Context, args: &Args) -> Outcome {
                 );
             }
         }
-        println!("  mean turns {:.1}; {:.0} games/s", s.mean_turns(), gps);
+        writeln!(
+            out,
+            "  mean turns {:.1}; {:.0} games/s",
+            s.mean_turns(),
+            gps
+        );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Game `index` of a run seeded `seed` (a deal that cannot be made counts as no result; the
+/// first game's deal is checked before the run).
+fn play_one(run: &Run, seed: u64, index: u64) -> MatchOutcome<IconoclasmEnding> {
+    // The first game was dealt before the run: every deal of these cards succeeds.
+    run.outcome(seed, index).unwrap_or(MatchOutcome {
+        verdict: Verdict::NoResult,
+        ended: IconoclasmEnding::Incomplete,
+        turns: 0,
+    })
 }

@@ -8,73 +8,62 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 
-use super::play::{Args, derive_seed, open_catalogue};
-use super::report::{self, Line};
-use super::{BadInput, Context, Outcome};
-use crate::cards::Card;
-use crate::games::iconoclasm::ai::Agent;
+use crate::cli::load::iconoclasm_deck;
+use crate::cli::options::{IconoclasmTable, PlayShared};
+use crate::cli::out::Out;
+use crate::cli::report::{self, Line};
+use crate::cli::{BadInput, Context, Outcome};
+use crate::games::iconoclasm::ai::PolicyKind;
 use crate::games::iconoclasm::engine::render::picture;
 use crate::games::iconoclasm::engine::{
-    Deck, Event, Goal, IconoclasmGame, Pos, Setup, State, deal, play_match, player_scores,
-    rank_elements,
+    Event, IconoclasmGame, Pile, Pos, Setup, State, deal, player_scores, rank_elements,
 };
-use crate::games::iconoclasm::model::ClashTable;
+use crate::sim::derive_seed;
 
-pub fn run(ctx: &Context, args: &Args) -> Outcome {
-    if let Some(f) = args.files.first() {
-        return Err(BadInput(format!(
-            "iconoclasm takes no file (got {}); use --players N",
-            f.display()
-        )));
-    }
-    if args.dice.is_some() {
-        return Err(BadInput(
-            "--dice is an iconica option; iconoclasm has no dice".into(),
-        ));
-    }
-    args.rules.none_for_iconoclasm()?;
-    let (players, goal) = args.iconoclasm.players_and_goal()?;
-    let mut agents: Vec<Agent> = (args.policies(players)?.into_iter().zip(1..))
-        .map(|(kind, stream)| Agent::new(kind, derive_seed(args.seed, stream)))
-        .collect();
-    if players < 2 && args.policy_b.is_some() {
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub table: IconoclasmTable,
+    #[command(flatten)]
+    pub shared: PlayShared,
+}
+
+pub fn run(ctx: &Context, args: Args) -> Outcome {
+    let players = args.table.players;
+    let goal = args.table.goal()?;
+    if players < 2 && args.shared.policy_b.is_some() {
         return Err(BadInput(
             "--policy-b: a solo game has one player; use --policy".into(),
         ));
     }
-
-    let (deck, table) = deck_and_table(ctx)?;
+    let policies = args.shared.policies(players);
+    let (deck, table) = iconoclasm_deck(ctx)?;
+    let seed = args.shared.seed;
     let setup = deal(
         deck,
         &table,
         players,
         goal,
-        &mut ChaCha8Rng::seed_from_u64(derive_seed(args.seed, 0)),
+        &mut ChaCha8Rng::seed_from_u64(derive_seed(seed, 0)),
     )?;
+    let (st, log) = play(&setup, &policies, seed);
 
-    let mut log: Vec<Event> = Vec::new();
-    let st = play_match(
-        &setup,
-        &mut |_, st, _| {
-            agents[usize::from(st.to_move)].choose_move(&IconoclasmGame::at(&setup, *st))
-        },
-        &mut log,
-    );
-
-    let out = if args.json {
-        let doc = document(
-            &setup,
-            &st,
-            &log,
-            args.seed,
-            &agents.iter().map(|a| a.policy.name()).collect::<Vec<_>>(),
-        );
-        serde_json::to_string_pretty(&doc)? + "\n"
+    if args.shared.json {
+        let names: Vec<String> = policies.iter().map(|p| p.name()).collect();
+        ctx.out
+            .json_pretty(&document(&setup, &st, &log, seed, &names));
     } else {
-        text(&setup, &st, &log)
-    };
-    report::print(&out);
+        text(&ctx.out, &setup, &st, &log);
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The game played out, each seat by its policy.
+fn play(setup: &Setup, policies: &[PolicyKind], seed: u64) -> (State, Vec<Event>) {
+    let mut log: Vec<Event> = Vec::new();
+    let start = IconoclasmGame::start(setup, &mut log);
+    let (game, log) = crate::sim::play_logged(start, log, Pile::new(setup), policies, seed);
+    (game.st, log)
 }
 
 /// The `play --json` document.
@@ -132,21 +121,19 @@ fn grid_json(setup: &Setup, st: &State) -> Value {
 }
 
 /// The terminal report: the log, the table and the scores.
-fn text(setup: &Setup, st: &State, log: &[Event]) -> String {
-    use std::fmt::Write as _;
-    let mut out = String::new();
+fn text(out: &Out, setup: &Setup, st: &State, log: &[Event]) {
     let line = |e: &Event| match e {
         Event::Place { .. } => Line::Heading,
         Event::End { .. } => Line::Apart,
         _ => Line::Item,
     };
-    report::log_text(&mut out, log.iter().map(|e| (line(e), e.text(setup))));
-    let _ = writeln!(
+    report::log_text(out, log.iter().map(|e| (line(e), e.text(setup))));
+    writeln!(
         out,
         "\nFinal table (rows and columns from the first card; CAPITALS: double cards):\n"
     );
-    out.push_str(&picture(st));
-    let _ = writeln!(out);
+    out.text(&picture(st));
+    writeln!(out);
     for e in rank_elements(st) {
         let who = match (setup.goal, e.owner) {
             (Some(_), _) => String::new(),
@@ -158,7 +145,7 @@ fn text(setup: &Setup, st: &State, log: &[Event]) -> String {
         } else {
             format!(", {} pts", e.points)
         };
-        let _ = writeln!(
+        writeln!(
             out,
             "  {:<6} {:>2} face up, group of {}{pts}{who}",
             e.element.name(),
@@ -169,7 +156,7 @@ fn text(setup: &Setup, st: &State, log: &[Event]) -> String {
     match setup.goal {
         Some(g) => {
             let met = crate::games::iconoclasm::engine::goal_met(st, g);
-            let _ = writeln!(
+            writeln!(
                 out,
                 "Solo goal {}: {}",
                 g.name(),
@@ -178,7 +165,7 @@ fn text(setup: &Setup, st: &State, log: &[Event]) -> String {
         }
         None => {
             for s in player_scores(st) {
-                let _ = writeln!(
+                writeln!(
                     out,
                     "Player {}: {} point{} ({} face up)",
                     s.player + 1,
@@ -188,73 +175,5 @@ fn text(setup: &Setup, st: &State, log: &[Event]) -> String {
                 );
             }
         }
-    }
-    out
-}
-
-/// The catalogue's Iconoclasm cards as a deck, and its clash table (a user may correct it).
-pub(super) fn deck_and_table(ctx: &Context) -> Result<(Deck, ClashTable), BadInput> {
-    let cat = open_catalogue(ctx)?;
-    let table = cat
-        .clash_table()
-        .map_err(|e| BadInput(format!("the catalogue's clash table: {e}")))?;
-    if let Some(p) = table.problems().first() {
-        return Err(BadInput(format!(
-            "the catalogue's clash table is not usable: {}",
-            p.message
-        )));
-    }
-    let cards: Vec<_> = cat
-        .all()
-        .map_err(|e| BadInput(format!("reading the catalogue: {e}")))?
-        .into_iter()
-        .filter_map(|c| {
-            if let Card::Iconoclasm(e) = c {
-                Some(e)
-            } else {
-                None
-            }
-        })
-        .collect();
-    Ok((Deck::from_cards(&cards)?, table))
-}
-
-/// The Iconoclasm options `play` and `sim` share.
-#[derive(Debug, clap::Args)]
-pub struct IconoclasmArgs {
-    /// Iconoclasm: number of players, 1 to 4.
-    #[arg(long)]
-    pub players: Option<u8>,
-    /// Iconoclasm solo goal: dominance or balance.
-    #[arg(long)]
-    pub goal: Option<String>,
-}
-
-impl IconoclasmArgs {
-    /// Whether any of them is given.
-    pub fn given(&self) -> bool {
-        self.players.is_some() || self.goal.is_some()
-    }
-
-    /// `--players` (1 to 4, required) and `--goal` (solo games only; dominance by default).
-    pub fn players_and_goal(&self) -> Result<(u8, Goal), BadInput> {
-        let players = self
-            .players
-            .ok_or_else(|| BadInput("iconoclasm needs --players N (1 to 4)".into()))?;
-        if !(1..=4).contains(&players) {
-            return Err(BadInput(format!(
-                "--players: iconoclasm is for 1 to 4 players, not {players}"
-            )));
-        }
-        let goal = match (self.goal.as_deref(), players) {
-            (None, _) => Goal::Dominance,
-            (Some(g), 1) => Goal::parse(g).ok_or_else(|| {
-                BadInput(format!(
-                    "--goal: unknown goal `{g}`; expected dominance or balance"
-                ))
-            })?,
-            (Some(_), _) => return Err(BadInput("--goal is for solo games (--players 1)".into())),
-        };
-        Ok((players, goal))
     }
 }

@@ -1,0 +1,179 @@
+//! What `play` and `sim` read a match from: the catalogue, Iconica party files, an Arcadia
+//! quest setup (with its character files), the Iconoclasm deck and clash table. Bad input
+//! names the file and, for TOML, the line and column.
+
+use std::path::{Path, PathBuf};
+
+use super::limits::MAX_BUILD_FILE_BYTES;
+use super::{BadInput, Context};
+use crate::cards::{Card, CardLookup};
+use crate::catalogue::{self, Catalogue};
+use crate::games::arcadia::character::CharacterFile;
+use crate::games::arcadia::engine::Match;
+use crate::games::arcadia::setup::SetupFile;
+use crate::games::iconica::engine::{Rules, Setup};
+use crate::games::iconica::model::Character;
+use crate::games::iconica::party::PartyFile;
+use crate::games::iconica::rules;
+use crate::games::iconoclasm::engine::Deck;
+use crate::games::iconoclasm::model::ClashTable;
+
+/// Reads a party, character, setup or squad file as text. Only a regular file is read (a
+/// FIFO would wait for a writer for ever, a device such as `/dev/zero` never ends), and at
+/// most [`MAX_BUILD_FILE_BYTES`] of it. The error says why, without the file's name.
+pub fn read_text(path: &Path) -> Result<String, String> {
+    use std::io::Read as _;
+    let regular = |meta: &std::fs::Metadata| {
+        if meta.is_file() {
+            Ok(())
+        } else if meta.is_dir() {
+            Err("is a folder, not a file".to_string())
+        } else {
+            Err(
+                "is not a regular file (a pipe, socket or device); give the path of a file"
+                    .to_string(),
+            )
+        }
+    };
+    // Checked before opening: opening a FIFO blocks until someone writes to it.
+    regular(&std::fs::metadata(path).map_err(|e| e.to_string())?)?;
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    regular(&file.metadata().map_err(|e| e.to_string())?)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_BUILD_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_BUILD_FILE_BYTES {
+        return Err(format!(
+            "is larger than the {} MiB a build file may be",
+            MAX_BUILD_FILE_BYTES >> 20
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| "is not UTF-8 text".to_string())
+}
+
+/// Opens the catalogue of the context.
+pub fn open_catalogue(ctx: &Context) -> Result<Catalogue, BadInput> {
+    let path = ctx.db.clone().unwrap_or_else(catalogue::default_path);
+    Catalogue::open(&path).map_err(|e| BadInput(format!("catalogue {}: {e}", path.display())))
+}
+
+/// Reads the party files, resolves their members and checks the construction rules of
+/// `spec/iconica.md` for the match, `shared-legend-special` included (bad input naming the
+/// rule on a violation).
+pub fn parties(
+    lookup: &dyn CardLookup,
+    files: &[PathBuf],
+) -> Result<Vec<Vec<Character>>, BadInput> {
+    let mut parsed: Vec<PartyFile> = Vec::new();
+    for f in files {
+        let shown = f.display().to_string();
+        let text = read_text(f).map_err(|e| BadInput(format!("{shown}: {e}")))?;
+        parsed.push(PartyFile::parse(&text, &shown)?);
+    }
+    let refs: Vec<&PartyFile> = parsed.iter().collect();
+    let reports = rules::check_match(&refs, lookup);
+    if let Some(e) = lookup.take_error() {
+        return Err(BadInput(format!("cannot read the catalogue's cards: {e}")));
+    }
+    let mut parties = Vec::new();
+    for (f, report) in files.iter().zip(reports) {
+        if let Some(v) = report.violations.first() {
+            return Err(BadInput(format!(
+                "{}: illegal party: {}: {}{}",
+                f.display(),
+                v.rule,
+                v.message,
+                if report.violations.len() > 1 {
+                    format!(
+                        " (and {} more; run `deckwright validate`)",
+                        report.violations.len() - 1
+                    )
+                } else {
+                    String::new()
+                }
+            )));
+        }
+        parties.push(report.members);
+    }
+    Ok(parties)
+}
+
+/// Builds the Iconica match-up from 2 or 4 parties.
+pub fn iconica_setup(parties: &[Vec<Character>], rules: Rules) -> Result<Setup, BadInput> {
+    let r = match parties.len() {
+        2 => Setup::duel(&parties[0], &parties[1], rules),
+        4 => Setup::teams(
+            &[&parties[0], &parties[1]],
+            &[&parties[2], &parties[3]],
+            rules,
+        ),
+        n => {
+            return Err(BadInput(format!(
+                "iconica needs two party files (or four for a team game), got {n}"
+            )));
+        }
+    };
+    r.map_err(|e| BadInput(e.to_string()))
+}
+
+/// Reads an Arcadia setup file and its character files and compiles the match (an illegal
+/// setup names its first violation).
+pub fn arcadia_match(
+    lookup: &dyn CardLookup,
+    path: &Path,
+    turn_limit: u32,
+) -> Result<Match, BadInput> {
+    let shown = path.display().to_string();
+    let text = read_text(path).map_err(|e| BadInput(format!("{shown}: {e}")))?;
+    let setup = SetupFile::parse(&text, &shown)?;
+    let mut characters = Vec::new();
+    for cpath in setup.character_paths(path) {
+        let cshown = cpath.display().to_string();
+        let ctext = read_text(&cpath)
+            .map_err(|e| BadInput(format!("{cshown} (a character of {shown}): {e}")))?;
+        characters.push(CharacterFile::parse(&ctext, &cshown)?);
+    }
+    Match::new(&setup, &characters, lookup, turn_limit)
+        .map_err(|e| BadInput(format!("{shown}: {e}")))
+}
+
+/// The catalogue's Iconoclasm cards as a deck, and its clash table (a user may correct it).
+pub fn iconoclasm_deck(ctx: &Context) -> Result<(Deck, ClashTable), BadInput> {
+    let cat = open_catalogue(ctx)?;
+    let table = cat
+        .clash_table()
+        .map_err(|e| BadInput(format!("the catalogue's clash table: {e}")))?;
+    if let Some(p) = table.problems().first() {
+        return Err(BadInput(format!(
+            "the catalogue's clash table is not usable: {}",
+            p.message
+        )));
+    }
+    let cards: Vec<_> = cat
+        .all()
+        .map_err(|e| BadInput(format!("reading the catalogue: {e}")))?
+        .into_iter()
+        .filter_map(|c| {
+            if let Card::Iconoclasm(e) = c {
+                Some(e)
+            } else {
+                None
+            }
+        })
+        .collect();
+    Ok((Deck::from_cards(&cards)?, table))
+}
+
+/// The catalogue's Iconica characters (the pool of `sim iconica --field`).
+pub fn iconica_characters(cat: &Catalogue) -> Result<Vec<Character>, BadInput> {
+    Ok(cat
+        .all()
+        .map_err(|e| BadInput(format!("catalogue: {e}")))?
+        .into_iter()
+        .filter_map(|c| match c {
+            Card::Iconica(ch) => Some(ch),
+            _ => None,
+        })
+        .collect())
+}

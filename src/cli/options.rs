@@ -1,0 +1,337 @@
+//! The options of `play` and `sim`, defined once: the ones every game takes (seed, policies,
+//! JSON; for sim: games, AI, threads), and each game's own (Iconica's rules, Arcadia's turn
+//! limit, Iconoclasm's table), typed so that clap refuses a bad or foreign one (exit 2).
+
+use std::ffi::OsStr;
+
+use clap::builder::TypedValueParser;
+use clap::error::ErrorKind;
+
+use super::BadInput;
+use super::limits::{
+    MAX_DICE_CHARS, MAX_DICE_FACES, MAX_GAMES, MAX_MILLIS, MAX_PLAYOUTS, MAX_TURN_LIMIT,
+};
+use crate::games::ai::Budget;
+use crate::games::iconica::ai::PolicyKind;
+use crate::games::iconica::engine::{Breaks, Rules, Ruleset, ScriptDice};
+use crate::games::iconoclasm::engine::Goal;
+
+/// The options `play` takes for every game.
+#[derive(Debug, Clone, clap::Args)]
+pub struct PlayShared {
+    /// Seed of the dice (and of the deal, and of random and mcts policies).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Policy of every side: first, random, greedy, mcts, mcts:N (playouts) or mcts:Nms.
+    #[arg(long, value_name = "POLICY", default_value = "first", value_parser = policy_parser())]
+    pub policy: PolicyKind,
+    /// Policy of side a (the first player); overrides --policy.
+    #[arg(long, value_name = "POLICY", value_parser = policy_parser())]
+    pub policy_a: Option<PolicyKind>,
+    /// Policy of side b (the second player); overrides --policy.
+    #[arg(long, value_name = "POLICY", value_parser = policy_parser())]
+    pub policy_b: Option<PolicyKind>,
+    /// Print JSON on stdout.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl PlayShared {
+    /// The policies of `seats` seats: `--policy-a`, `--policy-b`, else `--policy`.
+    pub fn policies(&self, seats: u8) -> Vec<PolicyKind> {
+        seat_policies(seats, [self.policy_a, self.policy_b], self.policy)
+    }
+}
+
+/// `--dice`: the games that roll dice take a script of faces.
+#[derive(Debug, Clone, clap::Args)]
+pub struct DiceScript {
+    /// Scripted dice faces, e.g. "3 5 2 6" (at most 10,000); the match ends when they run out.
+    #[arg(long, value_name = "FACES", value_parser = dice_parser())]
+    pub dice: Option<ScriptDice>,
+}
+
+/// The options `sim` takes for every game.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SimShared {
+    /// Matches to play, 1 to 100,000,000 (with --field: per party of the field, at most
+    /// 100,000,000 in all).
+    #[arg(long, value_name = "N", default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
+    pub games: u64,
+    /// Seed of the whole run: each game's seed derives from it and the game's index.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// AI policy of every side: first, random, greedy, mcts, mcts:N (playouts) or mcts:Nms.
+    #[arg(long, value_name = "POLICY", default_value = "greedy", value_parser = policy_parser())]
+    pub ai: PolicyKind,
+    /// Policy of side a (the first player); overrides --ai.
+    #[arg(long, value_name = "POLICY", value_parser = policy_parser())]
+    pub ai_a: Option<PolicyKind>,
+    /// Policy of side b (the second player); overrides --ai.
+    #[arg(long, value_name = "POLICY", value_parser = policy_parser())]
+    pub ai_b: Option<PolicyKind>,
+    /// Threads to play on (default: every core); more than the machine has is lowered to it.
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..).map(|t| usize::try_from(t).unwrap_or(usize::MAX)))]
+    pub threads: Option<usize>,
+    /// Print JSON on stdout.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl SimShared {
+    /// The policies of `seats` seats: `--ai-a`, `--ai-b`, else `--ai`.
+    pub fn policies(&self, seats: u8) -> Vec<PolicyKind> {
+        seat_policies(seats, [self.ai_a, self.ai_b], self.ai)
+    }
+}
+
+/// The policies of `seats` seats in order: the first two seats' own option when given, else
+/// (and for seats 3 and 4) the shared one.
+fn seat_policies(seats: u8, own: [Option<PolicyKind>; 2], shared: PolicyKind) -> Vec<PolicyKind> {
+    (0..usize::from(seats))
+        .map(|seat| own.get(seat).copied().flatten().unwrap_or(shared))
+        .collect()
+}
+
+/// Iconica's rule options (`play iconica`, `sim iconica`).
+#[derive(Debug, Clone, clap::Args)]
+pub struct IconicaRules {
+    /// The rule text the engine follows.
+    #[arg(long, value_enum, default_value_t = RulesetArg::V2)]
+    pub ruleset: RulesetArg,
+    /// The Action Break variant (v2 only).
+    #[arg(long, value_enum, default_value_t = BreaksArg::Standard)]
+    pub breaks: BreaksArg,
+    /// House rules, comma-separated.
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "RULES")]
+    pub house: Vec<HouseRule>,
+    /// A match that reaches this many turns ends as a draw (1 to 100,000).
+    #[arg(long, value_name = "N", default_value_t = 500,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_TURN_LIMIT)))]
+    pub turn_limit: u32,
+}
+
+/// `--ruleset`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum RulesetArg {
+    V2,
+    V8,
+}
+
+/// `--breaks`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum BreaksArg {
+    Standard,
+    Advanced,
+}
+
+/// One of `--house` (v8 Gameplay Tip 5); the variants are named as the command line spells
+/// them (`no-reactions`).
+#[allow(clippy::enum_variant_names)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum HouseRule {
+    NoReactions,
+    NoStrengths,
+    NoFinalActs,
+    NoActionBreaks,
+}
+
+impl IconicaRules {
+    /// The rules these options ask for.
+    pub fn rules(&self) -> Rules {
+        let mut rules = Rules {
+            ruleset: match self.ruleset {
+                RulesetArg::V2 => Ruleset::V2,
+                RulesetArg::V8 => Ruleset::V8,
+            },
+            breaks: match self.breaks {
+                BreaksArg::Standard => Breaks::Standard,
+                BreaksArg::Advanced => Breaks::Advanced,
+            },
+            turn_limit: self.turn_limit,
+            ..Rules::default()
+        };
+        for h in &self.house {
+            match h {
+                HouseRule::NoReactions => rules.reactions = false,
+                HouseRule::NoStrengths => rules.strengths = false,
+                HouseRule::NoFinalActs => rules.final_acts = false,
+                HouseRule::NoActionBreaks => rules.action_breaks = false,
+            }
+        }
+        rules
+    }
+}
+
+/// Arcadia's one rule option (`play arcadia`, `sim arcadia`).
+#[derive(Debug, Clone, clap::Args)]
+pub struct ArcadiaRules {
+    /// A quest that reaches this many Days ends as a draw (1 to 100,000).
+    #[arg(long, value_name = "N", default_value_t = 500,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_TURN_LIMIT)))]
+    pub turn_limit: u32,
+}
+
+/// Iconoclasm's table (`play iconoclasm`, `sim iconoclasm`).
+#[derive(Debug, Clone, clap::Args)]
+pub struct IconoclasmTable {
+    /// Number of players, 1 to 4.
+    #[arg(long, value_name = "N", required = true, value_parser = clap::value_parser!(u8).range(1..=4))]
+    pub players: u8,
+    /// The solo goal (with --players 1 only).
+    #[arg(long, value_enum)]
+    pub goal: Option<GoalArg>,
+}
+
+/// `--goal`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum GoalArg {
+    Dominance,
+    Balance,
+}
+
+impl IconoclasmTable {
+    /// The goal of the game: `--goal` for a solo game (dominance by default).
+    pub fn goal(&self) -> Result<Goal, BadInput> {
+        match (self.players, self.goal) {
+            (_, None) | (1, Some(GoalArg::Dominance)) => Ok(Goal::Dominance),
+            (1, Some(GoalArg::Balance)) => Ok(Goal::Balance),
+            (_, Some(_)) => Err(BadInput("--goal is for solo games (--players 1)".into())),
+        }
+    }
+}
+
+/// The parser of a policy option: `first`, `random`, `greedy`, `mcts`, `mcts:N`, `mcts:Nms`,
+/// with the budgets of `limits.rs`.
+pub fn policy_parser() -> impl TypedValueParser<Value = PolicyKind> {
+    Checked(parse_policy)
+}
+
+fn parse_policy(s: &str) -> Result<PolicyKind, String> {
+    let kind = PolicyKind::parse(s).ok_or_else(|| {
+        format!(
+            "unknown policy `{}`; expected first, random, greedy, mcts, mcts:N or mcts:Nms",
+            shorten(s)
+        )
+    })?;
+    match kind {
+        PolicyKind::Mcts(budget) => match budget {
+            Budget::Playouts(n) if n > MAX_PLAYOUTS => Err(format!(
+                "mcts:{n} is more than the {MAX_PLAYOUTS} playouts a decision allowed"
+            )),
+            Budget::Millis(ms) if ms > MAX_MILLIS => Err(format!(
+                "mcts:{ms}ms is more than the {MAX_MILLIS} ms a decision allowed"
+            )),
+            _ => Ok(kind),
+        },
+        _ => Ok(kind),
+    }
+}
+
+/// The parser of `--dice`: faces 1 to 6 separated by spaces or commas, at most
+/// [`MAX_DICE_FACES`] of them.
+pub fn dice_parser() -> impl TypedValueParser<Value = ScriptDice> {
+    Checked(parse_dice)
+}
+
+fn parse_dice(s: &str) -> Result<ScriptDice, String> {
+    let too_long = || format!("a dice script holds at most {MAX_DICE_FACES} faces");
+    if s.len() > MAX_DICE_CHARS {
+        return Err(too_long());
+    }
+    let faces = s
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|f| !f.is_empty())
+        .count();
+    if faces > MAX_DICE_FACES {
+        return Err(format!("{} ({faces} given)", too_long()));
+    }
+    ScriptDice::parse(s).map_err(|e| {
+        format!(
+            "`{}` is not a die face (1 to 6); write faces separated by spaces or commas, e.g. \"3 5 2 6\"",
+            shorten(&e.0)
+        )
+    })
+}
+
+/// A value as a message may quote it: at most 80 characters.
+fn shorten(s: &str) -> std::borrow::Cow<'_, str> {
+    match s.char_indices().nth(80) {
+        Some((end, _)) => format!("{}...", &s[..end]).into(),
+        None => s.into(),
+    }
+}
+
+/// A value parser from a function, whose error is clap's usage error (exit 2) worded
+/// `--option: message` without echoing the whole value.
+#[derive(Clone, Copy)]
+struct Checked<T>(fn(&str) -> Result<T, String>);
+
+impl<T: Clone + Send + Sync + 'static> TypedValueParser for Checked<T> {
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<T, clap::Error> {
+        let option = arg
+            .and_then(|a| a.get_long())
+            .map(|l| format!("--{l}: "))
+            .unwrap_or_default();
+        let text = value.to_str().ok_or_else(|| {
+            clap::Error::raw(ErrorKind::InvalidUtf8, format!("{option}not valid UTF-8\n"))
+                .with_cmd(cmd)
+        })?;
+        (self.0)(text).map_err(|e| {
+            clap::Error::raw(ErrorKind::InvalidValue, format!("{option}{e}\n")).with_cmd(cmd)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn policies_parse_with_their_budgets_bounded() {
+        assert_eq!(parse_policy("greedy"), Ok(PolicyKind::Greedy));
+        assert!(matches!(parse_policy("mcts:200"), Ok(PolicyKind::Mcts(_))));
+        assert!(
+            parse_policy("mcts:2000000")
+                .unwrap_err()
+                .contains("1000000 playouts")
+        );
+        assert!(
+            parse_policy("mcts:61000ms")
+                .unwrap_err()
+                .contains("60000 ms")
+        );
+        assert!(
+            parse_policy("clever")
+                .unwrap_err()
+                .contains("unknown policy `clever`")
+        );
+    }
+
+    #[test]
+    fn dice_scripts_are_bounded() {
+        assert!(parse_dice("3 5, 2 6").is_ok());
+        let long = "1 ".repeat(MAX_DICE_FACES + 1);
+        assert!(
+            parse_dice(&long)
+                .unwrap_err()
+                .contains("at most 10000 faces")
+        );
+        assert!(parse_dice(&"1 ".repeat(MAX_DICE_FACES)).is_ok());
+        assert!(
+            parse_dice(&"x".repeat(MAX_DICE_CHARS + 1))
+                .unwrap_err()
+                .contains("at most")
+        );
+        let bad = parse_dice(&"7".repeat(500)).unwrap_err();
+        assert!(bad.len() < 200, "{bad}");
+    }
+}

@@ -1,0 +1,33 @@
+//! `deckwright play GAME ...`: one match, printing its event log and final state (or the
+//! `play --json` document). The game is a subcommand with its own options.
+
+mod arcadia;
+mod iconica;
+mod iconoclasm;
+
+use super::{Context, Outcome};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    pub game: Game,
+}
+
+/// The games `play` knows (Ruunara's is to come: until then `play ruunara` is a usage error).
+#[derive(Debug, clap::Subcommand)]
+pub enum Game {
+    /// Two parties (or two teams of two) of Iconica characters.
+    Iconica(iconica::Args),
+    /// An Arcadia quest setup: two characters on the leagues.
+    Arcadia(arcadia::Args),
+    /// An Iconoclasm table of 1 to 4 players (no file).
+    Iconoclasm(iconoclasm::Args),
+}
+
+pub fn run(ctx: &Context, args: Args) -> Outcome {
+    match args.game {
+        Game::Iconica(a) => iconica::run(ctx, a),
+        Game::Arcadia(a) => arcadia::run(ctx, a),
+        Game::Iconoclasm(a) => iconoclasm::run(ctx, a),
+    }
+}

@@ -1,0 +1,41 @@
+//! `deckwright sim arcadia SETUP.setup.toml`: many AI-vs-AI Arcadia quests in parallel.
+
+use std::path::PathBuf;
+
+use super::two_sided;
+use crate::cli::load::{arcadia_match, open_catalogue};
+use crate::cli::options::{ArcadiaRules, SimShared};
+use crate::cli::{Context, Outcome};
+use crate::games::arcadia::engine::Match;
+use crate::games::iconica::ai::PolicyKind;
+use crate::sim::{self, MatchResult};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The quest setup file (`*.setup.toml`), which names the two character files.
+    pub setup: PathBuf,
+    #[command(flatten)]
+    pub rules: ArcadiaRules,
+    #[command(flatten)]
+    pub shared: SimShared,
+}
+
+pub fn run(ctx: &Context, args: Args) -> Outcome {
+    let policies = args.shared.policies(2);
+    let (pa, pb) = (policies[0], policies[1]);
+    let cat = open_catalogue(ctx)?;
+    let m = arcadia_match(&cat, &args.setup, args.rules.turn_limit)?;
+    two_sided(
+        ctx,
+        "arcadia",
+        "Days",
+        &args.shared,
+        [pa.name(), pb.name()],
+        |i| play_one(&m, [pa, pb], args.shared.seed, i),
+    )
+}
+
+/// Quest `index` of a run seeded `seed`.
+fn play_one(m: &Match, [a, b]: [PolicyKind; 2], seed: u64, index: u64) -> MatchResult {
+    sim::arcadia::play_one(m, a, b, seed, index)
+}

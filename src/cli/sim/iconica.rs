@@ -1,0 +1,241 @@
+//! `deckwright sim GAME FILE...`: many AI-vs-AI Iconica matches in parallel, or with
+//! `--field` every legal party of a character pool against one party.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use serde_json::json;
+
+use super::{bar, pct, run_games, two_sided};
+use crate::cards::{Card, CardLookup};
+use crate::catalogue::Catalogue;
+use crate::cli::limits::{MAX_FIELD_POOL, MAX_GAMES};
+use crate::cli::load::{iconica_characters, iconica_setup, open_catalogue, parties};
+use crate::cli::options::{IconicaRules, SimShared};
+use crate::cli::{BadInput, Context, Outcome};
+use crate::games::iconica::ai::PolicyKind;
+use crate::games::iconica::engine::{Rules, Setup};
+use crate::games::iconica::model::Character;
+use crate::games::iconica::party::PartyFile;
+use crate::games::iconica::rules;
+use crate::sim::{self, MatchResult, Summary};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Two party files (a, b); with --field, the one party the field plays against.
+    #[arg(required = true, value_name = "PARTY")]
+    pub parties: Vec<PathBuf>,
+    /// Every legal party of the catalogue's Iconica characters (or of --pool) against PARTY.
+    #[arg(long)]
+    pub field: bool,
+    /// With --field: the characters to draw parties from (ids, comma-separated).
+    #[arg(long, value_delimiter = ',', value_name = "IDS", requires = "field")]
+    pub pool: Vec<String>,
+    #[command(flatten)]
+    pub rules: IconicaRules,
+    #[command(flatten)]
+    pub shared: SimShared,
+}
+
+pub fn run(ctx: &Context, args: Args) -> Outcome {
+    let rules = args.rules.rules();
+    let policies = args.shared.policies(2);
+    let (pa, pb) = (policies[0], policies[1]);
+    let cat = open_catalogue(ctx)?;
+    if args.field {
+        return field(ctx, &cat, &args, rules, pa, pb);
+    }
+    if args.parties.len() != 2 {
+        return Err(BadInput(format!(
+            "sim iconica needs two party files (a and b), got {}",
+            args.parties.len()
+        )));
+    }
+    let parties = parties(&cat, &args.parties)?;
+    let setup = iconica_setup(&parties, rules)?;
+    two_sided(
+        ctx,
+        "iconica",
+        "turns",
+        &args.shared,
+        [pa.name(), pb.name()],
+        |i| play_one(&setup, [pa, pb], args.shared.seed, i),
+    )
+}
+
+/// Game `index` of a run seeded `seed`.
+fn play_one(setup: &Setup, [a, b]: [PolicyKind; 2], seed: u64, index: u64) -> MatchResult {
+    sim::iconica::play_one(setup, a, b, seed, index)
+}
+
+/// Whether a party of the pool may face `opponent`: every construction rule of the match
+/// (`rules::check_match`), `shared-legend-special` included.
+pub fn legal_against(p: &[&Character], opponent: &[Character]) -> bool {
+    let cards: Vec<Card> = p
+        .iter()
+        .map(|c| Card::Iconica((*c).clone()))
+        .chain(opponent.iter().map(|c| Card::Iconica(c.clone())))
+        .collect();
+    let ids: Vec<&str> = p.iter().map(|c| c.id.as_str()).collect();
+    let opp: Vec<&str> = opponent.iter().map(|c| c.id.as_str()).collect();
+    let (mine, theirs) = (
+        PartyFile::new("field", &ids),
+        PartyFile::new("opponent", &opp),
+    );
+    rules::check_match(&[&theirs, &mine], &cards)
+        .iter()
+        .all(|r| r.is_legal())
+}
+
+fn field(
+    ctx: &Context,
+    cat: &Catalogue,
+    args: &Args,
+    rules: Rules,
+    pa: PolicyKind,
+    pb: PolicyKind,
+) -> Outcome {
+    if args.parties.len() != 1 {
+        return Err(BadInput(
+            "sim --field takes exactly one party file (the party the field plays)".into(),
+        ));
+    }
+    let opponent = parties(cat, &args.parties)?.remove(0);
+    let pool: Vec<Character> = if args.pool.is_empty() {
+        iconica_characters(cat)?
+    } else {
+        let mut v = Vec::new();
+        for id in &args.pool {
+            match cat.card(id).map(|c| c.into_owned()) {
+                Some(Card::Iconica(c)) => v.push(c),
+                _ => {
+                    return Err(BadInput(format!(
+                        "--pool: `{id}` is not an Iconica character in the catalogue"
+                    )));
+                }
+            }
+        }
+        v
+    };
+    if pool.len() > MAX_FIELD_POOL {
+        return Err(BadInput(format!(
+            "--field: a pool of {} characters is more than the {MAX_FIELD_POOL} a field is drawn from; name them with --pool",
+            pool.len()
+        )));
+    }
+    let mut parties: Vec<[usize; 3]> = Vec::new();
+    for i in 0..pool.len() {
+        for j in i + 1..pool.len() {
+            for k in j + 1..pool.len() {
+                let p = [&pool[i], &pool[j], &pool[k]];
+                if legal_against(&p, &opponent) {
+                    parties.push([i, j, k]);
+                }
+            }
+        }
+    }
+    if parties.is_empty() {
+        return Err(BadInput(
+            "--field: no legal party can be formed from the pool".into(),
+        ));
+    }
+    let games = args.shared.games;
+    let total = games.saturating_mul(parties.len() as u64);
+    if total > MAX_GAMES {
+        return Err(BadInput(format!(
+            "--field: {} parties x {games} games is more than the {MAX_GAMES} games a run may play; lower --games",
+            parties.len()
+        )));
+    }
+    let pbar = bar(total);
+    let started = Instant::now();
+    let mut results: Vec<Summary> = Vec::with_capacity(parties.len());
+    for (pi, p) in parties.iter().enumerate() {
+        let members: Vec<Character> = p.iter().map(|&i| pool[i].clone()).collect();
+        let setup = iconica_setup(&[members, opponent.clone()], rules)?;
+        let seed = sim::game_seed(args.shared.seed, 1 << 40 | pi as u64);
+        results.push(run_games(&args.shared, games, &pbar, |i| {
+            play_one(&setup, [pa, pb], seed, i)
+        })?);
+    }
+    pbar.finish_and_clear();
+    let secs = started.elapsed().as_secs_f64().max(1e-9);
+    // Per character: every game of every party it is in.
+    let mut per: Vec<(usize, Summary, usize)> = (0..pool.len())
+        .map(|i| (i, Summary::default(), 0))
+        .collect();
+    for (p, s) in parties.iter().zip(&results) {
+        for &i in p {
+            per[i].1 = per[i].1.merge(*s);
+            per[i].2 += 1;
+        }
+    }
+    per.retain(|x| x.2 > 0);
+    per.sort_by(|x, y| {
+        y.1.win_rate_a()
+            .total_cmp(&x.1.win_rate_a())
+            .then(x.0.cmp(&y.0))
+    });
+    let out = &ctx.out;
+    if args.shared.json {
+        let chars: Vec<_> = per
+            .iter()
+            .map(|(i, s, n)| {
+                let (lo, hi) = s.ci95_a();
+                json!({"id": pool[*i].id, "name": pool[*i].name, "parties": n, "games": s.games,
+                       "wins": s.wins[0], "win_rate": s.win_rate_a(), "ci95": [lo, hi]})
+            })
+            .collect();
+        let ps: Vec<_> = parties
+            .iter()
+            .zip(&results)
+            .map(|(p, s)| {
+                let (lo, hi) = s.ci95_a();
+                json!({"members": p.iter().map(|&i| pool[i].id.clone()).collect::<Vec<_>>(),
+                       "games": s.games, "wins": s.wins[0], "win_rate": s.win_rate_a(), "ci95": [lo, hi]})
+            })
+            .collect();
+        let doc = json!({
+            "game": "iconica", "field": true, "seed": args.shared.seed, "games_per_party": games,
+            "ai": {"field": pa.name(), "opponent": pb.name()},
+            "opponent": opponent.iter().map(|c| c.id.clone()).collect::<Vec<_>>(),
+            "characters": chars, "parties": ps,
+            "games_per_sec": total as f64 / secs,
+        });
+        out.json(&doc);
+    } else {
+        writeln!(
+            out,
+            "iconica field: {} legal parties x {} games against {}; {} (field) vs {}",
+            parties.len(),
+            games,
+            opponent
+                .iter()
+                .map(|c| c.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+            pa.name(),
+            pb.name()
+        );
+        writeln!(
+            out,
+            "{:<28} {:>7} {:>9} {:>8}  95% CI",
+            "character", "parties", "games", "win rate"
+        );
+        for (i, s, n) in &per {
+            let (lo, hi) = s.ci95_a();
+            writeln!(
+                out,
+                "{:<28} {:>7} {:>9} {:>8}  {} to {}",
+                pool[*i].name,
+                n,
+                s.games,
+                pct(s.win_rate_a()),
+                pct(lo),
+                pct(hi)
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,54 @@
+//! `validate` and `odds` with nobody reading their stdout end quietly with the status they
+//! have with a reader; `odds` refuses more dice than it takes.
+
+use std::path::Path;
+
+use crate::run_cli::closed_pipe::assert_quiet;
+use crate::run_cli::deckwright;
+
+fn ex(p: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples")
+        .join(p)
+        .display()
+        .to_string()
+}
+
+#[test]
+fn validate_into_closed_pipe_does_not_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cat.sqlite");
+    let legal = ex("iconica/legal-legion-raiders.party.toml");
+    let illegal = ex("iconica/illegal-faction-mix.party.toml");
+    assert_quiet(&db, &["validate", &legal], 0);
+    assert_quiet(&db, &["validate", &legal, "--json"], 0);
+    // A violation keeps its exit status 1 with nobody reading.
+    assert_quiet(&db, &["validate", &illegal], 1);
+    assert_quiet(&db, &["validate", &illegal, &legal, "--json"], 1);
+}
+
+#[test]
+fn odds_into_closed_pipe_does_not_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cat.sqlite");
+    assert_quiet(&db, &["odds", "ruunara", "3D4+"], 0);
+    assert_quiet(
+        &db,
+        &["odds", "ruunara", "4D5+", "--cover", "--hp", "2", "--json"],
+        0,
+    );
+}
+
+#[test]
+fn odds_beyond_the_dice_limit_are_refused_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cat.sqlite");
+    let out = deckwright(&db, &["odds", "ruunara", "1001D4+"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the 1000 the calculator takes"));
+    let out = deckwright(&db, &["odds", "ruunara", "1000D4+", "--json"]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["distribution"].as_array().unwrap().len(), 1001);
+}
