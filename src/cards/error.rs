@@ -4,8 +4,12 @@ use std::fmt;
 
 use super::locate;
 
-/// The most characters of a key or a line an error message quotes.
+/// The most characters of a key an error message quotes.
 pub const MAX_QUOTE: usize = 120;
+
+/// The most characters of one line of an error's message (its lists of expected values
+/// included); a message is at most two such lines long.
+pub const MAX_LINE: usize = 400;
 
 /// A card file problem at a place: file, line and column (1-based), and the key involved.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -49,10 +53,10 @@ impl CardError {
         use crate::safe_io::excerpt;
         let message = message
             .lines()
-            .map(|l| excerpt(l, MAX_QUOTE))
+            .map(|l| excerpt(l, MAX_LINE))
             .collect::<Vec<_>>()
             .join("\n");
-        let message = excerpt(&message, 4 * MAX_QUOTE);
+        let message = excerpt(&message, 2 * MAX_LINE);
         CardError {
             file: file.to_string(),
             line,
