@@ -14,7 +14,7 @@ const CARDS: u64 = 100_000;
 fn catalogue_of(n: u64) -> Catalogue {
     let mut cat = Catalogue::open_empty_in_memory().expect("catalogue");
     synthetic::fill(&mut cat, n, 1).expect("synthetic cards");
-    let tx = cat.conn_mut().transaction().expect("tx");
+    let tx = cat.sql_for_tests_mut().transaction().expect("tx");
     for i in (0..n).step_by(7) {
         tx.execute(
             "INSERT INTO collection(card_id, quantity) VALUES (?1, ?2)",
@@ -42,7 +42,7 @@ const QUERIES: [(&str, &str); 8] = [
 
 fn bench(c: &mut Criterion) {
     let cat = catalogue_of(CARDS);
-    let conn = cat.conn();
+    let conn = cat.sql_for_tests();
     for (label, q) in QUERIES {
         let n = search::search(conn, q, None).expect(q).len();
         eprintln!("{label}: `{q}` finds {n} cards");

@@ -73,7 +73,7 @@ impl Worker {
                     while let Ok(newer) = qrx.try_recv() {
                         job = newer;
                     }
-                    let result = core::search(cat.conn(), &job.1, RESULT_LIMIT);
+                    let result = core::search(&cat, &job.1, RESULT_LIMIT);
                     if rtx.send((job.0, result)).is_err() {
                         break;
                     }
@@ -210,7 +210,7 @@ impl Browser {
                     let _ = w.tx.send((seq, text));
                 }
                 None => {
-                    let r = core::search(cat.conn(), &text, RESULT_LIMIT);
+                    let r = core::search(cat, &text, RESULT_LIMIT);
                     self.take_result(seq, r);
                 }
             }
@@ -586,7 +586,7 @@ impl Browser {
                         .on_hover_text("Open this card's TOML in the card editor")
                         .clicked()
                     {
-                        env.push(Action::EditCard {
+                        env.push(Action::ReplaceCard {
                             label: format!("open {}", d.id),
                             after: d.card.to_toml(),
                         });

@@ -7,7 +7,6 @@ use std::collections::HashSet;
 use super::core::Verdict;
 use super::docs::{Slot, TomlDoc};
 use super::{Action, Env, files};
-use crate::catalogue::saved;
 
 /// Pushes an edit of the document in `slot` (undoable, named `label`): `after` is the
 /// document as it reads after the edit.
@@ -36,9 +35,7 @@ pub fn doc_bar_ui<D: TomlDoc>(ui: &mut egui::Ui, env: &mut Env, slot: Slot, doc:
             *d.name_mut() = name;
             push_edit(env, slot, "rename", &d);
         }
-        let stored = saved::load_doc(env.cat.conn(), kind, doc.name().trim())
-            .ok()
-            .flatten();
+        let stored = env.cat.load_doc(kind, doc.name().trim()).ok().flatten();
         let unsaved = stored.as_deref() != Some(doc.to_toml().as_str());
         if unsaved {
             ui.label("•")
@@ -65,13 +62,13 @@ pub fn doc_bar_ui<D: TomlDoc>(ui: &mut egui::Ui, env: &mut Env, slot: Slot, doc:
         egui::ComboBox::from_id_salt(("open-saved", slot.key()))
             .selected_text("open…")
             .show_ui(ui, |ui| {
-                let names = saved::list_docs(env.cat.conn(), kind).unwrap_or_default();
+                let names = env.cat.list_docs(kind).unwrap_or_default();
                 if names.is_empty() {
                     ui.weak("nothing saved yet");
                 }
                 for n in names {
                     if ui.selectable_label(false, &n).clicked()
-                        && let Ok(Some(body)) = saved::load_doc(env.cat.conn(), kind, &n)
+                        && let Ok(Some(body)) = env.cat.load_doc(kind, &n)
                     {
                         env.push(Action::Edit {
                             slot,

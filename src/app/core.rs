@@ -2,7 +2,7 @@
 //! construction rules of each game. Screens call these functions and hold no SQL and no
 //! game rules themselves.
 
-use rusqlite::Connection;
+use std::path::PathBuf;
 
 use crate::cards::templates::{self, Template};
 use crate::cards::{Card, CardError};
@@ -33,9 +33,47 @@ pub struct QueryError {
     pub column: Option<usize>,
 }
 
+/// Why an app action failed: the core's typed error, kept whole (its causes are shown by
+/// [`AppError::chain`]).
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error(transparent)]
+    Catalogue(#[from] crate::catalogue::CatalogueError),
+    #[error(transparent)]
+    Import(#[from] crate::catalogue::ImportError),
+    #[error(transparent)]
+    Collection(#[from] crate::catalogue::CollectionError),
+    #[error(transparent)]
+    Card(#[from] CardError),
+    #[error(transparent)]
+    Export(#[from] crate::print::export::ExportError),
+    #[error(transparent)]
+    Layout(#[from] crate::print::layout::LayoutError),
+    /// A file the action wrote.
+    #[error("{}: cannot write the file", path.display())]
+    Write {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// A card of the selection is not in the catalogue.
+    #[error("`{0}` is not in the catalogue; remove it from the selection")]
+    NotInCatalogue(String),
+    /// A paper name the print layout does not know.
+    #[error("unknown paper `{0}`")]
+    UnknownPaper(String),
+}
+
+impl AppError {
+    /// The message with every cause (each once): what the app shows.
+    pub fn chain(&self) -> String {
+        crate::error_chain(self)
+    }
+}
+
 /// Cards matching `text` (the query language of `docs/search.md`), at most `limit`.
-pub fn search(conn: &Connection, text: &str, limit: usize) -> Result<Vec<Row>, QueryError> {
-    crate::search::search(conn, text, Some(limit))
+pub fn search(cat: &Catalogue, text: &str, limit: usize) -> Result<Vec<Row>, QueryError> {
+    cat.search(text, Some(limit))
         .map(|hits| {
             hits.into_iter()
                 .map(|h| Row {
@@ -72,8 +110,8 @@ pub fn owned(cat: &Catalogue, id: &str) -> u32 {
 }
 
 /// Sets the owned quantity of a card.
-pub fn set_owned(cat: &mut Catalogue, id: &str, quantity: u32) -> Result<(), String> {
-    cat.set_owned(id, quantity).map_err(|e| e.to_string())
+pub fn set_owned(cat: &mut Catalogue, id: &str, quantity: u32) -> Result<(), AppError> {
+    Ok(cat.set_owned(id, quantity)?)
 }
 
 /// Cards owned, all copies counted.
@@ -107,14 +145,21 @@ pub struct Verdict {
     pub figures: Figures,
 }
 
-fn findings(violations: &[Violation]) -> Vec<Finding> {
-    violations
-        .iter()
-        .map(|v| Finding {
+/// The violations as findings, after a `catalogue-error` finding when the catalogue failed
+/// to answer a card lookup (its "no such card" answers were then not the truth).
+fn findings(cat: &Catalogue, violations: &[Violation]) -> Vec<Finding> {
+    let failed = crate::cards::CardLookup::take_error(cat).map(|e| Finding {
+        rule: "catalogue-error".into(),
+        message: format!("the catalogue could not be read, so cards may be missing here: {e}"),
+        cards: Vec::new(),
+    });
+    failed
+        .into_iter()
+        .chain(violations.iter().map(|v| Finding {
             rule: v.rule.to_string(),
             message: v.message.clone(),
             cards: v.cards.clone(),
-        })
+        }))
         .collect()
 }
 
@@ -123,7 +168,7 @@ pub fn check_party(cat: &Catalogue, party: &PartyFile) -> Verdict {
     let r = iconica::rules::check_party(party, cat);
     Verdict {
         checked: true,
-        findings: findings(&r.violations),
+        findings: findings(cat, &r.violations),
         figures: Figures::default(),
     }
 }
@@ -135,7 +180,7 @@ pub fn check_match(cat: &Catalogue, a: &PartyFile, b: &PartyFile) -> (Verdict, V
         checked: true,
         findings: reports
             .get(i)
-            .map(|r| findings(&r.violations))
+            .map(|r| findings(cat, &r.violations))
             .unwrap_or_default(),
         figures: Figures::default(),
     };
@@ -163,7 +208,7 @@ pub fn match_ready(
         checked: true,
         findings: reports
             .get(i)
-            .map(|r| findings(&r.violations))
+            .map(|r| findings(cat, &r.violations))
             .unwrap_or_default(),
         figures: Figures::default(),
     };
@@ -239,7 +284,7 @@ pub fn check_character(cat: &Catalogue, c: &CharacterFile) -> Verdict {
     };
     Verdict {
         checked: true,
-        findings: findings(&r.violations),
+        findings: findings(cat, &r.violations),
         figures,
     }
 }
@@ -295,7 +340,7 @@ pub fn check_setup(
         .map(|(v, _)| v.clone())
         .collect();
     let mut all = missing;
-    all.extend(findings(&kept));
+    all.extend(findings(cat, &kept));
     let mut lines = Vec::new();
     for (i, c) in r.characters.iter().enumerate() {
         lines.push((
@@ -321,14 +366,14 @@ pub fn check_squad(cat: &Catalogue, s: &SquadFile) -> Verdict {
     let r = ruunara::rules::check_squad(s, cat);
     Verdict {
         checked: true,
-        findings: findings(&r.violations),
+        findings: findings(cat, &r.violations),
         figures: Figures::default(),
     }
 }
 
 /// Imports card files and folders, all or nothing; a summary for the status bar.
-pub fn import_cards(cat: &mut Catalogue, paths: &[std::path::PathBuf]) -> Result<String, String> {
-    let r = cat.import_paths(paths).map_err(|e| e.to_string())?;
+pub fn import_cards(cat: &mut Catalogue, paths: &[std::path::PathBuf]) -> Result<String, AppError> {
+    let r = cat.import_paths(paths)?;
     Ok(format!(
         "Imported {} files: {} cards added, {} updated, {} unchanged.",
         r.files, r.added, r.updated, r.unchanged
@@ -336,10 +381,8 @@ pub fn import_cards(cat: &mut Catalogue, paths: &[std::path::PathBuf]) -> Result
 }
 
 /// Writes every card to `dir/<game>/<id>.toml`.
-pub fn export_cards(cat: &Catalogue, dir: &std::path::Path) -> Result<String, String> {
-    let r = cat
-        .export_dir(dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?;
+pub fn export_cards(cat: &Catalogue, dir: &std::path::Path) -> Result<String, AppError> {
+    let r = cat.export_dir(dir)?;
     Ok(format!(
         "Wrote {} card files to {}.",
         r.cards,
@@ -348,10 +391,8 @@ pub fn export_cards(cat: &Catalogue, dir: &std::path::Path) -> Result<String, St
 }
 
 /// Reads owned quantities from a collection CSV, all or nothing.
-pub fn import_collection(cat: &mut Catalogue, path: &std::path::Path) -> Result<String, String> {
-    let r = cat
-        .import_collection_csv(path, false)
-        .map_err(|e| e.to_string())?;
+pub fn import_collection(cat: &mut Catalogue, path: &std::path::Path) -> Result<String, AppError> {
+    let r = cat.import_collection_csv(path, false)?;
     Ok(format!(
         "Read {} rows of {}: {} quantities set.",
         r.rows,
@@ -361,10 +402,8 @@ pub fn import_collection(cat: &mut Catalogue, path: &std::path::Path) -> Result<
 }
 
 /// Writes owned quantities to a collection CSV.
-pub fn export_collection(cat: &Catalogue, path: &std::path::Path) -> Result<String, String> {
-    let n = cat
-        .export_collection_csv(path)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+pub fn export_collection(cat: &Catalogue, path: &std::path::Path) -> Result<String, AppError> {
+    let n = cat.export_collection_csv(path)?;
     Ok(format!("Wrote {n} rows to {}.", path.display()))
 }
 
@@ -440,9 +479,11 @@ pub fn papers() -> Vec<&'static str> {
         .collect()
 }
 
-fn export_options(settings: &PrintSettings) -> Result<crate::print::export::ExportOptions, String> {
+fn export_options(
+    settings: &PrintSettings,
+) -> Result<crate::print::export::ExportOptions, AppError> {
     let paper = crate::print::layout::paper(&settings.paper)
-        .ok_or_else(|| format!("unknown paper `{}`", settings.paper))?;
+        .ok_or_else(|| AppError::UnknownPaper(settings.paper.clone()))?;
     let mut opts = crate::print::export::ExportOptions::new(paper);
     opts.crop_marks = settings.crop_marks;
     opts.backs = settings.backs;
@@ -459,9 +500,9 @@ pub struct Sheet {
 }
 
 /// The sheet the export lays cards on.
-pub fn sheet(settings: &PrintSettings) -> Result<Sheet, String> {
+pub fn sheet(settings: &PrintSettings) -> Result<Sheet, AppError> {
     let opts = export_options(settings)?;
-    let layout = opts.layout().map_err(|e| e.to_string())?;
+    let layout = opts.layout()?;
     let places = (0..layout.per_page())
         .map(|k| {
             let r = layout.front(k);
@@ -481,15 +522,16 @@ pub fn export_pdf(
     ids: &[String],
     path: &std::path::Path,
     settings: &PrintSettings,
-) -> Result<String, String> {
+) -> Result<String, AppError> {
     let mut cards = Vec::new();
     for id in ids {
-        cards.push(card(cat, id).ok_or_else(|| {
-            format!("`{id}` is not in the catalogue; remove it from the selection")
-        })?);
+        cards.push(
+            cat.get(id)?
+                .ok_or_else(|| AppError::NotInCatalogue(id.clone()))?,
+        );
     }
     let opts = export_options(settings)?;
-    let pages = crate::print::export::export_pdf(&cards, &opts, path).map_err(|e| e.to_string())?;
+    let pages = crate::print::export::export_pdf(&cards, &opts, path)?;
     Ok(format!(
         "Wrote {} ({} cards, {pages} pages).",
         path.display(),
@@ -508,15 +550,14 @@ pub fn check_card(text: &str) -> Result<Card, CardError> {
 
 /// Puts the card `text` holds into the catalogue, replacing the card with its id (its owned
 /// quantity is kept); nothing changes when the text is not a valid card.
-pub fn save_card(cat: &mut Catalogue, text: &str) -> Result<String, String> {
-    let card = check_card(text).map_err(|e| e.to_string())?;
-    let verb = match self::card(cat, card.id()) {
+pub fn save_card(cat: &mut Catalogue, text: &str) -> Result<String, AppError> {
+    let card = check_card(text)?;
+    let verb = match cat.get(card.id())? {
         Some(old) if old == card => "Unchanged:",
         Some(_) => "Replaced",
         None => "Added",
     };
-    cat.upsert(std::slice::from_ref(&card))
-        .map_err(|e| e.to_string())?;
+    cat.upsert(std::slice::from_ref(&card))?;
     Ok(format!(
         "{verb} {} “{}” in the catalogue.",
         card.id(),
@@ -526,10 +567,12 @@ pub fn save_card(cat: &mut Catalogue, text: &str) -> Result<String, String> {
 
 /// Writes the card `text` holds to `path` (through a temporary file, so nothing is left half
 /// written); nothing is written when the text is not a valid card.
-pub fn write_card_file(text: &str, path: &std::path::Path) -> Result<String, String> {
-    check_card(text).map_err(|e| e.to_string())?;
-    crate::catalogue::write_atomic(path, text.as_bytes())
-        .map_err(|e| format!("{}: cannot write the file: {e}", path.display()))?;
+pub fn write_card_file(text: &str, path: &std::path::Path) -> Result<String, AppError> {
+    check_card(text)?;
+    crate::catalogue::write_atomic(path, text.as_bytes()).map_err(|source| AppError::Write {
+        path: path.to_path_buf(),
+        source,
+    })?;
     Ok(format!("Wrote {}.", path.display()))
 }
 
@@ -567,7 +610,7 @@ mod tests {
             (3, before)
         );
         let bad = text.replace("name = ", "nme = ");
-        let e = save_card(&mut cat, &bad).unwrap_err();
+        let e = save_card(&mut cat, &bad).unwrap_err().chain();
         assert!(e.contains("card.toml:") && e.contains("nme"), "{e}");
         assert_eq!(card(&cat, "ico-grumbolt").unwrap().name(), "Grumbolt II");
     }

@@ -20,7 +20,6 @@ use super::cache::Memo;
 use super::core;
 use super::{Action, Env};
 use crate::cards::{Card, CardError};
-use crate::catalogue::saved;
 use crate::games::arcadia::edit as arcadia_core;
 use crate::games::arcadia::model::ArcadiaCard;
 use crate::games::iconica::edit as form_core;
@@ -179,7 +178,7 @@ impl CardEditor {
     /// Shows the source or the form (remembered in the catalogue's app state).
     fn set_view(&mut self, view: View, env: &Env) {
         self.view = Some(view);
-        let _ = saved::set_state(env.cat.conn(), VIEW_KEY, view.key());
+        let _ = env.cat.set_state(VIEW_KEY, view.key());
     }
 
     /// Reads the text again when it changed since the last check.
@@ -209,7 +208,7 @@ impl CardEditor {
 
     pub fn ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
         if self.view.is_none() {
-            let saved = saved::state(env.cat.conn(), VIEW_KEY).ok().flatten();
+            let saved = env.cat.state(VIEW_KEY).ok().flatten();
             self.view = Some(match saved.as_deref() {
                 Some("form") => View::Form,
                 _ => View::Source,
@@ -321,7 +320,7 @@ impl CardEditor {
                         ))
                         .clicked()
                     {
-                        env.push(Action::EditCard {
+                        env.push(Action::ReplaceCard {
                             label: format!("new {} {}", t.game.title(), t.kind),
                             after: t.text.to_string(),
                         });
@@ -376,7 +375,7 @@ impl CardEditor {
         };
         env.push(match core::write_card_file(&self.text, &path) {
             Ok(m) => Action::Notify(m),
-            Err(e) => Action::Error(e),
+            Err(e) => Action::Error(e.chain()),
         });
     }
 

@@ -4,7 +4,7 @@
 use super::docs::{Docs, Slot, TomlDoc};
 use super::{Action, Env};
 use crate::catalogue::Catalogue;
-use crate::catalogue::saved::{self, DocKind};
+use crate::catalogue::saved::DocKind;
 use crate::games::arcadia::character::CharacterFile;
 use crate::games::arcadia::setup::SetupFile;
 
@@ -102,17 +102,25 @@ pub fn character_ref(name: &str) -> String {
 
 /// The saved character a setup's `character` entry names (its document text).
 pub fn saved_character(cat: &Catalogue, entry: &str) -> Option<String> {
-    let names = saved::list_docs(cat.conn(), DocKind::Character).ok()?;
+    let names = cat.list_docs(DocKind::Character).ok()?;
     let name = names.into_iter().find(|n| character_ref(n) == entry)?;
-    saved::load_doc(cat.conn(), DocKind::Character, &name)
-        .ok()
-        .flatten()
+    cat.load_doc(DocKind::Character, &name).ok().flatten()
+}
+
+/// A party, character, setup or squad file's text: a regular file (a FIFO would hang the
+/// app) of at most `safe_io::MAX_BUILD_FILE` bytes.
+fn read_doc(path: &std::path::Path) -> Result<String, crate::safe_io::InputError> {
+    crate::safe_io::read_text(
+        path,
+        crate::safe_io::MAX_BUILD_FILE,
+        "party, character, setup and squad files",
+    )
 }
 
 /// Actions saving the character files a setup file names (read next to it) as catalogue
 /// characters; unreadable ones give an error naming the file.
 pub fn setup_characters(path: &std::path::Path) -> Vec<Action> {
-    let Ok(text) = std::fs::read_to_string(path) else {
+    let Ok(text) = read_doc(path) else {
         return Vec::new();
     };
     let Ok(setup) = <SetupFile as TomlDoc>::from_toml(&text) else {
@@ -122,7 +130,7 @@ pub fn setup_characters(path: &std::path::Path) -> Vec<Action> {
     let mut out = Vec::new();
     for p in setup.players.iter().filter(|p| !p.character.is_empty()) {
         let file = dir.join(&p.character);
-        match std::fs::read_to_string(&file) {
+        match read_doc(&file) {
             Ok(body) => match <CharacterFile as TomlDoc>::from_toml(&body) {
                 Ok(mut c) => {
                     // The setup names the file: the saved character takes the file's name.
@@ -137,8 +145,8 @@ pub fn setup_characters(path: &std::path::Path) -> Vec<Action> {
                 Err(e) => out.push(Action::Error(format!("{}: {e}", file.display()))),
             },
             Err(e) => out.push(Action::Error(format!(
-                "{}: cannot read the character file: {e}",
-                file.display()
+                "cannot read the character file: {}",
+                crate::error_chain(&e)
             ))),
         }
     }
@@ -148,9 +156,9 @@ pub fn setup_characters(path: &std::path::Path) -> Vec<Action> {
 /// The action that opens the document file at `path` into `slot`: an edit, or an error
 /// naming the file, line and column.
 pub fn open_doc_path(path: &std::path::Path, slot: Slot) -> Action {
-    let text = match std::fs::read_to_string(path) {
+    let text = match read_doc(path) {
         Ok(t) => t,
-        Err(e) => return Action::Error(format!("{}: cannot read the file: {e}", path.display())),
+        Err(e) => return Action::Error(crate::error_chain(&e)),
     };
     let mut probe = Docs::default();
     match probe.read(slot, &text, &path.display().to_string()) {

@@ -82,7 +82,7 @@ impl History {
     /// The history stored in the catalogue (rows that no longer read as commands are skipped).
     pub fn load(cat: &Catalogue) -> History {
         let mut h = History::default();
-        for row in saved::history(cat.conn()).unwrap_or_default() {
+        for row in cat.history().unwrap_or_default() {
             let Ok(cmd) = serde_json::from_str::<Command>(&row.command) else {
                 continue;
             };
@@ -98,7 +98,11 @@ impl History {
 
     /// Records a command the caller has just applied. An edit of the same document with the
     /// same label as the last one (typing a name letter by letter) merges into it.
-    pub fn record(&mut self, cat: &Catalogue, cmd: Command) -> Result<(), String> {
+    pub fn record(
+        &mut self,
+        cat: &Catalogue,
+        cmd: Command,
+    ) -> Result<(), crate::catalogue::CatalogueError> {
         if let (
             Some((
                 seq,
@@ -128,12 +132,11 @@ impl History {
                 after: a2.clone(),
             };
             let seq = *seq;
-            saved::history_replace(cat.conn(), seq, &to_json(&merged))
-                .map_err(|e| e.to_string())?;
+            cat.history_replace(seq, &to_json(&merged))?;
             *self.undo.last_mut().expect("checked") = (seq, merged);
             return Ok(());
         }
-        let seq = saved::history_push(cat.conn(), &to_json(&cmd)).map_err(|e| e.to_string())?;
+        let seq = cat.history_push(&to_json(&cmd))?;
         self.redo.clear();
         self.undo.push((seq, cmd));
         let limit = saved::HISTORY_LIMIT as usize;
@@ -146,7 +149,7 @@ impl History {
     /// Takes the command to revert (the caller applies its inverse).
     pub fn undo(&mut self, cat: &Catalogue) -> Option<Command> {
         let (seq, cmd) = self.undo.pop()?;
-        let _ = saved::history_set_done(cat.conn(), seq, false);
+        let _ = cat.history_set_done(seq, false);
         self.redo.push((seq, cmd.clone()));
         Some(cmd)
     }
@@ -154,7 +157,7 @@ impl History {
     /// Takes the command to apply again.
     pub fn redo(&mut self, cat: &Catalogue) -> Option<Command> {
         let (seq, cmd) = self.redo.pop()?;
-        let _ = saved::history_set_done(cat.conn(), seq, true);
+        let _ = cat.history_set_done(seq, true);
         self.undo.push((seq, cmd.clone()));
         Some(cmd)
     }

@@ -17,6 +17,7 @@ pub mod matches;
 pub mod party;
 pub mod picker;
 pub mod print;
+pub mod recovery;
 pub mod setup;
 pub mod squad;
 pub mod toml_view;
@@ -30,10 +31,16 @@ use crate::catalogue::{Catalogue, saved};
 use docs::{Docs, Slot};
 use history::{Command, History};
 
-/// Opens the desktop app on the catalogue at `db`.
+/// Opens the desktop app on the catalogue at `db`. A catalogue that cannot be opened shows
+/// the recovery screen (its message, and Restore for a damaged one with a verified backup).
 pub fn run(db: &Path) -> anyhow::Result<()> {
-    let cat = Catalogue::open(db)
-        .map_err(|e| anyhow::anyhow!("cannot open the catalogue {}: {e}", db.display()))?;
+    let root = match Catalogue::open(db) {
+        Ok(cat) => Root::Main(Box::new(DeckwrightApp::with_path(
+            cat,
+            Some(db.to_path_buf()),
+        ))),
+        Err(e) => Root::Recovery(Box::new(recovery::Recovery::new(db, &e)), db.to_path_buf()),
+    };
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("deckwright")
@@ -42,13 +49,39 @@ pub fn run(db: &Path) -> anyhow::Result<()> {
         renderer: eframe::Renderer::Glow,
         ..Default::default()
     };
-    let path = db.to_path_buf();
     eframe::run_native(
         "deckwright",
         options,
-        Box::new(move |_cc| Ok(Box::new(DeckwrightApp::with_path(cat, Some(path))))),
+        Box::new(move |_cc| Ok(Box::new(root))),
     )
     .map_err(|e| anyhow::anyhow!("the app window failed: {e}"))
+}
+
+/// The app's window: the recovery screen until the catalogue opens, then the app.
+enum Root {
+    Recovery(Box<recovery::Recovery>, PathBuf),
+    Main(Box<DeckwrightApp>),
+}
+
+impl eframe::App for Root {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        match self {
+            Root::Recovery(r, path) => {
+                r.ui(ui);
+                if let Some(cat) = r.take_opened() {
+                    *self = Root::Main(Box::new(DeckwrightApp::with_path(cat, Some(path.clone()))));
+                    ui.ctx().request_repaint();
+                }
+            }
+            Root::Main(app) => eframe::App::ui(app.as_mut(), ui, frame),
+        }
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        if let Root::Main(app) = self {
+            eframe::App::save(app.as_mut(), storage);
+        }
+    }
 }
 
 /// The screens of the top bar.
@@ -131,6 +164,12 @@ pub enum Action {
         label: String,
         after: String,
     },
+    /// Put another card in the editor (*New card*'s template, *Edit card* from the browser):
+    /// asks first when the editor holds an unsaved card, then acts as `EditCard`.
+    ReplaceCard {
+        label: String,
+        after: String,
+    },
     /// Put the card editor's card into the catalogue (refused while the text is invalid).
     SaveCard,
     /// Set the owned quantity of a card (recorded for undo).
@@ -198,6 +237,10 @@ pub struct DeckwrightApp {
     pub editor: editor::CardEditor,
     status: String,
     error: Option<String>,
+    /// A new card waiting for "Replace it" because the editor holds an unsaved card.
+    confirm_new: Option<(String, String)>,
+    /// The unsaved card found in the editor's draft on start (the id or a description).
+    recovered: Option<String>,
     actions: Vec<Action>,
     last_session: String,
     theme_applied: Option<bool>,
@@ -216,19 +259,20 @@ impl DeckwrightApp {
     /// own connection), restoring the last session, drafts and undo history.
     pub fn with_path(cat: Catalogue, path: Option<PathBuf>) -> DeckwrightApp {
         let history = History::load(&cat);
-        let session: Session = saved::state(cat.conn(), "session")
+        let session: Session = cat
+            .state("session")
             .ok()
             .flatten()
             .and_then(|s| serde_json::from_str(&s).ok())
             .unwrap_or_default();
         let mut docs = Docs::default();
         for slot in Slot::ALL {
-            if let Ok(Some(text)) = saved::state(cat.conn(), &draft_key(slot)) {
+            if let Ok(Some(text)) = cat.state(&draft_key(slot)) {
                 let _ = docs.set_toml(slot, &text);
             }
         }
         let mut card_editor = editor::CardEditor::default();
-        if let Ok(Some(text)) = saved::state(cat.conn(), CARD_DRAFT) {
+        if let Ok(Some(text)) = cat.state(CARD_DRAFT) {
             card_editor.load(&text);
         }
         let mut app = DeckwrightApp {
@@ -248,6 +292,8 @@ impl DeckwrightApp {
             history,
             status: String::new(),
             error: None,
+            confirm_new: None,
+            recovered: None,
             actions: Vec::new(),
             last_session: String::new(),
             theme_applied: None,
@@ -258,7 +304,32 @@ impl DeckwrightApp {
         app.party.match_mode = session.match_mode;
         app.print.ids = session.print_ids.clone();
         app.last_session = serde_json::to_string(&app.session()).unwrap_or_default();
+        if app.card_draft_unsaved() {
+            app.recovered = Some(match core::check_card(app.editor.text()).ok() {
+                Some(c) => format!("“{}” ({})", c.name(), c.id()),
+                None => "a card with an error".into(),
+            });
+        }
         app
+    }
+
+    /// True when the card editor holds text that is not in the catalogue as it stands:
+    /// a card changed since it was saved, or one never saved (an untouched template and an
+    /// empty editor are not unsaved work).
+    pub fn card_draft_unsaved(&self) -> bool {
+        let text = self.editor.text();
+        if text.trim().is_empty() || core::card_templates().iter().any(|t| t.text == text) {
+            return false;
+        }
+        match core::check_card(text) {
+            Ok(card) => !matches!(self.cat.get(card.id()), Ok(Some(stored)) if stored == card),
+            Err(_) => true,
+        }
+    }
+
+    /// The unsaved card offered on start, while its notice is shown.
+    pub fn recovered(&self) -> Option<&str> {
+        self.recovered.as_deref()
     }
 
     /// The catalogue file, when the app runs on one.
@@ -281,7 +352,7 @@ impl DeckwrightApp {
     /// Writes the session to the catalogue when it changed.
     pub fn persist(&mut self) {
         let now = serde_json::to_string(&self.session()).unwrap_or_default();
-        if now != self.last_session && saved::set_state(self.cat.conn(), "session", &now).is_ok() {
+        if now != self.last_session && self.cat.set_state("session", &now).is_ok() {
             self.last_session = now;
         }
     }
@@ -330,6 +401,8 @@ impl DeckwrightApp {
             }
         });
         self.error_window_ui(ui);
+        self.confirm_new_ui(ui);
+        self.recovered_ui(ui);
         for action in actions {
             self.apply(action);
         }
@@ -518,6 +591,62 @@ impl DeckwrightApp {
         });
     }
 
+    /// Asks before a new card replaces the unsaved one in the editor.
+    fn confirm_new_ui(&mut self, ui: &mut egui::Ui) {
+        let Some((label, _)) = self.confirm_new.clone() else {
+            return;
+        };
+        egui::Window::new("Replace the unsaved card?")
+            .collapsible(false)
+            .show(ui.ctx(), |ui| {
+                ui.label(format!(
+                    "The card editor holds a card that is not saved in the catalogue. Replace it \
+                 ({label})? Undo brings the unsaved card back."
+                ));
+                ui.horizontal(|ui| {
+                    if ui.button("Replace it").clicked()
+                        && let Some((label, after)) = self.confirm_new.take()
+                    {
+                        self.actions.push(Action::EditCard { label, after });
+                        ui.ctx().request_repaint();
+                    }
+                    if ui.button("Keep editing").clicked() {
+                        self.confirm_new = None;
+                        self.screen = Screen::Card;
+                    }
+                });
+            });
+    }
+
+    /// Offers the unsaved card found on start (kept from the last session, even a crash).
+    fn recovered_ui(&mut self, ui: &mut egui::Ui) {
+        let Some(what) = self.recovered.clone() else {
+            return;
+        };
+        egui::Window::new("Unsaved card from your last session")
+            .collapsible(false)
+            .show(ui.ctx(), |ui| {
+                ui.label(format!(
+                "The card editor still holds {what}, with changes that are not in the catalogue \
+                 (kept as you typed, so a crash loses nothing)."
+            ));
+                ui.horizontal(|ui| {
+                    if ui.button("Show the unsaved card").clicked() {
+                        self.recovered = None;
+                        self.screen = Screen::Card;
+                    }
+                    if ui.button("Discard it").clicked() {
+                        self.recovered = None;
+                        self.actions.push(Action::EditCard {
+                            label: "discard the unsaved card".into(),
+                            after: String::new(),
+                        });
+                        ui.ctx().request_repaint();
+                    }
+                });
+            });
+    }
+
     fn error_window_ui(&mut self, ui: &mut egui::Ui) {
         let Some(message) = self.error.clone() else {
             return;
@@ -572,6 +701,14 @@ impl DeckwrightApp {
                 self.editor.load(&after);
                 self.record_card_edit(label, before, after);
             }
+            Action::ReplaceCard { label, after } => {
+                self.commit_typing();
+                if self.card_draft_unsaved() {
+                    self.confirm_new = Some((label, after));
+                } else {
+                    self.apply(Action::EditCard { label, after });
+                }
+            }
             Action::SaveCard if self.editor.text().trim().is_empty() => {
                 self.status =
                     "Nothing to save: the card editor is empty (start a card with “New card”)."
@@ -582,7 +719,7 @@ impl DeckwrightApp {
                     self.status = m;
                     self.cards_changed();
                 }
-                Err(e) => self.error = Some(format!("The card was not saved.\n{e}")),
+                Err(e) => self.error = Some(format!("The card was not saved.\n{}", e.chain())),
             },
             Action::SetOwned { id, quantity } => {
                 let before = core::owned(&self.cat, &id);
@@ -590,7 +727,10 @@ impl DeckwrightApp {
                     return;
                 }
                 if let Err(e) = core::set_owned(&mut self.cat, &id, quantity) {
-                    self.error = Some(format!("The owned quantity of {id} was not changed: {e}"));
+                    self.error = Some(format!(
+                        "The owned quantity of {id} was not changed: {}",
+                        e.chain()
+                    ));
                     return;
                 }
                 self.browser.owned_changed(&id, quantity);
@@ -635,7 +775,7 @@ impl DeckwrightApp {
             }
             Action::Save(slot) => self.save(slot),
             Action::StoreSaved { kind, name, body } => {
-                if let Err(e) = saved::save_doc(self.cat.conn(), kind, &name, &body) {
+                if let Err(e) = self.cat.save_doc(kind, &name, &body) {
                     self.error = Some(format!("“{name}” was not saved: {e}"));
                 }
             }
@@ -644,22 +784,36 @@ impl DeckwrightApp {
                     self.status = m;
                     self.cards_changed();
                 }
-                Err(e) => self.error = Some(format!("Nothing was imported.\n{e}")),
+                Err(e) => self.error = Some(format!("Nothing was imported.\n{}", e.chain())),
             },
             Action::ExportCards(dir) => match core::export_cards(&self.cat, &dir) {
                 Ok(m) => self.status = m,
-                Err(e) => self.error = Some(e),
+                Err(e) => {
+                    self.error = Some(format!(
+                        "Nothing was exported to {}.\n{}",
+                        dir.display(),
+                        e.chain()
+                    ))
+                }
             },
             Action::ImportCollection(path) => match core::import_collection(&mut self.cat, &path) {
                 Ok(m) => {
                     self.status = m;
                     self.browser.requery();
                 }
-                Err(e) => self.error = Some(format!("The collection was not changed.\n{e}")),
+                Err(e) => {
+                    self.error = Some(format!("The collection was not changed.\n{}", e.chain()))
+                }
             },
             Action::ExportCollection(path) => match core::export_collection(&self.cat, &path) {
                 Ok(m) => self.status = m,
-                Err(e) => self.error = Some(e),
+                Err(e) => {
+                    self.error = Some(format!(
+                        "{} was not written.\n{}",
+                        path.display(),
+                        e.chain()
+                    ))
+                }
             },
             Action::Notify(m) => self.status = m,
             Action::Error(e) => self.error = Some(e),
@@ -681,7 +835,7 @@ impl DeckwrightApp {
             }
             Command::EditCard { after, .. } => {
                 self.editor.load(after);
-                let _ = saved::set_state(self.cat.conn(), CARD_DRAFT, after);
+                let _ = self.cat.set_state(CARD_DRAFT, after);
                 self.screen = Screen::Card;
             }
             Command::Edit { slot, after, .. } => {
@@ -707,7 +861,13 @@ impl DeckwrightApp {
 
     /// Keeps the card editor's text as its draft and records the edit for undo.
     fn record_card_edit(&mut self, label: String, before: String, after: String) {
-        let _ = saved::set_state(self.cat.conn(), CARD_DRAFT, &after);
+        if let Err(e) = self.cat.set_state(CARD_DRAFT, &after) {
+            // The edit stands; only its crash copy is missing: say so rather than lose it quietly.
+            self.status = format!(
+                "The card's draft is not kept (a crash would lose it): {}",
+                crate::error_chain(&e)
+            );
+        }
         if let Err(e) = self.history.record(
             &self.cat,
             Command::EditCard {
@@ -721,7 +881,9 @@ impl DeckwrightApp {
     }
 
     fn store_draft(&self, slot: Slot) {
-        let _ = saved::set_state(self.cat.conn(), &draft_key(slot), &self.docs.get_toml(slot));
+        let _ = self
+            .cat
+            .set_state(&draft_key(slot), &self.docs.get_toml(slot));
     }
 
     /// Saves the document in `slot` in the catalogue under its name.
@@ -731,12 +893,10 @@ impl DeckwrightApp {
             self.error = Some("Give the document a name before saving it.".into());
             return;
         }
-        match saved::save_doc(
-            self.cat.conn(),
-            slot.kind(),
-            &name,
-            &self.docs.get_toml(slot),
-        ) {
+        match self
+            .cat
+            .save_doc(slot.kind(), &name, &self.docs.get_toml(slot))
+        {
             Ok(()) => {
                 self.status = format!("Saved {} “{name}” in the catalogue.", slot.kind().as_str())
             }
@@ -747,7 +907,8 @@ impl DeckwrightApp {
     /// True when the document in `slot` differs from its saved copy (or was never saved).
     pub fn unsaved(&self, slot: Slot) -> bool {
         let name = self.docs.name(slot).trim();
-        saved::load_doc(self.cat.conn(), slot.kind(), name)
+        self.cat
+            .load_doc(slot.kind(), name)
             .ok()
             .flatten()
             .as_deref()

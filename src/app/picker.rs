@@ -45,7 +45,7 @@ impl Picker {
             format!("{base} ({})", self.text.trim())
         };
         if self.sent.as_deref() != Some(full.as_str()) {
-            match core::search(env.cat.conn(), &full, PICKER_LIMIT) {
+            match core::search(env.cat, &full, PICKER_LIMIT) {
                 Ok(rows) => {
                     self.rows = rows;
                     self.error = None;

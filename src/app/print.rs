@@ -63,7 +63,7 @@ impl PrintScreen {
             {
                 match core::export_pdf(env.cat, &self.ids, &path, &self.settings) {
                     Ok(m) => env.push(Action::Notify(m)),
-                    Err(e) => env.push(Action::Error(e)),
+                    Err(e) => env.push(Action::Error(e.chain())),
                 }
             }
         });
@@ -129,7 +129,7 @@ impl PrintScreen {
         let sheet = match core::sheet(&self.settings) {
             Ok(s) => s,
             Err(e) => {
-                ui.colored_label(ui.visuals().error_fg_color, e);
+                ui.colored_label(ui.visuals().error_fg_color, e.chain());
                 return;
             }
         };

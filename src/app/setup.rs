@@ -8,7 +8,7 @@ use super::core;
 use super::docs::{Slot, TomlDoc};
 use super::picker::{self, Picker};
 use super::{Env, files};
-use crate::catalogue::saved::{self, DocKind};
+use crate::catalogue::saved::DocKind;
 use crate::games::arcadia::character::CharacterFile;
 use crate::games::arcadia::setup::{LaidLeague, SetupFile};
 
@@ -142,7 +142,7 @@ impl SetupScreen {
         ui.heading(format!("Player {}", i + 1));
         ui.horizontal(|ui| {
             let label = ui.label("Character:");
-            let names = saved::list_docs(env.cat.conn(), DocKind::Character).unwrap_or_default();
+            let names = env.cat.list_docs(DocKind::Character).unwrap_or_default();
             let shown = if p.character.is_empty() {
                 "choose a saved character".to_string()
             } else {

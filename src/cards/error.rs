@@ -4,6 +4,13 @@ use std::fmt;
 
 use super::locate;
 
+/// The most characters of a key an error message quotes.
+pub const MAX_QUOTE: usize = 120;
+
+/// The most characters of one line of an error's message (its lists of expected values
+/// included); a message is at most two such lines long.
+pub const MAX_LINE: usize = 400;
+
 /// A card file problem at a place: file, line and column (1-based), and the key involved.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub struct CardError {
@@ -31,11 +38,30 @@ impl CardError {
         let (line, column) = locate::line_col(text, offset);
         let message = e.message().trim().to_string();
         let key = locate::unknown_field(&message).or_else(|| locate::key_before(text, offset));
+        CardError::bounded(file, line, column, key, message)
+    }
+
+    /// An error whose key and message quote at most a bounded excerpt of the file (a 10 MB
+    /// key gives a short message, not a 20 MB one).
+    fn bounded(
+        file: &str,
+        line: usize,
+        column: usize,
+        key: Option<String>,
+        message: String,
+    ) -> CardError {
+        use crate::safe_io::excerpt;
+        let message = message
+            .lines()
+            .map(|l| excerpt(l, MAX_LINE))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let message = excerpt(&message, 2 * MAX_LINE);
         CardError {
             file: file.to_string(),
             line,
             column,
-            key,
+            key: key.map(|k| excerpt(&k, MAX_QUOTE)),
             message,
         }
     }
@@ -43,13 +69,13 @@ impl CardError {
     /// An error about the key at `path` (table names then the key), found in `text`.
     pub fn at(file: &str, text: &str, path: &[&str], message: String) -> CardError {
         let (line, column) = locate::find_key(text, path);
-        CardError {
-            file: file.to_string(),
+        CardError::bounded(
+            file,
             line,
             column,
-            key: path.last().map(|k| k.to_string()),
+            path.last().map(|k| k.to_string()),
             message,
-        }
+        )
     }
 }
 

@@ -241,12 +241,126 @@ fn push_field(out: &mut Vec<(String, FieldValue)>, key: &str, v: &toml::Value) {
     }
 }
 
-/// Is this a valid card id (`[a-z0-9-]+`)?
+/// The longest card id, in characters (ids are also file names: `<id>.toml`).
+pub const MAX_ID_LEN: usize = 64;
+/// The longest card name, in characters.
+pub const MAX_NAME_LEN: usize = 200;
+/// The longest text value of a card (rules text, flavour, a portrait path), in characters.
+pub const MAX_TEXT_LEN: usize = 4000;
+/// The most entries of any list of a card (actions, tiles, effects, ...).
+pub const MAX_LIST_LEN: usize = 256;
+/// Every whole number of a card lies in `-MAX_NUMBER..=MAX_NUMBER` (each game may bound a
+/// value further, e.g. Iconica's `start` to 1270).
+pub const MAX_NUMBER: i64 = 10_000;
+
+/// Is this a valid card id (`[a-z0-9-]+`, at most [`MAX_ID_LEN`] characters)?
 pub fn valid_id(id: &str) -> bool {
     !id.is_empty()
+        && id.len() <= MAX_ID_LEN
         && id
             .bytes()
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+/// The first value of `card` outside the bounds every card keeps (text lengths, list
+/// lengths, numbers): the key path and what is wrong.
+fn bounds_problem(card: &Card) -> Option<Problem> {
+    fn walk(v: &toml::Value, path: &mut Vec<String>, out: &mut Option<Problem>) {
+        if out.is_some() {
+            return;
+        }
+        let key = path.last().cloned().unwrap_or_default();
+        fn refs(path: &[String]) -> Vec<&str> {
+            path.iter().map(String::as_str).collect()
+        }
+        match v {
+            toml::Value::String(s) => {
+                let max = if key == "name" {
+                    MAX_NAME_LEN
+                } else {
+                    MAX_TEXT_LEN
+                };
+                let n = s.chars().count();
+                if n > max {
+                    *out = Some(Problem::at(
+                        &refs(path),
+                        format!("`{key}` is {n} characters long; at most {max}"),
+                    ));
+                }
+            }
+            toml::Value::Integer(n) => {
+                if n.unsigned_abs() > MAX_NUMBER as u64 {
+                    *out = Some(Problem::at(
+                        &refs(path),
+                        format!(
+                            "`{key}` is {n}; numbers of a card lie between -{MAX_NUMBER} and {MAX_NUMBER}"
+                        ),
+                    ));
+                }
+            }
+            toml::Value::Float(f) => {
+                if !f.is_finite() || f.abs() > MAX_NUMBER as f64 {
+                    *out = Some(Problem::at(
+                        &refs(path),
+                        format!(
+                            "`{key}` is {f}; numbers of a card lie between -{MAX_NUMBER} and {MAX_NUMBER}"
+                        ),
+                    ));
+                }
+            }
+            toml::Value::Array(items) => {
+                if items.len() > MAX_LIST_LEN {
+                    *out = Some(Problem::at(
+                        &refs(path),
+                        format!(
+                            "`{key}` lists {} entries; at most {MAX_LIST_LEN}",
+                            items.len()
+                        ),
+                    ));
+                    return;
+                }
+                for (i, item) in items.iter().enumerate() {
+                    if item.is_table() {
+                        path.pop();
+                        path.push(format!("{key}[{i}]"));
+                        walk(item, path, out);
+                        path.pop();
+                        path.push(key.clone());
+                    } else {
+                        walk(item, path, out);
+                    }
+                }
+            }
+            toml::Value::Table(t) => {
+                if t.len() > MAX_LIST_LEN {
+                    *out = Some(Problem::at(
+                        &refs(path),
+                        format!("`{key}` has {} keys; at most {MAX_LIST_LEN}", t.len()),
+                    ));
+                    return;
+                }
+                for (k, item) in t {
+                    if k.chars().count() > MAX_NAME_LEN {
+                        *out = Some(Problem::at(
+                            &refs(path),
+                            format!(
+                                "a key of `{key}` is {} characters long; at most {MAX_NAME_LEN}",
+                                k.chars().count()
+                            ),
+                        ));
+                        return;
+                    }
+                    path.push(k.clone());
+                    walk(item, path, out);
+                    path.pop();
+                }
+            }
+            toml::Value::Boolean(_) | toml::Value::Datetime(_) => {}
+        }
+    }
+    let mut out = None;
+    walk(&card.to_value(), &mut Vec::new(), &mut out);
+    out
 }
 
 #[derive(Deserialize)]
@@ -304,10 +418,23 @@ pub fn parse(text: &str, file: &str) -> Result<CardFile, CardError> {
     }
     match &header.id {
         Some(toml::Value::String(id)) if valid_id(id) => {}
+        Some(toml::Value::String(id)) if id.len() > MAX_ID_LEN => {
+            return Err(at(
+                &["id"],
+                format!(
+                    "id `{}` is {} characters long; at most {MAX_ID_LEN}",
+                    crate::safe_io::excerpt(id, 40),
+                    id.chars().count()
+                ),
+            ));
+        }
         Some(toml::Value::String(id)) => {
             return Err(at(
                 &["id"],
-                format!("id `{id}` may hold only a-z, 0-9 and -"),
+                format!(
+                    "id `{}` may hold only a-z, 0-9 and -",
+                    crate::safe_io::excerpt(id, 40)
+                ),
             ));
         }
         Some(_) => return Err(at(&["id"], "`id` must be a string".into())),
@@ -326,7 +453,12 @@ pub fn parse(text: &str, file: &str) -> Result<CardFile, CardError> {
         Game::Iconoclasm => Card::Iconoclasm(from_toml(text, file)?),
         Game::Ruunara => Card::Ruunara(from_toml(text, file)?),
     };
-    if let Some(p) = card.problems().into_iter().next() {
+    if let Some(p) = card
+        .problems()
+        .into_iter()
+        .next()
+        .or_else(|| bounds_problem(&card))
+    {
         return Err(CardError::at(file, text, &p.path_refs(), p.message.clone()));
     }
     Ok(CardFile::Card(card))
@@ -367,6 +499,12 @@ pub trait CardLookup {
     fn card(&self, id: &str) -> Option<Cow<'_, Card>>;
     /// The cards of a game with exactly this (case-sensitive) name.
     fn cards_named(&self, game: Game, name: &str) -> Vec<Cow<'_, Card>>;
+    /// A failure of the lookup itself since the last call (a catalogue that could not be
+    /// read): `card` and `cards_named` then answered "none", which is not the truth, so a
+    /// caller reports this error instead of "unknown card". Lists in memory never fail.
+    fn take_error(&self) -> Option<Box<dyn std::error::Error + Send + Sync>> {
+        None
+    }
 }
 
 impl CardLookup for [Card] {

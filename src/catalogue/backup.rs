@@ -1,50 +1,136 @@
-//! Rotating backups taken before a migration changes an existing catalogue.
+//! Backups of a catalogue: taken before a migration changes it and on demand (`deckwright
+//! catalogue backup`), checked, rotated, and restored.
 //!
-//! A backup is `VACUUM INTO <catalogue file name>.backup-<unix nanoseconds>-v<schema>`,
-//! next to the catalogue; only the newest [`KEEP`] are kept.
+//! A backup is `<catalogue file name>.backup-<unix nanoseconds>-v<schema>` next to the
+//! catalogue. It is written by `VACUUM INTO` to a temporary name, opened and checked
+//! (`PRAGMA integrity_check`, a deckwright catalogue of a schema this build knows), synced,
+//! and only then renamed into the rotation: an interrupted or disk-full backup leaves no
+//! file that looks like one. Only verified backups count in the rotation (the newest
+//! [`KEEP`] are kept) and only a verified backup is ever offered for restoring; an empty or
+//! broken file with a backup's name is removed when the rotation is pruned.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use rusqlite::Connection;
 
-use super::{CatalogueError, Result};
+use super::open::{CheckDepth, check, classify};
+use super::{CatalogueError, Result, schema_version};
+use crate::safe_io;
 
 /// How many backups are kept.
 pub const KEEP: usize = 3;
 
-/// Takes a backup of `conn` (the catalogue at `path`, at schema `version`) and prunes old ones.
-pub fn before_migration(conn: &Connection, path: &Path, version: i64) -> Result<PathBuf> {
-    let name = path
-        .file_name()
+/// A backup that passed its check.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Backup {
+    pub path: PathBuf,
+    /// Its schema version.
+    pub schema: i64,
+    /// Its size in bytes.
+    pub bytes: u64,
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
         .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "catalogue".into());
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+        .unwrap_or_else(|| "catalogue".into())
+}
+
+/// Takes a verified backup of `conn` (the catalogue at `path`, at schema `version`) and
+/// prunes old ones. A failure (disk full, read-only folder) leaves no backup file and
+/// changes nothing.
+pub fn before_migration(conn: &Connection, path: &Path, version: i64) -> Result<PathBuf> {
+    take(conn, path, version).map_err(|e| match classify(e, path) {
+        CatalogueError::Sqlite(e) => CatalogueError::Damaged(format!(
+            "cannot back up catalogue `{}` before migrating it ({e}); nothing was changed",
+            path.display()
+        )),
+        other => other,
+    })
+}
+
+/// Writes the backup: `VACUUM INTO` a temporary file, verify, rename into the rotation.
+pub(crate) fn take(conn: &Connection, path: &Path, version: i64) -> Result<PathBuf> {
+    let name = file_name(path);
+    let dir = safe_io::folder_of(path);
+    let tmp = tempfile::Builder::new()
+        .prefix(safe_io::TEMP_PREFIX)
+        .suffix(".part")
+        .rand_bytes(12)
+        .tempfile_in(&dir)?;
+    let tmp_str = tmp.path().to_str().ok_or_else(|| {
+        CatalogueError::Damaged(format!(
+            "cannot back up to `{}`: the path is not UTF-8",
+            tmp.path().display()
+        ))
+    })?;
+    conn.execute("VACUUM INTO ?1", [tmp_str])?;
+    let checked = verify(tmp.path())?;
+    if checked.schema != version {
+        return Err(CatalogueError::Damaged(format!(
+            "the backup of `{}` reads as schema {} instead of {version}; it was not kept",
+            path.display(),
+            checked.schema
+        )));
+    }
+    tmp.as_file().sync_all()?;
     let nanos = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_nanos())
         .unwrap_or(0);
     let target = dir.join(format!("{name}.backup-{nanos:020}-v{version}"));
-    let target_str = target.to_str().ok_or_else(|| {
-        CatalogueError::Damaged(format!(
-            "cannot back up to `{}`: the path is not UTF-8",
-            target.display()
-        ))
-    })?;
-    conn.execute("VACUUM INTO ?1", [target_str]).map_err(|e| {
-        CatalogueError::Damaged(format!(
-            "cannot back up the catalogue to `{}` before migrating it ({e}); nothing was changed",
-            target.display()
-        ))
-    })?;
-    prune(dir, &name)?;
+    tmp.persist_noclobber(&target).map_err(|e| e.error)?;
+    safe_io::sync_dir(&dir)?;
+    prune(&dir, &name)?;
     Ok(target)
 }
 
-/// The backups of the catalogue file `name` in `dir`, oldest first.
+/// Opens the file at `path` read-only and checks it is a whole deckwright catalogue of a
+/// schema this build knows (`PRAGMA integrity_check`).
+pub fn verify(path: &Path) -> Result<Backup> {
+    let shown = path.display();
+    let meta = std::fs::metadata(path)?;
+    if meta.len() == 0 {
+        return Err(CatalogueError::Damaged(format!("`{shown}` is empty")));
+    }
+    let conn = super::open::open_for_reading(path)?;
+    let bad = |e: CatalogueError| {
+        CatalogueError::Damaged(format!("`{shown}` is not a whole catalogue: {e}"))
+    };
+    check(&conn, path, CheckDepth::Full).map_err(|e| match e {
+        e @ CatalogueError::Damaged(_) => e,
+        other => bad(other),
+    })?;
+    let schema: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .map_err(|e| bad(e.into()))?;
+    if schema < 1 || schema > schema_version() {
+        return Err(CatalogueError::Damaged(format!(
+            "`{shown}` is at schema {schema}; this build reads catalogues of schema 1 to {}",
+            schema_version()
+        )));
+    }
+    let tables: i64 = conn
+        .query_row("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('card', 'collection', 'meta')", [], |r| {
+            r.get(0)
+        })
+        .map_err(|e| bad(e.into()))?;
+    if tables < 3 {
+        return Err(CatalogueError::Damaged(format!(
+            "`{shown}` is not a deckwright catalogue"
+        )));
+    }
+    Ok(Backup {
+        path: path.to_path_buf(),
+        schema,
+        bytes: meta.len(),
+    })
+}
+
+/// The files named as backups of the catalogue file `name` in `dir`, oldest first
+/// (verified or not).
 pub fn list(dir: &Path, name: &str) -> Result<Vec<PathBuf>> {
     let prefix = format!("{name}.backup-");
     let mut out: Vec<PathBuf> = std::fs::read_dir(dir)?
@@ -56,34 +142,174 @@ pub fn list(dir: &Path, name: &str) -> Result<Vec<PathBuf>> {
     Ok(out)
 }
 
+/// The backups of the catalogue at `path` that pass their check, oldest first.
+pub fn verified(path: &Path) -> Vec<Backup> {
+    let dir = safe_io::folder_of(path);
+    list(&dir, &file_name(path))
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|p| verify(p).ok())
+        .collect()
+}
+
+/// What to tell a person whose catalogue at `path` cannot be used: the newest verified
+/// backup and the command that restores it, or that there is none.
+pub fn advice(path: &Path) -> String {
+    match verified(path).last() {
+        Some(b) => format!(
+            "The newest backup that passes its check is `{}` (schema {}); restore it with \
+             `deckwright --db {} catalogue restore`, or move the catalogue away to start a new one",
+            b.path.display(),
+            b.schema,
+            path.display()
+        ),
+        None => "No backup that passes its check was found next to it; move it away to start a new catalogue \
+                 (cards can be imported again from card files)"
+            .to_string(),
+    }
+}
+
+/// Keeps the newest [`KEEP`] verified backups; removes older ones and files with a
+/// backup's name that fail their check (empty, cut short, damaged).
 fn prune(dir: &Path, name: &str) -> Result<()> {
     let all = list(dir, name)?;
-    let excess = all.len().saturating_sub(KEEP);
-    for old in &all[..excess] {
+    let mut good = Vec::new();
+    for p in &all {
+        if verify(p).is_ok() {
+            good.push(p.clone());
+        } else {
+            std::fs::remove_file(p)?;
+        }
+    }
+    let excess = good.len().saturating_sub(KEEP);
+    for old in &good[..excess] {
         std::fs::remove_file(old)?;
     }
     Ok(())
+}
+
+/// Replaces the catalogue at `path` by a verified backup (`from`, else the newest one that
+/// passes its check). The current file (and its `-wal`/`-shm`) is kept beside it as
+/// `<name>.replaced-<unix nanoseconds>`, never deleted. Returns the backup restored and
+/// where the replaced file went (`None` if there was none).
+pub fn restore(path: &Path, from: Option<&Path>) -> Result<(Backup, Option<PathBuf>)> {
+    let chosen = match from {
+        Some(f) => {
+            safe_io::check_regular(f)?;
+            verify(f).map_err(|e| match e {
+                CatalogueError::Damaged(m) => {
+                    CatalogueError::Damaged(format!("{m}; nothing was restored"))
+                }
+                other => other,
+            })?
+        }
+        None => verified(path).pop().ok_or_else(|| {
+            CatalogueError::Damaged(format!(
+                "no backup of `{}` passes its check; nothing was restored",
+                path.display()
+            ))
+        })?,
+    };
+    let dir = safe_io::folder_of(path);
+    let mut tmp = tempfile::Builder::new()
+        .prefix(safe_io::TEMP_PREFIX)
+        .suffix(".part")
+        .rand_bytes(12)
+        .tempfile_in(&dir)?;
+    let mut src = std::fs::File::open(&chosen.path)?;
+    std::io::copy(&mut src, tmp.as_file_mut())?;
+    tmp.as_file_mut().flush()?;
+    tmp.as_file().sync_all()?;
+    verify(tmp.path())?;
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    let aside = dir.join(format!("{}.replaced-{nanos:020}", file_name(path)));
+    let mut moved = None;
+    if std::fs::symlink_metadata(path).is_ok() {
+        std::fs::rename(path, &aside)?;
+        moved = Some(aside.clone());
+    }
+    for suffix in ["-wal", "-shm", "-journal"] {
+        let mut side = path.as_os_str().to_owned();
+        side.push(suffix);
+        let side = PathBuf::from(side);
+        if side.exists() {
+            let mut to = aside.as_os_str().to_owned();
+            to.push(suffix);
+            std::fs::rename(&side, PathBuf::from(to))?;
+        }
+    }
+    tmp.persist_noclobber(path).map_err(|e| e.error)?;
+    safe_io::sync_dir(&dir)?;
+    Ok((
+        Backup {
+            path: chosen.path,
+            schema: chosen.schema,
+            bytes: chosen.bytes,
+        },
+        moved,
+    ))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn catalogue_like(p: &Path, version: i64) -> Connection {
+        let conn = Connection::open(p).unwrap();
+        conn.execute_batch(&format!(
+            "CREATE TABLE card(id); CREATE TABLE collection(x); CREATE TABLE meta(k); INSERT INTO card VALUES (1);
+             PRAGMA user_version = {version};"
+        ))
+        .unwrap();
+        conn
+    }
+
     #[test]
     fn keeps_the_newest_three() {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("c.sqlite");
-        let conn = Connection::open(&db).unwrap();
-        conn.execute_batch("CREATE TABLE t(x); INSERT INTO t VALUES (1);")
-            .unwrap();
+        let conn = catalogue_like(&db, 1);
         let mut made = Vec::new();
-        for v in 1..=5 {
-            made.push(before_migration(&conn, &db, v).unwrap());
+        for _ in 1..=5 {
+            made.push(before_migration(&conn, &db, 1).unwrap());
         }
         let left = list(dir.path(), "c.sqlite").unwrap();
         assert_eq!(left, made[2..].to_vec());
         let copy = Connection::open(&left[2]).unwrap();
-        let x: i64 = copy.query_row("SELECT x FROM t", [], |r| r.get(0)).unwrap();
+        let x: i64 = copy
+            .query_row("SELECT id FROM card", [], |r| r.get(0))
+            .unwrap();
         assert_eq!(x, 1);
+    }
+
+    #[test]
+    fn empty_and_cut_backups_never_count_and_are_pruned() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("c.sqlite");
+        let conn = catalogue_like(&db, 1);
+        let good = before_migration(&conn, &db, 1).unwrap();
+        // Left by an older version killed mid-backup, or a full disk: newer names than `good`.
+        let empty = dir.path().join("c.sqlite.backup-99999999999999999990-v1");
+        std::fs::write(&empty, b"").unwrap();
+        let cut = dir.path().join("c.sqlite.backup-99999999999999999991-v1");
+        let bytes = std::fs::read(&good).unwrap();
+        std::fs::write(&cut, &bytes[..bytes.len() - 1]).unwrap();
+        assert_eq!(
+            verified(&db)
+                .iter()
+                .map(|b| b.path.clone())
+                .collect::<Vec<_>>(),
+            vec![good.clone()]
+        );
+        assert!(
+            advice(&db).contains(&good.display().to_string()),
+            "{}",
+            advice(&db)
+        );
+        let newer = before_migration(&conn, &db, 1).unwrap();
+        assert_eq!(list(dir.path(), "c.sqlite").unwrap(), vec![good, newer]);
     }
 }

@@ -14,6 +14,7 @@ use rusqlite::{OptionalExtension, params};
 
 use super::{Catalogue, CatalogueError, Result, export::write_atomic};
 use crate::cards::Game;
+use crate::safe_io::{self, excerpt};
 
 /// What a collection import did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -132,6 +133,11 @@ pub(crate) struct Row {
     pub quantity: u32,
 }
 
+/// The largest owned quantity of one card.
+pub const MAX_QUANTITY: u32 = 9_999;
+/// The most data rows a collection CSV may have.
+pub const MAX_ROWS: usize = 200_000;
+
 /// Reads a collection CSV into rows. Errors name the file and line.
 pub(crate) fn read_rows(data: &[u8], file: &Path) -> Result<Vec<Row>, CollectionError> {
     let bad = |message: String| CollectionError::Malformed {
@@ -150,18 +156,29 @@ pub(crate) fn read_rows(data: &[u8], file: &Path) -> Result<Vec<Row>, Collection
         bad(format!(
             "line 1: header `{}` is not a collection header; expected id,name,game,quantity \
              (or a Count/Quantity column with a Name column)",
-            header.iter().collect::<Vec<_>>().join(",")
+            excerpt(&header.iter().collect::<Vec<_>>().join(","), 200)
         ))
     })?;
+    let mut lines = LineCounter::default();
     let mut out = Vec::new();
     for rec in rdr.records() {
         let rec = rec.map_err(|e| {
-            let line = e.position().map(|p| line_of(data, p.byte())).unwrap_or(0);
-            bad(format!("line {line}: {e}"))
+            let line = e
+                .position()
+                .map(|p| lines.line_of(data, p.byte()))
+                .unwrap_or(0);
+            bad(format!("line {line}: {}", excerpt(&e.to_string(), 200)))
         })?;
-        let line = rec.position().map(|p| line_of(data, p.byte())).unwrap_or(0);
+        let line = rec
+            .position()
+            .map(|p| lines.line_of(data, p.byte()))
+            .unwrap_or(0);
         let get = |i: Option<usize>| i.and_then(|i| rec.get(i)).unwrap_or("").trim().to_string();
-        let (id, name, game) = (get(cols.id), get(cols.name), get(cols.game));
+        let (id, name, game) = (
+            unescape(get(cols.id)),
+            unescape(get(cols.name)),
+            get(cols.game),
+        );
         let q = get(Some(cols.quantity));
         if id.is_empty() && name.is_empty() {
             if rec.iter().all(|f| f.trim().is_empty()) {
@@ -171,50 +188,112 @@ pub(crate) fn read_rows(data: &[u8], file: &Path) -> Result<Vec<Row>, Collection
                 "line {line}: the row names no card (empty id and name)"
             )));
         }
-        let quantity = q.parse::<u32>().map_err(|_| {
-            bad(format!(
-                "line {line}: quantity `{q}` is not a whole number from 0 up"
-            ))
-        })?;
+        let quantity = q
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| n <= MAX_QUANTITY)
+            .ok_or_else(|| {
+                bad(format!(
+                    "line {line}: quantity `{}` is not a whole number from 0 to {MAX_QUANTITY}",
+                    excerpt(&q, 40)
+                ))
+            })?;
+        if out.len() == MAX_ROWS {
+            return Err(bad(format!(
+                "line {line}: more than {MAX_ROWS} rows, the limit of a collection file; nothing was imported"
+            )));
+        }
         out.push(Row {
             line,
-            id,
-            name,
-            game,
+            id: excerpt(&id, 200),
+            name: excerpt(&name, 200),
+            game: excerpt(&game, 40),
             quantity,
         });
     }
     Ok(out)
 }
 
-/// 1-based line where the record at `byte` starts (the csv crate counts a record from
-/// the blank lines before it).
-fn line_of(data: &[u8], byte: u64) -> u64 {
-    let mut end = (byte as usize).min(data.len());
-    while end < data.len() && (data[end] == b'\n' || data[end] == b'\r') {
-        end += 1;
+/// A cell `collection export` wrote with a `'` before a leading `=`, `+`, `-`, `@`, tab or
+/// carriage return (so a spreadsheet shows it as text, not a formula) reads back as written.
+fn unescape(cell: String) -> String {
+    match cell.strip_prefix('\'') {
+        Some(rest) if rest.starts_with(FORMULA_STARTS) => rest.to_string(),
+        _ => cell,
     }
-    data[..end].iter().filter(|&&b| b == b'\n').count() as u64 + 1
+}
+
+/// The characters that make a spreadsheet read a cell as a formula.
+const FORMULA_STARTS: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
+
+/// A cell as `collection export` writes it: one starting like a formula gets a leading `'`
+/// (the usual defence against formula injection; spreadsheets show the text as typed).
+pub fn escape_cell(cell: &str) -> std::borrow::Cow<'_, str> {
+    if cell.starts_with(FORMULA_STARTS) {
+        format!("'{cell}").into()
+    } else {
+        cell.into()
+    }
+}
+
+/// 1-based line where the record at `byte` starts (the csv crate counts a record from
+/// the blank lines before it). Records come in file order: newlines are counted once, from
+/// where the last record was, so a whole file costs one pass.
+#[derive(Default)]
+struct LineCounter {
+    /// Bytes counted so far.
+    pos: usize,
+    /// Newlines in `data[..pos]`.
+    newlines: u64,
+}
+
+impl LineCounter {
+    fn line_of(&mut self, data: &[u8], byte: u64) -> u64 {
+        let mut end = (byte as usize).min(data.len());
+        while end < data.len() && (data[end] == b'\n' || data[end] == b'\r') {
+            end += 1;
+        }
+        if end < self.pos {
+            self.pos = 0;
+            self.newlines = 0;
+        }
+        self.newlines += data[self.pos..end].iter().filter(|&&b| b == b'\n').count() as u64;
+        self.pos = end;
+        self.newlines + 1
+    }
 }
 
 impl Catalogue {
     /// Sets the owned quantity of a card (0 removes it from the collection).
     pub fn set_owned(&mut self, id: &str, quantity: u32) -> Result<()> {
+        if quantity > MAX_QUANTITY {
+            return Err(CatalogueError::OutOfRange(format!(
+                "quantity {quantity} is over {MAX_QUANTITY}, the most copies of one card the collection holds"
+            )));
+        }
         if !self.has_card(id)? {
-            return Err(CatalogueError::UnknownCard(id.to_string()));
+            return Err(CatalogueError::UnknownCard(excerpt(id, 80)));
         }
         set_quantity(self.conn(), id, quantity)?;
         Ok(())
     }
 
-    /// The owned quantity of a card (0 when not owned or unknown).
+    /// The owned quantity of a card (0 when not owned or unknown); a stored quantity outside
+    /// `0..=MAX_QUANTITY` (edited outside deckwright) is an error, not a huge number.
     pub fn owned(&self, id: &str) -> Result<u32> {
         let q: Option<i64> = self
             .conn()
             .prepare_cached("SELECT quantity FROM collection WHERE card_id = ?1")?
             .query_row([id], |r| r.get(0))
             .optional()?;
-        Ok(q.unwrap_or(0).clamp(0, u32::MAX as i64) as u32)
+        match q.unwrap_or(0) {
+            n if (0..=MAX_QUANTITY as i64).contains(&n) => Ok(n as u32),
+            n => Err(CatalogueError::OutOfRange(format!(
+                "card `{}` has an owned quantity of {n}, outside 0 to {MAX_QUANTITY}; the catalogue \
+                 was changed outside deckwright (set it again with `collection set`)",
+                excerpt(id, 80)
+            ))),
+        }
     }
 
     /// Total number of owned copies of cards in the catalogue.
@@ -244,10 +323,16 @@ impl Catalogue {
         path: &Path,
         skip_unknown: bool,
     ) -> Result<CollectionReport, CollectionError> {
-        let data = std::fs::read(path).map_err(|e| CollectionError::Malformed {
-            file: path.to_path_buf(),
-            message: format!("cannot read: {e}"),
-        })?;
+        let data =
+            safe_io::read_bytes(path, safe_io::MAX_CSV_FILE, "a collection CSV").map_err(|e| {
+                CollectionError::Malformed {
+                    file: path.to_path_buf(),
+                    message: match e {
+                        safe_io::InputError::Io { source, .. } => format!("cannot read: {source}"),
+                        other => other.to_string(),
+                    },
+                }
+            })?;
         self.import_collection_bytes(&data, path, skip_unknown)
     }
 
@@ -354,13 +439,23 @@ impl Catalogue {
         while let Some(r) = rows.next()? {
             let (id, name, game, q): (String, String, String, i64) =
                 (r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?);
-            w.write_record([id, name, game, q.to_string()])
-                .map_err(csv_err)?;
+            w.write_record(
+                [
+                    escape_cell(&id),
+                    escape_cell(&name),
+                    escape_cell(&game),
+                    q.to_string().into(),
+                ]
+                .iter()
+                .map(|c| c.as_bytes()),
+            )
+            .map_err(csv_err)?;
             n += 1;
         }
         let bytes = w
             .into_inner()
             .map_err(|e| CatalogueError::Io(std::io::Error::other(e.to_string())))?;
+        safe_io::check_output(path)?;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)?;
         }
@@ -432,5 +527,71 @@ mod tests {
         assert_eq!(rows[0].line, 3);
         let e = read_rows(b"name,quantity\nFoo,-1\n", Path::new("c.csv")).unwrap_err();
         assert!(e.to_string().contains("c.csv: line 2"), "{e}");
+    }
+    /// The old `line_of`: newlines recounted from the file's start (quadratic over a file).
+    fn recount(data: &[u8], byte: u64) -> u64 {
+        let mut end = (byte as usize).min(data.len());
+        while end < data.len() && (data[end] == b'\n' || data[end] == b'\r') {
+            end += 1;
+        }
+        data[..end].iter().filter(|&&b| b == b'\n').count() as u64 + 1
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn quadratic_line_of_replaced_by_a_linear_count_with_the_same_lines(
+            rows in proptest::collection::vec(("[a-z\"\n ]{0,8}", 0u32..5, 0usize..3, proptest::bool::ANY), 0..40)
+        ) {
+            let mut text = String::from("name,quantity\n");
+            for (name, q, blanks, crlf) in &rows {
+                let nl = if *crlf { "\r\n" } else { "\n" };
+                text.push_str(&nl.repeat(*blanks));
+                text.push_str(&format!("\"{}\",{q}{nl}", name.replace('"', "\"\"")));
+            }
+            let data = text.as_bytes();
+            let mut rdr = csv::ReaderBuilder::new().flexible(true).from_reader(data);
+            let mut counter = LineCounter::default();
+            for rec in rdr.records() {
+                let byte = rec.unwrap().position().unwrap().byte();
+                proptest::prop_assert_eq!(counter.line_of(data, byte), recount(data, byte));
+            }
+        }
+    }
+
+    #[test]
+    fn quadratic_line_of_a_200k_row_file_reads_in_linear_time() {
+        let mut text = String::from("id,quantity\n");
+        for i in 0..MAX_ROWS {
+            text.push_str(&format!("card-{i},1\n"));
+        }
+        let t = std::time::Instant::now();
+        let rows = read_rows(text.as_bytes(), Path::new("big.csv")).unwrap();
+        assert_eq!(
+            (rows.len(), rows[MAX_ROWS - 1].line),
+            (MAX_ROWS, MAX_ROWS as u64 + 1)
+        );
+        assert!(
+            t.elapsed() < std::time::Duration::from_secs(10),
+            "{:?}",
+            t.elapsed()
+        );
+        text.push_str("one-more,1\n");
+        let e = read_rows(text.as_bytes(), Path::new("big.csv")).unwrap_err();
+        assert!(e.to_string().contains("200000 rows"), "{e}");
+    }
+
+    #[test]
+    fn formula_injection_cells_are_escaped_and_read_back() {
+        for cell in ["=1+1", "+1", "-x", "@SUM(A1)", "\tx", "\rx"] {
+            let e = escape_cell(cell);
+            assert_eq!(e, format!("'{cell}"));
+            assert_eq!(unescape(e.into_owned()), cell);
+        }
+        assert_eq!(escape_cell("Fire Dance"), "Fire Dance");
+        assert_eq!(
+            unescape("'quoted".into()),
+            "'quoted",
+            "a name starting with ' is kept"
+        );
     }
 }

@@ -1,11 +1,17 @@
 //! `cards export`: the catalogue written back as card files, `DIR/<game>/<id>.toml`, plus
-//! `DIR/iconoclasm/clashes.toml`. Each file is written to a temporary name in its folder and
-//! renamed into place, so an interrupted export never leaves a half-written card.
+//! `DIR/iconoclasm/clashes.toml`.
+//!
+//! Paths are built only from a known game and a valid card id (`[a-z0-9-]`, at most
+//! [`cards::MAX_ID_LEN`] characters): a row edited outside deckwright to hold `../x` or an
+//! absolute folder refuses the whole export. The files are written into a temporary folder
+//! and moved into `DIR` only when every one is written (`safe_io::StagedDir`): an export
+//! that fails or is killed leaves `DIR` as it was.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use super::{CLASHES_KEY, Catalogue, Result, store};
+use super::{CLASHES_KEY, Catalogue, CatalogueError, Result, store};
+use crate::cards::{self, Game};
+use crate::safe_io::{self, StagedDir, excerpt};
 
 /// What an export wrote.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -16,81 +22,69 @@ pub struct ExportReport {
     pub clash_table: bool,
 }
 
+/// The file a stored card is exported to, relative to the export folder, or why the row
+/// cannot be a card file.
+pub fn card_file(game: &str, id: &str) -> Result<PathBuf> {
+    let unsafe_row = |why: &str| {
+        CatalogueError::UnsafeRow(format!(
+            "card `{}` of game `{}` {why}; the catalogue was changed outside deckwright",
+            excerpt(id, 40),
+            excerpt(game, 40)
+        ))
+    };
+    let game = Game::parse(game).ok_or_else(|| unsafe_row("names no game"))?;
+    if !cards::valid_id(id) {
+        return Err(unsafe_row(&format!(
+            "has an id a card file cannot have (ids are a-z, 0-9 and -, at most {} characters)",
+            cards::MAX_ID_LEN
+        )));
+    }
+    Ok(Path::new(game.as_str()).join(format!("{id}.toml")))
+}
+
 impl Catalogue {
     /// Writes every card as `dir/<game>/<id>.toml` (and the clash table), replacing files
-    /// of the same name. Files are the cards' canonical TOML, as `import` reads them.
+    /// of the same name, all or nothing. Files are the cards' canonical TOML, as `import`
+    /// reads them.
     pub fn export_dir(&self, dir: &Path) -> Result<ExportReport> {
         let mut report = ExportReport::default();
-        let mut st = self
-            .conn()
-            .prepare_cached("SELECT game, id, body FROM card ORDER BY game, id")?;
-        let rows = st.query_map([], |r| {
-            Ok((
-                r.get::<_, String>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, String>(2)?,
-            ))
-        })?;
-        let mut made_dirs: Vec<String> = Vec::new();
-        for row in rows {
-            let (game, id, body) = row?;
-            let folder = dir.join(&game);
-            if !made_dirs.contains(&game) {
-                std::fs::create_dir_all(&folder)?;
-                made_dirs.push(game);
+        let mut rows = Vec::new();
+        {
+            let mut st = self
+                .conn
+                .prepare_cached("SELECT game, id, body FROM card ORDER BY game, id")?;
+            let it = st.query_map([], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                ))
+            })?;
+            for row in it {
+                let (game, id, body) = row?;
+                rows.push((card_file(&game, &id)?, body));
             }
-            write_atomic(&folder.join(format!("{id}.toml")), body.as_bytes())?;
+        }
+        let stage = StagedDir::new(dir)?;
+        for (rel, body) in &rows {
+            stage.write(rel, body.as_bytes())?;
             report.cards += 1;
         }
-        if let Some(table) = store::meta(self.conn(), CLASHES_KEY)? {
-            let folder = dir.join("iconoclasm");
-            std::fs::create_dir_all(&folder)?;
-            write_atomic(&folder.join("clashes.toml"), table.as_bytes())?;
+        if let Some(table) = store::meta(&self.conn, CLASHES_KEY)? {
+            stage.write(
+                &Path::new(Game::Iconoclasm.as_str()).join("clashes.toml"),
+                table.as_bytes(),
+            )?;
             report.clash_table = true;
         }
+        stage.commit()?;
         Ok(report)
     }
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same folder and a rename.
+/// Writes `bytes` to `path` durably and atomically (see [`safe_io::write_atomic`]: a new
+/// temporary file with an unpredictable name beside it, `sync_all`, rename, folder synced;
+/// a FIFO, device or folder at `path` refused).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let tmp = temp_name(path);
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.flush()?;
-        drop(f);
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
-}
-
-fn temp_name(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    path.with_file_name(format!(".{name}.tmp-{}", std::process::id()))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn atomic_write_replaces_and_leaves_no_temp_file() {
-        let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("a.toml");
-        write_atomic(&p, b"one").unwrap();
-        write_atomic(&p, b"two").unwrap();
-        assert_eq!(std::fs::read_to_string(&p).unwrap(), "two");
-        let names: Vec<_> = std::fs::read_dir(dir.path())
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
-        assert_eq!(names, vec![std::ffi::OsString::from("a.toml")]);
-    }
+    safe_io::write_atomic(path, bytes)
 }

@@ -14,6 +14,7 @@ use super::store::{self, CardRow, Upserted};
 use super::{CLASHES_KEY, Catalogue, CatalogueError};
 use crate::cards::{self, CardError, CardFile};
 use crate::games::iconoclasm::model::ClashTable;
+use crate::safe_io;
 
 /// What an import did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -109,7 +110,7 @@ pub fn find_card_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Vec<ImportProb
     let mut problems = Vec::new();
     for p in paths {
         match std::fs::metadata(p) {
-            Ok(m) if m.is_dir() => walk(p, &mut out, &mut problems),
+            Ok(m) if m.is_dir() => walk(p, &mut out, &mut problems, 0),
             Ok(_) => out.push(p.clone()),
             Err(e) => problems.push(ImportProblem::Read {
                 path: p.clone(),
@@ -127,7 +128,17 @@ pub fn find_card_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Vec<ImportProb
     }
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>, problems: &mut Vec<ImportProblem>) {
+/// How deep `import` searches a folder (a symlink loop would otherwise recurse forever).
+const MAX_DEPTH: usize = 32;
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>, problems: &mut Vec<ImportProblem>, depth: usize) {
+    if depth > MAX_DEPTH {
+        problems.push(ImportProblem::Read {
+            path: dir.to_path_buf(),
+            message: format!("folders nested deeper than {MAX_DEPTH} (a symlink loop?)"),
+        });
+        return;
+    }
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
         Err(e) => {
@@ -146,7 +157,7 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>, problems: &mut Vec<ImportProblem>) {
             continue;
         }
         match std::fs::metadata(&path) {
-            Ok(m) if m.is_dir() => walk(&path, out, problems),
+            Ok(m) if m.is_dir() => walk(&path, out, problems, depth + 1),
             Ok(_) if path.extension().is_some_and(|x| x == "toml") => out.push(path),
             Ok(_) => {}
             Err(e) => problems.push(ImportProblem::Read {
@@ -165,19 +176,29 @@ enum Loaded {
 }
 
 fn load(path: &Path) -> Result<Loaded, ImportProblem> {
-    let bytes = std::fs::read(path).map_err(|e| ImportProblem::Read {
-        path: path.to_path_buf(),
-        message: e.to_string(),
+    // Special files (a FIFO would hang) and files over the limit are refused; an editor's
+    // byte-order mark is not part of the TOML.
+    let text = safe_io::read_text(path, safe_io::MAX_CARD_FILE, "card files").map_err(|e| {
+        ImportProblem::Read {
+            path: path.to_path_buf(),
+            message: match &e {
+                safe_io::InputError::Io { source, .. } => source.to_string(),
+                safe_io::InputError::NotRegular { kind, .. } => {
+                    format!("it is {kind}, not a regular file")
+                }
+                safe_io::InputError::TooLarge { limit, .. } => {
+                    format!(
+                        "larger than {}, the limit for a card file",
+                        safe_io::size_text(*limit)
+                    )
+                }
+                safe_io::InputError::NotText { at, .. } => {
+                    format!("not UTF-8 text (byte {at}); card files are UTF-8 TOML")
+                }
+            },
+        }
     })?;
-    let text = String::from_utf8(bytes).map_err(|e| ImportProblem::Read {
-        path: path.to_path_buf(),
-        message: format!(
-            "not UTF-8 text (byte {}); card files are UTF-8 TOML",
-            e.utf8_error().valid_up_to()
-        ),
-    })?;
-    // An editor's byte-order mark is not part of the TOML.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let text = text.as_str();
     match cards::parse(text, &path.display().to_string()) {
         Ok(CardFile::Card(c)) => Ok(Loaded::Card(
             Box::new(CardRow::new(&c)),

@@ -30,15 +30,21 @@ use rusqlite_migration::{M, Migrations};
 use crate::cards::{self, Card, CardError, CardLookup, Game};
 use crate::games::iconoclasm::model::ClashTable;
 
-pub use collection::{CollectionError, CollectionReport, RowProblem};
-pub use export::write_atomic;
+pub use backup::{Backup, KEEP as BACKUPS_KEPT};
+pub use collection::{
+    CollectionError, CollectionReport, MAX_QUANTITY, MAX_ROWS as MAX_COLLECTION_ROWS, RowProblem,
+    escape_cell,
+};
+pub use export::{card_file, write_atomic};
 pub use import::{ImportError, ImportProblem, ImportReport, find_card_files};
+pub use open::FULL_CHECK_UP_TO;
 pub use store::field_rows;
 
-/// What can go wrong with the catalogue.
+/// What can go wrong with the catalogue. Each says what really happened: a read-only
+/// folder or a full disk is not damage, and only a verified backup is ever offered.
 #[derive(Debug, thiserror::Error)]
 pub enum CatalogueError {
-    #[error("catalogue database error: {0}")]
+    #[error("{}", sqlite_text(.0))]
     Sqlite(#[from] rusqlite::Error),
     #[error("catalogue migration failed: {0}")]
     Migration(#[from] rusqlite_migration::Error),
@@ -46,12 +52,71 @@ pub enum CatalogueError {
     Io(#[from] std::io::Error),
     #[error("{0}")]
     Card(#[from] CardError),
-    /// The file is not a usable catalogue (not SQLite, foreign, damaged, too new).
+    /// A file given to the catalogue (`--db`, a backup to restore) that is a FIFO, a device
+    /// or too large.
+    #[error("{0}")]
+    Input(#[from] crate::safe_io::InputError),
+    /// The file is not a usable catalogue (not SQLite, foreign, damaged, empty).
     #[error("{0}")]
     Damaged(String),
+    /// The catalogue or its folder cannot be written; the catalogue itself is fine.
+    #[error(
+        "catalogue `{}` cannot be written: {detail}. It is not damaged: make the file and its folder \
+         writable, or copy it to a writable folder and pass that path with --db",
+        path.display()
+    )]
+    ReadOnly { path: PathBuf, detail: String },
+    /// The disk is full; nothing was changed.
+    #[error(
+        "the disk holding catalogue `{}` is full ({detail}); nothing was changed. It is not damaged: \
+         free some space and try again",
+        path.display()
+    )]
+    DiskFull { path: PathBuf, detail: String },
+    /// Written by a newer deckwright.
+    #[error(
+        "catalogue `{}` was written by a newer deckwright (schema {found}, this build knows up to \
+         {known}); update deckwright or pass another --db",
+        path.display()
+    )]
+    NewerSchema {
+        path: PathBuf,
+        found: i64,
+        known: i64,
+    },
+    /// A stored row that no card file could hold (an id or game edited outside deckwright).
+    #[error("{0}")]
+    UnsafeRow(String),
+    /// A value outside its documented range (e.g. an owned quantity over the limit).
+    #[error("{0}")]
+    OutOfRange(String),
     /// No card has this id.
     #[error("no card has the id `{0}`; search the catalogue to find its id")]
     UnknownCard(String),
+}
+
+/// A database error as the faces show it: a write refused by a read-only catalogue or a
+/// full disk says so and that nothing was changed.
+fn sqlite_text(e: &rusqlite::Error) -> String {
+    match e.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::ReadOnly) => format!(
+            "the catalogue is read-only here (its file or folder cannot be written), so nothing \
+             was changed ({e}); it is not damaged"
+        ),
+        Some(rusqlite::ErrorCode::DiskFull) => {
+            format!(
+                "the disk holding the catalogue is full, so nothing was changed ({e}); it is not damaged"
+            )
+        }
+        _ => format!("catalogue database error: {e}"),
+    }
+}
+
+impl CatalogueError {
+    /// The catalogue file is damaged or not a catalogue (not: read-only, full, too new).
+    pub fn is_damage(&self) -> bool {
+        matches!(self, CatalogueError::Damaged(_))
+    }
 }
 
 pub type Result<T, E = CatalogueError> = std::result::Result<T, E>;
@@ -110,9 +175,13 @@ pub fn schema_version() -> i64 {
     migration_texts().len() as i64
 }
 
-/// An open catalogue.
+/// An open catalogue. The database is sealed inside: every use goes through a method.
 pub struct Catalogue {
     conn: Connection,
+    /// The file (`None` in memory).
+    path: Option<PathBuf>,
+    /// A database error met by a `CardLookup` answer, until taken.
+    lookup_error: std::cell::RefCell<Option<CatalogueError>>,
 }
 
 impl Catalogue {
@@ -123,25 +192,90 @@ impl Catalogue {
     /// migration changes an existing catalogue, a backup is taken next to it (`VACUUM
     /// INTO`, the last 3 kept). The connection uses WAL and waits for other processes.
     pub fn open(path: &Path) -> Result<Catalogue> {
-        open::open_file(path).map(|conn| Catalogue { conn })
+        open::open_file(path).map(|conn| Catalogue {
+            conn,
+            path: Some(path.to_path_buf()),
+            lookup_error: Default::default(),
+        })
     }
 
     /// A catalogue in memory, filled with the bundled cards.
     pub fn open_in_memory() -> Result<Catalogue> {
-        open::open_memory(true).map(|conn| Catalogue { conn })
+        open::open_memory(true).map(|conn| Catalogue {
+            conn,
+            path: None,
+            lookup_error: Default::default(),
+        })
     }
 
     /// A catalogue in memory with no cards (the clash table is the standard one).
     pub fn open_empty_in_memory() -> Result<Catalogue> {
-        open::open_memory(false).map(|conn| Catalogue { conn })
+        open::open_memory(false).map(|conn| Catalogue {
+            conn,
+            path: None,
+            lookup_error: Default::default(),
+        })
     }
 
-    pub fn conn(&self) -> &Connection {
+    /// The connection, inside `catalogue/` only: everything else calls methods.
+    fn conn(&self) -> &Connection {
         &self.conn
     }
 
-    pub fn conn_mut(&mut self) -> &mut Connection {
+    fn conn_mut(&mut self) -> &mut Connection {
         &mut self.conn
+    }
+
+    /// The raw connection, for tests and benches that inspect or damage the database on
+    /// purpose. Nothing in `src/` outside `catalogue/` may call it (a test of the tree,
+    /// `tests/catalogue/hostile.rs`, fails if it does): the app and the command line go
+    /// through `Catalogue` methods only.
+    #[doc(hidden)]
+    pub fn sql_for_tests(&self) -> &Connection {
+        &self.conn
+    }
+
+    /// [`Catalogue::sql_for_tests`], mutable (for transactions).
+    #[doc(hidden)]
+    pub fn sql_for_tests_mut(&mut self) -> &mut Connection {
+        &mut self.conn
+    }
+
+    /// Runs a search (the query language of `docs/search.md`): at most `limit` hits.
+    pub fn search(
+        &self,
+        text: &str,
+        limit: Option<usize>,
+    ) -> Result<Vec<crate::search::Hit>, crate::search::SearchError> {
+        crate::search::search(&self.conn, text, limit)
+    }
+
+    /// Runs a parsed query: at most `limit` hits.
+    pub fn run_query(
+        &self,
+        query: &crate::search::Query,
+        limit: Option<usize>,
+    ) -> Result<Vec<crate::search::Hit>, crate::search::SearchError> {
+        crate::search::run(&self.conn, query, limit)
+    }
+
+    /// The catalogue's file (`None` for one in memory).
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// Takes a verified backup now, into the rotation beside the catalogue file (the newest
+    /// [`BACKUPS_KEPT`] are kept). Returns the backup's path.
+    pub fn backup(&self) -> Result<PathBuf> {
+        let path = self.path.as_deref().ok_or_else(|| {
+            CatalogueError::Io(std::io::Error::other(
+                "a catalogue in memory has no file to back up",
+            ))
+        })?;
+        let version: i64 = self
+            .conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        backup::take(&self.conn, path, version).map_err(|e| open::classify(e, path))
     }
 
     /// Number of cards.
@@ -191,6 +325,82 @@ impl Catalogue {
     }
 }
 
+/// What `deckwright catalogue check` found in a whole catalogue.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckReport {
+    /// Its schema version.
+    pub schema: i64,
+    /// Its size in bytes.
+    pub bytes: u64,
+    /// The backups beside it that pass their check, oldest first.
+    pub backups: Vec<Backup>,
+}
+
+/// Checks the catalogue file at `path` without changing it: a regular file, SQLite, whole
+/// (`PRAGMA integrity_check` whatever its size), a deckwright catalogue this build can read.
+pub fn check_file(path: &Path) -> Result<CheckReport> {
+    let shown = path.display();
+    if !crate::safe_io::check_regular(path)? {
+        return Err(CatalogueError::Io(std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            format!("there is no catalogue at `{shown}`"),
+        )));
+    }
+    let meta = std::fs::metadata(path)?;
+    if meta.len() == 0 {
+        return Err(CatalogueError::Damaged(format!(
+            "catalogue `{shown}` is an empty file (0 bytes): it holds no catalogue. {}",
+            backup::advice(path)
+        )));
+    }
+    open::check_header(path)?;
+    let b = backup::verify(path).map_err(|e| match e {
+        CatalogueError::Damaged(m) => {
+            CatalogueError::Damaged(format!("{m}. {}", backup::advice(path)))
+        }
+        other => open::classify(other, path),
+    });
+    let b = match b {
+        Err(CatalogueError::Damaged(m)) if m.contains("this build reads catalogues of schema") => {
+            let conn = open::open_for_reading(path)?;
+            let found: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+            if found > schema_version() {
+                return Err(CatalogueError::NewerSchema {
+                    path: path.to_path_buf(),
+                    found,
+                    known: schema_version(),
+                });
+            }
+            return Err(CatalogueError::Damaged(m));
+        }
+        other => other?,
+    };
+    Ok(CheckReport {
+        schema: b.schema,
+        bytes: b.bytes,
+        backups: backup::verified(path),
+    })
+}
+
+/// Says what really went wrong with the catalogue at `path`: a read-only file or folder and
+/// a full disk become [`CatalogueError::ReadOnly`] and [`CatalogueError::DiskFull`], never
+/// damage (what `Catalogue::open` reports).
+pub fn classify_open_error(e: CatalogueError, path: &Path) -> CatalogueError {
+    open::classify(e, path)
+}
+
+/// Restores the catalogue at `path` from a verified backup (`from`, else the newest one
+/// beside it that passes its check); the replaced file is kept as `<name>.replaced-<time>`.
+/// Returns the backup and where the replaced file went.
+pub fn restore_file(path: &Path, from: Option<&Path>) -> Result<(Backup, Option<PathBuf>)> {
+    backup::restore(path, from).map_err(|e| open::classify(e, path))
+}
+
+/// The backups beside the catalogue at `path` that pass their check, oldest first.
+pub fn backups(path: &Path) -> Vec<Backup> {
+    backup::verified(path)
+}
+
 /// The bundled starter cards, parsed (the clash table is kept apart).
 pub fn bundled_cards() -> Result<Vec<Card>, CardError> {
     let mut out = Vec::new();
@@ -202,15 +412,40 @@ pub fn bundled_cards() -> Result<Vec<Card>, CardError> {
     Ok(out)
 }
 
+/// Database errors are kept (the first since the last `take_error`), not turned into "no
+/// card": callers report them.
 impl CardLookup for Catalogue {
     fn card(&self, id: &str) -> Option<Cow<'_, Card>> {
-        self.get(id).ok().flatten().map(Cow::Owned)
+        match self.get(id) {
+            Ok(c) => c.map(Cow::Owned),
+            Err(e) => {
+                self.keep_lookup_error(e);
+                None
+            }
+        }
     }
     fn cards_named(&self, game: Game, name: &str) -> Vec<Cow<'_, Card>> {
-        store::named(&self.conn, game, name)
-            .unwrap_or_default()
-            .into_iter()
-            .map(Cow::Owned)
-            .collect()
+        match store::named(&self.conn, game, name) {
+            Ok(cards) => cards.into_iter().map(Cow::Owned).collect(),
+            Err(e) => {
+                self.keep_lookup_error(e);
+                Vec::new()
+            }
+        }
+    }
+    fn take_error(&self) -> Option<Box<dyn std::error::Error + Send + Sync>> {
+        self.lookup_error
+            .borrow_mut()
+            .take()
+            .map(|e| Box::new(e) as _)
+    }
+}
+
+impl Catalogue {
+    fn keep_lookup_error(&self, e: CatalogueError) {
+        let mut slot = self.lookup_error.borrow_mut();
+        if slot.is_none() {
+            *slot = Some(e);
+        }
     }
 }

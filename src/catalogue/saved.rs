@@ -1,12 +1,12 @@
 //! The desktop app's storage in the catalogue: saved documents (parties, characters,
 //! setups, squads as their TOML files), the app's last state and drafts, and the undo
-//! history. The app holds no SQL: it calls these functions over the catalogue's connection.
+//! history. The app holds no SQL: it calls the `Catalogue` methods below.
 //!
 //! Tables come from `migrations/0010_app_state.sql`.
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::Result;
+use super::{Catalogue, Result};
 
 /// The kinds of document the app builds and saves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -55,7 +55,7 @@ pub struct SavedDoc {
 }
 
 /// Saves (or replaces) the document `name` of `kind`.
-pub fn save_doc(conn: &Connection, kind: DocKind, name: &str, body: &str) -> Result<()> {
+pub(crate) fn save_doc(conn: &Connection, kind: DocKind, name: &str, body: &str) -> Result<()> {
     conn.execute(
         "INSERT INTO saved_doc(kind, name, body) VALUES (?1, ?2, ?3)
          ON CONFLICT(kind, name) DO UPDATE SET body = excluded.body, saved = strftime('%s', 'now')",
@@ -65,7 +65,7 @@ pub fn save_doc(conn: &Connection, kind: DocKind, name: &str, body: &str) -> Res
 }
 
 /// The saved document `name` of `kind`, if any.
-pub fn load_doc(conn: &Connection, kind: DocKind, name: &str) -> Result<Option<String>> {
+pub(crate) fn load_doc(conn: &Connection, kind: DocKind, name: &str) -> Result<Option<String>> {
     Ok(conn
         .query_row(
             "SELECT body FROM saved_doc WHERE kind = ?1 AND name = ?2",
@@ -76,7 +76,7 @@ pub fn load_doc(conn: &Connection, kind: DocKind, name: &str) -> Result<Option<S
 }
 
 /// The names of the saved documents of `kind`, in name order.
-pub fn list_docs(conn: &Connection, kind: DocKind) -> Result<Vec<String>> {
+pub(crate) fn list_docs(conn: &Connection, kind: DocKind) -> Result<Vec<String>> {
     let mut st = conn.prepare_cached(
         "SELECT name FROM saved_doc WHERE kind = ?1 ORDER BY name COLLATE NOCASE",
     )?;
@@ -85,7 +85,7 @@ pub fn list_docs(conn: &Connection, kind: DocKind) -> Result<Vec<String>> {
 }
 
 /// Deletes the saved document `name` of `kind`; true when there was one.
-pub fn delete_doc(conn: &Connection, kind: DocKind, name: &str) -> Result<bool> {
+pub(crate) fn delete_doc(conn: &Connection, kind: DocKind, name: &str) -> Result<bool> {
     Ok(conn.execute(
         "DELETE FROM saved_doc WHERE kind = ?1 AND name = ?2",
         params![kind.as_str(), name],
@@ -93,7 +93,7 @@ pub fn delete_doc(conn: &Connection, kind: DocKind, name: &str) -> Result<bool> 
 }
 
 /// A value of the app's state (`None` when never set).
-pub fn state(conn: &Connection, key: &str) -> Result<Option<String>> {
+pub(crate) fn state(conn: &Connection, key: &str) -> Result<Option<String>> {
     Ok(conn
         .query_row("SELECT value FROM app_state WHERE key = ?1", [key], |r| {
             r.get(0)
@@ -102,7 +102,7 @@ pub fn state(conn: &Connection, key: &str) -> Result<Option<String>> {
 }
 
 /// Sets a value of the app's state.
-pub fn set_state(conn: &Connection, key: &str, value: &str) -> Result<()> {
+pub(crate) fn set_state(conn: &Connection, key: &str, value: &str) -> Result<()> {
     conn.prepare_cached(
         "INSERT INTO app_state(key, value) VALUES (?1, ?2) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
     )?
@@ -125,7 +125,7 @@ pub const HISTORY_LIMIT: i64 = 1000;
 
 /// Records a new command: forgets the undone ones (the redo stack) and the oldest beyond
 /// [`HISTORY_LIMIT`], in one transaction. Returns the command's sequence number.
-pub fn history_push(conn: &Connection, command: &str) -> Result<i64> {
+pub(crate) fn history_push(conn: &Connection, command: &str) -> Result<i64> {
     let tx = conn.unchecked_transaction()?;
     tx.execute("DELETE FROM undo_history WHERE done = 0", [])?;
     tx.execute(
@@ -142,7 +142,7 @@ pub fn history_push(conn: &Connection, command: &str) -> Result<i64> {
 }
 
 /// Replaces the text of the last applied command (an edit merged into the one before).
-pub fn history_replace(conn: &Connection, seq: i64, command: &str) -> Result<()> {
+pub(crate) fn history_replace(conn: &Connection, seq: i64, command: &str) -> Result<()> {
     conn.execute(
         "UPDATE undo_history SET command = ?2 WHERE seq = ?1",
         params![seq, command],
@@ -151,7 +151,7 @@ pub fn history_replace(conn: &Connection, seq: i64, command: &str) -> Result<()>
 }
 
 /// Marks a command applied (redone) or undone.
-pub fn history_set_done(conn: &Connection, seq: i64, done: bool) -> Result<()> {
+pub(crate) fn history_set_done(conn: &Connection, seq: i64, done: bool) -> Result<()> {
     conn.execute(
         "UPDATE undo_history SET done = ?2 WHERE seq = ?1",
         params![seq, done as i64],
@@ -160,7 +160,7 @@ pub fn history_set_done(conn: &Connection, seq: i64, done: bool) -> Result<()> {
 }
 
 /// The whole history, oldest first.
-pub fn history(conn: &Connection) -> Result<Vec<HistoryRow>> {
+pub(crate) fn history(conn: &Connection) -> Result<Vec<HistoryRow>> {
     let mut st = conn.prepare("SELECT seq, command, done FROM undo_history ORDER BY seq")?;
     let rows = st.query_map([], |r| {
         Ok(HistoryRow {
@@ -173,9 +173,57 @@ pub fn history(conn: &Connection) -> Result<Vec<HistoryRow>> {
 }
 
 /// Forgets the whole history.
-pub fn history_clear(conn: &Connection) -> Result<()> {
+pub(crate) fn history_clear(conn: &Connection) -> Result<()> {
     conn.execute("DELETE FROM undo_history", [])?;
     Ok(())
+}
+
+/// The app's storage, through the catalogue (the app never holds a connection).
+impl Catalogue {
+    /// Saves (or replaces) the document `name` of `kind`.
+    pub fn save_doc(&self, kind: DocKind, name: &str, body: &str) -> Result<()> {
+        save_doc(&self.conn, kind, name, body)
+    }
+    /// The saved document `name` of `kind`, if any.
+    pub fn load_doc(&self, kind: DocKind, name: &str) -> Result<Option<String>> {
+        load_doc(&self.conn, kind, name)
+    }
+    /// The names of the saved documents of `kind`.
+    pub fn list_docs(&self, kind: DocKind) -> Result<Vec<String>> {
+        list_docs(&self.conn, kind)
+    }
+    /// Deletes a saved document; whether there was one.
+    pub fn delete_doc(&self, kind: DocKind, name: &str) -> Result<bool> {
+        delete_doc(&self.conn, kind, name)
+    }
+    /// A value of the app's state (`None` if never set).
+    pub fn state(&self, key: &str) -> Result<Option<String>> {
+        state(&self.conn, key)
+    }
+    /// Sets a value of the app's state.
+    pub fn set_state(&self, key: &str, value: &str) -> Result<()> {
+        set_state(&self.conn, key, value)
+    }
+    /// Records a new undoable command; its sequence number.
+    pub fn history_push(&self, command: &str) -> Result<i64> {
+        history_push(&self.conn, command)
+    }
+    /// Replaces the text of the command `seq`.
+    pub fn history_replace(&self, seq: i64, command: &str) -> Result<()> {
+        history_replace(&self.conn, seq, command)
+    }
+    /// Marks the command `seq` applied or undone.
+    pub fn history_set_done(&self, seq: i64, done: bool) -> Result<()> {
+        history_set_done(&self.conn, seq, done)
+    }
+    /// The whole undo history, oldest first.
+    pub fn history(&self) -> Result<Vec<HistoryRow>> {
+        history(&self.conn)
+    }
+    /// Forgets the whole undo history.
+    pub fn history_clear(&self) -> Result<()> {
+        history_clear(&self.conn)
+    }
 }
 
 #[cfg(test)]

@@ -36,11 +36,15 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     let mut cat = Catalogue::open(&db)?;
     match args.action {
         CollectionAction::Set { id, quantity } => {
-            let q = u32::try_from(quantity).map_err(|_| {
-                BadInput(format!(
-                    "quantity {quantity} is not a whole number from 0 up"
-                ))
-            })?;
+            let q = u32::try_from(quantity)
+                .ok()
+                .filter(|&q| q <= crate::catalogue::MAX_QUANTITY)
+                .ok_or_else(|| {
+                    BadInput(format!(
+                        "quantity {quantity} is not a whole number from 0 to {}",
+                        crate::catalogue::MAX_QUANTITY
+                    ))
+                })?;
             cat.set_owned(&id, q)?;
             writeln!(ctx.out, "{id}: {q} owned");
         }

@@ -182,7 +182,7 @@ pub fn run(ctx: &Context, a: Args) -> Outcome {
     let path = ctx.db.clone().unwrap_or_else(catalogue::default_path);
     let cat = Catalogue::open(&path).map_err(|e| BadInput(format!("{}: {e}", path.display())))?;
     let query = |q: &str| -> Result<Vec<String>, String> {
-        let hits = crate::search::search(cat.conn(), q, None).map_err(|e| match e.column() {
+        let hits = cat.search(q, None).map_err(|e| match e.column() {
             Some(col) if e.is_bad_query() => {
                 format!("search query: {e}\n{}", crate::search::point_at(q, col))
             }

@@ -32,7 +32,7 @@ pub const MAX_ODDS_DICE: u32 = 1_000;
 
 /// A party, character, setup or squad file (`validate`, `play`, `sim`): at most this many
 /// bytes (the largest example is under 2 KB).
-pub const MAX_BUILD_FILE_BYTES: u64 = 1 << 20;
+pub const MAX_BUILD_FILE_BYTES: u64 = crate::safe_io::MAX_BUILD_FILE;
 
 /// The threads a sim may use: what the machine offers (at least 1).
 pub fn max_threads() -> usize {

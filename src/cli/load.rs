@@ -18,38 +18,30 @@ use crate::games::iconica::rules;
 use crate::games::iconoclasm::engine::Deck;
 use crate::games::iconoclasm::model::ClashTable;
 
-/// Reads a party, character, setup or squad file as text. Only a regular file is read (a
-/// FIFO would wait for a writer for ever, a device such as `/dev/zero` never ends), and at
-/// most [`MAX_BUILD_FILE_BYTES`] of it. The error says why, without the file's name.
+/// Reads a party, character, setup or squad file as text, through the core's one reader
+/// of user files (`safe_io::read_text`): only a regular file is read (a FIFO would wait for
+/// a writer for ever, a device such as `/dev/zero` never ends), and at most
+/// [`MAX_BUILD_FILE_BYTES`] of it. The error says why, without the file's name.
 pub fn read_text(path: &Path) -> Result<String, String> {
-    use std::io::Read as _;
-    let regular = |meta: &std::fs::Metadata| {
-        if meta.is_file() {
-            Ok(())
-        } else if meta.is_dir() {
-            Err("is a folder, not a file".to_string())
-        } else {
-            Err(
-                "is not a regular file (a pipe, socket or device); give the path of a file"
-                    .to_string(),
-            )
+    use crate::safe_io::InputError;
+    crate::safe_io::read_text(
+        path,
+        MAX_BUILD_FILE_BYTES,
+        "party, character, setup and squad files",
+    )
+    .map_err(|e| match e {
+        InputError::NotRegular {
+            kind: "a folder", ..
+        } => "is a folder, not a file".to_string(),
+        InputError::NotRegular { .. } => {
+            "is not a regular file (a pipe, socket or device); give the path of a file".to_string()
         }
-    };
-    // Checked before opening: opening a FIFO blocks until someone writes to it.
-    regular(&std::fs::metadata(path).map_err(|e| e.to_string())?)?;
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    regular(&file.metadata().map_err(|e| e.to_string())?)?;
-    let mut bytes = Vec::new();
-    file.take(MAX_BUILD_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| e.to_string())?;
-    if bytes.len() as u64 > MAX_BUILD_FILE_BYTES {
-        return Err(format!(
-            "is larger than the {} MiB a build file may be",
-            MAX_BUILD_FILE_BYTES >> 20
-        ));
-    }
-    String::from_utf8(bytes).map_err(|_| "is not UTF-8 text".to_string())
+        InputError::TooLarge { limit, .. } => {
+            format!("is larger than the {} MiB a build file may be", limit >> 20)
+        }
+        InputError::NotText { .. } => "is not UTF-8 text".to_string(),
+        InputError::Io { source, .. } => source.to_string(),
+    })
 }
 
 /// Opens the catalogue of the context.
@@ -73,6 +65,9 @@ pub fn parties(
     }
     let refs: Vec<&PartyFile> = parsed.iter().collect();
     let reports = rules::check_match(&refs, lookup);
+    if let Some(e) = lookup.take_error() {
+        return Err(BadInput(format!("cannot read the catalogue's cards: {e}")));
+    }
     let mut parties = Vec::new();
     for (f, report) in files.iter().zip(reports) {
         if let Some(v) = report.violations.first() {

@@ -3,6 +3,7 @@
 //! (`out.rs`) and choose exit codes; the work itself is done by the core.
 
 mod cards_export;
+mod catalogue;
 mod collection;
 mod export;
 mod import;
@@ -56,6 +57,8 @@ pub enum Command {
     Odds(odds::Args),
     /// Print-and-play PDF sheets (or one PNG per card with --png DIR).
     Export(export::Args),
+    /// The catalogue file: check it, back it up, or restore a backup.
+    Catalogue(catalogue::Args),
 }
 
 /// Exit status 2: bad input. The message says what is wrong and, for files, where.
@@ -87,6 +90,7 @@ pub fn run(db: Option<PathBuf>, command: Command) -> ExitCode {
         Command::Sim(a) => sim::run(&ctx, a),
         Command::Odds(a) => odds::run(&ctx, a),
         Command::Export(a) => export::run(&ctx, a),
+        Command::Catalogue(a) => catalogue::run(&ctx, a),
     };
     // What was written reaches stdout even when the command failed after writing it.
     match outcome.and_then(|code| ctx.out.finish().map(|()| code)) {

@@ -39,7 +39,9 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     let path = ctx.db.clone().unwrap_or_else(catalogue::default_path);
     let cat = Catalogue::open(&path)
         .map_err(|e| BadInput(format!("cannot open the catalogue {}: {e}", path.display())))?;
-    let hits = search::run(cat.conn(), &query, None).map_err(|e| bad_query(&text, &e))?;
+    let hits = cat
+        .run_query(&query, None)
+        .map_err(|e| bad_query(&text, &e))?;
     if args.json {
         ctx.out.json(&JsonOut {
             query: &text,

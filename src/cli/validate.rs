@@ -70,6 +70,9 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     let cat = Catalogue::open(&db)
         .map_err(|e| BadInput(format!("cannot open the catalogue {}: {e}", db.display())))?;
     let verdicts = check_all(&loaded, &cat);
+    if let Some(e) = crate::cards::CardLookup::take_error(&cat) {
+        return Err(BadInput(format!("cannot read the catalogue's cards: {e}")));
+    }
 
     if args.json {
         let docs: Vec<Value> = verdicts.iter().map(to_json).collect();

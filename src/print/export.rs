@@ -204,7 +204,8 @@ pub fn export_pdf(cards: &[Card], opts: &ExportOptions, out: &Path) -> Result<us
 }
 
 /// Writes one PNG per distinct card (`<id>.png`, and `<id>-back.png` with backs) into `dir`
-/// at `opts.dpi`, bleed included. Returns the files written. On failure none is left.
+/// at `opts.dpi`, bleed included. Returns the files written. All or nothing: the PNGs are
+/// rendered into a temporary folder and moved into `dir` only when every one is written.
 pub fn export_pngs(
     cards: &[Card],
     opts: &ExportOptions,
@@ -217,12 +218,22 @@ pub fn export_pngs(
         path: p.display().to_string(),
         message: e.to_string(),
     };
-    let created = !dir.exists();
-    std::fs::create_dir_all(dir).map_err(|e| werr(dir, e))?;
     let mut seen = std::collections::HashSet::new();
     let distinct: Vec<&Card> = cards.iter().filter(|c| seen.insert(c.id())).collect();
+    for c in &distinct {
+        if !crate::cards::valid_id(c.id()) {
+            return Err(werr(
+                dir,
+                std::io::Error::other(format!(
+                    "card id `{}` cannot name a file",
+                    crate::safe_io::excerpt(c.id(), 40)
+                )),
+            ));
+        }
+    }
+    let stage = crate::safe_io::StagedDir::new(dir).map_err(|e| werr(dir, e))?;
     let spec = opts.spec();
-    let result: Result<Vec<PathBuf>, ExportError> = distinct
+    let written: Vec<PathBuf> = distinct
         .par_iter()
         .map(|c| {
             let mut written = Vec::new();
@@ -237,9 +248,10 @@ pub fn export_pngs(
                         h: opts.card_h,
                         dpi: opts.dpi,
                     })?;
-                let path = dir.join(name);
-                let tmp = TempFile::create(&path)?;
-                tmp.finish(&img.encode_png(Some(opts.dpi)))?;
+                let path = dir.join(&name);
+                stage
+                    .write(Path::new(&name), &img.encode_png(Some(opts.dpi)))
+                    .map_err(|e| werr(&path, e))?;
                 written.push(path);
             }
             Ok(written)
@@ -250,19 +262,11 @@ pub fn export_pngs(
             Vec::new(),
             |mut acc, r: Result<Vec<PathBuf>, ExportError>| {
                 acc.extend(r?);
-                Ok(acc)
+                Ok::<_, ExportError>(acc)
             },
-        );
-    if result.is_err() {
-        for c in &distinct {
-            let _ = std::fs::remove_file(dir.join(format!("{}.png", c.id())));
-            let _ = std::fs::remove_file(dir.join(format!("{}-back.png", c.id())));
-        }
-        if created {
-            let _ = std::fs::remove_dir(dir);
-        }
-    }
-    result
+        )?;
+    stage.commit().map_err(|e| werr(dir, e))?;
+    Ok(written)
 }
 
 /// The calibration sheet: a fronts page with plain crosses and a backs page with millimetre
@@ -358,12 +362,11 @@ pub fn export_calibration(opts: &ExportOptions, out: &Path) -> Result<(), Export
     tmp.finish(&bytes)
 }
 
-/// A temporary file in the target's directory, renamed over the target when finished and
-/// removed if dropped unfinished.
+/// The PDF being written: a temporary file beside the target (`safe_io::Staged`: an
+/// unpredictable name, synced, renamed over the target), removed if dropped unfinished.
 struct TempFile {
-    tmp: PathBuf,
+    staged: crate::safe_io::Staged,
     target: PathBuf,
-    done: bool,
 }
 
 impl TempFile {
@@ -377,45 +380,30 @@ impl TempFile {
                 "it is a directory; give a file name such as cards.pdf".into(),
             ));
         }
-        let name = target
-            .file_name()
-            .ok_or_else(|| werr("no file name".into()))?;
-        let dir = match target.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
+        let dir = crate::safe_io::folder_of(target);
         if !dir.is_dir() {
             return Err(werr(format!("the folder {} does not exist", dir.display())));
         }
-        let tmp = dir.join(format!(
-            ".{}.{}.part",
-            name.to_string_lossy(),
-            std::process::id()
-        ));
-        std::fs::File::create(&tmp).map_err(|e| werr(e.to_string()))?;
+        let staged = crate::safe_io::Staged::new(target).map_err(|e| werr(e.to_string()))?;
         Ok(TempFile {
-            tmp,
+            staged,
             target: target.to_path_buf(),
-            done: false,
         })
     }
 
     fn finish(mut self, bytes: &[u8]) -> Result<(), ExportError> {
+        use std::io::Write;
         let werr = |m: String| ExportError::Write {
             path: self.target.display().to_string(),
             message: m,
         };
-        std::fs::write(&self.tmp, bytes).map_err(|e| werr(e.to_string()))?;
-        std::fs::rename(&self.tmp, &self.target).map_err(|e| werr(e.to_string()))?;
-        self.done = true;
-        Ok(())
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        if !self.done {
-            let _ = std::fs::remove_file(&self.tmp);
-        }
+        self.staged
+            .write_all(bytes)
+            .map_err(|e| werr(e.to_string()))?;
+        let target = self.target.clone();
+        self.staged.commit().map_err(|e| ExportError::Write {
+            path: target.display().to_string(),
+            message: e.to_string(),
+        })
     }
 }

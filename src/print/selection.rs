@@ -27,6 +27,10 @@ pub enum SelectionError {
     Empty(String),
     #[error("{0}")]
     Query(String),
+    #[error(
+        "{0} cards with their copies is more than {MAX_PRINTED}, the most one print job holds; select fewer cards or copies"
+    )]
+    TooMany(u64),
     #[error("catalogue: {0}")]
     Catalogue(#[from] crate::catalogue::CatalogueError),
 }
@@ -101,8 +105,12 @@ fn file_err(file: &Path, message: impl Into<String>) -> SelectionError {
 /// character, quests, waylays and treasures) and then its leagues.
 pub fn from_file(cat: &Catalogue, path: &Path) -> Result<Vec<Card>, SelectionError> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| file_err(path, format!("cannot read it: {e}")))?;
+    let text = crate::safe_io::read_text(
+        path,
+        crate::safe_io::MAX_BUILD_FILE,
+        "party, character, setup and squad files",
+    )
+    .map_err(|e| file_err(path, format!("cannot read it: {e}")))?;
     let (game, entries): (Game, Vec<String>) = match BuildFile::parse(&text, &file)? {
         BuildFile::Party(p) => (Game::Iconica, p.members),
         BuildFile::Squad(s) => (Game::Ruunara, s.members),
@@ -166,30 +174,32 @@ impl Copies {
     }
 }
 
-/// Repeats each card as `copies` asks, keeping the selection's order.
+/// The most cards one print job holds, copies included.
+pub const MAX_PRINTED: u64 = 20_000;
+
+/// Repeats each card as `copies` asks, keeping the selection's order. More than
+/// [`MAX_PRINTED`] cards in all is refused before any is copied.
 pub fn apply_copies(
     cat: &Catalogue,
     cards: Vec<Card>,
     copies: Copies,
 ) -> Result<Vec<Card>, SelectionError> {
-    let mut out = Vec::new();
-    for c in cards {
+    let mut counts = Vec::with_capacity(cards.len());
+    let mut total: u64 = 0;
+    for c in &cards {
         let n = match copies {
-            Copies::Each(n) => n as i64,
-            Copies::Owned => {
-                use rusqlite::OptionalExtension;
-                cat.conn()
-                    .query_row(
-                        "SELECT quantity FROM collection WHERE card_id = ?1",
-                        [c.id()],
-                        |r| r.get::<_, i64>(0),
-                    )
-                    .optional()
-                    .map_err(crate::catalogue::CatalogueError::from)?
-                    .unwrap_or(0)
-            }
+            Copies::Each(n) => n as u64,
+            Copies::Owned => cat.owned(c.id())? as u64,
         };
-        for _ in 0..n.max(0) {
+        total = total.saturating_add(n);
+        counts.push(n);
+    }
+    if total > MAX_PRINTED {
+        return Err(SelectionError::TooMany(total));
+    }
+    let mut out = Vec::with_capacity(total as usize);
+    for (c, n) in cards.into_iter().zip(counts) {
+        for _ in 0..n {
             out.push(c.clone());
         }
     }

@@ -3,7 +3,7 @@
 //! a Ruunara squad's mode; saving and restoring documents.
 
 use deckwright::app::{DeckwrightApp, Screen};
-use deckwright::catalogue::saved::{self, DocKind};
+use deckwright::catalogue::saved::DocKind;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -155,13 +155,8 @@ fn saved_documents_and_drafts_come_back_after_a_restart() {
     );
     pick(&mut h, "Gorm Ashcairn", "character");
     let cat = h.into_state().cat;
-    assert_eq!(
-        saved::list_docs(cat.conn(), DocKind::Party).unwrap(),
-        ["New party"]
-    );
-    let saved_body = saved::load_doc(cat.conn(), DocKind::Party, "New party")
-        .unwrap()
-        .unwrap();
+    assert_eq!(cat.list_docs(DocKind::Party).unwrap(), ["New party"]);
+    let saved_body = cat.load_doc(DocKind::Party, "New party").unwrap().unwrap();
     assert!(saved_body.contains("ico-anwen-halloway") && !saved_body.contains("ico-gorm-ashcairn"));
 
     let mut h = harness(DeckwrightApp::new(cat));

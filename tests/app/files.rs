@@ -143,11 +143,13 @@ fn ctrl_p_prints_the_party_with_a_sheet_preview_and_the_pdf_is_written() {
 
 #[test]
 fn a_setup_exports_with_its_characters_and_opens_back_into_another_catalogue() {
-    use deckwright::catalogue::saved::{self, DocKind};
+    use deckwright::catalogue::saved::DocKind;
     let dir = tempfile::tempdir().unwrap();
     let mut app = DeckwrightApp::new(Catalogue::open_in_memory().unwrap());
     let character = "game = \"arcadia\"\nname = \"Esekial\"\nicon = \"arc-icon-thornling-female\"\nmerits = [\"arc-m-lucky-star\"]\nflaws = []\n";
-    saved::save_doc(app.cat.conn(), DocKind::Character, "Esekial", character).unwrap();
+    app.cat
+        .save_doc(DocKind::Character, "Esekial", character)
+        .unwrap();
     app.docs.setup.players[0].character = files::character_ref("Esekial");
     app.docs.setup.players[0].quests = vec!["arc-q-a-choice-of-roads".into()];
     let path = dir.path().join("moor.setup.toml");

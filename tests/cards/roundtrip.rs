@@ -231,7 +231,7 @@ fn character() -> impl Strategy<Value = Card> {
     );
     let tail = (
         opt(text()),
-        opt(any::<i64>()),
+        opt(-10_000i64..=10_000),
         opt(text()),
         opt(text()),
         opt(1u8..=6),
@@ -330,8 +330,8 @@ fn objective() -> impl Strategy<Value = arc::Objective> {
     let leaf = prop_oneof![
         text().prop_map(Reach),
         text().prop_map(ReachTerrain),
-        any::<u32>().prop_map(|n| CollectTreasures(n % 1000)),
-        any::<u32>().prop_map(|n| DefeatWaylays(n % 1000)),
+        (0u32..=10_000).prop_map(|n| CollectTreasures(n % 1000)),
+        (0u32..=10_000).prop_map(|n| DefeatWaylays(n % 1000)),
         any::<bool>().prop_map(ReturnToBase),
     ];
     leaf.prop_recursive(3, 10, 3, |inner| {
@@ -391,11 +391,11 @@ fn league_effect() -> impl Strategy<Value = arc::LeagueEffect> {
             forbid_merits: Some(t),
             ..L::default()
         }),
-        proptest::collection::vec(any::<i32>(), 0..3).prop_map(|r| L {
+        proptest::collection::vec(-10_000i32..=10_000, 0..3).prop_map(|r| L {
             forbid_ratings: Some(r),
             ..L::default()
         }),
-        (any::<i32>(), test_kind()).prop_map(|(n, t)| L {
+        ((-10_000i32..=10_000), test_kind()).prop_map(|(n, t)| L {
             modify: Some(n),
             test: Some(t),
             ..L::default()
@@ -405,7 +405,7 @@ fn league_effect() -> impl Strategy<Value = arc::LeagueEffect> {
             on: Some(on),
             ..L::default()
         }),
-        (any::<u32>(), merit_types()).prop_map(|(n, t)| L {
+        ((0u32..=10_000), merit_types()).prop_map(|(n, t)| L {
             rest_extra: Some(n),
             types: Some(t),
             ..L::default()
@@ -414,7 +414,7 @@ fn league_effect() -> impl Strategy<Value = arc::LeagueEffect> {
 }
 
 fn league_trial() -> impl Strategy<Value = arc::LeagueTrial> {
-    (test_kind(), any::<i32>()).prop_map(|(attribute, difficulty)| arc::LeagueTrial {
+    (test_kind(), (-10_000i32..=10_000)).prop_map(|(attribute, difficulty)| arc::LeagueTrial {
         attribute,
         difficulty,
     })
@@ -427,9 +427,9 @@ fn arcadia() -> impl Strategy<Value = Card> {
         common(),
         text(),
         text(),
-        any::<i32>(),
-        any::<i32>(),
-        any::<i32>(),
+        (-10_000i32..=10_000),
+        (-10_000i32..=10_000),
+        (-10_000i32..=10_000),
         text(),
         arc_effects(),
     )
@@ -465,7 +465,7 @@ fn arcadia() -> impl Strategy<Value = Card> {
         attr,
         court(),
         opt(text()),
-        opt(any::<i32>()),
+        opt(-10_000i32..=10_000),
         arc_effects(),
         any::<bool>(),
     )
@@ -524,7 +524,7 @@ fn arcadia() -> impl Strategy<Value = Card> {
         );
     let trial = (
         test_kind(),
-        any::<i32>(),
+        (-10_000i32..=10_000),
         opt(text()),
         opt(failure_effect()),
     )
@@ -536,14 +536,14 @@ fn arcadia() -> impl Strategy<Value = Card> {
         });
     let waylay = (
         common(),
-        any::<i32>(),
+        (-10_000i32..=10_000),
         strings(),
         proptest::collection::vec(test_kind(), 0..4),
         (
-            opt(any::<i32>()),
-            opt(any::<i32>()),
-            opt(any::<i32>()),
-            opt(any::<i32>()),
+            opt(-10_000i32..=10_000),
+            opt(-10_000i32..=10_000),
+            opt(-10_000i32..=10_000),
+            opt(-10_000i32..=10_000),
         ),
         opt(trial),
     )
@@ -626,9 +626,9 @@ fn arcadia() -> impl Strategy<Value = Card> {
         );
     let quest = (
         common(),
-        any::<i32>(),
-        any::<i32>(),
-        any::<i32>(),
+        (-10_000i32..=10_000),
+        (-10_000i32..=10_000),
+        (-10_000i32..=10_000),
         objective(),
     )
         .prop_map(
@@ -703,9 +703,9 @@ fn figure() -> impl Strategy<Value = Card> {
         faction,
         select(PLAYABLE_RACES.to_vec()),
         "[a-z]{1,10}",
-        (any::<u32>(), any::<u32>(), any::<u32>()),
+        ((0u32..=10_000), (0u32..=10_000), (0u32..=10_000)),
         dice(),
-        opt((dice(), any::<u32>())),
+        opt((dice(), (0u32..=10_000))),
         proptest::collection::vec(skill(), 0..3),
     )
         .prop_map(

@@ -157,19 +157,19 @@ fn the_environment_variable_chooses_the_catalogue_and_bad_files_are_reported() {
 fn consistent(db: &Path) -> u64 {
     let cat = Catalogue::open(db).unwrap();
     let ok: String = cat
-        .conn()
+        .sql_for_tests()
         .query_row("PRAGMA integrity_check", [], |r| r.get(0))
         .unwrap();
     assert_eq!(ok, "ok");
     let n = cat.count().unwrap();
     let fields: i64 = cat
-        .conn()
+        .sql_for_tests()
         .query_row("SELECT count(DISTINCT card) FROM card_field", [], |r| {
             r.get(0)
         })
         .unwrap();
     let fts: i64 = cat
-        .conn()
+        .sql_for_tests()
         .query_row("SELECT count(*) FROM card_fts", [], |r| r.get(0))
         .unwrap();
     assert_eq!(

@@ -6,6 +6,7 @@
 mod cli;
 mod closed_pipe;
 mod collection;
+mod hostile;
 #[path = "../common/cli.rs"]
 #[allow(dead_code)]
 mod run_cli;

@@ -50,12 +50,12 @@ fn new_catalogue_is_migrated_in_wal_with_the_clash_table() {
     let dir = tempfile::tempdir().unwrap();
     let cat = empty_db(dir.path());
     let mode: String = cat
-        .conn()
+        .sql_for_tests()
         .query_row("PRAGMA journal_mode", [], |r| r.get(0))
         .unwrap();
     assert_eq!(mode, "wal");
     let v: i64 = cat
-        .conn()
+        .sql_for_tests()
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .unwrap();
     assert_eq!(v, catalogue::schema_version());
@@ -103,7 +103,7 @@ fn a_damaged_catalogue_is_reported_not_a_crash() {
     {
         let mut cat = Catalogue::open(&p).unwrap();
         synthetic::fill(&mut cat, 300, 1).unwrap();
-        cat.conn()
+        cat.sql_for_tests()
             .execute_batch("PRAGMA wal_checkpoint(TRUNCATE);")
             .unwrap();
     }
@@ -296,7 +296,7 @@ fn reimport_replaces_a_changed_card_and_keeps_its_quantity() {
     assert_eq!(cat.owned("tst-fire-dance").unwrap(), 2);
     // The searchable rows follow the card.
     let cost: f64 = cat
-        .conn()
+        .sql_for_tests()
         .query_row(
             "SELECT num FROM card_field JOIN card ON card.rowid = card_field.card WHERE card.id = 'tst-fire-dance' AND key = 'cost'",
             [],
@@ -305,7 +305,7 @@ fn reimport_replaces_a_changed_card_and_keeps_its_quantity() {
         .unwrap();
     assert_eq!(cost, 5.0);
     let hits: i64 = cat
-        .conn()
+        .sql_for_tests()
         .query_row(
             "SELECT count(*) FROM card_fts WHERE card_fts MATCH 'burning'",
             [],
@@ -314,7 +314,7 @@ fn reimport_replaces_a_changed_card_and_keeps_its_quantity() {
         .unwrap();
     assert_eq!(hits, 1);
     let stale: i64 = cat
-        .conn()
+        .sql_for_tests()
         .query_row(
             "SELECT count(*) FROM card_fts WHERE card_fts MATCH 'dance NOT burning'",
             [],
@@ -403,7 +403,7 @@ fn two_connections_writing_at_once_do_not_corrupt_the_catalogue() {
     }
     let cat = Catalogue::open(&p).unwrap();
     let ok: String = cat
-        .conn()
+        .sql_for_tests()
         .query_row("PRAGMA integrity_check", [], |r| r.get(0))
         .unwrap();
     assert_eq!(ok, "ok");
@@ -421,14 +421,14 @@ fn synthetic_fill_adds_searchable_cards() {
     synthetic::fill(&mut cat, 1000, 5).unwrap();
     assert_eq!(cat.count().unwrap(), 1000);
     let fields: i64 = cat
-        .conn()
+        .sql_for_tests()
         .query_row("SELECT count(DISTINCT card) FROM card_field", [], |r| {
             r.get(0)
         })
         .unwrap();
     assert_eq!(fields, 1000);
     let fts: i64 = cat
-        .conn()
+        .sql_for_tests()
         .query_row("SELECT count(*) FROM card_fts", [], |r| r.get(0))
         .unwrap();
     assert_eq!(fts, 1000);
@@ -457,23 +457,23 @@ fn bundled_cards_and_clash_table_fill_a_new_catalogue_and_missing_ones_return() 
     // are gone) gets it on its next start; a card the user changed is kept.
     let first = bundled[0].id().to_string();
     let second = bundled[1].clone();
-    cat.conn()
+    cat.sql_for_tests()
         .execute("DELETE FROM card WHERE id = ?1", [&first])
         .unwrap();
-    cat.conn()
+    cat.sql_for_tests()
         .execute(
             "UPDATE card SET name = 'Renamed' WHERE id = ?1",
             [second.id()],
         )
         .unwrap();
-    cat.conn()
+    cat.sql_for_tests()
         .execute("DELETE FROM meta WHERE key = 'bundled.fingerprint'", [])
         .unwrap();
     drop(cat);
     let cat = Catalogue::open(&p).unwrap();
     assert!(cat.get(&first).unwrap().is_some());
     let name: String = cat
-        .conn()
+        .sql_for_tests()
         .query_row("SELECT name FROM card WHERE id = ?1", [second.id()], |r| {
             r.get(0)
         })
@@ -531,14 +531,14 @@ fn a_big_import_indexes_its_text_and_keeps_the_triggers() {
     let r = cat.import_paths(std::slice::from_ref(&files)).unwrap();
     assert_eq!(r.added, 600);
     let triggers: i64 = cat
-        .conn()
+        .sql_for_tests()
         .query_row("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN ('card_ai', 'card_ad', 'card_au')", [], |r| r.get(0))
         .unwrap();
     assert_eq!(triggers, 3);
     let name = cat.get("syn-123").unwrap().unwrap().name().to_string();
     let word = name.split(' ').next().unwrap().to_string();
     let hit: i64 = cat
-        .conn()
+        .sql_for_tests()
         .query_row(
             "SELECT count(*) FROM card_fts JOIN card ON card.rowid = card_fts.rowid WHERE card_fts MATCH ?1 AND card.id = 'syn-123'",
             [format!("\"{word}\"")],
@@ -547,14 +547,14 @@ fn a_big_import_indexes_its_text_and_keeps_the_triggers() {
         .unwrap();
     assert_eq!(hit, 1, "{name}");
     let check: Result<(), _> = cat
-        .conn()
+        .sql_for_tests()
         .execute_batch("INSERT INTO card_fts(card_fts, rank) VALUES ('integrity-check', 1)");
     assert!(check.is_ok(), "{check:?}");
     // A card added afterwards, one at a time, is indexed by the trigger again.
     cat.upsert(&[cards::parse_card(ELEMENT, "e.toml").unwrap()])
         .unwrap();
     let hit: i64 = cat
-        .conn()
+        .sql_for_tests()
         .query_row(
             "SELECT count(*) FROM card_fts WHERE card_fts MATCH 'water'",
             [],

@@ -120,7 +120,7 @@ fn copies_owned_prints_what_the_collection_holds() {
     let e = Env::new();
     {
         let cat = deckwright::catalogue::Catalogue::open(&e.path("cat.sqlite")).unwrap();
-        cat.conn()
+        cat.sql_for_tests()
             .execute_batch("INSERT INTO collection(card_id, quantity) VALUES ('ico-grumbolt', 3), ('ru-fen-wraith', 0), ('icl-air', 2);")
             .unwrap();
     }

@@ -4,10 +4,9 @@ use std::collections::BTreeSet;
 
 use deckwright::cards::FieldValue;
 use deckwright::catalogue::Catalogue;
-use deckwright::search;
 
 fn found(cat: &Catalogue, q: &str) -> BTreeSet<String> {
-    search::search(cat.conn(), q, None)
+    cat.search(q, None)
         .unwrap_or_else(|e| panic!("{q}: {e}"))
         .into_iter()
         .map(|h| h.id)
@@ -99,11 +98,11 @@ fn spec_examples_run_on_the_bundled_cards() {
         "order:-health",
         "id:ico-",
     ] {
-        search::search(cat.conn(), q, None).unwrap_or_else(|e| panic!("{q}: {e}"));
+        cat.search(q, None).unwrap_or_else(|e| panic!("{q}: {e}"));
     }
     assert!(!found(&cat, "game:iconica faction:legion").is_empty());
     assert!(!found(&cat, "terrain:forest").is_empty());
-    let by_health = search::search(cat.conn(), "game:iconica order:-health", None).unwrap();
+    let by_health = cat.search("game:iconica order:-health", None).unwrap();
     let healths: Vec<f64> = by_health
         .iter()
         .map(|h| {

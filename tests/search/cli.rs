@@ -12,11 +12,11 @@ use deckwright::catalogue::Catalogue;
 fn db(dir: &Path) -> std::path::PathBuf {
     let path = dir.join("cat.sqlite");
     let mut cat = Catalogue::open(&path).unwrap();
-    cat.conn()
+    cat.sql_for_tests()
         .execute_batch("DELETE FROM card; DELETE FROM collection;")
         .unwrap();
     cat.upsert(&common::cards()).unwrap();
-    cat.conn()
+    cat.sql_for_tests()
         .execute_batch("INSERT INTO collection(card_id, quantity) VALUES ('ico-hadron', 2)")
         .unwrap();
     path

@@ -193,7 +193,7 @@ pub fn cards() -> Vec<Card> {
 pub fn catalogue() -> Catalogue {
     let mut cat = Catalogue::open_empty_in_memory().expect("in-memory catalogue");
     cat.upsert(&cards()).expect("upsert");
-    cat.conn()
+    cat.sql_for_tests()
         .execute_batch(
             "INSERT INTO collection(card_id, quantity) VALUES ('ico-hadron', 2), ('ico-quaker', 0), ('arc-wolves', 3);",
         )
@@ -203,7 +203,7 @@ pub fn catalogue() -> Catalogue {
 
 /// The ids a query finds, in order.
 pub fn ids(cat: &Catalogue, query: &str) -> Vec<String> {
-    match deckwright::search::search(cat.conn(), query, None) {
+    match cat.search(query, None) {
         Ok(hits) => hits.into_iter().map(|h| h.id).collect(),
         Err(e) => panic!("query `{query}`: {e}"),
     }

@@ -44,7 +44,7 @@ fn catalogue() -> Catalogue {
     cat.upsert(&unusual()).expect("unusual cards");
     cat.upsert(&synthetic::cards(400, 3))
         .expect("synthetic cards");
-    let tx = cat.conn_mut().transaction().expect("tx");
+    let tx = cat.sql_for_tests_mut().transaction().expect("tx");
     for i in (0..400).step_by(5) {
         tx.execute(
             "INSERT INTO collection(card_id, quantity) VALUES (?1, ?2)",
@@ -63,19 +63,19 @@ fn catalogue() -> Catalogue {
 /// The same catalogue with the search columns emptied: the reference behaviour.
 fn without_columns() -> Catalogue {
     let cat = catalogue();
-    cat.conn()
+    cat.sql_for_tests()
         .execute(
             "UPDATE card SET search_words = NULL, search_fields = NULL",
             [],
         )
         .expect("empty the columns");
     // so does card_owned's copy of them (a window of owned cards falls back as well)
-    assert_owned_in_step(cat.conn());
+    assert_owned_in_step(cat.sql_for_tests());
     cat
 }
 
 fn filled_count(cat: &Catalogue) -> (i64, i64) {
-    cat.conn()
+    cat.sql_for_tests()
         .query_row(
             "SELECT count(search_words), count(search_fields) FROM card",
             [],
@@ -188,16 +188,16 @@ proptest! {
         }
         CATS.with(|(fast, reference)| {
             // a page is the start of the whole list (with a limit, `owned` is read last)
-            if let Ok(all) = search::search(fast.conn(), &q, None) {
+            if let Ok(all) = fast.search(&q, None) {
                 for k in [1, 3, 50] {
-                    let page = search::search(fast.conn(), &q, Some(k)).expect("page of a valid query");
+                    let page = fast.search(&q, Some(k)).expect("page of a valid query");
                     assert_eq!(page, all[..k.min(all.len())], "query `{q}` limit {k} against the full list");
                 }
-                assert_pages_start(fast.conn(), &q, &all);
+                assert_pages_start(fast.sql_for_tests(), &q, &all);
             }
             for limit in [None, Some(3), Some(50)] {
-                let got = search::search(fast.conn(), &q, limit);
-                let want = search::search(reference.conn(), &q, limit);
+                let got = fast.search(&q, limit);
+                let want = reference.search(&q, limit);
                 match (got, want) {
                     (Ok(g), Ok(w)) => assert_eq!(g, w, "query `{q}` limit {limit:?}"),
                     (g, w) => assert_eq!(g.is_ok(), w.is_ok(), "query `{q}`: {g:?} / {w:?}"),
@@ -211,7 +211,7 @@ proptest! {
 fn every_ordinary_card_has_its_columns_and_unusual_ones_fall_back() {
     let cat = catalogue();
     let words_null: Vec<String> = cat
-        .conn()
+        .sql_for_tests()
         .prepare("SELECT id FROM card WHERE search_words IS NULL ORDER BY id")
         .and_then(|mut st| st.query_map([], |r| r.get(0))?.collect())
         .expect("ids");
@@ -221,7 +221,7 @@ fn every_ordinary_card_has_its_columns_and_unusual_ones_fall_back() {
         "only the accented card needs FTS5"
     );
     let fields_null: i64 = cat
-        .conn()
+        .sql_for_tests()
         .query_row(
             "SELECT count(*) FROM card WHERE search_fields IS NULL",
             [],
@@ -229,7 +229,7 @@ fn every_ordinary_card_has_its_columns_and_unusual_ones_fall_back() {
         )
         .expect("count");
     assert_eq!(fields_null, 0);
-    let hits = search::search(cat.conn(), "cafe", Some(50)).expect("search");
+    let hits = cat.search("cafe", Some(50)).expect("search");
     assert_eq!(
         hits.iter().map(|h| h.id.as_str()).collect::<Vec<_>>(),
         ["arc-cafe"]
@@ -239,8 +239,9 @@ fn every_ordinary_card_has_its_columns_and_unusual_ones_fall_back() {
 #[test]
 fn a_changed_card_is_found_by_its_new_words_and_values_only() {
     let mut cat = catalogue();
-    let old =
-        search::search(cat.conn(), "name:medic faction:protectorate", Some(50)).expect("search");
+    let old = cat
+        .search("name:medic faction:protectorate", Some(50))
+        .expect("search");
     assert_eq!(old.len(), 1);
     let text = common::iconica(
         "ico-medic",
@@ -261,7 +262,7 @@ fn a_changed_card_is_found_by_its_new_words_and_values_only() {
         ("\"wall of shields\" name:zephyr", 0),
     ] {
         for limit in [None, Some(50)] {
-            let n = search::search(cat.conn(), q, limit).expect(q).len();
+            let n = cat.search(q, limit).expect(q).len();
             assert_eq!(n, want, "query `{q}` limit {limit:?}");
         }
     }
@@ -350,7 +351,7 @@ fn migrating_an_older_catalogue_fills_the_columns() {
     let same: i64 = {
         let mut n = 0;
         let mut st = fresh
-            .conn()
+            .sql_for_tests()
             .prepare("SELECT id, search_words, search_fields FROM card")
             .expect("select");
         let rows: Vec<(String, Option<String>, Option<String>)> = st
@@ -374,7 +375,7 @@ fn migrating_an_older_catalogue_fills_the_columns() {
     assert_eq!(same, cards.len() as i64);
     for (id, q) in OWNED_IN_MIGRATED {
         fresh
-            .conn()
+            .sql_for_tests()
             .execute(
                 "INSERT INTO collection(card_id, quantity) VALUES (?1, ?2)",
                 params![id, q],
@@ -391,7 +392,7 @@ fn migrating_an_older_catalogue_fills_the_columns() {
     ] {
         assert_eq!(
             search::search(&conn, q, Some(50)).expect(q),
-            search::search(fresh.conn(), q, Some(50)).expect(q),
+            fresh.search(q, Some(50)).expect(q),
             "query `{q}`"
         );
     }
@@ -454,7 +455,7 @@ fn apply(cat: &mut Catalogue, c: &Change) {
     let id = |i: &u64| format!("syn-{i}");
     let sql = |cat: &Catalogue, sql: &str, p: &[&dyn rusqlite::ToSql]| {
         // a constraint (a duplicate id) may refuse the change: nothing changes then
-        let _ = cat.conn().execute(sql, p);
+        let _ = cat.sql_for_tests().execute(sql, p);
     };
     match c {
         Change::SetOwned(i, q) => {
@@ -497,7 +498,7 @@ proptest! {
         for c in &changes {
             apply(&mut cat, c);
         }
-        assert_owned_in_step(cat.conn());
+        assert_owned_in_step(cat.sql_for_tests());
         // each `owned` test next to a field test (folded into its set) against the owned
         // quantity every hit shows (read from the collection by id)
         for (test, holds) in [
@@ -507,12 +508,12 @@ proptest! {
             ("owned!=1", |q| q != 1),
         ] {
             for field in ["cost>=0", "health>=0", "faction:legion"] {
-                let Ok(all) = search::search(cat.conn(), field, None) else { continue };
+                let Ok(all) = cat.search(field, None) else { continue };
                 let want: Vec<_> = all.into_iter().filter(|h| holds(h.owned)).collect();
                 let q = format!("{field} {test}");
-                prop_assert_eq!(&search::search(cat.conn(), &q, None).expect("search"), &want, "query `{}`", q);
+                prop_assert_eq!(&cat.search(&q, None).expect("search"), &want, "query `{}`", q);
                 // windows of owned cards by name (`owned>0`, `owned>=2`) after the changes
-                assert_pages_start(cat.conn(), &q, &want);
+                assert_pages_start(cat.sql_for_tests(), &q, &want);
             }
         }
     }

@@ -50,7 +50,7 @@ proptest! {
         thread_local! { static CAT: deckwright::catalogue::Catalogue = common::catalogue(); }
         CAT.with(|cat| {
             for limit in [None, Some(3)] {
-                match search::search(cat.conn(), &text, limit) {
+                match cat.search(&text, limit) {
                     Ok(hits) => assert!(limit.is_none_or(|n| hits.len() <= n)),
                     Err(e) => assert!(e.is_bad_query(), "database error for {text:?}: {e}"),
                 }

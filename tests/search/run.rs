@@ -1,7 +1,7 @@
 //! Every operator of the query language over a small catalogue of every game.
 
 use crate::common::{catalogue, id_set, ids};
-use deckwright::search::{self, SearchError};
+use deckwright::search::SearchError;
 
 fn v(ids: &[&str]) -> Vec<String> {
     let mut v: Vec<String> = ids.iter().map(|s| s.to_string()).collect();
@@ -173,7 +173,7 @@ fn owned_comes_from_the_collection_and_absent_is_zero() {
     assert_eq!(ids(&cat, "owned=0").len(), 11);
     assert_eq!(ids(&cat, "owned<1").len(), 11);
     assert_eq!(ids(&cat, "owned!=0").len(), 2);
-    let hits = search::search(cat.conn(), "id:ico-hadron", None).unwrap();
+    let hits = cat.search("id:ico-hadron", None).unwrap();
     assert_eq!(hits[0].owned, 2);
     assert_eq!(hits[0].game, "iconica");
     assert_eq!(hits[0].kind, "character");
@@ -238,7 +238,7 @@ fn or_and_parentheses() {
 #[test]
 fn default_order_is_by_name() {
     let cat = catalogue();
-    let hits = search::search(cat.conn(), "game:iconica", None).unwrap();
+    let hits = cat.search("game:iconica", None).unwrap();
     let names: Vec<&str> = hits.iter().map(|h| h.name.as_str()).collect();
     assert_eq!(names, ["Hadron", "Iron Maiden", "Medic", "Quaker"]);
 }
@@ -294,18 +294,18 @@ fn order_by_text_field() {
 fn limit_keeps_the_first_hits() {
     let cat = catalogue();
     let all = ids(&cat, "");
-    let first = search::search(cat.conn(), "", Some(3)).unwrap();
+    let first = cat.search("", Some(3)).unwrap();
     assert_eq!(
         first.iter().map(|h| h.id.clone()).collect::<Vec<_>>(),
         all[..3]
     );
-    assert!(search::search(cat.conn(), "", Some(0)).unwrap().is_empty());
+    assert!(cat.search("", Some(0)).unwrap().is_empty());
 }
 
 #[test]
 fn unknown_field_is_an_error_listing_known_fields() {
     let cat = catalogue();
-    let e = search::search(cat.conn(), "game:iconica facton:legion", None).unwrap_err();
+    let e = cat.search("game:iconica facton:legion", None).unwrap_err();
     let SearchError::UnknownField(u) = &e else {
         panic!("{e}")
     };
@@ -325,7 +325,7 @@ fn unknown_field_is_an_error_listing_known_fields() {
     assert!(msg.contains("facton") && msg.contains("faction"), "{msg}");
     // sort keys are checked too
     assert!(matches!(
-        search::search(cat.conn(), "order:cots", None),
+        cat.search("order:cots", None),
         Err(SearchError::UnknownField(_))
     ));
 }
@@ -333,7 +333,7 @@ fn unknown_field_is_an_error_listing_known_fields() {
 #[test]
 fn syntax_errors_come_back_from_search() {
     let cat = catalogue();
-    let e = search::search(cat.conn(), "(faction:legion", None).unwrap_err();
+    let e = cat.search("(faction:legion", None).unwrap_err();
     assert_eq!(e.column(), Some(16));
     assert!(matches!(e, SearchError::Syntax(_)));
 }
@@ -370,9 +370,9 @@ fn limited_search_gives_the_first_hits_of_the_full_search() {
         "(health>=100 or hp>3) -class:defensive",
     ];
     for q in queries {
-        let all = search::search(cat.conn(), q, None).unwrap();
+        let all = cat.search(q, None).unwrap();
         for k in [1, 2, 5, 50] {
-            let first = search::search(cat.conn(), q, Some(k)).unwrap();
+            let first = cat.search(q, Some(k)).unwrap();
             assert_eq!(first, all[..k.min(all.len())], "query `{q}` limit {k}");
         }
     }
@@ -381,7 +381,7 @@ fn limited_search_gives_the_first_hits_of_the_full_search() {
 /// A catalogue of `n` bare card rows (no TOML body), quick to build in bulk.
 fn bulk(n: usize) -> deckwright::catalogue::Catalogue {
     let mut cat = deckwright::catalogue::Catalogue::open_empty_in_memory().unwrap();
-    let tx = cat.conn_mut().transaction().unwrap();
+    let tx = cat.sql_for_tests_mut().transaction().unwrap();
     for i in 0..n {
         let name = format!("Card {:05}", (i * 7919) % n);
         let texts = if i % 5 == 0 {
@@ -425,9 +425,9 @@ fn limited_search_over_many_cards_agrees_with_the_full_search() {
         "name:\"card 06499\"",
         "-(faction:legion or faction:protectorate) health<30",
     ] {
-        let all = search::search(cat.conn(), q, None).unwrap();
+        let all = cat.search(q, None).unwrap();
         for k in [1, 50, 200] {
-            let first = search::search(cat.conn(), q, Some(k)).unwrap();
+            let first = cat.search(q, Some(k)).unwrap();
             assert_eq!(first, all[..k.min(all.len())], "query `{q}` limit {k}");
         }
     }

@@ -98,6 +98,9 @@ impl Rarity {
     }
 }
 
+/// The highest Start value the rules engine supports (a meter of 128 tiles).
+pub const MAX_START: u32 = 1270;
+
 /// The health meter: Start down to the Skull at 0, one tile every 10.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -624,6 +627,11 @@ impl Character {
             out.push(Problem::at(
                 &["health", "start"],
                 format!("`start` must be a positive multiple of 10, not {start}"),
+            ));
+        } else if start > MAX_START {
+            out.push(Problem::at(
+                &["health", "start"],
+                format!("`start` is {start}; the rules engine supports at most {MAX_START}"),
             ));
         }
         for n in Nullifier::ALL {

@@ -175,13 +175,27 @@ pub(crate) fn portrait(
     }
 }
 
+/// The widest and tallest portrait read, in pixels.
+pub const MAX_PORTRAIT_SIDE: u32 = 8192;
+
 fn load_portrait(path: &str, assets: &Assets) -> Option<Portrait> {
     let p = Path::new(path);
     let full = match (&assets.portrait_root, p.is_absolute()) {
         (Some(root), false) => root.join(p),
         _ => p.to_path_buf(),
     };
-    let img = image::open(&full).ok()?.to_rgba8();
+    // A FIFO or a device would hang the render, a huge file or picture exhaust memory: the
+    // placeholder is drawn instead (`preflight` reports the portrait).
+    let bytes =
+        crate::safe_io::read_bytes(&full, crate::safe_io::MAX_PORTRAIT_FILE, "portraits").ok()?;
+    let mut reader = image::ImageReader::new(std::io::Cursor::new(bytes))
+        .with_guessed_format()
+        .ok()?;
+    let mut limits = image::Limits::default();
+    limits.max_image_width = Some(MAX_PORTRAIT_SIDE);
+    limits.max_image_height = Some(MAX_PORTRAIT_SIDE);
+    reader.limits(limits);
+    let img = reader.decode().ok()?.to_rgba8();
     let (w, h) = img.dimensions();
     let mut pm = tiny_skia::Pixmap::new(w, h)?;
     for (dst, px) in pm.pixels_mut().iter_mut().zip(img.pixels()) {
