@@ -39,6 +39,8 @@ pub const GREEDY_WIDTH: usize = 16;
 #[derive(Debug, Clone, Default)]
 pub struct IconicaEval {
     scratch: Vec<u8>,
+    /// A spare buffer for the inputs of a decision's view.
+    spare: Vec<u8>,
 }
 
 impl<'s> Evaluator<IconicaGame<'s>> for IconicaEval {
@@ -102,10 +104,15 @@ impl Agent {
             return k as u8;
         }
         let mark = rec.mark.map(|m| (m.state, m.at, m.pos));
-        let g = IconicaGame::at_decision(
-            c.setup, *rec.start, rec.inputs, mark, c.side, n as u8, *c.state,
-        );
-        self.choose(&g, usize::from(c.side), n) as u8
+        // The view of the decision reuses one buffer for the turn's inputs.
+        let mut inputs = std::mem::take(&mut self.eval.spare);
+        inputs.clear();
+        inputs.extend_from_slice(rec.inputs);
+        let g =
+            IconicaGame::at_decision(c.setup, *rec.start, inputs, mark, c.side, n as u8, *c.state);
+        let k = self.choose(&g, usize::from(c.side), n) as u8;
+        self.eval.spare = g.into_inputs();
+        k
     }
 }
 
@@ -438,14 +445,30 @@ impl Io for Ahead<'_> {
 
 /// Two seated policies and a dice source; records the turn's inputs for search policies.
 #[derive(Debug, Clone)]
-pub struct Table<D: Dice> {
+pub struct Table<D: Dice, A: AsMut<[Agent]> = [Agent; 2]> {
     pub dice: D,
-    pub agents: [Agent; 2],
+    /// Side a's agent, then side b's.
+    pub agents: A,
     turn_start: Option<State>,
     mark: Option<Mark>,
     inputs: Vec<u8>,
     /// Whether any agent needs the turn record (greedy, mcts).
     record: bool,
+}
+
+impl<'a, D: Dice> Table<D, &'a mut [Agent]> {
+    /// A table seating agents it borrows (side a's first).
+    pub fn seating(dice: D, agents: &'a mut [Agent]) -> Table<D, &'a mut [Agent]> {
+        let record = agents.iter().any(|x| !x.policy.blind());
+        Table {
+            dice,
+            agents,
+            turn_start: None,
+            mark: None,
+            inputs: Vec::new(),
+            record,
+        }
+    }
 }
 
 impl<D: Dice> Table<D> {
@@ -462,7 +485,7 @@ impl<D: Dice> Table<D> {
     }
 }
 
-impl<D: Dice> Table<D> {
+impl<D: Dice, A: AsMut<[Agent]>> Table<D, A> {
     /// Records a decision taken outside the seated policies (a person's), so the search
     /// policies replay this turn with it.
     pub fn note_decision(&mut self, k: u8) {
@@ -472,7 +495,7 @@ impl<D: Dice> Table<D> {
     }
 }
 
-impl<D: Dice> TurnHook for Table<D> {
+impl<D: Dice, A: AsMut<[Agent]>> TurnHook for Table<D, A> {
     fn begin_turn(&mut self, st: &State) {
         if self.record {
             self.turn_start = Some(*st);
@@ -481,7 +504,7 @@ impl<D: Dice> TurnHook for Table<D> {
     }
 }
 
-impl<D: Dice> Io for Table<D> {
+impl<D: Dice, A: AsMut<[Agent]>> Io for Table<D, A> {
     #[inline]
     fn die(&mut self) -> Result<u8, Stop> {
         let f = self.dice.die().ok_or(Stop)?;
@@ -505,7 +528,7 @@ impl<D: Dice> Io for Table<D> {
             inputs: &self.inputs,
             mark: self.mark.as_ref(),
         };
-        let k = self.agents[c.side as usize & 1].choose_at(c, &rec);
+        let k = self.agents.as_mut()[c.side as usize & 1].choose_at(c, &rec);
         if self.record {
             self.inputs.push(k);
         }
@@ -513,7 +536,7 @@ impl<D: Dice> Io for Table<D> {
     }
     #[inline]
     fn choose_n(&mut self, side: u8, n: u8) -> Option<Result<u8, Stop>> {
-        let k = self.agents[side as usize & 1].choose_n(usize::from(n))? as u8;
+        let k = self.agents.as_mut()[side as usize & 1].choose_n(usize::from(n))? as u8;
         if self.record {
             self.inputs.push(k);
         }

@@ -192,7 +192,7 @@ impl<'s> IconicaGame<'s> {
     pub(crate) fn at_decision(
         setup: &'s Setup,
         turn_start: State,
-        inputs: &[u8],
+        inputs: Vec<u8>,
         mark: Option<(State, Resume, usize)>,
         side: u8,
         n: u8,
@@ -201,12 +201,17 @@ impl<'s> IconicaGame<'s> {
         IconicaGame {
             setup,
             turn_start,
-            inputs: inputs.to_vec(),
+            inputs,
             mark: mark.unwrap_or((turn_start, Resume::Start, 0)),
             need: Need::Choice { side, n },
             now,
             logged: 0,
         }
+    }
+
+    /// Gives back the buffer of the turn's inputs (to be reused).
+    pub(crate) fn into_inputs(self) -> Vec<u8> {
+        self.inputs
     }
 
     pub fn setup(&self) -> &'s Setup {
@@ -431,15 +436,17 @@ impl<'s> Game for IconicaGame<'s> {
             return play_nodes(self, dice, agents, log);
         }
         let mut st = self.turn_start;
-        let mut table = Table::new(&mut *dice, agents[0].clone(), agents[1].clone());
+        let mut table = Table::seating(&mut *dice, agents);
         match log {
             Some(log) => super::play_match(self.setup, &mut st, &mut table, log),
             None => super::play_match(self.setup, &mut st, &mut table, &mut NoLog),
         }
-        let [a, b] = table.agents;
-        agents[0] = a;
-        agents[1] = b;
-        *self = IconicaGame::at(self.setup, st, &[]);
+        // The match is over (the turn engine plays until it ends).
+        self.turn_start = st;
+        self.now = st;
+        self.mark = (st, Resume::Start, 0);
+        self.inputs.clear();
+        self.need = Need::Done;
     }
 }
 
