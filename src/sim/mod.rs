@@ -25,6 +25,25 @@ pub fn seat_seed(s: u64, k: usize) -> u64 {
     }
 }
 
+/// The agents of `seats` seats: seat `k` plays `policies[k]` (the last one for seats past the
+/// list, `first` for none) seeded with `seed_of(k)`.
+fn seat_agents<E: Default>(
+    seats: usize,
+    policies: &[Policy],
+    seed_of: impl Fn(usize) -> u64,
+) -> Vec<Agent<E>> {
+    (0..seats)
+        .map(|k| {
+            let policy = policies
+                .get(k)
+                .or(policies.last())
+                .copied()
+                .unwrap_or(Policy::First);
+            Agent::new(policy, seed_of(k))
+        })
+        .collect()
+}
+
 /// Plays one match of a run to its end: chance from `dice`, seat `k` played by
 /// `policies[k]` (the last one for seats past the list) seeded with [`seat_seed`] of `s`.
 pub fn play_seeded<G: Game, D: Dice>(
@@ -33,18 +52,7 @@ pub fn play_seeded<G: Game, D: Dice>(
     policies: &[Policy],
     s: u64,
 ) -> Outcome<G::Ending> {
-    let mut agents: Vec<Agent<G::Eval>> = (0..game.seats())
-        .map(|k| {
-            Agent::new(
-                policies
-                    .get(k)
-                    .or(policies.last())
-                    .copied()
-                    .unwrap_or(Policy::First),
-                seat_seed(s, k),
-            )
-        })
-        .collect();
+    let mut agents = seat_agents(game.seats(), policies, |k| seat_seed(s, k));
     game.play_out(&mut dice, &mut agents, None);
     game.outcome().unwrap_or(Outcome {
         verdict: Verdict::NoResult,
@@ -222,18 +230,7 @@ pub fn play_logged<G: Game, D: Dice>(
     policies: &[Policy],
     seed: u64,
 ) -> (G, Vec<G::Event>) {
-    let mut agents: Vec<Agent<G::Eval>> = (0..game.seats())
-        .map(|k| {
-            Agent::new(
-                policies
-                    .get(k)
-                    .or(policies.last())
-                    .copied()
-                    .unwrap_or(Policy::First),
-                derive_seed(seed, k as u64 + 1),
-            )
-        })
-        .collect();
+    let mut agents = seat_agents(game.seats(), policies, |k| derive_seed(seed, k as u64 + 1));
     game.play_out(&mut dice, &mut agents, Some(&mut log));
     (game, log)
 }
