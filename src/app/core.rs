@@ -66,6 +66,45 @@ pub fn card(cat: &Catalogue, id: &str) -> Option<Card> {
     cat.get(id).ok().flatten()
 }
 
+/// What a picker shows beside a card's name so that a choice can be made from the list: a
+/// merit's type and cost, a league's side features (`N road · E road, city-wall · ...`), a
+/// quest's or waylay's rating. `None` for cards whose name says enough.
+pub fn card_facts(card: &Card) -> Option<String> {
+    let Card::Arcadia(c) = card else { return None };
+    match c {
+        ArcadiaCard::Merit(m) => Some(format!("{}, cost {}", m.merit_type.as_str(), m.cost)),
+        ArcadiaCard::League(l) => Some(side_features(&l.sides)),
+        ArcadiaCard::Waylay(w) => Some(format!("rating {}", w.rating)),
+        ArcadiaCard::Quest(q) => Some(format!(
+            "waylays {}, treasures {}",
+            q.waylay_rating, q.treasure_rating
+        )),
+        ArcadiaCard::Flaw(f) => Some(format!("{} points", f.points)),
+        ArcadiaCard::Icon(_) => None,
+    }
+}
+
+/// A league's side features in words, clockwise from the top: `N city-wall · E road, ...`.
+pub fn side_features(sides: &Sides) -> String {
+    use crate::games::arcadia::model::Side;
+    Side::ALL
+        .iter()
+        .zip(["N", "E", "S", "W"])
+        .map(|(&side, letter)| format!("{letter} {}", sides.get(side).join(", ")))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// The side features of league `id` (north, east, south, west), when it is a league.
+pub fn league_sides(cat: &Catalogue, id: &str) -> Option<[Vec<String>; 4]> {
+    match card(cat, id)? {
+        Card::Arcadia(ArcadiaCard::League(l)) => {
+            Some([l.sides.north, l.sides.east, l.sides.south, l.sides.west])
+        }
+        _ => None,
+    }
+}
+
 /// The owned quantity of a card.
 pub fn owned(cat: &Catalogue, id: &str) -> u32 {
     cat.owned(id).unwrap_or(0)
@@ -176,7 +215,7 @@ pub fn match_ready(
         } else {
             let n = v.findings.len();
             format!(
-                "Party {side} is not legal ({n} problem{}, listed below): fix it on the Party screen.",
+                "Party {side} is not legal ({n} problem{}, listed above under Party {side}): fix it on the Party screen.",
                 if n == 1 { "" } else { "s" }
             )
         }
