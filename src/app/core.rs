@@ -61,6 +61,59 @@ pub fn query_syntax(text: &str) -> Option<QueryError> {
     })
 }
 
+/// The catalogue's Iconoclasm deck and clash table (the table is data a user may correct), as
+/// `deckwright play iconoclasm` and the Match screen deal from.
+pub fn iconoclasm_deck(
+    cat: &Catalogue,
+) -> Result<
+    (
+        crate::games::iconoclasm::engine::Deck,
+        crate::games::iconoclasm::model::ClashTable,
+    ),
+    String,
+> {
+    let table = cat
+        .clash_table()
+        .map_err(|e| format!("the catalogue's clash table: {e}"))?;
+    if let Some(p) = table.problems().first() {
+        return Err(format!(
+            "the catalogue's clash table is not usable: {}",
+            p.message
+        ));
+    }
+    let cards: Vec<_> = cat
+        .all()
+        .map_err(|e| format!("reading the catalogue: {e}"))?
+        .into_iter()
+        .filter_map(|c| match c {
+            Card::Iconoclasm(e) => Some(e),
+            _ => None,
+        })
+        .collect();
+    let deck =
+        crate::games::iconoclasm::engine::Deck::from_cards(&cards).map_err(|e| e.to_string())?;
+    Ok((deck, table))
+}
+
+/// An Iconoclasm deal for `players` (2 to 4) from the catalogue's deck, as
+/// `deckwright play iconoclasm --players N --seed SEED` deals it.
+pub fn iconoclasm_setup(
+    cat: &Catalogue,
+    players: u8,
+    seed: u64,
+) -> Result<crate::games::iconoclasm::engine::Setup, String> {
+    use rand::SeedableRng;
+    let (deck, table) = iconoclasm_deck(cat)?;
+    crate::games::iconoclasm::engine::deal(
+        deck,
+        &table,
+        players,
+        crate::games::iconoclasm::engine::Goal::Dominance,
+        &mut rand_chacha::ChaCha8Rng::seed_from_u64(crate::sim::derive_seed(seed, 0)),
+    )
+    .map_err(|e| e.to_string())
+}
+
 /// The card with this id.
 pub fn card(cat: &Catalogue, id: &str) -> Option<Card> {
     cat.get(id).ok().flatten()
