@@ -12,5 +12,6 @@ mod builders;
 mod editor;
 mod files;
 mod forms;
+mod iconoclasm_match;
 mod matches;
 mod new_user;

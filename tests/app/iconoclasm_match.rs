@@ -1,0 +1,138 @@
+//! Iconoclasm on the Match screen through the real app: a person plays a 2-player game against
+//! the computer to the end with the keys, every position shown is the engine's at that step,
+//! and stepping back and forth shows the engine's state at each step.
+
+use deckwright::app::matches::MatchGame;
+use deckwright::app::{DeckwrightApp, Screen};
+use deckwright::games::game::{Game, Turn, replay};
+use deckwright::games::iconoclasm::engine::{IconoclasmGame, NoLog, winner};
+use egui::Key;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+use crate::support::{app, click, harness};
+
+/// The app on the Match screen's Iconoclasm view with a new 2-player game dealt (seed 1,
+/// player 1 a person, player 2 the computer).
+fn new_game() -> Harness<'static, DeckwrightApp> {
+    let mut h = harness(app());
+    h.run();
+    click(&mut h, "Match");
+    assert_eq!(h.state().screen, Screen::Match);
+    click(&mut h, "Iconoclasm");
+    assert_eq!(h.state().matches.game, MatchGame::Iconoclasm);
+    click(&mut h, "New game");
+    assert!(
+        h.state().matches.iconoclasm.played.is_some(),
+        "a game is dealt"
+    );
+    h
+}
+
+/// The engine's game after `inputs` on the same deal, made apart from the app.
+fn engine_state(
+    app: &DeckwrightApp,
+    inputs: &[usize],
+) -> deckwright::games::iconoclasm::engine::State {
+    let setup = deckwright::app::core::iconoclasm_setup(&app.cat, 2, 1).unwrap();
+    let start = IconoclasmGame::start(&setup, &mut NoLog);
+    replay(&start, inputs).st
+}
+
+#[test]
+fn a_person_plays_a_two_player_iconoclasm_game_to_the_end_with_the_keys() {
+    let mut h = new_game();
+    h.get_by_label("Iconoclasm board");
+    for _ in 0..40 {
+        if h.state().matches.iconoclasm.played.as_ref().unwrap().over() {
+            break;
+        }
+        h.get_by_label_contains("which card, where, and which face up?");
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    let app = h.state();
+    let p = app.matches.iconoclasm.played.as_ref().unwrap();
+    assert!(p.over(), "the game ends");
+    assert_eq!(p.at, p.inputs.len(), "the last step is shown");
+    // The engine, on the same deal, agrees on every position; player 1's decisions were the
+    // first option each time (key 1), and both players decided.
+    let setup = deckwright::app::core::iconoclasm_setup(&app.cat, 2, 1).unwrap();
+    let mut g = IconoclasmGame::start(&setup, &mut NoLog);
+    let mut seats_seen = [0, 0];
+    for &i in &p.inputs {
+        let Turn::Seat { seat, options } = g.turn() else {
+            panic!("no chance in a 2-player game")
+        };
+        assert!(i < options);
+        if seat == 0 {
+            assert_eq!(i, 0, "the person took option 1");
+        }
+        seats_seen[seat] += 1;
+        g.apply(i);
+    }
+    assert!(matches!(g.turn(), Turn::Over));
+    assert!(seats_seen[0] > 3 && seats_seen[1] > 3, "{seats_seen:?}");
+    assert_eq!(p.state(), g.st);
+    // The end is told with the engine's winner.
+    let told = match winner(&g.st) {
+        Some(w) => format!("Player {} wins", w + 1),
+        None => "No winner".into(),
+    };
+    h.get_by_label(&told);
+}
+
+#[test]
+fn a_game_stepped_back_and_forth_shows_the_engine_state_at_each_step() {
+    let mut h = new_game();
+    for _ in 0..4 {
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    let n = h
+        .state()
+        .matches
+        .iconoclasm
+        .played
+        .as_ref()
+        .unwrap()
+        .inputs
+        .len();
+    assert!(
+        n >= 8,
+        "four of the person's decisions and the computer's answers: {n}"
+    );
+    for back in 1..=5 {
+        h.key_press(Key::ArrowLeft);
+        h.run();
+        let p = h.state().matches.iconoclasm.played.as_ref().unwrap();
+        assert_eq!(p.at, n - back);
+        assert_eq!(p.inputs.len(), n, "stepping back keeps the game");
+        assert_eq!(p.state(), engine_state(h.state(), &p.inputs[..n - back]));
+    }
+    h.get_by_label(&format!("Step {} of {n}", n - 5));
+    click(&mut h, "Forward");
+    let p = h.state().matches.iconoclasm.played.as_ref().unwrap();
+    assert_eq!(p.at, n - 4);
+    assert_eq!(p.state(), engine_state(h.state(), &p.inputs[..n - 4]));
+    // At an earlier step of the person, taking another option plays on from there: an undo.
+    while {
+        let p = h.state().matches.iconoclasm.played.as_ref().unwrap();
+        let g = p.game();
+        !matches!(g.turn(), Turn::Seat { seat: 0, .. })
+    } {
+        h.key_press(Key::ArrowLeft);
+        h.run();
+    }
+    let at = h.state().matches.iconoclasm.played.as_ref().unwrap().at;
+    h.key_press(Key::Num2);
+    h.run();
+    let p = h.state().matches.iconoclasm.played.as_ref().unwrap();
+    assert_eq!(p.inputs[at], 1, "option 2 taken at step {at}");
+    assert_eq!(
+        p.at,
+        p.inputs.len(),
+        "the computer answered and the end is shown"
+    );
+    assert_eq!(p.state(), engine_state(h.state(), &p.inputs));
+}
