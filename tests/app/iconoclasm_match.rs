@@ -136,3 +136,16 @@ fn a_game_stepped_back_and_forth_shows_the_engine_state_at_each_step() {
     );
     assert_eq!(p.state(), engine_state(h.state(), &p.inputs));
 }
+
+/// The board at 1024 x 700 after six decisions, as a snapshot image
+/// (`tests/snapshots/board-iconoclasm.png`): a change of drawing shows in review.
+#[test]
+fn iconoclasm_board_snapshot() {
+    let mut h = new_game();
+    h.set_size(egui::vec2(1024.0, 700.0));
+    for _ in 0..3 {
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    h.snapshot("board-iconoclasm");
+}

@@ -200,7 +200,7 @@ impl IconoclasmPanel {
             .show(ui, |ui| log_ui(ui, p));
         egui::Panel::bottom("iconoclasm-options")
             .resizable(true)
-            .default_size(170.0)
+            .default_size(140.0)
             .show(ui, |ui| {
                 pick = options_ui(ui, &game, p, self.cell);
             });
@@ -415,7 +415,11 @@ fn board_ui(ui: &mut egui::Ui, game: &IconoclasmGame<'_>, legal: &[Pos]) -> Opti
                 let galley = painter.layout(
                     format!("{}\n{}", e.name(), card.name),
                     egui::FontId::proportional((side / 9.0).clamp(9.0, 14.0)),
-                    egui::Color32::BLACK,
+                    if e == Element::Air {
+                        egui::Color32::BLACK
+                    } else {
+                        egui::Color32::WHITE
+                    },
                     r.width() - 6.0,
                 );
                 painter.galley(r.center() - galley.size() / 2.0, galley, text_color);
