@@ -149,3 +149,74 @@ fn iconoclasm_board_snapshot() {
     }
     h.snapshot("board-iconoclasm");
 }
+
+/// Steps frames until `done` holds (the run answers from its own thread).
+fn wait(h: &mut Harness<'_, DeckwrightApp>, done: impl Fn(&DeckwrightApp) -> bool) {
+    for _ in 0..6000 {
+        h.step();
+        if done(h.state()) {
+            h.run();
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("the run did not finish within a minute");
+}
+
+#[test]
+fn an_iconoclasm_simulation_gives_the_core_s_figures_and_can_be_cancelled() {
+    let mut h = harness(app());
+    h.run();
+    click(&mut h, "Match");
+    click(&mut h, "Iconoclasm");
+    click(&mut h, "Simulate");
+    h.state_mut().matches.iconoclasm.games = 30;
+    h.run();
+    click(&mut h, "Run");
+    wait(&mut h, |a| a.matches.iconoclasm.sim.is_some());
+    let got = h.state().matches.iconoclasm.sim.clone().unwrap();
+    assert_eq!(got.tally.games, 30);
+
+    // The same run straight through the core.
+    let (deck, table) = deckwright::app::core::iconoclasm_deck(&h.state().cat).unwrap();
+    let run = deckwright::sim::iconoclasm::Run {
+        deck,
+        table,
+        players: 2,
+        goal: deckwright::games::iconoclasm::engine::Goal::Dominance,
+        policies: vec![deckwright::games::ai::Policy::Greedy; 2],
+    };
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let want =
+        deckwright::sim::run_tally(30, Some(1), |i| run.outcome(1, i).unwrap(), |_| {}, &never)
+            .unwrap()
+            .unwrap();
+    assert_eq!(got.tally, want);
+    assert_eq!(
+        got.tally.wins[0] + got.tally.wins[1] + got.tally.draws + got.tally.no_result,
+        30,
+        "{:?}",
+        got.tally
+    );
+    let rate = got.tally.wins[0] as f64 / 30.0 * 100.0;
+    h.get_by_label_contains(&format!(
+        "Player 1 (greedy): {} wins, {rate:.1}% (95% CI ",
+        got.tally.wins[0]
+    ));
+
+    // The chart of the win rates with their intervals, as a snapshot image.
+    h.snapshot("sim-plot");
+
+    // A long run stops on Cancel and keeps the last figures.
+    h.state_mut().matches.iconoclasm.games = 1_000_000;
+    h.run();
+    click(&mut h, "Run");
+    assert!(h.state().matches.iconoclasm.simulating());
+    click(&mut h, "Cancel");
+    wait(&mut h, |a| !a.matches.iconoclasm.simulating());
+    h.get_by_label("Cancelled.");
+    assert_eq!(
+        h.state().matches.iconoclasm.sim.as_ref().unwrap().tally,
+        want
+    );
+}
