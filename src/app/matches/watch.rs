@@ -6,7 +6,10 @@ use std::sync::Arc;
 
 use super::job::{Job, Poll};
 use super::{Asked, MatchOptions, stale_ui};
-use crate::games::iconica::engine::{Event, Setup};
+use crate::games::ai::Agent;
+use crate::games::game::{Game, Turn};
+use crate::games::iconica::ai::PolicyKind;
+use crate::games::iconica::engine::{Event, IconicaGame, Setup};
 use crate::sim::iconica::{self as matches, MemberEnd, Played};
 
 /// One turn of the log: its heading and its events, in words.
@@ -28,6 +31,13 @@ pub struct Watched {
     pub turns: Vec<TurnLog>,
     /// Each side's characters at the end.
     pub sides: [Vec<MemberEnd>; 2],
+    /// Every input of the match (chance outcomes and decisions) in order: replayed from the
+    /// start, they give the position at any step.
+    pub inputs: Vec<usize>,
+    /// For each entry of [`Watched::turns`], how many inputs had been applied at its end.
+    pub turn_inputs: Vec<usize>,
+    /// Each side's characters at the end of each entry of [`Watched::turns`].
+    pub turn_sides: Vec<[Vec<MemberEnd>; 2]>,
     /// How it ended, with turns and dice.
     pub summary: String,
     /// The `deckwright play iconica` options that play the same match.
@@ -65,6 +75,81 @@ pub fn by_turn(setup: &Setup, log: &[Event]) -> Vec<TurnLog> {
         }
     }
     turns
+}
+
+/// A match played input by input, with the position at the end of each entry of its log by
+/// turn ([`by_turn`]).
+pub struct Stepped {
+    pub played: Played,
+    pub inputs: Vec<usize>,
+    pub turn_inputs: Vec<usize>,
+    pub turn_sides: Vec<[Vec<MemberEnd>; 2]>,
+}
+
+/// Plays the match `deckwright play iconica --seed SEED` plays (the same agents, seeds and
+/// dice as [`matches::play_logged`]), node by node, recording each input and, whenever a turn
+/// heading is logged, each side's characters as the previous turn left them.
+pub fn play_stepped(setup: &Setup, a: PolicyKind, b: PolicyKind, seed: u64) -> Stepped {
+    let mut g = IconicaGame::new(setup);
+    let mut dice = matches::seeded_dice(seed);
+    let mut agents: Vec<Agent<_>> = [a, b]
+        .iter()
+        .enumerate()
+        .map(|(k, &p)| Agent::new(p, crate::sim::derive_seed(seed, k as u64 + 1)))
+        .collect();
+    let mut log: Vec<Event> = Vec::new();
+    let mut inputs = Vec::new();
+    let mut turn_inputs = Vec::new();
+    let mut turn_sides = Vec::new();
+    let heading = |e: &Event| matches!(e, Event::Turn { .. } | Event::End { .. });
+    loop {
+        let i = match g.turn() {
+            Turn::Over => break,
+            Turn::Chance(c) => match c.draw(&mut dice) {
+                Some(o) => o,
+                None => {
+                    g.exhausted(&mut log);
+                    break;
+                }
+            },
+            Turn::Seat { seat, options } => agents[seat]
+                .choose(&g, seat, options)
+                .min(options.saturating_sub(1)),
+        };
+        let before = log.len();
+        let before_sides = matches::sides(setup, g.state());
+        g.apply_logged(i, &mut log);
+        // A heading closes the entry before it (none before the first heading if the log
+        // starts with one).
+        for (k, e) in log[before..].iter().enumerate() {
+            if heading(e) && before + k > 0 {
+                let first = k == 0;
+                turn_inputs.push(if first {
+                    inputs.len()
+                } else {
+                    inputs.len() + 1
+                });
+                turn_sides.push(if first {
+                    before_sides.clone()
+                } else {
+                    matches::sides(setup, g.state())
+                });
+            }
+        }
+        inputs.push(i);
+    }
+    // The last entry (the end of the match) ends with the match.
+    turn_inputs.push(inputs.len());
+    turn_sides.push(matches::sides(setup, g.state()));
+    Stepped {
+        played: Played {
+            state: *g.state(),
+            log,
+        },
+        inputs,
+        turn_inputs,
+        turn_sides,
+    }
 }
 
 /// The Watch view's state.
@@ -107,7 +192,14 @@ impl WatchPanel {
             w.seed, w.cli
         ));
         ui.separator();
-        sides_panel(ui, "watch-sides", "At the end", &w.sides, &w.names);
+        let last = w.turns.len().saturating_sub(1);
+        match w.turn_sides.get(self.turn.min(last)).filter(|_| self.step) {
+            Some(sides) => {
+                let heading = format!("After {}", w.turns[self.turn.min(last)].heading);
+                sides_panel(ui, "watch-sides", &heading, sides, &w.names);
+            }
+            None => sides_panel(ui, "watch-sides", "At the end", &w.sides, &w.names),
+        }
         egui::CentralPanel::default().show(ui, |ui| self.log_ui(ui));
     }
 
@@ -173,8 +265,8 @@ impl WatchPanel {
             o.cli_rules()
         );
         let job = Job::spawn(ctx, "deckwright-watch", 1, move |p| {
-            let Played { state, log } =
-                matches::play_logged(&setup, pa, pb, seed, matches::seeded_dice(seed));
+            let stepped = play_stepped(&setup, pa, pb, seed);
+            let Played { state, log } = stepped.played;
             p.add(1);
             let end = log.last().map(|e| e.text(&setup)).unwrap_or_default();
             Watched {
@@ -183,6 +275,9 @@ impl WatchPanel {
                 names,
                 turns: by_turn(&setup, &log),
                 sides: matches::sides(&setup, &state),
+                inputs: stepped.inputs,
+                turn_inputs: stepped.turn_inputs,
+                turn_sides: stepped.turn_sides,
                 summary: format!("{end}; {} turns, {} dice", state.turn, state.dice_used),
                 cli,
                 key,
