@@ -500,6 +500,22 @@ fn a_watched_match_stepped_back_and_forth_shows_the_engine_state_at_each_step() 
         }
     }
     assert_eq!(shown, [0, 1, 2, 3, 2, 1]);
+    // Each turn's Action Roll is drawn as its two dice, the roll of the log line.
+    assert_eq!(w.turn_rolls.len(), w.turns.len());
+    let t = h.state().matches.watch.turn;
+    let (white, black) = w.turn_rolls[t].expect("turn 1 has an Action Roll");
+    assert!(
+        w.turns[t]
+            .lines
+            .iter()
+            .any(|l| l.contains(&format!("white {white}")) && l.contains(&format!("black {black}"))),
+        "{:?}",
+        w.turns[t].lines
+    );
+    h.get_by_label("Action Roll");
+    h.set_size(egui::vec2(1024.0, 700.0));
+    h.run();
+    h.snapshot("board-iconica");
     // The state does change over the match: the first and the last entries differ.
     assert_ne!(healths(&w.turn_sides[0]), healths(&w.sides));
 }
