@@ -8,7 +8,7 @@ use deckwright::games::game::{Game, Turn, replay};
 use deckwright::games::iconoclasm::engine::{IconoclasmGame, NoLog, winner};
 use egui::Key;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 use crate::support::{app, click, harness};
 
@@ -218,5 +218,83 @@ fn an_iconoclasm_simulation_gives_the_core_s_figures_and_can_be_cancelled() {
     assert_eq!(
         h.state().matches.iconoclasm.sim.as_ref().unwrap().tally,
         want
+    );
+}
+
+#[test]
+fn clicking_a_lit_cell_of_the_board_lists_only_the_options_placing_there() {
+    let mut h = new_game();
+    for _ in 0..2 {
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    let board = h.get_by_label("Iconoclasm board").rect();
+    let (cell, want, n_at_cell, cols, rows, left, top) = {
+        let p = h.state().matches.iconoclasm.played.as_ref().unwrap();
+        let g = p.game();
+        let moves = g.moves();
+        let cells: Vec<_> = moves.iter().map(|m| m.pos).collect();
+        let b = g.st.grid.bounds().unwrap();
+        let top = cells.iter().map(|c| c.row).chain([b.top]).min().unwrap();
+        let bottom = cells.iter().map(|c| c.row).chain([b.bottom]).max().unwrap();
+        let left = cells.iter().map(|c| c.col).chain([b.left]).min().unwrap();
+        let right = cells.iter().map(|c| c.col).chain([b.right]).max().unwrap();
+        // A lit cell other than the first option's.
+        let cell = *cells.iter().rev().find(|c| **c != cells[0]).unwrap();
+        let first_there = moves.iter().position(|m| m.pos == cell).unwrap();
+        (
+            cell,
+            g.describe(first_there),
+            cells.iter().filter(|c| **c == cell).count(),
+            (right - left + 1) as f32,
+            (bottom - top + 1) as f32,
+            left,
+            top,
+        )
+    };
+    let side = board.width() / cols;
+    assert!((board.height() / rows - side).abs() < 0.5, "square cells");
+    let at = board.min
+        + egui::vec2(
+            (f32::from(cell.col - left) + 0.5) * side,
+            (f32::from(cell.row - top) + 0.5) * side,
+        );
+    h.hover_at(at);
+    h.drag_at(at);
+    h.event(egui::Event::PointerButton {
+        pos: at,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.run();
+    assert_eq!(h.state().matches.iconoclasm.cell, Some(cell));
+    h.get_by_label(&format!("1. {want}"));
+    // The option buttons ("1. Earth over Air earth up at (-5, 0)"), not the log's lines.
+    let listed: Vec<String> = h
+        .query_all_by(|n| {
+            n.role() == egui::accesskit::Role::Button
+                && n.label().is_some_and(|l| l.contains(" at ("))
+        })
+        .map(|n| n.accesskit_node().label().unwrap())
+        .collect();
+    assert_eq!(
+        listed.len(),
+        n_at_cell,
+        "only the options at {cell:?}: {listed:?}"
+    );
+    let there = format!(" at ({}, {})", cell.row, cell.col);
+    assert!(
+        listed.iter().all(|l| l.ends_with(&there)),
+        "{listed:?} {there}"
+    );
+    // Key 1 now takes the first option there.
+    h.key_press(Key::Num1);
+    h.run();
+    let p = h.state().matches.iconoclasm.played.as_ref().unwrap();
+    let g = replay(&IconoclasmGame::start(&p.setup, &mut NoLog), &p.inputs[..5]);
+    assert!(
+        g.st.grid.get(cell).is_some(),
+        "a card was placed at {cell:?}"
     );
 }
