@@ -435,7 +435,12 @@ impl IconoclasmPanel {
 
     /// Deals a new game from the catalogue's deck.
     pub fn new_game(&mut self, env: &super::super::Env) {
-        match super::super::core::iconoclasm_setup(env.cat, self.players as u8, self.seed) {
+        self.deal(env.cat);
+    }
+
+    /// Deals a new game from the deck of catalogue `cat` with the seats and seed set.
+    pub fn deal(&mut self, cat: &crate::catalogue::Catalogue) {
+        match super::super::core::iconoclasm_setup(cat, self.players as u8, self.seed) {
             Ok(setup) => {
                 self.played = Some(Played {
                     setup: Arc::new(setup),
