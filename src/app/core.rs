@@ -95,7 +95,7 @@ pub fn iconoclasm_deck(
     Ok((deck, table))
 }
 
-/// An Iconoclasm deal for `players` (2 to 4) from the catalogue's deck, as
+/// An Iconoclasm deal for `players` (1 to 4) from the catalogue's deck, as
 /// `deckwright play iconoclasm --players N --seed SEED` deals it.
 pub fn iconoclasm_setup(
     cat: &Catalogue,

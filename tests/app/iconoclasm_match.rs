@@ -298,3 +298,50 @@ fn clicking_a_lit_cell_of_the_board_lists_only_the_options_placing_there() {
         "a card was placed at {cell:?}"
     );
 }
+
+#[test]
+fn a_person_plays_a_solo_iconoclasm_game_with_the_draws_of_the_dealt_pile() {
+    use deckwright::games::iconoclasm::engine::Pile;
+    let mut h = harness(app());
+    h.run();
+    click(&mut h, "Match");
+    click(&mut h, "Iconoclasm");
+    h.state_mut().matches.iconoclasm.players = 1;
+    h.run();
+    click(&mut h, "New game");
+    for _ in 0..40 {
+        if h.state().matches.iconoclasm.played.as_ref().unwrap().over() {
+            break;
+        }
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    let app = h.state();
+    let p = app.matches.iconoclasm.played.as_ref().unwrap();
+    assert!(p.over(), "the solo game ends");
+    // Every chance input is the pile's draw, every decision the person's option 1.
+    let setup = deckwright::app::core::iconoclasm_setup(&app.cat, 1, 1).unwrap();
+    let mut pile = Pile::new(&setup);
+    let mut g = IconoclasmGame::start(&setup, &mut NoLog);
+    let (mut draws, mut decisions) = (0, 0);
+    for &i in &p.inputs {
+        match g.turn() {
+            Turn::Chance(c) => {
+                assert_eq!(Some(i), c.draw(&mut pile), "draw {draws}");
+                draws += 1;
+            }
+            Turn::Seat { .. } => {
+                assert_eq!(i, 0);
+                decisions += 1;
+            }
+            Turn::Over => panic!("inputs after the end"),
+        }
+        g.apply(i);
+    }
+    assert!(
+        draws > 3 && decisions > 3,
+        "{draws} draws, {decisions} decisions"
+    );
+    assert!(matches!(g.turn(), Turn::Over));
+    assert_eq!(p.state(), g.st);
+}

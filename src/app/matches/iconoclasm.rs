@@ -1,5 +1,5 @@
-//! Iconoclasm on the Match screen: 2 to 4 seats, each a person or a policy, one seeded deal
-//! played through the `Game` interface. Every input is recorded, so the position shown at step
+//! Iconoclasm on the Match screen: 1 to 4 seats (solo draws come from the dealt pile), each a
+//! person or a policy, one seeded deal played through the `Game` interface. Every input is recorded, so the position shown at step
 //! k is the deal with the first k inputs replayed ([`replay`]): Back and Forward walk the game
 //! decision by decision, the log line of the step is highlighted, and a person deciding at an
 //! earlier step plays on from there (the later inputs are dropped: an undo).
@@ -99,6 +99,25 @@ impl Played {
         let mut played = false;
         loop {
             let g = self.game();
+            if let Turn::Chance(_) = g.turn() {
+                // Solo: the next card of the dealt draw pile (the first still in the deck),
+                // as its index among the cards still in the deck (as `Pile` answers).
+                let deck: Vec<u8> = g.st.deck().collect();
+                let next = self
+                    .setup
+                    .draw_pile
+                    .iter()
+                    .find_map(|c| deck.iter().position(|d| d == c));
+                drop(g);
+                match next {
+                    Some(o) => {
+                        self.decide(o);
+                        played = true;
+                        continue;
+                    }
+                    None => return played,
+                }
+            }
             let Turn::Seat { seat, options } = g.turn() else {
                 return played;
             };
@@ -349,7 +368,7 @@ impl IconoclasmPanel {
         }
         ui.horizontal_wrapped(|ui| {
             let label = ui.label("Players");
-            ui.add(egui::DragValue::new(&mut self.players).range(2..=4))
+            ui.add(egui::DragValue::new(&mut self.players).range(1..=4))
                 .labelled_by(label.id);
             for (k, seat) in self.seats.iter_mut().enumerate().take(self.players) {
                 let label = ui.label(format!("Player {}", k + 1));
@@ -404,7 +423,7 @@ impl IconoclasmPanel {
     fn seats_ui(&mut self, ui: &mut egui::Ui, env: &super::super::Env) {
         ui.horizontal_wrapped(|ui| {
             let label = ui.label("Players");
-            ui.add(egui::DragValue::new(&mut self.players).range(2..=4))
+            ui.add(egui::DragValue::new(&mut self.players).range(1..=4))
                 .labelled_by(label.id);
             for (k, seat) in self.seats.iter_mut().enumerate().take(self.players) {
                 let label = ui.label(format!("Player {}", k + 1));
