@@ -493,10 +493,16 @@ fn sim_result_ui(ui: &mut egui::Ui, r: &SimResult) {
             let rate = t.wins[p] as f64 / t.games.max(1) as f64;
             (
                 format!(
-                    "Player {} ({}): {} wins, {:.1}% (95% CI {:.1}% to {:.1}%)",
+                    "Player {} ({}): {} {}, {:.1}% (95% CI {:.1}% to {:.1}%)",
                     p + 1,
                     r.policies[p],
                     t.wins[p],
+                    // Solo, a win is the goal (dominance) met.
+                    if r.players == 1 {
+                        "games with the goal (dominance) met"
+                    } else {
+                        "wins"
+                    },
                     rate * 100.0,
                     wilson(t.wins[p], t.games, 1.96).0 * 100.0,
                     wilson(t.wins[p], t.games, 1.96).1 * 100.0
