@@ -16,15 +16,13 @@ const CARDS: usize = 100_000;
 struct Frames {
     ctx: egui::Context,
     app: DeckwrightApp,
+    size: egui::Vec2,
 }
 
 impl Frames {
     fn frame(&mut self, events: Vec<egui::Event>) {
         let input = egui::RawInput {
-            screen_rect: Some(egui::Rect::from_min_size(
-                egui::Pos2::ZERO,
-                egui::vec2(1280.0, 800.0),
-            )),
+            screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, self.size)),
             events,
             ..Default::default()
         };
@@ -48,6 +46,7 @@ fn bench(c: &mut Criterion) {
     let mut f = Frames {
         ctx: egui::Context::default(),
         app: DeckwrightApp::with_path(cat, Some(path.clone())),
+        size: egui::vec2(1280.0, 800.0),
     };
     // Until the worker has listed every card.
     for _ in 0..2000 {
@@ -130,5 +129,31 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
+/// The Iconoclasm board at 1920 x 1080, half-way through a game computer against computer
+/// (the position replayed from the recorded inputs every frame, the log beside it).
+fn boards(c: &mut Criterion) {
+    use deckwright::app::matches::MatchGame;
+    use deckwright::app::matches::iconoclasm::Seat;
+    let mut f = Frames {
+        ctx: egui::Context::default(),
+        app: DeckwrightApp::new(Catalogue::open_in_memory().expect("catalogue")),
+        size: egui::vec2(1920.0, 1080.0),
+    };
+    f.app.screen = Screen::Match;
+    f.app.matches.game = MatchGame::Iconoclasm;
+    let panel = &mut f.app.matches.iconoclasm;
+    panel.seats = [Seat::Computer("greedy"); 4];
+    panel.deal(&f.app.cat);
+    f.frame(Vec::new());
+    let p = f.app.matches.iconoclasm.played.as_mut().expect("dealt");
+    assert!(p.over(), "the computer played the game out");
+    p.at = p.inputs.len() / 2;
+    f.frame(Vec::new());
+    let mut g = c.benchmark_group("app_frame");
+    g.measurement_time(Duration::from_secs(3)).sample_size(20);
+    g.bench_function("iconoclasm_board_1920", |b| b.iter(|| f.frame(Vec::new())));
+    g.finish();
+}
+
+criterion_group!(benches, bench, boards);
 criterion_main!(benches);

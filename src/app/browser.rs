@@ -58,8 +58,12 @@ struct Detail {
 /// Runs queries on its own thread with its own connection, latest query first.
 struct Worker {
     tx: Sender<(u64, String)>,
-    rx: Receiver<(u64, Result<Vec<Row>, QueryError>)>,
+    rx: Receiver<Answer>,
 }
+
+/// A query's result with the number and the full text of the query it answers, so that a late
+/// answer to an older query is told apart from the latest one.
+type Answer = (u64, String, Result<Vec<Row>, QueryError>);
 
 impl Worker {
     fn spawn(path: PathBuf, ctx: egui::Context) -> Option<Worker> {
@@ -74,7 +78,7 @@ impl Worker {
                         job = newer;
                     }
                     let result = core::search(&cat, &job.1, RESULT_LIMIT);
-                    if rtx.send((job.0, result)).is_err() {
+                    if rtx.send((job.0, job.1, result)).is_err() {
                         break;
                     }
                     ctx.request_repaint();
@@ -194,24 +198,14 @@ impl Browser {
                 self.path = None;
             }
         }
-        let text = self.full_query();
-        if self.sent.as_deref() != Some(text.as_str()) {
-            // A syntax error of the typed text points into the typed text.
-            if let Some(e) = core::query_syntax(&self.query) {
-                self.error = Some(e);
-                self.sent = Some(text);
-                return;
-            }
-            self.next_seq += 1;
-            let seq = self.next_seq;
-            self.sent = Some(text.clone());
+        if let Some((seq, text)) = self.next_query() {
             match &self.worker {
                 Some(w) => {
                     let _ = w.tx.send((seq, text));
                 }
                 None => {
                     let r = core::search(cat, &text, RESULT_LIMIT);
-                    self.take_result(seq, r);
+                    self.take_result((seq, text, r));
                 }
             }
         }
@@ -221,13 +215,36 @@ impl Browser {
                 done.push(r);
             }
         }
-        for (seq, r) in done {
-            self.take_result(seq, r);
+        for answer in done {
+            self.take_result(answer);
         }
     }
 
-    fn take_result(&mut self, seq: u64, result: Result<Vec<Row>, QueryError>) {
-        if seq < self.shown_seq {
+    /// The query to run when the text changed, with its number; `None` when it did not, or
+    /// when the typed text has a syntax error (then shown at once). Every new text gets its
+    /// own number, even one that is never sent, so that an answer to an older query arriving
+    /// later is stale and dropped.
+    fn next_query(&mut self) -> Option<(u64, String)> {
+        let text = self.full_query();
+        if self.sent.as_deref() == Some(text.as_str()) {
+            return None;
+        }
+        self.next_seq += 1;
+        let seq = self.next_seq;
+        self.sent = Some(text.clone());
+        // A syntax error of the typed text points into the typed text.
+        if let Some(e) = core::query_syntax(&self.query) {
+            self.error = Some(e);
+            self.shown_seq = seq;
+            return None;
+        }
+        Some((seq, text))
+    }
+
+    /// Shows the answer to the latest query; an answer to any older one is stale (the rows of a
+    /// query typed over, or one that would clear the error of the text shown) and dropped.
+    fn take_result(&mut self, (seq, text, result): Answer) {
+        if seq != self.next_seq || self.sent.as_deref() != Some(text.as_str()) {
             return;
         }
         self.shown_seq = seq;
@@ -242,7 +259,7 @@ impl Browser {
             }
             Err(mut e) => {
                 // Columns count in the full query; show them in the typed text.
-                let full = self.full_query();
+                let full = text;
                 let typed = self.query.trim();
                 if let (Some(col), Some(at)) =
                     (e.column, full.find(typed).filter(|_| !typed.is_empty()))
@@ -401,7 +418,14 @@ impl Browser {
             .resizable(true)
             .sense(egui::Sense::click())
             .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
-            .column(Column::remainder().at_least(160.0).clip(true))
+            // Not resizable: a resizable column keeps its width, so the name would keep the
+            // width of a wider window and push the other columns out of a narrower one.
+            .column(
+                Column::remainder()
+                    .at_least(160.0)
+                    .clip(true)
+                    .resizable(false),
+            )
             .column(Column::initial(90.0).at_least(60.0))
             .column(Column::initial(90.0).at_least(60.0))
             .column(Column::initial(110.0).at_least(100.0))
@@ -642,4 +666,60 @@ fn field_lines(card: &Card) -> Vec<(String, String)> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(id: &str) -> Row {
+        Row {
+            id: id.into(),
+            game: "iconica".into(),
+            kind: "character".into(),
+            name: id.into(),
+            owned: 0,
+        }
+    }
+
+    /// Typing fast: "Kethra" goes to the worker, the text becomes "Kethra (" (a syntax error)
+    /// before the answer comes; the late answer must neither clear the error nor show its rows.
+    #[test]
+    fn search_error_stays_when_an_older_query_answers_late() {
+        let mut b = Browser::new(None);
+        let (seq0, text0) = b.next_query().expect("the empty query runs");
+        b.take_result((seq0, text0, Ok(vec![row("a"), row("b")])));
+        b.query = "Kethra".into();
+        let (seq, text) = b.next_query().expect("a new text runs");
+        assert!(b.busy());
+        b.query = "Kethra (".into();
+        assert_eq!(b.next_query(), None, "a syntax error is not sent");
+        assert!(b.error.is_some());
+        assert!(!b.busy(), "nothing is awaited for the text shown");
+        b.take_result((seq, text, Ok(vec![row("ico-kethra-voss")])));
+        assert!(b.error.is_some(), "the late answer keeps the error");
+        assert_eq!(b.rows().len(), 2, "and does not show its rows");
+
+        // Mended, the text runs again and its answer is shown.
+        b.query = "Kethra".into();
+        let (seq, text) = b.next_query().expect("the mended text runs");
+        assert!(seq > seq0 + 1);
+        b.take_result((seq, text, Ok(vec![row("ico-kethra-voss")])));
+        assert_eq!(b.error, None);
+        assert_eq!(b.rows().len(), 1);
+    }
+
+    /// Two queries in flight: only the answer to the newer one is shown.
+    #[test]
+    fn an_answer_to_a_query_typed_over_is_dropped() {
+        let mut b = Browser::new(None);
+        b.query = "a".into();
+        let old = b.next_query().unwrap();
+        b.query = "ab".into();
+        let new = b.next_query().unwrap();
+        b.take_result((new.0, new.1, Ok(vec![row("ab")])));
+        b.take_result((old.0, old.1, Ok(vec![row("a"), row("a2")])));
+        assert_eq!(b.rows().len(), 1);
+        assert_eq!(b.rows()[0].id, "ab");
+    }
 }

@@ -99,9 +99,101 @@ pub fn query_syntax(text: &str) -> Option<QueryError> {
     })
 }
 
+/// The catalogue's Iconoclasm deck and clash table (the table is data a user may correct), as
+/// `deckwright play iconoclasm` and the Match screen deal from.
+pub fn iconoclasm_deck(
+    cat: &Catalogue,
+) -> Result<
+    (
+        crate::games::iconoclasm::engine::Deck,
+        crate::games::iconoclasm::model::ClashTable,
+    ),
+    String,
+> {
+    let table = cat
+        .clash_table()
+        .map_err(|e| format!("the catalogue's clash table: {e}"))?;
+    if let Some(p) = table.problems().first() {
+        return Err(format!(
+            "the catalogue's clash table is not usable: {}",
+            p.message
+        ));
+    }
+    let cards: Vec<_> = cat
+        .all()
+        .map_err(|e| format!("reading the catalogue: {e}"))?
+        .into_iter()
+        .filter_map(|c| match c {
+            Card::Iconoclasm(e) => Some(e),
+            _ => None,
+        })
+        .collect();
+    let deck =
+        crate::games::iconoclasm::engine::Deck::from_cards(&cards).map_err(|e| e.to_string())?;
+    Ok((deck, table))
+}
+
+/// An Iconoclasm deal for `players` (1 to 4) from the catalogue's deck, as
+/// `deckwright play iconoclasm --players N --seed SEED` deals it.
+pub fn iconoclasm_setup(
+    cat: &Catalogue,
+    players: u8,
+    seed: u64,
+) -> Result<crate::games::iconoclasm::engine::Setup, String> {
+    use rand::SeedableRng;
+    let (deck, table) = iconoclasm_deck(cat)?;
+    crate::games::iconoclasm::engine::deal(
+        deck,
+        &table,
+        players,
+        crate::games::iconoclasm::engine::Goal::Dominance,
+        &mut rand_chacha::ChaCha8Rng::seed_from_u64(crate::sim::derive_seed(seed, 0)),
+    )
+    .map_err(|e| e.to_string())
+}
+
 /// The card with this id.
 pub fn card(cat: &Catalogue, id: &str) -> Option<Card> {
     cat.get(id).ok().flatten()
+}
+
+/// What a picker shows beside a card's name so that a choice can be made from the list: a
+/// merit's type and cost, a league's side features (`N road · E road, city-wall · ...`), a
+/// quest's or waylay's rating. `None` for cards whose name says enough.
+pub fn card_facts(card: &Card) -> Option<String> {
+    let Card::Arcadia(c) = card else { return None };
+    match c {
+        ArcadiaCard::Merit(m) => Some(format!("{}, cost {}", m.merit_type.as_str(), m.cost)),
+        ArcadiaCard::League(l) => Some(side_features(&l.sides)),
+        ArcadiaCard::Waylay(w) => Some(format!("rating {}", w.rating)),
+        ArcadiaCard::Quest(q) => Some(format!(
+            "waylays {}, treasures {}",
+            q.waylay_rating, q.treasure_rating
+        )),
+        ArcadiaCard::Flaw(f) => Some(format!("{} points", f.points)),
+        ArcadiaCard::Icon(_) => None,
+    }
+}
+
+/// A league's side features in words, clockwise from the top: `N city-wall · E road, ...`.
+pub fn side_features(sides: &Sides) -> String {
+    use crate::games::arcadia::model::Side;
+    Side::ALL
+        .iter()
+        .zip(["N", "E", "S", "W"])
+        .map(|(&side, letter)| format!("{letter} {}", sides.get(side).join(", ")))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// The side features of league `id` (north, east, south, west), when it is a league.
+pub fn league_sides(cat: &Catalogue, id: &str) -> Option<[Vec<String>; 4]> {
+    match card(cat, id)? {
+        Card::Arcadia(ArcadiaCard::League(l)) => {
+            Some([l.sides.north, l.sides.east, l.sides.south, l.sides.west])
+        }
+        _ => None,
+    }
 }
 
 /// The owned quantity of a card.
@@ -221,7 +313,7 @@ pub fn match_ready(
         } else {
             let n = v.findings.len();
             format!(
-                "Party {side} is not legal ({n} problem{}, listed below): fix it on the Party screen.",
+                "Party {side} is not legal ({n} problem{}, listed above under Party {side}): fix it on the Party screen.",
                 if n == 1 { "" } else { "s" }
             )
         }

@@ -24,6 +24,8 @@ pub fn panel_ui(ui: &mut egui::Ui, salt: &str, add_contents: impl FnOnce(&mut eg
 pub struct Picker {
     pub text: String,
     rows: Vec<Row>,
+    /// Per row, what to show beside the name ([`core::card_facts`]): costs, side features.
+    facts: Vec<Option<String>>,
     sent: Option<String>,
     error: Option<String>,
 }
@@ -47,6 +49,10 @@ impl Picker {
         if self.sent.as_deref() != Some(full.as_str()) {
             match core::search(env.cat, &full, PICKER_LIMIT) {
                 Ok(rows) => {
+                    self.facts = rows
+                        .iter()
+                        .map(|r| core::card(env.cat, &r.id).and_then(|c| core::card_facts(&c)))
+                        .collect();
                     self.rows = rows;
                     self.error = None;
                 }
@@ -74,8 +80,11 @@ impl Picker {
             .id_salt(("picker-list", salt))
             .max_height(ui.available_height().min(420.0))
             .show_rows(ui, h, self.rows.len(), |ui, range| {
-                for row in &self.rows[range] {
-                    let text = format!("{}  ·  {}", row.name, row.kind);
+                for (row, facts) in self.rows[range.clone()].iter().zip(&self.facts[range]) {
+                    let text = match facts {
+                        Some(f) => format!("{}  ·  {}  ·  {f}", row.name, row.kind),
+                        None => format!("{}  ·  {}", row.name, row.kind),
+                    };
                     if ui
                         .add(egui::Button::new(text).frame(false).truncate())
                         .on_hover_text(format!("Add {} ({})", row.name, row.id))

@@ -32,6 +32,8 @@ pub struct SetupScreen {
     selected: [Option<usize>; 6],
     verdict: Memo<core::Verdict>,
     fits: Memo<Vec<[Option<bool>; 4]>>,
+    /// The side features of each laid league (north, east, south, west).
+    sides: Memo<Vec<Option<[Vec<String>; 4]>>>,
 }
 
 fn edit(env: &mut Env, label: &str, s: SetupFile) {
@@ -121,11 +123,11 @@ impl SetupScreen {
                         }
                     });
                     ui.separator();
-                    ui.columns(2, |cols| {
-                        let [left, right] = cols else { return };
-                        self.grid_ui(left, env, &setup, &flagged);
-                        verdict_ui(right, &verdict);
-                    });
+                    // The grid takes the whole width and the verdict goes under it: side by
+                    // side, a grid of a few leagues overlapped the verdict at 1280 and 1024.
+                    self.grid_ui(ui, env, &setup, &flagged);
+                    ui.separator();
+                    verdict_ui(ui, &verdict);
                 });
         });
     }
@@ -213,18 +215,64 @@ impl SetupScreen {
                 (a.min(l.x), b.max(l.x), c.min(l.y), d.max(l.y))
             });
         let (x0, x1, y0, y1) = (min_x - 1, max_x + 1, min_y - 1, max_y + 1);
-        let cell = egui::vec2(110.0, 70.0);
+        let cols = (x1 - x0 + 1) as f32;
+        // Squares share the width (no wider than 160, no narrower than 80: a wider grid scrolls).
+        // What can be seen of the width: content wider than the window widens the scroll area.
+        let visible = ui
+            .available_width()
+            .min(ui.clip_rect().right() - ui.cursor().left() - 4.0);
+        let w = (visible / cols).clamp(80.0, 160.0);
+        let cell = egui::vec2(w, w * 0.66);
+        let fits = self.fits.get(env.generation, setup.to_toml(), || {
+            core::league_fits(env.cat, setup)
+        });
+        let sides = self.sides.get(env.generation, setup.to_toml(), || {
+            setup
+                .leagues
+                .iter()
+                .map(|l| core::league_sides(env.cat, &l.id))
+                .collect()
+        });
+        egui::ScrollArea::horizontal()
+            .id_salt("league-grid-scroll")
+            .show(ui, |ui| {
+                self.squares_ui(
+                    ui,
+                    env,
+                    setup,
+                    flagged,
+                    (x0, x1, y0, y1),
+                    cell,
+                    &fits,
+                    &sides,
+                )
+            });
+    }
+
+    /// The squares of the league grid spanning `x0..=x1`, `y0..=y1`: laid leagues with their
+    /// names, owners, side features and fit marks; a click lays or takes back a league.
+    #[allow(clippy::too_many_arguments)]
+    fn squares_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        env: &mut Env,
+        setup: &SetupFile,
+        flagged: &std::collections::HashSet<String>,
+        (x0, x1, y0, y1): (i32, i32, i32, i32),
+        cell: egui::Vec2,
+        fits: &[[Option<bool>; 4]],
+        sides: &[Option<[Vec<String>; 4]>],
+    ) {
         let cols = (x1 - x0 + 1) as f32;
         let rows = (y1 - y0 + 1) as f32;
         let (rect, response) = ui.allocate_exact_size(
             egui::vec2(cols * cell.x, rows * cell.y),
             egui::Sense::click(),
         );
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "League grid"));
         let painter = ui.painter_at(rect);
         let visuals = ui.visuals().clone();
-        let fits = self.fits.get(env.generation, setup.to_toml(), || {
-            core::league_fits(env.cat, setup)
-        });
+        let small = egui::FontId::proportional(if cell.x >= 120.0 { 10.0 } else { 9.0 });
         for y in y0..=y1 {
             for x in x0..=x1 {
                 let min = rect.min + egui::vec2((x - x0) as f32 * cell.x, (y - y0) as f32 * cell.y);
@@ -253,28 +301,51 @@ impl SetupScreen {
                             egui::StrokeKind::Inside,
                         );
                         let name = env.card_name(&l.id).unwrap_or_else(|| l.id.clone());
-                        painter.text(
-                            r.center(),
-                            egui::Align2::CENTER_CENTER,
+                        let galley = painter.layout(
                             format!("{}\nP{} #{}", name, l.owner, i + 1),
                             egui::FontId::proportional(11.0),
                             visuals.text_color(),
+                            r.width() * 0.55,
                         );
+                        painter.galley(
+                            r.center() - galley.size() / 2.0,
+                            galley,
+                            visuals.text_color(),
+                        );
+                        if let Some(Some(features)) = sides.get(i) {
+                            side_features(&painter, r, features, &small, visuals.weak_text_color());
+                        }
                         if let Some(sides) = fits.get(i) {
-                            let marks = [
-                                (egui::pos2(r.center().x, r.top() + 4.0), sides[0]),
-                                (egui::pos2(r.right() - 4.0, r.center().y), sides[1]),
-                                (egui::pos2(r.center().x, r.bottom() - 4.0), sides[2]),
-                                (egui::pos2(r.left() + 4.0, r.center().y), sides[3]),
+                            // A facing side is a bar on the middle of that edge: green fits.
+                            let inner = r.shrink(1.5);
+                            let (dx, dy) = (r.width() * 0.2, r.height() * 0.2);
+                            let c = inner.center();
+                            let bars = [
+                                [
+                                    egui::pos2(c.x - dx, inner.top()),
+                                    egui::pos2(c.x + dx, inner.top()),
+                                ],
+                                [
+                                    egui::pos2(inner.right(), c.y - dy),
+                                    egui::pos2(inner.right(), c.y + dy),
+                                ],
+                                [
+                                    egui::pos2(c.x - dx, inner.bottom()),
+                                    egui::pos2(c.x + dx, inner.bottom()),
+                                ],
+                                [
+                                    egui::pos2(inner.left(), c.y - dy),
+                                    egui::pos2(inner.left(), c.y + dy),
+                                ],
                             ];
-                            for (p, fit) in marks {
+                            for (bar, fit) in bars.into_iter().zip(sides) {
                                 if let Some(ok) = fit {
-                                    let c = if ok {
+                                    let color = if *ok {
                                         egui::Color32::from_rgb(40, 170, 70)
                                     } else {
                                         visuals.error_fg_color
                                     };
-                                    painter.circle_filled(p, 3.5, c);
+                                    painter.line_segment(bar, egui::Stroke::new(3.0, color));
                                 }
                             }
                         }
@@ -310,6 +381,45 @@ impl SetupScreen {
                 edit(env, "lay league", s);
             }
         }
-        response.on_hover_text("Click a free square to lay the picked league; click a laid league to take it back. Dots: green sides fit, red ones do not.");
+        response.on_hover_text("Click a free square to lay the picked league; click a laid league to take it back. Each edge names the features of that side; a bar on an edge facing another league is green when the two sides fit, red when they do not.");
+    }
+}
+
+/// The side features of a league written along the four edges of its square `r`: north and
+/// south centred on the top and bottom edges, west and east one feature a line on the left and
+/// right.
+fn side_features(
+    painter: &egui::Painter,
+    r: egui::Rect,
+    features: &[Vec<String>; 4],
+    font: &egui::FontId,
+    color: egui::Color32,
+) {
+    let [north, east, south, west] = features;
+    let pad = 3.0;
+    let place = [
+        (
+            north.join(", "),
+            egui::pos2(r.center().x, r.top() + pad),
+            egui::Align2::CENTER_TOP,
+        ),
+        (
+            south.join(", "),
+            egui::pos2(r.center().x, r.bottom() - pad),
+            egui::Align2::CENTER_BOTTOM,
+        ),
+        (
+            west.join("\n"),
+            egui::pos2(r.left() + pad, r.center().y),
+            egui::Align2::LEFT_CENTER,
+        ),
+        (
+            east.join("\n"),
+            egui::pos2(r.right() - pad, r.center().y),
+            egui::Align2::RIGHT_CENTER,
+        ),
+    ];
+    for (text, pos, align) in place {
+        painter.text(pos, align, text, font.clone(), color);
     }
 }

@@ -133,28 +133,7 @@ pub fn arcadia_match(
 /// The catalogue's Iconoclasm cards as a deck, and its clash table (a user may correct it).
 pub fn iconoclasm_deck(ctx: &Context) -> Result<(Deck, ClashTable), BadInput> {
     let cat = open_catalogue(ctx)?;
-    let table = cat
-        .clash_table()
-        .map_err(|e| BadInput(format!("the catalogue's clash table: {e}")))?;
-    if let Some(p) = table.problems().first() {
-        return Err(BadInput(format!(
-            "the catalogue's clash table is not usable: {}",
-            p.message
-        )));
-    }
-    let cards: Vec<_> = cat
-        .all()
-        .map_err(|e| BadInput(format!("reading the catalogue: {e}")))?
-        .into_iter()
-        .filter_map(|c| {
-            if let Card::Iconoclasm(e) = c {
-                Some(e)
-            } else {
-                None
-            }
-        })
-        .collect();
-    Ok((Deck::from_cards(&cards)?, table))
+    crate::app::core::iconoclasm_deck(&cat).map_err(BadInput)
 }
 
 /// The catalogue's Iconica characters (the pool of `sim iconica --field`).

@@ -15,8 +15,13 @@ fn harness(app: DeckwrightApp) -> Harness<'static, DeckwrightApp> {
     harness_of_height(app, 900.0)
 }
 
+/// Clicks a picker's row: the name, the kind and what the picker shows after them (a merit's
+/// cost, a league's sides).
 fn pick(h: &mut Harness<'_, DeckwrightApp>, name: &str, kind: &str) {
-    click(h, &format!("{name}  ·  {kind}"));
+    let row = format!("{name}  ·  {kind}");
+    h.get_by(move |n| n.label().is_some_and(|l| l.starts_with(&row)))
+        .click();
+    h.run();
 }
 
 #[test]

@@ -12,5 +12,7 @@ mod builders;
 mod editor;
 mod files;
 mod forms;
+mod iconoclasm_match;
 mod matches;
+mod new_user;
 mod recovery;

@@ -432,3 +432,90 @@ fn a_played_match_keeps_the_names_its_parties_had_when_a_party_is_renamed() {
     h.get_by_label(&format!("Side B: {before}"));
     assert!(h.query_by_label("Side B: Someone else").is_none());
 }
+
+/// Each side's health (skulled: 0) in party order, as the Watch view's side panel shows it.
+fn healths(sides: &[Vec<deckwright::sim::iconica::MemberEnd>; 2]) -> Vec<Vec<u16>> {
+    sides
+        .iter()
+        .map(|s| s.iter().map(|m| m.health).collect())
+        .collect()
+}
+
+#[test]
+fn a_watched_match_stepped_back_and_forth_shows_the_engine_state_at_each_step() {
+    use deckwright::games::game::replay;
+    use deckwright::games::iconica::engine::IconicaGame;
+    let mut h = two_parties();
+    h.state_mut().matches.options.policies = ["greedy", "first"];
+    h.state_mut().matches.options.seed = 3;
+    click(&mut h, "Watch one match");
+    h.get_by_label("Play one match").click();
+    h.step();
+    wait(&mut h, |app| !app.matches.watch.running());
+    let w = h.state().matches.watch.watched.clone().unwrap();
+    let setup = setup_of(h.state());
+    assert_eq!(w.turn_inputs.len(), w.turns.len());
+    assert_eq!(w.turn_sides.len(), w.turns.len());
+    assert!(w.turns.len() > 4);
+    // The recorded inputs replay the same match (the log of `deckwright play`).
+    let start = IconicaGame::new(&setup);
+    let end = replay(&start, &w.inputs);
+    assert_eq!(
+        deckwright::sim::iconica::sides(&setup, end.state()),
+        w.sides
+    );
+    click(&mut h, "Turn by turn");
+    let mut shown = Vec::new();
+    // Forward three turns, back two: each time the panel shows the engine's state after the
+    // inputs of that turn.
+    for key in [
+        None,
+        Some(Key::ArrowRight),
+        Some(Key::ArrowRight),
+        Some(Key::ArrowRight),
+        Some(Key::ArrowLeft),
+        Some(Key::ArrowLeft),
+    ] {
+        if let Some(k) = key {
+            h.key_press(k);
+            h.run();
+        }
+        let t = h.state().matches.watch.turn;
+        shown.push(t);
+        let at = replay(&start, &w.inputs[..w.turn_inputs[t]]);
+        let engine = deckwright::sim::iconica::sides(&setup, at.state());
+        assert_eq!(w.turn_sides[t], engine, "turn entry {t}");
+        h.get_by_label(&format!("After {}", w.turns[t].heading));
+        // The panel's figures are those of that step.
+        for m in engine.iter().flatten().filter(|m| !m.skulled) {
+            assert!(
+                h.query_all_by_label(&format!("{} / {}", m.health, m.start))
+                    .count()
+                    >= 1,
+                "{} at {} / {} in turn entry {t}",
+                m.name,
+                m.health,
+                m.start
+            );
+        }
+    }
+    assert_eq!(shown, [0, 1, 2, 3, 2, 1]);
+    // Each turn's Action Roll is drawn as its two dice, the roll of the log line.
+    assert_eq!(w.turn_rolls.len(), w.turns.len());
+    let t = h.state().matches.watch.turn;
+    let (white, black) = w.turn_rolls[t].expect("turn 1 has an Action Roll");
+    assert!(
+        w.turns[t]
+            .lines
+            .iter()
+            .any(|l| l.contains(&format!("white {white}")) && l.contains(&format!("black {black}"))),
+        "{:?}",
+        w.turns[t].lines
+    );
+    h.get_by_label("Action Roll");
+    h.set_size(egui::vec2(1024.0, 700.0));
+    h.run();
+    h.snapshot("board-iconica");
+    // The state does change over the match: the first and the last entries differ.
+    assert_ne!(healths(&w.turn_sides[0]), healths(&w.sides));
+}

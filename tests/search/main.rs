@@ -11,6 +11,7 @@ mod run_cli;
 
 mod bundled;
 mod cli;
+mod doc_examples;
 mod index;
 mod parse;
 mod props;

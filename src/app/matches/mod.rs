@@ -3,6 +3,7 @@
 //! intervals), or watch one seeded match's log. The core plays the matches (`sim`, the
 //! Iconica engine and AI) exactly as `deckwright sim iconica` and `play iconica` do.
 
+pub mod iconoclasm;
 pub mod job;
 pub mod play;
 pub mod simulate;
@@ -142,9 +143,19 @@ fn stale_ui(ui: &mut egui::Ui, what: &str) {
     );
 }
 
+/// The games the Match screen plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum MatchGame {
+    #[default]
+    Iconica,
+    Iconoclasm,
+}
+
 /// The match screen.
 #[derive(Default)]
 pub struct MatchScreen {
+    pub game: MatchGame,
+    pub iconoclasm: iconoclasm::IconoclasmPanel,
     pub options: MatchOptions,
     pub view: View,
     pub sim: simulate::SimPanel,
@@ -155,6 +166,24 @@ pub struct MatchScreen {
 
 impl MatchScreen {
     pub fn ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
+        ui.horizontal(|ui| {
+            ui.label("Game:");
+            for (g, name) in [
+                (MatchGame::Iconica, "Iconica"),
+                (MatchGame::Iconoclasm, "Iconoclasm"),
+            ] {
+                ui.selectable_value(&mut self.game, g, name)
+                    .on_hover_text(format!("Play {name} on this screen"));
+            }
+        });
+        if self.game == MatchGame::Iconoclasm {
+            egui::CentralPanel::default().show(ui, |ui| self.iconoclasm.ui(ui, env));
+            return;
+        }
+        self.iconica_ui(ui, env);
+    }
+
+    fn iconica_ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
         let (a, b) = (&env.docs.party_a, &env.docs.party_b);
         let rules = self.options.rules();
         let key = format!("{}\n{}\n{rules:?}", a.to_toml(), b.to_toml());

@@ -6,7 +6,10 @@ use std::sync::Arc;
 
 use super::job::{Job, Poll};
 use super::{Asked, MatchOptions, stale_ui};
-use crate::games::iconica::engine::{Event, Setup};
+use crate::games::ai::Agent;
+use crate::games::game::{Game, Turn};
+use crate::games::iconica::ai::PolicyKind;
+use crate::games::iconica::engine::{Event, IconicaGame, Setup};
 use crate::sim::iconica::{self as matches, MemberEnd, Played};
 
 /// One turn of the log: its heading and its events, in words.
@@ -28,6 +31,15 @@ pub struct Watched {
     pub turns: Vec<TurnLog>,
     /// Each side's characters at the end.
     pub sides: [Vec<MemberEnd>; 2],
+    /// Every input of the match (chance outcomes and decisions) in order: replayed from the
+    /// start, they give the position at any step.
+    pub inputs: Vec<usize>,
+    /// For each entry of [`Watched::turns`], how many inputs had been applied at its end.
+    pub turn_inputs: Vec<usize>,
+    /// Each side's characters at the end of each entry of [`Watched::turns`].
+    pub turn_sides: Vec<[Vec<MemberEnd>; 2]>,
+    /// The Action Roll (white, black) of each entry of [`Watched::turns`], if it has one.
+    pub turn_rolls: Vec<Option<(u8, u8)>>,
     /// How it ended, with turns and dice.
     pub summary: String,
     /// The `deckwright play iconica` options that play the same match.
@@ -65,6 +77,101 @@ pub fn by_turn(setup: &Setup, log: &[Event]) -> Vec<TurnLog> {
         }
     }
     turns
+}
+
+/// A match played input by input, with the position at the end of each entry of its log by
+/// turn ([`by_turn`]).
+pub struct Stepped {
+    pub played: Played,
+    pub inputs: Vec<usize>,
+    pub turn_inputs: Vec<usize>,
+    pub turn_sides: Vec<[Vec<MemberEnd>; 2]>,
+}
+
+/// Plays the match `deckwright play iconica --seed SEED` plays (the same agents, seeds and
+/// dice as [`matches::play_logged`]), node by node, recording each input and, whenever a turn
+/// heading is logged, each side's characters as the previous turn left them.
+pub fn play_stepped(setup: &Setup, a: PolicyKind, b: PolicyKind, seed: u64) -> Stepped {
+    let mut g = IconicaGame::new(setup);
+    let mut dice = matches::seeded_dice(seed);
+    let mut agents: Vec<Agent<_>> = [a, b]
+        .iter()
+        .enumerate()
+        .map(|(k, &p)| Agent::new(p, crate::sim::derive_seed(seed, k as u64 + 1)))
+        .collect();
+    let mut log: Vec<Event> = Vec::new();
+    let mut inputs = Vec::new();
+    let mut turn_inputs = Vec::new();
+    let mut turn_sides = Vec::new();
+    let heading = |e: &Event| matches!(e, Event::Turn { .. } | Event::End { .. });
+    loop {
+        let i = match g.turn() {
+            Turn::Over => break,
+            Turn::Chance(c) => match c.draw(&mut dice) {
+                Some(o) => o,
+                None => {
+                    g.exhausted(&mut log);
+                    break;
+                }
+            },
+            Turn::Seat { seat, options } => agents[seat]
+                .choose(&g, seat, options)
+                .min(options.saturating_sub(1)),
+        };
+        let before = log.len();
+        let before_sides = matches::sides(setup, g.state());
+        g.apply_logged(i, &mut log);
+        // A heading closes the entry before it (none before the first heading if the log
+        // starts with one).
+        for (k, e) in log[before..].iter().enumerate() {
+            if heading(e) && before + k > 0 {
+                let first = k == 0;
+                turn_inputs.push(if first {
+                    inputs.len()
+                } else {
+                    inputs.len() + 1
+                });
+                turn_sides.push(if first {
+                    before_sides.clone()
+                } else {
+                    matches::sides(setup, g.state())
+                });
+            }
+        }
+        inputs.push(i);
+    }
+    // The last entry (the end of the match) ends with the match.
+    turn_inputs.push(inputs.len());
+    turn_sides.push(matches::sides(setup, g.state()));
+    Stepped {
+        played: Played {
+            state: *g.state(),
+            log,
+        },
+        inputs,
+        turn_inputs,
+        turn_sides,
+    }
+}
+
+/// The Action Roll of each entry of [`by_turn`]'s grouping of `log`.
+pub fn rolls_by_turn(log: &[Event]) -> Vec<Option<(u8, u8)>> {
+    let mut rolls: Vec<Option<(u8, u8)>> = Vec::new();
+    for e in log {
+        match e {
+            Event::Turn { .. } | Event::End { .. } => rolls.push(None),
+            Event::ActionRoll { white, black } => match rolls.last_mut() {
+                Some(r) => *r = Some((*white, *black)),
+                None => rolls.push(Some((*white, *black))),
+            },
+            _ => {
+                if rolls.is_empty() {
+                    rolls.push(None);
+                }
+            }
+        }
+    }
+    rolls
 }
 
 /// The Watch view's state.
@@ -107,7 +214,18 @@ impl WatchPanel {
             w.seed, w.cli
         ));
         ui.separator();
-        sides_panel(ui, "watch-sides", "At the end", &w.sides, &w.names);
+        let last = w.turns.len().saturating_sub(1);
+        match w.turn_sides.get(self.turn.min(last)).filter(|_| self.step) {
+            Some(sides) => {
+                let t = self.turn.min(last);
+                let heading = format!("After {}", w.turns[t].heading);
+                if let Some(Some((white, black))) = w.turn_rolls.get(t) {
+                    action_roll_ui(ui, *white, *black);
+                }
+                sides_panel(ui, "watch-sides", &heading, sides, &w.names);
+            }
+            None => sides_panel(ui, "watch-sides", "At the end", &w.sides, &w.names),
+        }
         egui::CentralPanel::default().show(ui, |ui| self.log_ui(ui));
     }
 
@@ -173,8 +291,8 @@ impl WatchPanel {
             o.cli_rules()
         );
         let job = Job::spawn(ctx, "deckwright-watch", 1, move |p| {
-            let Played { state, log } =
-                matches::play_logged(&setup, pa, pb, seed, matches::seeded_dice(seed));
+            let stepped = play_stepped(&setup, pa, pb, seed);
+            let Played { state, log } = stepped.played;
             p.add(1);
             let end = log.last().map(|e| e.text(&setup)).unwrap_or_default();
             Watched {
@@ -183,6 +301,10 @@ impl WatchPanel {
                 names,
                 turns: by_turn(&setup, &log),
                 sides: matches::sides(&setup, &state),
+                inputs: stepped.inputs,
+                turn_inputs: stepped.turn_inputs,
+                turn_sides: stepped.turn_sides,
+                turn_rolls: rolls_by_turn(&log),
                 summary: format!("{end}; {} turns, {} dice", state.turn, state.dice_used),
                 cli,
                 key,
@@ -287,7 +409,7 @@ pub(super) fn sides_ui(
         ui.add_space(6.0);
         ui.label(egui::RichText::new(format!("Side {side}: {name}")).strong());
         egui::Grid::new(("watch-side", *side))
-            .num_columns(3)
+            .num_columns(2)
             .striped(true)
             .show(ui, |ui| {
                 for m in members {
@@ -295,11 +417,84 @@ pub(super) fn sides_ui(
                     if m.skulled {
                         ui.label(egui::RichText::new("Skulled").color(ui.visuals().error_fg_color));
                     } else {
-                        ui.label(format!("{} / {}", m.health, m.start));
+                        ui.vertical(|ui| {
+                            ui.label(format!("{} / {}", m.health, m.start));
+                            health_meter(ui, m.health, m.start);
+                            for s in &m.statuses {
+                                ui.horizontal(|ui| status_marker(ui, s));
+                            }
+                        });
                     }
-                    ui.label(m.statuses.join(", "));
                     ui.end_row();
                 }
             });
     }
+}
+
+/// The health meter: the damage marker's place between the Skull Tile (left) and Start.
+fn health_meter(ui: &mut egui::Ui, health: u16, start: u16) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(90.0, 6.0), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 2.0, ui.visuals().extreme_bg_color);
+    let f = f32::from(health) / f32::from(start.max(1));
+    let color = if f > 0.5 {
+        egui::Color32::from_rgb(60, 170, 80)
+    } else if f > 0.25 {
+        egui::Color32::from_rgb(220, 160, 40)
+    } else {
+        egui::Color32::from_rgb(210, 60, 50)
+    };
+    let filled = egui::Rect::from_min_size(
+        rect.min,
+        egui::vec2(rect.width() * f.min(1.0), rect.height()),
+    );
+    painter.rect_filled(filled, 2.0, color);
+}
+
+/// A status as the rule text marks it: orange for Confusion, Blind and Stun, purple for Fear,
+/// green for Poison, blue for Restoration, red for Siphon (Iconica v8, Status Effects).
+pub fn status_color(name: &str) -> egui::Color32 {
+    match name.to_ascii_lowercase().as_str() {
+        "confusion" | "blind" | "stun" => egui::Color32::from_rgb(235, 140, 30),
+        "fear" => egui::Color32::from_rgb(140, 70, 190),
+        "poison" => egui::Color32::from_rgb(60, 160, 60),
+        "restoration" => egui::Color32::from_rgb(50, 110, 210),
+        "siphon" => egui::Color32::from_rgb(200, 40, 40),
+        _ => egui::Color32::GRAY,
+    }
+}
+
+/// One status marker: a dot in the status's colour and its name.
+fn status_marker(ui: &mut egui::Ui, name: &str) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
+    ui.painter()
+        .circle_filled(rect.center(), 5.0, status_color(name));
+    ui.label(name);
+}
+
+/// The two dice of an Action Roll, white and black, with the Action Break noted on doubles.
+pub fn action_roll_ui(ui: &mut egui::Ui, white: u8, black: u8) {
+    ui.horizontal(|ui| {
+        ui.label("Action Roll");
+        for (face, fill, ink) in [
+            (white, egui::Color32::WHITE, egui::Color32::BLACK),
+            (black, egui::Color32::from_gray(30), egui::Color32::WHITE),
+        ] {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(26.0, 26.0), egui::Sense::hover());
+            let painter = ui.painter();
+            painter.rect_filled(rect, 4.0, fill);
+            painter.rect_stroke(rect, 4.0, egui::Stroke::new(1.0, egui::Color32::GRAY), egui::StrokeKind::Inside);
+            painter.text(
+                rect.center(),
+                egui::Align2::CENTER_CENTER,
+                face.to_string(),
+                egui::FontId::proportional(15.0),
+                ink,
+            );
+        }
+        if white == black {
+            ui.label(egui::RichText::new("doubles: an Action Break if a character's number matches").strong())
+                .on_hover_text("Doubles that match a character's Action Break number heal it of 20, dispel it, and it acts this turn");
+        }
+    });
 }

@@ -1,0 +1,728 @@
+//! Iconoclasm on the Match screen: 1 to 4 seats (solo draws come from the dealt pile), each a
+//! person or a policy, one seeded deal played through the `Game` interface. Every input is recorded, so the position shown at step
+//! k is the deal with the first k inputs replayed ([`replay`]): Back and Forward walk the game
+//! decision by decision, the log line of the step is highlighted, and a person deciding at an
+//! earlier step plays on from there (the later inputs are dropped: an undo).
+
+use std::sync::Arc;
+
+use super::job::{Job, Poll};
+use crate::games::ai::{Agent, Policy};
+use crate::games::game::{Ending, Game, Turn, replay};
+use crate::games::iconoclasm::ai::IconoclasmEval;
+use crate::games::iconoclasm::engine::{
+    Goal, IconoclasmEnding, IconoclasmGame, NoLog, Pos, Setup, State,
+};
+use crate::games::iconoclasm::model::Element;
+use crate::sim::derive_seed;
+use crate::sim::iconoclasm::Run;
+use crate::sim::{Tally, wilson};
+
+/// Who takes a seat's decisions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seat {
+    Person,
+    /// A policy by name (`first`, `random`, `greedy`, `mcts`).
+    Computer(&'static str),
+}
+
+impl Seat {
+    fn label(self) -> String {
+        match self {
+            Seat::Person => "a person".into(),
+            Seat::Computer(p) => format!("the computer ({p})"),
+        }
+    }
+}
+
+/// One dealt game and its recorded inputs.
+pub struct Played {
+    pub setup: Arc<Setup>,
+    pub seats: Vec<Seat>,
+    pub seed: u64,
+    /// Every input so far (the options taken), in order.
+    pub inputs: Vec<usize>,
+    /// The step shown: the position after the first `at` inputs.
+    pub at: usize,
+}
+
+impl Played {
+    /// The game at the step shown.
+    pub fn game(&self) -> IconoclasmGame<'_> {
+        replay(
+            &IconoclasmGame::start(&self.setup, &mut NoLog),
+            &self.inputs[..self.at],
+        )
+    }
+
+    /// The state at the step shown.
+    pub fn state(&self) -> State {
+        self.game().st
+    }
+
+    /// The whole log in words, each line with the step it belongs to (0: the deal; k: the
+    /// events of the k-th input).
+    pub fn log(&self) -> Vec<(usize, String)> {
+        let mut log = Vec::new();
+        let mut g = IconoclasmGame::start(&self.setup, &mut log);
+        let mut lines: Vec<(usize, String)> = log.iter().map(|e| (0, g.event_text(e))).collect();
+        for (k, &i) in self.inputs.iter().enumerate() {
+            let mut ev = Vec::new();
+            g.apply_logged(i, &mut ev);
+            lines.extend(ev.iter().map(|e| (k + 1, g.event_text(e))));
+        }
+        lines
+    }
+
+    /// Whether the game is over at the last input.
+    pub fn over(&self) -> bool {
+        let g = replay(
+            &IconoclasmGame::start(&self.setup, &mut NoLog),
+            &self.inputs,
+        );
+        matches!(g.turn(), Turn::Over)
+    }
+
+    /// Takes option `i` at the step shown (dropping any later inputs).
+    pub fn decide(&mut self, i: usize) {
+        self.inputs.truncate(self.at);
+        self.inputs.push(i);
+        self.at = self.inputs.len();
+    }
+
+    /// Plays the computer's seats at the end of the game until a person must decide or the
+    /// game is over; true when it played anything.
+    fn computer_moves(&mut self) -> bool {
+        if self.at != self.inputs.len() {
+            return false;
+        }
+        let mut played = false;
+        loop {
+            let g = self.game();
+            if let Turn::Chance(_) = g.turn() {
+                // Solo: the next card of the dealt draw pile (the first still in the deck),
+                // as its index among the cards still in the deck (as `Pile` answers).
+                let deck: Vec<u8> = g.st.deck().collect();
+                let next = self
+                    .setup
+                    .draw_pile
+                    .iter()
+                    .find_map(|c| deck.iter().position(|d| d == c));
+                drop(g);
+                match next {
+                    Some(o) => {
+                        self.decide(o);
+                        played = true;
+                        continue;
+                    }
+                    None => return played,
+                }
+            }
+            let Turn::Seat { seat, options } = g.turn() else {
+                return played;
+            };
+            let Some(Seat::Computer(name)) = self.seats.get(seat).copied() else {
+                return played;
+            };
+            let policy = Policy::parse(name).unwrap_or(Policy::First);
+            // Each decision has its own seed: the same deal and inputs choose the same.
+            let seed = derive_seed(self.seed, 1000 + self.inputs.len() as u64);
+            let i = Agent::<IconoclasmEval>::new(policy, seed).choose(&g, seat, options);
+            drop(g);
+            self.decide(i);
+            played = true;
+        }
+    }
+}
+
+/// A finished simulation: wins per seat and how the games ended.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SimResult {
+    pub tally: Tally<IconoclasmEnding>,
+    pub players: usize,
+    pub seed: u64,
+    pub policies: Vec<String>,
+    /// Stopped by Cancel before all games were played.
+    pub cancelled: bool,
+}
+
+/// The Iconoclasm view of the Match screen.
+pub struct IconoclasmPanel {
+    /// Simulate many games (else play one).
+    pub simulate: bool,
+    /// Games of a simulation.
+    pub games: u64,
+    job: Option<Job<Option<SimResult>>>,
+    pub sim: Option<SimResult>,
+    pub players: usize,
+    pub seats: [Seat; 4],
+    pub seed: u64,
+    pub played: Option<Played>,
+    /// The cell a person clicked: only the options placing there are listed.
+    pub cell: Option<Pos>,
+    pub message: Option<String>,
+}
+
+impl Default for IconoclasmPanel {
+    fn default() -> Self {
+        IconoclasmPanel {
+            simulate: false,
+            games: 200,
+            job: None,
+            sim: None,
+            players: 2,
+            seats: [
+                Seat::Person,
+                Seat::Computer("greedy"),
+                Seat::Computer("greedy"),
+                Seat::Computer("greedy"),
+            ],
+            seed: 1,
+            played: None,
+            cell: None,
+            message: None,
+        }
+    }
+}
+
+/// The colour of an element's face.
+pub fn element_color(e: Element) -> egui::Color32 {
+    match e {
+        Element::Fire => egui::Color32::from_rgb(200, 70, 40),
+        Element::Water => egui::Color32::from_rgb(50, 110, 200),
+        Element::Earth => egui::Color32::from_rgb(110, 140, 50),
+        Element::Air => egui::Color32::from_rgb(200, 190, 120),
+    }
+}
+
+impl IconoclasmPanel {
+    pub fn ui(&mut self, ui: &mut egui::Ui, env: &super::super::Env) {
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.simulate, false, "Play one game")
+                .on_hover_text("Play one game, step through it, take a person's seats");
+            ui.selectable_value(&mut self.simulate, true, "Simulate")
+                .on_hover_text(
+                    "Play many seeded games, computer against computer, and read the win rates",
+                );
+        });
+        if self.simulate {
+            self.sim_ui(ui, env);
+            return;
+        }
+        self.seats_ui(ui, env);
+        if let Some(m) = &self.message {
+            ui.colored_label(ui.visuals().error_fg_color, m);
+        }
+        let Some(p) = self.played.as_mut() else {
+            ui.weak("Choose who plays each seat, then New game.");
+            return;
+        };
+        if p.computer_moves() {
+            self.cell = None;
+        }
+        let p = self.played.as_ref().expect("set above");
+        let game = p.game();
+        let mut pick = None;
+        let mut step = None;
+        ui.horizontal(|ui| {
+            let back = ui
+                .add_enabled(p.at > 0, egui::Button::new("Back"))
+                .on_hover_text("Show the position one decision earlier (Left arrow)");
+            let fwd = ui
+                .add_enabled(p.at < p.inputs.len(), egui::Button::new("Forward"))
+                .on_hover_text("Show the position one decision later (Right arrow)");
+            let keys = ui.input(|i| {
+                (
+                    i.key_pressed(egui::Key::ArrowLeft),
+                    i.key_pressed(egui::Key::ArrowRight),
+                )
+            });
+            if (back.clicked() || keys.0) && p.at > 0 {
+                step = Some(p.at - 1);
+            }
+            if (fwd.clicked() || keys.1) && p.at < p.inputs.len() {
+                step = Some(p.at + 1);
+            }
+            ui.label(format!("Step {} of {}", p.at, p.inputs.len()));
+        });
+        let legal: Vec<Pos> = match game.turn() {
+            Turn::Seat { seat, .. } if p.seats.get(seat) == Some(&Seat::Person) => {
+                game.moves().iter().map(|m| m.pos).collect()
+            }
+            _ => Vec::new(),
+        };
+        egui::Panel::right("iconoclasm-log")
+            .resizable(true)
+            .default_size(300.0)
+            .show(ui, |ui| log_ui(ui, p));
+        egui::Panel::bottom("iconoclasm-options")
+            .resizable(true)
+            .default_size(140.0)
+            .show(ui, |ui| {
+                pick = options_ui(ui, &game, p, self.cell);
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            if let Some(c) = board_ui(ui, &game, &legal) {
+                self.cell = Some(c);
+            }
+        });
+        drop(game);
+        let p = self.played.as_mut().expect("set above");
+        if let Some(k) = step {
+            p.at = k;
+            self.cell = None;
+        }
+        if let Some(i) = pick {
+            p.decide(i);
+            self.cell = None;
+            ui.ctx().request_repaint();
+        }
+    }
+
+    /// The seats' policies in a simulation (a person's seat is played by greedy).
+    fn sim_policies(&self) -> Vec<Policy> {
+        self.seats[..self.players]
+            .iter()
+            .map(|s| match s {
+                Seat::Computer(name) => Policy::parse(name).unwrap_or(Policy::Greedy),
+                Seat::Person => Policy::Greedy,
+            })
+            .collect()
+    }
+
+    /// Starts a simulation of [`IconoclasmPanel::games`] games on a background job.
+    pub fn start_sim(&mut self, ctx: &egui::Context, env: &super::super::Env) {
+        let (deck, table) = match super::super::core::iconoclasm_deck(env.cat) {
+            Ok(d) => d,
+            Err(e) => {
+                self.message = Some(format!("No game can be dealt: {e}"));
+                return;
+            }
+        };
+        let policies = self.sim_policies();
+        let names = policies.iter().map(|p| p.name()).collect();
+        let run = Run {
+            deck,
+            table,
+            players: self.players as u8,
+            goal: Goal::Dominance,
+            policies,
+        };
+        if let Err(e) = run.play_one(self.seed, 0) {
+            self.message = Some(format!("No game can be dealt: {e}"));
+            return;
+        }
+        let (games, seed, players) = (self.games.max(1), self.seed, self.players);
+        let job = Job::spawn(ctx, "deckwright-iconoclasm-sim", games, move |progress| {
+            let tally = crate::sim::run_tally(
+                games,
+                None,
+                |i| {
+                    run.outcome(seed, i)
+                        .expect("the first deal of these cards succeeded")
+                },
+                |n| progress.add(n),
+                progress.stop_flag(),
+            )
+            .ok()?;
+            let cancelled = tally.is_none();
+            Some(SimResult {
+                tally: tally.unwrap_or_default(),
+                players,
+                seed,
+                policies: names,
+                cancelled,
+            })
+        });
+        match job {
+            Ok(j) => {
+                self.job = Some(j);
+                self.message = None;
+            }
+            Err(e) => self.message = Some(e),
+        }
+    }
+
+    /// Whether a simulation is running.
+    pub fn simulating(&self) -> bool {
+        self.job.is_some()
+    }
+
+    fn sim_ui(&mut self, ui: &mut egui::Ui, env: &super::super::Env) {
+        if let Some(job) = &self.job {
+            match job.poll() {
+                Poll::Running => {}
+                Poll::Finished(r) => {
+                    match r {
+                        Some(r) if !r.cancelled => self.sim = Some(r),
+                        Some(_) => self.message = Some("Cancelled.".into()),
+                        None => self.message = Some("The run could not start its threads.".into()),
+                    }
+                    self.job = None;
+                }
+                Poll::Lost => {
+                    self.message = Some("The run stopped on an internal error.".into());
+                    self.job = None;
+                }
+            }
+        }
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label("Players");
+            ui.add(egui::DragValue::new(&mut self.players).range(1..=4))
+                .labelled_by(label.id);
+            for (k, seat) in self.seats.iter_mut().enumerate().take(self.players) {
+                let label = ui.label(format!("Player {}", k + 1));
+                egui::ComboBox::from_id_salt(("iconoclasm-sim-seat", k))
+                    .selected_text(match seat {
+                        Seat::Computer(p) => p.to_string(),
+                        Seat::Person => "greedy".into(),
+                    })
+                    .show_ui(ui, |ui| {
+                        for (name, _) in super::POLICIES {
+                            ui.selectable_value(seat, Seat::Computer(name), name);
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+            }
+            let label = ui.label("Games");
+            ui.add(egui::DragValue::new(&mut self.games).range(1..=1_000_000))
+                .labelled_by(label.id);
+            let label = ui.label("Seed");
+            ui.add(egui::DragValue::new(&mut self.seed))
+                .labelled_by(label.id);
+            let can = self.job.is_none();
+            if ui
+                .add_enabled(can, egui::Button::new("Run"))
+                .on_hover_text("Play the games on a background thread (a fresh deal each)")
+                .clicked()
+            {
+                self.start_sim(ui.ctx(), env);
+            }
+        });
+        if let Some(job) = &self.job {
+            ui.horizontal(|ui| {
+                ui.add(
+                    egui::ProgressBar::new(job.fraction())
+                        .desired_width(300.0)
+                        .text(format!("{} of {} games", job.done(), job.total())),
+                );
+                if ui.button("Cancel").on_hover_text("Stop the run").clicked() {
+                    job.cancel();
+                }
+            });
+        }
+        if let Some(m) = &self.message {
+            ui.label(m);
+        }
+        if let Some(r) = &self.sim {
+            sim_result_ui(ui, r);
+        }
+    }
+
+    fn seats_ui(&mut self, ui: &mut egui::Ui, env: &super::super::Env) {
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label("Players");
+            ui.add(egui::DragValue::new(&mut self.players).range(1..=4))
+                .labelled_by(label.id);
+            for (k, seat) in self.seats.iter_mut().enumerate().take(self.players) {
+                let label = ui.label(format!("Player {}", k + 1));
+                egui::ComboBox::from_id_salt(("iconoclasm-seat", k))
+                    .selected_text(seat.label())
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(seat, Seat::Person, Seat::Person.label());
+                        for (name, _) in super::POLICIES {
+                            let s = Seat::Computer(name);
+                            ui.selectable_value(seat, s, s.label());
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+            }
+            let label = ui.label("Seed");
+            ui.add(egui::DragValue::new(&mut self.seed))
+                .labelled_by(label.id);
+            if ui
+                .button("New game")
+                .on_hover_text("Deal a new game with this seed and these seats")
+                .clicked()
+            {
+                self.new_game(env);
+            }
+        });
+    }
+
+    /// Deals a new game from the catalogue's deck.
+    pub fn new_game(&mut self, env: &super::super::Env) {
+        self.deal(env.cat);
+    }
+
+    /// Deals a new game from the deck of catalogue `cat` with the seats and seed set.
+    pub fn deal(&mut self, cat: &crate::catalogue::Catalogue) {
+        match super::super::core::iconoclasm_setup(cat, self.players as u8, self.seed) {
+            Ok(setup) => {
+                self.played = Some(Played {
+                    setup: Arc::new(setup),
+                    seats: self.seats[..self.players].to_vec(),
+                    seed: self.seed,
+                    inputs: Vec::new(),
+                    at: 0,
+                });
+                self.cell = None;
+                self.message = None;
+            }
+            Err(e) => self.message = Some(format!("No game can be dealt: {e}")),
+        }
+    }
+}
+
+/// Each player's win rate as a bar with its 95% Wilson interval, the counts in words, the
+/// endings and the mean length.
+fn sim_result_ui(ui: &mut egui::Ui, r: &SimResult) {
+    let t = &r.tally;
+    ui.add_space(6.0);
+    ui.heading(format!(
+        "{} games, {} players, seed {} ({})",
+        t.games,
+        r.players,
+        r.seed,
+        r.policies.join(" vs ")
+    ));
+    let rows: Vec<(String, f64, (f64, f64))> = (0..r.players)
+        .map(|p| {
+            let rate = t.wins[p] as f64 / t.games.max(1) as f64;
+            (
+                format!(
+                    "Player {} ({}): {} {}, {:.1}% (95% CI {:.1}% to {:.1}%)",
+                    p + 1,
+                    r.policies[p],
+                    t.wins[p],
+                    // Solo, a win is the goal (dominance) met.
+                    if r.players == 1 {
+                        "games with the goal (dominance) met"
+                    } else {
+                        "wins"
+                    },
+                    rate * 100.0,
+                    wilson(t.wins[p], t.games, 1.96).0 * 100.0,
+                    wilson(t.wins[p], t.games, 1.96).1 * 100.0
+                ),
+                rate,
+                wilson(t.wins[p], t.games, 1.96),
+            )
+        })
+        .collect();
+    let bar_h = 22.0;
+    let width = ui.available_width().min(700.0);
+    let (rect, _) = ui.allocate_exact_size(
+        egui::vec2(width, rows.len() as f32 * (bar_h + 6.0)),
+        egui::Sense::hover(),
+    );
+    let painter = ui.painter_at(rect);
+    let visuals = ui.visuals();
+    for (k, (_, rate, (lo, hi))) in rows.iter().enumerate() {
+        let y = rect.top() + k as f32 * (bar_h + 6.0);
+        let x = |f: f64| rect.left() + f as f32 * rect.width();
+        let bg = egui::Rect::from_min_max(
+            egui::pos2(rect.left(), y),
+            egui::pos2(rect.right(), y + bar_h),
+        );
+        painter.rect_filled(bg, 3.0, visuals.extreme_bg_color);
+        let bar =
+            egui::Rect::from_min_max(egui::pos2(rect.left(), y), egui::pos2(x(*rate), y + bar_h));
+        painter.rect_filled(bar, 3.0, visuals.selection.bg_fill);
+        let mid = y + bar_h / 2.0;
+        let stroke = egui::Stroke::new(2.0, visuals.strong_text_color());
+        painter.line_segment([egui::pos2(x(*lo), mid), egui::pos2(x(*hi), mid)], stroke);
+        for f in [*lo, *hi] {
+            painter.line_segment(
+                [egui::pos2(x(f), mid - 6.0), egui::pos2(x(f), mid + 6.0)],
+                stroke,
+            );
+        }
+    }
+    for (line, _, _) in &rows {
+        ui.label(line);
+    }
+    let ended: Vec<String> = IconoclasmEnding::ALL
+        .iter()
+        .enumerate()
+        .map(|(i, e)| format!("{} {}", e.name(), t.ended[i]))
+        .collect();
+    ui.label(format!(
+        "Draws {}, no result {}; ended: {}; mean turns {:.1}",
+        t.draws,
+        t.no_result,
+        ended.join(", "),
+        t.mean_turns()
+    ));
+}
+
+/// The log, the lines of the step shown highlighted.
+fn log_ui(ui: &mut egui::Ui, p: &Played) {
+    ui.heading("Log");
+    egui::ScrollArea::vertical()
+        .id_salt("iconoclasm-log-scroll")
+        .auto_shrink(false)
+        .show(ui, |ui| {
+            for (k, line) in p.log() {
+                if k == p.at {
+                    let r = ui.label(
+                        egui::RichText::new(&line)
+                            .strong()
+                            .background_color(ui.visuals().selection.bg_fill),
+                    );
+                    if k > 0 {
+                        r.scroll_to_me(None);
+                    }
+                } else if k > p.at {
+                    ui.weak(&line);
+                } else {
+                    ui.label(&line);
+                }
+            }
+        });
+}
+
+/// The decision at the step shown: the question and the options as buttons (keys 1-9), only
+/// those at the clicked cell when one is.
+fn options_ui(
+    ui: &mut egui::Ui,
+    game: &IconoclasmGame<'_>,
+    p: &Played,
+    cell: Option<Pos>,
+) -> Option<usize> {
+    let mut pick = None;
+    match game.turn() {
+        Turn::Over => {
+            let scores = crate::games::iconoclasm::engine::player_scores(&game.st);
+            let winner = crate::games::iconoclasm::engine::winner(&game.st);
+            ui.heading(match winner {
+                Some(w) => format!("Player {} wins", w + 1),
+                None => "No winner".into(),
+            });
+            ui.label(
+                scores
+                    .iter()
+                    .map(|s| format!("Player {}: {} points", s.player + 1, s.points))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            );
+        }
+        Turn::Chance(_) => {
+            ui.weak("A card is drawn.");
+        }
+        Turn::Seat { seat, options } => {
+            if p.seats.get(seat) != Some(&Seat::Person) {
+                ui.label(format!("Player {} (the computer) plays.", seat + 1));
+                return None;
+            }
+            ui.strong(game.question());
+            match cell {
+                Some(c) => ui.weak(format!(
+                    "The options at row {}, column {} (click another cell for others).",
+                    c.row, c.col
+                )),
+                None => ui.weak("Click a lit cell of the board, or take an option (keys 1-9)."),
+            };
+            let shown: Vec<usize> = (0..options)
+                .filter(|&i| cell.is_none_or(|c| game.moves()[i].pos == c))
+                .collect();
+            let key = ui.input(|inp| {
+                (1..=9).find(|n| {
+                    let k = egui::Key::from_name(&n.to_string()).expect("digit keys");
+                    inp.key_pressed(k)
+                })
+            });
+            if let Some(n) = key
+                && let Some(&i) = shown.get(n - 1)
+            {
+                pick = Some(i);
+            }
+            egui::ScrollArea::vertical()
+                .id_salt("iconoclasm-options-scroll")
+                .show(ui, |ui| {
+                    for (n, &i) in shown.iter().enumerate() {
+                        let text = if n < 9 {
+                            format!("{}. {}", n + 1, game.describe(i))
+                        } else {
+                            game.describe(i)
+                        };
+                        if ui.button(text).clicked() {
+                            pick = Some(i);
+                        }
+                    }
+                });
+        }
+    }
+    pick
+}
+
+/// The table from above: each card face up in its element's colour with its name, the cells a
+/// person may place on lit; returns a lit cell the person clicked.
+fn board_ui(ui: &mut egui::Ui, game: &IconoclasmGame<'_>, legal: &[Pos]) -> Option<Pos> {
+    let st = &game.st;
+    let (mut top, mut bottom, mut left, mut right) = match st.grid.bounds() {
+        Some(b) => (b.top, b.bottom, b.left, b.right),
+        None => (0, 0, 0, 0),
+    };
+    for p in legal {
+        top = top.min(p.row);
+        bottom = bottom.max(p.row);
+        left = left.min(p.col);
+        right = right.max(p.col);
+    }
+    let rows = (bottom - top + 1) as f32;
+    let cols = (right - left + 1) as f32;
+    let avail = ui.available_size();
+    let side = (avail.x / cols).min(avail.y / rows).clamp(40.0, 140.0);
+    let (rect, response) =
+        ui.allocate_exact_size(egui::vec2(cols * side, rows * side), egui::Sense::click());
+    response
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Iconoclasm board"));
+    let painter = ui.painter_at(rect);
+    let cell_rect = |p: Pos| {
+        egui::Rect::from_min_size(
+            rect.min + egui::vec2((p.col - left) as f32 * side, (p.row - top) as f32 * side),
+            egui::vec2(side, side),
+        )
+        .shrink(3.0)
+    };
+    let text_color = ui.visuals().strong_text_color();
+    for row in top..=bottom {
+        for col in left..=right {
+            let pos = Pos::new(row, col);
+            let r = cell_rect(pos);
+            if let Some(c) = st.grid.get(pos) {
+                let e = st.face(c.card, c.up);
+                painter.rect_filled(r, 6.0, element_color(e));
+                let card = &game.setup.deck.cards[usize::from(c.card)];
+                let galley = painter.layout(
+                    format!("{}\n{}", e.name(), card.name),
+                    egui::FontId::proportional((side / 9.0).clamp(9.0, 14.0)),
+                    if e == Element::Air {
+                        egui::Color32::BLACK
+                    } else {
+                        egui::Color32::WHITE
+                    },
+                    r.width() - 6.0,
+                );
+                painter.galley(r.center() - galley.size() / 2.0, galley, text_color);
+            } else if legal.contains(&pos) {
+                painter.rect_stroke(
+                    r,
+                    6.0,
+                    egui::Stroke::new(2.0, ui.visuals().selection.stroke.color),
+                    egui::StrokeKind::Inside,
+                );
+            }
+        }
+    }
+    let pos = response
+        .interact_pointer_pos()
+        .filter(|_| response.clicked())?;
+    let col = left + ((pos.x - rect.min.x) / side).floor() as i8;
+    let row = top + ((pos.y - rect.min.y) / side).floor() as i8;
+    let p = Pos::new(row, col);
+    legal.contains(&p).then_some(p)
+}

@@ -1,0 +1,347 @@
+//! Iconoclasm on the Match screen through the real app: a person plays a 2-player game against
+//! the computer to the end with the keys, every position shown is the engine's at that step,
+//! and stepping back and forth shows the engine's state at each step.
+
+use deckwright::app::matches::MatchGame;
+use deckwright::app::{DeckwrightApp, Screen};
+use deckwright::games::game::{Game, Turn, replay};
+use deckwright::games::iconoclasm::engine::{IconoclasmGame, NoLog, winner};
+use egui::Key;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+use crate::support::{app, click, harness};
+
+/// The app on the Match screen's Iconoclasm view with a new 2-player game dealt (seed 1,
+/// player 1 a person, player 2 the computer).
+fn new_game() -> Harness<'static, DeckwrightApp> {
+    let mut h = harness(app());
+    h.run();
+    click(&mut h, "Match");
+    assert_eq!(h.state().screen, Screen::Match);
+    click(&mut h, "Iconoclasm");
+    assert_eq!(h.state().matches.game, MatchGame::Iconoclasm);
+    click(&mut h, "New game");
+    assert!(
+        h.state().matches.iconoclasm.played.is_some(),
+        "a game is dealt"
+    );
+    h
+}
+
+/// The engine's game after `inputs` on the same deal, made apart from the app.
+fn engine_state(
+    app: &DeckwrightApp,
+    inputs: &[usize],
+) -> deckwright::games::iconoclasm::engine::State {
+    let setup = deckwright::app::core::iconoclasm_setup(&app.cat, 2, 1).unwrap();
+    let start = IconoclasmGame::start(&setup, &mut NoLog);
+    replay(&start, inputs).st
+}
+
+#[test]
+fn a_person_plays_a_two_player_iconoclasm_game_to_the_end_with_the_keys() {
+    let mut h = new_game();
+    h.get_by_label("Iconoclasm board");
+    for _ in 0..40 {
+        if h.state().matches.iconoclasm.played.as_ref().unwrap().over() {
+            break;
+        }
+        h.get_by_label_contains("which card, where, and which face up?");
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    let app = h.state();
+    let p = app.matches.iconoclasm.played.as_ref().unwrap();
+    assert!(p.over(), "the game ends");
+    assert_eq!(p.at, p.inputs.len(), "the last step is shown");
+    // The engine, on the same deal, agrees on every position; player 1's decisions were the
+    // first option each time (key 1), and both players decided.
+    let setup = deckwright::app::core::iconoclasm_setup(&app.cat, 2, 1).unwrap();
+    let mut g = IconoclasmGame::start(&setup, &mut NoLog);
+    let mut seats_seen = [0, 0];
+    for &i in &p.inputs {
+        let Turn::Seat { seat, options } = g.turn() else {
+            panic!("no chance in a 2-player game")
+        };
+        assert!(i < options);
+        if seat == 0 {
+            assert_eq!(i, 0, "the person took option 1");
+        }
+        seats_seen[seat] += 1;
+        g.apply(i);
+    }
+    assert!(matches!(g.turn(), Turn::Over));
+    assert!(seats_seen[0] > 3 && seats_seen[1] > 3, "{seats_seen:?}");
+    assert_eq!(p.state(), g.st);
+    // The end is told with the engine's winner.
+    let told = match winner(&g.st) {
+        Some(w) => format!("Player {} wins", w + 1),
+        None => "No winner".into(),
+    };
+    h.get_by_label(&told);
+}
+
+#[test]
+fn a_game_stepped_back_and_forth_shows_the_engine_state_at_each_step() {
+    let mut h = new_game();
+    for _ in 0..4 {
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    let n = h
+        .state()
+        .matches
+        .iconoclasm
+        .played
+        .as_ref()
+        .unwrap()
+        .inputs
+        .len();
+    assert!(
+        n >= 8,
+        "four of the person's decisions and the computer's answers: {n}"
+    );
+    for back in 1..=5 {
+        h.key_press(Key::ArrowLeft);
+        h.run();
+        let p = h.state().matches.iconoclasm.played.as_ref().unwrap();
+        assert_eq!(p.at, n - back);
+        assert_eq!(p.inputs.len(), n, "stepping back keeps the game");
+        assert_eq!(p.state(), engine_state(h.state(), &p.inputs[..n - back]));
+    }
+    h.get_by_label(&format!("Step {} of {n}", n - 5));
+    click(&mut h, "Forward");
+    let p = h.state().matches.iconoclasm.played.as_ref().unwrap();
+    assert_eq!(p.at, n - 4);
+    assert_eq!(p.state(), engine_state(h.state(), &p.inputs[..n - 4]));
+    // At an earlier step of the person, taking another option plays on from there: an undo.
+    while {
+        let p = h.state().matches.iconoclasm.played.as_ref().unwrap();
+        let g = p.game();
+        !matches!(g.turn(), Turn::Seat { seat: 0, .. })
+    } {
+        h.key_press(Key::ArrowLeft);
+        h.run();
+    }
+    let at = h.state().matches.iconoclasm.played.as_ref().unwrap().at;
+    h.key_press(Key::Num2);
+    h.run();
+    let p = h.state().matches.iconoclasm.played.as_ref().unwrap();
+    assert_eq!(p.inputs[at], 1, "option 2 taken at step {at}");
+    assert_eq!(
+        p.at,
+        p.inputs.len(),
+        "the computer answered and the end is shown"
+    );
+    assert_eq!(p.state(), engine_state(h.state(), &p.inputs));
+}
+
+/// The board at 1024 x 700 after six decisions, as a snapshot image
+/// (`tests/snapshots/board-iconoclasm.png`): a change of drawing shows in review.
+#[test]
+fn iconoclasm_board_snapshot() {
+    let mut h = new_game();
+    h.set_size(egui::vec2(1024.0, 700.0));
+    for _ in 0..3 {
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    h.snapshot("board-iconoclasm");
+}
+
+/// Steps frames until `done` holds (the run answers from its own thread).
+fn wait(h: &mut Harness<'_, DeckwrightApp>, done: impl Fn(&DeckwrightApp) -> bool) {
+    for _ in 0..6000 {
+        h.step();
+        if done(h.state()) {
+            h.run();
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("the run did not finish within a minute");
+}
+
+#[test]
+fn an_iconoclasm_simulation_gives_the_core_s_figures_and_can_be_cancelled() {
+    let mut h = harness(app());
+    h.run();
+    click(&mut h, "Match");
+    click(&mut h, "Iconoclasm");
+    click(&mut h, "Simulate");
+    h.state_mut().matches.iconoclasm.games = 30;
+    h.run();
+    click(&mut h, "Run");
+    wait(&mut h, |a| a.matches.iconoclasm.sim.is_some());
+    let got = h.state().matches.iconoclasm.sim.clone().unwrap();
+    assert_eq!(got.tally.games, 30);
+
+    // The same run straight through the core.
+    let (deck, table) = deckwright::app::core::iconoclasm_deck(&h.state().cat).unwrap();
+    let run = deckwright::sim::iconoclasm::Run {
+        deck,
+        table,
+        players: 2,
+        goal: deckwright::games::iconoclasm::engine::Goal::Dominance,
+        policies: vec![deckwright::games::ai::Policy::Greedy; 2],
+    };
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let want =
+        deckwright::sim::run_tally(30, Some(1), |i| run.outcome(1, i).unwrap(), |_| {}, &never)
+            .unwrap()
+            .unwrap();
+    assert_eq!(got.tally, want);
+    assert_eq!(
+        got.tally.wins[0] + got.tally.wins[1] + got.tally.draws + got.tally.no_result,
+        30,
+        "{:?}",
+        got.tally
+    );
+    let rate = got.tally.wins[0] as f64 / 30.0 * 100.0;
+    h.get_by_label_contains(&format!(
+        "Player 1 (greedy): {} wins, {rate:.1}% (95% CI ",
+        got.tally.wins[0]
+    ));
+
+    // The chart of the win rates with their intervals, as a snapshot image.
+    h.snapshot("sim-plot");
+
+    // A long run stops on Cancel and keeps the last figures.
+    h.state_mut().matches.iconoclasm.games = 1_000_000;
+    h.run();
+    click(&mut h, "Run");
+    assert!(h.state().matches.iconoclasm.simulating());
+    click(&mut h, "Cancel");
+    wait(&mut h, |a| !a.matches.iconoclasm.simulating());
+    h.get_by_label("Cancelled.");
+    assert_eq!(
+        h.state().matches.iconoclasm.sim.as_ref().unwrap().tally,
+        want
+    );
+}
+
+#[test]
+fn clicking_a_lit_cell_of_the_board_lists_only_the_options_placing_there() {
+    let mut h = new_game();
+    for _ in 0..2 {
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    let board = h.get_by_label("Iconoclasm board").rect();
+    let (cell, want, n_at_cell, cols, rows, left, top) = {
+        let p = h.state().matches.iconoclasm.played.as_ref().unwrap();
+        let g = p.game();
+        let moves = g.moves();
+        let cells: Vec<_> = moves.iter().map(|m| m.pos).collect();
+        let b = g.st.grid.bounds().unwrap();
+        let top = cells.iter().map(|c| c.row).chain([b.top]).min().unwrap();
+        let bottom = cells.iter().map(|c| c.row).chain([b.bottom]).max().unwrap();
+        let left = cells.iter().map(|c| c.col).chain([b.left]).min().unwrap();
+        let right = cells.iter().map(|c| c.col).chain([b.right]).max().unwrap();
+        // A lit cell other than the first option's.
+        let cell = *cells.iter().rev().find(|c| **c != cells[0]).unwrap();
+        let first_there = moves.iter().position(|m| m.pos == cell).unwrap();
+        (
+            cell,
+            g.describe(first_there),
+            cells.iter().filter(|c| **c == cell).count(),
+            (right - left + 1) as f32,
+            (bottom - top + 1) as f32,
+            left,
+            top,
+        )
+    };
+    let side = board.width() / cols;
+    assert!((board.height() / rows - side).abs() < 0.5, "square cells");
+    let at = board.min
+        + egui::vec2(
+            (f32::from(cell.col - left) + 0.5) * side,
+            (f32::from(cell.row - top) + 0.5) * side,
+        );
+    h.hover_at(at);
+    h.drag_at(at);
+    h.event(egui::Event::PointerButton {
+        pos: at,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.run();
+    assert_eq!(h.state().matches.iconoclasm.cell, Some(cell));
+    h.get_by_label(&format!("1. {want}"));
+    // The option buttons ("1. Earth over Air earth up at (-5, 0)"), not the log's lines.
+    let listed: Vec<String> = h
+        .query_all_by(|n| {
+            n.role() == egui::accesskit::Role::Button
+                && n.label().is_some_and(|l| l.contains(" at ("))
+        })
+        .map(|n| n.accesskit_node().label().unwrap())
+        .collect();
+    assert_eq!(
+        listed.len(),
+        n_at_cell,
+        "only the options at {cell:?}: {listed:?}"
+    );
+    let there = format!(" at ({}, {})", cell.row, cell.col);
+    assert!(
+        listed.iter().all(|l| l.ends_with(&there)),
+        "{listed:?} {there}"
+    );
+    // Key 1 now takes the first option there.
+    h.key_press(Key::Num1);
+    h.run();
+    let p = h.state().matches.iconoclasm.played.as_ref().unwrap();
+    let g = replay(&IconoclasmGame::start(&p.setup, &mut NoLog), &p.inputs[..5]);
+    assert!(
+        g.st.grid.get(cell).is_some(),
+        "a card was placed at {cell:?}"
+    );
+}
+
+#[test]
+fn a_person_plays_a_solo_iconoclasm_game_with_the_draws_of_the_dealt_pile() {
+    use deckwright::games::iconoclasm::engine::Pile;
+    let mut h = harness(app());
+    h.run();
+    click(&mut h, "Match");
+    click(&mut h, "Iconoclasm");
+    h.state_mut().matches.iconoclasm.players = 1;
+    h.run();
+    click(&mut h, "New game");
+    for _ in 0..40 {
+        if h.state().matches.iconoclasm.played.as_ref().unwrap().over() {
+            break;
+        }
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    let app = h.state();
+    let p = app.matches.iconoclasm.played.as_ref().unwrap();
+    assert!(p.over(), "the solo game ends");
+    // Every chance input is the pile's draw, every decision the person's option 1.
+    let setup = deckwright::app::core::iconoclasm_setup(&app.cat, 1, 1).unwrap();
+    let mut pile = Pile::new(&setup);
+    let mut g = IconoclasmGame::start(&setup, &mut NoLog);
+    let (mut draws, mut decisions) = (0, 0);
+    for &i in &p.inputs {
+        match g.turn() {
+            Turn::Chance(c) => {
+                assert_eq!(Some(i), c.draw(&mut pile), "draw {draws}");
+                draws += 1;
+            }
+            Turn::Seat { .. } => {
+                assert_eq!(i, 0);
+                decisions += 1;
+            }
+            Turn::Over => panic!("inputs after the end"),
+        }
+        g.apply(i);
+    }
+    assert!(
+        draws > 3 && decisions > 3,
+        "{draws} draws, {decisions} decisions"
+    );
+    assert!(matches!(g.turn(), Turn::Over));
+    assert_eq!(p.state(), g.st);
+}
