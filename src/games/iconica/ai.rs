@@ -11,7 +11,7 @@ use super::engine::{
     Choice, Dice, IconicaGame, Io, NoLog, Resume, Setup, State, Stop, TurnHook, Winner, play_turn,
     resume_turn,
 };
-use crate::games::ai::{Evaluator, Tuning};
+use crate::games::ai::{Evaluator, Tuning, first_best};
 use crate::games::game::{Game, Returns};
 
 /// The shared policies, by their command-line names.
@@ -102,6 +102,24 @@ impl Agent {
         }
         if let Some(k) = self.choose_n(n) {
             return k as u8;
+        }
+        if self.policy == PolicyKind::Greedy {
+            // Greedy's values straight from the turn record: what `option_values` computes
+            // on the decision's view, without building the view.
+            let mut values = [0.0f64; GREEDY_WIDTH];
+            let values = &mut values[..n.min(GREEDY_WIDTH)];
+            let mark = rec.latest_mark();
+            let since = &rec.inputs[mark.pos.min(rec.inputs.len())..];
+            greedy_scores(
+                c.setup,
+                c.side,
+                &mark,
+                since,
+                &mut self.rng,
+                &mut self.eval.scratch,
+                values,
+            );
+            return first_best(values) as u8;
         }
         let mark = rec.mark.map(|m| (m.state, m.at, m.pos));
         // The view of the decision reuses one buffer for the turn's inputs.

@@ -182,8 +182,27 @@ impl<'s> IconicaGame<'s> {
     }
 
     /// The start of a match.
+    ///
+    /// No replay is needed to know what comes first: every match opens with the first
+    /// player's Action Roll (no character has a status yet), so the first input is a die.
+    /// `state()` shows the board before that turn begins.
     pub fn new(setup: &'s Setup) -> IconicaGame<'s> {
-        IconicaGame::at(setup, State::new(setup), &[])
+        let start = State::new(setup);
+        let g = IconicaGame {
+            setup,
+            turn_start: start,
+            mark: (start, Resume::Start, 0),
+            inputs: Vec::new(),
+            need: Need::Die,
+            now: start,
+            logged: 0,
+        };
+        debug_assert_eq!(
+            g.need,
+            IconicaGame::at(setup, start, &[]).need,
+            "a match opens with a die"
+        );
+        g
     }
 
     /// The position at a decision of `side` among `n` options, known without a replay: the
