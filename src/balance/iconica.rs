@@ -545,19 +545,45 @@ pub fn ablations(c: &Character) -> Vec<(String, Character)> {
     out
 }
 
-/// Start health `k` tens lower (`down`) or higher; `None` when no longer a valid card.
+/// Start health `k` tens lower (`down`) or higher; `None` when no longer a valid card. A
+/// tile at or above the new Start is dropped (and the change says so).
 pub fn health_by(c: &Character, k: u32, down: bool) -> Option<(String, Character)> {
     let mut v = c.clone();
     let from = c.health.start;
-    v.health.start = if down {
-        from.checked_sub(10 * k)?
+    let to = if down {
+        from.checked_sub(10 * k).filter(|&t| t > 0)?
     } else {
         from + 10 * k
     };
+    v.health.start = to;
+    let mut dropped = Vec::new();
+    for n in Nullifier::ALL {
+        let tiles = tiles_mut(&mut v.health, n);
+        for &t in tiles.iter().filter(|&&t| t >= to) {
+            dropped.push(format!("the {} tile at {t}", n.key()));
+        }
+        tiles.retain(|&t| t < to);
+    }
+    let high: Vec<(String, u32)> = v
+        .health
+        .reactions()
+        .filter(|&(t, _)| t >= to)
+        .map(|(t, d)| (t.to_string(), d))
+        .collect();
+    for (t, _) in &high {
+        dropped.push(format!("the reaction tile at {t}"));
+    }
+    v.health
+        .reaction
+        .retain(|k, _| k.trim().parse::<u32>().is_ok_and(|t| t < to));
     if !v.problems().is_empty() {
         return None;
     }
-    Some((format!("Start health {from} -> {}", v.health.start), v))
+    let mut change = format!("Start health {from} -> {to}");
+    if !dropped.is_empty() {
+        change.push_str(&format!(" (dropping {})", dropped.join(", ")));
+    }
+    Some((change, v))
 }
 
 fn has_damage(effects: &[Effect]) -> bool {
