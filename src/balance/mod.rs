@@ -13,6 +13,7 @@
 //! (seed, game index).
 
 pub mod iconica;
+pub mod iconoclasm;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 

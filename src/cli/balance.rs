@@ -10,15 +10,17 @@ use clap::builder::TypedValueParser as _;
 use serde_json::{Value, json};
 
 use super::limits::{self, MAX_GAMES};
-use super::load::{iconica_characters, open_catalogue, parties, read_text};
+use super::load::{iconica_characters, iconoclasm_deck, open_catalogue, parties, read_text};
 use super::options::{IconicaRules, policy_parser};
 use super::out::note;
 use super::{BadInput, Context, Outcome};
 use crate::balance::iconica::{self as bal, Include, Report, Settings};
 use crate::balance::{Delta, Rate, Runner, Stopping};
-use crate::cards::{Card, CardLookup, parse_card};
+use crate::cards::{Card, CardFile, CardLookup, parse_card};
 use crate::games::iconica::ai::PolicyKind;
 use crate::games::iconica::model::Character;
+use crate::games::iconoclasm::engine::Goal;
+use crate::sim::iconoclasm::Run;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -31,6 +33,37 @@ pub struct Args {
 pub enum Game {
     /// An Iconica character against the field of legal parties.
     Iconica(IconicaArgs),
+    /// Each seat's win rate and the first player's edge under a clash table.
+    Iconoclasm(IconoclasmArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct IconoclasmArgs {
+    /// A clash table file (`kind = "clashes"`; default: the catalogue's).
+    #[arg(long, value_name = "FILE")]
+    pub clashes: Option<PathBuf>,
+    /// Players at the table, 2 to 4.
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
+    pub players: u8,
+    /// AI policy of every seat: first, random, greedy, mcts, mcts:N or mcts:Nms.
+    #[arg(long, value_name = "POLICY", default_value = "greedy", value_parser = policy_parser())]
+    pub ai: PolicyKind,
+    /// Stop once every seat's 95% interval has a half-width of at most E (0 < E < 0.5).
+    #[arg(long, value_name = "E", default_value_t = 0.02)]
+    pub precision: f64,
+    /// Stop after at most N games (1 to 100,000,000).
+    #[arg(long, value_name = "N", default_value_t = 100_000,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
+    pub max_games: u64,
+    /// Seed of the run: game i's deal and policies derive from it.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Threads to play on (default: every core); the report does not depend on it.
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..).map(|t| usize::try_from(t).unwrap_or(usize::MAX)))]
+    pub threads: Option<usize>,
+    /// Print JSON on stdout.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -77,7 +110,97 @@ pub struct IconicaArgs {
 pub fn run(ctx: &Context, args: Args) -> Outcome {
     match args.game {
         Game::Iconica(a) => iconica(ctx, a),
+        Game::Iconoclasm(a) => iconoclasm(ctx, a),
     }
+}
+
+/// A runner on `--threads` (lowered to the machine's, with a note).
+fn runner(threads: Option<usize>, stopping: Stopping) -> Result<Runner<'static>, BadInput> {
+    let (threads, lowered) = limits::threads(threads);
+    if let Some(message) = lowered {
+        note!("{message}");
+    }
+    Runner::new(threads, stopping, &bal::NEVER).map_err(|e| BadInput(format!("--threads: {e}")))
+}
+
+fn iconoclasm(ctx: &Context, args: IconoclasmArgs) -> Outcome {
+    let stopping = Stopping::checked(args.precision, args.max_games)
+        .map_err(|e| BadInput(format!("--precision/--max-games: {e}")))?;
+    let (deck, mut table) = iconoclasm_deck(ctx)?;
+    if let Some(path) = &args.clashes {
+        let shown = path.display().to_string();
+        let text = read_text(path).map_err(|e| BadInput(format!("{shown}: {e}")))?;
+        match crate::cards::parse(&text, &shown)? {
+            CardFile::Clashes(t) => table = t,
+            CardFile::Card(c) => {
+                return Err(BadInput(format!(
+                    "{shown}: `{}` is a card, not a clash table (kind = \"clashes\")",
+                    c.id()
+                )));
+            }
+        }
+    }
+    let run = Run {
+        deck,
+        table,
+        players: args.players,
+        goal: Goal::Dominance,
+        policies: vec![args.ai],
+    };
+    let runner = runner(args.threads, stopping)?;
+    let r = crate::balance::iconoclasm::seats(&run, args.seed, &runner)
+        .map_err(|e| BadInput(e.to_string()))?;
+    let ai = args.ai.name();
+    let clashes = args
+        .clashes
+        .as_ref()
+        .map_or("catalogue".to_string(), |p| p.display().to_string());
+    let out = &ctx.out;
+    if args.json {
+        out.json(&json!({
+            "game": "iconoclasm", "players": args.players, "ai": ai, "seed": args.seed,
+            "clashes": clashes, "draws": "half a win", "games": r.games,
+            "stopped": r.stopped.as_str(),
+            "seats": r.seats.iter().enumerate().map(|(k, s)| json!({
+                "seat": k + 1, "win_rate": s.win_rate, "ci95": ci(s.ci95)})).collect::<Vec<_>>(),
+            "first_player_edge": {"edge": r.first_edge.0, "ci95": ci(r.first_edge.1)},
+        }));
+    } else {
+        writeln!(
+            out,
+            "iconoclasm, {} players, clash table: {clashes}; every seat played by {ai}, seed {}; draws count as half a win",
+            args.players, args.seed
+        );
+        writeln!(
+            out,
+            "{} games; stopped at {}",
+            r.games,
+            match r.stopped {
+                crate::balance::Stopped::Precision => format!("precision {}", args.precision),
+                crate::balance::Stopped::MaxGames => format!("--max-games {}", args.max_games),
+            }
+        );
+        for (k, s) in r.seats.iter().enumerate() {
+            writeln!(
+                out,
+                "  seat {}  {:>6}  (95% CI {} to {})",
+                k + 1,
+                pct(s.win_rate),
+                pct(s.ci95.0),
+                pct(s.ci95.1)
+            );
+        }
+        let (e, (lo, hi)) = r.first_edge;
+        writeln!(
+            out,
+            "first player's edge over a fair {}: {} pts ({} to {})",
+            pct(1.0 / f64::from(args.players)),
+            signed(e),
+            signed(lo),
+            signed(hi)
+        );
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// CARD: a file when one is there (or the name looks like one), else a catalogue id.
@@ -116,12 +239,7 @@ fn iconica(ctx: &Context, args: IconicaArgs) -> Outcome {
         field.extend(parties(&cat, std::slice::from_ref(f))?);
     }
     let opponents = (!field.is_empty()).then_some(field.as_slice());
-    let (threads, lowered) = limits::threads(args.threads);
-    if let Some(message) = lowered {
-        note!("{message}");
-    }
-    let runner = Runner::new(threads, stopping, &bal::NEVER)
-        .map_err(|e| BadInput(format!("--threads: {e}")))?;
+    let runner = runner(args.threads, stopping)?;
     let settings = Settings {
         rules: args.rules.rules(),
         ai: args.ai,
