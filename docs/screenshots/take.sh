@@ -115,6 +115,11 @@ shot editor '{"screen":"Card","dark":false}' \
 shot editor-form '{"screen":"Card","dark":false}' \
     draft.card "$(cat "$OUT/../../cards/iconica/ico-kethra-voss.toml")" \
     editor.view form
+# The Balance panel: an overpowered Kethra (Start 180) measured in the background; the
+# clicks (on the panel's heading) only give the measurement time.
+CLICKS="1000,95 1000,95 1000,95 1000,95 1000,95 1000,95"
+shot editor-balance '{"screen":"Card","dark":false}' \
+    draft.card "$(sed 's/^start = 120/start = 180/' "$OUT/../../cards/iconica/ico-kethra-voss.toml")"
 shot editor-league '{"screen":"Card","dark":false}' \
     draft.card "$(cat "$OUT/../../cards/arcadia/arc-l-brassgate-ward.toml")" \
     editor.view form

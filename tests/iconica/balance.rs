@@ -93,7 +93,7 @@ fn ablating_an_action_that_does_nothing_measures_zero_and_a_real_one_does_not() 
     let none = &part("action 5:").delta;
     assert!(none.ci95.0 <= 0.0 && 0.0 <= none.ci95.1, "{none:?}");
     assert!(none.delta.abs() <= none.half_width(), "{none:?}");
-    // Pike Thrust (rolls 3 and 4, 30 damage) carries the card.
+    // Pike Thrust (rolls 3 and 4: a third of the card's damage) carries the card.
     let pike = &part("action 3/4:").delta;
     assert!(pike.ci95.1 < 0.0, "{pike:?}");
     // Five actions (one on two rolls), the strengths, the reaction and nullifier tiles.
