@@ -162,7 +162,8 @@ impl BalancePanel {
                 })
                 .unwrap_or_default();
             self.pool = Some((generation, chars));
-            self.job = None;
+            // The field changed: measure again.
+            self.cancel();
         }
         let pool = self.pool.as_ref().map(|p| p.1.clone()).unwrap_or_default();
         self.follow(card, &pool);
