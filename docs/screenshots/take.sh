@@ -116,8 +116,9 @@ shot editor-form '{"screen":"Card","dark":false}' \
     draft.card "$(cat "$OUT/../../cards/iconica/ico-kethra-voss.toml")" \
     editor.view form
 # The Balance panel: an overpowered Kethra (Start 180) measured in the background; the
-# clicks (on the panel's heading) only give the measurement time.
-CLICKS="1000,95 1000,95 1000,95 1000,95 1000,95 1000,95"
+# first click turns the panel on (the Balance toggle above the preview); the others (on the
+# status line) only give the measurement time.
+CLICKS="780,78 1200,788 1200,788 1200,788 1200,788 1200,788"
 shot editor-balance '{"screen":"Card","dark":false}' \
     draft.card "$(sed 's/^start = 120/start = 180/' "$OUT/../../cards/iconica/ico-kethra-voss.toml")"
 shot editor-league '{"screen":"Card","dark":false}' \

@@ -225,7 +225,9 @@ impl CardEditor {
         let wide = (ui.available_width() * 0.42).max(300.0);
         // The editor keeps room when the window shrinks below a preview widened before.
         let widest = (ui.available_width() - MIN_EDITOR_WIDTH).max(220.0);
-        if matches!(self.good, Some(Card::Iconica(_))) {
+        if !matches!(self.good, Some(Card::Iconica(_))) || !self.balance.on {
+            self.balance.cancel();
+        } else {
             egui::Panel::right("card-balance")
                 .resizable(true)
                 .default_size(320.0)
@@ -512,6 +514,10 @@ impl CardEditor {
             return;
         };
         let stale = self.error.is_some();
+        if matches!(card, Card::Iconica(_)) {
+            ui.toggle_value(&mut self.balance.on, "Balance")
+                .on_hover_text("Measure this character against the field as you edit it");
+        }
         ui.horizontal_wrapped(|ui| match standing {
             None => {
                 ui.colored_label(

@@ -41,8 +41,13 @@ fn the_balance_panel_measures_the_card_and_again_after_an_edit() {
     click(&mut h, "Kethra Voss");
     // The panel keeps repainting while it measures: frames are stepped, not run to rest.
     h.get_by_label("Edit card").click();
+    h.run();
+    assert!(
+        h.query_by_label("Field win rate").is_none(),
+        "off until asked"
+    );
+    h.get_by_label("Balance").click();
     h.run_steps(3);
-    h.get_by_label("Balance");
     let before = win_rate_line(&mut h);
     assert!(before.contains("greedy on both sides"), "{before}");
     assert!(before.contains("draws count as half"), "{before}");

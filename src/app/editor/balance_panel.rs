@@ -50,6 +50,8 @@ struct Job {
 /// The panel's state: the catalogue's characters, the run in flight and what it measured.
 #[derive(Default)]
 pub struct BalancePanel {
+    /// Shown and measuring (the toggle beside the preview); off until the user asks.
+    pub on: bool,
     pool: Option<(u64, Vec<Character>)>,
     job: Option<Job>,
     figures: Figures,
@@ -92,7 +94,7 @@ fn measure(pool: Vec<Character>, card: Character, stop: Arc<AtomicBool>, tx: Sen
 
 impl BalancePanel {
     /// Cancels the run in flight, if any.
-    fn cancel(&mut self) {
+    pub fn cancel(&mut self) {
         if let Some(job) = self.job.take() {
             job.stop.store(true, Ordering::Relaxed);
         }
@@ -144,6 +146,10 @@ impl BalancePanel {
         card: Option<&Card>,
     ) -> Option<(String, Character)> {
         ui.heading("Balance");
+        if !self.on {
+            self.cancel();
+            return None;
+        }
         let Some(Card::Iconica(card)) = card else {
             self.cancel();
             ui.weak("Balance is measured for a valid Iconica character.");
@@ -234,7 +240,7 @@ impl BalancePanel {
                 for sug in s {
                     ui.horizontal_wrapped(|ui| {
                         ui.label(format!(
-                            "{} → {:.1}% ({:.1}% to {:.1}%, {ai})",
+                            "{} -> {:.1}% ({:.1}% to {:.1}%, {ai})",
                             sug.change,
                             sug.measured.other.win_rate * 100.0,
                             sug.measured.other.ci95.0 * 100.0,
