@@ -5,6 +5,7 @@
 //! engine, AI); catalogue, search, print and sim are shared.
 
 pub mod app;
+pub mod balance;
 pub mod cards;
 pub mod catalogue;
 pub mod cli;

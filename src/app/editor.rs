@@ -12,6 +12,7 @@
 //! with [`CardEditor::commit`] before any other edit, undo or redo.
 
 mod arcadia_form;
+mod balance_panel;
 mod card_form;
 
 use egui::text::{CCursor, CCursorRange};
@@ -72,6 +73,8 @@ pub struct CardEditor {
     view: Option<View>,
     /// The text as a card for the form (read without the format's rules), or why not.
     form: Option<Result<FormCard, String>>,
+    /// The Balance panel beside the preview (Iconica characters).
+    balance: balance_panel::BalancePanel,
 }
 
 /// A card the Form view edits (one at a time, so the variants' sizes do not matter).
@@ -221,6 +224,27 @@ impl CardEditor {
         let wide = (ui.available_width() * 0.42).max(300.0);
         // The editor keeps room when the window shrinks below a preview widened before.
         let widest = (ui.available_width() - MIN_EDITOR_WIDTH).max(220.0);
+        if !matches!(self.good, Some(Card::Iconica(_))) || !self.balance.on {
+            self.balance.cancel();
+        } else {
+            egui::Panel::right("card-balance")
+                .resizable(true)
+                .default_size(320.0)
+                .min_size(220.0)
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical().show(ui, |ui| {
+                        let applied =
+                            self.balance
+                                .ui(ui, env.cat, env.generation, self.good.as_ref());
+                        if let Some((label, card)) = applied {
+                            env.push(Action::EditCard {
+                                label,
+                                after: form_core::write(&card),
+                            });
+                        }
+                    });
+                });
+        }
         egui::Panel::right("card-preview")
             .resizable(true)
             .default_size(wide.min(widest))
@@ -489,6 +513,10 @@ impl CardEditor {
             return;
         };
         let stale = self.error.is_some();
+        if matches!(card, Card::Iconica(_)) {
+            ui.toggle_value(&mut self.balance.on, "Balance")
+                .on_hover_text("Measure this character against the field as you edit it");
+        }
         ui.horizontal_wrapped(|ui| match standing {
             None => {
                 ui.colored_label(

@@ -2,6 +2,7 @@
 //! (`play` and `sim`: a folder, one file per game). Subcommands print through one writer
 //! (`out.rs`) and choose exit codes; the work itself is done by the core.
 
+mod balance;
 mod cards_export;
 mod catalogue;
 mod collection;
@@ -53,6 +54,8 @@ pub enum Command {
     Play(play::Args),
     /// Run many AI-vs-AI matches and report win rates.
     Sim(sim::Args),
+    /// A card's field win rate, the impact of its parts and fixes (see docs/balance.md).
+    Balance(balance::Args),
     /// Exact distribution of hits of a Ruunara `nD k+` attack.
     Odds(odds::Args),
     /// Print-and-play PDF sheets (or one PNG per card with --png DIR).
@@ -88,6 +91,7 @@ pub fn run(db: Option<PathBuf>, command: Command) -> ExitCode {
         Command::Validate(a) => validate::run(&ctx, a),
         Command::Play(a) => play::run(&ctx, a),
         Command::Sim(a) => sim::run(&ctx, a),
+        Command::Balance(a) => balance::run(&ctx, a),
         Command::Odds(a) => odds::run(&ctx, a),
         Command::Export(a) => export::run(&ctx, a),
         Command::Catalogue(a) => catalogue::run(&ctx, a),

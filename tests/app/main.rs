@@ -7,6 +7,7 @@
 mod support;
 
 mod arcadia_forms;
+mod balance;
 mod browser;
 mod builders;
 mod editor;

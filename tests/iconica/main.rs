@@ -8,6 +8,7 @@
 mod cli;
 mod support;
 
+mod balance;
 mod engine_ai;
 mod engine_cli;
 mod engine_golden;

@@ -6,6 +6,7 @@
 #[path = "../common/cli.rs"]
 mod cli;
 
+mod balance;
 mod engine_ai;
 mod engine_cli;
 mod engine_props;

@@ -8,6 +8,7 @@ use std::time::Instant;
 use serde_json::json;
 
 use super::{bar, pct, run_games, two_sided};
+use crate::balance::iconica::legal_against;
 use crate::cards::{Card, CardLookup};
 use crate::catalogue::Catalogue;
 use crate::cli::limits::{MAX_FIELD_POOL, MAX_GAMES};
@@ -17,8 +18,6 @@ use crate::cli::{BadInput, Context, Outcome};
 use crate::games::iconica::ai::PolicyKind;
 use crate::games::iconica::engine::{Rules, Setup};
 use crate::games::iconica::model::Character;
-use crate::games::iconica::party::PartyFile;
-use crate::games::iconica::rules;
 use crate::sim::{self, MatchResult, Summary};
 
 #[derive(Debug, clap::Args)]
@@ -67,25 +66,6 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
 /// Game `index` of a run seeded `seed`.
 fn play_one(setup: &Setup, [a, b]: [PolicyKind; 2], seed: u64, index: u64) -> MatchResult {
     sim::iconica::play_one(setup, a, b, seed, index)
-}
-
-/// Whether a party of the pool may face `opponent`: every construction rule of the match
-/// (`rules::check_match`), `shared-legend-special` included.
-pub fn legal_against(p: &[&Character], opponent: &[Character]) -> bool {
-    let cards: Vec<Card> = p
-        .iter()
-        .map(|c| Card::Iconica((*c).clone()))
-        .chain(opponent.iter().map(|c| Card::Iconica(c.clone())))
-        .collect();
-    let ids: Vec<&str> = p.iter().map(|c| c.id.as_str()).collect();
-    let opp: Vec<&str> = opponent.iter().map(|c| c.id.as_str()).collect();
-    let (mine, theirs) = (
-        PartyFile::new("field", &ids),
-        PartyFile::new("opponent", &opp),
-    );
-    rules::check_match(&[&theirs, &mine], &cards)
-        .iter()
-        .all(|r| r.is_legal())
 }
 
 fn field(
