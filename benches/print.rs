@@ -54,23 +54,49 @@ fn thousand_distinct(all: &[Card]) -> Vec<Card> {
 
 fn benches(c: &mut Criterion) {
     let all = bundled_cards().expect("bundled cards load");
-    let heavy = all.iter().find(|c| matches!(c, Card::Iconica(_))).expect("an Iconica card").clone();
+    let heavy = all
+        .iter()
+        .find(|c| matches!(c, Card::Iconica(_)))
+        .expect("an Iconica card")
+        .clone();
     let assets = Assets::default();
 
-    c.bench_function("preview_250x350_iconica", |b| b.iter(|| black_box(render_preview(&heavy, 250, 350, &assets))));
+    c.bench_function("preview_250x350_iconica", |b| {
+        b.iter(|| black_box(render_preview(&heavy, 250, 350, &assets)))
+    });
     c.bench_function("render_300dpi_iconica", |b| {
-        b.iter(|| black_box(render(&heavy, Side::Front, &RenderSpec::poker(300.0), &assets)))
+        b.iter(|| {
+            black_box(render(
+                &heavy,
+                Side::Front,
+                &RenderSpec::poker(300.0),
+                &assets,
+            ))
+        })
     });
     c.bench_function("png_300dpi_one_card_render_and_encode", |b| {
-        b.iter(|| black_box(render(&heavy, Side::Front, &RenderSpec::poker(300.0), &assets).map(|i| i.encode_png(Some(300.0)))))
+        b.iter(|| {
+            black_box(
+                render(&heavy, Side::Front, &RenderSpec::poker(300.0), &assets)
+                    .map(|i| i.encode_png(Some(300.0))),
+            )
+        })
     });
 
     c.bench_function("vector_face_iconica", |b| {
-        b.iter(|| black_box(vector::draw(&heavy, Side::Front, 63.0, 88.0, 0.0, &assets).content.len()))
+        b.iter(|| {
+            black_box(
+                vector::draw(&heavy, Side::Front, 63.0, 88.0, 0.0, &assets)
+                    .content
+                    .len(),
+            )
+        })
     });
 
     let mut slow = c.benchmark_group("sheets");
-    slow.sample_size(10).measurement_time(Duration::from_secs(20)).warm_up_time(Duration::from_secs(1));
+    slow.sample_size(10)
+        .measurement_time(Duration::from_secs(20))
+        .warm_up_time(Duration::from_secs(1));
     let opts = a4_backs();
     let repeated = thousand_repeated(&all);
     slow.bench_function("pdf_1000_cards_backs_bundled_repeated", |b| {
@@ -79,7 +105,10 @@ fn benches(c: &mut Criterion) {
     let distinct = thousand_distinct(&all);
     for (name, cards) in [("bundled repeated", &repeated), ("distinct", &distinct)] {
         let bytes = pdf_bytes(cards, &opts).expect("pdf").len();
-        eprintln!("1,000 cards with backs ({name}): {:.1} MB", bytes as f64 / 1e6);
+        eprintln!(
+            "1,000 cards with backs ({name}): {:.1} MB",
+            bytes as f64 / 1e6
+        );
     }
     slow.bench_function("pdf_1000_distinct_cards_backs", |b| {
         b.iter(|| black_box(pdf_bytes(&distinct, &opts).expect("pdf").len()))

@@ -11,6 +11,7 @@ pub mod cli;
 pub mod games;
 pub mod print;
 pub mod search;
+pub mod sheet;
 pub mod sim;
 
 pub use cards::{Card, CardError, CardFile, CardLookup, Game};

@@ -152,17 +152,27 @@ pub struct MatchReady {
 }
 
 /// Checks the two parties of a match and, when both are legal, compiles their match-up.
-pub fn match_ready(cat: &Catalogue, a: &PartyFile, b: &PartyFile, rules: iconica::engine::Rules) -> MatchReady {
+pub fn match_ready(
+    cat: &Catalogue,
+    a: &PartyFile,
+    b: &PartyFile,
+    rules: iconica::engine::Rules,
+) -> MatchReady {
     let reports = iconica::rules::check_match(&[a, b], cat);
     let verdict = |i: usize| Verdict {
         checked: true,
-        findings: reports.get(i).map(|r| findings(&r.violations)).unwrap_or_default(),
+        findings: reports
+            .get(i)
+            .map(|r| findings(&r.violations))
+            .unwrap_or_default(),
         figures: Figures::default(),
     };
     let (va, vb) = (verdict(0), verdict(1));
     let not_ready = |side: &str, v: &Verdict, doc: &PartyFile| {
         if doc.members.is_empty() {
-            format!("Party {side} is empty: build it on the Party screen (tick “Match: a second party” for party B).")
+            format!(
+                "Party {side} is empty: build it on the Party screen (tick “Match: a second party” for party B)."
+            )
         } else {
             let n = v.findings.len();
             format!(
@@ -183,7 +193,11 @@ pub fn match_ready(cat: &Catalogue, a: &PartyFile, b: &PartyFile, rules: iconica
             _ => Err("The rules gave no verdict for the two parties.".into()),
         }
     };
-    MatchReady { a: va, b: vb, setup }
+    MatchReady {
+        a: va,
+        b: vb,
+        setup,
+    }
 }
 
 /// Checks an Arcadia character and derives its points, court and experience.
@@ -501,8 +515,13 @@ pub fn save_card(cat: &mut Catalogue, text: &str) -> Result<String, String> {
         Some(_) => "Replaced",
         None => "Added",
     };
-    cat.upsert(std::slice::from_ref(&card)).map_err(|e| e.to_string())?;
-    Ok(format!("{verb} {} “{}” in the catalogue.", card.id(), card.name()))
+    cat.upsert(std::slice::from_ref(&card))
+        .map_err(|e| e.to_string())?;
+    Ok(format!(
+        "{verb} {} “{}” in the catalogue.",
+        card.id(),
+        card.name()
+    ))
 }
 
 /// Writes the card `text` holds to `path` (through a temporary file, so nothing is left half
@@ -527,12 +546,26 @@ mod tests {
     fn saving_a_card_replaces_it_and_keeps_its_owned_quantity() {
         let mut cat = Catalogue::open_in_memory().unwrap();
         set_owned(&mut cat, "ico-grumbolt", 3).unwrap();
-        let text = card(&cat, "ico-grumbolt").unwrap().to_toml().replace("name = \"Grumbolt\"", "name = \"Grumbolt II\"");
+        let text = card(&cat, "ico-grumbolt")
+            .unwrap()
+            .to_toml()
+            .replace("name = \"Grumbolt\"", "name = \"Grumbolt II\"");
         let before = cat.count().unwrap();
-        assert!(save_card(&mut cat, &text).unwrap().starts_with("Replaced ico-grumbolt"));
+        assert!(
+            save_card(&mut cat, &text)
+                .unwrap()
+                .starts_with("Replaced ico-grumbolt")
+        );
         assert_eq!(card(&cat, "ico-grumbolt").unwrap().name(), "Grumbolt II");
-        assert!(save_card(&mut cat, &text).unwrap().starts_with("Unchanged: ico-grumbolt"));
-        assert_eq!((owned(&cat, "ico-grumbolt"), cat.count().unwrap()), (3, before));
+        assert!(
+            save_card(&mut cat, &text)
+                .unwrap()
+                .starts_with("Unchanged: ico-grumbolt")
+        );
+        assert_eq!(
+            (owned(&cat, "ico-grumbolt"), cat.count().unwrap()),
+            (3, before)
+        );
         let bad = text.replace("name = ", "nme = ");
         let e = save_card(&mut cat, &bad).unwrap_err();
         assert!(e.contains("card.toml:") && e.contains("nme"), "{e}");
@@ -545,10 +578,18 @@ mod tests {
         let path = dir.path().join("x.toml");
         let text = card_templates()[0].text;
         write_card_file(text, &path).unwrap();
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "the text as typed, comments kept");
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            text,
+            "the text as typed, comments kept"
+        );
         let bad = format!("{text}oops = 1\n");
         assert!(write_card_file(&bad, &path).is_err());
         assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
-        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no temporary file left");
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "no temporary file left"
+        );
     }
 }

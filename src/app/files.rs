@@ -2,38 +2,59 @@
 //! export), and opening and exporting documents, through the system's file dialogs.
 
 use super::docs::{Docs, Slot, TomlDoc};
-use crate::games::arcadia::character::CharacterFile;
-use crate::games::arcadia::setup::SetupFile;
 use super::{Action, Env};
 use crate::catalogue::Catalogue;
 use crate::catalogue::saved::{self, DocKind};
+use crate::games::arcadia::character::CharacterFile;
+use crate::games::arcadia::setup::SetupFile;
 
 /// The File menu.
 pub fn file_menu_ui(ui: &mut egui::Ui, env: &mut Env) {
-    if item(ui, "Import card files…", "Load card TOML files; one bad file imports none")
-        && let Some(paths) = rfd::FileDialog::new().add_filter("card files", &["toml"]).pick_files()
+    if item(
+        ui,
+        "Import card files…",
+        "Load card TOML files; one bad file imports none",
+    ) && let Some(paths) = rfd::FileDialog::new()
+        .add_filter("card files", &["toml"])
+        .pick_files()
     {
         env.push(Action::ImportCards(paths));
     }
-    if item(ui, "Import card folder…", "Load every *.toml under a folder; one bad file imports none")
-        && let Some(dir) = rfd::FileDialog::new().pick_folder()
+    if item(
+        ui,
+        "Import card folder…",
+        "Load every *.toml under a folder; one bad file imports none",
+    ) && let Some(dir) = rfd::FileDialog::new().pick_folder()
     {
         env.push(Action::ImportCards(vec![dir]));
     }
-    if item(ui, "Export cards to folder…", "Write every card as DIR/<game>/<id>.toml")
-        && let Some(dir) = rfd::FileDialog::new().pick_folder()
+    if item(
+        ui,
+        "Export cards to folder…",
+        "Write every card as DIR/<game>/<id>.toml",
+    ) && let Some(dir) = rfd::FileDialog::new().pick_folder()
     {
         env.push(Action::ExportCards(dir));
     }
     ui.separator();
-    if item(ui, "Import collection CSV…", "Owned quantities from a CSV with header id,name,game,quantity")
-        && let Some(path) = rfd::FileDialog::new().add_filter("CSV", &["csv"]).pick_file()
+    if item(
+        ui,
+        "Import collection CSV…",
+        "Owned quantities from a CSV with header id,name,game,quantity",
+    ) && let Some(path) = rfd::FileDialog::new()
+        .add_filter("CSV", &["csv"])
+        .pick_file()
     {
         env.push(Action::ImportCollection(path));
     }
-    if item(ui, "Export collection CSV…", "Write owned quantities as CSV")
-        && let Some(path) =
-            rfd::FileDialog::new().add_filter("CSV", &["csv"]).set_file_name("collection.csv").save_file()
+    if item(
+        ui,
+        "Export collection CSV…",
+        "Write owned quantities as CSV",
+    ) && let Some(path) = rfd::FileDialog::new()
+        .add_filter("CSV", &["csv"])
+        .set_file_name("collection.csv")
+        .save_file()
     {
         env.push(Action::ExportCollection(path));
     }

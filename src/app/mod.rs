@@ -93,7 +93,9 @@ impl Screen {
     fn tooltip(self) -> &'static str {
         match self {
             Screen::Browser => "Search the catalogue and edit your collection (Ctrl+F)",
-            Screen::Card => "Author a card: its TOML, checked as you type, beside its preview (Ctrl+E)",
+            Screen::Card => {
+                "Author a card: its TOML, checked as you type, beside its preview (Ctrl+E)"
+            }
             Screen::Party => "Build an Iconica party, or two for a match",
             Screen::Match => "Simulate or watch matches of the two parties (Ctrl+M)",
             Screen::Character => "Build an Arcadia character",
@@ -359,7 +361,8 @@ impl DeckwrightApp {
             .input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::P)));
         let edit = ui
             .input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::E)));
-        if ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::M))) {
+        if ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::M)))
+        {
             self.screen = Screen::Match;
         }
         if redo {
@@ -570,7 +573,8 @@ impl DeckwrightApp {
             }
             Action::SaveCard if self.editor.text().trim().is_empty() => {
                 self.status =
-                    "Nothing to save: the card editor is empty (start a card with “New card”).".into();
+                    "Nothing to save: the card editor is empty (start a card with “New card”)."
+                        .into();
             }
             Action::SaveCard => match core::save_card(&mut self.cat, self.editor.text()) {
                 Ok(m) => {

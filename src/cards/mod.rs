@@ -32,7 +32,12 @@ pub enum Game {
 }
 
 impl Game {
-    pub const ALL: [Game; 4] = [Game::Iconica, Game::Arcadia, Game::Iconoclasm, Game::Ruunara];
+    pub const ALL: [Game; 4] = [
+        Game::Iconica,
+        Game::Arcadia,
+        Game::Iconoclasm,
+        Game::Ruunara,
+    ];
 
     /// The lower-case name used in files, folders and queries.
     pub fn as_str(self) -> &'static str {
@@ -193,7 +198,9 @@ impl Card {
     /// lists giving one value per member; Iconica's `health` is its Start value.
     pub fn fields(&self) -> Vec<(String, FieldValue)> {
         let mut out = Vec::new();
-        let toml::Value::Table(map) = self.to_value() else { return out };
+        let toml::Value::Table(map) = self.to_value() else {
+            return out;
+        };
         for (k, v) in &map {
             push_field(&mut out, k, v);
         }
@@ -233,7 +240,10 @@ fn push_field(out: &mut Vec<(String, FieldValue)>, key: &str, v: &toml::Value) {
 
 /// Is this a valid card id (`[a-z0-9-]+`)?
 pub fn valid_id(id: &str) -> bool {
-    !id.is_empty() && id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    !id.is_empty()
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
 #[derive(Deserialize)]
@@ -249,15 +259,28 @@ pub fn parse(text: &str, file: &str) -> Result<CardFile, CardError> {
     let at = |path: &[&str], msg: String| CardError::at(file, text, path, msg);
     let game = match &header.game {
         Some(toml::Value::String(g)) => Game::parse(g).ok_or_else(|| {
-            at(&["game"], format!("unknown game `{g}`; expected iconica, arcadia, iconoclasm or ruunara"))
+            at(
+                &["game"],
+                format!("unknown game `{g}`; expected iconica, arcadia, iconoclasm or ruunara"),
+            )
         })?,
         Some(_) => return Err(at(&["game"], "`game` must be a string".into())),
-        None => return Err(at(&[], "missing key `game` (iconica, arcadia, iconoclasm or ruunara)".into())),
+        None => {
+            return Err(at(
+                &[],
+                "missing key `game` (iconica, arcadia, iconoclasm or ruunara)".into(),
+            ));
+        }
     };
     let kind = match &header.kind {
         Some(toml::Value::String(k)) => k.clone(),
         Some(_) => return Err(at(&["kind"], "`kind` must be a string".into())),
-        None => return Err(at(&[], format!("missing key `kind` ({})", game.kinds().join(", ")))),
+        None => {
+            return Err(at(
+                &[],
+                format!("missing key `kind` ({})", game.kinds().join(", ")),
+            ));
+        }
     };
     if game == Game::Iconoclasm && kind == "clashes" {
         let table: ClashTable = from_toml(text, file)?;
@@ -269,13 +292,20 @@ pub fn parse(text: &str, file: &str) -> Result<CardFile, CardError> {
     if !game.kinds().contains(&kind.as_str()) {
         return Err(at(
             &["kind"],
-            format!("{} has no card kind `{kind}`; expected {}", game.title(), game.kinds().join(", ")),
+            format!(
+                "{} has no card kind `{kind}`; expected {}",
+                game.title(),
+                game.kinds().join(", ")
+            ),
         ));
     }
     match &header.id {
         Some(toml::Value::String(id)) if valid_id(id) => {}
         Some(toml::Value::String(id)) => {
-            return Err(at(&["id"], format!("id `{id}` may hold only a-z, 0-9 and -")));
+            return Err(at(
+                &["id"],
+                format!("id `{id}` may hold only a-z, 0-9 and -"),
+            ));
         }
         Some(_) => return Err(at(&["id"], "`id` must be a string".into())),
         None => return Err(at(&[], "missing key `id`".into())),
@@ -309,7 +339,12 @@ pub fn key_position(text: &str, path: &[&str]) -> (usize, usize) {
 pub fn parse_card(text: &str, file: &str) -> Result<Card, CardError> {
     match parse(text, file)? {
         CardFile::Card(c) => Ok(c),
-        CardFile::Clashes(_) => Err(CardError::at(file, text, &["kind"], "expected a card, found the clash table".into())),
+        CardFile::Clashes(_) => Err(CardError::at(
+            file,
+            text,
+            &["kind"],
+            "expected a card, found the clash table".into(),
+        )),
     }
 }
 
@@ -336,7 +371,10 @@ impl CardLookup for [Card] {
         self.iter().find(|c| c.id() == id).map(Cow::Borrowed)
     }
     fn cards_named(&self, game: Game, name: &str) -> Vec<Cow<'_, Card>> {
-        self.iter().filter(|c| c.game() == game && c.name() == name).map(Cow::Borrowed).collect()
+        self.iter()
+            .filter(|c| c.game() == game && c.name() == name)
+            .map(Cow::Borrowed)
+            .collect()
     }
 }
 

@@ -39,15 +39,29 @@ pub enum ImportProblem {
     Read { path: PathBuf, message: String },
     /// Two files with the same card id (or two clash tables); `line`/`column` of the id in
     /// the second file.
-    Duplicate { id: String, first: PathBuf, second: PathBuf, line: usize, column: usize },
+    Duplicate {
+        id: String,
+        first: PathBuf,
+        second: PathBuf,
+        line: usize,
+        column: usize,
+    },
 }
 
 impl fmt::Display for ImportProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ImportProblem::Card(e) => write!(f, "{e}"),
-            ImportProblem::Read { path, message } => write!(f, "{}: cannot read: {message}", path.display()),
-            ImportProblem::Duplicate { id, first, second, line, column } => write!(
+            ImportProblem::Read { path, message } => {
+                write!(f, "{}: cannot read: {message}", path.display())
+            }
+            ImportProblem::Duplicate {
+                id,
+                first,
+                second,
+                line,
+                column,
+            } => write!(
                 f,
                 "{}:{line}:{column}: key `id`: duplicate id `{id}`, also in {}; each card id may appear in one file only",
                 second.display(),
@@ -97,20 +111,30 @@ pub fn find_card_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Vec<ImportProb
         match std::fs::metadata(p) {
             Ok(m) if m.is_dir() => walk(p, &mut out, &mut problems),
             Ok(_) => out.push(p.clone()),
-            Err(e) => problems.push(ImportProblem::Read { path: p.clone(), message: e.to_string() }),
+            Err(e) => problems.push(ImportProblem::Read {
+                path: p.clone(),
+                message: e.to_string(),
+            }),
         }
     }
     // A file named twice (directly, or also through its folder) is read once.
     let mut seen = std::collections::HashSet::new();
     out.retain(|p| seen.insert(std::fs::canonicalize(p).unwrap_or_else(|_| p.clone())));
-    if problems.is_empty() { Ok(out) } else { Err(problems) }
+    if problems.is_empty() {
+        Ok(out)
+    } else {
+        Err(problems)
+    }
 }
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>, problems: &mut Vec<ImportProblem>) {
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
         Err(e) => {
-            problems.push(ImportProblem::Read { path: dir.to_path_buf(), message: e.to_string() });
+            problems.push(ImportProblem::Read {
+                path: dir.to_path_buf(),
+                message: e.to_string(),
+            });
             return;
         }
     };
@@ -125,7 +149,10 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>, problems: &mut Vec<ImportProblem>) {
             Ok(m) if m.is_dir() => walk(&path, out, problems),
             Ok(_) if path.extension().is_some_and(|x| x == "toml") => out.push(path),
             Ok(_) => {}
-            Err(e) => problems.push(ImportProblem::Read { path, message: e.to_string() }),
+            Err(e) => problems.push(ImportProblem::Read {
+                path,
+                message: e.to_string(),
+            }),
         }
     }
 }
@@ -138,16 +165,24 @@ enum Loaded {
 }
 
 fn load(path: &Path) -> Result<Loaded, ImportProblem> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| ImportProblem::Read { path: path.to_path_buf(), message: e.to_string() })?;
+    let bytes = std::fs::read(path).map_err(|e| ImportProblem::Read {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    })?;
     let text = String::from_utf8(bytes).map_err(|e| ImportProblem::Read {
         path: path.to_path_buf(),
-        message: format!("not UTF-8 text (byte {}); card files are UTF-8 TOML", e.utf8_error().valid_up_to()),
+        message: format!(
+            "not UTF-8 text (byte {}); card files are UTF-8 TOML",
+            e.utf8_error().valid_up_to()
+        ),
     })?;
     // An editor's byte-order mark is not part of the TOML.
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     match cards::parse(text, &path.display().to_string()) {
-        Ok(CardFile::Card(c)) => Ok(Loaded::Card(Box::new(CardRow::new(&c)), cards::key_position(text, &["id"]))),
+        Ok(CardFile::Card(c)) => Ok(Loaded::Card(
+            Box::new(CardRow::new(&c)),
+            cards::key_position(text, &["id"]),
+        )),
         Ok(CardFile::Clashes(t)) => Ok(Loaded::Clashes(t)),
         Err(e) => Err(ImportProblem::Card(e)),
     }
@@ -167,7 +202,13 @@ fn load_all(files: Vec<PathBuf>) -> Vec<(PathBuf, Result<Loaded, ImportProblem>)
     };
     match rayon::ThreadPoolBuilder::new().stack_size(16 << 20).build() {
         Ok(pool) => pool.install(|| job(files)),
-        Err(_) => files.into_iter().map(|p| { let r = load(&p); (p, r) }).collect(),
+        Err(_) => files
+            .into_iter()
+            .map(|p| {
+                let r = load(&p);
+                (p, r)
+            })
+            .collect(),
     }
 }
 
@@ -198,7 +239,13 @@ impl Catalogue {
                 }
             };
             if let Some(first) = seen.get(&id) {
-                problems.push(ImportProblem::Duplicate { id, first: first.clone(), second: path, line, column });
+                problems.push(ImportProblem::Duplicate {
+                    id,
+                    first: first.clone(),
+                    second: path,
+                    line,
+                    column,
+                });
                 continue;
             }
             seen.insert(id, path);
@@ -210,8 +257,14 @@ impl Catalogue {
         if !problems.is_empty() {
             return Err(ImportError::Invalid(problems));
         }
-        let mut report = ImportReport { files, clash_table: clashes.is_some(), ..Default::default() };
-        let tx = self.conn_mut().transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let mut report = ImportReport {
+            files,
+            clash_table: clashes.is_some(),
+            ..Default::default()
+        };
+        let tx = self
+            .conn_mut()
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         let mut write = || -> Result<(), CatalogueError> {
             for row in &rows {
                 match store::upsert(&tx, row)? {

@@ -16,6 +16,7 @@ mod backup;
 mod collection;
 mod export;
 mod import;
+mod import_rows;
 mod open;
 pub mod saved;
 mod store;
@@ -74,7 +75,9 @@ pub fn migrations() -> Migrations<'static> {
             .into_iter()
             .map(|(name, sql)| {
                 if name.starts_with("0013_") {
-                    M::up_with_hook(sql, |tx: &rusqlite::Transaction| Ok(crate::search::index::backfill(tx)?))
+                    M::up_with_hook(sql, |tx: &rusqlite::Transaction| {
+                        Ok(crate::search::index::backfill(tx)?)
+                    })
                 } else {
                     M::up(sql)
                 }
@@ -90,7 +93,8 @@ fn migration_texts() -> Vec<&'static str> {
 
 /// The file name and SQL of each migration, in file name order.
 fn migration_files() -> Vec<(&'static str, &'static str)> {
-    static DIR: include_dir::Dir<'static> = include_dir::include_dir!("$CARGO_MANIFEST_DIR/migrations");
+    static DIR: include_dir::Dir<'static> =
+        include_dir::include_dir!("$CARGO_MANIFEST_DIR/migrations");
     let mut files: Vec<_> = DIR
         .files()
         .filter(|f| f.path().extension().is_some_and(|x| x == "sql"))
@@ -143,7 +147,9 @@ impl Catalogue {
 
     /// Number of cards.
     pub fn count(&self) -> Result<u64> {
-        Ok(self.conn.query_row("SELECT count(*) FROM card", [], |r| r.get::<_, i64>(0))? as u64)
+        Ok(self
+            .conn
+            .query_row("SELECT count(*) FROM card", [], |r| r.get::<_, i64>(0))? as u64)
     }
 
     /// Inserts or replaces cards, in one transaction.
@@ -202,6 +208,10 @@ impl CardLookup for Catalogue {
         self.get(id).ok().flatten().map(Cow::Owned)
     }
     fn cards_named(&self, game: Game, name: &str) -> Vec<Cow<'_, Card>> {
-        store::named(&self.conn, game, name).unwrap_or_default().into_iter().map(Cow::Owned).collect()
+        store::named(&self.conn, game, name)
+            .unwrap_or_default()
+            .into_iter()
+            .map(Cow::Owned)
+            .collect()
     }
 }

@@ -64,28 +64,52 @@ const MAX_PNG_PIXELS: f64 = 100e6;
 fn options(a: &Args) -> Result<ExportOptions, BadInput> {
     let paper = layout::paper(&a.paper).ok_or_else(|| {
         let names: Vec<_> = PAPERS.iter().map(|p| p.name).collect();
-        BadInput(format!("unknown paper `{}`; expected {}", a.paper, names.join(", ")))
+        BadInput(format!(
+            "unknown paper `{}`; expected {}",
+            a.paper,
+            names.join(", ")
+        ))
     })?;
     let (w, h) = match &a.size {
         Some(s) => layout::parse_wxh(s)
             .filter(|(w, h)| *w > 0.0 && *h > 0.0)
-            .ok_or_else(|| BadInput(format!("--size `{s}` is not WxH in millimetres, e.g. 63x88")))?,
+            .ok_or_else(|| {
+                BadInput(format!(
+                    "--size `{s}` is not WxH in millimetres, e.g. 63x88"
+                ))
+            })?,
         None => {
             let p = layout::card_preset(&a.card).ok_or_else(|| {
-                let names: Vec<_> = CARD_PRESETS.iter().map(|p| format!("{} ({}x{} mm)", p.name, p.width, p.height)).collect();
-                BadInput(format!("unknown card size `{}`; expected {} or --size WxH", a.card, names.join(", ")))
+                let names: Vec<_> = CARD_PRESETS
+                    .iter()
+                    .map(|p| format!("{} ({}x{} mm)", p.name, p.width, p.height))
+                    .collect();
+                BadInput(format!(
+                    "unknown card size `{}`; expected {} or --size WxH",
+                    a.card,
+                    names.join(", ")
+                ))
             })?;
             (p.width, p.height)
         }
     };
     if !(a.bleed >= 0.0 && a.bleed <= 20.0) {
-        return Err(BadInput(format!("--bleed {} must be between 0 and 20 mm", a.bleed)));
+        return Err(BadInput(format!(
+            "--bleed {} must be between 0 and 20 mm",
+            a.bleed
+        )));
     }
     if !(a.gutter >= 0.0 && a.gutter <= 100.0) {
-        return Err(BadInput(format!("--gutter {} must be between 0 and 100 mm", a.gutter)));
+        return Err(BadInput(format!(
+            "--gutter {} must be between 0 and 100 mm",
+            a.gutter
+        )));
     }
     if !(30..=1200).contains(&a.dpi) {
-        return Err(BadInput(format!("--dpi {} must be between 30 and 1200", a.dpi)));
+        return Err(BadInput(format!(
+            "--dpi {} must be between 30 and 1200",
+            a.dpi
+        )));
     }
     if a.png.is_some() {
         // One PNG is one pixel buffer: refuse sizes no machine should be asked to allocate.
@@ -102,7 +126,11 @@ fn options(a: &Args) -> Result<ExportOptions, BadInput> {
     let back_offset = match &a.back_offset {
         Some(s) => layout::parse_wxh(s)
             .filter(|(x, y)| x.abs() <= 50.0 && y.abs() <= 50.0)
-            .ok_or_else(|| BadInput(format!("--back-offset `{s}` is not XxY in millimetres (e.g. 1.5x-0.5, at most 50)")))?,
+            .ok_or_else(|| {
+                BadInput(format!(
+                    "--back-offset `{s}` is not XxY in millimetres (e.g. 1.5x-0.5, at most 50)"
+                ))
+            })?,
         None => (0.0, 0.0),
     };
     let mut o = ExportOptions::new(paper);
@@ -121,19 +149,30 @@ fn options(a: &Args) -> Result<ExportOptions, BadInput> {
 pub fn run(ctx: &Context, a: Args) -> Outcome {
     let opts = options(&a)?;
     if a.calibration {
-        let out = a.out.as_ref().ok_or_else(|| BadInput("--calibration needs --out FILE.pdf".into()))?;
+        let out = a
+            .out
+            .as_ref()
+            .ok_or_else(|| BadInput("--calibration needs --out FILE.pdf".into()))?;
         ex::export_calibration(&opts, out)?;
         eprintln!("wrote calibration sheet {} (2 pages)", out.display());
         return Ok(ExitCode::SUCCESS);
     }
     if a.out.is_none() && a.png.is_none() {
-        return Err(BadInput("say where to write: --out FILE.pdf or --png DIR".into()));
+        return Err(BadInput(
+            "say where to write: --out FILE.pdf or --png DIR".into(),
+        ));
     }
     if a.out.is_some() && a.png.is_some() {
-        return Err(BadInput("give either --out FILE.pdf or --png DIR, not both".into()));
+        return Err(BadInput(
+            "give either --out FILE.pdf or --png DIR, not both".into(),
+        ));
     }
     let copies = match &a.copies {
-        Some(s) => Copies::parse(s).ok_or_else(|| BadInput(format!("--copies `{s}` must be `owned` or a number from 1 to 1000")))?,
+        Some(s) => Copies::parse(s).ok_or_else(|| {
+            BadInput(format!(
+                "--copies `{s}` must be `owned` or a number from 1 to 1000"
+            ))
+        })?,
         None => Copies::Each(1),
     };
     // Check the layout before touching the catalogue: a card that cannot fit is bad input.
@@ -144,7 +183,9 @@ pub fn run(ctx: &Context, a: Args) -> Outcome {
     let cat = Catalogue::open(&path).map_err(|e| BadInput(format!("{}: {e}", path.display())))?;
     let query = |q: &str| -> Result<Vec<String>, String> {
         let hits = crate::search::search(cat.conn(), q, None).map_err(|e| match e.column() {
-            Some(col) if e.is_bad_query() => format!("search query: {e}\n{}", crate::search::point_at(q, col)),
+            Some(col) if e.is_bad_query() => {
+                format!("search query: {e}\n{}", crate::search::point_at(q, col))
+            }
             _ => format!("search query: {e}"),
         })?;
         Ok(hits.into_iter().map(|h| h.id).collect())
@@ -159,10 +200,19 @@ pub fn run(ctx: &Context, a: Args) -> Outcome {
     }
     if let Some(out) = &a.out {
         let pages = ex::export_pdf(&cards, &opts, out)?;
-        eprintln!("wrote {} ({} cards, {pages} pages)", out.display(), cards.len());
+        eprintln!(
+            "wrote {} ({} cards, {pages} pages)",
+            out.display(),
+            cards.len()
+        );
     } else if let Some(dir) = &a.png {
         let files = ex::export_pngs(&cards, &opts, dir)?;
-        eprintln!("wrote {} PNG files to {} at {} dpi", files.len(), dir.display(), a.dpi);
+        eprintln!(
+            "wrote {} PNG files to {} at {} dpi",
+            files.len(),
+            dir.display(),
+            a.dpi
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

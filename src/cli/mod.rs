@@ -11,6 +11,7 @@ mod play_arcadia;
 mod play_iconoclasm;
 mod report;
 mod search;
+mod sheet;
 mod sim;
 mod sim_arcadia;
 mod sim_iconoclasm;
@@ -55,6 +56,8 @@ pub enum Command {
     Odds(odds::Args),
     /// Print-and-play PDF sheets (or one PNG per card with --png DIR).
     Export(export::Args),
+    /// Cards as spreadsheet rows: `sheet export SELECTION --out F.xlsx|F.csv`, `sheet import F`.
+    Sheet(sheet::Args),
 }
 
 /// Exit status 2: bad input. The message says what is wrong and, for files, where.
@@ -83,6 +86,7 @@ pub fn run(db: Option<PathBuf>, command: Command) -> ExitCode {
         Command::Sim(a) => sim::run(&ctx, a),
         Command::Odds(a) => odds::run(&ctx, a),
         Command::Export(a) => export::run(&ctx, a),
+        Command::Sheet(a) => sheet::run(&ctx, a),
     };
     match outcome {
         Ok(code) => code,

@@ -59,7 +59,12 @@ impl ExportOptions {
     }
 
     fn spec(&self) -> RenderSpec {
-        RenderSpec { width_mm: self.card_w, height_mm: self.card_h, bleed_mm: self.bleed, dpi: self.dpi }
+        RenderSpec {
+            width_mm: self.card_w,
+            height_mm: self.card_h,
+            bleed_mm: self.bleed,
+            dpi: self.dpi,
+        }
     }
 }
 
@@ -72,7 +77,9 @@ pub enum ExportError {
     Pdf(#[from] PdfError),
     #[error("nothing to print: the selection is empty")]
     Empty,
-    #[error("a {w} x {h} mm card at {dpi} dpi is too large to render; lower --dpi or the card size")]
+    #[error(
+        "a {w} x {h} mm card at {dpi} dpi is too large to render; lower --dpi or the card size"
+    )]
     TooLarge { w: f32, h: f32, dpi: f32 },
     #[error("cannot write {path}: {message}")]
     Write { path: String, message: String },
@@ -129,23 +136,47 @@ fn draw_faces(list: &[(FaceKey<'_>, &Card)], opts: &ExportOptions) -> Vec<Vector
 
 /// The pages of a print job: a fronts page for every `per_page` cards, each followed by its
 /// backs page when backs are asked for.
-pub fn pages(layout: &SheetLayout, per_card: &[(usize, Option<usize>)], opts: &ExportOptions) -> Vec<PageContent> {
+pub fn pages(
+    layout: &SheetLayout,
+    per_card: &[(usize, Option<usize>)],
+    opts: &ExportOptions,
+) -> Vec<PageContent> {
     let mut out = Vec::new();
     for chunk in per_card.chunks(layout.per_page()) {
         let faces = chunk
             .iter()
             .enumerate()
-            .map(|(k, (f, _))| Placement { face: *f, rect: layout.front_bleed(k) })
+            .map(|(k, (f, _))| Placement {
+                face: *f,
+                rect: layout.front_bleed(k),
+            })
             .collect();
-        let marks = if opts.crop_marks { layout.crop_marks(chunk.len()) } else { Vec::new() };
-        out.push(PageContent { faces, marks, labels: Vec::new() });
+        let marks = if opts.crop_marks {
+            layout.crop_marks(chunk.len())
+        } else {
+            Vec::new()
+        };
+        out.push(PageContent {
+            faces,
+            marks,
+            labels: Vec::new(),
+        });
         if opts.backs {
             let faces = chunk
                 .iter()
                 .enumerate()
-                .filter_map(|(k, (_, b))| b.map(|b| Placement { face: b, rect: layout.back_bleed(k, opts.back_offset) }))
+                .filter_map(|(k, (_, b))| {
+                    b.map(|b| Placement {
+                        face: b,
+                        rect: layout.back_bleed(k, opts.back_offset),
+                    })
+                })
                 .collect();
-            out.push(PageContent { faces, marks: Vec::new(), labels: Vec::new() });
+            out.push(PageContent {
+                faces,
+                marks: Vec::new(),
+                labels: Vec::new(),
+            });
         }
     }
     out
@@ -174,11 +205,18 @@ pub fn export_pdf(cards: &[Card], opts: &ExportOptions, out: &Path) -> Result<us
 
 /// Writes one PNG per distinct card (`<id>.png`, and `<id>-back.png` with backs) into `dir`
 /// at `opts.dpi`, bleed included. Returns the files written. On failure none is left.
-pub fn export_pngs(cards: &[Card], opts: &ExportOptions, dir: &Path) -> Result<Vec<PathBuf>, ExportError> {
+pub fn export_pngs(
+    cards: &[Card],
+    opts: &ExportOptions,
+    dir: &Path,
+) -> Result<Vec<PathBuf>, ExportError> {
     if cards.is_empty() {
         return Err(ExportError::Empty);
     }
-    let werr = |p: &Path, e: std::io::Error| ExportError::Write { path: p.display().to_string(), message: e.to_string() };
+    let werr = |p: &Path, e: std::io::Error| ExportError::Write {
+        path: p.display().to_string(),
+        message: e.to_string(),
+    };
     let created = !dir.exists();
     std::fs::create_dir_all(dir).map_err(|e| werr(dir, e))?;
     let mut seen = std::collections::HashSet::new();
@@ -193,8 +231,12 @@ pub fn export_pngs(cards: &[Card], opts: &ExportOptions, dir: &Path) -> Result<V
                 sides.push((Side::Back, format!("{}-back.png", c.id())));
             }
             for (side, name) in sides {
-                let img = render::render(c, side, &spec, &opts.assets)
-                    .ok_or(ExportError::TooLarge { w: opts.card_w, h: opts.card_h, dpi: opts.dpi })?;
+                let img =
+                    render::render(c, side, &spec, &opts.assets).ok_or(ExportError::TooLarge {
+                        w: opts.card_w,
+                        h: opts.card_h,
+                        dpi: opts.dpi,
+                    })?;
                 let path = dir.join(name);
                 let tmp = TempFile::create(&path)?;
                 tmp.finish(&img.encode_png(Some(opts.dpi)))?;
@@ -204,10 +246,13 @@ pub fn export_pngs(cards: &[Card], opts: &ExportOptions, dir: &Path) -> Result<V
         })
         .collect::<Vec<_>>()
         .into_iter()
-        .try_fold(Vec::new(), |mut acc, r: Result<Vec<PathBuf>, ExportError>| {
-            acc.extend(r?);
-            Ok(acc)
-        });
+        .try_fold(
+            Vec::new(),
+            |mut acc, r: Result<Vec<PathBuf>, ExportError>| {
+                acc.extend(r?);
+                Ok(acc)
+            },
+        );
     if result.is_err() {
         for c in &distinct {
             let _ = std::fs::remove_file(dir.join(format!("{}.png", c.id())));
@@ -226,7 +271,13 @@ pub fn export_pngs(cards: &[Card], opts: &ExportOptions, dir: &Path) -> Result<V
 /// `XxY` (x right, y down as seen on the backs page), is the `--back-offset` to use.
 pub fn calibration_pdf(opts: &ExportOptions) -> Result<Vec<u8>, ExportError> {
     let p = opts.paper;
-    let spots = [(0.5, 0.5), (0.2, 0.15), (0.8, 0.15), (0.2, 0.85), (0.8, 0.85)];
+    let spots = [
+        (0.5, 0.5),
+        (0.2, 0.15),
+        (0.8, 0.15),
+        (0.2, 0.85),
+        (0.8, 0.85),
+    ];
     let mut front = PageContent::default();
     let mut back = PageContent::default();
     for (fx, fy) in spots {
@@ -235,26 +286,69 @@ pub fn calibration_pdf(opts: &ExportOptions) -> Result<Vec<u8>, ExportError> {
         let (bx, by) = (p.width - x + opts.back_offset.0, y + opts.back_offset.1);
         cross(&mut back.marks, bx, by, 12.0);
         for t in -10..=10i32 {
-            let len = if t == 0 { 3.0 } else if t % 5 == 0 { 2.0 } else { 1.0 };
+            let len = if t == 0 {
+                3.0
+            } else if t % 5 == 0 {
+                2.0
+            } else {
+                1.0
+            };
             let d = t as f32;
-            back.marks.push(Mark { from: (bx + d, by + 1.0), to: (bx + d, by + 1.0 + len) });
-            back.marks.push(Mark { from: (bx - 1.0 - len, by + d), to: (bx - 1.0, by + d) });
+            back.marks.push(Mark {
+                from: (bx + d, by + 1.0),
+                to: (bx + d, by + 1.0 + len),
+            });
+            back.marks.push(Mark {
+                from: (bx - 1.0 - len, by + d),
+                to: (bx - 1.0, by + d),
+            });
         }
         for t in [-10i32, -5, 5, 10] {
-            back.labels.push((bx + t as f32 - 1.2, by + 7.5, 2.2, t.to_string()));
-            back.labels.push((bx - 9.0, by + t as f32 + 0.8, 2.2, t.to_string()));
+            back.labels
+                .push((bx + t as f32 - 1.2, by + 7.5, 2.2, t.to_string()));
+            back.labels
+                .push((bx - 9.0, by + t as f32 + 0.8, 2.2, t.to_string()));
         }
     }
-    front.labels.push((15.0, p.height * 0.5 - 12.0, 3.5, "deckwright calibration: print double-sided, flip on the long edge.".into()));
-    front.labels.push((15.0, p.height * 0.5 - 7.0, 3.5, "Then hold the sheet against a light and look at the other side.".into()));
-    back.labels.push((15.0, p.height * 0.5 - 17.0, 3.5, "Read where each front cross falls on these scales (mm, x right, y down).".into()));
-    back.labels.push((15.0, p.height * 0.5 - 12.0, 3.5, format!("Export with --back-offset XxY adding that reading (now {}x{}).", opts.back_offset.0, opts.back_offset.1)));
+    front.labels.push((
+        15.0,
+        p.height * 0.5 - 12.0,
+        3.5,
+        "deckwright calibration: print double-sided, flip on the long edge.".into(),
+    ));
+    front.labels.push((
+        15.0,
+        p.height * 0.5 - 7.0,
+        3.5,
+        "Then hold the sheet against a light and look at the other side.".into(),
+    ));
+    back.labels.push((
+        15.0,
+        p.height * 0.5 - 17.0,
+        3.5,
+        "Read where each front cross falls on these scales (mm, x right, y down).".into(),
+    ));
+    back.labels.push((
+        15.0,
+        p.height * 0.5 - 12.0,
+        3.5,
+        format!(
+            "Export with --back-offset XxY adding that reading (now {}x{}).",
+            opts.back_offset.0, opts.back_offset.1
+        ),
+    ));
     Ok(pdf::write(p, &[front, back], &[], true)?)
 }
 
 fn cross(marks: &mut Vec<Mark>, x: f32, y: f32, arm: f32) {
-    marks.push(Mark { from: (x - arm, y), to: (x + arm, y) });
-    marks.push(Mark { from: (x, y - arm), to: (x, y + arm) });
+    marks.push(Mark {
+        from: (x - arm, y),
+        to: (x + arm, y),
+    });
+    marks.push(Mark {
+        from: (x, y - arm),
+        to: (x, y + arm),
+    });
 }
 
 /// Writes the calibration sheet to `out` (atomically).
@@ -274,11 +368,18 @@ struct TempFile {
 
 impl TempFile {
     fn create(target: &Path) -> Result<TempFile, ExportError> {
-        let werr = |m: String| ExportError::Write { path: target.display().to_string(), message: m };
+        let werr = |m: String| ExportError::Write {
+            path: target.display().to_string(),
+            message: m,
+        };
         if target.is_dir() {
-            return Err(werr("it is a directory; give a file name such as cards.pdf".into()));
+            return Err(werr(
+                "it is a directory; give a file name such as cards.pdf".into(),
+            ));
         }
-        let name = target.file_name().ok_or_else(|| werr("no file name".into()))?;
+        let name = target
+            .file_name()
+            .ok_or_else(|| werr("no file name".into()))?;
         let dir = match target.parent() {
             Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
             _ => PathBuf::from("."),
@@ -286,13 +387,24 @@ impl TempFile {
         if !dir.is_dir() {
             return Err(werr(format!("the folder {} does not exist", dir.display())));
         }
-        let tmp = dir.join(format!(".{}.{}.part", name.to_string_lossy(), std::process::id()));
+        let tmp = dir.join(format!(
+            ".{}.{}.part",
+            name.to_string_lossy(),
+            std::process::id()
+        ));
         std::fs::File::create(&tmp).map_err(|e| werr(e.to_string()))?;
-        Ok(TempFile { tmp, target: target.to_path_buf(), done: false })
+        Ok(TempFile {
+            tmp,
+            target: target.to_path_buf(),
+            done: false,
+        })
     }
 
     fn finish(mut self, bytes: &[u8]) -> Result<(), ExportError> {
-        let werr = |m: String| ExportError::Write { path: self.target.display().to_string(), message: m };
+        let werr = |m: String| ExportError::Write {
+            path: self.target.display().to_string(),
+            message: m,
+        };
         std::fs::write(&self.tmp, bytes).map_err(|e| werr(e.to_string()))?;
         std::fs::rename(&self.tmp, &self.target).map_err(|e| werr(e.to_string()))?;
         self.done = true;

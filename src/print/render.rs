@@ -2,8 +2,8 @@
 //! size for the live preview.
 
 use super::canvas::UNITS_WIDE;
-use super::raster::PixelCanvas;
 use super::face::{self, Assets, Side};
+use super::raster::PixelCanvas;
 use crate::cards::{Card, Game};
 
 /// Straight (non-premultiplied) RGBA pixels, row by row; every pixel is opaque.
@@ -23,7 +23,10 @@ impl CardImage {
 
     /// The pixels without alpha (RGB, row by row).
     pub fn rgb(&self) -> Vec<u8> {
-        self.rgba.chunks_exact(4).flat_map(|p| [p[0], p[1], p[2]]).collect()
+        self.rgba
+            .chunks_exact(4)
+            .flat_map(|p| [p[0], p[1], p[2]])
+            .collect()
     }
 
     /// PNG file bytes with the resolution recorded (pHYs) when `dpi` is given.
@@ -36,10 +39,15 @@ impl CardImage {
             enc.set_compression(png::Compression::Fast);
             if let Some(d) = dpi {
                 let ppm = (d / 0.0254).round() as u32;
-                enc.set_pixel_dims(Some(png::PixelDimensions { xppu: ppm, yppu: ppm, unit: png::Unit::Meter }));
+                enc.set_pixel_dims(Some(png::PixelDimensions {
+                    xppu: ppm,
+                    yppu: ppm,
+                    unit: png::Unit::Meter,
+                }));
             }
             let mut w = enc.write_header().expect("writing to memory cannot fail");
-            w.write_image_data(&self.rgb()).expect("the buffer matches the header");
+            w.write_image_data(&self.rgb())
+                .expect("the buffer matches the header");
         }
         out
     }
@@ -57,13 +65,22 @@ pub struct RenderSpec {
 impl RenderSpec {
     /// Poker size (63 x 88 mm), no bleed.
     pub fn poker(dpi: f32) -> RenderSpec {
-        RenderSpec { width_mm: 63.0, height_mm: 88.0, bleed_mm: 0.0, dpi }
+        RenderSpec {
+            width_mm: 63.0,
+            height_mm: 88.0,
+            bleed_mm: 0.0,
+            dpi,
+        }
     }
 
     /// Pixel sizes: (trim width, trim height, bleed).
     pub fn pixels(&self) -> (u32, u32, u32) {
         let px = |mm: f32| (mm / 25.4 * self.dpi).round().max(0.0) as u32;
-        (px(self.width_mm).max(1), px(self.height_mm).max(1), px(self.bleed_mm))
+        (
+            px(self.width_mm).max(1),
+            px(self.height_mm).max(1),
+            px(self.bleed_mm),
+        )
     }
 }
 
@@ -94,8 +111,13 @@ pub fn render_back(game: Game, spec: &RenderSpec) -> Option<CardImage> {
 
 /// The front of a poker-size card at `dpi` (300 for print).
 pub fn render_card(card: &Card, dpi: f32) -> CardImage {
-    render(card, Side::Front, &RenderSpec::poker(dpi.clamp(10.0, 1200.0)), &Assets::default())
-        .expect("a poker card at 10 to 1200 dpi can be allocated")
+    render(
+        card,
+        Side::Front,
+        &RenderSpec::poker(dpi.clamp(10.0, 1200.0)),
+        &Assets::default(),
+    )
+    .expect("a poker card at 10 to 1200 dpi can be allocated")
 }
 
 /// The live preview: the front of `card` filling `width` x `height` pixels (e.g. 250 x 350).
@@ -121,5 +143,9 @@ fn finish(c: PixelCanvas) -> CardImage {
             }
         }
     }
-    CardImage { width, height, rgba }
+    CardImage {
+        width,
+        height,
+        rgba,
+    }
 }

@@ -14,7 +14,14 @@ const MM: f32 = 72.0 / 25.4;
 
 fn cards(ids: &[&str]) -> Vec<Card> {
     let all = bundled_cards().unwrap();
-    ids.iter().map(|id| all.iter().find(|c| c.id() == *id).unwrap_or_else(|| panic!("{id}")).clone()).collect()
+    ids.iter()
+        .map(|id| {
+            all.iter()
+                .find(|c| c.id() == *id)
+                .unwrap_or_else(|| panic!("{id}"))
+                .clone()
+        })
+        .collect()
 }
 
 fn opts(paper: &str) -> ExportOptions {
@@ -88,7 +95,11 @@ fn read(bytes: &[u8]) -> (Document, Vec<Page>) {
         let mut cur = (0.0, 0.0);
         let to_mm = |p: (f32, f32)| (p.0 / MM, h / MM - p.1 / MM);
         for op in content.operations {
-            let nums: Vec<f32> = op.operands.iter().filter_map(|o| o.as_float().ok()).collect();
+            let nums: Vec<f32> = op
+                .operands
+                .iter()
+                .filter_map(|o| o.as_float().ok())
+                .collect();
             match op.operator.as_str() {
                 "q" => stack.push(ctm),
                 "Q" => ctm = stack.pop().unwrap(),
@@ -104,28 +115,62 @@ fn read(bytes: &[u8]) -> (Document, Vec<Page>) {
                     let xobject = names.iter().find(|(n, _)| *n == name).unwrap().1;
                     // A form maps its bounding box through its matrix, an image the unit square.
                     let x = doc.get_object(xobject).unwrap().as_stream().unwrap();
-                    let (m, bbox) = if x.dict.get(b"Subtype").unwrap().as_name().unwrap() == b"Form" {
+                    let (m, bbox) = if x.dict.get(b"Subtype").unwrap().as_name().unwrap() == b"Form"
+                    {
                         let nums = |key: &[u8]| -> Vec<f32> {
-                            x.dict.get(key).unwrap().as_array().unwrap().iter().map(|o| o.as_float().unwrap()).collect()
+                            x.dict
+                                .get(key)
+                                .unwrap()
+                                .as_array()
+                                .unwrap()
+                                .iter()
+                                .map(|o| o.as_float().unwrap())
+                                .collect()
                         };
-                        let m = x.dict.get(b"Matrix").map(|_| nums(b"Matrix")).unwrap_or(vec![1.0, 0.0, 0.0, 1.0, 0.0, 0.0]);
+                        let m = x
+                            .dict
+                            .get(b"Matrix")
+                            .map(|_| nums(b"Matrix"))
+                            .unwrap_or(vec![1.0, 0.0, 0.0, 1.0, 0.0, 0.0]);
                         ([m[0], m[1], m[2], m[3], m[4], m[5]], nums(b"BBox"))
                     } else {
                         ([1.0, 0.0, 0.0, 1.0, 0.0, 0.0], vec![0.0, 0.0, 1.0, 1.0])
                     };
                     let full = mul(m, ctm);
-                    let corners: Vec<(f32, f32)> = [(bbox[0], bbox[1]), (bbox[2], bbox[3]), (bbox[0], bbox[3]), (bbox[2], bbox[1])]
-                        .into_iter()
-                        .map(|(x, y)| to_mm(apply(full, x, y)))
-                        .collect();
-                    let (x0, x1) = corners.iter().fold((f32::MAX, f32::MIN), |(a, b), c| (a.min(c.0), b.max(c.0)));
-                    let (y0, y1) = corners.iter().fold((f32::MAX, f32::MIN), |(a, b), c| (a.min(c.1), b.max(c.1)));
-                    images.push(Drawn { rect: Rect { x: x0, y: y0, w: x1 - x0, h: y1 - y0 }, xobject });
+                    let corners: Vec<(f32, f32)> = [
+                        (bbox[0], bbox[1]),
+                        (bbox[2], bbox[3]),
+                        (bbox[0], bbox[3]),
+                        (bbox[2], bbox[1]),
+                    ]
+                    .into_iter()
+                    .map(|(x, y)| to_mm(apply(full, x, y)))
+                    .collect();
+                    let (x0, x1) = corners
+                        .iter()
+                        .fold((f32::MAX, f32::MIN), |(a, b), c| (a.min(c.0), b.max(c.0)));
+                    let (y0, y1) = corners
+                        .iter()
+                        .fold((f32::MAX, f32::MIN), |(a, b), c| (a.min(c.1), b.max(c.1)));
+                    images.push(Drawn {
+                        rect: Rect {
+                            x: x0,
+                            y: y0,
+                            w: x1 - x0,
+                            h: y1 - y0,
+                        },
+                        xobject,
+                    });
                 }
                 _ => {}
             }
         }
-        pages.push(Page { width: w / MM, height: h / MM, images, lines });
+        pages.push(Page {
+            width: w / MM,
+            height: h / MM,
+            images,
+            lines,
+        });
     }
     (doc, pages)
 }
@@ -135,12 +180,23 @@ fn close(a: f32, b: f32) -> bool {
 }
 
 fn assert_rect(r: &Rect, x: f32, y: f32, w: f32, h: f32) {
-    assert!(close(r.x, x) && close(r.y, y) && close(r.w, w) && close(r.h, h), "{r:?} is not ({x}, {y}, {w} x {h})");
+    assert!(
+        close(r.x, x) && close(r.y, y) && close(r.w, w) && close(r.h, h),
+        "{r:?} is not ({x}, {y}, {w} x {h})"
+    );
 }
 
 const TEN: [&str; 10] = [
-    "ico-grumbolt", "ico-anwen-halloway", "arc-l-brassgate-ward", "arc-icon-hobgallant-male", "icl-fire-water",
-    "icl-air", "ru-haskar-emberfist", "ru-ardann-smithguard", "arc-q-a-choice-of-roads", "ico-nyx-ellery",
+    "ico-grumbolt",
+    "ico-anwen-halloway",
+    "arc-l-brassgate-ward",
+    "arc-icon-hobgallant-male",
+    "icl-fire-water",
+    "icl-air",
+    "ru-haskar-emberfist",
+    "ru-ardann-smithguard",
+    "arc-q-a-choice-of-roads",
+    "ico-nyx-ellery",
 ];
 
 #[test]
@@ -148,7 +204,12 @@ fn nine_poker_cards_a_page_on_a4_at_their_exact_places() {
     let (_, pages) = read(&pdf_bytes(&cards(&TEN), &opts("a4")).unwrap());
     assert_eq!(pages.len(), 2);
     for p in &pages {
-        assert!(close(p.width, 210.0) && close(p.height, 297.0), "{} x {}", p.width, p.height);
+        assert!(
+            close(p.width, 210.0) && close(p.height, 297.0),
+            "{} x {}",
+            p.width,
+            p.height
+        );
     }
     assert_eq!(pages[0].images.len(), 9);
     assert_eq!(pages[1].images.len(), 1);
@@ -199,14 +260,21 @@ fn crop_marks_lie_outside_every_card() {
             let r = img.rect;
             for t in [0.0, 0.25, 0.5, 0.75, 1.0] {
                 let (x, y) = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
-                let inside = x > r.x + 0.01 && x < r.right() - 0.01 && y > r.y + 0.01 && y < r.bottom() - 0.01;
+                let inside = x > r.x + 0.01
+                    && x < r.right() - 0.01
+                    && y > r.y + 0.01
+                    && y < r.bottom() - 0.01;
                 assert!(!inside, "mark {a:?}-{b:?} crosses card at {r:?}");
             }
         }
         // Each mark lines up with a trim edge of some card.
         let vertical = close(a.0, b.0);
         let on_edge = p.images.iter().any(|i| {
-            if vertical { close(a.0, i.rect.x) || close(a.0, i.rect.right()) } else { close(a.1, i.rect.y) || close(a.1, i.rect.bottom()) }
+            if vertical {
+                close(a.0, i.rect.x) || close(a.0, i.rect.right())
+            } else {
+                close(a.1, i.rect.y) || close(a.1, i.rect.bottom())
+            }
         });
         assert!(on_edge, "mark {a:?}-{b:?} is on no card edge");
         assert!(a.0 >= 0.0 && a.1 >= 0.0 && b.0 <= 210.0 && b.1 <= 297.0);
@@ -224,12 +292,30 @@ fn backs_sit_mirrored_behind_their_fronts_with_duplex_requested() {
         assert_eq!(fronts.images.len(), backs.images.len());
         for (f, b) in fronts.images.iter().zip(&backs.images) {
             // Flipped on the long edge, x mirrors and y stays.
-            assert_rect(&b.rect, 210.0 - f.rect.x - f.rect.w, f.rect.y, f.rect.w, f.rect.h);
+            assert_rect(
+                &b.rect,
+                210.0 - f.rect.x - f.rect.w,
+                f.rect.y,
+                f.rect.w,
+                f.rect.h,
+            );
         }
     }
-    let vp = doc.catalog().unwrap().get(b"ViewerPreferences").expect("viewer preferences");
+    let vp = doc
+        .catalog()
+        .unwrap()
+        .get(b"ViewerPreferences")
+        .expect("viewer preferences");
     let (_, vp) = doc.dereference(vp).unwrap();
-    assert_eq!(vp.as_dict().unwrap().get(b"Duplex").unwrap().as_name().unwrap(), b"DuplexFlipLongEdge");
+    assert_eq!(
+        vp.as_dict()
+            .unwrap()
+            .get(b"Duplex")
+            .unwrap()
+            .as_name()
+            .unwrap(),
+        b"DuplexFlipLongEdge"
+    );
 }
 
 #[test]
@@ -250,8 +336,13 @@ fn back_offset_moves_every_back() {
 /// The first fill colour a face sets: its background (the bleed box is painted first).
 fn background(doc: &Document, id: ObjectId) -> [f32; 3] {
     let s = doc.get_object(id).unwrap().as_stream().unwrap();
-    let ops = Content::decode(&s.decompressed_content().unwrap()).unwrap().operations;
-    let rg = ops.iter().find(|o| o.operator == "rg").expect("the face sets a fill colour");
+    let ops = Content::decode(&s.decompressed_content().unwrap())
+        .unwrap()
+        .operations;
+    let rg = ops
+        .iter()
+        .find(|o| o.operator == "rg")
+        .expect("the face sets a fill colour");
     let v: Vec<f32> = rg.operands.iter().map(|o| o.as_float().unwrap()).collect();
     [v[0], v[1], v[2]]
 }
@@ -260,7 +351,12 @@ fn background(doc: &Document, id: ObjectId) -> [f32; 3] {
 fn an_element_card_is_backed_by_its_other_face_others_by_their_game_back() {
     let mut o = opts("a4");
     o.backs = true;
-    let ids = ["icl-fire-water", "ico-grumbolt", "ico-anwen-halloway", "icl-water"];
+    let ids = [
+        "icl-fire-water",
+        "ico-grumbolt",
+        "ico-anwen-halloway",
+        "icl-water",
+    ];
     let (doc, pages) = read(&pdf_bytes(&cards(&ids), &o).unwrap());
     let fronts = &pages[0].images;
     let backs = &pages[1].images;
@@ -284,11 +380,34 @@ fn one_thousand_cards_make_112_pages_with_each_face_embedded_once() {
     let (doc, pages) = read(&pdf_bytes(&many, &o).unwrap());
     assert_eq!(pages.len(), 112);
     assert_eq!(pages.iter().map(|p| p.images.len()).sum::<usize>(), 1000);
-    let distinct: std::collections::BTreeSet<ObjectId> = pages.iter().flat_map(|p| p.images.iter().map(|i| i.xobject)).collect();
+    let distinct: std::collections::BTreeSet<ObjectId> = pages
+        .iter()
+        .flat_map(|p| p.images.iter().map(|i| i.xobject))
+        .collect();
     assert_eq!(distinct.len(), all.len().min(1000));
-    let forms = doc.objects.values().filter(|o| o.as_stream().is_ok_and(|s| s.dict.get(b"Subtype").is_ok_and(|t| t.as_name().is_ok_and(|n| n == b"Form")))).count();
+    let forms = doc
+        .objects
+        .values()
+        .filter(|o| {
+            o.as_stream().is_ok_and(|s| {
+                s.dict
+                    .get(b"Subtype")
+                    .is_ok_and(|t| t.as_name().is_ok_and(|n| n == b"Form"))
+            })
+        })
+        .count();
     assert_eq!(forms, all.len());
     // No card is a picture: the faces are vector drawing and text.
-    let images = doc.objects.values().filter(|o| o.as_stream().is_ok_and(|s| s.dict.get(b"Subtype").is_ok_and(|t| t.as_name().is_ok_and(|n| n == b"Image")))).count();
+    let images = doc
+        .objects
+        .values()
+        .filter(|o| {
+            o.as_stream().is_ok_and(|s| {
+                s.dict
+                    .get(b"Subtype")
+                    .is_ok_and(|t| t.as_name().is_ok_and(|n| n == b"Image"))
+            })
+        })
+        .count();
     assert_eq!(images, 0);
 }

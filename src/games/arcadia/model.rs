@@ -41,7 +41,12 @@ pub enum TestKind {
 
 impl TestKind {
     /// In the order the format lists them for waylays.
-    pub const ALL: [TestKind; 4] = [TestKind::Might, TestKind::Resolve, TestKind::Savvy, TestKind::Combat];
+    pub const ALL: [TestKind; 4] = [
+        TestKind::Might,
+        TestKind::Resolve,
+        TestKind::Savvy,
+        TestKind::Combat,
+    ];
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -66,8 +71,13 @@ pub enum MeritType {
 }
 
 impl MeritType {
-    pub const ALL: [MeritType; 5] =
-        [MeritType::Ability, MeritType::Advantage, MeritType::Ally, MeritType::Art, MeritType::Treasure];
+    pub const ALL: [MeritType; 5] = [
+        MeritType::Ability,
+        MeritType::Advantage,
+        MeritType::Ally,
+        MeritType::Art,
+        MeritType::Treasure,
+    ];
 
     /// The type's name as card files write it (`merit_type`, league `rest` lists).
     pub fn as_str(self) -> &'static str {
@@ -216,7 +226,9 @@ impl Waylay {
         }
     }
     pub fn fits_terrain(&self, features: &[String]) -> bool {
-        self.terrain.iter().any(|t| t == "any" || features.contains(t))
+        self.terrain
+            .iter()
+            .any(|t| t == "any" || features.contains(t))
     }
 }
 
@@ -335,22 +347,34 @@ impl<'de> Deserialize<'de> for Objective {
         let (k, v) = table.into_iter().next().expect("one entry");
         let want = |what: &str| D::Error::custom(format!("objective `{k}` takes {what}"));
         let count = |v: &toml::Value| {
-            v.as_integer().filter(|n| *n >= 0).map(|n| n as u32).ok_or_else(|| want("a whole number"))
+            v.as_integer()
+                .filter(|n| *n >= 0)
+                .map(|n| n as u32)
+                .ok_or_else(|| want("a whole number"))
         };
         let list = |v: toml::Value| -> Result<Vec<Objective>, D::Error> {
-            let toml::Value::Array(a) = v else { return Err(want("a list of objectives")) };
+            let toml::Value::Array(a) = v else {
+                return Err(want("a list of objectives"));
+            };
             a.into_iter()
-                .map(|x| x.try_into::<Objective>().map_err(|e| D::Error::custom(e.message().to_string())))
+                .map(|x| {
+                    x.try_into::<Objective>()
+                        .map_err(|e| D::Error::custom(e.message().to_string()))
+                })
                 .collect()
         };
         Ok(match k.as_str() {
             "reach" => Objective::Reach(v.as_str().ok_or_else(|| want("a league id"))?.to_string()),
-            "reach_terrain" => {
-                Objective::ReachTerrain(v.as_str().ok_or_else(|| want("a terrain feature"))?.to_string())
-            }
+            "reach_terrain" => Objective::ReachTerrain(
+                v.as_str()
+                    .ok_or_else(|| want("a terrain feature"))?
+                    .to_string(),
+            ),
             "collect_treasures" => Objective::CollectTreasures(count(&v)?),
             "defeat_waylays" => Objective::DefeatWaylays(count(&v)?),
-            "return_to_base" => Objective::ReturnToBase(v.as_bool().ok_or_else(|| want("true or false"))?),
+            "return_to_base" => {
+                Objective::ReturnToBase(v.as_bool().ok_or_else(|| want("true or false"))?)
+            }
             "all" => Objective::All(list(v)?),
             "any" => Objective::Any(list(v)?),
             other => {
@@ -416,9 +440,14 @@ impl ArcadiaCard {
         match self {
             ArcadiaCard::Merit(m) => {
                 if m.cost < 0 {
-                    out.push(Problem::at(&["cost"], format!("`cost` cannot be negative ({})", m.cost)));
+                    out.push(Problem::at(
+                        &["cost"],
+                        format!("`cost` cannot be negative ({})", m.cost),
+                    ));
                 }
-                if m.merit_type == MeritType::Ability && (m.attribute.is_none() || m.court.is_none()) {
+                if m.merit_type == MeritType::Ability
+                    && (m.attribute.is_none() || m.court.is_none())
+                {
                     out.push(Problem::at(
                         &["merit_type"],
                         "an ability merit needs `attribute` (might/savvy/resolve) and `court` (seelie/unseelie)"
@@ -428,7 +457,10 @@ impl ArcadiaCard {
             }
             ArcadiaCard::Flaw(f) => {
                 if f.points < 0 {
-                    out.push(Problem::at(&["points"], format!("`points` cannot be negative ({})", f.points)));
+                    out.push(Problem::at(
+                        &["points"],
+                        format!("`points` cannot be negative ({})", f.points),
+                    ));
                 }
                 if f.flaw_type == FlawType::Weakness && f.court.is_none() {
                     out.push(Problem::at(

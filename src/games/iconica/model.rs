@@ -63,8 +63,13 @@ pub enum Class {
 }
 
 impl Class {
-    pub const ALL: [Class; 5] =
-        [Class::Offensive, Class::Defensive, Class::Disruptive, Class::Supportive, Class::Adaptive];
+    pub const ALL: [Class; 5] = [
+        Class::Offensive,
+        Class::Defensive,
+        Class::Disruptive,
+        Class::Supportive,
+        Class::Adaptive,
+    ];
 }
 
 /// The card's `type` (common ... special).
@@ -79,7 +84,13 @@ pub enum Rarity {
 }
 
 impl Rarity {
-    pub const ALL: [Rarity; 5] = [Rarity::Common, Rarity::Uncommon, Rarity::Rare, Rarity::Legend, Rarity::Special];
+    pub const ALL: [Rarity; 5] = [
+        Rarity::Common,
+        Rarity::Uncommon,
+        Rarity::Rare,
+        Rarity::Legend,
+        Rarity::Special,
+    ];
 
     /// Legend and Special characters are limited in a party and across a match.
     pub fn is_legend_or_special(self) -> bool {
@@ -274,7 +285,9 @@ impl Status {
     }
     /// The nullifier tile that prevents this status, if any.
     pub fn nullifier(self) -> Option<Nullifier> {
-        Nullifier::ALL.into_iter().find(|n| n.prevents() == Some(self))
+        Nullifier::ALL
+            .into_iter()
+            .find(|n| n.prevents() == Some(self))
     }
 }
 
@@ -358,18 +371,36 @@ impl<'de> Deserialize<'de> for RollCondition {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum Effect {
-    Damage { damage: u32, target: Target },
-    Heal { heal: u32, target: Target },
-    Inflict { inflict: Status, target: Target },
-    Grant { grant: Status, target: Target },
-    Dispel { dispel: bool, target: Target },
+    Damage {
+        damage: u32,
+        target: Target,
+    },
+    Heal {
+        heal: u32,
+        target: Target,
+    },
+    Inflict {
+        inflict: Status,
+        target: Target,
+    },
+    Grant {
+        grant: Status,
+        target: Target,
+    },
+    Dispel {
+        dispel: bool,
+        target: Target,
+    },
     Roll {
         roll: RollCondition,
         then: Vec<Effect>,
         #[serde(rename = "else", default, skip_serializing_if = "Vec::is_empty")]
         otherwise: Vec<Effect>,
     },
-    Watch { watch: ActionKind, then: Vec<Effect> },
+    Watch {
+        watch: ActionKind,
+        then: Vec<Effect>,
+    },
 }
 
 impl Effect {
@@ -391,19 +422,34 @@ impl<'de> Deserialize<'de> for Effect {
         use serde::de::Error;
         #[derive(Deserialize)]
         #[serde(deny_unknown_fields)]
-        struct DamageE { damage: u32, target: Target }
+        struct DamageE {
+            damage: u32,
+            target: Target,
+        }
         #[derive(Deserialize)]
         #[serde(deny_unknown_fields)]
-        struct HealE { heal: u32, target: Target }
+        struct HealE {
+            heal: u32,
+            target: Target,
+        }
         #[derive(Deserialize)]
         #[serde(deny_unknown_fields)]
-        struct InflictE { inflict: Status, target: Target }
+        struct InflictE {
+            inflict: Status,
+            target: Target,
+        }
         #[derive(Deserialize)]
         #[serde(deny_unknown_fields)]
-        struct GrantE { grant: Status, target: Target }
+        struct GrantE {
+            grant: Status,
+            target: Target,
+        }
         #[derive(Deserialize)]
         #[serde(deny_unknown_fields)]
-        struct DispelE { dispel: bool, target: Target }
+        struct DispelE {
+            dispel: bool,
+            target: Target,
+        }
         #[derive(Deserialize)]
         #[serde(deny_unknown_fields)]
         struct RollE {
@@ -414,12 +460,17 @@ impl<'de> Deserialize<'de> for Effect {
         }
         #[derive(Deserialize)]
         #[serde(deny_unknown_fields)]
-        struct WatchE { watch: ActionKind, then: Vec<Effect> }
+        struct WatchE {
+            watch: ActionKind,
+            then: Vec<Effect>,
+        }
 
         let table = toml::Table::deserialize(d)?;
         let v = toml::Value::Table(table.clone());
         let conv = |e: toml::de::Error| D::Error::custom(format!("in effect: {}", e.message()));
-        let forms = ["damage", "heal", "inflict", "grant", "dispel", "roll", "watch"];
+        let forms = [
+            "damage", "heal", "inflict", "grant", "dispel", "roll", "watch",
+        ];
         let Some(form) = forms.iter().find(|k| table.contains_key(**k)) else {
             return Err(D::Error::custom(format!(
                 "an effect needs one of the keys {}",
@@ -429,11 +480,17 @@ impl<'de> Deserialize<'de> for Effect {
         let effect = match *form {
             "damage" => {
                 let e: DamageE = v.try_into().map_err(conv)?;
-                Effect::Damage { damage: e.damage, target: e.target }
+                Effect::Damage {
+                    damage: e.damage,
+                    target: e.target,
+                }
             }
             "heal" => {
                 let e: HealE = v.try_into().map_err(conv)?;
-                Effect::Heal { heal: e.heal, target: e.target }
+                Effect::Heal {
+                    heal: e.heal,
+                    target: e.target,
+                }
             }
             "inflict" => {
                 let e: InflictE = v.try_into().map_err(conv)?;
@@ -443,7 +500,10 @@ impl<'de> Deserialize<'de> for Effect {
                         e.inflict.name()
                     )));
                 }
-                Effect::Inflict { inflict: e.inflict, target: e.target }
+                Effect::Inflict {
+                    inflict: e.inflict,
+                    target: e.target,
+                }
             }
             "grant" => {
                 let e: GrantE = v.try_into().map_err(conv)?;
@@ -453,19 +513,32 @@ impl<'de> Deserialize<'de> for Effect {
                         e.grant.name()
                     )));
                 }
-                Effect::Grant { grant: e.grant, target: e.target }
+                Effect::Grant {
+                    grant: e.grant,
+                    target: e.target,
+                }
             }
             "dispel" => {
                 let e: DispelE = v.try_into().map_err(conv)?;
-                Effect::Dispel { dispel: e.dispel, target: e.target }
+                Effect::Dispel {
+                    dispel: e.dispel,
+                    target: e.target,
+                }
             }
             "roll" => {
                 let e: RollE = v.try_into().map_err(conv)?;
-                Effect::Roll { roll: e.roll, then: e.then, otherwise: e.otherwise }
+                Effect::Roll {
+                    roll: e.roll,
+                    then: e.then,
+                    otherwise: e.otherwise,
+                }
             }
             _ => {
                 let e: WatchE = v.try_into().map_err(conv)?;
-                Effect::Watch { watch: e.watch, then: e.then }
+                Effect::Watch {
+                    watch: e.watch,
+                    then: e.then,
+                }
             }
         };
         Ok(effect)
@@ -565,7 +638,10 @@ impl Character {
                         ),
                     ));
                 } else if tiles[..i].contains(&t) {
-                    out.push(Problem::at(&["health", n.key()], format!("{} lists tile {t} twice", n.key())));
+                    out.push(Problem::at(
+                        &["health", n.key()],
+                        format!("{} lists tile {t} twice", n.key()),
+                    ));
                 }
             }
         }
@@ -593,7 +669,10 @@ impl Character {
             let seg = format!("actions[{i}]");
             let numbers = a.roll.numbers();
             if numbers.is_empty() {
-                out.push(Problem::at(&[&seg, "roll"], format!("action `{}` has an empty roll list", a.name)));
+                out.push(Problem::at(
+                    &[&seg, "roll"],
+                    format!("action `{}` has an empty roll list", a.name),
+                ));
             }
             for (j, &n) in numbers.iter().enumerate() {
                 if !(1..=6).contains(&n) {
@@ -602,8 +681,12 @@ impl Character {
                         format!("action `{}` has roll {n}; rolls are 1 to 6", a.name),
                     ));
                 } else if numbers[..j].contains(&n) {
-                    out.push(Problem::at(&[&seg, "roll"], format!("action `{}` lists roll {n} twice", a.name)));
-                } else if let Some(first) = self.actions[..i].iter().position(|b| b.roll.covers(n)) {
+                    out.push(Problem::at(
+                        &[&seg, "roll"],
+                        format!("action `{}` lists roll {n} twice", a.name),
+                    ));
+                } else if let Some(first) = self.actions[..i].iter().position(|b| b.roll.covers(n))
+                {
                     out.push(Problem::at(
                         &[&seg, "roll"],
                         format!(
@@ -614,8 +697,10 @@ impl Character {
                 }
             }
         }
-        let missing: Vec<String> =
-            (1..=6u8).filter(|&n| !self.actions.iter().any(|a| a.roll.covers(n))).map(|n| n.to_string()).collect();
+        let missing: Vec<String> = (1..=6u8)
+            .filter(|&n| !self.actions.iter().any(|a| a.roll.covers(n)))
+            .map(|n| n.to_string())
+            .collect();
         if !missing.is_empty() {
             out.push(Problem::at(
                 &["actions", "roll"],
@@ -628,14 +713,21 @@ impl Character {
         if let Some(b) = self.action_break
             && !(1..=6).contains(&b)
         {
-            out.push(Problem::at(&["action_break"], format!("`action_break` is 1 to 6, not {b}")));
+            out.push(Problem::at(
+                &["action_break"],
+                format!("`action_break` is 1 to 6, not {b}"),
+            ));
         }
         for (i, s) in self.strengths.iter().enumerate() {
             let seg = format!("strengths[{i}]");
-            let n = [s.against.archetype.is_some(), s.against.race.is_some(), s.against.class.is_some()]
-                .iter()
-                .filter(|x| **x)
-                .count();
+            let n = [
+                s.against.archetype.is_some(),
+                s.against.race.is_some(),
+                s.against.class.is_some(),
+            ]
+            .iter()
+            .filter(|x| **x)
+            .count();
             if n != 1 {
                 out.push(Problem::at(
                     &[&seg, "against"],

@@ -41,7 +41,10 @@ impl Dice {
         if !valid_n || !valid_k {
             return None;
         }
-        Some(Dice { count: n.parse().ok()?, min: k.parse().ok()? })
+        Some(Dice {
+            count: n.parse().ok()?,
+            min: k.parse().ok()?,
+        })
     }
 }
 
@@ -120,7 +123,8 @@ fn valid_cycle(c: &str) -> bool {
 }
 
 fn valid_trigger(t: &str) -> bool {
-    t.strip_suffix('+').is_some_and(|k| k.len() == 1 && (b'1'..=b'6').contains(&k.as_bytes()[0]))
+    t.strip_suffix('+')
+        .is_some_and(|k| k.len() == 1 && (b'1'..=b'6').contains(&k.as_bytes()[0]))
 }
 
 impl Figure {
@@ -137,7 +141,11 @@ impl Figure {
         let mut out = Vec::new();
         if self.ranged.is_some() != self.ranged_range.is_some() {
             out.push(Problem::at(
-                &[if self.ranged.is_some() { "ranged" } else { "ranged_range" }],
+                &[if self.ranged.is_some() {
+                    "ranged"
+                } else {
+                    "ranged_range"
+                }],
                 "`ranged` and `ranged_range` go together: give both or neither".to_string(),
             ));
         }
@@ -162,7 +170,10 @@ impl Figure {
             if !valid_cycle(&s.cycle) {
                 out.push(Problem::at(
                     &[&seg, "cycle"],
-                    format!("skill `{}`: cycle `{}` is not N/F, N/G or constant", s.name, s.cycle),
+                    format!(
+                        "skill `{}`: cycle `{}` is not N/F, N/G or constant",
+                        s.name, s.cycle
+                    ),
                 ));
             }
             if let Some(t) = &s.trigger
@@ -170,7 +181,10 @@ impl Figure {
             {
                 out.push(Problem::at(
                     &[&seg, "trigger"],
-                    format!("skill `{}`: trigger `{t}` is not k+ with k from 1 to 6", s.name),
+                    format!(
+                        "skill `{}`: trigger `{t}` is not k+ with k from 1 to 6",
+                        s.name
+                    ),
                 ));
             }
         }

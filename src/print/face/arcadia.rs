@@ -45,13 +45,34 @@ pub fn draw(c: &mut dyn Canvas, card: &ArcadiaCard) {
         _ => None,
     };
     let (_, name, text) = card.common();
-    title_bar(c, head, name, ac, WHITE, if corner.is_some() { 5.0 } else { 0.0 });
+    title_bar(
+        c,
+        head,
+        name,
+        ac,
+        WHITE,
+        if corner.is_some() { 5.0 } else { 0.0 },
+    );
     if let Some(v) = corner {
-        super::badge(c, head.right() - 3.0, head.y + head.h / 2.0, 2.7, &v, GOLD, INK);
+        super::badge(
+            c,
+            head.right() - 3.0,
+            head.y + head.h / 2.0,
+            2.7,
+            &v,
+            GOLD,
+            INK,
+        );
     }
     let (sub, rest) = rest.split_top(4.0);
     let (rest, foot) = rest.split_bottom(2.6);
-    small_line(c, &format!("Arcadia · {}", cap(card.kind())), foot.inset_xy(0.5, 0.2), Weight::Regular, MUTED);
+    small_line(
+        c,
+        &format!("Arcadia · {}", cap(card.kind())),
+        foot.inset_xy(0.5, 0.2),
+        Weight::Regular,
+        MUTED,
+    );
     let type_line = match card {
         ArcadiaCard::Icon(i) => format!("Character Icon · {} · {}", cap(&i.race), cap(&i.gender)),
         ArcadiaCard::Merit(m) => {
@@ -81,14 +102,22 @@ pub fn draw(c: &mut dyn Canvas, card: &ArcadiaCard) {
             let (stats, rest) = rest.split_top(9.0);
             let stats = R::new(stats.x, stats.y + 0.8, stats.w, stats.h - 0.8);
             let cols = stats.columns(3, 1.2);
-            for (r, (l, v)) in cols.into_iter().zip([("Might", i.might), ("Savvy", i.savvy), ("Resolve", i.resolve)]) {
+            for (r, (l, v)) in cols.into_iter().zip([
+                ("Might", i.might),
+                ("Savvy", i.savvy),
+                ("Resolve", i.resolve),
+            ]) {
                 stat_box(c, r, l, &v.to_string(), BOX, INK);
             }
             let paras = vec![
                 vec![Span::new(i.ability.clone(), Weight::Bold, INK)],
                 vec![Span::new(text, Weight::Italic, MUTED)],
             ];
-            text_panel(c, R::new(rest.x, rest.y + 1.0, rest.w, rest.h - 1.0), &paras);
+            text_panel(
+                c,
+                R::new(rest.x, rest.y + 1.0, rest.w, rest.h - 1.0),
+                &paras,
+            );
         }
         ArcadiaCard::Merit(m) => {
             let mut paras = vec![vec![Span::new(text, Weight::Regular, INK)]];
@@ -97,19 +126,38 @@ pub fn draw(c: &mut dyn Canvas, card: &ArcadiaCard) {
             }
             let (pic, rest) = rest.split_top(rest.h * 0.34);
             placeholder(c, pic, Rgb::hex(0xdcd3b8), Rgb::hex(0xa89d7e));
-            text_panel(c, R::new(rest.x, rest.y + 1.0, rest.w, rest.h - 1.0), &paras);
+            text_panel(
+                c,
+                R::new(rest.x, rest.y + 1.0, rest.w, rest.h - 1.0),
+                &paras,
+            );
         }
         ArcadiaCard::Flaw(_) => {
             let (pic, rest) = rest.split_top(rest.h * 0.34);
             placeholder(c, pic, Rgb::hex(0xe0c9c9), Rgb::hex(0xad8c8c));
-            text_panel(c, R::new(rest.x, rest.y + 1.0, rest.w, rest.h - 1.0), &[vec![Span::new(text, Weight::Regular, INK)]]);
+            text_panel(
+                c,
+                R::new(rest.x, rest.y + 1.0, rest.w, rest.h - 1.0),
+                &[vec![Span::new(text, Weight::Regular, INK)]],
+            );
         }
         ArcadiaCard::Waylay(w) => {
             let (tests, rest) = rest.split_top(4.0);
             let names: Vec<String> = w.tests.iter().map(|t| cap(&lower(t))).collect();
-            small_line(c, &format!("Tests: {}", names.join(", ")), tests.inset_xy(0.5, 0.5), Weight::Bold, INK);
+            small_line(
+                c,
+                &format!("Tests: {}", names.join(", ")),
+                tests.inset_xy(0.5, 0.5),
+                Weight::Bold,
+                INK,
+            );
             let (stats, rest) = rest.split_top(9.0);
-            let vals = [("Might", w.might), ("Resolve", w.resolve), ("Savvy", w.savvy), ("Combat", w.combat)];
+            let vals = [
+                ("Might", w.might),
+                ("Resolve", w.resolve),
+                ("Savvy", w.savvy),
+                ("Combat", w.combat),
+            ];
             for (r, (l, v)) in stats.columns(4, 1.0).into_iter().zip(vals) {
                 let shown = v.map_or("—".to_string(), |v| v.to_string());
                 stat_box(c, r, l, &shown, BOX, INK);
@@ -122,16 +170,28 @@ pub fn draw(c: &mut dyn Canvas, card: &ArcadiaCard) {
                     INK,
                 )];
                 if let Some(f) = &t.failure {
-                    p.push(Span::new(format!(" — on failure: {f}"), Weight::Regular, INK));
+                    p.push(Span::new(
+                        format!(" — on failure: {f}"),
+                        Weight::Regular,
+                        INK,
+                    ));
                 }
                 paras.push(p);
             }
             paras.push(vec![Span::new(text, Weight::Italic, MUTED)]);
-            text_panel(c, R::new(rest.x, rest.y + 1.0, rest.w, rest.h - 1.0), &paras);
+            text_panel(
+                c,
+                R::new(rest.x, rest.y + 1.0, rest.w, rest.h - 1.0),
+                &paras,
+            );
         }
         ArcadiaCard::Quest(q) => {
             let (stats, rest) = rest.split_top(10.0);
-            let vals = [("Waylay", q.waylay_rating), ("Treasure", q.treasure_rating), ("XP", q.experience)];
+            let vals = [
+                ("Waylay", q.waylay_rating),
+                ("Treasure", q.treasure_rating),
+                ("XP", q.experience),
+            ];
             for (r, (l, v)) in stats.columns(3, 1.2).into_iter().zip(vals) {
                 stat_box(c, r, l, &v.to_string(), BOX, INK);
             }
@@ -142,7 +202,11 @@ pub fn draw(c: &mut dyn Canvas, card: &ArcadiaCard) {
                 ],
                 vec![Span::new(text, Weight::Italic, MUTED)],
             ];
-            text_panel(c, R::new(rest.x, rest.y + 1.0, rest.w, rest.h - 1.0), &paras);
+            text_panel(
+                c,
+                R::new(rest.x, rest.y + 1.0, rest.w, rest.h - 1.0),
+                &paras,
+            );
         }
         ArcadiaCard::League(_) => {}
     }
@@ -158,12 +222,26 @@ pub fn objective_text(o: &Objective) -> String {
     match o {
         Objective::Reach(id) => format!("reach the league {id}"),
         Objective::ReachTerrain(t) => format!("reach a league with {t}"),
-        Objective::CollectTreasures(n) => format!("collect {n} treasure{}", if *n == 1 { "" } else { "s" }),
-        Objective::DefeatWaylays(n) => format!("defeat {n} waylay{}", if *n == 1 { "" } else { "s" }),
+        Objective::CollectTreasures(n) => {
+            format!("collect {n} treasure{}", if *n == 1 { "" } else { "s" })
+        }
+        Objective::DefeatWaylays(n) => {
+            format!("defeat {n} waylay{}", if *n == 1 { "" } else { "s" })
+        }
         Objective::ReturnToBase(true) => "return to base camp".to_string(),
         Objective::ReturnToBase(false) => "no need to return to base camp".to_string(),
-        Objective::All(v) => v.iter().map(objective_text).collect::<Vec<_>>().join(", and "),
-        Objective::Any(v) => format!("either {}", v.iter().map(objective_text).collect::<Vec<_>>().join(", or ")),
+        Objective::All(v) => v
+            .iter()
+            .map(objective_text)
+            .collect::<Vec<_>>()
+            .join(", and "),
+        Objective::Any(v) => format!(
+            "either {}",
+            v.iter()
+                .map(objective_text)
+                .collect::<Vec<_>>()
+                .join(", or ")
+        ),
     }
 }
 
@@ -172,13 +250,40 @@ fn league(c: &mut dyn Canvas, panel: R, l: &crate::games::arcadia::model::League
     let band = 4.2;
     let side_fill = Rgb::hex(0xe2d6b0);
     // North and south bands across, east and west bands down.
-    let north = R::new(panel.x + band, panel.y + 0.6, panel.w - 2.0 * band, band - 0.8);
-    let south = R::new(panel.x + band, panel.bottom() - band + 0.2, panel.w - 2.0 * band, band - 0.8);
-    let west = R::new(panel.x + 0.6, panel.y + band, band - 0.8, panel.h - 2.0 * band);
-    let east = R::new(panel.right() - band + 0.2, panel.y + band, band - 0.8, panel.h - 2.0 * band);
+    let north = R::new(
+        panel.x + band,
+        panel.y + 0.6,
+        panel.w - 2.0 * band,
+        band - 0.8,
+    );
+    let south = R::new(
+        panel.x + band,
+        panel.bottom() - band + 0.2,
+        panel.w - 2.0 * band,
+        band - 0.8,
+    );
+    let west = R::new(
+        panel.x + 0.6,
+        panel.y + band,
+        band - 0.8,
+        panel.h - 2.0 * band,
+    );
+    let east = R::new(
+        panel.right() - band + 0.2,
+        panel.y + band,
+        band - 0.8,
+        panel.h - 2.0 * band,
+    );
     for (r, e) in [(north, Edge::North), (south, Edge::South)] {
         c.round_rect(r, 0.8, Some(side_fill), None);
-        text::label(c, &side_text(l, e), Weight::Bold, INK, r.inset_xy(0.6, 0.5), Style::new(2.2).min(0.7).center().middle());
+        text::label(
+            c,
+            &side_text(l, e),
+            Weight::Bold,
+            INK,
+            r.inset_xy(0.6, 0.5),
+            Style::new(2.2).min(0.7).center().middle(),
+        );
     }
     for (r, e, deg) in [(west, Edge::West, -90.0), (east, Edge::East, 90.0)] {
         c.round_rect(r, 0.8, Some(side_fill), None);
@@ -186,36 +291,88 @@ fn league(c: &mut dyn Canvas, panel: R, l: &crate::games::arcadia::model::League
         let label = side_text(l, e);
         let sr = R::new(0.0, 0.0, r.h, r.w);
         c.rotated(r.center(), (r.h, r.w), deg, &mut |s| {
-            text::label(s, &label, Weight::Bold, INK, sr.inset_xy(0.6, 0.5), Style::new(2.2).min(0.7).center().middle());
+            text::label(
+                s,
+                &label,
+                Weight::Bold,
+                INK,
+                sr.inset_xy(0.6, 0.5),
+                Style::new(2.2).min(0.7).center().middle(),
+            );
         });
     }
-    let body = R::new(panel.x + band + 0.4, panel.y + band + 0.4, panel.w - 2.0 * band - 0.8, panel.h - 2.0 * band - 0.8);
+    let body = R::new(
+        panel.x + band + 0.4,
+        panel.y + band + 0.4,
+        panel.w - 2.0 * band - 0.8,
+        panel.h - 2.0 * band - 0.8,
+    );
     let (head, rest) = body.split_top(6.0);
-    title_bar(c, head, &l.name, ac, WHITE, if l.unique { 5.0 } else { 0.0 });
+    title_bar(
+        c,
+        head,
+        &l.name,
+        ac,
+        WHITE,
+        if l.unique { 5.0 } else { 0.0 },
+    );
     if l.unique {
-        super::badge(c, head.right() - 2.8, head.y + head.h / 2.0, 2.4, "U", GOLD, INK);
+        super::badge(
+            c,
+            head.right() - 2.8,
+            head.y + head.h / 2.0,
+            2.4,
+            "U",
+            GOLD,
+            INK,
+        );
     }
     let (sub, rest) = rest.split_top(3.6);
-    small_line(c, &format!("League · {}", list(&l.terrain)), sub.inset_xy(0.3, 0.6), Weight::Italic, MUTED);
+    small_line(
+        c,
+        &format!("League · {}", list(&l.terrain)),
+        sub.inset_xy(0.3, 0.6),
+        Weight::Italic,
+        MUTED,
+    );
     let mut paras = Vec::new();
-    let trial = |t: &crate::games::arcadia::model::LeagueTrial| format!("{} {}+", cap(&lower(t.attribute)), t.difficulty);
+    let trial = |t: &crate::games::arcadia::model::LeagueTrial| {
+        format!("{} {}+", cap(&lower(t.attribute)), t.difficulty)
+    };
     if let Some(t) = &l.enter {
-        paras.push(vec![Span::new("Enter: ", Weight::Bold, INK), Span::new(trial(t), Weight::Regular, INK)]);
+        paras.push(vec![
+            Span::new("Enter: ", Weight::Bold, INK),
+            Span::new(trial(t), Weight::Regular, INK),
+        ]);
     }
     if let Some(t) = &l.leave {
-        paras.push(vec![Span::new("Leave: ", Weight::Bold, INK), Span::new(trial(t), Weight::Regular, INK)]);
+        paras.push(vec![
+            Span::new("Leave: ", Weight::Bold, INK),
+            Span::new(trial(t), Weight::Regular, INK),
+        ]);
     }
     if !l.rest.is_empty() {
-        paras.push(vec![Span::new("Rest: ", Weight::Bold, INK), Span::new(list(&l.rest), Weight::Regular, INK)]);
+        paras.push(vec![
+            Span::new("Rest: ", Weight::Bold, INK),
+            Span::new(list(&l.rest), Weight::Regular, INK),
+        ]);
     }
     if let Some(s) = &l.special {
         paras.push(vec![Span::new(s.clone(), Weight::Regular, INK)]);
     }
     paras.push(vec![Span::new(l.text.clone(), Weight::Italic, MUTED)]);
-    text_panel(c, R::new(rest.x, rest.y + 0.6, rest.w, rest.h - 0.6), &paras);
+    text_panel(
+        c,
+        R::new(rest.x, rest.y + 0.6, rest.w, rest.h - 0.6),
+        &paras,
+    );
 }
 
 fn side_text(l: &crate::games::arcadia::model::League, e: Edge) -> String {
     let v = l.sides.get(e);
-    if v.is_empty() { "—".to_string() } else { v.join(" · ") }
+    if v.is_empty() {
+        "—".to_string()
+    } else {
+        v.join(" · ")
+    }
 }

@@ -64,27 +64,75 @@ pub(crate) fn frame(c: &mut dyn Canvas, frame: Rgb, panel: Rgb) -> R {
 pub(crate) fn title_bar(c: &mut dyn Canvas, r: R, name: &str, bar: Rgb, ink: Rgb, badge_room: f32) {
     c.round_rect(r, 1.2, Some(bar), None);
     let tr = R::new(r.x + 1.5, r.y, r.w - 3.0 - badge_room, r.h).inset_xy(0.0, 0.9);
-    text::label(c, name, Weight::Bold, ink, tr, Style::new(r.h * 0.62).min(1.6).middle());
+    text::label(
+        c,
+        name,
+        Weight::Bold,
+        ink,
+        tr,
+        Style::new(r.h * 0.62).min(1.6).middle(),
+    );
 }
 
 /// A round badge with a number (a cost, a rating...).
-pub(crate) fn badge(c: &mut dyn Canvas, cx: f32, cy: f32, radius: f32, value: &str, fill: Rgb, ink: Rgb) {
+pub(crate) fn badge(
+    c: &mut dyn Canvas,
+    cx: f32,
+    cy: f32,
+    radius: f32,
+    value: &str,
+    fill: Rgb,
+    ink: Rgb,
+) {
     c.circle(cx, cy, radius, Some(fill), Some((WHITE, radius * 0.12)));
-    let r = R::new(cx - radius * 0.8, cy - radius * 0.8, radius * 1.6, radius * 1.6);
-    text::label(c, value, Weight::Bold, ink, r, Style::new(radius * 1.05).min(0.8).center().middle());
+    let r = R::new(
+        cx - radius * 0.8,
+        cy - radius * 0.8,
+        radius * 1.6,
+        radius * 1.6,
+    );
+    text::label(
+        c,
+        value,
+        Weight::Bold,
+        ink,
+        r,
+        Style::new(radius * 1.05).min(0.8).center().middle(),
+    );
 }
 
 /// One line of small text (a type line, a footer).
 pub(crate) fn small_line(c: &mut dyn Canvas, s: &str, r: R, weight: Weight, color: Rgb) {
-    text::label(c, s, weight, color, r, Style::new(r.h * 0.9).min(0.9).middle());
+    text::label(
+        c,
+        s,
+        weight,
+        color,
+        r,
+        Style::new(r.h * 0.9).min(0.9).middle(),
+    );
 }
 
 /// A labelled value box: the label small on top, the value large below.
 pub(crate) fn stat_box(c: &mut dyn Canvas, r: R, label: &str, value: &str, fill: Rgb, ink: Rgb) {
     c.round_rect(r, 1.0, Some(fill), None);
     let (top, rest) = r.inset(0.5).split_top(r.h * 0.32);
-    text::label(c, label, Weight::Regular, ink, top, Style::new(top.h).min(0.8).center().middle());
-    text::label(c, value, Weight::Bold, ink, rest, Style::new(rest.h * 0.85).min(1.0).center().middle());
+    text::label(
+        c,
+        label,
+        Weight::Regular,
+        ink,
+        top,
+        Style::new(top.h).min(0.8).center().middle(),
+    );
+    text::label(
+        c,
+        value,
+        Weight::Bold,
+        ink,
+        rest,
+        Style::new(rest.h * 0.85).min(1.0).center().middle(),
+    );
 }
 
 /// A neutral placeholder for a missing portrait: a head-and-shoulders silhouette.
@@ -95,13 +143,30 @@ pub(crate) fn placeholder(c: &mut dyn Canvas, r: R, bg: Rgb, fg: Rgb) {
     let head = s * 0.2;
     let cy = r.y + r.h * 0.42;
     c.circle(cx, cy, head, Some(fg), None);
-    let shoulders = R::new(cx - s * 0.36, cy + head * 1.15, s * 0.72, r.bottom() - (cy + head * 1.15) + s);
+    let shoulders = R::new(
+        cx - s * 0.36,
+        cy + head * 1.15,
+        s * 0.72,
+        r.bottom() - (cy + head * 1.15) + s,
+    );
     let clip_h = (r.bottom() - shoulders.y).max(0.0);
-    c.round_rect(R::new(shoulders.x, shoulders.y, shoulders.w, clip_h), s * 0.3, Some(fg), None);
+    c.round_rect(
+        R::new(shoulders.x, shoulders.y, shoulders.w, clip_h),
+        s * 0.3,
+        Some(fg),
+        None,
+    );
 }
 
 /// Draws the portrait at `path` (PNG or JPEG) covering `r`; the placeholder if it cannot be read.
-pub(crate) fn portrait(c: &mut dyn Canvas, r: R, path: Option<&str>, assets: &Assets, bg: Rgb, fg: Rgb) {
+pub(crate) fn portrait(
+    c: &mut dyn Canvas,
+    r: R,
+    path: Option<&str>,
+    assets: &Assets,
+    bg: Rgb,
+    fg: Rgb,
+) {
     if let Some(img) = path.and_then(|p| load_portrait(p, assets)) {
         c.image_cover(r, &img);
         c.round_rect(r, 1.0, None, Some((fg, 0.25)));
@@ -123,7 +188,10 @@ fn load_portrait(path: &str, assets: &Assets) -> Option<Portrait> {
         let [r, g, b, a] = px.0;
         *dst = tiny_skia::ColorU8::from_rgba(r, g, b, a).premultiply();
     }
-    Some(Portrait { key: full, pixmap: std::sync::Arc::new(pm) })
+    Some(Portrait {
+        key: full,
+        pixmap: std::sync::Arc::new(pm),
+    })
 }
 
 /// Paragraph helper: spans into one paragraph.

@@ -21,7 +21,11 @@ fn allegiance_color(a: Allegiance) -> Rgb {
 
 fn length(inches: u32) -> String {
     let cm = inches_to_cm(inches);
-    if cm.fract() == 0.0 { format!("{inches}\" / {cm:.0} cm") } else { format!("{inches}\" / {cm:.1} cm") }
+    if cm.fract() == 0.0 {
+        format!("{inches}\" / {cm:.0} cm")
+    } else {
+        format!("{inches}\" / {cm:.1} cm")
+    }
 }
 
 pub fn draw(c: &mut dyn Canvas, f: &Figure) {
@@ -30,16 +34,34 @@ pub fn draw(c: &mut dyn Canvas, f: &Figure) {
     let body = panel.inset(1.6);
     let (head, rest) = body.split_top(6.4);
     title_bar(c, head, &f.name, ac, WHITE, 5.0);
-    super::badge(c, head.right() - 3.0, head.y + head.h / 2.0, 2.7, &f.hp.to_string(), Rgb::hex(0xb3261e), WHITE);
+    super::badge(
+        c,
+        head.right() - 3.0,
+        head.y + head.h / 2.0,
+        2.7,
+        &f.hp.to_string(),
+        Rgb::hex(0xb3261e),
+        WHITE,
+    );
     let (sub, rest) = rest.split_top(4.0);
     let kind = match f.kind {
         FigureKind::Hero => "Hero",
         FigureKind::Unit => "Unit",
     };
-    let line = format!("{kind} · {} · {}", cap(&f.race), cap(&format!("{:?}", f.faction).to_lowercase()));
+    let line = format!(
+        "{kind} · {} · {}",
+        cap(&f.race),
+        cap(&format!("{:?}", f.faction).to_lowercase())
+    );
     small_line(c, &line, sub.inset_xy(0.5, 0.7), Weight::Italic, MUTED);
     let (rest, foot) = rest.split_bottom(2.6);
-    small_line(c, "Ruunara · The Darkest Path", foot.inset_xy(0.5, 0.2), Weight::Regular, MUTED);
+    small_line(
+        c,
+        "Ruunara · The Darkest Path",
+        foot.inset_xy(0.5, 0.2),
+        Weight::Regular,
+        MUTED,
+    );
 
     let (pic, rest) = rest.split_top(rest.h * 0.24);
     placeholder(c, pic, Rgb::hex(0xcfc4b2), Rgb::hex(0x9c8f7a));
@@ -62,7 +84,11 @@ pub fn draw(c: &mut dyn Canvas, f: &Figure) {
     for (s, r) in f.skills.iter().zip(skills.rows(n, 0.8)) {
         c.round_rect(r, 1.0, Some(Rgb::hex(0xfaf6ef)), Some((BOX, 0.3)));
         let mut head = format!("{} ", s.name);
-        let mut tags = vec![if s.cycle == "constant" { "constant".to_string() } else { s.cycle.clone() }];
+        let mut tags = vec![if s.cycle == "constant" {
+            "constant".to_string()
+        } else {
+            s.cycle.clone()
+        }];
         if let Some(t) = &s.trigger {
             tags.push(format!("on {t}"));
         }
