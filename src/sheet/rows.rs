@@ -8,7 +8,8 @@
 //! complaint points back at the cell it came from.
 //!
 //! Cells are typed by what they hold: `true`/`false` a boolean, `12` an integer, `1.5` a
-//! float, anything else text. A number or boolean where the format wants text (an Iconica
+//! float, `[]` an empty list, `{}` an empty table, anything else text. A number, boolean
+//! or `[]` where the format wants text (an Iconica
 //! `number = "007"`, a name `"1984"`) is read again as the text of the cell, exactly.
 
 use std::collections::HashMap;
@@ -62,6 +63,9 @@ fn flatten_value(v: &toml::Value, path: &mut Vec<Seg>, out: &mut Vec<(KeyPath, C
         toml::Value::Float(f) => Cell::Float(*f),
         toml::Value::Boolean(b) => Cell::Bool(*b),
         toml::Value::Datetime(d) => Cell::Text(d.to_string()),
+        // An empty list or table has a cell of its own: `[]` or `{}`.
+        toml::Value::Array(items) if items.is_empty() => Cell::Text("[]".into()),
+        toml::Value::Table(t) if t.is_empty() => Cell::Text("{}".into()),
         toml::Value::Array(items) => {
             for (i, item) in items.iter().enumerate() {
                 path.push(Seg::Index(i));
@@ -360,6 +364,9 @@ fn retypable(message: &str) -> bool {
     message.starts_with("invalid type: integer")
         || message.starts_with("invalid type: floating point")
         || message.starts_with("invalid type: boolean")
+        || message.starts_with("invalid type: sequence")
+        || message.starts_with("invalid type: map")
+        || message.ends_with("must be a string")
 }
 
 /// Byte offset of a 1-based line and character column in `text`.
@@ -545,7 +552,7 @@ fn literal(cell: &Cell, as_text: bool) -> String {
         Cell::Bool(b) => b.to_string(),
         Cell::Text(s) => {
             let t = s.as_str();
-            if t == "true" || t == "false" {
+            if t == "true" || t == "false" || t == "[]" || t == "{}" {
                 t.to_string()
             } else if is_int(t) && t.parse::<i64>().is_ok() {
                 t.to_string()

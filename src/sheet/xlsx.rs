@@ -8,6 +8,9 @@ use rust_xlsxwriter::{Format, Workbook};
 
 use super::{Cell, SheetError, Table};
 
+/// The largest integer a spreadsheet number (an f64) holds exactly: 2^53.
+const EXACT: u64 = 1 << 53;
+
 /// The workbook of `tables`, one worksheet each.
 pub fn write(tables: &[Table]) -> Result<Vec<u8>, SheetError> {
     let err = |e: rust_xlsxwriter::XlsxError| SheetError::Write {
@@ -43,8 +46,12 @@ pub fn write(tables: &[Table]) -> Result<Vec<u8>, SheetError> {
                     Some(Cell::Text(s)) => {
                         ws.write_string(r, c, s).map_err(err)?;
                     }
-                    Some(Cell::Int(n)) => {
+                    Some(Cell::Int(n)) if n.unsigned_abs() <= EXACT => {
                         ws.write_number(r, c, *n as f64).map_err(err)?;
+                    }
+                    // Past 2^53 a spreadsheet number is not exact: keep the digits as text.
+                    Some(Cell::Int(n)) => {
+                        ws.write_string(r, c, n.to_string()).map_err(err)?;
                     }
                     Some(Cell::Float(f)) => {
                         ws.write_number(r, c, *f).map_err(err)?;
@@ -107,7 +114,7 @@ fn cell(d: &Data) -> Option<Cell> {
         Data::String(s) if s.is_empty() => None,
         Data::String(s) => Some(Cell::Text(s.clone())),
         Data::Int(n) => Some(Cell::Int(*n)),
-        Data::Float(f) if f.fract() == 0.0 && f.abs() < 9.0e15 => Some(Cell::Int(*f as i64)),
+        Data::Float(f) if f.fract() == 0.0 && f.abs() <= EXACT as f64 => Some(Cell::Int(*f as i64)),
         Data::Float(f) => Some(Cell::Float(*f)),
         Data::Bool(b) => Some(Cell::Bool(*b)),
         other => Some(Cell::Text(other.to_string())),

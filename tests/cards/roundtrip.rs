@@ -664,13 +664,13 @@ fn figure() -> impl Strategy<Value = Card> {
         )
 }
 
-fn any_card() -> impl Strategy<Value = Card> {
+pub(super) fn any_card() -> impl Strategy<Value = Card> {
     prop_oneof![character(), arcadia(), element(), figure()]
 }
 
 /// Runs a property on its own thread: the generated card strategies are deep types whose
 /// value trees need more stack in a debug build than a test thread has.
-fn check<S, F>(cases: u32, strategy: F, test: fn(S::Value) -> Result<(), TestCaseError>)
+pub(super) fn check<S, F>(cases: u32, strategy: F, test: fn(S::Value) -> Result<(), TestCaseError>)
 where
     S: Strategy + 'static,
     F: FnOnce() -> S + Send + 'static,
