@@ -143,6 +143,14 @@ impl Card {
         }
     }
 
+    /// The card's art file as written in the card (`art`, or Iconica's `portrait`), if any.
+    pub fn art(&self) -> Option<&str> {
+        match self {
+            Card::Iconica(c) => c.portrait.as_deref(),
+            _ => None,
+        }
+    }
+
     /// Every text of the card (names of actions and skills included), for free-text search.
     pub fn texts(&self) -> Vec<&str> {
         match self {

@@ -9,6 +9,7 @@ mod odds;
 mod play;
 mod play_arcadia;
 mod play_iconoclasm;
+mod preflight;
 mod report;
 mod search;
 mod sheet;
@@ -58,6 +59,8 @@ pub enum Command {
     Export(export::Args),
     /// Cards as spreadsheet rows: `sheet export SELECTION --out F.xlsx|F.csv`, `sheet import F`.
     Sheet(sheet::Args),
+    /// Before printing: text shrunk past reading, low-resolution or missing art (exit 1 if any).
+    Preflight(preflight::Args),
 }
 
 /// Exit status 2: bad input. The message says what is wrong and, for files, where.
@@ -87,6 +90,7 @@ pub fn run(db: Option<PathBuf>, command: Command) -> ExitCode {
         Command::Odds(a) => odds::run(&ctx, a),
         Command::Export(a) => export::run(&ctx, a),
         Command::Sheet(a) => sheet::run(&ctx, a),
+        Command::Preflight(a) => preflight::run(&ctx, a),
     };
     match outcome {
         Ok(code) => code,

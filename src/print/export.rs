@@ -213,56 +213,74 @@ pub fn export_pngs(
     if cards.is_empty() {
         return Err(ExportError::Empty);
     }
+    let mut seen = std::collections::HashSet::new();
+    let mut files: Vec<(String, &Card, Side)> = Vec::new();
+    for c in cards.iter().filter(|c| seen.insert(c.id())) {
+        files.push((format!("{}.png", c.id()), c, Side::Front));
+        if opts.backs {
+            files.push((format!("{}-back.png", c.id()), c, Side::Back));
+        }
+    }
+    let spec = opts.spec();
+    let names: Vec<String> = files.iter().map(|f| f.0.clone()).collect();
+    write_dir(dir, &names, |i| {
+        let (_, c, side) = files[i];
+        let img = render::render(c, side, &spec, &opts.assets).ok_or(ExportError::TooLarge {
+            w: opts.card_w,
+            h: opts.card_h,
+            dpi: opts.dpi,
+        })?;
+        Ok(img.encode_png(Some(opts.dpi)))
+    })
+}
+
+/// Writes the files `names` into `dir` (created if missing), the bytes of the `i`-th made
+/// by `make(i)`, in parallel, each atomically. All or nothing: on a failure the files
+/// written are removed (and `dir` if this call created it). Returns the paths written.
+pub(super) fn write_dir(
+    dir: &Path,
+    names: &[String],
+    make: impl Fn(usize) -> Result<Vec<u8>, ExportError> + Sync,
+) -> Result<Vec<PathBuf>, ExportError> {
     let werr = |p: &Path, e: std::io::Error| ExportError::Write {
         path: p.display().to_string(),
         message: e.to_string(),
     };
+    if dir.is_file() {
+        return Err(ExportError::Write {
+            path: dir.display().to_string(),
+            message: "it is a file; give a folder".into(),
+        });
+    }
     let created = !dir.exists();
     std::fs::create_dir_all(dir).map_err(|e| werr(dir, e))?;
-    let mut seen = std::collections::HashSet::new();
-    let distinct: Vec<&Card> = cards.iter().filter(|c| seen.insert(c.id())).collect();
-    let spec = opts.spec();
-    let result: Result<Vec<PathBuf>, ExportError> = distinct
-        .par_iter()
-        .map(|c| {
-            let mut written = Vec::new();
-            let mut sides = vec![(Side::Front, format!("{}.png", c.id()))];
-            if opts.backs {
-                sides.push((Side::Back, format!("{}-back.png", c.id())));
-            }
-            for (side, name) in sides {
-                let img =
-                    render::render(c, side, &spec, &opts.assets).ok_or(ExportError::TooLarge {
-                        w: opts.card_w,
-                        h: opts.card_h,
-                        dpi: opts.dpi,
-                    })?;
-                let path = dir.join(name);
-                let tmp = TempFile::create(&path)?;
-                tmp.finish(&img.encode_png(Some(opts.dpi)))?;
-                written.push(path);
-            }
-            Ok(written)
+    let results: Vec<Result<PathBuf, ExportError>> = (0..names.len())
+        .into_par_iter()
+        .map(|i| {
+            let path = dir.join(&names[i]);
+            let tmp = TempFile::create(&path)?;
+            tmp.finish(&make(i)?)?;
+            Ok(path)
         })
-        .collect::<Vec<_>>()
-        .into_iter()
-        .try_fold(
-            Vec::new(),
-            |mut acc, r: Result<Vec<PathBuf>, ExportError>| {
-                acc.extend(r?);
-                Ok(acc)
-            },
-        );
-    if result.is_err() {
-        for c in &distinct {
-            let _ = std::fs::remove_file(dir.join(format!("{}.png", c.id())));
-            let _ = std::fs::remove_file(dir.join(format!("{}-back.png", c.id())));
+        .collect();
+    let mut written = Vec::with_capacity(results.len());
+    let mut failure = None;
+    for r in results {
+        match r {
+            Ok(p) => written.push(p),
+            Err(e) => failure = failure.or(Some(e)),
+        }
+    }
+    if let Some(e) = failure {
+        for p in &written {
+            let _ = std::fs::remove_file(p);
         }
         if created {
             let _ = std::fs::remove_dir(dir);
         }
+        return Err(e);
     }
-    result
+    Ok(written)
 }
 
 /// The calibration sheet: a fronts page with plain crosses and a backs page with millimetre
@@ -358,16 +376,17 @@ pub fn export_calibration(opts: &ExportOptions, out: &Path) -> Result<(), Export
     tmp.finish(&bytes)
 }
 
-/// A temporary file in the target's directory, renamed over the target when finished and
-/// removed if dropped unfinished.
-struct TempFile {
+/// A placeholder in the target's directory that proves, before the work, that the folder is
+/// writable; when finished the target is written atomically and the placeholder removed
+/// (also when dropped unfinished).
+pub(super) struct TempFile {
     tmp: PathBuf,
     target: PathBuf,
     done: bool,
 }
 
 impl TempFile {
-    fn create(target: &Path) -> Result<TempFile, ExportError> {
+    pub(super) fn create(target: &Path) -> Result<TempFile, ExportError> {
         let werr = |m: String| ExportError::Write {
             path: target.display().to_string(),
             message: m,
@@ -400,7 +419,7 @@ impl TempFile {
         })
     }
 
-    fn finish(mut self, bytes: &[u8]) -> Result<(), ExportError> {
+    pub(super) fn finish(mut self, bytes: &[u8]) -> Result<(), ExportError> {
         let werr = |m: String| ExportError::Write {
             path: self.target.display().to_string(),
             message: m,

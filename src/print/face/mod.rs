@@ -175,12 +175,32 @@ pub(crate) fn portrait(
     }
 }
 
-fn load_portrait(path: &str, assets: &Assets) -> Option<Portrait> {
+/// Where an `art` path points: relative paths are read from `assets.portrait_root` (the
+/// current folder without one).
+pub fn art_path(path: &str, assets: &Assets) -> std::path::PathBuf {
     let p = Path::new(path);
-    let full = match (&assets.portrait_root, p.is_absolute()) {
+    match (&assets.portrait_root, p.is_absolute()) {
         (Some(root), false) => root.join(p),
         _ => p.to_path_buf(),
-    };
+    }
+}
+
+/// Whether an art file can be drawn: it exists and is a PNG or JPEG image.
+pub fn art_readable(path: &str, assets: &Assets) -> Result<(), String> {
+    let full = art_path(path, assets);
+    if !full.is_file() {
+        return Err("no such file".into());
+    }
+    image::ImageReader::open(&full)
+        .and_then(|r| r.with_guessed_format())
+        .map_err(|e| e.to_string())?
+        .into_dimensions()
+        .map(|_| ())
+        .map_err(|e| format!("not a PNG or JPEG image: {e}"))
+}
+
+fn load_portrait(path: &str, assets: &Assets) -> Option<Portrait> {
+    let full = art_path(path, assets);
     let img = image::open(&full).ok()?.to_rgba8();
     let (w, h) = img.dimensions();
     let mut pm = tiny_skia::Pixmap::new(w, h)?;
