@@ -5,5 +5,6 @@
 
 mod cli;
 mod pdf;
+mod presets;
 mod render;
 mod vector;
