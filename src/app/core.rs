@@ -408,8 +408,12 @@ pub fn league_fits(cat: &Catalogue, s: &SetupFile) -> Vec<[Option<bool>; 4]> {
 }
 
 /// The card as the print renderer draws it, `width` x `height` pixels, for the preview.
-pub fn render_card(_cat: &Catalogue, card: &Card, width: u32, height: u32) -> egui::ColorImage {
-    let img = crate::print::render_preview(card, width, height, &crate::print::Assets::default());
+pub fn render_card(cat: &Catalogue, card: &Card, width: u32, height: u32) -> egui::ColorImage {
+    let assets = crate::print::Assets {
+        art_dir: cat.art_dir(),
+        ..Default::default()
+    };
+    let img = crate::print::render_preview(card, width, height, &assets);
     egui::ColorImage::from_rgba_unmultiplied([img.width as usize, img.height as usize], &img.rgba)
 }
 
@@ -488,7 +492,8 @@ pub fn export_pdf(
             format!("`{id}` is not in the catalogue; remove it from the selection")
         })?);
     }
-    let opts = export_options(settings)?;
+    let mut opts = export_options(settings)?;
+    opts.assets.art_dir = cat.art_dir();
     let pages = crate::print::export::export_pdf(&cards, &opts, path).map_err(|e| e.to_string())?;
     Ok(format!(
         "Wrote {} ({} cards, {pages} pages).",

@@ -1,6 +1,8 @@
 //! Cards already read (a spreadsheet's rows) into the catalogue, with their owned
 //! quantities, in one transaction: all or nothing.
 
+use std::path::Path;
+
 use super::import::ImportReport;
 use super::store::{self, CardRow, Upserted};
 use super::{Catalogue, Result, collection};
@@ -11,8 +13,21 @@ const BULK_ROWS: usize = 256;
 
 impl Catalogue {
     /// Stores `cards` (replacing cards of the same id) and, where given, sets their owned
-    /// quantity; a card without a quantity keeps the one it had. One transaction.
-    pub fn import_cards(&mut self, cards: &[(Card, Option<u32>)]) -> Result<ImportReport> {
+    /// quantity; a card without a quantity keeps the one it had. One transaction. Art
+    /// files, read relative to `art_base` (the sheet's folder), are first copied into the
+    /// catalogue's art folder.
+    pub fn import_cards(
+        &mut self,
+        cards: &[(Card, Option<u32>)],
+        art_base: Option<&Path>,
+    ) -> Result<ImportReport> {
+        let mut cards = cards.to_vec();
+        if let (Some(base), Some(dir)) = (art_base, self.art_dir()) {
+            for (c, _) in &mut cards {
+                super::art::adopt_art(c, base, &dir)?;
+            }
+        }
+        let cards = &cards[..];
         let rows: Vec<CardRow> = cards.iter().map(|(c, _)| CardRow::new(c)).collect();
         let mut report = ImportReport {
             files: 1,

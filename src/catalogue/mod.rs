@@ -12,6 +12,7 @@
 //! - `collection(card_id, quantity)`: owned quantities; a card without a row owns 0;
 //! - `meta(key, value)`: catalogue facts, e.g. `iconoclasm.clashes` (the clash table TOML).
 
+mod art;
 mod backup;
 mod collection;
 mod export;
@@ -31,6 +32,7 @@ use rusqlite_migration::{M, Migrations};
 use crate::cards::{self, Card, CardError, CardLookup, Game};
 use crate::games::iconoclasm::model::ClashTable;
 
+pub use art::{adopt_art, art_source};
 pub use collection::{CollectionError, CollectionReport, RowProblem};
 pub use export::write_atomic;
 pub use import::{ImportError, ImportProblem, ImportReport, find_card_files};

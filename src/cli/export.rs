@@ -66,7 +66,8 @@ pub struct Args {
     /// Write a calibration sheet for measuring --back-offset instead of cards.
     #[arg(long)]
     pub calibration: bool,
-    /// Folder that relative `portrait` paths are read from (default: the current folder).
+    /// Folder that relative art paths are read from first (then the catalogue's art folder,
+    /// then the current folder).
     #[arg(long, value_name = "DIR")]
     pub portraits: Option<PathBuf>,
 }
@@ -160,7 +161,7 @@ fn options(a: &Args) -> Result<ExportOptions, BadInput> {
 }
 
 pub fn run(ctx: &Context, a: Args) -> Outcome {
-    let opts = options(&a)?;
+    let mut opts = options(&a)?;
     if a.calibration {
         let out = a
             .out
@@ -222,6 +223,7 @@ pub fn run(ctx: &Context, a: Args) -> Outcome {
         })?;
         Ok(hits.into_iter().map(|h| h.id).collect())
     };
+    opts.assets.art_dir = cat.art_dir();
     let cards = selection::resolve(&cat, &a.selection, &query)?;
     let cards = selection::apply_copies(&cat, cards, copies)?;
     if cards.is_empty() {

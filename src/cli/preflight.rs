@@ -52,6 +52,7 @@ pub fn run(ctx: &Context, a: Args) -> Outcome {
     let cards = super::sheet::select(&cat, &a.selection)?;
     let assets = Assets {
         portrait_root: a.portraits.clone(),
+        art_dir: cat.art_dir(),
     };
     let found = preflight::check(&cards, w, h, &assets);
     let checked = {

@@ -1,7 +1,7 @@
 //! `deckwright sheet export SELECTION --out F.xlsx|F.csv` and `deckwright sheet import F`:
 //! cards as spreadsheet rows (see `docs/cards.md`, "Spreadsheets").
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use super::{BadInput, Context, Outcome};
@@ -95,8 +95,12 @@ fn import(ctx: &Context, file: &std::path::Path) -> Outcome {
     }
     let mut cat = open(ctx)?;
     let cards: Vec<(Card, Option<u32>)> = rows.into_iter().map(|r| (r.card, r.copies)).collect();
+    let base = match file.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
     let r = cat
-        .import_cards(&cards)
+        .import_cards(&cards, Some(base))
         .map_err(|e| BadInput(format!("{e}; nothing was imported")))?;
     println!(
         "imported {} card{} from {}: {} new, {} updated, {} unchanged",

@@ -363,6 +363,7 @@ fn arcadia() -> impl Strategy<Value = Card> {
         .prop_map(
             |((id, name, text), race, gender, might, savvy, resolve, ability, effects)| {
                 ArcadiaCard::Icon(Icon {
+                    art: None,
                     game: "arcadia".into(),
                     kind: "icon".into(),
                     id,
@@ -410,6 +411,7 @@ fn arcadia() -> impl Strategy<Value = Card> {
             )| {
                 let ability = merit_type == MeritType::Ability;
                 ArcadiaCard::Merit(Merit {
+                    portrait: None,
                     game: "arcadia".into(),
                     kind: "merit".into(),
                     id,
@@ -437,6 +439,7 @@ fn arcadia() -> impl Strategy<Value = Card> {
         .prop_map(
             |((id, name, text), flaw_type, points, court, extra, effects)| {
                 ArcadiaCard::Flaw(Flaw {
+                    art: None,
                     game: "arcadia".into(),
                     kind: "flaw".into(),
                     id,
@@ -473,6 +476,7 @@ fn arcadia() -> impl Strategy<Value = Card> {
         .prop_map(
             |((id, name, text), rating, terrain, tests, (might, resolve, savvy, combat), trial)| {
                 ArcadiaCard::Waylay(Waylay {
+                    art: None,
                     game: "arcadia".into(),
                     kind: "waylay".into(),
                     id,
@@ -523,6 +527,7 @@ fn arcadia() -> impl Strategy<Value = Card> {
                 special,
             )| {
                 ArcadiaCard::League(League {
+                    art: None,
                     game: "arcadia".into(),
                     kind: "league".into(),
                     id,
@@ -553,6 +558,7 @@ fn arcadia() -> impl Strategy<Value = Card> {
         .prop_map(
             |((id, name, text), waylay_rating, treasure_rating, experience, objective)| {
                 ArcadiaCard::Quest(Quest {
+                    art: None,
                     game: "arcadia".into(),
                     kind: "quest".into(),
                     id,
@@ -646,6 +652,7 @@ fn figure() -> impl Strategy<Value = Card> {
                     other
                 };
                 Card::Ruunara(Figure {
+                    art: None,
                     game: "ruunara".into(),
                     kind,
                     id,

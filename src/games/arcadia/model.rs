@@ -141,6 +141,10 @@ pub struct Icon {
     pub ability: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<Effect>,
+    /// The card's picture: a PNG or JPEG file (see `docs/cards.md`, "Art"); `portrait` is
+    /// accepted as another name for it.
+    #[serde(default, alias = "portrait", skip_serializing_if = "Option::is_none")]
+    pub art: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -163,6 +167,9 @@ pub struct Merit {
     pub combat: Option<i32>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<Effect>,
+    /// The card's picture (a merit's `art` names its art): a PNG or JPEG file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub portrait: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -179,6 +186,10 @@ pub struct Flaw {
     pub court: Option<Court>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<Effect>,
+    /// The card's picture: a PNG or JPEG file (see `docs/cards.md`, "Art"); `portrait` is
+    /// accepted as another name for it.
+    #[serde(default, alias = "portrait", skip_serializing_if = "Option::is_none")]
+    pub art: Option<String>,
 }
 
 /// A trial: one die plus the attribute, pass on >= difficulty.
@@ -213,6 +224,10 @@ pub struct Waylay {
     pub combat: Option<i32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trial: Option<Trial>,
+    /// The card's picture: a PNG or JPEG file (see `docs/cards.md`, "Art"); `portrait` is
+    /// accepted as another name for it.
+    #[serde(default, alias = "portrait", skip_serializing_if = "Option::is_none")]
+    pub art: Option<String>,
 }
 
 impl Waylay {
@@ -320,6 +335,10 @@ pub struct League {
     pub unique: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub special: Option<String>,
+    /// The card's picture: a PNG or JPEG file (see `docs/cards.md`, "Art"); `portrait` is
+    /// accepted as another name for it.
+    #[serde(default, alias = "portrait", skip_serializing_if = "Option::is_none")]
+    pub art: Option<String>,
 }
 
 /// A quest objective, checked by the engine.
@@ -398,6 +417,10 @@ pub struct Quest {
     pub treasure_rating: i32,
     pub experience: i32,
     pub objective: Objective,
+    /// The card's picture: a PNG or JPEG file (see `docs/cards.md`, "Art"); `portrait` is
+    /// accepted as another name for it.
+    #[serde(default, alias = "portrait", skip_serializing_if = "Option::is_none")]
+    pub art: Option<String>,
 }
 
 impl ArcadiaCard {
