@@ -417,24 +417,41 @@ pub fn render_card(cat: &Catalogue, card: &Card, width: u32, height: u32) -> egu
     egui::ColorImage::from_rgba_unmultiplied([img.width as usize, img.height as usize], &img.rgba)
 }
 
-/// How the print screen prints.
+/// How the print screen prints: every option of `deckwright export`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PrintSettings {
     /// A paper name of `print::layout::PAPERS`.
     pub paper: String,
+    /// A card size name of `print::layout::CARD_PRESETS`.
+    pub card: String,
     pub crop_marks: bool,
     pub backs: bool,
+    /// Bleed around each card, mm.
+    pub bleed: f32,
+    /// Space between cards, mm.
+    pub gutter: f32,
+    /// Copies of each selected card: a number, or the owned quantities.
+    pub copies: Copies,
+    /// Shift of the backs, mm (x right, y down on the backs page).
+    pub back_offset: (f32, f32),
 }
 
 impl Default for PrintSettings {
     fn default() -> Self {
         PrintSettings {
             paper: "a4".into(),
+            card: "poker".into(),
             crop_marks: true,
             backs: false,
+            bleed: 0.0,
+            gutter: 0.0,
+            copies: Copies::Each(1),
+            back_offset: (0.0, 0.0),
         }
     }
 }
+
+pub use crate::print::selection::Copies;
 
 /// The paper names the print screen offers.
 pub fn papers() -> Vec<&'static str> {
@@ -444,53 +461,97 @@ pub fn papers() -> Vec<&'static str> {
         .collect()
 }
 
+/// The card sizes the print screen offers: name and size in mm.
+pub fn card_sizes() -> Vec<(&'static str, f32, f32)> {
+    crate::print::layout::CARD_PRESETS
+        .iter()
+        .map(|p| (p.name, p.width, p.height))
+        .collect()
+}
+
 fn export_options(settings: &PrintSettings) -> Result<crate::print::export::ExportOptions, String> {
     let paper = crate::print::layout::paper(&settings.paper)
         .ok_or_else(|| format!("unknown paper `{}`", settings.paper))?;
+    let card = crate::print::layout::card_preset(&settings.card)
+        .ok_or_else(|| format!("unknown card size `{}`", settings.card))?;
     let mut opts = crate::print::export::ExportOptions::new(paper);
+    opts.card_w = card.width;
+    opts.card_h = card.height;
+    opts.bleed = settings.bleed.clamp(0.0, 20.0);
+    opts.gutter = settings.gutter.clamp(0.0, 100.0);
     opts.crop_marks = settings.crop_marks;
     opts.backs = settings.backs;
+    opts.back_offset = (
+        settings.back_offset.0.clamp(-50.0, 50.0),
+        settings.back_offset.1.clamp(-50.0, 50.0),
+    );
     Ok(opts)
 }
 
+/// The ids to print, in order, each repeated as `copies` asks (cards not owned are left out
+/// with `Copies::Owned`).
+pub fn print_list(cat: &Catalogue, ids: &[String], copies: Copies) -> Vec<String> {
+    let mut out = Vec::new();
+    for id in ids {
+        let n = match copies {
+            Copies::Each(n) => n,
+            Copies::Owned => cat.owned(id).unwrap_or(0),
+        };
+        out.extend(std::iter::repeat_n(id.clone(), n as usize));
+    }
+    out
+}
+
 /// A sheet of the print layout: paper size and the trim box of every card place (mm,
-/// top-left origin), row by row.
+/// top-left origin), row by row, and where each card's back goes on the backs page.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Sheet {
     pub width: f32,
     pub height: f32,
     pub places: Vec<[f32; 4]>,
+    pub backs: Vec<[f32; 4]>,
 }
 
 /// The sheet the export lays cards on.
 pub fn sheet(settings: &PrintSettings) -> Result<Sheet, String> {
     let opts = export_options(settings)?;
     let layout = opts.layout().map_err(|e| e.to_string())?;
+    let rect = |r: crate::print::layout::Rect| [r.x, r.y, r.w, r.h];
     let places = (0..layout.per_page())
-        .map(|k| {
-            let r = layout.front(k);
-            [r.x, r.y, r.w, r.h]
-        })
+        .map(|k| rect(layout.front(k)))
+        .collect();
+    let backs = (0..layout.per_page())
+        .map(|k| rect(layout.back(k, opts.back_offset)))
         .collect();
     Ok(Sheet {
         width: opts.paper.width,
         height: opts.paper.height,
         places,
+        backs,
     })
 }
 
-/// Exports the cards (one copy per id) to a print-and-play PDF; a summary for the status bar.
+fn cards_of(cat: &Catalogue, ids: &[String]) -> Result<Vec<Card>, String> {
+    ids.iter()
+        .map(|id| {
+            card(cat, id).ok_or_else(|| {
+                format!("`{id}` is not in the catalogue; remove it from the selection")
+            })
+        })
+        .collect()
+}
+
+/// Exports the selection (each card as `settings.copies` asks) to a print-and-play PDF; a
+/// summary for the status bar.
 pub fn export_pdf(
     cat: &Catalogue,
     ids: &[String],
     path: &std::path::Path,
     settings: &PrintSettings,
 ) -> Result<String, String> {
-    let mut cards = Vec::new();
-    for id in ids {
-        cards.push(card(cat, id).ok_or_else(|| {
-            format!("`{id}` is not in the catalogue; remove it from the selection")
-        })?);
+    let cards = cards_of(cat, &print_list(cat, ids, settings.copies))?;
+    if cards.is_empty() {
+        return Err("Nothing to print: none of the selected cards is owned.".into());
     }
     let mut opts = export_options(settings)?;
     opts.assets.art_dir = cat.art_dir();
@@ -500,6 +561,134 @@ pub fn export_pdf(
         path.display(),
         cards.len()
     ))
+}
+
+/// Writes the calibration sheet (for measuring the back offset) with the paper and back
+/// offset of `settings`.
+pub fn export_calibration(
+    path: &std::path::Path,
+    settings: &PrintSettings,
+) -> Result<String, String> {
+    let opts = export_options(settings)?;
+    crate::print::export::export_calibration(&opts, path).map_err(|e| e.to_string())?;
+    Ok(format!(
+        "Wrote the calibration sheet {}: print it double-sided and read the back offset.",
+        path.display()
+    ))
+}
+
+/// Exports the selection for a print vendor (a folder of PNGs, or DriveThruCards' PDF).
+pub fn export_preset(
+    cat: &Catalogue,
+    ids: &[String],
+    preset: crate::print::vendor::Preset,
+    out: &std::path::Path,
+    settings: &PrintSettings,
+) -> Result<String, String> {
+    let cards = cards_of(cat, &print_list(cat, ids, settings.copies))?;
+    let assets = crate::print::Assets {
+        art_dir: cat.art_dir(),
+        ..Default::default()
+    };
+    let r =
+        crate::print::vendor::export(&cards, preset, &assets, out).map_err(|e| e.to_string())?;
+    Ok(format!(
+        "Wrote {} file{} for {} to {}.",
+        r.files.len(),
+        if r.files.len() == 1 { "" } else { "s" },
+        preset.title(),
+        out.display()
+    ))
+}
+
+/// Exports the selection as Tabletop Simulator deck sheets and `deck.json` into `dir`.
+pub fn export_tts(
+    cat: &Catalogue,
+    ids: &[String],
+    dir: &std::path::Path,
+    settings: &PrintSettings,
+) -> Result<String, String> {
+    let cards = cards_of(cat, &print_list(cat, ids, settings.copies))?;
+    let assets = crate::print::Assets {
+        art_dir: cat.art_dir(),
+        ..Default::default()
+    };
+    let r = crate::print::tts::export(&cards, &assets, dir).map_err(|e| e.to_string())?;
+    Ok(format!(
+        "Wrote {} Tabletop Simulator sheet{} and deck.json to {}.",
+        r.sheets,
+        if r.sheets == 1 { "" } else { "s" },
+        dir.display()
+    ))
+}
+
+/// A side of a card as the print renderer draws it, `width` x `height` pixels (the back is
+/// the game's back, or an Iconoclasm element's other face).
+pub fn render_side(
+    cat: &Catalogue,
+    card: &Card,
+    back: bool,
+    width: u32,
+    height: u32,
+) -> egui::ColorImage {
+    let assets = crate::print::Assets {
+        art_dir: cat.art_dir(),
+        ..Default::default()
+    };
+    let side = if back {
+        crate::print::Side::Back
+    } else {
+        crate::print::Side::Front
+    };
+    let img = crate::print::render::render_pixels(
+        card,
+        side,
+        (width.clamp(16, 4096), height.clamp(16, 4096)),
+        0,
+        &assets,
+    )
+    .expect("a card of at most 4096 x 4096 pixels can be allocated");
+    egui::ColorImage::from_rgba_unmultiplied([img.width as usize, img.height as usize], &img.rgba)
+}
+
+/// Reads a CSV or XLSX sheet of cards into the catalogue, all or nothing; art is read
+/// relative to the sheet and copied into the catalogue's art folder.
+pub fn import_sheet(cat: &mut Catalogue, path: &std::path::Path) -> Result<String, String> {
+    let rows = crate::sheet::read(path).map_err(|e| e.to_string())?;
+    if rows.is_empty() {
+        return Err(format!("{}: no card rows", path.display()));
+    }
+    let cards: Vec<(Card, Option<u32>)> = rows.into_iter().map(|r| (r.card, r.copies)).collect();
+    let base = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let r = cat
+        .import_cards(&cards, Some(base))
+        .map_err(|e| e.to_string())?;
+    Ok(format!(
+        "Imported {} cards from {}: {} added, {} updated, {} unchanged.",
+        cards.len(),
+        path.display(),
+        r.added,
+        r.updated,
+        r.unchanged
+    ))
+}
+
+/// Writes the cards `ids` (with their owned quantities as `copies`) to a CSV or XLSX sheet.
+pub fn export_sheet(
+    cat: &Catalogue,
+    ids: &[String],
+    path: &std::path::Path,
+) -> Result<String, String> {
+    let mut rows = Vec::new();
+    for c in cards_of(cat, ids)? {
+        let copies = cat.owned(c.id()).map_err(|e| e.to_string())?;
+        rows.push(crate::sheet::SheetCard { card: c, copies });
+    }
+    let n = crate::sheet::export(&rows, path).map_err(|e| e.to_string())?;
+    Ok(format!("Wrote {n} cards to {}.", path.display()))
 }
 
 /// The file name card errors name while a card is edited in the app.

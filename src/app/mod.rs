@@ -158,6 +158,10 @@ pub enum Action {
     ImportCollection(PathBuf),
     /// Write owned quantities to a collection CSV.
     ExportCollection(PathBuf),
+    /// Import the cards of a CSV or XLSX sheet (all or nothing).
+    ImportSheet(PathBuf),
+    /// Write the browser's search results to a CSV or XLSX sheet.
+    ExportSheet(PathBuf),
     Undo,
     Redo,
     /// A message for the status bar.
@@ -660,6 +664,20 @@ impl DeckwrightApp {
                 Ok(m) => self.status = m,
                 Err(e) => self.error = Some(e),
             },
+            Action::ImportSheet(path) => match core::import_sheet(&mut self.cat, &path) {
+                Ok(m) => {
+                    self.status = m;
+                    self.cards_changed();
+                }
+                Err(e) => self.error = Some(format!("Nothing was imported.\n{e}")),
+            },
+            Action::ExportSheet(path) => {
+                let ids: Vec<String> = self.browser.rows().iter().map(|r| r.id.clone()).collect();
+                match core::export_sheet(&self.cat, &ids, &path) {
+                    Ok(m) => self.status = m,
+                    Err(e) => self.error = Some(e),
+                }
+            }
             Action::Notify(m) => self.status = m,
             Action::Error(e) => self.error = Some(e),
         }

@@ -13,3 +13,4 @@ mod editor;
 mod files;
 mod forms;
 mod matches;
+mod print;
