@@ -787,3 +787,80 @@ mod tests {
         );
     }
 }
+
+/// The keys the browser's sheet view edits in place: top-level keys holding one text,
+/// number or yes/no in the cards shown (not `game`, `kind` or `id`), in the order met.
+pub fn simple_keys(cards: &[Card]) -> Vec<String> {
+    let mut keys: Vec<String> = Vec::new();
+    let mut complex: Vec<String> = Vec::new();
+    for c in cards {
+        if let toml::Value::Table(t) = c.to_value() {
+            for (k, v) in t {
+                if matches!(k.as_str(), "game" | "kind" | "id") {
+                    continue;
+                }
+                let simple = matches!(
+                    v,
+                    toml::Value::String(_) | toml::Value::Integer(_) | toml::Value::Boolean(_)
+                );
+                if !simple {
+                    complex.push(k);
+                } else if !keys.contains(&k) {
+                    keys.push(k);
+                }
+            }
+        }
+    }
+    keys.retain(|k| !complex.contains(k));
+    keys
+}
+
+/// A simple key's value as the sheet view shows it (empty when the card has no such key).
+pub fn key_text(card: &Card, key: &str) -> String {
+    match card.to_value().get(key) {
+        Some(toml::Value::String(s)) => s.clone(),
+        Some(v) => v.to_string(),
+        None => String::new(),
+    }
+}
+
+/// Sets one simple key of a card from the text typed in the sheet view (empty removes the
+/// key), read with the strict card rules, and stores it. Returns the card's TOML before
+/// and after (for undo). The value keeps the type the key has (a number stays a number).
+pub fn set_card_key(
+    cat: &mut Catalogue,
+    id: &str,
+    key: &str,
+    text: &str,
+) -> Result<(String, String), String> {
+    let old = card(cat, id).ok_or_else(|| format!("`{id}` is not in the catalogue"))?;
+    let mut value = old.to_value();
+    let table = value.as_table_mut().ok_or("the card is not a table")?;
+    let text = text.trim();
+    if text.is_empty() {
+        table.remove(key);
+    } else {
+        let typed = match table.get(key) {
+            Some(toml::Value::Integer(_)) => toml::Value::Integer(
+                text.parse()
+                    .map_err(|_| format!("`{key}` is a whole number; `{text}` is not"))?,
+            ),
+            Some(toml::Value::Boolean(_)) => toml::Value::Boolean(match text {
+                "true" | "yes" => true,
+                "false" | "no" => false,
+                _ => return Err(format!("`{key}` is true or false; `{text}` is not")),
+            }),
+            _ => toml::Value::String(text.to_string()),
+        };
+        table.insert(key.to_string(), typed);
+    }
+    let after_text = toml::to_string(&value).map_err(|e| e.to_string())?;
+    let new = crate::cards::parse_card(&after_text, &format!("{id}.toml"))
+        .map_err(|e| format!("key `{key}`: {}", e.message))?;
+    if new == old {
+        return Ok((old.to_toml(), old.to_toml()));
+    }
+    cat.upsert(std::slice::from_ref(&new))
+        .map_err(|e| e.to_string())?;
+    Ok((old.to_toml(), new.to_toml()))
+}

@@ -18,6 +18,7 @@ pub mod party;
 pub mod picker;
 pub mod print;
 pub mod setup;
+pub mod sheet_view;
 pub mod squad;
 pub mod toml_view;
 
@@ -160,6 +161,12 @@ pub enum Action {
     ExportCollection(PathBuf),
     /// Import the cards of a CSV or XLSX sheet (all or nothing).
     ImportSheet(PathBuf),
+    /// Set one simple key of a card (the browser's sheet view), recorded for undo.
+    SetCardKey {
+        id: String,
+        key: String,
+        value: String,
+    },
     /// Write the browser's search results to a CSV or XLSX sheet.
     ExportSheet(PathBuf),
     Undo,
@@ -678,6 +685,22 @@ impl DeckwrightApp {
                     Err(e) => self.error = Some(e),
                 }
             }
+            Action::SetCardKey { id, key, value } => {
+                match core::set_card_key(&mut self.cat, &id, &key, &value) {
+                    Ok((before, after)) if before != after => {
+                        self.status = format!("Set {key} of {id}.");
+                        let _ = self
+                            .history
+                            .record(&self.cat, Command::SetCard { id, before, after });
+                        self.cards_changed();
+                    }
+                    Ok(_) => {}
+                    Err(e) => {
+                        self.error = Some(format!("{id} was not changed.\n{e}"));
+                        self.cards_changed();
+                    }
+                }
+            }
             Action::Notify(m) => self.status = m,
             Action::Error(e) => self.error = Some(e),
         }
@@ -696,6 +719,10 @@ impl DeckwrightApp {
                     self.browser.owned_changed(id, *after);
                 }
             }
+            Command::SetCard { after, .. } => match core::save_card(&mut self.cat, after) {
+                Ok(_) => self.cards_changed(),
+                Err(e) => self.error = Some(e),
+            },
             Command::EditCard { after, .. } => {
                 self.editor.load(after);
                 let _ = saved::set_state(self.cat.conn(), CARD_DRAFT, after);

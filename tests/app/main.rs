@@ -14,3 +14,4 @@ mod files;
 mod forms;
 mod matches;
 mod print;
+mod sheet_view;
