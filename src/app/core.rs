@@ -703,7 +703,12 @@ pub fn check_card(text: &str) -> Result<Card, CardError> {
 /// Puts the card `text` holds into the catalogue, replacing the card with its id (its owned
 /// quantity is kept); nothing changes when the text is not a valid card.
 pub fn save_card(cat: &mut Catalogue, text: &str) -> Result<String, String> {
-    let card = check_card(text).map_err(|e| e.to_string())?;
+    let mut card = check_card(text).map_err(|e| e.to_string())?;
+    // Art named by a path outside the catalogue is copied into its art folder.
+    if let Some(dir) = cat.art_dir() {
+        crate::catalogue::adopt_art(&mut card, std::path::Path::new("."), &dir)
+            .map_err(|e| e.to_string())?;
+    }
     let verb = match self::card(cat, card.id()) {
         Some(old) if old == card => "Unchanged:",
         Some(_) => "Replaced",
@@ -863,4 +868,84 @@ pub fn set_card_key(
     cat.upsert(std::slice::from_ref(&new))
         .map_err(|e| e.to_string())?;
     Ok((old.to_toml(), new.to_toml()))
+}
+
+/// Whether a file looks like an image the renderer draws (PNG or JPEG, by its extension).
+pub fn is_image(path: &std::path::Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| matches!(e.to_ascii_lowercase().as_str(), "png" | "jpg" | "jpeg"))
+}
+
+/// The card text with its picture set to `path`: the `art` line (`portrait` on an Arcadia
+/// merit, whose `art` names its art) replaced, or added after the `id` line. The rest of
+/// the text, comments included, is kept.
+pub fn set_art_in_text(text: &str, path: &std::path::Path) -> Result<String, String> {
+    let table: toml::Table = toml::from_str(text).map_err(|e| {
+        format!(
+            "The art was not set: the card text does not read ({}).",
+            e.message()
+        )
+    })?;
+    let word = |k: &str| table.get(k).and_then(|v| v.as_str()).unwrap_or("");
+    if word("game") == "iconoclasm" {
+        return Err("An Iconoclasm element has no art: its face is its element.".into());
+    }
+    let key = if word("game") == "arcadia" && word("kind") == "merit" {
+        "portrait"
+    } else {
+        "art"
+    };
+    let value = serde_json::to_string(&path.display().to_string()).map_err(|e| e.to_string())?;
+    let line = format!("{key} = {value}");
+    let mut out: Vec<String> = Vec::new();
+    let mut done = false;
+    let mut in_top = true;
+    for l in text.lines() {
+        let t = l.trim_start();
+        if t.starts_with('[') {
+            in_top = false;
+        }
+        let is_art = in_top
+            && (t.starts_with(key) || (key == "art" && t.starts_with("portrait")))
+            && t.split_once('=').is_some_and(|(k, _)| {
+                matches!(k.trim(), "art" | "portrait") && (k.trim() == key || key == "art")
+            });
+        if is_art && !done {
+            out.push(line.clone());
+            done = true;
+        } else if !is_art {
+            out.push(l.to_string());
+        }
+    }
+    if !done {
+        let at = out
+            .iter()
+            .position(|l| {
+                l.trim_start().starts_with("id")
+                    && l.split_once('=').is_some_and(|(k, _)| k.trim() == "id")
+            })
+            .map(|i| i + 1)
+            .unwrap_or(out.len());
+        out.insert(at, line);
+    }
+    let mut s = out.join("\n");
+    if text.ends_with('\n') {
+        s.push('\n');
+    }
+    Ok(s)
+}
+
+/// A warning for the card editor when the card's art cannot be read.
+pub fn art_warning(cat: &Catalogue, card: &Card) -> Option<String> {
+    let art = card.art()?;
+    let assets = crate::print::Assets {
+        art_dir: cat.art_dir(),
+        ..Default::default()
+    };
+    crate::print::face::art_readable(art, &assets)
+        .err()
+        .map(|why| {
+            format!("Art “{art}” cannot be read ({why}): the card prints with a placeholder.")
+        })
 }

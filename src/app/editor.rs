@@ -215,6 +215,7 @@ impl CardEditor {
             });
         }
         self.check();
+        self.dropped_art(ui, env);
         let standing = self.standing(env);
         self.toolbar_ui(ui, env, standing);
         ui.separator();
@@ -461,8 +462,48 @@ impl CardEditor {
                 card.name(),
                 card.id()
             ));
+            if let Some(w) = core::art_warning(env.cat, card) {
+                ui.colored_label(ui.visuals().warn_fg_color, w);
+            }
         }
         ui.add_space(2.0);
+    }
+
+    /// An image dropped on the card screen becomes the card's art (one undo step).
+    fn dropped_art(&mut self, ui: &egui::Ui, env: &mut Env) {
+        let (hovering, dropped) =
+            ui.input(|i| (!i.raw.hovered_files.is_empty(), i.raw.dropped_files.clone()));
+        if dropped.is_empty() && !hovering {
+            return;
+        }
+        if hovering {
+            ui.ctx().debug_painter().debug_text(
+                ui.max_rect().center(),
+                egui::Align2::CENTER_CENTER,
+                egui::Color32::WHITE,
+                "Drop a PNG or JPEG to make it the card's art",
+            );
+        }
+        let Some(path) = dropped
+            .iter()
+            .map(|f| f.path().to_path_buf())
+            .find(|p| core::is_image(p))
+        else {
+            if let Some(other) = dropped.first().map(|f| f.path().to_path_buf()) {
+                env.push(Action::Notify(format!(
+                    "{} is not a PNG or JPEG image; the art was not changed.",
+                    other.display()
+                )));
+            }
+            return;
+        };
+        match core::set_art_in_text(&self.text, &path) {
+            Ok(after) => env.push(Action::EditCard {
+                label: "set art".into(),
+                after,
+            }),
+            Err(e) => env.push(Action::Notify(e)),
+        }
     }
 
     /// How the valid card stands against the catalogue (`None` while the text is invalid).

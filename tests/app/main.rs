@@ -7,6 +7,7 @@
 mod support;
 
 mod arcadia_forms;
+mod art;
 mod browser;
 mod builders;
 mod editor;
