@@ -949,3 +949,41 @@ pub fn art_warning(cat: &Catalogue, card: &Card) -> Option<String> {
             format!("Art “{art}” cannot be read ({why}): the card prints with a placeholder.")
         })
 }
+
+/// One problem preflight found: the card, the problem's code and what is wrong.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PreflightProblem {
+    pub id: String,
+    pub name: String,
+    pub code: &'static str,
+    pub message: String,
+}
+
+/// Preflight of the selection at the print screen's card size: text shrunk past reading
+/// or cut, art under 300 dpi, missing art.
+pub fn preflight(
+    cat: &Catalogue,
+    ids: &[String],
+    settings: &PrintSettings,
+) -> Result<Vec<PreflightProblem>, String> {
+    let cards = cards_of(cat, ids)?;
+    let opts = export_options(settings)?;
+    let assets = crate::print::Assets {
+        art_dir: cat.art_dir(),
+        ..Default::default()
+    };
+    Ok(
+        crate::print::preflight::check(&cards, opts.card_w, opts.card_h, &assets)
+            .into_iter()
+            .flat_map(|(i, found)| {
+                let c = &cards[i];
+                found.into_iter().map(move |f| PreflightProblem {
+                    id: c.id().to_string(),
+                    name: c.name().to_string(),
+                    code: f.code(),
+                    message: f.message(),
+                })
+            })
+            .collect(),
+    )
+}

@@ -21,6 +21,12 @@ pub struct PrintScreen {
     texture: Option<(String, egui::TextureHandle)>,
     /// The card size the thumbnails were drawn for.
     thumbs_card: String,
+    /// The last preflight: for which cards and card size, and what it found.
+    preflight: Option<(
+        Vec<String>,
+        String,
+        Result<Vec<core::PreflightProblem>, String>,
+    )>,
 }
 
 impl PrintScreen {
@@ -39,6 +45,7 @@ impl PrintScreen {
         }
         self.options_ui(ui);
         self.export_ui(ui, env);
+        self.preflight_ui(ui, env);
         ui.separator();
         self.preview_index = self.preview_index.min(self.ids.len() - 1);
         egui::Panel::left("print-list")
@@ -204,6 +211,59 @@ impl PrintScreen {
         });
     }
 
+    /// The preflight's findings, each a link that opens the card in the card editor.
+    fn preflight_ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
+        if self
+            .preflight
+            .as_ref()
+            .is_some_and(|(ids, card, _)| *ids != self.ids || *card != self.settings.card)
+        {
+            self.preflight = None;
+        }
+        let Some((_, _, found)) = &self.preflight else {
+            return;
+        };
+        match found {
+            Err(e) => {
+                ui.colored_label(ui.visuals().error_fg_color, e);
+            }
+            Ok(list) if list.is_empty() => {
+                ui.label(format!(
+                    "Preflight: ready to print ({} cards checked).",
+                    self.ids.len()
+                ));
+            }
+            Ok(list) => {
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    format!(
+                        "Preflight: {} problem{} (click one to open the card):",
+                        list.len(),
+                        if list.len() == 1 { "" } else { "s" }
+                    ),
+                );
+                egui::ScrollArea::vertical()
+                    .id_salt("preflight")
+                    .max_height(120.0)
+                    .show(ui, |ui| {
+                        for p in list {
+                            if ui
+                                .link(format!("{} ({}): {}: {}", p.id, p.name, p.code, p.message))
+                                .on_hover_text("Open this card in the card editor")
+                                .clicked()
+                                && let Some(card) = core::card(env.cat, &p.id)
+                            {
+                                env.push(Action::EditCard {
+                                    label: format!("open {}", p.id),
+                                    after: card.to_toml(),
+                                });
+                            }
+                        }
+                    });
+            }
+        }
+    }
+
     /// The export buttons: the PDF, the calibration page, vendors' files, Tabletop Simulator.
     fn export_ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
         ui.horizontal_wrapped(|ui| {
@@ -220,6 +280,14 @@ impl PrintScreen {
                     env,
                     core::export_pdf(env.cat, &self.ids, &path, &self.settings),
                 );
+            }
+            if ui
+                .button("Preflight")
+                .on_hover_text("Before exporting: text shrunk past reading or cut, art under 300 dpi, missing art")
+                .clicked()
+            {
+                let found = core::preflight(env.cat, &self.ids, &self.settings);
+                self.preflight = Some((self.ids.clone(), self.settings.card.clone(), found));
             }
             if ui
                 .button("Calibration page…")

@@ -191,3 +191,38 @@ fn the_file_menu_imports_and_exports_sheets() {
         "{err}"
     );
 }
+
+#[test]
+fn preflight_lists_problems_and_a_click_opens_the_card() {
+    let mut app = DeckwrightApp::new(Catalogue::open_in_memory().unwrap());
+    let text = std::fs::read_to_string(format!(
+        "{}/assets/templates/ruunara-unit.toml",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+    .replace(
+        "id = \"ru-new-unit\"",
+        "id = \"ru-no-art\"\nart = \"/nowhere/unit.png\"",
+    );
+    let card = deckwright::cards::parse_card(&text, "u.toml").unwrap();
+    app.cat.upsert(&[card]).unwrap();
+    app.apply(Action::Print(vec![
+        "ico-grumbolt".into(),
+        "ru-no-art".into(),
+    ]));
+    let mut h = harness(app);
+    h.run();
+    click(&mut h, "Preflight");
+    h.get_by_label("Preflight: 1 problem (click one to open the card):");
+    let link = "ru-no-art (New Unit): missing-art: art /nowhere/unit.png cannot be read (no such file); the card prints with a placeholder";
+    click(&mut h, link);
+    assert_eq!(h.state().screen, Screen::Card);
+    assert!(h.state().editor.text().contains("id = \"ru-no-art\""));
+
+    // A clean selection is ready to print.
+    h.state_mut()
+        .apply(Action::Print(vec!["ico-grumbolt".into()]));
+    h.run();
+    click(&mut h, "Preflight");
+    h.get_by_label("Preflight: ready to print (1 cards checked).");
+}
