@@ -198,3 +198,53 @@ fn a_waylays_tests_and_a_weakness_court_are_set_with_widgets() {
     );
     h.get(By::new().label("Court").role(Role::ComboBox));
 }
+
+/// A quest's objective in the Form view: its kind changed, a member added to an "All of"
+/// and removed, each one undo step, the TOML written as the Source view shows it.
+#[test]
+fn a_quests_objective_is_edited_as_a_tree_of_forms() {
+    use deckwright::games::arcadia::model::Objective;
+    let mut h = open_form("kind:quest", "A Choice of Roads");
+    let ArcadiaCard::Quest(before) = arcadia(&h) else {
+        panic!("a quest")
+    };
+    let original = source(&h);
+    h.get_by_label("Objective 1");
+
+    // Its "Any of" made "All of": the members are kept.
+    let Objective::Any(members) = before.objective.clone() else {
+        panic!("{:?}", before.objective)
+    };
+    assert_eq!(members.len(), 2);
+    h.get_by_label("Objective 1").click();
+    h.run();
+    click(&mut h, "All of");
+    let ArcadiaCard::Quest(q) = arcadia(&h) else {
+        panic!()
+    };
+    assert_eq!(q.objective, Objective::All(members.clone()));
+    assert!(source(&h).contains("all = ["), "{}", source(&h));
+
+    click(&mut h, "Add to objective 1");
+    let ArcadiaCard::Quest(q) = arcadia(&h) else {
+        panic!()
+    };
+    let mut want = members.clone();
+    want.push(Objective::CollectTreasures(1));
+    assert_eq!(q.objective, Objective::All(want.clone()));
+    h.get_by_label("Objective 1.3");
+    h.get_by_label("Objective 1.2.1");
+
+    click(&mut h, "Remove 1.1");
+    let ArcadiaCard::Quest(q) = arcadia(&h) else {
+        panic!()
+    };
+    want.remove(0);
+    assert_eq!(q.objective, Objective::All(want));
+
+    // Three edits, three undo steps back to the card as it was.
+    undo(&mut h);
+    undo(&mut h);
+    undo(&mut h);
+    assert_eq!(source(&h), original);
+}

@@ -3,15 +3,16 @@
 //! with it, a flaw's points, a waylay's tests and values, a league's four sides drawn as a
 //! square, a quest's ratings). Like the Iconica form it edits a copy of the card and hands
 //! back the edited card; the choices offered are the core model's values, the rules are the
-//! core parser's. Effects and quest objectives stay in the Source view.
+//! core parser's. A quest's objective is a small tree of forms (a kind, its value, and the
+//! members of "All of" / "Any of"). Effects stay in the Source view.
 
 mod league;
 
 use super::card_form::{FormEdit, choice, effects_note, optional_text, section, text};
 use crate::games::arcadia::edit::{add_feature, common_mut, word};
 use crate::games::arcadia::model::{
-    ArcadiaCard, Attribute, Court, Flaw, FlawType, Icon, LeagueTrial, Merit, MeritType, Quest,
-    TestKind, Trial, Waylay,
+    ArcadiaCard, Attribute, Court, Flaw, FlawType, Icon, LeagueTrial, Merit, MeritType, Objective,
+    Quest, TestKind, Trial, Waylay,
 };
 
 type Form = super::card_form::Form<ArcadiaCard>;
@@ -20,7 +21,7 @@ type Form = super::card_form::Form<ArcadiaCard>;
 pub fn ui(ui: &mut egui::Ui, card: &ArcadiaCard) -> Option<FormEdit<ArcadiaCard>> {
     let mut f = Form::new(card);
     let rest = match card {
-        ArcadiaCard::Quest(_) => "The objective is edited in the Source view.",
+        ArcadiaCard::Quest(_) => "The objective is a tree: \"All of\" and \"Any of\" hold others.",
         _ => "Effects are edited in the Source view.",
     };
     ui.weak(format!(
@@ -422,15 +423,137 @@ fn quest_ui(ui: &mut egui::Ui, q: &mut Quest, e: &mut Edits) {
         number(ui, "Waylay rating", &mut q.waylay_rating, 0..=99, e);
         number(ui, "Treasure rating", &mut q.treasure_rating, 0..=99, e);
         number(ui, "Experience", &mut q.experience, 0..=99, e);
-        ui.label("Objective");
-        ui.vertical(|ui| {
-            // Shown as the format writes it; an objective nests, so it is edited as text.
-            let shown = toml::Value::try_from(&q.objective)
-                .map(|v| v.to_string())
-                .unwrap_or_default();
-            ui.label(egui::RichText::new(shown).monospace());
-            ui.weak("Edit it in the Source view.");
-        });
-        ui.end_row();
     });
+    ui.add_space(6.0);
+    ui.strong("Objective");
+    objective_ui(ui, &mut q.objective, "1", e);
+}
+
+/// The kinds of quest objective, as the form names them.
+const OBJECTIVE_KINDS: [&str; 7] = [
+    "Reach a league",
+    "Reach a terrain",
+    "Collect treasures",
+    "Defeat waylays",
+    "Return to base",
+    "All of",
+    "Any of",
+];
+
+fn objective_kind(o: &Objective) -> usize {
+    match o {
+        Objective::Reach(_) => 0,
+        Objective::ReachTerrain(_) => 1,
+        Objective::CollectTreasures(_) => 2,
+        Objective::DefeatWaylays(_) => 3,
+        Objective::ReturnToBase(_) => 4,
+        Objective::All(_) => 5,
+        Objective::Any(_) => 6,
+    }
+}
+
+/// A new objective of kind `k`, keeping what it can of `old` (a list keeps its members).
+fn objective_of_kind(k: usize, old: &Objective) -> Objective {
+    let members = match old {
+        Objective::All(v) | Objective::Any(v) => v.clone(),
+        other => vec![other.clone()],
+    };
+    match k {
+        0 => Objective::Reach(String::new()),
+        1 => Objective::ReachTerrain("forest".into()),
+        2 => Objective::CollectTreasures(1),
+        3 => Objective::DefeatWaylays(1),
+        4 => Objective::ReturnToBase(true),
+        5 => Objective::All(members),
+        _ => Objective::Any(members),
+    }
+}
+
+/// One objective (numbered `path`, e.g. `1.2`): its kind, its value, and for "All of" /
+/// "Any of" its members, each added or removed with a button.
+fn objective_ui(ui: &mut egui::Ui, o: &mut Objective, path: &str, e: &mut Edits) {
+    ui.horizontal(|ui| {
+        let label = ui.label(format!("Objective {path}"));
+        let mut k = objective_kind(o);
+        let before = k;
+        egui::ComboBox::from_id_salt(format!("objective-{path}"))
+            .selected_text(OBJECTIVE_KINDS[k])
+            .show_ui(ui, |ui| {
+                for (i, name) in OBJECTIVE_KINDS.iter().enumerate() {
+                    ui.selectable_value(&mut k, i, *name);
+                }
+            })
+            .response
+            .labelled_by(label.id);
+        if k != before {
+            *o = objective_of_kind(k, o);
+            e.pick(format!(
+                "objective {path}: {}",
+                OBJECTIVE_KINDS[k].to_lowercase()
+            ));
+        }
+        let hint = if matches!(o, Objective::Reach(_)) {
+            "league id"
+        } else {
+            "terrain feature"
+        };
+        match o {
+            Objective::Reach(text) | Objective::ReachTerrain(text) => {
+                let l = ui.label(hint);
+                if ui
+                    .add(egui::TextEdit::singleline(text).desired_width(160.0))
+                    .labelled_by(l.id)
+                    .changed()
+                {
+                    e.type_in("Objective");
+                }
+            }
+            Objective::CollectTreasures(n) | Objective::DefeatWaylays(n) => {
+                let l = ui.label("how many");
+                if ui
+                    .add(egui::DragValue::new(n).range(1..=99))
+                    .labelled_by(l.id)
+                    .changed()
+                {
+                    e.type_in("Objective");
+                }
+            }
+            Objective::ReturnToBase(b) => {
+                if ui.checkbox(b, "back at the base").changed() {
+                    e.pick(format!("objective {path}: return to base"));
+                }
+            }
+            Objective::All(_) | Objective::Any(_) => {}
+        }
+    });
+    if let Objective::All(members) | Objective::Any(members) = o {
+        ui.indent(format!("objective-members-{path}"), |ui| {
+            let mut remove = None;
+            for (i, m) in members.iter_mut().enumerate() {
+                let sub = format!("{path}.{}", i + 1);
+                ui.horizontal(|ui| {
+                    if ui
+                        .small_button(format!("Remove {sub}"))
+                        .on_hover_text(format!("Remove objective {sub}"))
+                        .clicked()
+                    {
+                        remove = Some(i);
+                    }
+                    ui.vertical(|ui| objective_ui(ui, m, &sub, e));
+                });
+            }
+            if let Some(i) = remove {
+                members.remove(i);
+                e.pick(format!("remove objective {path}.{}", i + 1));
+            }
+            if ui
+                .button(format!("Add to objective {path}"))
+                .on_hover_text("A new member: collect one treasure")
+                .clicked()
+            {
+                members.push(Objective::CollectTreasures(1));
+                e.pick(format!("add to objective {path}"));
+            }
+        });
+    }
 }
