@@ -13,6 +13,7 @@
 
 mod arcadia_form;
 mod card_form;
+mod ruunara_form;
 
 use egui::text::{CCursor, CCursorRange};
 
@@ -25,6 +26,7 @@ use crate::games::arcadia::edit as arcadia_core;
 use crate::games::arcadia::model::ArcadiaCard;
 use crate::games::iconica::edit as form_core;
 use crate::games::iconica::model::Character;
+use crate::games::ruunara::edit as ruunara_core;
 
 /// Seconds without a keystroke that end a burst of typing (one undo step).
 pub const PAUSE: f64 = 1.0;
@@ -80,11 +82,15 @@ pub struct CardEditor {
 enum FormCard {
     Iconica(Character),
     Arcadia(ArcadiaCard),
+    Ruunara(crate::games::ruunara::model::Figure),
 }
 
 impl FormCard {
     /// Reads `text` for the form, each game's cards by its own core reader.
     fn read(text: &str) -> Result<FormCard, String> {
+        if let Some(f) = ruunara_core::read(text, core::EDITED_CARD).map_err(|e| e.to_string())? {
+            return Ok(FormCard::Ruunara(f));
+        }
         match arcadia_core::read(text, core::EDITED_CARD) {
             Ok(c) => Ok(FormCard::Arcadia(c)),
             Err(arcadia_core::FormError::NotArcadia { game, .. }) if game != "arcadia" => {
@@ -247,7 +253,7 @@ impl CardEditor {
                 (
                     View::Form,
                     "Form",
-                    "Edit an Iconica character or an Arcadia card with fields and drop-downs",
+                    "Edit an Iconica character, an Arcadia card or a Ruunara figure with fields and drop-downs",
                 ),
             ] {
                 if ui
@@ -276,14 +282,16 @@ impl CardEditor {
             }
             None => return,
         };
-        let edit = match &card {
-            FormCard::Iconica(c) => {
-                card_form::ui(ui, c).map(|e| (form_core::write(&e.card), e.label, e.typing))
-            }
-            FormCard::Arcadia(c) => {
-                arcadia_form::ui(ui, c).map(|e| (arcadia_core::write(&e.card), e.label, e.typing))
-            }
-        };
+        let edit =
+            match &card {
+                FormCard::Iconica(c) => {
+                    card_form::ui(ui, c).map(|e| (form_core::write(&e.card), e.label, e.typing))
+                }
+                FormCard::Arcadia(c) => arcadia_form::ui(ui, c)
+                    .map(|e| (arcadia_core::write(&e.card), e.label, e.typing)),
+                FormCard::Ruunara(c) => ruunara_form::ui(ui, c)
+                    .map(|e| (ruunara_core::write(&e.card), e.label, e.typing)),
+            };
         let Some((after, label, typing)) = edit else {
             return;
         };

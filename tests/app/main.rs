@@ -15,4 +15,5 @@ mod files;
 mod forms;
 mod matches;
 mod print;
+mod ruunara_form;
 mod sheet_view;

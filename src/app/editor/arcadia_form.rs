@@ -70,6 +70,15 @@ impl Edits {
     pub(super) fn type_in(&mut self, what: &'static str) {
         self.typed = Some(what);
     }
+    /// Records the edit on any card's form.
+    pub(super) fn apply_to<C: Clone + PartialEq>(self, f: &mut super::card_form::Form<C>) {
+        if let Some(p) = self.picked {
+            f.changed(p);
+        } else if let Some(t) = self.typed {
+            f.typed(t);
+        }
+    }
+
     fn apply(self, f: &mut Form) {
         if let Some(p) = self.picked {
             f.changed(p);
@@ -116,6 +125,25 @@ pub(super) fn number(
     label: &'static str,
     value: &mut i32,
     range: std::ops::RangeInclusive<i32>,
+    e: &mut Edits,
+) {
+    let l = ui.label(label);
+    if ui
+        .add(egui::DragValue::new(value).range(range))
+        .labelled_by(l.id)
+        .changed()
+    {
+        e.type_in(label);
+    }
+    ui.end_row();
+}
+
+/// A labelled whole number of an unsigned key; changes are typing.
+pub(super) fn number_u32(
+    ui: &mut egui::Ui,
+    label: &'static str,
+    value: &mut u32,
+    range: std::ops::RangeInclusive<u32>,
     e: &mut Edits,
 ) {
     let l = ui.label(label);
