@@ -213,3 +213,48 @@ fn the_form_view_and_its_edit_survive_a_restart() {
     undo(&mut h);
     assert_eq!(character(&h).strengths.len(), 1);
 }
+
+/// An action's effects in the Form view: a damage made a roll (the old effect its `then`),
+/// its condition and an `else` effect set, a target changed, an effect removed; the TOML
+/// is the one the Source view shows, and each edit is one undo step.
+#[test]
+fn an_actions_effects_are_edited_as_small_forms() {
+    use deckwright::games::iconica::model::{Effect, RollCondition, Target};
+    let mut h = open_kethra_form_of_height(2400.0);
+    let original = source(&h);
+    let before = character(&h);
+    let first = before.actions[0].effects.clone();
+    assert!(!first.is_empty());
+    click(&mut h, &format!("Effects of action 1 ({})", first.len()));
+    h.get_by_label("Effect 1.1");
+
+    // Effect 1.1 becomes a roll of 4+ whose `then` is the old effect.
+    h.get(By::new().label("Effect 1.1").role(Role::ComboBox)).click();
+    h.run();
+    click(&mut h, "roll");
+    let e = &character(&h).actions[0].effects[0];
+    assert_eq!(e, &Effect::Roll { roll: RollCondition::AtLeast(4), then: vec![first[0].clone()], otherwise: vec![] });
+    assert!(source(&h).contains("roll = \"4+\""), "{}", source(&h));
+
+    // The condition: even; an `else` effect added: 10 damage to a foe, then aimed at all foes.
+    h.get(By::new().label("Roll 1.1").role(Role::ComboBox)).click();
+    h.run();
+    click(&mut h, "even");
+    click(&mut h, "Add effect 1.1.e");
+    h.get(By::new().label("Target 1.1.e.1").role(Role::ComboBox)).click();
+    h.run();
+    click(&mut h, "all_foes");
+    let Effect::Roll { roll, otherwise, .. } = &character(&h).actions[0].effects[0] else { panic!() };
+    assert_eq!(*roll, RollCondition::Even);
+    assert_eq!(otherwise, &vec![Effect::Damage { damage: 10, target: Target::AllFoes }]);
+
+    click(&mut h, "Remove effect 1.1.e.1");
+    let Effect::Roll { otherwise, .. } = &character(&h).actions[0].effects[0] else { panic!() };
+    assert!(otherwise.is_empty());
+
+    // Five edits, five steps back.
+    for _ in 0..5 {
+        undo(&mut h);
+    }
+    assert_eq!(source(&h), original);
+}
