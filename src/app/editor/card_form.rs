@@ -289,9 +289,12 @@ fn actions_ui(ui: &mut egui::Ui, f: &mut Form) {
                 ui.end_row();
             });
         let mut fx = effects::EffectEdit::default();
-        ui.collapsing(format!("Effects of action {} ({})", i + 1, a.effects.len()), |ui| {
-            effects::effects_ui(ui, &mut a.effects, &(i + 1).to_string(), &mut fx);
-        });
+        ui.collapsing(
+            format!("Effects of action {} ({})", i + 1, a.effects.len()),
+            |ui| {
+                effects::effects_ui(ui, &mut a.effects, &(i + 1).to_string(), &mut fx);
+            },
+        );
         if let Some(p) = fx.picked {
             edit = Some(format!("{p} ({})", a.name));
         } else if fx.typed {

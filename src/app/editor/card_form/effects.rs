@@ -19,7 +19,9 @@ const TARGETS: [Target; 9] = [
     Target::Same,
 ];
 
-const KINDS: [&str; 7] = ["damage", "heal", "inflict", "grant", "dispel", "roll", "watch"];
+const KINDS: [&str; 7] = [
+    "damage", "heal", "inflict", "grant", "dispel", "roll", "watch",
+];
 
 fn kind(e: &Effect) -> usize {
     match e {
@@ -39,11 +41,27 @@ fn of_kind(k: usize, old: &Effect) -> Effect {
     match k {
         0 => Effect::Damage { damage: 10, target },
         1 => Effect::Heal { heal: 10, target },
-        2 => Effect::Inflict { inflict: Status::Poison, target },
-        3 => Effect::Grant { grant: Status::Restoration, target },
-        4 => Effect::Dispel { dispel: true, target },
-        5 => Effect::Roll { roll: RollCondition::AtLeast(4), then: vec![old.clone()], otherwise: Vec::new() },
-        _ => Effect::Watch { watch: ActionKind::Melee, then: vec![old.clone()] },
+        2 => Effect::Inflict {
+            inflict: Status::Poison,
+            target,
+        },
+        3 => Effect::Grant {
+            grant: Status::Restoration,
+            target,
+        },
+        4 => Effect::Dispel {
+            dispel: true,
+            target,
+        },
+        5 => Effect::Roll {
+            roll: RollCondition::AtLeast(4),
+            then: vec![old.clone()],
+            otherwise: Vec::new(),
+        },
+        _ => Effect::Watch {
+            watch: ActionKind::Melee,
+            then: vec![old.clone()],
+        },
     }
 }
 
@@ -70,8 +88,15 @@ pub fn effects_ui(ui: &mut egui::Ui, effects: &mut Vec<Effect>, path: &str, e: &
         effects.remove(i);
         e.picked = Some(format!("remove effect {path}.{}", i + 1));
     }
-    if ui.small_button(format!("Add effect {path}")).on_hover_text("A new effect: 10 damage to a foe").clicked() {
-        effects.push(Effect::Damage { damage: 10, target: Target::Foe });
+    if ui
+        .small_button(format!("Add effect {path}"))
+        .on_hover_text("A new effect: 10 damage to a foe")
+        .clicked()
+    {
+        effects.push(Effect::Damage {
+            damage: 10,
+            target: Target::Foe,
+        });
         e.picked = Some(format!("add effect to {path}"));
     }
 }
@@ -97,7 +122,11 @@ fn effect_ui(ui: &mut egui::Ui, eff: &mut Effect, p: &str, e: &mut EffectEdit) {
         match eff {
             Effect::Damage { damage: n, target } | Effect::Heal { heal: n, target } => {
                 let l = ui.label(format!("Amount {p}"));
-                if ui.add(egui::DragValue::new(n).range(0..=200).speed(1.0)).labelled_by(l.id).changed() {
+                if ui
+                    .add(egui::DragValue::new(n).range(0..=200).speed(1.0))
+                    .labelled_by(l.id)
+                    .changed()
+                {
                     e.typed = true;
                 }
                 target_ui(ui, target, p, e);
@@ -120,7 +149,9 @@ fn effect_ui(ui: &mut egui::Ui, eff: &mut Effect, p: &str, e: &mut EffectEdit) {
         }
     });
     match eff {
-        Effect::Roll { then, otherwise, .. } => {
+        Effect::Roll {
+            then, otherwise, ..
+        } => {
             ui.indent(("then", p), |ui| {
                 ui.label("then");
                 effects_ui(ui, then, &format!("{p}.t"), e);
@@ -177,14 +208,22 @@ fn condition_ui(ui: &mut egui::Ui, c: &mut RollCondition, p: &str, e: &mut Effec
     match c {
         RollCondition::AtLeast(n) => {
             let l = ui.label(format!("At least {p}"));
-            if ui.add(egui::DragValue::new(n).range(1..=6).suffix("+")).labelled_by(l.id).changed() {
+            if ui
+                .add(egui::DragValue::new(n).range(1..=6).suffix("+"))
+                .labelled_by(l.id)
+                .changed()
+            {
                 e.typed = true;
             }
         }
         RollCondition::Faces(faces) => {
             for n in 1..=6u8 {
                 let on = faces.contains(&n);
-                if ui.selectable_label(on, n.to_string()).on_hover_text(format!("Face {n} for effect {p}")).clicked() {
+                if ui
+                    .selectable_label(on, n.to_string())
+                    .on_hover_text(format!("Face {n} for effect {p}"))
+                    .clicked()
+                {
                     if on {
                         faces.retain(|f| *f != n);
                     } else {
