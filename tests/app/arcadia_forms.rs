@@ -52,7 +52,7 @@ fn a_feature_added_to_a_leagues_north_side_is_written_saved_and_undone() {
         panic!("Brassgate Ward is a league")
     };
     assert_eq!(before.sides.north, vec!["city-wall"]);
-    h.get_by_label("A form edit writes the card's TOML anew: comments and the source's layout are not kept. Effects are edited in the Source view.");
+    h.get_by_label("A form edit writes the card's TOML anew: comments and the source's layout are not kept. Effects are listed under the card's keys.");
 
     // The north side's field, then its Add button.
     h.get_by_label("North").focus();
@@ -246,5 +246,49 @@ fn a_quests_objective_is_edited_as_a_tree_of_forms() {
     undo(&mut h);
     undo(&mut h);
     undo(&mut h);
+    assert_eq!(source(&h), original);
+}
+
+/// A flaw's effects in the Form view: its test changed, an effect added with a bonus, one
+/// removed; each one undo step.
+#[test]
+fn a_flaws_effects_are_small_forms() {
+    let mut h = open_form("Salt-Bound", "Salt-Bound");
+    let original = source(&h);
+    let ArcadiaCard::Flaw(before) = arcadia(&h) else {
+        panic!("a flaw")
+    };
+    assert_eq!(before.effects.len(), 1);
+    assert_eq!(before.effects[0].penalty, Some(2));
+
+    h.get(By::new().label("Test 1").role(Role::ComboBox))
+        .click();
+    h.run();
+    click(&mut h, "savvy");
+    let ArcadiaCard::Flaw(f) = arcadia(&h) else {
+        panic!()
+    };
+    assert_eq!(f.effects[0].test, Some(TestKind::Savvy));
+
+    click(&mut h, "Add effect");
+    click(&mut h, "Exhaust 2");
+    let ArcadiaCard::Flaw(f) = arcadia(&h) else {
+        panic!()
+    };
+    assert_eq!(f.effects.len(), 2);
+    assert_eq!(
+        (f.effects[1].bonus, f.effects[1].exhaust),
+        (Some(1), Some(true))
+    );
+    assert!(source(&h).contains("exhaust = true"), "{}", source(&h));
+
+    click(&mut h, "Remove effect 1");
+    let ArcadiaCard::Flaw(f) = arcadia(&h) else {
+        panic!()
+    };
+    assert_eq!(f.effects.len(), 1);
+    for _ in 0..4 {
+        undo(&mut h);
+    }
     assert_eq!(source(&h), original);
 }

@@ -4,15 +4,16 @@
 //! square, a quest's ratings). Like the Iconica form it edits a copy of the card and hands
 //! back the edited card; the choices offered are the core model's values, the rules are the
 //! core parser's. A quest's objective is a small tree of forms (a kind, its value, and the
-//! members of "All of" / "Any of"). Effects stay in the Source view.
+//! members of "All of" / "Any of"); effects are small forms too (bonus or penalty to a test,
+//! retest, change test, exhaust).
 
 mod league;
 
-use super::card_form::{FormEdit, choice, effects_note, optional_text, section, text};
+use super::card_form::{FormEdit, choice, optional_text, section, text};
 use crate::games::arcadia::edit::{add_feature, common_mut, word};
 use crate::games::arcadia::model::{
-    ArcadiaCard, Attribute, Court, Flaw, FlawType, Icon, LeagueTrial, Merit, MeritType, Objective,
-    Quest, TestKind, Trial, Waylay,
+    ArcadiaCard, Attribute, Court, Effect, Flaw, FlawType, Icon, LeagueTrial, Merit, MeritType,
+    Objective, Quest, TestKind, Trial, Waylay,
 };
 
 type Form = super::card_form::Form<ArcadiaCard>;
@@ -22,7 +23,7 @@ pub fn ui(ui: &mut egui::Ui, card: &ArcadiaCard) -> Option<FormEdit<ArcadiaCard>
     let mut f = Form::new(card);
     let rest = match card {
         ArcadiaCard::Quest(_) => "The objective is a tree: \"All of\" and \"Any of\" hold others.",
-        _ => "Effects are edited in the Source view.",
+        _ => "Effects are listed under the card's keys.",
     };
     ui.weak(format!(
         "A form edit writes the card's TOML anew: comments and the source's layout are not \
@@ -206,10 +207,85 @@ pub(super) fn pick<T: Copy + PartialEq + serde::Serialize>(
     picked
 }
 
-fn effects_row(ui: &mut egui::Ui, n: usize) {
-    ui.label("Effects");
-    ui.weak(effects_note(n));
-    ui.end_row();
+/// A card's effects, each a small form: a bonus or a penalty to a test, and what it lets
+/// the holder do (retest, change the test, exhaust the card); added and removed with buttons.
+fn effects_ui(ui: &mut egui::Ui, effects: &mut Vec<Effect>, e: &mut Edits) {
+    ui.add_space(4.0);
+    ui.strong("Effects");
+    let mut remove = None;
+    for (i, fx) in effects.iter_mut().enumerate() {
+        let n = i + 1;
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!("Effect {n}:"));
+            for (label, value) in [("Bonus", &mut fx.bonus), ("Penalty", &mut fx.penalty)] {
+                let mut on = value.is_some();
+                let name = format!("{label} {n}");
+                if ui.checkbox(&mut on, name.as_str()).changed() {
+                    *value = on.then_some(1);
+                    e.pick(format!("{} of effect {n}", label.to_lowercase()));
+                }
+                if let Some(v) = value {
+                    let l = ui.label(format!("{label} value {n}"));
+                    if ui
+                        .add(egui::DragValue::new(v).range(0..=9))
+                        .labelled_by(l.id)
+                        .changed()
+                    {
+                        e.type_in("an effect");
+                    }
+                }
+            }
+            let l = ui.label(format!("Test {n}"));
+            let mut t = fx.test;
+            egui::ComboBox::from_id_salt(("arcadia-effect-test", n))
+                .selected_text(t.map_or("any".to_string(), |t| word(&t)))
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut t, None, "any");
+                    for k in TestKind::ALL {
+                        ui.selectable_value(&mut t, Some(k), word(&k));
+                    }
+                })
+                .response
+                .labelled_by(l.id);
+            if t != fx.test {
+                fx.test = t;
+                e.pick(format!("test of effect {n}"));
+            }
+            for (label, value) in [
+                ("Retest", &mut fx.retest),
+                ("Change test", &mut fx.change_test),
+                ("Exhaust", &mut fx.exhaust),
+            ] {
+                let mut on = value.unwrap_or(false);
+                if ui.checkbox(&mut on, format!("{label} {n}")).changed() {
+                    *value = on.then_some(true);
+                    e.pick(format!("{} of effect {n}", label.to_lowercase()));
+                }
+            }
+            if ui.small_button(format!("Remove effect {n}")).clicked() {
+                remove = Some(i);
+            }
+        });
+    }
+    if let Some(i) = remove {
+        effects.remove(i);
+        e.pick(format!("remove effect {}", i + 1));
+    }
+    if ui
+        .button("Add effect")
+        .on_hover_text("A new effect: +1 to every test")
+        .clicked()
+    {
+        effects.push(Effect {
+            bonus: Some(1),
+            penalty: None,
+            test: None,
+            retest: None,
+            change_test: None,
+            exhaust: None,
+        });
+        e.pick("add effect");
+    }
 }
 
 /// A list of terrain features as chips (click one to remove it) and a field to add one.
@@ -286,8 +362,8 @@ fn icon_ui(ui: &mut egui::Ui, c: &mut Icon, e: &mut Edits) {
             e.type_in("Ability");
         }
         ui.end_row();
-        effects_row(ui, c.effects.len());
     });
+    effects_ui(ui, &mut c.effects, e);
 }
 
 fn merit_ui(ui: &mut egui::Ui, m: &mut Merit, e: &mut Edits) {
@@ -318,8 +394,8 @@ fn merit_ui(ui: &mut egui::Ui, m: &mut Merit, e: &mut Edits) {
         if m.merit_type == MeritType::Ally {
             optional_number(ui, "Combat", &mut m.combat, 3, e);
         }
-        effects_row(ui, m.effects.len());
     });
+    effects_ui(ui, &mut m.effects, e);
 }
 
 fn flaw_ui(ui: &mut egui::Ui, f: &mut Flaw, e: &mut Edits) {
@@ -335,8 +411,8 @@ fn flaw_ui(ui: &mut egui::Ui, f: &mut Flaw, e: &mut Edits) {
                 f.court = Some(c);
             }
         }
-        effects_row(ui, f.effects.len());
     });
+    effects_ui(ui, &mut f.effects, e);
 }
 
 fn waylay_ui(ui: &mut egui::Ui, w: &mut Waylay, e: &mut Edits) {
