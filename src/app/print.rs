@@ -22,12 +22,15 @@ pub struct PrintScreen {
     /// The card size the thumbnails were drawn for.
     thumbs_card: String,
     /// The last preflight: for which cards and card size, and what it found.
-    preflight: Option<(
-        Vec<String>,
-        String,
-        Result<Vec<core::PreflightProblem>, String>,
-    )>,
+    preflight: Option<Preflight>,
 }
+
+/// A preflight run: the cards and card size it checked, and what it found (or why not).
+type Preflight = (
+    Vec<String>,
+    String,
+    Result<Vec<core::PreflightProblem>, String>,
+);
 
 impl PrintScreen {
     pub fn ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {

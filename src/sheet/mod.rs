@@ -268,7 +268,7 @@ pub fn cards_from_tables(tables: &[Table], file: &str) -> Result<Vec<RowCard>, S
                     }
                 }
                 Ok(None) => {}
-                Err(e) => errors.push(e),
+                Err(e) => errors.push(*e),
             }
         }
     }

@@ -246,7 +246,7 @@ pub fn card_from_row(
     cells: &[Option<Cell>],
     names: &[String],
     place: &Place,
-) -> Result<Option<RowCard>, CellError> {
+) -> Result<Option<RowCard>, Box<CellError>> {
     let mut leaves: Vec<(usize, &KeyPath, &Cell)> = Vec::new();
     let mut copies = None;
     for (i, (col, cell)) in cols.iter().zip(cells).enumerate() {
@@ -263,32 +263,36 @@ pub fn card_from_row(
                 match n {
                     Some(n) if (0..=MAX_COPIES).contains(&n) => copies = Some(n as u32),
                     _ => {
-                        return Err(place.error(
+                        return Err(Box::new(place.error(
                             Some((i, &names[i])),
                             Some(COPIES.into()),
                             format!(
                                 "`{}` is not a number of copies (0 to {MAX_COPIES})",
                                 cell.to_text()
                             ),
-                        ));
+                        )));
                     }
                 }
             }
             Column::Blank => {
-                return Err(place.error(
+                return Err(Box::new(place.error(
                     Some((i, &names[i])),
                     None,
                     format!(
                         "a value (`{}`) in a column without a card key as its name",
                         cell.to_text()
                     ),
-                ));
+                )));
             }
         }
     }
     if leaves.is_empty() {
         if copies.is_some() {
-            return Err(place.error(None, None, "a row with `copies` but no card".into()));
+            return Err(Box::new(place.error(
+                None,
+                None,
+                "a row with `copies` but no card".into(),
+            )));
         }
         return Ok(None);
     }
@@ -298,11 +302,11 @@ pub fn card_from_row(
             .iter()
             .find(|(_, q, _)| q.0.len() > p.0.len() && q.starts_with(&p.0))
         {
-            return Err(place.error(
+            return Err(Box::new(place.error(
                 Some((i, &names[i])),
                 p.last_key().map(str::to_string),
                 format!("column {} ({q}) is a part of this key; fill either this cell or its parts' cells", column_letter(place.first_column + j)),
-            ));
+            )));
         }
     }
     let mut as_text = vec![false; cols.len()];
@@ -353,11 +357,17 @@ pub fn card_from_row(
                 first_error.insert(col, e);
             }
             // Read as text it still does not fit: the first complaint says more.
-            Some(col) if as_text[col] => return Err(first_error.remove(&col).unwrap_or(e)),
-            _ => return Err(e),
+            Some(col) if as_text[col] => {
+                return Err(Box::new(first_error.remove(&col).unwrap_or(e)));
+            }
+            _ => return Err(Box::new(e)),
         }
     }
-    Err(place.error(None, None, "the row's cells do not make a card".into()))
+    Err(Box::new(place.error(
+        None,
+        None,
+        "the row's cells do not make a card".into(),
+    )))
 }
 
 fn retypable(message: &str) -> bool {
@@ -552,15 +562,10 @@ fn literal(cell: &Cell, as_text: bool) -> String {
         Cell::Bool(b) => b.to_string(),
         Cell::Text(s) => {
             let t = s.as_str();
-            if t == "true" || t == "false" || t == "[]" || t == "{}" {
-                t.to_string()
-            } else if is_int(t) && t.parse::<i64>().is_ok() {
-                t.to_string()
-            } else if is_float(t) {
-                t.to_string()
-            } else {
-                quote(t)
-            }
+            let literal = matches!(t, "true" | "false" | "[]" | "{}")
+                || (is_int(t) && t.parse::<i64>().is_ok())
+                || is_float(t);
+            if literal { t.to_string() } else { quote(t) }
         }
     }
 }

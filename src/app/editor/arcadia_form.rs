@@ -453,7 +453,7 @@ fn waylay_ui(ui: &mut egui::Ui, w: &mut Waylay, e: &mut Edits) {
         ui.vertical(|ui| {
             let mut has = w.trial.is_some();
             if ui.checkbox(&mut has, "a trial").labelled_by(l.id).changed() {
-                w.trial = has.then(|| Trial {
+                w.trial = has.then_some(Trial {
                     attribute: TestKind::Might,
                     difficulty: 4,
                     failure: None,
