@@ -385,3 +385,19 @@ fn cli_refuses_a_bad_sheet_whole_with_exit_2() {
     assert_eq!(o.status.code(), Some(2));
     assert!(!d.join("cards.ods").exists());
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// Any text read as a CSV sheet gives cards or problems, never a panic.
+    #[test]
+    fn arbitrary_csv_never_panics_the_sheet_reader(
+        head in "[a-z_.\\[\\]0-9,]{0,40}",
+        body in "[a-z0-9 ,\"\\n.\\[\\]{}+-]{0,200}",
+    ) {
+        let text = format!("game,kind,id,{head}\n{body}");
+        if let Ok(t) = sheet::read_tables(text.as_bytes(), Format::Csv, "x.csv") {
+            let _ = sheet::cards_from_tables(&t, "x.csv");
+        }
+    }
+}
