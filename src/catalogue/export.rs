@@ -1,6 +1,8 @@
 //! `cards export`: the catalogue written back as card files, `DIR/<game>/<id>.toml`, plus
 //! `DIR/iconoclasm/clashes.toml`. Each file is written to a temporary name in its folder and
-//! renamed into place, so an interrupted export never leaves a half-written card.
+//! renamed into place, so an interrupted export never leaves a half-written card. A card's
+//! art, kept in the catalogue's art folder, is copied beside its file, so the folder imports
+//! elsewhere with its pictures.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -40,6 +42,7 @@ impl Catalogue {
                 made_dirs.push(game);
             }
             write_atomic(&folder.join(format!("{id}.toml")), body.as_bytes())?;
+            self.export_art(&body, &folder)?;
             report.cards += 1;
         }
         if let Some(table) = store::meta(self.conn(), CLASHES_KEY)? {
@@ -49,6 +52,27 @@ impl Catalogue {
             report.clash_table = true;
         }
         Ok(report)
+    }
+}
+
+impl Catalogue {
+    /// Copies a card's art from the catalogue's art folder beside its exported file, where
+    /// `import` looks for it (a path relative to the card file).
+    fn export_art(&self, body: &str, folder: &Path) -> Result<()> {
+        if !(body.contains("art =") || body.contains("portrait =")) {
+            return Ok(());
+        }
+        let (Ok(card), Some(dir)) = (crate::cards::parse_card(body, "catalogue"), self.art_dir())
+        else {
+            return Ok(());
+        };
+        let Some(art) = card.art() else { return Ok(()) };
+        let rel = Path::new(art);
+        let src = dir.join(rel);
+        if rel.is_relative() && rel.components().count() == 1 && src.is_file() {
+            write_atomic(&folder.join(rel), &std::fs::read(&src)?)?;
+        }
+        Ok(())
     }
 }
 

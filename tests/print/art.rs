@@ -126,6 +126,27 @@ fn art_is_read_relative_to_the_card_file_and_survives_the_project_moving() {
         std::fs::read_to_string(elsewhere.path().join("back/arcadia/arc-icon-art.toml")).unwrap();
     assert!(icon.contains("art = \"arc-icon-art.png\""), "{icon}");
     assert!(!icon.contains("portrait"), "{icon}");
+    // The exported folder carries the pictures beside the cards: another catalogue
+    // imports it with its art.
+    assert!(
+        elsewhere
+            .path()
+            .join("back/arcadia/arc-icon-art.png")
+            .is_file()
+    );
+    let other = tempfile::tempdir().unwrap();
+    let db2 = other.path().join("cat.sqlite");
+    ok(
+        &db2,
+        elsewhere.path(),
+        &["import", "back/arcadia/arc-icon-art.toml"],
+    );
+    ok(
+        &db2,
+        other.path(),
+        &["export", "arc-icon-art", "--preset", "mpc", "--out", "out"],
+    );
+    assert!(count(&other.path().join("out/arc-icon-art.png"), BLUE) > 50_000);
 }
 
 #[test]
