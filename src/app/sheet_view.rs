@@ -11,6 +11,9 @@ use super::core;
 use super::{Action, Env};
 use crate::cards::Card;
 
+/// The most rows the sheet view loads (each row is a whole card read from the catalogue).
+pub const MAX_ROWS: usize = 2000;
+
 /// The sheet view's state: the cards shown and the cells being typed in.
 #[derive(Default)]
 pub struct SheetView {
@@ -36,6 +39,15 @@ impl SheetView {
             self.keys = core::simple_keys(&self.cards);
             self.buffers.clear();
             self.loaded = Some((ids.to_vec(), env.generation));
+        }
+        if ids.len() > MAX_ROWS {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                format!(
+                    "The first {MAX_ROWS} of {} cards; refine the search to see the others.",
+                    ids.len()
+                ),
+            );
         }
         ui.weak("Click a cell to edit it; Enter stores it (checked as card files are). Lists and tables are edited in the card editor.");
         let row_height = ui.text_style_height(&egui::TextStyle::Body) + 8.0;
