@@ -17,9 +17,7 @@ fn import_10k(c: &mut Criterion) {
     let files = dir.path().join("cards");
     synthetic::write_files(&files, 10_000, 1).unwrap();
     let mut g = c.benchmark_group("import");
-    g.sample_size(10)
-        .measurement_time(Duration::from_secs(20))
-        .warm_up_time(Duration::from_secs(1));
+    g.sample_size(10).measurement_time(Duration::from_secs(20)).warm_up_time(Duration::from_secs(1));
     let mut n = 0;
     g.bench_function("10k_files_into_new_catalogue", |b| {
         b.iter_batched(
@@ -41,9 +39,7 @@ fn import_10k(c: &mut Criterion) {
 
 fn fill_and_lookup(c: &mut Criterion) {
     let mut g = c.benchmark_group("catalogue");
-    g.sample_size(10)
-        .measurement_time(Duration::from_secs(10))
-        .warm_up_time(Duration::from_secs(1));
+    g.sample_size(10).measurement_time(Duration::from_secs(10)).warm_up_time(Duration::from_secs(1));
     g.bench_function("synthetic_fill_10k_in_memory", |b| {
         b.iter_batched(
             || Catalogue::open_empty_in_memory().unwrap(),
@@ -82,9 +78,7 @@ fn cold_start(c: &mut Criterion) {
     };
     run(&db); // first use: create, migrate, fill
     let mut g = c.benchmark_group("cli");
-    g.sample_size(30)
-        .measurement_time(Duration::from_secs(5))
-        .warm_up_time(Duration::from_secs(1));
+    g.sample_size(30).measurement_time(Duration::from_secs(5)).warm_up_time(Duration::from_secs(1));
     g.bench_function("search_cold_start_bundled", |b| b.iter(|| run(&db)));
     g.bench_function("first_use_create_migrate_fill", |b| {
         let mut n = 0;

@@ -3,26 +3,19 @@
 
 use std::time::Duration;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use deckwright::games::GameState;
 use deckwright::games::iconica::ai::PolicyKind;
 use deckwright::games::iconica::engine::{IconicaGame, Rules, Setup};
 use deckwright::games::iconica::model::Character;
+use deckwright::games::GameState;
 use deckwright::sim::iconica::play_one;
 
 fn party(ids: &[&str]) -> Vec<Character> {
     let all: Vec<Character> = deckwright::games::iconica::bundled_characters();
-    ids.iter()
-        .map(|id| {
-            all.iter()
-                .find(|c| c.id == *id)
-                .expect("bundled card")
-                .clone()
-        })
-        .collect()
+    ids.iter().map(|id| all.iter().find(|c| c.id == *id).expect("bundled card").clone()).collect()
 }
 
 fn setup() -> Setup {
@@ -34,27 +27,21 @@ fn setup() -> Setup {
 fn matches(c: &mut Criterion) {
     let s = setup();
     let mut g = c.benchmark_group("iconica_match");
-    g.measurement_time(Duration::from_secs(3))
-        .sample_size(20)
-        .warm_up_time(Duration::from_secs(1));
+    g.measurement_time(Duration::from_secs(3)).sample_size(20).warm_up_time(Duration::from_secs(1));
     const N: u64 = 1000;
     g.throughput(Throughput::Elements(N));
     g.bench_function("random_vs_random_x1000", |b| {
         let mut seed = 0;
         b.iter(|| {
             seed += 1;
-            (0..N)
-                .map(|i| play_one(&s, PolicyKind::Random, PolicyKind::Random, seed, i).turns as u64)
-                .sum::<u64>()
+            (0..N).map(|i| play_one(&s, PolicyKind::Random, PolicyKind::Random, seed, i).turns as u64).sum::<u64>()
         })
     });
     g.bench_function("greedy_vs_greedy_x1000", |b| {
         let mut seed = 0;
         b.iter(|| {
             seed += 1;
-            (0..N)
-                .map(|i| play_one(&s, PolicyKind::Greedy, PolicyKind::Greedy, seed, i).turns as u64)
-                .sum::<u64>()
+            (0..N).map(|i| play_one(&s, PolicyKind::Greedy, PolicyKind::Greedy, seed, i).turns as u64).sum::<u64>()
         })
     });
     g.finish();
@@ -63,19 +50,13 @@ fn matches(c: &mut Criterion) {
 fn playouts(c: &mut Criterion) {
     let s = setup();
     let mut g = c.benchmark_group("mcts");
-    g.measurement_time(Duration::from_secs(3))
-        .sample_size(20)
-        .warm_up_time(Duration::from_secs(1));
+    g.measurement_time(Duration::from_secs(3)).sample_size(20).warm_up_time(Duration::from_secs(1));
     const N: u64 = 1000;
     g.throughput(Throughput::Elements(N));
     let root = IconicaGame::new(&s);
     g.bench_function("playouts_x1000", |b| {
         let mut rng = ChaCha8Rng::seed_from_u64(1);
-        b.iter(|| {
-            (0..N)
-                .map(|_| root.clone().rollout(&mut rng)[0])
-                .sum::<f64>()
-        })
+        b.iter(|| (0..N).map(|_| root.clone().rollout(&mut rng)[0]).sum::<f64>())
     });
     g.finish();
 }

@@ -20,7 +20,12 @@ pub fn push_edit<D: TomlDoc>(env: &mut Env, slot: Slot, label: impl Into<String>
 }
 
 /// The bar above a builder: name, save state, New / Save / Open / Export.
-pub fn doc_bar_ui<D: TomlDoc>(ui: &mut egui::Ui, env: &mut Env, slot: Slot, doc: &D) {
+pub fn doc_bar_ui<D: TomlDoc>(
+    ui: &mut egui::Ui,
+    env: &mut Env,
+    slot: Slot,
+    doc: &D,
+) {
     let kind = slot.kind();
     ui.horizontal(|ui| {
         let mut name = doc.name().to_string();

@@ -2,14 +2,14 @@
 //! and experience, with a live points bar (available / spent / left) and the build rules'
 //! verdict.
 
-use super::Env;
 use super::builder::{self, doc_bar_ui, member_list_ui, push_edit, verdict_ui};
 use super::cache::Memo;
 use super::core;
 use super::docs::Slot;
-use super::picker::{self, Picker};
 use crate::games::arcadia::character::CharacterFile;
 use crate::games::arcadia::model::Court;
+use super::picker::{self, Picker};
+use super::Env;
 
 /// Which list the picker adds to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -98,10 +98,7 @@ pub trait TomlDoc: Sized + Clone + PartialEq {
 /// no `name` key then), so drafts and files it wrote keep their names.
 fn legacy_name(text: &str) -> Option<String> {
     let rest = text.lines().next()?.strip_prefix("# name = ")?;
-    match toml::from_str::<toml::Table>(&format!("n = {rest}"))
-        .ok()?
-        .remove("n")?
-    {
+    match toml::from_str::<toml::Table>(&format!("n = {rest}")).ok()?.remove("n")? {
         toml::Value::String(n) => Some(n),
         _ => None,
     }
@@ -155,11 +152,7 @@ toml_doc!(
         leagues: Vec::new(),
     }
 );
-toml_doc!(
-    SquadFile,
-    DocKind::Squad,
-    SquadFile::new("New squad", Mode::Story, &[])
-);
+toml_doc!(SquadFile, DocKind::Squad, SquadFile::new("New squad", Mode::Story, &[]));
 
 impl Docs {
     /// The TOML of the document in `slot`.
@@ -238,27 +231,16 @@ mod tests {
         let s = <SetupFile as TomlDoc>::from_toml(old).unwrap();
         assert_eq!(s.name, "Moor \"run\"");
         // A name key wins over the comment.
-        let both = old.replace(
-            "game = \"arcadia\"\n",
-            "game = \"arcadia\"\nname = \"New\"\n",
-        );
-        assert_eq!(
-            <SetupFile as TomlDoc>::from_toml(&both).unwrap().name,
-            "New"
-        );
+        let both = old.replace("game = \"arcadia\"\n", "game = \"arcadia\"\nname = \"New\"\n");
+        assert_eq!(<SetupFile as TomlDoc>::from_toml(&both).unwrap().name, "New");
     }
 
     #[test]
     fn documents_are_read_as_strictly_as_validate_reads_them() {
-        let err =
-            <PartyFile as TomlDoc>::from_toml("game = \"iconica\"\nmembrs = []\n").unwrap_err();
+        let err = <PartyFile as TomlDoc>::from_toml("game = \"iconica\"\nmembrs = []\n").unwrap_err();
         assert!(err.contains("membrs"), "{err}");
-        assert!(
-            <SquadFile as TomlDoc>::from_toml("game = \"ruunara\"\nmode = \"story\"\n").is_ok()
-        );
-        assert!(
-            <SquadFile as TomlDoc>::from_toml("game = \"ruunara\"\nmode = \"epic\"\n").is_err()
-        );
+        assert!(<SquadFile as TomlDoc>::from_toml("game = \"ruunara\"\nmode = \"story\"\n").is_ok());
+        assert!(<SquadFile as TomlDoc>::from_toml("game = \"ruunara\"\nmode = \"epic\"\n").is_err());
     }
 
     #[test]

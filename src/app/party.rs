@@ -2,13 +2,13 @@
 //! construction rules' verdict live; a second party for a match checks the shared
 //! Legend/Special rule across both.
 
-use super::Env;
 use super::builder::{doc_bar_ui, members_and_verdict_ui, push_edit};
 use super::cache::Memo;
 use super::core;
 use super::docs::Slot;
-use super::picker::Picker;
 use crate::games::iconica::party::PartyFile;
+use super::picker::Picker;
+use super::Env;
 
 /// The party screen.
 #[derive(Default)]
@@ -48,13 +48,7 @@ impl PartyScreen {
         } else {
             Slot::PartyA
         };
-        if let Some(id) = self.picker.panel_ui(
-            ui,
-            env,
-            "party",
-            "game:iconica kind:character",
-            "Iconica characters",
-        ) {
+        if let Some(id) = self.picker.panel_ui(ui, env, "party", "game:iconica kind:character", "Iconica characters") {
             let mut p = if target == Slot::PartyA {
                 docs.party_a.clone()
             } else {
@@ -107,17 +101,9 @@ fn party_ui(
         }
         doc_bar_ui(ui, env, slot, party);
         ui.label(egui::RichText::new("Members, left to right on the table:").weak());
-        members_and_verdict_ui(
-            ui,
-            env,
-            slot,
-            &party.members,
-            verdict,
-            selected,
-            |members| PartyFile {
-                members,
-                ..party.clone()
-            },
-        );
+        members_and_verdict_ui(ui, env, slot, &party.members, verdict, selected, |members| PartyFile {
+            members,
+            ..party.clone()
+        });
     });
 }

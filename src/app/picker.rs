@@ -1,10 +1,10 @@
 //! Picking cards for a builder: a small search list over one game and kind in a panel on
 //! the left, and the browser's "add to ..." buttons.
 
-use super::Env;
 use super::builder::push_edit;
 use super::core::{self, Row};
 use super::docs::Slot;
+use super::Env;
 use crate::cards::Card;
 
 /// How many cards a picker lists.
@@ -13,10 +13,7 @@ const PICKER_LIMIT: usize = 500;
 /// The resizable panel on the left of a builder screen that holds its picker (`salt`: the
 /// picker's; the panel is `{salt}-picker`).
 pub fn panel_ui(ui: &mut egui::Ui, salt: &str, add_contents: impl FnOnce(&mut egui::Ui)) {
-    egui::Panel::left(format!("{salt}-picker"))
-        .resizable(true)
-        .default_size(260.0)
-        .show(ui, add_contents);
+    egui::Panel::left(format!("{salt}-picker")).resizable(true).default_size(260.0).show(ui, add_contents);
 }
 
 /// A search list restricted by a base query (`game:iconica kind:character`).
@@ -89,14 +86,7 @@ impl Picker {
     }
 
     /// [`Picker::ui`] alone in a builder's left panel ([`panel_ui`]).
-    pub fn panel_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        env: &Env,
-        salt: &str,
-        base: &str,
-        title: &str,
-    ) -> Option<String> {
+    pub fn panel_ui(&mut self, ui: &mut egui::Ui, env: &Env, salt: &str, base: &str, title: &str) -> Option<String> {
         let mut picked = None;
         panel_ui(ui, salt, |ui| picked = self.ui(ui, env, salt, base, title));
         picked

@@ -6,11 +6,11 @@ use super::builder::{self, member_list_ui, push_edit, verdict_ui};
 use super::cache::Memo;
 use super::core;
 use super::docs::{Slot, TomlDoc};
+use crate::games::arcadia::character::CharacterFile;
+use crate::games::arcadia::setup::{LaidLeague, SetupFile};
 use super::picker::{self, Picker};
 use super::{Env, files};
 use crate::catalogue::saved::{self, DocKind};
-use crate::games::arcadia::character::CharacterFile;
-use crate::games::arcadia::setup::{LaidLeague, SetupFile};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 enum Pick {

@@ -1,13 +1,13 @@
 //! The Ruunara squad builder: story or free mode, members picked from the catalogue, the
 //! squad rules' verdict live.
 
-use super::Env;
 use super::builder::{doc_bar_ui, members_and_verdict_ui, push_edit};
 use super::cache::Memo;
 use super::core;
 use super::docs::Slot;
-use super::picker::Picker;
 use crate::games::ruunara::squad::{Mode, SquadFile};
+use super::picker::Picker;
+use super::Env;
 
 /// The squad screen.
 #[derive(Default)]
@@ -23,13 +23,7 @@ impl SquadScreen {
         let verdict = self.verdict.get(env.generation, squad.to_toml(), || {
             core::check_squad(env.cat, squad)
         });
-        if let Some(id) = self.picker.panel_ui(
-            ui,
-            env,
-            "squad",
-            "game:ruunara faction:ally",
-            "Ruunara ally heroes and units",
-        ) {
+        if let Some(id) = self.picker.panel_ui(ui, env, "squad", "game:ruunara faction:ally", "Ruunara ally heroes and units") {
             let mut s = squad.clone();
             s.members.push(id);
             push_edit(env, Slot::Squad, "add member", &s);
@@ -58,18 +52,9 @@ impl SquadScreen {
             egui::ScrollArea::vertical()
                 .id_salt("squad-scroll")
                 .show(ui, |ui| {
-                    members_and_verdict_ui(
-                        ui,
-                        env,
-                        Slot::Squad,
-                        &squad.members,
-                        &verdict,
-                        &mut self.selected,
-                        |members| SquadFile {
-                            members,
-                            ..squad.clone()
-                        },
-                    );
+                    members_and_verdict_ui(ui, env, Slot::Squad, &squad.members, &verdict, &mut self.selected, |members| {
+                        SquadFile { members, ..squad.clone() }
+                    });
                 });
         });
     }

@@ -31,25 +31,13 @@ impl CardError {
         let (line, column) = locate::line_col(text, offset);
         let message = e.message().trim().to_string();
         let key = locate::unknown_field(&message).or_else(|| locate::key_before(text, offset));
-        CardError {
-            file: file.to_string(),
-            line,
-            column,
-            key,
-            message,
-        }
+        CardError { file: file.to_string(), line, column, key, message }
     }
 
     /// An error about the key at `path` (table names then the key), found in `text`.
     pub fn at(file: &str, text: &str, path: &[&str], message: String) -> CardError {
         let (line, column) = locate::find_key(text, path);
-        CardError {
-            file: file.to_string(),
-            line,
-            column,
-            key: path.last().map(|k| k.to_string()),
-            message,
-        }
+        CardError { file: file.to_string(), line, column, key: path.last().map(|k| k.to_string()), message }
     }
 }
 
@@ -62,10 +50,7 @@ pub struct Problem {
 
 impl Problem {
     pub fn at(path: &[&str], message: String) -> Problem {
-        Problem {
-            path: path.iter().map(|s| s.to_string()).collect(),
-            message,
-        }
+        Problem { path: path.iter().map(|s| s.to_string()).collect(), message }
     }
     pub fn path_refs(&self) -> Vec<&str> {
         self.path.iter().map(String::as_str).collect()

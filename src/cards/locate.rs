@@ -32,9 +32,7 @@ pub fn key_before(text: &str, offset: usize) -> Option<String> {
     let start = before
         .char_indices()
         .rev()
-        .find(|&(_, c)| {
-            !(c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '"' || c == '.')
-        })
+        .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '"' || c == '.'))
         .map(|(i, c)| i + c.len_utf8())
         .unwrap_or(0);
     let key = before[start..].trim_matches('"');
@@ -121,11 +119,7 @@ fn key_in_line(line: &str, seg: &str) -> Option<usize> {
         };
         let after = line[at + seg.len()..].trim_start_matches('"').trim_start();
         if before_ok && (after.starts_with('=') || after.starts_with('.')) {
-            let at = if at > 0 && bytes[at - 1] == b'"' {
-                at - 1
-            } else {
-                at
-            };
+            let at = if at > 0 && bytes[at - 1] == b'"' { at - 1 } else { at };
             return Some(at);
         }
         from = at + seg.len();

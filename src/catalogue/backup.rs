@@ -15,24 +15,12 @@ pub const KEEP: usize = 3;
 
 /// Takes a backup of `conn` (the catalogue at `path`, at schema `version`) and prunes old ones.
 pub fn before_migration(conn: &Connection, path: &Path, version: i64) -> Result<PathBuf> {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "catalogue".into());
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "catalogue".into());
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
     let target = dir.join(format!("{name}.backup-{nanos:020}-v{version}"));
     let target_str = target.to_str().ok_or_else(|| {
-        CatalogueError::Damaged(format!(
-            "cannot back up to `{}`: the path is not UTF-8",
-            target.display()
-        ))
+        CatalogueError::Damaged(format!("cannot back up to `{}`: the path is not UTF-8", target.display()))
     })?;
     conn.execute("VACUUM INTO ?1", [target_str]).map_err(|e| {
         CatalogueError::Damaged(format!(
@@ -74,8 +62,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("c.sqlite");
         let conn = Connection::open(&db).unwrap();
-        conn.execute_batch("CREATE TABLE t(x); INSERT INTO t VALUES (1);")
-            .unwrap();
+        conn.execute_batch("CREATE TABLE t(x); INSERT INTO t VALUES (1);").unwrap();
         let mut made = Vec::new();
         for v in 1..=5 {
             made.push(before_migration(&conn, &db, v).unwrap());

@@ -29,15 +29,11 @@ pub fn open_file(path: &Path) -> Result<Connection> {
     }
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| {
-            CatalogueError::Damaged(format!(
-                "cannot create the folder of catalogue `{shown}`: {e}"
-            ))
+            CatalogueError::Damaged(format!("cannot create the folder of catalogue `{shown}`: {e}"))
         })?;
     }
     let existed = check_header(path)?;
-    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
-        | OpenFlags::SQLITE_OPEN_CREATE
-        | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let mut conn = Connection::open_with_flags(path, flags)
         .map_err(|e| CatalogueError::Damaged(format!("cannot open catalogue `{shown}`: {e}")))?;
     conn.busy_timeout(BUSY_TIMEOUT)?;
@@ -45,9 +41,7 @@ pub fn open_file(path: &Path) -> Result<Connection> {
         CatalogueError::Damaged(format!(
             "catalogue `{shown}` cannot be read ({e}); it is damaged or not a deckwright catalogue. \
              Restore a backup (`{}.backup-*`) or move it away to start a new catalogue",
-            path.file_name()
-                .map(|n| n.to_string_lossy())
-                .unwrap_or_default()
+            path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()
         ))
     };
     if existed {
@@ -85,11 +79,7 @@ fn check_header(path: &Path) -> Result<bool> {
     let mut f = match std::fs::File::open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(false),
-        Err(e) => {
-            return Err(CatalogueError::Damaged(format!(
-                "cannot read catalogue `{shown}`: {e}"
-            )));
-        }
+        Err(e) => return Err(CatalogueError::Damaged(format!("cannot read catalogue `{shown}`: {e}"))),
     };
     let mut head = [0u8; 16];
     let mut n = 0;
@@ -97,11 +87,7 @@ fn check_header(path: &Path) -> Result<bool> {
         match f.read(&mut head[n..]) {
             Ok(0) => break,
             Ok(k) => n += k,
-            Err(e) => {
-                return Err(CatalogueError::Damaged(format!(
-                    "cannot read catalogue `{shown}`: {e}"
-                )));
-            }
+            Err(e) => return Err(CatalogueError::Damaged(format!("cannot read catalogue `{shown}`: {e}"))),
         }
     }
     if n == 0 {
@@ -118,9 +104,7 @@ fn check_header(path: &Path) -> Result<bool> {
 
 fn quick_check(conn: &Connection, path: &Path) -> Result<()> {
     let mut st = conn.prepare("PRAGMA quick_check")?;
-    let lines: Vec<String> = st
-        .query_map([], |r| r.get::<_, String>(0))?
-        .collect::<Result<_, _>>()?;
+    let lines: Vec<String> = st.query_map([], |r| r.get::<_, String>(0))?.collect::<Result<_, _>>()?;
     if lines.len() == 1 && lines[0] == "ok" {
         return Ok(());
     }
@@ -130,9 +114,7 @@ fn quick_check(conn: &Connection, path: &Path) -> Result<()> {
          or move it away to start a new catalogue",
         path.display(),
         first.join("; "),
-        path.file_name()
-            .map(|n| n.to_string_lossy())
-            .unwrap_or_default()
+        path.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()
     )))
 }
 
@@ -174,15 +156,8 @@ fn check_ours(conn: &Connection, path: &Path, version: i64) -> Result<()> {
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
         )?;
         let tables: Vec<String> = st.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
-        let foreign: Vec<&String> = tables
-            .iter()
-            .filter(|t| !OUR_OBJECTS.contains(&t.as_str()))
-            .collect();
-        let shown_tables: Vec<&String> = if foreign.is_empty() {
-            tables.iter().collect()
-        } else {
-            foreign
-        };
+        let foreign: Vec<&String> = tables.iter().filter(|t| !OUR_OBJECTS.contains(&t.as_str())).collect();
+        let shown_tables: Vec<&String> = if foreign.is_empty() { tables.iter().collect() } else { foreign };
         if !tables.is_empty() {
             return Err(CatalogueError::Damaged(format!(
                 "`{shown}` is an SQLite database but not a deckwright catalogue (it has table{} {}); \
@@ -223,11 +198,7 @@ fn migrate(conn: &mut Connection) -> Result<()> {
 /// fill, every bundled card whose id is not yet in the catalogue (cards already there, maybe
 /// edited by the user, are kept).
 fn fill(conn: &mut Connection, with_bundled: bool) -> Result<()> {
-    let bundled = if with_bundled {
-        cards::bundled()
-    } else {
-        Vec::new()
-    };
+    let bundled = if with_bundled { cards::bundled() } else { Vec::new() };
     let fingerprint = fingerprint(&bundled);
     if with_bundled && store::meta(conn, BUNDLED_KEY)?.as_deref() == Some(fingerprint.as_str()) {
         return Ok(());

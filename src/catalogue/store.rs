@@ -69,16 +69,13 @@ pub fn upsert(conn: &Connection, row: &CardRow) -> Result<Upserted> {
         .query_row([&row.id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
         .optional()?;
     let (rowid, what) = match old {
-        Some((_, body, game)) if body == row.body && game == row.game => {
-            return Ok(Upserted::Unchanged);
-        }
+        Some((_, body, game)) if body == row.body && game == row.game => return Ok(Upserted::Unchanged),
         Some((rowid, ..)) => {
             conn.prepare_cached(
                 "UPDATE card SET game = ?2, kind = ?3, name = ?4, body = ?5, texts = ?6, search_words = ?7, search_fields = ?8 WHERE rowid = ?1",
             )?
             .execute(params![rowid, row.game, row.kind, row.name, row.body, row.texts, row.search_words, row.search_fields])?;
-            conn.prepare_cached("DELETE FROM card_field WHERE card = ?1")?
-                .execute([rowid])?;
+            conn.prepare_cached("DELETE FROM card_field WHERE card = ?1")?.execute([rowid])?;
             (rowid, Upserted::Updated)
         }
         None => (insert(conn, row)?, Upserted::Added),
@@ -111,8 +108,7 @@ fn insert(conn: &Connection, row: &CardRow) -> Result<i64> {
 }
 
 fn insert_fields(conn: &Connection, rowid: i64, row: &CardRow) -> Result<()> {
-    let mut ins = conn
-        .prepare_cached("INSERT INTO card_field(card, key, text, num) VALUES (?1, ?2, ?3, ?4)")?;
+    let mut ins = conn.prepare_cached("INSERT INTO card_field(card, key, text, num) VALUES (?1, ?2, ?3, ?4)")?;
     for (k, t, n) in &row.fields {
         ins.execute(params![rowid, k, t, n])?;
     }
@@ -143,11 +139,8 @@ pub fn all(conn: &Connection) -> Result<Vec<Card>> {
 }
 
 pub fn named(conn: &Connection, game: Game, name: &str) -> Result<Vec<Card>> {
-    let mut st =
-        conn.prepare_cached("SELECT id, body FROM card WHERE game = ?1 AND name = ?2 ORDER BY id")?;
-    let rows = st.query_map(params![game.as_str(), name], |r| {
-        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
-    })?;
+    let mut st = conn.prepare_cached("SELECT id, body FROM card WHERE game = ?1 AND name = ?2 ORDER BY id")?;
+    let rows = st.query_map(params![game.as_str(), name], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?;
     let mut out = Vec::new();
     for row in rows {
         let (id, body) = row?;
@@ -177,17 +170,10 @@ pub fn set_meta(conn: &Connection, key: &str, value: &str) -> Result<()> {
 /// transaction, so a failure or a kill leaves schema and index as they were.
 pub fn with_bulk_fts<T>(conn: &Connection, write: impl FnOnce() -> Result<T>) -> Result<T> {
     let trigger: Option<String> = conn
-        .query_row(
-            "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'card_ai'",
-            [],
-            |r| r.get(0),
-        )
+        .query_row("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'card_ai'", [], |r| r.get(0))
         .optional()?;
-    let Some(trigger) = trigger else {
-        return write();
-    };
-    let before: i64 =
-        conn.query_row("SELECT coalesce(max(rowid), 0) FROM card", [], |r| r.get(0))?;
+    let Some(trigger) = trigger else { return write() };
+    let before: i64 = conn.query_row("SELECT coalesce(max(rowid), 0) FROM card", [], |r| r.get(0))?;
     conn.execute_batch("DROP TRIGGER card_ai")?;
     let out = write()?;
     conn.execute("INSERT INTO card_fts(rowid, name, texts) SELECT rowid, name, texts FROM card WHERE rowid > ?1", [before])?;

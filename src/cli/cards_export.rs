@@ -22,19 +22,13 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     let cat = Catalogue::open(&db)?;
     match args.action {
         CardsAction::Export { dir } => {
-            let r = cat
-                .export_dir(&dir)
-                .map_err(|e| format!("cannot export to `{}`: {e}", dir.display()))?;
+            let r = cat.export_dir(&dir).map_err(|e| format!("cannot export to `{}`: {e}", dir.display()))?;
             println!(
                 "wrote {} card file{} to {}{}",
                 r.cards,
                 if r.cards == 1 { "" } else { "s" },
                 dir.display(),
-                if r.clash_table {
-                    " (and iconoclasm/clashes.toml)"
-                } else {
-                    ""
-                }
+                if r.clash_table { " (and iconoclasm/clashes.toml)" } else { "" }
             );
         }
     }

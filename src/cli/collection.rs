@@ -35,11 +35,8 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     let mut cat = Catalogue::open(&db)?;
     match args.action {
         CollectionAction::Set { id, quantity } => {
-            let q = u32::try_from(quantity).map_err(|_| {
-                BadInput(format!(
-                    "quantity {quantity} is not a whole number from 0 up"
-                ))
-            })?;
+            let q = u32::try_from(quantity)
+                .map_err(|_| BadInput(format!("quantity {quantity} is not a whole number from 0 up")))?;
             cat.set_owned(&id, q)?;
             println!("{id}: {q} owned");
         }
@@ -54,22 +51,14 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
                 if r.cards == 1 { "" } else { "s" },
                 r.rows,
                 if r.rows == 1 { "" } else { "s" },
-                if r.skipped.is_empty() {
-                    String::new()
-                } else {
-                    format!(" ({} skipped)", r.skipped.len())
-                }
+                if r.skipped.is_empty() { String::new() } else { format!(" ({} skipped)", r.skipped.len()) }
             );
         }
         CollectionAction::Export { file } => {
             let n = cat
                 .export_collection_csv(&file)
                 .map_err(|e| format!("cannot write `{}`: {e}", file.display()))?;
-            println!(
-                "wrote {n} row{} to {}",
-                if n == 1 { "" } else { "s" },
-                file.display()
-            );
+            println!("wrote {n} row{} to {}", if n == 1 { "" } else { "s" }, file.display());
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -28,36 +28,20 @@ pub struct Args {
 
 pub fn run(_ctx: &Context, args: Args) -> Outcome {
     if args.game != "ruunara" {
-        return Err(BadInput(format!(
-            "`odds` knows only ruunara, not `{}`",
-            args.game
-        )));
+        return Err(BadInput(format!("`odds` knows only ruunara, not `{}`", args.game)));
     }
     let dice = Dice::parse(&args.dice).ok_or_else(|| {
-        BadInput(format!(
-            "`{}` is not a dice string; write nD k+ as in 3D4+",
-            args.dice
-        ))
+        BadInput(format!("`{}` is not a dice string; write nD k+ as in 3D4+", args.dice))
     })?;
     if dice.count > 1000 {
-        return Err(BadInput(format!(
-            "{} dice is more than the 1000 the calculator takes",
-            dice.count
-        )));
+        return Err(BadInput(format!("{} dice is more than the 1000 the calculator takes", dice.count)));
     }
     if let Some(k) = args.kill_on {
         if !(1..=6).contains(&k) {
-            return Err(BadInput(format!(
-                "--kill-on takes a face from 1 to 6, not {k}"
-            )));
+            return Err(BadInput(format!("--kill-on takes a face from 1 to 6, not {k}")));
         }
     }
-    let attack = Attack {
-        dice,
-        cover: args.cover,
-        kill_on: args.kill_on,
-        hp: args.hp,
-    };
+    let attack = Attack { dice, cover: args.cover, kill_on: args.kill_on, hp: args.hp };
     let o = odds(&attack);
     if args.json {
         let mut v = serde_json::json!({
@@ -76,11 +60,7 @@ pub fn run(_ctx: &Context, args: Args) -> Outcome {
         println!("{dice}{}", if args.cover { " against cover" } else { "" });
         println!("hits  probability");
         for (h, p) in o.distribution.iter().enumerate() {
-            println!(
-                "{h:>4}  {:>6.2}%  {}",
-                p * 100.0,
-                "#".repeat((p * 40.0).round() as usize)
-            );
+            println!("{h:>4}  {:>6.2}%  {}", p * 100.0, "#".repeat((p * 40.0).round() as usize));
         }
         println!("expected hits: {:.3}", o.expected_hits);
         if let Some(k) = o.kill_chance {

@@ -4,20 +4,18 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use serde_json::{Value, json};
+use serde_json::{json, Value};
 
 use super::play_iconoclasm::IconoclasmArgs;
 use super::report::{self, Line};
 use super::{BadInput, Context, Outcome};
 use crate::cards::CardLookup;
-use crate::catalogue::{self, Catalogue};
-use crate::games::iconica::ai::PolicyKind;
-use crate::games::iconica::engine::{
-    Breaks, Event, Rules, Ruleset, ScriptDice, Setup, State, Winner,
-};
-use crate::games::iconica::model::Character;
 use crate::games::iconica::party::PartyFile;
 use crate::games::iconica::rules;
+use crate::catalogue::{self, Catalogue};
+use crate::games::iconica::ai::PolicyKind;
+use crate::games::iconica::engine::{Breaks, Event, Rules, Ruleset, ScriptDice, Setup, State, Winner};
+use crate::games::iconica::model::Character;
 use crate::sim::{self, iconica::Played};
 
 #[derive(Debug, clap::Args)]
@@ -82,9 +80,7 @@ impl RuleArgs {
     /// Arcadia's one rule option, the turn limit (the Iconica-only ones must be left alone).
     pub fn arcadia_turn_limit(&self) -> Result<u32, BadInput> {
         if !self.iconica_defaults() {
-            return Err(BadInput(
-                "--ruleset, --breaks and --house are Iconica options; Arcadia has none".into(),
-            ));
+            return Err(BadInput("--ruleset, --breaks and --house are Iconica options; Arcadia has none".into()));
         }
         if self.turn_limit == 0 {
             return Err(BadInput("--turn-limit must be at least 1".into()));
@@ -104,41 +100,21 @@ impl RuleArgs {
 }
 
 /// The rules from the command-line options.
-fn rules_from(
-    ruleset: &str,
-    breaks: &str,
-    house: &str,
-    turn_limit: u32,
-) -> Result<Rules, BadInput> {
+fn rules_from(ruleset: &str, breaks: &str, house: &str, turn_limit: u32) -> Result<Rules, BadInput> {
     let ruleset = match ruleset {
         "v2" => Ruleset::V2,
         "v8" => Ruleset::V8,
-        other => {
-            return Err(BadInput(format!(
-                "--ruleset: unknown ruleset `{other}`; expected v2 or v8"
-            )));
-        }
+        other => return Err(BadInput(format!("--ruleset: unknown ruleset `{other}`; expected v2 or v8"))),
     };
     let breaks = match breaks {
         "standard" => Breaks::Standard,
         "advanced" => Breaks::Advanced,
-        other => {
-            return Err(BadInput(format!(
-                "--breaks: unknown mode `{other}`; expected standard or advanced"
-            )));
-        }
+        other => return Err(BadInput(format!("--breaks: unknown mode `{other}`; expected standard or advanced"))),
     };
     if turn_limit == 0 {
         return Err(BadInput("--turn-limit must be at least 1".into()));
     }
-    Rules {
-        ruleset,
-        breaks,
-        turn_limit,
-        ..Rules::default()
-    }
-    .with_house(house)
-    .map_err(|e| BadInput(format!("--house: {e}")))
+    Rules { ruleset, breaks, turn_limit, ..Rules::default() }.with_house(house).map_err(|e| BadInput(format!("--house: {e}")))
 }
 
 /// Parses a policy name for an option.
@@ -149,12 +125,7 @@ fn policy_from(option: &str, s: &str) -> Result<PolicyKind, BadInput> {
 }
 
 /// One side's policy: its own option when given (named in errors), else the shared one.
-fn side_policy(
-    own_option: &str,
-    own: Option<&str>,
-    shared_option: &str,
-    shared: &str,
-) -> Result<PolicyKind, BadInput> {
+fn side_policy(own_option: &str, own: Option<&str>, shared_option: &str, shared: &str) -> Result<PolicyKind, BadInput> {
     match own {
         Some(p) => policy_from(own_option, p),
         None => policy_from(shared_option, shared),
@@ -163,11 +134,7 @@ fn side_policy(
 
 /// The policies of `seats` seats in order: the first two seats' own options (name, value)
 /// when given, else (and for seats 3 and 4) the shared option (name, value).
-pub fn seat_policies(
-    seats: u8,
-    own: [(&str, Option<&str>); 2],
-    shared: (&str, &str),
-) -> Result<Vec<PolicyKind>, BadInput> {
+pub fn seat_policies(seats: u8, own: [(&str, Option<&str>); 2], shared: (&str, &str)) -> Result<Vec<PolicyKind>, BadInput> {
     (0..usize::from(seats))
         .map(|seat| match own.get(seat) {
             Some(&(option, value)) => side_policy(option, value, shared.0, shared.1),
@@ -205,23 +172,13 @@ pub fn game_of(command: &str, game: &str, iconoclasm: &IconoclasmArgs) -> Result
 impl Args {
     /// The policies of `seats` seats: `--policy-a`, `--policy-b`, else `--policy` (`first`).
     pub fn policies(&self, seats: u8) -> Result<Vec<PolicyKind>, BadInput> {
-        let own = [
-            ("--policy-a", self.policy_a.as_deref()),
-            ("--policy-b", self.policy_b.as_deref()),
-        ];
-        seat_policies(
-            seats,
-            own,
-            ("--policy", self.policy.as_deref().unwrap_or("first")),
-        )
+        let own = [("--policy-a", self.policy_a.as_deref()), ("--policy-b", self.policy_b.as_deref())];
+        seat_policies(seats, own, ("--policy", self.policy.as_deref().unwrap_or("first")))
     }
 
     /// The scripted dice of `--dice`, if given.
     pub fn script_dice(&self) -> Result<Option<ScriptDice>, BadInput> {
-        self.dice
-            .as_deref()
-            .map(|d| ScriptDice::parse(d).map_err(|e| BadInput(format!("--dice: {e}"))))
-            .transpose()
+        self.dice.as_deref().map(|d| ScriptDice::parse(d).map_err(|e| BadInput(format!("--dice: {e}")))).transpose()
     }
 }
 
@@ -236,10 +193,7 @@ pub fn open_catalogue(ctx: &Context) -> Result<Catalogue, BadInput> {
 /// Reads the party files, resolves their members and checks the construction rules of
 /// `spec/iconica.md` for the match, `shared-legend-special` included (bad input naming the
 /// rule on a violation).
-pub fn load_parties(
-    lookup: &dyn CardLookup,
-    files: &[PathBuf],
-) -> Result<Vec<Vec<Character>>, BadInput> {
+pub fn load_parties(lookup: &dyn CardLookup, files: &[PathBuf]) -> Result<Vec<Vec<Character>>, BadInput> {
     let mut parsed: Vec<PartyFile> = Vec::new();
     for f in files {
         let shown = f.display().to_string();
@@ -257,10 +211,7 @@ pub fn load_parties(
                 v.rule,
                 v.message,
                 if report.violations.len() > 1 {
-                    format!(
-                        " (and {} more; run `deckwright validate`)",
-                        report.violations.len() - 1
-                    )
+                    format!(" (and {} more; run `deckwright validate`)", report.violations.len() - 1)
                 } else {
                     String::new()
                 }
@@ -275,16 +226,8 @@ pub fn load_parties(
 pub fn setup_from(parties: &[Vec<Character>], rules: Rules) -> Result<Setup, BadInput> {
     let r = match parties.len() {
         2 => Setup::duel(&parties[0], &parties[1], rules),
-        4 => Setup::teams(
-            &[&parties[0], &parties[1]],
-            &[&parties[2], &parties[3]],
-            rules,
-        ),
-        n => {
-            return Err(BadInput(format!(
-                "iconica needs two party files (or four for a team game), got {n}"
-            )));
-        }
+        4 => Setup::teams(&[&parties[0], &parties[1]], &[&parties[2], &parties[3]], rules),
+        n => return Err(BadInput(format!("iconica needs two party files (or four for a team game), got {n}"))),
     };
     r.map_err(|e| BadInput(e.to_string()))
 }
@@ -330,59 +273,25 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     let (pa, pb) = (policies[0], policies[1]);
     let Played { state: st, log } = match script {
         Some(dice) => sim::iconica::play_logged(&setup, pa, pb, args.seed, dice),
-        None => sim::iconica::play_logged(
-            &setup,
-            pa,
-            pb,
-            args.seed,
-            sim::iconica::seeded_dice(args.seed),
-        ),
+        None => sim::iconica::play_logged(&setup, pa, pb, args.seed, sim::iconica::seeded_dice(args.seed)),
     };
-    let (ended, _) = st
-        .ended
-        .unwrap_or((crate::games::iconica::engine::Ended::DiceExhausted, None));
+    let (ended, _) = st.ended.unwrap_or((crate::games::iconica::engine::Ended::DiceExhausted, None));
 
     if args.json {
         let log = log.iter().map(|e| e.to_json(&setup)).collect();
-        report::print_match_json(
-            "iconica",
-            winner_json(&st),
-            ended,
-            st.turn,
-            st.dice_used,
-            sides_json(&setup, &st),
-            log,
-        )?;
+        report::print_match_json("iconica", winner_json(&st), ended, st.turn, st.dice_used, sides_json(&setup, &st), log)?;
     } else {
         use std::fmt::Write as _;
         let mut out = String::new();
-        let line = |e: &Event| {
-            if matches!(e, Event::Turn { .. }) {
-                Line::Heading
-            } else {
-                Line::Item
-            }
-        };
+        let line = |e: &Event| if matches!(e, Event::Turn { .. }) { Line::Heading } else { Line::Item };
         report::log_text(&mut out, log.iter().map(|e| (line(e), e.text(&setup))));
         let _ = writeln!(out);
         for side in 0..2u8 {
             let _ = writeln!(out, "Side {}:", if side == 0 { "a" } else { "b" });
-            for (i, c) in setup
-                .chars
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| setup.side[*i] == side)
-            {
+            for (i, c) in setup.chars.iter().enumerate().filter(|(i, _)| setup.side[*i] == side) {
                 let statuses: Vec<&str> = st.statuses(i).map(|s| s.name()).collect();
                 if st.is_alive(i) {
-                    let _ = writeln!(
-                        out,
-                        "  {:<24} {:>4}/{:<4} {}",
-                        c.name,
-                        st.hp[i],
-                        c.start,
-                        statuses.join(", ")
-                    );
+                    let _ = writeln!(out, "  {:<24} {:>4}/{:<4} {}", c.name, st.hp[i], c.start, statuses.join(", "));
                 } else {
                     let _ = writeln!(out, "  {:<24} Skulled", c.name);
                 }

@@ -4,27 +4,23 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use serde_json::{Value, json};
+use serde_json::{json, Value};
 
-use super::play::{Args, derive_seed, open_catalogue};
+use super::play::{derive_seed, open_catalogue, Args};
 use super::report::{self, Line};
 use super::{BadInput, Context, Outcome};
 use crate::cards::CardLookup;
 use crate::games::arcadia::ai::{Agent, Seats};
 use crate::games::arcadia::character::CharacterFile;
-use crate::games::arcadia::engine::state::{IN_HAND, WINNER_XP};
+use crate::games::arcadia::engine::state::{WINNER_XP, IN_HAND};
 use crate::games::arcadia::engine::{
-    Ended, Event, Match, RngDice, State, Winner, events::side_name, play_match,
+    events::side_name, play_match, Ended, Event, Match, RngDice, State, Winner,
 };
 use crate::games::arcadia::setup::SetupFile;
 
 /// Reads a setup file and its character files and compiles the match (bad input names the
 /// file and, for TOML, the line and column; an illegal setup names its first violation).
-pub fn load_match(
-    lookup: &dyn CardLookup,
-    path: &Path,
-    turn_limit: u32,
-) -> Result<Match, BadInput> {
+pub fn load_match(lookup: &dyn CardLookup, path: &Path, turn_limit: u32) -> Result<Match, BadInput> {
     let shown = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| BadInput(format!("{shown}: {e}")))?;
     let setup = SetupFile::parse(&text, &shown)?;
@@ -35,8 +31,7 @@ pub fn load_match(
             .map_err(|e| BadInput(format!("{cshown} (a character of {shown}): {e}")))?;
         characters.push(CharacterFile::parse(&ctext, &cshown)?);
     }
-    Match::new(&setup, &characters, lookup, turn_limit)
-        .map_err(|e| BadInput(format!("{shown}: {e}")))
+    Match::new(&setup, &characters, lookup, turn_limit).map_err(|e| BadInput(format!("{shown}: {e}")))
 }
 
 /// The `sides` object: each player's character state.
@@ -45,10 +40,7 @@ pub fn sides_json(m: &Match, st: &State) -> Value {
         let pl = &m.players[p];
         let h = &st.heroes[p];
         let ids = |mask: u32| -> Vec<&str> {
-            (0..pl.merits.len())
-                .filter(|i| mask & (1 << i) != 0)
-                .map(|i| pl.merits[i].id.as_str())
-                .collect()
+            (0..pl.merits.len()).filter(|i| mask & (1 << i) != 0).map(|i| pl.merits[i].id.as_str()).collect()
         };
         let won = matches!(st.ended, Some((_, Some(Winner::Player(w)))) if w as usize == p);
         let gained = if won { WINNER_XP } else { 0 };
@@ -102,10 +94,7 @@ pub fn winner_json(st: &State) -> Value {
 
 pub fn run(ctx: &Context, args: Args) -> Outcome {
     if args.files.len() != 1 {
-        return Err(BadInput(format!(
-            "arcadia needs one quest setup file (`*.setup.toml`), got {}",
-            args.files.len()
-        )));
+        return Err(BadInput(format!("arcadia needs one quest setup file (`*.setup.toml`), got {}", args.files.len())));
     }
     let turn_limit = args.rules.arcadia_turn_limit()?;
     let policies = args.policies(2)?;
@@ -113,35 +102,18 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     let cat = open_catalogue(ctx)?;
     let m = load_match(&cat, &args.files[0], turn_limit)?;
 
-    let mut seats = Seats([
-        Agent::new(policies[0], derive_seed(args.seed, 1)),
-        Agent::new(policies[1], derive_seed(args.seed, 2)),
-    ]);
+    let mut seats = Seats([Agent::new(policies[0], derive_seed(args.seed, 1)), Agent::new(policies[1], derive_seed(args.seed, 2))]);
     let mut st = State::new(&m);
     let mut log: Vec<Event> = Vec::new();
     match script {
         Some(mut dice) => play_match(&m, &mut st, &mut dice, &mut seats, &mut log),
-        None => play_match(
-            &m,
-            &mut st,
-            &mut RngDice::new(args.seed),
-            &mut seats,
-            &mut log,
-        ),
+        None => play_match(&m, &mut st, &mut RngDice::new(args.seed), &mut seats, &mut log),
     }
     let (ended, _) = st.ended.unwrap_or((Ended::DiceExhausted, None));
 
     if args.json {
         let log = log.iter().map(|e| e.to_json(&m)).collect();
-        report::print_match_json(
-            "arcadia",
-            winner_json(&st),
-            ended,
-            st.day,
-            st.dice_used,
-            sides_json(&m, &st),
-            log,
-        )?;
+        report::print_match_json("arcadia", winner_json(&st), ended, st.day, st.dice_used, sides_json(&m, &st), log)?;
     } else {
         print_text(&m, &st, &log);
     }
@@ -162,23 +134,11 @@ fn print_text(m: &Match, st: &State, log: &[Event]) {
         let pl = &m.players[p];
         let h = &st.heroes[p];
         let names = |mask: u32| -> String {
-            let v: Vec<&str> = (0..pl.merits.len())
-                .filter(|i| mask & (1 << i) != 0)
-                .map(|i| pl.merits[i].name.as_str())
-                .collect();
-            if v.is_empty() {
-                "none".into()
-            } else {
-                v.join(", ")
-            }
+            let v: Vec<&str> =
+                (0..pl.merits.len()).filter(|i| mask & (1 << i) != 0).map(|i| pl.merits[i].name.as_str()).collect();
+            if v.is_empty() { "none".into() } else { v.join(", ") }
         };
-        let _ = writeln!(
-            out,
-            "Side {} ({}): in {}",
-            side_name(p as u8),
-            pl.name,
-            m.league_label(h.at)
-        );
+        let _ = writeln!(out, "Side {} ({}): in {}", side_name(p as u8), pl.name, m.league_label(h.at));
         let _ = writeln!(out, "  ready:     {}", names(h.ready()));
         let _ = writeln!(out, "  exhausted: {}", names(h.exhausted & h.owned));
         let _ = writeln!(out, "  discarded: {}", names(h.discarded & h.owned));

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 
-use serde_json::{Value, json};
+use serde_json::{json, Value};
 
 use super::BadInput;
 use crate::games::Ended;
@@ -56,9 +56,6 @@ pub fn print_match_json(
         "sides": sides,
         "log": log,
     });
-    println!(
-        "{}",
-        serde_json::to_string_pretty(&doc).map_err(|e| BadInput(e.to_string()))?
-    );
+    println!("{}", serde_json::to_string_pretty(&doc).map_err(|e| BadInput(e.to_string()))?);
     Ok(())
 }

@@ -9,9 +9,7 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
-use super::play::{
-    Game, RuleArgs, game_of, load_parties, open_catalogue, seat_policies, setup_from,
-};
+use super::play::{game_of, load_parties, open_catalogue, seat_policies, setup_from, Game, RuleArgs};
 use super::play_iconoclasm::IconoclasmArgs;
 use super::{BadInput, Context, Outcome};
 use crate::cards::{Card, CardLookup};
@@ -19,7 +17,7 @@ use crate::games::iconica::ai::PolicyKind;
 use crate::games::iconica::model::Character;
 use crate::games::iconica::party::PartyFile;
 use crate::games::iconica::rules;
-use crate::sim::{self, Summary, iconica::ENDINGS};
+use crate::sim::{self, iconica::ENDINGS, Summary};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -65,9 +63,7 @@ pub(super) fn bar(total: u64) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let pb = ProgressBar::new(total);
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games ({per_sec}, eta {eta})")
-    {
+    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games ({per_sec}, eta {eta})") {
         pb.set_style(style);
     }
     pb
@@ -91,10 +87,7 @@ impl Args {
 
     /// The policies of `seats` seats: `--ai-a`, `--ai-b`, else `--ai`.
     pub fn policies(&self, seats: u8) -> Result<Vec<PolicyKind>, BadInput> {
-        let own = [
-            ("--ai-a", self.ai_a.as_deref()),
-            ("--ai-b", self.ai_b.as_deref()),
-        ];
+        let own = [("--ai-a", self.ai_a.as_deref()), ("--ai-b", self.ai_b.as_deref())];
         seat_policies(seats, own, ("--ai", &self.ai))
     }
 }
@@ -114,10 +107,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         return field(&cat, &args, rules, pa, pb);
     }
     if args.files.len() != 2 {
-        return Err(BadInput(format!(
-            "sim iconica needs two party files (a and b), got {}",
-            args.files.len()
-        )));
+        return Err(BadInput(format!("sim iconica needs two party files (a and b), got {}", args.files.len())));
     }
     let parties = load_parties(&cat, &args.files)?;
     let setup = setup_from(&parties, rules)?;
@@ -129,13 +119,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
 /// Plays `args.games` matches of a two-sided game (`play_one` plays game `i`) on the
 /// thread pool with a progress bar, and prints the summary as text or JSON. `turns` names
 /// what a match counts (turns, Days).
-pub(super) fn two_sided<F>(
-    game: &str,
-    turns: &str,
-    args: &Args,
-    names: [String; 2],
-    play_one: F,
-) -> Outcome
+pub(super) fn two_sided<F>(game: &str, turns: &str, args: &Args, names: [String; 2], play_one: F) -> Outcome
 where
     F: Fn(u64) -> sim::MatchResult + Sync,
 {
@@ -163,25 +147,12 @@ where
         });
         println!("{doc}");
     } else {
-        println!(
-            "{game}: {} games, seed {}, {na} (a) vs {nb} (b)",
-            s.games, args.seed
-        );
-        println!(
-            "  a wins {:>7}  {} (95% CI {} to {})",
-            s.wins[0],
-            pct(s.win_rate_a()),
-            pct(lo),
-            pct(hi)
-        );
+        println!("{game}: {} games, seed {}, {na} (a) vs {nb} (b)", s.games, args.seed);
+        println!("  a wins {:>7}  {} (95% CI {} to {})", s.wins[0], pct(s.win_rate_a()), pct(lo), pct(hi));
         println!("  b wins {:>7}", s.wins[1]);
         println!("  draws  {:>7}", s.wins[2]);
         println!("  mean {turns} {:.1}; {:.0} games/s", s.mean_turns(), gps);
-        let ends: Vec<String> = ENDINGS
-            .iter()
-            .zip(s.ended)
-            .map(|(n, c)| format!("{n} {c}"))
-            .collect();
+        let ends: Vec<String> = ENDINGS.iter().zip(s.ended).map(|(n, c)| format!("{n} {c}")).collect();
         println!("  ended: {}", ends.join(", "));
     }
     Ok(ExitCode::SUCCESS)
@@ -198,33 +169,16 @@ pub(super) fn ended_json(s: &Summary) -> serde_json::Value {
 /// Whether a party of the pool may face `opponent`: every construction rule of the match
 /// (`rules::check_match`), `shared-legend-special` included.
 pub fn legal_against(p: &[&Character], opponent: &[Character]) -> bool {
-    let cards: Vec<Card> = p
-        .iter()
-        .map(|c| Card::Iconica((*c).clone()))
-        .chain(opponent.iter().map(|c| Card::Iconica(c.clone())))
-        .collect();
+    let cards: Vec<Card> = p.iter().map(|c| Card::Iconica((*c).clone())).chain(opponent.iter().map(|c| Card::Iconica(c.clone()))).collect();
     let ids: Vec<&str> = p.iter().map(|c| c.id.as_str()).collect();
     let opp: Vec<&str> = opponent.iter().map(|c| c.id.as_str()).collect();
-    let (mine, theirs) = (
-        PartyFile::new("field", &ids),
-        PartyFile::new("opponent", &opp),
-    );
-    rules::check_match(&[&theirs, &mine], &cards)
-        .iter()
-        .all(|r| r.is_legal())
+    let (mine, theirs) = (PartyFile::new("field", &ids), PartyFile::new("opponent", &opp));
+    rules::check_match(&[&theirs, &mine], &cards).iter().all(|r| r.is_legal())
 }
 
-fn field(
-    cat: &dyn CardLookupAll,
-    args: &Args,
-    rules: crate::games::iconica::engine::Rules,
-    pa: PolicyKind,
-    pb: PolicyKind,
-) -> Outcome {
+fn field(cat: &dyn CardLookupAll, args: &Args, rules: crate::games::iconica::engine::Rules, pa: PolicyKind, pb: PolicyKind) -> Outcome {
     if args.files.len() != 1 {
-        return Err(BadInput(
-            "sim --field takes exactly one party file (the party the field plays)".into(),
-        ));
+        return Err(BadInput("sim --field takes exactly one party file (the party the field plays)".into()));
     }
     let opponent = load_parties(cat.lookup(), &args.files)?.remove(0);
     let pool: Vec<Character> = if args.pool.is_empty() {
@@ -234,11 +188,7 @@ fn field(
         for id in &args.pool {
             match cat.lookup().card(id).map(|c| c.into_owned()) {
                 Some(Card::Iconica(c)) => v.push(c),
-                _ => {
-                    return Err(BadInput(format!(
-                        "--pool: `{id}` is not an Iconica character in the catalogue"
-                    )));
-                }
+                _ => return Err(BadInput(format!("--pool: `{id}` is not an Iconica character in the catalogue"))),
             }
         }
         v
@@ -255,9 +205,7 @@ fn field(
         }
     }
     if parties.is_empty() {
-        return Err(BadInput(
-            "--field: no legal party can be formed from the pool".into(),
-        ));
+        return Err(BadInput("--field: no legal party can be formed from the pool".into()));
     }
     let pbar = bar(args.games * parties.len() as u64);
     let started = Instant::now();
@@ -266,21 +214,14 @@ fn field(
         let members: Vec<Character> = p.iter().map(|&i| pool[i].clone()).collect();
         let setup = setup_from(&[members, opponent.clone()], rules)?;
         let seed = sim::game_seed(args.seed, 1 << 40 | pi as u64);
-        let s = sim::run(
-            args.games,
-            args.threads,
-            |i| sim::iconica::play_one(&setup, pa, pb, seed, i),
-            |n| pbar.inc(n),
-        )
-        .map_err(|e| BadInput(format!("--threads: {e}")))?;
+        let s = sim::run(args.games, args.threads, |i| sim::iconica::play_one(&setup, pa, pb, seed, i), |n| pbar.inc(n))
+            .map_err(|e| BadInput(format!("--threads: {e}")))?;
         results.push(s);
     }
     pbar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64().max(1e-9);
     // Per character: every game of every party it is in.
-    let mut per: Vec<(usize, Summary, usize)> = (0..pool.len())
-        .map(|i| (i, Summary::default(), 0))
-        .collect();
+    let mut per: Vec<(usize, Summary, usize)> = (0..pool.len()).map(|i| (i, Summary::default(), 0)).collect();
     for (p, s) in parties.iter().zip(&results) {
         for &i in p {
             per[i].1 = per[i].1.merge(*s);
@@ -288,11 +229,7 @@ fn field(
         }
     }
     per.retain(|x| x.2 > 0);
-    per.sort_by(|x, y| {
-        y.1.win_rate_a()
-            .total_cmp(&x.1.win_rate_a())
-            .then(x.0.cmp(&y.0))
-    });
+    per.sort_by(|x, y| y.1.win_rate_a().total_cmp(&x.1.win_rate_a()).then(x.0.cmp(&y.0)));
     if args.json {
         let chars: Vec<_> = per
             .iter()
@@ -324,29 +261,14 @@ fn field(
             "iconica field: {} legal parties x {} games against {}; {} (field) vs {}",
             parties.len(),
             args.games,
-            opponent
-                .iter()
-                .map(|c| c.name.as_str())
-                .collect::<Vec<_>>()
-                .join(", "),
+            opponent.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", "),
             pa.name(),
             pb.name()
         );
-        println!(
-            "{:<28} {:>7} {:>9} {:>8}  95% CI",
-            "character", "parties", "games", "win rate"
-        );
+        println!("{:<28} {:>7} {:>9} {:>8}  95% CI", "character", "parties", "games", "win rate");
         for (i, s, n) in &per {
             let (lo, hi) = s.ci95_a();
-            println!(
-                "{:<28} {:>7} {:>9} {:>8}  {} to {}",
-                pool[*i].name,
-                n,
-                s.games,
-                pct(s.win_rate_a()),
-                pct(lo),
-                pct(hi)
-            );
+            println!("{:<28} {:>7} {:>9} {:>8}  {} to {}", pool[*i].name, n, s.games, pct(s.win_rate_a()), pct(lo), pct(hi));
         }
     }
     Ok(ExitCode::SUCCESS)

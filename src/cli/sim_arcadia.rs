@@ -2,16 +2,13 @@
 
 use super::play::open_catalogue;
 use super::play_arcadia::load_match;
-use super::sim::{Args, two_sided};
+use super::sim::{two_sided, Args};
 use super::{BadInput, Context, Outcome};
 use crate::sim;
 
 pub fn run(ctx: &Context, args: Args) -> Outcome {
     if args.files.len() != 1 {
-        return Err(BadInput(format!(
-            "sim arcadia needs one quest setup file (`*.setup.toml`), got {}",
-            args.files.len()
-        )));
+        return Err(BadInput(format!("sim arcadia needs one quest setup file (`*.setup.toml`), got {}", args.files.len())));
     }
     if args.field || !args.pool.is_empty() {
         return Err(BadInput("--field and --pool are Iconica options".into()));

@@ -7,16 +7,13 @@ use std::time::Instant;
 
 use serde_json::json;
 
-use super::sim::{Args, bar};
+use super::sim::{bar, Args};
 use super::{BadInput, Context, Outcome};
 use crate::sim::{self, iconoclasm::Run, wilson};
 
 pub fn run(ctx: &Context, args: &Args) -> Outcome {
     if let Some(f) = args.files.first() {
-        return Err(BadInput(format!(
-            "iconoclasm takes no file (got {}); use --players N",
-            f.display()
-        )));
+        return Err(BadInput(format!("iconoclasm takes no file (got {}); use --players N", f.display())));
     }
     if args.field || !args.pool.is_empty() {
         return Err(BadInput("--field and --pool are iconica options".into()));
@@ -26,13 +23,7 @@ pub fn run(ctx: &Context, args: &Args) -> Outcome {
     let (players, goal) = args.iconoclasm.players_and_goal()?;
     let policies = args.policies(players)?;
     let (deck, table) = super::play_iconoclasm::deck_and_table(ctx)?;
-    let run = Run {
-        deck,
-        table,
-        players,
-        goal,
-        policies,
-    };
+    let run = Run { deck, table, players, goal, policies };
     // A deal that cannot be made fails on the first game; check it once up front.
     run.play_one(args.seed, 0)?;
 
@@ -41,13 +32,7 @@ pub fn run(ctx: &Context, args: &Args) -> Outcome {
     let s = sim::run(
         args.games,
         args.threads,
-        |i| {
-            run.play_one(args.seed, i).unwrap_or(sim::MatchResult {
-                outcome: 3,
-                turns: 0,
-                ended: 0,
-            })
-        },
+        |i| run.play_one(args.seed, i).unwrap_or(sim::MatchResult { outcome: 3, turns: 0, ended: 0 }),
         |n| pbar.inc(n),
     )
     .map_err(|e| BadInput(format!("--threads: {e}")))?;
@@ -55,13 +40,7 @@ pub fn run(ctx: &Context, args: &Args) -> Outcome {
     let gps = s.games as f64 / started.elapsed().as_secs_f64().max(1e-9);
     let names: Vec<String> = run.policies.iter().map(|p| p.name()).collect();
     let seats = if players == 1 { 1 } else { players as usize };
-    let rate = |k: u64| {
-        if s.games == 0 {
-            0.0
-        } else {
-            k as f64 / s.games as f64
-        }
-    };
+    let rate = |k: u64| if s.games == 0 { 0.0 } else { k as f64 / s.games as f64 };
     if args.json {
         let mut wins = serde_json::Map::new();
         for p in 0..seats {
@@ -87,13 +66,7 @@ pub fn run(ctx: &Context, args: &Args) -> Outcome {
         }
         println!("{doc}");
     } else {
-        println!(
-            "iconoclasm: {} games, {} player(s), seed {}, ai {}",
-            s.games,
-            players,
-            args.seed,
-            names.join(", ")
-        );
+        println!("iconoclasm: {} games, {} player(s), seed {}, ai {}", s.games, players, args.seed, names.join(", "));
         if players == 1 {
             let (lo, hi) = wilson(s.wins[0], s.games, 1.96);
             println!(

@@ -60,38 +60,22 @@ struct Verdict {
 }
 
 pub fn run(ctx: &Context, args: Args) -> Outcome {
-    let loaded: Vec<Loaded> = args
-        .files
-        .iter()
-        .map(|p| load(p))
-        .collect::<Result<_, _>>()?;
+    let loaded: Vec<Loaded> = args.files.iter().map(|p| load(p)).collect::<Result<_, _>>()?;
     let db = ctx.db.clone().unwrap_or_else(catalogue::default_path);
-    let cat = Catalogue::open(&db)
-        .map_err(|e| BadInput(format!("cannot open the catalogue {}: {e}", db.display())))?;
+    let cat = Catalogue::open(&db).map_err(|e| BadInput(format!("cannot open the catalogue {}: {e}", db.display())))?;
     let verdicts = check_all(&loaded, &cat);
 
     if args.json {
         let docs: Vec<Value> = verdicts.iter().map(to_json).collect();
-        let doc = if docs.len() == 1 {
-            docs.into_iter().next().expect("one")
-        } else {
-            Value::Array(docs)
-        };
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&doc).expect("JSON values serialise")
-        );
+        let doc = if docs.len() == 1 { docs.into_iter().next().expect("one") } else { Value::Array(docs) };
+        println!("{}", serde_json::to_string_pretty(&doc).expect("JSON values serialise"));
     } else {
         for v in &verdicts {
             print!("{}", to_text(v));
         }
     }
     let legal = verdicts.iter().all(|v| v.violations.is_empty());
-    Ok(if legal {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(if legal { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
 /// Reads and parses one file; the error names the file (and line, column, key for TOML).
@@ -106,8 +90,7 @@ fn load(path: &Path) -> Result<Loaded, BadInput> {
             let mut characters = Vec::new();
             for cpath in setup.character_paths(path) {
                 let cfile = cpath.display().to_string();
-                let ctext = read(&cpath)
-                    .map_err(|e| BadInput(format!("{file}: character of a player: {}", e.0)))?;
+                let ctext = read(&cpath).map_err(|e| BadInput(format!("{file}: character of a player: {}", e.0)))?;
                 characters.push((cfile.clone(), CharacterFile::parse(&ctext, &cfile)?));
             }
             Build::Setup(setup, characters)
@@ -117,8 +100,7 @@ fn load(path: &Path) -> Result<Loaded, BadInput> {
 }
 
 fn read(path: &Path) -> Result<String, BadInput> {
-    std::fs::read_to_string(path)
-        .map_err(|e| BadInput(format!("cannot read {}: {e}", path.display())))
+    std::fs::read_to_string(path).map_err(|e| BadInput(format!("cannot read {}: {e}", path.display())))
 }
 
 fn check_all(loaded: &[Loaded], lookup: &dyn CardLookup) -> Vec<Verdict> {
@@ -138,21 +120,11 @@ fn check_all(loaded: &[Loaded], lookup: &dyn CardLookup) -> Vec<Verdict> {
                     let r = party_reports.next().expect("one report per party");
                     (Game::Iconica, "party", r.violations, Vec::new())
                 }
-                Build::Squad(s) => (
-                    Game::Ruunara,
-                    "squad",
-                    ruunara::check_squad(s, lookup).violations,
-                    Vec::new(),
-                ),
+                Build::Squad(s) => (Game::Ruunara, "squad", ruunara::check_squad(s, lookup).violations, Vec::new()),
                 Build::Character(c) => {
                     let r = arcadia::check_character(c, lookup);
                     let who = character_name(c);
-                    (
-                        Game::Arcadia,
-                        "character",
-                        r.violations,
-                        vec![(who, None, r.derived)],
-                    )
+                    (Game::Arcadia, "character", r.violations, vec![(who, None, r.derived)])
                 }
                 Build::Setup(s, chars) => {
                     let files: Vec<CharacterFile> = chars.iter().map(|(_, c)| c.clone()).collect();
@@ -161,39 +133,20 @@ fn check_all(loaded: &[Loaded], lookup: &dyn CardLookup) -> Vec<Verdict> {
                         .iter()
                         .zip(r.characters)
                         .enumerate()
-                        .map(
-                            |(i, ((f, c), cr)): (
-                                usize,
-                                (&(String, CharacterFile), CharacterReport),
-                            )| {
-                                (
-                                    format!("player {} ({})", i + 1, character_name(c)),
-                                    Some(f.clone()),
-                                    cr.derived,
-                                )
-                            },
-                        )
+                        .map(|(i, ((f, c), cr)): (usize, (&(String, CharacterFile), CharacterReport))| {
+                            (format!("player {} ({})", i + 1, character_name(c)), Some(f.clone()), cr.derived)
+                        })
                         .collect();
                     (Game::Arcadia, "setup", r.violations, derived)
                 }
             };
-            Verdict {
-                file: l.file.clone(),
-                game,
-                kind,
-                violations,
-                characters,
-            }
+            Verdict { file: l.file.clone(), game, kind, violations, characters }
         })
         .collect()
 }
 
 fn character_name(c: &CharacterFile) -> String {
-    if c.name.is_empty() {
-        "unnamed character".into()
-    } else {
-        c.name.clone()
-    }
+    if c.name.is_empty() { "unnamed character".into() } else { c.name.clone() }
 }
 
 fn to_json(v: &Verdict) -> Value {
@@ -229,11 +182,7 @@ fn to_text(v: &Verdict) -> String {
         out.push_str(&format!("{}: legal\n", v.file));
     } else {
         let n = v.violations.len();
-        out.push_str(&format!(
-            "{}: {n} violation{}\n",
-            v.file,
-            if n == 1 { "" } else { "s" }
-        ));
+        out.push_str(&format!("{}: {n} violation{}\n", v.file, if n == 1 { "" } else { "s" }));
         for x in &v.violations {
             out.push_str(&format!("  {}: {}\n", x.rule, x.message));
             if !x.cards.is_empty() {
@@ -243,11 +192,7 @@ fn to_text(v: &Verdict) -> String {
         }
     }
     for (who, _, d) in &v.characters {
-        let prefix = if v.kind == "setup" {
-            format!("{who}: ")
-        } else {
-            String::new()
-        };
+        let prefix = if v.kind == "setup" { format!("{who}: ") } else { String::new() };
         out.push_str(&format!("  {prefix}{}\n", derived_text(d)));
     }
     out
@@ -256,23 +201,10 @@ fn to_text(v: &Verdict) -> String {
 fn derived_text(d: &Derived) -> String {
     let court = match (d.court, d.court_decided_by) {
         (Some(c), CourtBasis::Majority) => {
-            format!(
-                "{} (majority, {} Seelie to {} Unseelie)",
-                court_name(c),
-                d.seelie,
-                d.unseelie
-            )
+            format!("{} (majority, {} Seelie to {} Unseelie)", court_name(c), d.seelie, d.unseelie)
         }
-        (Some(c), _) => format!(
-            "{} (declared, tied {} to {})",
-            court_name(c),
-            d.seelie,
-            d.unseelie
-        ),
-        (None, _) => format!(
-            "undecided (tied {} to {}, none declared)",
-            d.seelie, d.unseelie
-        ),
+        (Some(c), _) => format!("{} (declared, tied {} to {})", court_name(c), d.seelie, d.unseelie),
+        (None, _) => format!("undecided (tied {} to {}, none declared)", d.seelie, d.unseelie),
     };
     format!(
         "points: {} available, {} spent, {} left; court: {court}; experience: {} earned, {} spent; Waylay Rating bonus: +{}",

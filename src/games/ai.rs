@@ -26,10 +26,7 @@ pub struct MctsConfig {
 
 impl Default for MctsConfig {
     fn default() -> Self {
-        MctsConfig {
-            budget: Budget::Playouts(200),
-            c: 1.0,
-        }
+        MctsConfig { budget: Budget::Playouts(200), c: 1.0 }
     }
 }
 
@@ -51,10 +48,7 @@ pub struct Seated<K> {
 
 impl<K> Seated<K> {
     pub fn new(kind: K, seed: u64) -> Seated<K> {
-        Seated {
-            kind,
-            rng: ChaCha8Rng::seed_from_u64(seed),
-        }
+        Seated { kind, rng: ChaCha8Rng::seed_from_u64(seed) }
     }
 }
 
@@ -84,29 +78,15 @@ pub fn mcts_choose_with_prior<G: GameState>(
     weight: f64,
     rng: &mut ChaCha8Rng,
 ) -> usize {
-    let Node::Decision { actions, .. } = root.node() else {
-        return 0;
-    };
+    let Node::Decision { actions, .. } = root.node() else { return 0 };
     if actions <= 1 {
         return 0;
     }
-    let mut tree = vec![TNode {
-        visits: 0.0,
-        value: 0.0,
-        mover: usize::MAX,
-        children: Vec::new(),
-    }];
+    let mut tree = vec![TNode { visits: 0.0, value: 0.0, mover: usize::MAX, children: Vec::new() }];
     if prior.len() == actions && weight > 0.0 {
-        let Node::Decision { player, .. } = root.node() else {
-            return 0;
-        };
+        let Node::Decision { player, .. } = root.node() else { return 0 };
         for (a, p) in prior.iter().enumerate() {
-            tree.push(TNode {
-                visits: weight,
-                value: weight * p,
-                mover: player,
-                children: Vec::new(),
-            });
+            tree.push(TNode { visits: weight, value: weight * p, mover: player, children: Vec::new() });
             let id = (tree.len() - 1) as u32;
             tree[0].children.push((a, id));
         }
@@ -119,9 +99,7 @@ pub fn mcts_choose_with_prior<G: GameState>(
     loop {
         match cfg.budget {
             Budget::Playouts(n) if done >= n => break,
-            Budget::Millis(ms) if done > 0 && started.elapsed() >= Duration::from_millis(ms) => {
-                break;
-            }
+            Budget::Millis(ms) if done > 0 && started.elapsed() >= Duration::from_millis(ms) => break,
             _ => {}
         }
         done += 1;
@@ -136,12 +114,7 @@ pub fn mcts_choose_with_prior<G: GameState>(
                     let tried = tree[cur as usize].children.len();
                     if tried < actions {
                         let a = tried;
-                        tree.push(TNode {
-                            visits: 0.0,
-                            value: 0.0,
-                            mover: player,
-                            children: Vec::new(),
-                        });
+                        tree.push(TNode { visits: 0.0, value: 0.0, mover: player, children: Vec::new() });
                         let id = (tree.len() - 1) as u32;
                         tree[cur as usize].children.push((a, id));
                         state.apply(a);
@@ -166,20 +139,11 @@ pub fn mcts_choose_with_prior<G: GameState>(
                 Node::Chance(n) => {
                     state.chance_probs(&mut probs);
                     let a = sample(&probs, n, rng);
-                    let found = tree[cur as usize]
-                        .children
-                        .iter()
-                        .find(|c| c.0 == a)
-                        .map(|c| c.1);
+                    let found = tree[cur as usize].children.iter().find(|c| c.0 == a).map(|c| c.1);
                     let id = match found {
                         Some(id) => id,
                         None => {
-                            tree.push(TNode {
-                                visits: 0.0,
-                                value: 0.0,
-                                mover: usize::MAX,
-                                children: Vec::new(),
-                            });
+                            tree.push(TNode { visits: 0.0, value: 0.0, mover: usize::MAX, children: Vec::new() });
                             let id = (tree.len() - 1) as u32;
                             tree[cur as usize].children.push((a, id));
                             id
@@ -204,10 +168,7 @@ pub fn mcts_choose_with_prior<G: GameState>(
         .iter()
         .max_by(|x, y| {
             let (a, b) = (&tree[x.1 as usize], &tree[y.1 as usize]);
-            a.visits
-                .partial_cmp(&b.visits)
-                .unwrap_or(std::cmp::Ordering::Equal)
-                .then(y.0.cmp(&x.0))
+            a.visits.partial_cmp(&b.visits).unwrap_or(std::cmp::Ordering::Equal).then(y.0.cmp(&x.0))
         })
         .map(|c| c.0)
         .unwrap_or(0)
@@ -243,10 +204,7 @@ mod tests {
     impl GameState for Toy {
         fn node(&self) -> Node {
             match (self.picked, self.total) {
-                (None, _) => Node::Decision {
-                    player: 0,
-                    actions: 3,
-                },
+                (None, _) => Node::Decision { player: 0, actions: 3 },
                 (Some(_), None) => Node::Chance(2),
                 _ => Node::Terminal,
             }
@@ -258,32 +216,15 @@ mod tests {
             }
         }
         fn returns(&self) -> [f64; 2] {
-            if self.total.unwrap_or(0) >= 3 {
-                [1.0, 0.0]
-            } else {
-                [0.0, 1.0]
-            }
+            if self.total.unwrap_or(0) >= 3 { [1.0, 0.0] } else { [0.0, 1.0] }
         }
     }
 
     #[test]
     fn mcts_finds_the_best_option_through_chance() {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
-        let cfg = MctsConfig {
-            budget: Budget::Playouts(300),
-            c: 1.0,
-        };
-        assert_eq!(
-            mcts_choose(
-                &Toy {
-                    picked: None,
-                    total: None
-                },
-                &cfg,
-                &mut rng
-            ),
-            2
-        );
+        let cfg = MctsConfig { budget: Budget::Playouts(300), c: 1.0 };
+        assert_eq!(mcts_choose(&Toy { picked: None, total: None }, &cfg, &mut rng), 2);
     }
 
     #[test]

@@ -22,24 +22,13 @@ pub struct Violation {
 }
 
 impl Violation {
-    pub fn new(
-        rule: &'static str,
-        message: String,
-        cards: Vec<String>,
-        source: &'static str,
-    ) -> Violation {
-        Violation {
-            rule,
-            message,
-            cards,
-            source,
-        }
+    pub fn new(rule: &'static str, message: String, cards: Vec<String>, source: &'static str) -> Violation {
+        Violation { rule, message, cards, source }
     }
 }
 
 /// Where the `unknown-card` and `wrong-kind` rules come from: the project's contract.
-pub const SOURCE_LISTS: &str =
-    "deckwright spec: a listed card must be in the catalogue and of the kind its list needs";
+pub const SOURCE_LISTS: &str = "deckwright spec: a listed card must be in the catalogue and of the kind its list needs";
 
 /// What a list entry names.
 #[derive(Debug, Clone, PartialEq)]
@@ -113,16 +102,9 @@ impl CardIndex {
         let mut by_name: HashMap<(Game, String), Vec<usize>> = HashMap::new();
         for (i, c) in cards.iter().enumerate() {
             by_id.insert(c.id().to_string(), i);
-            by_name
-                .entry((c.game(), c.name().to_string()))
-                .or_default()
-                .push(i);
+            by_name.entry((c.game(), c.name().to_string())).or_default().push(i);
         }
-        CardIndex {
-            cards,
-            by_id,
-            by_name,
-        }
+        CardIndex { cards, by_id, by_name }
     }
 
     pub fn cards(&self) -> &[Card] {
@@ -149,13 +131,7 @@ pub fn from_toml<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, CardE
 }
 
 /// Checks the `game` key of a build file: it must be present and name `game`.
-pub fn expect_game(
-    text: &str,
-    file: &str,
-    got: &str,
-    game: Game,
-    what: &str,
-) -> Result<(), CardError> {
+pub fn expect_game(text: &str, file: &str, got: &str, game: Game, what: &str) -> Result<(), CardError> {
     if got == game.as_str() {
         Ok(())
     } else {
@@ -163,10 +139,7 @@ pub fn expect_game(
             file,
             text,
             &["game"],
-            format!(
-                "{what} must have game = \"{}\", found `{got}`",
-                game.as_str()
-            ),
+            format!("{what} must have game = \"{}\", found `{got}`", game.as_str()),
         ))
     }
 }
@@ -189,11 +162,7 @@ mod tests {
 
     #[test]
     fn id_wins_over_name_and_shared_names_are_ambiguous() {
-        let cards = vec![
-            squad_card("ru-a", "Twin"),
-            squad_card("ru-b", "Twin"),
-            squad_card("ru-twin", "ru-a"),
-        ];
+        let cards = vec![squad_card("ru-a", "Twin"), squad_card("ru-b", "Twin"), squad_card("ru-twin", "ru-a")];
         match resolve(&cards, Game::Ruunara, "ru-a") {
             Resolved::Found(c) => assert_eq!(c.id(), "ru-a"),
             other => panic!("expected ru-a, got {other:?}"),
@@ -208,18 +177,10 @@ mod tests {
 
     #[test]
     fn the_index_finds_what_the_list_finds() {
-        let cards = vec![
-            squad_card("ru-a", "Twin"),
-            squad_card("ru-b", "Twin"),
-            squad_card("ru-c", "C"),
-        ];
+        let cards = vec![squad_card("ru-a", "Twin"), squad_card("ru-b", "Twin"), squad_card("ru-c", "C")];
         let index = CardIndex::new(cards.clone());
         for entry in ["ru-a", "Twin", "C", "nobody"] {
-            assert_eq!(
-                resolve(&index, Game::Ruunara, entry),
-                resolve(&cards, Game::Ruunara, entry),
-                "{entry}"
-            );
+            assert_eq!(resolve(&index, Game::Ruunara, entry), resolve(&cards, Game::Ruunara, entry), "{entry}");
         }
     }
 

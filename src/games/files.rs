@@ -47,9 +47,7 @@ impl BuildFile {
         Ok(match game {
             Game::Iconica => BuildFile::Party(PartyFile::parse(text, file)?),
             Game::Ruunara => BuildFile::Squad(SquadFile::parse(text, file)?),
-            Game::Arcadia if is_setup(file, &header) => {
-                BuildFile::Setup(SetupFile::parse(text, file)?)
-            }
+            Game::Arcadia if is_setup(file, &header) => BuildFile::Setup(SetupFile::parse(text, file)?),
             Game::Arcadia => BuildFile::Character(CharacterFile::parse(text, file)?),
             Game::Iconoclasm => {
                 return Err(CardError::at(
@@ -83,35 +81,15 @@ mod tests {
     #[test]
     fn the_game_key_and_the_suffix_tell_the_kind() {
         let party = "game = \"iconica\"\nmembers = [\"ico-a\"]\n";
-        assert!(matches!(
-            BuildFile::parse(party, "p.toml"),
-            Ok(BuildFile::Party(_))
-        ));
+        assert!(matches!(BuildFile::parse(party, "p.toml"), Ok(BuildFile::Party(_))));
         let squad = "game = \"ruunara\"\nmode = \"free\"\n";
-        assert!(matches!(
-            BuildFile::parse(squad, "s.toml"),
-            Ok(BuildFile::Squad(_))
-        ));
-        assert!(matches!(
-            BuildFile::parse(CHARACTER, "e.toml"),
-            Ok(BuildFile::Character(_))
-        ));
+        assert!(matches!(BuildFile::parse(squad, "s.toml"), Ok(BuildFile::Squad(_))));
+        assert!(matches!(BuildFile::parse(CHARACTER, "e.toml"), Ok(BuildFile::Character(_))));
         // Without a telling suffix, `players` makes a setup.
-        assert!(matches!(
-            BuildFile::parse(SETUP, "q.toml"),
-            Ok(BuildFile::Setup(_))
-        ));
+        assert!(matches!(BuildFile::parse(SETUP, "q.toml"), Ok(BuildFile::Setup(_))));
         // The suffix wins over the keys: a character file with `players` is a bad character.
-        assert!(
-            BuildFile::parse(SETUP, "q.character.toml")
-                .unwrap_err()
-                .message
-                .contains("players")
-        );
-        assert!(matches!(
-            BuildFile::parse(CHARACTER, "e.setup.toml"),
-            Err(_)
-        ));
+        assert!(BuildFile::parse(SETUP, "q.character.toml").unwrap_err().message.contains("players"));
+        assert!(matches!(BuildFile::parse(CHARACTER, "e.setup.toml"), Err(_)));
     }
 
     #[test]

@@ -47,20 +47,10 @@ impl R {
         R { x, y, w, h }
     }
     pub fn inset(self, d: f32) -> R {
-        R::new(
-            self.x + d,
-            self.y + d,
-            (self.w - 2.0 * d).max(0.0),
-            (self.h - 2.0 * d).max(0.0),
-        )
+        R::new(self.x + d, self.y + d, (self.w - 2.0 * d).max(0.0), (self.h - 2.0 * d).max(0.0))
     }
     pub fn inset_xy(self, dx: f32, dy: f32) -> R {
-        R::new(
-            self.x + dx,
-            self.y + dy,
-            (self.w - 2.0 * dx).max(0.0),
-            (self.h - 2.0 * dy).max(0.0),
-        )
+        R::new(self.x + dx, self.y + dy, (self.w - 2.0 * dx).max(0.0), (self.h - 2.0 * dy).max(0.0))
     }
     pub fn right(self) -> f32 {
         self.x + self.w
@@ -71,50 +61,34 @@ impl R {
     /// The top `h` units and the rest.
     pub fn split_top(self, h: f32) -> (R, R) {
         let h = h.min(self.h);
-        (
-            R::new(self.x, self.y, self.w, h),
-            R::new(self.x, self.y + h, self.w, self.h - h),
-        )
+        (R::new(self.x, self.y, self.w, h), R::new(self.x, self.y + h, self.w, self.h - h))
     }
     /// The bottom `h` units and the rest (rest first).
     pub fn split_bottom(self, h: f32) -> (R, R) {
         let h = h.min(self.h);
-        (
-            R::new(self.x, self.y, self.w, self.h - h),
-            R::new(self.x, self.bottom() - h, self.w, h),
-        )
+        (R::new(self.x, self.y, self.w, self.h - h), R::new(self.x, self.bottom() - h, self.w, h))
     }
     /// The left `w` units and the rest.
     pub fn split_left(self, w: f32) -> (R, R) {
         let w = w.min(self.w);
-        (
-            R::new(self.x, self.y, w, self.h),
-            R::new(self.x + w, self.y, self.w - w, self.h),
-        )
+        (R::new(self.x, self.y, w, self.h), R::new(self.x + w, self.y, self.w - w, self.h))
     }
     /// The rest and the right `w` units.
     pub fn split_right(self, w: f32) -> (R, R) {
         let w = w.min(self.w);
-        (
-            R::new(self.x, self.y, self.w - w, self.h),
-            R::new(self.right() - w, self.y, w, self.h),
-        )
+        (R::new(self.x, self.y, self.w - w, self.h), R::new(self.right() - w, self.y, w, self.h))
     }
     /// `n` equal columns with `gap` between them.
     pub fn columns(self, n: usize, gap: f32) -> Vec<R> {
         let n = n.max(1);
         let w = (self.w - gap * (n - 1) as f32) / n as f32;
-        (0..n)
-            .map(|i| R::new(self.x + i as f32 * (w + gap), self.y, w, self.h))
-            .collect()
+        (0..n).map(|i| R::new(self.x + i as f32 * (w + gap), self.y, w, self.h)).collect()
     }
     /// `n` equal rows with `gap` between them.
     pub fn rows(self, n: usize, gap: f32) -> Vec<R> {
         let n = n.max(1);
         let h = (self.h - gap * (n - 1) as f32) / n as f32;
-        (0..n)
-            .map(|i| R::new(self.x, self.y + i as f32 * (h + gap), self.w, h))
-            .collect()
+        (0..n).map(|i| R::new(self.x, self.y + i as f32 * (h + gap), self.w, h)).collect()
     }
     pub fn center(self) -> (f32, f32) {
         (self.x + self.w / 2.0, self.y + self.h / 2.0)
@@ -150,13 +124,7 @@ pub trait Canvas {
     /// Runs `draw` on a `size` (w x h units) box whose origin is its top-left corner, then
     /// shows that box turned by `degrees` (clockwise) about its centre, the centre placed at
     /// `center` of this canvas.
-    fn rotated(
-        &mut self,
-        center: (f32, f32),
-        size: (f32, f32),
-        degrees: f32,
-        draw: &mut dyn FnMut(&mut dyn Canvas),
-    );
+    fn rotated(&mut self, center: (f32, f32), size: (f32, f32), degrees: f32, draw: &mut dyn FnMut(&mut dyn Canvas));
 
     fn rect(&mut self, r: R, fill: Rgb) {
         if let Some(rect) = tiny_skia::Rect::from_xywh(r.x, r.y, r.w, r.h) {
@@ -171,14 +139,7 @@ pub trait Canvas {
         }
     }
 
-    fn circle(
-        &mut self,
-        cx: f32,
-        cy: f32,
-        radius: f32,
-        fill: Option<Rgb>,
-        stroke: Option<(Rgb, f32)>,
-    ) {
+    fn circle(&mut self, cx: f32, cy: f32, radius: f32, fill: Option<Rgb>, stroke: Option<(Rgb, f32)>) {
         if let Some(path) = PathBuilder::from_circle(cx, cy, radius.max(0.01)) {
             self.path(&path, fill, stroke);
         }
@@ -188,11 +149,7 @@ pub trait Canvas {
     fn polygon(&mut self, pts: &[(f32, f32)], fill: Option<Rgb>, stroke: Option<(Rgb, f32)>) {
         let mut pb = PathBuilder::new();
         for (i, &(x, y)) in pts.iter().enumerate() {
-            if i == 0 {
-                pb.move_to(x, y)
-            } else {
-                pb.line_to(x, y)
-            }
+            if i == 0 { pb.move_to(x, y) } else { pb.line_to(x, y) }
         }
         pb.close();
         if let Some(path) = pb.finish() {

@@ -26,8 +26,7 @@ pub enum Weight {
 pub fn font(w: Weight) -> &'static FontRef<'static> {
     static FONTS: OnceLock<[FontRef<'static>; 3]> = OnceLock::new();
     let fonts = FONTS.get_or_init(|| {
-        let parse =
-            |b: &'static [u8]| FontRef::try_from_slice(b).expect("the bundled DejaVu fonts parse");
+        let parse = |b: &'static [u8]| FontRef::try_from_slice(b).expect("the bundled DejaVu fonts parse");
         [parse(REGULAR_TTF), parse(BOLD_TTF), parse(ITALIC_TTF)]
     });
     match w {
@@ -62,11 +61,7 @@ pub fn glyph(w: Weight, ch: char) -> GlyphInfo {
             .or_insert_with(|| {
                 let f = font(w);
                 let id = f.glyph_id(ch);
-                GlyphInfo {
-                    id,
-                    advance: f.as_scaled(1.0).h_advance(id),
-                    outline: f.outline(id).map(std::rc::Rc::new),
-                }
+                GlyphInfo { id, advance: f.as_scaled(1.0).h_advance(id), outline: f.outline(id).map(std::rc::Rc::new) }
             })
             .clone()
     })
@@ -75,9 +70,5 @@ pub fn glyph(w: Weight, ch: char) -> GlyphInfo {
 /// The cached kerning between two glyphs at text height 1.
 pub fn kern(w: Weight, a: ab_glyph::GlyphId, b: ab_glyph::GlyphId) -> f32 {
     use ab_glyph::{Font, ScaleFont};
-    KERNS.with(|k| {
-        *k.borrow_mut()
-            .entry((w, a.0, b.0))
-            .or_insert_with(|| font(w).as_scaled(1.0).kern(a, b))
-    })
+    KERNS.with(|k| *k.borrow_mut().entry((w, a.0, b.0)).or_insert_with(|| font(w).as_scaled(1.0).kern(a, b)))
 }

@@ -13,26 +13,10 @@ pub struct Paper {
 
 /// The papers `--paper` accepts.
 pub const PAPERS: &[Paper] = &[
-    Paper {
-        name: "a4",
-        width: 210.0,
-        height: 297.0,
-    },
-    Paper {
-        name: "letter",
-        width: 215.9,
-        height: 279.4,
-    },
-    Paper {
-        name: "a3",
-        width: 297.0,
-        height: 420.0,
-    },
-    Paper {
-        name: "legal",
-        width: 215.9,
-        height: 355.6,
-    },
+    Paper { name: "a4", width: 210.0, height: 297.0 },
+    Paper { name: "letter", width: 215.9, height: 279.4 },
+    Paper { name: "a3", width: 297.0, height: 420.0 },
+    Paper { name: "legal", width: 215.9, height: 355.6 },
 ];
 
 /// A named card size.
@@ -45,31 +29,11 @@ pub struct CardPreset {
 
 /// The card sizes `--card` accepts.
 pub const CARD_PRESETS: &[CardPreset] = &[
-    CardPreset {
-        name: "poker",
-        width: 63.0,
-        height: 88.0,
-    },
-    CardPreset {
-        name: "poker-us",
-        width: 63.5,
-        height: 88.9,
-    },
-    CardPreset {
-        name: "bridge",
-        width: 57.0,
-        height: 89.0,
-    },
-    CardPreset {
-        name: "mini",
-        width: 44.0,
-        height: 63.0,
-    },
-    CardPreset {
-        name: "tarot",
-        width: 70.0,
-        height: 120.0,
-    },
+    CardPreset { name: "poker", width: 63.0, height: 88.0 },
+    CardPreset { name: "poker-us", width: 63.5, height: 88.9 },
+    CardPreset { name: "bridge", width: 57.0, height: 89.0 },
+    CardPreset { name: "mini", width: 44.0, height: 63.0 },
+    CardPreset { name: "tarot", width: 70.0, height: 120.0 },
 ];
 
 /// The smallest distance from the page edge to a card's bleed (most printers cannot print
@@ -81,17 +45,11 @@ pub const MARK_GAP: f32 = 1.0;
 pub const MARK_LEN: f32 = 4.0;
 
 pub fn paper(name: &str) -> Option<Paper> {
-    PAPERS
-        .iter()
-        .copied()
-        .find(|p| p.name.eq_ignore_ascii_case(name))
+    PAPERS.iter().copied().find(|p| p.name.eq_ignore_ascii_case(name))
 }
 
 pub fn card_preset(name: &str) -> Option<CardPreset> {
-    CARD_PRESETS
-        .iter()
-        .copied()
-        .find(|p| p.name.eq_ignore_ascii_case(name))
+    CARD_PRESETS.iter().copied().find(|p| p.name.eq_ignore_ascii_case(name))
 }
 
 /// Parses `WxH` (millimetres, e.g. `63x88` or `63.5x88.9`).
@@ -147,15 +105,7 @@ pub enum LayoutError {
     #[error(
         "a {w} x {h} mm card (with {bleed} mm bleed) does not fit on {paper} paper ({pw} x {ph} mm, {margin} mm margins); choose a smaller card, less bleed or larger paper"
     )]
-    DoesNotFit {
-        w: f32,
-        h: f32,
-        bleed: f32,
-        paper: &'static str,
-        pw: f32,
-        ph: f32,
-        margin: f32,
-    },
+    DoesNotFit { w: f32, h: f32, bleed: f32, paper: &'static str, pw: f32, ph: f32, margin: f32 },
 }
 
 /// Where cards go on a sheet.
@@ -173,29 +123,16 @@ impl SheetLayout {
     pub fn new(spec: SheetSpec) -> Result<SheetLayout, LayoutError> {
         let ok = |v: f32| v.is_finite() && v > 0.0;
         if !ok(spec.card_w) || !ok(spec.card_h) {
-            return Err(LayoutError::BadCardSize {
-                w: spec.card_w,
-                h: spec.card_h,
-            });
+            return Err(LayoutError::BadCardSize { w: spec.card_w, h: spec.card_h });
         }
         let fine = |v: f32| v.is_finite() && v >= 0.0;
         if !fine(spec.bleed) || !fine(spec.gutter) {
-            return Err(LayoutError::Negative {
-                bleed: spec.bleed,
-                gutter: spec.gutter,
-            });
+            return Err(LayoutError::Negative { bleed: spec.bleed, gutter: spec.gutter });
         }
-        let (cw, ch) = (
-            spec.card_w + 2.0 * spec.bleed,
-            spec.card_h + 2.0 * spec.bleed,
-        );
+        let (cw, ch) = (spec.card_w + 2.0 * spec.bleed, spec.card_h + 2.0 * spec.bleed);
         let fit = |avail: f32, cell: f32| {
             let n = ((avail + spec.gutter + 1e-4) / (cell + spec.gutter)).floor();
-            if n.is_finite() && n > 0.0 {
-                n as usize
-            } else {
-                0
-            }
+            if n.is_finite() && n > 0.0 { n as usize } else { 0 }
         };
         let cols = fit(spec.paper.width - 2.0 * MARGIN, cw);
         let rows = fit(spec.paper.height - 2.0 * MARGIN, ch);
@@ -212,16 +149,8 @@ impl SheetLayout {
         }
         let block_w = cols as f32 * cw + (cols - 1) as f32 * spec.gutter;
         let block_h = rows as f32 * ch + (rows - 1) as f32 * spec.gutter;
-        let origin = (
-            (spec.paper.width - block_w) / 2.0,
-            (spec.paper.height - block_h) / 2.0,
-        );
-        Ok(SheetLayout {
-            spec,
-            cols,
-            rows,
-            origin,
-        })
+        let origin = ((spec.paper.width - block_w) / 2.0, (spec.paper.height - block_h) / 2.0);
+        Ok(SheetLayout { spec, cols, rows, origin })
     }
 
     pub fn per_page(&self) -> usize {
@@ -246,12 +175,7 @@ impl SheetLayout {
 
     fn trim_of(&self, cell: Rect) -> Rect {
         let b = self.spec.bleed;
-        Rect {
-            x: cell.x + b,
-            y: cell.y + b,
-            w: self.spec.card_w,
-            h: self.spec.card_h,
-        }
+        Rect { x: cell.x + b, y: cell.y + b, w: self.spec.card_w, h: self.spec.card_h }
     }
 
     /// Trim box of the `k`-th card of a fronts page (row by row, left to right).
@@ -271,24 +195,14 @@ impl SheetLayout {
     /// then moved by `offset` (x, y in mm) to correct a printer's misalignment.
     pub fn back(&self, k: usize, offset: (f32, f32)) -> Rect {
         let f = self.front(k);
-        Rect {
-            x: self.spec.paper.width - f.x - f.w + offset.0,
-            y: f.y + offset.1,
-            w: f.w,
-            h: f.h,
-        }
+        Rect { x: self.spec.paper.width - f.x - f.w + offset.0, y: f.y + offset.1, w: f.w, h: f.h }
     }
 
     /// Bleed box of the back of card `k`.
     pub fn back_bleed(&self, k: usize, offset: (f32, f32)) -> Rect {
         let b = self.spec.bleed;
         let t = self.back(k, offset);
-        Rect {
-            x: t.x - b,
-            y: t.y - b,
-            w: t.w + 2.0 * b,
-            h: t.h + 2.0 * b,
-        }
+        Rect { x: t.x - b, y: t.y - b, w: t.w + 2.0 * b, h: t.h + 2.0 * b }
     }
 
     /// Crop marks for a page holding `n` cards: short lines extending every trim edge into
@@ -327,30 +241,18 @@ impl SheetLayout {
         dedup(&mut ys);
         for &x in &xs {
             if len_up > 0.5 {
-                marks.push(Mark {
-                    from: (x, top - MARK_GAP - len_up),
-                    to: (x, top - MARK_GAP),
-                });
+                marks.push(Mark { from: (x, top - MARK_GAP - len_up), to: (x, top - MARK_GAP) });
             }
             if len_down > 0.5 {
-                marks.push(Mark {
-                    from: (x, bottom + MARK_GAP),
-                    to: (x, bottom + MARK_GAP + len_down),
-                });
+                marks.push(Mark { from: (x, bottom + MARK_GAP), to: (x, bottom + MARK_GAP + len_down) });
             }
         }
         for &y in &ys {
             if len_left > 0.5 {
-                marks.push(Mark {
-                    from: (left - MARK_GAP - len_left, y),
-                    to: (left - MARK_GAP, y),
-                });
+                marks.push(Mark { from: (left - MARK_GAP - len_left, y), to: (left - MARK_GAP, y) });
             }
             if len_right > 0.5 {
-                marks.push(Mark {
-                    from: (right + MARK_GAP, y),
-                    to: (right + MARK_GAP + len_right, y),
-                });
+                marks.push(Mark { from: (right + MARK_GAP, y), to: (right + MARK_GAP + len_right, y) });
             }
         }
         marks
@@ -368,13 +270,7 @@ mod tests {
 
     fn spec(paper_name: &str, card: &str, bleed: f32, gutter: f32) -> SheetSpec {
         let c = card_preset(card).unwrap();
-        SheetSpec {
-            paper: paper(paper_name).unwrap(),
-            card_w: c.width,
-            card_h: c.height,
-            bleed,
-            gutter,
-        }
+        SheetSpec { paper: paper(paper_name).unwrap(), card_w: c.width, card_h: c.height, bleed, gutter }
     }
 
     #[test]
@@ -394,10 +290,7 @@ mod tests {
     fn a4_poker_positions_to_the_tenth_of_a_millimetre() {
         let l = SheetLayout::new(spec("a4", "poker", 0.0, 0.0)).unwrap();
         let f = l.front(4);
-        assert!(
-            (f.x - 73.5).abs() < 0.05 && (f.y - 104.5).abs() < 0.05,
-            "{f:?}"
-        );
+        assert!((f.x - 73.5).abs() < 0.05 && (f.y - 104.5).abs() < 0.05, "{f:?}");
     }
 
     #[test]
@@ -422,10 +315,7 @@ mod tests {
     fn a_card_larger_than_the_paper_does_not_fit() {
         let mut s = spec("a4", "poker", 0.0, 0.0);
         s.card_w = 250.0;
-        assert!(matches!(
-            SheetLayout::new(s),
-            Err(LayoutError::DoesNotFit { .. })
-        ));
+        assert!(matches!(SheetLayout::new(s), Err(LayoutError::DoesNotFit { .. })));
     }
 
     #[test]
@@ -436,13 +326,9 @@ mod tests {
         for m in &marks {
             for k in 0..7 {
                 let c = l.front_bleed(k);
-                let inside =
-                    |p: (f32, f32)| p.0 > c.x && p.0 < c.right() && p.1 > c.y && p.1 < c.bottom();
+                let inside = |p: (f32, f32)| p.0 > c.x && p.0 < c.right() && p.1 > c.y && p.1 < c.bottom();
                 let mid = ((m.from.0 + m.to.0) / 2.0, (m.from.1 + m.to.1) / 2.0);
-                assert!(
-                    !inside(m.from) && !inside(m.to) && !inside(mid),
-                    "{m:?} over card {k}"
-                );
+                assert!(!inside(m.from) && !inside(m.to) && !inside(mid), "{m:?} over card {k}");
             }
         }
     }

@@ -49,11 +49,7 @@ pub enum PdfError {
     #[error("the PDF writer failed: {0}")]
     Writer(String),
     #[error("page {page} places face {face}, but only {count} faces were given")]
-    MissingFace {
-        page: usize,
-        face: usize,
-        count: usize,
-    },
+    MissingFace { page: usize, face: usize, count: usize },
 }
 
 fn pt(v: f32) -> f32 {
@@ -75,19 +71,10 @@ impl Refs {
 }
 
 /// Writes the pages; `duplex` asks the printer to flip on the long edge.
-pub fn write(
-    paper: Paper,
-    pages: &[PageContent],
-    faces: &[VectorFace],
-    duplex: bool,
-) -> Result<Vec<u8>, PdfError> {
+pub fn write(paper: Paper, pages: &[PageContent], faces: &[VectorFace], duplex: bool) -> Result<Vec<u8>, PdfError> {
     for (pi, page) in pages.iter().enumerate() {
         if let Some(pl) = page.faces.iter().find(|p| p.face >= faces.len()) {
-            return Err(PdfError::MissingFace {
-                page: pi + 1,
-                face: pl.face,
-                count: faces.len(),
-            });
+            return Err(PdfError::MissingFace { page: pi + 1, face: pl.face, count: faces.len() });
         }
     }
     let mut refs = Refs(0);
@@ -101,13 +88,10 @@ pub fn write(
         let mut cat = pdf.catalog(catalog_id);
         cat.pages(tree_id);
         if duplex {
-            cat.viewer_preferences()
-                .pair(Name(b"Duplex"), Name(b"DuplexFlipLongEdge"));
+            cat.viewer_preferences().pair(Name(b"Duplex"), Name(b"DuplexFlipLongEdge"));
         }
     }
-    pdf.pages(tree_id)
-        .kids(page_ids.iter().map(|(p, _)| *p))
-        .count(pages.len() as i32);
+    pdf.pages(tree_id).kids(page_ids.iter().map(|(p, _)| *p)).count(pages.len() as i32);
     pdf.type1_font(label_font_id).base_font(Name(b"Helvetica"));
 
     // Document-wide resources: fonts, portraits, translucencies.
@@ -138,10 +122,8 @@ pub fn write(
             (a, id)
         })
         .collect();
-    let portrait_ids: Vec<(PathBuf, Ref)> = portraits
-        .iter()
-        .map(|(key, pm)| (key.clone(), embed_image(&mut pdf, &mut refs, pm)))
-        .collect();
+    let portrait_ids: Vec<(PathBuf, Ref)> =
+        portraits.iter().map(|(key, pm)| (key.clone(), embed_image(&mut pdf, &mut refs, pm))).collect();
 
     // The faces, compressed in parallel.
     let streams: Vec<Vec<u8>> = faces.par_iter().map(|f| deflate(&f.content)).collect();
@@ -201,10 +183,7 @@ pub fn write(
             c.stroke();
         }
         for (x, y, size, text) in &page.labels {
-            let ascii: String = text
-                .chars()
-                .map(|ch| if ch.is_ascii() { ch } else { '?' })
-                .collect();
+            let ascii: String = text.chars().map(|ch| if ch.is_ascii() { ch } else { '?' }).collect();
             c.begin_text();
             c.set_font(Name(b"F1"), pt(*size));
             c.next_line(pt(*x), h - pt(*y));
@@ -241,17 +220,11 @@ struct Metrics {
 
 fn metrics(ttf: &[u8]) -> Option<Metrics> {
     let u16_at = |o: usize| ttf.get(o..o + 2).map(|b| u16::from_be_bytes([b[0], b[1]]));
-    let u32_at = |o: usize| {
-        ttf.get(o..o + 4)
-            .map(|b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
-    };
+    let u32_at = |o: usize| ttf.get(o..o + 4).map(|b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]));
     let table = |tag: &[u8; 4]| {
         (0..u16_at(4)? as usize).find_map(|i| {
             let rec = 12 + 16 * i;
-            (ttf.get(rec..rec + 4)? == tag)
-                .then(|| u32_at(rec + 8))
-                .flatten()
-                .map(|o| o as usize)
+            (ttf.get(rec..rec + 4)? == tag).then(|| u32_at(rec + 8)).flatten().map(|o| o as usize)
         })
     };
     let head = table(b"head")?;
@@ -259,37 +232,24 @@ fn metrics(ttf: &[u8]) -> Option<Metrics> {
     let i16_at = |o: usize| u16_at(o).map(|v| v as i16 as f32);
     Some(Metrics {
         units_per_em: u16_at(head + 18)? as f32,
-        bbox: [
-            i16_at(head + 36)?,
-            i16_at(head + 38)?,
-            i16_at(head + 40)?,
-            i16_at(head + 42)?,
-        ],
+        bbox: [i16_at(head + 36)?, i16_at(head + 38)?, i16_at(head + 40)?, i16_at(head + 42)?],
         italic_angle: u32_at(post + 4)? as i32 as f32 / 65536.0,
     })
 }
 
 /// Embeds a weight's font, subset to `used` (glyph id -> character), as a Type0 font whose
 /// CIDs are the bundled font's glyph ids. Returns the Type0 font's reference.
-fn embed_font(
-    pdf: &mut Pdf,
-    refs: &mut Refs,
-    w: Weight,
-    used: &BTreeMap<u16, char>,
-) -> Result<Ref, PdfError> {
+fn embed_font(pdf: &mut Pdf, refs: &mut Refs, w: Weight, used: &BTreeMap<u16, char>) -> Result<Ref, PdfError> {
     use ab_glyph::Font;
     let (ttf, base) = match w {
         Weight::Regular => (fonts::REGULAR_TTF, "DejaVuSans"),
         Weight::Bold => (fonts::BOLD_TTF, "DejaVuSans-Bold"),
         Weight::Italic => (fonts::ITALIC_TTF, "DejaVuSans-Oblique"),
     };
-    let m = metrics(ttf).ok_or_else(|| {
-        PdfError::Writer(format!("the bundled font {base} has no head or post table"))
-    })?;
+    let m = metrics(ttf).ok_or_else(|| PdfError::Writer(format!("the bundled font {base} has no head or post table")))?;
     let gids: Vec<u16> = used.keys().copied().collect();
     let remapper = subsetter::GlyphRemapper::new_from_glyphs_sorted(&gids);
-    let subset = subsetter::subset(ttf, 0, &remapper)
-        .map_err(|e| PdfError::Writer(format!("subsetting {base}: {e}")))?;
+    let subset = subsetter::subset(ttf, 0, &remapper).map_err(|e| PdfError::Writer(format!("subsetting {base}: {e}")))?;
 
     // A subset's name starts with a tag of six capitals that depends on its glyphs.
     let mut hash: u32 = 2166136261;
@@ -298,24 +258,11 @@ fn embed_font(
             hash = (hash ^ b as u32).wrapping_mul(16777619);
         }
     }
-    let tag: String = (0..6)
-        .map(|i| (b'A' + ((hash >> (i * 5)) % 26) as u8) as char)
-        .collect();
+    let tag: String = (0..6).map(|i| (b'A' + ((hash >> (i * 5)) % 26) as u8) as char).collect();
     let name = format!("{tag}+{base}");
 
-    let (type0, cid, descriptor, file, map, cmap) = (
-        refs.next(),
-        refs.next(),
-        refs.next(),
-        refs.next(),
-        refs.next(),
-        refs.next(),
-    );
-    let system = SystemInfo {
-        registry: Str(b"Adobe"),
-        ordering: Str(b"Identity"),
-        supplement: 0,
-    };
+    let (type0, cid, descriptor, file, map, cmap) = (refs.next(), refs.next(), refs.next(), refs.next(), refs.next(), refs.next());
+    let system = SystemInfo { registry: Str(b"Adobe"), ordering: Str(b"Identity"), supplement: 0 };
     pdf.type0_font(type0)
         .base_font(Name(name.as_bytes()))
         .encoding_predefined(Name(b"Identity-H"))
@@ -343,12 +290,7 @@ fn embed_font(
     pdf.font_descriptor(descriptor)
         .name(Name(name.as_bytes()))
         .flags(flags)
-        .bbox(PdfRect::new(
-            per_em(m.bbox[0]),
-            per_em(m.bbox[1]),
-            per_em(m.bbox[2]),
-            per_em(m.bbox[3]),
-        ))
+        .bbox(PdfRect::new(per_em(m.bbox[0]), per_em(m.bbox[1]), per_em(m.bbox[2]), per_em(m.bbox[3])))
         .italic_angle(m.italic_angle)
         .ascent(per_em(f.ascent_unscaled()))
         .descent(per_em(f.descent_unscaled()))
@@ -356,9 +298,7 @@ fn embed_font(
         .stem_v(if w == Weight::Bold { 140.0 } else { 80.0 })
         .font_file2(file);
     let data = deflate(&subset);
-    pdf.stream(file, &data)
-        .filter(Filter::FlateDecode)
-        .pair(Name(b"Length1"), subset.len() as i32);
+    pdf.stream(file, &data).filter(Filter::FlateDecode).pair(Name(b"Length1"), subset.len() as i32);
 
     // CID (the bundled font's glyph id) -> glyph id in the subset, two bytes each.
     let last = gids.last().copied().unwrap_or(0) as usize;
@@ -367,8 +307,7 @@ fn embed_font(
         let new = remapper.get(g).unwrap_or(0);
         cid_to_gid[2 * g as usize..2 * g as usize + 2].copy_from_slice(&new.to_be_bytes());
     }
-    pdf.stream(map, &deflate(&cid_to_gid))
-        .filter(Filter::FlateDecode);
+    pdf.stream(map, &deflate(&cid_to_gid)).filter(Filter::FlateDecode);
 
     let mut unicode = UnicodeCmap::new(Name(b"Adobe-Identity-UCS"), system);
     for (&g, &ch) in used {
@@ -381,10 +320,7 @@ fn embed_font(
 /// Embeds a portrait as an RGB image (with a soft mask if it is not opaque).
 fn embed_image(pdf: &mut Pdf, refs: &mut Refs, pm: &tiny_skia::Pixmap) -> Ref {
     let id = refs.next();
-    let (mut rgb, mut alpha) = (
-        Vec::with_capacity(pm.data().len() / 4 * 3),
-        Vec::with_capacity(pm.data().len() / 4),
-    );
+    let (mut rgb, mut alpha) = (Vec::with_capacity(pm.data().len() / 4 * 3), Vec::with_capacity(pm.data().len() / 4));
     for p in pm.pixels() {
         let c = p.demultiply();
         rgb.extend([c.red(), c.green(), c.blue()]);
@@ -395,18 +331,14 @@ fn embed_image(pdf: &mut Pdf, refs: &mut Refs, pm: &tiny_skia::Pixmap) -> Ref {
         let data = deflate(&alpha);
         let mut x = pdf.image_xobject(m, &data);
         x.filter(Filter::FlateDecode);
-        x.width(pm.width() as i32)
-            .height(pm.height() as i32)
-            .bits_per_component(8);
+        x.width(pm.width() as i32).height(pm.height() as i32).bits_per_component(8);
         x.color_space().device_gray();
         m
     });
     let data = deflate(&rgb);
     let mut x = pdf.image_xobject(id, &data);
     x.filter(Filter::FlateDecode);
-    x.width(pm.width() as i32)
-        .height(pm.height() as i32)
-        .bits_per_component(8);
+    x.width(pm.width() as i32).height(pm.height() as i32).bits_per_component(8);
     x.color_space().device_rgb();
     if let Some(m) = mask {
         x.s_mask(m);

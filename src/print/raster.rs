@@ -1,9 +1,7 @@
 //! The pixel backend of [`Canvas`]: tiny-skia shapes and ab_glyph text coverage on a
 //! pixmap, for the app's live preview and the PNG export.
 
-use tiny_skia::{
-    FillRule, FilterQuality, Paint, Pattern, Pixmap, PixmapPaint, SpreadMode, Stroke, Transform,
-};
+use tiny_skia::{FillRule, FilterQuality, Paint, Pattern, Pixmap, PixmapPaint, SpreadMode, Stroke, Transform};
 
 use super::canvas::{Canvas, Portrait, R, Rgb, UNITS_WIDE};
 use super::fonts::{self, Weight};
@@ -36,12 +34,7 @@ impl PixelCanvas {
         }
         let pixmap = Pixmap::new(trim_w + 2 * bleed, trim_h + 2 * bleed)?;
         let scale = trim_w as f32 / UNITS_WIDE;
-        Some(PixelCanvas {
-            pixmap,
-            scale,
-            origin: bleed as f32,
-            height: trim_h as f32 / scale,
-        })
+        Some(PixelCanvas { pixmap, scale, origin: bleed as f32, height: trim_h as f32 / scale })
     }
 
     fn ts(&self) -> Transform {
@@ -50,16 +43,7 @@ impl PixelCanvas {
 
     /// Draws one run of text with its baseline at `(x, baseline)`, clipped to `clip`.
     #[allow(clippy::too_many_arguments)]
-    fn glyphs(
-        &mut self,
-        text: &str,
-        weight: Weight,
-        size: f32,
-        x: f32,
-        baseline: f32,
-        color: Rgb,
-        clip: R,
-    ) {
+    fn glyphs(&mut self, text: &str, weight: Weight, size: f32, x: f32, baseline: f32, color: Rgb, clip: R) {
         use ab_glyph::{Font, ScaleFont};
         let px = size * self.scale;
         let scale_factor = fonts::font(weight).as_scaled(px).scale_factor();
@@ -67,10 +51,8 @@ impl PixelCanvas {
         let base = self.origin + baseline * self.scale;
         let cx0 = (self.origin + clip.x * self.scale).floor().max(0.0) as i64;
         let cy0 = (self.origin + clip.y * self.scale).floor().max(0.0) as i64;
-        let cx1 = ((self.origin + clip.right() * self.scale).ceil() as i64)
-            .min(self.pixmap.width() as i64);
-        let cy1 = ((self.origin + clip.bottom() * self.scale).ceil() as i64)
-            .min(self.pixmap.height() as i64);
+        let cx1 = ((self.origin + clip.right() * self.scale).ceil() as i64).min(self.pixmap.width() as i64);
+        let cy1 = ((self.origin + clip.bottom() * self.scale).ceil() as i64).min(self.pixmap.height() as i64);
         let width = self.pixmap.width() as i64;
         let pixels = self.pixmap.pixels_mut();
         let mut prev = None;
@@ -79,8 +61,7 @@ impl PixelCanvas {
             if let Some(p) = prev {
                 caret += fonts::kern(weight, p, g.id) * px;
             }
-            let glyph =
-                g.id.with_scale_and_position(px, ab_glyph::point(caret, base));
+            let glyph = g.id.with_scale_and_position(px, ab_glyph::point(caret, base));
             caret += g.advance * px;
             prev = Some(g.id);
             let Some(outline) = g.outline else { continue };
@@ -105,8 +86,7 @@ impl Canvas for PixelCanvas {
     }
 
     fn fill_bleed(&mut self, c: Rgb) {
-        self.pixmap
-            .fill(tiny_skia::Color::from_rgba8(c.0, c.1, c.2, c.3));
+        self.pixmap.fill(tiny_skia::Color::from_rgba8(c.0, c.1, c.2, c.3));
     }
 
     fn rect(&mut self, r: R, fill: Rgb) {
@@ -119,14 +99,10 @@ impl Canvas for PixelCanvas {
     fn path(&mut self, path: &tiny_skia::Path, fill: Option<Rgb>, stroke: Option<(Rgb, f32)>) {
         let ts = self.ts();
         if let Some(f) = fill {
-            self.pixmap
-                .fill_path(path, &paint(f), FillRule::Winding, ts, None);
+            self.pixmap.fill_path(path, &paint(f), FillRule::Winding, ts, None);
         }
         if let Some((c, w)) = stroke {
-            let s = Stroke {
-                width: w,
-                ..Stroke::default()
-            };
+            let s = Stroke { width: w, ..Stroke::default() };
             self.pixmap.stroke_path(path, &paint(c), &s, ts, None);
         }
     }
@@ -142,13 +118,7 @@ impl Canvas for PixelCanvas {
         let (ox, oy) = (r.x + (r.w - dw) / 2.0, r.y + (r.h - dh) / 2.0);
         let shader_ts = Transform::from_row(k, 0.0, 0.0, k, ox, oy);
         let paint = Paint {
-            shader: Pattern::new(
-                img.as_ref().as_ref(),
-                SpreadMode::Pad,
-                FilterQuality::Bilinear,
-                1.0,
-                shader_ts,
-            ),
+            shader: Pattern::new(img.as_ref().as_ref(), SpreadMode::Pad, FilterQuality::Bilinear, 1.0, shader_ts),
             ..Paint::default()
         };
         if let Some(rect) = tiny_skia::Rect::from_xywh(r.x, r.y, r.w, r.h) {
@@ -164,56 +134,30 @@ impl Canvas for PixelCanvas {
     }
 
     /// Draws on a transparent strip of the box's size, then composites it turned.
-    fn rotated(
-        &mut self,
-        center: (f32, f32),
-        size: (f32, f32),
-        degrees: f32,
-        draw: &mut dyn FnMut(&mut dyn Canvas),
-    ) {
+    fn rotated(&mut self, center: (f32, f32), size: (f32, f32), degrees: f32, draw: &mut dyn FnMut(&mut dyn Canvas)) {
         let px = |u: f32| (u * self.scale).round().max(1.0) as u32;
-        let Some(mut strip) = PixelCanvas::new(px(size.0), px(size.1), 0) else {
-            return;
-        };
+        let Some(mut strip) = PixelCanvas::new(px(size.0), px(size.1), 0) else { return };
         strip.scale = self.scale;
         strip.height = size.1;
         draw(&mut strip);
         let (w, h) = (strip.pixmap.width() as f32, strip.pixmap.height() as f32);
         let ts = Transform::from_translate(-w / 2.0, -h / 2.0)
             .post_rotate(degrees)
-            .post_translate(
-                self.origin + center.0 * self.scale,
-                self.origin + center.1 * self.scale,
-            );
-        let paint = PixmapPaint {
-            quality: FilterQuality::Bilinear,
-            ..PixmapPaint::default()
-        };
-        self.pixmap
-            .draw_pixmap(0, 0, strip.pixmap.as_ref(), &paint, ts, None);
+            .post_translate(self.origin + center.0 * self.scale, self.origin + center.1 * self.scale);
+        let paint = PixmapPaint { quality: FilterQuality::Bilinear, ..PixmapPaint::default() };
+        self.pixmap.draw_pixmap(0, 0, strip.pixmap.as_ref(), &paint, ts, None);
     }
 }
 
 /// Source-over of a colour at `cov` coverage onto a premultiplied pixel.
-fn blend(
-    dst: tiny_skia::PremultipliedColorU8,
-    c: Rgb,
-    cov: f32,
-) -> tiny_skia::PremultipliedColorU8 {
+fn blend(dst: tiny_skia::PremultipliedColorU8, c: Rgb, cov: f32) -> tiny_skia::PremultipliedColorU8 {
     let a = (cov.clamp(0.0, 1.0) * c.3 as f32 / 255.0).clamp(0.0, 1.0);
     if a <= 0.0 {
         return dst;
     }
     let inv = 1.0 - a;
     let ch = |s: u8, d: u8| ((s as f32 * a) + d as f32 * inv).round().clamp(0.0, 255.0) as u8;
-    let out_a = (255.0 * a + dst.alpha() as f32 * inv)
-        .round()
-        .clamp(0.0, 255.0) as u8;
-    let (r, g, b) = (
-        ch(c.0, dst.red()),
-        ch(c.1, dst.green()),
-        ch(c.2, dst.blue()),
-    );
-    tiny_skia::PremultipliedColorU8::from_rgba(r.min(out_a), g.min(out_a), b.min(out_a), out_a)
-        .unwrap_or(dst)
+    let out_a = (255.0 * a + dst.alpha() as f32 * inv).round().clamp(0.0, 255.0) as u8;
+    let (r, g, b) = (ch(c.0, dst.red()), ch(c.1, dst.green()), ch(c.2, dst.blue()));
+    tiny_skia::PremultipliedColorU8::from_rgba(r.min(out_a), g.min(out_a), b.min(out_a), out_a).unwrap_or(dst)
 }

@@ -40,11 +40,7 @@ pub type QueryFn<'a> = dyn Fn(&str) -> Result<Vec<String>, String> + 'a;
 /// party, character, setup or squad files. Otherwise, if every argument looks like a card id
 /// and at least one is in the catalogue, they are a list of ids and each must exist; else
 /// the arguments, joined by spaces, are a search query.
-pub fn resolve(
-    cat: &Catalogue,
-    args: &[String],
-    query: &QueryFn<'_>,
-) -> Result<Vec<Card>, SelectionError> {
+pub fn resolve(cat: &Catalogue, args: &[String], query: &QueryFn<'_>) -> Result<Vec<Card>, SelectionError> {
     let shown = args.join(" ");
     let is_file = |a: &String| a.ends_with(".toml") || Path::new(a).is_file();
     let mut out = Vec::new();
@@ -90,10 +86,7 @@ fn any_known(cat: &Catalogue, args: &[String]) -> Result<bool, SelectionError> {
 }
 
 fn file_err(file: &Path, message: impl Into<String>) -> SelectionError {
-    SelectionError::File {
-        file: file.display().to_string(),
-        message: message.into(),
-    }
+    SelectionError::File { file: file.display().to_string(), message: message.into() }
 }
 
 /// The cards a party, character, setup or squad file names, in file order: a party's or
@@ -101,25 +94,16 @@ fn file_err(file: &Path, message: impl Into<String>) -> SelectionError {
 /// character, quests, waylays and treasures) and then its leagues.
 pub fn from_file(cat: &Catalogue, path: &Path) -> Result<Vec<Card>, SelectionError> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| file_err(path, format!("cannot read it: {e}")))?;
+    let text = std::fs::read_to_string(path).map_err(|e| file_err(path, format!("cannot read it: {e}")))?;
     let (game, entries): (Game, Vec<String>) = match BuildFile::parse(&text, &file)? {
         BuildFile::Party(p) => (Game::Iconica, p.members),
         BuildFile::Squad(s) => (Game::Ruunara, s.members),
-        BuildFile::Character(c) => (
-            Game::Arcadia,
-            c.icon.into_iter().chain(c.merits).chain(c.flaws).collect(),
-        ),
+        BuildFile::Character(c) => (Game::Arcadia, c.icon.into_iter().chain(c.merits).chain(c.flaws).collect()),
         BuildFile::Setup(setup) => {
             let mut out = Vec::new();
             for (player, cpath) in setup.players.iter().zip(setup.character_paths(path)) {
                 out.extend(from_file(cat, &cpath)?);
-                for id in player
-                    .quests
-                    .iter()
-                    .chain(&player.waylays)
-                    .chain(&player.treasures)
-                {
+                for id in player.quests.iter().chain(&player.waylays).chain(&player.treasures) {
                     out.push(member(cat, path, Game::Arcadia, id)?);
                 }
             }
@@ -158,19 +142,12 @@ impl Copies {
         if s.eq_ignore_ascii_case("owned") {
             return Some(Copies::Owned);
         }
-        s.parse::<u32>()
-            .ok()
-            .filter(|n| (1..=1000).contains(n))
-            .map(Copies::Each)
+        s.parse::<u32>().ok().filter(|n| (1..=1000).contains(n)).map(Copies::Each)
     }
 }
 
 /// Repeats each card as `copies` asks, keeping the selection's order.
-pub fn apply_copies(
-    cat: &Catalogue,
-    cards: Vec<Card>,
-    copies: Copies,
-) -> Result<Vec<Card>, SelectionError> {
+pub fn apply_copies(cat: &Catalogue, cards: Vec<Card>, copies: Copies) -> Result<Vec<Card>, SelectionError> {
     let mut out = Vec::new();
     for c in cards {
         let n = match copies {
@@ -178,11 +155,7 @@ pub fn apply_copies(
             Copies::Owned => {
                 use rusqlite::OptionalExtension;
                 cat.conn()
-                    .query_row(
-                        "SELECT quantity FROM collection WHERE card_id = ?1",
-                        [c.id()],
-                        |r| r.get::<_, i64>(0),
-                    )
+                    .query_row("SELECT quantity FROM collection WHERE card_id = ?1", [c.id()], |r| r.get::<_, i64>(0))
                     .optional()
                     .map_err(crate::catalogue::CatalogueError::from)?
                     .unwrap_or(0)

@@ -65,29 +65,14 @@ pub struct VectorFace {
 impl VectorFace {
     /// The bounding box of the form in its own units: the trim box and the bleed.
     pub fn bbox(&self) -> [f32; 4] {
-        [
-            -self.bleed,
-            -self.bleed,
-            self.width + self.bleed,
-            self.height + self.bleed,
-        ]
+        [-self.bleed, -self.bleed, self.width + self.bleed, self.height + self.bleed]
     }
 
     /// The form matrix: maps the bleed box (y down) onto the unit square (y up), so a form is
     /// placed on a page exactly like an image, with `cm` giving its box.
     pub fn matrix(&self) -> [f32; 6] {
-        let (w, h) = (
-            self.width + 2.0 * self.bleed,
-            self.height + 2.0 * self.bleed,
-        );
-        [
-            1.0 / w,
-            0.0,
-            0.0,
-            -1.0 / h,
-            self.bleed / w,
-            1.0 - self.bleed / h,
-        ]
+        let (w, h) = (self.width + 2.0 * self.bleed, self.height + 2.0 * self.bleed);
+        [1.0 / w, 0.0, 0.0, -1.0 / h, self.bleed / w, 1.0 - self.bleed / h]
     }
 }
 
@@ -167,10 +152,7 @@ impl PdfCanvas {
                 }
                 PathSegment::QuadTo(k, p) => {
                     // The cubic with the same curve.
-                    let c1 = (
-                        cur.0 + 2.0 / 3.0 * (k.x - cur.0),
-                        cur.1 + 2.0 / 3.0 * (k.y - cur.1),
-                    );
+                    let c1 = (cur.0 + 2.0 / 3.0 * (k.x - cur.0), cur.1 + 2.0 / 3.0 * (k.y - cur.1));
                     let c2 = (p.x + 2.0 / 3.0 * (k.x - p.x), p.y + 2.0 / 3.0 * (k.y - p.y));
                     c.cubic_to(q(c1.0), q(c1.1), q(c2.0), q(c2.1), q(p.x), q(p.y));
                     cur = (p.x, p.y);
@@ -189,9 +171,7 @@ impl PdfCanvas {
 
     /// Fills and/or strokes a path in one translucency (the fill's, else the stroke's).
     fn paint(&mut self, path: &tiny_skia::Path, fill: Option<Rgb>, stroke: Option<(Rgb, f32)>) {
-        let Some(a) = fill.map(|f| f.3).or(stroke.map(|s| s.0.3)) else {
-            return;
-        };
+        let Some(a) = fill.map(|f| f.3).or(stroke.map(|s| s.0.3)) else { return };
         if a < 255 {
             self.content.save_state();
             self.alpha(a);
@@ -214,19 +194,11 @@ impl PdfCanvas {
     }
 
     fn set_fill(&mut self, c: Rgb) {
-        self.content.set_fill_rgb(
-            q(c.0 as f32 / 255.0),
-            q(c.1 as f32 / 255.0),
-            q(c.2 as f32 / 255.0),
-        );
+        self.content.set_fill_rgb(q(c.0 as f32 / 255.0), q(c.1 as f32 / 255.0), q(c.2 as f32 / 255.0));
     }
 
     fn set_stroke(&mut self, c: Rgb, width: f32) {
-        self.content.set_stroke_rgb(
-            q(c.0 as f32 / 255.0),
-            q(c.1 as f32 / 255.0),
-            q(c.2 as f32 / 255.0),
-        );
+        self.content.set_stroke_rgb(q(c.0 as f32 / 255.0), q(c.1 as f32 / 255.0), q(c.2 as f32 / 255.0));
         self.content.set_line_width(q(width));
     }
 }
@@ -238,10 +210,7 @@ impl Canvas for PdfCanvas {
 
     fn fill_bleed(&mut self, c: Rgb) {
         let b = self.bleed;
-        self.rect(
-            R::new(-b, -b, UNITS_WIDE + 2.0 * b, self.height + 2.0 * b),
-            c,
-        );
+        self.rect(R::new(-b, -b, UNITS_WIDE + 2.0 * b, self.height + 2.0 * b), c);
     }
 
     fn rect(&mut self, r: R, fill: Rgb) {
@@ -290,8 +259,7 @@ impl Canvas for PdfCanvas {
         self.content.save_state();
         self.clip(r);
         // The image's first row is the top of the unit square; this space is y down.
-        self.content
-            .transform([q(dw), 0.0, 0.0, q(-dh), q(ox), q(oy + dh)]);
+        self.content.transform([q(dw), 0.0, 0.0, q(-dh), q(ox), q(oy + dh)]);
         self.content.x_object(Name(image_name(i).as_bytes()));
         self.content.restore_state();
     }
@@ -309,23 +277,20 @@ impl Canvas for PdfCanvas {
         let mut bytes = Vec::new();
         for (i, w) in f.words.iter().enumerate() {
             if weight != Some(w.weight) {
-                self.content
-                    .set_font(font_name(w.weight), q(f.size * em_per_height(w.weight)));
+                self.content.set_font(font_name(w.weight), q(f.size * em_per_height(w.weight)));
                 weight = Some(w.weight);
             }
             if color != Some(w.color) {
                 if color.map_or(255, |c| c.3) != w.color.3 {
                     // Inside this block's saved state; `/A255` restores opaque text.
                     self.alphas.insert(w.color.3);
-                    self.content
-                        .set_parameters(Name(alpha_name(w.color.3).as_bytes()));
+                    self.content.set_parameters(Name(alpha_name(w.color.3).as_bytes()));
                 }
                 self.set_fill(w.color);
                 color = Some(w.color);
             }
             // Flipped back: this space is y down, glyphs are drawn y up.
-            self.content
-                .set_text_matrix([1.0, 0.0, 0.0, -1.0, q(w.x), q(w.baseline)]);
+            self.content.set_text_matrix([1.0, 0.0, 0.0, -1.0, q(w.x), q(w.baseline)]);
             // A word is followed by a space (its position does not matter: the next word is
             // placed absolutely), so copied or extracted text keeps its words apart.
             let spaced = (i < last).then_some(' ');
@@ -354,24 +319,11 @@ impl Canvas for PdfCanvas {
         self.content.restore_state();
     }
 
-    fn rotated(
-        &mut self,
-        center: (f32, f32),
-        size: (f32, f32),
-        degrees: f32,
-        draw: &mut dyn FnMut(&mut dyn Canvas),
-    ) {
+    fn rotated(&mut self, center: (f32, f32), size: (f32, f32), degrees: f32, draw: &mut dyn FnMut(&mut dyn Canvas)) {
         let (s, c) = degrees.to_radians().sin_cos();
         let (hw, hh) = (size.0 / 2.0, size.1 / 2.0);
         self.content.save_state();
-        self.content.transform([
-            q(c),
-            q(s),
-            q(-s),
-            q(c),
-            q(center.0 - c * hw + s * hh),
-            q(center.1 - s * hw - c * hh),
-        ]);
+        self.content.transform([q(c), q(s), q(-s), q(c), q(center.0 - c * hw + s * hh), q(center.1 - s * hw - c * hh)]);
         self.clip(R::new(0.0, 0.0, size.0, size.1));
         draw(self);
         self.content.restore_state();
@@ -379,14 +331,7 @@ impl Canvas for PdfCanvas {
 }
 
 /// Draws a side of a card as PDF content.
-pub fn draw(
-    card: &Card,
-    side: Side,
-    width_mm: f32,
-    height_mm: f32,
-    bleed_mm: f32,
-    assets: &Assets,
-) -> VectorFace {
+pub fn draw(card: &Card, side: Side, width_mm: f32, height_mm: f32, bleed_mm: f32, assets: &Assets) -> VectorFace {
     let mut c = PdfCanvas::new(width_mm, height_mm, bleed_mm);
     face::draw(&mut c, card, side, assets);
     c.finish()
@@ -404,41 +349,22 @@ mod tests {
     use super::*;
 
     fn grumbolt() -> Card {
-        crate::cards::parse_card(
-            include_str!("../../cards/iconica/ico-grumbolt.toml"),
-            "grumbolt",
-        )
-        .unwrap()
+        crate::cards::parse_card(include_str!("../../cards/iconica/ico-grumbolt.toml"), "grumbolt").unwrap()
     }
 
     #[test]
     fn every_glyph_shown_is_recorded_with_its_character() {
-        let f = draw(
-            &grumbolt(),
-            Side::Front,
-            63.0,
-            88.0,
-            0.0,
-            &Assets::default(),
-        );
+        let f = draw(&grumbolt(), Side::Front, 63.0, 88.0, 0.0, &Assets::default());
         assert!(f.glyphs.len() > 40, "{} glyphs", f.glyphs.len());
         for (&(w, gid), &ch) in &f.glyphs {
             assert_eq!(fonts::glyph(w, ch).id.0, gid, "{ch:?} in {w:?}");
         }
-        let shown: String = f
-            .glyphs
-            .iter()
-            .filter(|((w, _), _)| *w == Weight::Bold)
-            .map(|(_, c)| *c)
-            .collect();
+        let shown: String = f.glyphs.iter().filter(|((w, _), _)| *w == Weight::Bold).map(|(_, c)| *c).collect();
         for ch in "Grumbolt".chars() {
             assert!(shown.contains(ch), "{ch} missing from {shown}");
         }
         let text = String::from_utf8_lossy(&f.content);
-        assert!(
-            text.contains("TJ") && text.contains("/F1"),
-            "text is shown in the bold font"
-        );
+        assert!(text.contains("TJ") && text.contains("/F1"), "text is shown in the bold font");
     }
 
     #[test]

@@ -212,15 +212,9 @@ mod tests {
             w.contains(&words_pattern(&words, prefix).unwrap_or_else(|| "?".into()))
         };
         assert!(has(&["c"], true) && !has(&["cd", "e"], false));
-        assert!(
-            has(&["AB", "c"], true),
-            "case-insensitive, the last word a prefix"
-        );
+        assert!(has(&["AB", "c"], true), "case-insensitive, the last word a prefix");
         assert!(!has(&["ab", "c"], false), "a phrase is of whole words");
-        assert!(
-            !has(&["cd", "ef"], true),
-            "no phrase spans the name and the texts"
-        );
+        assert!(!has(&["cd", "ef"], true), "no phrase spans the name and the texts");
         assert!(has(&["ef", "gh"], false));
         assert_eq!(words_pattern(&["café".into()], true), None);
     }

@@ -2,11 +2,9 @@
 //! plays it, with its event log and each side's characters at the end.
 
 use crate::games::iconica::ai::{Agent, PolicyKind, Table};
-use crate::games::iconica::engine::{
-    Dice, Ended, Event, NoLog, RngDice, Setup, State, Winner, play_match,
-};
+use crate::games::iconica::engine::{play_match, Dice, Ended, Event, NoLog, RngDice, Setup, State, Winner};
 
-use super::{MatchResult, derive_seed, game_seed};
+use super::{derive_seed, game_seed, MatchResult};
 
 /// Endings in [`super::Summary::ended`] order.
 pub const ENDINGS: [&str; 3] = ["victory", "turn_limit", "dice_exhausted"];
@@ -58,18 +56,8 @@ pub struct Played {
 /// Plays one match as `deckwright play iconica --seed SEED` does: side a's policy seeded from
 /// stream 1 of `seed`, side b's from stream 2, the dice from `dice` ([`seeded_dice`] unless
 /// scripted).
-pub fn play_logged<D: Dice>(
-    setup: &Setup,
-    a: PolicyKind,
-    b: PolicyKind,
-    seed: u64,
-    dice: D,
-) -> Played {
-    let mut io = Table::new(
-        dice,
-        Agent::new(a, derive_seed(seed, 1)),
-        Agent::new(b, derive_seed(seed, 2)),
-    );
+pub fn play_logged<D: Dice>(setup: &Setup, a: PolicyKind, b: PolicyKind, seed: u64, dice: D) -> Played {
+    let mut io = Table::new(dice, Agent::new(a, derive_seed(seed, 1)), Agent::new(b, derive_seed(seed, 2)));
     let mut state = State::new(setup);
     let mut log = Vec::new();
     play_match(setup, &mut state, &mut io, &mut log);
@@ -119,48 +107,20 @@ mod tests {
     #[test]
     fn a_logged_match_repeats_with_its_seed_and_ends_as_its_log_says() {
         let setup = duel();
-        let one = play_logged(
-            &setup,
-            PolicyKind::Greedy,
-            PolicyKind::Random,
-            9,
-            seeded_dice(9),
-        );
-        let two = play_logged(
-            &setup,
-            PolicyKind::Greedy,
-            PolicyKind::Random,
-            9,
-            seeded_dice(9),
-        );
+        let one = play_logged(&setup, PolicyKind::Greedy, PolicyKind::Random, 9, seeded_dice(9));
+        let two = play_logged(&setup, PolicyKind::Greedy, PolicyKind::Random, 9, seeded_dice(9));
         assert_eq!(one.log, two.log);
-        assert!(
-            matches!(one.log.first(), Some(Event::Turn { turn: 1, .. })),
-            "{:?}",
-            one.log.first()
-        );
+        assert!(matches!(one.log.first(), Some(Event::Turn { turn: 1, .. })), "{:?}", one.log.first());
         let (ended, winner) = one.state.ended.expect("the match ended");
         assert_eq!(one.log.last(), Some(&Event::End { ended, winner }));
-        let other = play_logged(
-            &setup,
-            PolicyKind::Greedy,
-            PolicyKind::Random,
-            10,
-            seeded_dice(10),
-        );
+        let other = play_logged(&setup, PolicyKind::Greedy, PolicyKind::Random, 10, seeded_dice(10));
         assert_ne!(one.log, other.log);
     }
 
     #[test]
     fn sides_list_each_party_in_order_with_health_zero_when_skulled() {
         let setup = duel();
-        let played = play_logged(
-            &setup,
-            PolicyKind::First,
-            PolicyKind::First,
-            0,
-            seeded_dice(0),
-        );
+        let played = play_logged(&setup, PolicyKind::First, PolicyKind::First, 0, seeded_dice(0));
         let [a, b] = sides(&setup, &played.state);
         assert_eq!(a.len(), 3);
         assert_eq!(b.len(), 3);

@@ -7,10 +7,10 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::games::iconoclasm::ai::{Agent, PolicyKind};
-use crate::games::iconoclasm::engine::{Deck, Goal, NoLog, SetupError, deal, play_match, winner};
+use crate::games::iconoclasm::engine::{deal, play_match, winner, Deck, Goal, NoLog, SetupError};
 use crate::games::iconoclasm::model::ClashTable;
 
-use super::{MatchResult, game_seed};
+use super::{game_seed, MatchResult};
 
 /// Endings in [`super::Summary::ended`] order.
 pub const ENDINGS: [&str; 1] = ["all_placed"];
@@ -31,28 +31,14 @@ impl Run {
     /// from (seed, index).
     pub fn play_one(&self, seed: u64, index: u64) -> Result<MatchResult, SetupError> {
         let s = game_seed(seed, index);
-        let setup = deal(
-            self.deck.clone(),
-            &self.table,
-            self.players,
-            self.goal,
-            &mut ChaCha8Rng::seed_from_u64(s),
-        )?;
+        let setup = deal(self.deck.clone(), &self.table, self.players, self.goal, &mut ChaCha8Rng::seed_from_u64(s))?;
         let mut agents: Vec<Agent> = self
             .policies
             .iter()
             .enumerate()
             .map(|(k, p)| Agent::new(*p, game_seed(s, k as u64 + 1)))
             .collect();
-        let st = play_match(
-            &setup,
-            &mut |seat, st, moves| agents[seat as usize].choose(st, moves),
-            &mut NoLog,
-        );
-        Ok(MatchResult {
-            outcome: winner(&st).unwrap_or(3),
-            turns: u32::from(st.turn),
-            ended: 0,
-        })
+        let st = play_match(&setup, &mut |seat, st, moves| agents[seat as usize].choose(st, moves), &mut NoLog);
+        Ok(MatchResult { outcome: winner(&st).unwrap_or(3), turns: u32::from(st.turn), ended: 0 })
     }
 }

@@ -49,21 +49,13 @@ impl Summary {
     }
     /// Side a's win rate (draws count as not won).
     pub fn win_rate_a(&self) -> f64 {
-        if self.games == 0 {
-            0.0
-        } else {
-            self.wins[0] as f64 / self.games as f64
-        }
+        if self.games == 0 { 0.0 } else { self.wins[0] as f64 / self.games as f64 }
     }
     pub fn ci95_a(&self) -> (f64, f64) {
         wilson(self.wins[0], self.games, 1.96)
     }
     pub fn mean_turns(&self) -> f64 {
-        if self.games == 0 {
-            0.0
-        } else {
-            self.turns as f64 / self.games as f64
-        }
+        if self.games == 0 { 0.0 } else { self.turns as f64 / self.games as f64 }
     }
 }
 
@@ -83,8 +75,7 @@ pub fn wilson(k: u64, n: u64, z: f64) -> (f64, f64) {
 
 /// The seed of game `index` of a run seeded `seed` (SplitMix64 of both).
 pub fn game_seed(seed: u64, index: u64) -> u64 {
-    let mut z =
-        seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index.wrapping_add(0x632B_E59B_D9B4_E019);
+    let mut z = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index.wrapping_add(0x632B_E59B_D9B4_E019);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
@@ -93,10 +84,7 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
 /// Derives independent seeds from one (SplitMix64 of seed and stream): the streams of one
 /// `play`ed match (dice, each side's policy).
 pub fn derive_seed(seed: u64, stream: u64) -> u64 {
-    let mut z = seed
-        ^ stream
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .wrapping_add(0xD1B5_4A32_D192_ED03);
+    let mut z = seed ^ stream.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(0xD1B5_4A32_D192_ED03);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
@@ -107,12 +95,7 @@ const CHUNK: u64 = 256;
 
 /// Plays `games` matches (`play(index)`) on `threads` threads (default: all cores), calling
 /// `progress(done)` after each chunk. The sum does not depend on the thread count.
-pub fn run<F, P>(
-    games: u64,
-    threads: Option<usize>,
-    play: F,
-    progress: P,
-) -> Result<Summary, rayon::ThreadPoolBuildError>
+pub fn run<F, P>(games: u64, threads: Option<usize>, play: F, progress: P) -> Result<Summary, rayon::ThreadPoolBuildError>
 where
     F: Fn(u64) -> MatchResult + Sync,
     P: Fn(u64) + Sync,
@@ -168,10 +151,7 @@ mod tests {
     fn wilson_matches_a_known_value() {
         // 50 of 100 at z = 1.96: [0.4038, 0.5962].
         let (lo, hi) = wilson(50, 100, 1.96);
-        assert!(
-            (lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3,
-            "{lo} {hi}"
-        );
+        assert!((lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3, "{lo} {hi}");
         let (lo, hi) = wilson(0, 10, 1.96);
         assert_eq!(lo, 0.0);
         assert!(hi > 0.2 && hi < 0.35);
@@ -179,11 +159,7 @@ mod tests {
 
     #[test]
     fn sums_do_not_depend_on_threads() {
-        let f = |i: u64| MatchResult {
-            outcome: (game_seed(7, i) % 3) as u8,
-            turns: (i % 17) as u32,
-            ended: 0,
-        };
+        let f = |i: u64| MatchResult { outcome: (game_seed(7, i) % 3) as u8, turns: (i % 17) as u32, ended: 0 };
         let one = run(3000, Some(1), f, |_| {}).unwrap();
         let two = run(3000, Some(2), f, |_| {}).unwrap();
         assert_eq!(one, two);
@@ -192,16 +168,9 @@ mod tests {
 
     #[test]
     fn a_stopped_run_has_no_result_and_an_unstopped_one_equals_run() {
-        let f = |i: u64| MatchResult {
-            outcome: (game_seed(3, i) % 3) as u8,
-            turns: 1,
-            ended: 0,
-        };
+        let f = |i: u64| MatchResult { outcome: (game_seed(3, i) % 3) as u8, turns: 1, ended: 0 };
         let go = AtomicBool::new(false);
-        assert_eq!(
-            run_stoppable(600, Some(2), f, |_| {}, &go).unwrap(),
-            Some(run(600, Some(1), f, |_| {}).unwrap())
-        );
+        assert_eq!(run_stoppable(600, Some(2), f, |_| {}, &go).unwrap(), Some(run(600, Some(1), f, |_| {}).unwrap()));
         let stop = AtomicBool::new(false);
         let played = std::sync::atomic::AtomicU64::new(0);
         let g = |i: u64| {

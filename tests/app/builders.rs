@@ -133,10 +133,7 @@ fn squad_mode_decides_the_single_race_rule() {
     pick(&mut h, "Sanbari Tracker", "unit");
     h.get_by_label("[story-single-race]");
     click(&mut h, "free");
-    assert_eq!(
-        h.state().docs.squad.mode,
-        deckwright::games::ruunara::squad::Mode::Free
-    );
+    assert_eq!(h.state().docs.squad.mode, deckwright::games::ruunara::squad::Mode::Free);
     h.get_by_label("Legal");
 }
 

@@ -210,10 +210,7 @@ fn a_preview_widened_on_a_large_window_leaves_the_source_room_when_the_window_sh
     h.set_size(egui::vec2(720.0, 480.0));
     h.run();
     let width = h.get_by_label("TOML source:").rect().width();
-    assert!(
-        width >= 300.0,
-        "the source is {width} px wide on a 720 px window"
-    );
+    assert!(width >= 300.0, "the source is {width} px wide on a 720 px window");
 }
 
 #[test]
@@ -224,15 +221,9 @@ fn ctrl_s_on_an_empty_editor_says_there_is_nothing_to_save() {
     h.run();
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();
-    assert_eq!(
-        h.state().error(),
-        None,
-        "no error window about a missing `game` key"
-    );
+    assert_eq!(h.state().error(), None, "no error window about a missing `game` key");
     assert!(
-        h.state()
-            .status()
-            .starts_with("Nothing to save: the card editor is empty"),
+        h.state().status().starts_with("Nothing to save: the card editor is empty"),
         "{}",
         h.state().status()
     );

@@ -345,21 +345,9 @@ fn a_digit_typed_into_the_seed_while_playing_is_not_an_answer() {
     h.get_by_label("Start a match").click();
     h.step();
     wait(&mut h, |app| {
-        app.matches
-            .play
-            .game
-            .as_ref()
-            .is_some_and(|g| g.decision.is_some())
+        app.matches.play.game.as_ref().is_some_and(|g| g.decision.is_some())
     });
-    let asked = h
-        .state()
-        .matches
-        .play
-        .game
-        .as_ref()
-        .unwrap()
-        .decision
-        .clone();
+    let asked = h.state().matches.play.game.as_ref().unwrap().decision.clone();
     // Editing the seed: a DragValue becomes a text field when clicked.
     h.get_by_label("Seed").click();
     h.run();
@@ -397,22 +385,12 @@ fn on_the_smallest_window_the_watched_log_keeps_room_beside_the_setup_and_the_si
     );
     // The longest line wraps inside the log: it does not run under the sides.
     let watched = h.state().matches.watch.watched.clone().unwrap();
-    let longest = watched.turns[0]
-        .lines
-        .iter()
-        .max_by_key(|l| l.len())
-        .unwrap();
+    let longest = watched.turns[0].lines.iter().max_by_key(|l| l.len()).unwrap();
     let right = h.get_by_label(longest).rect().right();
-    assert!(
-        right <= sides_left,
-        "`{longest}` ends at {right}, the sides start at {sides_left}"
-    );
+    assert!(right <= sides_left, "`{longest}` ends at {right}, the sides start at {sides_left}");
     // The sides' widest name is not cut by the window's edge.
     let name = h.get_by_label("Anwen Halloway").rect();
-    assert!(
-        name.left() >= sides_left - 1.0 && name.right() <= 720.0,
-        "{name:?}"
-    );
+    assert!(name.left() >= sides_left - 1.0 && name.right() <= 720.0, "{name:?}");
 }
 
 #[test]

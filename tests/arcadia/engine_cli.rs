@@ -29,11 +29,7 @@ fn play(db: &Path, extra: &[&str]) -> Output {
 }
 
 fn json(o: &Output) -> Value {
-    assert!(
-        o.status.success(),
-        "stderr: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert!(o.status.success(), "stderr: {}", String::from_utf8_lossy(&o.stderr));
     serde_json::from_slice(&o.stdout).unwrap()
 }
 
@@ -41,10 +37,7 @@ fn json(o: &Output) -> Value {
 fn play_json_has_the_play_shape_and_the_winner_earns_two_experience() {
     let dir = tempfile::tempdir().unwrap();
     for seed in ["1", "2", "7"] {
-        let d = json(&play(
-            dir.path(),
-            &["--seed", seed, "--policy", "random", "--json"],
-        ));
+        let d = json(&play(dir.path(), &["--seed", seed, "--policy", "random", "--json"]));
         assert_eq!(d["game"], "arcadia");
         assert_eq!(d["ended"], "victory");
         let w = d["winner"].as_str().unwrap();
@@ -53,39 +46,21 @@ fn play_json_has_the_play_shape_and_the_winner_earns_two_experience() {
         assert!(d["dice_used"].as_u64().unwrap() >= 2);
         let log = d["log"].as_array().unwrap();
         assert_eq!(log[0]["type"], "first_roll");
-        assert!(
-            log.iter()
-                .all(|e| e["type"].is_string() && e["text"].is_string())
-        );
+        assert!(log.iter().all(|e| e["type"].is_string() && e["text"].is_string()));
         assert_eq!(log.last().unwrap()["type"], "end");
-        assert_eq!(
-            log.iter().filter(|e| e["type"] == "day").count() as u64,
-            d["turns"].as_u64().unwrap()
-        );
+        assert_eq!(log.iter().filter(|e| e["type"] == "day").count() as u64, d["turns"].as_u64().unwrap());
         for side in ["a", "b"] {
             let s = &d["sides"][side];
-            for key in [
-                "league",
-                "merits_exhausted",
-                "merits_discarded",
-                "quests_done",
-                "experience",
-            ] {
+            for key in ["league", "merits_exhausted", "merits_discarded", "quests_done", "experience"] {
                 assert!(!s[key].is_null(), "sides.{side}.{key} missing");
             }
             let gained = if side == w { 2 } else { 0 };
             assert_eq!(s["experience_gained"], gained);
         }
         let winner = &d["sides"][w];
-        assert_eq!(
-            winner["quests_done"].as_array().unwrap().len(),
-            winner["quests"].as_array().unwrap().len()
-        );
+        assert_eq!(winner["quests_done"].as_array().unwrap().len(), winner["quests"].as_array().unwrap().len());
         // Player b of the example earned 4 experience before this quest.
-        assert_eq!(
-            d["sides"]["b"]["experience"],
-            4 + if w == "b" { 2 } else { 0 }
-        );
+        assert_eq!(d["sides"]["b"]["experience"], 4 + if w == "b" { 2 } else { 0 });
     }
 }
 
@@ -102,24 +77,11 @@ fn the_same_seed_replays_byte_for_byte() {
             assert_eq!(x.stdout, y.stdout, "policy {p}");
         }
     }
-    let a = play(
-        dir.path(),
-        &[
-            "--seed",
-            "3",
-            "--policy-a",
-            "random",
-            "--policy-b",
-            "greedy",
-        ],
-    );
+    let a = play(dir.path(), &["--seed", "3", "--policy-a", "random", "--policy-b", "greedy"]);
     let text = String::from_utf8(a.stdout).unwrap();
     assert!(text.contains("Day 1: "));
     assert!(text.contains("Side a (Sir Bramwell)"));
-    assert!(
-        !text.contains("\x1b["),
-        "no colour when stdout is not a terminal"
-    );
+    assert!(!text.contains("\x1b["), "no colour when stdout is not a terminal");
 }
 
 #[test]
@@ -149,10 +111,7 @@ fn bad_input_exits_2_naming_the_file_and_line_with_nothing_on_stdout() {
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.setup.toml");
     std::fs::write(&bad, "game = \"arcadia\"\n[[players]]\ncharacter = 3\n").unwrap();
-    let o = run(
-        dir.path(),
-        &["play", "arcadia", bad.to_str().unwrap(), "--json"],
-    );
+    let o = run(dir.path(), &["play", "arcadia", bad.to_str().unwrap(), "--json"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(o.stdout.is_empty());
     let err = String::from_utf8_lossy(&o.stderr);
@@ -170,14 +129,7 @@ fn bad_input_exits_2_naming_the_file_and_line_with_nothing_on_stdout() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("nobody.character.toml"));
 
     // An illegal setup is refused naming its rule.
-    let o = run(
-        dir.path(),
-        &[
-            "play",
-            "arcadia",
-            "examples/arcadia/illegal-budgets.setup.toml",
-        ],
-    );
+    let o = run(dir.path(), &["play", "arcadia", "examples/arcadia/illegal-budgets.setup.toml"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("waylay-budget"));
 
@@ -202,43 +154,18 @@ fn sim_arcadia_gives_the_same_counts_at_any_thread_count() {
     let sim = |threads: &str| {
         let o = run(
             dir.path(),
-            &[
-                "sim",
-                "arcadia",
-                EXAMPLE,
-                "--games",
-                "40",
-                "--seed",
-                "9",
-                "--ai",
-                "random",
-                "--threads",
-                threads,
-                "--json",
-            ],
+            &["sim", "arcadia", EXAMPLE, "--games", "40", "--seed", "9", "--ai", "random", "--threads", threads, "--json"],
         );
         let d = json(&o);
-        (
-            d["wins"].clone(),
-            d["mean_turns"].clone(),
-            d["game"].clone(),
-            d["games"].clone(),
-        )
+        (d["wins"].clone(), d["mean_turns"].clone(), d["game"].clone(), d["games"].clone())
     };
     let one = sim("1");
     assert_eq!(one, sim("2"));
     assert_eq!(one.2, "arcadia");
     assert_eq!(one.3, 40);
     let w = &one.0;
-    assert_eq!(
-        w["a"].as_u64().unwrap() + w["b"].as_u64().unwrap() + w["draw"].as_u64().unwrap(),
-        40
-    );
-    for args in [
-        &["sim", "arcadia"][..],
-        &["sim", "arcadia", EXAMPLE, "--field"],
-        &["sim", "arcadia", EXAMPLE, "--games", "0"],
-    ] {
+    assert_eq!(w["a"].as_u64().unwrap() + w["b"].as_u64().unwrap() + w["draw"].as_u64().unwrap(), 40);
+    for args in [&["sim", "arcadia"][..], &["sim", "arcadia", EXAMPLE, "--field"], &["sim", "arcadia", EXAMPLE, "--games", "0"]] {
         let o = run(dir.path(), args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
     }

@@ -1,14 +1,16 @@
 //! Properties of the Arcadia engine over random seeds and policies: every match ends, the
 //! state invariants hold after every step, and the same inputs replay the same log.
 
+
+
 use crate::support::*;
-use deckwright::cards::{Card, parse_card};
-use deckwright::games::Node;
+use deckwright::cards::{parse_card, Card};
 use deckwright::games::arcadia::ai::{Agent, Seats};
 use deckwright::games::arcadia::character::CharacterFile;
-use deckwright::games::arcadia::engine::{Decide, Dice, Event, Match, RngDice, State, play_match};
+use deckwright::games::arcadia::engine::{play_match, Decide, Dice, Event, Match, RngDice, State};
 use deckwright::games::arcadia::setup::SetupFile;
 use deckwright::games::iconica::ai::PolicyKind;
+use deckwright::games::Node;
 use proptest::prelude::*;
 
 /// The bundled cards.
@@ -133,11 +135,7 @@ fn the_bundled_example_plays_to_a_victory_under_every_policy() {
     for p in [PolicyKind::First, PolicyKind::Random, PolicyKind::Greedy] {
         for seed in 0..4 {
             let (st, _) = checked_play(&m, seed, p, p);
-            assert_eq!(
-                st.ended.map(|e| e.0),
-                Some(deckwright::games::arcadia::engine::Ended::Victory),
-                "{p:?} seed {seed}"
-            );
+            assert_eq!(st.ended.map(|e| e.0), Some(deckwright::games::arcadia::engine::Ended::Victory), "{p:?} seed {seed}");
         }
     }
 }
@@ -146,14 +144,7 @@ fn the_bundled_example_plays_to_a_victory_under_every_policy() {
 fn greedy_beats_random_from_either_seat() {
     let m = example("legal-long-road", 500);
     let (g, r) = (PolicyKind::Greedy, PolicyKind::Random);
-    let as_a = (0..30)
-        .filter(|i| deckwright::sim::arcadia::play_one(&m, g, r, 4, *i).outcome == 0)
-        .count();
-    let as_b = (0..30)
-        .filter(|i| deckwright::sim::arcadia::play_one(&m, r, g, 4, *i).outcome == 1)
-        .count();
-    assert!(
-        as_a >= 24 && as_b >= 24,
-        "greedy won {as_a}/30 as a and {as_b}/30 as b"
-    );
+    let as_a = (0..30).filter(|i| deckwright::sim::arcadia::play_one(&m, g, r, 4, *i).outcome == 0).count();
+    let as_b = (0..30).filter(|i| deckwright::sim::arcadia::play_one(&m, r, g, 4, *i).outcome == 1).count();
+    assert!(as_a >= 24 && as_b >= 24, "greedy won {as_a}/30 as a and {as_b}/30 as b");
 }

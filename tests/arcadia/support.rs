@@ -2,71 +2,42 @@
 //! scripted decider (options named, not numbered) and a runner over scripted dice.
 #![allow(dead_code)]
 
-use deckwright::cards::{Card, parse_card};
+use deckwright::cards::{parse_card, Card};
 use deckwright::games::arcadia::character::CharacterFile;
-use deckwright::games::arcadia::engine::{
-    Decide, Event, Match, Opt, Opts, ScriptDice, State, play_match,
-};
+use deckwright::games::arcadia::engine::{play_match, Decide, Event, Match, Opt, Opts, ScriptDice, State};
 use deckwright::games::arcadia::model::Court;
 use deckwright::games::arcadia::setup::{LaidLeague, Pos, SetupFile, SetupPlayer};
 
 /// The sides of every test league: forest all round.
-const SIDES: &str =
-    r#"sides = { north = ["forest"], east = ["forest"], south = ["forest"], west = ["forest"] }"#;
+const SIDES: &str = r#"sides = { north = ["forest"], east = ["forest"], south = ["forest"], west = ["forest"] }"#;
 
 /// A test card's TOML: the keys every Arcadia card has, then `body` (its own keys, one a line).
 fn card(kind: &str, id: &str, name: &str, body: &str) -> String {
-    format!(
-        "game = \"arcadia\"\nkind = \"{kind}\"\nid = \"{id}\"\nname = \"{name}\"\ntext = \"\"\n{body}\n"
-    )
+    format!("game = \"arcadia\"\nkind = \"{kind}\"\nid = \"{id}\"\nname = \"{name}\"\ntext = \"\"\n{body}\n")
 }
 
 fn icon(id: &str, name: &str, might: i32, savvy: i32, resolve: i32) -> String {
-    let body = format!(
-        "race = \"test\"\ngender = \"any\"\nmight = {might}\nsavvy = {savvy}\nresolve = {resolve}\nability = \"\""
-    );
+    let body = format!("race = \"test\"\ngender = \"any\"\nmight = {might}\nsavvy = {savvy}\nresolve = {resolve}\nability = \"\"");
     card("icon", id, name, &body)
 }
 
 /// A merit of cost 1; `extra`: more keys (effects, combat) or nothing.
 fn merit(id: &str, name: &str, merit_type: &str, extra: &str) -> String {
-    card(
-        "merit",
-        id,
-        name,
-        &format!("merit_type = \"{merit_type}\"\ncost = 1\n{extra}"),
-    )
+    card("merit", id, name, &format!("merit_type = \"{merit_type}\"\ncost = 1\n{extra}"))
 }
 
 /// A waylay of one terrain and one test; `stats`: its attributes.
 fn waylay(id: &str, name: &str, rating: i32, terrain: &str, test: &str, stats: &str) -> String {
-    card(
-        "waylay",
-        id,
-        name,
-        &format!("rating = {rating}\nterrain = [\"{terrain}\"]\ntests = [\"{test}\"]\n{stats}"),
-    )
+    card("waylay", id, name, &format!("rating = {rating}\nterrain = [\"{terrain}\"]\ntests = [\"{test}\"]\n{stats}"))
 }
 
 /// A league with forest on every side; `terrain`: the items of its terrain list.
 fn league(id: &str, name: &str, terrain: &str, extra: &str) -> String {
-    card(
-        "league",
-        id,
-        name,
-        &format!("terrain = [{terrain}]\n{SIDES}\n{extra}"),
-    )
+    card("league", id, name, &format!("terrain = [{terrain}]\n{SIDES}\n{extra}"))
 }
 
 fn quest(id: &str, name: &str, objective: &str) -> String {
-    card(
-        "quest",
-        id,
-        name,
-        &format!(
-            "waylay_rating = 20\ntreasure_rating = 5\nexperience = 2\nobjective = {objective}"
-        ),
-    )
+    card("quest", id, name, &format!("waylay_rating = 20\ntreasure_rating = 5\nexperience = 2\nobjective = {objective}"))
 }
 
 /// The test cards.
@@ -77,98 +48,29 @@ pub fn cards() -> Vec<Card> {
         merit("t-plain", "Plain Advantage", "advantage", ""),
         merit("t-plain-2", "Second Advantage", "advantage", ""),
         merit("t-art", "Plain Art", "art", ""),
-        merit(
-            "t-bonus",
-            "Might Bonus",
-            "advantage",
-            r#"effects = [ { bonus = 2, test = "might", exhaust = true } ]"#,
-        ),
-        merit(
-            "t-steady",
-            "Steady Might",
-            "advantage",
-            r#"effects = [ { bonus = 1, test = "might" } ]"#,
-        ),
-        merit(
-            "t-retest",
-            "Retest Charm",
-            "advantage",
-            "effects = [ { retest = true, exhaust = true } ]",
-        ),
-        merit(
-            "t-change",
-            "Change Charm",
-            "advantage",
-            "effects = [ { change_test = true, exhaust = true } ]",
-        ),
+        merit("t-bonus", "Might Bonus", "advantage", r#"effects = [ { bonus = 2, test = "might", exhaust = true } ]"#),
+        merit("t-steady", "Steady Might", "advantage", r#"effects = [ { bonus = 1, test = "might" } ]"#),
+        merit("t-retest", "Retest Charm", "advantage", "effects = [ { retest = true, exhaust = true } ]"),
+        merit("t-change", "Change Charm", "advantage", "effects = [ { change_test = true, exhaust = true } ]"),
         merit("t-ally", "Big Ally", "ally", "combat = 7"),
         merit("t-treasure", "Test Treasure", "treasure", ""),
-        card(
-            "flaw",
-            "t-flaw",
-            "Might Flaw",
-            "flaw_type = \"curse\"\npoints = 1\neffects = [ { penalty = 2, test = \"might\" } ]",
-        ),
-        waylay(
-            "t-w-forest",
-            "Forest Waylay",
-            1,
-            "forest",
-            "might",
-            "might = 3\ncombat = 8\nsavvy = 1",
-        ),
+        card("flaw", "t-flaw", "Might Flaw", "flaw_type = \"curse\"\npoints = 1\neffects = [ { penalty = 2, test = \"might\" } ]"),
+        waylay("t-w-forest", "Forest Waylay", 1, "forest", "might", "might = 3\ncombat = 8\nsavvy = 1"),
         waylay("t-w-high", "High Waylay", 2, "forest", "might", "might = 3"),
-        waylay(
-            "t-w-combat",
-            "Combat Waylay",
-            1,
-            "forest",
-            "combat",
-            "combat = 1\nmight = 9",
-        ),
-        waylay(
-            "t-w-trial",
-            "Trial Waylay",
-            1,
-            "forest",
-            "might",
-            "might = 3\ntrial = { attribute = \"might\", difficulty = 6 }",
-        ),
+        waylay("t-w-combat", "Combat Waylay", 1, "forest", "combat", "combat = 1\nmight = 9"),
+        waylay("t-w-trial", "Trial Waylay", 1, "forest", "might", "might = 3\ntrial = { attribute = \"might\", difficulty = 6 }"),
         waylay("t-w-city", "City Waylay", 1, "city", "might", "might = 3"),
         waylay("t-w-any", "Anywhere Waylay", 1, "any", "might", "might = 3"),
         league("t-l", "Plain Wood", r#""forest""#, r#"rest = ["art"]"#),
         league("t-l-city", "Test City", r#""city""#, "rest = []"),
-        league(
-            "t-l-steep",
-            "Steep Wood",
-            r#""forest""#,
-            "leave = { attribute = \"might\", difficulty = 6 }\nrest = []",
-        ),
-        league(
-            "t-l-gate",
-            "Gated Wood",
-            r#""forest""#,
-            "enter = { attribute = \"savvy\", difficulty = 6 }\nrest = []",
-        ),
-        league(
-            "t-l-goal",
-            "Goal Wood",
-            r#""forest", "goal""#,
-            r#"rest = ["flaw"]"#,
-        ),
+        league("t-l-steep", "Steep Wood", r#""forest""#, "leave = { attribute = \"might\", difficulty = 6 }\nrest = []"),
+        league("t-l-gate", "Gated Wood", r#""forest""#, "enter = { attribute = \"savvy\", difficulty = 6 }\nrest = []"),
+        league("t-l-goal", "Goal Wood", r#""forest", "goal""#, r#"rest = ["flaw"]"#),
         quest("t-q-never", "Endless Quest", r#"{ reach = "nowhere" }"#),
         quest("t-q-goal", "Reach the Goal", r#"{ reach = "t-l-goal" }"#),
-        quest(
-            "t-q-home",
-            "There and Back",
-            r#"{ all = [ { reach_terrain = "goal" }, { return_to_base = true } ] }"#,
-        ),
+        quest("t-q-home", "There and Back", r#"{ all = [ { reach_terrain = "goal" }, { return_to_base = true } ] }"#),
     ];
-    texts
-        .iter()
-        .enumerate()
-        .map(|(i, t)| parse_card(t, &format!("card{i}.toml")).unwrap())
-        .collect()
+    texts.iter().enumerate().map(|(i, t)| parse_card(t, &format!("card{i}.toml")).unwrap()).collect()
 }
 
 /// One player of a scenario.
@@ -185,12 +87,7 @@ pub struct Who {
 
 impl Who {
     pub fn new(base: (i32, i32)) -> Who {
-        Who {
-            icon: "t-icon",
-            quests: vec!["t-q-never"],
-            base,
-            ..Who::default()
-        }
+        Who { icon: "t-icon", quests: vec!["t-q-never"], base, ..Who::default() }
     }
     pub fn merits(mut self, m: &[&'static str]) -> Who {
         self.merits = m.to_vec();
@@ -228,12 +125,7 @@ pub fn game_limit(grid: [[&str; 5]; 2], a: Who, b: Who, turn_limit: u32) -> Matc
     let mut leagues = Vec::new();
     for (y, row) in grid.iter().enumerate() {
         for (x, id) in row.iter().enumerate() {
-            leagues.push(LaidLeague {
-                id: id.to_string(),
-                owner: 1 + (leagues.len() % 2) as u8,
-                x: x as i32,
-                y: y as i32,
-            });
+            leagues.push(LaidLeague { id: id.to_string(), owner: 1 + (leagues.len() % 2) as u8, x: x as i32, y: y as i32 });
         }
     }
     let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
@@ -242,17 +134,9 @@ pub fn game_limit(grid: [[&str; 5]; 2], a: Who, b: Who, turn_limit: u32) -> Matc
         quests: s(&w.quests),
         waylays: s(&w.waylays),
         treasures: s(&w.treasures),
-        base_camp: Some(Pos {
-            x: w.base.0,
-            y: w.base.1,
-        }),
+        base_camp: Some(Pos { x: w.base.0, y: w.base.1 }),
     };
-    let setup = SetupFile {
-        game: "arcadia".into(),
-        name: String::new(),
-        players: vec![player(&a, 1), player(&b, 2)],
-        leagues,
-    };
+    let setup = SetupFile { game: "arcadia".into(), name: String::new(), players: vec![player(&a, 1), player(&b, 2)], leagues };
     let character = |w: &Who, name: &str| CharacterFile {
         game: "arcadia".into(),
         name: name.into(),
@@ -263,13 +147,7 @@ pub fn game_limit(grid: [[&str; 5]; 2], a: Who, b: Who, turn_limit: u32) -> Matc
         xp_earned: 0,
         flaws_bought_off: Vec::new(),
     };
-    Match::new(
-        &setup,
-        &[character(&a, "Ann"), character(&b, "Bob")],
-        &cards(),
-        turn_limit,
-    )
-    .unwrap()
+    Match::new(&setup, &[character(&a, "Ann"), character(&b, "Bob")], &cards(), turn_limit).unwrap()
 }
 
 /// All plain woods.
@@ -289,16 +167,9 @@ impl Decide for Script {
         st.options(m, &mut o);
         self.seen.push((player, o.as_slice().to_vec()));
         match self.queue.pop_front() {
-            Some(want) => o
-                .as_slice()
-                .iter()
-                .position(|x| *x == want)
-                .unwrap_or_else(|| {
-                    panic!(
-                        "option {want:?} not offered to player {player}; offered {:?}",
-                        o.as_slice()
-                    )
-                }),
+            Some(want) => o.as_slice().iter().position(|x| *x == want).unwrap_or_else(|| {
+                panic!("option {want:?} not offered to player {player}; offered {:?}", o.as_slice())
+            }),
             None => 0,
         }
     }
@@ -315,22 +186,9 @@ pub fn run(m: &Match, dice: &str, choices: &[Opt]) -> Ran {
 /// [`run`] from a given starting state (e.g. with merits already exhausted).
 pub fn run_from(m: &Match, mut st: State, dice: &str, choices: &[Opt]) -> Ran {
     let mut log = Vec::new();
-    let mut script = Script {
-        queue: choices.iter().copied().collect(),
-        seen: Vec::new(),
-    };
-    play_match(
-        m,
-        &mut st,
-        &mut ScriptDice::parse(dice).unwrap(),
-        &mut script,
-        &mut log,
-    );
-    assert!(
-        script.queue.is_empty(),
-        "choices left unused: {:?}",
-        script.queue
-    );
+    let mut script = Script { queue: choices.iter().copied().collect(), seen: Vec::new() };
+    play_match(m, &mut st, &mut ScriptDice::parse(dice).unwrap(), &mut script, &mut log);
+    assert!(script.queue.is_empty(), "choices left unused: {:?}", script.queue);
     st.check(m).unwrap();
     (st, log, script.seen)
 }

@@ -61,90 +61,39 @@ fn at(e: &CardError, line: usize, key: &str) {
     assert_eq!((e.line, e.key.as_deref()), (line, Some(key)), "{e}");
     assert!(e.column >= 1);
     let shown = e.to_string();
-    assert!(
-        shown.starts_with(&format!("card.toml:{line}:{}: key `{key}`", e.column)),
-        "{shown}"
-    );
+    assert!(shown.starts_with(&format!("card.toml:{line}:{}: key `{key}`", e.column)), "{shown}");
 }
 
 #[test]
 fn every_kind_loads_and_writes_back() {
-    for text in [
-        CHARACTER, ICON, MERIT, FLAW, WAYLAY, LEAGUE, QUEST, ELEMENT, HERO, UNIT,
-    ] {
+    for text in [CHARACTER, ICON, MERIT, FLAW, WAYLAY, LEAGUE, QUEST, ELEMENT, HERO, UNIT] {
         let card = cards::parse_card(text, "card.toml").unwrap_or_else(|e| panic!("{e}\n{text}"));
-        assert_eq!(
-            cards::parse_card(&card.to_toml(), "again.toml").unwrap(),
-            card
-        );
+        assert_eq!(cards::parse_card(&card.to_toml(), "again.toml").unwrap(), card);
     }
-    let CardFile::Clashes(t) = cards::parse(CLASHES, "clashes.toml").unwrap() else {
-        panic!("clash table")
-    };
-    assert_eq!(
-        cards::parse(&t.to_toml(), "x").unwrap(),
-        CardFile::Clashes(t)
-    );
+    let CardFile::Clashes(t) = cards::parse(CLASHES, "clashes.toml").unwrap() else { panic!("clash table") };
+    assert_eq!(cards::parse(&t.to_toml(), "x").unwrap(), CardFile::Clashes(t));
 }
 
 #[test]
 fn unknown_keys_are_errors_in_every_kind() {
-    for text in [
-        CHARACTER, ICON, MERIT, FLAW, WAYLAY, LEAGUE, QUEST, ELEMENT, HERO, UNIT, CLASHES,
-    ] {
+    for text in [CHARACTER, ICON, MERIT, FLAW, WAYLAY, LEAGUE, QUEST, ELEMENT, HERO, UNIT, CLASHES] {
         let typo = text.replacen("\n", "\nflavour_txt = \"oops\"\n", 1);
         at(&err(&typo), 2, "flavour_txt");
     }
-    at(
-        &err(&CHARACTER.replace("parry = [90, 40]", "pary = [90, 40]")),
-        15,
-        "pary",
-    );
-    at(
-        &err(&HERO.replace("trigger = \"5+\"", "triger = \"5+\"")),
-        17,
-        "triger",
-    );
+    at(&err(&CHARACTER.replace("parry = [90, 40]", "pary = [90, 40]")), 15, "pary");
+    at(&err(&HERO.replace("trigger = \"5+\"", "triger = \"5+\"")), 17, "triger");
 }
 
 #[test]
 fn wrong_types_and_values_outside_their_set_are_errors() {
-    at(
-        &err(&CHARACTER.replace("start = 100", "start = \"100\"")),
-        14,
-        "start",
-    );
-    at(
-        &err(&CHARACTER.replace("faction = \"legion\"", "faction = \"legions\"")),
-        7,
-        "faction",
-    );
+    at(&err(&CHARACTER.replace("start = 100", "start = \"100\"")), 14, "start");
+    at(&err(&CHARACTER.replace("faction = \"legion\"", "faction = \"legions\"")), 7, "faction");
     at(&err(&MERIT.replace("cost = 2", "cost = 2.5")), 7, "cost");
-    at(
-        &err(&WAYLAY.replace("rating = 3", "rating = [3]")),
-        6,
-        "rating",
-    );
-    at(
-        &err(&ELEMENT.replace("back = \"water\"", "back = \"wood\"")),
-        6,
-        "back",
-    );
-    at(
-        &err(&UNIT.replace("close = \"1D5+\"", "close = \"1d5\"")),
-        10,
-        "close",
-    );
-    at(
-        &err(&ICON.replace("kind = \"icon\"", "kind = \"hero\"")),
-        2,
-        "kind",
-    );
-    at(
-        &err(&ICON.replace("id = \"arc-naga\"", "id = \"Arc Naga\"")),
-        3,
-        "id",
-    );
+    at(&err(&WAYLAY.replace("rating = 3", "rating = [3]")), 6, "rating");
+    at(&err(&ELEMENT.replace("back = \"water\"", "back = \"wood\"")), 6, "back");
+    at(&err(&UNIT.replace("close = \"1D5+\"", "close = \"1d5\"")), 10, "close");
+    at(&err(&ICON.replace("kind = \"icon\"", "kind = \"hero\"")), 2, "kind");
+    at(&err(&ICON.replace("id = \"arc-naga\"", "id = \"Arc Naga\"")), 3, "id");
 }
 
 #[test]
@@ -152,10 +101,7 @@ fn rolls_covered_twice_or_not_at_all_are_errors() {
     let twice = CHARACTER.replace("roll = [5, 6]", "roll = [4, 5, 6]");
     let e = err(&twice);
     at(&e, 33, "roll");
-    assert!(
-        e.message.contains("roll 4") && e.message.contains("twice"),
-        "{e}"
-    );
+    assert!(e.message.contains("roll 4") && e.message.contains("twice"), "{e}");
     let missing = CHARACTER.replace("roll = [5, 6]", "roll = [5]");
     let e = err(&missing);
     assert!(e.message.contains("no action covers roll 6"), "{e}");
@@ -172,45 +118,21 @@ fn health_tiles_must_be_multiples_of_ten_strictly_inside_the_meter() {
         let e = err(&CHARACTER.replace("parry = [90, 40]", &format!("parry = {bad}")));
         at(&e, 15, "parry");
     }
-    at(
-        &err(&CHARACTER.replace("{ \"80\" = 10 }", "{ \"85\" = 10 }")),
-        16,
-        "reaction",
-    );
-    at(
-        &err(&CHARACTER.replace("start = 100", "start = 105")),
-        14,
-        "start",
-    );
+    at(&err(&CHARACTER.replace("{ \"80\" = 10 }", "{ \"85\" = 10 }")), 16, "reaction");
+    at(&err(&CHARACTER.replace("start = 100", "start = 105")), 14, "start");
 }
 
 #[test]
 fn other_checks_name_their_key() {
     at(&err(&HERO.replace("ranged_range = 18\n", "")), 11, "ranged");
-    at(
-        &err(&HERO.replace("race = \"ardann\"", "race = \"goblin\"")),
-        5,
-        "race",
-    );
-    at(
-        &err(&MERIT.replace("court = \"seelie\"\n", "")),
-        6,
-        "merit_type",
-    );
-    at(
-        &err(&LEAGUE.replace("\"ally\", \"flaw\"", "\"ally\", \"nap\"")),
-        9,
-        "rest",
-    );
+    at(&err(&HERO.replace("race = \"ardann\"", "race = \"goblin\"")), 5, "race");
+    at(&err(&MERIT.replace("court = \"seelie\"\n", "")), 6, "merit_type");
+    at(&err(&LEAGUE.replace("\"ally\", \"flaw\"", "\"ally\", \"nap\"")), 9, "rest");
     let e = err(&CLASHES.replacen("element = \"air\"", "element = \"fire\"", 1));
     assert_eq!(e.key.as_deref(), Some("element"), "{e}");
 }
 
 #[test]
 fn a_bad_second_skill_points_at_that_skill() {
-    at(
-        &err(&HERO.replace("cycle = \"constant\"", "cycle = \"always\"")),
-        22,
-        "cycle",
-    );
+    at(&err(&HERO.replace("cycle = \"constant\"", "cycle = \"always\"")), 22, "cycle");
 }

@@ -90,23 +90,12 @@ fn unknown_key_names_line_column_and_key() {
 fn wrong_type_and_bad_tiles_are_errors() {
     let e = cards::parse(&HADRON.replace("start = 120", "start = \"120\""), "h.toml").unwrap_err();
     assert_eq!(e.key.as_deref(), Some("start"), "{e}");
-    let e = cards::parse(
-        &HADRON.replace("parry = [90, 40]", "parry = [95]"),
-        "h.toml",
-    )
-    .unwrap_err();
+    let e = cards::parse(&HADRON.replace("parry = [90, 40]", "parry = [95]"), "h.toml").unwrap_err();
     assert_eq!(e.key.as_deref(), Some("parry"), "{e}");
     assert_eq!(e.line, 20, "{e}");
     let e = cards::parse(&HADRON.replace("roll = 3", "roll = 2"), "h.toml").unwrap_err();
     assert!(e.message.contains("roll"), "{e}");
-    let e = cards::parse(
-        &HADRON.replace(
-            "\"foe\" } ]\n\n[[actions]]\nroll = 3",
-            "\"foes\" } ]\n\n[[actions]]\nroll = 3",
-        ),
-        "h.toml",
-    )
-    .unwrap_err();
+    let e = cards::parse(&HADRON.replace("\"foe\" } ]\n\n[[actions]]\nroll = 3", "\"foes\" } ]\n\n[[actions]]\nroll = 3"), "h.toml").unwrap_err();
     assert!(e.message.contains("foes"), "{e}");
 }
 
@@ -130,10 +119,7 @@ fn every_bundled_card_loads_and_round_trips() {
                 assert!(ids.insert(c.id().to_string()), "duplicate id {}", c.id());
                 assert_eq!(load(&c.to_toml()), c, "{path} does not round-trip");
             }
-            Ok(CardFile::Clashes(t)) => assert_eq!(
-                t,
-                deckwright::games::iconoclasm::model::ClashTable::standard()
-            ),
+            Ok(CardFile::Clashes(t)) => assert_eq!(t, deckwright::games::iconoclasm::model::ClashTable::standard()),
             Err(e) => panic!("{e}"),
         }
     }

@@ -41,18 +41,12 @@ fn import_export_and_collection_through_the_cli() {
     let csv = dir.path().join("owned.csv");
     let out = run(&db, &["collection", "export", csv.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(
-        std::fs::read_to_string(&csv).unwrap(),
-        "id,name,game,quantity\ntst-fire-dance,Fire Dance,arcadia,3\n"
-    );
+    assert_eq!(std::fs::read_to_string(&csv).unwrap(), "id,name,game,quantity\ntst-fire-dance,Fire Dance,arcadia,3\n");
 
     let exported = dir.path().join("exported");
     let out = run(&db, &["cards", "export", exported.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(
-        std::fs::read_to_string(exported.join("arcadia/tst-fire-dance.toml")).unwrap(),
-        MERIT
-    );
+    assert_eq!(std::fs::read_to_string(exported.join("arcadia/tst-fire-dance.toml")).unwrap(), MERIT);
     assert!(exported.join("iconoclasm/clashes.toml").is_file());
 
     // Unknown card and negative quantity are bad input.
@@ -66,28 +60,10 @@ fn import_export_and_collection_through_the_cli() {
     std::fs::write(&bad_csv, "Count,Name\n2,Fire Dance\n1,Nobody\n").unwrap();
     let out = run(&db, &["collection", "import", bad_csv.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        text(&out.stderr).contains("Nobody"),
-        "{}",
-        text(&out.stderr)
-    );
-    let out = run(
-        &db,
-        &[
-            "collection",
-            "import",
-            "--skip-unknown",
-            bad_csv.to_str().unwrap(),
-        ],
-    );
+    assert!(text(&out.stderr).contains("Nobody"), "{}", text(&out.stderr));
+    let out = run(&db, &["collection", "import", "--skip-unknown", bad_csv.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(
-        Catalogue::open(&db)
-            .unwrap()
-            .owned("tst-fire-dance")
-            .unwrap(),
-        2
-    );
+    assert_eq!(Catalogue::open(&db).unwrap().owned("tst-fire-dance").unwrap(), 2);
 }
 
 #[test]
@@ -97,30 +73,14 @@ fn a_bad_card_file_exits_2_naming_file_line_column_and_key() {
     let good = dir.path().join("good.toml");
     let bad = dir.path().join("bad.toml");
     std::fs::write(&good, MERIT).unwrap();
-    std::fs::write(
-        &bad,
-        MERIT
-            .replace("tst-fire-dance", "arc-x")
-            .replace("cost = 2", "cost = \"two\""),
-    )
-    .unwrap();
-    let out = run(
-        &db,
-        &["import", good.to_str().unwrap(), bad.to_str().unwrap()],
-    );
+    std::fs::write(&bad, MERIT.replace("tst-fire-dance", "arc-x").replace("cost = 2", "cost = \"two\"")).unwrap();
+    let out = run(&db, &["import", good.to_str().unwrap(), bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
     assert!(err.contains(&format!("{}:7:", bad.display())), "{err}");
     assert!(err.contains("`cost`"), "{err}");
     assert!(out.stdout.is_empty());
-    assert!(
-        Catalogue::open(&db)
-            .unwrap()
-            .get("tst-fire-dance")
-            .unwrap()
-            .is_none(),
-        "all or nothing"
-    );
+    assert!(Catalogue::open(&db).unwrap().get("tst-fire-dance").unwrap().is_none(), "all or nothing");
 }
 
 #[test]
@@ -129,54 +89,26 @@ fn the_environment_variable_chooses_the_catalogue_and_bad_files_are_reported() {
     let db = dir.path().join("env.sqlite");
     let f = dir.path().join("m.toml");
     std::fs::write(&f, MERIT).unwrap();
-    let out = bin()
-        .env("DECKWRIGHT_DB", &db)
-        .args(["import", f.to_str().unwrap()])
-        .output()
-        .unwrap();
+    let out = bin().env("DECKWRIGHT_DB", &db).args(["import", f.to_str().unwrap()]).output().unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(
-        Catalogue::open(&db)
-            .unwrap()
-            .get("tst-fire-dance")
-            .unwrap()
-            .is_some()
-    );
+    assert!(Catalogue::open(&db).unwrap().get("tst-fire-dance").unwrap().is_some());
 
     let notes = dir.path().join("notes.txt");
     std::fs::write(&notes, "hello\n").unwrap();
     let out = run(&notes, &["collection", "set", "tst-fire-dance", "1"]);
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
-    assert!(
-        err.contains("not a deckwright catalogue") && !err.contains("panicked"),
-        "{err}"
-    );
+    assert!(err.contains("not a deckwright catalogue") && !err.contains("panicked"), "{err}");
 }
 
 fn consistent(db: &Path) -> u64 {
     let cat = Catalogue::open(db).unwrap();
-    let ok: String = cat
-        .conn()
-        .query_row("PRAGMA integrity_check", [], |r| r.get(0))
-        .unwrap();
+    let ok: String = cat.conn().query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
     assert_eq!(ok, "ok");
     let n = cat.count().unwrap();
-    let fields: i64 = cat
-        .conn()
-        .query_row("SELECT count(DISTINCT card) FROM card_field", [], |r| {
-            r.get(0)
-        })
-        .unwrap();
-    let fts: i64 = cat
-        .conn()
-        .query_row("SELECT count(*) FROM card_fts", [], |r| r.get(0))
-        .unwrap();
-    assert_eq!(
-        (fields as u64, fts as u64),
-        (n, n),
-        "fields and text index follow the cards"
-    );
+    let fields: i64 = cat.conn().query_row("SELECT count(DISTINCT card) FROM card_field", [], |r| r.get(0)).unwrap();
+    let fts: i64 = cat.conn().query_row("SELECT count(*) FROM card_fts", [], |r| r.get(0)).unwrap();
+    assert_eq!((fields as u64, fts as u64), (n, n), "fields and text index follow the cards");
     n
 }
 
@@ -203,10 +135,7 @@ fn a_process_killed_mid_import_leaves_the_catalogue_as_it_was() {
         let _ = child.kill();
         let status = child.wait().unwrap();
         let n = consistent(&db);
-        assert!(
-            n == base || n == base + 3000,
-            "after kill at {delay_ms} ms: {n} cards (all or nothing)"
-        );
+        assert!(n == base || n == base + 3000, "after kill at {delay_ms} ms: {n} cards (all or nothing)");
         outcomes.push((killed, status.success(), n));
         if n == base + 3000 {
             // Imported in full before the kill: start again from an empty catalogue.
@@ -216,10 +145,7 @@ fn a_process_killed_mid_import_leaves_the_catalogue_as_it_was() {
             consistent(&db);
         }
     }
-    assert!(
-        outcomes.iter().any(|(killed, ..)| *killed),
-        "no run was killed mid-import: {outcomes:?}"
-    );
+    assert!(outcomes.iter().any(|(killed, ..)| *killed), "no run was killed mid-import: {outcomes:?}");
 }
 
 #[test]
@@ -230,17 +156,7 @@ fn two_processes_import_and_set_at_once() {
     synthetic::write_files(&a, 500, 21).unwrap();
     // Both processes create the catalogue too: neither has run yet.
     let children: Vec<_> = (0..2)
-        .map(|_| {
-            bin()
-                .arg("--db")
-                .arg(&db)
-                .arg("import")
-                .arg(&a)
-                .stdout(Stdio::null())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap()
-        })
+        .map(|_| bin().arg("--db").arg(&db).arg("import").arg(&a).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap())
         .collect();
     for c in children {
         let out = c.wait_with_output().unwrap();
@@ -262,13 +178,7 @@ fn two_processes_import_and_set_at_once() {
         assert!(out.status.success(), "{}", text(&out.stderr));
     }
     let n = consistent(&db);
-    assert_eq!(
-        n as usize,
-        500 + deckwright::catalogue::bundled_cards().unwrap().len()
-    );
+    assert_eq!(n as usize, 500 + deckwright::catalogue::bundled_cards().unwrap().len());
     let cat = Catalogue::open(&db).unwrap();
-    assert_eq!(
-        (cat.owned("syn-0").unwrap(), cat.owned("syn-1").unwrap()),
-        (7, 7)
-    );
+    assert_eq!((cat.owned("syn-0").unwrap(), cat.owned("syn-1").unwrap()), (7, 7));
 }

@@ -2,8 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
-use deckwright::cards;
 use deckwright::catalogue::{Catalogue, CatalogueError, CollectionError};
+use deckwright::cards;
 
 fn card(game: &str, id: &str, name: &str) -> String {
     match game {
@@ -63,10 +63,7 @@ fn own_header_round_trips_through_export() {
     let out = dir.path().join("out.csv");
     assert_eq!(cat.export_collection_csv(&out).unwrap(), 2);
     let text = std::fs::read_to_string(&out).unwrap();
-    assert_eq!(
-        text,
-        "id,name,game,quantity\narc-key,Iron Key,arcadia,4\nicl-ember,Ember,iconoclasm,1\n"
-    );
+    assert_eq!(text, "id,name,game,quantity\narc-key,Iron Key,arcadia,4\nicl-ember,Ember,iconoclasm,1\n");
 
     let mut other = catalogue();
     let r = other.import_collection_csv(&out, false).unwrap();
@@ -80,10 +77,7 @@ fn own_header_round_trips_through_export() {
 fn names_match_within_their_game_and_ambiguous_names_are_reported() {
     let dir = tempfile::tempdir().unwrap();
     let mut cat = catalogue();
-    let p = csv(
-        dir.path(),
-        "id,name,game,quantity\n,Iron Key,iconoclasm,2\n,Lamp,,1\n",
-    );
+    let p = csv(dir.path(), "id,name,game,quantity\n,Iron Key,iconoclasm,2\n,Lamp,,1\n");
     cat.import_collection_csv(&p, false).unwrap();
     assert_eq!(cat.owned("icl-key").unwrap(), 2);
     assert_eq!(cat.owned("arc-key").unwrap(), 0);
@@ -101,19 +95,11 @@ fn names_match_within_their_game_and_ambiguous_names_are_reported() {
 fn unknown_rows_are_all_reported_and_nothing_is_imported() {
     let dir = tempfile::tempdir().unwrap();
     let mut cat = catalogue();
-    let p = csv(
-        dir.path(),
-        "id,name,game,quantity\narc-lamp,Lamp,arcadia,2\nnope,,,1\n,Ghost,arcadia,1\n",
-    );
+    let p = csv(dir.path(), "id,name,game,quantity\narc-lamp,Lamp,arcadia,2\nnope,,,1\n,Ghost,arcadia,1\n");
     let e = cat.import_collection_csv(&p, false).unwrap_err();
-    let CollectionError::Unknown { rows, .. } = &e else {
-        panic!("{e}")
-    };
+    let CollectionError::Unknown { rows, .. } = &e else { panic!("{e}") };
     assert_eq!(rows.iter().map(|r| r.line).collect::<Vec<_>>(), vec![3, 4]);
-    assert!(
-        e.to_string().contains("nope") && e.to_string().contains("Ghost"),
-        "{e}"
-    );
+    assert!(e.to_string().contains("nope") && e.to_string().contains("Ghost"), "{e}");
     assert_eq!(cat.owned("arc-lamp").unwrap(), 0);
 
     let r = cat.import_collection_csv(&p, true).unwrap();
@@ -136,16 +122,10 @@ fn common_dialects_are_read_from_their_header() {
     for text in cases {
         let mut cat = catalogue();
         let p = csv(dir.path(), text);
-        let r = cat
-            .import_collection_csv(&p, false)
-            .unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let r = cat.import_collection_csv(&p, false).unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(r.cards, 2, "{text}");
         assert_eq!(cat.owned("arc-lamp").unwrap(), 3, "{text}");
-        assert_eq!(
-            cat.owned("icl-ember").unwrap(),
-            2,
-            "rows of one card add up: {text}"
-        );
+        assert_eq!(cat.owned("icl-ember").unwrap(), 2, "rows of one card add up: {text}");
     }
 }
 
@@ -155,16 +135,9 @@ fn malformed_csv_is_bad_input_naming_the_line() {
     let mut cat = catalogue();
     let p = csv(dir.path(), "Name,Edition\nLamp,Core\n");
     let e = cat.import_collection_csv(&p, false).unwrap_err();
-    assert!(
-        e.to_string().contains("c.csv: line 1")
-            && e.to_string().contains("not a collection header"),
-        "{e}"
-    );
+    assert!(e.to_string().contains("c.csv: line 1") && e.to_string().contains("not a collection header"), "{e}");
     let p = csv(dir.path(), "id,quantity\narc-lamp,two\n");
     let e = cat.import_collection_csv(&p, true).unwrap_err();
-    assert!(
-        e.to_string().contains("line 2") && e.to_string().contains("`two`"),
-        "{e}"
-    );
+    assert!(e.to_string().contains("line 2") && e.to_string().contains("`two`"), "{e}");
     assert_eq!(cat.owned("arc-lamp").unwrap(), 0);
 }

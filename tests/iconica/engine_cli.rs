@@ -1,13 +1,15 @@
 //! `deckwright play iconica` and `sim iconica` from the outside: JSON shape and values,
 //! exit codes, byte-for-byte replays, thread-independent sims.
 
+
+
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use crate::cli::deckwright;
-use crate::support::c;
 use deckwright::cards::Card;
 use deckwright::catalogue::Catalogue;
+use crate::cli::deckwright;
+use crate::support::c;
 use serde_json::Value;
 
 struct Env {
@@ -40,14 +42,7 @@ impl Env {
     fn party(&self, name: &str, members: &[&str]) -> PathBuf {
         let p = self.dir.path().join(format!("{name}.party.toml"));
         let m: Vec<String> = members.iter().map(|m| format!("\"{m}\"")).collect();
-        std::fs::write(
-            &p,
-            format!(
-                "game = \"iconica\"\nname = \"{name}\"\nmembers = [{}]\n",
-                m.join(", ")
-            ),
-        )
-        .unwrap();
+        std::fs::write(&p, format!("game = \"iconica\"\nname = \"{name}\"\nmembers = [{}]\n", m.join(", "))).unwrap();
         p
     }
     fn path(&self, name: &str) -> PathBuf {
@@ -70,11 +65,7 @@ fn p(x: &Path) -> &str {
 }
 
 fn json(o: &Output) -> Value {
-    assert!(
-        o.status.success(),
-        "stderr: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert!(o.status.success(), "stderr: {}", String::from_utf8_lossy(&o.stderr));
     serde_json::from_slice(&o.stdout).expect("stdout is one JSON document")
 }
 
@@ -89,17 +80,8 @@ fn scripted_play_json_matches_the_spec_shape_and_values() {
     assert_eq!(v["dice_used"], 4);
     let a = v["sides"]["a"].as_array().unwrap();
     let b = v["sides"]["b"].as_array().unwrap();
-    let ids: Vec<&str> = a
-        .iter()
-        .chain(b)
-        .map(|m| m["id"].as_str().unwrap())
-        .collect();
-    assert_eq!(
-        ids,
-        [
-            "ico-t-a1", "ico-t-a2", "ico-t-a3", "ico-t-b1", "ico-t-b2", "ico-t-b3"
-        ]
-    );
+    let ids: Vec<&str> = a.iter().chain(b).map(|m| m["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["ico-t-a1", "ico-t-a2", "ico-t-a3", "ico-t-b1", "ico-t-b2", "ico-t-b3"]);
     assert_eq!(a[0]["health"], 90);
     assert_eq!(b[0]["health"], 90);
     assert_eq!(a[0]["skulled"], false);
@@ -115,10 +97,7 @@ fn skulled_members_show_zero_health_and_no_statuses() {
     // a1 action 6: 100 damage to b1 then Poison on all foes; b's turn: b2 poison 1 (ends), b3 poison 2.
     let v = json(&env.play(&["--dice", "6 1 1 2", "--policy", "first", "--json"]));
     let b = v["sides"]["b"].as_array().unwrap();
-    assert_eq!(
-        b[0],
-        serde_json::json!({"id": "ico-t-b1", "health": 0, "skulled": true, "statuses": []})
-    );
+    assert_eq!(b[0], serde_json::json!({"id": "ico-t-b1", "health": 0, "skulled": true, "statuses": []}));
     assert_eq!(b[1]["statuses"], serde_json::json!([]));
     assert_eq!(b[2]["statuses"], serde_json::json!(["poison"]));
     assert_eq!(b[2]["health"], 90);
@@ -129,15 +108,7 @@ fn skulled_members_show_zero_health_and_no_statuses() {
 fn the_same_seed_replays_byte_for_byte() {
     let env = Env::new();
     let one = env.play(&["--seed", "7", "--policy", "random", "--json"]);
-    let two = env.play(&[
-        "--seed",
-        "7",
-        "--policy-a",
-        "random",
-        "--policy-b",
-        "random",
-        "--json",
-    ]);
+    let two = env.play(&["--seed", "7", "--policy-a", "random", "--policy-b", "random", "--json"]);
     assert!(one.status.success());
     assert_eq!(one.stdout, two.stdout);
     let v = json(&one);
@@ -160,15 +131,10 @@ fn bad_input_exits_2_with_nothing_on_stdout() {
         assert_eq!(o.status.code(), Some(2), "{extra:?}");
         assert!(o.stdout.is_empty());
         // The message names the option the user wrote.
-        assert!(
-            String::from_utf8_lossy(&o.stderr).contains(&format!("error: {}", extra[0])),
-            "{extra:?}"
-        );
+        assert!(String::from_utf8_lossy(&o.stderr).contains(&format!("error: {}", extra[0])), "{extra:?}");
     }
     let o = env.play(&["--policy-b", "clever"]);
-    assert!(
-        String::from_utf8_lossy(&o.stderr).contains("error: --policy-b: unknown policy `clever`")
-    );
+    assert!(String::from_utf8_lossy(&o.stderr).contains("error: --policy-b: unknown policy `clever`"));
     let dup = env.party("dup", &["ico-t-a1", "ico-t-a1", "ico-t-a2"]);
     let o = env.run(&["play", "iconica", p(&dup), p(&env.path("b")), "--json"]);
     assert_eq!(o.status.code(), Some(2));
@@ -181,40 +147,18 @@ fn sim_json_is_the_same_at_one_and_two_threads() {
     let env = Env::new();
     let run = |t: &str| {
         let o = env.run(&[
-            "sim",
-            "iconica",
-            p(&env.path("a")),
-            p(&env.path("b")),
-            "--games",
-            "500",
-            "--seed",
-            "3",
-            "--ai",
-            "random",
-            "--threads",
-            t,
-            "--json",
+            "sim", "iconica", p(&env.path("a")), p(&env.path("b")), "--games", "500", "--seed", "3", "--ai", "random",
+            "--threads", t, "--json",
         ]);
         json(&o)
     };
     let one = run("1");
     let two = run("2");
-    for k in [
-        "games",
-        "seed",
-        "wins",
-        "win_rate_a",
-        "ci95_a",
-        "mean_turns",
-        "ended",
-    ] {
+    for k in ["games", "seed", "wins", "win_rate_a", "ci95_a", "mean_turns", "ended"] {
         assert_eq!(one[k], two[k], "{k}");
     }
     let w = &one["wins"];
-    assert_eq!(
-        w["a"].as_u64().unwrap() + w["b"].as_u64().unwrap() + w["draw"].as_u64().unwrap(),
-        500
-    );
+    assert_eq!(w["a"].as_u64().unwrap() + w["b"].as_u64().unwrap() + w["draw"].as_u64().unwrap(), 500);
     assert!(one["games_per_sec"].as_f64().unwrap() > 0.0);
     let ci = one["ci95_a"].as_array().unwrap();
     let rate = one["win_rate_a"].as_f64().unwrap();
@@ -225,24 +169,11 @@ fn sim_json_is_the_same_at_one_and_two_threads() {
 fn sim_field_ranks_every_character_of_the_pool() {
     let env = Env::new();
     let o = env.run(&[
-        "sim",
-        "iconica",
-        "--field",
-        p(&env.path("b")),
-        "--pool",
-        "ico-t-a1,ico-t-a2,ico-t-a3,ico-t-b2",
-        "--games",
-        "40",
-        "--ai",
-        "random",
-        "--json",
+        "sim", "iconica", "--field", p(&env.path("b")), "--pool", "ico-t-a1,ico-t-a2,ico-t-a3,ico-t-b2",
+        "--games", "40", "--ai", "random", "--json",
     ]);
     let v = json(&o);
-    assert_eq!(
-        v["parties"].as_array().unwrap().len(),
-        4,
-        "C(4,3) legal parties"
-    );
+    assert_eq!(v["parties"].as_array().unwrap().len(), 4, "C(4,3) legal parties");
     assert_eq!(v["characters"].as_array().unwrap().len(), 4);
     assert_eq!(v["characters"][0]["parties"], 3);
 }

@@ -35,31 +35,18 @@ impl Hasher for Fnv {
 
 fn bundled(ids: &[&str]) -> Vec<Character> {
     let all: Vec<Character> = deckwright::games::iconica::bundled_characters();
-    ids.iter()
-        .map(|id| {
-            all.iter()
-                .find(|c| c.id == *id)
-                .expect("bundled card")
-                .clone()
-        })
-        .collect()
+    ids.iter().map(|id| all.iter().find(|c| c.id == *id).expect("bundled card").clone()).collect()
 }
 
 fn parties() -> &'static [Vec<Character>; 5] {
     static P: OnceLock<[Vec<Character>; 5]> = OnceLock::new();
-    P.get_or_init(|| {
-        [
-            bundled(&["ico-kethra-voss", "ico-mirel-dask", "ico-vexid-stalker"]),
-            bundled(&["ico-anwen-halloway", "ico-gorm-ashcairn", "ico-ivo-quillon"]),
-            bundled(&[
-                "ico-brannoch-hale",
-                "ico-orsolya-kest",
-                "ico-pip-tallowmere",
-            ]),
-            bundled(&["ico-grumbolt", "ico-rukka-tidecaller", "ico-sessaly-renn"]),
-            bundled(&["ico-ossra-tain", "ico-nyx-ellery", "ico-varek-solenne"]),
-        ]
-    })
+    P.get_or_init(|| [
+        bundled(&["ico-kethra-voss", "ico-mirel-dask", "ico-vexid-stalker"]),
+        bundled(&["ico-anwen-halloway", "ico-gorm-ashcairn", "ico-ivo-quillon"]),
+        bundled(&["ico-brannoch-hale", "ico-orsolya-kest", "ico-pip-tallowmere"]),
+        bundled(&["ico-grumbolt", "ico-rukka-tidecaller", "ico-sessaly-renn"]),
+        bundled(&["ico-ossra-tain", "ico-nyx-ellery", "ico-varek-solenne"]),
+    ])
 }
 
 /// Every rules variant: v2 standard, v2 advanced, v8, each with no house rule, with each
@@ -68,28 +55,13 @@ fn all_rules() -> Vec<Rules> {
     let mut v = Vec::new();
     for base in [
         Rules::default(),
-        Rules {
-            breaks: Breaks::Advanced,
-            ..Rules::default()
-        },
-        Rules {
-            ruleset: Ruleset::V8,
-            ..Rules::default()
-        },
+        Rules { breaks: Breaks::Advanced, ..Rules::default() },
+        Rules { ruleset: Ruleset::V8, ..Rules::default() },
     ] {
-        for house in [
-            "",
-            "no-reactions",
-            "no-strengths",
-            "no-final-acts",
-            "no-action-breaks",
-        ] {
+        for house in ["", "no-reactions", "no-strengths", "no-final-acts", "no-action-breaks"] {
             v.push(base.with_house(house).expect("house rule"));
         }
-        v.push(
-            base.with_house("no-reactions,no-strengths,no-final-acts,no-action-breaks")
-                .expect("house rules"),
-        );
+        v.push(base.with_house("no-reactions,no-strengths,no-final-acts,no-action-breaks").expect("house rules"));
     }
     v
 }
@@ -117,11 +89,7 @@ fn feed(h: &mut Fnv, st: &State, log: &[Event]) {
 fn seeded(h: &mut Fnv, setup: &Setup, seed: u64, a: PolicyKind, b: PolicyKind) {
     let mut st = State::new(setup);
     let mut log = Vec::new();
-    let mut io = Table::new(
-        RngDice::new(seed),
-        Agent::new(a, seed ^ 0x11),
-        Agent::new(b, seed ^ 0x22),
-    );
+    let mut io = Table::new(RngDice::new(seed), Agent::new(a, seed ^ 0x11), Agent::new(b, seed ^ 0x22));
     play_match(setup, &mut st, &mut io, &mut log);
     feed(h, &st, &log);
 }
@@ -130,11 +98,7 @@ fn scripted(h: &mut Fnv, setup: &Setup, faces: &[u8], a: PolicyKind, b: PolicyKi
     let text: Vec<String> = faces.iter().map(|f| f.to_string()).collect();
     let mut st = State::new(setup);
     let mut log = Vec::new();
-    let mut io = Table::new(
-        ScriptDice::parse(&text.join(" ")).expect("dice"),
-        Agent::new(a, 3),
-        Agent::new(b, 4),
-    );
+    let mut io = Table::new(ScriptDice::parse(&text.join(" ")).expect("dice"), Agent::new(a, 3), Agent::new(b, 4));
     play_match(setup, &mut st, &mut io, &mut log);
     feed(h, &st, &log);
 }
@@ -176,29 +140,13 @@ fn seeded_hashes(pairs: &[(PolicyKind, PolicyKind)], seeds: u64) -> Vec<u64> {
 #[test]
 fn seeded_matches_of_first_and_random_play_as_recorded() {
     let got = seeded_hashes(&[(First, First), (Random, Random), (Random, First)], 3);
-    assert_eq!(
-        got,
-        [
-            0x544e_c4a5_e02b_b196,
-            0x22ba_4619_94c4_dc69,
-            0xfb42_9ccc_0143_74a4
-        ],
-        "new hashes: {got:#x?}"
-    );
+    assert_eq!(got, [0x544e_c4a5_e02b_b196, 0x22ba_4619_94c4_dc69, 0xfb42_9ccc_0143_74a4], "new hashes: {got:#x?}");
 }
 
 #[test]
 fn seeded_matches_of_greedy_play_as_recorded() {
     let got = seeded_hashes(&[(Greedy, Greedy), (Greedy, Random), (First, Greedy)], 2);
-    assert_eq!(
-        got,
-        [
-            0x55d0_7ee0_6f2e_68c0,
-            0x07c9_18bc_6ce1_441b,
-            0x826a_7277_83b0_57b9
-        ],
-        "new hashes: {got:#x?}"
-    );
+    assert_eq!(got, [0x55d0_7ee0_6f2e_68c0, 0x07c9_18bc_6ce1_441b, 0x826a_7277_83b0_57b9], "new hashes: {got:#x?}");
 }
 
 #[test]
@@ -210,27 +158,13 @@ fn scripted_matches_play_as_recorded() {
             for (si, setup) in setups(rules).iter().enumerate() {
                 for k in 0..4u64 {
                     let n = ((ri * 31 + si * 7 + k as usize * 53) % 150) + 2;
-                    scripted(
-                        &mut h,
-                        setup,
-                        &faces(k * 1000 + ri as u64 * 10 + si as u64, n),
-                        a,
-                        b,
-                    );
+                    scripted(&mut h, setup, &faces(k * 1000 + ri as u64 * 10 + si as u64, n), a, b);
                 }
             }
         }
         got.push(h.0);
     }
-    assert_eq!(
-        got,
-        [
-            0x6b2d_3cd2_20b5_aff4,
-            0x27d8_ec66_2f20_fca9,
-            0x4311_6ec7_5cc4_2915
-        ],
-        "new hashes: {got:#x?}"
-    );
+    assert_eq!(got, [0x6b2d_3cd2_20b5_aff4, 0x27d8_ec66_2f20_fca9, 0x4311_6ec7_5cc4_2915], "new hashes: {got:#x?}");
 }
 
 #[test]

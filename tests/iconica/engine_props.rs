@@ -16,14 +16,8 @@ fn pool() -> Vec<Character> {
 fn rules(kind: u8, house: u8) -> Rules {
     let base = match kind % 3 {
         0 => Rules::default(),
-        1 => Rules {
-            breaks: Breaks::Advanced,
-            ..Rules::default()
-        },
-        _ => Rules {
-            ruleset: Ruleset::V8,
-            ..Rules::default()
-        },
+        1 => Rules { breaks: Breaks::Advanced, ..Rules::default() },
+        _ => Rules { ruleset: Ruleset::V8, ..Rules::default() },
     };
     Rules {
         reactions: house & 1 == 0,
@@ -43,24 +37,14 @@ fn setup_of(idx: &[usize], r: Rules) -> Setup {
 }
 
 fn policy(k: u8) -> PolicyKind {
-    if k % 3 == 0 {
-        PolicyKind::Greedy
-    } else if k % 3 == 1 {
-        PolicyKind::Random
-    } else {
-        PolicyKind::First
-    }
+    if k % 3 == 0 { PolicyKind::Greedy } else if k % 3 == 1 { PolicyKind::Random } else { PolicyKind::First }
 }
 
 /// Plays turn by turn, checking the board after each turn; returns the log.
 fn checked_match(setup: &Setup, seed: u64, pa: PolicyKind, pb: PolicyKind) -> Vec<Event> {
     let mut st = State::new(setup);
     let mut log = Vec::new();
-    let mut io = Table::new(
-        RngDice::new(seed),
-        Agent::new(pa, seed.wrapping_add(1)),
-        Agent::new(pb, seed.wrapping_add(2)),
-    );
+    let mut io = Table::new(RngDice::new(seed), Agent::new(pa, seed.wrapping_add(1)), Agent::new(pb, seed.wrapping_add(2)));
     let mut gone: HashSet<u8> = HashSet::new();
     while !st.is_over() {
         io.begin_turn(&st);
@@ -77,18 +61,11 @@ fn checked_match(setup: &Setup, seed: u64, pa: PolicyKind, pb: PolicyKind) -> Ve
         }
         for e in &log[from..] {
             match e {
-                Event::Action { slot, .. }
-                | Event::StatusRoll { slot, .. }
-                | Event::Check { slot, .. } => {
+                Event::Action { slot, .. } | Event::StatusRoll { slot, .. } | Event::Check { slot, .. } => {
                     assert!(!gone.contains(slot), "a character that left play acted")
                 }
-                Event::Damage { slot, .. }
-                | Event::Heal { slot, .. }
-                | Event::Inflict { slot, .. } => {
-                    assert!(
-                        !gone.contains(slot),
-                        "a character that left play was targeted"
-                    )
+                Event::Damage { slot, .. } | Event::Heal { slot, .. } | Event::Inflict { slot, .. } => {
+                    assert!(!gone.contains(slot), "a character that left play was targeted")
                 }
                 _ => {}
             }
@@ -179,11 +156,7 @@ fn mcts_log(setup: &Setup, seed: u64) -> Vec<Event> {
     let kind = PolicyKind::parse("mcts:40").expect("policy");
     let mut st = State::new(setup);
     let mut log = Vec::new();
-    let mut io = Table::new(
-        RngDice::new(seed),
-        Agent::new(kind, seed ^ 1),
-        Agent::new(kind, seed ^ 2),
-    );
+    let mut io = Table::new(RngDice::new(seed), Agent::new(kind, seed ^ 1), Agent::new(kind, seed ^ 2));
     play_match(setup, &mut st, &mut io, &mut log);
     log
 }
@@ -197,10 +170,9 @@ fn a_seeded_mcts_match_replays_exactly() {
     let two = mcts_log(&setup, 5);
     assert!(one.len() > 10, "a real match was played");
     assert_eq!(one, two);
-    let three =
-        std::thread::spawn(|| mcts_log(&setup_of(&[0, 1, 2, 3, 4, 5], Rules::default()), 5))
-            .join()
-            .expect("thread");
+    let three = std::thread::spawn(|| mcts_log(&setup_of(&[0, 1, 2, 3, 4, 5], Rules::default()), 5))
+        .join()
+        .expect("thread");
     assert_eq!(one, three);
     assert_ne!(one, mcts_log(&setup, 6), "the seed matters");
 }

@@ -84,10 +84,7 @@ impl C {
         if let Some(b) = self.action_break {
             t.push_str(&format!("action_break = {b}\n"));
         }
-        t.push_str(&format!(
-            "[health]\nstart = {}\n{}\n",
-            self.start, self.health
-        ));
+        t.push_str(&format!("[health]\nstart = {}\n{}\n", self.start, self.health));
         for (i, fx) in self.actions.iter().enumerate() {
             t.push_str(&format!(
                 "[[actions]]\nroll = {}\nname = \"A{}\"\nkind = \"{}\"\ntext = \"t\"\neffects = {}\n",
@@ -115,11 +112,7 @@ pub struct Run {
 
 impl Run {
     pub fn slot(&self, id: &str) -> usize {
-        self.setup
-            .chars
-            .iter()
-            .position(|c| c.id == id)
-            .expect("no such character")
+        self.setup.chars.iter().position(|c| c.id == id).expect("no such character")
     }
     pub fn hp(&self, id: &str) -> u16 {
         self.st.hp[self.slot(id)]
@@ -149,10 +142,7 @@ pub fn v2() -> Rules {
 }
 
 pub fn v8() -> Rules {
-    Rules {
-        ruleset: Ruleset::V8,
-        ..Rules::default()
-    }
+    Rules { ruleset: Ruleset::V8, ..Rules::default() }
 }
 
 /// Plays a match of `first` policies on scripted dice.

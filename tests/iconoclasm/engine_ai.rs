@@ -11,14 +11,7 @@ use rand_chacha::ChaCha8Rng;
 
 /// A 2-player game played by `random` until `left` placements remain.
 fn near_end(seed: u64, left: u16) -> State {
-    let setup = deal(
-        Deck::standard(),
-        &ClashTable::standard(),
-        2,
-        Goal::Dominance,
-        &mut ChaCha8Rng::seed_from_u64(seed),
-    )
-    .unwrap();
+    let setup = deal(Deck::standard(), &ClashTable::standard(), 2, Goal::Dominance, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
     let mut st = State::new(&setup, &mut NoLog);
     let mut agent = Agent::new(PolicyKind::Random, seed);
     while st.turn < 16 - left {
@@ -52,10 +45,7 @@ fn mcts_and_greedy_take_a_winning_last_move_when_there_is_one() {
         let mut greedy = Agent::new(PolicyKind::Greedy, seed);
         assert!(winning[greedy.choose(&st, &moves)], "greedy, seed {seed}");
     }
-    assert!(
-        checked >= 3,
-        "only {checked} positions with a choice that matters"
-    );
+    assert!(checked >= 3, "only {checked} positions with a choice that matters");
 }
 
 #[test]
@@ -66,10 +56,7 @@ fn first_takes_option_zero_and_greedy_the_best_value() {
     let values = move_values(&st, &moves);
     let g = Agent::new(PolicyKind::Greedy, 1).choose(&st, &moves);
     assert!(values.iter().all(|v| *v <= values[g]));
-    assert!(
-        values[..g].iter().all(|v| *v < values[g]),
-        "ties go to the earlier option"
-    );
+    assert!(values[..g].iter().all(|v| *v < values[g]), "ties go to the earlier option");
 }
 
 #[test]
@@ -91,24 +78,13 @@ fn the_search_view_takes_the_point_of_view_of_its_player() {
         let r = end.returns();
         assert!((r[0] + r[1] - 1.0).abs() < 1e-9);
         let won = winner(&end.st) == Some(me);
-        assert_eq!(
-            r[0] >= 0.75,
-            won,
-            "a win is worth at least 0.75 to its player"
-        );
+        assert_eq!(r[0] >= 0.75, won, "a win is worth at least 0.75 to its player");
     }
 }
 
 #[test]
 fn solo_search_draws_by_chance_and_never_reads_the_pile() {
-    let setup = deal(
-        Deck::standard(),
-        &ClashTable::standard(),
-        1,
-        Goal::Balance,
-        &mut ChaCha8Rng::seed_from_u64(2),
-    )
-    .unwrap();
+    let setup = deal(Deck::standard(), &ClashTable::standard(), 1, Goal::Balance, &mut ChaCha8Rng::seed_from_u64(2)).unwrap();
     let st = State::new(&setup, &mut NoLog);
     let view = SearchView::new(st, 0);
     assert_eq!(view.node(), Node::Chance(16));

@@ -13,9 +13,7 @@ struct Env {
 
 impl Env {
     fn new() -> Env {
-        Env {
-            dir: tempfile::tempdir().unwrap(),
-        }
+        Env { dir: tempfile::tempdir().unwrap() }
     }
     fn run(&self, args: &[&str]) -> Output {
         deckwright(&self.dir.path().join("cat.sqlite"), args)
@@ -29,11 +27,7 @@ impl Env {
         let mut args = extra.to_vec();
         args.push("--json");
         let out = self.play(&args);
-        assert!(
-            out.status.success(),
-            "{extra:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert!(out.status.success(), "{extra:?}: {}", String::from_utf8_lossy(&out.stderr));
         serde_json::from_slice(&out.stdout).unwrap()
     }
 }
@@ -54,16 +48,10 @@ fn check_shape(doc: &Value, players: u64) {
     assert_eq!(elements.len(), 4);
     let counts: u64 = elements.iter().map(|e| e["count"].as_u64().unwrap()).sum();
     assert_eq!(counts, 16, "every card is face up on the table");
-    let points: Vec<u64> = elements
-        .iter()
-        .map(|e| e["points"].as_u64().unwrap())
-        .collect();
+    let points: Vec<u64> = elements.iter().map(|e| e["points"].as_u64().unwrap()).collect();
     assert_eq!(points, vec![4, 3, 2, 1]);
     let grid = &doc["grid"];
-    let (w, h) = (
-        grid["width"].as_u64().unwrap(),
-        grid["height"].as_u64().unwrap(),
-    );
+    let (w, h) = (grid["width"].as_u64().unwrap(), grid["height"].as_u64().unwrap());
     assert!(w <= 7 && h <= 7);
     let rows = grid["rows"].as_array().unwrap();
     assert_eq!(rows.len() as u64, h);
@@ -71,11 +59,7 @@ fn check_shape(doc: &Value, players: u64) {
         .iter()
         .flat_map(|r| {
             assert_eq!(r.as_array().unwrap().len() as u64, w);
-            r.as_array()
-                .unwrap()
-                .iter()
-                .filter(|c| !c.is_null())
-                .map(|c| c["id"].as_str().unwrap())
+            r.as_array().unwrap().iter().filter(|c| !c.is_null()).map(|c| c["id"].as_str().unwrap())
         })
         .collect();
     ids.sort();
@@ -92,24 +76,11 @@ fn check_shape(doc: &Value, players: u64) {
 fn every_player_count_plays_to_the_end_with_a_winner() {
     let env = Env::new();
     for n in 2..=4u64 {
-        let doc = env.json(&[
-            "--players",
-            &n.to_string(),
-            "--seed",
-            "7",
-            "--policy",
-            "random",
-        ]);
+        let doc = env.json(&["--players", &n.to_string(), "--seed", "7", "--policy", "random"]);
         check_shape(&doc, n);
         let w = doc["winner"].as_u64().expect("a winner with players");
         assert!((1..=n).contains(&w));
-        let best = doc["scores"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| s["points"].as_u64().unwrap())
-            .max()
-            .unwrap();
+        let best = doc["scores"].as_array().unwrap().iter().map(|s| s["points"].as_u64().unwrap()).max().unwrap();
         assert_eq!(doc["scores"][(w - 1) as usize]["points"], best);
         assert!(doc["goal"].is_null());
     }
@@ -120,12 +91,7 @@ fn three_players_open_with_the_undrawn_single() {
     let doc = Env::new().json(&["--players", "3", "--seed", "2"]);
     let log = doc["log"].as_array().unwrap();
     let table = log.iter().find(|e| e["type"] == "table_card").unwrap();
-    let owners: Vec<&Value> = doc["elements"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| &e["player"])
-        .collect();
+    let owners: Vec<&Value> = doc["elements"].as_array().unwrap().iter().map(|e| &e["player"]).collect();
     assert_eq!(owners.iter().filter(|o| o.is_null()).count(), 1);
     assert!(table["card"].as_str().unwrap().starts_with("icl-"));
 }
@@ -135,38 +101,16 @@ fn solo_reports_its_goal_and_a_winner_only_when_met() {
     let env = Env::new();
     for seed in 0..6 {
         for goal in ["dominance", "balance"] {
-            let doc = env.json(&[
-                "--players",
-                "1",
-                "--goal",
-                goal,
-                "--seed",
-                &seed.to_string(),
-                "--policy",
-                "greedy",
-            ]);
+            let doc = env.json(&["--players", "1", "--goal", goal, "--seed", &seed.to_string(), "--policy", "greedy"]);
             check_shape(&doc, 1);
             assert_eq!(doc["goal"], goal);
             let met = doc["goal_met"].as_bool().unwrap();
-            assert_eq!(
-                doc["winner"],
-                if met { Value::from(1) } else { Value::Null }
-            );
-            let counts: Vec<u64> = doc["elements"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|e| e["count"].as_u64().unwrap())
-                .collect();
+            assert_eq!(doc["winner"], if met { Value::from(1) } else { Value::Null });
+            let counts: Vec<u64> = doc["elements"].as_array().unwrap().iter().map(|e| e["count"].as_u64().unwrap()).collect();
             if goal == "balance" {
                 assert_eq!(met, counts == vec![4, 4, 4, 4]);
             }
-            let draws = doc["log"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .filter(|e| e["type"] == "draw")
-                .count();
+            let draws = doc["log"].as_array().unwrap().iter().filter(|e| e["type"] == "draw").count();
             assert_eq!(draws, 16);
         }
     }
@@ -176,24 +120,8 @@ fn solo_reports_its_goal_and_a_winner_only_when_met() {
 fn the_same_seed_replays_byte_for_byte_and_another_seed_differs() {
     let env = Env::new();
     for policy in ["random", "greedy", "mcts:30"] {
-        let a = env.play(&[
-            "--players",
-            "2",
-            "--seed",
-            "11",
-            "--policy",
-            policy,
-            "--json",
-        ]);
-        let b = env.play(&[
-            "--players",
-            "2",
-            "--seed",
-            "11",
-            "--policy",
-            policy,
-            "--json",
-        ]);
+        let a = env.play(&["--players", "2", "--seed", "11", "--policy", policy, "--json"]);
+        let b = env.play(&["--players", "2", "--seed", "11", "--policy", policy, "--json"]);
         assert!(a.status.success());
         assert_eq!(a.stdout, b.stdout, "{policy}");
     }
@@ -225,22 +153,9 @@ fn mcts_plays_every_player_count() {
     for n in ["1", "2", "3", "4"] {
         let doc = env.json(&["--players", n, "--seed", "5", "--policy", "mcts:20"]);
         check_shape(&doc, n.parse().unwrap());
-        assert!(
-            doc["policies"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .all(|p| p == "mcts:20")
-        );
+        assert!(doc["policies"].as_array().unwrap().iter().all(|p| p == "mcts:20"));
     }
-    let doc = env.json(&[
-        "--players",
-        "2",
-        "--policy-a",
-        "greedy",
-        "--policy-b",
-        "first",
-    ]);
+    let doc = env.json(&["--players", "2", "--policy-a", "greedy", "--policy-b", "first"]);
     assert_eq!(doc["policies"], serde_json::json!(["greedy", "first"]));
 }
 
@@ -281,12 +196,7 @@ fn an_unusable_clash_table_never_reaches_a_game() {
     let imported = env.run(&["import", dir.to_str().unwrap()]);
     if imported.status.success() {
         let out = env.play(&["--players", "2"]);
-        assert_eq!(
-            out.status.code(),
-            Some(2),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
         assert!(String::from_utf8_lossy(&out.stderr).contains("clash table"));
     } else {
         // import refuses an incomplete table itself: the game then keeps the standard one.
@@ -299,38 +209,15 @@ fn an_unusable_clash_table_never_reaches_a_game() {
 fn sim_counts_wins_per_player_the_same_at_any_thread_count() {
     let env = Env::new();
     let run = |threads: &str| {
-        let out = env.run(&[
-            "sim",
-            "iconoclasm",
-            "--players",
-            "3",
-            "--games",
-            "40",
-            "--seed",
-            "9",
-            "--ai",
-            "random",
-            "--threads",
-            threads,
-            "--json",
-        ]);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let out = env.run(&["sim", "iconoclasm", "--players", "3", "--games", "40", "--seed", "9", "--ai", "random", "--threads", threads, "--json"]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         serde_json::from_slice::<Value>(&out.stdout).unwrap()
     };
     let (one, two) = (run("1"), run("2"));
     assert_eq!(one["wins"], two["wins"]);
     assert_eq!(one["game"], "iconoclasm");
     assert_eq!(one["games"], 40);
-    let total: u64 = one["wins"]
-        .as_object()
-        .unwrap()
-        .values()
-        .map(|v| v.as_u64().unwrap())
-        .sum();
+    let total: u64 = one["wins"].as_object().unwrap().values().map(|v| v.as_u64().unwrap()).sum();
     assert_eq!(total, 40, "every game has a winner");
     assert_eq!(one["mean_turns"], 15.0);
 }
@@ -338,31 +225,13 @@ fn sim_counts_wins_per_player_the_same_at_any_thread_count() {
 #[test]
 fn sim_solo_counts_met_goals_and_refuses_bad_options() {
     let env = Env::new();
-    let out = env.run(&[
-        "sim",
-        "iconoclasm",
-        "--players",
-        "1",
-        "--goal",
-        "balance",
-        "--games",
-        "20",
-        "--ai",
-        "first",
-        "--json",
-    ]);
+    let out = env.run(&["sim", "iconoclasm", "--players", "1", "--goal", "balance", "--games", "20", "--ai", "first", "--json"]);
     assert!(out.status.success());
     let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(doc["goal"], "balance");
     assert!(doc["goal_met"].as_u64().unwrap() <= 20);
     assert_eq!(doc["wins"]["1"], doc["goal_met"]);
-    for args in [
-        &["--games", "5"][..],
-        &["--players", "6"],
-        &["--players", "2", "--goal", "balance"],
-        &["--players", "2", "--ai", "nope"],
-        &["--players", "2", "--games", "0"],
-    ] {
+    for args in [&["--games", "5"][..], &["--players", "6"], &["--players", "2", "--goal", "balance"], &["--players", "2", "--ai", "nope"], &["--players", "2", "--games", "0"]] {
         let mut all = vec!["sim", "iconoclasm", "--json"];
         all.extend_from_slice(args);
         let out = env.run(&all);

@@ -19,17 +19,8 @@ fn policy(k: u8) -> PolicyKind {
 
 /// Plays a game, checking the invariants after every move; returns the log.
 fn play(seed: u64, players: u8, kind: u8, goal: Goal) -> (State, Vec<Event>) {
-    let setup = deal(
-        Deck::standard(),
-        &ClashTable::standard(),
-        players,
-        goal,
-        &mut ChaCha8Rng::seed_from_u64(seed),
-    )
-    .unwrap();
-    let mut agents: Vec<Agent> = (0..players)
-        .map(|p| Agent::new(policy(kind), seed ^ u64::from(p)))
-        .collect();
+    let setup = deal(Deck::standard(), &ClashTable::standard(), players, goal, &mut ChaCha8Rng::seed_from_u64(seed)).unwrap();
+    let mut agents: Vec<Agent> = (0..players).map(|p| Agent::new(policy(kind), seed ^ u64::from(p))).collect();
     let mut log = Vec::new();
     let st = play_match(
         &setup,
@@ -38,22 +29,9 @@ fn play(seed: u64, players: u8, kind: u8, goal: Goal) -> (State, Vec<Event>) {
             for m in moves {
                 assert_eq!(st.check(m), Ok(()), "every offered move is legal");
             }
-            let held: u32 =
-                st.hands.iter().map(|h| h.count_ones()).sum::<u32>() + st.undrawn.count_ones();
-            assert_eq!(
-                held as usize + st.grid.count(),
-                CARDS,
-                "cards are conserved"
-            );
-            let b =
-                st.grid
-                    .bounds()
-                    .unwrap_or(deckwright::games::iconoclasm::engine::grid::Bounds {
-                        top: 0,
-                        bottom: 0,
-                        left: 0,
-                        right: 0,
-                    });
+            let held: u32 = st.hands.iter().map(|h| h.count_ones()).sum::<u32>() + st.undrawn.count_ones();
+            assert_eq!(held as usize + st.grid.count(), CARDS, "cards are conserved");
+            let b = st.grid.bounds().unwrap_or(deckwright::games::iconoclasm::engine::grid::Bounds { top: 0, bottom: 0, left: 0, right: 0 });
             assert!(b.width() <= MAX_SPAN && b.height() <= MAX_SPAN);
             assert_eq!(seat, st.to_move);
             agents[seat as usize].choose(st, moves)

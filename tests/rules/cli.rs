@@ -25,64 +25,35 @@ fn ex(p: &str) -> String {
 }
 
 fn json(out: &Output) -> Value {
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "stdout is JSON ({e}): {}",
-            String::from_utf8_lossy(&out.stdout)
-        )
-    })
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("stdout is JSON ({e}): {}", String::from_utf8_lossy(&out.stdout)))
 }
 
 #[test]
 fn a_legal_party_exits_0_with_the_json_shape() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("c.sqlite");
-    let out = validate(
-        &db,
-        &[&ex("iconica/legal-legion-raiders.party.toml"), "--json"],
-    );
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = validate(&db, &[&ex("iconica/legal-legion-raiders.party.toml"), "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     let v = json(&out);
     assert_eq!(v["game"], "iconica");
     assert_eq!(v["legal"], true);
     assert_eq!(v["violations"], Value::Array(vec![]));
-    assert!(
-        v["file"]
-            .as_str()
-            .unwrap()
-            .ends_with("legal-legion-raiders.party.toml")
-    );
+    assert!(v["file"].as_str().unwrap().ends_with("legal-legion-raiders.party.toml"));
 }
 
 #[test]
 fn a_violation_exits_1_and_names_rule_cards_and_source() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("c.sqlite");
-    let out = validate(
-        &db,
-        &[&ex("iconica/illegal-faction-mix.party.toml"), "--json"],
-    );
+    let out = validate(&db, &[&ex("iconica/illegal-faction-mix.party.toml"), "--json"]);
     assert_eq!(out.status.code(), Some(1));
     let v = json(&out);
     assert_eq!(v["legal"], false);
     let viol = &v["violations"][0];
     assert_eq!(viol["rule"], "faction-mix");
-    assert_eq!(
-        viol["cards"],
-        serde_json::json!(["ico-kethra-voss", "ico-anwen-halloway"])
-    );
+    assert_eq!(viol["cards"], serde_json::json!(["ico-kethra-voss", "ico-anwen-halloway"]));
     assert!(viol["message"].as_str().unwrap().contains("Kethra Voss"));
-    assert!(
-        viol["source"]
-            .as_str()
-            .unwrap()
-            .contains("Selecting Your Party Members")
-    );
+    assert!(viol["source"].as_str().unwrap().contains("Selecting Your Party Members"));
 }
 
 #[test]
@@ -91,11 +62,7 @@ fn several_files_give_an_array_and_shared_legends_are_caught_on_the_later_file()
     let db = dir.path().join("c.sqlite");
     let out = validate(
         &db,
-        &[
-            &ex("iconica/legal-protectorate-wardens.party.toml"),
-            &ex("iconica/shares-legend-with-wardens.party.toml"),
-            "--json",
-        ],
+        &[&ex("iconica/legal-protectorate-wardens.party.toml"), &ex("iconica/shares-legend-with-wardens.party.toml"), "--json"],
     );
     assert_eq!(out.status.code(), Some(1));
     let v = json(&out);
@@ -103,10 +70,7 @@ fn several_files_give_an_array_and_shared_legends_are_caught_on_the_later_file()
     assert_eq!(files.len(), 2);
     assert_eq!(files[0]["legal"], true);
     assert_eq!(files[1]["violations"][0]["rule"], "shared-legend-special");
-    assert_eq!(
-        files[1]["violations"][0]["cards"],
-        serde_json::json!(["ico-teodric-vale"])
-    );
+    assert_eq!(files[1]["violations"][0]["cards"], serde_json::json!(["ico-teodric-vale"]));
 }
 
 #[test]
@@ -121,29 +85,12 @@ fn every_example_is_as_its_name_says() {
                 continue;
             }
             let out = validate(&db, &[&path.display().to_string(), "--json"]);
-            let want = if name.starts_with("legal-") || name.starts_with("shares-") {
-                0
-            } else {
-                1
-            };
-            assert_eq!(
-                out.status.code(),
-                Some(want),
-                "{name}: {}",
-                String::from_utf8_lossy(&out.stdout)
-            );
+            let want = if name.starts_with("legal-") || name.starts_with("shares-") { 0 } else { 1 };
+            assert_eq!(out.status.code(), Some(want), "{name}: {}", String::from_utf8_lossy(&out.stdout));
             let v = json(&out);
             assert_eq!(v["game"], game, "{name}");
-            if let Some(rule) = name
-                .strip_prefix("illegal-")
-                .and_then(|n| n.split('.').next())
-            {
-                let rules: Vec<&str> = v["violations"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|x| x["rule"].as_str().unwrap())
-                    .collect();
+            if let Some(rule) = name.strip_prefix("illegal-").and_then(|n| n.split('.').next()) {
+                let rules: Vec<&str> = v["violations"].as_array().unwrap().iter().map(|x| x["rule"].as_str().unwrap()).collect();
                 let expected: &[&str] = match rule {
                     "faction-mix" => &["faction-mix"],
                     "duplicate" if game == "iconica" => &["duplicate"],
@@ -177,13 +124,7 @@ fn every_example_is_as_its_name_says() {
 fn characters_show_derived_figures() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("c.sqlite");
-    let out = validate(
-        &db,
-        &[
-            &ex("arcadia/legal-veteran-with-experience.character.toml"),
-            "--json",
-        ],
-    );
+    let out = validate(&db, &[&ex("arcadia/legal-veteran-with-experience.character.toml"), "--json"]);
     assert_eq!(out.status.code(), Some(0));
     let d = &json(&out)["derived"];
     assert_eq!(d["points_available"], 15);
@@ -193,16 +134,10 @@ fn characters_show_derived_figures() {
     assert_eq!(d["court_decided_by"], "majority");
     assert_eq!(d["xp_spent"], 4);
     assert_eq!(d["waylay_bonus"], 2);
-    let text = validate(
-        &db,
-        &[&ex("arcadia/legal-veteran-with-experience.character.toml")],
-    );
+    let text = validate(&db, &[&ex("arcadia/legal-veteran-with-experience.character.toml")]);
     let text = String::from_utf8(text.stdout).unwrap();
     assert!(text.contains(": legal"), "{text}");
-    assert!(
-        text.contains("15 available, 15 spent, 0 left") && text.contains("Waylay Rating bonus: +2"),
-        "{text}"
-    );
+    assert!(text.contains("15 available, 15 spent, 0 left") && text.contains("Waylay Rating bonus: +2"), "{text}");
 }
 
 #[test]
@@ -213,10 +148,7 @@ fn human_output_lists_violations_with_rule_ids() {
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("league-placement: Gullcry Cliffs"), "{text}");
-    assert!(
-        text.contains("north side [border]") && text.contains("Thimbleford Crossing"),
-        "{text}"
-    );
+    assert!(text.contains("north side [border]") && text.contains("Thimbleford Crossing"), "{text}");
 }
 
 #[test]
@@ -230,53 +162,19 @@ fn bad_input_exits_2_and_writes_nothing() {
     };
     let legal = ex("iconica/legal-legion-raiders.party.toml");
     let cases = [
-        (
-            write(
-                "syntax.party.toml",
-                "game = \"iconica\"\nmembers = [\"a\",\n",
-            ),
-            "syntax.party.toml:",
-        ),
-        (
-            write(
-                "extra.party.toml",
-                "game = \"iconica\"\nmembers = []\ncolour = \"red\"\n",
-            ),
-            "extra.party.toml:3:1",
-        ),
-        (
-            write("game.party.toml", "game = \"chess\"\nmembers = []\n"),
-            "chess",
-        ),
+        (write("syntax.party.toml", "game = \"iconica\"\nmembers = [\"a\",\n"), "syntax.party.toml:"),
+        (write("extra.party.toml", "game = \"iconica\"\nmembers = []\ncolour = \"red\"\n"), "extra.party.toml:3:1"),
+        (write("game.party.toml", "game = \"chess\"\nmembers = []\n"), "chess"),
         (write("nogame.party.toml", "members = []\n"), "game"),
-        (
-            dir.path().join("missing.party.toml").display().to_string(),
-            "missing.party.toml",
-        ),
-        (
-            write(
-                "bad.setup.toml",
-                "game = \"arcadia\"\n[[players]]\ncharacter = \"nowhere.character.toml\"\n[[players]]\ncharacter = \"nowhere.character.toml\"\n",
-            ),
-            "nowhere.character.toml",
-        ),
-        (
-            write(
-                "mode.squad.toml",
-                "game = \"ruunara\"\nmode = \"campaign\"\nmembers = []\n",
-            ),
-            "mode.squad.toml:2",
-        ),
+        (dir.path().join("missing.party.toml").display().to_string(), "missing.party.toml"),
+        (write("bad.setup.toml", "game = \"arcadia\"\n[[players]]\ncharacter = \"nowhere.character.toml\"\n[[players]]\ncharacter = \"nowhere.character.toml\"\n"), "nowhere.character.toml"),
+        (write("mode.squad.toml", "game = \"ruunara\"\nmode = \"campaign\"\nmembers = []\n"), "mode.squad.toml:2"),
     ];
     for (file, needle) in cases {
         // A good file first: still nothing is written when a later file is bad.
         let out = validate(&db, &[&legal, &file, "--json"]);
         assert_eq!(out.status.code(), Some(2), "{file}");
-        assert!(
-            out.stdout.is_empty(),
-            "{file}: {}",
-            String::from_utf8_lossy(&out.stdout)
-        );
+        assert!(out.stdout.is_empty(), "{file}: {}", String::from_utf8_lossy(&out.stdout));
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.contains(needle), "{file}: {err}");
     }
@@ -287,11 +185,7 @@ fn an_unknown_card_is_a_violation_not_bad_input() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("c.sqlite");
     let p = dir.path().join("ghost.character.toml");
-    std::fs::write(
-        &p,
-        "game = \"arcadia\"\nicon = \"arc-nobody\"\ncourt = \"seelie\"\n",
-    )
-    .unwrap();
+    std::fs::write(&p, "game = \"arcadia\"\nicon = \"arc-nobody\"\ncourt = \"seelie\"\n").unwrap();
     let out = validate(&db, &[&p.display().to_string(), "--json"]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(json(&out)["violations"][0]["rule"], "unknown-card");
@@ -301,22 +195,13 @@ fn an_unknown_card_is_a_violation_not_bad_input() {
 fn an_arcadia_file_without_suffix_is_told_apart_by_its_keys() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("c.sqlite");
-    let setup =
-        std::fs::read_to_string(examples().join("arcadia/legal-starter.setup.toml")).unwrap();
+    let setup = std::fs::read_to_string(examples().join("arcadia/legal-starter.setup.toml")).unwrap();
     let ex_dir = examples().join("arcadia");
-    let setup = setup.replace(
-        "character = \"",
-        &format!("character = \"{}/", ex_dir.display()),
-    );
+    let setup = setup.replace("character = \"", &format!("character = \"{}/", ex_dir.display()));
     let p = dir.path().join("my-game.toml");
     std::fs::write(&p, setup).unwrap();
     let out = validate(&db, &[&p.display().to_string(), "--json"]);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     let v = json(&out);
     assert_eq!(v["kind"], "setup");
     assert_eq!(v["characters"].as_array().unwrap().len(), 2);

@@ -60,11 +60,7 @@ pub fn merit(id: &str, merit_type: &str, cost: i32, court: &str) -> Card {
 
 /// A flaw; weaknesses take a court.
 pub fn flaw(id: &str, flaw_type: &str, points: i32, court: &str) -> Card {
-    let extra = if flaw_type == "weakness" {
-        format!("court = \"{court}\"\n")
-    } else {
-        String::new()
-    };
+    let extra = if flaw_type == "weakness" { format!("court = \"{court}\"\n") } else { String::new() };
     card(&format!(
         "game = \"arcadia\"\nkind = \"flaw\"\nid = \"{id}\"\nname = \"Flaw {id}\"\ntext = \"\"\nflaw_type = \"{flaw_type}\"\npoints = {points}\n{extra}"
     ))

@@ -1,10 +1,12 @@
 //! Iconica party construction: every rule id legal and illegal, names, and the match rule.
 
-use crate::fixtures::{ico, ruu};
+
+
 use deckwright::cards::Card;
 use deckwright::games::iconica::party::PartyFile;
 use deckwright::games::iconica::rules::{self, PartyRules};
 use proptest::prelude::*;
+use crate::fixtures::{ico, ruu};
 
 fn catalogue() -> Vec<Card> {
     vec![
@@ -24,11 +26,7 @@ fn catalogue() -> Vec<Card> {
 }
 
 fn rules_of(p: &PartyFile) -> Vec<&'static str> {
-    rules::check_party(p, &catalogue())
-        .violations
-        .iter()
-        .map(|v| v.rule)
-        .collect()
+    rules::check_party(p, &catalogue()).violations.iter().map(|v| v.rule).collect()
 }
 
 #[test]
@@ -42,22 +40,10 @@ fn a_legal_party_resolves_its_members_in_order() {
 
 #[test]
 fn party_size_counts_entries_as_written() {
-    assert_eq!(
-        rules_of(&PartyFile::new("two", &["ico-i1", "ico-l1"])),
-        ["party-size"]
-    );
-    assert_eq!(
-        rules_of(&PartyFile::new(
-            "four",
-            &["ico-i1", "ico-l1", "ico-l2", "ico-i2"]
-        )),
-        ["party-size"]
-    );
+    assert_eq!(rules_of(&PartyFile::new("two", &["ico-i1", "ico-l1"])), ["party-size"]);
+    assert_eq!(rules_of(&PartyFile::new("four", &["ico-i1", "ico-l1", "ico-l2", "ico-i2"])), ["party-size"]);
     // An unknown member still counts toward the size.
-    assert_eq!(
-        rules_of(&PartyFile::new("x", &["ico-i1", "ico-l1", "nobody"])),
-        ["unknown-card"]
-    );
+    assert_eq!(rules_of(&PartyFile::new("x", &["ico-i1", "ico-l1", "nobody"])), ["unknown-card"]);
     // A house rule may set another size.
     let four = PartyFile::new("four", &["ico-i1", "ico-l1", "ico-l2", "ico-i2"]);
     assert!(rules::check_party_with(&four, &catalogue(), PartyRules { size: 4 }).is_legal());
@@ -65,19 +51,12 @@ fn party_size_counts_entries_as_written() {
 
 #[test]
 fn faction_mix_names_both_sides() {
-    let r = rules::check_party(
-        &PartyFile::new("mix", &["ico-l1", "ico-p1", "ico-i1"]),
-        &catalogue(),
-    );
+    let r = rules::check_party(&PartyFile::new("mix", &["ico-l1", "ico-p1", "ico-i1"]), &catalogue());
     assert_eq!(r.violations.len(), 1);
     let v = &r.violations[0];
     assert_eq!(v.rule, "faction-mix");
     assert_eq!(v.cards, ["ico-l1", "ico-p1"]);
-    assert!(
-        v.message.contains("Legion One") && v.message.contains("Prot One"),
-        "{}",
-        v.message
-    );
+    assert!(v.message.contains("Legion One") && v.message.contains("Prot One"), "{}", v.message);
     assert!(v.source.contains("Selecting Your Party Members"));
     // Independents mix with either faction, and a single faction is fine.
     assert!(rules_of(&PartyFile::new("a", &["ico-p1", "ico-p2", "ico-i1"])).is_empty());
@@ -86,10 +65,7 @@ fn faction_mix_names_both_sides() {
 
 #[test]
 fn duplicate_by_id_or_by_name() {
-    let r = rules::check_party(
-        &PartyFile::new("dup", &["ico-i1", "Indie One", "ico-l1"]),
-        &catalogue(),
-    );
+    let r = rules::check_party(&PartyFile::new("dup", &["ico-i1", "Indie One", "ico-l1"]), &catalogue());
     assert_eq!(r.violations.len(), 1, "{:?}", r.violations);
     assert_eq!(r.violations[0].rule, "duplicate");
     assert_eq!(r.violations[0].cards, ["ico-i1"]);
@@ -99,72 +75,32 @@ fn duplicate_by_id_or_by_name() {
 
 #[test]
 fn legend_special_limit_counts_distinct_cards() {
-    let r = rules::check_party(
-        &PartyFile::new("two", &["ico-leg", "ico-spe", "ico-i1"]),
-        &catalogue(),
-    );
-    assert_eq!(
-        r.violations.iter().map(|v| v.rule).collect::<Vec<_>>(),
-        ["legend-special-limit"]
-    );
+    let r = rules::check_party(&PartyFile::new("two", &["ico-leg", "ico-spe", "ico-i1"]), &catalogue());
+    assert_eq!(r.violations.iter().map(|v| v.rule).collect::<Vec<_>>(), ["legend-special-limit"]);
     assert_eq!(r.violations[0].cards, ["ico-leg", "ico-spe"]);
     // The same Legend twice is a duplicate, not two Legends.
-    assert_eq!(
-        rules_of(&PartyFile::new("dup", &["ico-leg", "ico-leg", "ico-i1"])),
-        ["duplicate"]
-    );
+    assert_eq!(rules_of(&PartyFile::new("dup", &["ico-leg", "ico-leg", "ico-i1"])), ["duplicate"]);
     assert!(rules_of(&PartyFile::new("one", &["ico-spe", "ico-i2", "ico-i1"])).is_empty());
 }
 
 #[test]
 fn unknown_card_covers_missing_ambiguous_and_other_games() {
-    let r = rules::check_party(
-        &PartyFile::new("u", &["nobody", "Twin", "ru-x"]),
-        &catalogue(),
-    );
+    let r = rules::check_party(&PartyFile::new("u", &["nobody", "Twin", "ru-x"]), &catalogue());
     let rules: Vec<_> = r.violations.iter().map(|v| v.rule).collect();
     assert_eq!(rules, ["unknown-card"; 3]);
-    assert!(
-        r.violations[1].message.contains("ico-twin-a")
-            && r.violations[1].message.contains("ico-twin-b")
-    );
-    assert!(
-        r.violations[2].message.contains("Ruunara"),
-        "{}",
-        r.violations[2].message
-    );
+    assert!(r.violations[1].message.contains("ico-twin-a") && r.violations[1].message.contains("ico-twin-b"));
+    assert!(r.violations[2].message.contains("Ruunara"), "{}", r.violations[2].message);
     assert_eq!(r.violations[0].cards, ["nobody"]);
     // Names are case-sensitive.
-    assert_eq!(
-        rules_of(&PartyFile::new("c", &["indie one", "ico-i2", "ico-l1"])),
-        ["unknown-card"]
-    );
+    assert_eq!(rules_of(&PartyFile::new("c", &["indie one", "ico-i2", "ico-l1"])), ["unknown-card"]);
     // A shared name is fine by id.
-    assert!(
-        rules_of(&PartyFile::new(
-            "ids",
-            &["ico-twin-a", "ico-twin-b", "ico-l1"]
-        ))
-        .is_empty()
-    );
+    assert!(rules_of(&PartyFile::new("ids", &["ico-twin-a", "ico-twin-b", "ico-l1"])).is_empty());
 }
 
 #[test]
 fn every_violation_is_reported_not_only_the_first() {
-    let p = PartyFile::new(
-        "all",
-        &["ico-leg-l", "ico-p1", "ico-spe", "ico-spe", "nobody"],
-    );
-    assert_eq!(
-        rules_of(&p),
-        [
-            "party-size",
-            "faction-mix",
-            "duplicate",
-            "legend-special-limit",
-            "unknown-card"
-        ]
-    );
+    let p = PartyFile::new("all", &["ico-leg-l", "ico-p1", "ico-spe", "ico-spe", "nobody"]);
+    assert_eq!(rules_of(&p), ["party-size", "faction-mix", "duplicate", "legend-special-limit", "unknown-card"]);
 }
 
 #[test]
@@ -183,11 +119,7 @@ fn shared_legend_special_is_reported_on_the_later_party() {
     }
     // Common characters may be shared; different Legends may be used by different parties.
     let d = PartyFile::new("D", &["ico-spe", "ico-i1", "ico-l1"]);
-    assert!(
-        rules::check_match(&[&a, &d], &catalogue())
-            .iter()
-            .all(|r| r.is_legal())
-    );
+    assert!(rules::check_match(&[&a, &d], &catalogue()).iter().all(|r| r.is_legal()));
 }
 
 #[test]
@@ -223,10 +155,7 @@ fn build_legally(choices: &[usize], cards: &[Card]) -> PartyFile {
                 Faction::Protectorate => !picked.iter().any(|p| p.faction == Faction::Legion),
                 Faction::Independent => true,
             })
-            .filter(|c| {
-                !c.rarity.is_legend_or_special()
-                    || !picked.iter().any(|p| p.rarity.is_legend_or_special())
-            })
+            .filter(|c| !c.rarity.is_legend_or_special() || !picked.iter().any(|p| p.rarity.is_legend_or_special()))
             .filter(|c| c.name != "Twin")
             .collect();
         if legal.is_empty() {
@@ -234,16 +163,7 @@ fn build_legally(choices: &[usize], cards: &[Card]) -> PartyFile {
         }
         picked.push(legal[choice % legal.len()]);
     }
-    let members: Vec<&str> = picked
-        .iter()
-        .map(|c| {
-            if choice_by_name(&c.id) {
-                c.name.as_str()
-            } else {
-                c.id.as_str()
-            }
-        })
-        .collect();
+    let members: Vec<&str> = picked.iter().map(|c| if choice_by_name(&c.id) { c.name.as_str() } else { c.id.as_str() }).collect();
     PartyFile::new("built", &members)
 }
 

@@ -1,9 +1,11 @@
 //! Ruunara squad rules: squad-playable, squad-duplicate, story-single-race, unknown-card.
 
-use crate::fixtures::{ico, ruu};
+
+
 use deckwright::cards::Card;
 use deckwright::games::ruunara::rules;
 use deckwright::games::ruunara::squad::{Mode, SquadFile};
+use crate::fixtures::{ico, ruu};
 
 fn catalogue() -> Vec<Card> {
     vec![
@@ -17,11 +19,7 @@ fn catalogue() -> Vec<Card> {
 }
 
 fn rules_of(s: &SquadFile) -> Vec<&'static str> {
-    rules::check_squad(s, &catalogue())
-        .violations
-        .iter()
-        .map(|v| v.rule)
-        .collect()
+    rules::check_squad(s, &catalogue()).violations.iter().map(|v| v.rule).collect()
 }
 
 #[test]
@@ -37,14 +35,8 @@ fn legal_squads_in_both_modes() {
 
 #[test]
 fn squad_playable_only_allies() {
-    let r = rules::check_squad(
-        &SquadFile::new("x", Mode::Free, &["ru-a1", "ru-e1", "ru-n1"]),
-        &catalogue(),
-    );
-    assert_eq!(
-        r.violations.iter().map(|v| v.rule).collect::<Vec<_>>(),
-        ["squad-playable", "squad-playable"]
-    );
+    let r = rules::check_squad(&SquadFile::new("x", Mode::Free, &["ru-a1", "ru-e1", "ru-n1"]), &catalogue());
+    assert_eq!(r.violations.iter().map(|v| v.rule).collect::<Vec<_>>(), ["squad-playable", "squad-playable"]);
     assert_eq!(r.violations[0].cards, ["ru-e1"]);
     assert!(r.violations[0].message.contains("enemy"));
     assert!(r.violations[1].message.contains("neutral"));
@@ -52,28 +44,16 @@ fn squad_playable_only_allies() {
 
 #[test]
 fn squad_duplicate_by_id_and_name() {
-    let r = rules::check_squad(
-        &SquadFile::new("d", Mode::Free, &["ru-a1", "Ardann One"]),
-        &catalogue(),
-    );
-    assert_eq!(
-        r.violations.iter().map(|v| v.rule).collect::<Vec<_>>(),
-        ["squad-duplicate"]
-    );
+    let r = rules::check_squad(&SquadFile::new("d", Mode::Free, &["ru-a1", "Ardann One"]), &catalogue());
+    assert_eq!(r.violations.iter().map(|v| v.rule).collect::<Vec<_>>(), ["squad-duplicate"]);
     assert_eq!(r.violations[0].cards, ["ru-a1"]);
 }
 
 #[test]
 fn story_single_race_compares_every_member_whatever_its_faction() {
-    assert_eq!(
-        rules_of(&SquadFile::new("m", Mode::Story, &["ru-a1", "ru-k1"])),
-        ["story-single-race"]
-    );
+    assert_eq!(rules_of(&SquadFile::new("m", Mode::Story, &["ru-a1", "ru-k1"])), ["story-single-race"]);
     // The neutral hermit is ardann: not playable, but the same race.
-    assert_eq!(
-        rules_of(&SquadFile::new("n", Mode::Story, &["ru-a1", "ru-n1"])),
-        ["squad-playable"]
-    );
+    assert_eq!(rules_of(&SquadFile::new("n", Mode::Story, &["ru-a1", "ru-n1"])), ["squad-playable"]);
     assert_eq!(
         rules_of(&SquadFile::new("g", Mode::Story, &["ru-a1", "ru-e1"])),
         ["squad-playable", "story-single-race"]
@@ -84,14 +64,8 @@ fn story_single_race_compares_every_member_whatever_its_faction() {
 
 #[test]
 fn unknown_card_for_missing_and_other_games() {
-    let r = rules::check_squad(
-        &SquadFile::new("u", Mode::Free, &["Nobody", "ico-x"]),
-        &catalogue(),
-    );
-    assert_eq!(
-        r.violations.iter().map(|v| v.rule).collect::<Vec<_>>(),
-        ["unknown-card", "unknown-card"]
-    );
+    let r = rules::check_squad(&SquadFile::new("u", Mode::Free, &["Nobody", "ico-x"]), &catalogue());
+    assert_eq!(r.violations.iter().map(|v| v.rule).collect::<Vec<_>>(), ["unknown-card", "unknown-card"]);
     assert!(r.violations[1].message.contains("Iconica"));
     assert_eq!(r.violations[0].cards, ["Nobody"]);
 }

@@ -269,13 +269,8 @@ fn a_changed_card_is_found_by_its_new_words_and_values_only() {
 
 /// The collection of the migrated catalogue: owned cards, one with quantity 0, one not in
 /// the catalogue.
-const OWNED_IN_MIGRATED: [(&str, i64); 5] = [
-    ("syn-3", 2),
-    ("syn-10", 1),
-    ("syn-11", 0),
-    ("ico-hadron", 3),
-    ("gone", 4),
-];
+const OWNED_IN_MIGRATED: [(&str, i64); 5] =
+    [("syn-3", 2), ("syn-10", 1), ("syn-11", 0), ("ico-hadron", 3), ("gone", 4)];
 
 #[test]
 fn migrating_an_older_catalogue_fills_the_columns() {

@@ -1,5 +1,6 @@
 //! Every operator of the query language over a small catalogue of every game.
 
+
 use crate::common::{catalogue, id_set, ids};
 use deckwright::search::{self, SearchError};
 

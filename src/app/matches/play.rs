@@ -153,12 +153,7 @@ impl PlayPanel {
             if start.clicked()
                 && let Ok(setup) = now.setup
             {
-                self.start(
-                    ui.ctx(),
-                    setup.clone(),
-                    now.options,
-                    now.names.map(str::to_string),
-                );
+                self.start(ui.ctx(), setup.clone(), now.options, now.names.map(str::to_string));
             }
             if playing
                 && ui

@@ -9,9 +9,9 @@ use rand_chacha::ChaCha8Rng;
 
 use super::engine::quests::holds;
 use super::engine::state::{Hero, IN_HAND};
-use super::engine::{ArcadiaGame, Decide, Match, NoLog, State, Winner, returns};
+use super::engine::{returns, ArcadiaGame, Decide, Match, NoLog, State, Winner};
 use super::model::Objective;
-use crate::games::ai::{MctsConfig, Seated, first_best, mcts_choose_with_prior};
+use crate::games::ai::{first_best, mcts_choose_with_prior, MctsConfig, Seated};
 use crate::games::iconica::ai::PolicyKind;
 use crate::games::{GameState, Node};
 
@@ -55,13 +55,7 @@ impl Decide for Agent {
                     .map(|v| 1.0 / (1.0 + (-v / LOGISTIC_SCALE).exp()))
                     .collect();
                 let g = Searched(ArcadiaGame { m, st: *st });
-                mcts_choose_with_prior(
-                    &g,
-                    &MctsConfig { c: MCTS_C, ..cfg },
-                    &prior,
-                    MCTS_PRIOR_VISITS,
-                    &mut self.rng,
-                )
+                mcts_choose_with_prior(&g, &MctsConfig { c: MCTS_C, ..cfg }, &prior, MCTS_PRIOR_VISITS, &mut self.rng)
             }
         }
     }
@@ -137,11 +131,7 @@ fn goals(m: &Match, st: &State, p: u8, h: &Hero, obj: &Objective) -> u64 {
         return 0;
     }
     let n = m.leagues.len();
-    let matching = |f: &dyn Fn(usize) -> bool| {
-        (0..n)
-            .filter(|l| f(*l))
-            .fold(0u64, |acc, l| acc | 1u64 << l)
-    };
+    let matching = |f: &dyn Fn(usize) -> bool| (0..n).filter(|l| f(*l)).fold(0u64, |acc, l| acc | 1u64 << l);
     let here = h.at as usize;
     let base = m.players[p as usize].base as usize;
     match obj {
@@ -151,19 +141,13 @@ fn goals(m: &Match, st: &State, p: u8, h: &Hero, obj: &Objective) -> u64 {
             let k = m.players[p as usize].treasures();
             matching(&|l| h.treasure_at[..k].contains(&(l as u8)))
         }
-        Objective::DefeatWaylays(_) => matching(&|l| {
-            (0..m.waylays.len()).any(|w| st.waylay_at[w] == l as u8 && st.waylay_at[w] != IN_HAND)
-        }),
+        Objective::DefeatWaylays(_) => {
+            matching(&|l| (0..m.waylays.len()).any(|w| st.waylay_at[w] == l as u8 && st.waylay_at[w] != IN_HAND))
+        }
         Objective::ReturnToBase(_) => {
-            if h.left_base {
-                1u64 << base
-            } else {
-                matching(&|l| l != base)
-            }
+            if h.left_base { 1u64 << base } else { matching(&|l| l != base) }
         }
-        Objective::All(v) | Objective::Any(v) => {
-            v.iter().fold(0, |acc, o| acc | goals(m, st, p, h, o))
-        }
+        Objective::All(v) | Objective::Any(v) => v.iter().fold(0, |acc, o| acc | goals(m, st, p, h, o)),
     }
 }
 
@@ -188,9 +172,7 @@ impl GameState for Searched<'_> {
             match st.node(m) {
                 Node::Terminal => return returns(st),
                 Node::Chance(_) => st.apply(m, rng.random_range(0..6), &mut NoLog),
-                Node::Decision { actions, .. } => {
-                    st.apply(m, rng.random_range(0..actions.max(1)), &mut NoLog)
-                }
+                Node::Decision { actions, .. } => st.apply(m, rng.random_range(0..actions.max(1)), &mut NoLog),
             }
             if st.day >= stop {
                 let p = 1.0 / (1.0 + (-evaluate(m, st, 0) / LOGISTIC_SCALE).exp());

@@ -48,11 +48,7 @@ impl CharacterFile {
 
     /// The name to show: the character's name, or `the character`.
     pub fn display_name(&self) -> &str {
-        if self.name.is_empty() {
-            "the character"
-        } else {
-            &self.name
-        }
+        if self.name.is_empty() { "the character" } else { &self.name }
     }
 }
 

@@ -15,43 +15,33 @@ use crate::games::arcadia::setup::{Pos, SetupFile};
 use crate::games::build::{self, Resolved, Violation};
 
 /// The rule ids of a character, in the order violations are reported.
-pub const CHARACTER_RULES: [&str; 7] = [
-    "icon-count",
-    "flaw-cap",
-    "merit-budget",
-    "court-undeclared",
-    "court-mismatch",
-    "wrong-kind",
-    "unknown-card",
-];
+pub const CHARACTER_RULES: [&str; 7] =
+    ["icon-count", "flaw-cap", "merit-budget", "court-undeclared", "court-mismatch", "wrong-kind", "unknown-card"];
 
 /// The rule ids a setup adds, in the order violations are reported (after the characters').
-pub const SETUP_RULES: [&str; 5] = [
-    "waylay-budget",
-    "treasure-budget",
-    "league-count",
-    "unique-league",
-    "league-placement",
-];
+pub const SETUP_RULES: [&str; 5] =
+    ["waylay-budget", "treasure-budget", "league-count", "unique-league", "league-placement"];
 
 /// The starting build points (and the cap on flaw points).
 pub const START_POINTS: i32 = 10;
 /// Leagues each player lays per quest undertaken.
 pub const LEAGUES_PER_QUEST: usize = 5;
 
-const SRC_ICON: &str = "Arcadia rules card 1 (rules/004), \"Building Your Character\", Step 1: Select Your Race (one Character Icon)";
+const SRC_ICON: &str =
+    "Arcadia rules card 1 (rules/004), \"Building Your Character\", Step 1: Select Your Race (one Character Icon)";
 const SRC_POINTS: &str = "Arcadia rules card 1 (rules/004), \"Building Your Character\", Step 2: Select Your Merits and Flaws (10 free points)";
 const SRC_BUDGET: &str = "Arcadia rules card 1 (rules/004), \"Building Your Character\", Step 2: Select Your Merits and Flaws; card 4, \"Winning the Game\" (experience)";
-const SRC_COURT: &str =
-    "Arcadia rules card 1 (rules/004), \"Building Your Character\", Step 3: Your Court";
+const SRC_COURT: &str = "Arcadia rules card 1 (rules/004), \"Building Your Character\", Step 3: Your Court";
 const SRC_KIND: &str =
     "deckwright spec (spec/arcadia.md), \"Build rules\": each list holds cards of its own kind";
 const SRC_UNKNOWN: &str =
     "deckwright spec (spec/arcadia.md), \"Build rules\": a listed card must be in the catalogue";
 const SRC_WAYLAY: &str = "Arcadia rules card 3 (rules/004), \"Setting the Stage\", 2: Select and play Quests (Waylays up to the opponent's Waylay Rating); card 4, \"Winning the Game\" (experience bonus)";
 const SRC_TREASURE: &str = "Arcadia rules card 3 (rules/004), \"Setting the Stage\", 2: Select and play Quests (Treasures up to your Treasure Rating)";
-const SRC_LEAGUES: &str = "Arcadia rules card 3 (rules/004), \"Setting the Stage\", 3: Select and play Leagues (5 Leagues per Quest)";
-const SRC_UNIQUE: &str = "Arcadia rules card 3 (rules/004), \"Setting the Stage\", 3: Select and play Leagues (Unique Leagues)";
+const SRC_LEAGUES: &str =
+    "Arcadia rules card 3 (rules/004), \"Setting the Stage\", 3: Select and play Leagues (5 Leagues per Quest)";
+const SRC_UNIQUE: &str =
+    "Arcadia rules card 3 (rules/004), \"Setting the Stage\", 3: Select and play Leagues (Unique Leagues)";
 const SRC_PLACEMENT: &str = "Arcadia rules card 3 (rules/004), \"Setting the Stage\", 3: Select and play Leagues (feature matching feature, Borders, Ocean, City Walls); edge rule of spec/arcadia.md";
 
 /// How the character's court was decided.
@@ -145,42 +135,20 @@ where
                 return Ok(x.clone());
             }
             let what = match card.as_ref() {
-                Card::Arcadia(ArcadiaCard::Merit(m)) => {
-                    format!("a merit of type {}", m.merit_type.as_str())
-                }
-                Card::Arcadia(a) => format!(
-                    "a{} {}",
-                    if a.kind().starts_with(['a', 'e', 'i', 'o', 'u']) {
-                        "n"
-                    } else {
-                        ""
-                    },
-                    a.kind()
-                ),
-                other => format!(
-                    "a card of {} ({}), not of Arcadia",
-                    other.game().title(),
-                    other.kind()
-                ),
+                Card::Arcadia(ArcadiaCard::Merit(m)) => format!("a merit of type {}", m.merit_type.as_str()),
+                Card::Arcadia(a) => format!("a{} {}", if a.kind().starts_with(['a', 'e', 'i', 'o', 'u']) { "n" } else { "" }, a.kind()),
+                other => format!("a card of {} ({}), not of Arcadia", other.game().title(), other.kind()),
             };
             Err(Violation::new(
                 "wrong-kind",
-                format!(
-                    "`{entry}` in `{list}` is {}, {what}; `{list}` takes {wanted}",
-                    build::label(card)
-                ),
+                format!("`{entry}` in `{list}` is {}, {what}; `{list}` takes {wanted}", build::label(card)),
                 vec![card.id().to_string()],
                 SRC_KIND,
             ))
         }
         _ => Err(Violation::new(
             "unknown-card",
-            build::unknown_message(
-                entry,
-                &format!("`{list}` takes {wanted}"),
-                Game::Arcadia,
-                &resolved,
-            ),
+            build::unknown_message(entry, &format!("`{list}` takes {wanted}"), Game::Arcadia, &resolved),
             vec![entry.to_string()],
             SRC_UNKNOWN,
         )),
@@ -219,57 +187,39 @@ pub fn check_character(character: &CharacterFile, lookup: &dyn CardLookup) -> Ch
     let mut kind_violations = Vec::new();
 
     let icon = character.icon.as_deref().and_then(|entry| {
-        keep(
-            &mut kind_violations,
-            resolve_kind(lookup, entry, "icon", "a Character Icon", |a| match a {
-                ArcadiaCard::Icon(i) => Some(i),
-                _ => None,
-            }),
-        )
+        keep(&mut kind_violations, resolve_kind(lookup, entry, "icon", "a Character Icon", |a| match a {
+            ArcadiaCard::Icon(i) => Some(i),
+            _ => None,
+        }))
     });
     let merits: Vec<Merit> = character
         .merits
         .iter()
         .filter_map(|e| {
-            keep(
-                &mut kind_violations,
-                resolve_kind(lookup, e, "merits", "merit cards", |a| match a {
-                    ArcadiaCard::Merit(m) => Some(m),
-                    _ => None,
-                }),
-            )
+            keep(&mut kind_violations, resolve_kind(lookup, e, "merits", "merit cards", |a| match a {
+                ArcadiaCard::Merit(m) => Some(m),
+                _ => None,
+            }))
         })
         .collect();
     let flaws: Vec<Flaw> = character
         .flaws
         .iter()
         .filter_map(|e| {
-            keep(
-                &mut kind_violations,
-                resolve_kind(lookup, e, "flaws", "flaw cards", |a| match a {
-                    ArcadiaCard::Flaw(f) => Some(f),
-                    _ => None,
-                }),
-            )
+            keep(&mut kind_violations, resolve_kind(lookup, e, "flaws", "flaw cards", |a| match a {
+                ArcadiaCard::Flaw(f) => Some(f),
+                _ => None,
+            }))
         })
         .collect();
     let bought: Vec<Flaw> = character
         .flaws_bought_off
         .iter()
         .filter_map(|e| {
-            keep(
-                &mut kind_violations,
-                resolve_kind(
-                    lookup,
-                    e,
-                    "flaws_bought_off",
-                    "flaw cards also listed in `flaws`",
-                    |a| match a {
-                        ArcadiaCard::Flaw(f) => Some(f),
-                        _ => None,
-                    },
-                ),
-            )
+            keep(&mut kind_violations, resolve_kind(lookup, e, "flaws_bought_off", "flaw cards also listed in `flaws`", |a| match a {
+                ArcadiaCard::Flaw(f) => Some(f),
+                _ => None,
+            }))
         })
         .collect();
 
@@ -368,19 +318,13 @@ pub fn check_character(character: &CharacterFile, lookup: &dyn CardLookup) -> Ch
             court_cards.push((f.id.clone(), c));
         }
     }
-    let seelie = court_cards
-        .iter()
-        .filter(|(_, c)| *c == Court::Seelie)
-        .count() as u32;
+    let seelie = court_cards.iter().filter(|(_, c)| *c == Court::Seelie).count() as u32;
     let unseelie = court_cards.len() as u32 - seelie;
     let listing = |cs: &[(String, Court)]| {
         if cs.is_empty() {
             "none".to_string()
         } else {
-            cs.iter()
-                .map(|(id, c)| format!("{id} {}", court_name(*c)))
-                .collect::<Vec<_>>()
-                .join(", ")
+            cs.iter().map(|(id, c)| format!("{id} {}", court_name(*c))).collect::<Vec<_>>().join(", ")
         }
     };
     let majority = match seelie.cmp(&unseelie) {
@@ -440,36 +384,18 @@ pub fn check_character(character: &CharacterFile, lookup: &dyn CardLookup) -> Ch
         xp_saved: xp_earned - xp_spent,
         waylay_bonus: xp_spent.max(0) / 2,
     };
-    CharacterReport {
-        violations,
-        derived,
-        icon,
-        merits,
-        flaws,
-    }
+    CharacterReport { violations, derived, icon, merits, flaws }
 }
 
 /// One side of a league: `fits(x, y)` of `spec/arcadia.md`, or why it fails.
 fn fits(x: &[String], y: &[String]) -> Result<(), &'static str> {
     let has = |s: &[String], f: &str| s.iter().any(|v| v == f);
     if has(x, "border") {
-        if has(y, "ocean") {
-            Ok(())
-        } else {
-            Err("a border lies only beside ocean")
-        }
+        if has(y, "ocean") { Ok(()) } else { Err("a border lies only beside ocean") }
     } else if has(x, "ocean") {
-        if has(y, "ocean") || has(y, "border") {
-            Ok(())
-        } else {
-            Err("ocean lies only beside ocean or a border")
-        }
+        if has(y, "ocean") || has(y, "border") { Ok(()) } else { Err("ocean lies only beside ocean or a border") }
     } else if has(x, "city-wall") {
-        if has(y, "border") {
-            Err("a city wall never lies beside a border")
-        } else {
-            Ok(())
-        }
+        if has(y, "border") { Err("a city wall never lies beside a border") } else { Ok(()) }
     } else if x.iter().any(|f| y.contains(f)) || has(y, "city-wall") {
         Ok(())
     } else {
@@ -489,15 +415,8 @@ fn side_text(s: &[String]) -> String {
 
 /// Checks a quest setup: each player's character (`characters[i]` is player i+1's file),
 /// budgets, league count, unique leagues and league placement.
-pub fn check_setup(
-    setup: &SetupFile,
-    characters: &[CharacterFile],
-    lookup: &dyn CardLookup,
-) -> SetupReport {
-    let reports: Vec<CharacterReport> = characters
-        .iter()
-        .map(|c| check_character(c, lookup))
-        .collect();
+pub fn check_setup(setup: &SetupFile, characters: &[CharacterFile], lookup: &dyn CardLookup) -> SetupReport {
+    let reports: Vec<CharacterReport> = characters.iter().map(|c| check_character(c, lookup)).collect();
     let mut violations = Vec::new();
     let player_name = |i: usize| match characters.get(i) {
         Some(c) if !c.name.is_empty() => format!("player {} ({})", i + 1, c.name),
@@ -562,20 +481,14 @@ pub fn check_setup(
                 )
             })
             .collect();
-        lists.push(Lists {
-            quests,
-            waylays,
-            treasures,
-        });
+        lists.push(Lists { quests, waylays, treasures });
     }
     let laid: Vec<Option<League>> = setup
         .leagues
         .iter()
         .map(|l| {
             let who = format!("player {}", l.owner);
-            let who = names
-                .get(usize::from(l.owner).wrapping_sub(1))
-                .unwrap_or(&who);
+            let who = names.get(usize::from(l.owner).wrapping_sub(1)).unwrap_or(&who);
             keep_prefixed(
                 &mut kind_violations,
                 who,
@@ -632,12 +545,8 @@ pub fn check_setup(
 
     // league-count.
     for (i, p) in setup.players.iter().enumerate() {
-        let owned: Vec<&str> = setup
-            .leagues
-            .iter()
-            .filter(|l| usize::from(l.owner) == i + 1)
-            .map(|l| l.id.as_str())
-            .collect();
+        let owned: Vec<&str> =
+            setup.leagues.iter().filter(|l| usize::from(l.owner) == i + 1).map(|l| l.id.as_str()).collect();
         let needed = LEAGUES_PER_QUEST * p.quests.len();
         if owned.len() != needed {
             violations.push(Violation::new(
@@ -659,9 +568,7 @@ pub fn check_setup(
     // unique-league.
     let mut first_at: HashMap<&str, Pos> = HashMap::new();
     for (l, card) in setup.leagues.iter().zip(&laid) {
-        let Some(card) = card.as_ref().filter(|c| c.unique) else {
-            continue;
-        };
+        let Some(card) = card.as_ref().filter(|c| c.unique) else { continue };
         match first_at.get(card.id.as_str()) {
             Some(at) => violations.push(Violation::new(
                 "unique-league",
@@ -696,45 +603,17 @@ pub fn check_setup(
         if let Some(&j) = grid.get(&pos) {
             violations.push(Violation::new(
                 "league-placement",
-                format!(
-                    "{} lies on a position already taken by {}",
-                    label_at(i),
-                    label_at(j)
-                ),
+                format!("{} lies on a position already taken by {}", label_at(i), label_at(j)),
                 vec![l.id.clone(), setup.leagues[j].id.clone()],
                 SRC_PLACEMENT,
             ));
             continue;
         }
         let neighbours: Vec<(Side, usize)> = [
-            (
-                Side::North,
-                Pos {
-                    x: pos.x,
-                    y: pos.y - 1,
-                },
-            ),
-            (
-                Side::East,
-                Pos {
-                    x: pos.x + 1,
-                    y: pos.y,
-                },
-            ),
-            (
-                Side::South,
-                Pos {
-                    x: pos.x,
-                    y: pos.y + 1,
-                },
-            ),
-            (
-                Side::West,
-                Pos {
-                    x: pos.x - 1,
-                    y: pos.y,
-                },
-            ),
+            (Side::North, Pos { x: pos.x, y: pos.y - 1 }),
+            (Side::East, Pos { x: pos.x + 1, y: pos.y }),
+            (Side::South, Pos { x: pos.x, y: pos.y + 1 }),
+            (Side::West, Pos { x: pos.x - 1, y: pos.y }),
         ]
         .into_iter()
         .filter_map(|(side, p)| grid.get(&p).map(|&j| (side, j)))
@@ -751,9 +630,7 @@ pub fn check_setup(
             ));
         }
         for (side, j) in neighbours {
-            let (Some(new), Some(old)) = (&laid[i], &laid[j]) else {
-                continue;
-            };
+            let (Some(new), Some(old)) = (&laid[i], &laid[j]) else { continue };
             let (mine, theirs) = (new.sides.get(side), old.sides.get(side.opposite()));
             if let Err(why) = sides_fit(mine, theirs) {
                 violations.push(Violation::new(
@@ -777,10 +654,7 @@ pub fn check_setup(
 
     kind_violations.sort_by_key(|v| v.rule != "wrong-kind");
     violations.extend(kind_violations);
-    SetupReport {
-        violations,
-        characters: reports,
-    }
+    SetupReport { violations, characters: reports }
 }
 
 #[cfg(test)]

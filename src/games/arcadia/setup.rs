@@ -48,10 +48,7 @@ pub struct LaidLeague {
 
 impl LaidLeague {
     pub fn pos(&self) -> Pos {
-        Pos {
-            x: self.x,
-            y: self.y,
-        }
+        Pos { x: self.x, y: self.y }
     }
 }
 
@@ -80,24 +77,17 @@ impl SetupFile {
                 file,
                 text,
                 &["players"],
-                format!(
-                    "a quest setup has exactly two [[players]], found {}",
-                    s.players.len()
-                ),
+                format!("a quest setup has exactly two [[players]], found {}", s.players.len()),
             ));
         }
         if let Some(bad) = s.leagues.iter().find(|l| l.owner != 1 && l.owner != 2) {
-            let (line, column) =
-                owner_place(text, s.leagues.iter().position(|l| l == bad).unwrap_or(0));
+            let (line, column) = owner_place(text, s.leagues.iter().position(|l| l == bad).unwrap_or(0));
             return Err(CardError {
                 file: file.to_string(),
                 line,
                 column,
                 key: Some("owner".into()),
-                message: format!(
-                    "league `{}` has owner = {}; the owner is player 1 or 2",
-                    bad.id, bad.owner
-                ),
+                message: format!("league `{}` has owner = {}; the owner is player 1 or 2", bad.id, bad.owner),
             });
         }
         Ok(s)
@@ -112,10 +102,7 @@ impl SetupFile {
     /// `character` paths are relative to the setup file's folder).
     pub fn character_paths(&self, setup_path: &Path) -> Vec<PathBuf> {
         let dir = setup_path.parent().unwrap_or(Path::new(""));
-        self.players
-            .iter()
-            .map(|p| dir.join(&p.character))
-            .collect()
+        self.players.iter().map(|p| dir.join(&p.character)).collect()
     }
 }
 
@@ -149,10 +136,7 @@ mod tests {
         let back = SetupFile::parse(&s.to_toml(), "again").unwrap();
         assert_eq!(back, s);
         // Without one, none is written.
-        let unnamed = SetupFile {
-            name: String::new(),
-            ..s
-        };
+        let unnamed = SetupFile { name: String::new(), ..s };
         assert!(!unnamed.to_toml().contains("name"));
     }
 
@@ -194,11 +178,6 @@ y = 0
         let e = SetupFile::parse(&bad, "s").unwrap_err();
         assert_eq!((e.line, e.key.as_deref()), (18, Some("owner")));
         let one = "game = \"arcadia\"\n[[players]]\ncharacter = \"a\"\n";
-        assert!(
-            SetupFile::parse(one, "s")
-                .unwrap_err()
-                .message
-                .contains("exactly two")
-        );
+        assert!(SetupFile::parse(one, "s").unwrap_err().message.contains("exactly two"));
     }
 }

@@ -8,10 +8,10 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::engine::{
-    Choice, Dice, Io, NoLog, Resume, Setup, State, Stop, TurnHook, Winner, play_turn, resume_turn,
+    play_turn, resume_turn, Choice, Dice, Io, NoLog, Resume, Setup, State, Stop, TurnHook, Winner,
 };
 use super::engine::{IconicaGame, Leaf};
-use crate::games::ai::{Budget, MctsConfig, mcts_choose_with_prior};
+use crate::games::ai::{mcts_choose_with_prior, Budget, MctsConfig};
 
 /// A policy's name on the command line.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -55,10 +55,7 @@ impl PolicyKind {
 }
 
 /// `mcts` defaults for Iconica: 48 playouts (deep greedy continuations) per decision.
-pub const MCTS: MctsConfig = MctsConfig {
-    budget: Budget::Playouts(48),
-    c: 0.1,
-};
+pub const MCTS: MctsConfig = MctsConfig { budget: Budget::Playouts(48), c: 0.1 };
 
 /// How many visits greedy's value of a root option is worth in the search (measured against
 /// `greedy` with 48 playouts, 400 games a seat: 0 visits 52%, 2 56%, 8 65.5%, 16 62.5%,
@@ -78,11 +75,7 @@ pub struct Agent {
 
 impl Agent {
     pub fn new(kind: PolicyKind, seed: u64) -> Agent {
-        Agent {
-            kind,
-            rng: ChaCha8Rng::seed_from_u64(seed),
-            scratch: Vec::new(),
-        }
+        Agent { kind, rng: ChaCha8Rng::seed_from_u64(seed), scratch: Vec::new() }
     }
 
     /// The option index for `c`, given where the turn stands (`rec`).
@@ -105,11 +98,7 @@ impl Agent {
     pub fn choose_n(&mut self, n: u8) -> Option<u8> {
         match self.kind {
             PolicyKind::First => Some(0),
-            PolicyKind::Random => Some(if n <= 1 {
-                0
-            } else {
-                self.rng.random_range(0..n)
-            }),
+            PolicyKind::Random => Some(if n <= 1 { 0 } else { self.rng.random_range(0..n) }),
             _ => None,
         }
     }
@@ -154,8 +143,7 @@ impl Agent {
         }
         let mark = rec.latest_mark();
         self.scratch.clear();
-        self.scratch
-            .extend_from_slice(&rec.inputs[mark.pos.min(rec.inputs.len())..]);
+        self.scratch.extend_from_slice(&rec.inputs[mark.pos.min(rec.inputs.len())..]);
         self.scratch.push(0);
         let last = self.scratch.len() - 1;
         for k in 0..out.len() as u8 {
@@ -164,12 +152,7 @@ impl Agent {
             let mut samples = 0.0;
             for &seed in &seeds {
                 let mut st = mark.state;
-                let mut io = Rest {
-                    inputs: &self.scratch,
-                    pos: 0,
-                    rng: SplitMix(seed),
-                    drew: false,
-                };
+                let mut io = Rest { inputs: &self.scratch, pos: 0, rng: SplitMix(seed), drew: false };
                 let _ = resume_turn(c.setup, &mut st, mark.at, &mut io, &mut NoLog);
                 total += evaluate(c.setup, &st, c.side);
                 samples += 1.0;
@@ -315,11 +298,7 @@ impl TurnRecord<'_> {
     pub fn latest_mark(&self) -> Mark {
         match self.mark {
             Some(m) => *m,
-            None => Mark {
-                state: *self.start,
-                at: Resume::Start,
-                pos: 0,
-            },
+            None => Mark { state: *self.start, at: Resume::Start, pos: 0 },
         }
     }
 }
@@ -365,29 +344,11 @@ pub fn look_ahead(
 /// `mcts`' leaf: from a step boundary (`state`, resuming at `at`, then `inputs`), the deep
 /// greedy look-ahead ([`look_ahead`]) for side a, as a win chance (logistic); side b gets
 /// the rest.
-pub fn greedy_leaf(
-    setup: &Setup,
-    state: &State,
-    at: Resume,
-    inputs: &[u8],
-    rng: &mut ChaCha8Rng,
-) -> [f64; 2] {
-    let mark = Mark {
-        state: *state,
-        at,
-        pos: 0,
-    };
+pub fn greedy_leaf(setup: &Setup, state: &State, at: Resume, inputs: &[u8], rng: &mut ChaCha8Rng) -> [f64; 2] {
+    let mark = Mark { state: *state, at, pos: 0 };
     let mut greedy = Agent::new(PolicyKind::Greedy, rng.random());
     let mut scratch = Vec::with_capacity(64);
-    let v = look_ahead(
-        setup,
-        &mark,
-        inputs,
-        rng.random(),
-        &mut greedy,
-        &mut scratch,
-        0,
-    );
+    let v = look_ahead(setup, &mark, inputs, rng.random(), &mut greedy, &mut scratch, 0);
     let p = 1.0 / (1.0 + (-v).exp());
     [p, 1.0 - p]
 }
@@ -439,11 +400,7 @@ impl Io for Ahead<'_> {
         let v = match self.replayed() {
             Some(v) => v,
             None => {
-                let rec = TurnRecord {
-                    start: &self.start,
-                    inputs: self.inputs,
-                    mark: self.mark.as_ref(),
-                };
+                let rec = TurnRecord { start: &self.start, inputs: self.inputs, mark: self.mark.as_ref() };
                 self.greedy.choose(c, &rec)
             }
         };
@@ -458,11 +415,7 @@ impl Io for Ahead<'_> {
     }
     #[inline]
     fn mark(&mut self, st: &State, at: Resume) {
-        self.mark = Some(Mark {
-            state: *st,
-            at,
-            pos: self.inputs.len(),
-        });
+        self.mark = Some(Mark { state: *st, at, pos: self.inputs.len() });
     }
 }
 
@@ -480,17 +433,8 @@ pub struct Table<D: Dice> {
 
 impl<D: Dice> Table<D> {
     pub fn new(dice: D, a: Agent, b: Agent) -> Table<D> {
-        let record = [&a, &b]
-            .iter()
-            .any(|x| matches!(x.kind, PolicyKind::Greedy | PolicyKind::Mcts(_)));
-        Table {
-            dice,
-            agents: [a, b],
-            turn_start: None,
-            mark: None,
-            inputs: Vec::new(),
-            record,
-        }
+        let record = [&a, &b].iter().any(|x| matches!(x.kind, PolicyKind::Greedy | PolicyKind::Mcts(_)));
+        Table { dice, agents: [a, b], turn_start: None, mark: None, inputs: Vec::new(), record }
     }
 }
 
@@ -532,11 +476,7 @@ impl<D: Dice> Io for Table<D> {
     }
     fn choose(&mut self, c: &Choice<'_>) -> Result<u8, Stop> {
         let start = self.turn_start.as_ref().unwrap_or(c.state);
-        let rec = TurnRecord {
-            start,
-            inputs: &self.inputs,
-            mark: self.mark.as_ref(),
-        };
+        let rec = TurnRecord { start, inputs: &self.inputs, mark: self.mark.as_ref() };
         let k = self.agents[c.side as usize & 1].choose(c, &rec);
         if self.record {
             self.inputs.push(k);
@@ -554,11 +494,7 @@ impl<D: Dice> Io for Table<D> {
     #[inline]
     fn mark(&mut self, st: &State, at: Resume) {
         if self.record {
-            self.mark = Some(Mark {
-                state: *st,
-                at,
-                pos: self.inputs.len(),
-            });
+            self.mark = Some(Mark { state: *st, at, pos: self.inputs.len() });
         }
     }
 }

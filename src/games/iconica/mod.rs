@@ -26,3 +26,4 @@ pub(crate) fn bundled_duel() -> engine::Setup {
     let chars = bundled_characters();
     engine::Setup::duel(&chars[0..3], &chars[3..6], engine::Rules::default()).unwrap()
 }
+

@@ -43,11 +43,7 @@ impl PartyFile {
 
     /// The name to show: the party's name, or `party` when it has none.
     pub fn display_name(&self) -> &str {
-        if self.name.is_empty() {
-            "party"
-        } else {
-            &self.name
-        }
+        if self.name.is_empty() { "party" } else { &self.name }
     }
 }
 
@@ -65,11 +61,7 @@ mod tests {
 
     #[test]
     fn an_unknown_key_is_an_error_with_its_place() {
-        let e = PartyFile::parse(
-            "game = \"iconica\"\nmembers = []\nsize = 4\n",
-            "p.party.toml",
-        )
-        .unwrap_err();
+        let e = PartyFile::parse("game = \"iconica\"\nmembers = []\nsize = 4\n", "p.party.toml").unwrap_err();
         assert_eq!((e.line, e.column), (3, 1));
         assert_eq!(e.key.as_deref(), Some("size"));
     }

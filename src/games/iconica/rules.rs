@@ -13,22 +13,19 @@ use crate::games::iconica::model::{Character, Faction};
 use crate::games::iconica::party::PartyFile;
 
 /// The rule ids, in the order violations are reported.
-pub const RULES: [&str; 6] = [
-    "party-size",
-    "faction-mix",
-    "duplicate",
-    "legend-special-limit",
-    "shared-legend-special",
-    "unknown-card",
-];
+pub const RULES: [&str; 6] =
+    ["party-size", "faction-mix", "duplicate", "legend-special-limit", "shared-legend-special", "unknown-card"];
 
-const SRC_SIZE: &str =
-    "Iconica Rules v2.0 (rules/001), \"Game Setup\": each player chooses three character cards";
-const SRC_FACTION: &str = "Iconica Rules v2.0 (rules/001), \"Selecting Your Party Members\", restriction 1 (no Legion with Protectorate)";
-const SRC_DUPLICATE: &str = "Iconica Rules v2.0 (rules/001), \"Selecting Your Party Members\", restriction 2 (no duplicate characters)";
-const SRC_LEGEND: &str = "Iconica Rules v2.0 (rules/001), \"Selecting Your Party Members\", restriction 3 (one Legend or Special)";
+const SRC_SIZE: &str = "Iconica Rules v2.0 (rules/001), \"Game Setup\": each player chooses three character cards";
+const SRC_FACTION: &str =
+    "Iconica Rules v2.0 (rules/001), \"Selecting Your Party Members\", restriction 1 (no Legion with Protectorate)";
+const SRC_DUPLICATE: &str =
+    "Iconica Rules v2.0 (rules/001), \"Selecting Your Party Members\", restriction 2 (no duplicate characters)";
+const SRC_LEGEND: &str =
+    "Iconica Rules v2.0 (rules/001), \"Selecting Your Party Members\", restriction 3 (one Legend or Special)";
 const SRC_SHARED: &str = "Iconica Rules v2.0 (rules/001), \"Selecting Your Party Members\", restriction 4 (no Legend or Special used by two players)";
-const SRC_UNKNOWN: &str = "deckwright spec (spec/iconica.md), \"Construction rules\": a member must be an Iconica character of the catalogue";
+const SRC_UNKNOWN: &str =
+    "deckwright spec (spec/iconica.md), \"Construction rules\": a member must be an Iconica character of the catalogue";
 
 /// House rules that change construction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,16 +61,8 @@ pub fn check_party(party: &PartyFile, lookup: &dyn CardLookup) -> PartyReport {
 }
 
 /// Checks one party under the given house rules.
-pub fn check_party_with(
-    party: &PartyFile,
-    lookup: &dyn CardLookup,
-    rules: PartyRules,
-) -> PartyReport {
-    let resolved: Vec<Result<Character, String>> = party
-        .members
-        .iter()
-        .map(|m| resolve_member(lookup, m))
-        .collect();
+pub fn check_party_with(party: &PartyFile, lookup: &dyn CardLookup, rules: PartyRules) -> PartyReport {
+    let resolved: Vec<Result<Character, String>> = party.members.iter().map(|m| resolve_member(lookup, m)).collect();
     let members: Vec<Option<&Character>> = resolved.iter().map(|r| r.as_ref().ok()).collect();
     let mut violations = Vec::new();
 
@@ -93,17 +82,9 @@ pub fn check_party_with(
     }
 
     let distinct = distinct(&members);
-    let of_faction = |f: Faction| {
-        distinct
-            .iter()
-            .filter(|c| c.faction == f)
-            .copied()
-            .collect::<Vec<&Character>>()
-    };
-    let (legion, protectorate) = (
-        of_faction(Faction::Legion),
-        of_faction(Faction::Protectorate),
-    );
+    let of_faction =
+        |f: Faction| distinct.iter().filter(|c| c.faction == f).copied().collect::<Vec<&Character>>();
+    let (legion, protectorate) = (of_faction(Faction::Legion), of_faction(Faction::Protectorate));
     if !legion.is_empty() && !protectorate.is_empty() {
         violations.push(Violation::new(
             "faction-mix",
@@ -126,32 +107,21 @@ pub fn check_party_with(
         if n > 1 {
             violations.push(Violation::new(
                 "duplicate",
-                format!(
-                    "{} is in the party {n} times; a character may be in a party only once",
-                    label(c)
-                ),
+                format!("{} is in the party {n} times; a character may be in a party only once", label(c)),
                 vec![c.id.clone()],
                 SRC_DUPLICATE,
             ));
         }
     }
 
-    let legends: Vec<&Character> = distinct
-        .iter()
-        .filter(|c| c.rarity.is_legend_or_special())
-        .copied()
-        .collect();
+    let legends: Vec<&Character> = distinct.iter().filter(|c| c.rarity.is_legend_or_special()).copied().collect();
     if legends.len() > 1 {
         violations.push(Violation::new(
             "legend-special-limit",
             format!(
                 "the party has {} Legend or Special characters ({}); at most one is allowed",
                 legends.len(),
-                legends
-                    .iter()
-                    .map(|c| format!("{}, {}", label(c), rarity_name(c)))
-                    .collect::<Vec<_>>()
-                    .join("; ")
+                legends.iter().map(|c| format!("{}, {}", label(c), rarity_name(c))).collect::<Vec<_>>().join("; ")
             ),
             legends.iter().map(|c| c.id.clone()).collect(),
             SRC_LEGEND,
@@ -162,19 +132,11 @@ pub fn check_party_with(
     for (m, r) in party.members.iter().zip(resolved) {
         match r {
             Ok(c) => resolved_members.push(c),
-            Err(message) => violations.push(Violation::new(
-                "unknown-card",
-                message,
-                vec![m.clone()],
-                SRC_UNKNOWN,
-            )),
+            Err(message) => violations.push(Violation::new("unknown-card", message, vec![m.clone()], SRC_UNKNOWN)),
         }
     }
 
-    PartyReport {
-        violations,
-        members: resolved_members,
-    }
+    PartyReport { violations, members: resolved_members }
 }
 
 /// Checks the parties of one match: each party alone, plus `shared-legend-special` on each
@@ -184,15 +146,8 @@ pub fn check_match(parties: &[&PartyFile], lookup: &dyn CardLookup) -> Vec<Party
 }
 
 /// `check_match` under house rules.
-pub fn check_match_with(
-    parties: &[&PartyFile],
-    lookup: &dyn CardLookup,
-    rules: PartyRules,
-) -> Vec<PartyReport> {
-    let mut reports: Vec<PartyReport> = parties
-        .iter()
-        .map(|p| check_party_with(p, lookup, rules))
-        .collect();
+pub fn check_match_with(parties: &[&PartyFile], lookup: &dyn CardLookup, rules: PartyRules) -> Vec<PartyReport> {
+    let mut reports: Vec<PartyReport> = parties.iter().map(|p| check_party_with(p, lookup, rules)).collect();
     // Legend/Special id -> index of the first party using it.
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
     for (i, report) in reports.iter_mut().enumerate() {
@@ -220,11 +175,7 @@ pub fn check_match_with(
             }
         }
         // Keep the order of RULES: shared-legend-special goes before unknown-card.
-        let at = report
-            .violations
-            .iter()
-            .position(|v| v.rule == "unknown-card")
-            .unwrap_or(report.violations.len());
+        let at = report.violations.iter().position(|v| v.rule == "unknown-card").unwrap_or(report.violations.len());
         report.violations.splice(at..at, shared);
     }
     reports
@@ -242,12 +193,7 @@ pub fn resolve_member(lookup: &dyn CardLookup, member: &str) -> Result<Character
                 build::label(&other)
             )),
         },
-        other => Err(build::unknown_message(
-            member,
-            "a party member must be an Iconica character",
-            Game::Iconica,
-            &other,
-        )),
+        other => Err(build::unknown_message(member, "a party member must be an Iconica character", Game::Iconica, &other)),
     }
 }
 
@@ -288,9 +234,5 @@ fn rarity_name(c: &Character) -> &'static str {
 }
 
 fn quoted_name(p: &PartyFile) -> String {
-    if p.name.is_empty() {
-        "an earlier party".to_string()
-    } else {
-        format!("\"{}\"", p.name)
-    }
+    if p.name.is_empty() { "an earlier party".to_string() } else { format!("\"{}\"", p.name) }
 }

@@ -8,7 +8,7 @@ use rand::RngExt;
 use super::engine::eval::{best_moves, move_values};
 use super::engine::game::SEARCH_WIDTH;
 use super::engine::{Move, SearchView, State};
-use crate::games::ai::{MctsConfig, Seated, first_best, mcts_choose_with_prior};
+use crate::games::ai::{first_best, mcts_choose_with_prior, MctsConfig, Seated};
 pub use crate::games::iconica::ai::PolicyKind;
 
 /// UCT exploration for Iconoclasm's win/loss returns.
@@ -32,30 +32,12 @@ impl Agent {
             PolicyKind::Greedy => first_best(&move_values(st, moves)),
             PolicyKind::Mcts(cfg) => {
                 let top = best_moves(st, moves, SEARCH_WIDTH);
-                let (lo, hi) = top.iter().fold((f64::MAX, f64::MIN), |(l, h), (_, v)| {
-                    (l.min(*v), h.max(*v))
-                });
-                let prior: Vec<f64> = top
-                    .iter()
-                    .map(|(_, v)| {
-                        if hi > lo {
-                            0.25 + 0.5 * (v - lo) / (hi - lo)
-                        } else {
-                            0.5
-                        }
-                    })
-                    .collect();
-                let view = SearchView::with_moves(
-                    *st,
-                    st.to_move,
-                    top.iter().map(|(i, _)| moves[*i]).collect(),
-                );
-                let cfg = MctsConfig {
-                    budget: cfg.budget,
-                    c: MCTS_C,
-                };
-                let pick =
-                    mcts_choose_with_prior(&view, &cfg, &prior, MCTS_PRIOR_VISITS, &mut self.rng);
+                let (lo, hi) = top.iter().fold((f64::MAX, f64::MIN), |(l, h), (_, v)| (l.min(*v), h.max(*v)));
+                let prior: Vec<f64> =
+                    top.iter().map(|(_, v)| if hi > lo { 0.25 + 0.5 * (v - lo) / (hi - lo) } else { 0.5 }).collect();
+                let view = SearchView::with_moves(*st, st.to_move, top.iter().map(|(i, _)| moves[*i]).collect());
+                let cfg = MctsConfig { budget: cfg.budget, c: MCTS_C };
+                let pick = mcts_choose_with_prior(&view, &cfg, &prior, MCTS_PRIOR_VISITS, &mut self.rng);
                 top.get(pick).map_or(0, |(i, _)| *i)
             }
         }

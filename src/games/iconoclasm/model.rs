@@ -80,11 +80,7 @@ impl ClashTable {
     /// The table of `spec/other-games.md`.
     pub fn standard() -> ClashTable {
         use Element::*;
-        let row = |element, flips, mutual| ClashRow {
-            element,
-            flips,
-            mutual,
-        };
+        let row = |element, flips, mutual| ClashRow { element, flips, mutual };
         ClashTable {
             game: "iconoclasm".into(),
             kind: "clashes".into(),
@@ -117,10 +113,7 @@ impl ClashTable {
             if n != 1 {
                 out.push(Problem::at(
                     &["clash", "element"],
-                    format!(
-                        "element `{}` has {n} rows in the clash table; it needs exactly one",
-                        e.name()
-                    ),
+                    format!("element `{}` has {n} rows in the clash table; it needs exactly one", e.name()),
                 ));
             }
         }

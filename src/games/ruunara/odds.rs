@@ -60,22 +60,14 @@ pub fn odds(a: &Attack) -> Odds {
         for i in 0..n {
             for h in (0..=i + 1).rev() {
                 let stay = alive[h] * (1.0 - p_hit_only - p_kill);
-                let from = if h > 0 {
-                    alive[h - 1] * p_hit_only
-                } else {
-                    0.0
-                };
+                let from = if h > 0 { alive[h - 1] * p_hit_only } else { 0.0 };
                 alive[h] = stay + from;
             }
         }
         let survive: f64 = alive.iter().take(hp.min(n + 1)).sum();
         1.0 - survive
     });
-    Odds {
-        distribution: dist,
-        expected_hits,
-        kill_chance,
-    }
+    Odds { distribution: dist, expected_hits, kill_chance }
 }
 
 #[cfg(test)]
@@ -83,12 +75,7 @@ mod tests {
     use super::*;
 
     fn attack(s: &str) -> Attack {
-        Attack {
-            dice: Dice::parse(s).unwrap(),
-            cover: false,
-            kill_on: None,
-            hp: None,
-        }
+        Attack { dice: Dice::parse(s).unwrap(), cover: false, kill_on: None, hp: None }
     }
 
     #[test]
@@ -104,33 +91,20 @@ mod tests {
 
     #[test]
     fn cover_leaves_a_third_of_hits() {
-        let o = odds(&Attack {
-            cover: true,
-            ..attack("1D1+")
-        });
+        let o = odds(&Attack { cover: true, ..attack("1D1+") });
         assert!((o.distribution[1] - 1.0 / 3.0).abs() < 1e-12);
     }
 
     #[test]
     fn kill_chance_counts_hits_and_instant_kills() {
         // 1D4+ against 1 hp: dies on a hit, 1/2.
-        let o = odds(&Attack {
-            hp: Some(1),
-            ..attack("1D4+")
-        });
+        let o = odds(&Attack { hp: Some(1), ..attack("1D4+") });
         assert!((o.kill_chance.unwrap() - 0.5).abs() < 1e-12);
         // 2D6+ against 5 hp, instant kill on 5+: dies unless both dice are 1-4 -> 1 - (4/6)^2.
-        let o = odds(&Attack {
-            hp: Some(5),
-            kill_on: Some(5),
-            ..attack("2D6+")
-        });
+        let o = odds(&Attack { hp: Some(5), kill_on: Some(5), ..attack("2D6+") });
         assert!((o.kill_chance.unwrap() - (1.0 - (4.0f64 / 6.0).powi(2))).abs() < 1e-12);
         // 2D3+ against 2 hp: both dice must hit: (4/6)^2.
-        let o = odds(&Attack {
-            hp: Some(2),
-            ..attack("2D3+")
-        });
+        let o = odds(&Attack { hp: Some(2), ..attack("2D3+") });
         assert!((o.kill_chance.unwrap() - (4.0f64 / 6.0).powi(2)).abs() < 1e-12);
     }
 
@@ -138,10 +112,7 @@ mod tests {
     fn distribution_sums_to_one() {
         for n in 1..30 {
             for k in 1..=6 {
-                let o = odds(&Attack {
-                    cover: n % 2 == 0,
-                    ..attack(&format!("{n}D{k}+"))
-                });
+                let o = odds(&Attack { cover: n % 2 == 0, ..attack(&format!("{n}D{k}+")) });
                 let s: f64 = o.distribution.iter().sum();
                 assert!((s - 1.0).abs() < 1e-9);
             }

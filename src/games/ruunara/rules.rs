@@ -7,15 +7,11 @@ use crate::games::ruunara::model::{Allegiance, Figure};
 use crate::games::ruunara::squad::{Mode, SquadFile};
 
 /// The rule ids, in the order violations are reported.
-pub const RULES: [&str; 4] = [
-    "squad-playable",
-    "squad-duplicate",
-    "story-single-race",
-    "unknown-card",
-];
+pub const RULES: [&str; 4] = ["squad-playable", "squad-duplicate", "story-single-race", "unknown-card"];
 
 const SRC_PLAYABLE: &str = "Ruunara: The Darkest Path (rules/003), \"Factions in Ruunara\": the Ally Faction is the units you control; Enemy and Neutral are not playable";
-const SRC_DUPLICATE: &str = "deckwright spec (spec/other-games.md), Ruunara squad rules: each hero or unit card once in a squad";
+const SRC_DUPLICATE: &str =
+    "deckwright spec (spec/other-games.md), Ruunara squad rules: each hero or unit card once in a squad";
 const SRC_RACE: &str = "Ruunara: The Darkest Path (rules/003), \"Starting Your Adventure in Ruunara\", Selecting a Game Type: Story Mode forms teams based solely on race";
 const SRC_UNKNOWN: &str = "deckwright spec (spec/other-games.md), Ruunara squad rules: a member must be a Ruunara hero or unit of the catalogue";
 
@@ -45,12 +41,7 @@ pub fn resolve_member(lookup: &dyn CardLookup, member: &str) -> Result<Figure, S
                 build::label(&other)
             )),
         },
-        other => Err(build::unknown_message(
-            member,
-            "a squad member must be a Ruunara hero or unit",
-            Game::Ruunara,
-            &other,
-        )),
+        other => Err(build::unknown_message(member, "a squad member must be a Ruunara hero or unit", Game::Ruunara, &other)),
     }
 }
 
@@ -64,11 +55,7 @@ fn faction_name(a: Allegiance) -> &'static str {
 
 /// Checks a squad.
 pub fn check_squad(squad: &SquadFile, lookup: &dyn CardLookup) -> SquadReport {
-    let resolved: Vec<Result<Figure, String>> = squad
-        .members
-        .iter()
-        .map(|m| resolve_member(lookup, m))
-        .collect();
+    let resolved: Vec<Result<Figure, String>> = squad.members.iter().map(|m| resolve_member(lookup, m)).collect();
     let mut distinct: Vec<(&Figure, usize)> = Vec::new();
     for f in resolved.iter().flatten() {
         match distinct.iter_mut().find(|(d, _)| d.id == f.id) {
@@ -85,11 +72,7 @@ pub fn check_squad(squad: &SquadFile, lookup: &dyn CardLookup) -> SquadReport {
                 format!(
                     "{} is {} {} card; a squad holds only ally-faction heroes and units",
                     build::label(&Card::Ruunara((*f).clone())),
-                    if f.faction == Allegiance::Neutral {
-                        "a"
-                    } else {
-                        "an"
-                    },
+                    if f.faction == Allegiance::Neutral { "a" } else { "an" },
                     faction_name(f.faction)
                 ),
                 vec![f.id.clone()],
@@ -101,10 +84,7 @@ pub fn check_squad(squad: &SquadFile, lookup: &dyn CardLookup) -> SquadReport {
         if *n > 1 {
             violations.push(Violation::new(
                 "squad-duplicate",
-                format!(
-                    "{} ({}) is in the squad {n} times; each card may be in a squad once",
-                    f.name, f.id
-                ),
+                format!("{} ({}) is in the squad {n} times; each card may be in a squad once", f.name, f.id),
                 vec![f.id.clone()],
                 SRC_DUPLICATE,
             ));
@@ -139,16 +119,8 @@ pub fn check_squad(squad: &SquadFile, lookup: &dyn CardLookup) -> SquadReport {
     }
     for (m, r) in squad.members.iter().zip(&resolved) {
         if let Err(message) = r {
-            violations.push(Violation::new(
-                "unknown-card",
-                message.clone(),
-                vec![m.clone()],
-                SRC_UNKNOWN,
-            ));
+            violations.push(Violation::new("unknown-card", message.clone(), vec![m.clone()], SRC_UNKNOWN));
         }
     }
-    SquadReport {
-        violations,
-        members: resolved.into_iter().flatten().collect(),
-    }
+    SquadReport { violations, members: resolved.into_iter().flatten().collect() }
 }

@@ -65,11 +65,6 @@ mod tests {
     fn a_mode_outside_its_set_is_positioned() {
         let e = SquadFile::parse("game = \"ruunara\"\nmode = \"campaign\"\n", "s").unwrap_err();
         assert_eq!(e.line, 2);
-        assert!(
-            SquadFile::parse("game = \"ruunara\"\nmembers = []\n", "s")
-                .unwrap_err()
-                .message
-                .contains("mode")
-        );
+        assert!(SquadFile::parse("game = \"ruunara\"\nmembers = []\n", "s").unwrap_err().message.contains("mode"));
     }
 }

@@ -37,45 +37,24 @@ pub fn draw(c: &mut dyn Canvas, g: Game) {
     let (cx, cy) = t.center();
     c.circle(cx, cy, 15.0, Some(bg), Some((fg, 0.8)));
     let name = R::new(cx - 13.0, cy - 5.0, 26.0, 10.0);
-    text::label(
-        c,
-        &g.title().to_uppercase(),
-        Weight::Bold,
-        fg,
-        name,
-        Style::new(5.0).min(1.5).center().middle(),
-    );
+    text::label(c, &g.title().to_uppercase(), Weight::Bold, fg, name, Style::new(5.0).min(1.5).center().middle());
 }
 
 /// Draws the part of segment a-b inside `r` (Liang-Barsky clipping).
 fn clip_line(c: &mut dyn Canvas, r: R, a: (f32, f32), b: (f32, f32), color: Rgb) {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let (mut t0, mut t1) = (0.0f32, 1.0f32);
-    for (p, q) in [
-        (-dx, a.0 - r.x),
-        (dx, r.right() - a.0),
-        (-dy, a.1 - r.y),
-        (dy, r.bottom() - a.1),
-    ] {
+    for (p, q) in [(-dx, a.0 - r.x), (dx, r.right() - a.0), (-dy, a.1 - r.y), (dy, r.bottom() - a.1)] {
         if p == 0.0 {
             if q < 0.0 {
                 return;
             }
         } else {
             let t = q / p;
-            if p < 0.0 {
-                t0 = t0.max(t)
-            } else {
-                t1 = t1.min(t)
-            }
+            if p < 0.0 { t0 = t0.max(t) } else { t1 = t1.min(t) }
         }
     }
     if t0 < t1 {
-        c.line(
-            (a.0 + t0 * dx, a.1 + t0 * dy),
-            (a.0 + t1 * dx, a.1 + t1 * dy),
-            color,
-            0.35,
-        );
+        c.line((a.0 + t0 * dx, a.1 + t0 * dy), (a.0 + t1 * dx, a.1 + t1 * dy), color, 0.35);
     }
 }

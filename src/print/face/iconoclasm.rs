@@ -24,52 +24,23 @@ pub fn draw(c: &mut dyn Canvas, card: &ElementCard, face: Element) {
     c.round_rect(t.inset(2.5), 2.5, None, Some((fg, 0.6)));
     let name = face.name().to_uppercase();
     let top = R::new(t.x + 5.0, t.y + 4.5, t.w - 10.0, 7.0);
-    text::label(
-        c,
-        &name,
-        Weight::Bold,
-        fg,
-        top,
-        Style::new(6.0).center().middle(),
-    );
+    text::label(c, &name, Weight::Bold, fg, top, Style::new(6.0).center().middle());
     // The same name upside down at the bottom.
     let strip = R::new(0.0, 0.0, top.w, top.h);
-    c.rotated(
-        (t.w / 2.0, t.bottom() - 4.5 - top.h / 2.0),
-        (top.w, top.h),
-        180.0,
-        &mut |s| {
-            text::label(
-                s,
-                &name,
-                Weight::Bold,
-                fg,
-                strip,
-                Style::new(6.0).center().middle(),
-            );
-        },
-    );
+    c.rotated((t.w / 2.0, t.bottom() - 4.5 - top.h / 2.0), (top.w, top.h), 180.0, &mut |s| {
+        text::label(s, &name, Weight::Bold, fg, strip, Style::new(6.0).center().middle());
+    });
     let (cx, cy) = t.center();
     symbol(c, face, cx, cy, t.w * 0.3, fg);
     let (set_bg, _) = colors(card.set);
-    c.circle(
-        t.x + 6.0,
-        t.bottom() - 6.0,
-        1.6,
-        Some(set_bg),
-        Some((WHITE, 0.3)),
-    );
+    c.circle(t.x + 6.0, t.bottom() - 6.0, 1.6, Some(set_bg), Some((WHITE, 0.3)));
 }
 
 /// The alchemical sign: fire and air point up, water and earth down; air and earth are crossed.
 fn symbol(c: &mut dyn Canvas, e: Element, cx: f32, cy: f32, s: f32, fg: Rgb) {
     let up = matches!(e, Element::Fire | Element::Air);
     let h = s * 1.6;
-    let (apex, base) = if up {
-        (cy - h / 2.0, cy + h / 2.0)
-    } else {
-        (cy + h / 2.0, cy - h / 2.0)
-    };
+    let (apex, base) = if up { (cy - h / 2.0, cy + h / 2.0) } else { (cy + h / 2.0, cy - h / 2.0) };
     let w = s * 1.85;
     let pts = [(cx, apex), (cx + w / 2.0, base), (cx - w / 2.0, base)];
     c.polygon(&pts, None, Some((fg, s * 0.16)));

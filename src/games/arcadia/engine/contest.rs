@@ -10,7 +10,7 @@ use crate::games::arcadia::model::{Effect, MeritType, TestKind};
 
 use super::events::{Event, Log, Outcome};
 use super::setup::Match;
-use super::state::{After, Contest, DEFEATED, Foe, Opt, Opts, Phase, State, Trial, TrialOf};
+use super::state::{After, Contest, Foe, Opt, Opts, Phase, State, Trial, TrialOf, DEFEATED};
 
 /// A merit effect used by exhausting it.
 fn pays(e: &Effect) -> bool {
@@ -46,13 +46,7 @@ impl State {
     pub fn passive(&self, m: &Match, p: u8, kind: TestKind) -> i32 {
         let pl = &m.players[p as usize];
         let ready = self.heroes[p as usize].ready();
-        let icon: i32 = pl
-            .icon
-            .effects
-            .iter()
-            .filter(|e| e.test == Some(kind))
-            .filter_map(|e| e.bonus)
-            .sum();
+        let icon: i32 = pl.icon.effects.iter().filter(|e| e.test == Some(kind)).filter_map(|e| e.bonus).sum();
         let merits: i32 = pl
             .merits
             .iter()
@@ -66,27 +60,14 @@ impl State {
     }
 
     /// Ready merits of `p` that give an exhaust bonus to `kind` (index, amount).
-    fn bonus_merits<'m>(
-        &self,
-        m: &'m Match,
-        p: u8,
-        kind: TestKind,
-    ) -> impl Iterator<Item = (u8, i32)> + use<'m> {
+    fn bonus_merits<'m>(&self, m: &'m Match, p: u8, kind: TestKind) -> impl Iterator<Item = (u8, i32)> + use<'m> {
         let ready = self.heroes[p as usize].ready();
-        m.players[p as usize]
-            .merits
-            .iter()
-            .enumerate()
-            .filter_map(move |(i, merit)| {
-                if ready & (1 << i) == 0 {
-                    return None;
-                }
-                merit
-                    .effects
-                    .iter()
-                    .find(|e| pays(e) && e.test == Some(kind) && e.bonus.is_some())
-                    .map(|e| (i as u8, e.bonus.unwrap_or(0)))
-            })
+        m.players[p as usize].merits.iter().enumerate().filter_map(move |(i, merit)| {
+            if ready & (1 << i) == 0 {
+                return None;
+            }
+            merit.effects.iter().find(|e| pays(e) && e.test == Some(kind) && e.bonus.is_some()).map(|e| (i as u8, e.bonus.unwrap_or(0)))
+        })
     }
 
     /// Ready merits of `p` with an effect for which `f` holds.
@@ -106,48 +87,27 @@ impl State {
     }
 
     /// Unexhausted flaws of `p` with a penalty to `kind` (index, amount).
-    fn penalty_flaws<'m>(
-        &self,
-        m: &'m Match,
-        p: u8,
-        kind: TestKind,
-    ) -> impl Iterator<Item = (u8, i32)> + use<'m> {
+    fn penalty_flaws<'m>(&self, m: &'m Match, p: u8, kind: TestKind) -> impl Iterator<Item = (u8, i32)> + use<'m> {
         let tired = self.heroes[p as usize].flaws_exhausted;
-        m.players[p as usize]
-            .flaws
-            .iter()
-            .enumerate()
-            .filter_map(move |(i, f)| {
-                if tired & (1 << i) != 0 {
-                    return None;
-                }
-                f.effects
-                    .iter()
-                    .find(|e| e.test == Some(kind) && e.penalty.is_some())
-                    .map(|e| (i as u8, e.penalty.unwrap_or(0)))
-            })
+        m.players[p as usize].flaws.iter().enumerate().filter_map(move |(i, f)| {
+            if tired & (1 << i) != 0 {
+                return None;
+            }
+            f.effects.iter().find(|e| e.test == Some(kind) && e.penalty.is_some()).map(|e| (i as u8, e.penalty.unwrap_or(0)))
+        })
     }
 
     // ---- trials ----
 
     pub(crate) fn start_trial(&mut self, of: TrialOf, kind: TestKind, difficulty: i32) {
-        self.trial = Trial {
-            of,
-            kind,
-            difficulty,
-            die: 0,
-            bonus: 0,
-        };
+        self.trial = Trial { of, kind, difficulty, die: 0, bonus: 0 };
         self.phase = Phase::TrialRoll;
     }
 
     /// The trial's total: die, attribute, standing bonuses, bonuses paid.
     pub fn trial_total(&self, m: &Match) -> i32 {
         let t = &self.trial;
-        i32::from(t.die)
-            + self.attribute(m, self.active, t.kind, false)
-            + self.passive(m, self.active, t.kind)
-            + t.bonus
+        i32::from(t.die) + self.attribute(m, self.active, t.kind, false) + self.passive(m, self.active, t.kind) + t.bonus
     }
 
     pub(crate) fn trial_check<L: Log>(&mut self, m: &Match, log: &mut L) {
@@ -169,17 +129,10 @@ impl State {
     pub(crate) fn on_trial_window<L: Log>(&mut self, m: &Match, opt: Opt, log: &mut L) {
         match opt {
             Opt::Bonus(i) => {
-                let amount = self
-                    .bonus_merits(m, self.active, self.trial.kind)
-                    .find(|(j, _)| *j == i)
-                    .map_or(0, |x| x.1);
+                let amount = self.bonus_merits(m, self.active, self.trial.kind).find(|(j, _)| *j == i).map_or(0, |x| x.1);
                 self.heroes[self.active as usize].exhausted |= 1 << i;
                 self.trial.bonus += amount;
-                log.push(Event::Bonus {
-                    player: self.active,
-                    merit: i,
-                    amount,
-                });
+                log.push(Event::Bonus { player: self.active, merit: i, amount });
                 self.trial_check(m, log);
             }
             _ => self.trial_done(m, false, log),
@@ -188,11 +141,7 @@ impl State {
 
     fn trial_done<L: Log>(&mut self, m: &Match, pass: bool, log: &mut L) {
         let t = self.trial;
-        let league = if t.of == TrialOf::Enter {
-            self.dest.0
-        } else {
-            self.heroes[self.active as usize].at
-        };
+        let league = if t.of == TrialOf::Enter { self.dest.0 } else { self.heroes[self.active as usize].at };
         log.push(Event::Trial {
             player: self.active,
             of: t.of,
@@ -208,23 +157,14 @@ impl State {
             (TrialOf::Enter, true) => self.arrive(m, log),
             (TrialOf::Leave | TrialOf::Enter, false) => self.end_day(m, log),
             (TrialOf::Waylay(w), true) => self.phase = Phase::ChooseTest { waylay: w },
-            (TrialOf::Waylay(w), false) => {
-                self.lose_merit(m, self.active, self.active, After::TestWaylay(w), log)
-            }
+            (TrialOf::Waylay(w), false) => self.lose_merit(m, self.active, self.active, After::TestWaylay(w), log),
         }
     }
 
     // ---- tests ----
 
     pub(crate) fn start_contest(&mut self, foe: Foe, kind: TestKind) {
-        self.contest = Contest {
-            foe,
-            kind,
-            dice: [0; 4],
-            rolled: 0,
-            bonus: [0; 2],
-            penalty: [0; 2],
-        };
+        self.contest = Contest { foe, kind, dice: [0; 4], rolled: 0, bonus: [0; 2], penalty: [0; 2] };
         self.phase = Phase::TestRoll;
     }
 
@@ -238,10 +178,7 @@ impl State {
         } else {
             match c.foe {
                 Foe::Waylay(w) => m.waylays[w as usize].value(c.kind).unwrap_or(0),
-                Foe::Character => {
-                    self.attribute(m, self.other(), c.kind, true)
-                        + self.passive(m, self.other(), c.kind)
-                }
+                Foe::Character => self.attribute(m, self.other(), c.kind, true) + self.passive(m, self.other(), c.kind),
             }
         };
         base + dice + c.bonus[s] - c.penalty[s]
@@ -249,11 +186,7 @@ impl State {
 
     /// After the roll: the side that is not winning may act (side 0 on a tie).
     pub(crate) fn window(&mut self, m: &Match) {
-        let side = if self.score(m, 0) > self.score(m, 1) {
-            1
-        } else {
-            0
-        };
+        let side = if self.score(m, 0) > self.score(m, 1) { 1 } else { 0 };
         self.phase = Phase::TestWindow { side };
     }
 
@@ -293,41 +226,23 @@ impl State {
         let kind = self.contest.kind;
         match opt {
             Opt::Bonus(i) => {
-                let amount = self
-                    .bonus_merits(m, me, kind)
-                    .find(|(j, _)| *j == i)
-                    .map_or(0, |x| x.1);
+                let amount = self.bonus_merits(m, me, kind).find(|(j, _)| *j == i).map_or(0, |x| x.1);
                 self.heroes[me as usize].exhausted |= 1 << i;
                 self.contest.bonus[side as usize] += amount;
-                log.push(Event::Bonus {
-                    player: me,
-                    merit: i,
-                    amount,
-                });
+                log.push(Event::Bonus { player: me, merit: i, amount });
                 self.window(m);
             }
             Opt::Retest(i) => {
                 self.heroes[me as usize].exhausted |= 1 << i;
-                log.push(Event::Retest {
-                    player: me,
-                    merit: i,
-                });
+                log.push(Event::Retest { player: me, merit: i });
                 self.contest.rolled = 0;
                 self.phase = Phase::TestRoll;
             }
             Opt::Penalty(f) => {
-                let amount = self
-                    .penalty_flaws(m, them, kind)
-                    .find(|(j, _)| *j == f)
-                    .map_or(0, |x| x.1);
+                let amount = self.penalty_flaws(m, them, kind).find(|(j, _)| *j == f).map_or(0, |x| x.1);
                 self.heroes[them as usize].flaws_exhausted |= 1 << f;
                 self.contest.penalty[1 - side as usize] += amount;
-                log.push(Event::Penalty {
-                    by: me,
-                    on: them,
-                    flaw: f,
-                    amount,
-                });
+                log.push(Event::Penalty { by: me, on: them, flaw: f, amount });
                 self.window(m);
             }
             _ => self.resolve(m, log),
@@ -342,30 +257,18 @@ impl State {
             std::cmp::Ordering::Less => Outcome::Lost,
         };
         let p = self.active;
-        log.push(Event::TestResult {
-            player: p,
-            kind: self.contest.kind,
-            scores,
-            outcome,
-        });
+        log.push(Event::TestResult { player: p, kind: self.contest.kind, scores, outcome });
         match (self.contest.foe, outcome) {
             (Foe::Waylay(w), Outcome::Won) => {
                 self.waylay_at[w as usize] = DEFEATED;
                 self.heroes[p as usize].waylays_defeated += 1;
-                log.push(Event::WaylayDefeated {
-                    player: p,
-                    waylay: w,
-                });
+                log.push(Event::WaylayDefeated { player: p, waylay: w });
                 self.face_next(m, log);
             }
             (Foe::Waylay(_), Outcome::Stalemate) => self.face_next(m, log),
             (Foe::Waylay(_), Outcome::Lost) => self.lose_merit(m, p, p, After::NextWaylay, log),
             (Foe::Character, Outcome::Won) => self.phase = Phase::Spoils { winner: p },
-            (Foe::Character, Outcome::Lost) => {
-                self.phase = Phase::Spoils {
-                    winner: self.other(),
-                }
-            }
+            (Foe::Character, Outcome::Lost) => self.phase = Phase::Spoils { winner: self.other() },
             (Foe::Character, Outcome::Stalemate) => self.end_day(m, log),
         }
     }
@@ -389,49 +292,25 @@ impl State {
     }
 
     /// `who` lost: `chooser` picks the merit; with none left, `who` is ruined.
-    pub(crate) fn lose_merit<L: Log>(
-        &mut self,
-        m: &Match,
-        who: u8,
-        chooser: u8,
-        after: After,
-        log: &mut L,
-    ) {
+    pub(crate) fn lose_merit<L: Log>(&mut self, m: &Match, who: u8, chooser: u8, after: After, log: &mut L) {
         if self.heroes[who as usize].kept() == 0 {
             self.ruin(m, who, after, log);
         } else {
-            self.phase = Phase::LoseMerit {
-                who,
-                chooser,
-                after,
-            };
+            self.phase = Phase::LoseMerit { who, chooser, after };
         }
     }
 
-    pub(crate) fn apply_loss<L: Log>(
-        &mut self,
-        m: &Match,
-        who: u8,
-        opt: Opt,
-        after: After,
-        log: &mut L,
-    ) {
+    pub(crate) fn apply_loss<L: Log>(&mut self, m: &Match, who: u8, opt: Opt, after: After, log: &mut L) {
         let h = &mut self.heroes[who as usize];
         match opt {
             Opt::Exhaust(i) => {
                 h.exhausted |= 1 << i;
-                log.push(Event::Exhausts {
-                    player: who,
-                    merit: i,
-                });
+                log.push(Event::Exhausts { player: who, merit: i });
             }
             Opt::Discard(i) => {
                 h.exhausted &= !(1 << i);
                 h.discarded |= 1 << i;
-                log.push(Event::Discards {
-                    player: who,
-                    merit: i,
-                });
+                log.push(Event::Discards { player: who, merit: i });
             }
             _ => {}
         }
@@ -510,11 +389,7 @@ impl State {
                 let at = self.heroes[loser as usize].at as usize;
                 if let Some(to) = m.next[at][d as usize] {
                     self.enter_league(m, loser, to, Some(super::days::opposite(d)));
-                    log.push(Event::Pushed {
-                        player: loser,
-                        to,
-                        dir: d,
-                    });
+                    log.push(Event::Pushed { player: loser, to, dir: d });
                 }
                 self.end_day(m, log);
             }

@@ -7,8 +7,10 @@
 use crate::games::arcadia::model::Side;
 
 use super::events::{Event, Log};
-use super::setup::{DIRS, Match};
-use super::state::{Ended, FOUND, Opt, Opts, Phase, State, TrialOf, UNPLACED, Winner, mask};
+use super::setup::{Match, DIRS};
+use super::state::{
+    mask, Ended, Opt, Opts, Phase, State, TrialOf, Winner, FOUND, UNPLACED,
+};
 
 impl State {
     /// The options of the current decision (empty at chance and terminal nodes), in the
@@ -59,10 +61,7 @@ impl State {
     /// Takes every decision that has a single option.
     pub(crate) fn settle<L: Log>(&mut self, m: &Match, log: &mut L) {
         loop {
-            if matches!(
-                self.phase,
-                Phase::Over | Phase::FirstRoll { .. } | Phase::TrialRoll | Phase::TestRoll
-            ) {
+            if matches!(self.phase, Phase::Over | Phase::FirstRoll { .. } | Phase::TrialRoll | Phase::TestRoll) {
                 return;
             }
             let mut o = Opts::default();
@@ -80,19 +79,11 @@ impl State {
             Phase::FirstRoll { p1: None } => self.phase = Phase::FirstRoll { p1: Some(face) },
             Phase::FirstRoll { p1: Some(a) } => {
                 if a == face {
-                    log.push(Event::FirstRoll {
-                        p1: a,
-                        p2: face,
-                        first: None,
-                    });
+                    log.push(Event::FirstRoll { p1: a, p2: face, first: None });
                     self.phase = Phase::FirstRoll { p1: None };
                 } else {
                     let first = if a < face { 0 } else { 1 };
-                    log.push(Event::FirstRoll {
-                        p1: a,
-                        p2: face,
-                        first: Some(first),
-                    });
+                    log.push(Event::FirstRoll { p1: a, p2: face, first: Some(first) });
                     self.first = first;
                     self.active = first;
                     self.next_hider(m, first, log);
@@ -108,10 +99,7 @@ impl State {
                 c.rolled += 1;
                 if c.rolled == 4 {
                     let scores = [self.score(m, 0), self.score(m, 1)];
-                    log.push(Event::TestRoll {
-                        dice: self.contest.dice,
-                        scores,
-                    });
+                    log.push(Event::TestRoll { dice: self.contest.dice, scores });
                     self.window(m);
                 }
             }
@@ -125,20 +113,13 @@ impl State {
                 let h = &mut self.heroes[player as usize];
                 if let Some(t) = h.treasure_at.iter().position(|x| *x == UNPLACED) {
                     h.treasure_at[t] = l;
-                    log.push(Event::TreasureHidden {
-                        player,
-                        treasure: t as u8,
-                        league: l,
-                    });
+                    log.push(Event::TreasureHidden { player, treasure: t as u8, league: l });
                 }
                 self.next_hider(m, 1 - player, log);
             }
             (Phase::Move, Opt::Go(d)) => self.go(m, d, log),
             (Phase::Move, Opt::Stay) => {
-                log.push(Event::Stays {
-                    player: self.active,
-                    league: self.heroes[self.active as usize].at,
-                });
+                log.push(Event::Stays { player: self.active, league: self.heroes[self.active as usize].at });
                 self.face_next(m, log);
             }
             (Phase::TrialWindow, o) => self.on_trial_window(m, o, log),
@@ -196,16 +177,11 @@ impl State {
         }
         self.day += 1;
         self.faced = 0;
-        log.push(Event::Day {
-            day: self.day,
-            player: self.active,
-        });
+        log.push(Event::Day { day: self.day, player: self.active });
         let h = &mut self.heroes[self.active as usize];
         if h.skip {
             h.skip = false;
-            log.push(Event::SkipsDay {
-                player: self.active,
-            });
+            log.push(Event::SkipsDay { player: self.active });
             self.end_day(m, log);
         } else {
             self.phase = Phase::Move;
@@ -235,9 +211,7 @@ impl State {
         let h = &self.heroes[self.active as usize];
         let blocked = self.waylays_in(m, h.at) != 0;
         for d in 0..4u8 {
-            if m.next[h.at as usize][d as usize].is_some()
-                && (!blocked || h.came_from.is_none_or(|c| c == d))
-            {
+            if m.next[h.at as usize][d as usize].is_some() && (!blocked || h.came_from.is_none_or(|c| c == d)) {
                 out.push(Opt::Go(d));
             }
         }
@@ -246,9 +220,7 @@ impl State {
 
     fn go<L: Log>(&mut self, m: &Match, d: u8, log: &mut L) {
         let here = self.heroes[self.active as usize].at;
-        let Some(to) = m.next[here as usize][d as usize] else {
-            return self.end_day(m, log);
-        };
+        let Some(to) = m.next[here as usize][d as usize] else { return self.end_day(m, log) };
         self.dest = (to, d);
         match &m.leagues[here as usize].leave {
             Some(t) => self.start_trial(TrialOf::Leave, t.attribute, t.difficulty),
@@ -270,12 +242,7 @@ impl State {
         let p = self.active;
         let from = self.heroes[p as usize].at;
         self.enter_league(m, p, to, Some(opposite(d)));
-        log.push(Event::Moves {
-            player: p,
-            from,
-            to,
-            dir: d,
-        });
+        log.push(Event::Moves { player: p, from, to, dir: d });
         self.phase = Phase::PlayWaylay;
     }
 
@@ -318,10 +285,7 @@ impl State {
                         h.treasure_at[t] = FOUND;
                         h.owned |= 1 << (pl.own + t);
                         h.treasures_found += 1;
-                        log.push(Event::TreasureFound {
-                            player: p,
-                            treasure: t as u8,
-                        });
+                        log.push(Event::TreasureFound { player: p, treasure: t as u8 });
                     }
                 }
                 self.end_day(m, log);
@@ -366,12 +330,7 @@ impl State {
             h.flaws_exhausted &= !(1 << f);
             flaw = Some(f);
         }
-        log.push(Event::Rests {
-            player: p as u8,
-            league: h.at,
-            recovered: rec,
-            flaw,
-        });
+        log.push(Event::Rests { player: p as u8, league: h.at, recovered: rec, flaw });
         debug_assert!(rec & !mask(pl.merits.len()) == 0);
     }
 }

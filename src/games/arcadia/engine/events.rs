@@ -1,12 +1,12 @@
 //! The event log: small `Copy` records the engine emits (a sink may drop them), rendered as
 //! readable sentences or as JSON objects with a `type` and a `text`.
 
-use serde_json::{Value, json};
+use serde_json::{json, Value};
 
 use crate::games::arcadia::model::TestKind;
 
-use super::setup::{DIRS, Match};
-use super::state::{Ended, TrialOf, Winner, kind_name};
+use super::setup::{Match, DIRS};
+use super::state::{kind_name, Ended, TrialOf, Winner};
 
 /// How a test came out for side 0 (the character whose Day it is).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,132 +31,37 @@ impl Outcome {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Event {
     /// The first-player roll; `first` is `None` on a tie (rolled again).
-    FirstRoll {
-        p1: u8,
-        p2: u8,
-        first: Option<u8>,
-    },
-    TreasureHidden {
-        player: u8,
-        treasure: u8,
-        league: u8,
-    },
-    Day {
-        day: u32,
-        player: u8,
-    },
-    SkipsDay {
-        player: u8,
-    },
-    Stays {
-        player: u8,
-        league: u8,
-    },
-    Moves {
-        player: u8,
-        from: u8,
-        to: u8,
-        dir: u8,
-    },
+    FirstRoll { p1: u8, p2: u8, first: Option<u8> },
+    TreasureHidden { player: u8, treasure: u8, league: u8 },
+    Day { day: u32, player: u8 },
+    SkipsDay { player: u8 },
+    Stays { player: u8, league: u8 },
+    Moves { player: u8, from: u8, to: u8, dir: u8 },
     /// A trial's result (after any bonus merits).
-    Trial {
-        player: u8,
-        of: TrialOf,
-        league: u8,
-        kind: TestKind,
-        die: u8,
-        total: i32,
-        difficulty: i32,
-        pass: bool,
-    },
-    WaylayPlayed {
-        by: u8,
-        waylay: u8,
-        league: u8,
-    },
-    Faces {
-        player: u8,
-        waylay: u8,
-        kind: TestKind,
-    },
+    Trial { player: u8, of: TrialOf, league: u8, kind: TestKind, die: u8, total: i32, difficulty: i32, pass: bool },
+    WaylayPlayed { by: u8, waylay: u8, league: u8 },
+    Faces { player: u8, waylay: u8, kind: TestKind },
     /// A test type changed by exhausting a merit.
-    ChangesTest {
-        player: u8,
-        merit: u8,
-        kind: TestKind,
-    },
-    Challenges {
-        player: u8,
-        kind: TestKind,
-    },
+    ChangesTest { player: u8, merit: u8, kind: TestKind },
+    Challenges { player: u8, kind: TestKind },
     /// The test's dice (side 0's two, then side 1's two) and scores.
-    TestRoll {
-        dice: [u8; 4],
-        scores: [i32; 2],
-    },
-    Bonus {
-        player: u8,
-        merit: u8,
-        amount: i32,
-    },
+    TestRoll { dice: [u8; 4], scores: [i32; 2] },
+    Bonus { player: u8, merit: u8, amount: i32 },
     /// `by` exhausts flaw `flaw` of `on`.
-    Penalty {
-        by: u8,
-        on: u8,
-        flaw: u8,
-        amount: i32,
-    },
-    Retest {
-        player: u8,
-        merit: u8,
-    },
-    TestResult {
-        player: u8,
-        kind: TestKind,
-        scores: [i32; 2],
-        outcome: Outcome,
-    },
-    WaylayDefeated {
-        player: u8,
-        waylay: u8,
-    },
-    Exhausts {
-        player: u8,
-        merit: u8,
-    },
-    Discards {
-        player: u8,
-        merit: u8,
-    },
+    Penalty { by: u8, on: u8, flaw: u8, amount: i32 },
+    Retest { player: u8, merit: u8 },
+    TestResult { player: u8, kind: TestKind, scores: [i32; 2], outcome: Outcome },
+    WaylayDefeated { player: u8, waylay: u8 },
+    Exhausts { player: u8, merit: u8 },
+    Discards { player: u8, merit: u8 },
     /// Every merit discarded: skips its next Day and goes to `to` (its Base Camp, or where the opponent put it).
-    Ruined {
-        player: u8,
-        to: u8,
-    },
-    Pushed {
-        player: u8,
-        to: u8,
-        dir: u8,
-    },
-    TreasureFound {
-        player: u8,
-        treasure: u8,
-    },
+    Ruined { player: u8, to: u8 },
+    Pushed { player: u8, to: u8, dir: u8 },
+    TreasureFound { player: u8, treasure: u8 },
     /// `recovered`: merit mask; `flaw`: a flaw the opponent recovered.
-    Rests {
-        player: u8,
-        league: u8,
-        recovered: u32,
-        flaw: Option<u8>,
-    },
-    QuestDone {
-        player: u8,
-        quest: u8,
-    },
-    End {
-        ended: Ended,
-        winner: Option<Winner>,
-    },
+    Rests { player: u8, league: u8, recovered: u32, flaw: Option<u8> },
+    QuestDone { player: u8, quest: u8 },
+    End { ended: Ended, winner: Option<Winner> },
 }
 
 /// Where events go. `NoLog` drops them; `Vec<Event>` keeps them.
@@ -240,55 +145,19 @@ impl Event {
         let wl = |w: &u8| m.waylays[*w as usize].name.clone();
         match self {
             Event::FirstRoll { p1, p2, first } => match first {
-                Some(f) => format!(
-                    "First-player roll: {} {p1}, {} {p2}; {} goes first",
-                    who(&0),
-                    who(&1),
-                    who(f)
-                ),
-                None => format!(
-                    "First-player roll: {} {p1}, {} {p2}; a tie, rolled again",
-                    who(&0),
-                    who(&1)
-                ),
+                Some(f) => format!("First-player roll: {} {p1}, {} {p2}; {} goes first", who(&0), who(&1), who(f)),
+                None => format!("First-player roll: {} {p1}, {} {p2}; a tie, rolled again", who(&0), who(&1)),
             },
-            Event::TreasureHidden {
-                player,
-                treasure,
-                league,
-            } => {
-                format!(
-                    "{} hides {} in {}",
-                    who(player),
-                    merit(player, &(m.players[*player as usize].own as u8 + treasure)),
-                    lg(league)
-                )
+            Event::TreasureHidden { player, treasure, league } => {
+                format!("{} hides {} in {}", who(player), merit(player, &(m.players[*player as usize].own as u8 + treasure)), lg(league))
             }
-            Event::Day { day, player } => {
-                format!("Day {day}: {} ({})", who(player), side_name(*player))
-            }
+            Event::Day { day, player } => format!("Day {day}: {} ({})", who(player), side_name(*player)),
             Event::SkipsDay { player } => format!("{} skips this Day", who(player)),
             Event::Stays { player, league } => format!("{} stays in {}", who(player), lg(league)),
-            Event::Moves {
-                player, to, dir, ..
-            } => {
-                format!(
-                    "{} moves {} to {}",
-                    who(player),
-                    DIRS[*dir as usize].name(),
-                    lg(to)
-                )
+            Event::Moves { player, to, dir, .. } => {
+                format!("{} moves {} to {}", who(player), DIRS[*dir as usize].name(), lg(to))
             }
-            Event::Trial {
-                player,
-                of,
-                league,
-                kind,
-                die,
-                total,
-                difficulty,
-                pass,
-            } => {
+            Event::Trial { player, of, league, kind, die, total, difficulty, pass } => {
                 let what = match of {
                     TrialOf::Waylay(w) => format!("the trial of {}", wl(w)),
                     TrialOf::Leave => format!("the leave trial of {}", lg(league)),
@@ -304,73 +173,30 @@ impl Event {
             Event::WaylayPlayed { by, waylay, league } => {
                 format!("{} plays {} in {}", who(by), wl(waylay), lg(league))
             }
-            Event::Faces {
-                player,
-                waylay,
-                kind,
-            } => {
-                format!(
-                    "{} faces {} ({} test)",
-                    who(player),
-                    wl(waylay),
-                    cap(kind_name(*kind))
-                )
+            Event::Faces { player, waylay, kind } => {
+                format!("{} faces {} ({} test)", who(player), wl(waylay), cap(kind_name(*kind)))
             }
-            Event::ChangesTest {
-                player,
-                merit: i,
-                kind,
-            } => {
-                format!(
-                    "{} exhausts {} to make it a {} test",
-                    who(player),
-                    merit(player, i),
-                    cap(kind_name(*kind))
-                )
+            Event::ChangesTest { player, merit: i, kind } => {
+                format!("{} exhausts {} to make it a {} test", who(player), merit(player, i), cap(kind_name(*kind)))
             }
             Event::Challenges { player, kind } => {
-                format!(
-                    "{} challenges {} to a {} test",
-                    who(player),
-                    who(&(1 - player)),
-                    cap(kind_name(*kind))
-                )
+                format!("{} challenges {} to a {} test", who(player), who(&(1 - player)), cap(kind_name(*kind)))
             }
             Event::TestRoll { dice, scores } => format!(
                 "Test roll: {} + {} -> {}, against {} + {} -> {}",
                 dice[0], dice[1], scores[0], dice[2], dice[3], scores[1]
             ),
-            Event::Bonus {
-                player,
-                merit: i,
-                amount,
-            } => {
-                format!(
-                    "{} exhausts {} for +{amount}",
-                    who(player),
-                    merit(player, i)
-                )
+            Event::Bonus { player, merit: i, amount } => {
+                format!("{} exhausts {} for +{amount}", who(player), merit(player, i))
             }
-            Event::Penalty {
-                by,
-                on,
-                flaw,
-                amount,
-            } => format!(
+            Event::Penalty { by, on, flaw, amount } => format!(
                 "{} exhausts {}'s flaw {}: -{amount}",
                 who(by),
                 who(on),
                 m.players[*on as usize].flaws[*flaw as usize].name
             ),
-            Event::Retest { player, merit: i } => {
-                format!("{} exhausts {} to retest", who(player), merit(player, i))
-            }
-            Event::TestResult {
-                player,
-                kind,
-                scores,
-                outcome,
-            } => format!(
+            Event::Retest { player, merit: i } => format!("{} exhausts {} to retest", who(player), merit(player, i)),
+            Event::TestResult { player, kind, scores, outcome } => format!(
                 "{} {} the {} test, {} to {}",
                 who(player),
                 match outcome {
@@ -382,75 +208,38 @@ impl Event {
                 scores[0],
                 scores[1]
             ),
-            Event::WaylayDefeated { player, waylay } => {
-                format!("{} defeats {}", who(player), wl(waylay))
-            }
-            Event::Exhausts { player, merit: i } => {
-                format!("{} exhausts {}", who(player), merit(player, i))
-            }
-            Event::Discards { player, merit: i } => {
-                format!("{} discards {}", who(player), merit(player, i))
-            }
+            Event::WaylayDefeated { player, waylay } => format!("{} defeats {}", who(player), wl(waylay)),
+            Event::Exhausts { player, merit: i } => format!("{} exhausts {}", who(player), merit(player, i)),
+            Event::Discards { player, merit: i } => format!("{} discards {}", who(player), merit(player, i)),
             Event::Ruined { player, to } => format!(
                 "{} has every merit discarded: skips the next Day and is put in {}",
                 who(player),
                 lg(to)
             ),
             Event::Pushed { player, to, dir } => {
-                format!(
-                    "{} is pushed {} to {}",
-                    who(player),
-                    DIRS[*dir as usize].name(),
-                    lg(to)
-                )
+                format!("{} is pushed {} to {}", who(player), DIRS[*dir as usize].name(), lg(to))
             }
             Event::TreasureFound { player, treasure } => format!(
                 "{} finds {}",
                 who(player),
                 merit(player, &(m.players[*player as usize].own as u8 + treasure))
             ),
-            Event::Rests {
-                player,
-                league,
-                recovered,
-                flaw,
-            } => {
-                let mut names: Vec<String> = (0..32u8)
-                    .filter(|i| recovered & (1 << i) != 0)
-                    .map(|i| merit(player, &i))
-                    .collect();
+            Event::Rests { player, league, recovered, flaw } => {
+                let mut names: Vec<String> = (0..32u8).filter(|i| recovered & (1 << i) != 0).map(|i| merit(player, &i)).collect();
                 if names.is_empty() {
                     names.push("nothing".into());
                 }
-                let mut s = format!(
-                    "{} rests in {}, recovering {}",
-                    who(player),
-                    lg(league),
-                    names.join(", ")
-                );
+                let mut s = format!("{} rests in {}, recovering {}", who(player), lg(league), names.join(", "));
                 if let Some(f) = flaw {
-                    s += &format!(
-                        "; {} recovers the flaw {}",
-                        who(&(1 - player)),
-                        m.players[*player as usize].flaws[*f as usize].name
-                    );
+                    s += &format!("; {} recovers the flaw {}", who(&(1 - player)), m.players[*player as usize].flaws[*f as usize].name);
                 }
                 s
             }
             Event::QuestDone { player, quest } => {
-                format!(
-                    "{} completes the quest {}",
-                    who(player),
-                    m.players[*player as usize].quests[*quest as usize].name
-                )
+                format!("{} completes the quest {}", who(player), m.players[*player as usize].quests[*quest as usize].name)
             }
             Event::End { ended, winner } => match winner {
-                Some(Winner::Player(p)) => format!(
-                    "{} ({}) wins ({}) and earns 2 experience",
-                    who(p),
-                    side_name(*p),
-                    ended.as_str()
-                ),
+                Some(Winner::Player(p)) => format!("{} ({}) wins ({}) and earns 2 experience", who(p), side_name(*p), ended.as_str()),
                 Some(Winner::Draw) => format!("Draw ({})", ended.as_str()),
                 None => format!("The match stops ({})", ended.as_str()),
             },
@@ -460,8 +249,7 @@ impl Event {
     /// The JSON object: `type`, the event's fields (cards by id, players as `a`/`b`), `text`.
     pub fn to_json(&self, m: &Match) -> Value {
         let lid = |l: &u8| Value::String(m.leagues[*l as usize].id.clone());
-        let mid =
-            |p: &u8, i: &u8| Value::String(m.players[*p as usize].merits[*i as usize].id.clone());
+        let mid = |p: &u8, i: &u8| Value::String(m.players[*p as usize].merits[*i as usize].id.clone());
         let tid = |p: &u8, t: &u8| mid(p, &(m.players[*p as usize].own as u8 + t));
         let wid = |w: &u8| Value::String(m.waylays[*w as usize].id.clone());
         let s = |p: &u8| side_name(*p);
@@ -469,34 +257,16 @@ impl Event {
             Event::FirstRoll { p1, p2, first } => {
                 json!({"a": p1, "b": p2, "first": first.map(side_name)})
             }
-            Event::TreasureHidden {
-                player,
-                treasure,
-                league,
-            } => {
+            Event::TreasureHidden { player, treasure, league } => {
                 json!({"player": s(player), "treasure": tid(player, treasure), "league": lid(league)})
             }
             Event::Day { day, player } => json!({"day": day, "player": s(player)}),
             Event::SkipsDay { player } => json!({"player": s(player)}),
             Event::Stays { player, league } => json!({"player": s(player), "league": lid(league)}),
-            Event::Moves {
-                player,
-                from,
-                to,
-                dir,
-            } => json!({
+            Event::Moves { player, from, to, dir } => json!({
                 "player": s(player), "from": lid(from), "to": lid(to), "direction": DIRS[*dir as usize].name()
             }),
-            Event::Trial {
-                player,
-                of,
-                league,
-                kind,
-                die,
-                total,
-                difficulty,
-                pass,
-            } => {
+            Event::Trial { player, of, league, kind, die, total, difficulty, pass } => {
                 let mut o = json!({
                     "player": s(player), "trial": trial_name(*of), "league": lid(league),
                     "attribute": kind_name(*kind), "die": die, "total": total,
@@ -510,54 +280,26 @@ impl Event {
             Event::WaylayPlayed { by, waylay, league } => {
                 json!({"player": s(by), "waylay": wid(waylay), "league": lid(league)})
             }
-            Event::Faces {
-                player,
-                waylay,
-                kind,
-            } => {
+            Event::Faces { player, waylay, kind } => {
                 json!({"player": s(player), "waylay": wid(waylay), "test": kind_name(*kind)})
             }
-            Event::ChangesTest {
-                player,
-                merit,
-                kind,
-            } => {
+            Event::ChangesTest { player, merit, kind } => {
                 json!({"player": s(player), "merit": mid(player, merit), "test": kind_name(*kind)})
             }
-            Event::Challenges { player, kind } => {
-                json!({"player": s(player), "test": kind_name(*kind)})
-            }
+            Event::Challenges { player, kind } => json!({"player": s(player), "test": kind_name(*kind)}),
             Event::TestRoll { dice, scores } => json!({"dice": dice, "scores": scores}),
-            Event::Bonus {
-                player,
-                merit,
-                amount,
-            } => {
+            Event::Bonus { player, merit, amount } => {
                 json!({"player": s(player), "merit": mid(player, merit), "amount": amount})
             }
-            Event::Penalty {
-                by,
-                on,
-                flaw,
-                amount,
-            } => json!({
+            Event::Penalty { by, on, flaw, amount } => json!({
                 "player": s(by), "on": s(on),
                 "flaw": m.players[*on as usize].flaws[*flaw as usize].id, "amount": amount
             }),
-            Event::Retest { player, merit } => {
-                json!({"player": s(player), "merit": mid(player, merit)})
-            }
-            Event::TestResult {
-                player,
-                kind,
-                scores,
-                outcome,
-            } => json!({
+            Event::Retest { player, merit } => json!({"player": s(player), "merit": mid(player, merit)}),
+            Event::TestResult { player, kind, scores, outcome } => json!({
                 "player": s(player), "test": kind_name(*kind), "scores": scores, "outcome": outcome.as_str()
             }),
-            Event::WaylayDefeated { player, waylay } => {
-                json!({"player": s(player), "waylay": wid(waylay)})
-            }
+            Event::WaylayDefeated { player, waylay } => json!({"player": s(player), "waylay": wid(waylay)}),
             Event::Exhausts { player, merit } | Event::Discards { player, merit } => {
                 json!({"player": s(player), "merit": mid(player, merit)})
             }
@@ -565,15 +307,8 @@ impl Event {
             Event::Pushed { player, to, dir } => {
                 json!({"player": s(player), "to": lid(to), "direction": DIRS[*dir as usize].name()})
             }
-            Event::TreasureFound { player, treasure } => {
-                json!({"player": s(player), "treasure": tid(player, treasure)})
-            }
-            Event::Rests {
-                player,
-                league,
-                recovered,
-                flaw,
-            } => json!({
+            Event::TreasureFound { player, treasure } => json!({"player": s(player), "treasure": tid(player, treasure)}),
+            Event::Rests { player, league, recovered, flaw } => json!({
                 "player": s(player), "league": lid(league),
                 "recovered": (0..32u8).filter(|i| recovered & (1 << i) != 0).map(|i| mid(player, &i)).collect::<Vec<_>>(),
                 "flaw": flaw.map(|f| m.players[*player as usize].flaws[f as usize].id.clone()),

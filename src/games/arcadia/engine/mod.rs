@@ -29,13 +29,7 @@ pub trait Decide {
 }
 
 /// Plays until the match ends: victory, the turn limit, or the dice running out (a script).
-pub fn play_match<D: Dice, P: Decide, L: Log>(
-    m: &Match,
-    st: &mut State,
-    dice: &mut D,
-    decide: &mut P,
-    log: &mut L,
-) {
+pub fn play_match<D: Dice, P: Decide, L: Log>(m: &Match, st: &mut State, dice: &mut D, decide: &mut P, log: &mut L) {
     st.settle(m, log);
     loop {
         match st.node(m) {

@@ -11,17 +11,13 @@ use super::state::{Hero, State};
 
 /// Does `obj` hold for player `p` whose character is `h`?
 pub fn holds(m: &Match, p: u8, h: &Hero, obj: &Objective) -> bool {
-    let visited = |f: &dyn Fn(usize) -> bool| {
-        (0..m.leagues.len()).any(|l| h.visited & (1u64 << l) != 0 && f(l))
-    };
+    let visited = |f: &dyn Fn(usize) -> bool| (0..m.leagues.len()).any(|l| h.visited & (1u64 << l) != 0 && f(l));
     match obj {
         Objective::Reach(id) => visited(&|l| m.leagues[l].id == *id),
         Objective::ReachTerrain(t) => visited(&|l| m.leagues[l].terrain.contains(t)),
         Objective::CollectTreasures(n) => u32::from(h.treasures_found) >= *n,
         Objective::DefeatWaylays(n) => u32::from(h.waylays_defeated) >= *n,
-        Objective::ReturnToBase(want) => {
-            !*want || (h.at == m.players[p as usize].base && h.left_base)
-        }
+        Objective::ReturnToBase(want) => !*want || (h.at == m.players[p as usize].base && h.left_base),
         Objective::All(v) => v.iter().all(|o| holds(m, p, h, o)),
         Objective::Any(v) => v.iter().any(|o| holds(m, p, h, o)),
     }
@@ -47,10 +43,7 @@ impl State {
         h.quests_done |= new;
         for i in 0..8u8 {
             if new & (1 << i) != 0 {
-                log.push(Event::QuestDone {
-                    player: p,
-                    quest: i,
-                });
+                log.push(Event::QuestDone { player: p, quest: i });
             }
         }
         let n = m.players[p as usize].quests.len();

@@ -4,9 +4,7 @@
 
 use crate::cards::CardLookup;
 use crate::games::arcadia::character::CharacterFile;
-use crate::games::arcadia::model::{
-    ArcadiaCard, Flaw, Icon, League, Merit, MeritType, Quest, Side, Waylay,
-};
+use crate::games::arcadia::model::{ArcadiaCard, Flaw, Icon, League, Merit, MeritType, Quest, Side, Waylay};
 use crate::games::arcadia::rules::{check_setup, resolve_kind};
 use crate::games::arcadia::setup::{Pos, SetupFile};
 
@@ -40,21 +38,11 @@ pub fn dir_index(s: Side) -> u8 {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MatchError {
     #[error("illegal setup: {rule}: {message}{}", if *.more > 0 { format!(" (and {} more; run `deckwright validate`)", .more) } else { String::new() })]
-    Illegal {
-        rule: &'static str,
-        message: String,
-        more: usize,
-    },
-    #[error(
-        "player {player}: `base_camp = {{ x = {x}, y = {y} }}` names no laid league; give the position of a league in `[[leagues]]`"
-    )]
+    Illegal { rule: &'static str, message: String, more: usize },
+    #[error("player {player}: `base_camp = {{ x = {x}, y = {y} }}` names no laid league; give the position of a league in `[[leagues]]`")]
     BaseCamp { player: usize, x: i32, y: i32 },
     #[error("{what}: {n} is more than the engine plays ({max})")]
-    TooMany {
-        what: &'static str,
-        n: usize,
-        max: usize,
-    },
+    TooMany { what: &'static str, n: usize, max: usize },
     #[error("a quest setup needs two characters, got {0}")]
     Characters(usize),
     #[error("a quest setup needs at least one league")]
@@ -113,9 +101,7 @@ impl Match {
         turn_limit: u32,
     ) -> Result<Match, MatchError> {
         if characters.len() != 2 || setup.players.len() != 2 {
-            return Err(MatchError::Characters(
-                characters.len().min(setup.players.len()),
-            ));
+            return Err(MatchError::Characters(characters.len().min(setup.players.len())));
         }
         let report = check_setup(setup, characters, lookup);
         if let Some(v) = report.violations.first() {
@@ -128,16 +114,12 @@ impl Match {
         if setup.leagues.is_empty() {
             return Err(MatchError::NoLeagues);
         }
-        let many = |what, n: usize, max| {
-            if n > max {
-                Err(MatchError::TooMany { what, n, max })
-            } else {
-                Ok(())
-            }
-        };
+        let many = |what, n: usize, max| if n > max { Err(MatchError::TooMany { what, n, max }) } else { Ok(()) };
         many("leagues", setup.leagues.len(), MAX_LEAGUES)?;
 
-        let pick = |list: &str, e: &str| resolve_kind(lookup, e, list, "", |a| Some(a)).ok();
+        let pick = |list: &str, e: &str| {
+            resolve_kind(lookup, e, list, "", |a| Some(a)).ok()
+        };
         let leagues: Vec<League> = setup
             .leagues
             .iter()
@@ -195,17 +177,9 @@ impl Match {
                 }
             }
             many("treasures of a player", merits.len() - own, MAX_TREASURES)?;
-            many(
-                "merits of a character (with its treasures)",
-                merits.len(),
-                MAX_MERITS,
-            )?;
-            let flaws: Vec<Flaw> = cr
-                .flaws
-                .iter()
-                .filter(|f| !cf.flaws_bought_off.contains(&f.id))
-                .cloned()
-                .collect();
+            many("merits of a character (with its treasures)", merits.len(), MAX_MERITS)?;
+            let flaws: Vec<Flaw> =
+                cr.flaws.iter().filter(|f| !cf.flaws_bought_off.contains(&f.id)).cloned().collect();
             many("flaws of a character", flaws.len(), MAX_FLAWS)?;
             let quests: Vec<Quest> = sp
                 .quests
@@ -223,50 +197,18 @@ impl Match {
                 }
             }
             let base = match sp.base_camp {
-                Some(p) => at(p).ok_or(MatchError::BaseCamp {
-                    player: i + 1,
-                    x: p.x,
-                    y: p.y,
-                })?,
+                Some(p) => at(p).ok_or(MatchError::BaseCamp { player: i + 1, x: p.x, y: p.y })?,
                 None => {
                     let opponent = 2 - i as u8;
-                    setup
-                        .leagues
-                        .iter()
-                        .position(|l| l.owner == opponent)
-                        .unwrap_or(0) as u8
+                    setup.leagues.iter().position(|l| l.owner == opponent).unwrap_or(0) as u8
                 }
             };
-            let name = if cf.name.is_empty() {
-                format!("Player {}", i + 1)
-            } else {
-                cf.name.clone()
-            };
-            players.push(Player {
-                name,
-                icon,
-                merits,
-                own,
-                flaws,
-                quests,
-                base,
-                xp_earned: cf.xp_earned,
-            });
+            let name = if cf.name.is_empty() { format!("Player {}", i + 1) } else { cf.name.clone() };
+            players.push(Player { name, icon, merits, own, flaws, quests, base, xp_earned: cf.xp_earned });
         }
         many("waylays", waylays.len(), MAX_WAYLAYS)?;
-        let [a, b]: [Player; 2] = players
-            .try_into()
-            .map_err(|p: Vec<Player>| MatchError::Characters(p.len()))?;
-        Ok(Match {
-            players: [a, b],
-            leagues,
-            pos,
-            next,
-            waylays,
-            waylay_owner,
-            dist,
-            turn_limit: turn_limit.max(1),
-        })
+        let [a, b]: [Player; 2] = players.try_into().map_err(|p: Vec<Player>| MatchError::Characters(p.len()))?;
+        Ok(Match { players: [a, b], leagues, pos, next, waylays, waylay_owner, dist, turn_limit: turn_limit.max(1) })
     }
 
     /// Steps from league `a` to league `b`.

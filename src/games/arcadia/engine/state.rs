@@ -2,10 +2,10 @@
 //! and treasure lies, whose Day it is, the test under way) and the [`Phase`] saying what the
 //! engine waits for: a die (chance), a player's decision among [`Opt`]s, or nothing (over).
 
-use crate::games::Node;
 use crate::games::arcadia::model::TestKind;
+use crate::games::Node;
 
-use super::setup::{MAX_TREASURES, MAX_WAYLAYS, Match};
+use super::setup::{Match, MAX_TREASURES, MAX_WAYLAYS};
 
 /// A waylay still in its player's hand.
 pub const IN_HAND: u8 = 255;
@@ -199,10 +199,7 @@ pub struct Opts {
 
 impl Default for Opts {
     fn default() -> Self {
-        Opts {
-            items: [Opt::Accept; 72],
-            len: 0,
-        }
+        Opts { items: [Opt::Accept; 72], len: 0 }
     }
 }
 
@@ -283,13 +280,7 @@ impl State {
             phase: Phase::FirstRoll { p1: None },
             faced: 0,
             dest: (0, 0),
-            trial: Trial {
-                of: TrialOf::Leave,
-                kind: TestKind::Might,
-                difficulty: 0,
-                die: 0,
-                bonus: 0,
-            },
+            trial: Trial { of: TrialOf::Leave, kind: TestKind::Might, difficulty: 0, die: 0, bonus: 0 },
             contest: Contest {
                 foe: Foe::Character,
                 kind: TestKind::Might,
@@ -315,10 +306,7 @@ impl State {
             _ => {
                 let mut o = Opts::default();
                 self.options(m, &mut o);
-                Node::Decision {
-                    player: self.decider() as usize,
-                    actions: o.len(),
-                }
+                Node::Decision { player: self.decider() as usize, actions: o.len() }
             }
         }
     }
@@ -371,9 +359,7 @@ impl State {
                 return Err(format!("player {p}: a quest done that it does not have"));
             }
             if h.owned.count_ones() as usize != pl.own + h.treasures_found as usize {
-                return Err(format!(
-                    "player {p}: merits held do not match treasures found"
-                ));
+                return Err(format!("player {p}: merits held do not match treasures found"));
             }
         }
         for l in 0..m.leagues.len() as u8 {
@@ -405,9 +391,4 @@ pub fn kind_name(k: TestKind) -> &'static str {
 }
 
 /// The four test kinds in the order they are offered.
-pub const KINDS: [TestKind; 4] = [
-    TestKind::Might,
-    TestKind::Savvy,
-    TestKind::Resolve,
-    TestKind::Combat,
-];
+pub const KINDS: [TestKind; 4] = [TestKind::Might, TestKind::Savvy, TestKind::Resolve, TestKind::Combat];

@@ -7,7 +7,7 @@
 
 use super::events::{Event, Log};
 use super::setup::Match;
-use super::state::{Foe, IN_HAND, KINDS, Opt, Opts, Phase, State, TrialOf};
+use super::state::{Foe, Opt, Opts, Phase, State, TrialOf, IN_HAND, KINDS};
 
 impl State {
     /// The opponent's waylays that fit the league just entered (their list order), then hold.
@@ -17,10 +17,7 @@ impl State {
         if here != m.players[p].base && self.waylays_in(m, here) == 0 {
             let terrain = &m.leagues[here as usize].terrain;
             for (w, waylay) in m.waylays.iter().enumerate() {
-                if m.waylay_owner[w] == self.other()
-                    && self.waylay_at[w] == IN_HAND
-                    && waylay.fits_terrain(terrain)
-                {
+                if m.waylay_owner[w] == self.other() && self.waylay_at[w] == IN_HAND && waylay.fits_terrain(terrain) {
                     out.push(Opt::Play(w as u8));
                 }
             }
@@ -32,11 +29,7 @@ impl State {
         if let Opt::Play(w) = opt {
             let here = self.heroes[self.active as usize].at;
             self.waylay_at[w as usize] = here;
-            log.push(Event::WaylayPlayed {
-                by: self.other(),
-                waylay: w,
-                league: here,
-            });
+            log.push(Event::WaylayPlayed { by: self.other(), waylay: w, league: here });
         }
         self.face_next(m, log);
     }
@@ -72,10 +65,7 @@ impl State {
         for k in &waylay.tests {
             out.push(Opt::Test(*k));
         }
-        if let Some(i) = self
-            .merits_with(m, self.active, |e| e.change_test == Some(true))
-            .next()
-        {
+        if let Some(i) = self.merits_with(m, self.active, |e| e.change_test == Some(true)).next() {
             for k in KINDS {
                 if !waylay.tests.contains(&k) && waylay.value(k).is_some() {
                     out.push(Opt::Change(k, i));
@@ -84,10 +74,7 @@ impl State {
         }
         if out.is_empty() {
             // A waylay listing no test is faced with the first test it has a value for.
-            let k = KINDS
-                .into_iter()
-                .find(|k| waylay.value(*k).is_some())
-                .unwrap_or(KINDS[0]);
+            let k = KINDS.into_iter().find(|k| waylay.value(*k).is_some()).unwrap_or(KINDS[0]);
             out.push(Opt::Test(k));
         }
     }
@@ -98,20 +85,12 @@ impl State {
             Opt::Test(k) => k,
             Opt::Change(k, i) => {
                 self.heroes[p as usize].exhausted |= 1 << i;
-                log.push(Event::ChangesTest {
-                    player: p,
-                    merit: i,
-                    kind: k,
-                });
+                log.push(Event::ChangesTest { player: p, merit: i, kind: k });
                 k
             }
             _ => return,
         };
-        log.push(Event::Faces {
-            player: p,
-            waylay: w,
-            kind,
-        });
+        log.push(Event::Faces { player: p, waylay: w, kind });
         self.start_contest(Foe::Waylay(w), kind);
     }
 }

@@ -43,9 +43,7 @@ pub struct ScriptDice {
 
 /// A dice script that is not a list of faces 1-6.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "dice script: `{0}` is not a die face (1 to 6); write faces separated by spaces or commas, e.g. \"3 5 2 6\""
-)]
+#[error("dice script: `{0}` is not a die face (1 to 6); write faces separated by spaces or commas, e.g. \"3 5 2 6\"")]
 pub struct BadFace(pub String);
 
 impl ScriptDice {

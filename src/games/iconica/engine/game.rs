@@ -9,7 +9,7 @@ use super::events::NoLog;
 use super::io::{Choice, Io, Stop};
 use super::setup::Setup;
 use super::state::{State, Winner};
-use super::turn::{Resume, play_turn, resume_turn};
+use super::turn::{play_turn, resume_turn, Resume};
 use crate::games::{GameState, Node};
 
 /// What the engine needs next.
@@ -35,14 +35,7 @@ struct Replay<'a, 'r> {
 
 impl<'a, 'r> Replay<'a, 'r> {
     fn new(inputs: &'a [u8], rng: Option<&'r mut ChaCha8Rng>, first: bool) -> Replay<'a, 'r> {
-        Replay {
-            inputs,
-            pos: 0,
-            need: Need::Done,
-            rng,
-            first,
-            mark: None,
-        }
+        Replay { inputs, pos: 0, need: Need::Done, rng, first, mark: None }
     }
 }
 
@@ -255,10 +248,7 @@ impl GameState for IconicaGame<'_> {
         match self.need {
             Need::Die => Node::Chance(6),
             Need::Pick(n) => Node::Chance(n as usize),
-            Need::Choice { side, n } => Node::Decision {
-                player: side as usize,
-                actions: n as usize,
-            },
+            Need::Choice { side, n } => Node::Decision { player: side as usize, actions: n as usize },
             _ => Node::Terminal,
         }
     }

@@ -19,7 +19,7 @@ pub use game::{IconicaGame, Leaf, LeafFn};
 pub use io::{Choice, ChoiceKind, Io, Opt, Stop};
 pub use setup::{Breaks, Rules, Ruleset, Setup, SetupError};
 pub use state::{Ended, State, Winner};
-pub use turn::{Resume, play_turn, resume_turn, stop_exhausted};
+pub use turn::{play_turn, resume_turn, stop_exhausted, Resume};
 
 /// Anything that wants to see each turn's starting state (search policies replay from it).
 pub trait TurnHook {
@@ -27,12 +27,7 @@ pub trait TurnHook {
 }
 
 /// Plays turns until the match ends (victory, turn limit, or the input runs out).
-pub fn play_match<I: Io + TurnHook, L: Log>(
-    setup: &Setup,
-    st: &mut State,
-    io: &mut I,
-    log: &mut L,
-) {
+pub fn play_match<I: Io + TurnHook, L: Log>(setup: &Setup, st: &mut State, io: &mut I, log: &mut L) {
     while st.ended.is_none() {
         io.begin_turn(st);
         if play_turn(setup, st, io, log).is_err() {

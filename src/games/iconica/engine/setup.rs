@@ -71,9 +71,7 @@ pub enum SetupError {
     StartTooHigh(String, u32),
     #[error("character `{0}` has no action for roll {1}")]
     MissingAction(String, u8),
-    #[error(
-        "unknown house rule `{0}`; expected no-reactions, no-strengths, no-final-acts or no-action-breaks"
-    )]
+    #[error("unknown house rule `{0}`; expected no-reactions, no-strengths, no-final-acts or no-action-breaks")]
     HouseRule(String),
 }
 
@@ -223,11 +221,7 @@ impl Setup {
     }
 
     /// Two teams; each team is one or two players' parties, in seating order.
-    pub fn teams(
-        a: &[&[Character]],
-        b: &[&[Character]],
-        rules: Rules,
-    ) -> Result<Setup, SetupError> {
+    pub fn teams(a: &[&[Character]], b: &[&[Character]], rules: Rules) -> Result<Setup, SetupError> {
         if a.is_empty() || b.is_empty() || a.len() > 2 || b.len() > 2 {
             return Err(SetupError::Shape);
         }
@@ -277,36 +271,19 @@ impl Setup {
         Ok(setup)
     }
 
-    fn compile_char(
-        &mut self,
-        c: &Character,
-        board: &[(u8, u8, &Character)],
-    ) -> Result<CChar, SetupError> {
+    fn compile_char(&mut self, c: &Character, board: &[(u8, u8, &Character)]) -> Result<CChar, SetupError> {
         let h = &c.health;
         if h.start > 1270 {
             return Err(SetupError::StartTooHigh(c.id.clone(), h.start));
         }
         let mask = |tiles: &[u32]| {
-            tiles
-                .iter()
-                .filter(|t| **t % 10 == 0 && **t / 10 < 128)
-                .fold(0u128, |m, t| m | 1u128 << (t / 10))
+            tiles.iter().filter(|t| **t % 10 == 0 && **t / 10 < 128).fold(0u128, |m, t| m | 1u128 << (t / 10))
         };
         let mut actions = [u16::MAX; 6];
         for a in &c.actions {
-            let numbers = a
-                .roll
-                .numbers()
-                .iter()
-                .filter(|x| (1..=6).contains(*x))
-                .fold(0u8, |m, x| m | 1 << x);
+            let numbers = a.roll.numbers().iter().filter(|x| (1..=6).contains(*x)).fold(0u8, |m, x| m | 1 << x);
             let effects = self.compile_list(&a.effects);
-            self.actions.push(CAction {
-                name: a.name.clone(),
-                kind: a.kind,
-                numbers,
-                effects,
-            });
+            self.actions.push(CAction { name: a.name.clone(), kind: a.kind, numbers, effects });
             let idx = (self.actions.len() - 1) as u16;
             for n in 1..=6u8 {
                 if numbers & (1 << n) != 0 && actions[n as usize - 1] == u16::MAX {
@@ -321,39 +298,21 @@ impl Setup {
             .strengths
             .iter()
             .map(|s| {
-                let numbers = s
-                    .actions
-                    .iter()
-                    .filter(|x| (1..=6).contains(*x))
-                    .fold(0u8, |m, x| m | 1 << x);
+                let numbers = s.actions.iter().filter(|x| (1..=6).contains(*x)).fold(0u8, |m, x| m | 1 << x);
                 let against = board
                     .iter()
                     .enumerate()
                     .filter(|(_, (_, _, o))| s.against.matches(o))
                     .fold(0u16, |m, (i, _)| m | 1 << i);
-                CStrength {
-                    numbers,
-                    against,
-                    effects: self.compile_list(&s.effects),
-                }
+                CStrength { numbers, against, effects: self.compile_list(&s.effects) }
             })
             .collect();
         let final_act = c.final_act.as_ref().map(|f| self.compile_list(&f.effects));
         let parry = mask(&h.parry);
-        let nullifier = [
-            mask(&h.antidote),
-            mask(&h.courage),
-            mask(&h.focus),
-            mask(&h.clarity),
-            mask(&h.evasion),
-        ];
+        let nullifier = [mask(&h.antidote), mask(&h.courage), mask(&h.focus), mask(&h.clarity), mask(&h.evasion)];
         let react = h.reactions().fold(0u128, |m, (t, _)| {
             // A tile the mask cannot hold sets every bit: the lookup then decides.
-            if t % 10 == 0 && t / 10 < 128 {
-                m | 1u128 << (t / 10)
-            } else {
-                u128::MAX
-            }
+            if t % 10 == 0 && t / 10 < 128 { m | 1u128 << (t / 10) } else { u128::MAX }
         });
         Ok(CChar {
             id: c.id.clone(),
@@ -364,10 +323,7 @@ impl Setup {
             start: h.start as u16,
             parry,
             nullifier,
-            reactions: h
-                .reactions()
-                .map(|(t, d)| (t as u16, d.min(u16::MAX as u32) as u16))
-                .collect(),
+            reactions: h.reactions().map(|(t, d)| (t as u16, d.min(u16::MAX as u32) as u16)).collect(),
             react,
             action_break: c.action_break.filter(|b| (1..=6).contains(b)).unwrap_or(0),
             actions,
@@ -383,23 +339,13 @@ impl Setup {
         let compiled: Vec<Fx> = list
             .iter()
             .map(|e| match e {
-                Effect::Damage { damage, target } => {
-                    Fx::Damage((*damage).min(u16::MAX as u32) as u16, *target)
-                }
-                Effect::Heal { heal, target } => {
-                    Fx::Heal((*heal).min(u16::MAX as u32) as u16, *target)
-                }
+                Effect::Damage { damage, target } => Fx::Damage((*damage).min(u16::MAX as u32) as u16, *target),
+                Effect::Heal { heal, target } => Fx::Heal((*heal).min(u16::MAX as u32) as u16, *target),
                 Effect::Inflict { inflict, target } => Fx::Inflict(*inflict, *target),
                 Effect::Grant { grant, target } => Fx::Grant(*grant, *target),
                 Effect::Dispel { target, .. } => Fx::Dispel(*target),
-                Effect::Roll {
-                    roll,
-                    then,
-                    otherwise,
-                } => {
-                    let faces = (1..=6u8)
-                        .filter(|f| roll_holds(roll, *f))
-                        .fold(0u8, |m, f| m | 1 << f);
+                Effect::Roll { roll, then, otherwise } => {
+                    let faces = (1..=6u8).filter(|f| roll_holds(roll, *f)).fold(0u8, |m, f| m | 1 << f);
                     let t = self.compile_list(then);
                     let o = self.compile_list(otherwise);
                     Fx::Roll(faces, t, o)
@@ -412,10 +358,7 @@ impl Setup {
             .collect();
         let start = self.fx.len() as u16;
         self.fx.extend(compiled);
-        Span {
-            start,
-            len: list.len() as u16,
-        }
+        Span { start, len: list.len() as u16 }
     }
 
     pub fn n(&self) -> usize {
@@ -453,14 +396,9 @@ mod tests {
 
     #[test]
     fn house_rules_parse_and_reject_unknown_names() {
-        let r = Rules::default()
-            .with_house("no-reactions, no-final-acts")
-            .unwrap();
+        let r = Rules::default().with_house("no-reactions, no-final-acts").unwrap();
         assert!(!r.reactions && !r.final_acts && r.strengths && r.action_breaks);
-        assert_eq!(
-            Rules::default().with_house("no-dice"),
-            Err(SetupError::HouseRule("no-dice".into()))
-        );
+        assert_eq!(Rules::default().with_house("no-dice"), Err(SetupError::HouseRule("no-dice".into())));
         assert_eq!(Rules::default().with_house(""), Ok(Rules::default()));
     }
 }

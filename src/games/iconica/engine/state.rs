@@ -1,6 +1,6 @@
 //! The board state: plain fixed-size arrays, `Copy`, so search can clone it for free.
 
-use super::setup::{MAX_CHARS, Setup};
+use super::setup::{Setup, MAX_CHARS};
 use crate::games::iconica::model::{ActionKind, Status};
 
 /// Status bits.
@@ -127,9 +127,7 @@ impl State {
 
     /// Statuses of a slot, in the JSON's fixed order.
     pub fn statuses(&self, slot: usize) -> impl Iterator<Item = Status> + '_ {
-        STATUS_ORDER
-            .into_iter()
-            .filter(move |s| self.status[slot] & bit(*s) != 0)
+        STATUS_ORDER.into_iter().filter(move |s| self.status[slot] & bit(*s) != 0)
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::events::{Cause, Event, Log};
 use super::io::{Choice, ChoiceKind, Io, Opt, Stop};
-use super::setup::{Breaks, CChar, Fx, Ruleset, Setup, Span, nullifier_index};
+use super::setup::{nullifier_index, CChar, Fx, Ruleset, Breaks, Setup, Span};
 use super::state::*;
 use crate::games::iconica::model::{Status, Target};
 
@@ -46,13 +46,7 @@ pub enum Resume {
 
 /// Plays the rest of the current turn from a step boundary the engine reported through
 /// [`Io::mark`], given the state it reported there.
-pub fn resume_turn<I: Io, L: Log>(
-    setup: &Setup,
-    st: &mut State,
-    at: Resume,
-    io: &mut I,
-    log: &mut L,
-) -> Result<(), Stop> {
+pub fn resume_turn<I: Io, L: Log>(setup: &Setup, st: &mut State, at: Resume, io: &mut I, log: &mut L) -> Result<(), Stop> {
     let mut t = Turn { setup, st, io, log };
     match at {
         Resume::Start => t.run(),
@@ -62,12 +56,7 @@ pub fn resume_turn<I: Io, L: Log>(
 
 /// Plays one whole turn of the next player. On `Err(Stop)` the state is left exactly as it
 /// was when the input ran out (the caller records `dice_exhausted`).
-pub fn play_turn<I: Io, L: Log>(
-    setup: &Setup,
-    st: &mut State,
-    io: &mut I,
-    log: &mut L,
-) -> Result<(), Stop> {
+pub fn play_turn<I: Io, L: Log>(setup: &Setup, st: &mut State, io: &mut I, log: &mut L) -> Result<(), Stop> {
     if st.ended.is_some() {
         return Ok(());
     }
@@ -79,10 +68,7 @@ pub fn play_turn<I: Io, L: Log>(
 pub fn stop_exhausted<L: Log>(st: &mut State, log: &mut L) {
     if st.ended.is_none() {
         st.ended = Some((Ended::DiceExhausted, None));
-        log.push(Event::End {
-            ended: Ended::DiceExhausted,
-            winner: None,
-        });
+        log.push(Event::End { ended: Ended::DiceExhausted, winner: None });
     }
 }
 
@@ -136,11 +122,7 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
                 }
             }
         }
-        self.log.push(Event::Turn {
-            turn,
-            player: p,
-            side: me,
-        });
+        self.log.push(Event::Turn { turn, player: p, side: me });
 
         self.start_of_turn_rolls(p, me)?;
 
@@ -211,10 +193,7 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
                     if m != 0 {
                         let x = self.choose_char(me, ChoiceKind::BreakChar, m, None)?;
                         self.do_break(x as u8, white, true);
-                        return Ok(Some(Resume::Perform {
-                            x: x as u8,
-                            n: white,
-                        }));
+                        return Ok(Some(Resume::Perform { x: x as u8, n: white }));
                     }
                 }
             }
@@ -235,9 +214,7 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
                         opts[k] = Opt::Act;
                         k += 1;
                     }
-                    if let Opt::Break(x) =
-                        self.choose(me, ChoiceKind::AdvancedBreak, &opts[..k], None)?
-                    {
+                    if let Opt::Break(x) = self.choose(me, ChoiceKind::AdvancedBreak, &opts[..k], None)? {
                         self.do_break(x, black, false);
                         return Ok(Some(Resume::End));
                     }
@@ -258,10 +235,7 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
                 if self.log.on() {
                     for s in [Status::Confusion, Status::Blind, Status::Stun] {
                         if minor & bit(s) != 0 {
-                            self.log.push(Event::StatusEnds {
-                                slot: c as u8,
-                                status: s,
-                            });
+                            self.log.push(Event::StatusEnds { slot: c as u8, status: s });
                         }
                     }
                 }
@@ -287,17 +261,12 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
             (false, false) => Some((Ended::Victory, Winner::Draw)),
             (true, false) => Some((Ended::Victory, Winner::Side(0))),
             (false, true) => Some((Ended::Victory, Winner::Side(1))),
-            (true, true) if self.st.turn >= setup.rules.turn_limit => {
-                Some((Ended::TurnLimit, Winner::Draw))
-            }
+            (true, true) if self.st.turn >= setup.rules.turn_limit => Some((Ended::TurnLimit, Winner::Draw)),
             _ => None,
         };
         if let Some((ended, winner)) = end {
             self.st.ended = Some((ended, Some(winner)));
-            self.log.push(Event::End {
-                ended,
-                winner: Some(winner),
-            });
+            self.log.push(Event::End { ended, winner: Some(winner) });
         }
         Ok(())
     }
@@ -315,13 +284,7 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
         Ok(f)
     }
 
-    fn choose(
-        &mut self,
-        side: u8,
-        kind: ChoiceKind,
-        options: &[Opt],
-        actor: Option<u8>,
-    ) -> Result<Opt, Stop> {
+    fn choose(&mut self, side: u8, kind: ChoiceKind, options: &[Opt], actor: Option<u8>) -> Result<Opt, Stop> {
         if options.len() == 1 {
             return Ok(options[0]);
         }
@@ -329,26 +292,13 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
             let i = i?;
             return Ok(options[(i as usize).min(options.len() - 1)]);
         }
-        let c = Choice {
-            side,
-            kind,
-            options,
-            actor,
-            state: self.st,
-            setup: self.setup,
-        };
+        let c = Choice { side, kind, options, actor, state: self.st, setup: self.setup };
         let i = self.io.choose(&c)? as usize;
         Ok(options[i.min(options.len() - 1)])
     }
 
     /// One character of `mask` (not empty), asked only when there are several.
-    fn choose_char(
-        &mut self,
-        side: u8,
-        kind: ChoiceKind,
-        mask: u16,
-        actor: Option<u8>,
-    ) -> Result<usize, Stop> {
+    fn choose_char(&mut self, side: u8, kind: ChoiceKind, mask: u16, actor: Option<u8>) -> Result<usize, Stop> {
         if mask & mask.wrapping_sub(1) == 0 {
             return Ok(mask.trailing_zeros() as usize);
         }
@@ -402,22 +352,12 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
                 } else {
                     self.st.status[c] &= !FEAR;
                 }
-                self.log.push(Event::StatusRoll {
-                    slot: c as u8,
-                    status: Status::Fear,
-                    face: f,
-                    kept,
-                });
+                self.log.push(Event::StatusRoll { slot: c as u8, status: Status::Fear, face: f, kept });
             }
             if self.st.has(c, POISON) {
                 let f = self.die()?;
                 let kept = f % 2 == 0;
-                self.log.push(Event::StatusRoll {
-                    slot: c as u8,
-                    status: Status::Poison,
-                    face: f,
-                    kept,
-                });
+                self.log.push(Event::StatusRoll { slot: c as u8, status: Status::Poison, face: f, kept });
                 if kept {
                     self.deal(c, 10, None, Cause::Poison, false);
                 } else {
@@ -429,18 +369,9 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
             if self.st.is_alive(c) && self.st.has(c, RESTORATION) {
                 let f = self.die()?;
                 let kept = f % 2 == 1;
-                self.log.push(Event::StatusRoll {
-                    slot: c as u8,
-                    status: Status::Restoration,
-                    face: f,
-                    kept,
-                });
+                self.log.push(Event::StatusRoll { slot: c as u8, status: Status::Restoration, face: f, kept });
                 if kept {
-                    let amount = if setup.rules.ruleset == Ruleset::V8 {
-                        20
-                    } else {
-                        10
-                    };
+                    let amount = if setup.rules.ruleset == Ruleset::V8 { 20 } else { 10 };
                     self.heal(c, amount, Cause::Restoration);
                 } else {
                     self.st.status[c] &= !RESTORATION;
@@ -452,22 +383,12 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
                 if self.st.is_alive(c) && self.st.has(c, SIPHON) {
                     let f = self.die()?;
                     let kept = f % 2 == 1;
-                    self.log.push(Event::StatusRoll {
-                        slot: c as u8,
-                        status: Status::Siphon,
-                        face: f,
-                        kept,
-                    });
+                    self.log.push(Event::StatusRoll { slot: c as u8, status: Status::Siphon, face: f, kept });
                     if kept {
                         self.heal(c, 10, Cause::Siphon);
                         let foes = setup.side_mask[1 - me as usize] & self.st.alive();
                         if foes != 0 {
-                            let t = self.choose_char(
-                                me,
-                                ChoiceKind::SiphonTarget,
-                                foes,
-                                Some(c as u8),
-                            )?;
+                            let t = self.choose_char(me, ChoiceKind::SiphonTarget, foes, Some(c as u8))?;
                             self.deal(t, 10, None, Cause::Siphon, false);
                         }
                     } else {
@@ -480,11 +401,7 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
     }
 
     fn do_break(&mut self, x: u8, number: u8, acts: bool) {
-        self.log.push(Event::Break {
-            slot: x,
-            number,
-            acts,
-        });
+        self.log.push(Event::Break { slot: x, number, acts });
         self.heal(x as usize, 20, Cause::Break);
         self.dispel(x as usize);
     }
@@ -499,12 +416,7 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
         if self.st.has(x, BLIND) {
             let f = self.die()?;
             let pass = f % 2 == 1;
-            self.log.push(Event::Check {
-                slot: x as u8,
-                status: Status::Blind,
-                face: f,
-                pass,
-            });
+            self.log.push(Event::Check { slot: x as u8, status: Status::Blind, face: f, pass });
             if !pass {
                 return Ok(None);
             }
@@ -513,12 +425,7 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
         if self.st.has(x, CONFUSION) {
             let f = self.die()?;
             let pass = f % 2 == 1;
-            self.log.push(Event::Check {
-                slot: x as u8,
-                status: Status::Confusion,
-                face: f,
-                pass,
-            });
+            self.log.push(Event::Check { slot: x as u8, status: Status::Confusion, face: f, pass });
             if !pass {
                 self.confusion_fails(p, me)?;
                 return Ok(None);
@@ -564,18 +471,8 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
         let setup = self.setup;
         let ai = setup.chars[x as usize].actions[n as usize - 1];
         let action = &setup.actions[ai as usize];
-        self.log.push(Event::Action {
-            slot: x,
-            number: n,
-            action: ai,
-        });
-        let mut ctx = Act {
-            actor: x,
-            side: setup.side[x as usize],
-            src: Src::Action,
-            same: 0,
-            first: None,
-        };
+        self.log.push(Event::Action { slot: x, number: n, action: ai });
+        let mut ctx = Act { actor: x, side: setup.side[x as usize], src: Src::Action, same: 0, first: None };
         self.effects(action.effects, &mut ctx)?;
         if setup.rules.strengths {
             let first = ctx.first.unwrap_or(0);
@@ -587,17 +484,8 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
                     if !self.st.is_alive(t) {
                         continue;
                     }
-                    self.log.push(Event::Strength {
-                        slot: x,
-                        target: t as u8,
-                    });
-                    let mut c2 = Act {
-                        actor: x,
-                        side: ctx.side,
-                        src: Src::Strength,
-                        same: 1 << t,
-                        first: None,
-                    };
+                    self.log.push(Event::Strength { slot: x, target: t as u8 });
+                    let mut c2 = Act { actor: x, side: ctx.side, src: Src::Strength, same: 1 << t, first: None };
                     self.effects(s.effects, &mut c2)?;
                 }
             }
@@ -608,23 +496,15 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
             if self.st.watching == 0 {
                 break;
             }
-            let Some(w) = self.st.watches[i] else {
-                continue;
-            };
-            if w.armed != turn
-                || setup.side[w.watcher as usize] == ctx.side
-                || w.kind != action.kind
-            {
+            let Some(w) = self.st.watches[i] else { continue };
+            if w.armed != turn || setup.side[w.watcher as usize] == ctx.side || w.kind != action.kind {
                 continue;
             }
             self.clear_watch(i);
             if !self.st.is_alive(w.watcher as usize) {
                 continue;
             }
-            self.log.push(Event::WatchTriggered {
-                slot: w.watcher,
-                kind: w.kind,
-            });
+            self.log.push(Event::WatchTriggered { slot: w.watcher, kind: w.kind });
             let mut c3 = Act {
                 actor: w.watcher,
                 side: setup.side[w.watcher as usize],
@@ -645,37 +525,20 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
                 Fx::Roll(faces, then, otherwise) => {
                     let f = self.die()?;
                     let taken = faces & (1 << f) != 0;
-                    self.log.push(Event::EffectRoll {
-                        slot: ctx.actor,
-                        face: f,
-                        taken,
-                    });
+                    self.log.push(Event::EffectRoll { slot: ctx.actor, face: f, taken });
                     self.effects(if taken { then } else { otherwise }, ctx)?;
                 }
                 Fx::Watch(kind, then) => {
                     if ctx.src != Src::FinalAct && self.st.is_alive(ctx.actor as usize) {
-                        let w = Watch {
-                            watcher: ctx.actor,
-                            kind,
-                            then,
-                            set_in: self.st.turn,
-                            armed: 0,
-                        };
+                        let w = Watch { watcher: ctx.actor, kind, then, set_in: self.st.turn, armed: 0 };
                         if let Some(free) = self.st.watches.iter().position(|w| w.is_none()) {
                             self.st.watches[free] = Some(w);
                             self.st.watching |= 1 << free;
-                            self.log.push(Event::WatchSet {
-                                slot: ctx.actor,
-                                kind,
-                            });
+                            self.log.push(Event::WatchSet { slot: ctx.actor, kind });
                         }
                     }
                 }
-                Fx::Damage(_, t)
-                | Fx::Heal(_, t)
-                | Fx::Inflict(_, t)
-                | Fx::Grant(_, t)
-                | Fx::Dispel(t) => {
+                Fx::Damage(_, t) | Fx::Heal(_, t) | Fx::Inflict(_, t) | Fx::Grant(_, t) | Fx::Dispel(t) => {
                     let targets = self.resolve(t, ctx)?;
                     ctx.same = targets;
                     if ctx.first.is_none() && targets != 0 {
@@ -698,16 +561,10 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
                                 self.deal_from(s, n, by, Some(ctx.actor), cause, hostile);
                             }
                             Fx::Heal(n, _) => {
-                                let cause = if ctx.src == Src::FinalAct {
-                                    Cause::FinalAct
-                                } else {
-                                    Cause::Action
-                                };
+                                let cause = if ctx.src == Src::FinalAct { Cause::FinalAct } else { Cause::Action };
                                 self.heal(s, n, cause);
                             }
-                            Fx::Inflict(status, _) => {
-                                self.inflict(s, status, ctx.src == Src::FinalAct)
-                            }
+                            Fx::Inflict(status, _) => self.inflict(s, status, ctx.src == Src::FinalAct),
                             Fx::Grant(status, _) => self.grant(s, status),
                             Fx::Dispel(_) => self.dispel(s),
                             _ => {}
@@ -744,19 +601,12 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
                     let k = self.io.pick(n as u8)?;
                     self.st.dice_used += 1;
                     let s = nth_slot(foes, (k as u32).min(n - 1));
-                    self.log.push(Event::RandomFoe {
-                        slot: ctx.actor,
-                        target: s as u8,
-                    });
+                    self.log.push(Event::RandomFoe { slot: ctx.actor, target: s as u8 });
                     1 << s
                 }
             }
             Target::Myself => {
-                if ctx.src != Src::FinalAct {
-                    me & alive
-                } else {
-                    0
-                }
+                if ctx.src != Src::FinalAct { me & alive } else { 0 }
             }
             Target::Ally => one(self, friends & !me)?,
             Target::Friend => one(self, friends)?,
@@ -771,30 +621,14 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
         self.deal_from(t, n, by, by, cause, may_react)
     }
 
-    fn deal_from(
-        &mut self,
-        t: usize,
-        n: u16,
-        parry_by: Option<u8>,
-        _src: Option<u8>,
-        cause: Cause,
-        may_react: bool,
-    ) {
+    fn deal_from(&mut self, t: usize, n: u16, parry_by: Option<u8>, _src: Option<u8>, cause: Cause, may_react: bool) {
         let setup = self.setup;
         let c: &CChar = &setup.chars[t];
         let from = self.st.hp[t];
         let mut to = from.saturating_sub(n);
         self.st.hp[t] = to;
         if to == 0 {
-            self.log.push(Event::Damage {
-                slot: t as u8,
-                amount: n,
-                from,
-                to,
-                parried: false,
-                by: parry_by,
-                cause,
-            });
+            self.log.push(Event::Damage { slot: t as u8, amount: n, from, to, parried: false, by: parry_by, cause });
             self.skull(t);
             return;
         }
@@ -804,15 +638,7 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
             self.st.hp[t] = to;
             parried = true;
         }
-        self.log.push(Event::Damage {
-            slot: t as u8,
-            amount: n,
-            from,
-            to,
-            parried,
-            by: parry_by,
-            cause,
-        });
+        self.log.push(Event::Damage { slot: t as u8, amount: n, from, to, parried, by: parry_by, cause });
         let v8 = setup.rules.ruleset == Ruleset::V8;
         if v8 && cause != Cause::FinalAct && to != from {
             self.remove_on_rest(t);
@@ -850,12 +676,7 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
         let from = self.st.hp[t];
         let to = from.saturating_add(n).min(start).max(from);
         self.st.hp[t] = to;
-        self.log.push(Event::Heal {
-            slot: t as u8,
-            from,
-            to,
-            cause,
-        });
+        self.log.push(Event::Heal { slot: t as u8, from, to, cause });
         if self.setup.rules.ruleset == Ruleset::V8 && cause != Cause::FinalAct && to != from {
             self.remove_on_rest(t);
         }
@@ -865,20 +686,11 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
     fn remove_on_rest(&mut self, t: usize) {
         let c = &self.setup.chars[t];
         let tile = self.st.hp[t];
-        for s in [
-            Status::Poison,
-            Status::Fear,
-            Status::Confusion,
-            Status::Blind,
-            Status::Stun,
-        ] {
+        for s in [Status::Poison, Status::Fear, Status::Confusion, Status::Blind, Status::Stun] {
             let idx = nullifier_index(s).unwrap_or(0);
             if self.st.status[t] & bit(s) != 0 && c.nullifier_tiles[idx].has(tile) {
                 self.st.status[t] &= !bit(s);
-                self.log.push(Event::Removed {
-                    slot: t as u8,
-                    status: s,
-                });
+                self.log.push(Event::Removed { slot: t as u8, status: s });
             }
         }
     }
@@ -890,11 +702,7 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
         if !prevented {
             self.st.status[t] |= bit(s);
         }
-        self.log.push(Event::Inflict {
-            slot: t as u8,
-            status: s,
-            prevented,
-        });
+        self.log.push(Event::Inflict { slot: t as u8, status: s, prevented });
     }
 
     fn grant(&mut self, t: usize, s: Status) {
@@ -905,20 +713,13 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
         if took {
             self.st.status[t] |= bit(s);
         }
-        self.log.push(Event::Grant {
-            slot: t as u8,
-            status: s,
-            took,
-        });
+        self.log.push(Event::Grant { slot: t as u8, status: s, took });
     }
 
     fn dispel(&mut self, t: usize) {
         let removed = self.st.status[t] & NEGATIVE;
         self.st.status[t] &= !NEGATIVE;
-        self.log.push(Event::Dispel {
-            slot: t as u8,
-            removed,
-        });
+        self.log.push(Event::Dispel { slot: t as u8, removed });
     }
 
     fn final_acts(&mut self, me: u8) -> Result<(), Stop> {
@@ -946,18 +747,10 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
             if !setup.rules.final_acts {
                 continue;
             }
-            let Some(span) = setup.chars[c].final_act else {
-                continue;
-            };
+            let Some(span) = setup.chars[c].final_act else { continue };
             self.log.push(Event::FinalAct { slot: c as u8 });
             let before = self.st.skulled;
-            let mut ctx = Act {
-                actor: c as u8,
-                side: setup.side[c],
-                src: Src::FinalAct,
-                same: 0,
-                first: None,
-            };
+            let mut ctx = Act { actor: c as u8, side: setup.side[c], src: Src::FinalAct, same: 0, first: None };
             self.effects(span, &mut ctx)?;
             let new = self.st.skulled & !before;
             push(&mut queue, &mut len, new);

@@ -21,11 +21,7 @@ impl Clashes {
         let mut m = [[Clash::None; 4]; 4];
         for a in Element::ALL {
             for b in Element::ALL {
-                m[index(a)][index(b)] = if a == b {
-                    Clash::None
-                } else {
-                    table.clash(a, b)
-                };
+                m[index(a)][index(b)] = if a == b { Clash::None } else { table.clash(a, b) };
             }
         }
         Clashes(m)

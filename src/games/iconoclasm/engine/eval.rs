@@ -22,24 +22,14 @@ pub fn move_values(st: &State, moves: &[Move]) -> Vec<f64> {
             if let Some(goal) = st.goal {
                 return goal_progress(&after, goal);
             }
-            let (points, best_rank) = player_scores(&after)
-                .get(me as usize)
-                .map_or((0, 5), |s| (s.points, s.best_rank));
+            let (points, best_rank) = player_scores(&after).get(me as usize).map_or((0, 5), |s| (s.points, s.best_rank));
             let margin: i32 = after
                 .owner
                 .iter()
                 .zip(counts(&after))
-                .map(|(o, c)| {
-                    if *o == Some(me) {
-                        i32::from(c)
-                    } else {
-                        -i32::from(c)
-                    }
-                })
+                .map(|(o, c)| if *o == Some(me) { i32::from(c) } else { -i32::from(c) })
                 .sum();
-            f64::from(points)
-                + f64::from(margin + 16) / 64.0
-                + f64::from(5 - best_rank.min(5)) / 1024.0
+            f64::from(points) + f64::from(margin + 16) / 64.0 + f64::from(5 - best_rank.min(5)) / 1024.0
         })
         .collect()
 }

@@ -12,7 +12,7 @@ use super::eval::best_moves;
 use super::events::{Event, Log, NoLog};
 use super::scoring::{goal_met, goal_progress, player_scores, winner};
 use super::setup::Setup;
-use super::state::{Move, State, bits};
+use super::state::{bits, Move, State};
 use crate::games::{GameState, Node};
 
 /// Plays a game to its end: `choose(seat, state, moves)` picks an option index for the player
@@ -42,9 +42,7 @@ pub fn play_match(
             break;
         }
     }
-    log.push(Event::End {
-        winner: winner(&st),
-    });
+    log.push(Event::End { winner: winner(&st) });
     st
 }
 
@@ -70,22 +68,12 @@ pub struct SearchView {
 
 impl SearchView {
     pub fn new(st: State, me: u8) -> SearchView {
-        SearchView {
-            st,
-            me,
-            moves: None,
-            cache: Rc::default(),
-        }
+        SearchView { st, me, moves: None, cache: Rc::default() }
     }
 
     /// The view when the options at `st` are already chosen.
     pub fn with_moves(st: State, me: u8, moves: Vec<Move>) -> SearchView {
-        SearchView {
-            st,
-            me,
-            moves: Some(moves.into()),
-            cache: Rc::default(),
-        }
+        SearchView { st, me, moves: Some(moves.into()), cache: Rc::default() }
     }
 
     /// The options at this position.
@@ -109,15 +97,9 @@ impl SearchView {
                 // A win counts most; the points margin over the best other player breaks
                 // the flatness of win/loss (margins lie within -10..=10).
                 let scores = player_scores(&self.st);
-                let mine = scores
-                    .get(self.me as usize)
-                    .map_or(0, |s| i32::from(s.points));
-                let best_other = scores
-                    .iter()
-                    .filter(|s| s.player != self.me)
-                    .map(|s| i32::from(s.points))
-                    .max()
-                    .unwrap_or(0);
+                let mine = scores.get(self.me as usize).map_or(0, |s| i32::from(s.points));
+                let best_other =
+                    scores.iter().filter(|s| s.player != self.me).map(|s| i32::from(s.points)).max().unwrap_or(0);
                 let win = f64::from(u8::from(winner(&self.st) == Some(self.me)));
                 0.75 * win + 0.25 * (0.5 + f64::from(mine - best_other) / 20.0)
             }
@@ -128,10 +110,7 @@ impl SearchView {
 /// The options of the search at `st`.
 fn candidates(st: &State) -> Vec<Move> {
     let all = st.moves();
-    best_moves(st, &all, SEARCH_WIDTH)
-        .into_iter()
-        .map(|(i, _)| all[i])
-        .collect()
+    best_moves(st, &all, SEARCH_WIDTH).into_iter().map(|(i, _)| all[i]).collect()
 }
 
 impl GameState for SearchView {
@@ -143,10 +122,7 @@ impl GameState for SearchView {
         } else {
             match self.moves().len() {
                 0 => Node::Terminal,
-                n => Node::Decision {
-                    player: usize::from(self.st.to_move != self.me),
-                    actions: n,
-                },
+                n => Node::Decision { player: usize::from(self.st.to_move != self.me), actions: n },
             }
         }
     }
@@ -179,9 +155,7 @@ impl GameState for SearchView {
                 }
                 continue;
             }
-            let Some(mv) = self.st.random_move(rng) else {
-                break;
-            };
+            let Some(mv) = self.st.random_move(rng) else { break };
             if self.st.apply(&mv, &mut NoLog).is_err() {
                 break;
             }

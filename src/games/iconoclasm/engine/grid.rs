@@ -28,18 +28,12 @@ impl Pos {
     /// The four orthogonal neighbours in the documented order: north, east, south, west.
     pub fn around(self) -> [Pos; 4] {
         let Pos { row, col } = self;
-        [
-            Pos::new(row - 1, col),
-            Pos::new(row, col + 1),
-            Pos::new(row + 1, col),
-            Pos::new(row, col - 1),
-        ]
+        [Pos::new(row - 1, col), Pos::new(row, col + 1), Pos::new(row + 1, col), Pos::new(row, col - 1)]
     }
 
     fn index(self) -> Option<usize> {
         let (r, c) = (self.row + REACH, self.col + REACH);
-        ((0..SIDE as i8).contains(&r) && (0..SIDE as i8).contains(&c))
-            .then(|| r as usize * SIDE + c as usize)
+        ((0..SIDE as i8).contains(&r) && (0..SIDE as i8).contains(&c)).then(|| r as usize * SIDE + c as usize)
     }
 }
 
@@ -114,11 +108,7 @@ pub struct Grid {
 
 impl Default for Grid {
     fn default() -> Self {
-        Grid {
-            cells: [None; SIDE * SIDE],
-            bounds: None,
-            count: 0,
-        }
+        Grid { cells: [None; SIDE * SIDE], bounds: None, count: 0 }
     }
 }
 
@@ -140,23 +130,17 @@ impl Grid {
     /// Whether a card may go at `p`: the first card goes at the origin; later cards go on an
     /// empty cell orthogonally beside a card, without the grid growing past 7 by 7.
     pub fn can_place(&self, p: Pos) -> bool {
-        let Some(b) = self.bounds else {
-            return p == Pos::ORIGIN;
-        };
+        let Some(b) = self.bounds else { return p == Pos::ORIGIN };
         if p.index().is_none() || self.get(p).is_some() {
             return false;
         }
         let grown = b.with(p);
-        grown.width() <= MAX_SPAN
-            && grown.height() <= MAX_SPAN
-            && p.around().iter().any(|q| self.get(*q).is_some())
+        grown.width() <= MAX_SPAN && grown.height() <= MAX_SPAN && p.around().iter().any(|q| self.get(*q).is_some())
     }
 
     /// Every legal position, row by row from the top, left to right.
     pub fn legal_positions(&self) -> Vec<Pos> {
-        let Some(b) = self.bounds else {
-            return vec![Pos::ORIGIN];
-        };
+        let Some(b) = self.bounds else { return vec![Pos::ORIGIN] };
         let mut out = Vec::new();
         for row in b.top - 1..=b.bottom + 1 {
             for col in b.left - 1..=b.right + 1 {
@@ -178,12 +162,7 @@ impl Grid {
         self.cells[i] = Some(placed);
         self.bounds = Some(match self.bounds {
             Some(b) => b.with(p),
-            None => Bounds {
-                top: p.row,
-                bottom: p.row,
-                left: p.col,
-                right: p.col,
-            },
+            None => Bounds { top: p.row, bottom: p.row, left: p.col, right: p.col },
         });
     }
 
@@ -250,10 +229,7 @@ mod tests {
     use super::*;
 
     fn card(n: u8) -> Placed {
-        Placed {
-            card: n,
-            up: Side::Front,
-        }
+        Placed { card: n, up: Side::Front }
     }
 
     #[test]
@@ -261,15 +237,7 @@ mod tests {
         let mut g = Grid::default();
         assert_eq!(g.legal_positions(), vec![Pos::ORIGIN]);
         g.put(Pos::ORIGIN, card(0));
-        assert_eq!(
-            g.legal_positions(),
-            vec![
-                Pos::new(-1, 0),
-                Pos::new(0, -1),
-                Pos::new(0, 1),
-                Pos::new(1, 0)
-            ]
-        );
+        assert_eq!(g.legal_positions(), vec![Pos::new(-1, 0), Pos::new(0, -1), Pos::new(0, 1), Pos::new(1, 0)]);
     }
 
     #[test]

@@ -16,8 +16,8 @@ pub mod state;
 
 pub use clash::Clashes;
 pub use events::{Event, Log, NoLog};
-pub use game::{SearchView, play_match};
-pub use grid::{Grid, MAX_SPAN, Placed, Pos, Side};
-pub use scoring::{ElementScore, PlayerScore, goal_met, player_scores, rank_elements, winner};
-pub use setup::{CARDS, Deck, Goal, Setup, SetupError, deal};
+pub use game::{play_match, SearchView};
+pub use grid::{Grid, Placed, Pos, Side, MAX_SPAN};
+pub use scoring::{goal_met, player_scores, rank_elements, winner, ElementScore, PlayerScore};
+pub use setup::{deal, Deck, Goal, Setup, SetupError, CARDS};
 pub use state::{IllegalMove, Move, State};

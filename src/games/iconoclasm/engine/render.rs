@@ -6,9 +6,7 @@ use super::state::State;
 /// The picture, one text line per row, top row first, with row and column labels relative
 /// to the first card.
 pub fn picture(st: &State) -> String {
-    let Some(b) = st.grid.bounds() else {
-        return "(empty table)\n".to_string();
-    };
+    let Some(b) = st.grid.bounds() else { return "(empty table)\n".to_string() };
     let mut out = String::from("      ");
     for col in b.left..=b.right {
         out.push_str(&format!("{col:^7}"));
@@ -21,11 +19,7 @@ pub fn picture(st: &State) -> String {
                 Some(c) => {
                     let e = st.face(c.card, c.up).name();
                     let single = st.face(c.card, c.up) == st.face(c.card, c.up.flipped());
-                    if single {
-                        format!("[{e:^5}]")
-                    } else {
-                        format!("[{:^5}]", e.to_uppercase())
-                    }
+                    if single { format!("[{e:^5}]") } else { format!("[{:^5}]", e.to_uppercase()) }
                 }
                 None => "   .   ".to_string(),
             };

@@ -52,10 +52,7 @@ pub fn rank_elements(st: &State) -> [ElementScore; 4] {
         owner: st.owner[index(e)],
     });
     all.sort_by(|a, b| {
-        b.count
-            .cmp(&a.count)
-            .then(b.group.cmp(&a.group))
-            .then(st.order[index(a.element)].cmp(&st.order[index(b.element)]))
+        b.count.cmp(&a.count).then(b.group.cmp(&a.group)).then(st.order[index(a.element)].cmp(&st.order[index(b.element)]))
     });
     for (i, s) in all.iter_mut().enumerate() {
         s.rank = i as u8 + 1;
@@ -79,12 +76,7 @@ pub fn player_scores(st: &State) -> Vec<PlayerScore> {
     (0..st.players)
         .map(|p| {
             let mine = ranks.iter().filter(|s| s.owner == Some(p));
-            let mut s = PlayerScore {
-                player: p,
-                points: 0,
-                face_up: 0,
-                best_rank: 5,
-            };
+            let mut s = PlayerScore { player: p, points: 0, face_up: 0, best_rank: 5 };
             for e in mine {
                 s.points += e.points;
                 s.face_up += e.count;
@@ -106,12 +98,7 @@ pub fn winner(st: &State) -> Option<u8> {
     }
     player_scores(st)
         .into_iter()
-        .max_by(|a, b| {
-            a.points
-                .cmp(&b.points)
-                .then(a.face_up.cmp(&b.face_up))
-                .then(b.best_rank.cmp(&a.best_rank))
-        })
+        .max_by(|a, b| a.points.cmp(&b.points).then(a.face_up.cmp(&b.face_up)).then(b.best_rank.cmp(&a.best_rank)))
         .map(|s| s.player)
 }
 
@@ -129,18 +116,11 @@ pub fn goal_met(st: &State, goal: Goal) -> bool {
 pub fn goal_progress(st: &State, goal: Goal) -> f64 {
     match goal {
         Goal::Dominance => {
-            let best = Element::ALL
-                .iter()
-                .map(|e| group(st, *e))
-                .max()
-                .unwrap_or(0);
+            let best = Element::ALL.iter().map(|e| group(st, *e)).max().unwrap_or(0);
             (best as f64 / 7.0).min(1.0)
         }
         Goal::Balance => {
-            let over: u32 = counts(st)
-                .iter()
-                .map(|&c| u32::from(c.saturating_sub(4)))
-                .sum();
+            let over: u32 = counts(st).iter().map(|&c| u32::from(c.saturating_sub(4))).sum();
             1.0 - over as f64 / 12.0
         }
     }

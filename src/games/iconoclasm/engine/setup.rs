@@ -7,7 +7,7 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 use thiserror::Error;
 
-use super::clash::{Clashes, index};
+use super::clash::{index, Clashes};
 use crate::games::iconoclasm::model::{ClashTable, Element, ElementCard};
 
 /// Cards in a full set.
@@ -68,17 +68,13 @@ impl Deck {
                 let fits = |c: &&ElementCard| {
                     c.game == "iconoclasm"
                         && c.set == set
-                        && ((c.front == set && c.back == other)
-                            || (c.back == set && c.front == other))
+                        && ((c.front == set && c.back == other) || (c.back == set && c.front == other))
                 };
                 let found = cards.iter().filter(fits).min_by(|a, b| a.id.cmp(&b.id));
                 match found {
                     Some(c) => out.push(c.clone()),
                     None if other == set => {
-                        return Err(SetupError::Missing(format!(
-                            "the single {} card (set {0})",
-                            set.name()
-                        )));
+                        return Err(SetupError::Missing(format!("the single {} card (set {0})", set.name())));
                     }
                     None => {
                         return Err(SetupError::Missing(format!(
@@ -101,15 +97,9 @@ impl Deck {
         for set in Element::ALL {
             for other in Element::ALL {
                 let (id, name) = if other == set {
-                    (
-                        format!("icl-{}", set.name()),
-                        format!("{} Single", cap(set)),
-                    )
+                    (format!("icl-{}", set.name()), format!("{} Single", cap(set)))
                 } else {
-                    (
-                        format!("icl-{}-{}", set.name(), other.name()),
-                        format!("{} over {}", cap(set), cap(other)),
-                    )
+                    (format!("icl-{}-{}", set.name(), other.name()), format!("{} over {}", cap(set), cap(other)))
                 };
                 cards.push(ElementCard {
                     game: "iconoclasm".into(),
@@ -127,11 +117,7 @@ impl Deck {
 
     /// The two faces of every card, front then back.
     pub fn faces(&self) -> [[Element; 2]; CARDS] {
-        std::array::from_fn(|i| {
-            self.cards
-                .get(i)
-                .map_or([Element::Fire; 2], |c| [c.front, c.back])
-        })
+        std::array::from_fn(|i| self.cards.get(i).map_or([Element::Fire; 2], |c| [c.front, c.back]))
     }
 
     /// The four cards of a set (the single first).
@@ -143,9 +129,7 @@ impl Deck {
     /// The double of `set` whose other face is `other`.
     pub fn double(&self, set: Element, other: Element) -> u8 {
         let s = index(set) * 4;
-        (s + 1..s + 4)
-            .find(|&i| self.cards[i].front == other || self.cards[i].back == other)
-            .unwrap_or(s) as u8
+        (s + 1..s + 4).find(|&i| self.cards[i].front == other || self.cards[i].back == other).unwrap_or(s) as u8
     }
 }
 
@@ -245,26 +229,11 @@ impl Setup {
             Vec::new()
         };
         let goal = (players == 1).then_some(goal);
-        Ok(Setup {
-            clashes: Clashes::new(table),
-            deck,
-            players,
-            drawn,
-            owner,
-            order,
-            hands,
-            table_card,
-            goal,
-            draw_pile,
-        })
+        Ok(Setup { clashes: Clashes::new(table), deck, players, drawn, owner, order, hands, table_card, goal, draw_pile })
     }
 
     /// The elements a player drew, in draw order.
     pub fn elements_of(&self, player: u8) -> Vec<Element> {
-        self.drawn
-            .iter()
-            .copied()
-            .filter(|e| self.owner[index(*e)] == Some(player))
-            .collect()
+        self.drawn.iter().copied().filter(|e| self.owner[index(*e)] == Some(player)).collect()
     }
 }

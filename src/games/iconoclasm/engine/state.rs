@@ -5,10 +5,10 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 use thiserror::Error;
 
-use super::clash::{Clashes, index};
+use super::clash::{index, Clashes};
 use super::events::{Event, Log};
 use super::grid::{Grid, Placed, Pos, Side};
-use super::setup::{CARDS, Goal, Setup};
+use super::setup::{Goal, Setup, CARDS};
 use crate::games::iconoclasm::model::{Clash, Element};
 
 /// A move: a card from the hand, the face put up, where it goes, and the order in which it
@@ -28,13 +28,7 @@ impl Move {
         let mut o = [Pos::ORIGIN; 4];
         let len = order.len().min(4);
         o[..len].copy_from_slice(&order[..len]);
-        Move {
-            card,
-            side,
-            pos,
-            order: o,
-            len: len as u8,
-        }
+        Move { card, side, pos, order: o, len: len as u8 }
     }
 
     /// The neighbours in clash order.
@@ -97,21 +91,11 @@ impl State {
         if log.keeps() && setup.players > 1 {
             for p in 0..setup.players {
                 let cards = bits(setup.hands[p as usize]).collect();
-                log.push(Event::Deal {
-                    player: p,
-                    elements: setup.elements_of(p),
-                    cards,
-                });
+                log.push(Event::Deal { player: p, elements: setup.elements_of(p), cards });
             }
         }
         if let Some(card) = setup.table_card {
-            st.grid.put(
-                Pos::ORIGIN,
-                Placed {
-                    card,
-                    up: Side::Front,
-                },
-            );
+            st.grid.put(Pos::ORIGIN, Placed { card, up: Side::Front });
             log.push(Event::TableCard { card });
         }
         st
@@ -172,11 +156,7 @@ impl State {
 
     fn sides(&self, card: u8) -> &'static [Side] {
         let f = self.faces[card as usize];
-        if f[0] == f[1] {
-            &[Side::Front]
-        } else {
-            &[Side::Front, Side::Back]
-        }
+        if f[0] == f[1] { &[Side::Front] } else { &[Side::Front, Side::Back] }
     }
 
     /// Every legal move of the player to move, in the documented order: cards in card order,
@@ -236,14 +216,9 @@ impl State {
         let mut key = 0u8;
         for &i in perm {
             let p = &nb[i];
-            let Some(theirs) = self.element_at(*p) else {
-                continue;
-            };
+            let Some(theirs) = self.element_at(*p) else { continue };
             let other = self.grid.get(*p).map_or(Side::Front, |c| c.up.flipped());
-            let their_new = self
-                .grid
-                .get(*p)
-                .map_or(theirs, |c| self.face(c.card, other));
+            let their_new = self.grid.get(*p).map_or(theirs, |c| self.face(c.card, other));
             match self.clashes.get(self.face(card, cur), theirs) {
                 Clash::FlipsOther => key |= u8::from(their_new != theirs) << (i + 2),
                 Clash::FlipsSelf => cur = cur.flipped(),
@@ -289,13 +264,7 @@ impl State {
         let player = self.to_move;
         self.hands[player as usize] &= !(1 << mv.card);
         self.turn += 1;
-        self.grid.put(
-            mv.pos,
-            Placed {
-                card: mv.card,
-                up: mv.side,
-            },
-        );
+        self.grid.put(mv.pos, Placed { card: mv.card, up: mv.side });
         log.push(Event::Place {
             turn: self.turn,
             player,
@@ -305,21 +274,13 @@ impl State {
             pos: mv.pos,
         });
         for &p in mv.order() {
-            let (Some(mine), Some(theirs), Some(them)) = (
-                self.element_at(mv.pos),
-                self.element_at(p),
-                self.grid.get(p),
-            ) else {
+            let (Some(mine), Some(theirs), Some(them)) =
+                (self.element_at(mv.pos), self.element_at(p), self.grid.get(p))
+            else {
                 continue;
             };
             let result = self.clashes.get(mine, theirs);
-            log.push(Event::Clash {
-                pos: p,
-                card: them.card,
-                mine,
-                theirs,
-                result,
-            });
+            log.push(Event::Clash { pos: p, card: them.card, mine, theirs, result });
             if matches!(result, Clash::FlipsOther | Clash::Mutual) {
                 self.flip(p, log);
             }
@@ -334,17 +295,10 @@ impl State {
     }
 
     fn flip(&mut self, p: Pos, log: &mut impl Log) {
-        let (Some(c), Some(from)) = (self.grid.get(p), self.element_at(p)) else {
-            return;
-        };
+        let (Some(c), Some(from)) = (self.grid.get(p), self.element_at(p)) else { return };
         self.grid.flip(p);
         let to = self.face(c.card, c.up.flipped());
-        log.push(Event::Flip {
-            card: c.card,
-            pos: p,
-            from,
-            to,
-        });
+        log.push(Event::Flip { card: c.card, pos: p, from, to });
     }
 }
 
@@ -359,9 +313,7 @@ fn next_permutation(v: &mut [usize]) -> bool {
     if n < 2 {
         return false;
     }
-    let Some(i) = (0..n - 1).rev().find(|&i| v[i] < v[i + 1]) else {
-        return false;
-    };
+    let Some(i) = (0..n - 1).rev().find(|&i| v[i] < v[i + 1]) else { return false };
     let j = (i + 1..n).rev().find(|&j| v[j] > v[i]).unwrap_or(i + 1);
     v.swap(i, j);
     v[i + 1..].reverse();
@@ -379,16 +331,6 @@ mod tests {
         while next_permutation(&mut v) {
             all.push(v.clone());
         }
-        assert_eq!(
-            all,
-            vec![
-                [0, 1, 2],
-                [0, 2, 1],
-                [1, 0, 2],
-                [1, 2, 0],
-                [2, 0, 1],
-                [2, 1, 0]
-            ]
-        );
+        assert_eq!(all, vec![[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]);
     }
 }
