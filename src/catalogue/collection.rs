@@ -49,7 +49,9 @@ pub enum RowProblemKind {
 impl fmt::Display for RowProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
-            RowProblemKind::Unknown => write!(f, "line {}: unknown card `{}`", self.line, self.card),
+            RowProblemKind::Unknown => {
+                write!(f, "line {}: unknown card `{}`", self.line, self.card)
+            }
             RowProblemKind::Ambiguous(ids) => write!(
                 f,
                 "line {}: ambiguous name `{}`: it is {}; add a game or id column",
@@ -74,7 +76,10 @@ pub enum CollectionError {
     #[error("{}: {} row{} name no single card; nothing was imported (pass --skip-unknown to import the others):\n  {}",
         file.display(), rows.len(), if rows.len() == 1 { "" } else { "s" },
         rows.iter().map(|r| r.to_string()).collect::<Vec<_>>().join("\n  "))]
-    Unknown { file: PathBuf, rows: Vec<RowProblem> },
+    Unknown {
+        file: PathBuf,
+        rows: Vec<RowProblem>,
+    },
     #[error(transparent)]
     Catalogue(#[from] CatalogueError),
 }
@@ -97,8 +102,10 @@ pub(crate) struct Columns {
 impl Columns {
     /// Recognises a header: `quantity`/`count`/`qty` and `id` and/or `name`.
     pub(crate) fn detect(header: &csv::StringRecord) -> Option<Columns> {
-        let norm: Vec<String> =
-            header.iter().map(|h| h.trim_start_matches('\u{feff}').trim().to_lowercase()).collect();
+        let norm: Vec<String> = header
+            .iter()
+            .map(|h| h.trim_start_matches('\u{feff}').trim().to_lowercase())
+            .collect();
         let find = |names: &[&str]| norm.iter().position(|h| names.contains(&h.as_str()));
         let quantity = find(&["quantity", "count", "qty", "owned"])?;
         let id = find(&["id", "card id", "card_id"]);
@@ -106,7 +113,12 @@ impl Columns {
         if id.is_none() && name.is_none() {
             return None;
         }
-        Some(Columns { id, name, game: find(&["game"]), quantity })
+        Some(Columns {
+            id,
+            name,
+            game: find(&["game"]),
+            quantity,
+        })
     }
 }
 
@@ -122,9 +134,18 @@ pub(crate) struct Row {
 
 /// Reads a collection CSV into rows. Errors name the file and line.
 pub(crate) fn read_rows(data: &[u8], file: &Path) -> Result<Vec<Row>, CollectionError> {
-    let bad = |message: String| CollectionError::Malformed { file: file.to_path_buf(), message };
-    let mut rdr = csv::ReaderBuilder::new().flexible(true).has_headers(true).from_reader(data);
-    let header = rdr.headers().map_err(|e| bad(format!("cannot read the header: {e}")))?.clone();
+    let bad = |message: String| CollectionError::Malformed {
+        file: file.to_path_buf(),
+        message,
+    };
+    let mut rdr = csv::ReaderBuilder::new()
+        .flexible(true)
+        .has_headers(true)
+        .from_reader(data);
+    let header = rdr
+        .headers()
+        .map_err(|e| bad(format!("cannot read the header: {e}")))?
+        .clone();
     let cols = Columns::detect(&header).ok_or_else(|| {
         bad(format!(
             "line 1: header `{}` is not a collection header; expected id,name,game,quantity \
@@ -146,12 +167,22 @@ pub(crate) fn read_rows(data: &[u8], file: &Path) -> Result<Vec<Row>, Collection
             if rec.iter().all(|f| f.trim().is_empty()) {
                 continue;
             }
-            return Err(bad(format!("line {line}: the row names no card (empty id and name)")));
+            return Err(bad(format!(
+                "line {line}: the row names no card (empty id and name)"
+            )));
         }
         let quantity = q.parse::<u32>().map_err(|_| {
-            bad(format!("line {line}: quantity `{q}` is not a whole number from 0 up"))
+            bad(format!(
+                "line {line}: quantity `{q}` is not a whole number from 0 up"
+            ))
         })?;
-        out.push(Row { line, id, name, game, quantity });
+        out.push(Row {
+            line,
+            id,
+            name,
+            game,
+            quantity,
+        });
     }
     Ok(out)
 }
@@ -197,13 +228,22 @@ impl Catalogue {
     }
 
     fn has_card(&self, id: &str) -> Result<bool> {
-        Ok(self.conn().prepare_cached("SELECT 1 FROM card WHERE id = ?1")?.query_row([id], |_| Ok(())).optional()?.is_some())
+        Ok(self
+            .conn()
+            .prepare_cached("SELECT 1 FROM card WHERE id = ?1")?
+            .query_row([id], |_| Ok(()))
+            .optional()?
+            .is_some())
     }
 
     /// Imports owned quantities from a CSV file: each card named sets its quantity (others
     /// keep theirs). Rows naming no card or several are all reported and nothing is
     /// imported, unless `skip_unknown`, which imports the rest and lists them as skipped.
-    pub fn import_collection_csv(&mut self, path: &Path, skip_unknown: bool) -> Result<CollectionReport, CollectionError> {
+    pub fn import_collection_csv(
+        &mut self,
+        path: &Path,
+        skip_unknown: bool,
+    ) -> Result<CollectionReport, CollectionError> {
         let data = std::fs::read(path).map_err(|e| CollectionError::Malformed {
             file: path.to_path_buf(),
             message: format!("cannot read: {e}"),
@@ -231,36 +271,62 @@ impl Catalogue {
             }
         }
         if !problems.is_empty() && !skip_unknown {
-            return Err(CollectionError::Unknown { file: file.to_path_buf(), rows: problems });
+            return Err(CollectionError::Unknown {
+                file: file.to_path_buf(),
+                rows: problems,
+            });
         }
-        let tx = self.conn_mut().transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let tx = self
+            .conn_mut()
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         for (id, q) in &totals {
             set_quantity(&tx, id, *q)?;
         }
         tx.commit()?;
-        Ok(CollectionReport { cards: totals.len(), rows: rows.len(), skipped: problems })
+        Ok(CollectionReport {
+            cards: totals.len(),
+            rows: rows.len(),
+            skipped: problems,
+        })
     }
 
     /// The card a row names, or why it names none.
     fn resolve(&self, row: &Row) -> Result<std::result::Result<String, RowProblem>> {
-        let problem = |card: &str, kind| RowProblem { line: row.line, card: card.to_string(), kind };
+        let problem = |card: &str, kind| RowProblem {
+            line: row.line,
+            card: card.to_string(),
+            kind,
+        };
         if !row.id.is_empty() {
-            return Ok(if self.has_card(&row.id)? { Ok(row.id.clone()) } else { Err(problem(&row.id, RowProblemKind::Unknown)) });
+            return Ok(if self.has_card(&row.id)? {
+                Ok(row.id.clone())
+            } else {
+                Err(problem(&row.id, RowProblemKind::Unknown))
+            });
         }
         let game = if row.game.is_empty() {
             None
         } else {
             match Game::parse(&row.game.to_lowercase()) {
                 Some(g) => Some(g),
-                None => return Ok(Err(problem(&row.name, RowProblemKind::UnknownGame(row.game.clone())))),
+                None => {
+                    return Ok(Err(problem(
+                        &row.name,
+                        RowProblemKind::UnknownGame(row.game.clone()),
+                    )));
+                }
             }
         };
-        let mut st = self.conn().prepare_cached("SELECT id, game FROM card WHERE name = ?1 ORDER BY game, id")?;
+        let mut st = self
+            .conn()
+            .prepare_cached("SELECT id, game FROM card WHERE name = ?1 ORDER BY game, id")?;
         let found: Vec<(String, String)> = st
             .query_map([&row.name], |r| Ok((r.get(0)?, r.get(1)?)))?
             .collect::<rusqlite::Result<_>>()?;
-        let found: Vec<(String, String)> =
-            found.into_iter().filter(|(_, g)| game.is_none_or(|want| want.as_str() == g)).collect();
+        let found: Vec<(String, String)> = found
+            .into_iter()
+            .filter(|(_, g)| game.is_none_or(|want| want.as_str() == g))
+            .collect();
         Ok(match found.as_slice() {
             [] => Err(problem(&row.name, RowProblemKind::Unknown)),
             [(id, _)] => Ok(id.clone()),
@@ -276,7 +342,8 @@ impl Catalogue {
     pub fn export_collection_csv(&self, path: &Path) -> Result<usize> {
         let mut w = csv::Writer::from_writer(Vec::new());
         let csv_err = |e: csv::Error| CatalogueError::Io(std::io::Error::other(e));
-        w.write_record(["id", "name", "game", "quantity"]).map_err(csv_err)?;
+        w.write_record(["id", "name", "game", "quantity"])
+            .map_err(csv_err)?;
         let mut st = self.conn().prepare_cached(
             "SELECT card.id, card.name, card.game, collection.quantity FROM collection
              JOIN card ON card.id = collection.card_id WHERE collection.quantity > 0
@@ -285,11 +352,15 @@ impl Catalogue {
         let mut rows = st.query([])?;
         let mut n = 0;
         while let Some(r) = rows.next()? {
-            let (id, name, game, q): (String, String, String, i64) = (r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?);
-            w.write_record([id, name, game, q.to_string()]).map_err(csv_err)?;
+            let (id, name, game, q): (String, String, String, i64) =
+                (r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?);
+            w.write_record([id, name, game, q.to_string()])
+                .map_err(csv_err)?;
             n += 1;
         }
-        let bytes = w.into_inner().map_err(|e| CatalogueError::Io(std::io::Error::other(e.to_string())))?;
+        let bytes = w
+            .into_inner()
+            .map_err(|e| CatalogueError::Io(std::io::Error::other(e.to_string())))?;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)?;
         }
@@ -298,9 +369,14 @@ impl Catalogue {
     }
 }
 
-pub(super) fn set_quantity(conn: &rusqlite::Connection, id: &str, quantity: u32) -> rusqlite::Result<()> {
+pub(super) fn set_quantity(
+    conn: &rusqlite::Connection,
+    id: &str,
+    quantity: u32,
+) -> rusqlite::Result<()> {
     if quantity == 0 {
-        conn.prepare_cached("DELETE FROM collection WHERE card_id = ?1")?.execute([id])?;
+        conn.prepare_cached("DELETE FROM collection WHERE card_id = ?1")?
+            .execute([id])?;
     } else {
         conn.prepare_cached(
             "INSERT INTO collection(card_id, quantity) VALUES (?1, ?2)
@@ -322,9 +398,28 @@ mod tests {
     #[test]
     fn detects_the_common_dialects() {
         let own = Columns::detect(&header("id,name,game,quantity")).unwrap();
-        assert_eq!(own, Columns { id: Some(0), name: Some(1), game: Some(2), quantity: 3 });
-        let deckbox = Columns::detect(&header("Count,Tradelist Count,Name,Edition,Card Number,Condition")).unwrap();
-        assert_eq!(deckbox, Columns { id: None, name: Some(2), game: None, quantity: 0 });
+        assert_eq!(
+            own,
+            Columns {
+                id: Some(0),
+                name: Some(1),
+                game: Some(2),
+                quantity: 3
+            }
+        );
+        let deckbox = Columns::detect(&header(
+            "Count,Tradelist Count,Name,Edition,Card Number,Condition",
+        ))
+        .unwrap();
+        assert_eq!(
+            deckbox,
+            Columns {
+                id: None,
+                name: Some(2),
+                game: None,
+                quantity: 0
+            }
+        );
         let archidekt = Columns::detect(&header("Quantity,Name,Finish,Condition")).unwrap();
         assert_eq!(archidekt.quantity, 0);
         assert_eq!(archidekt.name, Some(1));

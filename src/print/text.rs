@@ -19,7 +19,11 @@ pub struct Span {
 
 impl Span {
     pub fn new(text: impl Into<String>, weight: Weight, color: Rgb) -> Span {
-        Span { text: text.into(), weight, color }
+        Span {
+            text: text.into(),
+            weight,
+            color,
+        }
     }
 }
 
@@ -45,7 +49,12 @@ pub struct Style {
 
 impl Style {
     pub fn new(max: f32) -> Style {
-        Style { max, min: (max * 0.45).min(max), align: Align::Left, middle: false }
+        Style {
+            max,
+            min: (max * 0.45).min(max),
+            align: Align::Left,
+            middle: false,
+        }
     }
     pub fn center(mut self) -> Style {
         self.align = Align::Center;
@@ -138,7 +147,13 @@ fn tokenize(paras: &[Vec<Span>]) -> Vec<Token> {
                 while let Some((i, ch)) = chars.next() {
                     if ch.is_whitespace() {
                         if let Some(s) = start.take() {
-                            push(&mut out, &line[s..i], span, &mut pending_space, &mut first_of_para);
+                            push(
+                                &mut out,
+                                &line[s..i],
+                                span,
+                                &mut pending_space,
+                                &mut first_of_para,
+                            );
                         }
                         pending_space = true;
                     } else if start.is_none() {
@@ -147,7 +162,13 @@ fn tokenize(paras: &[Vec<Span>]) -> Vec<Token> {
                     if chars.peek().is_none()
                         && let Some(s) = start.take()
                     {
-                        push(&mut out, &line[s..], span, &mut pending_space, &mut first_of_para);
+                        push(
+                            &mut out,
+                            &line[s..],
+                            span,
+                            &mut pending_space,
+                            &mut first_of_para,
+                        );
                     }
                 }
             }
@@ -181,13 +202,25 @@ fn break_lines(tokens: &[Token], size: f32, max_w: f32) -> (Vec<Line>, bool) {
     let mut lines: Vec<Line> = Vec::new();
     for t in tokens {
         let w = t.unit_w * size;
-        let new_line = |para_start| Line { words: Vec::new(), width: 0.0, para_start };
+        let new_line = |para_start| Line {
+            words: Vec::new(),
+            width: 0.0,
+            para_start,
+        };
         if t.para_start || lines.is_empty() {
             lines.push(new_line(true));
         }
         let line = lines.last_mut().expect("a line exists");
-        let gap = if t.space_before && !line.words.is_empty() { space } else { 0.0 };
-        let fits_here = if line.words.is_empty() { w <= max_w } else { line.width + gap + w <= max_w };
+        let gap = if t.space_before && !line.words.is_empty() {
+            space
+        } else {
+            0.0
+        };
+        let fits_here = if line.words.is_empty() {
+            w <= max_w
+        } else {
+            line.width + gap + w <= max_w
+        };
         if fits_here {
             let x = line.width + gap;
             line.width = x + w;
@@ -224,7 +257,15 @@ fn break_lines(tokens: &[Token], size: f32, max_w: f32) -> (Vec<Line>, bool) {
             }
             let piece = &rest[..cut];
             let pw = width(piece, t.weight, size);
-            line.words.push((Token { text: piece.to_string(), unit_w: pw / size, ..t.clone() }, 0.0, pw));
+            line.words.push((
+                Token {
+                    text: piece.to_string(),
+                    unit_w: pw / size,
+                    ..t.clone()
+                },
+                0.0,
+                pw,
+            ));
             line.width = pw;
             rest = &rest[cut..];
             if !rest.is_empty() {
@@ -290,7 +331,9 @@ pub fn fit(paras: &[Vec<Span>], r: R, style: Style) -> Fitted {
 fn ellipsize(line: &mut Line, size: f32, max_w: f32) {
     let ell = "…";
     loop {
-        let Some((tok, x, _)) = line.words.last() else { return };
+        let Some((tok, x, _)) = line.words.last() else {
+            return;
+        };
         let ew = width(ell, tok.weight, size);
         let mut text = tok.text.clone();
         let x = *x;
@@ -311,13 +354,22 @@ fn ellipsize(line: &mut Line, size: f32, max_w: f32) {
 
 fn place(lines: Vec<Line>, size: f32, r: R, style: Style, truncated: bool) -> Fitted {
     let height = block_height(&lines, size);
-    let top = if style.middle { r.y + (r.h - height).max(0.0) / 2.0 } else { r.y };
+    let top = if style.middle {
+        r.y + (r.h - height).max(0.0) / 2.0
+    } else {
+        r.y
+    };
     let asc = ascent(size);
     let mut y = top + asc;
     let mut words = Vec::new();
     for (i, line) in lines.into_iter().enumerate() {
         if i > 0 {
-            y += size * LINE + if line.para_start { size * PARA_GAP } else { 0.0 };
+            y += size * LINE
+                + if line.para_start {
+                    size * PARA_GAP
+                } else {
+                    0.0
+                };
         }
         let dx = match style.align {
             Align::Left => 0.0,
@@ -325,10 +377,22 @@ fn place(lines: Vec<Line>, size: f32, r: R, style: Style, truncated: bool) -> Fi
             Align::Right => r.w - line.width,
         };
         for (t, x, _) in line.words {
-            words.push(Placed { text: t.text, weight: t.weight, color: t.color, x: r.x + dx + x, baseline: y });
+            words.push(Placed {
+                text: t.text,
+                weight: t.weight,
+                color: t.color,
+                x: r.x + dx + x,
+                baseline: y,
+            });
         }
     }
-    Fitted { size, words, truncated, height, max: style.max }
+    Fitted {
+        size,
+        words,
+        truncated,
+        height,
+        max: style.max,
+    }
 }
 
 /// Fits and draws; returns the layout (for tests and for placing what follows).
@@ -339,7 +403,14 @@ pub fn draw(c: &mut dyn Canvas, paras: &[Vec<Span>], r: R, style: Style) -> Fitt
 }
 
 /// One line of one style, shrunk to fit `r` (a name, a number, a label).
-pub fn label(c: &mut dyn Canvas, s: &str, weight: Weight, color: Rgb, r: R, style: Style) -> Fitted {
+pub fn label(
+    c: &mut dyn Canvas,
+    s: &str,
+    weight: Weight,
+    color: Rgb,
+    r: R,
+    style: Style,
+) -> Fitted {
     draw(c, &[vec![Span::new(s, weight, color)]], r, style)
 }
 
@@ -353,7 +424,11 @@ mod tests {
 
     #[test]
     fn short_text_keeps_its_largest_size() {
-        let f = fit(&para("Deal 20 damage."), R::new(0.0, 0.0, 40.0, 10.0), Style::new(3.0));
+        let f = fit(
+            &para("Deal 20 damage."),
+            R::new(0.0, 0.0, 40.0, 10.0),
+            Style::new(3.0),
+        );
         assert_eq!(f.size, 3.0);
         assert!(!f.truncated);
     }
@@ -368,10 +443,17 @@ mod tests {
         assert!(f.height <= r.h + 1e-3);
         for w in &f.words {
             assert!(w.x >= r.x - 1e-3);
-            assert!(w.x + width(&w.text, w.weight, f.size) <= r.right() + 1e-3, "{w:?}");
+            assert!(
+                w.x + width(&w.text, w.weight, f.size) <= r.right() + 1e-3,
+                "{w:?}"
+            );
             assert!(w.baseline <= r.bottom());
         }
-        let lines: std::collections::BTreeSet<i64> = f.words.iter().map(|w| (w.baseline * 100.0) as i64).collect();
+        let lines: std::collections::BTreeSet<i64> = f
+            .words
+            .iter()
+            .map(|w| (w.baseline * 100.0) as i64)
+            .collect();
         assert!(lines.len() > 1);
     }
 

@@ -16,14 +16,20 @@ use proptest::sample::select;
 
 /// Any text: printable Unicode, or the characters TOML must escape.
 fn text() -> impl Strategy<Value = String> {
-    prop_oneof!["\\PC{0,24}", "[a-z \\n\\t\\r\"'\\\\#=\\[\\]{}]{0,24}", "[A-Za-z ]{1,12}"]
+    prop_oneof![
+        "\\PC{0,24}",
+        "[a-z \\n\\t\\r\"'\\\\#=\\[\\]{}]{0,24}",
+        "[A-Za-z ]{1,12}"
+    ]
 }
 
 fn id() -> impl Strategy<Value = String> {
     "[a-z0-9-]{1,20}"
 }
 
-fn opt<T: std::fmt::Debug + Clone + 'static>(s: impl Strategy<Value = T> + 'static) -> impl Strategy<Value = Option<T>> {
+fn opt<T: std::fmt::Debug + Clone + 'static>(
+    s: impl Strategy<Value = T> + 'static,
+) -> impl Strategy<Value = Option<T>> {
     proptest::option::of(s)
 }
 
@@ -31,7 +37,9 @@ fn opt<T: std::fmt::Debug + Clone + 'static>(s: impl Strategy<Value = T> + 'stat
 
 fn target() -> impl Strategy<Value = ico::Target> {
     use ico::Target::*;
-    select(vec![Foe, AllFoes, RandomFoe, Myself, Ally, Friend, AllAllies, AllFriends, Same])
+    select(vec![
+        Foe, AllFoes, RandomFoe, Myself, Ally, Friend, AllAllies, AllFriends, Same,
+    ])
 }
 
 fn action_kind() -> impl Strategy<Value = ico::ActionKind> {
@@ -54,7 +62,16 @@ fn effect() -> impl Strategy<Value = ico::Effect> {
     let leaf = prop_oneof![
         (0u32..200, target()).prop_map(|(damage, target)| Effect::Damage { damage, target }),
         (0u32..200, target()).prop_map(|(heal, target)| Effect::Heal { heal, target }),
-        (select(vec![Status::Poison, Status::Fear, Status::Confusion, Status::Blind, Status::Stun]), target())
+        (
+            select(vec![
+                Status::Poison,
+                Status::Fear,
+                Status::Confusion,
+                Status::Blind,
+                Status::Stun
+            ]),
+            target()
+        )
             .prop_map(|(inflict, target)| Effect::Inflict { inflict, target }),
         (select(vec![Status::Restoration, Status::Siphon]), target())
             .prop_map(|(grant, target)| Effect::Grant { grant, target }),
@@ -62,8 +79,16 @@ fn effect() -> impl Strategy<Value = ico::Effect> {
     ];
     leaf.prop_recursive(3, 12, 3, |inner| {
         prop_oneof![
-            (roll_condition(), proptest::collection::vec(inner.clone(), 0..3), proptest::collection::vec(inner.clone(), 0..2))
-                .prop_map(|(roll, then, otherwise)| ico::Effect::Roll { roll, then, otherwise }),
+            (
+                roll_condition(),
+                proptest::collection::vec(inner.clone(), 0..3),
+                proptest::collection::vec(inner.clone(), 0..2)
+            )
+                .prop_map(|(roll, then, otherwise)| ico::Effect::Roll {
+                    roll,
+                    then,
+                    otherwise
+                }),
             (action_kind(), proptest::collection::vec(inner, 0..3))
                 .prop_map(|(watch, then)| ico::Effect::Watch { watch, then }),
         ]
@@ -87,18 +112,24 @@ fn health() -> impl Strategy<Value = ico::Health> {
             tiles(start),
             tiles(start),
             tiles(start),
-            proptest::collection::btree_map((1..s).prop_map(|t| (t * 10).to_string()), 0u32..60, 0..3),
+            proptest::collection::btree_map(
+                (1..s).prop_map(|t| (t * 10).to_string()),
+                0u32..60,
+                0..3,
+            ),
         )
-            .prop_map(move |(parry, antidote, courage, evasion, focus, clarity, reaction)| ico::Health {
-                start,
-                parry,
-                antidote,
-                courage,
-                evasion,
-                focus,
-                clarity,
-                reaction,
-            })
+            .prop_map(
+                move |(parry, antidote, courage, evasion, focus, clarity, reaction)| ico::Health {
+                    start,
+                    parry,
+                    antidote,
+                    courage,
+                    evasion,
+                    focus,
+                    clarity,
+                    reaction,
+                },
+            )
     })
 }
 
@@ -111,14 +142,31 @@ fn rolls() -> impl Strategy<Value = Vec<ico::Roll>> {
         }
         by_group
             .into_values()
-            .map(|v| if v.len() == 1 && single_as_one { ico::Roll::One(v[0]) } else { ico::Roll::Many(v) })
+            .map(|v| {
+                if v.len() == 1 && single_as_one {
+                    ico::Roll::One(v[0])
+                } else {
+                    ico::Roll::Many(v)
+                }
+            })
             .collect()
     })
 }
 
 fn action(roll: ico::Roll) -> impl Strategy<Value = ico::Action> {
-    (text(), action_kind(), text(), proptest::collection::vec(effect(), 0..3))
-        .prop_map(move |(name, kind, text, effects)| ico::Action { roll: roll.clone(), name, kind, text, effects })
+    (
+        text(),
+        action_kind(),
+        text(),
+        proptest::collection::vec(effect(), 0..3),
+    )
+        .prop_map(move |(name, kind, text, effects)| ico::Action {
+            roll: roll.clone(),
+            name,
+            kind,
+            text,
+            effects,
+        })
 }
 
 fn class() -> impl Strategy<Value = ico::Class> {
@@ -128,12 +176,34 @@ fn class() -> impl Strategy<Value = ico::Class> {
 
 fn strength() -> impl Strategy<Value = ico::Strength> {
     let against = prop_oneof![
-        text().prop_map(|a| ico::Against { archetype: Some(a), race: None, class: None }),
-        text().prop_map(|r| ico::Against { archetype: None, race: Some(r), class: None }),
-        class().prop_map(|c| ico::Against { archetype: None, race: None, class: Some(c) }),
+        text().prop_map(|a| ico::Against {
+            archetype: Some(a),
+            race: None,
+            class: None
+        }),
+        text().prop_map(|r| ico::Against {
+            archetype: None,
+            race: Some(r),
+            class: None
+        }),
+        class().prop_map(|c| ico::Against {
+            archetype: None,
+            race: None,
+            class: Some(c)
+        }),
     ];
-    (against, proptest::collection::vec(1u8..=6, 0..3), text(), proptest::collection::vec(effect(), 0..2))
-        .prop_map(|(against, actions, text, effects)| ico::Strength { against, actions, text, effects })
+    (
+        against,
+        proptest::collection::vec(1u8..=6, 0..3),
+        text(),
+        proptest::collection::vec(effect(), 0..2),
+    )
+        .prop_map(|(against, actions, text, effects)| ico::Strength {
+            against,
+            actions,
+            text,
+            effects,
+        })
 }
 
 fn character() -> impl Strategy<Value = Card> {
@@ -143,11 +213,21 @@ fn character() -> impl Strategy<Value = Card> {
         text(),
         text(),
         text(),
-        select(vec![Faction::Legion, Faction::Protectorate, Faction::Independent]),
+        select(vec![
+            Faction::Legion,
+            Faction::Protectorate,
+            Faction::Independent,
+        ]),
         text(),
         text(),
         class(),
-        select(vec![Rarity::Common, Rarity::Uncommon, Rarity::Rare, Rarity::Legend, Rarity::Special]),
+        select(vec![
+            Rarity::Common,
+            Rarity::Uncommon,
+            Rarity::Rare,
+            Rarity::Legend,
+            Rarity::Special,
+        ]),
     );
     let tail = (
         opt(text()),
@@ -158,12 +238,23 @@ fn character() -> impl Strategy<Value = Card> {
         health(),
         rolls().prop_flat_map(|rs| rs.into_iter().map(action).collect::<Vec<_>>()),
         proptest::collection::vec(strength(), 0..3),
-        opt((text(), proptest::collection::vec(effect(), 0..3)).prop_map(|(text, effects)| FinalAct { text, effects })),
+        opt((text(), proptest::collection::vec(effect(), 0..3))
+            .prop_map(|(text, effects)| FinalAct { text, effects })),
     );
     (head, tail).prop_map(
         |(
             (id, name, series, number, faction, race, archetype, class, rarity),
-            (affiliation, influence, description, portrait, action_break, health, actions, strengths, final_act),
+            (
+                affiliation,
+                influence,
+                description,
+                portrait,
+                action_break,
+                health,
+                actions,
+                strengths,
+                final_act,
+            ),
         )| {
             Card::Iconica(Character {
                 game: "iconica".into(),
@@ -203,15 +294,24 @@ fn court() -> impl Strategy<Value = arc::Court> {
 }
 
 fn arc_effects() -> impl Strategy<Value = Vec<arc::Effect>> {
-    let e = (opt(-5i32..10), opt(-5i32..10), opt(test_kind()), opt(any::<bool>()), opt(any::<bool>()), opt(any::<bool>()))
-        .prop_map(|(bonus, penalty, test, retest, change_test, exhaust)| arc::Effect {
-            bonus,
-            penalty,
-            test,
-            retest,
-            change_test,
-            exhaust,
-        });
+    let e = (
+        opt(-5i32..10),
+        opt(-5i32..10),
+        opt(test_kind()),
+        opt(any::<bool>()),
+        opt(any::<bool>()),
+        opt(any::<bool>()),
+    )
+        .prop_map(
+            |(bonus, penalty, test, retest, change_test, exhaust)| arc::Effect {
+                bonus,
+                penalty,
+                test,
+                retest,
+                change_test,
+                exhaust,
+            },
+        );
     proptest::collection::vec(e, 0..3)
 }
 
@@ -241,68 +341,170 @@ fn common() -> impl Strategy<Value = (String, String, String)> {
 }
 
 fn league_trial() -> impl Strategy<Value = arc::LeagueTrial> {
-    (test_kind(), any::<i32>()).prop_map(|(attribute, difficulty)| arc::LeagueTrial { attribute, difficulty })
+    (test_kind(), any::<i32>()).prop_map(|(attribute, difficulty)| arc::LeagueTrial {
+        attribute,
+        difficulty,
+    })
 }
 
 fn arcadia() -> impl Strategy<Value = Card> {
     use arc::*;
     let attr = select(vec![Attribute::Might, Attribute::Savvy, Attribute::Resolve]);
-    let icon = (common(), text(), text(), any::<i32>(), any::<i32>(), any::<i32>(), text(), arc_effects()).prop_map(
-        |((id, name, text), race, gender, might, savvy, resolve, ability, effects)| {
-            ArcadiaCard::Icon(Icon { game: "arcadia".into(), kind: "icon".into(), id, name, text, race, gender, might, savvy, resolve, ability, effects, art: None })
-        },
-    );
-    let merit_type = select(vec![MeritType::Ability, MeritType::Advantage, MeritType::Ally, MeritType::Art, MeritType::Treasure]);
-    let merit = (common(), merit_type, 0i32..20, attr, court(), opt(text()), opt(any::<i32>()), arc_effects(), any::<bool>())
-        .prop_map(|((id, name, text), merit_type, cost, attribute, court, art, combat, effects, extra)| {
-            let ability = merit_type == MeritType::Ability;
-            ArcadiaCard::Merit(Merit {
-                portrait: None,
-                game: "arcadia".into(),
-                kind: "merit".into(),
-                id,
-                name,
-                text,
+    let icon = (
+        common(),
+        text(),
+        text(),
+        any::<i32>(),
+        any::<i32>(),
+        any::<i32>(),
+        text(),
+        arc_effects(),
+    )
+        .prop_map(
+            |((id, name, text), race, gender, might, savvy, resolve, ability, effects)| {
+                ArcadiaCard::Icon(Icon {
+                    art: None,
+                    game: "arcadia".into(),
+                    kind: "icon".into(),
+                    id,
+                    name,
+                    text,
+                    race,
+                    gender,
+                    might,
+                    savvy,
+                    resolve,
+                    ability,
+                    effects,
+                })
+            },
+        );
+    let merit_type = select(vec![
+        MeritType::Ability,
+        MeritType::Advantage,
+        MeritType::Ally,
+        MeritType::Art,
+        MeritType::Treasure,
+    ]);
+    let merit = (
+        common(),
+        merit_type,
+        0i32..20,
+        attr,
+        court(),
+        opt(text()),
+        opt(any::<i32>()),
+        arc_effects(),
+        any::<bool>(),
+    )
+        .prop_map(
+            |(
+                (id, name, text),
                 merit_type,
                 cost,
-                attribute: (ability || extra).then_some(attribute),
-                court: (ability || extra).then_some(court),
+                attribute,
+                court,
                 art,
                 combat,
                 effects,
-            })
-        });
+                extra,
+            )| {
+                let ability = merit_type == MeritType::Ability;
+                ArcadiaCard::Merit(Merit {
+                    portrait: None,
+                    game: "arcadia".into(),
+                    kind: "merit".into(),
+                    id,
+                    name,
+                    text,
+                    merit_type,
+                    cost,
+                    attribute: (ability || extra).then_some(attribute),
+                    court: (ability || extra).then_some(court),
+                    art,
+                    combat,
+                    effects,
+                })
+            },
+        );
     let flaw_type = select(vec![FlawType::Curse, FlawType::Enemy, FlawType::Weakness]);
-    let flaw = (common(), flaw_type, 0i32..20, court(), any::<bool>(), arc_effects()).prop_map(
-        |((id, name, text), flaw_type, points, court, extra, effects)| {
-            ArcadiaCard::Flaw(Flaw {
-                art: None,
-                game: "arcadia".into(),
-                kind: "flaw".into(),
-                id,
-                name,
-                text,
-                flaw_type,
-                points,
-                court: (flaw_type == FlawType::Weakness || extra).then_some(court),
-                effects,
-            })
-        },
-    );
-    let trial = (test_kind(), any::<i32>(), opt(text())).prop_map(|(attribute, difficulty, failure)| Trial { attribute, difficulty, failure });
+    let flaw = (
+        common(),
+        flaw_type,
+        0i32..20,
+        court(),
+        any::<bool>(),
+        arc_effects(),
+    )
+        .prop_map(
+            |((id, name, text), flaw_type, points, court, extra, effects)| {
+                ArcadiaCard::Flaw(Flaw {
+                    art: None,
+                    game: "arcadia".into(),
+                    kind: "flaw".into(),
+                    id,
+                    name,
+                    text,
+                    flaw_type,
+                    points,
+                    court: (flaw_type == FlawType::Weakness || extra).then_some(court),
+                    effects,
+                })
+            },
+        );
+    let trial =
+        (test_kind(), any::<i32>(), opt(text())).prop_map(|(attribute, difficulty, failure)| {
+            Trial {
+                attribute,
+                difficulty,
+                failure,
+            }
+        });
     let waylay = (
         common(),
         any::<i32>(),
         strings(),
         proptest::collection::vec(test_kind(), 0..4),
-        (opt(any::<i32>()), opt(any::<i32>()), opt(any::<i32>()), opt(any::<i32>())),
+        (
+            opt(any::<i32>()),
+            opt(any::<i32>()),
+            opt(any::<i32>()),
+            opt(any::<i32>()),
+        ),
         opt(trial),
     )
-        .prop_map(|((id, name, text), rating, terrain, tests, (might, resolve, savvy, combat), trial)| {
-            ArcadiaCard::Waylay(Waylay { game: "arcadia".into(), kind: "waylay".into(), id, name, text, rating, terrain, tests, might, resolve, savvy, combat, trial, art: None })
-        });
-    let rest = proptest::collection::vec(select(vec!["ability", "advantage", "ally", "art", "treasure", "flaw"]), 0..4)
-        .prop_map(|v| v.into_iter().map(String::from).collect::<Vec<_>>());
+        .prop_map(
+            |((id, name, text), rating, terrain, tests, (might, resolve, savvy, combat), trial)| {
+                ArcadiaCard::Waylay(Waylay {
+                    art: None,
+                    game: "arcadia".into(),
+                    kind: "waylay".into(),
+                    id,
+                    name,
+                    text,
+                    rating,
+                    terrain,
+                    tests,
+                    might,
+                    resolve,
+                    savvy,
+                    combat,
+                    trial,
+                })
+            },
+        );
+    let rest = proptest::collection::vec(
+        select(vec![
+            "ability",
+            "advantage",
+            "ally",
+            "art",
+            "treasure",
+            "flaw",
+        ]),
+        0..4,
+    )
+    .prop_map(|v| v.into_iter().map(String::from).collect::<Vec<_>>());
     let league = (
         common(),
         strings(),
@@ -313,28 +515,62 @@ fn arcadia() -> impl Strategy<Value = Card> {
         any::<bool>(),
         opt(text()),
     )
-        .prop_map(|((id, name, text), terrain, (north, east, south, west), enter, leave, rest, unique, special)| {
-            ArcadiaCard::League(League {
-                art: None,
-                game: "arcadia".into(),
-                kind: "league".into(),
-                id,
-                name,
-                text,
+        .prop_map(
+            |(
+                (id, name, text),
                 terrain,
-                sides: Sides { north, east, south, west },
+                (north, east, south, west),
                 enter,
                 leave,
                 rest,
                 unique,
                 special,
-            })
-        });
-    let quest = (common(), any::<i32>(), any::<i32>(), any::<i32>(), objective()).prop_map(
-        |((id, name, text), waylay_rating, treasure_rating, experience, objective)| {
-            ArcadiaCard::Quest(Quest { game: "arcadia".into(), kind: "quest".into(), id, name, text, waylay_rating, treasure_rating, experience, objective, art: None })
-        },
-    );
+            )| {
+                ArcadiaCard::League(League {
+                    art: None,
+                    game: "arcadia".into(),
+                    kind: "league".into(),
+                    id,
+                    name,
+                    text,
+                    terrain,
+                    sides: Sides {
+                        north,
+                        east,
+                        south,
+                        west,
+                    },
+                    enter,
+                    leave,
+                    rest,
+                    unique,
+                    special,
+                })
+            },
+        );
+    let quest = (
+        common(),
+        any::<i32>(),
+        any::<i32>(),
+        any::<i32>(),
+        objective(),
+    )
+        .prop_map(
+            |((id, name, text), waylay_rating, treasure_rating, experience, objective)| {
+                ArcadiaCard::Quest(Quest {
+                    art: None,
+                    game: "arcadia".into(),
+                    kind: "quest".into(),
+                    id,
+                    name,
+                    text,
+                    waylay_rating,
+                    treasure_rating,
+                    experience,
+                    objective,
+                })
+            },
+        );
     prop_oneof![icon, merit, flaw, waylay, league, quest].prop_map(Card::Arcadia)
 }
 
@@ -343,7 +579,15 @@ fn arcadia() -> impl Strategy<Value = Card> {
 fn element() -> impl Strategy<Value = Card> {
     let e = select(Element::ALL.to_vec());
     (id(), text(), e.clone(), e.clone(), e).prop_map(|(id, name, front, back, set)| {
-        Card::Iconoclasm(ElementCard { game: "iconoclasm".into(), kind: "element".into(), id, name, front, back, set })
+        Card::Iconoclasm(ElementCard {
+            game: "iconoclasm".into(),
+            kind: "element".into(),
+            id,
+            name,
+            front,
+            back,
+            set,
+        })
     })
 }
 
@@ -352,14 +596,31 @@ fn dice() -> impl Strategy<Value = ruu::Dice> {
 }
 
 fn skill() -> impl Strategy<Value = ruu::Skill> {
-    let cycle = prop_oneof![Just("constant".to_string()), (0u32..20, select(vec!["F", "G"])).prop_map(|(n, u)| format!("{n}/{u}"))];
-    (text(), cycle, opt((1u8..=6).prop_map(|k| format!("{k}+"))), opt(text()))
-        .prop_map(|(name, cycle, trigger, text)| ruu::Skill { name, cycle, trigger, text })
+    let cycle = prop_oneof![
+        Just("constant".to_string()),
+        (0u32..20, select(vec!["F", "G"])).prop_map(|(n, u)| format!("{n}/{u}"))
+    ];
+    (
+        text(),
+        cycle,
+        opt((1u8..=6).prop_map(|k| format!("{k}+"))),
+        opt(text()),
+    )
+        .prop_map(|(name, cycle, trigger, text)| ruu::Skill {
+            name,
+            cycle,
+            trigger,
+            text,
+        })
 }
 
 fn figure() -> impl Strategy<Value = Card> {
     use ruu::*;
-    let faction = select(vec![Allegiance::Ally, Allegiance::Enemy, Allegiance::Neutral]);
+    let faction = select(vec![
+        Allegiance::Ally,
+        Allegiance::Enemy,
+        Allegiance::Neutral,
+    ]);
     (
         id(),
         select(vec![FigureKind::Hero, FigureKind::Unit]),
@@ -372,25 +633,42 @@ fn figure() -> impl Strategy<Value = Card> {
         opt((dice(), any::<u32>())),
         proptest::collection::vec(skill(), 0..3),
     )
-        .prop_map(|(id, kind, name, faction, playable, other, (hp, movement, vision), close, ranged, skills)| {
-            let race = if faction == Allegiance::Ally { playable.to_string() } else { other };
-            Card::Ruunara(Figure {
-                art: None,
-                game: "ruunara".into(),
-                kind,
+        .prop_map(
+            |(
                 id,
+                kind,
                 name,
-                race,
                 faction,
-                hp,
-                movement,
-                vision,
+                playable,
+                other,
+                (hp, movement, vision),
                 close,
-                ranged: ranged.map(|r| r.0),
-                ranged_range: ranged.map(|r| r.1),
+                ranged,
                 skills,
-            })
-        })
+            )| {
+                let race = if faction == Allegiance::Ally {
+                    playable.to_string()
+                } else {
+                    other
+                };
+                Card::Ruunara(Figure {
+                    art: None,
+                    game: "ruunara".into(),
+                    kind,
+                    id,
+                    name,
+                    race,
+                    faction,
+                    hp,
+                    movement,
+                    vision,
+                    close,
+                    ranged: ranged.map(|r| r.0),
+                    ranged_range: ranged.map(|r| r.1),
+                    skills,
+                })
+            },
+        )
 }
 
 pub(super) fn any_card() -> impl Strategy<Value = Card> {
@@ -407,7 +685,10 @@ where
     let handle = std::thread::Builder::new()
         .stack_size(256 << 20)
         .spawn(move || {
-            let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig { cases, ..ProptestConfig::default() });
+            let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig {
+                cases,
+                ..ProptestConfig::default()
+            });
             if let Err(e) = runner.run(&strategy(), test) {
                 panic!("{e}");
             }
@@ -436,50 +717,73 @@ fn load_write_load_is_identity() {
 
 #[test]
 fn arbitrary_text_never_panics_the_parser() {
-    check(512, || "\\PC*|[a-z_=\"\\[\\]{}\\n0-9., -]*", |text: String| {
-        if let Err(e) = cards::parse(&text, "any.toml") {
-            prop_assert!(e.line >= 1 && e.column >= 1);
-            prop_assert!(e.line <= text.lines().count() + 1, "{}", e);
-            prop_assert_eq!(e.file, "any.toml");
-        }
-        Ok(())
-    });
+    check(
+        512,
+        || "\\PC*|[a-z_=\"\\[\\]{}\\n0-9., -]*",
+        |text: String| {
+            if let Err(e) = cards::parse(&text, "any.toml") {
+                prop_assert!(e.line >= 1 && e.column >= 1);
+                prop_assert!(e.line <= text.lines().count() + 1, "{}", e);
+                prop_assert_eq!(e.file, "any.toml");
+            }
+            Ok(())
+        },
+    );
 }
 
 #[test]
 fn damaged_card_files_give_positioned_errors() {
-    check(256, || (any_card(), any::<prop::sample::Index>(), "[\\PC\\n]{1,6}"), |(card, at, junk)| {
-        let mut written = card.to_toml();
-        let mut i = at.index(written.len() + 1);
-        while !written.is_char_boundary(i) {
-            i -= 1;
-        }
-        written.insert_str(i, &junk);
-        match cards::parse(&written, "damaged.toml") {
-            Ok(CardFile::Card(c)) => {
-                let _ = c.to_toml();
+    check(
+        256,
+        || (any_card(), any::<prop::sample::Index>(), "[\\PC\\n]{1,6}"),
+        |(card, at, junk)| {
+            let mut written = card.to_toml();
+            let mut i = at.index(written.len() + 1);
+            while !written.is_char_boundary(i) {
+                i -= 1;
             }
-            Ok(CardFile::Clashes(_)) => {}
-            Err(e) => {
-                prop_assert!(e.line >= 1 && e.line <= written.lines().count() + 1, "{}", e);
-                prop_assert!(e.column >= 1);
+            written.insert_str(i, &junk);
+            match cards::parse(&written, "damaged.toml") {
+                Ok(CardFile::Card(c)) => {
+                    let _ = c.to_toml();
+                }
+                Ok(CardFile::Clashes(_)) => {}
+                Err(e) => {
+                    prop_assert!(
+                        e.line >= 1 && e.line <= written.lines().count() + 1,
+                        "{}",
+                        e
+                    );
+                    prop_assert!(e.column >= 1);
+                }
             }
-        }
-        Ok(())
-    });
+            Ok(())
+        },
+    );
 }
 
 #[test]
 fn arbitrary_csv_never_panics_the_collection_reader() {
-    let header = || select(vec!["", "id,name,game,quantity\n", "Count,Name\n", "Quantity,Name,Set\n"]);
-    check(256, move || (proptest::collection::vec(any::<u8>(), 0..300), header()), |(data, header)| {
-        let mut cat = Catalogue::open_empty_in_memory().unwrap();
-        let mut bytes = header.as_bytes().to_vec();
-        bytes.extend(data);
-        let _ = cat.import_collection_bytes(&bytes, Path::new("any.csv"), false);
-        let _ = cat.import_collection_bytes(&bytes, Path::new("any.csv"), true);
-        Ok(())
-    });
+    let header = || {
+        select(vec![
+            "",
+            "id,name,game,quantity\n",
+            "Count,Name\n",
+            "Quantity,Name,Set\n",
+        ])
+    };
+    check(
+        256,
+        move || (proptest::collection::vec(any::<u8>(), 0..300), header()),
+        |(data, header)| {
+            let mut cat = Catalogue::open_empty_in_memory().unwrap();
+            let mut bytes = header.as_bytes().to_vec();
+            bytes.extend(data);
+            let _ = cat.import_collection_bytes(&bytes, Path::new("any.csv"), false);
+            let _ = cat.import_collection_bytes(&bytes, Path::new("any.csv"), true);
+            Ok(())
+        },
+    );
 }
 
 #[test]
@@ -495,4 +799,3 @@ fn generators_cover_every_kind() {
     }
     assert_eq!(kinds.len(), 10, "{kinds:?}");
 }
-

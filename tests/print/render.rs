@@ -6,12 +6,21 @@ use deckwright::catalogue::bundled_cards;
 use deckwright::print::{Assets, RenderSpec, Side, render, render_card, render_preview};
 
 fn card(id: &str) -> Card {
-    bundled_cards().unwrap().into_iter().find(|c| c.id() == id).unwrap()
+    bundled_cards()
+        .unwrap()
+        .into_iter()
+        .find(|c| c.id() == id)
+        .unwrap()
 }
 
 fn px(img: &deckwright::print::CardImage, x: u32, y: u32) -> [u8; 4] {
     let i = ((y * img.width + x) * 4) as usize;
-    [img.rgba[i], img.rgba[i + 1], img.rgba[i + 2], img.rgba[i + 3]]
+    [
+        img.rgba[i],
+        img.rgba[i + 1],
+        img.rgba[i + 2],
+        img.rgba[i + 3],
+    ]
 }
 
 #[test]
@@ -23,10 +32,18 @@ fn every_bundled_card_renders_both_sides() {
         for side in [Side::Front, Side::Back] {
             let img = render(c, side, &RenderSpec::poker(40.0), &Assets::default()).unwrap();
             assert_eq!((img.width, img.height), (99, 139), "{}", c.id());
-            assert!(img.rgba.chunks(4).all(|p| p[3] == 255), "{} has see-through pixels", c.id());
+            assert!(
+                img.rgba.chunks(4).all(|p| p[3] == 255),
+                "{} has see-through pixels",
+                c.id()
+            );
             // Something is drawn: not a single flat colour.
             let first = &img.rgba[..4];
-            assert!(img.rgba.chunks(4).any(|p| p != first), "{} is blank", c.id());
+            assert!(
+                img.rgba.chunks(4).any(|p| p != first),
+                "{} is blank",
+                c.id()
+            );
         }
     }
     // The bundled set covers every kind the renderer draws.
@@ -63,7 +80,9 @@ fn an_element_card_has_two_faces_and_other_cards_share_their_game_back() {
 
 #[test]
 fn long_texts_never_spill_over_the_card_border() {
-    let Card::Iconica(mut ch) = card("ico-grumbolt") else { panic!() };
+    let Card::Iconica(mut ch) = card("ico-grumbolt") else {
+        panic!()
+    };
     let plain = render_card(&Card::Iconica(ch.clone()), 100.0);
     ch.name = "Grumbolt the Unreasonably Long-Named Champion of Everything ".repeat(4);
     for a in &mut ch.actions {
@@ -76,7 +95,11 @@ fn long_texts_never_spill_over_the_card_border() {
     for y in 0..long.height {
         for x in 0..long.width {
             if x < ring || y < ring || x >= long.width - ring || y >= long.height - ring {
-                assert_eq!(px(&long, x, y), px(&plain, x, y), "pixel ({x}, {y}) of the border changed");
+                assert_eq!(
+                    px(&long, x, y),
+                    px(&plain, x, y),
+                    "pixel ({x}, {y}) of the border changed"
+                );
             }
         }
     }
@@ -86,13 +109,25 @@ fn long_texts_never_spill_over_the_card_border() {
 fn portraits_are_drawn_when_the_file_exists_and_a_placeholder_otherwise() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("p.png");
-    image::RgbaImage::from_pixel(16, 16, image::Rgba([255, 0, 255, 255])).save(&file).unwrap();
-    let Card::Iconica(mut ch) = card("ico-grumbolt") else { panic!() };
-    let magenta = |img: &deckwright::print::CardImage| img.rgba.chunks(4).filter(|p| p[0] > 240 && p[1] < 20 && p[2] > 240).count();
+    image::RgbaImage::from_pixel(16, 16, image::Rgba([255, 0, 255, 255]))
+        .save(&file)
+        .unwrap();
+    let Card::Iconica(mut ch) = card("ico-grumbolt") else {
+        panic!()
+    };
+    let magenta = |img: &deckwright::print::CardImage| {
+        img.rgba
+            .chunks(4)
+            .filter(|p| p[0] > 240 && p[1] < 20 && p[2] > 240)
+            .count()
+    };
     ch.portrait = None;
     let none = render_preview(&Card::Iconica(ch.clone()), 250, 350, &Assets::default());
     ch.portrait = Some("p.png".into());
-    let assets = Assets { portrait_root: Some(dir.path().to_path_buf()), ..Assets::default() };
+    let assets = Assets {
+        portrait_root: Some(dir.path().to_path_buf()),
+        ..Assets::default()
+    };
     let with = render_preview(&Card::Iconica(ch.clone()), 250, 350, &assets);
     assert!(magenta(&with) > 1000, "{}", magenta(&with));
     assert_eq!(magenta(&none), 0);
@@ -106,7 +141,12 @@ fn the_preview_has_the_asked_size_and_bleed_grows_the_image() {
     let c = card("arc-l-brassgate-ward");
     let p = render_preview(&c, 250, 350, &Assets::default());
     assert_eq!((p.width, p.height, p.rgba.len()), (250, 350, 250 * 350 * 4));
-    let spec = RenderSpec { width_mm: 63.0, height_mm: 88.0, bleed_mm: 3.0, dpi: 300.0 };
+    let spec = RenderSpec {
+        width_mm: 63.0,
+        height_mm: 88.0,
+        bleed_mm: 3.0,
+        dpi: 300.0,
+    };
     let img = render(&c, Side::Front, &spec, &Assets::default()).unwrap();
     assert_eq!((img.width, img.height), (744 + 2 * 35, 1039 + 2 * 35));
     // The art extends into the bleed: its corner is the card's frame colour, not white.

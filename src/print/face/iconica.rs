@@ -51,7 +51,15 @@ pub fn draw(c: &mut dyn Canvas, ch: &Character, assets: &Assets) {
     let badge_room = if ch.influence.is_some() { 5.0 } else { 0.0 };
     title_bar(c, head, &ch.name, fc, WHITE, badge_room);
     if let Some(inf) = ch.influence {
-        super::badge(c, head.right() - 3.0, head.y + head.h / 2.0, 2.6, &inf.to_string(), Rgb::hex(0xd9b44a), INK);
+        super::badge(
+            c,
+            head.right() - 3.0,
+            head.y + head.h / 2.0,
+            2.6,
+            &inf.to_string(),
+            Rgb::hex(0xd9b44a),
+            INK,
+        );
     }
     let (sub, rest) = rest.split_top(4.0);
     let type_line = format!(
@@ -71,15 +79,32 @@ pub fn draw(c: &mut dyn Canvas, ch: &Character, assets: &Assets) {
     small_line(c, &footer, foot.inset_xy(0.5, 0.2), Weight::Regular, MUTED);
 
     let (left, meter) = rest.split_right(11.5);
-    health_meter(c, R::new(meter.x + 0.8, meter.y + 0.3, meter.w - 0.8, meter.h - 0.6), ch, fc);
+    health_meter(
+        c,
+        R::new(meter.x + 0.8, meter.y + 0.3, meter.w - 0.8, meter.h - 0.6),
+        ch,
+        fc,
+    );
 
     let left = R::new(left.x, left.y + 0.3, left.w, left.h - 0.6);
     let (pic, rest) = left.split_top((left.h * 0.26).min(20.0));
-    portrait(c, pic, ch.portrait.as_deref(), assets, Rgb::hex(0xd8d2c4), Rgb::hex(0xa39b8c));
+    portrait(
+        c,
+        pic,
+        ch.portrait.as_deref(),
+        assets,
+        Rgb::hex(0xd8d2c4),
+        Rgb::hex(0xa39b8c),
+    );
     let extras = !ch.strengths.is_empty() || ch.final_act.is_some();
     let extra_h = if extras { rest.h * 0.22 } else { 0.0 };
     let (actions, extra) = rest.split_bottom(extra_h);
-    draw_actions(c, R::new(actions.x, actions.y + 0.8, actions.w, actions.h - 0.8), ch, fc);
+    draw_actions(
+        c,
+        R::new(actions.x, actions.y + 0.8, actions.w, actions.h - 0.8),
+        ch,
+        fc,
+    );
     if extras {
         draw_extras(c, extra.inset_xy(0.0, 0.4), ch);
     }
@@ -96,18 +121,41 @@ fn draw_actions(c: &mut dyn Canvas, r: R, ch: &Character, fc: Rgb) {
         let die = row.h.min(5.2) - 0.8;
         let dr = R::new(row.x + 0.5, row.y + (row.h - die) / 2.0, die, die);
         c.round_rect(dr, 0.7, Some(if is_break { BREAK } else { fc }), None);
-        text::label(c, &roll_label(&a.roll), Weight::Bold, WHITE, dr.inset(0.5), Style::new(die * 0.6).center().middle());
-        let mut tr = R::new(dr.right() + 0.8, row.y + 0.35, row.right() - dr.right() - 1.3, row.h - 0.7);
+        text::label(
+            c,
+            &roll_label(&a.roll),
+            Weight::Bold,
+            WHITE,
+            dr.inset(0.5),
+            Style::new(die * 0.6).center().middle(),
+        );
+        let mut tr = R::new(
+            dr.right() + 0.8,
+            row.y + 0.35,
+            row.right() - dr.right() - 1.3,
+            row.h - 0.7,
+        );
         if is_break {
             let tag = R::new(row.right() - 8.0, row.y - 0.5, 7.6, 2.0);
             c.round_rect(tag, 0.6, Some(BREAK), None);
-            // The size the tag's width allows: a fixed label, never shrunk.
-            text::label(c, "ACTION BREAK", Weight::Bold, WHITE, tag.inset_xy(0.4, 0.2), Style::new(0.95).center().middle());
+            text::label(
+                c,
+                "ACTION BREAK",
+                Weight::Bold,
+                WHITE,
+                tag.inset_xy(0.4, 0.2),
+                // The size the tag's width allows: a fixed label, never shrunk.
+                Style::new(0.95).center().middle(),
+            );
             tr = R::new(tr.x, tr.y + 0.9, tr.w, tr.h - 0.9);
         }
         let spans = para(vec![
             Span::new(format!("{} ", a.name), Weight::Bold, INK),
-            Span::new(format!("({}) ", format!("{:?}", a.kind).to_lowercase()), Weight::Italic, MUTED),
+            Span::new(
+                format!("({}) ", format!("{:?}", a.kind).to_lowercase()),
+                Weight::Italic,
+                MUTED,
+            ),
             Span::new(a.text.clone(), Weight::Regular, INK),
         ]);
         text::draw(c, &[spans], tr, Style::new(2.0).min(0.8).middle());
@@ -125,9 +173,18 @@ fn draw_extras(c: &mut dyn Canvas, r: R, ch: &Character) {
             .or_else(|| s.against.race.clone())
             .or_else(|| s.against.class.map(|c| format!("{c:?}").to_lowercase()))
             .unwrap_or_default();
-        let nums = s.actions.iter().map(u8::to_string).collect::<Vec<_>>().join(", ");
+        let nums = s
+            .actions
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(", ");
         paras.push(vec![
-            Span::new(format!("Strength vs {against} ({nums}): "), Weight::Bold, INK),
+            Span::new(
+                format!("Strength vs {against} ({nums}): "),
+                Weight::Bold,
+                INK,
+            ),
             Span::new(s.text.clone(), Weight::Regular, INK),
         ]);
     }
@@ -137,7 +194,12 @@ fn draw_extras(c: &mut dyn Canvas, r: R, ch: &Character) {
             Span::new(f.text.clone(), Weight::Regular, INK),
         ]);
     }
-    text::draw(c, &paras, r.inset_xy(0.8, 0.5), Style::new(1.9).min(0.8).middle());
+    text::draw(
+        c,
+        &paras,
+        r.inset_xy(0.8, 0.5),
+        Style::new(1.9).min(0.8).middle(),
+    );
 }
 
 /// One tile of the health meter, as printed.
@@ -157,7 +219,10 @@ pub fn meter_tiles(ch: &Character) -> Vec<Tile> {
             let value = k * 10;
             Tile {
                 value,
-                nullifiers: Nullifier::ALL.into_iter().filter(|n| ch.health.has(*n, value)).collect(),
+                nullifiers: Nullifier::ALL
+                    .into_iter()
+                    .filter(|n| ch.health.has(*n, value))
+                    .collect(),
                 reaction: ch.health.reaction_at(value),
             }
         })
@@ -181,13 +246,25 @@ fn health_meter(c: &mut dyn Canvas, r: R, ch: &Character, fc: Rgb) {
         } else {
             (Rgb::hex(0xe4dccb), INK)
         };
-        c.round_rect(t, 0.4, Some(fill), if i == 0 { Some((fc, 0.3)) } else { None });
+        c.round_rect(
+            t,
+            0.4,
+            Some(fill),
+            if i == 0 { Some((fc, 0.3)) } else { None },
+        );
         if value == 0 {
             skull(c, t);
             continue;
         }
         let (vr, mr) = t.split_left(t.w * 0.42);
-        text::label(c, &value.to_string(), Weight::Bold, ink, vr.inset_xy(0.2, 0.15), Style::new(t.h * 0.62).min(0.6).center().middle());
+        text::label(
+            c,
+            &value.to_string(),
+            Weight::Bold,
+            ink,
+            vr.inset_xy(0.2, 0.15),
+            Style::new(t.h * 0.62).min(0.6).center().middle(),
+        );
         tile_markers(c, mr.inset_xy(0.1, 0.15), tile);
     }
 }
@@ -205,13 +282,27 @@ fn tile_markers(c: &mut dyn Canvas, r: R, tile: &Tile) {
     for n in nulls {
         let (col, letter) = nullifier_icon(n);
         c.circle(x + d / 2.0, cy, d * 0.47, Some(col), None);
-        text::label(c, letter, Weight::Bold, WHITE, R::new(x + d * 0.12, cy - d * 0.36, d * 0.76, d * 0.72), Style::new(d * 0.62).min(0.3).center().middle());
+        text::label(
+            c,
+            letter,
+            Weight::Bold,
+            WHITE,
+            R::new(x + d * 0.12, cy - d * 0.36, d * 0.76, d * 0.72),
+            Style::new(d * 0.62).min(0.3).center().middle(),
+        );
         x += d;
     }
     if let Some(dmg) = reaction {
         let tag = R::new(x, cy - d * 0.47, (r.right() - x).max(d), d * 0.94);
         c.round_rect(tag, d * 0.2, Some(REACTION), None);
-        text::label(c, &format!("R{dmg}"), Weight::Bold, WHITE, tag.inset_xy(d * 0.08, d * 0.1), Style::new(d * 0.62).min(0.3).center().middle());
+        text::label(
+            c,
+            &format!("R{dmg}"),
+            Weight::Bold,
+            WHITE,
+            tag.inset_xy(d * 0.08, d * 0.1),
+            Style::new(d * 0.62).min(0.3).center().middle(),
+        );
     }
 }
 
@@ -221,9 +312,26 @@ fn skull(c: &mut dyn Canvas, t: R) {
     let s = t.h.min(t.w) * 0.42;
     let bone = Rgb::hex(0xeeeeee);
     c.circle(cx, cy - s * 0.15, s * 0.8, Some(bone), None);
-    c.round_rect(R::new(cx - s * 0.45, cy + s * 0.3, s * 0.9, s * 0.55), s * 0.12, Some(bone), None);
-    c.circle(cx - s * 0.3, cy - s * 0.15, s * 0.22, Some(Rgb::hex(0x111111)), None);
-    c.circle(cx + s * 0.3, cy - s * 0.15, s * 0.22, Some(Rgb::hex(0x111111)), None);
+    c.round_rect(
+        R::new(cx - s * 0.45, cy + s * 0.3, s * 0.9, s * 0.55),
+        s * 0.12,
+        Some(bone),
+        None,
+    );
+    c.circle(
+        cx - s * 0.3,
+        cy - s * 0.15,
+        s * 0.22,
+        Some(Rgb::hex(0x111111)),
+        None,
+    );
+    c.circle(
+        cx + s * 0.3,
+        cy - s * 0.15,
+        s * 0.22,
+        Some(Rgb::hex(0x111111)),
+        None,
+    );
 }
 
 #[cfg(test)]
@@ -233,19 +341,29 @@ mod tests {
     #[test]
     fn the_meter_runs_from_start_to_the_skull_with_its_icons() {
         let text = include_str!("../../../cards/iconica/ico-anwen-halloway.toml");
-        let crate::cards::Card::Iconica(ch) = crate::cards::parse_card(text, "anwen").unwrap() else { panic!() };
+        let crate::cards::Card::Iconica(ch) = crate::cards::parse_card(text, "anwen").unwrap()
+        else {
+            panic!()
+        };
         let tiles = meter_tiles(&ch);
         assert_eq!(tiles.len(), (ch.health.start / 10 + 1) as usize);
         assert_eq!(tiles.first().unwrap().value, ch.health.start);
         assert_eq!(tiles.last().unwrap().value, 0);
         for t in &tiles {
             for n in Nullifier::ALL {
-                assert_eq!(t.nullifiers.contains(&n), ch.health.tiles(n).contains(&t.value), "{t:?}");
+                assert_eq!(
+                    t.nullifiers.contains(&n),
+                    ch.health.tiles(n).contains(&t.value),
+                    "{t:?}"
+                );
             }
             assert_eq!(t.reaction, ch.health.reaction_at(t.value));
         }
         let marked: usize = tiles.iter().map(|t| t.nullifiers.len()).sum();
-        let listed: usize = Nullifier::ALL.iter().map(|n| ch.health.tiles(*n).len()).sum();
+        let listed: usize = Nullifier::ALL
+            .iter()
+            .map(|n| ch.health.tiles(*n).len())
+            .sum();
         assert_eq!(marked, listed);
         assert!(tiles.iter().any(|t| t.reaction.is_some()));
     }
