@@ -1,5 +1,6 @@
-//! Print speed: a 1,000-card vector PDF with backs, one 300 dpi PNG per card, and the live
-//! preview of one card at screen size.
+//! Print speed: a 1,000-card vector PDF with backs, one 300 dpi PNG per card, the live
+//! preview of one card at screen size, and 1,000 cards to MakePlayingCards PNGs and to
+//! Tabletop Simulator sheets.
 //!
 //! `CARGO_TARGET_DIR=/work/target-print-rel cargo bench --bench print`
 
@@ -11,7 +12,8 @@ use deckwright::cards::Card;
 use deckwright::catalogue::bundled_cards;
 use deckwright::print::export::{ExportOptions, export_pngs, pdf_bytes};
 use deckwright::print::layout;
-use deckwright::print::{Assets, RenderSpec, Side, render, render_preview, vector};
+use deckwright::print::vendor::{self, Preset};
+use deckwright::print::{Assets, RenderSpec, Side, render, render_preview, tts, vector};
 
 fn a4_backs() -> ExportOptions {
     let mut o = ExportOptions::new(layout::paper("a4").expect("a4 is a paper"));
@@ -119,6 +121,54 @@ fn benches(c: &mut Criterion) {
     });
     slow.finish();
     let _ = std::fs::remove_dir_all(&dir);
+
+    // Vendor files: 1,000 distinct cards to MakePlayingCards PNGs (822 x 1122 px each, every
+    // face rendered, encoded and written) and to Tabletop Simulator sheets (15 sheets of
+    // 4000 x 3913 px, each of 69 cards, and deck.json).
+    let mut vendors = c.benchmark_group("vendors");
+    vendors
+        .sample_size(10)
+        .sampling_mode(criterion::SamplingMode::Flat)
+        .measurement_time(Duration::from_secs(60))
+        .warm_up_time(Duration::from_secs(1));
+    let out = std::env::temp_dir().join(format!("deckwright-bench-vendors-{}", std::process::id()));
+    let mpc = out.join("mpc");
+    vendors.bench_function("mpc_pngs_1000_distinct_cards", |b| {
+        b.iter(|| {
+            black_box(
+                vendor::export(&distinct, Preset::Mpc, &assets, &mpc)
+                    .expect("mpc")
+                    .files
+                    .len(),
+            )
+        })
+    });
+    let tts_dir = out.join("tts");
+    vendors.bench_function("tts_sheets_1000_distinct_cards", |b| {
+        b.iter(|| {
+            black_box(
+                tts::export(&distinct, &assets, &tts_dir)
+                    .expect("tts")
+                    .sheets,
+            )
+        })
+    });
+    vendors.finish();
+    let size = |d: &std::path::Path| -> u64 {
+        std::fs::read_dir(d)
+            .map(|r| {
+                r.filter_map(|e| e.ok()?.metadata().ok())
+                    .map(|m| m.len())
+                    .sum()
+            })
+            .unwrap_or(0)
+    };
+    eprintln!(
+        "1,000 cards: MakePlayingCards PNGs {:.0} MB, Tabletop Simulator sheets {:.0} MB",
+        size(&mpc) as f64 / 1e6,
+        size(&tts_dir) as f64 / 1e6
+    );
+    let _ = std::fs::remove_dir_all(&out);
 }
 
 criterion_group! {

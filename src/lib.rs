@@ -13,6 +13,7 @@ pub mod games;
 pub mod print;
 pub mod safe_io;
 pub mod search;
+pub mod sheet;
 pub mod sim;
 
 pub use cards::{Card, CardError, CardFile, CardLookup, Game};

@@ -110,6 +110,9 @@ name = "Ridge Scouts"
 mode = "story"
 members = ["ru-ardann-smithguard", "ru-bogspawn-slinger"]'
 shot print '{"screen":"Print","dark":false,"print_ids":["ico-kethra-voss","ico-anwen-halloway","ico-grumbolt"]}'
+# The backs page: tick Backs, then the next page.
+CLICKS="235,90 471,153"
+shot print-backs '{"screen":"Print","dark":false,"print_ids":["ico-kethra-voss","ico-anwen-halloway","icl-fire-water"]}'
 shot editor '{"screen":"Card","dark":false}' \
     draft.card "$(sed 's/name = "Kethra Voss"/name = "Kethra the Bold"/' "$OUT/../../cards/iconica/ico-kethra-voss.toml")"
 shot editor-form '{"screen":"Card","dark":false}' \

@@ -45,6 +45,9 @@ pub struct Browser {
     path: Option<PathBuf>,
     total: Option<u64>,
     scroll_to_selected: bool,
+    /// Show the results as the sheet view (cells edited in place) instead of the list.
+    pub sheet_mode: bool,
+    sheet: super::sheet_view::SheetView,
 }
 
 struct Detail {
@@ -109,6 +112,8 @@ impl Browser {
             path,
             total: None,
             scroll_to_selected: false,
+            sheet_mode: false,
+            sheet: Default::default(),
         }
     }
 
@@ -307,7 +312,33 @@ impl Browser {
             .show(ui, |ui| {
                 self.detail_ui(ui, env);
             });
-        egui::CentralPanel::default().show(ui, |ui| self.table_ui(ui, env));
+        egui::CentralPanel::default().show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.label("View:");
+                if ui
+                    .selectable_label(!self.sheet_mode, "List")
+                    .on_hover_text("The results as a list: select a card to see it")
+                    .clicked()
+                {
+                    self.sheet_mode = false;
+                }
+                if ui
+                    .selectable_label(self.sheet_mode, "Sheet")
+                    .on_hover_text(
+                        "The results as a sheet: one column a key, cells edited in place",
+                    )
+                    .clicked()
+                {
+                    self.sheet_mode = true;
+                }
+            });
+            if self.sheet_mode {
+                let ids: Vec<String> = self.rows.iter().map(|r| r.id.clone()).collect();
+                self.sheet.ui(ui, env, &ids);
+            } else {
+                self.table_ui(ui, env);
+            }
+        });
     }
 
     fn search_bar_ui(&mut self, ui: &mut egui::Ui) {

@@ -62,6 +62,19 @@ pub enum AppError {
     /// A paper name the print layout does not know.
     #[error("unknown paper `{0}`")]
     UnknownPaper(String),
+    /// A card size the print layout does not know.
+    #[error("unknown card size `{0}`")]
+    UnknownCardSize(String),
+    /// An action the app refuses, with its reason.
+    #[error("{0}")]
+    Refused(String),
+}
+
+/// For the screens whose messages are plain text: the error with its whole chain.
+impl From<AppError> for String {
+    fn from(e: AppError) -> String {
+        e.chain()
+    }
 }
 
 impl AppError {
@@ -539,29 +552,50 @@ pub fn league_fits(cat: &Catalogue, s: &SetupFile) -> Vec<[Option<bool>; 4]> {
 }
 
 /// The card as the print renderer draws it, `width` x `height` pixels, for the preview.
-pub fn render_card(_cat: &Catalogue, card: &Card, width: u32, height: u32) -> egui::ColorImage {
-    let img = crate::print::render_preview(card, width, height, &crate::print::Assets::default());
+pub fn render_card(cat: &Catalogue, card: &Card, width: u32, height: u32) -> egui::ColorImage {
+    let assets = crate::print::Assets {
+        art_dir: cat.art_dir(),
+        ..Default::default()
+    };
+    let img = crate::print::render_preview(card, width, height, &assets);
     egui::ColorImage::from_rgba_unmultiplied([img.width as usize, img.height as usize], &img.rgba)
 }
 
-/// How the print screen prints.
+/// How the print screen prints: every option of `deckwright export`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PrintSettings {
     /// A paper name of `print::layout::PAPERS`.
     pub paper: String,
+    /// A card size name of `print::layout::CARD_PRESETS`.
+    pub card: String,
     pub crop_marks: bool,
     pub backs: bool,
+    /// Bleed around each card, mm.
+    pub bleed: f32,
+    /// Space between cards, mm.
+    pub gutter: f32,
+    /// Copies of each selected card: a number, or the owned quantities.
+    pub copies: Copies,
+    /// Shift of the backs, mm (x right, y down on the backs page).
+    pub back_offset: (f32, f32),
 }
 
 impl Default for PrintSettings {
     fn default() -> Self {
         PrintSettings {
             paper: "a4".into(),
+            card: "poker".into(),
             crop_marks: true,
             backs: false,
+            bleed: 0.0,
+            gutter: 0.0,
+            copies: Copies::Each(1),
+            back_offset: (0.0, 0.0),
         }
     }
 }
+
+pub use crate::print::selection::Copies;
 
 /// The paper names the print screen offers.
 pub fn papers() -> Vec<&'static str> {
@@ -571,44 +605,90 @@ pub fn papers() -> Vec<&'static str> {
         .collect()
 }
 
+/// The card sizes the print screen offers: name and size in mm.
+pub fn card_sizes() -> Vec<(&'static str, f32, f32)> {
+    crate::print::layout::CARD_PRESETS
+        .iter()
+        .map(|p| (p.name, p.width, p.height))
+        .collect()
+}
+
 fn export_options(
     settings: &PrintSettings,
 ) -> Result<crate::print::export::ExportOptions, AppError> {
     let paper = crate::print::layout::paper(&settings.paper)
         .ok_or_else(|| AppError::UnknownPaper(settings.paper.clone()))?;
+    let card = crate::print::layout::card_preset(&settings.card)
+        .ok_or_else(|| AppError::UnknownCardSize(settings.card.clone()))?;
     let mut opts = crate::print::export::ExportOptions::new(paper);
+    opts.card_w = card.width;
+    opts.card_h = card.height;
+    opts.bleed = settings.bleed.clamp(0.0, 20.0);
+    opts.gutter = settings.gutter.clamp(0.0, 100.0);
     opts.crop_marks = settings.crop_marks;
     opts.backs = settings.backs;
+    opts.back_offset = (
+        settings.back_offset.0.clamp(-50.0, 50.0),
+        settings.back_offset.1.clamp(-50.0, 50.0),
+    );
     Ok(opts)
 }
 
+/// The ids to print, in order, each repeated as `copies` asks (cards not owned are left out
+/// with `Copies::Owned`).
+pub fn print_list(cat: &Catalogue, ids: &[String], copies: Copies) -> Vec<String> {
+    let mut out = Vec::new();
+    for id in ids {
+        let n = match copies {
+            Copies::Each(n) => n,
+            Copies::Owned => cat.owned(id).unwrap_or(0),
+        };
+        out.extend(std::iter::repeat_n(id.clone(), n as usize));
+    }
+    out
+}
+
 /// A sheet of the print layout: paper size and the trim box of every card place (mm,
-/// top-left origin), row by row.
+/// top-left origin), row by row, and where each card's back goes on the backs page.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Sheet {
     pub width: f32,
     pub height: f32,
     pub places: Vec<[f32; 4]>,
+    pub backs: Vec<[f32; 4]>,
 }
 
 /// The sheet the export lays cards on.
 pub fn sheet(settings: &PrintSettings) -> Result<Sheet, AppError> {
     let opts = export_options(settings)?;
     let layout = opts.layout()?;
+    let rect = |r: crate::print::layout::Rect| [r.x, r.y, r.w, r.h];
     let places = (0..layout.per_page())
-        .map(|k| {
-            let r = layout.front(k);
-            [r.x, r.y, r.w, r.h]
-        })
+        .map(|k| rect(layout.front(k)))
+        .collect();
+    let backs = (0..layout.per_page())
+        .map(|k| rect(layout.back(k, opts.back_offset)))
         .collect();
     Ok(Sheet {
         width: opts.paper.width,
         height: opts.paper.height,
         places,
+        backs,
     })
 }
 
-/// Exports the cards (one copy per id) to a print-and-play PDF; a summary for the status bar.
+fn cards_of(cat: &Catalogue, ids: &[String]) -> Result<Vec<Card>, String> {
+    ids.iter()
+        .map(|id| {
+            card(cat, id).ok_or_else(|| {
+                format!("`{id}` is not in the catalogue; remove it from the selection")
+            })
+        })
+        .collect()
+}
+
+/// Exports the selection (each card as `settings.copies` asks) to a print-and-play PDF; a
+/// summary for the status bar.
 pub fn export_pdf(
     cat: &Catalogue,
     ids: &[String],
@@ -616,19 +696,153 @@ pub fn export_pdf(
     settings: &PrintSettings,
 ) -> Result<String, AppError> {
     let mut cards = Vec::new();
-    for id in ids {
-        cards.push(
-            cat.get(id)?
-                .ok_or_else(|| AppError::NotInCatalogue(id.clone()))?,
-        );
+    for id in print_list(cat, ids, settings.copies) {
+        let card = cat
+            .get(&id)?
+            .ok_or_else(|| AppError::NotInCatalogue(id.clone()))?;
+        cards.push(card);
     }
-    let opts = export_options(settings)?;
+    if cards.is_empty() {
+        return Err(AppError::Refused(
+            "Nothing to print: none of the selected cards is owned.".into(),
+        ));
+    }
+    let mut opts = export_options(settings)?;
+    opts.assets.art_dir = cat.art_dir();
     let pages = crate::print::export::export_pdf(&cards, &opts, path)?;
     Ok(format!(
         "Wrote {} ({} cards, {pages} pages).",
         path.display(),
         cards.len()
     ))
+}
+
+/// Writes the calibration sheet (for measuring the back offset) with the paper and back
+/// offset of `settings`.
+pub fn export_calibration(
+    path: &std::path::Path,
+    settings: &PrintSettings,
+) -> Result<String, String> {
+    let opts = export_options(settings)?;
+    crate::print::export::export_calibration(&opts, path).map_err(|e| e.to_string())?;
+    Ok(format!(
+        "Wrote the calibration sheet {}: print it double-sided and read the back offset.",
+        path.display()
+    ))
+}
+
+/// Exports the selection for a print vendor (a folder of PNGs, or DriveThruCards' PDF).
+pub fn export_preset(
+    cat: &Catalogue,
+    ids: &[String],
+    preset: crate::print::vendor::Preset,
+    out: &std::path::Path,
+    settings: &PrintSettings,
+) -> Result<String, String> {
+    let cards = cards_of(cat, &print_list(cat, ids, settings.copies))?;
+    let assets = crate::print::Assets {
+        art_dir: cat.art_dir(),
+        ..Default::default()
+    };
+    let r =
+        crate::print::vendor::export(&cards, preset, &assets, out).map_err(|e| e.to_string())?;
+    Ok(format!(
+        "Wrote {} file{} for {} to {}.",
+        r.files.len(),
+        if r.files.len() == 1 { "" } else { "s" },
+        preset.title(),
+        out.display()
+    ))
+}
+
+/// Exports the selection as Tabletop Simulator deck sheets and `deck.json` into `dir`.
+pub fn export_tts(
+    cat: &Catalogue,
+    ids: &[String],
+    dir: &std::path::Path,
+    settings: &PrintSettings,
+) -> Result<String, String> {
+    let cards = cards_of(cat, &print_list(cat, ids, settings.copies))?;
+    let assets = crate::print::Assets {
+        art_dir: cat.art_dir(),
+        ..Default::default()
+    };
+    let r = crate::print::tts::export(&cards, &assets, dir).map_err(|e| e.to_string())?;
+    Ok(format!(
+        "Wrote {} Tabletop Simulator sheet{} and deck.json to {}.",
+        r.sheets,
+        if r.sheets == 1 { "" } else { "s" },
+        dir.display()
+    ))
+}
+
+/// A side of a card as the print renderer draws it, `width` x `height` pixels (the back is
+/// the game's back, or an Iconoclasm element's other face).
+pub fn render_side(
+    cat: &Catalogue,
+    card: &Card,
+    back: bool,
+    width: u32,
+    height: u32,
+) -> egui::ColorImage {
+    let assets = crate::print::Assets {
+        art_dir: cat.art_dir(),
+        ..Default::default()
+    };
+    let side = if back {
+        crate::print::Side::Back
+    } else {
+        crate::print::Side::Front
+    };
+    let img = crate::print::render::render_pixels(
+        card,
+        side,
+        (width.clamp(16, 4096), height.clamp(16, 4096)),
+        0,
+        &assets,
+    )
+    .expect("a card of at most 4096 x 4096 pixels can be allocated");
+    egui::ColorImage::from_rgba_unmultiplied([img.width as usize, img.height as usize], &img.rgba)
+}
+
+/// Reads a CSV or XLSX sheet of cards into the catalogue, all or nothing; art is read
+/// relative to the sheet and copied into the catalogue's art folder.
+pub fn import_sheet(cat: &mut Catalogue, path: &std::path::Path) -> Result<String, String> {
+    let rows = crate::sheet::read(path).map_err(|e| e.to_string())?;
+    if rows.is_empty() {
+        return Err(format!("{}: no card rows", path.display()));
+    }
+    let cards: Vec<(Card, Option<u32>)> = rows.into_iter().map(|r| (r.card, r.copies)).collect();
+    let base = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let r = cat
+        .import_cards(&cards, Some(base))
+        .map_err(|e| e.to_string())?;
+    Ok(format!(
+        "Imported {} cards from {}: {} added, {} updated, {} unchanged.",
+        cards.len(),
+        path.display(),
+        r.added,
+        r.updated,
+        r.unchanged
+    ))
+}
+
+/// Writes the cards `ids` (with their owned quantities as `copies`) to a CSV or XLSX sheet.
+pub fn export_sheet(
+    cat: &Catalogue,
+    ids: &[String],
+    path: &std::path::Path,
+) -> Result<String, String> {
+    let mut rows = Vec::new();
+    for c in cards_of(cat, ids)? {
+        let copies = cat.owned(c.id()).map_err(|e| e.to_string())?;
+        rows.push(crate::sheet::SheetCard { card: c, copies });
+    }
+    let n = crate::sheet::export(&rows, path).map_err(|e| e.to_string())?;
+    Ok(format!("Wrote {n} cards to {}.", path.display()))
 }
 
 /// The file name card errors name while a card is edited in the app.
@@ -643,7 +857,16 @@ pub fn check_card(text: &str) -> Result<Card, CardError> {
 /// Puts the card `text` holds into the catalogue, replacing the card with its id (its owned
 /// quantity is kept); nothing changes when the text is not a valid card.
 pub fn save_card(cat: &mut Catalogue, text: &str) -> Result<String, AppError> {
-    let card = check_card(text)?;
+    let mut card = check_card(text)?;
+    // Art named by a path outside the catalogue is copied into its art folder.
+    if let Some(dir) = cat.art_dir() {
+        crate::catalogue::adopt_art(&mut card, std::path::Path::new("."), &dir).map_err(|e| {
+            AppError::Refused(format!(
+                "cannot copy the card's art into {}: {e}",
+                dir.display()
+            ))
+        })?;
+    }
     let verb = match cat.get(card.id())? {
         Some(old) if old == card => "Unchanged:",
         Some(_) => "Replaced",
@@ -727,4 +950,199 @@ mod tests {
             "no temporary file left"
         );
     }
+}
+
+/// The keys the browser's sheet view edits in place: top-level keys holding one text,
+/// number or yes/no in the cards shown (not `game`, `kind` or `id`), in the order met.
+pub fn simple_keys(cards: &[Card]) -> Vec<String> {
+    let mut keys: Vec<String> = Vec::new();
+    let mut complex: Vec<String> = Vec::new();
+    for c in cards {
+        if let toml::Value::Table(t) = c.to_value() {
+            for (k, v) in t {
+                if matches!(k.as_str(), "game" | "kind" | "id") {
+                    continue;
+                }
+                let simple = matches!(
+                    v,
+                    toml::Value::String(_) | toml::Value::Integer(_) | toml::Value::Boolean(_)
+                );
+                if !simple {
+                    complex.push(k);
+                } else if !keys.contains(&k) {
+                    keys.push(k);
+                }
+            }
+        }
+    }
+    keys.retain(|k| !complex.contains(k));
+    keys
+}
+
+/// A simple key's value as the sheet view shows it (empty when the card has no such key).
+pub fn key_text(card: &Card, key: &str) -> String {
+    match card.to_value().get(key) {
+        Some(toml::Value::String(s)) => s.clone(),
+        Some(v) => v.to_string(),
+        None => String::new(),
+    }
+}
+
+/// Sets one simple key of a card from the text typed in the sheet view (empty removes the
+/// key), read with the strict card rules, and stores it. Returns the card's TOML before
+/// and after (for undo). The value keeps the type the key has (a number stays a number).
+pub fn set_card_key(
+    cat: &mut Catalogue,
+    id: &str,
+    key: &str,
+    text: &str,
+) -> Result<(String, String), String> {
+    let old = card(cat, id).ok_or_else(|| format!("`{id}` is not in the catalogue"))?;
+    let mut value = old.to_value();
+    let table = value.as_table_mut().ok_or("the card is not a table")?;
+    let text = text.trim();
+    if text.is_empty() {
+        table.remove(key);
+    } else {
+        let typed = match table.get(key) {
+            Some(toml::Value::Integer(_)) => toml::Value::Integer(
+                text.parse()
+                    .map_err(|_| format!("`{key}` is a whole number; `{text}` is not"))?,
+            ),
+            Some(toml::Value::Boolean(_)) => toml::Value::Boolean(match text {
+                "true" | "yes" => true,
+                "false" | "no" => false,
+                _ => return Err(format!("`{key}` is true or false; `{text}` is not")),
+            }),
+            _ => toml::Value::String(text.to_string()),
+        };
+        table.insert(key.to_string(), typed);
+    }
+    let after_text = toml::to_string(&value).map_err(|e| e.to_string())?;
+    let new = crate::cards::parse_card(&after_text, &format!("{id}.toml"))
+        .map_err(|e| format!("key `{key}`: {}", e.message))?;
+    if new == old {
+        return Ok((old.to_toml(), old.to_toml()));
+    }
+    cat.upsert(std::slice::from_ref(&new))
+        .map_err(|e| e.to_string())?;
+    Ok((old.to_toml(), new.to_toml()))
+}
+
+/// Whether a file looks like an image the renderer draws (PNG or JPEG, by its extension).
+pub fn is_image(path: &std::path::Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| matches!(e.to_ascii_lowercase().as_str(), "png" | "jpg" | "jpeg"))
+}
+
+/// The card text with its picture set to `path`: the `art` line (`portrait` on an Arcadia
+/// merit, whose `art` names its art) replaced, or added after the `id` line. The rest of
+/// the text, comments included, is kept.
+pub fn set_art_in_text(text: &str, path: &std::path::Path) -> Result<String, String> {
+    let table: toml::Table = toml::from_str(text).map_err(|e| {
+        format!(
+            "The art was not set: the card text does not read ({}).",
+            e.message()
+        )
+    })?;
+    let word = |k: &str| table.get(k).and_then(|v| v.as_str()).unwrap_or("");
+    if word("game") == "iconoclasm" {
+        return Err("An Iconoclasm element has no art: its face is its element.".into());
+    }
+    let key = if word("game") == "arcadia" && word("kind") == "merit" {
+        "portrait"
+    } else {
+        "art"
+    };
+    let value = serde_json::to_string(&path.display().to_string()).map_err(|e| e.to_string())?;
+    let line = format!("{key} = {value}");
+    let mut out: Vec<String> = Vec::new();
+    let mut done = false;
+    let mut in_top = true;
+    for l in text.lines() {
+        let t = l.trim_start();
+        if t.starts_with('[') {
+            in_top = false;
+        }
+        let is_art = in_top
+            && (t.starts_with(key) || (key == "art" && t.starts_with("portrait")))
+            && t.split_once('=').is_some_and(|(k, _)| {
+                matches!(k.trim(), "art" | "portrait") && (k.trim() == key || key == "art")
+            });
+        if is_art && !done {
+            out.push(line.clone());
+            done = true;
+        } else if !is_art {
+            out.push(l.to_string());
+        }
+    }
+    if !done {
+        let at = out
+            .iter()
+            .position(|l| {
+                l.trim_start().starts_with("id")
+                    && l.split_once('=').is_some_and(|(k, _)| k.trim() == "id")
+            })
+            .map(|i| i + 1)
+            .unwrap_or(out.len());
+        out.insert(at, line);
+    }
+    let mut s = out.join("\n");
+    if text.ends_with('\n') {
+        s.push('\n');
+    }
+    Ok(s)
+}
+
+/// A warning for the card editor when the card's art cannot be read.
+pub fn art_warning(cat: &Catalogue, card: &Card) -> Option<String> {
+    let art = card.art()?;
+    let assets = crate::print::Assets {
+        art_dir: cat.art_dir(),
+        ..Default::default()
+    };
+    crate::print::face::art_readable(art, &assets)
+        .err()
+        .map(|why| {
+            format!("Art “{art}” cannot be read ({why}): the card prints with a placeholder.")
+        })
+}
+
+/// One problem preflight found: the card, the problem's code and what is wrong.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PreflightProblem {
+    pub id: String,
+    pub name: String,
+    pub code: &'static str,
+    pub message: String,
+}
+
+/// Preflight of the selection at the print screen's card size: text shrunk past reading
+/// or cut, art under 300 dpi, missing art.
+pub fn preflight(
+    cat: &Catalogue,
+    ids: &[String],
+    settings: &PrintSettings,
+) -> Result<Vec<PreflightProblem>, String> {
+    let cards = cards_of(cat, ids)?;
+    let opts = export_options(settings)?;
+    let assets = crate::print::Assets {
+        art_dir: cat.art_dir(),
+        ..Default::default()
+    };
+    Ok(
+        crate::print::preflight::check(&cards, opts.card_w, opts.card_h, &assets)
+            .into_iter()
+            .flat_map(|(i, found)| {
+                let c = &cards[i];
+                found.into_iter().map(move |f| PreflightProblem {
+                    id: c.id().to_string(),
+                    name: c.name().to_string(),
+                    code: f.code(),
+                    message: f.message(),
+                })
+            })
+            .collect(),
+    )
 }

@@ -14,6 +14,7 @@
 mod arcadia_form;
 mod balance_panel;
 mod card_form;
+mod ruunara_form;
 
 use egui::text::{CCursor, CCursorRange};
 
@@ -25,6 +26,7 @@ use crate::games::arcadia::edit as arcadia_core;
 use crate::games::arcadia::model::ArcadiaCard;
 use crate::games::iconica::edit as form_core;
 use crate::games::iconica::model::Character;
+use crate::games::ruunara::edit as ruunara_core;
 
 /// Seconds without a keystroke that end a burst of typing (one undo step).
 pub const PAUSE: f64 = 1.0;
@@ -83,11 +85,15 @@ pub struct CardEditor {
 enum FormCard {
     Iconica(Character),
     Arcadia(ArcadiaCard),
+    Ruunara(crate::games::ruunara::model::Figure),
 }
 
 impl FormCard {
     /// Reads `text` for the form, each game's cards by its own core reader.
     fn read(text: &str) -> Result<FormCard, String> {
+        if let Some(f) = ruunara_core::read(text, core::EDITED_CARD).map_err(|e| e.to_string())? {
+            return Ok(FormCard::Ruunara(f));
+        }
         match arcadia_core::read(text, core::EDITED_CARD) {
             Ok(c) => Ok(FormCard::Arcadia(c)),
             Err(arcadia_core::FormError::NotArcadia { game, .. }) if game != "arcadia" => {
@@ -218,6 +224,7 @@ impl CardEditor {
             });
         }
         self.check();
+        self.dropped_art(ui, env);
         let standing = self.standing(env);
         self.toolbar_ui(ui, env, standing);
         ui.separator();
@@ -270,7 +277,7 @@ impl CardEditor {
                 (
                     View::Form,
                     "Form",
-                    "Edit an Iconica character or an Arcadia card with fields and drop-downs",
+                    "Edit an Iconica character, an Arcadia card or a Ruunara figure with fields and drop-downs",
                 ),
             ] {
                 if ui
@@ -299,14 +306,16 @@ impl CardEditor {
             }
             None => return,
         };
-        let edit = match &card {
-            FormCard::Iconica(c) => {
-                card_form::ui(ui, c).map(|e| (form_core::write(&e.card), e.label, e.typing))
-            }
-            FormCard::Arcadia(c) => {
-                arcadia_form::ui(ui, c).map(|e| (arcadia_core::write(&e.card), e.label, e.typing))
-            }
-        };
+        let edit =
+            match &card {
+                FormCard::Iconica(c) => {
+                    card_form::ui(ui, c).map(|e| (form_core::write(&e.card), e.label, e.typing))
+                }
+                FormCard::Arcadia(c) => arcadia_form::ui(ui, c)
+                    .map(|e| (arcadia_core::write(&e.card), e.label, e.typing)),
+                FormCard::Ruunara(c) => ruunara_form::ui(ui, c)
+                    .map(|e| (ruunara_core::write(&e.card), e.label, e.typing)),
+            };
         let Some((after, label, typing)) = edit else {
             return;
         };
@@ -485,8 +494,48 @@ impl CardEditor {
                 card.name(),
                 card.id()
             ));
+            if let Some(w) = core::art_warning(env.cat, card) {
+                ui.colored_label(ui.visuals().warn_fg_color, w);
+            }
         }
         ui.add_space(2.0);
+    }
+
+    /// An image dropped on the card screen becomes the card's art (one undo step).
+    fn dropped_art(&mut self, ui: &egui::Ui, env: &mut Env) {
+        let (hovering, dropped) =
+            ui.input(|i| (!i.raw.hovered_files.is_empty(), i.raw.dropped_files.clone()));
+        if dropped.is_empty() && !hovering {
+            return;
+        }
+        if hovering {
+            ui.ctx().debug_painter().debug_text(
+                ui.max_rect().center(),
+                egui::Align2::CENTER_CENTER,
+                egui::Color32::WHITE,
+                "Drop a PNG or JPEG to make it the card's art",
+            );
+        }
+        let Some(path) = dropped
+            .iter()
+            .map(|f| f.path().to_path_buf())
+            .find(|p| core::is_image(p))
+        else {
+            if let Some(other) = dropped.first().map(|f| f.path().to_path_buf()) {
+                env.push(Action::Notify(format!(
+                    "{} is not a PNG or JPEG image; the art was not changed.",
+                    other.display()
+                )));
+            }
+            return;
+        };
+        match core::set_art_in_text(&self.text, &path) {
+            Ok(after) => env.push(Action::EditCard {
+                label: "set art".into(),
+                after,
+            }),
+            Err(e) => env.push(Action::Notify(e)),
+        }
     }
 
     /// How the valid card stands against the catalogue (`None` while the text is invalid).

@@ -59,6 +59,29 @@ pub fn file_menu_ui(ui: &mut egui::Ui, env: &mut Env) {
         env.push(Action::ExportCollection(path));
     }
     ui.separator();
+    if item(
+        ui,
+        "Import sheet…",
+        "Cards from a CSV file or XLSX workbook, one row a card; one bad cell imports none",
+    ) && let Some(path) = rfd::FileDialog::new()
+        .add_filter("spreadsheet", &["xlsx", "csv"])
+        .pick_file()
+    {
+        env.push(Action::ImportSheet(path));
+    }
+    if item(
+        ui,
+        "Export sheet…",
+        "The browser's search results as rows of an XLSX workbook (a sheet per kind) or a CSV file",
+    ) && let Some(path) = rfd::FileDialog::new()
+        .add_filter("XLSX workbook", &["xlsx"])
+        .add_filter("CSV", &["csv"])
+        .set_file_name("cards.xlsx")
+        .save_file()
+    {
+        env.push(Action::ExportSheet(path));
+    }
+    ui.separator();
     if ui.button("Quit").clicked() {
         ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
     }

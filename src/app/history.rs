@@ -20,6 +20,12 @@ pub enum Command {
         before: String,
         after: String,
     },
+    /// A card in the catalogue changed (the sheet view): its TOML before and after.
+    SetCard {
+        id: String,
+        before: String,
+        after: String,
+    },
     /// The card editor's text changed: before and after.
     EditCard {
         label: String,
@@ -48,6 +54,11 @@ impl Command {
                 before: after.clone(),
                 after: before.clone(),
             },
+            Command::SetCard { id, before, after } => Command::SetCard {
+                id: id.clone(),
+                before: after.clone(),
+                after: before.clone(),
+            },
             Command::EditCard {
                 label,
                 before,
@@ -64,6 +75,7 @@ impl Command {
     pub fn label(&self) -> String {
         match self {
             Command::SetOwned { id, .. } => format!("owned quantity of {id}"),
+            Command::SetCard { id, .. } => format!("edit of {id}"),
             Command::Edit { label, .. } | Command::EditCard { label, .. } => label.clone(),
         }
     }

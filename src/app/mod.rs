@@ -19,6 +19,7 @@ pub mod picker;
 pub mod print;
 pub mod recovery;
 pub mod setup;
+pub mod sheet_view;
 pub mod squad;
 pub mod toml_view;
 
@@ -197,6 +198,16 @@ pub enum Action {
     ImportCollection(PathBuf),
     /// Write owned quantities to a collection CSV.
     ExportCollection(PathBuf),
+    /// Import the cards of a CSV or XLSX sheet (all or nothing).
+    ImportSheet(PathBuf),
+    /// Set one simple key of a card (the browser's sheet view), recorded for undo.
+    SetCardKey {
+        id: String,
+        key: String,
+        value: String,
+    },
+    /// Write the browser's search results to a CSV or XLSX sheet.
+    ExportSheet(PathBuf),
     Undo,
     Redo,
     /// A message for the status bar.
@@ -815,6 +826,36 @@ impl DeckwrightApp {
                     ))
                 }
             },
+            Action::ImportSheet(path) => match core::import_sheet(&mut self.cat, &path) {
+                Ok(m) => {
+                    self.status = m;
+                    self.cards_changed();
+                }
+                Err(e) => self.error = Some(format!("Nothing was imported.\n{e}")),
+            },
+            Action::ExportSheet(path) => {
+                let ids: Vec<String> = self.browser.rows().iter().map(|r| r.id.clone()).collect();
+                match core::export_sheet(&self.cat, &ids, &path) {
+                    Ok(m) => self.status = m,
+                    Err(e) => self.error = Some(e),
+                }
+            }
+            Action::SetCardKey { id, key, value } => {
+                match core::set_card_key(&mut self.cat, &id, &key, &value) {
+                    Ok((before, after)) if before != after => {
+                        self.status = format!("Set {key} of {id}.");
+                        let _ = self
+                            .history
+                            .record(&self.cat, Command::SetCard { id, before, after });
+                        self.cards_changed();
+                    }
+                    Ok(_) => {}
+                    Err(e) => {
+                        self.error = Some(format!("{id} was not changed.\n{e}"));
+                        self.cards_changed();
+                    }
+                }
+            }
             Action::Notify(m) => self.status = m,
             Action::Error(e) => self.error = Some(e),
         }
@@ -833,6 +874,10 @@ impl DeckwrightApp {
                     self.browser.owned_changed(id, *after);
                 }
             }
+            Command::SetCard { after, .. } => match core::save_card(&mut self.cat, after) {
+                Ok(_) => self.cards_changed(),
+                Err(e) => self.error = Some(e.chain()),
+            },
             Command::EditCard { after, .. } => {
                 self.editor.load(after);
                 let _ = self.cat.set_state(CARD_DRAFT, after);

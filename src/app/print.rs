@@ -19,7 +19,18 @@ pub struct PrintScreen {
     /// Small pictures for the sheet, by card id.
     thumbs: HashMap<String, egui::TextureHandle>,
     texture: Option<(String, egui::TextureHandle)>,
+    /// The card size the thumbnails were drawn for.
+    thumbs_card: String,
+    /// The last preflight: for which cards and card size, and what it found.
+    preflight: Option<Preflight>,
 }
+
+/// A preflight run: the cards and card size it checked, and what it found (or why not).
+type Preflight = (
+    Vec<String>,
+    String,
+    Result<Vec<core::PreflightProblem>, String>,
+);
 
 impl PrintScreen {
     pub fn ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
@@ -35,38 +46,9 @@ impl PrintScreen {
             ui.weak("Nothing to print: select a card in the browser or open a builder, then press Ctrl+P.");
             return;
         }
-        ui.horizontal(|ui| {
-            let label = ui.label("Paper:");
-            egui::ComboBox::from_id_salt("paper")
-                .selected_text(self.settings.paper.clone())
-                .show_ui(ui, |ui| {
-                    for p in core::papers() {
-                        ui.selectable_value(&mut self.settings.paper, p.to_string(), p);
-                    }
-                })
-                .response
-                .labelled_by(label.id);
-            ui.checkbox(&mut self.settings.crop_marks, "Crop marks")
-                .on_hover_text("Cutting guides at the card corners");
-            ui.checkbox(&mut self.settings.backs, "Backs")
-                .on_hover_text(
-                    "A mirrored page of backs after each page of fronts, for duplex printing",
-                );
-            if ui
-                .button("Export PDF…")
-                .on_hover_text("Write the print-and-play PDF of the selection")
-                .clicked()
-                && let Some(path) = rfd::FileDialog::new()
-                    .add_filter("PDF", &["pdf"])
-                    .set_file_name("deckwright.pdf")
-                    .save_file()
-            {
-                match core::export_pdf(env.cat, &self.ids, &path, &self.settings) {
-                    Ok(m) => env.push(Action::Notify(m)),
-                    Err(e) => env.push(Action::Error(e.chain())),
-                }
-            }
-        });
+        self.options_ui(ui);
+        self.export_ui(ui, env);
+        self.preflight_ui(ui, env);
         ui.separator();
         self.preview_index = self.preview_index.min(self.ids.len() - 1);
         egui::Panel::left("print-list")
@@ -124,7 +106,268 @@ impl PrintScreen {
         egui::CentralPanel::default().show(ui, |ui| self.sheet_ui(ui, env));
     }
 
-    /// The sheet as the export lays it out: page `self.page` with its cards.
+    /// Every option of `deckwright export`: paper, card size, crop marks, backs and their
+    /// offset, bleed, gutter and copies.
+    fn options_ui(&mut self, ui: &mut egui::Ui) {
+        let st = &mut self.settings;
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label("Paper:");
+            egui::ComboBox::from_id_salt("paper")
+                .selected_text(st.paper.clone())
+                .show_ui(ui, |ui| {
+                    for p in core::papers() {
+                        ui.selectable_value(&mut st.paper, p.to_string(), p);
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            let label = ui.label("Card:");
+            egui::ComboBox::from_id_salt("card-size")
+                .selected_text(st.card.clone())
+                .show_ui(ui, |ui| {
+                    for (name, w, h) in core::card_sizes() {
+                        ui.selectable_value(
+                            &mut st.card,
+                            name.to_string(),
+                            format!("{name} ({w} x {h} mm)"),
+                        );
+                    }
+                })
+                .response
+                .labelled_by(label.id)
+                .on_hover_text("The card size (--card)");
+            let label = ui.label("Bleed:");
+            ui.add(
+                egui::DragValue::new(&mut st.bleed)
+                    .range(0.0..=20.0)
+                    .speed(0.1)
+                    .suffix(" mm"),
+            )
+            .labelled_by(label.id)
+            .on_hover_text("Art extended around each card, cut off after printing (--bleed)");
+            let label = ui.label("Gutter:");
+            ui.add(
+                egui::DragValue::new(&mut st.gutter)
+                    .range(0.0..=100.0)
+                    .speed(0.1)
+                    .suffix(" mm"),
+            )
+            .labelled_by(label.id)
+            .on_hover_text("Space between cards (--gutter)");
+            ui.checkbox(&mut st.crop_marks, "Crop marks")
+                .on_hover_text("Cutting guides at the card corners");
+        });
+        ui.horizontal_wrapped(|ui| {
+            let mut owned = st.copies == core::Copies::Owned;
+            if ui
+                .checkbox(&mut owned, "Copies owned")
+                .on_hover_text(
+                    "Print as many copies of each card as the collection holds (--copies owned)",
+                )
+                .changed()
+            {
+                st.copies = if owned {
+                    core::Copies::Owned
+                } else {
+                    core::Copies::Each(1)
+                };
+            }
+            let label = ui.label("Copies:");
+            let mut n = match st.copies {
+                core::Copies::Each(n) => n,
+                core::Copies::Owned => 1,
+            };
+            if ui
+                .add_enabled(!owned, egui::DragValue::new(&mut n).range(1..=1000))
+                .labelled_by(label.id)
+                .on_hover_text("Copies of each selected card (--copies N)")
+                .changed()
+            {
+                st.copies = core::Copies::Each(n);
+            }
+            ui.separator();
+            ui.checkbox(&mut st.backs, "Backs").on_hover_text(
+                "A mirrored page of backs after each page of fronts, for duplex printing",
+            );
+            let label = ui.label("Back offset x:");
+            ui.add_enabled(
+                st.backs,
+                egui::DragValue::new(&mut st.back_offset.0)
+                    .range(-50.0..=50.0)
+                    .speed(0.1)
+                    .suffix(" mm"),
+            )
+            .labelled_by(label.id)
+            .on_hover_text(
+                "Move the backs right (negative: left) to meet the fronts (--back-offset)",
+            );
+            let label = ui.label("y:");
+            ui.add_enabled(
+                st.backs,
+                egui::DragValue::new(&mut st.back_offset.1)
+                    .range(-50.0..=50.0)
+                    .speed(0.1)
+                    .suffix(" mm"),
+            )
+            .labelled_by(label.id)
+            .on_hover_text("Move the backs down (negative: up) to meet the fronts (--back-offset)");
+        });
+    }
+
+    /// The preflight's findings, each a link that opens the card in the card editor.
+    fn preflight_ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
+        if self
+            .preflight
+            .as_ref()
+            .is_some_and(|(ids, card, _)| *ids != self.ids || *card != self.settings.card)
+        {
+            self.preflight = None;
+        }
+        let Some((_, _, found)) = &self.preflight else {
+            return;
+        };
+        match found {
+            Err(e) => {
+                ui.colored_label(ui.visuals().error_fg_color, e);
+            }
+            Ok(list) if list.is_empty() => {
+                ui.label(format!(
+                    "Preflight: ready to print ({} cards checked).",
+                    self.ids.len()
+                ));
+            }
+            Ok(list) => {
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    format!(
+                        "Preflight: {} problem{} (click one to open the card):",
+                        list.len(),
+                        if list.len() == 1 { "" } else { "s" }
+                    ),
+                );
+                egui::ScrollArea::vertical()
+                    .id_salt("preflight")
+                    .max_height(120.0)
+                    .show(ui, |ui| {
+                        for p in list {
+                            if ui
+                                .link(format!("{} ({}): {}: {}", p.id, p.name, p.code, p.message))
+                                .on_hover_text("Open this card in the card editor")
+                                .clicked()
+                                && let Some(card) = core::card(env.cat, &p.id)
+                            {
+                                env.push(Action::EditCard {
+                                    label: format!("open {}", p.id),
+                                    after: card.to_toml(),
+                                });
+                            }
+                        }
+                    });
+            }
+        }
+    }
+
+    /// The export buttons: the PDF, the calibration page, vendors' files, Tabletop Simulator.
+    fn export_ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .button("Export PDF…")
+                .on_hover_text("Write the print-and-play PDF of the selection")
+                .clicked()
+                && let Some(path) = rfd::FileDialog::new()
+                    .add_filter("PDF", &["pdf"])
+                    .set_file_name("deckwright.pdf")
+                    .save_file()
+            {
+                push(
+                    env,
+                    core::export_pdf(env.cat, &self.ids, &path, &self.settings).map_err(String::from),
+                );
+            }
+            if ui
+                .button("Preflight")
+                .on_hover_text("Before exporting: text shrunk past reading or cut, art under 300 dpi, missing art")
+                .clicked()
+            {
+                let found = core::preflight(env.cat, &self.ids, &self.settings);
+                self.preflight = Some((self.ids.clone(), self.settings.card.clone(), found));
+            }
+            if ui
+                .button("Calibration page…")
+                .on_hover_text(
+                    "A two-sided sheet to measure the back offset of your printer (--calibration)",
+                )
+                .clicked()
+                && let Some(path) = rfd::FileDialog::new()
+                    .add_filter("PDF", &["pdf"])
+                    .set_file_name("calibration.pdf")
+                    .save_file()
+            {
+                push(env, core::export_calibration(&path, &self.settings));
+            }
+            ui.menu_button("Export for…", |ui| {
+                for preset in crate::print::vendor::Preset::ALL {
+                    let tip = match preset {
+                        crate::print::vendor::Preset::Mpc => {
+                            "A folder of 822 x 1122 px PNGs at 300 dpi, 36 px bleed"
+                        }
+                        crate::print::vendor::Preset::Tgc => {
+                            "A folder of 825 x 1125 px RGB PNGs at 300 dpi"
+                        }
+                        crate::print::vendor::Preset::DriveThru => {
+                            "A PDF, one card a page with 1/8\" bleed, back then front"
+                        }
+                    };
+                    if ui
+                        .button(format!("{}…", preset.title()))
+                        .on_hover_text(tip)
+                        .clicked()
+                    {
+                        ui.close();
+                        let target = if preset.writes_folder() {
+                            rfd::FileDialog::new().pick_folder()
+                        } else {
+                            rfd::FileDialog::new()
+                                .add_filter("PDF", &["pdf"])
+                                .set_file_name("drivethru.pdf")
+                                .save_file()
+                        };
+                        if let Some(out) = target {
+                            push(
+                                env,
+                                core::export_preset(
+                                    env.cat,
+                                    &self.ids,
+                                    preset,
+                                    &out,
+                                    &self.settings,
+                                ),
+                            );
+                        }
+                    }
+                }
+                if ui
+                    .button("Tabletop Simulator…")
+                    .on_hover_text(
+                        "10 x 7 deck sheets, backs and the saved object deck.json in a folder",
+                    )
+                    .clicked()
+                {
+                    ui.close();
+                    if let Some(dir) = rfd::FileDialog::new().pick_folder() {
+                        push(
+                            env,
+                            core::export_tts(env.cat, &self.ids, &dir, &self.settings),
+                        );
+                    }
+                }
+            });
+        });
+    }
+
+    /// The sheet as the export lays it out: page `self.page` with its cards (each repeated
+    /// as the copies ask); with backs, every fronts page is followed by its backs page, the
+    /// backs mirrored and moved by the back offset as the PDF has them.
     fn sheet_ui(&mut self, ui: &mut egui::Ui, env: &Env) {
         let sheet = match core::sheet(&self.settings) {
             Ok(s) => s,
@@ -133,29 +376,47 @@ impl PrintScreen {
                 return;
             }
         };
+        if self.thumbs_card != self.settings.card {
+            self.thumbs.clear();
+            self.thumbs_card = self.settings.card.clone();
+        }
+        let list = core::print_list(env.cat, &self.ids, self.settings.copies);
         let per_page = sheet.places.len().max(1);
-        let pages = self.ids.len().div_ceil(per_page);
+        let sheets = list.len().div_ceil(per_page);
+        let sides = if self.settings.backs { 2 } else { 1 };
+        let pages = sheets * sides;
         self.page = self.page.min(pages.saturating_sub(1));
+        let (sheet_no, back) = (self.page / sides, self.page % sides == 1);
         ui.horizontal(|ui| {
             if ui
                 .add_enabled(self.page > 0, egui::Button::new("<"))
-                .on_hover_text("Previous sheet")
+                .on_hover_text("Previous page")
                 .clicked()
             {
                 self.page -= 1;
             }
+            let what = match (self.settings.backs, back) {
+                (false, _) => String::new(),
+                (true, false) => ", fronts".into(),
+                (true, true) => ", backs".into(),
+            };
             ui.label(format!(
-                "Sheet {} of {pages} ({per_page} cards a sheet)",
-                self.page + 1
+                "Sheet {} of {sheets}{what} ({per_page} cards a sheet, {} cards)",
+                sheet_no + 1,
+                list.len()
             ));
             if ui
                 .add_enabled(self.page + 1 < pages, egui::Button::new(">"))
-                .on_hover_text("Next sheet")
+                .on_hover_text("Next page")
                 .clicked()
             {
                 self.page += 1;
             }
         });
+        if list.is_empty() {
+            ui.weak("No card to print: with copies owned, only owned cards are printed.");
+            return;
+        }
         let avail = ui.available_size();
         let scale = (avail.x / sheet.width).min(avail.y / sheet.height).max(0.1);
         let (rect, _) = ui.allocate_exact_size(
@@ -171,29 +432,38 @@ impl PrintScreen {
             egui::StrokeKind::Outside,
         );
         let ppp = ui.ctx().pixels_per_point();
-        for (k, place) in sheet.places.iter().enumerate() {
-            let Some(id) = self.ids.get(self.page * per_page + k) else {
+        let places = if back { &sheet.backs } else { &sheet.places };
+        for (k, place) in places.iter().enumerate() {
+            let Some(id) = list.get(sheet_no * per_page + k) else {
                 break;
             };
             let r = egui::Rect::from_min_size(
                 rect.min + egui::vec2(place[0], place[1]) * scale,
                 egui::vec2(place[2], place[3]) * scale,
             );
-            if !self.thumbs.contains_key(id)
+            let key = if back {
+                format!("back-{id}")
+            } else {
+                id.clone()
+            };
+            if !self.thumbs.contains_key(&key)
                 && let Some(card) = core::card(env.cat, id)
             {
-                let img = core::render_card(
+                let img = core::render_side(
                     env.cat,
                     &card,
+                    back,
                     (r.width() * ppp).round().max(16.0) as u32,
                     (r.height() * ppp).round().max(16.0) as u32,
                 );
-                let t =
-                    ui.ctx()
-                        .load_texture(format!("thumb-{id}"), img, egui::TextureOptions::LINEAR);
-                self.thumbs.insert(id.clone(), t);
+                let t = ui.ctx().load_texture(
+                    format!("thumb-{key}"),
+                    img,
+                    egui::TextureOptions::LINEAR,
+                );
+                self.thumbs.insert(key.clone(), t);
             }
-            match self.thumbs.get(id) {
+            match self.thumbs.get(&key) {
                 Some(t) => {
                     painter.image(
                         t.id(),
@@ -211,7 +481,7 @@ impl PrintScreen {
                     );
                 }
             }
-            if self.settings.crop_marks {
+            if self.settings.crop_marks && !back {
                 let mark = 4.0 * scale;
                 let c = egui::Stroke::new(1.0, egui::Color32::BLACK);
                 for corner in [
@@ -239,6 +509,13 @@ impl PrintScreen {
                 }
             }
         }
+    }
+}
+
+fn push(env: &mut Env, r: Result<String, String>) {
+    match r {
+        Ok(m) => env.push(Action::Notify(m)),
+        Err(e) => env.push(Action::Error(e)),
     }
 }
 

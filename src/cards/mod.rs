@@ -146,6 +146,41 @@ impl Card {
         }
     }
 
+    /// The card's picture file as written in the card (`art`; `portrait` on an Arcadia
+    /// merit, whose `art` names its art), if any.
+    pub fn art(&self) -> Option<&str> {
+        match self {
+            Card::Iconica(c) => c.portrait.as_deref(),
+            Card::Arcadia(a) => match a {
+                ArcadiaCard::Icon(x) => x.art.as_deref(),
+                ArcadiaCard::Merit(x) => x.portrait.as_deref(),
+                ArcadiaCard::Flaw(x) => x.art.as_deref(),
+                ArcadiaCard::Waylay(x) => x.art.as_deref(),
+                ArcadiaCard::League(x) => x.art.as_deref(),
+                ArcadiaCard::Quest(x) => x.art.as_deref(),
+            },
+            Card::Ruunara(f) => f.art.as_deref(),
+            Card::Iconoclasm(_) => None,
+        }
+    }
+
+    /// Sets (or removes) the card's picture file. An Iconoclasm element has no picture.
+    pub fn set_art(&mut self, art: Option<String>) {
+        match self {
+            Card::Iconica(c) => c.portrait = art,
+            Card::Arcadia(a) => match a {
+                ArcadiaCard::Icon(x) => x.art = art,
+                ArcadiaCard::Merit(x) => x.portrait = art,
+                ArcadiaCard::Flaw(x) => x.art = art,
+                ArcadiaCard::Waylay(x) => x.art = art,
+                ArcadiaCard::League(x) => x.art = art,
+                ArcadiaCard::Quest(x) => x.art = art,
+            },
+            Card::Ruunara(f) => f.art = art,
+            Card::Iconoclasm(_) => {}
+        }
+    }
+
     /// Every text of the card (names of actions and skills included), for free-text search.
     pub fn texts(&self) -> Vec<&str> {
         match self {

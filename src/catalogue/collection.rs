@@ -464,7 +464,11 @@ impl Catalogue {
     }
 }
 
-fn set_quantity(conn: &rusqlite::Connection, id: &str, quantity: u32) -> rusqlite::Result<()> {
+pub(super) fn set_quantity(
+    conn: &rusqlite::Connection,
+    id: &str,
+    quantity: u32,
+) -> rusqlite::Result<()> {
     if quantity == 0 {
         conn.prepare_cached("DELETE FROM collection WHERE card_id = ?1")?
             .execute([id])?;

@@ -6,6 +6,9 @@
 //! absolute folder refuses the whole export. The files are written into a temporary folder
 //! and moved into `DIR` only when every one is written (`safe_io::StagedDir`): an export
 //! that fails or is killed leaves `DIR` as it was.
+//!
+//! A card's art, kept in the catalogue's art folder, is copied beside its file (into the
+//! same staged folder), so the exported folder imports elsewhere with its pictures.
 
 use std::path::{Path, PathBuf};
 
@@ -68,6 +71,9 @@ impl Catalogue {
         let stage = StagedDir::new(dir)?;
         for (rel, body) in &rows {
             stage.write(rel, body.as_bytes())?;
+            if let Some((name, bytes)) = self.art_of(body)? {
+                stage.write(&rel.with_file_name(name), &bytes)?;
+            }
             report.cards += 1;
         }
         if let Some(table) = store::meta(&self.conn, CLASHES_KEY)? {
@@ -79,6 +85,32 @@ impl Catalogue {
         }
         stage.commit()?;
         Ok(report)
+    }
+}
+
+impl Catalogue {
+    /// A card's art from the catalogue's art folder (its file name and bytes), to be copied
+    /// beside its exported file, where `import` looks for it (a path relative to the card
+    /// file). Art outside the art folder, or missing, is left where it is.
+    fn art_of(&self, body: &str) -> Result<Option<(String, Vec<u8>)>> {
+        if !(body.contains("art =") || body.contains("portrait =")) {
+            return Ok(None);
+        }
+        let (Ok(card), Some(dir)) = (crate::cards::parse_card(body, "catalogue"), self.art_dir())
+        else {
+            return Ok(None);
+        };
+        let Some(art) = card.art() else {
+            return Ok(None);
+        };
+        let rel = Path::new(art);
+        let src = dir.join(rel);
+        if !(rel.is_relative() && rel.components().count() == 1 && src.is_file()) {
+            return Ok(None);
+        }
+        let bytes = safe_io::read_bytes(&src, safe_io::MAX_PORTRAIT_FILE, "art files")
+            .map_err(|e| std::io::Error::other(e.to_string()))?;
+        Ok(Some((art.to_string(), bytes)))
     }
 }
 

@@ -175,7 +175,7 @@ enum Loaded {
     Clashes(ClashTable),
 }
 
-fn load(path: &Path) -> Result<Loaded, ImportProblem> {
+fn load(path: &Path, art_dir: Option<&Path>) -> Result<Loaded, ImportProblem> {
     // Special files (a FIFO would hang) and files over the limit are refused; an editor's
     // byte-order mark is not part of the TOML.
     let text = safe_io::read_text(path, safe_io::MAX_CARD_FILE, "card files").map_err(|e| {
@@ -200,10 +200,23 @@ fn load(path: &Path) -> Result<Loaded, ImportProblem> {
     })?;
     let text = text.as_str();
     match cards::parse(text, &path.display().to_string()) {
-        Ok(CardFile::Card(c)) => Ok(Loaded::Card(
-            Box::new(CardRow::new(&c)),
-            cards::key_position(text, &["id"]),
-        )),
+        Ok(CardFile::Card(mut c)) => {
+            // The card's art, relative to the card file, is copied into the catalogue's folder.
+            if let Some(dir) = art_dir {
+                let base = path.parent().unwrap_or(Path::new("."));
+                super::art::adopt_art(&mut c, base, dir).map_err(|e| ImportProblem::Read {
+                    path: c
+                        .art()
+                        .map(|a| super::art::art_source(a, base))
+                        .unwrap_or_else(|| path.to_path_buf()),
+                    message: format!("cannot copy the card's art into {}: {e}", dir.display()),
+                })?;
+            }
+            Ok(Loaded::Card(
+                Box::new(CardRow::new(&c)),
+                cards::key_position(text, &["id"]),
+            ))
+        }
         Ok(CardFile::Clashes(t)) => Ok(Loaded::Clashes(t)),
         Err(e) => Err(ImportProblem::Card(e)),
     }
@@ -211,12 +224,15 @@ fn load(path: &Path) -> Result<Loaded, ImportProblem> {
 
 /// Reads and parses files in parallel. The threads get a roomy stack: deeply nested effect
 /// lists recurse in the TOML reader (which stops at its own depth limit).
-fn load_all(files: Vec<PathBuf>) -> Vec<(PathBuf, Result<Loaded, ImportProblem>)> {
+fn load_all(
+    files: Vec<PathBuf>,
+    art_dir: Option<&Path>,
+) -> Vec<(PathBuf, Result<Loaded, ImportProblem>)> {
     let job = |files: Vec<PathBuf>| {
         files
             .into_par_iter()
             .map(|p| {
-                let r = load(&p);
+                let r = load(&p, art_dir);
                 (p, r)
             })
             .collect()
@@ -226,7 +242,7 @@ fn load_all(files: Vec<PathBuf>) -> Vec<(PathBuf, Result<Loaded, ImportProblem>)
         Err(_) => files
             .into_iter()
             .map(|p| {
-                let r = load(&p);
+                let r = load(&p, art_dir);
                 (p, r)
             })
             .collect(),
@@ -241,10 +257,12 @@ const CLASHES_ID: &str = "iconoclasm clash table";
 
 impl Catalogue {
     /// Imports card files and folders: all or nothing. A card whose id is already in the
-    /// catalogue is replaced; its owned quantity is kept.
+    /// catalogue is replaced; its owned quantity is kept. A card's art file, read relative
+    /// to the card file, is copied into the catalogue's art folder (see [`Catalogue::art_dir`]).
     pub fn import_paths(&mut self, paths: &[PathBuf]) -> Result<ImportReport, ImportError> {
         let files = find_card_files(paths).map_err(ImportError::Invalid)?;
-        let loaded = load_all(files);
+        let art_dir = self.art_dir();
+        let loaded = load_all(files, art_dir.as_deref());
         let mut problems = Vec::new();
         let mut seen: HashMap<String, PathBuf> = HashMap::new();
         let mut rows = Vec::new();

@@ -12,10 +12,12 @@
 //! - `collection(card_id, quantity)`: owned quantities; a card without a row owns 0;
 //! - `meta(key, value)`: catalogue facts, e.g. `iconoclasm.clashes` (the clash table TOML).
 
+mod art;
 mod backup;
 mod collection;
 mod export;
 mod import;
+mod import_rows;
 mod open;
 pub mod saved;
 mod store;
@@ -30,6 +32,7 @@ use rusqlite_migration::{M, Migrations};
 use crate::cards::{self, Card, CardError, CardLookup, Game};
 use crate::games::iconoclasm::model::ClashTable;
 
+pub use art::{adopt_art, art_source};
 pub use backup::{Backup, KEEP as BACKUPS_KEPT};
 pub use collection::{
     CollectionError, CollectionReport, MAX_QUANTITY, MAX_ROWS as MAX_COLLECTION_ROWS, RowProblem,

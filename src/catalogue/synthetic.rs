@@ -336,6 +336,7 @@ fn arcadia(rng: &mut ChaCha8Rng, id: String, name: String) -> arc::ArcadiaCard {
     };
     match rng.random_range(0..6) {
         0 => ArcadiaCard::Icon(Icon {
+            art: None,
             game,
             kind: "icon".into(),
             id,
@@ -360,6 +361,7 @@ fn arcadia(rng: &mut ChaCha8Rng, id: String, name: String) -> arc::ArcadiaCard {
             let merit_type = types[rng.random_range(0..5)];
             let ability = merit_type == MeritType::Ability;
             ArcadiaCard::Merit(Merit {
+                portrait: None,
                 game,
                 kind: "merit".into(),
                 id,
@@ -379,6 +381,7 @@ fn arcadia(rng: &mut ChaCha8Rng, id: String, name: String) -> arc::ArcadiaCard {
             let types = [FlawType::Curse, FlawType::Enemy, FlawType::Weakness];
             let flaw_type = types[rng.random_range(0..3)];
             ArcadiaCard::Flaw(Flaw {
+                art: None,
                 game,
                 kind: "flaw".into(),
                 id,
@@ -395,6 +398,7 @@ fn arcadia(rng: &mut ChaCha8Rng, id: String, name: String) -> arc::ArcadiaCard {
             })
         }
         3 => ArcadiaCard::Waylay(Waylay {
+            art: None,
             game,
             kind: "waylay".into(),
             id,
@@ -417,6 +421,7 @@ fn arcadia(rng: &mut ChaCha8Rng, id: String, name: String) -> arc::ArcadiaCard {
         4 => {
             let t = terrain(rng);
             ArcadiaCard::League(League {
+                art: None,
                 game,
                 kind: "league".into(),
                 id,
@@ -441,6 +446,7 @@ fn arcadia(rng: &mut ChaCha8Rng, id: String, name: String) -> arc::ArcadiaCard {
             })
         }
         _ => ArcadiaCard::Quest(Quest {
+            art: None,
             game,
             kind: "quest".into(),
             id,
@@ -496,6 +502,7 @@ fn figure(rng: &mut ChaCha8Rng, id: String, name: String) -> ruu::Figure {
         text: rng.random_bool(0.8).then(|| sentence(rng)),
     };
     Figure {
+        art: None,
         game: "ruunara".into(),
         kind: if rng.random_bool(0.3) {
             FigureKind::Hero

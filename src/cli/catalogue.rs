@@ -36,17 +36,19 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     match args.action {
         CatalogueAction::Check => {
             let r = catalogue::check_file(&db)?;
-            println!(
+            writeln!(
+                ctx.out,
                 "{}: ok (schema {}, {})",
                 db.display(),
                 r.schema,
                 size_text_or_bytes(r.bytes)
             );
             if r.backups.is_empty() {
-                println!("no backup beside it passes its check");
+                writeln!(ctx.out, "no backup beside it passes its check");
             }
             for b in &r.backups {
-                println!(
+                writeln!(
+                    ctx.out,
                     "backup {}: ok (schema {}, {})",
                     b.path.display(),
                     b.schema,
@@ -57,18 +59,24 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         CatalogueAction::Backup => {
             let cat = Catalogue::open(&db)?;
             let path = cat.backup()?;
-            println!("backed up {} to {} (checked)", db.display(), path.display());
+            writeln!(
+                ctx.out,
+                "backed up {} to {} (checked)",
+                db.display(),
+                path.display()
+            );
         }
         CatalogueAction::Restore { from } => {
             let (b, aside) = catalogue::restore_file(&db, from.as_deref())?;
-            println!(
+            writeln!(
+                ctx.out,
                 "restored {} from {} (schema {}, checked)",
                 db.display(),
                 b.path.display(),
                 b.schema
             );
             if let Some(a) = aside {
-                println!("the replaced file is kept as {}", a.display());
+                writeln!(ctx.out, "the replaced file is kept as {}", a.display());
             }
         }
     }

@@ -1,4 +1,5 @@
-//! `deckwright export SELECTION --out FILE.pdf` (or `--png DIR`, or `--calibration`).
+//! `deckwright export SELECTION --out FILE.pdf` (or `--png DIR`, `--preset mpc|tgc|drivethru
+//! --out DIR|FILE`, `--tts DIR`, or `--calibration`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -8,15 +9,27 @@ use crate::catalogue::{self, Catalogue};
 use crate::print::export::{self as ex, ExportOptions};
 use crate::print::layout::{self, CARD_PRESETS, PAPERS};
 use crate::print::selection::{self, Copies};
+use crate::print::{
+    tts,
+    vendor::{self, Preset},
+};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Card ids, a search query, or party/character/setup/squad files.
     #[arg(required_unless_present = "calibration")]
     pub selection: Vec<String>,
-    /// The PDF to write.
-    #[arg(long, value_name = "FILE.pdf")]
+    /// The PDF to write (with --preset: the folder of PNGs, or the PDF for drivethru).
+    #[arg(long, value_name = "FILE.pdf|DIR")]
     pub out: Option<PathBuf>,
+    /// A print vendor's specification: mpc (MakePlayingCards: 822x1122 px PNGs),
+    /// tgc (TheGameCrafter: 825x1125 px PNGs) or drivethru (DriveThruCards: a PDF, one card
+    /// a page with 1/8" bleed, back then front). Sizes, bleed and dpi are the vendor's.
+    #[arg(long, value_name = "mpc|tgc|drivethru", conflicts_with_all = ["png", "calibration", "tts"])]
+    pub preset: Option<String>,
+    /// Write Tabletop Simulator deck sheets (10x7), backs and deck.json into this folder.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["png", "calibration", "out"])]
+    pub tts: Option<PathBuf>,
     /// Write one PNG per card into this folder instead of a PDF.
     #[arg(long, value_name = "DIR")]
     pub png: Option<PathBuf>,
@@ -53,7 +66,8 @@ pub struct Args {
     /// Write a calibration sheet for measuring --back-offset instead of cards.
     #[arg(long)]
     pub calibration: bool,
-    /// Folder that relative `portrait` paths are read from (default: the current folder).
+    /// Folder that relative art paths are read from first (then the catalogue's art folder,
+    /// then the current folder).
     #[arg(long, value_name = "DIR")]
     pub portraits: Option<PathBuf>,
 }
@@ -147,7 +161,7 @@ fn options(a: &Args) -> Result<ExportOptions, BadInput> {
 }
 
 pub fn run(ctx: &Context, a: Args) -> Outcome {
-    let opts = options(&a)?;
+    let mut opts = options(&a)?;
     if a.calibration {
         let out = a
             .out
@@ -157,9 +171,28 @@ pub fn run(ctx: &Context, a: Args) -> Outcome {
         eprintln!("wrote calibration sheet {} (2 pages)", out.display());
         return Ok(ExitCode::SUCCESS);
     }
-    if a.out.is_none() && a.png.is_none() {
+    let preset = match &a.preset {
+        Some(p) => Some(Preset::parse(p).ok_or_else(|| {
+            let names: Vec<_> = Preset::ALL
+                .iter()
+                .map(|p| format!("{} ({})", p.name(), p.title()))
+                .collect();
+            BadInput(format!(
+                "unknown preset `{p}`; expected {}",
+                names.join(", ")
+            ))
+        })?),
+        None => None,
+    };
+    if preset.is_some() && a.out.is_none() {
         return Err(BadInput(
-            "say where to write: --out FILE.pdf or --png DIR".into(),
+            "--preset needs --out: a folder for mpc and tgc, a PDF file for drivethru".into(),
+        ));
+    }
+    if a.out.is_none() && a.png.is_none() && a.tts.is_none() {
+        return Err(BadInput(
+            "say where to write: --out FILE.pdf, --png DIR, --preset P --out DIR or --tts DIR"
+                .into(),
         ));
     }
     if a.out.is_some() && a.png.is_some() {
@@ -176,7 +209,7 @@ pub fn run(ctx: &Context, a: Args) -> Outcome {
         None => Copies::Each(1),
     };
     // Check the layout before touching the catalogue: a card that cannot fit is bad input.
-    if a.out.is_some() {
+    if a.out.is_some() && preset.is_none() {
         opts.layout()?;
     }
     let path = ctx.db.clone().unwrap_or_else(catalogue::default_path);
@@ -190,6 +223,7 @@ pub fn run(ctx: &Context, a: Args) -> Outcome {
         })?;
         Ok(hits.into_iter().map(|h| h.id).collect())
     };
+    opts.assets.art_dir = cat.art_dir();
     let cards = selection::resolve(&cat, &a.selection, &query)?;
     let cards = selection::apply_copies(&cat, cards, copies)?;
     if cards.is_empty() {
@@ -198,7 +232,35 @@ pub fn run(ctx: &Context, a: Args) -> Outcome {
             a.selection.join(" ")
         )));
     }
-    if let Some(out) = &a.out {
+    if let (Some(p), Some(out)) = (preset, &a.out) {
+        let r = vendor::export(&cards, p, &opts.assets, out)?;
+        if p.writes_folder() {
+            eprintln!(
+                "wrote {} PNG files to {} for {} ({} cards)",
+                r.files.len(),
+                out.display(),
+                p.title(),
+                cards.len()
+            );
+        } else {
+            eprintln!(
+                "wrote {} for {} ({} cards, {} pages: back, front)",
+                out.display(),
+                p.title(),
+                cards.len(),
+                r.pages
+            );
+        }
+    } else if let Some(dir) = &a.tts {
+        let r = tts::export(&cards, &opts.assets, dir)?;
+        eprintln!(
+            "wrote {} Tabletop Simulator sheet{} and deck.json to {} ({} cards)",
+            r.sheets,
+            if r.sheets == 1 { "" } else { "s" },
+            dir.display(),
+            r.cards
+        );
+    } else if let Some(out) = &a.out {
         let pages = ex::export_pdf(&cards, &opts, out)?;
         eprintln!(
             "wrote {} ({} cards, {pages} pages)",

@@ -14,8 +14,10 @@ mod odds;
 mod options;
 mod out;
 mod play;
+mod preflight;
 mod report;
 mod search;
+mod sheet;
 mod sim;
 mod validate;
 
@@ -62,6 +64,10 @@ pub enum Command {
     Export(export::Args),
     /// The catalogue file: check it, back it up, or restore a backup.
     Catalogue(catalogue::Args),
+    /// Cards as spreadsheet rows: `sheet export SELECTION --out F.xlsx|F.csv`, `sheet import F`.
+    Sheet(sheet::Args),
+    /// Before printing: text shrunk past reading, low-resolution or missing art (exit 1 if any).
+    Preflight(preflight::Args),
 }
 
 /// Exit status 2: bad input. The message says what is wrong and, for files, where.
@@ -95,6 +101,8 @@ pub fn run(db: Option<PathBuf>, command: Command) -> ExitCode {
         Command::Odds(a) => odds::run(&ctx, a),
         Command::Export(a) => export::run(&ctx, a),
         Command::Catalogue(a) => catalogue::run(&ctx, a),
+        Command::Sheet(a) => sheet::run(&ctx, a),
+        Command::Preflight(a) => preflight::run(&ctx, a),
     };
     // What was written reaches stdout even when the command failed after writing it.
     match outcome.and_then(|code| ctx.out.finish().map(|()| code)) {

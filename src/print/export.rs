@@ -269,6 +269,35 @@ pub fn export_pngs(
     Ok(written)
 }
 
+/// Writes the files `names` into `dir`, the bytes of the `i`-th made by `make(i)`, in
+/// parallel. All or nothing: the files are written into a temporary folder beside `dir`
+/// (`safe_io::StagedDir`) and moved into it only when every one is written. Returns the
+/// paths written.
+pub(super) fn write_dir(
+    dir: &Path,
+    names: &[String],
+    make: impl Fn(usize) -> Result<Vec<u8>, ExportError> + Sync,
+) -> Result<Vec<PathBuf>, ExportError> {
+    let werr = |p: &Path, e: std::io::Error| ExportError::Write {
+        path: p.display().to_string(),
+        message: e.to_string(),
+    };
+    let stage = crate::safe_io::StagedDir::new(dir).map_err(|e| werr(dir, e))?;
+    let written = (0..names.len())
+        .into_par_iter()
+        .map(|i| {
+            let path = dir.join(&names[i]);
+            let bytes = make(i)?;
+            stage
+                .write(Path::new(&names[i]), &bytes)
+                .map_err(|e| werr(&path, e))?;
+            Ok(path)
+        })
+        .collect::<Result<Vec<PathBuf>, ExportError>>()?;
+    stage.commit().map_err(|e| werr(dir, e))?;
+    Ok(written)
+}
+
 /// The calibration sheet: a fronts page with plain crosses and a backs page with millimetre
 /// scales around the mirrored crosses (moved by `opts.back_offset`). Printed duplex and held
 /// against a light, the front cross shows where it falls on the back's scale: that reading,
@@ -364,13 +393,13 @@ pub fn export_calibration(opts: &ExportOptions, out: &Path) -> Result<(), Export
 
 /// The PDF being written: a temporary file beside the target (`safe_io::Staged`: an
 /// unpredictable name, synced, renamed over the target), removed if dropped unfinished.
-struct TempFile {
+pub(super) struct TempFile {
     staged: crate::safe_io::Staged,
     target: PathBuf,
 }
 
 impl TempFile {
-    fn create(target: &Path) -> Result<TempFile, ExportError> {
+    pub(super) fn create(target: &Path) -> Result<TempFile, ExportError> {
         let werr = |m: String| ExportError::Write {
             path: target.display().to_string(),
             message: m,
@@ -391,7 +420,7 @@ impl TempFile {
         })
     }
 
-    fn finish(mut self, bytes: &[u8]) -> Result<(), ExportError> {
+    pub(super) fn finish(mut self, bytes: &[u8]) -> Result<(), ExportError> {
         use std::io::Write;
         let werr = |m: String| ExportError::Write {
             path: self.target.display().to_string(),

@@ -8,6 +8,9 @@
 //! - [`selection`]: turns a command-line selection (ids, a query, a party/character/setup/squad
 //!   file) into the list of cards to print.
 //! - [`export`]: the whole export, written atomically.
+//! - [`vendor`]: print vendors' presets (MakePlayingCards, TheGameCrafter, DriveThruCards).
+//! - [`tts`]: Tabletop Simulator deck sheets and the saved object that loads them.
+//! - [`preflight`]: text shrunk past reading, low-resolution and missing art, before export.
 
 pub mod canvas;
 pub mod export;
@@ -15,11 +18,14 @@ pub mod face;
 pub mod fonts;
 pub mod layout;
 pub mod pdf;
+pub mod preflight;
 pub mod raster;
 pub mod render;
 pub mod selection;
 pub mod text;
+pub mod tts;
 pub mod vector;
+pub mod vendor;
 
 pub use face::{Assets, Side};
 pub use render::{CardImage, RenderSpec, render, render_back, render_card, render_preview};

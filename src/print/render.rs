@@ -109,6 +109,27 @@ pub fn render_back(game: Game, spec: &RenderSpec) -> Option<CardImage> {
     Some(finish(c))
 }
 
+/// Renders a side of a card at an exact pixel size: a `trim` box of (width, height) pixels
+/// with `bleed` pixels around it (a vendor's template, a Tabletop Simulator sheet cell).
+pub fn render_pixels(
+    card: &Card,
+    side: Side,
+    trim: (u32, u32),
+    bleed: u32,
+    assets: &Assets,
+) -> Option<CardImage> {
+    let mut c = PixelCanvas::new(trim.0, trim.1, bleed)?;
+    face::draw(&mut c, card, side, assets);
+    Some(finish(c))
+}
+
+/// The plain back of a game's cards at an exact pixel size (see [`render_pixels`]).
+pub fn render_back_pixels(game: Game, trim: (u32, u32), bleed: u32) -> Option<CardImage> {
+    let mut c = PixelCanvas::new(trim.0, trim.1, bleed)?;
+    face::draw_back(&mut c, game);
+    Some(finish(c))
+}
+
 /// The front of a poker-size card at `dpi` (300 for print).
 pub fn render_card(card: &Card, dpi: f32) -> CardImage {
     render(

@@ -92,6 +92,8 @@ pub struct Fitted {
     pub truncated: bool,
     /// Height of the laid-out block.
     pub height: f32,
+    /// The largest size the style allowed (`size` below it: the text was shrunk to fit).
+    pub max: f32,
 }
 
 /// Width of `s` at text height `size`.
@@ -389,6 +391,7 @@ fn place(lines: Vec<Line>, size: f32, r: R, style: Style, truncated: bool) -> Fi
         words,
         truncated,
         height,
+        max: style.max,
     }
 }
 

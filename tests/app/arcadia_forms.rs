@@ -52,7 +52,7 @@ fn a_feature_added_to_a_leagues_north_side_is_written_saved_and_undone() {
         panic!("Brassgate Ward is a league")
     };
     assert_eq!(before.sides.north, vec!["city-wall"]);
-    h.get_by_label("A form edit writes the card's TOML anew: comments and the source's layout are not kept. Effects are edited in the Source view.");
+    h.get_by_label("A form edit writes the card's TOML anew: comments and the source's layout are not kept. Effects are listed under the card's keys.");
 
     // The north side's field, then its Add button.
     h.get_by_label("North").focus();
@@ -197,4 +197,98 @@ fn a_waylays_tests_and_a_weakness_court_are_set_with_widgets() {
         (FlawType::Weakness, Some(Court::Seelie))
     );
     h.get(By::new().label("Court").role(Role::ComboBox));
+}
+
+/// A quest's objective in the Form view: its kind changed, a member added to an "All of"
+/// and removed, each one undo step, the TOML written as the Source view shows it.
+#[test]
+fn a_quests_objective_is_edited_as_a_tree_of_forms() {
+    use deckwright::games::arcadia::model::Objective;
+    let mut h = open_form("kind:quest", "A Choice of Roads");
+    let ArcadiaCard::Quest(before) = arcadia(&h) else {
+        panic!("a quest")
+    };
+    let original = source(&h);
+    h.get_by_label("Objective 1");
+
+    // Its "Any of" made "All of": the members are kept.
+    let Objective::Any(members) = before.objective.clone() else {
+        panic!("{:?}", before.objective)
+    };
+    assert_eq!(members.len(), 2);
+    h.get_by_label("Objective 1").click();
+    h.run();
+    click(&mut h, "All of");
+    let ArcadiaCard::Quest(q) = arcadia(&h) else {
+        panic!()
+    };
+    assert_eq!(q.objective, Objective::All(members.clone()));
+    assert!(source(&h).contains("all = ["), "{}", source(&h));
+
+    click(&mut h, "Add to objective 1");
+    let ArcadiaCard::Quest(q) = arcadia(&h) else {
+        panic!()
+    };
+    let mut want = members.clone();
+    want.push(Objective::CollectTreasures(1));
+    assert_eq!(q.objective, Objective::All(want.clone()));
+    h.get_by_label("Objective 1.3");
+    h.get_by_label("Objective 1.2.1");
+
+    click(&mut h, "Remove 1.1");
+    let ArcadiaCard::Quest(q) = arcadia(&h) else {
+        panic!()
+    };
+    want.remove(0);
+    assert_eq!(q.objective, Objective::All(want));
+
+    // Three edits, three undo steps back to the card as it was.
+    undo(&mut h);
+    undo(&mut h);
+    undo(&mut h);
+    assert_eq!(source(&h), original);
+}
+
+/// A flaw's effects in the Form view: its test changed, an effect added with a bonus, one
+/// removed; each one undo step.
+#[test]
+fn a_flaws_effects_are_small_forms() {
+    let mut h = open_form("Salt-Bound", "Salt-Bound");
+    let original = source(&h);
+    let ArcadiaCard::Flaw(before) = arcadia(&h) else {
+        panic!("a flaw")
+    };
+    assert_eq!(before.effects.len(), 1);
+    assert_eq!(before.effects[0].penalty, Some(2));
+
+    h.get(By::new().label("Test 1").role(Role::ComboBox))
+        .click();
+    h.run();
+    click(&mut h, "savvy");
+    let ArcadiaCard::Flaw(f) = arcadia(&h) else {
+        panic!()
+    };
+    assert_eq!(f.effects[0].test, Some(TestKind::Savvy));
+
+    click(&mut h, "Add effect");
+    click(&mut h, "Exhaust 2");
+    let ArcadiaCard::Flaw(f) = arcadia(&h) else {
+        panic!()
+    };
+    assert_eq!(f.effects.len(), 2);
+    assert_eq!(
+        (f.effects[1].bonus, f.effects[1].exhaust),
+        (Some(1), Some(true))
+    );
+    assert!(source(&h).contains("exhaust = true"), "{}", source(&h));
+
+    click(&mut h, "Remove effect 1");
+    let ArcadiaCard::Flaw(f) = arcadia(&h) else {
+        panic!()
+    };
+    assert_eq!(f.effects.len(), 1);
+    for _ in 0..4 {
+        undo(&mut h);
+    }
+    assert_eq!(source(&h), original);
 }

@@ -125,7 +125,7 @@ fn ctrl_p_prints_the_party_with_a_sheet_preview_and_the_pdf_is_written() {
     h.run();
     assert_eq!(h.state().screen, Screen::Print);
     assert_eq!(h.state().print.ids, ["ico-grumbolt", "ico-kethra-voss"]);
-    h.get_by_label("Sheet 1 of 1 (9 cards a sheet)");
+    h.get_by_label("Sheet 1 of 1 (9 cards a sheet, 2 cards)");
     h.get_by_label("2. Kethra Voss");
 
     let dir = tempfile::tempdir().unwrap();

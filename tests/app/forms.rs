@@ -1,7 +1,7 @@
 //! The card editor's Form view through the real app: Kethra Voss's faction and a nullifier
 //! set with widgets, the TOML rewritten, each edit one undo step, the card saved; typing in a
 //! form field; Start lowered below marked tiles; roll numbers moved between actions; the view
-//! and the edit across a restart; a card that is not an Iconica character (nor an Arcadia card) gets no form.
+//! and the edit across a restart; an action's effects as small forms; an Iconoclasm element gets no form.
 
 use deckwright::app::core::card;
 use deckwright::app::editor::View;
@@ -131,12 +131,12 @@ fn typing_in_a_form_field_is_one_undo_step_and_the_source_view_shows_it() {
 }
 
 #[test]
-fn a_card_that_is_neither_an_iconica_character_nor_an_arcadia_card_has_no_form() {
+fn an_iconoclasm_element_has_no_form() {
     let mut h = harness(app());
     h.key_press_modifiers(Modifiers::COMMAND, Key::E);
     h.run();
     click(&mut h, "New card");
-    click(&mut h, "Ruunara hero");
+    click(&mut h, "Iconoclasm element");
     click(&mut h, "Form");
     h.get_by_label_contains("No form for this text: the form edits Iconica characters");
     click(&mut h, "Show the Source view");
@@ -212,4 +212,72 @@ fn the_form_view_and_its_edit_survive_a_restart() {
     h.get_by_label("Add strength");
     undo(&mut h);
     assert_eq!(character(&h).strengths.len(), 1);
+}
+
+/// An action's effects in the Form view: a damage made a roll (the old effect its `then`),
+/// its condition and an `else` effect set, a target changed, an effect removed; the TOML
+/// is the one the Source view shows, and each edit is one undo step.
+#[test]
+fn an_actions_effects_are_edited_as_small_forms() {
+    use deckwright::games::iconica::model::{Effect, RollCondition, Target};
+    let mut h = open_kethra_form_of_height(2400.0);
+    let original = source(&h);
+    let before = character(&h);
+    let first = before.actions[0].effects.clone();
+    assert!(!first.is_empty());
+    click(&mut h, &format!("Effects of action 1 ({})", first.len()));
+    h.get_by_label("Effect 1.1");
+
+    // Effect 1.1 becomes a roll of 4+ whose `then` is the old effect.
+    h.get(By::new().label("Effect 1.1").role(Role::ComboBox))
+        .click();
+    h.run();
+    click(&mut h, "roll");
+    let e = &character(&h).actions[0].effects[0];
+    assert_eq!(
+        e,
+        &Effect::Roll {
+            roll: RollCondition::AtLeast(4),
+            then: vec![first[0].clone()],
+            otherwise: vec![]
+        }
+    );
+    assert!(source(&h).contains("roll = \"4+\""), "{}", source(&h));
+
+    // The condition: even; an `else` effect added: 10 damage to a foe, then aimed at all foes.
+    h.get(By::new().label("Roll 1.1").role(Role::ComboBox))
+        .click();
+    h.run();
+    click(&mut h, "even");
+    click(&mut h, "Add effect 1.1.e");
+    h.get(By::new().label("Target 1.1.e.1").role(Role::ComboBox))
+        .click();
+    h.run();
+    click(&mut h, "all_foes");
+    let Effect::Roll {
+        roll, otherwise, ..
+    } = &character(&h).actions[0].effects[0]
+    else {
+        panic!()
+    };
+    assert_eq!(*roll, RollCondition::Even);
+    assert_eq!(
+        otherwise,
+        &vec![Effect::Damage {
+            damage: 10,
+            target: Target::AllFoes
+        }]
+    );
+
+    click(&mut h, "Remove effect 1.1.e.1");
+    let Effect::Roll { otherwise, .. } = &character(&h).actions[0].effects[0] else {
+        panic!()
+    };
+    assert!(otherwise.is_empty());
+
+    // Five edits, five steps back.
+    for _ in 0..5 {
+        undo(&mut h);
+    }
+    assert_eq!(source(&h), original);
 }

@@ -7,6 +7,7 @@
 mod support;
 
 mod arcadia_forms;
+mod art;
 mod balance;
 mod browser;
 mod builders;
@@ -16,4 +17,7 @@ mod forms;
 mod iconoclasm_match;
 mod matches;
 mod new_user;
+mod print;
 mod recovery;
+mod ruunara_form;
+mod sheet_view;

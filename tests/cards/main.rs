@@ -6,3 +6,4 @@
 mod errors;
 mod format;
 mod roundtrip;
+mod sheet;

@@ -436,6 +436,7 @@ fn arcadia() -> impl Strategy<Value = Card> {
         .prop_map(
             |((id, name, text), race, gender, might, savvy, resolve, ability, effects)| {
                 ArcadiaCard::Icon(Icon {
+                    art: None,
                     game: "arcadia".into(),
                     kind: "icon".into(),
                     id,
@@ -483,6 +484,7 @@ fn arcadia() -> impl Strategy<Value = Card> {
             )| {
                 let ability = merit_type == MeritType::Ability;
                 ArcadiaCard::Merit(Merit {
+                    portrait: None,
                     game: "arcadia".into(),
                     kind: "merit".into(),
                     id,
@@ -510,6 +512,7 @@ fn arcadia() -> impl Strategy<Value = Card> {
         .prop_map(
             |((id, name, text), flaw_type, points, court, extra, effects)| {
                 ArcadiaCard::Flaw(Flaw {
+                    art: None,
                     game: "arcadia".into(),
                     kind: "flaw".into(),
                     id,
@@ -550,6 +553,7 @@ fn arcadia() -> impl Strategy<Value = Card> {
         .prop_map(
             |((id, name, text), rating, terrain, tests, (might, resolve, savvy, combat), trial)| {
                 ArcadiaCard::Waylay(Waylay {
+                    art: None,
                     game: "arcadia".into(),
                     kind: "waylay".into(),
                     id,
@@ -603,6 +607,7 @@ fn arcadia() -> impl Strategy<Value = Card> {
                 (special, effects),
             )| {
                 ArcadiaCard::League(League {
+                    art: None,
                     game: "arcadia".into(),
                     kind: "league".into(),
                     id,
@@ -634,6 +639,7 @@ fn arcadia() -> impl Strategy<Value = Card> {
         .prop_map(
             |((id, name, text), waylay_rating, treasure_rating, experience, objective)| {
                 ArcadiaCard::Quest(Quest {
+                    art: None,
                     game: "arcadia".into(),
                     kind: "quest".into(),
                     id,
@@ -727,6 +733,7 @@ fn figure() -> impl Strategy<Value = Card> {
                     other
                 };
                 Card::Ruunara(Figure {
+                    art: None,
                     game: "ruunara".into(),
                     kind,
                     id,
@@ -745,13 +752,13 @@ fn figure() -> impl Strategy<Value = Card> {
         )
 }
 
-fn any_card() -> impl Strategy<Value = Card> {
+pub(super) fn any_card() -> impl Strategy<Value = Card> {
     prop_oneof![character(), arcadia(), element(), figure()]
 }
 
 /// Runs a property on its own thread: the generated card strategies are deep types whose
 /// value trees need more stack in a debug build than a test thread has.
-fn check<S, F>(cases: u32, strategy: F, test: fn(S::Value) -> Result<(), TestCaseError>)
+pub(super) fn check<S, F>(cases: u32, strategy: F, test: fn(S::Value) -> Result<(), TestCaseError>)
 where
     S: Strategy + 'static,
     F: FnOnce() -> S + Send + 'static,

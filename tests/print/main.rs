@@ -3,7 +3,9 @@
 //! One test binary per area (one link, one process) keeps builds small; each file below was
 //! its own binary before.
 
+mod art;
 mod cli;
 mod pdf;
+mod presets;
 mod render;
 mod vector;

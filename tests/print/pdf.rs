@@ -58,7 +58,7 @@ fn apply(m: [f32; 6], x: f32, y: f32) -> (f32, f32) {
     (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
 }
 
-fn xobjects(doc: &Document, page: ObjectId) -> Vec<(Vec<u8>, ObjectId)> {
+pub(super) fn xobjects(doc: &Document, page: ObjectId) -> Vec<(Vec<u8>, ObjectId)> {
     let (direct, refs) = doc.get_page_resources(page).unwrap();
     let mut dicts: Vec<&lopdf::Dictionary> = direct.into_iter().collect();
     for r in refs {

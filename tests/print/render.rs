@@ -126,6 +126,7 @@ fn portraits_are_drawn_when_the_file_exists_and_a_placeholder_otherwise() {
     ch.portrait = Some("p.png".into());
     let assets = Assets {
         portrait_root: Some(dir.path().to_path_buf()),
+        ..Assets::default()
     };
     let with = render_preview(&Card::Iconica(ch.clone()), 250, 350, &assets);
     assert!(magenta(&with) > 1000, "{}", magenta(&with));

@@ -202,6 +202,7 @@ fn a_portrait_is_embedded_once_and_drawn_by_every_face_that_shows_it() {
     let mut o = a4();
     o.assets = Assets {
         portrait_root: Some(dir.path().to_path_buf()),
+        ..Assets::default()
     };
     let doc = Document::load_mem(&pdf_bytes(&cards, &o).unwrap()).unwrap();
     let images: Vec<ObjectId> = doc

@@ -3,15 +3,17 @@
 //! with it, a flaw's points, a waylay's tests and values, a league's four sides drawn as a
 //! square, a quest's ratings). Like the Iconica form it edits a copy of the card and hands
 //! back the edited card; the choices offered are the core model's values, the rules are the
-//! core parser's. Effects and quest objectives stay in the Source view.
+//! core parser's. A quest's objective is a small tree of forms (a kind, its value, and the
+//! members of "All of" / "Any of"); effects are small forms too (bonus or penalty to a test,
+//! retest, change test, exhaust).
 
 mod league;
 
-use super::card_form::{FormEdit, choice, effects_note, optional_text, section, text};
+use super::card_form::{FormEdit, choice, optional_text, section, text};
 use crate::games::arcadia::edit::{add_feature, common_mut, word};
 use crate::games::arcadia::model::{
-    ArcadiaCard, Attribute, Court, Flaw, FlawType, Icon, LeagueTrial, Merit, MeritType, Quest,
-    TestKind, Trial, Waylay,
+    ArcadiaCard, Attribute, Court, Effect, Flaw, FlawType, Icon, LeagueTrial, Merit, MeritType,
+    Objective, Quest, TestKind, Trial, Waylay,
 };
 
 type Form = super::card_form::Form<ArcadiaCard>;
@@ -20,8 +22,8 @@ type Form = super::card_form::Form<ArcadiaCard>;
 pub fn ui(ui: &mut egui::Ui, card: &ArcadiaCard) -> Option<FormEdit<ArcadiaCard>> {
     let mut f = Form::new(card);
     let rest = match card {
-        ArcadiaCard::Quest(_) => "The objective is edited in the Source view.",
-        _ => "Effects are edited in the Source view.",
+        ArcadiaCard::Quest(_) => "The objective is a tree: \"All of\" and \"Any of\" hold others.",
+        _ => "Effects are listed under the card's keys.",
     };
     ui.weak(format!(
         "A form edit writes the card's TOML anew: comments and the source's layout are not \
@@ -69,6 +71,15 @@ impl Edits {
     pub(super) fn type_in(&mut self, what: &'static str) {
         self.typed = Some(what);
     }
+    /// Records the edit on any card's form.
+    pub(super) fn apply_to<C: Clone + PartialEq>(self, f: &mut super::card_form::Form<C>) {
+        if let Some(p) = self.picked {
+            f.changed(p);
+        } else if let Some(t) = self.typed {
+            f.typed(t);
+        }
+    }
+
     fn apply(self, f: &mut Form) {
         if let Some(p) = self.picked {
             f.changed(p);
@@ -115,6 +126,25 @@ pub(super) fn number(
     label: &'static str,
     value: &mut i32,
     range: std::ops::RangeInclusive<i32>,
+    e: &mut Edits,
+) {
+    let l = ui.label(label);
+    if ui
+        .add(egui::DragValue::new(value).range(range))
+        .labelled_by(l.id)
+        .changed()
+    {
+        e.type_in(label);
+    }
+    ui.end_row();
+}
+
+/// A labelled whole number of an unsigned key; changes are typing.
+pub(super) fn number_u32(
+    ui: &mut egui::Ui,
+    label: &'static str,
+    value: &mut u32,
+    range: std::ops::RangeInclusive<u32>,
     e: &mut Edits,
 ) {
     let l = ui.label(label);
@@ -177,10 +207,87 @@ pub(super) fn pick<T: Copy + PartialEq + serde::Serialize>(
     picked
 }
 
-fn effects_row(ui: &mut egui::Ui, n: usize) {
-    ui.label("Effects");
-    ui.weak(effects_note(n));
-    ui.end_row();
+/// A card's effects, each a small form: a bonus or a penalty to a test, and what it lets
+/// the holder do (retest, change the test, exhaust the card); added and removed with buttons.
+fn effects_ui(ui: &mut egui::Ui, effects: &mut Vec<Effect>, e: &mut Edits) {
+    ui.add_space(4.0);
+    ui.strong("Effects");
+    let mut remove = None;
+    for (i, fx) in effects.iter_mut().enumerate() {
+        let n = i + 1;
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!("Effect {n}:"));
+            for (label, value) in [("Bonus", &mut fx.bonus), ("Penalty", &mut fx.penalty)] {
+                let mut on = value.is_some();
+                let name = format!("{label} {n}");
+                if ui.checkbox(&mut on, name.as_str()).changed() {
+                    *value = on.then_some(1);
+                    e.pick(format!("{} of effect {n}", label.to_lowercase()));
+                }
+                if let Some(v) = value {
+                    let l = ui.label(format!("{label} value {n}"));
+                    if ui
+                        .add(egui::DragValue::new(v).range(0..=9))
+                        .labelled_by(l.id)
+                        .changed()
+                    {
+                        e.type_in("an effect");
+                    }
+                }
+            }
+            let l = ui.label(format!("Test {n}"));
+            let mut t = fx.test;
+            egui::ComboBox::from_id_salt(("arcadia-effect-test", n))
+                .selected_text(t.map_or("any".to_string(), |t| word(&t)))
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut t, None, "any");
+                    for k in TestKind::ALL {
+                        ui.selectable_value(&mut t, Some(k), word(&k));
+                    }
+                })
+                .response
+                .labelled_by(l.id);
+            if t != fx.test {
+                fx.test = t;
+                e.pick(format!("test of effect {n}"));
+            }
+            for (label, value) in [
+                ("Retest", &mut fx.retest),
+                ("Change test", &mut fx.change_test),
+                ("Exhaust", &mut fx.exhaust),
+            ] {
+                let mut on = value.unwrap_or(false);
+                if ui.checkbox(&mut on, format!("{label} {n}")).changed() {
+                    *value = on.then_some(true);
+                    e.pick(format!("{} of effect {n}", label.to_lowercase()));
+                }
+            }
+            if ui.small_button(format!("Remove effect {n}")).clicked() {
+                remove = Some(i);
+            }
+        });
+    }
+    if let Some(i) = remove {
+        effects.remove(i);
+        e.pick(format!("remove effect {}", i + 1));
+    }
+    if ui
+        .button("Add effect")
+        .on_hover_text("A new effect: +1 to every test")
+        .clicked()
+    {
+        effects.push(Effect {
+            bonus: Some(1),
+            penalty: None,
+            test: None,
+            retest: None,
+            change_test: None,
+            exhaust: None,
+            terrain: None,
+            lost_only: None,
+        });
+        e.pick("add effect");
+    }
 }
 
 /// A list of terrain features as chips (click one to remove it) and a field to add one.
@@ -257,8 +364,8 @@ fn icon_ui(ui: &mut egui::Ui, c: &mut Icon, e: &mut Edits) {
             e.type_in("Ability");
         }
         ui.end_row();
-        effects_row(ui, c.effects.len());
     });
+    effects_ui(ui, &mut c.effects, e);
 }
 
 fn merit_ui(ui: &mut egui::Ui, m: &mut Merit, e: &mut Edits) {
@@ -289,8 +396,8 @@ fn merit_ui(ui: &mut egui::Ui, m: &mut Merit, e: &mut Edits) {
         if m.merit_type == MeritType::Ally {
             optional_number(ui, "Combat", &mut m.combat, 3, e);
         }
-        effects_row(ui, m.effects.len());
     });
+    effects_ui(ui, &mut m.effects, e);
 }
 
 fn flaw_ui(ui: &mut egui::Ui, f: &mut Flaw, e: &mut Edits) {
@@ -306,8 +413,8 @@ fn flaw_ui(ui: &mut egui::Ui, f: &mut Flaw, e: &mut Edits) {
                 f.court = Some(c);
             }
         }
-        effects_row(ui, f.effects.len());
     });
+    effects_ui(ui, &mut f.effects, e);
 }
 
 fn waylay_ui(ui: &mut egui::Ui, w: &mut Waylay, e: &mut Edits) {
@@ -423,15 +530,140 @@ fn quest_ui(ui: &mut egui::Ui, q: &mut Quest, e: &mut Edits) {
         number(ui, "Waylay rating", &mut q.waylay_rating, 0..=99, e);
         number(ui, "Treasure rating", &mut q.treasure_rating, 0..=99, e);
         number(ui, "Experience", &mut q.experience, 0..=99, e);
-        ui.label("Objective");
-        ui.vertical(|ui| {
-            // Shown as the format writes it; an objective nests, so it is edited as text.
-            let shown = toml::Value::try_from(&q.objective)
-                .map(|v| v.to_string())
-                .unwrap_or_default();
-            ui.label(egui::RichText::new(shown).monospace());
-            ui.weak("Edit it in the Source view.");
-        });
-        ui.end_row();
     });
+    ui.add_space(6.0);
+    ui.strong("Objective");
+    objective_ui(ui, &mut q.objective, "1", e);
+}
+
+/// The kinds of quest objective, as the form names them.
+const OBJECTIVE_KINDS: [&str; 8] = [
+    "Reach a league",
+    "Reach a terrain",
+    "Collect treasures",
+    "Defeat waylays",
+    "Return to base",
+    "All of",
+    "Any of",
+    "In order",
+];
+
+fn objective_kind(o: &Objective) -> usize {
+    match o {
+        Objective::Reach(_) => 0,
+        Objective::ReachTerrain(_) => 1,
+        Objective::CollectTreasures(_) => 2,
+        Objective::DefeatWaylays(_) => 3,
+        Objective::ReturnToBase(_) => 4,
+        Objective::All(_) => 5,
+        Objective::Any(_) => 6,
+        Objective::Then(_) => 7,
+    }
+}
+
+/// A new objective of kind `k`, keeping what it can of `old` (a list keeps its members).
+fn objective_of_kind(k: usize, old: &Objective) -> Objective {
+    let members = match old {
+        Objective::All(v) | Objective::Any(v) | Objective::Then(v) => v.clone(),
+        other => vec![other.clone()],
+    };
+    match k {
+        0 => Objective::Reach(String::new()),
+        1 => Objective::ReachTerrain("forest".into()),
+        2 => Objective::CollectTreasures(1),
+        3 => Objective::DefeatWaylays(1),
+        4 => Objective::ReturnToBase(true),
+        5 => Objective::All(members),
+        6 => Objective::Any(members),
+        _ => Objective::Then(members),
+    }
+}
+
+/// One objective (numbered `path`, e.g. `1.2`): its kind, its value, and for "All of" /
+/// "Any of" its members, each added or removed with a button.
+fn objective_ui(ui: &mut egui::Ui, o: &mut Objective, path: &str, e: &mut Edits) {
+    ui.horizontal(|ui| {
+        let label = ui.label(format!("Objective {path}"));
+        let mut k = objective_kind(o);
+        let before = k;
+        egui::ComboBox::from_id_salt(format!("objective-{path}"))
+            .selected_text(OBJECTIVE_KINDS[k])
+            .show_ui(ui, |ui| {
+                for (i, name) in OBJECTIVE_KINDS.iter().enumerate() {
+                    ui.selectable_value(&mut k, i, *name);
+                }
+            })
+            .response
+            .labelled_by(label.id);
+        if k != before {
+            *o = objective_of_kind(k, o);
+            e.pick(format!(
+                "objective {path}: {}",
+                OBJECTIVE_KINDS[k].to_lowercase()
+            ));
+        }
+        let hint = if matches!(o, Objective::Reach(_)) {
+            "league id"
+        } else {
+            "terrain feature"
+        };
+        match o {
+            Objective::Reach(text) | Objective::ReachTerrain(text) => {
+                let l = ui.label(hint);
+                if ui
+                    .add(egui::TextEdit::singleline(text).desired_width(160.0))
+                    .labelled_by(l.id)
+                    .changed()
+                {
+                    e.type_in("Objective");
+                }
+            }
+            Objective::CollectTreasures(n) | Objective::DefeatWaylays(n) => {
+                let l = ui.label("how many");
+                if ui
+                    .add(egui::DragValue::new(n).range(1..=99))
+                    .labelled_by(l.id)
+                    .changed()
+                {
+                    e.type_in("Objective");
+                }
+            }
+            Objective::ReturnToBase(b) => {
+                if ui.checkbox(b, "back at the base").changed() {
+                    e.pick(format!("objective {path}: return to base"));
+                }
+            }
+            Objective::All(_) | Objective::Any(_) | Objective::Then(_) => {}
+        }
+    });
+    if let Objective::All(members) | Objective::Any(members) | Objective::Then(members) = o {
+        ui.indent(format!("objective-members-{path}"), |ui| {
+            let mut remove = None;
+            for (i, m) in members.iter_mut().enumerate() {
+                let sub = format!("{path}.{}", i + 1);
+                ui.horizontal(|ui| {
+                    if ui
+                        .small_button(format!("Remove {sub}"))
+                        .on_hover_text(format!("Remove objective {sub}"))
+                        .clicked()
+                    {
+                        remove = Some(i);
+                    }
+                    ui.vertical(|ui| objective_ui(ui, m, &sub, e));
+                });
+            }
+            if let Some(i) = remove {
+                members.remove(i);
+                e.pick(format!("remove objective {path}.{}", i + 1));
+            }
+            if ui
+                .button(format!("Add to objective {path}"))
+                .on_hover_text("A new member: collect one treasure")
+                .clicked()
+            {
+                members.push(Objective::CollectTreasures(1));
+                e.pick(format!("add to objective {path}"));
+            }
+        });
+    }
 }

@@ -8,6 +8,7 @@ use std::hash::Hash;
 
 use serde::Serialize;
 
+mod effects;
 mod meter;
 
 use crate::games::iconica::edit::word;
@@ -63,7 +64,7 @@ pub fn ui(ui: &mut egui::Ui, card: &Character) -> Option<FormEdit> {
     let mut f = Form::new(card);
     ui.weak(
         "A form edit writes the card's TOML anew: comments and the source's layout are not \
-         kept. Effects are edited in the Source view.",
+         kept. Each action's effects open below it.",
     );
     egui::ScrollArea::vertical()
         .id_salt("card-form-scroll")
@@ -286,10 +287,19 @@ fn actions_ui(ui: &mut egui::Ui, f: &mut Form) {
                     typed = Some("an action's text");
                 }
                 ui.end_row();
-                ui.label("Effects");
-                ui.weak(effects_note(a.effects.len()));
-                ui.end_row();
             });
+        let mut fx = effects::EffectEdit::default();
+        ui.collapsing(
+            format!("Effects of action {} ({})", i + 1, a.effects.len()),
+            |ui| {
+                effects::effects_ui(ui, &mut a.effects, &(i + 1).to_string(), &mut fx);
+            },
+        );
+        if let Some(p) = fx.picked {
+            edit = Some(format!("{p} ({})", a.name));
+        } else if fx.typed {
+            typed = Some("an effect");
+        }
         if let Some(e) = edit {
             f.changed(e);
         } else if let Some(t) = typed {

@@ -148,6 +148,10 @@ pub struct Icon {
     pub ability: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<Effect>,
+    /// The card's picture: a PNG or JPEG file (see `docs/cards.md`, "Art"); `portrait` is
+    /// accepted as another name for it.
+    #[serde(default, alias = "portrait", skip_serializing_if = "Option::is_none")]
+    pub art: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -170,6 +174,9 @@ pub struct Merit {
     pub combat: Option<i32>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<Effect>,
+    /// The card's picture (a merit's `art` names its art): a PNG or JPEG file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub portrait: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -186,6 +193,10 @@ pub struct Flaw {
     pub court: Option<Court>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<Effect>,
+    /// The card's picture: a PNG or JPEG file (see `docs/cards.md`, "Art"); `portrait` is
+    /// accepted as another name for it.
+    #[serde(default, alias = "portrait", skip_serializing_if = "Option::is_none")]
+    pub art: Option<String>,
 }
 
 /// A trial: one die plus the attribute, pass on >= difficulty.
@@ -315,6 +326,10 @@ pub struct Waylay {
     pub combat: Option<i32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trial: Option<Trial>,
+    /// The card's picture: a PNG or JPEG file (see `docs/cards.md`, "Art"); `portrait` is
+    /// accepted as another name for it.
+    #[serde(default, alias = "portrait", skip_serializing_if = "Option::is_none")]
+    pub art: Option<String>,
 }
 
 impl Waylay {
@@ -502,6 +517,10 @@ pub struct League {
     pub unique: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub special: Option<String>,
+    /// The card's picture: a PNG or JPEG file (see `docs/cards.md`, "Art"); `portrait` is
+    /// accepted as another name for it.
+    #[serde(default, alias = "portrait", skip_serializing_if = "Option::is_none")]
+    pub art: Option<String>,
     /// The `special` text as data the engine applies.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<LeagueEffect>,
@@ -619,6 +638,10 @@ pub struct Quest {
     pub treasure_rating: i32,
     pub experience: i32,
     pub objective: Objective,
+    /// The card's picture: a PNG or JPEG file (see `docs/cards.md`, "Art"); `portrait` is
+    /// accepted as another name for it.
+    #[serde(default, alias = "portrait", skip_serializing_if = "Option::is_none")]
+    pub art: Option<String>,
 }
 
 impl ArcadiaCard {

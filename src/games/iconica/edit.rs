@@ -12,7 +12,7 @@ use crate::cards::{Card, CardError};
 pub enum FormError {
     /// The text is another game's card, or not a character.
     #[error(
-        "the form edits Iconica characters and Arcadia cards; this text is a `{game}` `{kind}`: edit it in the Source view"
+        "the form edits Iconica characters, Arcadia cards and Ruunara figures; this text is a `{game}` `{kind}`: edit it in the Source view"
     )]
     NotACharacter { game: String, kind: String },
     /// The text does not read as a character (bad TOML, a missing key, a value of the wrong type).

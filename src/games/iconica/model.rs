@@ -28,7 +28,13 @@ pub struct Character {
     pub influence: Option<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The card's picture, written `art` (`portrait`, the older name, is still read).
+    #[serde(
+        default,
+        rename = "art",
+        alias = "portrait",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub portrait: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub action_break: Option<u8>,

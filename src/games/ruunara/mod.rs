@@ -1,5 +1,6 @@
 //! Ruunara: card model, construction rules, engine and AI.
 
+pub mod edit;
 pub mod model;
 pub mod odds;
 pub mod rules;

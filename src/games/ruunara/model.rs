@@ -103,6 +103,10 @@ pub struct Figure {
     pub ranged_range: Option<u32>,
     #[serde(default)]
     pub skills: Vec<Skill>,
+    /// The card's picture: a PNG or JPEG file (see `docs/cards.md`, "Art"); `portrait` is
+    /// accepted as another name for it.
+    #[serde(default, alias = "portrait", skip_serializing_if = "Option::is_none")]
+    pub art: Option<String>,
 }
 
 /// Inches to centimetres as the rule text counts them (1" = 2.5 cm).

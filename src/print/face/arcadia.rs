@@ -1,6 +1,7 @@
 //! Arcadia cards: character icon, merit, flaw, waylay, league (with its four sides) and quest.
 
-use super::{INK, MUTED, WHITE, cap, placeholder, small_line, stat_box, title_bar};
+use super::{Assets, INK, MUTED, WHITE, cap, portrait, small_line, stat_box, title_bar};
+use crate::cards::Card;
 use crate::games::arcadia::model::{ArcadiaCard, Objective, Side as Edge};
 use crate::print::canvas::{Canvas, R, Rgb};
 use crate::print::fonts::Weight;
@@ -30,7 +31,9 @@ fn lower<T: std::fmt::Debug>(v: T) -> String {
     format!("{v:?}").to_lowercase()
 }
 
-pub fn draw(c: &mut dyn Canvas, card: &ArcadiaCard) {
+pub fn draw(c: &mut dyn Canvas, card: &ArcadiaCard, assets: &Assets) {
+    let art = Card::Arcadia(card.clone());
+    let art = art.art();
     let ac = accent(card);
     let panel = super::frame(c, BORDER, PARCHMENT);
     if let ArcadiaCard::League(l) = card {
@@ -98,7 +101,7 @@ pub fn draw(c: &mut dyn Canvas, card: &ArcadiaCard) {
     match card {
         ArcadiaCard::Icon(i) => {
             let (pic, rest) = rest.split_top(rest.h * 0.36);
-            placeholder(c, pic, Rgb::hex(0xdcd3b8), Rgb::hex(0xa89d7e));
+            portrait(c, pic, art, assets, Rgb::hex(0xdcd3b8), Rgb::hex(0xa89d7e));
             let (stats, rest) = rest.split_top(9.0);
             let stats = R::new(stats.x, stats.y + 0.8, stats.w, stats.h - 0.8);
             let cols = stats.columns(3, 1.2);
@@ -125,7 +128,7 @@ pub fn draw(c: &mut dyn Canvas, card: &ArcadiaCard) {
                 paras.push(vec![Span::new(format!("Combat {cb}"), Weight::Bold, INK)]);
             }
             let (pic, rest) = rest.split_top(rest.h * 0.34);
-            placeholder(c, pic, Rgb::hex(0xdcd3b8), Rgb::hex(0xa89d7e));
+            portrait(c, pic, art, assets, Rgb::hex(0xdcd3b8), Rgb::hex(0xa89d7e));
             text_panel(
                 c,
                 R::new(rest.x, rest.y + 1.0, rest.w, rest.h - 1.0),
@@ -134,7 +137,7 @@ pub fn draw(c: &mut dyn Canvas, card: &ArcadiaCard) {
         }
         ArcadiaCard::Flaw(_) => {
             let (pic, rest) = rest.split_top(rest.h * 0.34);
-            placeholder(c, pic, Rgb::hex(0xe0c9c9), Rgb::hex(0xad8c8c));
+            portrait(c, pic, art, assets, Rgb::hex(0xe0c9c9), Rgb::hex(0xad8c8c));
             text_panel(
                 c,
                 R::new(rest.x, rest.y + 1.0, rest.w, rest.h - 1.0),
@@ -142,6 +145,7 @@ pub fn draw(c: &mut dyn Canvas, card: &ArcadiaCard) {
             );
         }
         ArcadiaCard::Waylay(w) => {
+            let rest = art_box(c, rest, art, assets);
             let (tests, rest) = rest.split_top(4.0);
             let names: Vec<String> = w.tests.iter().map(|t| cap(&lower(t))).collect();
             small_line(
@@ -186,6 +190,7 @@ pub fn draw(c: &mut dyn Canvas, card: &ArcadiaCard) {
             );
         }
         ArcadiaCard::Quest(q) => {
+            let rest = art_box(c, rest, art, assets);
             let (stats, rest) = rest.split_top(10.0);
             let vals = [
                 ("Waylay", q.waylay_rating),
@@ -210,6 +215,23 @@ pub fn draw(c: &mut dyn Canvas, card: &ArcadiaCard) {
         }
         ArcadiaCard::League(_) => {}
     }
+}
+
+/// A waylay's or quest's picture, above its stats, only when the card has `art`.
+fn art_box(c: &mut dyn Canvas, rest: R, art: Option<&str>, assets: &Assets) -> R {
+    if art.is_none() {
+        return rest;
+    }
+    let (pic, rest) = rest.split_top(rest.h * 0.3);
+    portrait(
+        c,
+        R::new(pic.x, pic.y, pic.w, pic.h - 0.8),
+        art,
+        assets,
+        Rgb::hex(0xdcd3b8),
+        Rgb::hex(0xa89d7e),
+    );
+    rest
 }
 
 fn text_panel(c: &mut dyn Canvas, r: R, paras: &[Vec<Span>]) {

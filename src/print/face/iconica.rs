@@ -144,7 +144,8 @@ fn draw_actions(c: &mut dyn Canvas, r: R, ch: &Character, fc: Rgb) {
                 Weight::Bold,
                 WHITE,
                 tag.inset_xy(0.4, 0.2),
-                Style::new(1.3).center().middle(),
+                // The size the tag's width allows: a fixed label, never shrunk.
+                Style::new(0.95).center().middle(),
             );
             tr = R::new(tr.x, tr.y + 0.9, tr.w, tr.h - 0.9);
         }

@@ -24,10 +24,12 @@ pub enum Side {
     Back,
 }
 
-/// Where relative `portrait` paths are resolved (`None`: the current directory).
+/// Where relative art paths are read from, in order: `portrait_root` (given on the command
+/// line), the catalogue's art folder `art_dir`, then the current folder.
 #[derive(Debug, Clone, Default)]
 pub struct Assets {
     pub portrait_root: Option<std::path::PathBuf>,
+    pub art_dir: Option<std::path::PathBuf>,
 }
 
 /// Draws one side of a card onto a canvas sized to the card.
@@ -37,8 +39,8 @@ pub fn draw(c: &mut dyn Canvas, card: &Card, side: Side, assets: &Assets) {
         (Card::Iconoclasm(e), Side::Back) => iconoclasm::draw(c, e, e.back),
         (_, Side::Back) => back::draw(c, card.game()),
         (Card::Iconica(ch), Side::Front) => iconica::draw(c, ch, assets),
-        (Card::Arcadia(a), Side::Front) => arcadia::draw(c, a),
-        (Card::Ruunara(f), Side::Front) => ruunara::draw(c, f),
+        (Card::Arcadia(a), Side::Front) => arcadia::draw(c, a, assets),
+        (Card::Ruunara(f), Side::Front) => ruunara::draw(c, f, assets),
     }
 }
 
@@ -178,12 +180,43 @@ pub(crate) fn portrait(
 /// The widest and tallest portrait read, in pixels.
 pub const MAX_PORTRAIT_SIDE: u32 = 8192;
 
-fn load_portrait(path: &str, assets: &Assets) -> Option<Portrait> {
+/// Where an `art` path points: a relative path is the first file found in
+/// `assets.portrait_root`, `assets.art_dir`, the current folder (the first of them when
+/// none has it).
+pub fn art_path(path: &str, assets: &Assets) -> std::path::PathBuf {
     let p = Path::new(path);
-    let full = match (&assets.portrait_root, p.is_absolute()) {
-        (Some(root), false) => root.join(p),
-        _ => p.to_path_buf(),
-    };
+    if p.is_absolute() {
+        return p.to_path_buf();
+    }
+    let candidates: Vec<std::path::PathBuf> = [&assets.portrait_root, &assets.art_dir]
+        .into_iter()
+        .flatten()
+        .map(|d| d.join(p))
+        .chain([p.to_path_buf()])
+        .collect();
+    candidates
+        .iter()
+        .find(|c| c.is_file())
+        .unwrap_or(&candidates[0])
+        .clone()
+}
+
+/// Whether an art file can be drawn: it exists and is a PNG or JPEG image.
+pub fn art_readable(path: &str, assets: &Assets) -> Result<(), String> {
+    let full = art_path(path, assets);
+    if !full.is_file() {
+        return Err("no such file".into());
+    }
+    image::ImageReader::open(&full)
+        .and_then(|r| r.with_guessed_format())
+        .map_err(|e| e.to_string())?
+        .into_dimensions()
+        .map(|_| ())
+        .map_err(|e| format!("not a PNG or JPEG image: {e}"))
+}
+
+fn load_portrait(path: &str, assets: &Assets) -> Option<Portrait> {
+    let full = art_path(path, assets);
     // A FIFO or a device would hang the render, a huge file or picture exhaust memory: the
     // placeholder is drawn instead (`preflight` reports the portrait).
     let bytes =

@@ -1,7 +1,7 @@
 //! Ruunara heroes and units: name, race and allegiance, the stat block (hit points,
 //! movement and vision in inches and centimetres, close and ranged dice) and the skills.
 
-use super::{INK, MUTED, WHITE, cap, placeholder, small_line, stat_box, title_bar};
+use super::{Assets, INK, MUTED, WHITE, cap, portrait, small_line, stat_box, title_bar};
 use crate::games::ruunara::model::{Allegiance, Figure, FigureKind, inches_to_cm};
 use crate::print::canvas::{Canvas, R, Rgb};
 use crate::print::fonts::Weight;
@@ -28,7 +28,7 @@ fn length(inches: u32) -> String {
     }
 }
 
-pub fn draw(c: &mut dyn Canvas, f: &Figure) {
+pub fn draw(c: &mut dyn Canvas, f: &Figure, assets: &Assets) {
     let ac = allegiance_color(f.faction);
     let panel = super::frame(c, FRAME, PANEL);
     let body = panel.inset(1.6);
@@ -64,7 +64,14 @@ pub fn draw(c: &mut dyn Canvas, f: &Figure) {
     );
 
     let (pic, rest) = rest.split_top(rest.h * 0.24);
-    placeholder(c, pic, Rgb::hex(0xcfc4b2), Rgb::hex(0x9c8f7a));
+    portrait(
+        c,
+        pic,
+        f.art.as_deref(),
+        assets,
+        Rgb::hex(0xcfc4b2),
+        Rgb::hex(0x9c8f7a),
+    );
     let (stats, rest) = rest.split_top(17.0);
     let stats = R::new(stats.x, stats.y + 0.8, stats.w, stats.h - 0.8);
     let rows = stats.rows(2, 0.8);

@@ -1,0 +1,62 @@
+//! Cards already read (a spreadsheet's rows) into the catalogue, with their owned
+//! quantities, in one transaction: all or nothing.
+
+use std::path::Path;
+
+use super::import::ImportReport;
+use super::store::{self, CardRow, Upserted};
+use super::{Catalogue, Result, collection};
+use crate::cards::Card;
+
+/// From this many cards on, an import indexes its new cards' text in one statement.
+const BULK_ROWS: usize = 256;
+
+impl Catalogue {
+    /// Stores `cards` (replacing cards of the same id) and, where given, sets their owned
+    /// quantity; a card without a quantity keeps the one it had. One transaction. Art
+    /// files, read relative to `art_base` (the sheet's folder), are first copied into the
+    /// catalogue's art folder.
+    pub fn import_cards(
+        &mut self,
+        cards: &[(Card, Option<u32>)],
+        art_base: Option<&Path>,
+    ) -> Result<ImportReport> {
+        let mut cards = cards.to_vec();
+        if let (Some(base), Some(dir)) = (art_base, self.art_dir()) {
+            for (c, _) in &mut cards {
+                super::art::adopt_art(c, base, &dir)?;
+            }
+        }
+        let cards = &cards[..];
+        let rows: Vec<CardRow> = cards.iter().map(|(c, _)| CardRow::new(c)).collect();
+        let mut report = ImportReport {
+            files: 1,
+            ..Default::default()
+        };
+        let tx = self
+            .conn_mut()
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let mut write = || -> Result<()> {
+            for row in &rows {
+                match store::upsert(&tx, row)? {
+                    Upserted::Added => report.added += 1,
+                    Upserted::Updated => report.updated += 1,
+                    Upserted::Unchanged => report.unchanged += 1,
+                }
+            }
+            Ok(())
+        };
+        if rows.len() >= BULK_ROWS {
+            store::with_bulk_fts(&tx, write)?;
+        } else {
+            write()?;
+        }
+        for (c, q) in cards {
+            if let Some(q) = q {
+                collection::set_quantity(&tx, c.id(), *q)?;
+            }
+        }
+        tx.commit()?;
+        Ok(report)
+    }
+}

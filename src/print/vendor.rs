@@ -1,0 +1,223 @@
+//! Print vendors' presets as data: what MakePlayingCards, TheGameCrafter and DriveThruCards
+//! ask for, and the export that produces it.
+//!
+//! | preset | writes | one card |
+//! | --- | --- | --- |
+//! | `mpc` | a folder of PNGs | 822 x 1122 px at 300 dpi: a 750 x 1050 px poker card (2.5 x 3.5 in) and 36 px of bleed each side |
+//! | `tgc` | a folder of PNGs | 825 x 1125 px RGB at 300 dpi: the poker card and 1/8 in of bleed |
+//! | `drivethru` | one PDF | a page of 2.75 x 3.75 in (the card and 1/8 in of bleed), each card's back, then its front |
+//!
+//! A PNG folder holds `<id>.png` for every distinct card front, `<id>-back.png` for a card
+//! with a back of its own (an Iconoclasm element), and `back-<game>.png`, the plain back of
+//! each game in the selection.
+
+use std::path::{Path, PathBuf};
+
+use super::export::{self, ExportError, write_dir};
+use super::face::{Assets, Side};
+use super::layout::{Paper, Rect};
+use super::pdf::{self, PageContent, Placement};
+use super::render;
+use super::vector;
+use crate::cards::{Card, Game};
+
+/// The resolution every vendor preset uses.
+pub const DPI: f32 = 300.0;
+/// A poker card as the vendors size it: 2.5 x 3.5 in.
+pub const CARD_MM: (f32, f32) = (63.5, 88.9);
+
+/// A print vendor's specification.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Preset {
+    /// MakePlayingCards.
+    Mpc,
+    /// TheGameCrafter.
+    Tgc,
+    /// DriveThruCards.
+    DriveThru,
+}
+
+impl Preset {
+    pub const ALL: [Preset; 3] = [Preset::Mpc, Preset::Tgc, Preset::DriveThru];
+
+    /// The name `--preset` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Preset::Mpc => "mpc",
+            Preset::Tgc => "tgc",
+            Preset::DriveThru => "drivethru",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Preset> {
+        Preset::ALL
+            .into_iter()
+            .find(|p| p.name().eq_ignore_ascii_case(s))
+    }
+
+    /// The vendor, as people know it.
+    pub fn title(self) -> &'static str {
+        match self {
+            Preset::Mpc => "MakePlayingCards",
+            Preset::Tgc => "TheGameCrafter",
+            Preset::DriveThru => "DriveThruCards",
+        }
+    }
+
+    /// Whether the preset writes a folder of PNGs (else one PDF file).
+    pub fn writes_folder(self) -> bool {
+        !matches!(self, Preset::DriveThru)
+    }
+
+    /// A PNG preset's card image: trim box (w, h) and bleed, in pixels at [`DPI`].
+    /// TheGameCrafter's 825 x 1125 has an odd 37.5 px bleed: the trim box takes the half
+    /// pixel (751 x 1051 and 37 px each side).
+    pub fn pixels(self) -> Option<((u32, u32), u32)> {
+        match self {
+            Preset::Mpc => Some(((750, 1050), 36)),
+            Preset::Tgc => Some(((751, 1051), 37)),
+            Preset::DriveThru => None,
+        }
+    }
+
+    /// Bleed in millimetres each side.
+    pub fn bleed_mm(self) -> f32 {
+        match self {
+            Preset::Mpc => 36.0 / DPI * 25.4,
+            Preset::Tgc | Preset::DriveThru => 25.4 / 8.0,
+        }
+    }
+}
+
+/// What a preset export wrote.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PresetReport {
+    pub files: Vec<PathBuf>,
+    /// Pages of the PDF (DriveThruCards).
+    pub pages: usize,
+}
+
+/// Exports `cards` for `preset` to `out` (a folder for PNG presets, a PDF file for
+/// DriveThruCards). All or nothing.
+pub fn export(
+    cards: &[Card],
+    preset: Preset,
+    assets: &Assets,
+    out: &Path,
+) -> Result<PresetReport, ExportError> {
+    if cards.is_empty() {
+        return Err(ExportError::Empty);
+    }
+    match preset.pixels() {
+        Some((trim, bleed)) => {
+            let files = export_pngs(cards, trim, bleed, assets, out)?;
+            Ok(PresetReport { files, pages: 0 })
+        }
+        None => {
+            let tmp = export::TempFile::create(out)?;
+            let bytes = drivethru_pdf(cards, assets)?;
+            tmp.finish(&bytes)?;
+            Ok(PresetReport {
+                files: vec![out.to_path_buf()],
+                pages: cards.len() * 2,
+            })
+        }
+    }
+}
+
+/// What a PNG file of a preset folder holds.
+#[derive(Debug, Clone, Copy)]
+enum Picture<'a> {
+    Side(&'a Card, Side),
+    Back(Game),
+}
+
+/// The files of a PNG folder: each distinct front, own backs, and each game's plain back.
+fn pictures(cards: &[Card]) -> Vec<(String, Picture<'_>)> {
+    let mut seen = std::collections::HashSet::new();
+    let mut games = Vec::new();
+    let mut out = Vec::new();
+    for c in cards.iter().filter(|c| seen.insert(c.id())) {
+        out.push((format!("{}.png", c.id()), Picture::Side(c, Side::Front)));
+        if matches!(c, Card::Iconoclasm(_)) {
+            out.push((format!("{}-back.png", c.id()), Picture::Side(c, Side::Back)));
+        } else if !games.contains(&c.game()) {
+            games.push(c.game());
+        }
+    }
+    for g in games {
+        out.push((format!("back-{}.png", g.as_str()), Picture::Back(g)));
+    }
+    out
+}
+
+fn export_pngs(
+    cards: &[Card],
+    trim: (u32, u32),
+    bleed: u32,
+    assets: &Assets,
+    dir: &Path,
+) -> Result<Vec<PathBuf>, ExportError> {
+    let files = pictures(cards);
+    let names: Vec<String> = files.iter().map(|f| f.0.clone()).collect();
+    let too_large = || ExportError::TooLarge {
+        w: CARD_MM.0,
+        h: CARD_MM.1,
+        dpi: DPI,
+    };
+    write_dir(dir, &names, |i| {
+        let img = match files[i].1 {
+            Picture::Side(c, side) => render::render_pixels(c, side, trim, bleed, assets),
+            Picture::Back(g) => render::render_back_pixels(g, trim, bleed),
+        }
+        .ok_or_else(too_large)?;
+        Ok(img.encode_png(Some(DPI)))
+    })
+}
+
+/// DriveThruCards: one page per card (the card and its bleed), the back then the front.
+pub fn drivethru_pdf(cards: &[Card], assets: &Assets) -> Result<Vec<u8>, ExportError> {
+    let b = Preset::DriveThru.bleed_mm();
+    let (w, h) = CARD_MM;
+    let paper = Paper {
+        name: "drivethru-poker",
+        width: w + 2.0 * b,
+        height: h + 2.0 * b,
+    };
+    // Distinct faces, drawn once each (the sheet export's own list).
+    let mut faces = Vec::new();
+    let mut index = std::collections::HashMap::new();
+    let mut face = |key: (String, bool), draw: &dyn Fn() -> vector::VectorFace| -> usize {
+        *index.entry(key).or_insert_with(|| {
+            faces.push(draw());
+            faces.len() - 1
+        })
+    };
+    let rect = Rect {
+        x: 0.0,
+        y: 0.0,
+        w: paper.width,
+        h: paper.height,
+    };
+    let mut pages = Vec::with_capacity(cards.len() * 2);
+    for c in cards {
+        let back = match c {
+            Card::Iconoclasm(_) => face((c.id().to_string(), true), &|| {
+                vector::draw(c, Side::Back, w, h, b, assets)
+            }),
+            _ => face((format!("game:{}", c.game()), true), &|| {
+                vector::draw_back(c.game(), w, h, b)
+            }),
+        };
+        let front = face((c.id().to_string(), false), &|| {
+            vector::draw(c, Side::Front, w, h, b, assets)
+        });
+        for f in [back, front] {
+            pages.push(PageContent {
+                faces: vec![Placement { face: f, rect }],
+                ..PageContent::default()
+            });
+        }
+    }
+    Ok(pdf::write(paper, &pages, &faces, false)?)
+}
