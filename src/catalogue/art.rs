@@ -49,7 +49,10 @@ pub fn adopt_art(card: &mut Card, base: &Path, art_dir: &Path) -> std::io::Resul
     };
     if !same {
         std::fs::create_dir_all(art_dir)?;
-        let bytes = std::fs::read(&src)?;
+        // A regular file of at most `safe_io::MAX_PORTRAIT_FILE` (a FIFO or a huge file is refused).
+        let bytes =
+            crate::safe_io::read_bytes(&src, crate::safe_io::MAX_PORTRAIT_FILE, "art files")
+                .map_err(|e| std::io::Error::other(e.to_string()))?;
         super::write_atomic(&dst, &bytes)?;
     }
     card.set_art(Some(name));
