@@ -160,11 +160,11 @@ impl Card {
                 ArcadiaCard::Quest(x) => x.art.as_deref(),
             },
             Card::Ruunara(f) => f.art.as_deref(),
-            Card::Iconoclasm(_) => None,
+            Card::Iconoclasm(e) => e.art.as_deref(),
         }
     }
 
-    /// Sets (or removes) the card's picture file. An Iconoclasm element has no picture.
+    /// Sets (or removes) the card's picture file.
     pub fn set_art(&mut self, art: Option<String>) {
         match self {
             Card::Iconica(c) => c.portrait = art,
@@ -177,7 +177,7 @@ impl Card {
                 ArcadiaCard::Quest(x) => x.art = art,
             },
             Card::Ruunara(f) => f.art = art,
-            Card::Iconoclasm(_) => {}
+            Card::Iconoclasm(e) => e.art = art,
         }
     }
 

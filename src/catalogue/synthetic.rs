@@ -477,6 +477,7 @@ fn element(rng: &mut ChaCha8Rng, id: String, name: String) -> ElementCard {
         front,
         back,
         set: front,
+        art: None,
     }
 }
 

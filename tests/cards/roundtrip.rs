@@ -659,17 +659,20 @@ fn arcadia() -> impl Strategy<Value = Card> {
 
 fn element() -> impl Strategy<Value = Card> {
     let e = select(Element::ALL.to_vec());
-    (id(), text(), e.clone(), e.clone(), e).prop_map(|(id, name, front, back, set)| {
-        Card::Iconoclasm(ElementCard {
-            game: "iconoclasm".into(),
-            kind: "element".into(),
-            id,
-            name,
-            front,
-            back,
-            set,
-        })
-    })
+    (id(), text(), e.clone(), e.clone(), e, opt(text())).prop_map(
+        |(id, name, front, back, set, art)| {
+            Card::Iconoclasm(ElementCard {
+                game: "iconoclasm".into(),
+                kind: "element".into(),
+                id,
+                name,
+                front,
+                back,
+                set,
+                art,
+            })
+        },
+    )
 }
 
 fn dice() -> impl Strategy<Value = ruu::Dice> {

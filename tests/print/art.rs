@@ -217,3 +217,70 @@ fn missing_art_imports_and_prints_a_placeholder_with_a_preflight_warning() {
     );
     assert!(p.join("both.pdf").is_file());
 }
+
+/// A league draws its art under its terrain line (it used to keep the picture only in the
+/// catalogue), and one without art keeps its whole box for its text.
+#[test]
+fn a_league_draws_its_art() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path();
+    const ORANGE: [u8; 3] = [240, 120, 10];
+    image::RgbImage::from_pixel(600, 400, image::Rgb(ORANGE))
+        .save(dir.join("vale.png"))
+        .unwrap();
+    let league = template("arcadia-league");
+    let id_line = league
+        .lines()
+        .find(|l| l.starts_with("id = "))
+        .unwrap()
+        .to_string();
+    let with = league.replace(&id_line, "id = \"arc-l-art-vale\"\nart = \"vale.png\"");
+    let without = league.replace(&id_line, "id = \"arc-l-bare-vale\"");
+    std::fs::write(dir.join("with.toml"), with).unwrap();
+    std::fs::write(dir.join("without.toml"), without).unwrap();
+    let db = dir.join("cat.sqlite");
+    ok(&db, dir, &["import", "with.toml", "without.toml"]);
+    ok(
+        &db,
+        dir,
+        &[
+            "export",
+            "arc-l-art-vale",
+            "arc-l-bare-vale",
+            "--preset",
+            "mpc",
+            "--out",
+            "out",
+        ],
+    );
+    assert!(count(&dir.join("out/arc-l-art-vale.png"), ORANGE) > 20_000);
+    assert_eq!(count(&dir.join("out/arc-l-bare-vale.png"), ORANGE), 0);
+}
+
+/// An Iconoclasm element with art shows it in place of the element's sign, on both faces.
+#[test]
+fn an_element_draws_its_art_on_both_faces() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path();
+    const PURPLE: [u8; 3] = [150, 30, 190];
+    image::RgbImage::from_pixel(500, 500, image::Rgb(PURPLE))
+        .save(dir.join("spark.png"))
+        .unwrap();
+    let element = template("iconoclasm-element").replace(
+        "id = \"icl-new-element\"",
+        "id = \"icl-art-spark\"\nart = \"spark.png\"",
+    );
+    std::fs::write(dir.join("spark.toml"), element).unwrap();
+    let db = dir.join("cat.sqlite");
+    ok(&db, dir, &["import", "spark.toml"]);
+    ok(
+        &db,
+        dir,
+        &["export", "icl-art-spark", "--png", "out", "--backs"],
+    );
+    assert!(count(&dir.join("out/icl-art-spark.png"), PURPLE) > 20_000);
+    assert!(count(&dir.join("out/icl-art-spark-back.png"), PURPLE) > 20_000);
+    // Without art, the sign: no picture.
+    ok(&db, dir, &["export", "icl-fire-water", "--png", "plain"]);
+    assert_eq!(count(&dir.join("plain/icl-fire-water.png"), PURPLE), 0);
+}

@@ -36,6 +36,10 @@ pub struct ElementCard {
     pub front: Element,
     pub back: Element,
     pub set: Element,
+    /// A picture drawn on both faces in place of the element's sign (see `docs/cards.md`,
+    /// "Art"); `portrait` is accepted as another name for it.
+    #[serde(default, alias = "portrait", skip_serializing_if = "Option::is_none")]
+    pub art: Option<String>,
 }
 
 impl ElementCard {

@@ -37,7 +37,7 @@ pub fn draw(c: &mut dyn Canvas, card: &ArcadiaCard, assets: &Assets) {
     let ac = accent(card);
     let panel = super::frame(c, BORDER, PARCHMENT);
     if let ArcadiaCard::League(l) = card {
-        return league(c, panel, l, ac);
+        return league(c, panel, l, ac, assets);
     }
     let body = panel.inset(1.6);
     let (head, rest) = body.split_top(6.4);
@@ -273,7 +273,13 @@ pub fn objective_text(o: &Objective) -> String {
 }
 
 /// A league: its four sides written along the four edges, its details in the middle.
-fn league(c: &mut dyn Canvas, panel: R, l: &crate::games::arcadia::model::League, ac: Rgb) {
+fn league(
+    c: &mut dyn Canvas,
+    panel: R,
+    l: &crate::games::arcadia::model::League,
+    ac: Rgb,
+    assets: &Assets,
+) {
     let band = 4.2;
     let side_fill = Rgb::hex(0xe2d6b0);
     // North and south bands across, east and west bands down.
@@ -362,6 +368,23 @@ fn league(c: &mut dyn Canvas, panel: R, l: &crate::games::arcadia::model::League
         Weight::Italic,
         MUTED,
     );
+    // A league with art shows it under its terrain line (one without keeps the whole box
+    // for its text).
+    let rest = match l.art.as_deref() {
+        Some(art) => {
+            let (pic, rest) = rest.split_top(rest.h * 0.42);
+            portrait(
+                c,
+                pic.inset_xy(0.4, 0.3),
+                Some(art),
+                assets,
+                Rgb::hex(0xdcd3b8),
+                Rgb::hex(0xa89d7e),
+            );
+            rest
+        }
+        None => rest,
+    };
     let mut paras = Vec::new();
     let trial = |t: &crate::games::arcadia::model::LeagueTrial| {
         format!("{} {}+", cap(&lower(t.attribute)), t.difficulty)

@@ -17,7 +17,7 @@ pub fn colors(e: Element) -> (Rgb, Rgb) {
     }
 }
 
-pub fn draw(c: &mut dyn Canvas, card: &ElementCard, face: Element) {
+pub fn draw(c: &mut dyn Canvas, card: &ElementCard, face: Element, assets: &super::Assets) {
     let (bg, fg) = colors(face);
     c.fill_bleed(bg);
     let t = c.trim();
@@ -50,7 +50,21 @@ pub fn draw(c: &mut dyn Canvas, card: &ElementCard, face: Element) {
         },
     );
     let (cx, cy) = t.center();
-    symbol(c, face, cx, cy, t.w * 0.3, fg);
+    match card.art.as_deref() {
+        // The card's picture in place of the sign, framed in the element's colour.
+        Some(art) => {
+            let s = t.w * 0.62;
+            super::portrait(
+                c,
+                R::new(cx - s / 2.0, cy - s / 2.0, s, s),
+                Some(art),
+                assets,
+                bg,
+                fg,
+            );
+        }
+        None => symbol(c, face, cx, cy, t.w * 0.3, fg),
+    }
     let (set_bg, _) = colors(card.set);
     c.circle(
         t.x + 6.0,

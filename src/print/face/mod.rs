@@ -35,8 +35,8 @@ pub struct Assets {
 /// Draws one side of a card onto a canvas sized to the card.
 pub fn draw(c: &mut dyn Canvas, card: &Card, side: Side, assets: &Assets) {
     match (card, side) {
-        (Card::Iconoclasm(e), Side::Front) => iconoclasm::draw(c, e, e.front),
-        (Card::Iconoclasm(e), Side::Back) => iconoclasm::draw(c, e, e.back),
+        (Card::Iconoclasm(e), Side::Front) => iconoclasm::draw(c, e, e.front, assets),
+        (Card::Iconoclasm(e), Side::Back) => iconoclasm::draw(c, e, e.back, assets),
         (_, Side::Back) => back::draw(c, card.game()),
         (Card::Iconica(ch), Side::Front) => iconica::draw(c, ch, assets),
         (Card::Arcadia(a), Side::Front) => arcadia::draw(c, a, assets),

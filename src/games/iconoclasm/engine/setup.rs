@@ -119,6 +119,7 @@ impl Deck {
                     front: set,
                     back: other,
                     set,
+                    art: None,
                 });
             }
         }
