@@ -501,6 +501,7 @@ fn figure(rng: &mut ChaCha8Rng, id: String, name: String) -> ruu::Figure {
             .random_bool(0.3)
             .then(|| format!("{}+", rng.random_range(2..=6))),
         text: rng.random_bool(0.8).then(|| sentence(rng)),
+        ..Skill::default()
     };
     Figure {
         art: None,

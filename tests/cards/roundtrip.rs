@@ -695,6 +695,7 @@ fn skill() -> impl Strategy<Value = ruu::Skill> {
             cycle,
             trigger,
             text,
+            ..ruu::Skill::default()
         })
 }
 

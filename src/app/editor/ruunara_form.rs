@@ -166,6 +166,7 @@ fn skills_ui(ui: &mut egui::Ui, skills: &mut Vec<Skill>, e: &mut Edits) {
             cycle: "constant".into(),
             trigger: None,
             text: None,
+            ..Skill::default()
         });
         e.pick("add skill");
     }

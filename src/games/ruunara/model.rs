@@ -71,7 +71,10 @@ impl<'de> Deserialize<'de> for Dice {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// A skill of a card. `effect` names what the engine applies (`spec/ruunara.md`, "Skills as
+/// data"); its parameters are keys of the skill beside it (`dice`, `attack`, `amount`,
+/// `target`, `range`, `radius`). A skill with no `effect` is text only: shown, never applied.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Skill {
     pub name: String,
@@ -81,6 +84,174 @@ pub struct Skill {
     pub trigger: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
+    /// One of [`EffectKind`]'s names: `instant_kill`, `extra_attack`, `flee`, `heal`, `area`,
+    /// `stealth`, `cover`, `reroll`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effect: Option<EffectKind>,
+    /// `extra_attack` and `area`: the dice rolled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice: Option<Dice>,
+    /// `extra_attack`: a close or a ranged attack.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attack: Option<AttackKind>,
+    /// `heal`: hit points restored.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub amount: Option<u32>,
+    /// `heal`: the figure itself or an ally.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<EffectTarget>,
+    /// `heal` (an ally within it) and `area` (a point within it), inches.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<f64>,
+    /// `area` (around the point), `stealth` and `cover`, inches.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub radius: Option<f64>,
+}
+
+/// The effect forms of `spec/ruunara.md`, "Skills as data", by their names in a card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EffectKind {
+    InstantKill,
+    ExtraAttack,
+    Flee,
+    Heal,
+    Area,
+    Stealth,
+    Cover,
+    Reroll,
+}
+
+/// Which attack an `extra_attack` adds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AttackKind {
+    Close,
+    Ranged,
+}
+
+/// Whom a `heal` restores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EffectTarget {
+    #[serde(rename = "self")]
+    Own,
+    Ally,
+}
+
+/// How often a skill may be used: `N/F` per fight, `N/G` per game, or always.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Cycle {
+    PerFight(u32),
+    PerGame(u32),
+    Constant,
+}
+
+impl Cycle {
+    /// Parses `N/F`, `N/G` or `constant`.
+    pub fn parse(c: &str) -> Option<Cycle> {
+        if c == "constant" {
+            return Some(Cycle::Constant);
+        }
+        let (n, unit) = c.split_once('/')?;
+        if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let n = n.parse().ok()?;
+        match unit {
+            "F" => Some(Cycle::PerFight(n)),
+            "G" => Some(Cycle::PerGame(n)),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Cycle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Cycle::PerFight(n) => write!(f, "{n}/F"),
+            Cycle::PerGame(n) => write!(f, "{n}/G"),
+            Cycle::Constant => f.write_str("constant"),
+        }
+    }
+}
+
+/// A skill's effect with its parameters, as the engine applies it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SkillEffect {
+    /// A die at or above `on` kills its target outright.
+    InstantKill {
+        on: u8,
+    },
+    ExtraAttack {
+        dice: Dice,
+        attack: AttackKind,
+    },
+    Flee,
+    Heal {
+        amount: u32,
+        target: EffectTarget,
+        range: f64,
+    },
+    /// Every enemy engaged with the figure, or (with `radius`) every enemy within `radius`
+    /// of a point within `range`.
+    Area {
+        dice: Dice,
+        radius: Option<f64>,
+        range: Option<f64>,
+    },
+    Stealth {
+        radius: f64,
+    },
+    Cover {
+        radius: f64,
+    },
+    Reroll,
+}
+
+impl Skill {
+    /// The skill's cycle, `None` when it is malformed (`Figure::problems` reports it).
+    pub fn cycle(&self) -> Option<Cycle> {
+        Cycle::parse(&self.cycle)
+    }
+
+    /// The trigger's score `k` of `k+`.
+    pub fn trigger_score(&self) -> Option<u8> {
+        let t = self.trigger.as_deref()?;
+        valid_trigger(t).then(|| t.as_bytes()[0] - b'0')
+    }
+
+    /// The effect the engine applies with its parameters: `None` for a text-only skill, or
+    /// when a parameter the effect needs is missing (`Figure::problems` reports that).
+    pub fn resolved_effect(&self) -> Option<SkillEffect> {
+        Some(match self.effect? {
+            EffectKind::InstantKill => SkillEffect::InstantKill {
+                on: self.trigger_score()?,
+            },
+            EffectKind::ExtraAttack => SkillEffect::ExtraAttack {
+                dice: self.dice?,
+                attack: self.attack?,
+            },
+            EffectKind::Flee => SkillEffect::Flee,
+            EffectKind::Heal => SkillEffect::Heal {
+                amount: self.amount?,
+                target: self.target.unwrap_or(EffectTarget::Own),
+                range: self.range.unwrap_or(0.0),
+            },
+            EffectKind::Area => SkillEffect::Area {
+                dice: self.dice?,
+                radius: self.radius,
+                range: self.range,
+            },
+            EffectKind::Stealth => SkillEffect::Stealth {
+                radius: self.radius?,
+            },
+            EffectKind::Cover => SkillEffect::Cover {
+                radius: self.radius?,
+            },
+            EffectKind::Reroll => SkillEffect::Reroll,
+        })
+    }
 }
 
 /// A Ruunara hero or unit card.
@@ -112,18 +283,6 @@ pub struct Figure {
 /// Inches to centimetres as the rule text counts them (1" = 2.5 cm).
 pub fn inches_to_cm(inches: u32) -> f32 {
     inches as f32 * 2.5
-}
-
-fn valid_cycle(c: &str) -> bool {
-    if c == "constant" {
-        return true;
-    }
-    match c.split_once('/') {
-        Some((n, unit)) => {
-            !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) && (unit == "F" || unit == "G")
-        }
-        None => false,
-    }
 }
 
 fn valid_trigger(t: &str) -> bool {
@@ -171,7 +330,7 @@ impl Figure {
         }
         for (i, s) in self.skills.iter().enumerate() {
             let seg = format!("skills[{i}]");
-            if !valid_cycle(&s.cycle) {
+            if Cycle::parse(&s.cycle).is_none() {
                 out.push(Problem::at(
                     &[&seg, "cycle"],
                     format!(
