@@ -1,0 +1,1 @@
+//! The close-combat duel.

@@ -1,0 +1,1 @@
+//! The rulings of `spec/ruunara.md`, each in a scenario with scripted dice.

@@ -1,0 +1,1 @@
+//! Every skill effect form, used within its cycle and refused beyond it.
