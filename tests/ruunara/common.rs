@@ -158,10 +158,10 @@ impl<'s> Drive<'s> {
             if !matches!(self.g.turn(), Turn::Seat { .. }) {
                 return;
             }
-            let o = self.g.options().to_vec();
-            if self.round() >= r && matches!(o[0], Opt::Activate(_)) {
+            if self.round() >= r {
                 return;
             }
+            let o = self.g.options().to_vec();
             let k = o.iter().position(|x| *x == Opt::Done).unwrap_or(0);
             self.g.apply_logged(k, &mut self.log);
         }

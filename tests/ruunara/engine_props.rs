@@ -115,18 +115,3 @@ fn greedy_and_mcts_play_missions_to_their_end() {
         assert!(g.outcome().is_some(), "{policy}");
     }
 }
-
-#[test]
-#[ignore]
-fn show_a_greedy_mission() {
-    let sc = sample_mission();
-    let s = setup(&sc);
-    let mut log = Vec::new();
-    let mut g = RuunaraGame::start(&s, &mut log);
-    let mut agents = vec![Agent::new(Policy::Greedy, 3), Agent::new(Policy::First, 4)];
-    g.play_out(&mut RngDice::new(5), &mut agents, Some(&mut log));
-    for e in &log {
-        println!("{}", g.event_text(e));
-    }
-    println!("{:?}", g.outcome());
-}

@@ -79,12 +79,18 @@ impl State {
         let mut climb = 0.0;
         for p in &s.pieces {
             let building = p.kind == SceneryKind::Building;
-            if building && p.rect.dist(b) < BASE_R - 1e-6 {
+            // A base ends on top of a piece (its centre on it) or clear of it: never half
+            // into a piece over 1" high, never on a building.
+            let dist = p.rect.dist(b);
+            if (building && dist < BASE_R - 1e-6)
+                || (p.height > FLAT && dist > 0.0 && dist < BASE_R - 1e-6)
+            {
                 return None;
             }
+            let (on_a, on_b) = (p.rect.contains(a), p.rect.contains(b));
             if (p.height > FLAT || building)
-                && !(p.rect.contains(a) && p.rect.contains(b))
-                && seg_rect(a, b, &p.rect).is_some()
+                && !(on_a && on_b)
+                && (on_a || on_b || seg_rect(a, b, &p.rect).is_some())
             {
                 climb += p.height;
             }
@@ -165,7 +171,7 @@ impl State {
         }
         // Around one corner of a piece in the way.
         let t0 = spot(0.0);
-        let mut route: Option<(Pt, f64, f64)> = None;
+        let mut route: Option<(Pt, f64, f64, Pt)> = None;
         for piece in &s.pieces {
             if piece.height <= FLAT && piece.kind != SceneryKind::Building {
                 continue;
@@ -183,7 +189,7 @@ impl State {
                             p.push(t, c2);
                             consider(p, &mut best);
                         } else if route.is_none_or(|r| c1 + c2 < r.1 + r.2) {
-                            route = Some((w, c1, c2));
+                            route = Some((w, c1, c2, t));
                         }
                     }
                 }
@@ -192,13 +198,17 @@ impl State {
         if best.is_some() || !partial {
             return best;
         }
-        // As far as it goes: along the route around a corner, else straight at the goal.
+        // As far as it goes: around a corner when the straight way is barred or climbs,
+        // else straight at the goal.
         let mut p = Path::default();
+        let straight = self
+            .seg_cost(s, who, a, t0)
+            .is_some_and(|c| c <= a.dist(t0) + 1e-9);
         match route {
-            Some((w, c1, _)) if self.seg_cost(s, who, a, t0).is_none() => {
+            Some((w, c1, _, t)) if !straight => {
                 if c1 <= budget {
                     p.push(w, c1);
-                    if let Some((q, c)) = self.walk(s, who, w, t0, budget - c1) {
+                    if let Some((q, c)) = self.walk(s, who, w, t, budget - c1) {
                         p.push(q, c);
                     }
                 } else if let Some((q, c)) = self.walk(s, who, a, w, budget) {
