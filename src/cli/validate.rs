@@ -3,7 +3,8 @@
 //!
 //! Every file is read and parsed before anything is printed, so bad input (exit 2) writes
 //! nothing on stdout. Iconica parties given together are checked as one match
-//! (`shared-legend-special`).
+//! (`shared-legend-special`). A Ruunara mission (`*.mission.toml`) is checked against each
+//! squad file given with it (one verdict per squad), or, with no squad, its cards alone.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -22,13 +23,15 @@ use crate::games::build::Violation;
 use crate::games::files::BuildFile;
 use crate::games::iconica::party::PartyFile;
 use crate::games::iconica::rules as iconica;
+use crate::games::ruunara::mission::MissionFile;
 use crate::games::ruunara::rules as ruunara;
 use crate::games::ruunara::squad::SquadFile;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Party, character, setup or squad files (`*.party.toml`, `*.character.toml`,
-    /// `*.setup.toml`, `*.squad.toml`).
+    /// Party, character, setup, squad or mission files (`*.party.toml`, `*.character.toml`,
+    /// `*.setup.toml`, `*.squad.toml`, `*.mission.toml`); a mission is checked against the
+    /// squads given with it.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Print JSON on stdout.
@@ -43,6 +46,7 @@ enum Build {
     /// The setup and each player's character file (its path as shown, its content).
     Setup(SetupFile, Vec<(String, CharacterFile)>),
     Squad(SquadFile),
+    Mission(MissionFile),
 }
 
 struct Loaded {
@@ -55,6 +59,8 @@ struct Verdict {
     file: String,
     game: Game,
     kind: &'static str,
+    /// A mission's verdict: the squad file it was checked against.
+    squad: Option<String>,
     violations: Vec<Violation>,
     /// Derived figures of each character: (who, derived).
     characters: Vec<(String, Option<String>, Derived)>,
@@ -99,6 +105,12 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
 fn load(path: &Path) -> Result<Loaded, BadInput> {
     let file = path.display().to_string();
     let text = read(path)?;
+    if is_mission(&text, &file) {
+        return Ok(Loaded {
+            build: Build::Mission(MissionFile::parse(&text, &file)?),
+            file,
+        });
+    }
     let build = match BuildFile::parse(&text, &file)? {
         BuildFile::Party(p) => Build::Party(p),
         BuildFile::Squad(s) => Build::Squad(s),
@@ -117,6 +129,14 @@ fn load(path: &Path) -> Result<Loaded, BadInput> {
     Ok(Loaded { file, build })
 }
 
+/// A mission file: its name ends in `.mission.toml`, or it says `kind = "mission"`.
+fn is_mission(text: &str, file: &str) -> bool {
+    file.ends_with(".mission.toml")
+        || toml::from_str::<toml::Table>(text)
+            .ok()
+            .is_some_and(|t| t.get("kind").and_then(|k| k.as_str()) == Some("mission"))
+}
+
 fn read(path: &Path) -> Result<String, BadInput> {
     read_text(path).map_err(|e| BadInput(format!("cannot read {}: {e}", path.display())))
 }
@@ -130,62 +150,88 @@ fn check_all(loaded: &[Loaded], lookup: &dyn CardLookup) -> Vec<Verdict> {
         })
         .collect();
     let mut party_reports = iconica::check_match(&parties, lookup).into_iter();
-    loaded
+    // The squads given, with their members resolved, for the missions given with them.
+    let squads: Vec<(&str, Vec<crate::games::ruunara::model::Figure>)> = loaded
         .iter()
-        .map(|l| {
-            let (game, kind, violations, characters) = match &l.build {
-                Build::Party(_) => {
-                    let r = party_reports.next().expect("one report per party");
-                    (Game::Iconica, "party", r.violations, Vec::new())
-                }
-                Build::Squad(s) => (
-                    Game::Ruunara,
-                    "squad",
-                    ruunara::check_squad(s, lookup).violations,
-                    Vec::new(),
-                ),
-                Build::Character(c) => {
-                    let r = arcadia::check_character(c, lookup);
-                    let who = character_name(c);
-                    (
-                        Game::Arcadia,
-                        "character",
-                        r.violations,
-                        vec![(who, None, r.derived)],
-                    )
-                }
-                Build::Setup(s, chars) => {
-                    let files: Vec<CharacterFile> = chars.iter().map(|(_, c)| c.clone()).collect();
-                    let r = arcadia::check_setup(s, &files, lookup);
-                    let derived = chars
-                        .iter()
-                        .zip(r.characters)
-                        .enumerate()
-                        .map(
-                            |(i, ((f, c), cr)): (
-                                usize,
-                                (&(String, CharacterFile), CharacterReport),
-                            )| {
-                                (
-                                    format!("player {} ({})", i + 1, character_name(c)),
-                                    Some(f.clone()),
-                                    cr.derived,
-                                )
-                            },
-                        )
-                        .collect();
-                    (Game::Arcadia, "setup", r.violations, derived)
-                }
-            };
-            Verdict {
-                file: l.file.clone(),
-                game,
-                kind,
-                violations,
-                characters,
-            }
+        .filter_map(|l| match &l.build {
+            Build::Squad(s) => Some((l.file.as_str(), ruunara::check_squad(s, lookup).members)),
+            _ => None,
         })
-        .collect()
+        .collect();
+    let mut out = Vec::new();
+    for l in loaded {
+        if let Build::Mission(m) = &l.build {
+            let verdict = |squad: Option<&str>, violations| Verdict {
+                file: l.file.clone(),
+                game: Game::Ruunara,
+                kind: "mission",
+                squad: squad.map(str::to_string),
+                violations,
+                characters: Vec::new(),
+            };
+            if squads.is_empty() {
+                out.push(verdict(None, m.check(None, lookup)));
+            }
+            for (file, members) in &squads {
+                out.push(verdict(Some(file), m.check(Some(members), lookup)));
+            }
+            continue;
+        }
+        let (game, kind, violations, characters) = match &l.build {
+            Build::Mission(_) => unreachable!("missions are checked above"),
+            Build::Party(_) => {
+                let r = party_reports.next().expect("one report per party");
+                (Game::Iconica, "party", r.violations, Vec::new())
+            }
+            Build::Squad(s) => (
+                Game::Ruunara,
+                "squad",
+                ruunara::check_squad(s, lookup).violations,
+                Vec::new(),
+            ),
+            Build::Character(c) => {
+                let r = arcadia::check_character(c, lookup);
+                let who = character_name(c);
+                (
+                    Game::Arcadia,
+                    "character",
+                    r.violations,
+                    vec![(who, None, r.derived)],
+                )
+            }
+            Build::Setup(s, chars) => {
+                let files: Vec<CharacterFile> = chars.iter().map(|(_, c)| c.clone()).collect();
+                let r = arcadia::check_setup(s, &files, lookup);
+                let derived = chars
+                    .iter()
+                    .zip(r.characters)
+                    .enumerate()
+                    .map(
+                        |(i, ((f, c), cr)): (
+                            usize,
+                            (&(String, CharacterFile), CharacterReport),
+                        )| {
+                            (
+                                format!("player {} ({})", i + 1, character_name(c)),
+                                Some(f.clone()),
+                                cr.derived,
+                            )
+                        },
+                    )
+                    .collect();
+                (Game::Arcadia, "setup", r.violations, derived)
+            }
+        };
+        out.push(Verdict {
+            file: l.file.clone(),
+            game,
+            kind,
+            squad: None,
+            violations,
+            characters,
+        });
+    }
+    out
 }
 
 fn character_name(c: &CharacterFile) -> String {
@@ -204,6 +250,9 @@ fn to_json(v: &Verdict) -> Value {
         "legal": v.violations.is_empty(),
         "violations": v.violations,
     });
+    if let Some(squad) = &v.squad {
+        doc["squad"] = json!(squad);
+    }
     match v.kind {
         "character" => {
             if let Some((_, _, d)) = v.characters.first() {
@@ -225,13 +274,16 @@ fn to_json(v: &Verdict) -> Value {
 
 fn to_text(v: &Verdict) -> String {
     let mut out = String::new();
+    let file = match &v.squad {
+        Some(squad) => format!("{} with {squad}", v.file),
+        None => v.file.clone(),
+    };
     if v.violations.is_empty() {
-        out.push_str(&format!("{}: legal\n", v.file));
+        out.push_str(&format!("{file}: legal\n"));
     } else {
         let n = v.violations.len();
         out.push_str(&format!(
-            "{}: {n} violation{}\n",
-            v.file,
+            "{file}: {n} violation{}\n",
             if n == 1 { "" } else { "s" }
         ));
         for x in &v.violations {

@@ -7,7 +7,9 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::model::Figure;
+use super::model::{Allegiance, Figure};
+use crate::cards::{CardError, CardLookup, Game, Problem};
+use crate::games::build::{self, Violation};
 
 /// The table's size in inches (48 x 36 unless the mission says otherwise).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -122,12 +124,49 @@ pub struct Zone {
 }
 
 /// Where one squad member deploys: a point with a facing, or a zone where the policy places
-/// it.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+/// it. Read strictly: a table with `facing` is a point, one with `w` and `d` a zone, and
+/// any other key, or a mix, is an error.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum Deploy {
     Point { x: f64, y: f64, facing: Facing },
     Zone { x: f64, y: f64, w: f64, d: f64 },
+}
+
+/// A `[[deploy]]` table as written, before it is told a point or a zone.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDeploy {
+    x: f64,
+    y: f64,
+    #[serde(default)]
+    facing: Option<Facing>,
+    #[serde(default)]
+    w: Option<f64>,
+    #[serde(default)]
+    d: Option<f64>,
+}
+
+impl<'de> Deserialize<'de> for Deploy {
+    fn deserialize<D: serde::Deserializer<'de>>(de: D) -> Result<Deploy, D::Error> {
+        let r = RawDeploy::deserialize(de)?;
+        match (r.facing, r.w, r.d) {
+            (Some(facing), None, None) => Ok(Deploy::Point {
+                x: r.x,
+                y: r.y,
+                facing,
+            }),
+            (None, Some(w), Some(d)) => Ok(Deploy::Zone {
+                x: r.x,
+                y: r.y,
+                w,
+                d,
+            }),
+            _ => Err(serde::de::Error::custom(
+                "a deploy is a point `{x, y, facing}` or a zone `{x, y, w, d}`, not a mix of both",
+            )),
+        }
+    }
 }
 
 /// An enemy at its post.
@@ -246,4 +285,560 @@ pub struct Scenario {
     pub neutrals: Vec<PlacedNeutral>,
     pub objective: Objective,
     pub round_limit: u32,
+}
+
+/// A figure's base is treated as a circle of this radius, inches (34 mm across).
+pub const BASE_RADIUS: f64 = 0.68;
+/// The widest or deepest table a mission may have, inches.
+pub const MAX_TABLE_INCHES: f64 = 240.0;
+/// The longest round limit a mission may set.
+pub const MAX_ROUND_LIMIT: u32 = 1000;
+/// Two lengths closer than this are equal (positions are printed to 0.01").
+const EPS: f64 = 1e-9;
+
+fn finite_all(v: &[f64]) -> bool {
+    v.iter().all(|x| x.is_finite())
+}
+
+/// Does a base centred at (x, y) overlap the rectangle (touching is not overlapping)?
+pub fn base_on_rect(x: f64, y: f64, rx: f64, ry: f64, rw: f64, rd: f64) -> bool {
+    let cx = x.clamp(rx, rx + rw);
+    let cy = y.clamp(ry, ry + rd);
+    let (dx, dy) = (x - cx, y - cy);
+    dx * dx + dy * dy < BASE_RADIUS * BASE_RADIUS - EPS
+}
+
+/// Do two bases centred at these points overlap (touching is not overlapping)?
+pub fn bases_overlap(a: (f64, f64), b: (f64, f64)) -> bool {
+    let (dx, dy) = (a.0 - b.0, a.1 - b.1);
+    dx * dx + dy * dy < (2.0 * BASE_RADIUS) * (2.0 * BASE_RADIUS) - EPS
+}
+
+/// How many bases a zone holds side by side on a square grid (what a policy can always place).
+pub fn zone_capacity(w: f64, d: f64) -> usize {
+    let per = |l: f64| (l / (2.0 * BASE_RADIUS) + EPS).floor().max(0.0) as usize;
+    per(w) * per(d)
+}
+
+/// A figure placed at a point by the mission, for the checks: its key path and position.
+struct Piece {
+    path: Vec<String>,
+    label: String,
+    x: f64,
+    y: f64,
+}
+
+impl MissionFile {
+    /// Reads a mission file strictly (unknown keys, wrong types, values outside their sets)
+    /// and checks what types cannot say (`game`, `kind`, `id`, positions on the table,
+    /// overlapping bases, zone sizes, the objective's parameters, the round limit). Every
+    /// error names `file`, the line, the column and the key.
+    pub fn parse(text: &str, file: &str) -> Result<MissionFile, CardError> {
+        let m: MissionFile = build::from_toml(text, file)?;
+        build::expect_game(text, file, &m.game, Game::Ruunara, "a mission file")?;
+        match m.problems().into_iter().next() {
+            Some(p) => Err(CardError::at(file, text, &p.path_refs(), p.message.clone())),
+            None => Ok(m),
+        }
+    }
+
+    /// The file's TOML text.
+    pub fn to_toml(&self) -> String {
+        build::to_toml(self)
+    }
+
+    /// The zone a `rescue` or `reach` must reach, the rounds a `survive` must hold.
+    fn objective_problems(&self, out: &mut Vec<Problem>) {
+        let name = crate::games::word(&self.objective);
+        let (wants_target, wants_exit, wants_rounds) = match self.objective {
+            ObjectiveKind::Eliminate => (false, false, false),
+            ObjectiveKind::Rescue => (true, true, false),
+            ObjectiveKind::Reach => (false, true, false),
+            ObjectiveKind::Survive => (false, false, true),
+        };
+        for (key, wanted, given, what) in [
+            (
+                "target",
+                wants_target,
+                self.target.is_some(),
+                "the card of the neutral to rescue",
+            ),
+            (
+                "exit",
+                wants_exit,
+                self.exit.is_some(),
+                "a zone `{x, y, w, d}`",
+            ),
+            (
+                "rounds",
+                wants_rounds,
+                self.rounds.is_some(),
+                "the rounds to hold out",
+            ),
+        ] {
+            if wanted && !given {
+                out.push(Problem::at(
+                    &["objective"],
+                    format!("objective `{name}` needs `{key}` ({what})"),
+                ));
+            } else if given && !wanted {
+                out.push(Problem::at(
+                    &[key],
+                    format!(
+                        "objective `{name}` takes no `{key}` (`target` belongs to rescue, `exit` to rescue and reach, `rounds` to survive)"
+                    ),
+                ));
+            }
+        }
+        if wants_target && let Some(t) = &self.target {
+            let matching: Vec<&NeutralPlacement> =
+                self.neutrals.iter().filter(|n| &n.card == t).collect();
+            match matching.as_slice() {
+                [] => out.push(Problem::at(
+                    &["target"],
+                    format!(
+                        "target `{t}` is none of the mission's neutrals; write it as a `[[neutrals]]` card is written"
+                    ),
+                )),
+                [n] if n.hostile => out.push(Problem::at(
+                    &["target"],
+                    format!("target `{t}` is a hostile neutral; only a peaceful neutral can be rescued"),
+                )),
+                [_] => {}
+                _ => out.push(Problem::at(
+                    &["target"],
+                    format!("target `{t}` names {} neutrals; a rescue has one target", matching.len()),
+                )),
+            }
+        }
+        if wants_rounds
+            && let Some(r) = self.rounds
+            && (r == 0 || r > self.round_limit)
+        {
+            out.push(Problem::at(
+                &["rounds"],
+                format!(
+                    "rounds is {r}; a survive objective holds out from 1 to round_limit ({}) rounds",
+                    self.round_limit
+                ),
+            ));
+        }
+    }
+
+    /// The checks types cannot express, each with its key path (`deploy[1]`, `x`).
+    pub fn problems(&self) -> Vec<Problem> {
+        let mut out = Vec::new();
+        if self.kind != "mission" {
+            out.push(Problem::at(
+                &["kind"],
+                format!(
+                    "a mission file has kind = \"mission\", found `{}`",
+                    self.kind
+                ),
+            ));
+        }
+        if !crate::cards::valid_id(&self.id) {
+            out.push(Problem::at(
+                &["id"],
+                format!(
+                    "id `{}` may hold only a-z, 0-9 and -, 1 to {} characters",
+                    crate::safe_io::excerpt(&self.id, 40),
+                    crate::cards::MAX_ID_LEN
+                ),
+            ));
+        }
+        let TableSize { width, depth } = self.table;
+        for (k, v) in [("width", width), ("depth", depth)] {
+            if !(v.is_finite() && v >= 4.0 * BASE_RADIUS && v <= MAX_TABLE_INCHES) {
+                out.push(Problem::at(
+                    &["table", k],
+                    format!(
+                        "table.{k} is {v}; a table is from {} to {MAX_TABLE_INCHES} inches",
+                        4.0 * BASE_RADIUS
+                    ),
+                ));
+                return out;
+            }
+        }
+        for (list, n) in [
+            ("scenery", self.scenery.len()),
+            ("deploy", self.deploy.len()),
+            ("enemies", self.enemies.len()),
+            ("neutrals", self.neutrals.len()),
+        ] {
+            if n > crate::cards::MAX_LIST_LEN {
+                out.push(Problem::at(
+                    &[list],
+                    format!(
+                        "`{list}` lists {n} entries; at most {}",
+                        crate::cards::MAX_LIST_LEN
+                    ),
+                ));
+                return out;
+            }
+        }
+        if self.round_limit == 0 || self.round_limit > MAX_ROUND_LIMIT {
+            out.push(Problem::at(
+                &["round_limit"],
+                format!(
+                    "round_limit is {}; it is from 1 to {MAX_ROUND_LIMIT}",
+                    self.round_limit
+                ),
+            ));
+        }
+        let on_table = |x: f64, y: f64, w: f64, d: f64| {
+            x >= -EPS && y >= -EPS && x + w <= width + EPS && y + d <= depth + EPS
+        };
+        let rect = |out: &mut Vec<Problem>, path: &[&str], what: &str, r: [f64; 4], min: f64| {
+            let [x, y, w, d] = r;
+            let shown = path.join(".");
+            if !finite_all(&r) {
+                out.push(Problem::at(
+                    path,
+                    format!("{shown}: {what} has a position or size that is not a number"),
+                ));
+            } else if w < min - EPS || d < min - EPS || w <= 0.0 || d <= 0.0 {
+                out.push(Problem::at(
+                    &[path, &["w"]].concat(),
+                    format!(
+                        "{shown}: {what} is {w} x {d} inches; each side is at least {}",
+                        if min > 0.0 {
+                            format!("{min} (one base)")
+                        } else {
+                            "more than 0".to_string()
+                        }
+                    ),
+                ));
+            } else if !on_table(x, y, w, d) {
+                out.push(Problem::at(
+                    &[path, &["x"]].concat(),
+                    format!(
+                        "{shown}: {what} from ({x}, {y}) to ({}, {}) lies outside the {width} x {depth} table",
+                        x + w,
+                        y + d
+                    ),
+                ));
+            }
+        };
+        for (i, p) in self.scenery.iter().enumerate() {
+            let seg = format!("scenery[{i}]");
+            rect(&mut out, &[&seg], "the piece", [p.x, p.y, p.w, p.d], 0.0);
+            if !(p.height.is_finite() && p.height >= 0.0 && p.height <= MAX_TABLE_INCHES) {
+                out.push(Problem::at(
+                    &[&seg, "height"],
+                    format!(
+                        "{seg}.height is {}; a height is from 0 to {MAX_TABLE_INCHES} inches",
+                        p.height
+                    ),
+                ));
+            }
+        }
+        if let Some(z) = &self.exit {
+            rect(
+                &mut out,
+                &["exit"],
+                "the exit",
+                [z.x, z.y, z.w, z.d],
+                2.0 * BASE_RADIUS,
+            );
+        }
+        // Every figure placed at a point: on the table, off buildings, not on another base.
+        let mut pieces: Vec<Piece> = Vec::new();
+        for (i, d) in self.deploy.iter().enumerate() {
+            let seg = format!("deploy[{i}]");
+            match *d {
+                Deploy::Point { x, y, .. } => pieces.push(Piece {
+                    path: vec![seg, "x".into()],
+                    label: format!("deploy {}", i + 1),
+                    x,
+                    y,
+                }),
+                Deploy::Zone { x, y, w, d } => rect(
+                    &mut out,
+                    &[&seg],
+                    "the deployment zone",
+                    [x, y, w, d],
+                    2.0 * BASE_RADIUS,
+                ),
+            }
+        }
+        for (i, e) in self.enemies.iter().enumerate() {
+            pieces.push(Piece {
+                path: vec![format!("enemies[{i}]"), "x".into()],
+                label: format!("enemy {} ({})", i + 1, e.card),
+                x: e.x,
+                y: e.y,
+            });
+        }
+        for (i, n) in self.neutrals.iter().enumerate() {
+            pieces.push(Piece {
+                path: vec![format!("neutrals[{i}]"), "x".into()],
+                label: format!("neutral {} ({})", i + 1, n.card),
+                x: n.x,
+                y: n.y,
+            });
+        }
+        for (i, p) in pieces.iter().enumerate() {
+            let shown = p.path[0].clone();
+            let at = || p.path.iter().map(String::as_str).collect::<Vec<_>>();
+            if !finite_all(&[p.x, p.y]) {
+                out.push(Problem::at(
+                    &at(),
+                    format!("{shown}: the position of {} is not a number", p.label),
+                ));
+                continue;
+            }
+            let r = BASE_RADIUS;
+            if p.x - r < -EPS || p.y - r < -EPS || p.x + r > width + EPS || p.y + r > depth + EPS {
+                out.push(Problem::at(
+                    &at(),
+                    format!(
+                        "{shown}: the base of {} at ({}, {}) reaches past the {width} x {depth} table (a base's radius is {r}\")",
+                        p.label, p.x, p.y
+                    ),
+                ));
+                continue;
+            }
+            if let Some((j, _)) = self.scenery.iter().enumerate().find(|(_, s)| {
+                s.kind == SceneryKind::Building && base_on_rect(p.x, p.y, s.x, s.y, s.w, s.d)
+            }) {
+                out.push(Problem::at(
+                    &at(),
+                    format!(
+                        "{shown}: the base of {} at ({}, {}) stands on the building scenery[{j}]; no base may stand on a building",
+                        p.label, p.x, p.y
+                    ),
+                ));
+            }
+            if let Some(q) = pieces[..i]
+                .iter()
+                .find(|q| finite_all(&[q.x, q.y]) && bases_overlap((p.x, p.y), (q.x, q.y)))
+            {
+                out.push(Problem::at(
+                    &at(),
+                    format!(
+                        "{shown}: the base of {} at ({}, {}) overlaps the base of {} at ({}, {}); bases are {}\" across",
+                        p.label,
+                        p.x,
+                        p.y,
+                        q.label,
+                        q.x,
+                        q.y,
+                        2.0 * BASE_RADIUS
+                    ),
+                ));
+            }
+        }
+        self.objective_problems(&mut out);
+        out
+    }
+}
+
+const SRC_MISSION: &str =
+    "deckwright spec (spec/ruunara.md), \"Missions\": deploy, enemies and neutrals of a mission";
+
+/// The rule ids a mission checked against a squad reports, in order.
+pub const MISSION_RULES: [&str; 6] = [
+    "unknown-card",
+    "mission-enemy-faction",
+    "mission-neutral-faction",
+    "mission-deploy",
+    "mission-zone-capacity",
+    "mission-objective",
+];
+
+fn figure_of(lookup: &dyn CardLookup, entry: &str) -> Result<Figure, String> {
+    super::rules::resolve_member(lookup, entry)
+}
+
+impl MissionFile {
+    /// The mission with every card looked up (by id, else exact name) and the squad
+    /// deployed: one `[[deploy]]` per member in squad order, or a single zone they all share.
+    /// Every broken rule is reported (enemies must be enemy cards, neutrals neutral ones,
+    /// the deploys must fit the squad).
+    pub fn resolve(
+        &self,
+        squad: &[Figure],
+        lookup: &dyn CardLookup,
+    ) -> Result<Scenario, Vec<Violation>> {
+        self.resolve_with(Some(squad), lookup)
+    }
+
+    /// The rules a mission breaks: its cards alone (`squad` = `None`), or its cards and
+    /// its deployment of `squad`.
+    pub fn check(&self, squad: Option<&[Figure]>, lookup: &dyn CardLookup) -> Vec<Violation> {
+        self.resolve_with(squad, lookup).err().unwrap_or_default()
+    }
+
+    fn resolve_with(
+        &self,
+        squad_given: Option<&[Figure]>,
+        lookup: &dyn CardLookup,
+    ) -> Result<Scenario, Vec<Violation>> {
+        let squad = squad_given.unwrap_or(&[]);
+        let mut violations = Vec::new();
+        let mut look = |entry: &str, want: Allegiance, what: &str| -> Option<Figure> {
+            match figure_of(lookup, entry) {
+                Ok(f) if f.faction == want => Some(f),
+                Ok(f) => {
+                    let (rule, side) = match want {
+                        Allegiance::Enemy => ("mission-enemy-faction", "an enemy"),
+                        _ => ("mission-neutral-faction", "a neutral"),
+                    };
+                    violations.push(Violation::new(
+                        rule,
+                        format!(
+                            "{what} `{entry}` is {} ({}), {} card; it must be {side} card",
+                            f.name,
+                            f.id,
+                            match f.faction {
+                                Allegiance::Ally => "an ally",
+                                Allegiance::Enemy => "an enemy",
+                                Allegiance::Neutral => "a neutral",
+                            }
+                        ),
+                        vec![f.id.clone()],
+                        SRC_MISSION,
+                    ));
+                    None
+                }
+                Err(message) => {
+                    violations.push(Violation::new(
+                        "unknown-card",
+                        format!("{what}: {message}"),
+                        vec![entry.to_string()],
+                        build::SOURCE_LISTS,
+                    ));
+                    None
+                }
+            }
+        };
+        let enemies: Vec<Option<Figure>> = self
+            .enemies
+            .iter()
+            .enumerate()
+            .map(|(i, e)| look(&e.card, Allegiance::Enemy, &format!("enemy {}", i + 1)))
+            .collect();
+        let neutrals: Vec<Option<Figure>> = self
+            .neutrals
+            .iter()
+            .enumerate()
+            .map(|(i, n)| look(&n.card, Allegiance::Neutral, &format!("neutral {}", i + 1)))
+            .collect();
+
+        let shared_zone = matches!(self.deploy.as_slice(), [Deploy::Zone { .. }]);
+        let deploys: Vec<Deploy> = if shared_zone {
+            vec![self.deploy[0]; squad.len()]
+        } else {
+            self.deploy.clone()
+        };
+        if squad_given.is_none() {
+            // The cards alone: no squad to deploy.
+        } else if squad.is_empty() {
+            violations.push(Violation::new(
+                "mission-deploy",
+                "the squad has no member to deploy".to_string(),
+                Vec::new(),
+                SRC_MISSION,
+            ));
+        } else if deploys.len() != squad.len() {
+            violations.push(Violation::new(
+                "mission-deploy",
+                format!(
+                    "the mission deploys {} figure{} and the squad has {} member{}; give one [[deploy]] per member in squad order, or a single zone",
+                    self.deploy.len(),
+                    if self.deploy.len() == 1 { "" } else { "s" },
+                    squad.len(),
+                    if squad.len() == 1 { "" } else { "s" },
+                ),
+                squad.iter().map(|f| f.id.clone()).collect(),
+                SRC_MISSION,
+            ));
+        } else if shared_zone
+            && let Deploy::Zone { w, d, .. } = self.deploy[0]
+            && zone_capacity(w, d) < squad.len()
+        {
+            violations.push(Violation::new(
+                "mission-zone-capacity",
+                format!(
+                    "the deployment zone of {w} x {d} inches holds {} base{} side by side; the squad has {} members",
+                    zone_capacity(w, d),
+                    if zone_capacity(w, d) == 1 { "" } else { "s" },
+                    squad.len()
+                ),
+                squad.iter().map(|f| f.id.clone()).collect(),
+                SRC_MISSION,
+            ));
+        }
+        let objective = match self.objective {
+            ObjectiveKind::Eliminate => Some(Objective::Eliminate),
+            ObjectiveKind::Rescue => self
+                .neutrals
+                .iter()
+                .position(|n| Some(&n.card) == self.target.as_ref())
+                .zip(self.exit)
+                .map(|(target, exit)| Objective::Rescue { target, exit }),
+            ObjectiveKind::Reach => self.exit.map(|exit| Objective::Reach { exit }),
+            ObjectiveKind::Survive => self.rounds.map(|rounds| Objective::Survive { rounds }),
+        };
+        let Some(objective) = objective else {
+            violations.push(Violation::new(
+                "mission-objective",
+                format!(
+                    "objective `{}` lacks its parameters (see docs/cards.md, \"Missions\")",
+                    crate::games::word(&self.objective)
+                ),
+                Vec::new(),
+                SRC_MISSION,
+            ));
+            return Err(violations);
+        };
+        if !violations.is_empty() {
+            return Err(violations);
+        }
+        let heroes = squad
+            .iter()
+            .zip(deploys)
+            .map(|(f, deploy)| Placed {
+                card: f.clone(),
+                deploy,
+            })
+            .collect();
+        let enemies = self
+            .enemies
+            .iter()
+            .zip(enemies.into_iter().flatten())
+            .map(|(e, card)| Placed {
+                card,
+                deploy: Deploy::Point {
+                    x: e.x,
+                    y: e.y,
+                    facing: e.facing,
+                },
+            })
+            .collect();
+        let neutrals: Vec<PlacedNeutral> = self
+            .neutrals
+            .iter()
+            .zip(neutrals.into_iter().flatten())
+            .map(|(n, card)| PlacedNeutral {
+                card,
+                x: n.x,
+                y: n.y,
+                facing: n.facing,
+                hostile: n.hostile,
+            })
+            .collect();
+        Ok(Scenario {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            table: self.table,
+            scenery: self.scenery.clone(),
+            heroes,
+            enemies,
+            neutrals,
+            objective,
+            round_limit: self.round_limit,
+        })
+    }
 }

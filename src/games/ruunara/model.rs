@@ -350,7 +350,186 @@ impl Figure {
                     ),
                 ));
             }
+            s.effect_problems(&seg, &mut out);
         }
         out
+    }
+}
+
+/// The parameter keys a skill may carry beside `effect`.
+pub const EFFECT_PARAMS: [&str; 6] = ["dice", "attack", "amount", "target", "range", "radius"];
+
+impl EffectKind {
+    /// The effect's name as a card writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EffectKind::InstantKill => "instant_kill",
+            EffectKind::ExtraAttack => "extra_attack",
+            EffectKind::Flee => "flee",
+            EffectKind::Heal => "heal",
+            EffectKind::Area => "area",
+            EffectKind::Stealth => "stealth",
+            EffectKind::Cover => "cover",
+            EffectKind::Reroll => "reroll",
+        }
+    }
+
+    /// The parameters the effect needs (`trigger` for `instant_kill` is checked apart: any
+    /// skill may have a trigger).
+    pub fn required(self) -> &'static [&'static str] {
+        match self {
+            EffectKind::ExtraAttack => &["dice", "attack"],
+            EffectKind::Heal => &["amount"],
+            EffectKind::Area => &["dice"],
+            EffectKind::Stealth | EffectKind::Cover => &["radius"],
+            EffectKind::InstantKill | EffectKind::Flee | EffectKind::Reroll => &[],
+        }
+    }
+
+    /// Every parameter the effect takes, required or optional.
+    pub fn takes(self) -> &'static [&'static str] {
+        match self {
+            EffectKind::ExtraAttack => &["dice", "attack"],
+            EffectKind::Heal => &["amount", "target", "range"],
+            EffectKind::Area => &["dice", "range", "radius"],
+            EffectKind::Stealth | EffectKind::Cover => &["radius"],
+            EffectKind::InstantKill | EffectKind::Flee | EffectKind::Reroll => &[],
+        }
+    }
+}
+
+impl Skill {
+    /// The effect parameters written in this skill, by key.
+    fn given_params(&self) -> Vec<&'static str> {
+        let given = [
+            self.dice.is_some(),
+            self.attack.is_some(),
+            self.amount.is_some(),
+            self.target.is_some(),
+            self.range.is_some(),
+            self.radius.is_some(),
+        ];
+        EFFECT_PARAMS
+            .iter()
+            .zip(given)
+            .filter(|(_, g)| *g)
+            .map(|(k, _)| *k)
+            .collect()
+    }
+
+    /// The checks of `effect` and its parameters; `seg` is the skill's path (`skills[1]`),
+    /// and each message names the key path (`skills[1].dice`).
+    fn effect_problems(&self, seg: &str, out: &mut Vec<Problem>) {
+        let given = self.given_params();
+        let Some(effect) = self.effect else {
+            if let Some(k) = given.first() {
+                out.push(Problem::at(
+                    &[seg, k],
+                    format!(
+                        "{seg}.{k}: skill `{}` has no `effect`, so `{k}` applies to nothing; add `effect` or remove `{k}`",
+                        self.name
+                    ),
+                ));
+            }
+            return;
+        };
+        let name = effect.as_str();
+        for k in &given {
+            if !effect.takes().contains(k) {
+                let takes = effect.takes();
+                out.push(Problem::at(
+                    &[seg, k],
+                    format!(
+                        "{seg}.{k}: effect `{name}` does not take `{k}`; it takes {}",
+                        if takes.is_empty() {
+                            "no parameter".to_string()
+                        } else {
+                            takes
+                                .iter()
+                                .map(|t| format!("`{t}`"))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        }
+                    ),
+                ));
+            }
+        }
+        for k in effect.required() {
+            if !given.contains(k) {
+                out.push(Problem::at(
+                    &[seg, "effect"],
+                    format!("{seg}.{k}: effect `{name}` needs `{k}` ({})", param_hint(k)),
+                ));
+            }
+        }
+        if effect == EffectKind::InstantKill && self.trigger.is_none() {
+            out.push(Problem::at(
+                &[seg, "effect"],
+                format!(
+                    "{seg}.trigger: effect `instant_kill` needs `trigger` (`k+`: a die at or above k kills)"
+                ),
+            ));
+        }
+        for (k, v) in [("range", self.range), ("radius", self.radius)] {
+            if let Some(v) = v
+                && !(v.is_finite() && v > 0.0 && v <= MAX_EFFECT_INCHES)
+            {
+                out.push(Problem::at(
+                    &[seg, k],
+                    format!(
+                        "{seg}.{k}: {k} is {v}; it must be more than 0 and at most {MAX_EFFECT_INCHES} inches"
+                    ),
+                ));
+            }
+        }
+        if self.amount == Some(0) {
+            out.push(Problem::at(
+                &[seg, "amount"],
+                format!("{seg}.amount: a heal restores at least 1 hit point"),
+            ));
+        }
+        if effect == EffectKind::Heal {
+            let to_ally = self.target == Some(EffectTarget::Ally);
+            if to_ally && self.range.is_none() {
+                out.push(Problem::at(
+                    &[seg, "target"],
+                    format!("{seg}.range: a heal with target = \"ally\" needs `range` (inches)"),
+                ));
+            }
+            if !to_ally && self.range.is_some() {
+                out.push(Problem::at(
+                    &[seg, "range"],
+                    format!(
+                        "{seg}.range: a heal of the figure itself has no `range`; write target = \"ally\" to heal another figure"
+                    ),
+                ));
+            }
+        }
+        if effect == EffectKind::Area && self.range.is_some() != self.radius.is_some() {
+            let (has, lacks) = if self.range.is_some() {
+                ("range", "radius")
+            } else {
+                ("radius", "range")
+            };
+            out.push(Problem::at(
+                &[seg, has],
+                format!(
+                    "{seg}.{lacks}: an `area` around a point needs both `range` (to the point) and `radius` (around it); with neither it strikes every enemy engaged with the figure"
+                ),
+            ));
+        }
+    }
+}
+
+/// The longest `range` or `radius` of a skill effect, inches (a table edge of 20 feet).
+pub const MAX_EFFECT_INCHES: f64 = 240.0;
+
+fn param_hint(key: &str) -> &'static str {
+    match key {
+        "dice" => "a dice string such as \"1D4+\"",
+        "attack" => "\"close\" or \"ranged\"",
+        "amount" => "hit points restored",
+        "radius" => "inches",
+        _ => "see docs/cards.md",
     }
 }
