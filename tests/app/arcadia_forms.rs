@@ -711,3 +711,28 @@ fn effect_forms_stay_within_the_form_at_1024_and_1920() {
         }
     }
 }
+
+/// A league effect's number typed into its field: one undo step back.
+#[test]
+fn a_modified_tests_amount_is_typed_and_undone_in_one_step() {
+    let mut h = open_form("Gloaming", "Gloaming Wood");
+    let original = source(&h);
+    click(&mut h, "Add league effect");
+    click(&mut h, "Modify a test");
+    let added = source(&h);
+    h.get(By::new().label("by").role(Role::SpinButton)).focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.get(By::new().label("by").role(Role::SpinButton))
+        .type_text("2");
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(league(&h).effects[0].modify, Some(2), "{}", source(&h));
+    assert!(source(&h).contains("modify = 2"), "{}", source(&h));
+    undo(&mut h);
+    assert_eq!(source(&h), added);
+    undo(&mut h);
+    assert_eq!(source(&h), original);
+}

@@ -24,7 +24,9 @@ type Form = super::card_form::Form<ArcadiaCard>;
 pub fn ui(ui: &mut egui::Ui, card: &ArcadiaCard) -> Option<FormEdit<ArcadiaCard>> {
     let mut f = Form::new(card);
     let rest = match card {
-        ArcadiaCard::Quest(_) => "The objective is a tree: \"All of\" and \"Any of\" hold others.",
+        ArcadiaCard::Quest(_) => {
+            "The objective is a tree: \"All of\", \"Any of\" and \"In order\" hold others."
+        }
         _ => "Effects are listed under the card's keys.",
     };
     ui.weak(format!(
@@ -53,7 +55,7 @@ pub fn ui(ui: &mut egui::Ui, card: &ArcadiaCard) -> Option<FormEdit<ArcadiaCard>
                     ArcadiaCard::League(c) => edits(ui, |ui, e| league::league_ui(ui, c, e)),
                     ArcadiaCard::Quest(c) => edits(ui, |ui, e| quest_ui(ui, c, e)),
                 }
-                .apply(&mut f)
+                .apply_to(&mut f)
             });
         });
     f.edit(card)
@@ -75,14 +77,6 @@ impl Edits {
     }
     /// Records the edit on any card's form.
     pub(super) fn apply_to<C: Clone + PartialEq>(self, f: &mut super::card_form::Form<C>) {
-        if let Some(p) = self.picked {
-            f.changed(p);
-        } else if let Some(t) = self.typed {
-            f.typed(t);
-        }
-    }
-
-    fn apply(self, f: &mut Form) {
         if let Some(p) = self.picked {
             f.changed(p);
         } else if let Some(t) = self.typed {
