@@ -252,9 +252,8 @@ impl SimView {
         }
     }
 
-    /// Games, Threads, Run (enabled when `ready` is `Ok`, else its hover says why) and,
-    /// while a run goes on, Cancel, in the caller's (horizontal) layout. True when Run was
-    /// clicked.
+    /// Games, Threads and Run (enabled when `ready` is `Ok`, else its hover says why), in the
+    /// caller's (horizontal) layout. True when Run was clicked.
     pub fn controls_ui(&mut self, ui: &mut egui::Ui, ready: Result<(), &str>, tip: &str) -> bool {
         let label = ui.label("Games");
         ui.add(
@@ -275,14 +274,6 @@ impl SimView {
                 Err(why) => why,
                 Ok(()) => "A run is going on",
             });
-        if let Some(job) = &self.job
-            && ui
-                .button("Cancel")
-                .on_hover_text("Stop the run (it gives no result)")
-                .clicked()
-        {
-            job.cancel();
-        }
         run.clicked() && can_run
     }
 
@@ -318,7 +309,8 @@ impl SimView {
         }
     }
 
-    /// The progress bar of a run going on, and the last message.
+    /// Cancel and the progress bar of a run going on (drawn after a click on Run has started
+    /// the run, so Cancel shows in the same frame), and the last message.
     pub fn progress_ui(&self, ui: &mut egui::Ui) {
         if let Some(job) = &self.job {
             let text = if job.cancelled() {
@@ -327,7 +319,16 @@ impl SimView {
                 // The run's own count: the Games field may have been edited since.
                 format!("{} / {} games", job.done(), job.total())
             };
-            ui.add(egui::ProgressBar::new(job.fraction()).text(text));
+            ui.horizontal(|ui| {
+                if ui
+                    .button("Cancel")
+                    .on_hover_text("Stop the run (it gives no result)")
+                    .clicked()
+                {
+                    job.cancel();
+                }
+                ui.add(egui::ProgressBar::new(job.fraction()).text(text));
+            });
         }
         if let Some(m) = &self.message {
             ui.label(m);
@@ -421,6 +422,7 @@ fn win_chart_ui(ui: &mut egui::Ui, id: &str, f: &Figures, height: f32) {
         .include_x(-0.6)
         .include_x(f.seats.len() as f64 - 0.4)
         .y_axis_label("win rate %")
+        .show_grid([false, true])
         .x_grid_spacer(|_| {
             (0..labels.len())
                 .map(|k| egui_plot::GridMark {

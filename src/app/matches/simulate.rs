@@ -144,10 +144,20 @@ impl FieldColumn {
         FieldColumn::High,
     ];
 
+    /// The order of a sort by this column, in words.
+    pub fn order(self, descending: bool) -> &'static str {
+        match (self, descending) {
+            (FieldColumn::Character, false) => "A to Z",
+            (FieldColumn::Character, true) => "Z to A",
+            (_, true) => "high first",
+            (_, false) => "low first",
+        }
+    }
+
     /// The header's text.
     pub fn title(self) -> &'static str {
         match self {
-            FieldColumn::Character => "Character",
+            FieldColumn::Character => "Name",
             FieldColumn::Parties => "Parties",
             FieldColumn::Games => "Field games",
             FieldColumn::Wins => "Wins",
@@ -491,8 +501,7 @@ impl FieldPanel {
             .show(ui, |ui| {
                 for c in FieldColumn::ALL {
                     let text = match self.sort {
-                        (s, true) if s == c => format!("{} ⏷", c.title()),
-                        (s, false) if s == c => format!("{} ⏶", c.title()),
+                        (s, desc) if s == c => format!("{} ({})", c.title(), c.order(desc)),
                         _ => c.title().to_string(),
                     };
                     if ui
