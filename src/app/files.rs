@@ -608,3 +608,46 @@ pub fn sanitize(name: &str) -> String {
     let s = s.trim_matches('-').to_string();
     if s.is_empty() { "untitled".into() } else { s }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_typed_path_is_checked_for_what_the_dialog_asks() {
+        let dir = tempfile::tempdir().unwrap();
+        let cwd = dir.path();
+        std::fs::write(cwd.join("cards.toml"), "x").unwrap();
+        std::fs::create_dir(cwd.join("sub")).unwrap();
+        let open = Dialog::new(Want::File);
+        assert_eq!(
+            check_path(&open, " cards.toml ", cwd),
+            Ok(cwd.join("cards.toml"))
+        );
+        assert!(
+            check_path(&open, "sub", cwd).is_err(),
+            "a folder is no file"
+        );
+        assert!(check_path(&open, "gone.toml", cwd).is_err());
+        assert!(check_path(&open, "", cwd).is_err());
+        let folder = Dialog::new(Want::Folder);
+        assert_eq!(check_path(&folder, "sub", cwd), Ok(cwd.join("sub")));
+        assert!(check_path(&folder, "cards.toml", cwd).is_err());
+        let save = Dialog::save("field.csv").filter("CSV", &["csv"]);
+        assert_eq!(check_path(&save, "out", cwd), Ok(cwd.join("out.csv")));
+        assert_eq!(
+            check_path(&save, "sub/t.txt", cwd),
+            Ok(cwd.join("sub").join("t.txt"))
+        );
+        assert!(
+            check_path(&save, "sub", cwd).is_err(),
+            "a folder is no file name"
+        );
+        assert!(check_path(&save, "nowhere/out.csv", cwd).is_err());
+        let abs = cwd.join("sub").join("abs.csv");
+        assert_eq!(
+            check_path(&save, abs.to_str().unwrap(), Path::new("/elsewhere")),
+            Ok(abs)
+        );
+    }
+}
