@@ -83,7 +83,7 @@ impl SimPanel {
                     "The parties or options changed since this run: play it again to update it.",
                 );
                 ui.separator();
-                self.field.ui(ui, now, env);
+                self.field.ui(ui, now, env, self.view.threads);
             });
     }
 
@@ -414,7 +414,7 @@ impl FieldPanel {
         }
     }
 
-    fn ui(&mut self, ui: &mut egui::Ui, now: &Asked, env: &mut Env) {
+    fn ui(&mut self, ui: &mut egui::Ui, now: &Asked, env: &mut Env, threads: usize) {
         ui.heading("Field per character");
         ui.weak(
             "Every legal party of three of the catalogue's characters plays party B; each character's row sums the games of the parties it is in (as deckwright sim iconica --field).",
@@ -427,13 +427,12 @@ impl FieldPanel {
             let can = now.setup.is_ok() && self.job.is_none();
             let run = ui
                 .add_enabled(can, egui::Button::new("Run field"))
-                .on_hover_text("Play the field on a background thread (A's policy plays the field)")
+                .on_hover_text("Play the field on background threads (the Threads above; A's policy plays the field)")
                 .on_disabled_hover_text(match now.setup {
                     Err(why) => why.as_str(),
                     Ok(_) => "A run is going on",
                 });
             if run.clicked() {
-                let threads = super::sim_view::cores();
                 self.start(
                     ui.ctx(),
                     env.cat,
