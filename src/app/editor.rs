@@ -382,7 +382,7 @@ impl CardEditor {
                 .on_disabled_hover_text("Fix the error below first: only a valid card is written")
                 .clicked()
             {
-                self.save_file(env);
+                self.save_file(ui.ctx(), env);
             }
             if let Some(card) = self.card().filter(|_| standing != Some(Standing::New)) {
                 let id = card.id().to_string();
@@ -397,18 +397,19 @@ impl CardEditor {
         });
     }
 
-    fn save_file(&self, env: &mut Env) {
+    fn save_file(&self, ctx: &egui::Context, env: &mut Env) {
         let Some(card) = self.card() else { return };
-        let Some(path) = rfd::FileDialog::new()
-            .add_filter("card file", &["toml"])
-            .set_file_name(format!("{}.toml", card.id()))
-            .save_file()
-        else {
-            return;
-        };
-        env.push(match core::write_card_file(&self.text, &path) {
-            Ok(m) => Action::Notify(m),
-            Err(e) => Action::Error(e.chain()),
+        let d = super::files::Dialog::save(format!("{}.toml", card.id()))
+            .filter("card file", &["toml"]);
+        let text = self.text.clone();
+        super::files::ask(ctx, env, d, move |_, paths| {
+            paths
+                .iter()
+                .map(|path| match core::write_card_file(&text, path) {
+                    Ok(m) => Action::Notify(m),
+                    Err(e) => Action::Error(e.chain()),
+                })
+                .collect()
         });
     }
 

@@ -414,6 +414,7 @@ impl DeckwrightApp {
         self.error_window_ui(ui);
         self.confirm_new_ui(ui);
         self.recovered_ui(ui);
+        actions.extend(files::path_field_ui(ui.ctx(), &self.cat));
         for action in actions {
             self.apply(action);
         }

@@ -21,3 +21,4 @@ mod print;
 mod recovery;
 mod ruunara_form;
 mod sheet_view;
+mod simulate;

@@ -6,6 +6,7 @@
 pub mod iconoclasm;
 pub mod job;
 pub mod play;
+pub mod sim_view;
 pub mod simulate;
 pub mod watch;
 
@@ -220,7 +221,7 @@ impl MatchScreen {
                 key: &asked,
             };
             match self.view {
-                View::Simulate => self.sim.ui(ui, &now),
+                View::Simulate => self.sim.ui(ui, &now, env),
                 View::Watch => self.watch.ui(ui, &now),
                 View::Play => self.play.ui(ui, &now),
             }

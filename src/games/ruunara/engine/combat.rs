@@ -1,0 +1,479 @@
+//! Attacks (`spec/ruunara.md`, "Combat"): the dice come in one chance node at a time, then
+//! the reroll, then cover; hits and instant kills land, close defeats execute, ranged
+//! defeats collapse and are captured (the nearest enemy that can reach goes to guard), and
+//! the noise and group responses are recorded for the enemies' next turn.
+
+use super::events::{CaptureKind, DeathKind, Event, Faces, Log, Reason, RollKind};
+use super::geom::{CONTACT, Pt, facing_to, gap};
+use super::setup::{MAX_DICE, MAX_FIGS, Setup};
+use super::state::{
+    After, Attack, BLANK_ATTACK, GROUP_RANGE, Mode, NOISE_RANGE, Phase, State, Status,
+};
+use crate::games::ruunara::model::{Cycle, Dice, SkillEffect};
+
+/// A cover die cancels a hit on this or more.
+pub const COVER_ON: u8 = 3;
+
+impl State {
+    /// Instant kill and reroll as they apply to `i`'s attacks now: constant, or readied.
+    fn attack_skills(&self, s: &Setup, i: usize) -> (u8, bool) {
+        let mut instant = 0u8;
+        let mut reroll = false;
+        for (slot, d) in s.figs[i].skills() {
+            let on = d.cycle == Cycle::Constant || self.figs[i].armed & (1 << slot) != 0;
+            if !on {
+                continue;
+            }
+            match d.effect {
+                SkillEffect::InstantKill { on: k } => {
+                    instant = if instant == 0 { k } else { instant.min(k) };
+                }
+                SkillEffect::Reroll => reroll = true,
+                _ => {}
+            }
+        }
+        (instant, reroll)
+    }
+
+    /// A close attack by `i` at `target` (its own dice, or an extra attack's).
+    pub(crate) fn close_attack(
+        &self,
+        s: &Setup,
+        i: usize,
+        target: usize,
+        dice: Option<Dice>,
+    ) -> Attack {
+        let (instant, reroll) = self.attack_skills(s, i);
+        Attack {
+            by: i as u8,
+            target: target as u8,
+            kind: RollKind::Close,
+            stage: RollKind::Close,
+            dice: dice.unwrap_or(s.figs[i].close),
+            instant,
+            reroll,
+            ..BLANK_ATTACK
+        }
+    }
+
+    /// A shot by `i` at `aimed`: it goes into the foreground figure.
+    pub(crate) fn ranged_attack(
+        &mut self,
+        s: &Setup,
+        i: usize,
+        aimed: usize,
+        dice: Option<Dice>,
+        log: &mut impl Log,
+    ) -> Attack {
+        let (instant, reroll) = self.attack_skills(s, i);
+        let target = self.foreground(i, aimed);
+        if let Some(f) = facing_to(self.figs[i].at, self.figs[aimed].at) {
+            self.figs[i].facing = f;
+        }
+        if target != aimed {
+            log.push(Event::Foreground {
+                by: i as u8,
+                aimed: aimed as u8,
+                target: target as u8,
+            });
+        }
+        Attack {
+            by: i as u8,
+            target: target as u8,
+            kind: RollKind::Ranged,
+            stage: RollKind::Ranged,
+            dice: dice
+                .or(s.figs[i].ranged)
+                .unwrap_or(Dice { count: 1, min: 6 }),
+            instant,
+            reroll,
+            ..BLANK_ATTACK
+        }
+    }
+
+    /// An area skill of `i`: one roll, its hits dealt to every figure of `mask`.
+    pub(crate) fn area_attack(&self, i: usize, dice: Dice, mask: u32, ranged: bool) -> Attack {
+        Attack {
+            by: i as u8,
+            target: mask.trailing_zeros().min(31) as u8,
+            kind: RollKind::Area,
+            stage: RollKind::Area,
+            dice: Dice {
+                count: dice.count.min(MAX_DICE as u32),
+                min: dice.min,
+            },
+            area: mask,
+            area_ranged: ranged,
+            ..BLANK_ATTACK
+        }
+    }
+
+    /// Starts rolling an attack; play goes on at `after` once it is resolved.
+    pub(crate) fn begin_attack(&mut self, mut a: Attack, after: After, log: &mut impl Log) {
+        a.n = (a.dice.count as usize).min(MAX_DICE) as u8;
+        a.got = 0;
+        self.after = after;
+        self.attack = a;
+        self.phase = Phase::Roll;
+        let _ = log;
+    }
+
+    /// One die of the attack in progress.
+    pub(crate) fn die(&mut self, s: &Setup, face: u8, log: &mut impl Log) {
+        let a = &mut self.attack;
+        match a.stage {
+            RollKind::Close | RollKind::Ranged | RollKind::Area => {
+                a.faces[usize::from(a.got)] = face;
+                a.got += 1;
+                if a.got < a.n {
+                    return;
+                }
+                let a = self.attack;
+                log.push(Event::Rolled {
+                    fig: a.by,
+                    kind: a.kind,
+                    need: a.dice.min,
+                    faces: Faces::from_slice(&a.faces[..usize::from(a.n)]),
+                });
+                let mut redo = [0u8; MAX_DICE];
+                let mut k = 0;
+                if a.reroll {
+                    for (p, f) in a.faces[..usize::from(a.n)].iter().enumerate() {
+                        if *f < a.dice.min {
+                            redo[k] = p as u8;
+                            k += 1;
+                        }
+                    }
+                }
+                if k > 0 {
+                    let at = &mut self.attack;
+                    at.stage = RollKind::Reroll;
+                    at.redo = redo;
+                    at.redo_n = k as u8;
+                    at.got = 0;
+                } else {
+                    self.count_hits(s, log);
+                }
+            }
+            RollKind::Reroll => {
+                let p = usize::from(a.redo[usize::from(a.got)]);
+                a.faces[p] = face;
+                a.got += 1;
+                if a.got < a.redo_n {
+                    return;
+                }
+                let a = self.attack;
+                let mut f = Faces::default();
+                for &p in &a.redo[..usize::from(a.redo_n)] {
+                    f.f[usize::from(f.n)] = a.faces[usize::from(p)];
+                    f.n += 1;
+                }
+                log.push(Event::Rolled {
+                    fig: a.by,
+                    kind: RollKind::Reroll,
+                    need: a.dice.min,
+                    faces: f,
+                });
+                self.count_hits(s, log);
+            }
+            RollKind::Cover => {
+                a.cover[usize::from(a.got)] = face;
+                a.got += 1;
+                let need = a.hits + a.kills;
+                if a.got < need {
+                    return;
+                }
+                let a = self.attack;
+                let faces = &a.cover[..usize::from(need)];
+                log.push(Event::Rolled {
+                    fig: a.target,
+                    kind: RollKind::Cover,
+                    need: COVER_ON,
+                    faces: Faces::from_slice(faces),
+                });
+                // The kill dice are covered first, then the hits, one cover die each.
+                let mut kills = a.kills;
+                let mut hits = a.hits;
+                let mut cancelled = 0;
+                for (k, f) in faces.iter().enumerate() {
+                    if *f >= COVER_ON {
+                        cancelled += 1;
+                        if k < usize::from(a.kills) {
+                            kills -= 1;
+                        } else {
+                            hits -= 1;
+                        }
+                    }
+                }
+                log.push(Event::Covered {
+                    target: a.target,
+                    cancelled,
+                });
+                self.land(s, hits, kills, log);
+            }
+        }
+    }
+
+    /// Hits and instant kills of the attack's faces; a covered target rolls cover first.
+    fn count_hits(&mut self, s: &Setup, log: &mut impl Log) {
+        let a = self.attack;
+        let mut hits = 0u8;
+        let mut kills = 0u8;
+        for &f in &a.faces[..usize::from(a.n)] {
+            if a.instant > 0 && f >= a.instant {
+                kills += 1;
+            } else if f >= a.dice.min {
+                hits += 1;
+            }
+        }
+        if a.kind == RollKind::Ranged
+            && hits + kills > 0
+            && self.covered(s, usize::from(a.by), usize::from(a.target))
+        {
+            let at = &mut self.attack;
+            at.hits = hits;
+            at.kills = kills;
+            at.stage = RollKind::Cover;
+            at.got = 0;
+            return;
+        }
+        self.land(s, hits, kills, log);
+    }
+
+    /// The engaged hostile of `i` with the fewest hit points (then the lowest index).
+    fn weakest_engaged(&self, i: usize) -> Option<usize> {
+        self.ids()
+            .filter(|&j| self.engaged_with(i, j))
+            .min_by_key(|&j| (self.figs[j].hp, j))
+    }
+
+    /// The attack's hits and kills land; then play goes on where it stopped.
+    fn land(&mut self, s: &Setup, hits: u8, kills: u8, log: &mut impl Log) {
+        let a = self.attack;
+        let by = usize::from(a.by);
+        let mut took = [0u8; MAX_FIGS];
+        let mut order = [0u8; MAX_FIGS];
+        let mut no = 0;
+        match a.kind {
+            RollKind::Close => {
+                let enemy = self.figs[by].team == 1;
+                for k in 0..(kills + hits) {
+                    let chosen = usize::from(a.target);
+                    let t = if !enemy && self.engaged_with(by, chosen) {
+                        Some(chosen)
+                    } else {
+                        self.weakest_engaged(by)
+                    };
+                    let Some(t) = t else {
+                        break;
+                    };
+                    if k < kills {
+                        self.instant_kill(s, by, t, log);
+                    } else {
+                        self.figs[t].hp -= 1;
+                        if took[t] == 0 {
+                            order[no] = t as u8;
+                            no += 1;
+                        }
+                        took[t] += 1;
+                        if self.figs[t].hp <= 0 {
+                            self.log_hits(by, &took, &order[..no], false, log);
+                            took = [0; MAX_FIGS];
+                            no = 0;
+                            self.kill(s, t, Some(by), DeathKind::Executed, log);
+                        }
+                    }
+                }
+                self.log_hits(by, &took, &order[..no], false, log);
+                self.noise(s, by, usize::from(a.target));
+            }
+            RollKind::Ranged => {
+                let t = usize::from(a.target);
+                if self.figs[t].status == Status::Free {
+                    if kills > 0 {
+                        self.instant_kill(s, by, t, log);
+                    } else if hits > 0 {
+                        self.figs[t].hp -= i16::from(hits);
+                        self.figs[t].hp = self.figs[t].hp.max(0);
+                        log.push(Event::Hit {
+                            by: a.by,
+                            target: a.target,
+                            hits,
+                            ranged: true,
+                            hp: self.figs[t].hp,
+                        });
+                        if self.figs[t].hp <= 0 {
+                            self.collapse(s, t, log);
+                        }
+                    }
+                    self.rally(by, t);
+                }
+            }
+            _ => {
+                for t in self.ids() {
+                    if a.area & (1 << t) == 0 || self.figs[t].status != Status::Free || hits == 0 {
+                        continue;
+                    }
+                    self.figs[t].hp = (self.figs[t].hp - i16::from(hits)).max(0);
+                    log.push(Event::Hit {
+                        by: a.by,
+                        target: t as u8,
+                        hits,
+                        ranged: a.area_ranged,
+                        hp: self.figs[t].hp,
+                    });
+                    if self.figs[t].hp <= 0 {
+                        if a.area_ranged {
+                            self.collapse(s, t, log);
+                        } else {
+                            self.kill(s, t, Some(by), DeathKind::Executed, log);
+                        }
+                    }
+                    if a.area_ranged {
+                        self.rally(by, t);
+                    }
+                }
+                if !a.area_ranged {
+                    self.noise(s, by, usize::from(a.target));
+                }
+            }
+        }
+        self.refresh();
+        self.check_end(s);
+        self.phase = match self.after {
+            After::Tactical(i) => Phase::Tactical(i),
+            After::Combat(i) => Phase::Combat(i),
+            After::Enemies(k) => Phase::Enemies(k),
+        };
+        // A figure captured or killed mid-activation ends it.
+        if let Phase::Tactical(i) | Phase::Combat(i) = self.phase
+            && self.figs[usize::from(i)].status != Status::Free
+        {
+            self.phase = Phase::Pick;
+        }
+    }
+
+    fn log_hits(
+        &self,
+        by: usize,
+        took: &[u8; MAX_FIGS],
+        order: &[u8],
+        ranged: bool,
+        log: &mut impl Log,
+    ) {
+        for &t in order {
+            log.push(Event::Hit {
+                by: by as u8,
+                target: t,
+                hits: took[usize::from(t)],
+                ranged,
+                hp: self.figs[usize::from(t)].hp.max(0),
+            });
+        }
+    }
+
+    /// `t` dies outright; enemies within 4" of it turn toward where it fell, vision +4" for
+    /// a round.
+    fn instant_kill(&mut self, s: &Setup, by: usize, t: usize, log: &mut impl Log) {
+        let fell = self.figs[t].at;
+        let team = self.figs[t].team;
+        self.kill(s, t, Some(by), DeathKind::InstantKill, log);
+        if team != 1 {
+            return;
+        }
+        // During the heroes' turn the enemies' next turn is this round's.
+        let until = if self.figs[by].team == 0 {
+            self.round
+        } else {
+            self.round + 1
+        };
+        let mut figs = Vec::new();
+        for j in self.ids() {
+            if j != t
+                && self.figs[j].team == 1
+                && self.figs[j].status == Status::Free
+                && gap(self.figs[j].at, fell) <= GROUP_RANGE
+            {
+                if let Some(f) = facing_to(self.figs[j].at, fell) {
+                    self.figs[j].facing = f;
+                }
+                self.figs[j].alert_until = until;
+                if log.keeps() {
+                    figs.push(j as u8);
+                }
+            }
+        }
+        if !figs.is_empty() {
+            log.push(Event::Alerted { figs, toward: fell });
+        }
+    }
+
+    /// `t` collapses at 0 hp from a ranged hit: captured; the nearest of its enemies that can
+    /// reach it within its movement moves into base contact and guards it.
+    fn collapse(&mut self, s: &Setup, t: usize, log: &mut impl Log) {
+        self.figs[t].status = Status::Captured;
+        let mut cands = [0u8; MAX_FIGS];
+        let mut k = 0;
+        for j in self.ids() {
+            if self.figs[j].status == Status::Free
+                && self.hostile(t, j)
+                && !self.engaged(j)
+                && self.figs[j].team == 1
+            {
+                cands[k] = j as u8;
+                k += 1;
+            }
+        }
+        let at = self.figs[t].at;
+        cands[..k].sort_by(|a, b| {
+            at.dist(self.figs[usize::from(*a)].at)
+                .total_cmp(&at.dist(self.figs[usize::from(*b)].at))
+                .then(a.cmp(b))
+        });
+        let mut guards = 0u32;
+        for &j in &cands[..k] {
+            let j = usize::from(j);
+            if let Some(p) = self.plan(s, j, at, CONTACT, s.figs[j].movement, false) {
+                self.move_along(s, j, &p, Reason::Guard, log);
+                guards = 1 << j;
+                break;
+            }
+        }
+        self.capture(t, CaptureKind::Collapsed, guards, log);
+    }
+
+    /// Close combat by `by` on `t`: enemies within 8" that see neither fighter hear it.
+    fn noise(&mut self, s: &Setup, by: usize, t: usize) {
+        let (a, b) = (
+            self.figs[by].at,
+            self.figs[t.min(usize::from(self.n) - 1)].at,
+        );
+        let mid = Pt::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0);
+        for j in 0..usize::from(self.n) {
+            if j == by || j == t || self.figs[j].team != 1 || self.figs[j].status != Status::Free {
+                continue;
+            }
+            let near = gap(self.figs[j].at, a).min(gap(self.figs[j].at, b)) <= NOISE_RANGE;
+            if near && !self.sees(s, j, by, true) && !self.sees(s, j, t, true) {
+                self.figs[j].heard = Some(mid);
+            }
+        }
+    }
+
+    /// A ranged attack by `by` on `t`: `t`'s side within 4" of it rally to it.
+    fn rally(&mut self, by: usize, t: usize) {
+        if self.figs[t].team != 1 {
+            return;
+        }
+        for j in 0..usize::from(self.n) {
+            if j != t
+                && self.figs[j].team == 1
+                && self.figs[j].status == Status::Free
+                && gap(self.figs[j].at, self.figs[t].at) <= GROUP_RANGE
+                && !matches!(self.figs[j].mode, Mode::Guard(_))
+            {
+                self.figs[j].rally = Some((t as u8, by as u8));
+            }
+        }
+    }
+}

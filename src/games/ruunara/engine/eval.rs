@@ -1,0 +1,93 @@
+//! The squad's evaluation for the shared policies: a won mission is worth most, a lost one
+//! least; otherwise the squad's free hit points against the enemies', captives counted
+//! little, and the objective's progress (closing on the enemy, the rescue target or the
+//! exit).
+
+use super::game::RuunaraGame;
+use super::geom::{Rect, gap};
+use super::setup::Side;
+use super::state::Status;
+use crate::games::ai::Evaluator;
+use crate::games::ruunara::mission::Objective;
+
+/// The evaluation of a position for the squad (seat 0); seat 1's is its negation.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RuunaraEval;
+
+/// The worth of a won mission (a lost one is its negation).
+pub const WIN: f64 = 1000.0;
+
+/// The squad's worth of `g` (higher is better for the heroes).
+pub fn squad_value(g: &RuunaraGame<'_>) -> f64 {
+    let (s, st) = (g.setup, &g.st);
+    if let Some(e) = st.ended {
+        let v = if e.heroes_win() { WIN } else { -WIN };
+        // Sooner wins and later losses are better.
+        return v - f64::from(st.round) * v.signum();
+    }
+    let mut v = 0.0;
+    let mut heroes = Vec::with_capacity(8);
+    for i in st.ids() {
+        let f = &st.figs[i];
+        let mine = f.team == 0;
+        let w = match f.status {
+            Status::Free => 4.0 + f64::from(f.hp),
+            Status::Captured => 1.0,
+            Status::Dead => 0.0,
+        };
+        if mine {
+            v += w * 2.0;
+            if f.status == Status::Free && s.figs[i].side == Side::Hero {
+                heroes.push(i);
+            }
+        } else if f.team == 1 {
+            v -= w;
+        }
+    }
+    let nearest = |p| {
+        heroes
+            .iter()
+            .map(|&h| gap(st.figs[h].at, p))
+            .fold(f64::INFINITY, f64::min)
+    };
+    match s.objective {
+        Objective::Eliminate => {
+            let d = st
+                .ids()
+                .filter(|&j| s.figs[j].side == Side::Enemy && st.figs[j].status == Status::Free)
+                .map(|j| nearest(st.figs[j].at))
+                .fold(f64::INFINITY, f64::min);
+            if d.is_finite() {
+                v -= 0.2 * d;
+            }
+        }
+        Objective::Rescue { exit, .. } => {
+            if let Some(t) = s.rescue_target() {
+                if st.joined {
+                    let z = Rect::new(exit.x, exit.y, exit.w, exit.d);
+                    v += 20.0 - 0.5 * z.dist(st.figs[t].at);
+                } else {
+                    let d = nearest(st.figs[t].at);
+                    if d.is_finite() {
+                        v -= 0.5 * d;
+                    }
+                }
+            }
+        }
+        Objective::Reach { exit } => {
+            let z = Rect::new(exit.x, exit.y, exit.w, exit.d);
+            for &h in &heroes {
+                v -= 0.5 * z.dist(st.figs[h].at);
+            }
+        }
+        Objective::Survive { .. } => v += f64::from(st.round),
+    }
+    v
+}
+
+impl<'s> Evaluator<RuunaraGame<'s>> for RuunaraEval {
+    fn value(&mut self, g: &RuunaraGame<'s>, seat: usize) -> f64 {
+        let v = squad_value(g);
+        if seat == 0 { v } else { -v }
+    }
+}

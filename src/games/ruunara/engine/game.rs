@@ -1,0 +1,382 @@
+//! Ruunara as a [`Game`]: seat 0 is the squad (every decision is its); seat 1 is the
+//! mission, which never decides: the enemies are run by the rules inside `apply`, and the
+//! seat only wins when the heroes lose. Every die is a chance node.
+
+use serde_json::Value;
+
+use super::RuunaraEnding;
+use super::eval::RuunaraEval;
+use super::events::{Event, Log, NoLog};
+use super::geom::{Pt, gap};
+use super::setup::Setup;
+use super::sight::Path;
+use super::state::{Opt, Phase, State, Status};
+use crate::games::game::{Chance, Ending, Game, Outcome, Seats, Turn, Verdict};
+use crate::games::ruunara::model::{AttackKind, SkillEffect};
+
+/// A position of a mission: its setup and the state.
+#[derive(Debug, Clone)]
+pub struct RuunaraGame<'s> {
+    pub setup: &'s Setup,
+    pub st: State,
+    /// The dice ran out: the match stopped.
+    pub stopped: bool,
+}
+
+impl<'s> RuunaraGame<'s> {
+    /// The start of a mission (every decision with a single option already taken).
+    pub fn new(setup: &'s Setup) -> RuunaraGame<'s> {
+        RuunaraGame::start(setup, &mut NoLog)
+    }
+
+    /// The start of a mission, logging the deployment and what happens before the first
+    /// decision.
+    pub fn start(setup: &'s Setup, log: &mut impl Log) -> RuunaraGame<'s> {
+        RuunaraGame {
+            setup,
+            st: State::new(setup, log),
+            stopped: false,
+        }
+    }
+
+    /// The game at a position `st` of `setup`.
+    pub fn at(setup: &'s Setup, st: State) -> RuunaraGame<'s> {
+        RuunaraGame {
+            setup,
+            st,
+            stopped: false,
+        }
+    }
+
+    fn over(&self) -> bool {
+        self.stopped || self.st.is_over()
+    }
+
+    /// Applies an option or a die, logged into any [`Log`].
+    pub fn step(&mut self, action: usize, log: &mut impl Log) {
+        if !self.over() {
+            self.st.apply(self.setup, action, log);
+        }
+    }
+
+    /// The options of the current decision.
+    pub fn options(&self) -> &[Opt] {
+        self.st.options()
+    }
+
+    /// The path that moves `fig` to the point (`x`, `y`) in its movement phase, if it is
+    /// legal: straight or around one corner, within its movement, ending where asked.
+    pub fn legal_move_to(&self, fig: usize, x: f64, y: f64) -> Option<Path> {
+        if self.st.phase != Phase::Move(fig as u8) || self.st.options().is_empty() {
+            return None;
+        }
+        if self.st.engaged(fig) && !self.st.figs[fig].fleeing {
+            return None;
+        }
+        let goal = Pt::new(x, y);
+        let p = self.st.plan(
+            self.setup,
+            fig,
+            goal,
+            0.0,
+            self.setup.figs[fig].movement,
+            false,
+        )?;
+        (p.end()?.dist(goal) < 0.01 && p.cost <= self.setup.figs[fig].movement + 1e-9).then_some(p)
+    }
+
+    /// Offers a dragged path (from [`RuunaraGame::legal_move_to`]) as one more option of the
+    /// movement decision; its index, to apply like any other (`None` when no movement
+    /// decision is open). A replay needs the same path offered again before that input.
+    pub fn offer_path(&mut self, path: Path) -> Option<usize> {
+        let Phase::Move(_) = self.st.phase else {
+            return None;
+        };
+        let n = usize::from(self.st.n_opts);
+        if n == 0 || n >= super::state::MAX_OPTS {
+            return None;
+        }
+        self.st.drag = path;
+        self.st.opts[n] = Opt::Dragged;
+        self.st.n_opts += 1;
+        Some(n)
+    }
+
+    /// Moves the active hero along a dragged path, logged: [`RuunaraGame::offer_path`] and
+    /// applying it. `false` when no movement decision is open.
+    pub fn apply_path(&mut self, path: Path, log: &mut impl Log) -> bool {
+        match self.offer_path(path) {
+            Some(k) => {
+                self.step(k, log);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn name(&self, i: usize) -> String {
+        format!("{} #{i}", self.setup.figs[i].name)
+    }
+
+    fn path_words(&self, i: usize, p: &Path) -> String {
+        let pts: Vec<String> = p
+            .points()
+            .iter()
+            .map(|q| format!("({:.2}, {:.2})", q.x, q.y))
+            .collect();
+        format!("to {} ({:.2}\")", pts.join(" -> "), p.cost)
+            + if p.cost > self.setup.figs[i].movement + 1e-9 {
+                " (too far)"
+            } else {
+                ""
+            }
+    }
+
+    /// Option `o` in words.
+    pub fn opt_text(&self, o: Opt) -> String {
+        let s = self.setup;
+        let st = &self.st;
+        let i = st.active().unwrap_or(0);
+        match o {
+            Opt::Activate(j) => {
+                let j = usize::from(j);
+                let f = &st.figs[j];
+                format!(
+                    "Activate {} ({} hp, at ({:.2}, {:.2}) facing {})",
+                    self.name(j),
+                    f.hp,
+                    f.at.x,
+                    f.at.y,
+                    f.facing
+                )
+            }
+            Opt::Done => match st.phase {
+                Phase::Tactical(_) => "Use no skill now".into(),
+                Phase::Move(_) => "Stay in place".into(),
+                _ => "End the activation".into(),
+            },
+            Opt::Skill { slot, target } => {
+                let name = s.figs[i].skill_name(usize::from(slot));
+                if target == super::state::NONE {
+                    format!("Use {name}")
+                } else {
+                    format!("Use {name} on {}", self.name(usize::from(target)))
+                }
+            }
+            Opt::Engage(_) | Opt::ToTarget | Opt::ToExit | Opt::Line(_) | Opt::Dragged => {
+                let what = match o {
+                    Opt::Engage(j) => format!("Move to engage {}", self.name(usize::from(j))),
+                    Opt::ToTarget => "Move toward the figure to rescue".into(),
+                    Opt::ToExit => "Move toward the exit".into(),
+                    Opt::Line(d) => format!("Move {d}"),
+                    _ => "Move along the dragged path".into(),
+                };
+                match st.opt_path(s, i, o) {
+                    Some(p) if p.n > 0 => format!("{what} {}", self.path_words(i, &p)),
+                    _ => format!("{what} (blocked: stays)"),
+                }
+            }
+            Opt::Face(j) => format!("Turn to face {}", self.name(usize::from(j))),
+            Opt::Close(j) => format!(
+                "Attack {} in close combat ({})",
+                self.name(usize::from(j)),
+                s.figs[i].close
+            ),
+            Opt::Ranged(j) => {
+                let j = usize::from(j);
+                let fg = st.foreground(i, j);
+                let dice = s.figs[i].ranged.map(|d| d.to_string()).unwrap_or_default();
+                let mut t = format!(
+                    "Shoot at {} ({dice}, {:.2}\" away)",
+                    self.name(j),
+                    gap(st.figs[i].at, st.figs[j].at)
+                );
+                if fg != j {
+                    t += &format!("; {} is in the foreground", self.name(fg));
+                }
+                if st.covered(s, i, fg) {
+                    t += "; under cover";
+                }
+                t
+            }
+            Opt::Extra { slot, target } => {
+                let (kind, dice) = match s.figs[i].skills[usize::from(slot)].map(|d| d.effect) {
+                    Some(SkillEffect::ExtraAttack { dice, attack }) => (
+                        if attack == AttackKind::Close {
+                            "close"
+                        } else {
+                            "ranged"
+                        },
+                        dice.to_string(),
+                    ),
+                    _ => ("", String::new()),
+                };
+                format!(
+                    "Use {} for an extra {kind} attack ({dice}) on {}",
+                    s.figs[i].skill_name(usize::from(slot)),
+                    self.name(usize::from(target))
+                )
+            }
+        }
+    }
+
+    /// The heroes won.
+    pub fn won(&self) -> bool {
+        self.st.ended.is_some_and(|e| e.heroes_win())
+    }
+
+    /// Free figures, for faces that draw the board.
+    pub fn free(&self, i: usize) -> bool {
+        self.st.figs[i].status == Status::Free
+    }
+}
+
+impl<'s> Game for RuunaraGame<'s> {
+    type Ending = RuunaraEnding;
+    type Event = Event;
+    type Eval = RuunaraEval;
+    const NAME: &'static str = "ruunara";
+
+    fn seats(&self) -> usize {
+        2
+    }
+
+    fn turn(&self) -> Turn {
+        if self.over() {
+            Turn::Over
+        } else if self.st.needs_die() {
+            Turn::Chance(Chance::Die)
+        } else {
+            Turn::Seat {
+                seat: 0,
+                options: usize::from(self.st.n_opts).max(1),
+            }
+        }
+    }
+
+    fn apply(&mut self, action: usize) {
+        self.step(action, &mut NoLog);
+    }
+
+    fn apply_logged(&mut self, action: usize, log: &mut Vec<Event>) {
+        self.step(action, log);
+    }
+
+    fn exhausted(&mut self, log: &mut Vec<Event>) {
+        if !self.over() {
+            self.stopped = true;
+            log.push(Event::Exhausted);
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome<RuunaraEnding>> {
+        if !self.over() {
+            return None;
+        }
+        let ended = if self.stopped {
+            RuunaraEnding::DiceExhausted
+        } else {
+            self.st.ended.unwrap_or(RuunaraEnding::RoundLimit)
+        };
+        let verdict = if ended == RuunaraEnding::DiceExhausted {
+            Verdict::NoResult
+        } else if ended.heroes_win() {
+            Verdict::Won(Seats::one(0))
+        } else {
+            Verdict::Won(Seats::one(1))
+        };
+        Some(Outcome {
+            verdict,
+            ended,
+            turns: self.st.round,
+        })
+    }
+
+    fn turns(&self) -> u32 {
+        self.st.round
+    }
+
+    fn question(&self) -> String {
+        match self.st.phase {
+            Phase::Pick => "Which ally acts next?".into(),
+            Phase::Tactical(i) => format!("{}: use a skill?", self.name(usize::from(i))),
+            Phase::Move(i) => format!("{}: where does it move?", self.name(usize::from(i))),
+            Phase::Combat(i) => format!("{}: which attack?", self.name(usize::from(i))),
+            _ => String::new(),
+        }
+    }
+
+    fn describe(&self, action: usize) -> String {
+        match self.st.options().get(action) {
+            Some(o) => self.opt_text(*o),
+            None => format!("option {}", action + 1),
+        }
+    }
+
+    fn event_text(&self, e: &Event) -> String {
+        e.text(self.setup)
+    }
+
+    fn event_json(&self, e: &Event) -> Value {
+        crate::games::event_json(e.kind(), e.fields(), e.text(self.setup))
+    }
+
+    fn is_heading(&self, e: &Event) -> bool {
+        matches!(e, Event::Round { .. })
+    }
+
+    fn play_out<D: crate::games::dice::Dice>(
+        &mut self,
+        dice: &mut D,
+        agents: &mut [crate::games::ai::Agent<RuunaraEval>],
+        log: Option<&mut Vec<Event>>,
+    ) {
+        match log {
+            Some(l) => crate::games::game::play_nodes(self, dice, agents, Some(l)),
+            None => {
+                // The fast path: no log, blind policies without the trait's detour.
+                loop {
+                    let a = match self.turn() {
+                        Turn::Over => return,
+                        Turn::Chance(c) => match c.draw(dice) {
+                            Some(o) => o,
+                            None => {
+                                self.stopped = true;
+                                return;
+                            }
+                        },
+                        Turn::Seat { seat, options } => agents[seat % agents.len()]
+                            .choose(self, seat, options)
+                            .min(options.saturating_sub(1)),
+                    };
+                    self.st.apply(self.setup, a, &mut NoLog);
+                }
+            }
+        }
+    }
+}
+
+impl Ending for RuunaraEnding {
+    const ALL: &'static [RuunaraEnding] = &[
+        RuunaraEnding::Eliminated,
+        RuunaraEnding::Rescued,
+        RuunaraEnding::Reached,
+        RuunaraEnding::Survived,
+        RuunaraEnding::SquadLost,
+        RuunaraEnding::TargetLost,
+        RuunaraEnding::RoundLimit,
+        RuunaraEnding::DiceExhausted,
+    ];
+    fn name(self) -> &'static str {
+        match self {
+            RuunaraEnding::Eliminated => "eliminated",
+            RuunaraEnding::Rescued => "rescued",
+            RuunaraEnding::Reached => "reached",
+            RuunaraEnding::Survived => "survived",
+            RuunaraEnding::SquadLost => "squad_lost",
+            RuunaraEnding::TargetLost => "target_lost",
+            RuunaraEnding::RoundLimit => "round_limit",
+            RuunaraEnding::DiceExhausted => "dice_exhausted",
+        }
+    }
+}

@@ -1,0 +1,384 @@
+//! Movement, vision, line of sight and cover on the table, as the state sees them
+//! (`spec/ruunara.md`, "Vision and line of sight", "Rounds and turns").
+
+use super::geom::{
+    BASE_R, CONTACT, ENGAGE, EPS, FIGURE_H, Pt, facing_to, gap, in_arc, seg_circle, seg_rect,
+};
+use super::setup::Setup;
+use super::state::{State, Status};
+use crate::games::ruunara::mission::{Facing, SceneryKind};
+use crate::games::ruunara::model::SkillEffect;
+
+/// Pieces at most this high are flat ground.
+pub const FLAT: f64 = 1.0;
+/// A base this close to a cliff's edge touches it.
+pub const TOUCH: f64 = 0.1;
+/// A ranged target is under cover behind a piece this high within this distance of its base.
+pub const COVER_H: f64 = FIGURE_H / 2.0;
+pub const COVER_NEAR: f64 = 1.0;
+
+/// A move: up to 3 straight segments (each segment's end) and what it costs (distance plus
+/// climbing).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Path {
+    pub pts: [Pt; 3],
+    pub n: u8,
+    pub cost: f64,
+}
+
+impl Path {
+    pub fn points(&self) -> &[Pt] {
+        &self.pts[..usize::from(self.n)]
+    }
+    pub fn end(&self) -> Option<Pt> {
+        self.points().last().copied()
+    }
+    fn push(&mut self, p: Pt, c: f64) {
+        if usize::from(self.n) < self.pts.len() {
+            self.pts[usize::from(self.n)] = p;
+            self.n += 1;
+            self.cost += c;
+        }
+    }
+}
+
+impl State {
+    /// Whether figures `a` and `b` are on opposing sides.
+    #[inline]
+    pub fn hostile(&self, a: usize, b: usize) -> bool {
+        let (ta, tb) = (self.figs[a].team, self.figs[b].team);
+        ta != tb && ta < 2 && tb < 2
+    }
+
+    /// Whether free figures `a` and `b` are hostile and within 1".
+    #[inline]
+    pub fn engaged_with(&self, a: usize, b: usize) -> bool {
+        a != b
+            && self.figs[b].status == Status::Free
+            && self.hostile(a, b)
+            && gap(self.figs[a].at, self.figs[b].at) <= ENGAGE + EPS
+    }
+
+    /// Whether free figure `i` is engaged with any hostile.
+    pub fn engaged(&self, i: usize) -> bool {
+        self.figs[i].status == Status::Free
+            && (0..usize::from(self.n)).any(|j| self.engaged_with(i, j))
+    }
+
+    /// The cost of the straight segment `a`-`b` for figure `who` (its length plus the height
+    /// of every piece over 1" high it crosses), or `None` when it is illegal: it leaves the
+    /// table, ends on a building, or passes through or ends on another base.
+    pub fn seg_cost(&self, s: &Setup, who: usize, a: Pt, b: Pt) -> Option<f64> {
+        if b.x < BASE_R - 1e-9
+            || b.y < BASE_R - 1e-9
+            || b.x > s.width - BASE_R + 1e-9
+            || b.y > s.depth - BASE_R + 1e-9
+        {
+            return None;
+        }
+        let mut climb = 0.0;
+        for p in &s.pieces {
+            let building = p.kind == SceneryKind::Building;
+            // A base ends on top of a piece (its centre on it) or clear of it: never half
+            // into a piece over 1" high, never on a building.
+            let dist = p.rect.dist(b);
+            if (building && dist < BASE_R - 1e-6)
+                || (p.height > FLAT && dist > 0.0 && dist < BASE_R - 1e-6)
+            {
+                return None;
+            }
+            let (on_a, on_b) = (p.rect.contains(a), p.rect.contains(b));
+            if (p.height > FLAT || building)
+                && !(on_a && on_b)
+                && (on_a || on_b || seg_rect(a, b, &p.rect).is_some())
+            {
+                climb += p.height;
+            }
+        }
+        for j in 0..usize::from(self.n) {
+            let f = &self.figs[j];
+            if j != who
+                && f.status != Status::Dead
+                && seg_circle(a, b, f.at, 2.0 * BASE_R - 1e-4).is_some()
+            {
+                return None;
+            }
+        }
+        Some(a.dist(b) + climb)
+    }
+
+    /// The farthest point toward `dest` that `who` can reach from `a` in one segment within
+    /// `budget` (stepping back a quarter inch at a time), with its cost.
+    pub fn walk(&self, s: &Setup, who: usize, a: Pt, dest: Pt, budget: f64) -> Option<(Pt, f64)> {
+        let mut len = a.dist(dest).min(budget);
+        while len > 0.05 {
+            let p = a.toward(dest, len);
+            if let Some(c) = self.seg_cost(s, who, a, p)
+                && c <= budget + 1e-9
+            {
+                return Some((p, c));
+            }
+            len -= 0.25;
+        }
+        None
+    }
+
+    /// A path for `who` to within `stop` (centre to centre) of `goal` in at most `budget`
+    /// inches: straight, or around one corner of a piece; `partial` advances as far as it
+    /// can when the goal is out of reach. `None` when it cannot move toward it at all.
+    pub fn plan(
+        &self,
+        s: &Setup,
+        who: usize,
+        goal: Pt,
+        stop: f64,
+        budget: f64,
+        partial: bool,
+    ) -> Option<Path> {
+        let a = self.figs[who].at;
+        let d = a.dist(goal);
+        if d <= stop + 1e-6 {
+            return Some(Path::default());
+        }
+        let base = (a.y - goal.y).atan2(a.x - goal.x);
+        let spots: &[f64] = if stop > 0.0 {
+            &[0.0, 1.0, -1.0, 2.0, -2.0, 3.0, -3.0, 4.0]
+        } else {
+            &[0.0]
+        };
+        let spot = |k: f64| {
+            let ang = base + k * std::f64::consts::FRAC_PI_4;
+            Pt::new(goal.x + stop * ang.cos(), goal.y + stop * ang.sin())
+        };
+        let mut best: Option<Path> = None;
+        let consider = |p: Path, best: &mut Option<Path>| {
+            if best.is_none_or(|b| p.cost < b.cost - 1e-9) {
+                *best = Some(p);
+            }
+        };
+        for &k in spots {
+            let t = spot(k);
+            if let Some(c) = self.seg_cost(s, who, a, t)
+                && c <= budget + 1e-9
+            {
+                let mut p = Path::default();
+                p.push(t, c);
+                consider(p, &mut best);
+            }
+        }
+        if best.is_some() {
+            return best;
+        }
+        // Around one corner of a piece in the way.
+        let t0 = spot(0.0);
+        let mut route: Option<(Pt, f64, f64, Pt)> = None;
+        for piece in &s.pieces {
+            if piece.height <= FLAT && piece.kind != SceneryKind::Building {
+                continue;
+            }
+            for w in piece.rect.grown(BASE_R + 0.05).corners() {
+                let Some(c1) = self.seg_cost(s, who, a, w) else {
+                    continue;
+                };
+                for &k in &spots[..spots.len().min(3)] {
+                    let t = spot(k);
+                    if let Some(c2) = self.seg_cost(s, who, w, t) {
+                        if c1 + c2 <= budget + 1e-9 {
+                            let mut p = Path::default();
+                            p.push(w, c1);
+                            p.push(t, c2);
+                            consider(p, &mut best);
+                        } else if route.is_none_or(|r| c1 + c2 < r.1 + r.2) {
+                            route = Some((w, c1, c2, t));
+                        }
+                    }
+                }
+            }
+        }
+        if best.is_some() || !partial {
+            return best;
+        }
+        // As far as it goes: around a corner when the straight way is barred or climbs,
+        // else straight at the goal.
+        let mut p = Path::default();
+        let straight = self
+            .seg_cost(s, who, a, t0)
+            .is_some_and(|c| c <= a.dist(t0) + 1e-9);
+        match route {
+            Some((w, c1, _, t)) if !straight => {
+                if c1 <= budget {
+                    p.push(w, c1);
+                    if let Some((q, c)) = self.walk(s, who, w, t, budget - c1) {
+                        p.push(q, c);
+                    }
+                } else if let Some((q, c)) = self.walk(s, who, a, w, budget) {
+                    p.push(q, c);
+                }
+            }
+            _ => {
+                if let Some((q, c)) = self.walk(s, who, a, t0, budget) {
+                    p.push(q, c);
+                }
+            }
+        }
+        (p.n > 0).then_some(p)
+    }
+
+    /// The farthest `who` goes in a straight line facing `dir`, within its movement.
+    pub fn line_path(&self, s: &Setup, who: usize, dir: Facing, budget: f64) -> Option<Path> {
+        let a = self.figs[who].at;
+        let (dx, dy) = super::geom::facing_vec(dir);
+        // Clip the ray to the table (centres stay a base radius inside).
+        let mut len = budget;
+        if dx > EPS {
+            len = len.min((s.width - BASE_R - a.x) / dx);
+        } else if dx < -EPS {
+            len = len.min((BASE_R - a.x) / dx);
+        }
+        if dy > EPS {
+            len = len.min((s.depth - BASE_R - a.y) / dy);
+        } else if dy < -EPS {
+            len = len.min((BASE_R - a.y) / dy);
+        }
+        if len <= 0.05 {
+            return None;
+        }
+        let dest = Pt::new(a.x + dx * len, a.y + dy * len);
+        let (q, c) = self.walk(s, who, a, dest, budget)?;
+        let mut p = Path::default();
+        p.push(q, c);
+        Some(p)
+    }
+
+    /// Whether a skill of `who` with this effect is on now (constant, or used this round).
+    pub fn skill_on(
+        &self,
+        s: &Setup,
+        who: usize,
+        pred: impl Fn(&SkillEffect) -> bool,
+    ) -> Option<SkillEffect> {
+        let f = &self.figs[who];
+        s.figs[who].skills().find_map(|(slot, d)| {
+            let on = matches!(d.cycle, crate::games::ruunara::model::Cycle::Constant)
+                || f.on_until[slot] >= self.round;
+            (on && pred(&d.effect)).then_some(d.effect)
+        })
+    }
+
+    /// Whether `viewer` sees `target`: its centre within the arc and the viewer's vision
+    /// (base to base), no piece that hides a figure (or a building) between, not hidden at a
+    /// cliff's foot from on top of it, not beyond its stealth radius; `figures_block`: no other
+    /// base between (a ranged shot ignores them: the foreground figure takes its hits).
+    pub fn sees(&self, s: &Setup, viewer: usize, target: usize, figures_block: bool) -> bool {
+        let (v, t) = (&self.figs[viewer], &self.figs[target]);
+        if t.status != Status::Free {
+            return false;
+        }
+        let bonus = if v.alert_until >= self.round && v.alert_until > 0 {
+            4.0
+        } else {
+            0.0
+        };
+        let g = gap(v.at, t.at);
+        if g > s.figs[viewer].vision + bonus + EPS {
+            return false;
+        }
+        if !in_arc(v.at, v.facing, t.at) {
+            return false;
+        }
+        if self.hostile(viewer, target)
+            && let Some(SkillEffect::Stealth { radius }) =
+                self.skill_on(s, target, |e| matches!(e, SkillEffect::Stealth { .. }))
+            && g > radius + EPS
+        {
+            return false;
+        }
+        for p in &s.pieces {
+            if p.kind == SceneryKind::Cliff
+                && p.rect.contains(v.at)
+                && !p.rect.contains(t.at)
+                && p.rect.dist(t.at) <= BASE_R + TOUCH
+            {
+                return false;
+            }
+            if (p.height >= FIGURE_H - 1e-9 || p.kind == SceneryKind::Building)
+                && !p.rect.contains(v.at)
+                && !p.rect.contains(t.at)
+                && seg_rect(v.at, t.at, &p.rect).is_some()
+            {
+                return false;
+            }
+        }
+        if figures_block {
+            for k in 0..usize::from(self.n) {
+                if k != viewer
+                    && k != target
+                    && self.figs[k].status != Status::Dead
+                    && seg_circle(v.at, t.at, self.figs[k].at, BASE_R).is_some()
+                {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// The figure a shot from `shooter` at `aimed` hits: the first free base the firing
+    /// segment crosses, else `aimed`.
+    pub fn foreground(&self, shooter: usize, aimed: usize) -> usize {
+        let (a, b) = (self.figs[shooter].at, self.figs[aimed].at);
+        let mut best = (f64::INFINITY, aimed);
+        for k in 0..usize::from(self.n) {
+            if k == shooter || k == aimed || self.figs[k].status != Status::Free {
+                continue;
+            }
+            if let Some(t) = seg_circle(a, b, self.figs[k].at, BASE_R)
+                && t < best.0
+            {
+                best = (t, k);
+            }
+        }
+        best.1
+    }
+
+    /// Whether `target` is under cover against a shot from `shooter`: a piece at least half
+    /// a figure high crossed within 1" of its base, or an ally's cover skill around it.
+    pub fn covered(&self, s: &Setup, shooter: usize, target: usize) -> bool {
+        let (a, b) = (self.figs[shooter].at, self.figs[target].at);
+        for p in &s.pieces {
+            if p.height >= COVER_H - 1e-9
+                && !p.rect.contains(b)
+                && !p.rect.contains(a)
+                && let Some((_, t1)) = seg_rect(a, b, &p.rect)
+                && a.lerp(b, t1).dist(b) <= BASE_R + COVER_NEAR + EPS
+            {
+                return true;
+            }
+        }
+        let team = self.figs[target].team;
+        (0..usize::from(self.n)).any(|k| {
+            self.figs[k].status == Status::Free
+                && self.figs[k].team == team
+                && matches!(
+                    self.skill_on(s, k, |e| matches!(e, SkillEffect::Cover { .. })),
+                    Some(SkillEffect::Cover { radius }) if gap(self.figs[k].at, b) <= radius + EPS
+                )
+        })
+    }
+
+    /// The facing at the end of a path (its last segment's direction), else `keep`.
+    pub fn path_facing(&self, from: Pt, p: &Path, keep: Facing) -> Facing {
+        let pts = p.points();
+        let prev = if pts.len() >= 2 {
+            pts[pts.len() - 2]
+        } else {
+            from
+        };
+        pts.last().and_then(|e| facing_to(prev, *e)).unwrap_or(keep)
+    }
+
+    /// The contact distance (centre to centre) a move to engage stops at.
+    pub fn contact() -> f64 {
+        CONTACT
+    }
+}

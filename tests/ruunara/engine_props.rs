@@ -1,0 +1,117 @@
+//! Properties of random missions: every one ends by its round limit, no two bases ever
+//! overlap, no move exceeds its allowance, a replay reproduces the log; the conformance
+//! check of the shared game interface.
+
+use deckwright::games::ai::{Agent, Policy};
+use deckwright::games::conformance::check_random_match;
+use deckwright::games::dice::RngDice;
+use deckwright::games::game::{Game, Stepper, Turn};
+use deckwright::games::ruunara::engine::geom::overlap;
+use deckwright::games::ruunara::engine::{Event, RuunaraGame, Status};
+use proptest::prelude::*;
+
+use super::common::*;
+
+#[test]
+fn random_missions_conform_to_the_game_interface() {
+    let sc = sample_mission();
+    let s = setup(&sc);
+    let mut log = Vec::new();
+    let start = RuunaraGame::start(&s, &mut log);
+    for seed in 0..12 {
+        check_random_match(&start, &log, seed, 20_000).unwrap();
+    }
+}
+
+/// Plays a seeded random mission node by node: the game and its log.
+fn random_mission<'s>(
+    s: &'s deckwright::games::ruunara::engine::Setup,
+    seed: u64,
+) -> Stepper<RuunaraGame<'s>> {
+    let mut log = Vec::new();
+    let g = RuunaraGame::start(s, &mut log);
+    let mut step = Stepper::new(g, log);
+    let mut dice = RngDice::new(seed);
+    let mut agent: Agent<_> = Agent::new(Policy::Random, seed ^ 7);
+    loop {
+        match step.game.turn() {
+            Turn::Over => break,
+            Turn::Chance(_) => {
+                assert!(step.roll(&mut dice));
+            }
+            Turn::Seat { seat, options } => {
+                let a = agent.choose(&step.game, seat, options);
+                step.apply(a);
+            }
+        }
+    }
+    step
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn random_missions_keep_every_rule_of_the_table(seed in any::<u64>(), limit in 1u32..12) {
+        let mut sc = sample_mission();
+        sc.round_limit = limit;
+        let s = setup(&sc);
+        let step = random_mission(&s, seed);
+        let g = &step.game;
+        // Every mission ends by its round limit.
+        let out = g.outcome().expect("over");
+        prop_assert!(out.turns <= limit, "{} rounds of {limit}", out.turns);
+        // No move exceeds its allowance; every move's path is legal and recorded.
+        let mut pos: Vec<_> = s.figs.iter().map(|f| Some(f.start)).collect();
+        for e in &step.log {
+            match e {
+                Event::Moved { fig, path, cost, .. } => {
+                    let f = usize::from(*fig);
+                    prop_assert!(*cost <= s.figs[f].movement + 1e-6, "{e:?}");
+                    let len: f64 = path.windows(2).map(|w| w[0].dist(w[1])).sum();
+                    prop_assert!(len <= *cost + 1e-6);
+                    prop_assert!(path.len() <= 4, "at most 3 segments");
+                    prop_assert_eq!(Some(path[0]), pos[f]);
+                    pos[f] = path.last().copied();
+                    // No two bases overlap after any move.
+                    for (j, p) in pos.iter().enumerate() {
+                        if j != f && let (Some(p), Some(q)) = (p, pos[f]) {
+                            prop_assert!(!overlap(*p, q), "{} overlaps {} after {e:?}", f, j);
+                        }
+                    }
+                }
+                Event::Died { fig, .. } => pos[usize::from(*fig)] = None,
+                _ => {}
+            }
+        }
+        for i in g.st.ids() {
+            if g.st.figs[i].status != Status::Dead {
+                prop_assert_eq!(pos[i], Some(g.st.figs[i].at));
+            }
+        }
+        // A replay of the inputs reproduces the log.
+        let mut log = Vec::new();
+        let start = RuunaraGame::start(&s, &mut log);
+        let mut again = Stepper::new(start, log);
+        for &a in &step.inputs {
+            again.apply(a);
+        }
+        prop_assert_eq!(&again.log, &step.log);
+    }
+}
+
+#[test]
+fn greedy_and_mcts_play_missions_to_their_end() {
+    let sc = sample_mission();
+    let s = setup(&sc);
+    for policy in [
+        Policy::Greedy,
+        Policy::First,
+        Policy::Mcts(deckwright::games::ai::Budget::Playouts(8)),
+    ] {
+        let mut g = RuunaraGame::new(&s);
+        let mut agents = vec![Agent::new(policy, 3), Agent::new(Policy::First, 4)];
+        g.play_out(&mut RngDice::new(5), &mut agents, None);
+        assert!(g.outcome().is_some(), "{policy}");
+    }
+}

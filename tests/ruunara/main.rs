@@ -1,0 +1,9 @@
+//! The Ruunara engine: the rulings of `spec/ruunara.md` in scripted-dice scenarios, skills
+//! within their cycles, properties of random missions, the shared game interface and the
+//! duel.
+
+mod common;
+mod duel;
+mod engine_props;
+mod engine_rules;
+mod skills;
