@@ -234,7 +234,7 @@ fn every_example_mission_plays_with_both_bundled_squads() {
         let limit = match mission {
             "eliminate.mission.toml" => 12,
             "rescue.mission.toml" => 16,
-            "reach.mission.toml" => 10,
+            "reach.mission.toml" => 12,
             _ => 6,
         };
         for squad in [
