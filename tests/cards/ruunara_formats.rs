@@ -699,3 +699,47 @@ fn the_ruunara_examples_of_docs_cards_md_load() {
     }
     assert!(seen.0 >= 1 && seen.1 >= 1, "examples seen: {seen:?}");
 }
+
+/// Enemies posted anywhere (on or off the table, close together or apart): the mission loads
+/// exactly when every base lies on the table and no two bases overlap, reckoned here from
+/// the spec (radius 0.68", touching allowed); a refusal names the line of an enemy's `x`.
+#[test]
+fn posts_load_exactly_when_every_base_is_on_the_table_and_apart() {
+    use proptest::prelude::*;
+    let posts = proptest::collection::vec((-20i32..=500, -20i32..=380), 1..6);
+    proptest!(ProptestConfig::with_cases(256), |(posts in posts)| {
+        // Tenths of an inch, so that exact touching (13.6 tenths) comes up.
+        let pts: Vec<(f64, f64)> = posts
+            .iter()
+            .map(|&(x, y)| (f64::from(x) / 10.0, f64::from(y) / 10.0))
+            .collect();
+        let mut text = "game = \"ruunara\"\nkind = \"mission\"\nid = \"p\"\nname = \"P\"\nobjective = \"eliminate\"\n".to_string();
+        for (x, y) in &pts {
+            text.push_str(&format!(
+                "\n[[enemies]]\ncard = \"ru-ghoul-gnawer\"\nx = {x:?}\ny = {y:?}\nfacing = \"s\"\n"
+            ));
+        }
+        let r = 0.68;
+        let on_table = |&(x, y): &(f64, f64)| {
+            x - r >= -1e-9 && y - r >= -1e-9 && x + r <= 48.0 + 1e-9 && y + r <= 36.0 + 1e-9
+        };
+        let apart = pts.iter().enumerate().all(|(i, a)| {
+            pts[..i]
+                .iter()
+                .all(|b| ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt() >= 1.36 - 1e-9)
+        });
+        let legal = pts.iter().all(on_table) && apart;
+        match MissionFile::parse(&text, "p.mission.toml") {
+            Ok(m) => {
+                prop_assert!(legal, "accepted {pts:?}");
+                prop_assert_eq!(m.enemies.len(), pts.len());
+            }
+            Err(e) => {
+                prop_assert!(!legal, "refused {pts:?}: {e}");
+                prop_assert_eq!(e.key.as_deref(), Some("x"), "{}", e);
+                // The line of some enemy's `x`: 5 header lines, then 6 lines an enemy.
+                prop_assert!(e.line >= 9 && (e.line - 9) % 6 == 0, "{}", e);
+            }
+        }
+    });
+}
