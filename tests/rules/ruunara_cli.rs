@@ -481,3 +481,32 @@ fn bad_missions_squads_cards_and_options_are_bad_input() {
         "0",
     );
 }
+
+#[test]
+fn validate_tells_a_mission_by_its_kind_whatever_its_name() {
+    let env = Env::new();
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("shrine.toml");
+    std::fs::copy(ex("rescue.mission.toml"), &plain).unwrap();
+    let plain = plain.display().to_string();
+    let v = env.json(&[
+        "validate",
+        &plain,
+        &ex("legal-free-play-mix.squad.toml"),
+        "--json",
+    ]);
+    assert_eq!(v[0]["kind"], "mission");
+    assert_eq!(v[0]["legal"], true);
+    // A typo in it is bad input naming the file, line, column and key.
+    let text = std::fs::read_to_string(&plain).unwrap();
+    std::fs::write(
+        &plain,
+        text.replace("round_limit = 16", "round_limmit = 16"),
+    )
+    .unwrap();
+    bad(
+        &env,
+        &["validate", &plain],
+        &format!("{plain}:10:1: key `round_limmit`"),
+    );
+}
