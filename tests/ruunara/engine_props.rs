@@ -115,3 +115,28 @@ fn greedy_and_mcts_play_missions_to_their_end() {
         assert!(g.outcome().is_some(), "{policy}");
     }
 }
+
+#[test]
+fn the_example_missions_play_to_their_end_under_every_policy() {
+    for mission in ["eliminate", "rescue", "reach", "survive"] {
+        for squad in ["legal-ardann-story", "legal-free-play-mix"] {
+            let sc = example(
+                &format!("{mission}.mission.toml"),
+                &format!("{squad}.squad.toml"),
+            );
+            let s = setup(&sc);
+            let mut log = Vec::new();
+            let start = RuunaraGame::start(&s, &mut log);
+            for seed in 0..3 {
+                check_random_match(&start, &log, seed, 50_000).unwrap();
+            }
+            for policy in [Policy::First, Policy::Greedy] {
+                let mut g = start.clone();
+                let mut agents = vec![Agent::new(policy, 1), Agent::new(Policy::First, 2)];
+                g.play_out(&mut RngDice::new(9), &mut agents, None);
+                let out = g.outcome().unwrap();
+                assert!(out.turns <= sc.round_limit, "{mission} {squad} {policy}");
+            }
+        }
+    }
+}
