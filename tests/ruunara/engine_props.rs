@@ -140,3 +140,36 @@ fn the_example_missions_play_to_their_end_under_every_policy() {
         }
     }
 }
+
+#[test]
+fn the_json_log_carries_positions_facings_dice_and_targets() {
+    let sc = sample_mission();
+    let s = setup(&sc);
+    let mut log = Vec::new();
+    let mut g = RuunaraGame::start(&s, &mut log);
+    let mut agents = vec![Agent::new(Policy::Greedy, 3), Agent::new(Policy::First, 4)];
+    g.play_out(&mut RngDice::new(5), &mut agents, Some(&mut log));
+    let mut kinds = std::collections::BTreeSet::new();
+    for e in &log {
+        let j = g.event_json(e);
+        let kind = j["type"].as_str().unwrap().to_string();
+        assert!(j["text"].as_str().is_some_and(|t| !t.is_empty()));
+        match kind.as_str() {
+            "move" => {
+                assert!(j["at"]["x"].is_number() && j["at"]["y"].is_number(), "{j}");
+                assert!(
+                    j["facing"].is_string() && j["path"].as_array().unwrap().len() >= 2,
+                    "{j}"
+                );
+            }
+            "roll" => assert!(!j["dice"].as_array().unwrap().is_empty(), "{j}"),
+            "hit" => assert!(j["target"].is_number() && j["hp"].is_number(), "{j}"),
+            "ended" => assert!(j["ended"].is_string()),
+            _ => {}
+        }
+        kinds.insert(kind);
+    }
+    for k in ["deployed", "round", "move", "roll", "hit", "ended"] {
+        assert!(kinds.contains(k), "{k} in {kinds:?}");
+    }
+}
