@@ -209,3 +209,24 @@ pub fn sample_mission() -> Scenario {
         Objective::Eliminate,
     )
 }
+
+/// An example mission of `examples/ruunara/` resolved against an example squad, on the
+/// bundled cards.
+pub fn example(mission: &str, squad: &str) -> Scenario {
+    use deckwright::games::ruunara::mission::MissionFile;
+    use deckwright::games::ruunara::squad::SquadFile;
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/ruunara/");
+    let cards = deckwright::catalogue::bundled_cards().unwrap();
+    let m = MissionFile::parse(
+        &std::fs::read_to_string(format!("{dir}{mission}")).unwrap(),
+        mission,
+    )
+    .unwrap();
+    let sq = SquadFile::parse(
+        &std::fs::read_to_string(format!("{dir}{squad}")).unwrap(),
+        squad,
+    )
+    .unwrap();
+    let members = deckwright::games::ruunara::rules::check_squad(&sq, &cards).members;
+    m.resolve(&members, &cards).unwrap()
+}

@@ -115,3 +115,61 @@ fn greedy_and_mcts_play_missions_to_their_end() {
         assert!(g.outcome().is_some(), "{policy}");
     }
 }
+
+#[test]
+fn the_example_missions_play_to_their_end_under_every_policy() {
+    for mission in ["eliminate", "rescue", "reach", "survive"] {
+        for squad in ["legal-ardann-story", "legal-free-play-mix"] {
+            let sc = example(
+                &format!("{mission}.mission.toml"),
+                &format!("{squad}.squad.toml"),
+            );
+            let s = setup(&sc);
+            let mut log = Vec::new();
+            let start = RuunaraGame::start(&s, &mut log);
+            for seed in 0..3 {
+                check_random_match(&start, &log, seed, 50_000).unwrap();
+            }
+            for policy in [Policy::First, Policy::Greedy] {
+                let mut g = start.clone();
+                let mut agents = vec![Agent::new(policy, 1), Agent::new(Policy::First, 2)];
+                g.play_out(&mut RngDice::new(9), &mut agents, None);
+                let out = g.outcome().unwrap();
+                assert!(out.turns <= sc.round_limit, "{mission} {squad} {policy}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_json_log_carries_positions_facings_dice_and_targets() {
+    let sc = sample_mission();
+    let s = setup(&sc);
+    let mut log = Vec::new();
+    let mut g = RuunaraGame::start(&s, &mut log);
+    let mut agents = vec![Agent::new(Policy::Greedy, 3), Agent::new(Policy::First, 4)];
+    g.play_out(&mut RngDice::new(5), &mut agents, Some(&mut log));
+    let mut kinds = std::collections::BTreeSet::new();
+    for e in &log {
+        let j = g.event_json(e);
+        let kind = j["type"].as_str().unwrap().to_string();
+        assert!(j["text"].as_str().is_some_and(|t| !t.is_empty()));
+        match kind.as_str() {
+            "move" => {
+                assert!(j["at"]["x"].is_number() && j["at"]["y"].is_number(), "{j}");
+                assert!(
+                    j["facing"].is_string() && j["path"].as_array().unwrap().len() >= 2,
+                    "{j}"
+                );
+            }
+            "roll" => assert!(!j["dice"].as_array().unwrap().is_empty(), "{j}"),
+            "hit" => assert!(j["target"].is_number() && j["hp"].is_number(), "{j}"),
+            "ended" => assert!(j["ended"].is_string()),
+            _ => {}
+        }
+        kinds.insert(kind);
+    }
+    for k in ["deployed", "round", "move", "roll", "hit", "ended"] {
+        assert!(kinds.contains(k), "{k} in {kinds:?}");
+    }
+}

@@ -319,3 +319,35 @@ fn killing_the_guard_frees_a_collapsed_hero_with_6_hit_points() {
     assert_eq!(d.g.st.figs[0].status, Status::Free);
     let _ = RollKind::Cover;
 }
+
+#[test]
+fn a_hero_dragged_within_its_movement_moves_there_and_not_beyond() {
+    let sc = scenario(
+        vec![at(hero("h", 6, "2D4+"), 10.0, 10.0, Facing::E)],
+        vec![far_enemy()],
+        vec![],
+        Objective::Eliminate,
+    );
+    let s = setup(&sc);
+    let mut d = Drive::new(&s, "");
+    d.roll();
+    assert!(
+        d.g.legal_move_to(0, 16.0, 10.0).is_none(),
+        "6\" is beyond 5\""
+    );
+    let p = d.g.legal_move_to(0, 13.0, 14.0).expect("5\" away");
+    assert!(d.g.apply_path(p, &mut d.log));
+    assert_eq!(
+        d.g.st.figs[0].at,
+        deckwright::games::ruunara::engine::Pt::new(13.0, 14.0)
+    );
+    assert!(d.log.iter().any(|e| matches!(
+        e,
+        Event::Moved {
+            fig: 0,
+            why: Reason::Chosen,
+            facing: Facing::Ne,
+            ..
+        }
+    )));
+}

@@ -156,7 +156,24 @@ impl State {
                 *best = Some(p);
             }
         };
-        for &k in spots {
+        // The nearest spot straight ahead is the cheapest way when it is open; a goal out of
+        // reach across open ground is walked toward straight.
+        let t0 = spot(0.0);
+        let direct = self.seg_cost(s, who, a, t0);
+        if let Some(c) = direct {
+            if c <= budget + 1e-9 {
+                let mut p = Path::default();
+                p.push(t0, c);
+                return Some(p);
+            }
+            if partial && c <= a.dist(t0) + 1e-9 {
+                let (q, c) = self.walk(s, who, a, t0, budget)?;
+                let mut p = Path::default();
+                p.push(q, c);
+                return Some(p);
+            }
+        }
+        for &k in &spots[1..] {
             let t = spot(k);
             if let Some(c) = self.seg_cost(s, who, a, t)
                 && c <= budget + 1e-9
@@ -170,7 +187,6 @@ impl State {
             return best;
         }
         // Around one corner of a piece in the way.
-        let t0 = spot(0.0);
         let mut route: Option<(Pt, f64, f64, Pt)> = None;
         for piece in &s.pieces {
             if piece.height <= FLAT && piece.kind != SceneryKind::Building {
@@ -201,9 +217,7 @@ impl State {
         // As far as it goes: around a corner when the straight way is barred or climbs,
         // else straight at the goal.
         let mut p = Path::default();
-        let straight = self
-            .seg_cost(s, who, a, t0)
-            .is_some_and(|c| c <= a.dist(t0) + 1e-9);
+        let straight = direct.is_some_and(|c| c <= a.dist(t0) + 1e-9);
         match route {
             Some((w, c1, _, t)) if !straight => {
                 if c1 <= budget {

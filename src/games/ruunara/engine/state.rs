@@ -585,11 +585,11 @@ impl State {
             }
             Objective::Reach { exit } => {
                 let z = super::geom::Rect::new(exit.x, exit.y, exit.w, exit.d);
-                let free: Vec<usize> = (0..s.heroes)
-                    .filter(|&i| self.figs[i].status == Status::Free)
-                    .collect();
-                (!free.is_empty() && free.iter().all(|&i| z.contains(self.figs[i].at)))
-                    .then_some(RuunaraEnding::Reached)
+                let mut free = (0..s.heroes).filter(|&i| self.figs[i].status == Status::Free);
+                let first = free.next();
+                (first.is_some_and(|i| z.contains(self.figs[i].at))
+                    && free.all(|i| z.contains(self.figs[i].at)))
+                .then_some(RuunaraEnding::Reached)
             }
             Objective::Survive { .. } => None,
         };
