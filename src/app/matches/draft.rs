@@ -17,7 +17,7 @@ use crate::games::iconica::engine::Setup;
 use crate::sim::derive_seed;
 
 /// The dice stream of a draft, apart from the match's own dice.
-pub const DRAFT_STREAM: u64 = 0x0D0A_F7;
+pub const DRAFT_STREAM: u64 = 0x000D_0AF7;
 
 /// A finished draft, ready to play.
 pub struct Drafted {

@@ -105,15 +105,15 @@ impl Timeline {
                     Event::Action { slot, .. } | Event::Break { slot, .. } => {
                         (actor, target) = (Some(slot), None)
                     }
-                    Event::Damage { slot, by, .. } if by.is_some() => {
-                        if target.is_none() && Some(slot) != actor {
-                            target = Some(slot);
-                        }
+                    Event::Damage { slot, by, .. }
+                        if by.is_some() && target.is_none() && Some(slot) != actor =>
+                    {
+                        target = Some(slot)
                     }
-                    Event::Inflict { slot, .. } | Event::Heal { slot, .. } => {
-                        if target.is_none() && Some(slot) != actor && actor.is_some() {
-                            target = Some(slot);
-                        }
+                    Event::Inflict { slot, .. } | Event::Heal { slot, .. }
+                        if target.is_none() && actor.is_some() && Some(slot) != actor =>
+                    {
+                        target = Some(slot)
                     }
                     _ => {}
                 }
@@ -188,6 +188,8 @@ pub struct IconicaMatch {
     pub animate: bool,
     /// When the shown step last moved on by itself (`egui` time, seconds).
     last_move: Option<f64>,
+    /// The step the log was last scrolled to (it scrolls when the step changes).
+    scrolled: Option<usize>,
 }
 
 /// Seconds between two of the computer's decisions shown one at a time.
@@ -231,6 +233,7 @@ impl IconicaMatch {
             timeline,
             animate: true,
             last_move: None,
+            scrolled: None,
         }
     }
 
@@ -604,10 +607,16 @@ pub fn board_ui(
     });
     let cols = per_side.iter().map(Vec::len).max().unwrap_or(1).max(1) as f32;
     // Room for the dice strip between the rows and the meters under each card.
-    let strip = 56.0_f32.min(rect.height() * 0.15);
-    let below = 64.0;
+    // (On a small board the Action Break icon and statuses share one row under the card.)
+    let small = rect.height() < 560.0;
+    let strip = if small {
+        44.0
+    } else {
+        56.0_f32.min(rect.height() * 0.15)
+    };
+    let below = if small { 50.0 } else { 64.0 };
     let row_h = ((rect.height() - strip) / 2.0).max(60.0);
-    let card_h = (row_h - below).max(40.0);
+    let card_h = (row_h - below - 20.0).max(40.0);
     let card_w = (card_h * 63.0 / 88.0)
         .min(rect.width() / cols - 16.0)
         .max(30.0);
@@ -641,7 +650,21 @@ pub fn board_ui(
                     egui::Id::unique(("iconica-board-char", s)),
                     egui::Sense::click(),
                 )
-                .on_hover_text(format!("{}: {} / {}", c.name, st.hp[s], c.start));
+                .on_hover_text({
+                    let statuses: Vec<&str> = st.statuses(s).map(|x| x.name()).collect();
+                    format!(
+                        "{}: {} / {}{}; Action Break {}",
+                        c.name,
+                        st.hp[s],
+                        c.start,
+                        if statuses.is_empty() {
+                            String::new()
+                        } else {
+                            format!(", {}", statuses.join(", "))
+                        },
+                        c.action_break
+                    )
+                });
             let label = format!("{} on the board", c.name);
             response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
             match pictures.get(ui.ctx(), cat, &c.id) {
@@ -725,10 +748,17 @@ pub fn board_ui(
                 visuals.text_color(),
             );
             let lit = break_lit(setup, st, step.roll, s);
-            let icon = egui::Rect::from_min_size(
-                egui::pos2(card.right() - 34.0, y + 11.0),
-                egui::vec2(34.0, 16.0),
-            );
+            // Narrow cards: the icon on its own row, the statuses as dots beside it (named
+            // in the card's hover text).
+            let narrow = small || card_w < 140.0;
+            let icon = if narrow {
+                egui::Rect::from_min_size(egui::pos2(x, y + 29.0), egui::vec2(34.0, 16.0))
+            } else {
+                egui::Rect::from_min_size(
+                    egui::pos2(card.right() - 34.0, y + 11.0),
+                    egui::vec2(34.0, 16.0),
+                )
+            };
             painter.rect_filled(
                 icon,
                 8.0,
@@ -744,29 +774,47 @@ pub fn board_ui(
                 egui::Stroke::new(1.0, egui::Color32::GRAY),
                 egui::StrokeKind::Inside,
             );
-            painter.text(
-                icon.center(),
-                egui::Align2::CENTER_CENTER,
-                format!("♣{}", c.action_break),
-                egui::FontId::proportional(12.0),
-                if lit {
-                    egui::Color32::BLACK
-                } else {
-                    visuals.weak_text_color()
-                },
+            let ink = if lit {
+                egui::Color32::BLACK
+            } else {
+                visuals.weak_text_color()
+            };
+            club(
+                &painter,
+                egui::pos2(icon.left() + 10.0, icon.center().y - 1.0),
+                3.0,
+                ink,
             );
-            let mut sx = x;
+            painter.text(
+                egui::pos2(icon.left() + 18.0, icon.center().y),
+                egui::Align2::LEFT_CENTER,
+                c.action_break.to_string(),
+                egui::FontId::proportional(12.0),
+                ink,
+            );
+            let (mut sx, sy) = if narrow {
+                (x + 42.0, y + 37.0)
+            } else {
+                (x, y + 38.0)
+            };
             for status in st.statuses(s) {
                 let name = status.name();
-                let center = egui::pos2(sx + 6.0, y + 38.0);
-                painter.circle_filled(center, 6.0, super::watch::status_color(name));
+                painter.circle_filled(
+                    egui::pos2(sx + 6.0, sy),
+                    6.0,
+                    super::watch::status_color(name),
+                );
+                if narrow {
+                    sx += 15.0;
+                    continue;
+                }
                 let g = painter.layout_no_wrap(
                     name.to_string(),
                     egui::FontId::proportional(11.0),
                     visuals.text_color(),
                 );
                 let w = g.size().x;
-                painter.galley(egui::pos2(sx + 14.0, y + 31.0), g, visuals.text_color());
+                painter.galley(egui::pos2(sx + 14.0, sy - 7.0), g, visuals.text_color());
                 sx += 20.0 + w;
             }
         }
@@ -827,6 +875,22 @@ pub fn board_ui(
     chosen
 }
 
+/// The Action Break icon (a club, as the cards print it) centred at `c`, leaves of radius `r`.
+fn club(painter: &egui::Painter, c: egui::Pos2, r: f32, color: egui::Color32) {
+    for (dx, dy) in [(0.0, -1.1), (-1.0, 0.5), (1.0, 0.5)] {
+        painter.circle_filled(c + egui::vec2(dx * r, dy * r), r, color);
+    }
+    painter.add(egui::Shape::convex_polygon(
+        vec![
+            c + egui::vec2(0.0, 0.0),
+            c + egui::vec2(-r, 2.6 * r),
+            c + egui::vec2(r, 2.6 * r),
+        ],
+        color,
+        egui::Stroke::NONE,
+    ));
+}
+
 /// The damage marker's place on the meter between the Skull Tile (left) and Start.
 fn meter(painter: &egui::Painter, rect: egui::Rect, health: u16, start: u16, alive: bool) {
     painter.rect_filled(rect, 3.0, egui::Color32::from_gray(60));
@@ -858,7 +922,9 @@ fn meter(painter: &egui::Painter, rect: egui::Rect, health: u16, start: u16, ali
 }
 
 /// The log, the lines of the step shown highlighted and scrolled to; later lines faint.
-pub fn log_ui(ui: &mut egui::Ui, m: &IconicaMatch, id: &str) {
+pub fn log_ui(ui: &mut egui::Ui, m: &mut IconicaMatch, id: &str) {
+    let scroll = m.scrolled != Some(m.at);
+    m.scrolled = Some(m.at);
     egui::ScrollArea::vertical()
         .id_salt(id)
         .auto_shrink([false, false])
@@ -874,7 +940,9 @@ pub fn log_ui(ui: &mut egui::Ui, m: &IconicaMatch, id: &str) {
                 }
                 if l.step == m.at && m.at > 0 {
                     let r = ui.label(text.background_color(ui.visuals().selection.bg_fill));
-                    r.scroll_to_me(None);
+                    if scroll {
+                        r.scroll_to_me(None);
+                    }
                 } else if l.step > m.at {
                     ui.label(text.weak());
                 } else {
@@ -896,26 +964,26 @@ pub fn steps_ui(ui: &mut egui::Ui, m: &mut IconicaMatch) {
             )
         });
         if ui
-            .add_enabled(m.at > 0, egui::Button::new("⏮ Start"))
+            .add_enabled(m.at > 0, egui::Button::new("Start"))
             .on_hover_text("The position before the first input")
             .clicked()
         {
             m.at = 0;
         }
         let back = ui
-            .add_enabled(m.at > 0, egui::Button::new("◀ Back"))
+            .add_enabled(m.at > 0, egui::Button::new("Back"))
             .on_hover_text("One decision (or die) earlier (Left arrow)");
         if (back.clicked() || left) && m.at > 0 {
             m.at -= 1;
         }
         let fwd = ui
-            .add_enabled(m.at < n, egui::Button::new("Forward ▶"))
+            .add_enabled(m.at < n, egui::Button::new("Forward"))
             .on_hover_text("One decision (or die) later (Right arrow)");
         if (fwd.clicked() || right) && m.at < n {
             m.at += 1;
         }
         if ui
-            .add_enabled(m.at < n, egui::Button::new("End ⏭"))
+            .add_enabled(m.at < n, egui::Button::new("End"))
             .on_hover_text("Where play stands")
             .clicked()
         {

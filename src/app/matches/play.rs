@@ -188,12 +188,13 @@ pub fn file_ui(
     id: &str,
 ) -> Option<FileAsk> {
     let mut out = None;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label("Match file");
+        let width = (ui.available_width() * 0.4).clamp(120.0, 260.0);
         ui.push_id(id, |ui| {
             ui.add(
                 egui::TextEdit::singleline(path)
-                    .desired_width(260.0)
+                    .desired_width(width)
                     .hint_text("a path ending in .match.toml"),
             )
             .labelled_by(label.id);
@@ -270,7 +271,7 @@ pub fn match_ui(
     let mut chosen = None;
     egui::Panel::bottom(format!("{id}-options"))
         .resizable(true)
-        .default_size(96.0)
+        .default_size(80.0)
         .show(ui, |ui| {
             egui::ScrollArea::vertical()
                 .id_salt(format!("{id}-options-scroll"))

@@ -207,7 +207,14 @@ impl WatchPanel {
     pub fn ui(&mut self, ui: &mut egui::Ui, now: &Asked, cat: &Catalogue) {
         self.poll();
         self.controls_ui(ui, now);
-        match file_ui(ui, &mut self.path, self.board.as_ref(), "watch") {
+        // The file row beside the board (or before any match); the log keeps its room.
+        let files = (self.by_decision && self.board.is_some()) || self.watched.is_none();
+        let asked = if files {
+            file_ui(ui, &mut self.path, self.board.as_ref(), "watch")
+        } else {
+            None
+        };
+        match asked {
             Some(FileAsk::Saved(m) | FileAsk::Failed(m)) => self.message = Some(m),
             Some(FileAsk::Open(path)) => match open_match(cat, &path) {
                 Ok(m) => {
@@ -375,7 +382,7 @@ impl WatchPanel {
     fn log_ui(&mut self, ui: &mut egui::Ui) {
         let Some(w) = &self.watched else { return };
         let last = w.turns.len().saturating_sub(1);
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.selectable_value(&mut self.step, false, "Whole log");
             ui.selectable_value(&mut self.step, true, "Turn by turn")
                 .on_hover_text("One turn at a time; the Left and Right arrow keys step");
