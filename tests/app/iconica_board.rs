@@ -415,3 +415,76 @@ fn the_action_break_icon_is_lit_exactly_in_the_turns_the_engine_applies_an_actio
     }
     assert!(lit_turns > 0 && turns > 100, "{lit_turns} of {turns} turns");
 }
+
+#[test]
+fn the_computer_s_decisions_are_shown_one_at_a_time_and_the_person_waits_for_them() {
+    let mut h = two_parties();
+    h.state_mut().matches.options.seed = 2;
+    h.state_mut().matches.options.policies = ["greedy", "first"];
+    click(&mut h, "Play against the computer");
+    click(&mut h, "Start a match");
+    // Side A (the person) decides first; then the computer's turn is shown step by step.
+    for _ in 0..3 {
+        if h.state()
+            .matches
+            .play
+            .game
+            .as_ref()
+            .unwrap()
+            .person_to_decide()
+            == Some(0)
+        {
+            h.key_press(Key::Num1);
+            h.step();
+        }
+        let mut seen = Vec::new();
+        for _ in 0..2000 {
+            let g = h.state().matches.play.game.as_ref().unwrap();
+            seen.push(g.at);
+            if g.at == g.inputs.len() {
+                break;
+            }
+            assert_eq!(
+                g.person_to_decide(),
+                None,
+                "no decision while the view catches up"
+            );
+            h.step();
+        }
+        let g = h.state().matches.play.game.as_ref().unwrap();
+        assert_eq!(g.at, g.inputs.len(), "the view reaches where play stands");
+        // Each computer decision was shown on its own frame.
+        let decisions = (seen[0]..g.inputs.len())
+            .filter(|&k| g.timeline.chances[k].is_none())
+            .count();
+        let distinct: std::collections::BTreeSet<_> = seen.iter().collect();
+        assert!(distinct.len() > decisions, "{seen:?}");
+        if g.over() {
+            break;
+        }
+    }
+}
+
+#[test]
+fn iconica_play_snapshot_with_a_target_to_click() {
+    let mut h = play_started(5);
+    // Play on (first options) until the person is asked for a target.
+    for _ in 0..200 {
+        let g = h.state().matches.play.game.as_ref().unwrap();
+        if g.shown().question.contains("target") {
+            break;
+        }
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    h.set_size(egui::vec2(1024.0, 700.0));
+    h.run_steps(30);
+    let g = h.state().matches.play.game.as_ref().unwrap();
+    let step = g.shown();
+    assert!(step.question.contains("target"), "{}", step.question);
+    // The options in words, with their keys, are on screen beside the board.
+    let first = format!("[1] {}", step.options[0].1);
+    let r = h.get_by_label(&first).rect();
+    assert!(r.bottom() <= 700.0 && r.right() <= 1024.0, "{r:?}");
+    h.snapshot("board-iconica-play");
+}

@@ -403,6 +403,12 @@ impl IconicaMatch {
                 .ok_or_else(|| RecordError::Options(format!("unknown seat `{name}`")))
         };
         let seats = [seat(0)?, seat(1)?];
+        let mut options = options;
+        for (k, s) in seats.iter().enumerate() {
+            if let Seat::Computer(p) = s {
+                options.policies[k] = p;
+            }
+        }
         let party = |k: usize| {
             let ids: Vec<&str> = members[k].iter().map(String::as_str).collect();
             crate::games::iconica::party::PartyFile::new(&names[k], &ids)
