@@ -488,3 +488,54 @@ fn iconica_play_snapshot_with_a_target_to_click() {
     assert!(r.bottom() <= 700.0 && r.right() <= 1024.0, "{r:?}");
     h.snapshot("board-iconica-play");
 }
+
+#[test]
+fn an_iconoclasm_game_saved_reopens_and_replays_the_same_log() {
+    use crate::support::harness;
+    use deckwright::app::matches::MatchGame;
+    let mut h = harness(app());
+    h.run();
+    click(&mut h, "Match");
+    click(&mut h, "Iconoclasm");
+    assert_eq!(h.state().matches.game, MatchGame::Iconoclasm);
+    h.state_mut().matches.iconoclasm.seed = 6;
+    click(&mut h, "New game");
+    for _ in 0..40 {
+        if h.state().matches.iconoclasm.played.as_ref().unwrap().over() {
+            break;
+        }
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    let p = h.state().matches.iconoclasm.played.as_ref().unwrap();
+    assert!(p.over());
+    let (inputs, log) = (p.inputs.clone(), p.log());
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.match.toml");
+    h.state_mut().matches.iconoclasm.path = path.display().to_string();
+    h.run();
+    click(&mut h, "Save match");
+    let r = MatchRecord::load(&path).unwrap();
+    assert_eq!(r.game, "iconoclasm");
+    assert_eq!(r.seats, ["person", "greedy"]);
+    assert_eq!(r.inputs, inputs);
+    // A new game on another seed, then the saved one opened again.
+    h.state_mut().matches.iconoclasm.seed = 9;
+    click(&mut h, "New game");
+    assert_ne!(
+        h.state().matches.iconoclasm.played.as_ref().unwrap().seed,
+        6
+    );
+    click(&mut h, "Open match");
+    let p = h.state().matches.iconoclasm.played.as_ref().unwrap();
+    assert_eq!(p.seed, 6);
+    assert_eq!(p.inputs, inputs);
+    assert_eq!(p.log(), log);
+    assert!(p.over());
+    // An Iconica record is not an Iconoclasm game.
+    let mut other = r.clone();
+    other.game = "iconica".into();
+    other.save(&path).unwrap();
+    click(&mut h, "Open match");
+    h.get_by_label_contains("Not opened");
+}

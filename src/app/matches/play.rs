@@ -133,7 +133,14 @@ impl PlayPanel {
             ui.checkbox(&mut self.at_once, "Computer's moves at once")
                 .on_hover_text("Off: the computer's decisions are shown one at a time");
         });
-        if let Some(msg) = file_ui(ui, &mut self.path, self.game.as_ref(), "play") {
+        let record = self.game.as_ref().map(|g| move || g.record());
+        let asked = file_ui(
+            ui,
+            &mut self.path,
+            record.as_ref().map(|f| f as &dyn Fn() -> MatchRecord),
+            "play",
+        );
+        if let Some(msg) = asked {
             match msg {
                 FileAsk::Saved(m) | FileAsk::Failed(m) => self.message = Some(m),
                 FileAsk::Open(path) => match open_match(cat, &path) {
@@ -180,11 +187,12 @@ pub enum FileAsk {
     Open(PathBuf),
 }
 
-/// The match file row: a path (typed, or from Browse), Save and Open.
+/// The match file row: a path (typed, or from Browse), Save (the record made by `record`,
+/// when there is a match) and Open.
 pub fn file_ui(
     ui: &mut egui::Ui,
     path: &mut String,
-    game: Option<&IconicaMatch>,
+    record: Option<&dyn Fn() -> MatchRecord>,
     id: &str,
 ) -> Option<FileAsk> {
     let mut out = None;
@@ -219,15 +227,15 @@ pub fn file_ui(
         }
         let save = ui
             .add_enabled(
-                game.is_some() && !path.trim().is_empty(),
+                record.is_some() && !path.trim().is_empty(),
                 egui::Button::new("Save match"),
             )
             .on_hover_text("Write the match (parties, rules, seed, every decision) to the file");
         if save.clicked()
-            && let Some(g) = game
+            && let Some(record) = record
         {
             let p = PathBuf::from(path.trim());
-            out = Some(match g.record().save(&p) {
+            out = Some(match record().save(&p) {
                 Ok(()) => FileAsk::Saved(format!("Saved to {}.", p.display())),
                 Err(e) => FileAsk::Failed(format!("Not saved: {}", crate::error_chain(&e))),
             });

@@ -14,6 +14,7 @@ use crate::games::ai::Agent;
 use crate::games::game::{Game, Turn};
 use crate::games::iconica::ai::PolicyKind;
 use crate::games::iconica::engine::{Event, IconicaGame, Setup};
+use crate::games::record::MatchRecord;
 use crate::sim::iconica::{self as matches, MemberEnd, Played};
 
 /// One turn of the log: its heading and its events, in words.
@@ -210,7 +211,11 @@ impl WatchPanel {
         // The file row beside the board (or before any match); the log keeps its room.
         let files = (self.by_decision && self.board.is_some()) || self.watched.is_none();
         let asked = if files {
-            file_ui(ui, &mut self.path, self.board.as_ref(), "watch")
+            {
+                let record = self.board.as_ref().map(|g| move || g.record());
+                let record = record.as_ref().map(|f| f as &dyn Fn() -> MatchRecord);
+                file_ui(ui, &mut self.path, record, "watch")
+            }
         } else {
             None
         };
