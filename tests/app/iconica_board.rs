@@ -539,3 +539,30 @@ fn an_iconoclasm_game_saved_reopens_and_replays_the_same_log() {
     click(&mut h, "Open match");
     h.get_by_label_contains("Not opened");
 }
+
+#[test]
+fn a_played_match_stepped_back_stays_on_that_step_and_decides_only_at_the_end() {
+    let mut h = play_started(5);
+    for _ in 0..3 {
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    let n = h.state().matches.play.game.as_ref().unwrap().inputs.len();
+    h.key_press(Key::ArrowLeft);
+    h.run();
+    h.key_press(Key::ArrowLeft);
+    h.run_steps(120);
+    let g = h.state().matches.play.game.as_ref().unwrap();
+    assert_eq!(g.at, n - 2, "the step stays where the person went");
+    assert_eq!(g.person_to_decide(), None, "no decision on an earlier step");
+    // A digit there takes nothing; End goes back to the decision.
+    h.key_press(Key::Num1);
+    h.run();
+    assert_eq!(
+        h.state().matches.play.game.as_ref().unwrap().inputs.len(),
+        n
+    );
+    click(&mut h, "End");
+    let g = h.state().matches.play.game.as_ref().unwrap();
+    assert_eq!((g.at, g.person_to_decide()), (n, Some(0)));
+}

@@ -188,6 +188,9 @@ pub struct IconicaMatch {
     pub animate: bool,
     /// When the shown step last moved on by itself (`egui` time, seconds).
     last_move: Option<f64>,
+    /// The shown step is catching up with the computer's decisions (not a step the person
+    /// went back to).
+    catching_up: bool,
     /// The step the log was last scrolled to (it scrolls when the step changes).
     scrolled: Option<usize>,
 }
@@ -233,6 +236,7 @@ impl IconicaMatch {
             timeline,
             animate: true,
             last_move: None,
+            catching_up: false,
             scrolled: None,
         }
     }
@@ -331,6 +335,7 @@ impl IconicaMatch {
         if !self.animate {
             self.at = self.inputs.len();
         }
+        self.catching_up = self.at < self.inputs.len();
     }
 
     /// Takes back the person's last decision: the match goes back to that decision (the
@@ -360,7 +365,8 @@ impl IconicaMatch {
     /// Moves the shown step on by one when the computer's decisions are shown one at a time
     /// (chance at once, each decision [`PACE`] seconds apart).
     pub fn follow(&mut self, ctx: &egui::Context) {
-        if self.at >= self.inputs.len() {
+        if !self.catching_up || self.at >= self.inputs.len() {
+            self.catching_up = false;
             self.last_move = None;
             return;
         }
@@ -975,18 +981,21 @@ pub fn steps_ui(ui: &mut egui::Ui, m: &mut IconicaMatch) {
             .clicked()
         {
             m.at = 0;
+            m.catching_up = false;
         }
         let back = ui
             .add_enabled(m.at > 0, egui::Button::new("Back"))
             .on_hover_text("One decision (or die) earlier (Left arrow)");
         if (back.clicked() || left) && m.at > 0 {
             m.at -= 1;
+            m.catching_up = false;
         }
         let fwd = ui
             .add_enabled(m.at < n, egui::Button::new("Forward"))
             .on_hover_text("One decision (or die) later (Right arrow)");
         if (fwd.clicked() || right) && m.at < n {
             m.at += 1;
+            m.catching_up = false;
         }
         if ui
             .add_enabled(m.at < n, egui::Button::new("End"))
@@ -994,6 +1003,7 @@ pub fn steps_ui(ui: &mut egui::Ui, m: &mut IconicaMatch) {
             .clicked()
         {
             m.at = n;
+            m.catching_up = false;
         }
         ui.label(format!("Step {} of {n}", m.at));
     });
