@@ -14,6 +14,7 @@ mod builders;
 mod editor;
 mod files;
 mod forms;
+mod iconica_board;
 mod iconoclasm_match;
 mod matches;
 mod new_user;

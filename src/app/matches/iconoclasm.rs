@@ -12,6 +12,7 @@ use crate::games::game::{Game, Turn, replay};
 use crate::games::iconoclasm::ai::IconoclasmEval;
 use crate::games::iconoclasm::engine::{Goal, IconoclasmGame, NoLog, Pos, Setup, State};
 use crate::games::iconoclasm::model::Element;
+use crate::games::record::{MatchRecord, RecordError, checked_replay};
 use crate::sim::derive_seed;
 use crate::sim::iconoclasm::Run;
 
@@ -132,6 +133,69 @@ impl Played {
     }
 }
 
+impl Played {
+    /// The record of the game (docs/cards.md, "Match records"): the deal is the seed's, so
+    /// the options hold only the number of players.
+    pub fn record(&self) -> MatchRecord {
+        let mut r = MatchRecord::new("iconoclasm", self.seed);
+        r.seats = self
+            .seats
+            .iter()
+            .map(|s| match s {
+                Seat::Person => "person".to_string(),
+                Seat::Computer(p) => p.to_string(),
+            })
+            .collect();
+        r.inputs = self.inputs.clone();
+        r.options
+            .insert("players".into(), (self.seats.len() as i64).into());
+        r
+    }
+
+    /// Reopens a recorded game: the seed's deal from the catalogue's deck, its inputs
+    /// checked and replayed, shown at its last step.
+    pub fn from_record(
+        cat: &crate::catalogue::Catalogue,
+        r: &MatchRecord,
+    ) -> Result<Played, RecordError> {
+        r.expect_game("iconoclasm")?;
+        let players = r
+            .options
+            .get("players")
+            .and_then(toml::Value::as_integer)
+            .filter(|n| (1..=4).contains(n))
+            .ok_or_else(|| RecordError::Options("`players` is not 1 to 4".into()))?;
+        if r.seats.len() != players as usize {
+            return Err(RecordError::Options(format!(
+                "{} seats for {players} players",
+                r.seats.len()
+            )));
+        }
+        let seats = r
+            .seats
+            .iter()
+            .map(|name| match name.as_str() {
+                "person" => Ok(Seat::Person),
+                other => super::POLICIES
+                    .iter()
+                    .find(|(p, _)| *p == other)
+                    .map(|(p, _)| Seat::Computer(p))
+                    .ok_or_else(|| RecordError::Options(format!("unknown seat `{other}`"))),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let setup = super::super::core::iconoclasm_setup(cat, players as u8, r.seed)
+            .map_err(RecordError::Options)?;
+        checked_replay(&IconoclasmGame::start(&setup, &mut NoLog), &r.inputs)?;
+        Ok(Played {
+            setup: Arc::new(setup),
+            seats,
+            seed: r.seed,
+            inputs: r.inputs.clone(),
+            at: r.inputs.len(),
+        })
+    }
+}
+
 /// The Iconoclasm view of the Match screen.
 pub struct IconoclasmPanel {
     /// Simulate many games (else play one).
@@ -145,6 +209,8 @@ pub struct IconoclasmPanel {
     /// The cell a person clicked: only the options placing there are listed.
     pub cell: Option<Pos>,
     pub message: Option<String>,
+    /// The game file of Save and Open.
+    pub path: String,
 }
 
 impl Default for IconoclasmPanel {
@@ -163,6 +229,7 @@ impl Default for IconoclasmPanel {
             played: None,
             cell: None,
             message: None,
+            path: String::new(),
         }
     }
 }
@@ -192,6 +259,7 @@ impl IconoclasmPanel {
             return;
         }
         self.seats_ui(ui, env);
+        self.file_ui(ui, env);
         if let Some(m) = &self.message {
             ui.colored_label(ui.visuals().error_fg_color, m);
         }
@@ -427,6 +495,33 @@ impl IconoclasmPanel {
                 self.new_game(env);
             }
         });
+    }
+
+    /// The game file row: Save the game shown, Open a saved one (it replays exactly).
+    fn file_ui(&mut self, ui: &mut egui::Ui, env: &super::super::Env) {
+        let record = self.played.as_ref().map(|p| move || p.record());
+        let record = record.as_ref().map(|f| f as &dyn Fn() -> MatchRecord);
+        match super::play::file_ui(ui, &mut self.path, record, "iconoclasm") {
+            Some(super::play::FileAsk::Saved(m) | super::play::FileAsk::Failed(m)) => {
+                self.message = Some(m)
+            }
+            Some(super::play::FileAsk::Open(path)) => {
+                match MatchRecord::load(&path).and_then(|r| Played::from_record(env.cat, &r)) {
+                    Ok(p) => {
+                        self.players = p.seats.len();
+                        self.seats[..p.seats.len()].copy_from_slice(&p.seats);
+                        self.seed = p.seed;
+                        self.played = Some(p);
+                        self.cell = None;
+                        self.message = None;
+                    }
+                    Err(e) => {
+                        self.message = Some(format!("Not opened: {}", crate::error_chain(&e)))
+                    }
+                }
+            }
+            None => {}
+        }
     }
 
     /// Deals a new game from the catalogue's deck.

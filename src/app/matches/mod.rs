@@ -3,6 +3,8 @@
 //! intervals), or watch one seeded match's log. The core plays the matches (`sim`, the
 //! Iconica engine and AI) exactly as `deckwright sim iconica` and `play iconica` do.
 
+pub mod draft;
+pub mod iconica_board;
 pub mod iconoclasm;
 pub mod job;
 pub mod play;
@@ -222,8 +224,8 @@ impl MatchScreen {
             };
             match self.view {
                 View::Simulate => self.sim.ui(ui, &now, env),
-                View::Watch => self.watch.ui(ui, &now),
-                View::Play => self.play.ui(ui, &now),
+                View::Watch => self.watch.ui(ui, &now, env.cat),
+                View::Play => self.play.ui(ui, &now, env.cat),
             }
         });
     }
