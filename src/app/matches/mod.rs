@@ -3,6 +3,7 @@
 //! intervals), or watch one seeded match's log. The core plays the matches (`sim`, the
 //! Iconica engine and AI) exactly as `deckwright sim iconica` and `play iconica` do.
 
+pub mod arcadia;
 pub mod iconoclasm;
 pub mod job;
 pub mod play;
@@ -149,6 +150,7 @@ pub enum MatchGame {
     #[default]
     Iconica,
     Iconoclasm,
+    Arcadia,
 }
 
 /// The match screen.
@@ -156,6 +158,7 @@ pub enum MatchGame {
 pub struct MatchScreen {
     pub game: MatchGame,
     pub iconoclasm: iconoclasm::IconoclasmPanel,
+    pub arcadia: arcadia::ArcadiaPanel,
     pub options: MatchOptions,
     pub view: View,
     pub sim: simulate::SimPanel,
@@ -171,6 +174,7 @@ impl MatchScreen {
             for (g, name) in [
                 (MatchGame::Iconica, "Iconica"),
                 (MatchGame::Iconoclasm, "Iconoclasm"),
+                (MatchGame::Arcadia, "Arcadia"),
             ] {
                 ui.selectable_value(&mut self.game, g, name)
                     .on_hover_text(format!("Play {name} on this screen"));
@@ -178,6 +182,10 @@ impl MatchScreen {
         });
         if self.game == MatchGame::Iconoclasm {
             egui::CentralPanel::default().show(ui, |ui| self.iconoclasm.ui(ui, env));
+            return;
+        }
+        if self.game == MatchGame::Arcadia {
+            egui::CentralPanel::default().show(ui, |ui| self.arcadia.ui(ui, env));
             return;
         }
         self.iconica_ui(ui, env);
