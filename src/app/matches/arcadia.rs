@@ -1224,6 +1224,15 @@ fn map_ui(
             if lit.contains(&t) {
                 painter.rect_stroke(r, 3.0, lit_stroke, egui::StrokeKind::Inside);
             }
+            // The league being laid: where it goes is the question.
+            if matches!(st.phase, Phase::LayAt { slot, .. } if slot == l) {
+                painter.rect_stroke(
+                    r,
+                    3.0,
+                    egui::Stroke::new(4.0, text),
+                    egui::StrokeKind::Inside,
+                );
+            }
             let galley = painter.layout(
                 m.leagues[usize::from(l)].name.clone(),
                 egui::FontId::proportional((ts / 7.0).clamp(8.0, 12.0)),
