@@ -307,9 +307,10 @@ fn arcadia_board_screenshot() {
     }
     h.set_size(egui::vec2(1920.0, 1080.0));
     h.run();
-    let image = (0..5)
-        .find_map(|_| h.render().map_err(|e| eprintln!("render: {e}")).ok())
-        .expect("the board renders");
+    // One attempt: a render that times out leaves the harness without a renderer.
+    let image = h
+        .render()
+        .expect("the board renders (run alone on a loaded machine)");
     assert_eq!((image.width(), image.height()), (1920, 1080));
     image
         .save(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots/board-arcadia.png"))

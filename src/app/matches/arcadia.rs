@@ -1149,15 +1149,17 @@ fn map_ui(
                         egui::Color32::WHITE,
                     );
                 }
-                // Treasures hidden here for this player: gold diamonds.
+                // Treasures hidden here for this player: gold diamonds in the bottom
+                // corner on its side (player 1 left, player 2 right), clear of the characters.
                 let n = m.players[usize::from(who)].treasures();
                 let hidden = h.treasure_at[..n].iter().filter(|t| **t == l).count();
                 for k in 0..hidden {
-                    let c = r.left_bottom()
-                        + egui::vec2(
-                            side * 0.12 + k as f32 * side * 0.1 + f32::from(who) * side * 0.55,
-                            -side * 0.22,
-                        );
+                    let dx = side * 0.12 + k as f32 * side * 0.1;
+                    let c = if who == 0 {
+                        r.left_bottom() + egui::vec2(dx, -side * 0.22)
+                    } else {
+                        r.right_bottom() + egui::vec2(-dx, -side * 0.22)
+                    };
                     let d = side * 0.05;
                     painter.add(egui::Shape::convex_polygon(
                         vec![
@@ -1176,7 +1178,7 @@ fn map_ui(
                 let h = &st.heroes[usize::from(who)];
                 if h.base != crate::games::arcadia::engine::setup::NO_BASE && h.at == l {
                     let c = r.center_bottom()
-                        + egui::vec2((f32::from(who) - 0.5) * side * 0.44, -side * 0.2);
+                        + egui::vec2((f32::from(who) - 0.5) * side * 0.26, -side * 0.2);
                     let rad = (side * 0.09).clamp(6.0, 18.0);
                     painter.circle(
                         c,
