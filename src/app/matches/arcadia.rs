@@ -1339,7 +1339,12 @@ fn character_ui(
     y += text_at(
         painter,
         egui::pos2(x, y),
-        format!("Player {}: {}", who + 1, pl.name),
+        format!(
+            "Player {} ({}): {}",
+            who + 1,
+            if who == 0 { "a" } else { "b" },
+            pl.name
+        ),
         size + 2.0,
         player_color(who),
         w,
