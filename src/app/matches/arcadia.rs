@@ -306,8 +306,9 @@ pub struct ArcadiaPanel {
     /// Where each clickable thing of the board was drawn in the last frame.
     pub spots: Vec<(Target, egui::Rect)>,
     pub message: Option<String>,
-    /// A file was opened into the Setup screen: start a match from it on the next frame.
-    start_next: bool,
+    /// A file is being opened into the Setup screen (the setup before it): start a match
+    /// from it once the Setup screen holds another setup.
+    start_next: Option<String>,
     pub games: u64,
     job: Option<Job<Option<SimResult>>>,
     pub sim: Option<SimResult>,
@@ -325,7 +326,7 @@ impl Default for ArcadiaPanel {
             target: None,
             spots: Vec::new(),
             message: None,
-            start_next: false,
+            start_next: None,
             games: 200,
             job: None,
             sim: None,
@@ -350,8 +351,9 @@ impl ArcadiaPanel {
                     "Play many seeded matches, computer against computer, and read the win rates",
                 );
         });
-        if self.start_next {
-            self.start_next = false;
+        if let Some(before) = self.start_next.take()
+            && env.docs.setup.to_toml() != before
+        {
             self.new_match(env);
         }
         self.seats_ui(ui, env);
@@ -522,8 +524,14 @@ impl ArcadiaPanel {
                 .on_hover_text("Open a quest setup file (its characters beside it) into the Setup screen and play it")
                 .clicked()
             {
+                let before = env.docs.setup.to_toml();
                 files::open_doc_file(env, Slot::Setup);
-                self.start_next = !self.simulate;
+                // Played on the next frame, once the Setup screen holds the file's setup (a
+                // file cancelled or unreadable leaves it as it was: nothing is started).
+                if !self.simulate {
+                    self.start_next = Some(before);
+                    ui.ctx().request_repaint();
+                }
             }
         });
         ui.weak(format!(
