@@ -106,6 +106,8 @@ pub struct Played {
     lines: Vec<(usize, String)>,
     /// The events of each step (for the dice).
     events: Vec<(usize, Event)>,
+    /// The input of the person's last decision (where Undo returns to).
+    last_person: Option<usize>,
 }
 
 impl Played {
@@ -120,6 +122,7 @@ impl Played {
             states: Vec::new(),
             lines: Vec::new(),
             events: Vec::new(),
+            last_person: None,
         };
         p.relog();
         p
@@ -141,6 +144,10 @@ impl Played {
             self.states.push(g.st);
         }
         self.at = self.at.min(self.inputs.len());
+        self.last_person = (0..self.inputs.len()).rev().find(|&k| {
+            matches!(self.game_at(k).turn(), Turn::Seat { seat, .. }
+                if self.seats[seat.min(1)] == Seat::Person)
+        });
     }
 
     /// The position at step `k` (clamped to the last).
@@ -237,11 +244,7 @@ impl Played {
 
     /// Drops the person's last decision and everything after it: the position before it.
     pub fn undo(&mut self) -> bool {
-        let last = (0..self.inputs.len()).rev().find(|&k| {
-            matches!(self.game_at(k).turn(), Turn::Seat { seat, .. }
-                if self.seats[seat.min(1)] == Seat::Person)
-        });
-        match last {
+        match self.last_person {
             Some(k) => {
                 self.inputs.truncate(k);
                 self.at = k;
@@ -252,12 +255,9 @@ impl Played {
         }
     }
 
-    /// The person's last decision, if any (the step Undo returns to).
+    /// Whether the person has decided (Undo has a decision to take back).
     pub fn can_undo(&self) -> bool {
-        (0..self.inputs.len()).any(|k| {
-            matches!(self.game_at(k).turn(), Turn::Seat { seat, .. }
-                if self.seats[seat.min(1)] == Seat::Person)
-        })
+        self.last_person.is_some()
     }
 
     /// The dice events of the Day shown up to the step shown, the newest last.
