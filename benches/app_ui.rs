@@ -130,7 +130,8 @@ fn bench(c: &mut Criterion) {
 }
 
 /// The Iconoclasm board at 1920 x 1080, half-way through a game computer against computer
-/// (the position replayed from the recorded inputs every frame, the log beside it).
+/// (the position replayed from the recorded inputs every frame, the log beside it); the
+/// Arcadia board likewise (its positions kept per step, the log beside it).
 fn boards(c: &mut Criterion) {
     use deckwright::app::matches::MatchGame;
     use deckwright::app::matches::iconoclasm::Seat;
@@ -152,6 +153,26 @@ fn boards(c: &mut Criterion) {
     let mut g = c.benchmark_group("app_frame");
     g.measurement_time(Duration::from_secs(3)).sample_size(20);
     g.bench_function("iconoclasm_board_1920", |b| b.iter(|| f.frame(Vec::new())));
+
+    // Arcadia: the leagues laid in play, half-way through a match computer against computer.
+    use deckwright::app::docs::Slot;
+    use deckwright::app::files;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/arcadia/legal-laid-in-play.setup.toml");
+    for a in files::setup_characters(&path) {
+        f.app.apply(a);
+    }
+    f.app.apply(files::open_doc_path(&path, Slot::Setup));
+    f.app.matches.game = MatchGame::Arcadia;
+    let panel = &mut f.app.matches.arcadia;
+    panel.seats = [Seat::Computer("greedy"); 2];
+    panel.start(&f.app.cat, &f.app.docs.setup);
+    f.frame(Vec::new());
+    let p = f.app.matches.arcadia.played.as_mut().expect("started");
+    assert!(p.over(), "the computer played the match out");
+    p.at = p.inputs.len() / 2;
+    f.frame(Vec::new());
+    g.bench_function("arcadia_board_1920", |b| b.iter(|| f.frame(Vec::new())));
     g.finish();
 }
 

@@ -7,6 +7,7 @@
 mod support;
 
 mod arcadia_forms;
+mod arcadia_match;
 mod art;
 mod balance;
 mod browser;

@@ -3,6 +3,7 @@
 //! intervals), or watch one seeded match's log. The core plays the matches (`sim`, the
 //! Iconica engine and AI) exactly as `deckwright sim iconica` and `play iconica` do.
 
+pub mod arcadia;
 pub mod draft;
 pub mod iconica_board;
 pub mod iconoclasm;
@@ -152,6 +153,7 @@ pub enum MatchGame {
     #[default]
     Iconica,
     Iconoclasm,
+    Arcadia,
 }
 
 /// The match screen.
@@ -159,6 +161,7 @@ pub enum MatchGame {
 pub struct MatchScreen {
     pub game: MatchGame,
     pub iconoclasm: iconoclasm::IconoclasmPanel,
+    pub arcadia: arcadia::ArcadiaPanel,
     pub options: MatchOptions,
     pub view: View,
     pub sim: simulate::SimPanel,
@@ -174,6 +177,7 @@ impl MatchScreen {
             for (g, name) in [
                 (MatchGame::Iconica, "Iconica"),
                 (MatchGame::Iconoclasm, "Iconoclasm"),
+                (MatchGame::Arcadia, "Arcadia"),
             ] {
                 ui.selectable_value(&mut self.game, g, name)
                     .on_hover_text(format!("Play {name} on this screen"));
@@ -181,6 +185,10 @@ impl MatchScreen {
         });
         if self.game == MatchGame::Iconoclasm {
             egui::CentralPanel::default().show(ui, |ui| self.iconoclasm.ui(ui, env));
+            return;
+        }
+        if self.game == MatchGame::Arcadia {
+            egui::CentralPanel::default().show(ui, |ui| self.arcadia.ui(ui, env));
             return;
         }
         self.iconica_ui(ui, env);
