@@ -515,6 +515,7 @@ fn an_iconoclasm_game_saved_reopens_and_replays_the_same_log() {
     h.state_mut().matches.iconoclasm.path = path.display().to_string();
     h.run();
     click(&mut h, "Save match");
+    h.get_by_label(&format!("Saved to {}.", path.display()));
     let r = MatchRecord::load(&path).unwrap();
     assert_eq!(r.game, "iconoclasm");
     assert_eq!(r.seats, ["person", "greedy"]);

@@ -211,6 +211,8 @@ pub struct IconoclasmPanel {
     pub message: Option<String>,
     /// The game file of Save and Open.
     pub path: String,
+    /// What the last Save or Open did, when it went well.
+    pub note: Option<String>,
 }
 
 impl Default for IconoclasmPanel {
@@ -230,6 +232,7 @@ impl Default for IconoclasmPanel {
             cell: None,
             message: None,
             path: String::new(),
+            note: None,
         }
     }
 }
@@ -260,6 +263,9 @@ impl IconoclasmPanel {
         }
         self.seats_ui(ui, env);
         self.file_ui(ui, env);
+        if let Some(n) = &self.note {
+            ui.label(n);
+        }
         if let Some(m) = &self.message {
             ui.colored_label(ui.visuals().error_fg_color, m);
         }
@@ -502,12 +508,22 @@ impl IconoclasmPanel {
         let record = self.played.as_ref().map(|p| move || p.record());
         let record = record.as_ref().map(|f| f as &dyn Fn() -> MatchRecord);
         match super::play::file_ui(ui, &mut self.path, record, "iconoclasm") {
-            Some(super::play::FileAsk::Saved(m) | super::play::FileAsk::Failed(m)) => {
-                self.message = Some(m)
+            Some(super::play::FileAsk::Saved(m)) => {
+                self.note = Some(m);
+                self.message = None;
+            }
+            Some(super::play::FileAsk::Failed(m)) => {
+                self.note = None;
+                self.message = Some(m);
             }
             Some(super::play::FileAsk::Open(path)) => {
                 match MatchRecord::load(&path).and_then(|r| Played::from_record(env.cat, &r)) {
                     Ok(p) => {
+                        self.note = Some(format!(
+                            "Opened {} ({} inputs replayed).",
+                            path.display(),
+                            p.inputs.len()
+                        ));
                         self.players = p.seats.len();
                         self.seats[..p.seats.len()].copy_from_slice(&p.seats);
                         self.seed = p.seed;
@@ -516,6 +532,7 @@ impl IconoclasmPanel {
                         self.message = None;
                     }
                     Err(e) => {
+                        self.note = None;
                         self.message = Some(format!("Not opened: {}", crate::error_chain(&e)))
                     }
                 }
