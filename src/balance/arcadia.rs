@@ -444,3 +444,27 @@ pub fn report(
         matchups,
     })
 }
+
+/// Every merit and flaw of `cards` measured over `field` (the verdict only, no worth), in
+/// the order given; `done` is called after each card. A card that cannot be measured in
+/// the field (no legal place) is left out.
+pub fn rank_cards(
+    cards: &[Subject],
+    field: &[FieldSetup],
+    shop: &[Merit],
+    lookup: &dyn CardLookup,
+    settings: Settings,
+    runner: &Runner<'_>,
+    done: &mut dyn FnMut(),
+) -> Result<Vec<(Subject, Report)>, BalanceError> {
+    let mut out = Vec::new();
+    for c in cards {
+        match report(field, c, shop, lookup, settings, runner, false) {
+            Ok(r) => out.push((c.clone(), r)),
+            Err(BalanceError::Field(_)) => {}
+            Err(e) => return Err(e),
+        }
+        done();
+    }
+    Ok(out)
+}

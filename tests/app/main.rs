@@ -9,6 +9,7 @@ mod support;
 mod arcadia_forms;
 mod art;
 mod balance;
+mod balance_screen;
 mod browser;
 mod builders;
 mod editor;
