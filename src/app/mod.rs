@@ -235,6 +235,8 @@ pub struct Session {
     pub selected: Option<String>,
     pub match_mode: bool,
     pub print_ids: Vec<String>,
+    /// The card editor's Balance panel turned off (it is on until the user turns it off).
+    pub hide_balance: bool,
 }
 
 /// The desktop app.
@@ -322,6 +324,7 @@ impl DeckwrightApp {
         };
         app.browser.restore(&session);
         app.party.match_mode = session.match_mode;
+        app.editor.set_balance_on(!session.hide_balance);
         app.print.ids = session.print_ids.clone();
         app.last_session = serde_json::to_string(&app.session()).unwrap_or_default();
         if app.card_draft_unsaved() {
@@ -363,6 +366,7 @@ impl DeckwrightApp {
             dark: self.dark,
             match_mode: self.party.match_mode,
             print_ids: self.print.ids.clone(),
+            hide_balance: !self.editor.balance_on(),
             ..Default::default()
         };
         self.browser.store(&mut s);
