@@ -119,3 +119,97 @@ fn a_running_ranking_can_be_cancelled() {
     assert!(h.query_by_label("cancelled").is_some());
     assert!(h.state().balance.result.is_none());
 }
+
+/// The Balance screen and the editor's Balance panel at 1920 x 1080, written to
+/// `docs/screenshots/balance-screen.png` and `editor-balance.png` (the figures measured for
+/// real: greedy, few games a character on the screen). Slow in a debug build, so only on
+/// request: `cargo test --test app screenshots -- --ignored`.
+#[test]
+#[ignore = "writes docs/screenshots; run on request"]
+fn screenshots_of_the_balance_screen_and_panel_at_1920x1080() {
+    let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots");
+    let size = egui::vec2(1920.0, 1080.0);
+    let build = |app: DeckwrightApp| {
+        Harness::builder()
+            .with_size(size)
+            .build_ui_state(|ui, app: &mut DeckwrightApp| app.ui_root(ui), app)
+    };
+    // The screen: every Iconica character ranked with greedy, then sorted lowest first.
+    let mut h = build(app());
+    click(&mut h, "Balance");
+    h.state_mut().balance.max_games = 1_000;
+    click(&mut h, "Rank");
+    wait_for_ranking(&mut h);
+    click(&mut h, "95% high");
+    h.render()
+        .unwrap()
+        .save(out.join("balance-screen.png"))
+        .unwrap();
+
+    // The panel: an overpowered Kethra (Start 180), every stage measured.
+    let mut app = app();
+    app.editor.set_balance_on(true);
+    app.editor.set_balance_measure(
+        Policy::Greedy,
+        deckwright::balance::Stopping::checked(0.03, 2_000).unwrap(),
+    );
+    let mut h = build(app);
+    crate::support::type_in_search(&mut h, "Kethra");
+    click(&mut h, "Kethra Voss");
+    h.get_by_label("Edit card").click();
+    h.run_steps(3);
+    let strong = h
+        .state()
+        .editor
+        .text()
+        .replace("start = 120", "start = 180");
+    h.get_by_label("TOML source:").focus();
+    h.run_steps(2);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run_steps(2);
+    h.get_by_label("TOML source:").type_text(&strong);
+    let started = Instant::now();
+    while h.query_by_label("Suggestions: measuring…").is_some()
+        || h.query_by_label("Rank: measuring…").is_some()
+        || h.query_by_label("Impact: measuring…").is_some()
+        || h.query_by_label("Measuring against the field…").is_some()
+    {
+        h.step();
+        assert!(started.elapsed() < Duration::from_secs(1200));
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    h.run_steps(3);
+    h.render()
+        .unwrap()
+        .save(out.join("editor-balance.png"))
+        .unwrap();
+}
+
+#[test]
+fn the_balance_screen_ranks_every_arcadia_merit_and_flaw() {
+    let mut h = harness(app());
+    click(&mut h, "Balance");
+    click(&mut h, "Arcadia merits and flaws");
+    {
+        let s = &mut h.state_mut().balance;
+        s.ai = Policy::Random;
+        s.max_games = 100;
+    }
+    click(&mut h, "Rank");
+    wait_for_ranking(&mut h);
+    let rows = h.state().balance.sorted_rows();
+    let merits = rows.iter().filter(|r| r.kind == "merit").count();
+    let flaws = rows.iter().filter(|r| r.kind == "flaw").count();
+    assert!(merits >= 20 && flaws >= 8, "{merits} merits, {flaws} flaws");
+    assert!(
+        rows.iter()
+            .all(|r| r.games == 100 && r.ci95.0 <= r.value && r.value <= r.ci95.1)
+    );
+    assert!(
+        h.query_by_label("Per point").is_some(),
+        "the per-point column"
+    );
+    click(&mut h, "Kind");
+    let by_kind = h.state().balance.sorted_rows();
+    assert!(by_kind.windows(2).all(|w| w[0].kind <= w[1].kind));
+}
