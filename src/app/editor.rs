@@ -134,6 +134,31 @@ enum Standing {
 }
 
 impl CardEditor {
+    /// Is the Balance panel on (measuring the edited Iconica character)?
+    pub fn balance_on(&self) -> bool {
+        self.balance.on
+    }
+
+    /// Turns the Balance panel on or off (a run in flight is cancelled when off).
+    pub fn set_balance_on(&mut self, on: bool) {
+        self.balance.on = on;
+        if !on {
+            self.balance.cancel();
+        }
+    }
+
+    /// How the Balance panel measures: the AI of both sides and the stopping rule (the
+    /// defaults: `greedy`, precision 0.02, at most 100,000 games).
+    pub fn set_balance_measure(
+        &mut self,
+        ai: crate::games::ai::Policy,
+        stopping: crate::balance::Stopping,
+    ) {
+        self.balance.ai = ai;
+        self.balance.stopping = stopping;
+        self.balance.cancel();
+    }
+
     /// The text in the editor.
     pub fn text(&self) -> &str {
         &self.text
@@ -564,7 +589,7 @@ impl CardEditor {
         };
         let stale = self.error.is_some();
         if matches!(card, Card::Iconica(_)) {
-            ui.toggle_value(&mut self.balance.on, "Balance")
+            ui.toggle_value(&mut self.balance.on, "Balance panel")
                 .on_hover_text("Measure this character against the field as you edit it");
         }
         ui.horizontal_wrapped(|ui| match standing {

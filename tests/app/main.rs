@@ -10,6 +10,7 @@ mod arcadia_forms;
 mod arcadia_match;
 mod art;
 mod balance;
+mod balance_screen;
 mod browser;
 mod builders;
 mod editor;
