@@ -351,3 +351,61 @@ fn a_hero_dragged_within_its_movement_moves_there_and_not_beyond() {
         }
     )));
 }
+
+#[test]
+fn a_rescue_is_won_when_the_neutral_met_by_a_hero_reaches_the_exit_and_a_reach_when_the_squad_does()
+{
+    use deckwright::games::game::Game;
+    use deckwright::games::ruunara::engine::RuunaraEnding;
+    use deckwright::games::ruunara::mission::{PlacedNeutral, Zone};
+    use deckwright::games::ruunara::model::Allegiance;
+    let exit = Zone {
+        x: 0.0,
+        y: 0.0,
+        w: 4.0,
+        d: 36.0,
+    };
+    let mut sc = scenario(
+        vec![at(hero("h", 6, "2D4+"), 6.0, 22.0, Facing::S)],
+        vec![far_enemy()],
+        vec![],
+        Objective::Rescue { target: 0, exit },
+    );
+    sc.neutrals.push(PlacedNeutral {
+        card: fig("villager", Allegiance::Neutral, 3, 5, 6, "1D6+"),
+        x: 6.0,
+        y: 18.0,
+        facing: Facing::W,
+        hostile: false,
+    });
+    let s = setup(&sc);
+    let mut d = Drive::new(&s, "");
+    d.pick(|o| *o == Opt::ToTarget);
+    assert!(d.log.contains(&Event::Joined { fig: 2 }), "{}", d.text());
+    // Round 2: the villager, one of the squad now, walks out of the west exit.
+    d.pick(|o| *o == Opt::Activate(2));
+    d.pick(|o| *o == Opt::ToExit);
+    d.roll();
+    assert_eq!(
+        d.g.outcome().map(|o| o.ended),
+        Some(RuunaraEnding::Rescued),
+        "{}",
+        d.text()
+    );
+
+    let sc = scenario(
+        vec![at(hero("h", 6, "2D4+"), 8.0, 18.0, Facing::E)],
+        vec![far_enemy()],
+        vec![],
+        Objective::Reach { exit },
+    );
+    let s = setup(&sc);
+    let mut d = Drive::new(&s, "");
+    d.pick(|o| *o == Opt::ToExit);
+    assert_eq!(
+        d.g.outcome().map(|o| o.ended),
+        Some(RuunaraEnding::Reached),
+        "{}",
+        d.text()
+    );
+}

@@ -186,13 +186,38 @@ impl State {
         if best.is_some() {
             return best;
         }
-        // Around one corner of a piece in the way.
+        // Around one corner of a piece in the way, or past either side of a base in the way.
         let mut route: Option<(Pt, f64, f64, Pt)> = None;
-        for piece in &s.pieces {
-            if piece.height <= FLAT && piece.kind != SceneryKind::Building {
-                continue;
-            }
-            for w in piece.rect.grown(BASE_R + 0.05).corners() {
+        let (ux, uy) = {
+            let d = a.dist(t0).max(EPS);
+            ((t0.x - a.x) / d, (t0.y - a.y) / d)
+        };
+        let side = 2.0 * BASE_R + 0.3;
+        let bases = (0..usize::from(self.n))
+            .filter(|&j| {
+                j != who
+                    && self.figs[j].status != Status::Dead
+                    && seg_circle(a, t0, self.figs[j].at, 2.0 * BASE_R).is_some()
+            })
+            .flat_map(|j| {
+                let c = self.figs[j].at;
+                // Beside it, and a step aside from where the mover stands (a base in
+                // contact is left sideways).
+                let far = 2.0 * side;
+                [
+                    Pt::new(c.x - uy * side, c.y + ux * side),
+                    Pt::new(c.x + uy * side, c.y - ux * side),
+                    Pt::new(a.x - uy * far, a.y + ux * far),
+                    Pt::new(a.x + uy * far, a.y - ux * far),
+                ]
+            });
+        let corners = s
+            .pieces
+            .iter()
+            .filter(|p| p.height > FLAT || p.kind == SceneryKind::Building)
+            .flat_map(|p| p.rect.grown(BASE_R + 0.05).corners());
+        for w in corners.chain(bases) {
+            {
                 let Some(c1) = self.seg_cost(s, who, a, w) else {
                     continue;
                 };
