@@ -6,6 +6,7 @@
 pub mod iconoclasm;
 pub mod job;
 pub mod play;
+pub mod ruunara;
 pub mod sim_view;
 pub mod simulate;
 pub mod watch;
@@ -150,6 +151,7 @@ pub enum MatchGame {
     #[default]
     Iconica,
     Iconoclasm,
+    Ruunara,
 }
 
 /// The match screen.
@@ -157,6 +159,7 @@ pub enum MatchGame {
 pub struct MatchScreen {
     pub game: MatchGame,
     pub iconoclasm: iconoclasm::IconoclasmPanel,
+    pub ruunara: ruunara::RuunaraPanel,
     pub options: MatchOptions,
     pub view: View,
     pub sim: simulate::SimPanel,
@@ -172,6 +175,7 @@ impl MatchScreen {
             for (g, name) in [
                 (MatchGame::Iconica, "Iconica"),
                 (MatchGame::Iconoclasm, "Iconoclasm"),
+                (MatchGame::Ruunara, "Ruunara"),
             ] {
                 ui.selectable_value(&mut self.game, g, name)
                     .on_hover_text(format!("Play {name} on this screen"));
@@ -179,6 +183,10 @@ impl MatchScreen {
         });
         if self.game == MatchGame::Iconoclasm {
             egui::CentralPanel::default().show(ui, |ui| self.iconoclasm.ui(ui, env));
+            return;
+        }
+        if self.game == MatchGame::Ruunara {
+            egui::CentralPanel::default().show(ui, |ui| self.ruunara.ui(ui, env));
             return;
         }
         self.iconica_ui(ui, env);
