@@ -1074,7 +1074,7 @@ fn board_ui(
         dropped: None,
     };
     if response.drag_started()
-        && let (Some(i), Some(p)) = (moving, response.interact_pointer_pos())
+        && let (Some(i), Some(p)) = (moving, ui.input(|inp| inp.pointer.press_origin()))
         && under(p) == Some(i)
     {
         *dragging = Some((i, p));
