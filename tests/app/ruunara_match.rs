@@ -149,7 +149,6 @@ fn a_person_plays_a_mission_by_dragging_heroes_and_clicking_targets_until_it_end
             }
             _ => None,
         });
-        drop(g);
         if let Some((from, to)) = engage {
             drag(&mut h, from, to);
             let p = h.state().matches.ruunara.played.as_ref().unwrap();
@@ -366,4 +365,80 @@ fn ruunara_board_snapshot() {
     let map = board(&h);
     assert!(map.scale > 20.0, "{map:?}");
     h.snapshot("board-ruunara");
+}
+
+#[test]
+fn the_calculators_beside_the_squad_show_the_cores_numbers() {
+    use deckwright::games::ruunara::duel::{DuelEnd, duel};
+    use deckwright::games::ruunara::model::Dice;
+    use deckwright::games::ruunara::odds::{Attack, odds};
+    use deckwright::games::ruunara::rules::resolve_member;
+
+    let mut h = harness(app());
+    h.run();
+    click(&mut h, "Squad");
+    h.get_by_label("Attack odds");
+    {
+        let c = &mut h.state_mut().squad.calc;
+        c.dice = 4;
+        c.min = 3;
+        c.cover = false;
+        c.hp = 3;
+    }
+    h.run();
+    click(&mut h, "Target under cover");
+    h.get_by_role_and_label(egui::accesskit::Role::CheckBox, "Instant kill on")
+        .click();
+    h.run();
+    assert!(h.state().squad.calc.cover, "cover");
+    assert!(h.state().squad.calc.kill, "kill");
+    let want = odds(&Attack {
+        dice: Dice { count: 4, min: 3 },
+        cover: true,
+        kill_on: Some(6),
+        hp: Some(3),
+    });
+    h.get_by_label(&format!(
+        "Chance to kill: {:.1}%",
+        want.kill_chance.unwrap() * 100.0
+    ));
+    h.get_by_label(&format!("4D3+: {:.2} hits expected", want.expected_hits));
+    assert_eq!(want.distribution.len(), 5);
+    for p in &want.distribution {
+        h.get_by_label(&format!("{:.1}%", p * 100.0));
+    }
+
+    // The duel: a hero against two ghouls, as the core plays it.
+    {
+        let c = &mut h.state_mut().squad.calc;
+        c.a = "ru-haskar-emberfist".into();
+        c.bs = "ru-ghoul-gnawer, ru-ghoul-gnawer".into();
+        c.games = 300;
+        c.seed = 5;
+    }
+    h.run();
+    click(&mut h, "Play the duels");
+    let cat = &h.state().cat;
+    let a = resolve_member(cat, "ru-haskar-emberfist").unwrap();
+    let b = resolve_member(cat, "ru-ghoul-gnawer").unwrap();
+    let r = duel(&a, &[b.clone(), b], 300, 5).unwrap();
+    assert_eq!(
+        h.state()
+            .squad
+            .calc
+            .duel
+            .as_ref()
+            .unwrap()
+            .1
+            .as_ref()
+            .unwrap(),
+        &r
+    );
+    h.get_by_label(&format!("Mean rounds: {:.2}", r.mean_rounds()));
+    h.get_by_label_contains(&format!("{:.1}%", r.chance(DuelEnd::AWins) * 100.0));
+    // An unknown opponent is named, not played.
+    h.state_mut().squad.calc.bs = "no-such-card".into();
+    h.run();
+    click(&mut h, "Play the duels");
+    assert!(h.state().squad.calc.duel.as_ref().unwrap().1.is_err());
 }

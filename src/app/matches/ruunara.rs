@@ -187,7 +187,6 @@ impl Played {
             // Each decision has its own seed: the same mission and decisions choose the same.
             let seed = derive_seed(self.seed, 1000 + self.inputs.len() as u64);
             let i = Agent::<RuunaraEval>::new(policy, seed).choose(&g, seat, options);
-            drop(g);
             self.decide(Input::Pick(i));
             played = true;
         }
@@ -630,7 +629,6 @@ impl RuunaraPanel {
                 None => self.message = Some(refusal(&game, fig, at)),
             }
         }
-        drop(game);
         let p = self.played.as_mut().expect("set above");
         match step {
             Some(usize::MAX) => {
