@@ -981,20 +981,6 @@ fn board_ui(
             ),
         ));
     }
-    // Engagements.
-    for a in figs.clone() {
-        for b in a + 1..figs.end {
-            if st.figs[a].status == Status::Free
-                && st.figs[b].status == Status::Free
-                && st.engaged_with(a, b)
-            {
-                painter.line_segment(
-                    [map.to_screen(st.figs[a].at), map.to_screen(st.figs[b].at)],
-                    egui::Stroke::new(3.0, egui::Color32::from_rgb(230, 120, 20)),
-                );
-            }
-        }
-    }
     let r = BASE_R as f32 * scale;
     let text = if dark {
         egui::Color32::WHITE
@@ -1045,10 +1031,30 @@ fn board_ui(
         painter.text(
             c + egui::vec2(0.0, -r - 2.0),
             egui::Align2::CENTER_BOTTOM,
-            format!("#{i} {} · {} hp", s.figs[i].name, f.hp),
+            // Names only where there is room (or for the figure in focus): the options,
+            // the log and a hover name every figure by its number.
+            if scale >= 40.0 || selected == Some(i) || st.active() == Some(i) {
+                format!("#{i} {} · {} hp", s.figs[i].name, f.hp)
+            } else {
+                format!("#{i} · {} hp", f.hp)
+            },
             font.clone(),
             text,
         );
+    }
+    // Engagements, over the bases (engaged bases touch).
+    for a in figs.clone() {
+        for b in a + 1..figs.end {
+            if st.figs[a].status == Status::Free
+                && st.figs[b].status == Status::Free
+                && st.engaged_with(a, b)
+            {
+                painter.line_segment(
+                    [map.to_screen(st.figs[a].at), map.to_screen(st.figs[b].at)],
+                    egui::Stroke::new(4.0, egui::Color32::from_rgb(230, 120, 20)),
+                );
+            }
+        }
     }
     if let Some(t) = s.rescue_target()
         && st.figs[t].status == Status::Free
@@ -1066,6 +1072,22 @@ fn board_ui(
             .filter(|&i| st.figs[i].status != Status::Dead)
             .find(|&i| st.figs[i].at.dist(t) <= BASE_R + 0.2)
     };
+    if let Some(i) = response.hover_pos().and_then(under) {
+        let (f, card) = (&st.figs[i], &s.figs[i]);
+        response.clone().on_hover_ui_at_pointer(|ui| {
+            ui.strong(format!("#{i} {}", card.name));
+            ui.label(format!(
+                "{} hp · moves {}\" · sees {}\" · close {}{}",
+                f.hp,
+                card.movement,
+                card.vision,
+                card.close,
+                card.ranged
+                    .map(|d| format!(" · ranged {d} to {}\"", card.range))
+                    .unwrap_or_default()
+            ));
+        });
+    }
     let mut out = BoardOut {
         map,
         clicked: None,
