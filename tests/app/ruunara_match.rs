@@ -239,7 +239,12 @@ fn stepping_back_and_forth_shows_the_engine_state_at_that_step() {
     let mut h = harness(app());
     h.state_mut().matches.ruunara.heroes = Heroes::Computer("greedy");
     new_mission(&mut h);
-    h.run();
+    for _ in 0..1000 {
+        if h.state().matches.ruunara.played.as_ref().unwrap().over() {
+            break;
+        }
+        h.step();
+    }
     let (inputs, last) = {
         let p = h.state().matches.ruunara.played.as_ref().unwrap();
         assert!(p.over(), "the computer plays the heroes to the end");
@@ -262,7 +267,7 @@ fn stepping_back_and_forth_shows_the_engine_state_at_that_step() {
     assert_eq!(shown.st.figs, want.st.figs);
     assert_eq!(shown.st.round, want.st.round);
     assert_eq!(shown.st.phase, want.st.phase);
-    h.get_by_label_contains(&format!("Step {} of {}", last - 4, inputs.len()));
+    h.get_by_label_contains(&format!("step {} of {}", last - 4, inputs.len()));
     // The step's log line is the engine's.
     let mut log = Vec::new();
     let mut g = engine_after(&s, 1, &inputs[..p.at - 1]);
@@ -354,7 +359,12 @@ fn ruunara_board_snapshot() {
     h.set_size(egui::vec2(1920.0, 1080.0));
     h.state_mut().matches.ruunara.heroes = Heroes::Computer("greedy");
     new_mission(&mut h);
-    h.run();
+    for _ in 0..1000 {
+        if h.state().matches.ruunara.played.as_ref().unwrap().over() {
+            break;
+        }
+        h.step();
+    }
     {
         let r = &mut h.state_mut().matches.ruunara;
         r.all_arcs = true;
@@ -441,4 +451,33 @@ fn the_calculators_beside_the_squad_show_the_cores_numbers() {
     h.run();
     click(&mut h, "Play the duels");
     assert!(h.state().squad.calc.duel.as_ref().unwrap().1.is_err());
+}
+
+#[test]
+fn a_mission_file_is_played_and_a_broken_one_is_named() {
+    use deckwright::app::matches::ruunara::MissionSource;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/ruunara");
+    let mut h = harness(app());
+    h.run();
+    click(&mut h, "Match");
+    click(&mut h, "Ruunara");
+    h.state_mut().matches.ruunara.mission = MissionSource::File(dir.join("rescue.mission.toml"));
+    h.run();
+    click(&mut h, "New mission");
+    let p = h.state().matches.ruunara.played.as_ref().expect("deployed");
+    assert!(p.setup.rescue_target().is_some(), "the rescue mission");
+    let name = p.setup.name.clone();
+    h.get_by_label_contains(&format!("{name}: step 0 of 0"));
+    // The exit zone is drawn with its word.
+    h.get_by_label("Ruunara table");
+    // A mission with an unknown key is refused with its file, line and key.
+    h.state_mut().matches.ruunara.mission =
+        MissionSource::File(dir.join("illegal-unknown-key.mission.toml"));
+    h.run();
+    click(&mut h, "New mission");
+    let r = &h.state().matches.ruunara;
+    assert!(r.played.is_none());
+    let m = r.message.clone().unwrap();
+    assert!(m.contains("illegal-unknown-key.mission.toml"), "{m}");
+    h.get_by_label(&m);
 }

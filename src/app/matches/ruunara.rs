@@ -178,8 +178,9 @@ impl Played {
         }
         let policy = Policy::parse(name).unwrap_or(Policy::Greedy);
         let mut played = false;
-        // Bounded per frame: the app stays responsive with a slow policy.
-        for _ in 0..200 {
+        // Bounded per frame: the app stays responsive with a slow policy (mcts).
+        let started = std::time::Instant::now();
+        while started.elapsed() < std::time::Duration::from_millis(60) {
             let g = self.game();
             let Turn::Seat { seat, options } = g.turn() else {
                 break;
@@ -575,7 +576,8 @@ impl RuunaraPanel {
                 step = Some(usize::MAX);
             }
             ui.label(format!(
-                "Step {} of {} · round {} of {}",
+                "{}: step {} of {} · round {} of {}",
+                p.setup.name,
                 p.at,
                 p.inputs.len(),
                 game.st.round,
