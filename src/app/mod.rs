@@ -19,6 +19,7 @@ pub mod party;
 pub mod picker;
 pub mod print;
 pub mod recovery;
+pub mod ruunara_calc;
 pub mod setup;
 pub mod sheet_view;
 pub mod squad;

@@ -23,5 +23,6 @@ mod new_user;
 mod print;
 mod recovery;
 mod ruunara_form;
+mod ruunara_match;
 mod sheet_view;
 mod simulate;

@@ -9,6 +9,7 @@ pub mod iconica_board;
 pub mod iconoclasm;
 pub mod job;
 pub mod play;
+pub mod ruunara;
 pub mod sim_view;
 pub mod simulate;
 pub mod watch;
@@ -154,6 +155,7 @@ pub enum MatchGame {
     Iconica,
     Iconoclasm,
     Arcadia,
+    Ruunara,
 }
 
 /// The match screen.
@@ -162,6 +164,7 @@ pub struct MatchScreen {
     pub game: MatchGame,
     pub iconoclasm: iconoclasm::IconoclasmPanel,
     pub arcadia: arcadia::ArcadiaPanel,
+    pub ruunara: ruunara::RuunaraPanel,
     pub options: MatchOptions,
     pub view: View,
     pub sim: simulate::SimPanel,
@@ -178,6 +181,7 @@ impl MatchScreen {
                 (MatchGame::Iconica, "Iconica"),
                 (MatchGame::Iconoclasm, "Iconoclasm"),
                 (MatchGame::Arcadia, "Arcadia"),
+                (MatchGame::Ruunara, "Ruunara"),
             ] {
                 ui.selectable_value(&mut self.game, g, name)
                     .on_hover_text(format!("Play {name} on this screen"));
@@ -189,6 +193,10 @@ impl MatchScreen {
         }
         if self.game == MatchGame::Arcadia {
             egui::CentralPanel::default().show(ui, |ui| self.arcadia.ui(ui, env));
+            return;
+        }
+        if self.game == MatchGame::Ruunara {
+            egui::CentralPanel::default().show(ui, |ui| self.ruunara.ui(ui, env));
             return;
         }
         self.iconica_ui(ui, env);
