@@ -378,3 +378,100 @@ fn an_arcadia_simulation_gives_the_sim_runner_s_figures_and_can_be_cancelled() {
     h.get_by_label("Cancelled.");
     assert_eq!(h.state().matches.arcadia.sim.as_ref().unwrap().tally, want);
 }
+
+#[test]
+fn a_saved_arcadia_match_reopens_at_its_last_step_and_a_damaged_file_is_refused() {
+    use deckwright::games::record::MatchRecord;
+    let mut h = new_match("legal-laid-in-play.setup.toml", true);
+    // A few decisions of the person (option 1), the computer answering.
+    for _ in 0..6 {
+        h.key_press(Key::End);
+        h.run();
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    h.key_press(Key::End);
+    h.run();
+    let p = h.state().matches.arcadia.played.as_ref().unwrap();
+    assert!(p.inputs.len() >= 6, "decisions taken: {}", p.inputs.len());
+    let (inputs, log, end) = (p.inputs.clone(), p.log().to_vec(), p.state());
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("quest.match.toml");
+    h.state_mut().matches.arcadia.path = path.display().to_string();
+    h.run();
+    click(&mut h, "Save match");
+    h.get_by_label(&format!("Saved to {}.", path.display()));
+    let r = MatchRecord::load(&path).unwrap();
+    assert_eq!(r.game, "arcadia");
+    assert_eq!(r.seed, 1);
+    assert_eq!(r.seats, ["person", "greedy"]);
+    assert_eq!(r.inputs, inputs);
+    assert_eq!(r.options["day_limit"].as_integer(), Some(500));
+    assert!(r.options["setup"].is_table());
+    assert_eq!(r.options["characters"].as_array().unwrap().len(), 2);
+    // Another seed and another Setup screen: the record holds its own setup and characters.
+    h.state_mut().matches.arcadia.seed = 2;
+    h.state_mut().matches.arcadia.seats[0] =
+        deckwright::app::matches::iconoclasm::Seat::Computer("first");
+    h.run();
+    click(&mut h, "New match");
+    let other = h.state().matches.arcadia.played.as_ref().unwrap();
+    assert_ne!((other.seed, other.inputs.clone()), (1, inputs.clone()));
+    h.state_mut().docs.setup = Default::default();
+    h.run();
+    click(&mut h, "Open match");
+    let panel = &h.state().matches.arcadia;
+    let p = panel.played.as_ref().expect("the match is open");
+    assert_eq!(p.seed, 1);
+    assert_eq!(
+        panel.seats,
+        [
+            deckwright::app::matches::iconoclasm::Seat::Person,
+            deckwright::app::matches::iconoclasm::Seat::Computer("greedy")
+        ]
+    );
+    assert_eq!(p.inputs, inputs);
+    assert_eq!(p.at, inputs.len(), "the last step is shown");
+    assert_eq!(p.log(), &log[..]);
+    assert_eq!(p.state(), end);
+    assert_eq!(p.state(), engine_after(p, &inputs));
+    h.get_by_label(&format!(
+        "Opened {} ({} inputs replayed).",
+        path.display(),
+        inputs.len()
+    ));
+    // A damaged file, an input the position does not have, or another game's record: refused,
+    // and the match shown stays.
+    let refusals: [(String, &str); 3] = [
+        (
+            std::fs::read_to_string(&path)
+                .unwrap()
+                .replacen("[options", "[opt", 1),
+            "not a match record",
+        ),
+        (
+            {
+                let mut bad = r.clone();
+                bad.inputs[3] = 999;
+                bad.to_toml()
+            },
+            "input 3 of the match file (999) is not a legal input there",
+        ),
+        (
+            {
+                let mut bad = r.clone();
+                bad.options.remove("characters");
+                bad.to_toml()
+            },
+            "no `characters` list",
+        ),
+    ];
+    for (text, why) in refusals {
+        std::fs::write(&path, text).unwrap();
+        click(&mut h, "Open match");
+        h.get_by_label_contains(why);
+        h.get_by_label_contains("Not opened");
+        let p = h.state().matches.arcadia.played.as_ref().unwrap();
+        assert_eq!(p.inputs, inputs);
+    }
+}

@@ -19,6 +19,7 @@ use crate::games::arcadia::engine::{ArcadiaGame, Ended, Event, Match, Opt, Phase
 use crate::games::arcadia::setup::SetupFile;
 use crate::games::dice::{Dice, derive_seed, game_seed};
 use crate::games::game::{Ending, Game, Turn};
+use crate::games::record::{MatchRecord, RecordError, checked_replay};
 use crate::sim::{Tally, play_seeded, wilson};
 
 use super::super::docs::{Slot, TomlDoc};
@@ -40,6 +41,15 @@ pub fn compile(
     setup: &SetupFile,
     turn_limit: u32,
 ) -> Result<Match, String> {
+    let characters = characters_of(cat, setup)?;
+    Match::new(setup, &characters, cat, turn_limit).map_err(|e| e.to_string())
+}
+
+/// The characters of quest setup `setup`, read from the catalogue's saved characters.
+pub fn characters_of(
+    cat: &crate::catalogue::Catalogue,
+    setup: &SetupFile,
+) -> Result<Vec<CharacterFile>, String> {
     let mut characters = Vec::new();
     for (i, p) in setup.players.iter().enumerate() {
         let c = files::saved_character(cat, &p.character)
@@ -53,7 +63,7 @@ pub fn compile(
             })?;
         characters.push(c);
     }
-    Match::new(setup, &characters, cat, turn_limit).map_err(|e| e.to_string())
+    Ok(characters)
 }
 
 /// What a click on the board points at.
@@ -94,6 +104,8 @@ pub fn target_of(m: &Match, st: &State, o: Opt) -> Option<Target> {
 /// One match and its recorded inputs, with the position and log lines of every step.
 pub struct Played {
     pub m: Arc<Match>,
+    /// The quest setup and its characters the match was compiled from (for its record).
+    pub source: Arc<(SetupFile, Vec<CharacterFile>)>,
     pub seats: [Seat; 2],
     pub seed: u64,
     /// Every input so far (options taken and dice, a die as `face - 1`), in order.
@@ -112,9 +124,15 @@ pub struct Played {
 
 impl Played {
     /// A new match of `m`.
-    pub fn new(m: Arc<Match>, seats: [Seat; 2], seed: u64) -> Played {
+    pub fn new(
+        m: Arc<Match>,
+        source: Arc<(SetupFile, Vec<CharacterFile>)>,
+        seats: [Seat; 2],
+        seed: u64,
+    ) -> Played {
         let mut p = Played {
             m,
+            source,
             seats,
             seed,
             inputs: Vec::new(),
@@ -281,6 +299,87 @@ impl Played {
     }
 }
 
+impl Played {
+    /// The record of the match (docs/cards.md, "Match records"): the quest setup and its
+    /// characters as tables, so the record is played again without the Setup screen.
+    pub fn record(&self) -> MatchRecord {
+        let mut r = MatchRecord::new("arcadia", self.seed);
+        r.seats = self.seats.iter().map(|s| s.record_name()).collect();
+        r.inputs = self.inputs.clone();
+        let (setup, characters) = &*self.source;
+        r.options
+            .insert("day_limit".into(), i64::from(self.m.turn_limit).into());
+        r.options.insert("setup".into(), table(setup).into());
+        r.options.insert(
+            "characters".into(),
+            toml::Value::Array(characters.iter().map(|c| table(c).into()).collect()),
+        );
+        r
+    }
+
+    /// Reopens a recorded match: its setup compiled with the record's characters (the cards
+    /// from catalogue `cat`), every input checked and replayed, shown at its last step.
+    pub fn from_record(
+        cat: &crate::catalogue::Catalogue,
+        r: &MatchRecord,
+    ) -> Result<Played, RecordError> {
+        r.expect_game("arcadia")?;
+        let bad = |m: String| RecordError::Options(m);
+        let seats: Vec<Seat> = r
+            .seats
+            .iter()
+            .map(|name| {
+                Seat::from_record(name).ok_or_else(|| bad(format!("unknown seat `{name}`")))
+            })
+            .collect::<Result<_, _>>()?;
+        let seats: [Seat; 2] = seats
+            .try_into()
+            .map_err(|s: Vec<Seat>| bad(format!("{} seats; an Arcadia match has 2", s.len())))?;
+        let day_limit = r
+            .options
+            .get("day_limit")
+            .and_then(toml::Value::as_integer)
+            .and_then(|n| u32::try_from(n).ok())
+            .filter(|n| *n >= 1)
+            .ok_or_else(|| bad("`day_limit` is not a whole number of at least 1".into()))?;
+        let text = |v: &toml::Value, what: &str| -> Result<String, RecordError> {
+            v.as_table()
+                .map(|t| toml::to_string(t).expect("a table is plain data"))
+                .ok_or_else(|| bad(format!("`{what}` is not a table")))
+        };
+        let setup = r
+            .options
+            .get("setup")
+            .ok_or_else(|| bad("no `setup`".into()))?;
+        let setup = SetupFile::parse(&text(setup, "setup")?, "the record's setup")
+            .map_err(|e| bad(e.to_string()))?;
+        let characters = r
+            .options
+            .get("characters")
+            .and_then(toml::Value::as_array)
+            .ok_or_else(|| bad("no `characters` list".into()))?
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                let what = format!("the record's character {}", i + 1);
+                CharacterFile::parse(&text(v, &what)?, &what).map_err(|e| bad(e.to_string()))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let m = Match::new(&setup, &characters, cat, day_limit).map_err(|e| bad(e.to_string()))?;
+        checked_replay(&ArcadiaGame::new(&m), &r.inputs)?;
+        let mut p = Played::new(Arc::new(m), Arc::new((setup, characters)), seats, r.seed);
+        p.inputs = r.inputs.clone();
+        p.at = p.inputs.len();
+        p.relog();
+        Ok(p)
+    }
+}
+
+/// `v` as a TOML table (a setup or character file is plain data).
+fn table<T: serde::Serialize>(v: &T) -> toml::Table {
+    toml::Table::try_from(v).expect("a file is plain data")
+}
+
 /// A finished simulation.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SimResult {
@@ -306,6 +405,10 @@ pub struct ArcadiaPanel {
     /// Where each clickable thing of the board was drawn in the last frame.
     pub spots: Vec<(Target, egui::Rect)>,
     pub message: Option<String>,
+    /// What the last Save or Open did (not an error).
+    pub note: Option<String>,
+    /// The match file's path (Save match, Open match).
+    pub path: String,
     /// A file is being opened into the Setup screen (the setup before it): start a match
     /// from it once the Setup screen holds another setup.
     start_next: Option<String>,
@@ -326,6 +429,8 @@ impl Default for ArcadiaPanel {
             target: None,
             spots: Vec::new(),
             message: None,
+            note: None,
+            path: String::new(),
             start_next: None,
             games: 200,
             job: None,
@@ -360,12 +465,19 @@ impl ArcadiaPanel {
             }
         }
         self.seats_ui(ui, env);
+        if self.simulate {
+            if let Some(m) = &self.message {
+                ui.colored_label(ui.visuals().error_fg_color, m);
+            }
+            self.sim_ui(ui, env);
+            return;
+        }
+        self.file_ui(ui, env);
         if let Some(m) = &self.message {
             ui.colored_label(ui.visuals().error_fg_color, m);
         }
-        if self.simulate {
-            self.sim_ui(ui, env);
-            return;
+        if let Some(n) = &self.note {
+            ui.label(n);
         }
         let Some(p) = self.played.as_mut() else {
             ui.weak("Choose who plays each side, then New match: the Setup screen's quest setup is played (leagues brought are laid on the board).");
@@ -554,13 +666,58 @@ impl ArcadiaPanel {
 
     /// Starts a match of quest setup `setup`, its characters saved in catalogue `cat`.
     pub fn start(&mut self, cat: &crate::catalogue::Catalogue, setup: &SetupFile) {
-        match compile(cat, setup, self.turn_limit) {
-            Ok(m) => {
-                self.played = Some(Played::new(Arc::new(m), self.seats, self.seed));
+        let compiled = characters_of(cat, setup).and_then(|characters| {
+            Match::new(setup, &characters, cat, self.turn_limit)
+                .map(|m| (m, characters))
+                .map_err(|e| e.to_string())
+        });
+        match compiled {
+            Ok((m, characters)) => {
+                let source = Arc::new((setup.clone(), characters));
+                self.played = Some(Played::new(Arc::new(m), source, self.seats, self.seed));
                 self.target = None;
                 self.message = None;
+                self.note = None;
             }
             Err(e) => self.message = Some(format!("This quest setup cannot be played: {e}")),
+        }
+    }
+
+    /// The match file row: Save the match shown, Open a saved one (it replays exactly).
+    fn file_ui(&mut self, ui: &mut egui::Ui, env: &super::super::Env) {
+        let record = self.played.as_ref().map(|p| move || p.record());
+        let record = record.as_ref().map(|f| f as &dyn Fn() -> MatchRecord);
+        match super::play::file_ui(ui, &mut self.path, record, "arcadia") {
+            Some(super::play::FileAsk::Saved(m)) => {
+                self.note = Some(m);
+                self.message = None;
+            }
+            Some(super::play::FileAsk::Failed(m)) => {
+                self.note = None;
+                self.message = Some(m);
+            }
+            Some(super::play::FileAsk::Open(path)) => {
+                match MatchRecord::load(&path).and_then(|r| Played::from_record(env.cat, &r)) {
+                    Ok(p) => {
+                        self.note = Some(format!(
+                            "Opened {} ({} inputs replayed).",
+                            path.display(),
+                            p.inputs.len()
+                        ));
+                        self.seats = p.seats;
+                        self.seed = p.seed;
+                        self.turn_limit = p.m.turn_limit;
+                        self.played = Some(p);
+                        self.target = None;
+                        self.message = None;
+                    }
+                    Err(e) => {
+                        self.note = None;
+                        self.message = Some(format!("Not opened: {}", crate::error_chain(&e)));
+                    }
+                }
+            }
+            None => {}
         }
     }
 

@@ -31,6 +31,25 @@ impl Seat {
             Seat::Computer(p) => format!("the computer ({p})"),
         }
     }
+
+    /// The seat as a match record names it (`person` or the policy).
+    pub fn record_name(self) -> String {
+        match self {
+            Seat::Person => "person".into(),
+            Seat::Computer(p) => p.to_string(),
+        }
+    }
+
+    /// The seat a match record names, `None` for an unknown name.
+    pub fn from_record(name: &str) -> Option<Seat> {
+        if name == "person" {
+            return Some(Seat::Person);
+        }
+        super::POLICIES
+            .iter()
+            .find(|(p, _)| *p == name)
+            .map(|(p, _)| Seat::Computer(p))
+    }
 }
 
 /// One dealt game and its recorded inputs.
@@ -138,14 +157,7 @@ impl Played {
     /// the options hold only the number of players.
     pub fn record(&self) -> MatchRecord {
         let mut r = MatchRecord::new("iconoclasm", self.seed);
-        r.seats = self
-            .seats
-            .iter()
-            .map(|s| match s {
-                Seat::Person => "person".to_string(),
-                Seat::Computer(p) => p.to_string(),
-            })
-            .collect();
+        r.seats = self.seats.iter().map(|s| s.record_name()).collect();
         r.inputs = self.inputs.clone();
         r.options
             .insert("players".into(), (self.seats.len() as i64).into());
@@ -174,13 +186,9 @@ impl Played {
         let seats = r
             .seats
             .iter()
-            .map(|name| match name.as_str() {
-                "person" => Ok(Seat::Person),
-                other => super::POLICIES
-                    .iter()
-                    .find(|(p, _)| *p == other)
-                    .map(|(p, _)| Seat::Computer(p))
-                    .ok_or_else(|| RecordError::Options(format!("unknown seat `{other}`"))),
+            .map(|name| {
+                Seat::from_record(name)
+                    .ok_or_else(|| RecordError::Options(format!("unknown seat `{name}`")))
             })
             .collect::<Result<Vec<_>, _>>()?;
         let setup = super::super::core::iconoclasm_setup(cat, players as u8, r.seed)
