@@ -34,8 +34,10 @@ fn fen_wraith_form(width: f32, height: f32) -> Harness<'static, DeckwrightApp> {
     h
 }
 
-/// Picks `value` from the drop-down labelled `label`.
+/// Picks `value` from the drop-down labelled `label`, scrolled into view as a user would.
 fn pick(h: &mut Harness<'_, DeckwrightApp>, label: &str, value: &str) {
+    h.get_by_label(label).scroll_to_me();
+    h.run();
     h.get_by_label(label).click();
     h.run();
     click(h, value);
@@ -168,6 +170,7 @@ fn an_effects_parameters_are_edited_one_undo_step_each() {
     let s = written_skill(&h);
     assert_eq!((s.target, s.range), (Some(EffectTarget::Ally), Some(2.0)));
     h.get_by_label("Skill 1 range");
+    h.get_by_label("Restores these hit points to an ally within the range.");
     pick(&mut h, "Skill 1 target", "self");
     let s = written_skill(&h);
     assert_eq!((s.target, s.range), (Some(EffectTarget::Own), None));
@@ -200,4 +203,24 @@ fn instant_kill_keeps_the_skills_trigger_and_shows_it_as_a_number() {
         h.get_by_label("Skill 2 trigger").value().as_deref(),
         Some("5+")
     );
+}
+
+/// A heal of an ally on the Form view at 1024 x 700: the effect's widgets fit the window
+/// (`tests/snapshots/editor-ruunara-effect.png`, copied to `docs/screenshots/`).
+#[test]
+fn ruunara_effect_form_snapshot() {
+    let mut h = fen_wraith_form(1024.0, 700.0);
+    pick(&mut h, "Skill 1 effect", "heal");
+    pick(&mut h, "Skill 1 target", "ally");
+    h.run_steps(10);
+    h.get_by_label("Skill 1 range").scroll_to_me();
+    h.run_steps(10);
+    for label in ["Skill 1 effect", "Skill 1 amount", "Skill 1 range"] {
+        let r = h.get_by_label(label).rect();
+        assert!(
+            r.min.y >= 0.0 && r.max.x <= 1024.0 && r.max.y <= 700.0,
+            "{label}: {r:?}"
+        );
+    }
+    h.snapshot("editor-ruunara-effect");
 }

@@ -282,6 +282,31 @@ fn effect_ui(ui: &mut egui::Ui, s: &mut Skill, n: usize, e: &mut Edits) {
     if let Some(r) = &mut s.radius {
         inches_ui(ui, &format!("Skill {n} radius"), r, e);
     }
+    ui.label("");
+    ui.weak(effect_meaning(s));
+    ui.end_row();
+}
+
+/// What skill `s`'s effect does in play (`docs/cards.md`, "Skill effects"), in a line under
+/// its parameters.
+fn effect_meaning(s: &Skill) -> &'static str {
+    match s.effect {
+        None => "Text only: shown on the card, never applied by the engine.",
+        Some(EffectKind::InstantKill) => "A die at or above the trigger kills its target outright.",
+        Some(EffectKind::ExtraAttack) => "One more attack with these dice.",
+        Some(EffectKind::Flee) => "Leaves close combat; those it left pursue.",
+        Some(EffectKind::Heal) if s.target == Some(EffectTarget::Ally) => {
+            "Restores these hit points to an ally within the range."
+        }
+        Some(EffectKind::Heal) => "Restores these hit points to the figure itself.",
+        Some(EffectKind::Area) if s.radius.is_some() => {
+            "The dice against every enemy within the radius of a point within the range."
+        }
+        Some(EffectKind::Area) => "The dice against every enemy engaged with the figure.",
+        Some(EffectKind::Stealth) => "Enemies do not see the figure beyond the radius.",
+        Some(EffectKind::Cover) => "Allies within the radius count as under cover.",
+        Some(EffectKind::Reroll) => "Rerolls the failed dice of one attack.",
+    }
 }
 
 /// A labelled distance in inches, more than 0 and at most [`MAX_EFFECT_INCHES`].
