@@ -162,6 +162,18 @@ fn an_effects_parameters_are_edited_one_undo_step_each() {
     undo(&mut h);
     assert_eq!(figure(&h).skills[0].attack, Some(AttackKind::Close));
 
+    // The dice as two numbers: how many, and the score each needs.
+    let picked = h.state().editor.text().to_string();
+    h.get_all_by_label("Skill 1 dice")
+        .next()
+        .unwrap()
+        .set_value_accesskit(3.0);
+    h.run();
+    let s = written_skill(&h);
+    assert_eq!(s.dice.map(|d| d.to_string()).as_deref(), Some("3D4+"));
+    undo(&mut h);
+    assert_eq!(h.state().editor.text(), picked);
+
     // A heal of an ally has a range; switching back to the figure itself drops it.
     pick(&mut h, "Skill 1 effect", "heal");
     h.get_by_label("Skill 1 amount");
