@@ -4,7 +4,10 @@
 use deckwright::app::editor::View;
 use deckwright::app::{DeckwrightApp, Screen};
 use deckwright::cards::{Card, parse_card};
-use deckwright::games::ruunara::model::{Allegiance, Figure};
+use deckwright::games::ruunara::edit::write;
+use deckwright::games::ruunara::model::{
+    Allegiance, AttackKind, EffectKind, EffectTarget, Figure, Skill,
+};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -16,6 +19,54 @@ fn figure(h: &Harness<'_, DeckwrightApp>) -> Figure {
         Ok(Card::Ruunara(f)) => f,
         other => panic!("{other:?}\n{}", h.state().editor.text()),
     }
+}
+
+/// The Fen Wraith's card in the Form view.
+fn fen_wraith_form(width: f32, height: f32) -> Harness<'static, DeckwrightApp> {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(width, height))
+        .build_ui_state(|ui, app: &mut DeckwrightApp| app.ui_root(ui), app());
+    type_in_search(&mut h, "Fen Wraith");
+    click(&mut h, "Fen Wraith");
+    click(&mut h, "Edit card");
+    click(&mut h, "Form");
+    assert_eq!(h.state().editor.view(), View::Form);
+    h
+}
+
+/// Picks `value` from the drop-down labelled `label`, scrolled into view as a user would.
+fn pick(h: &mut Harness<'_, DeckwrightApp>, label: &str, value: &str) {
+    h.get_by_label(label).scroll_to_me();
+    h.run();
+    h.get_by_label(label).click();
+    h.run();
+    click(h, value);
+}
+
+/// The card's text is the core writer's TOML of a figure with no problems; its skill 1.
+fn written_skill(h: &Harness<'_, DeckwrightApp>) -> Skill {
+    let f = figure(h);
+    assert_eq!(h.state().editor.text(), write(&f));
+    assert!(f.problems().is_empty(), "{:?}", f.problems());
+    f.skills[0].clone()
+}
+
+/// The parameter keys `s` carries, by name.
+fn params(s: &Skill) -> Vec<&'static str> {
+    let mut p = Vec::new();
+    for (k, on) in [
+        ("dice", s.dice.is_some()),
+        ("attack", s.attack.is_some()),
+        ("amount", s.amount.is_some()),
+        ("target", s.target.is_some()),
+        ("range", s.range.is_some()),
+        ("radius", s.radius.is_some()),
+    ] {
+        if on {
+            p.push(k);
+        }
+    }
+    p
 }
 
 fn undo(h: &mut Harness<'_, DeckwrightApp>) {
@@ -68,4 +119,120 @@ fn skills_are_added_edited_and_removed_in_the_form() {
         undo(&mut h);
     }
     assert_eq!(h.state().editor.text(), original);
+}
+
+#[test]
+fn each_effect_kind_is_set_from_the_form_with_exactly_its_parameters() {
+    let mut h = fen_wraith_form(1024.0, 700.0);
+    let original = h.state().editor.text().to_string();
+    assert_eq!(figure(&h).skills[0].effect, None);
+    let mut before = original.clone();
+    // Each kind over the one before it: the foreign parameters go.
+    for kind in EffectKind::ALL {
+        pick(&mut h, "Skill 1 effect", kind.as_str());
+        let s = written_skill(&h);
+        assert_eq!(s.effect, Some(kind));
+        assert!(s.resolved_effect().is_some(), "{kind:?}: {s:?}");
+        assert_eq!(params(&s), kind.required(), "{kind:?}");
+        if kind == EffectKind::InstantKill {
+            assert_eq!(s.trigger.as_deref(), Some("6+"));
+        }
+        // One pick, one undo step.
+        let after = h.state().editor.text().to_string();
+        undo(&mut h);
+        assert_eq!(h.state().editor.text(), before);
+        h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+        h.run();
+        assert_eq!(h.state().editor.text(), after);
+        before = after;
+    }
+    pick(&mut h, "Skill 1 effect", "none (text only)");
+    let s = written_skill(&h);
+    assert_eq!((s.effect, params(&s)), (None, vec![]));
+    assert!(!h.state().editor.text().contains("effect"));
+}
+
+#[test]
+fn an_effects_parameters_are_edited_one_undo_step_each() {
+    let mut h = fen_wraith_form(1920.0, 1080.0);
+    pick(&mut h, "Skill 1 effect", "extra_attack");
+    pick(&mut h, "Skill 1 attack", "ranged");
+    let s = written_skill(&h);
+    assert_eq!(s.attack, Some(AttackKind::Ranged));
+    undo(&mut h);
+    assert_eq!(figure(&h).skills[0].attack, Some(AttackKind::Close));
+
+    // The dice as two numbers: how many, and the score each needs.
+    let picked = h.state().editor.text().to_string();
+    h.get_all_by_label("Skill 1 dice")
+        .next()
+        .unwrap()
+        .set_value_accesskit(3.0);
+    h.run();
+    let s = written_skill(&h);
+    assert_eq!(s.dice.map(|d| d.to_string()).as_deref(), Some("3D4+"));
+    undo(&mut h);
+    assert_eq!(h.state().editor.text(), picked);
+
+    // A heal of an ally has a range; switching back to the figure itself drops it.
+    pick(&mut h, "Skill 1 effect", "heal");
+    h.get_by_label("Skill 1 amount");
+    assert!(h.query_by_label("Skill 1 attack").is_none());
+    pick(&mut h, "Skill 1 target", "ally");
+    let s = written_skill(&h);
+    assert_eq!((s.target, s.range), (Some(EffectTarget::Ally), Some(2.0)));
+    h.get_by_label("Skill 1 range");
+    h.get_by_label("Restores these hit points to an ally within the range.");
+    pick(&mut h, "Skill 1 target", "self");
+    let s = written_skill(&h);
+    assert_eq!((s.target, s.range), (Some(EffectTarget::Own), None));
+    undo(&mut h);
+    assert_eq!(figure(&h).skills[0].range, Some(2.0));
+
+    // An area around a point: range and radius together, or neither.
+    pick(&mut h, "Skill 1 effect", "area");
+    let s = written_skill(&h);
+    assert_eq!((s.amount, s.target, s.range), (None, None, None));
+    click(&mut h, "Skill 1 around a point");
+    let s = written_skill(&h);
+    assert_eq!((s.range, s.radius), (Some(12.0), Some(4.0)));
+    h.get_by_label("Skill 1 radius");
+    click(&mut h, "Skill 1 around a point");
+    let s = written_skill(&h);
+    assert_eq!((s.range, s.radius), (None, None));
+}
+
+#[test]
+fn instant_kill_keeps_the_skills_trigger_and_shows_it_as_a_number() {
+    let mut h = fen_wraith_form(1920.0, 1080.0);
+    // Skill 2, Grave Chill, triggers on 5+.
+    pick(&mut h, "Skill 2 effect", "instant_kill");
+    let f = figure(&h);
+    assert_eq!(h.state().editor.text(), write(&f));
+    assert!(f.problems().is_empty(), "{:?}", f.problems());
+    assert_eq!(f.skills[1].trigger.as_deref(), Some("5+"));
+    assert_eq!(
+        h.get_by_label("Skill 2 trigger").value().as_deref(),
+        Some("5+")
+    );
+}
+
+/// A heal of an ally on the Form view at 1024 x 700: the effect's widgets fit the window
+/// (`tests/snapshots/editor-ruunara-effect.png`, copied to `docs/screenshots/`).
+#[test]
+fn ruunara_effect_form_snapshot() {
+    let mut h = fen_wraith_form(1024.0, 700.0);
+    pick(&mut h, "Skill 1 effect", "heal");
+    pick(&mut h, "Skill 1 target", "ally");
+    h.run_steps(10);
+    h.get_by_label("Skill 1 range").scroll_to_me();
+    h.run_steps(10);
+    for label in ["Skill 1 effect", "Skill 1 amount", "Skill 1 range"] {
+        let r = h.get_by_label(label).rect();
+        assert!(
+            r.min.y >= 0.0 && r.max.x <= 1024.0 && r.max.y <= 700.0,
+            "{label}: {r:?}"
+        );
+    }
+    h.snapshot("editor-ruunara-effect");
 }

@@ -1,12 +1,17 @@
 //! The card editor's Form view for Ruunara heroes and units: name, id, kind, race and
 //! faction, the numbers, the close and ranged dice, and the skills, each a small form
-//! (name, cycle, trigger, text) added and removed with a button. Like the other forms it
+//! (name, cycle, trigger, text, and the effect the engine applies: a kind from a drop-down
+//! and that kind's parameters) added and removed with a button. Like the other forms it
 //! edits a copy of the card and hands back the edited card; the rules are the core
 //! parser's.
 
-use super::arcadia_form::{Edits, grid, number_u32};
+use super::arcadia_form::{Edits, grid, kind_pick, number_u32};
 use super::card_form::{FormEdit, choice, optional_text, section, text};
-use crate::games::ruunara::model::{Allegiance, Dice, Figure, FigureKind, Skill};
+use crate::games::ruunara::edit::set_effect;
+use crate::games::ruunara::model::{
+    Allegiance, AttackKind, Dice, EffectKind, EffectTarget, Figure, FigureKind, MAX_EFFECT_INCHES,
+    Skill,
+};
 
 type Form = super::card_form::Form<Figure>;
 
@@ -66,7 +71,7 @@ fn figure_ui(ui: &mut egui::Ui, c: &mut Figure, e: &mut Edits) {
         number_u32(ui, "Hit points", &mut c.hp, 0..=99, e);
         number_u32(ui, "Movement", &mut c.movement, 0..=99, e);
         number_u32(ui, "Vision", &mut c.vision, 0..=99, e);
-        dice_ui(ui, "Close", &mut c.close, e);
+        dice_ui(ui, "Close", "Close", &mut c.close, e);
         let l = ui.label("Ranged");
         ui.horizontal(|ui| {
             let mut on = c.ranged.is_some();
@@ -87,7 +92,7 @@ fn figure_ui(ui: &mut egui::Ui, c: &mut Figure, e: &mut Edits) {
         });
         ui.end_row();
         if let Some(d) = &mut c.ranged {
-            dice_ui(ui, "Ranged dice", d, e);
+            dice_ui(ui, "Ranged dice", "Ranged dice", d, e);
             let mut r = c.ranged_range.unwrap_or(10);
             number_u32(ui, "Range", &mut r, 1..=99, e);
             c.ranged_range = Some(r);
@@ -95,8 +100,8 @@ fn figure_ui(ui: &mut egui::Ui, c: &mut Figure, e: &mut Edits) {
     });
 }
 
-/// Dice `nD k+` as two numbers.
-fn dice_ui(ui: &mut egui::Ui, label: &'static str, d: &mut Dice, e: &mut Edits) {
+/// Dice `nD k+` as two numbers; `what` names the field in the undo history.
+fn dice_ui(ui: &mut egui::Ui, label: &str, what: &'static str, d: &mut Dice, e: &mut Edits) {
     let l = ui.label(label);
     ui.horizontal(|ui| {
         let n = ui
@@ -110,7 +115,7 @@ fn dice_ui(ui: &mut egui::Ui, label: &'static str, d: &mut Dice, e: &mut Edits) 
             .add(egui::DragValue::new(&mut d.min).range(1..=6).suffix("+"))
             .labelled_by(l.id);
         if n.changed() || k.changed() {
-            e.type_in(label);
+            e.type_in(what);
         }
     });
     ui.end_row();
@@ -141,7 +146,19 @@ fn skills_ui(ui: &mut egui::Ui, skills: &mut Vec<Skill>, e: &mut Edits) {
             }
             ui.end_row();
             let l = ui.label(format!("Skill {n} trigger"));
-            if optional_text(ui, &mut s.trigger, 1, l.id) {
+            if s.effect == Some(EffectKind::InstantKill) {
+                // The kill needs a trigger `k+`: a number, so the form cannot write another.
+                let mut k = s.trigger_score().unwrap_or(6);
+                if ui
+                    .add(egui::DragValue::new(&mut k).range(1..=6).suffix("+"))
+                    .labelled_by(l.id)
+                    .on_hover_text("A die at or above this kills its target")
+                    .changed()
+                {
+                    s.trigger = Some(format!("{k}+"));
+                    e.type_in("a skill's trigger");
+                }
+            } else if optional_text(ui, &mut s.trigger, 1, l.id) {
                 e.type_in("a skill's trigger");
             }
             ui.end_row();
@@ -150,6 +167,7 @@ fn skills_ui(ui: &mut egui::Ui, skills: &mut Vec<Skill>, e: &mut Edits) {
                 e.type_in("a skill's text");
             }
             ui.end_row();
+            effect_ui(ui, s, n, e);
         });
     }
     if let Some(i) = remove {
@@ -170,4 +188,141 @@ fn skills_ui(ui: &mut egui::Ui, skills: &mut Vec<Skill>, e: &mut Edits) {
         });
         e.pick("add skill");
     }
+}
+
+/// The effect drop-down's entries: text only, then each effect by its name in a card, in
+/// the order of [`EffectKind::ALL`].
+fn effect_names() -> [&'static str; 9] {
+    std::array::from_fn(|i| match i {
+        0 => "none (text only)",
+        _ => EffectKind::ALL[i - 1].as_str(),
+    })
+}
+
+/// Skill `n`'s effect, grid rows: its kind, then that kind's parameters. Picking a kind
+/// writes exactly its parameters ([`set_effect`]), so the form cannot combine parameters of
+/// two kinds.
+fn effect_ui(ui: &mut egui::Ui, s: &mut Skill, n: usize, e: &mut Edits) {
+    let names = effect_names();
+    let l = ui.label(format!("Skill {n} effect"));
+    let kind = s
+        .effect
+        .and_then(|k| EffectKind::ALL.iter().position(|x| *x == k))
+        .map_or(0, |i| i + 1);
+    if let Some(k) = kind_pick(ui, ("ruunara-skill-effect", n), kind, &names, l.id) {
+        set_effect(s, k.checked_sub(1).map(|i| EffectKind::ALL[i]));
+        e.pick(format!("skill {n} effect: {}", names[k]));
+    }
+    ui.end_row();
+    if let Some(d) = &mut s.dice {
+        dice_ui(ui, &format!("Skill {n} dice"), "a skill's dice", d, e);
+    }
+    if let Some(a) = &mut s.attack {
+        let l = ui.label(format!("Skill {n} attack"));
+        if choice(
+            ui,
+            ("ruunara-skill-attack", n),
+            a,
+            &[AttackKind::Close, AttackKind::Ranged],
+            l.id,
+        ) {
+            e.pick(format!("skill {n} attack"));
+        }
+        ui.end_row();
+    }
+    if let Some(amount) = &mut s.amount {
+        let l = ui.label(format!("Skill {n} amount"));
+        if ui
+            .add(egui::DragValue::new(amount).range(1..=99).suffix(" HP"))
+            .labelled_by(l.id)
+            .changed()
+        {
+            e.type_in("a heal's amount");
+        }
+        ui.end_row();
+    }
+    if s.effect == Some(EffectKind::Heal) {
+        let l = ui.label(format!("Skill {n} target"));
+        let mut t = s.target.unwrap_or(EffectTarget::Own);
+        if choice(
+            ui,
+            ("ruunara-skill-target", n),
+            &mut t,
+            &[EffectTarget::Own, EffectTarget::Ally],
+            l.id,
+        ) {
+            // An ally is healed within a range; the figure itself has none.
+            s.target = Some(t);
+            s.range = (t == EffectTarget::Ally).then_some(2.0);
+            e.pick(format!("skill {n} heals {}", crate::games::word(&t)));
+        }
+        ui.end_row();
+    }
+    if s.effect == Some(EffectKind::Area) {
+        let l = ui.label(format!("Skill {n} around a point"));
+        let mut on = s.range.is_some() || s.radius.is_some();
+        if ui
+            .checkbox(&mut on, "")
+            .labelled_by(l.id)
+            .on_hover_text("Off: every enemy engaged with the figure")
+            .changed()
+        {
+            s.range = on.then_some(12.0);
+            s.radius = on.then_some(4.0);
+            e.pick(format!(
+                "skill {n} area {}",
+                if on { "around a point" } else { "engaged" }
+            ));
+        }
+        ui.end_row();
+    }
+    if let Some(r) = &mut s.range {
+        inches_ui(ui, &format!("Skill {n} range"), r, e);
+    }
+    if let Some(r) = &mut s.radius {
+        inches_ui(ui, &format!("Skill {n} radius"), r, e);
+    }
+    ui.label("");
+    ui.weak(effect_meaning(s));
+    ui.end_row();
+}
+
+/// What skill `s`'s effect does in play (`docs/cards.md`, "Skill effects"), in a line under
+/// its parameters.
+fn effect_meaning(s: &Skill) -> &'static str {
+    match s.effect {
+        None => "Text only: shown on the card, never applied by the engine.",
+        Some(EffectKind::InstantKill) => "A die at or above the trigger kills its target outright.",
+        Some(EffectKind::ExtraAttack) => "One more attack with these dice.",
+        Some(EffectKind::Flee) => "Leaves close combat; those it left pursue.",
+        Some(EffectKind::Heal) if s.target == Some(EffectTarget::Ally) => {
+            "Restores these hit points to an ally within the range."
+        }
+        Some(EffectKind::Heal) => "Restores these hit points to the figure itself.",
+        Some(EffectKind::Area) if s.radius.is_some() => {
+            "The dice against every enemy within the radius of a point within the range."
+        }
+        Some(EffectKind::Area) => "The dice against every enemy engaged with the figure.",
+        Some(EffectKind::Stealth) => "Enemies do not see the figure beyond the radius.",
+        Some(EffectKind::Cover) => "Allies within the radius count as under cover.",
+        Some(EffectKind::Reroll) => "Rerolls the failed dice of one attack.",
+    }
+}
+
+/// A labelled distance in inches, more than 0 and at most [`MAX_EFFECT_INCHES`].
+fn inches_ui(ui: &mut egui::Ui, label: &str, v: &mut f64, e: &mut Edits) {
+    let l = ui.label(label);
+    if ui
+        .add(
+            egui::DragValue::new(v)
+                .range(0.5..=MAX_EFFECT_INCHES)
+                .speed(0.5)
+                .suffix(" in"),
+        )
+        .labelled_by(l.id)
+        .changed()
+    {
+        e.type_in("a distance");
+    }
+    ui.end_row();
 }

@@ -4,7 +4,7 @@
 
 use crate::cards::{Card, CardError};
 
-use super::model::Figure;
+use super::model::{AttackKind, Dice, EffectKind, Figure, Skill};
 
 /// Reads `text` as a Ruunara hero or unit for the form. `Ok(None)`: the text is another
 /// game's card.
@@ -22,4 +22,84 @@ pub fn read(text: &str, file: &str) -> Result<Option<Figure>, CardError> {
 /// The figure as the TOML of its card file.
 pub fn write(f: &Figure) -> String {
     Card::Ruunara(f.clone()).to_toml()
+}
+
+/// Sets `s`'s effect to `kind` (`None`: text only) with exactly the parameters that effect
+/// takes, at the values of the bundled cards' examples, and no other: the result passes
+/// `Figure::problems` whatever the skill had before. `instant_kill` keeps a valid trigger
+/// and otherwise gets `6+`.
+pub fn set_effect(s: &mut Skill, kind: Option<EffectKind>) {
+    s.effect = kind;
+    s.dice = None;
+    s.attack = None;
+    s.amount = None;
+    s.target = None;
+    s.range = None;
+    s.radius = None;
+    let dice = Some(Dice { count: 1, min: 4 });
+    match kind {
+        Some(EffectKind::InstantKill) if s.trigger_score().is_none() => {
+            s.trigger = Some("6+".into());
+        }
+        Some(EffectKind::ExtraAttack) => {
+            s.dice = dice;
+            s.attack = Some(AttackKind::Close);
+        }
+        Some(EffectKind::Heal) => s.amount = Some(1),
+        Some(EffectKind::Area) => s.dice = dice,
+        Some(EffectKind::Stealth) => s.radius = Some(4.0),
+        Some(EffectKind::Cover) => s.radius = Some(1.0),
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::{Card, parse_card};
+
+    fn figure() -> Figure {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/cards/ruunara/ru-miri-stormcall.toml"
+        ))
+        .unwrap();
+        match parse_card(&text, "t.toml") {
+            Ok(Card::Ruunara(f)) => f,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn every_effect_set_over_every_other_is_valid_and_written_as_read() {
+        let kinds = std::iter::once(None).chain(EffectKind::ALL.map(Some));
+        for from in kinds.clone() {
+            for to in kinds.clone() {
+                let mut f = figure();
+                // An area skill with a range and a radius, and no trigger.
+                f.skills[0].trigger = None;
+                set_effect(&mut f.skills[0], from);
+                set_effect(&mut f.skills[0], to);
+                assert_eq!(f.skills[0].effect, to);
+                assert!(
+                    f.problems().is_empty(),
+                    "{from:?} -> {to:?}: {:?}",
+                    f.problems()
+                );
+                assert_eq!(to.is_some(), f.skills[0].resolved_effect().is_some());
+                let back = read(&write(&f), "t.toml").unwrap().unwrap();
+                assert_eq!(back, f);
+            }
+        }
+    }
+
+    #[test]
+    fn instant_kill_keeps_a_valid_trigger() {
+        let mut s = Skill {
+            trigger: Some("5+".into()),
+            ..Skill::default()
+        };
+        set_effect(&mut s, Some(EffectKind::InstantKill));
+        assert_eq!(s.trigger.as_deref(), Some("5+"));
+    }
 }

@@ -360,6 +360,18 @@ impl Figure {
 pub const EFFECT_PARAMS: [&str; 6] = ["dice", "attack", "amount", "target", "range", "radius"];
 
 impl EffectKind {
+    /// Every effect, in the order of `spec/ruunara.md`, "Skills as data".
+    pub const ALL: [EffectKind; 8] = [
+        EffectKind::InstantKill,
+        EffectKind::ExtraAttack,
+        EffectKind::Flee,
+        EffectKind::Heal,
+        EffectKind::Area,
+        EffectKind::Stealth,
+        EffectKind::Cover,
+        EffectKind::Reroll,
+    ];
+
     /// The effect's name as a card writes it.
     pub fn as_str(self) -> &'static str {
         match self {
