@@ -334,13 +334,23 @@ fn wait(h: &mut Harness<'_, DeckwrightApp>, done: impl Fn(&DeckwrightApp) -> boo
 fn an_arcadia_simulation_gives_the_sim_runner_s_figures_and_can_be_cancelled() {
     let mut h = new_match("legal-long-road.setup.toml", true);
     click(&mut h, "Simulate");
-    h.state_mut().matches.arcadia.games = 20;
+    h.state_mut().matches.arcadia.sim.games = 20;
+    h.state_mut().matches.arcadia.sim.threads = 2;
     h.run();
     click(&mut h, "Run");
-    wait(&mut h, |a| a.matches.arcadia.sim.is_some());
-    let got = h.state().matches.arcadia.sim.clone().unwrap();
-    assert_eq!(got.tally.games, 20);
-    // The same run straight through the sim runner: player 1 a person is played by greedy.
+    wait(&mut h, |a| a.matches.arcadia.sim.result.is_some());
+    let got = h
+        .state()
+        .matches
+        .arcadia
+        .sim
+        .result
+        .clone()
+        .unwrap()
+        .figures;
+    assert_eq!(got.games, 20);
+    // The same run straight through the sim runner on one thread: player 1, a person, is
+    // played by greedy.
     let m = deckwright::app::matches::arcadia::compile(&h.state().cat, &h.state().docs.setup, 500)
         .unwrap();
     let never = std::sync::atomic::AtomicBool::new(false);
@@ -362,21 +372,33 @@ fn an_arcadia_simulation_gives_the_sim_runner_s_figures_and_can_be_cancelled() {
     )
     .unwrap()
     .unwrap();
-    assert_eq!(got.tally, want);
-    let rate = got.tally.wins[0] as f64 / 20.0 * 100.0;
-    h.get_by_label_contains(&format!(
-        "Player 1 (greedy): {} wins, {rate:.1}% (95% CI ",
-        got.tally.wins[0]
-    ));
+    assert_eq!(got.seats[0].1, want.wins[0]);
+    assert_eq!(got.seats[1].1, want.wins[1]);
+    assert_eq!(got.draws, want.draws);
+    assert_eq!(got.endings, want.endings().collect::<Vec<_>>());
+    assert_eq!(got.turns, want.turns);
+    assert_eq!(got.lengths.values().sum::<u64>(), 20);
+    h.get_by_label("Win rates chart");
+    h.get_by_label("Match lengths histogram");
     // A long run stops on Cancel and keeps the last figures.
-    h.state_mut().matches.arcadia.games = 1_000_000;
+    h.state_mut().matches.arcadia.sim.games = 1_000_000;
     h.run();
     click(&mut h, "Run");
     assert!(h.state().matches.arcadia.simulating());
     click(&mut h, "Cancel");
     wait(&mut h, |a| !a.matches.arcadia.simulating());
-    h.get_by_label("Cancelled.");
-    assert_eq!(h.state().matches.arcadia.sim.as_ref().unwrap().tally, want);
+    h.run();
+    h.get_by_label_contains("Cancelled");
+    let kept = h
+        .state()
+        .matches
+        .arcadia
+        .sim
+        .result
+        .clone()
+        .unwrap()
+        .figures;
+    assert_eq!(kept, got);
 }
 
 #[test]

@@ -11,16 +11,16 @@
 use std::sync::Arc;
 
 use super::iconoclasm::Seat;
-use super::job::{Job, Poll};
+use super::sim_view::{Ask, SimView};
 use crate::games::ai::{Agent, Policy};
 use crate::games::arcadia::character::CharacterFile;
 use crate::games::arcadia::engine::state::{FOUND, IN_HAND};
-use crate::games::arcadia::engine::{ArcadiaGame, Ended, Event, Match, Opt, Phase, RngDice, State};
+use crate::games::arcadia::engine::{ArcadiaGame, Event, Match, Opt, Phase, RngDice, State};
 use crate::games::arcadia::setup::SetupFile;
 use crate::games::dice::{Dice, derive_seed, game_seed};
 use crate::games::game::{Ending, Game, Turn};
 use crate::games::record::{MatchRecord, RecordError, checked_replay};
-use crate::sim::{Tally, play_seeded, wilson};
+use crate::sim::play_seeded;
 
 use super::super::docs::{Slot, TomlDoc};
 use super::super::files;
@@ -380,15 +380,6 @@ fn table<T: serde::Serialize>(v: &T) -> toml::Table {
     toml::Table::try_from(v).expect("a file is plain data")
 }
 
-/// A finished simulation.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SimResult {
-    pub tally: Tally<Ended>,
-    pub seed: u64,
-    pub policies: [String; 2],
-    pub cancelled: bool,
-}
-
 /// The Arcadia view of the Match screen.
 pub struct ArcadiaPanel {
     /// Simulate many matches (else play one).
@@ -412,9 +403,8 @@ pub struct ArcadiaPanel {
     /// A file is being opened into the Setup screen (the setup before it): start a match
     /// from it once the Setup screen holds another setup.
     start_next: Option<String>,
-    pub games: u64,
-    job: Option<Job<Option<SimResult>>>,
-    pub sim: Option<SimResult>,
+    /// The shared Simulate view: its games, threads, run and figures.
+    pub sim: SimView,
 }
 
 impl Default for ArcadiaPanel {
@@ -432,9 +422,7 @@ impl Default for ArcadiaPanel {
             note: None,
             path: String::new(),
             start_next: None,
-            games: 200,
-            job: None,
-            sim: None,
+            sim: SimView::new("arcadia-sim", 200),
         }
     }
 }
@@ -723,10 +711,30 @@ impl ArcadiaPanel {
 
     /// Whether a simulation is running.
     pub fn simulating(&self) -> bool {
-        self.job.is_some()
+        self.sim.running()
     }
 
-    /// Starts a simulation of [`ArcadiaPanel::games`] matches on a background job.
+    /// What a run is played with: a result whose key differs is stale.
+    fn sim_key(&self, env: &super::super::Env) -> String {
+        format!(
+            "{} {:?} {} {} games {}",
+            env.docs.setup.to_toml(),
+            self.sim_policies(),
+            self.seed,
+            self.turn_limit,
+            self.sim.games
+        )
+    }
+
+    /// Each side's policy in a simulation (a person's side is played by greedy).
+    fn sim_policies(&self) -> [Policy; 2] {
+        self.seats.map(|s| match s {
+            Seat::Computer(name) => Policy::parse(name).unwrap_or(Policy::Greedy),
+            Seat::Person => Policy::Greedy,
+        })
+    }
+
+    /// Starts a simulation of the view's matches in the shared Simulate view.
     pub fn start_sim(&mut self, ctx: &egui::Context, env: &super::super::Env) {
         let m = match compile(env.cat, &env.docs.setup, self.turn_limit) {
             Ok(m) => Arc::new(m),
@@ -735,151 +743,55 @@ impl ArcadiaPanel {
                 return;
             }
         };
-        let policies: Vec<Policy> = self
-            .seats
-            .iter()
-            .map(|s| match s {
-                Seat::Computer(name) => Policy::parse(name).unwrap_or(Policy::Greedy),
-                Seat::Person => Policy::Greedy,
-            })
-            .collect();
-        let names = [
-            policies[0].name().to_string(),
-            policies[1].name().to_string(),
-        ];
-        let (games, seed) = (self.games.max(1), self.seed);
-        let job = Job::spawn(ctx, "deckwright-arcadia-sim", games, move |progress| {
-            let tally = crate::sim::run_tally(
-                games,
-                None,
-                |i| {
-                    let s = game_seed(seed, i);
-                    play_seeded(ArcadiaGame::new(&m), RngDice::new(s), &policies, s)
-                },
-                |n| progress.add(n),
-                progress.stop_flag(),
-            )
-            .ok()?;
-            let cancelled = tally.is_none();
-            Some(SimResult {
-                tally: tally.unwrap_or_default(),
-                seed,
-                policies: names,
-                cancelled,
-            })
+        self.message = None;
+        let policies = self.sim_policies();
+        let (games, seed) = (self.sim.games.max(1), self.seed);
+        let ask = Ask {
+            heading: format!(
+                "{games} matches, seed {seed} ({} vs {})",
+                policies[0].name(),
+                policies[1].name()
+            ),
+            cli: None,
+            key: self.sim_key(env),
+            labels: vec![
+                format!("Player 1 ({})", policies[0].name()),
+                format!("Player 2 ({})", policies[1].name()),
+            ],
+        };
+        self.sim.start(ctx, ask, move |i| {
+            let s = game_seed(seed, i);
+            play_seeded(ArcadiaGame::new(&m), RngDice::new(s), &policies, s)
         });
-        match job {
-            Ok(j) => {
-                self.job = Some(j);
-                self.message = None;
-            }
-            Err(e) => self.message = Some(e),
-        }
     }
 
     fn sim_ui(&mut self, ui: &mut egui::Ui, env: &super::super::Env) {
-        if let Some(job) = &self.job {
-            match job.poll() {
-                Poll::Running => {}
-                Poll::Finished(r) => {
-                    match r {
-                        Some(r) if !r.cancelled => self.sim = Some(r),
-                        Some(_) => self.message = Some("Cancelled.".into()),
-                        None => self.message = Some("The run could not start its threads.".into()),
-                    }
-                    self.job = None;
-                }
-                Poll::Lost => {
-                    self.message = Some("The run stopped on an internal error.".into());
-                    self.job = None;
-                }
-            }
+        self.sim.poll();
+        let run = ui
+            .horizontal(|ui| {
+                self.sim.controls_ui(
+                    ui,
+                    Ok(()),
+                    "Play the matches on a background thread (seeded dice each)",
+                )
+            })
+            .inner;
+        if run {
+            self.start_sim(ui.ctx(), env);
         }
-        ui.horizontal(|ui| {
-            let label = ui.label("Matches");
-            ui.add(egui::DragValue::new(&mut self.games).range(1..=1_000_000))
-                .labelled_by(label.id);
-            if ui
-                .add_enabled(self.job.is_none(), egui::Button::new("Run"))
-                .on_hover_text("Play the matches on a background thread (seeded dice each)")
-                .clicked()
-            {
-                self.start_sim(ui.ctx(), env);
-            }
-        });
-        if let Some(job) = &self.job {
-            ui.horizontal(|ui| {
-                ui.add(
-                    egui::ProgressBar::new(job.fraction())
-                        .desired_width(300.0)
-                        .text(format!("{} of {} matches", job.done(), job.total())),
+        self.sim.progress_ui(ui);
+        let key = self.sim_key(env);
+        egui::ScrollArea::vertical()
+            .id_salt("arcadia-sim-scroll")
+            .auto_shrink(false)
+            .show(ui, |ui| {
+                self.sim.result_ui(
+                    ui,
+                    &key,
+                    "The quest setup, the sides, the seed or the Day limit changed since this run: play it again to update it.",
                 );
-                if ui.button("Cancel").on_hover_text("Stop the run").clicked() {
-                    job.cancel();
-                }
             });
-        }
-        if let Some(r) = &self.sim {
-            sim_result_ui(ui, r);
-        }
     }
-}
-
-/// Each player's win rate as a bar with its 95% Wilson interval, in words too, and the
-/// endings.
-fn sim_result_ui(ui: &mut egui::Ui, r: &SimResult) {
-    let t = &r.tally;
-    ui.add_space(6.0);
-    ui.heading(format!(
-        "{} matches, seed {} ({} vs {})",
-        t.games, r.seed, r.policies[0], r.policies[1]
-    ));
-    let width = ui.available_width().min(700.0);
-    for p in 0..2 {
-        let (rate, (lo, hi)) = (
-            t.wins[p] as f64 / t.games.max(1) as f64,
-            wilson(t.wins[p], t.games, 1.96),
-        );
-        let (rect, _) = ui.allocate_exact_size(egui::vec2(width, 22.0), egui::Sense::hover());
-        let painter = ui.painter_at(rect);
-        let x = |f: f64| rect.left() + f as f32 * rect.width();
-        painter.rect_filled(rect, 3.0, ui.visuals().extreme_bg_color);
-        painter.rect_filled(
-            egui::Rect::from_min_max(rect.min, egui::pos2(x(rate), rect.bottom())),
-            3.0,
-            player_color(p as u8),
-        );
-        let stroke = egui::Stroke::new(2.0, ui.visuals().strong_text_color());
-        let mid = rect.center().y;
-        painter.line_segment([egui::pos2(x(lo), mid), egui::pos2(x(hi), mid)], stroke);
-        for f in [lo, hi] {
-            painter.line_segment(
-                [egui::pos2(x(f), mid - 6.0), egui::pos2(x(f), mid + 6.0)],
-                stroke,
-            );
-        }
-        ui.label(format!(
-            "Player {} ({}): {} wins, {:.1}% (95% CI {:.1}% to {:.1}%)",
-            p + 1,
-            r.policies[p],
-            t.wins[p],
-            rate * 100.0,
-            lo * 100.0,
-            hi * 100.0
-        ));
-    }
-    let ended: Vec<String> = Ended::ALL
-        .iter()
-        .enumerate()
-        .map(|(i, e)| format!("{} {}", e.name(), t.ended[i]))
-        .collect();
-    ui.label(format!(
-        "Draws {}, no result {}; ended: {}; mean Days {:.1}",
-        t.draws,
-        t.no_result,
-        ended.join(", "),
-        t.mean_turns()
-    ));
 }
 
 /// The log, the lines of the step shown highlighted.
