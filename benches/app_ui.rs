@@ -130,7 +130,8 @@ fn bench(c: &mut Criterion) {
 }
 
 /// The Iconoclasm board at 1920 x 1080, half-way through a game computer against computer
-/// (the position replayed from the recorded inputs every frame, the log beside it).
+/// (the position replayed from the recorded inputs every frame, the log beside it); the
+/// Arcadia board likewise (its positions kept per step, the log beside it).
 fn boards(c: &mut Criterion) {
     use deckwright::app::matches::MatchGame;
     use deckwright::app::matches::iconoclasm::Seat;
@@ -152,8 +153,116 @@ fn boards(c: &mut Criterion) {
     let mut g = c.benchmark_group("app_frame");
     g.measurement_time(Duration::from_secs(3)).sample_size(20);
     g.bench_function("iconoclasm_board_1920", |b| b.iter(|| f.frame(Vec::new())));
+
+    // Arcadia: the leagues laid in play, half-way through a match computer against computer.
+    use deckwright::app::docs::Slot;
+    use deckwright::app::files;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/arcadia/legal-laid-in-play.setup.toml");
+    for a in files::setup_characters(&path) {
+        f.app.apply(a);
+    }
+    f.app.apply(files::open_doc_path(&path, Slot::Setup));
+    f.app.matches.game = MatchGame::Arcadia;
+    let panel = &mut f.app.matches.arcadia;
+    panel.seats = [Seat::Computer("greedy"); 2];
+    panel.start(&f.app.cat, &f.app.docs.setup);
+    f.frame(Vec::new());
+    let p = f.app.matches.arcadia.played.as_mut().expect("started");
+    assert!(p.over(), "the computer played the match out");
+    p.at = p.inputs.len() / 2;
+    f.frame(Vec::new());
+    g.bench_function("arcadia_board_1920", |b| b.iter(|| f.frame(Vec::new())));
     g.finish();
 }
 
-criterion_group!(benches, bench, boards);
+/// The app on the Match screen at 1920 x 1080 with the two example parties.
+fn match_screen() -> Frames {
+    let mut f = Frames {
+        ctx: egui::Context::default(),
+        app: DeckwrightApp::new(Catalogue::open_in_memory().expect("catalogue")),
+        size: egui::vec2(1920.0, 1080.0),
+    };
+    f.app.screen = Screen::Match;
+    f.app.docs.party_a.members = vec![
+        "ico-teodric-vale".into(),
+        "ico-anwen-halloway".into(),
+        "ico-gorm-ashcairn".into(),
+    ];
+    f.app.docs.party_b.members = vec![
+        "ico-varek-solenne".into(),
+        "ico-kethra-voss".into(),
+        "ico-nyx-ellery".into(),
+    ];
+    f.frame(Vec::new());
+    f
+}
+
+/// Frames until `done` holds (a background job answers in its own time).
+fn until(f: &mut Frames, done: impl Fn(&DeckwrightApp) -> bool) {
+    for _ in 0..60_000 {
+        f.frame(Vec::new());
+        if done(&f.app) {
+            f.frame(Vec::new());
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("the job did not finish");
+}
+
+/// The Iconica watch view's board at 1920 x 1080, stepped to the middle of a match; and the
+/// Simulate view with a 1000-game run's chart and histogram and the field table.
+fn match_views(c: &mut Criterion) {
+    use deckwright::app::matches::View;
+    let mut f = match_screen();
+    let rules = f.app.matches.options.rules();
+    let setup = deckwright::app::core::match_ready(
+        &f.app.cat,
+        &f.app.docs.party_a,
+        &f.app.docs.party_b,
+        rules,
+    )
+    .setup
+    .expect("the example parties are legal");
+    let options = f.app.matches.options.clone();
+    let names = ["Wardens".to_string(), "Raiders".to_string()];
+    f.app.matches.view = View::Watch;
+    f.app
+        .matches
+        .watch
+        .start(&f.ctx, setup.clone(), &options, String::new(), names);
+    until(&mut f, |a| a.matches.watch.watched.is_some());
+    let w = &mut f.app.matches.watch;
+    w.step = true;
+    w.turn = w.watched.as_ref().expect("watched").turns.len() / 2;
+    f.frame(Vec::new());
+    let mut g = c.benchmark_group("app_frame");
+    g.measurement_time(Duration::from_secs(3)).sample_size(20);
+    g.bench_function("iconica_board_1920", |b| b.iter(|| f.frame(Vec::new())));
+
+    f.app.matches.view = View::Simulate;
+    f.app.matches.sim.games = 1000;
+    f.app.matches.sim.start(
+        &f.ctx,
+        setup,
+        &options,
+        String::new(),
+        ["Wardens", "Raiders"],
+    );
+    until(&mut f, |a| !a.matches.sim.running());
+    let party_b = f.app.docs.party_b.members.clone();
+    f.app.matches.sim.field.games = 2;
+    f.app
+        .matches
+        .sim
+        .field
+        .start(&f.ctx, &f.app.cat, &party_b, &options, 2, String::new());
+    until(&mut f, |a| !a.matches.sim.field.running());
+    assert!(f.app.matches.sim.result.is_some() && f.app.matches.sim.field.table.is_some());
+    g.bench_function("simulate_results_1920", |b| b.iter(|| f.frame(Vec::new())));
+    g.finish();
+}
+
+criterion_group!(benches, bench, boards, match_views);
 criterion_main!(benches);

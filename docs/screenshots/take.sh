@@ -9,7 +9,8 @@
 # Each shot runs the debug binary on a fresh temporary catalogue whose saved session
 # (screen, search, drafts) is written first, so the app opens on that screen: the same
 # restore-on-start a user gets. A shot may then click through the window (CLICKS: "x,y"
-# pairs, a few seconds apart), as a user would.
+# pairs, a few seconds apart; "x,y:5" turns the wheel down one notch there instead of a
+# click), as a user would.
 set -eu
 BIN=${1:-${CARGO_TARGET_DIR:-target}/debug/deckwright}
 OUT=$(cd "$(dirname "$0")" && pwd)
@@ -50,7 +51,9 @@ PY
     pid=$!
     sleep 10
     for c in ${CLICKS:-}; do
-        DISPLAY=$DISPLAY_NUM xdotool mousemove "${c%,*}" "${c#*,}" click 1
+        button=1
+        case $c in *:*) button=${c#*:}; c=${c%:*} ;; esac
+        DISPLAY=$DISPLAY_NUM xdotool mousemove "${c%,*}" "${c#*,}" click "$button"
         sleep 5
     done
     CLICKS=
@@ -118,14 +121,18 @@ shot editor '{"screen":"Card","dark":false}' \
 shot editor-form '{"screen":"Card","dark":false}' \
     draft.card "$(cat "$OUT/../../cards/iconica/ico-kethra-voss.toml")" \
     editor.view form
-# The Balance panel: an overpowered Kethra (Start 180) measured in the background; the
-# first click turns the panel on (the Balance toggle above the preview); the others (on the
-# status line) only give the measurement time.
-CLICKS="780,78 1200,788 1200,788 1200,788 1200,788 1200,788"
-shot editor-balance '{"screen":"Card","dark":false}' \
-    draft.card "$(sed 's/^start = 120/start = 180/' "$OUT/../../cards/iconica/ico-kethra-voss.toml")"
+# The Balance panel and the Balance screen (balance-screen.png), at 1920 x 1080, are
+# written by a kittest: cargo test --test app screenshots -- --ignored
 shot editor-league '{"screen":"Card","dark":false}' \
     draft.card "$(cat "$OUT/../../cards/arcadia/arc-l-brassgate-ward.toml")" \
+    editor.view form
+# The league's effects below its square: the form scrolled down (the wheel over the form).
+CLICKS="97,115 360,500:5 360,500:5 360,500:5 360,500:5 360,500:5 360,500:5 360,500:5 360,500:5"
+shot editor-league-effects '{"screen":"Card","dark":false}' \
+    draft.card "$(sed 's/^effects = .*/effects = [ { forbid_merits = ["art"] }, { modify = -1, test = "savvy" }, { trial = { attribute = "might", difficulty = 5 }, on = "rest" } ]/' "$OUT/../../cards/arcadia/arc-l-brassgate-ward.toml")" \
+    editor.view form
+shot editor-waylay '{"screen":"Card","dark":false}' \
+    draft.card "$(cat "$OUT/../../cards/arcadia/arc-w-riddling-heron.toml")" \
     editor.view form
 # The Match screen: a 1000-game run (Run), then one watched match (its tab, Play one match).
 PARTIES_A='game = "iconica"

@@ -86,7 +86,7 @@ pub fn doc_bar_ui<D: TomlDoc>(ui: &mut egui::Ui, env: &mut Env, slot: Slot, doc:
             .on_hover_text(format!("Open a {} file", kind.extension()))
             .clicked()
         {
-            files::open_doc_file(env, slot);
+            files::open_doc_file(ui.ctx(), env, slot);
         }
         if ui
             .button("Export…")
@@ -97,7 +97,7 @@ pub fn doc_bar_ui<D: TomlDoc>(ui: &mut egui::Ui, env: &mut Env, slot: Slot, doc:
             ))
             .clicked()
         {
-            files::export_doc_file(env, slot, &doc.to_toml(), doc.name());
+            files::export_doc_file(ui.ctx(), env, slot, &doc.to_toml(), doc.name());
         }
     });
 }

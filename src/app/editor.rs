@@ -134,6 +134,31 @@ enum Standing {
 }
 
 impl CardEditor {
+    /// Is the Balance panel on (measuring the edited Iconica character)?
+    pub fn balance_on(&self) -> bool {
+        self.balance.on
+    }
+
+    /// Turns the Balance panel on or off (a run in flight is cancelled when off).
+    pub fn set_balance_on(&mut self, on: bool) {
+        self.balance.on = on;
+        if !on {
+            self.balance.cancel();
+        }
+    }
+
+    /// How the Balance panel measures: the AI of both sides and the stopping rule (the
+    /// defaults: `greedy`, precision 0.02, at most 100,000 games).
+    pub fn set_balance_measure(
+        &mut self,
+        ai: crate::games::ai::Policy,
+        stopping: crate::balance::Stopping,
+    ) {
+        self.balance.ai = ai;
+        self.balance.stopping = stopping;
+        self.balance.cancel();
+    }
+
     /// The text in the editor.
     pub fn text(&self) -> &str {
         &self.text
@@ -382,7 +407,7 @@ impl CardEditor {
                 .on_disabled_hover_text("Fix the error below first: only a valid card is written")
                 .clicked()
             {
-                self.save_file(env);
+                self.save_file(ui.ctx(), env);
             }
             if let Some(card) = self.card().filter(|_| standing != Some(Standing::New)) {
                 let id = card.id().to_string();
@@ -397,18 +422,19 @@ impl CardEditor {
         });
     }
 
-    fn save_file(&self, env: &mut Env) {
+    fn save_file(&self, ctx: &egui::Context, env: &mut Env) {
         let Some(card) = self.card() else { return };
-        let Some(path) = rfd::FileDialog::new()
-            .add_filter("card file", &["toml"])
-            .set_file_name(format!("{}.toml", card.id()))
-            .save_file()
-        else {
-            return;
-        };
-        env.push(match core::write_card_file(&self.text, &path) {
-            Ok(m) => Action::Notify(m),
-            Err(e) => Action::Error(e.chain()),
+        let d = super::files::Dialog::save(format!("{}.toml", card.id()))
+            .filter("card file", &["toml"]);
+        let text = self.text.clone();
+        super::files::ask(ctx, env, d, move |_, paths| {
+            paths
+                .iter()
+                .map(|path| match core::write_card_file(&text, path) {
+                    Ok(m) => Action::Notify(m),
+                    Err(e) => Action::Error(e.chain()),
+                })
+                .collect()
         });
     }
 
@@ -563,7 +589,7 @@ impl CardEditor {
         };
         let stale = self.error.is_some();
         if matches!(card, Card::Iconica(_)) {
-            ui.toggle_value(&mut self.balance.on, "Balance")
+            ui.toggle_value(&mut self.balance.on, "Balance panel")
                 .on_hover_text("Measure this character against the field as you edit it");
         }
         ui.horizontal_wrapped(|ui| match standing {

@@ -4,6 +4,7 @@
 //! Screens draw from that state and ask for changes by pushing [`Action`]s, which the app
 //! applies after the frame: every edit becomes a [`history::Command`] kept in the catalogue.
 
+pub mod balance_screen;
 pub mod browser;
 pub mod builder;
 pub mod cache;
@@ -18,6 +19,7 @@ pub mod party;
 pub mod picker;
 pub mod print;
 pub mod recovery;
+pub mod ruunara_calc;
 pub mod setup;
 pub mod sheet_view;
 pub mod squad;
@@ -97,10 +99,11 @@ pub enum Screen {
     Setup,
     Squad,
     Print,
+    Balance,
 }
 
 impl Screen {
-    pub const ALL: [Screen; 8] = [
+    pub const ALL: [Screen; 9] = [
         Screen::Browser,
         Screen::Card,
         Screen::Party,
@@ -109,6 +112,7 @@ impl Screen {
         Screen::Setup,
         Screen::Squad,
         Screen::Print,
+        Screen::Balance,
     ];
 
     pub fn title(self) -> &'static str {
@@ -121,6 +125,7 @@ impl Screen {
             Screen::Setup => "Setup",
             Screen::Squad => "Squad",
             Screen::Print => "Print",
+            Screen::Balance => "Balance",
         }
     }
 
@@ -136,6 +141,7 @@ impl Screen {
             Screen::Setup => "Lay out an Arcadia quest setup",
             Screen::Squad => "Build a Ruunara squad",
             Screen::Print => "Preview and print the selection (Ctrl+P)",
+            Screen::Balance => "Rank every card of a game by how it fares against the field",
         }
     }
 
@@ -146,7 +152,9 @@ impl Screen {
             Screen::Character => Some(Slot::Character),
             Screen::Setup => Some(Slot::Setup),
             Screen::Squad => Some(Slot::Squad),
-            Screen::Browser | Screen::Card | Screen::Match | Screen::Print => None,
+            Screen::Browser | Screen::Card | Screen::Match | Screen::Print | Screen::Balance => {
+                None
+            }
         }
     }
 }
@@ -228,6 +236,8 @@ pub struct Session {
     pub selected: Option<String>,
     pub match_mode: bool,
     pub print_ids: Vec<String>,
+    /// The card editor's Balance panel turned off (it is on until the user turns it off).
+    pub hide_balance: bool,
 }
 
 /// The desktop app.
@@ -245,6 +255,7 @@ pub struct DeckwrightApp {
     pub setup: setup::SetupScreen,
     pub squad: squad::SquadScreen,
     pub print: print::PrintScreen,
+    pub balance: balance_screen::BalanceScreen,
     pub editor: editor::CardEditor,
     status: String,
     error: Option<String>,
@@ -295,6 +306,7 @@ impl DeckwrightApp {
             setup: setup::SetupScreen::default(),
             squad: squad::SquadScreen::default(),
             print: print::PrintScreen::default(),
+            balance: balance_screen::BalanceScreen::default(),
             cat,
             path,
             screen: session.screen,
@@ -313,6 +325,7 @@ impl DeckwrightApp {
         };
         app.browser.restore(&session);
         app.party.match_mode = session.match_mode;
+        app.editor.set_balance_on(!session.hide_balance);
         app.print.ids = session.print_ids.clone();
         app.last_session = serde_json::to_string(&app.session()).unwrap_or_default();
         if app.card_draft_unsaved() {
@@ -354,6 +367,7 @@ impl DeckwrightApp {
             dark: self.dark,
             match_mode: self.party.match_mode,
             print_ids: self.print.ids.clone(),
+            hide_balance: !self.editor.balance_on(),
             ..Default::default()
         };
         self.browser.store(&mut s);
@@ -409,11 +423,13 @@ impl DeckwrightApp {
                 Screen::Setup => self.setup.ui(ui, env),
                 Screen::Squad => self.squad.ui(ui, env),
                 Screen::Print => self.print.ui(ui, env),
+                Screen::Balance => self.balance.ui(ui, env),
             }
         });
         self.error_window_ui(ui);
         self.confirm_new_ui(ui);
         self.recovered_ui(ui);
+        actions.extend(files::path_field_ui(ui.ctx(), &self.cat));
         for action in actions {
             self.apply(action);
         }
@@ -519,6 +535,7 @@ impl DeckwrightApp {
                 .into_iter()
                 .collect(),
             Screen::Print => self.print.ids.clone(),
+            Screen::Balance => Vec::new(),
         }
     }
 

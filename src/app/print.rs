@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 use super::core::{self, PrintSettings};
+use super::files::{self, Dialog, Want};
 use super::{Action, Env};
 use crate::cards::Card;
 use crate::catalogue::Catalogue;
@@ -274,15 +275,15 @@ impl PrintScreen {
                 .button("Export PDF…")
                 .on_hover_text("Write the print-and-play PDF of the selection")
                 .clicked()
-                && let Some(path) = rfd::FileDialog::new()
-                    .add_filter("PDF", &["pdf"])
-                    .set_file_name("deckwright.pdf")
-                    .save_file()
             {
-                push(
-                    env,
-                    core::export_pdf(env.cat, &self.ids, &path, &self.settings).map_err(String::from),
-                );
+                let (ids, settings) = (self.ids.clone(), self.settings.clone());
+                let d = Dialog::save("deckwright.pdf").filter("PDF", &["pdf"]);
+                files::ask(ui.ctx(), env, d, move |cat, paths| {
+                    paths
+                        .iter()
+                        .map(|p| done(core::export_pdf(cat, &ids, p, &settings).map_err(String::from)))
+                        .collect()
+                });
             }
             if ui
                 .button("Preflight")
@@ -298,12 +299,15 @@ impl PrintScreen {
                     "A two-sided sheet to measure the back offset of your printer (--calibration)",
                 )
                 .clicked()
-                && let Some(path) = rfd::FileDialog::new()
-                    .add_filter("PDF", &["pdf"])
-                    .set_file_name("calibration.pdf")
-                    .save_file()
             {
-                push(env, core::export_calibration(&path, &self.settings));
+                let settings = self.settings.clone();
+                let d = Dialog::save("calibration.pdf").filter("PDF", &["pdf"]);
+                files::ask(ui.ctx(), env, d, move |_, paths| {
+                    paths
+                        .iter()
+                        .map(|p| done(core::export_calibration(p, &settings)))
+                        .collect()
+                });
             }
             ui.menu_button("Export for…", |ui| {
                 for preset in crate::print::vendor::Preset::ALL {
@@ -324,26 +328,20 @@ impl PrintScreen {
                         .clicked()
                     {
                         ui.close();
-                        let target = if preset.writes_folder() {
-                            rfd::FileDialog::new().pick_folder()
+                        let d = if preset.writes_folder() {
+                            Dialog::new(Want::Folder)
                         } else {
-                            rfd::FileDialog::new()
-                                .add_filter("PDF", &["pdf"])
-                                .set_file_name("drivethru.pdf")
-                                .save_file()
+                            Dialog::save("drivethru.pdf").filter("PDF", &["pdf"])
                         };
-                        if let Some(out) = target {
-                            push(
-                                env,
-                                core::export_preset(
-                                    env.cat,
-                                    &self.ids,
-                                    preset,
-                                    &out,
-                                    &self.settings,
-                                ),
-                            );
-                        }
+                        let (ids, settings) = (self.ids.clone(), self.settings.clone());
+                        files::ask(ui.ctx(), env, d, move |cat, paths| {
+                            paths
+                                .iter()
+                                .map(|out| {
+                                    done(core::export_preset(cat, &ids, preset, out, &settings))
+                                })
+                                .collect()
+                        });
                     }
                 }
                 if ui
@@ -354,12 +352,13 @@ impl PrintScreen {
                     .clicked()
                 {
                     ui.close();
-                    if let Some(dir) = rfd::FileDialog::new().pick_folder() {
-                        push(
-                            env,
-                            core::export_tts(env.cat, &self.ids, &dir, &self.settings),
-                        );
-                    }
+                    let (ids, settings) = (self.ids.clone(), self.settings.clone());
+                    files::ask(ui.ctx(), env, Dialog::new(Want::Folder), move |cat, paths| {
+                        paths
+                            .iter()
+                            .map(|dir| done(core::export_tts(cat, &ids, dir, &settings)))
+                            .collect()
+                    });
                 }
             });
         });
@@ -512,10 +511,11 @@ impl PrintScreen {
     }
 }
 
-fn push(env: &mut Env, r: Result<String, String>) {
+/// The action that says how an export went.
+fn done(r: Result<String, String>) -> Action {
     match r {
-        Ok(m) => env.push(Action::Notify(m)),
-        Err(e) => env.push(Action::Error(e)),
+        Ok(m) => Action::Notify(m),
+        Err(e) => Action::Error(e),
     }
 }
 

@@ -388,7 +388,7 @@ impl SetupScreen {
 /// The side features of a league written along the four edges of its square `r`: north and
 /// south centred on the top and bottom edges, west and east one feature a line on the left and
 /// right.
-fn side_features(
+pub(crate) fn side_features(
     painter: &egui::Painter,
     r: egui::Rect,
     features: &[Vec<String>; 4],

@@ -15,6 +15,8 @@ pub struct SquadScreen {
     picker: Picker,
     selected: Option<usize>,
     verdict: Memo<core::Verdict>,
+    /// The odds and duel calculators beside the squad.
+    pub calc: super::ruunara_calc::CalcPanel,
 }
 
 impl SquadScreen {
@@ -34,6 +36,10 @@ impl SquadScreen {
             s.members.push(id);
             push_edit(env, Slot::Squad, "add member", &s);
         }
+        egui::Panel::right("squad-calculators")
+            .resizable(true)
+            .default_size(300.0)
+            .show(ui, |ui| self.calc.ui(ui, env.cat, &squad.members));
         egui::CentralPanel::default().show(ui, |ui| {
             doc_bar_ui(ui, env, Slot::Squad, squad);
             ui.horizontal(|ui| {

@@ -764,6 +764,28 @@ pub fn report(
     })
 }
 
+/// Every character of `pool` against its own generated field, in pool order, with its
+/// field win rate (characters that are in no legal party are left out); `done` is called
+/// after each character.
+pub fn rank_pool(
+    pool: &[Character],
+    settings: Settings,
+    runner: &Runner<'_>,
+    done: &mut dyn FnMut(),
+) -> Result<Vec<(Character, Rate)>, BalanceError> {
+    let parties = legal_parties(pool);
+    let mut out = Vec::new();
+    for (i, c) in pool.iter().enumerate() {
+        if let Ok(f) = Field::new(pool, &parties, i, None) {
+            let s = &settings;
+            let r = runner.rate(&mut Vec::new(), &|g| f.play(c, s, g))?;
+            out.push((c.clone(), r));
+        }
+        done();
+    }
+    Ok(out)
+}
+
 /// A never-set stop flag, for runs that are not cancelled.
 pub static NEVER: AtomicBool = AtomicBool::new(false);
 

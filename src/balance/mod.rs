@@ -12,6 +12,7 @@
 //! No I/O, clock or global RNG here: seeds are handed in; the games are pure functions of
 //! (seed, game index).
 
+pub mod arcadia;
 pub mod iconica;
 pub mod iconoclasm;
 
@@ -309,13 +310,34 @@ impl<'a> Runner<'a> {
         B: Fn(u64) -> u8 + Sync,
         O: Fn(u64) -> u8 + Sync,
     {
-        let mut mine: Vec<u8> = Vec::new();
+        self.paired_into(stopping, base_scores, &mut Vec::new(), base, other)
+    }
+
+    /// [`Runner::paired_to`], keeping `other`'s scores in `other_scores` (games `0..len`
+    /// already played are reused).
+    pub fn paired_into<B, O>(
+        &self,
+        stopping: Stopping,
+        base_scores: &mut Vec<u8>,
+        other_scores: &mut Vec<u8>,
+        base: &B,
+        other: &O,
+    ) -> Result<Delta, BalanceError>
+    where
+        B: Fn(u64) -> u8 + Sync,
+        O: Fn(u64) -> u8 + Sync,
+    {
+        let mine = other_scores;
         let mut n = 0;
         loop {
             n = (n + BATCH).min(stopping.max_games);
             self.extend(base_scores, n, base)?;
-            self.extend(&mut mine, n, other)?;
-            let d = Delta::of(&base_scores[..n as usize], &mine, Stopped::Precision);
+            self.extend(mine, n, other)?;
+            let d = Delta::of(
+                &base_scores[..n as usize],
+                &mine[..n as usize],
+                Stopped::Precision,
+            );
             if d.half_width() <= stopping.precision {
                 return Ok(d);
             }

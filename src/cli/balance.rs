@@ -11,12 +11,19 @@ use serde_json::{Value, json};
 
 use super::limits::{self, MAX_GAMES};
 use super::load::{iconica_characters, iconoclasm_deck, open_catalogue, parties, read_text};
-use super::options::{IconicaRules, policy_parser};
+use super::options::{ArcadiaRules, IconicaRules, policy_parser};
 use super::out::note;
 use super::{BadInput, Context, Outcome};
+use crate::balance::arcadia::{self as arc, FieldSetup, Subject};
 use crate::balance::iconica::{self as bal, Include, Report, Settings};
 use crate::balance::{Delta, Rate, Runner, Stopping};
 use crate::cards::{Card, CardFile, CardLookup, parse_card};
+use crate::games::arcadia::character::CharacterFile;
+use crate::games::arcadia::examples;
+use crate::games::arcadia::model::{ArcadiaCard, Merit};
+use crate::games::arcadia::rules::{check_character, check_setup};
+use crate::games::arcadia::setup::SetupFile;
+use crate::games::build::CardIndex;
 use crate::games::iconica::ai::PolicyKind;
 use crate::games::iconica::model::Character;
 use crate::games::iconoclasm::engine::Goal;
@@ -33,8 +40,47 @@ pub struct Args {
 pub enum Game {
     /// An Iconica character against the field of legal parties.
     Iconica(IconicaArgs),
+    /// An Arcadia merit or flaw against what its points would otherwise buy.
+    Arcadia(ArcadiaArgs),
     /// Each seat's win rate and the first player's edge under a clash table.
     Iconoclasm(IconoclasmArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ArcadiaArgs {
+    /// A merit or flaw: a catalogue id, or a card file (imported or not).
+    #[arg(value_name = "MERIT|FLAW")]
+    pub card: String,
+    /// Character files to measure the card on (default: the characters of the setups).
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub characters: Vec<PathBuf>,
+    /// The quest setup to play in (default: every legal example setup built in).
+    #[arg(long, value_name = "FILE")]
+    pub setup: Option<PathBuf>,
+    /// AI policy of both players: first, random, greedy, mcts, mcts:N or mcts:Nms.
+    #[arg(long, value_name = "POLICY", default_value = "greedy", value_parser = policy_parser())]
+    pub ai: PolicyKind,
+    /// Stop once the 95% interval of the paired difference has a half-width of at most E.
+    #[arg(long, value_name = "E", default_value_t = 0.02)]
+    pub precision: f64,
+    /// Stop after at most N games a run (1 to 100,000,000).
+    #[arg(long, value_name = "N", default_value_t = 100_000,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
+    pub max_games: u64,
+    /// Seed of every run: game i of each version uses the same seed and place.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Threads to play on (default: every core); the report does not depend on it.
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..).map(|t| usize::try_from(t).unwrap_or(usize::MAX)))]
+    pub threads: Option<usize>,
+    /// Skip the card's worth (the card alone against its points unspent).
+    #[arg(long)]
+    pub no_worth: bool,
+    #[command(flatten)]
+    pub rules: ArcadiaRules,
+    /// Print JSON on stdout.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -110,6 +156,7 @@ pub struct IconicaArgs {
 pub fn run(ctx: &Context, args: Args) -> Outcome {
     match args.game {
         Game::Iconica(a) => iconica(ctx, a),
+        Game::Arcadia(a) => arcadia(ctx, a),
         Game::Iconoclasm(a) => iconoclasm(ctx, a),
     }
 }
@@ -411,6 +458,333 @@ fn write_text(ctx: &Context, card: &Character, args: &IconicaArgs, r: &Report) {
                 s.measured.games
             );
             out.text(&s.diff);
+        }
+    }
+}
+
+/// An Arcadia merit or flaw: a file when one is there (or the name looks like one), else a
+/// catalogue id.
+fn load_subject(lookup: &dyn CardLookup, card: &str) -> Result<(Subject, Card), BadInput> {
+    let path = Path::new(card);
+    let parsed = if path.exists() || card.ends_with(".toml") {
+        let text = read_text(path).map_err(|e| BadInput(format!("{card}: {e}")))?;
+        parse_card(&text, card)?
+    } else {
+        lookup.card(card).map(|c| c.into_owned()).ok_or_else(|| {
+            BadInput(format!(
+                "no card `{card}` in the catalogue (nor a file of that name)"
+            ))
+        })?
+    };
+    match &parsed {
+        Card::Arcadia(ArcadiaCard::Merit(m)) => Ok((Subject::Merit(m.clone()), parsed)),
+        Card::Arcadia(ArcadiaCard::Flaw(f)) => Ok((Subject::Flaw(f.clone()), parsed)),
+        other => Err(BadInput(format!(
+            "{card}: `{}` is a {} {}, not an Arcadia merit or flaw",
+            other.id(),
+            other.game().title(),
+            other.kind()
+        ))),
+    }
+}
+
+/// A character file, which must be legal.
+fn legal_character(path: &Path, lookup: &dyn CardLookup) -> Result<CharacterFile, BadInput> {
+    let shown = path.display().to_string();
+    let text = read_text(path).map_err(|e| BadInput(format!("{shown}: {e}")))?;
+    let c = CharacterFile::parse(&text, &shown)?;
+    let r = check_character(&c, lookup);
+    if let Some(v) = r.violations.first() {
+        return Err(BadInput(format!(
+            "{shown}: the character is not legal: {}: {}{}",
+            v.rule,
+            v.message,
+            if r.violations.len() > 1 {
+                format!(
+                    " (and {} more; run `deckwright validate`)",
+                    r.violations.len() - 1
+                )
+            } else {
+                String::new()
+            }
+        )));
+    }
+    Ok(c)
+}
+
+/// The field: `--setup` (or every legal example setup), its characters replaced by each
+/// of `--characters` in turn when given.
+fn arcadia_field(args: &ArcadiaArgs, lookup: &dyn CardLookup) -> Result<Vec<FieldSetup>, BadInput> {
+    let setups: Vec<FieldSetup> = match &args.setup {
+        Some(path) => {
+            let shown = path.display().to_string();
+            let text = read_text(path).map_err(|e| BadInput(format!("{shown}: {e}")))?;
+            let setup = SetupFile::parse(&text, &shown)?;
+            let mut chars = Vec::new();
+            for p in setup.character_paths(path) {
+                chars.push(legal_character(&p, lookup)?);
+            }
+            let characters: [CharacterFile; 2] = chars
+                .try_into()
+                .map_err(|_| BadInput(format!("{shown}: a setup has two characters")))?;
+            if let Some(v) = check_setup(&setup, &characters, lookup).violations.first() {
+                return Err(BadInput(format!(
+                    "{shown}: the setup is not legal: {}: {}",
+                    v.rule, v.message
+                )));
+            }
+            let name = path
+                .file_name()
+                .map_or(shown.clone(), |n| n.to_string_lossy().into_owned());
+            vec![FieldSetup {
+                name,
+                setup,
+                characters,
+                measured: [true, true],
+            }]
+        }
+        None => examples::setups()
+            .into_iter()
+            .filter(|e| check_setup(&e.setup, &e.characters, lookup).is_legal())
+            .map(|e| FieldSetup {
+                name: e.file,
+                setup: e.setup,
+                characters: e.characters,
+                measured: [true, true],
+            })
+            .collect(),
+    };
+    if setups.is_empty() {
+        return Err(BadInput("no legal example setup to measure in".into()));
+    }
+    if args.characters.is_empty() {
+        return Ok(setups);
+    }
+    let mut given = Vec::new();
+    for p in &args.characters {
+        let shown = p.file_name().map_or(p.display().to_string(), |n| {
+            n.to_string_lossy().into_owned()
+        });
+        given.push((shown, legal_character(p, lookup)?));
+    }
+    // Each given character in each seat of each setup, against the setup's other one.
+    let mut out = Vec::new();
+    for s in &setups {
+        for (shown, c) in &given {
+            for seat in 0..2 {
+                let mut characters = s.characters.clone();
+                characters[seat] = c.clone();
+                if check_setup(&s.setup, &characters, lookup).is_legal() {
+                    let mut measured = [false; 2];
+                    measured[seat] = true;
+                    out.push(FieldSetup {
+                        name: format!("{} ({shown})", s.name),
+                        setup: s.setup.clone(),
+                        characters,
+                        measured,
+                    });
+                }
+            }
+        }
+    }
+    if out.is_empty() {
+        return Err(BadInput(
+            "no setup is legal with the characters given (the waylay budgets depend on them; run `deckwright validate`)".into(),
+        ));
+    }
+    Ok(out)
+}
+
+fn arcadia(ctx: &Context, args: ArcadiaArgs) -> Outcome {
+    let stopping = Stopping::checked(args.precision, args.max_games)
+        .map_err(|e| BadInput(format!("--precision/--max-games: {e}")))?;
+    let cat = open_catalogue(ctx)?;
+    let (subject, card) = load_subject(&cat, &args.card)?;
+    // The catalogue's cards with the card in place (a file not yet imported included).
+    let mut cards = cat.all().map_err(|e| BadInput(format!("catalogue: {e}")))?;
+    cards.retain(|c| c.id() != card.id());
+    cards.push(card);
+    let index = CardIndex::new(cards);
+    let shop: Vec<Merit> = index
+        .cards()
+        .iter()
+        .filter_map(|c| match c {
+            Card::Arcadia(ArcadiaCard::Merit(m)) => Some(m.clone()),
+            _ => None,
+        })
+        .collect();
+    let field = arcadia_field(&args, &index)?;
+    let runner = runner(args.threads, stopping)?;
+    let settings = arc::Settings {
+        ai: args.ai,
+        seed: args.seed,
+        turn_limit: args.rules.turn_limit,
+    };
+    let r = arc::report(
+        &field,
+        &subject,
+        &shop,
+        &index,
+        settings,
+        &runner,
+        !args.no_worth,
+    )
+    .map_err(|e| BadInput(format!("{}: {e}", args.card)))?;
+    if args.json {
+        ctx.out.json(&arcadia_json(&subject, &args, &r));
+    } else {
+        arcadia_text(ctx, &subject, &args, &r);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn per_point_json(p: Option<(f64, (f64, f64))>) -> Value {
+    p.map_or(Value::Null, |(x, c)| json!({"delta": x, "ci95": ci(c)}))
+}
+
+fn arcadia_json(subject: &Subject, args: &ArcadiaArgs, r: &arc::Report) -> Value {
+    let against = match subject {
+        Subject::Merit(_) => "the same characters with the merit's cost spent by the builder",
+        Subject::Flaw(_) => "the same characters without the flaw (and without its points)",
+    };
+    json!({
+        "game": "arcadia",
+        "card": subject.id(),
+        "name": subject.name(),
+        "kind": r.kind,
+        "points": r.points,
+        "ai": args.ai.name(),
+        "seed": args.seed,
+        "precision": args.precision,
+        "draws": "half a win",
+        "games": r.delta.games,
+        "stopped": r.delta.stopped.as_str(),
+        "win_rate": r.delta.other.win_rate,
+        "ci95": ci(r.delta.other.ci95),
+        "against": {"what": against, "win_rate": r.delta.base.win_rate, "ci95": ci(r.delta.base.ci95)},
+        "delta": r.delta.delta,
+        "delta_ci95": ci(r.delta.ci95),
+        "per_point": per_point_json(r.per_point),
+        "worth": r.worth.as_ref().map(|w| {
+            let mut v = delta_json(w);
+            v["per_point"] = per_point_json(r.worth_per_point);
+            v
+        }),
+        "field": r.places.iter().map(|p| json!({
+            "setup": p.setup, "character": p.character, "player": p.seat + 1,
+            "dropped": p.dropped, "bought": p.bought,
+        })).collect::<Vec<_>>(),
+        "rank": Value::Null,
+        "matchups": r.matchups.iter().map(|m| json!({
+            "name": format!("{}: {} (player {})", m.setup, m.character, m.seat + 1),
+            "games": m.with.games,
+            "win_rate": m.with.win_rate, "ci95": ci(m.with.ci95),
+            "without": {"win_rate": m.without.win_rate, "ci95": ci(m.without.ci95)},
+        })).collect::<Vec<_>>(),
+        "impact": [],
+        "suggestions": [],
+    })
+}
+
+fn arcadia_text(ctx: &Context, subject: &Subject, args: &ArcadiaArgs, r: &arc::Report) {
+    let out = &ctx.out;
+    let ai = args.ai.name();
+    let (unit, without) = match subject {
+        Subject::Merit(_) => ("cost", "its cost spent by the builder instead"),
+        Subject::Flaw(_) => ("points", "without the flaw (nor its points)"),
+    };
+    writeln!(
+        out,
+        "{} ({}), Arcadia {}, {} {unit}; both players played by {ai}, seed {}; draws count as half a win",
+        subject.name(),
+        subject.id(),
+        r.kind,
+        r.points,
+        args.seed
+    );
+    writeln!(
+        out,
+        "field: {} {} (a character of a setup); the opponent unchanged",
+        r.places.len(),
+        if r.places.len() == 1 {
+            "place"
+        } else {
+            "places"
+        }
+    );
+    let d = &r.delta;
+    let with = match subject {
+        Subject::Merit(_) => "with the merit",
+        Subject::Flaw(_) => "with the flaw (its points spent by the builder)",
+    };
+    writeln!(
+        out,
+        "{with} {} (95% CI {} to {}); {without} {} ({} to {})",
+        pct(d.other.win_rate),
+        pct(d.other.ci95.0),
+        pct(d.other.ci95.1),
+        pct(d.base.win_rate),
+        pct(d.base.ci95.0),
+        pct(d.base.ci95.1)
+    );
+    writeln!(
+        out,
+        "change {} pts ({} to {}), paired over {} games; stopped at {}",
+        signed(d.delta),
+        signed(d.ci95.0),
+        signed(d.ci95.1),
+        d.games,
+        match d.stopped {
+            crate::balance::Stopped::Precision => format!("precision {}", args.precision),
+            crate::balance::Stopped::MaxGames => format!("--max-games {}", args.max_games),
+        }
+    );
+    if let Some((x, (lo, hi))) = r.per_point {
+        writeln!(
+            out,
+            "per {} point: {} pts ({} to {})",
+            if r.kind == "merit" { "cost" } else { "flaw" },
+            signed(x),
+            signed(lo),
+            signed(hi)
+        );
+    }
+    if let Some(w) = &r.worth {
+        writeln!(
+            out,
+            "worth (the card alone against its points unspent): {} pts ({} to {}) over {} games",
+            signed(w.delta),
+            signed(w.ci95.0),
+            signed(w.ci95.1),
+            w.games
+        );
+    }
+    writeln!(out, "\nplaces ({ai}):");
+    writeln!(
+        out,
+        "{:<56} {:>7} {:>8} {:>8}",
+        "setup: character", "games", "with", "without"
+    );
+    for m in &r.matchups {
+        writeln!(
+            out,
+            "{:<56} {:>7} {:>8} {:>8}",
+            format!("{}: {} (player {})", m.setup, m.character, m.seat + 1),
+            m.with.games,
+            pct(m.with.win_rate),
+            pct(m.without.win_rate)
+        );
+    }
+    for p in &r.places {
+        if !p.dropped.is_empty() || !p.bought.is_empty() {
+            writeln!(
+                out,
+                "  {}: {}: dropped [{}], the builder bought [{}]",
+                p.setup,
+                p.character,
+                p.dropped.join(", "),
+                p.bought.join(", ")
+            );
         }
     }
 }

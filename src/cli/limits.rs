@@ -6,6 +6,9 @@
 /// `sim --games N`: at most this many matches (with `--field`: in all, parties x games).
 pub const MAX_GAMES: u64 = 100_000_000;
 
+/// `duel ruunara --games N`: at most this many duels (played on one thread).
+pub const MAX_DUEL_GAMES: u32 = 10_000_000;
+
 /// `sim iconica --field`: at most this many characters in the pool (161,700 parties of three).
 pub const MAX_FIELD_POOL: usize = 100;
 

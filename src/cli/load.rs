@@ -1,5 +1,6 @@
 //! What `play` and `sim` read a match from: the catalogue, Iconica party files, an Arcadia
-//! quest setup (with its character files), the Iconoclasm deck and clash table. Bad input
+//! quest setup (with its character files), the Iconoclasm deck and clash table, a Ruunara
+//! mission and squad. Bad input
 //! names the file and, for TOML, the line and column.
 
 use std::path::{Path, PathBuf};
@@ -17,6 +18,9 @@ use crate::games::iconica::party::PartyFile;
 use crate::games::iconica::rules;
 use crate::games::iconoclasm::engine::Deck;
 use crate::games::iconoclasm::model::ClashTable;
+use crate::games::ruunara::mission::{MissionFile, Scenario};
+use crate::games::ruunara::rules as ruunara_rules;
+use crate::games::ruunara::squad::SquadFile;
 
 /// Reads a party, character, setup or squad file as text, through the core's one reader
 /// of user files (`safe_io::read_text`): only a regular file is read (a FIFO would wait for
@@ -147,4 +151,41 @@ pub fn iconica_characters(cat: &Catalogue) -> Result<Vec<Character>, BadInput> {
             _ => None,
         })
         .collect())
+}
+
+/// Reads a Ruunara mission and squad file and deploys the squad: bad input names the file
+/// (with line, column and key for a malformed one), the squad's first broken rule, or the
+/// mission's (an enemy that is not an enemy card, deploys that do not fit the squad).
+pub fn ruunara_scenario(
+    lookup: &dyn CardLookup,
+    mission: &Path,
+    squad: &Path,
+) -> Result<Scenario, BadInput> {
+    let mshown = mission.display().to_string();
+    let text = read_text(mission).map_err(|e| BadInput(format!("{mshown}: {e}")))?;
+    let m = MissionFile::parse(&text, &mshown)?;
+    let sshown = squad.display().to_string();
+    let text = read_text(squad).map_err(|e| BadInput(format!("{sshown}: {e}")))?;
+    let s = SquadFile::parse(&text, &sshown)?;
+    let report = ruunara_rules::check_squad(&s, lookup);
+    if let Some(e) = lookup.take_error() {
+        return Err(BadInput(format!("cannot read the catalogue's cards: {e}")));
+    }
+    let first = |file: &str, what: &str, v: &[crate::games::build::Violation]| {
+        BadInput(format!(
+            "{file}: {what}: {}: {}{}",
+            v[0].rule,
+            v[0].message,
+            if v.len() > 1 {
+                format!(" (and {} more; run `deckwright validate`)", v.len() - 1)
+            } else {
+                String::new()
+            }
+        ))
+    };
+    if !report.violations.is_empty() {
+        return Err(first(&sshown, "illegal squad", &report.violations));
+    }
+    m.resolve(&report.members, lookup)
+        .map_err(|v| first(&mshown, &format!("cannot deploy {sshown}"), &v))
 }

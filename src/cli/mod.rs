@@ -6,6 +6,7 @@ mod balance;
 mod cards_export;
 mod catalogue;
 mod collection;
+mod duel;
 mod export;
 mod import;
 mod limits;
@@ -50,12 +51,14 @@ pub enum Command {
     Search(search::Args),
     /// Owned quantities: set, import and export CSV.
     Collection(collection::Args),
-    /// Check party, character, setup and squad files against their game's rules.
+    /// Check party, character, setup, squad and mission files against their game's rules.
     Validate(validate::Args),
     /// Play one match and print its event log and final state.
     Play(play::Args),
     /// Run many AI-vs-AI matches and report win rates.
     Sim(sim::Args),
+    /// A close-combat duel played many times: the chance of each ending (Ruunara).
+    Duel(duel::Args),
     /// A card's field win rate, the impact of its parts and fixes (see docs/balance.md).
     Balance(balance::Args),
     /// Exact distribution of hits of a Ruunara `nD k+` attack.
@@ -97,6 +100,7 @@ pub fn run(db: Option<PathBuf>, command: Command) -> ExitCode {
         Command::Validate(a) => validate::run(&ctx, a),
         Command::Play(a) => play::run(&ctx, a),
         Command::Sim(a) => sim::run(&ctx, a),
+        Command::Duel(a) => duel::run(&ctx, a),
         Command::Balance(a) => balance::run(&ctx, a),
         Command::Odds(a) => odds::run(&ctx, a),
         Command::Export(a) => export::run(&ctx, a),

@@ -88,6 +88,42 @@ impl SimShared {
 
 /// The policies of `seats` seats in order: the first two seats' own option when given, else
 /// (and for seats 3 and 4) the shared one.
+/// The options of `play` for a game with one deciding seat (Ruunara: the squad; the enemies
+/// are run by the rules).
+#[derive(Debug, Clone, clap::Args)]
+pub struct SoloPlay {
+    /// Seed of the dice and of the policy.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// The squad's policy: first, random, greedy, mcts, mcts:N (playouts) or mcts:Nms.
+    #[arg(long, value_name = "POLICY", default_value = "first", value_parser = policy_parser())]
+    pub policy: PolicyKind,
+    /// Print the match as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The options of `sim` for a game with one deciding seat (Ruunara).
+#[derive(Debug, Clone, clap::Args)]
+pub struct SoloSim {
+    /// How many matches.
+    #[arg(long, value_name = "N", default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
+    pub games: u64,
+    /// Seed of the run: match i is seeded from (seed, i), whatever the thread count.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The squad's policy: first, random, greedy, mcts, mcts:N or mcts:Nms.
+    #[arg(long, value_name = "POLICY", default_value = "greedy", value_parser = policy_parser())]
+    pub ai: PolicyKind,
+    /// Worker threads (default: every core; lowered to the machine's with a note).
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..).map(|t| usize::try_from(t).unwrap_or(usize::MAX)))]
+    pub threads: Option<usize>,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
 fn seat_policies(seats: u8, own: [Option<PolicyKind>; 2], shared: PolicyKind) -> Vec<PolicyKind> {
     (0..usize::from(seats))
         .map(|seat| own.get(seat).copied().flatten().unwrap_or(shared))

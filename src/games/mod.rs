@@ -13,6 +13,7 @@ pub mod files;
 pub mod game;
 pub mod iconica;
 pub mod iconoclasm;
+pub mod record;
 pub mod ruunara;
 
 use serde_json::Value;

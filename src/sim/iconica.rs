@@ -7,7 +7,9 @@ use crate::games::iconica::engine::{
     Dice, Ended, Event, IconicaGame, RngDice, Setup, State, Winner,
 };
 
-use super::{MatchResult, game_seed, play_seeded};
+use super::{MatchResult, Summary, game_seed, play_seeded};
+use crate::balance::iconica::legal_against;
+use crate::games::iconica::model::Character;
 
 /// Endings in [`super::Summary::ended`] order.
 pub const ENDINGS: [&str; 3] = ["victory", "turn_limit", "dice_exhausted"];
@@ -109,6 +111,65 @@ pub fn sides(setup: &Setup, st: &State) -> [Vec<MemberEnd>; 2] {
         });
     }
     sides
+}
+
+/// The parties of a field (`sim iconica --field`): every party of three of `pool` (by
+/// index, ascending) legal against `opponent` in one match.
+pub fn field_parties(pool: &[Character], opponent: &[Character]) -> Vec<[usize; 3]> {
+    let mut parties = Vec::new();
+    for i in 0..pool.len() {
+        for j in i + 1..pool.len() {
+            for k in j + 1..pool.len() {
+                if legal_against(&[&pool[i], &pool[j], &pool[k]], opponent) {
+                    parties.push([i, j, k]);
+                }
+            }
+        }
+    }
+    parties
+}
+
+/// The seed of the games of party `k` of a field run seeded `seed`.
+pub fn field_seed(seed: u64, k: usize) -> u64 {
+    game_seed(seed, 1 << 40 | k as u64)
+}
+
+/// One character of a field: every game of every party it is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FieldRow {
+    /// The character's index in the pool.
+    pub character: usize,
+    /// The field's parties it is in.
+    pub parties: usize,
+    /// The games of those parties (side a is the field's party).
+    pub summary: Summary,
+}
+
+/// Per character of a pool of `pool` characters, the sums of the parties it is in
+/// (`results[k]` are party `k`'s), best win rate first (ties by pool order); characters in
+/// no party are left out.
+pub fn field_rows(pool: usize, parties: &[[usize; 3]], results: &[Summary]) -> Vec<FieldRow> {
+    let mut per: Vec<FieldRow> = (0..pool)
+        .map(|character| FieldRow {
+            character,
+            parties: 0,
+            summary: Summary::default(),
+        })
+        .collect();
+    for (p, s) in parties.iter().zip(results) {
+        for &i in p {
+            per[i].summary = per[i].summary.merge(*s);
+            per[i].parties += 1;
+        }
+    }
+    per.retain(|r| r.parties > 0);
+    per.sort_by(|x, y| {
+        y.summary
+            .win_rate_a()
+            .total_cmp(&x.summary.win_rate_a())
+            .then(x.character.cmp(&y.character))
+    });
+    per
 }
 
 #[cfg(test)]

@@ -343,9 +343,11 @@ where
 }
 
 /// The runner behind [`run_stoppable`] and [`run_tally`]: chunks of games summed with `add`,
-/// chunks merged with `merge`, in parallel.
+/// chunks merged with `merge`, in parallel; `None` when `stop` was set before the last game
+/// (`count` of the sum short of `games`). Any sum whose `merge` is associative and
+/// commutative gives the same result at any thread count.
 #[allow(clippy::too_many_arguments)]
-fn run_chunks<R, S, F, P>(
+pub fn run_chunks<R, S, F, P>(
     games: u64,
     threads: Option<usize>,
     play: &F,

@@ -7,6 +7,7 @@ use deckwright::app::core::card;
 use deckwright::app::editor::View;
 use deckwright::app::{DeckwrightApp, Screen};
 use deckwright::cards::{Card, parse_card};
+use deckwright::games::arcadia::edit::write;
 use deckwright::games::arcadia::model::{ArcadiaCard, Court, FlawType, MeritType, TestKind};
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
@@ -290,5 +291,448 @@ fn a_flaws_effects_are_small_forms() {
     for _ in 0..4 {
         undo(&mut h);
     }
+    assert_eq!(source(&h), original);
+}
+
+/// The bundled league `id` as the editor's text now holds it.
+fn league(h: &Harness<'_, DeckwrightApp>) -> deckwright::games::arcadia::model::League {
+    match arcadia(h) {
+        ArcadiaCard::League(l) => l,
+        other => panic!("a league: {other:?}"),
+    }
+}
+
+/// A waylay's trial as the editor's text now holds it.
+fn trial(h: &Harness<'_, DeckwrightApp>) -> deckwright::games::arcadia::model::Trial {
+    match arcadia(h) {
+        ArcadiaCard::Waylay(w) => w.trial.expect("the waylay has a trial"),
+        other => panic!("a waylay: {other:?}"),
+    }
+}
+
+/// Clicks the widget labelled `label` with `role` inside league effect `n`'s part of the form.
+fn click_in_effect(h: &mut Harness<'_, DeckwrightApp>, n: usize, label: &str, role: Role) {
+    h.get(
+        By::new()
+            .label(&format!("League effect {n}"))
+            .role(Role::Group),
+    )
+    .get(By::new().label(label).role(role))
+    .click();
+    h.run();
+}
+
+/// Every form of league effect added from the form's menu to a league that has none: each
+/// one edit whose TOML the Source view shows, each undone by one Ctrl+Z.
+#[test]
+fn each_league_effect_is_added_from_the_form_and_undone_in_one_step() {
+    use deckwright::games::arcadia::model::{LeagueEffect, LeagueTrial, TrialOn};
+    let mut h = open_form("Gloaming", "Gloaming Wood");
+    let original = source(&h);
+    let before = league(&h);
+    assert!(before.effects.is_empty());
+    h.get_by_label(
+        "What the special text does in play: the engine plays these, the text is shown.",
+    );
+
+    let art = LeagueEffect {
+        forbid_merits: Some(vec![MeritType::Art]),
+        ..LeagueEffect::default()
+    };
+    let ratings = LeagueEffect {
+        forbid_ratings: Some(vec![1]),
+        ..LeagueEffect::default()
+    };
+    let modify = LeagueEffect {
+        modify: Some(-1),
+        test: Some(TestKind::Might),
+        ..LeagueEffect::default()
+    };
+    let stay = LeagueEffect {
+        trial: Some(LeagueTrial {
+            attribute: TestKind::Might,
+            difficulty: 4,
+        }),
+        on: Some(TrialOn::Stay),
+        ..LeagueEffect::default()
+    };
+    let rest = LeagueEffect {
+        rest_extra: Some(1),
+        types: Some(vec![]),
+        ..LeagueEffect::default()
+    };
+    for (kind, want, toml) in [
+        ("Forbid merit types", art, "forbid_merits = [\"art\"]"),
+        ("Forbid waylay ratings", ratings, "forbid_ratings = [1]"),
+        ("Modify a test", modify, "test = \"might\""),
+        ("Extra trial", stay, "on = \"stay\""),
+        ("Rest recovers more", rest, "types = []"),
+    ] {
+        let text = source(&h);
+        click(&mut h, "Add league effect");
+        click(&mut h, kind);
+        let mut expected = before.clone();
+        expected.effects.push(want);
+        assert_eq!(league(&h), expected, "{kind}: nothing else changed");
+        assert!(source(&h).contains(toml), "{kind}:\n{}", source(&h));
+        assert_eq!(
+            source(&h),
+            write(&ArcadiaCard::League(expected)),
+            "the card's TOML as the core writes it"
+        );
+        h.get(By::new().label("Effect 1").role(Role::ComboBox));
+        undo(&mut h);
+        assert_eq!(source(&h), text, "{kind}: one undo step");
+    }
+    assert_eq!(source(&h), original);
+}
+
+/// A league effect's values: merit types ticked, its form changed, waylay ratings added
+/// and removed, effects moved up and removed; a second extra trial on the same occasion
+/// explained as never rolled. Each edit one undo step.
+#[test]
+fn a_league_effects_values_are_edited_with_widgets() {
+    use deckwright::games::arcadia::model::{LeagueTrial, TrialOn};
+    let mut h = open_form("Brassgate", "Brassgate Ward");
+    let original = source(&h);
+    assert_eq!(
+        league(&h).effects[0].forbid_merits,
+        Some(vec![MeritType::Art])
+    );
+    h.get_by_label(
+        "A character in this league may not use merits of the ticked types (it may still \
+         exhaust or discard them to pay a loss).",
+    );
+
+    // Ticking a type: the list keeps the format's order. The league's Rest checkboxes
+    // have the same names; the effect's are its own.
+    click_in_effect(&mut h, 1, "ability", Role::CheckBox);
+    assert_eq!(
+        league(&h).effects[0].forbid_merits,
+        Some(vec![MeritType::Ability, MeritType::Art])
+    );
+    assert!(
+        source(&h).contains("forbid_merits = [\"ability\", \"art\"]"),
+        "{}",
+        source(&h)
+    );
+    assert_eq!(league(&h).rest, vec!["treasure", "advantage", "flaw"]);
+    undo(&mut h);
+    assert_eq!(source(&h), original);
+
+    // Its form made an extra trial, then on a rest: the table holds only that form's keys.
+    h.get(By::new().label("Effect 1").role(Role::ComboBox))
+        .click();
+    h.run();
+    click(&mut h, "Extra trial");
+    h.get(By::new().label("on").role(Role::ComboBox)).click();
+    h.run();
+    click(&mut h, "rest");
+    let fx = &league(&h).effects[0];
+    assert_eq!(
+        (fx.trial.clone(), fx.on, fx.forbid_merits.clone()),
+        (
+            Some(LeagueTrial {
+                attribute: TestKind::Might,
+                difficulty: 4
+            }),
+            Some(TrialOn::Rest),
+            None
+        )
+    );
+    h.get_by_label("Resting here needs this trial first; failing ends the Day without the Rest.");
+
+    // A second extra trial on the same occasion is never rolled: the form says so, and
+    // moving it up makes it the one rolled.
+    click(&mut h, "Add league effect");
+    click(&mut h, "Extra trial");
+    let ofs: Vec<_> = h
+        .get_all(By::new().label("of").role(Role::ComboBox))
+        .collect();
+    assert_eq!(ofs.len(), 2);
+    ofs[1].click();
+    h.run();
+    click(&mut h, "savvy");
+    let ons: Vec<_> = h
+        .get_all(By::new().label("on").role(Role::ComboBox))
+        .collect();
+    assert_eq!(ons.len(), 2);
+    ons[1].click();
+    h.run();
+    click(&mut h, "rest");
+    h.get_by_label("Only the first extra trial on rest is rolled: this one never is.");
+    click(&mut h, "Move effect 2 up");
+    let attributes = |h: &Harness<'_, DeckwrightApp>| -> Vec<_> {
+        league(h)
+            .effects
+            .iter()
+            .map(|fx| fx.trial.as_ref().map(|t| t.attribute))
+            .collect()
+    };
+    assert_eq!(
+        attributes(&h),
+        vec![Some(TestKind::Savvy), Some(TestKind::Might)]
+    );
+    h.get_by_label("Only the first extra trial on rest is rolled: this one never is.");
+    undo(&mut h);
+    assert_eq!(
+        attributes(&h),
+        vec![Some(TestKind::Might), Some(TestKind::Savvy)]
+    );
+
+    // Removing an effect is one step.
+    click(&mut h, "Remove effect 1");
+    assert_eq!(attributes(&h), vec![Some(TestKind::Savvy)]);
+    assert!(
+        h.query_by_label("Only the first extra trial on rest is rolled: this one never is.")
+            .is_none()
+    );
+    undo(&mut h);
+    assert_eq!(league(&h).effects.len(), 2);
+    for _ in 0..5 {
+        undo(&mut h);
+    }
+    assert_eq!(source(&h), original);
+
+    // Starfall Orchard's forbidden rating removed and another added.
+    let mut h = open_form("Starfall", "Starfall Orchard");
+    let original = source(&h);
+    click_in_effect(&mut h, 1, "rating 1 ×", Role::Button);
+    assert_eq!(league(&h).effects[0].forbid_ratings, Some(vec![]));
+    h.get_by_label("No rating listed: this forbids nothing.");
+    click(&mut h, "Add rating");
+    assert_eq!(league(&h).effects[0].forbid_ratings, Some(vec![1]));
+    undo(&mut h);
+    undo(&mut h);
+    assert_eq!(source(&h), original);
+
+    // Hollowhill Barrows' extra rest: its ally untaken means any type.
+    let mut h = open_form("Hollowhill", "Hollowhill Barrows");
+    let original = source(&h);
+    click_in_effect(&mut h, 1, "ally", Role::CheckBox);
+    let fx = &league(&h).effects[0];
+    assert_eq!((fx.rest_extra, fx.types.clone()), (Some(1), Some(vec![])));
+    assert!(source(&h).contains("types = []"), "{}", source(&h));
+    undo(&mut h);
+    assert_eq!(source(&h), original);
+}
+
+/// A waylay trial's failure effect: every form set from the drop-down, the TOML as the
+/// Source view shows it, each one undo step; an exhaust's types ticked and kept when it
+/// becomes a discard.
+#[test]
+fn each_failure_effect_of_a_waylay_trial_is_set_from_the_form() {
+    use deckwright::games::arcadia::model::FailureEffect;
+    let mut h = open_form("Heron", "The Riddling Heron");
+    let original = source(&h);
+    let ArcadiaCard::Waylay(before) = arcadia(&h) else {
+        panic!("a waylay")
+    };
+    assert_eq!(
+        trial(&h).effect,
+        Some(FailureEffect {
+            exhaust: Some(vec![MeritType::Art, MeritType::Ability]),
+            ..FailureEffect::default()
+        })
+    );
+    let yes = Some(true);
+    for (kind, want, toml) in [
+        ("not given", None, None),
+        (
+            "discard a merit",
+            Some(FailureEffect {
+                discard: Some(vec![MeritType::Art, MeritType::Ability]),
+                ..FailureEffect::default()
+            }),
+            Some("discard = [\"art\", \"ability\"]"),
+        ),
+        (
+            "skip the next Day",
+            Some(FailureEffect {
+                skip_day: yes,
+                ..FailureEffect::default()
+            }),
+            Some("skip_day = true"),
+        ),
+        (
+            "return to Base Camp",
+            Some(FailureEffect {
+                return_to_base: yes,
+                ..FailureEffect::default()
+            }),
+            Some("return_to_base = true"),
+        ),
+        (
+            "lose a treasure",
+            Some(FailureEffect {
+                lose_treasure: yes,
+                ..FailureEffect::default()
+            }),
+            Some("lose_treasure = true"),
+        ),
+        (
+            "nothing",
+            Some(FailureEffect {
+                none: yes,
+                ..FailureEffect::default()
+            }),
+            Some("none = true"),
+        ),
+    ] {
+        h.get(By::new().label("Failure effect").role(Role::ComboBox))
+            .click();
+        h.run();
+        click(&mut h, kind);
+        assert_eq!(trial(&h).effect, want, "{kind}");
+        let mut expected = before.clone();
+        expected.trial.as_mut().expect("a trial").effect = want;
+        assert_eq!(
+            source(&h),
+            write(&ArcadiaCard::Waylay(expected)),
+            "{kind}: nothing else changed"
+        );
+        match toml {
+            Some(toml) => assert!(source(&h).contains(toml), "{kind}:\n{}", source(&h)),
+            None => assert!(!source(&h).contains("effect"), "{}", source(&h)),
+        }
+        assert_eq!(
+            trial(&h).failure.as_deref(),
+            Some("The heron pecks out a memory: exhaust one Art or Ability."),
+            "the words stay"
+        );
+        undo(&mut h);
+        assert_eq!(source(&h), original, "{kind}: one undo step");
+    }
+
+    // Types ticked on the exhaust: `ally` added (the list in the format's order), `art`
+    // taken off.
+    click(&mut h, "ally");
+    click(&mut h, "art");
+    assert_eq!(
+        trial(&h).effect.and_then(|f| f.exhaust),
+        Some(vec![MeritType::Ability, MeritType::Ally])
+    );
+    undo(&mut h);
+    undo(&mut h);
+    assert_eq!(source(&h), original);
+
+    // A trial without an effect gets one: exhaust, any type until one is ticked.
+    let mut h = open_form("Squall", "Squall Front");
+    assert_eq!(trial(&h).effect, None);
+    h.get_by_label("Failing the trial does nothing; the test follows.");
+    h.get(By::new().label("Failure effect").role(Role::ComboBox))
+        .click();
+    h.run();
+    click(&mut h, "exhaust a merit");
+    assert_eq!(
+        trial(&h).effect,
+        Some(FailureEffect {
+            exhaust: Some(vec![]),
+            ..FailureEffect::default()
+        })
+    );
+    assert!(
+        source(&h).contains("[trial.effect]\nexhaust = []"),
+        "{}",
+        source(&h)
+    );
+    h.get(By::new().label("treasure").role(Role::CheckBox));
+}
+
+/// A flaw effect's condition, the terrain it counts in, is a field of its form; a retest's
+/// `lost_only` a checkbox beside it.
+#[test]
+fn an_effects_terrain_condition_and_lost_only_are_in_its_form() {
+    let mut h = open_form("Salt-Bound", "Salt-Bound");
+    let original = source(&h);
+    let ArcadiaCard::Flaw(f) = arcadia(&h) else {
+        panic!("a flaw")
+    };
+    assert_eq!(f.effects[0].terrain.as_deref(), Some("river"));
+    let field = h.get_by_label("Terrain 1");
+    assert_eq!(field.value().as_deref(), Some("river"));
+    field.focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.get_by_label("Terrain 1").type_text("marsh");
+    h.run();
+    let ArcadiaCard::Flaw(f) = arcadia(&h) else {
+        panic!("a flaw")
+    };
+    assert_eq!(f.effects[0].terrain.as_deref(), Some("marsh"));
+    assert!(source(&h).contains("terrain = \"marsh\""), "{}", source(&h));
+
+    // A retest may be for a lost test only; taking the retest off takes that too.
+    click(&mut h, "Retest 1");
+    assert!(h.query_by_label("Lost only 1").is_some());
+    click(&mut h, "Lost only 1");
+    let ArcadiaCard::Flaw(f) = arcadia(&h) else {
+        panic!("a flaw")
+    };
+    assert_eq!(
+        (f.effects[0].retest, f.effects[0].lost_only),
+        (Some(true), Some(true))
+    );
+    click(&mut h, "Retest 1");
+    let ArcadiaCard::Flaw(f) = arcadia(&h) else {
+        panic!("a flaw")
+    };
+    assert_eq!((f.effects[0].retest, f.effects[0].lost_only), (None, None));
+    assert!(h.query_by_label("Lost only 1").is_none());
+    for _ in 0..3 {
+        undo(&mut h);
+    }
+    let ArcadiaCard::Flaw(f) = arcadia(&h) else {
+        panic!("a flaw")
+    };
+    assert_eq!(f.effects[0].terrain.as_deref(), Some("marsh"));
+    undo(&mut h);
+    assert_eq!(source(&h), original);
+}
+
+/// The effect forms at 1024 x 700 and 1920 x 1080: each row wraps within the form's column.
+#[test]
+fn effect_forms_stay_within_the_form_at_1024_and_1920() {
+    for (w, ht) in [(1024.0, 700.0), (1920.0, 1080.0)] {
+        for (search, name, last) in [
+            ("Brassgate", "Brassgate Ward", "Remove effect 1"),
+            ("Heron", "The Riddling Heron", "treasure"),
+        ] {
+            let mut h = open_form(search, name);
+            h.set_size(egui::vec2(w, ht));
+            h.run();
+            let column = h.get_by_label("Text").rect().right();
+            let r = h.get_by_label(last).rect();
+            assert!(
+                r.right() <= column + 1.0,
+                "{name} at {w}: {last} at {r:?}, the form ends at {column}"
+            );
+        }
+    }
+}
+
+/// A league effect's number typed into its field: one undo step back.
+#[test]
+fn a_modified_tests_amount_is_typed_and_undone_in_one_step() {
+    let mut h = open_form("Gloaming", "Gloaming Wood");
+    let original = source(&h);
+    click(&mut h, "Add league effect");
+    click(&mut h, "Modify a test");
+    let added = source(&h);
+    h.get(By::new().label("by").role(Role::SpinButton)).focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.get(By::new().label("by").role(Role::SpinButton))
+        .type_text("2");
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(league(&h).effects[0].modify, Some(2), "{}", source(&h));
+    assert!(source(&h).contains("modify = 2"), "{}", source(&h));
+    undo(&mut h);
+    assert_eq!(source(&h), added);
+    undo(&mut h);
     assert_eq!(source(&h), original);
 }

@@ -7,17 +7,22 @@
 mod support;
 
 mod arcadia_forms;
+mod arcadia_match;
 mod art;
 mod balance;
+mod balance_screen;
 mod browser;
 mod builders;
 mod editor;
 mod files;
 mod forms;
+mod iconica_board;
 mod iconoclasm_match;
 mod matches;
 mod new_user;
 mod print;
 mod recovery;
 mod ruunara_form;
+mod ruunara_match;
 mod sheet_view;
+mod simulate;

@@ -7,8 +7,11 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-/// A 1280 x `height` harness around the app's whole UI.
-pub fn harness_of_height(app: DeckwrightApp, height: f32) -> Harness<'static, DeckwrightApp> {
+/// A 1280 x `height` harness around the app's whole UI, with the card editor's Balance
+/// panel off (on for users; a test of the panel turns it on): a measurement keeps the
+/// window repainting and both cores busy, so other tests would not settle quickly.
+pub fn harness_of_height(mut app: DeckwrightApp, height: f32) -> Harness<'static, DeckwrightApp> {
+    app.editor.set_balance_on(false);
     Harness::builder()
         .with_size(egui::vec2(1280.0, height))
         .build_ui_state(|ui, app: &mut DeckwrightApp| app.ui_root(ui), app)

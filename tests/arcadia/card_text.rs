@@ -223,6 +223,34 @@ fn a_stay_trial_is_rolled_by_a_character_that_stays_and_failing_ends_its_day() {
     assert!(!log.iter().any(|e| matches!(e, Event::Trial { .. })));
 }
 
+/// Ruling: a league rolls one extra trial an occasion, the first listed; a second on the
+/// same occasion is never rolled (the card editor's form says so).
+#[test]
+fn of_two_stay_trials_only_the_first_is_rolled() {
+    let m = game_limit(
+        woods_with((0, 0), "t-l-stay-twice"),
+        Who::new((0, 0)).merits(&["t-plain"]),
+        Who::new((4, 1)),
+        1,
+    );
+    let trials = |log: &[Event]| -> Vec<(i32, bool)> {
+        log.iter()
+            .filter_map(|e| match e {
+                Event::Trial { total, pass, .. } => Some((*total, *pass)),
+                _ => None,
+            })
+            .collect()
+    };
+    // Resolve 1 + 3 fails the first (difficulty 5) and would pass the second (2): the Day ends.
+    let (_, log, _) = run(&m, "1 2 3", &[Opt::Stay]);
+    assert_eq!(trials(&log), vec![(4, false)]);
+    assert!(!log.iter().any(|e| matches!(e, Event::Rests { .. })));
+    // Passing the first is enough: no second trial follows.
+    let (_, log, _) = run(&m, "1 2 4 1", &[Opt::Stay]);
+    assert_eq!(trials(&log), vec![(5, true)]);
+    assert!(log.iter().any(|e| matches!(e, Event::Rests { .. })));
+}
+
 #[test]
 fn a_rest_trial_must_be_passed_to_rest() {
     let a = Who::new((0, 0)).merits(&["t-art"]);

@@ -10,6 +10,7 @@ mod support;
 #[allow(dead_code)]
 mod cli;
 
+mod balance;
 mod card_text;
 mod engine_cli;
 mod engine_props;

@@ -245,6 +245,12 @@ pub fn cards() -> Vec<Card> {
             "rest = []\neffects = [ { trial = { attribute = \"resolve\", difficulty = 5 }, on = \"stay\" } ]",
         ),
         league(
+            "t-l-stay-twice",
+            "Twice Restless Wood",
+            r#""forest""#,
+            "rest = []\neffects = [ { trial = { attribute = \"resolve\", difficulty = 5 }, on = \"stay\" }, { trial = { attribute = \"resolve\", difficulty = 2 }, on = \"stay\" } ]",
+        ),
+        league(
             "t-l-resttrial",
             "Wakeful Wood",
             r#""forest""#,

@@ -6,4 +6,5 @@
 mod errors;
 mod format;
 mod roundtrip;
+mod ruunara_formats;
 mod sheet;

@@ -689,14 +689,79 @@ fn skill() -> impl Strategy<Value = ruu::Skill> {
         cycle,
         opt((1u8..=6).prop_map(|k| format!("{k}+"))),
         opt(text()),
+        opt(skill_effect()),
     )
-        .prop_map(|(name, cycle, trigger, text)| ruu::Skill {
-            name,
-            cycle,
-            trigger,
-            text,
-            ..ruu::Skill::default()
+        .prop_map(|(name, cycle, trigger, text, effect)| {
+            let mut skill = ruu::Skill {
+                name,
+                cycle,
+                trigger,
+                text,
+                ..ruu::Skill::default()
+            };
+            if let Some(e) = effect {
+                if e.effect == Some(ruu::EffectKind::InstantKill) && skill.trigger.is_none() {
+                    skill.trigger = Some("6+".into());
+                }
+                skill = ruu::Skill {
+                    name: skill.name,
+                    cycle: skill.cycle,
+                    trigger: skill.trigger,
+                    text: skill.text,
+                    ..e
+                };
+            }
+            skill
         })
+}
+
+/// A skill holding only an effect with parameters it takes (every form of "Skills as data").
+fn skill_effect() -> impl Strategy<Value = ruu::Skill> {
+    use ruu::{AttackKind, EffectKind, EffectTarget, Skill};
+    let inches = || (1u32..=2400).prop_map(|n| f64::from(n) / 10.0);
+    let with = |effect: EffectKind| Skill {
+        effect: Some(effect),
+        ..Skill::default()
+    };
+    prop_oneof![
+        Just(with(EffectKind::InstantKill)),
+        Just(with(EffectKind::Flee)),
+        Just(with(EffectKind::Reroll)),
+        (dice(), select(vec![AttackKind::Close, AttackKind::Ranged])).prop_map(move |(d, a)| {
+            Skill {
+                dice: Some(d),
+                attack: Some(a),
+                ..with(EffectKind::ExtraAttack)
+            }
+        }),
+        (1u32..=10_000, opt(inches()), any::<bool>()).prop_map(move |(amount, range, said)| {
+            // `range` goes with an ally target; a heal of itself may say `self` or not.
+            let target = match range {
+                Some(_) => Some(EffectTarget::Ally),
+                None => said.then_some(EffectTarget::Own),
+            };
+            Skill {
+                amount: Some(amount),
+                target,
+                range,
+                ..with(EffectKind::Heal)
+            }
+        }),
+        (dice(), opt((inches(), inches()))).prop_map(move |(d, point)| Skill {
+            dice: Some(d),
+            range: point.map(|p| p.0),
+            radius: point.map(|p| p.1),
+            ..with(EffectKind::Area)
+        }),
+        (
+            select(vec![EffectKind::Stealth, EffectKind::Cover]),
+            inches()
+        )
+            .prop_map(move |(e, r)| Skill {
+                radius: Some(r),
+                ..with(e)
+            }),
+    ]
 }
 
 fn figure() -> impl Strategy<Value = Card> {

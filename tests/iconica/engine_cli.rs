@@ -358,12 +358,19 @@ fn help_lists_each_games_own_options() {
 }
 
 #[test]
-fn ruunara_has_no_play_or_sim_yet() {
+fn ruunara_play_and_sim_take_only_their_own_options() {
     let env = Env::new();
     for cmd in ["play", "sim"] {
-        let o = env.run(&[cmd, "ruunara", "mission.toml", "squad.toml"]);
+        let o = env.run(&[
+            cmd,
+            "ruunara",
+            "m.mission.toml",
+            "s.squad.toml",
+            "--ruleset",
+            "v8",
+        ]);
         assert_eq!(o.status.code(), Some(2), "{cmd}");
-        assert!(String::from_utf8_lossy(&o.stderr).contains("unrecognized subcommand 'ruunara'"));
+        assert!(String::from_utf8_lossy(&o.stderr).contains("--ruleset"));
     }
 }
 

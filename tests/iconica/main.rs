@@ -9,6 +9,7 @@ mod cli;
 mod support;
 
 mod balance;
+mod draft;
 mod engine_ai;
 mod engine_cli;
 mod engine_golden;

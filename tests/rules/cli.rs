@@ -120,6 +120,9 @@ fn every_example_is_as_its_name_says() {
             if !name.ends_with(".toml") {
                 continue;
             }
+            if name.ends_with(".mission.toml") {
+                continue; // checked against a squad below
+            }
             let out = validate(&db, &[&path.display().to_string(), "--json"]);
             let want = if name.starts_with("legal-") || name.starts_with("shares-") {
                 0
@@ -320,4 +323,93 @@ fn an_arcadia_file_without_suffix_is_told_apart_by_its_keys() {
     let v = json(&out);
     assert_eq!(v["kind"], "setup");
     assert_eq!(v["characters"].as_array().unwrap().len(), 2);
+}
+
+/// Every Ruunara example mission, checked against each bundled legal squad: the playable ones
+/// are legal, the malformed ones are bad input naming file, line, column and key (nothing on
+/// stdout), and the one that breaks rules says which.
+#[test]
+fn every_example_mission_is_as_its_name_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.sqlite");
+    let squads = [
+        ex("ruunara/legal-ardann-story.squad.toml"),
+        ex("ruunara/legal-free-play-mix.squad.toml"),
+    ];
+    let mut missions = 0;
+    for entry in std::fs::read_dir(examples().join("ruunara")).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if !name.ends_with(".mission.toml") {
+            continue;
+        }
+        missions += 1;
+        let file = path.display().to_string();
+        let out = validate(&db, &[&file, &squads[0], &squads[1], "--json"]);
+        let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+        match name.as_str() {
+            "illegal-enemy-faction.mission.toml" => {
+                assert_eq!(out.status.code(), Some(1), "{name}: {stderr}");
+                let v = json(&out);
+                let verdicts = v.as_array().unwrap();
+                // The mission against each squad, then each squad.
+                assert_eq!(verdicts.len(), 4);
+                for (i, squad) in squads.iter().enumerate() {
+                    assert_eq!(verdicts[i]["kind"], "mission");
+                    assert_eq!(verdicts[i]["squad"], squad.as_str());
+                    let rules: Vec<&str> = verdicts[i]["violations"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|x| x["rule"].as_str().unwrap())
+                        .collect();
+                    assert_eq!(rules, ["mission-enemy-faction", "mission-deploy"]);
+                }
+                assert_eq!(verdicts[2]["legal"], true);
+            }
+            n if n.starts_with("illegal-") => {
+                assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
+                assert!(out.stdout.is_empty(), "{name}: nothing on stdout");
+                // file:line:column: key `k`: ...
+                let at = format!("{file}:");
+                let rest = stderr
+                    .split(&at)
+                    .nth(1)
+                    .unwrap_or_else(|| panic!("{name}: {stderr}"));
+                let mut parts = rest.splitn(3, ':');
+                let line: usize = parts.next().unwrap().parse().expect("a line");
+                let column: usize = parts.next().unwrap().parse().expect("a column");
+                assert!(line > 1 && column >= 1, "{stderr}");
+                assert!(
+                    parts.next().unwrap().trim_start().starts_with("key `"),
+                    "{stderr}"
+                );
+            }
+            _ => {
+                assert_eq!(out.status.code(), Some(0), "{name}: {stderr}");
+                let v = json(&out);
+                assert_eq!(v[0]["game"], "ruunara");
+                assert_eq!(v[0]["kind"], "mission");
+                assert_eq!(v[0]["legal"], true);
+                assert_eq!(v[1]["legal"], true);
+            }
+        }
+    }
+    assert!(missions >= 8, "{missions} missions");
+    // A mission alone is checked for its cards; text output names mission and squad.
+    let out = validate(&db, &[&ex("ruunara/eliminate.mission.toml")]);
+    assert_eq!(out.status.code(), Some(0));
+    let out = validate(
+        &db,
+        &[
+            &ex("ruunara/illegal-enemy-faction.mission.toml"),
+            &squads[0],
+        ],
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("illegal-enemy-faction.mission.toml with ")
+            && text.contains("mission-enemy-faction: enemy 1 `ru-sanbari-tracker` is Sanbari Tracker (ru-sanbari-tracker), an ally card"),
+        "{text}"
+    );
 }

@@ -1,5 +1,5 @@
-//! `validate` and `odds` with nobody reading their stdout end quietly with the status they
-//! have with a reader; `odds` refuses more dice than it takes.
+//! `validate`, `odds` and the Ruunara commands with nobody reading their stdout end quietly
+//! with the status they have with a reader; `odds` refuses more dice than it takes.
 
 use std::path::Path;
 
@@ -51,4 +51,40 @@ fn odds_beyond_the_dice_limit_are_refused_naming_it() {
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["distribution"].as_array().unwrap().len(), 1001);
+}
+
+#[test]
+fn ruunara_play_sim_duel_and_mission_validate_into_closed_pipe_do_not_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cat.sqlite");
+    let mission = ex("ruunara/eliminate.mission.toml");
+    let squad = ex("ruunara/legal-ardann-story.squad.toml");
+    assert_quiet(
+        &db,
+        &["play", "ruunara", &mission, &squad, "--seed", "2"],
+        0,
+    );
+    assert_quiet(&db, &["play", "ruunara", &mission, &squad, "--json"], 0);
+    assert_quiet(
+        &db,
+        &[
+            "sim", "ruunara", &mission, &squad, "--games", "20", "--ai", "random",
+        ],
+        0,
+    );
+    assert_quiet(
+        &db,
+        &[
+            "duel",
+            "ruunara",
+            "ru-yrsa-coalmantle",
+            "ru-ghoul-gnawer",
+            "--games",
+            "50",
+        ],
+        0,
+    );
+    assert_quiet(&db, &["validate", &mission, &squad], 0);
+    let bad = ex("ruunara/illegal-enemy-faction.mission.toml");
+    assert_quiet(&db, &["validate", &bad, &squad, "--json"], 1);
 }

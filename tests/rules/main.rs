@@ -14,4 +14,5 @@ mod iconica;
 #[allow(dead_code)]
 mod run_cli;
 mod ruunara;
+mod ruunara_cli;
 mod special_files;

@@ -5,8 +5,10 @@
 //! back the edited card; the choices offered are the core model's values, the rules are the
 //! core parser's. A quest's objective is a small tree of forms (a kind, its value, and the
 //! members of "All of" / "Any of"); effects are small forms too (bonus or penalty to a test,
-//! retest, change test, exhaust).
+//! retest, change test, exhaust, and the terrain they count in), and so are the card texts
+//! as data (`card_text`: a league's effects, a waylay trial's failure effect).
 
+mod card_text;
 mod league;
 
 use super::card_form::{FormEdit, choice, optional_text, section, text};
@@ -22,7 +24,9 @@ type Form = super::card_form::Form<ArcadiaCard>;
 pub fn ui(ui: &mut egui::Ui, card: &ArcadiaCard) -> Option<FormEdit<ArcadiaCard>> {
     let mut f = Form::new(card);
     let rest = match card {
-        ArcadiaCard::Quest(_) => "The objective is a tree: \"All of\" and \"Any of\" hold others.",
+        ArcadiaCard::Quest(_) => {
+            "The objective is a tree: \"All of\", \"Any of\" and \"In order\" hold others."
+        }
         _ => "Effects are listed under the card's keys.",
     };
     ui.weak(format!(
@@ -51,7 +55,7 @@ pub fn ui(ui: &mut egui::Ui, card: &ArcadiaCard) -> Option<FormEdit<ArcadiaCard>
                     ArcadiaCard::League(c) => edits(ui, |ui, e| league::league_ui(ui, c, e)),
                     ArcadiaCard::Quest(c) => edits(ui, |ui, e| quest_ui(ui, c, e)),
                 }
-                .apply(&mut f)
+                .apply_to(&mut f)
             });
         });
     f.edit(card)
@@ -73,14 +77,6 @@ impl Edits {
     }
     /// Records the edit on any card's form.
     pub(super) fn apply_to<C: Clone + PartialEq>(self, f: &mut super::card_form::Form<C>) {
-        if let Some(p) = self.picked {
-            f.changed(p);
-        } else if let Some(t) = self.typed {
-            f.typed(t);
-        }
-    }
-
-    fn apply(self, f: &mut Form) {
         if let Some(p) = self.picked {
             f.changed(p);
         } else if let Some(t) = self.typed {
@@ -207,6 +203,62 @@ pub(super) fn pick<T: Copy + PartialEq + serde::Serialize>(
     picked
 }
 
+/// A drop-down of the kinds of a form (`names`, the current one `kind`); the kind picked
+/// when it is another.
+pub(super) fn kind_pick(
+    ui: &mut egui::Ui,
+    id: impl std::hash::Hash + std::fmt::Debug,
+    kind: usize,
+    names: &[&str],
+    label: egui::Id,
+) -> Option<usize> {
+    let mut k = kind;
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(names[kind])
+        .show_ui(ui, |ui| {
+            for (i, name) in names.iter().enumerate() {
+                ui.selectable_value(&mut k, i, *name);
+            }
+        })
+        .response
+        .labelled_by(label);
+    (k != kind).then_some(k)
+}
+
+/// A part of the form named `label` for assistive technology (and the app's tests): the
+/// widgets of one effect, whose own labels repeat from effect to effect.
+pub(super) fn group<R>(
+    ui: &mut egui::Ui,
+    label: impl Into<String>,
+    body: impl FnOnce(&mut egui::Ui) -> R,
+) -> R {
+    ui.scope_builder(
+        egui::UiBuilder::new()
+            .accessibility_label(label)
+            .accessibility_role(egui::accesskit::Role::Group),
+        body,
+    )
+    .inner
+}
+
+/// A labelled number in a row of widgets; changes are typing (a drag is a burst).
+pub(super) fn inline_number<N: egui::emath::Numeric>(
+    ui: &mut egui::Ui,
+    label: &'static str,
+    value: &mut N,
+    range: std::ops::RangeInclusive<N>,
+    e: &mut Edits,
+) {
+    let l = ui.label(label);
+    if ui
+        .add(egui::DragValue::new(value).range(range))
+        .labelled_by(l.id)
+        .changed()
+    {
+        e.type_in(label);
+    }
+}
+
 /// A card's effects, each a small form: a bonus or a penalty to a test, and what it lets
 /// the holder do (retest, change the test, exhaust the card); added and removed with buttons.
 fn effects_ui(ui: &mut egui::Ui, effects: &mut Vec<Effect>, e: &mut Edits) {
@@ -251,6 +303,7 @@ fn effects_ui(ui: &mut egui::Ui, effects: &mut Vec<Effect>, e: &mut Edits) {
                 fx.test = t;
                 e.pick(format!("test of effect {n}"));
             }
+            let retest = fx.retest;
             for (label, value) in [
                 ("Retest", &mut fx.retest),
                 ("Change test", &mut fx.change_test),
@@ -261,6 +314,39 @@ fn effects_ui(ui: &mut egui::Ui, effects: &mut Vec<Effect>, e: &mut Edits) {
                     *value = on.then_some(true);
                     e.pick(format!("{} of effect {n}", label.to_lowercase()));
                 }
+            }
+            if fx.retest != retest {
+                // `lost_only` goes with a retest only.
+                fx.lost_only = None;
+            }
+            if fx.retest == Some(true) {
+                let mut on = fx.lost_only.unwrap_or(false);
+                if ui
+                    .checkbox(&mut on, format!("Lost only {n}"))
+                    .on_hover_text("Only a test just lost may be retested, not a Stalemate")
+                    .changed()
+                {
+                    fx.lost_only = on.then_some(true);
+                    e.pick(format!("lost only of effect {n}"));
+                }
+            }
+            let l = ui.label(format!("Terrain {n}"));
+            let mut t = fx.terrain.clone().unwrap_or_default();
+            if ui
+                .add(
+                    egui::TextEdit::singleline(&mut t)
+                        .hint_text("any league")
+                        .desired_width(90.0),
+                )
+                .labelled_by(l.id)
+                .on_hover_text(
+                    "A condition: the effect counts only while the character is in a league \
+                     with this terrain feature (empty: everywhere)",
+                )
+                .changed()
+            {
+                fx.terrain = Some(t).filter(|t| !t.is_empty());
+                e.type_in("an effect's terrain");
             }
             if ui.small_button(format!("Remove effect {n}")).clicked() {
                 remove = Some(i);
@@ -319,7 +405,7 @@ pub(super) fn features_ui(
             e.pick(format!("remove {f} from {what}"));
         }
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let id = ui.make_persistent_id(("new-feature", what));
         let mut new: String = ui.data(|d| d.get_temp(id)).unwrap_or_default();
         let field = ui
@@ -472,6 +558,9 @@ fn waylay_ui(ui: &mut egui::Ui, w: &mut Waylay, e: &mut Edits) {
                         e.type_in("On failure");
                     }
                     ui.end_row();
+                    let l = ui.label("Failure effect");
+                    card_text::failure_ui(ui, &mut t.effect, l.id, e);
+                    ui.end_row();
                 });
             }
         });
@@ -584,18 +673,14 @@ fn objective_of_kind(k: usize, old: &Objective) -> Objective {
 fn objective_ui(ui: &mut egui::Ui, o: &mut Objective, path: &str, e: &mut Edits) {
     ui.horizontal(|ui| {
         let label = ui.label(format!("Objective {path}"));
-        let mut k = objective_kind(o);
-        let before = k;
-        egui::ComboBox::from_id_salt(format!("objective-{path}"))
-            .selected_text(OBJECTIVE_KINDS[k])
-            .show_ui(ui, |ui| {
-                for (i, name) in OBJECTIVE_KINDS.iter().enumerate() {
-                    ui.selectable_value(&mut k, i, *name);
-                }
-            })
-            .response
-            .labelled_by(label.id);
-        if k != before {
+        let kind = objective_kind(o);
+        if let Some(k) = kind_pick(
+            ui,
+            format!("objective-{path}"),
+            kind,
+            &OBJECTIVE_KINDS,
+            label.id,
+        ) {
             *o = objective_of_kind(k, o);
             e.pick(format!(
                 "objective {path}: {}",

@@ -17,9 +17,6 @@ use crate::games::ai::Policy;
 use crate::games::iconica::engine::Rules;
 use crate::games::iconica::model::Character;
 
-/// The AI both sides use, named on every figure.
-const AI: Policy = Policy::Greedy;
-
 /// What the background run sends, stage by stage.
 enum Msg {
     Rate(Rate),
@@ -48,13 +45,30 @@ struct Job {
 }
 
 /// The panel's state: the catalogue's characters, the run in flight and what it measured.
-#[derive(Default)]
 pub struct BalancePanel {
-    /// Shown and measuring (the toggle beside the preview); off until the user asks.
+    /// Shown and measuring (the toggle beside the preview): on unless the user turned it
+    /// off (remembered in the session).
     pub on: bool,
+    /// The AI both sides use, named on every figure (`greedy`).
+    pub ai: Policy,
+    /// When a run stops (precision 0.02, at most 100,000 games).
+    pub stopping: Stopping,
     pool: Option<(u64, Vec<Character>)>,
     job: Option<Job>,
     figures: Figures,
+}
+
+impl Default for BalancePanel {
+    fn default() -> Self {
+        BalancePanel {
+            on: true,
+            ai: Policy::Greedy,
+            stopping: Stopping::default(),
+            pool: None,
+            job: None,
+            figures: Figures::default(),
+        }
+    }
 }
 
 impl Drop for BalancePanel {
@@ -64,12 +78,18 @@ impl Drop for BalancePanel {
 }
 
 /// The whole measurement of `card`, each stage sent as soon as it is known.
-fn measure(pool: Vec<Character>, card: Character, stop: Arc<AtomicBool>, tx: Sender<Msg>) {
+fn measure(
+    pool: Vec<Character>,
+    card: Character,
+    (ai, stopping): (Policy, Stopping),
+    stop: Arc<AtomicBool>,
+    tx: Sender<Msg>,
+) {
     let run = || -> Result<(), crate::balance::BalanceError> {
-        let runner = Runner::new(None, Stopping::default(), &stop)?;
+        let runner = Runner::new(None, stopping, &stop)?;
         let settings = Settings {
             rules: Rules::default(),
-            ai: AI,
+            ai,
             seed: 1,
         };
         let mut b = Balance::new(&pool, &card, None, settings, &runner)?;
@@ -110,7 +130,8 @@ impl BalancePanel {
         let stop = Arc::new(AtomicBool::new(false));
         let (tx, rx) = channel();
         let (p, c, s) = (pool.to_vec(), card.clone(), stop.clone());
-        std::thread::spawn(move || measure(p, c, s, tx));
+        let how = (self.ai, self.stopping);
+        std::thread::spawn(move || measure(p, c, how, s, tx));
         self.job = Some(Job {
             card: card.clone(),
             stop,
@@ -183,7 +204,7 @@ impl BalancePanel {
 
     fn figures_ui(&self, ui: &mut egui::Ui) -> Option<(String, Character)> {
         let f = &self.figures;
-        let ai = AI.name();
+        let ai = self.ai.name();
         if let Some(e) = &f.failed {
             ui.colored_label(ui.visuals().warn_fg_color, format!("Not measured: {e}"));
             return None;

@@ -6,17 +6,15 @@
 
 use std::sync::Arc;
 
-use super::job::{Job, Poll};
+use super::sim_view::{Ask, SimView};
 use crate::games::ai::{Agent, Policy};
-use crate::games::game::{Ending, Game, Turn, replay};
+use crate::games::game::{Game, Turn, replay};
 use crate::games::iconoclasm::ai::IconoclasmEval;
-use crate::games::iconoclasm::engine::{
-    Goal, IconoclasmEnding, IconoclasmGame, NoLog, Pos, Setup, State,
-};
+use crate::games::iconoclasm::engine::{Goal, IconoclasmGame, NoLog, Pos, Setup, State};
 use crate::games::iconoclasm::model::Element;
+use crate::games::record::{MatchRecord, RecordError, checked_replay};
 use crate::sim::derive_seed;
 use crate::sim::iconoclasm::Run;
-use crate::sim::{Tally, wilson};
 
 /// Who takes a seat's decisions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -135,25 +133,75 @@ impl Played {
     }
 }
 
-/// A finished simulation: wins per seat and how the games ended.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SimResult {
-    pub tally: Tally<IconoclasmEnding>,
-    pub players: usize,
-    pub seed: u64,
-    pub policies: Vec<String>,
-    /// Stopped by Cancel before all games were played.
-    pub cancelled: bool,
+impl Played {
+    /// The record of the game (docs/cards.md, "Match records"): the deal is the seed's, so
+    /// the options hold only the number of players.
+    pub fn record(&self) -> MatchRecord {
+        let mut r = MatchRecord::new("iconoclasm", self.seed);
+        r.seats = self
+            .seats
+            .iter()
+            .map(|s| match s {
+                Seat::Person => "person".to_string(),
+                Seat::Computer(p) => p.to_string(),
+            })
+            .collect();
+        r.inputs = self.inputs.clone();
+        r.options
+            .insert("players".into(), (self.seats.len() as i64).into());
+        r
+    }
+
+    /// Reopens a recorded game: the seed's deal from the catalogue's deck, its inputs
+    /// checked and replayed, shown at its last step.
+    pub fn from_record(
+        cat: &crate::catalogue::Catalogue,
+        r: &MatchRecord,
+    ) -> Result<Played, RecordError> {
+        r.expect_game("iconoclasm")?;
+        let players = r
+            .options
+            .get("players")
+            .and_then(toml::Value::as_integer)
+            .filter(|n| (1..=4).contains(n))
+            .ok_or_else(|| RecordError::Options("`players` is not 1 to 4".into()))?;
+        if r.seats.len() != players as usize {
+            return Err(RecordError::Options(format!(
+                "{} seats for {players} players",
+                r.seats.len()
+            )));
+        }
+        let seats = r
+            .seats
+            .iter()
+            .map(|name| match name.as_str() {
+                "person" => Ok(Seat::Person),
+                other => super::POLICIES
+                    .iter()
+                    .find(|(p, _)| *p == other)
+                    .map(|(p, _)| Seat::Computer(p))
+                    .ok_or_else(|| RecordError::Options(format!("unknown seat `{other}`"))),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let setup = super::super::core::iconoclasm_setup(cat, players as u8, r.seed)
+            .map_err(RecordError::Options)?;
+        checked_replay(&IconoclasmGame::start(&setup, &mut NoLog), &r.inputs)?;
+        Ok(Played {
+            setup: Arc::new(setup),
+            seats,
+            seed: r.seed,
+            inputs: r.inputs.clone(),
+            at: r.inputs.len(),
+        })
+    }
 }
 
 /// The Iconoclasm view of the Match screen.
 pub struct IconoclasmPanel {
     /// Simulate many games (else play one).
     pub simulate: bool,
-    /// Games of a simulation.
-    pub games: u64,
-    job: Option<Job<Option<SimResult>>>,
-    pub sim: Option<SimResult>,
+    /// The Simulate view (its games, the last run's figures).
+    pub sim: SimView,
     pub players: usize,
     pub seats: [Seat; 4],
     pub seed: u64,
@@ -161,15 +209,17 @@ pub struct IconoclasmPanel {
     /// The cell a person clicked: only the options placing there are listed.
     pub cell: Option<Pos>,
     pub message: Option<String>,
+    /// The game file of Save and Open.
+    pub path: String,
+    /// What the last Save or Open did, when it went well.
+    pub note: Option<String>,
 }
 
 impl Default for IconoclasmPanel {
     fn default() -> Self {
         IconoclasmPanel {
             simulate: false,
-            games: 200,
-            job: None,
-            sim: None,
+            sim: SimView::new("iconoclasm-sim", 200),
             players: 2,
             seats: [
                 Seat::Person,
@@ -181,6 +231,8 @@ impl Default for IconoclasmPanel {
             played: None,
             cell: None,
             message: None,
+            path: String::new(),
+            note: None,
         }
     }
 }
@@ -210,6 +262,10 @@ impl IconoclasmPanel {
             return;
         }
         self.seats_ui(ui, env);
+        self.file_ui(ui, env);
+        if let Some(n) = &self.note {
+            ui.label(n);
+        }
         if let Some(m) = &self.message {
             ui.colored_label(ui.visuals().error_fg_color, m);
         }
@@ -290,7 +346,18 @@ impl IconoclasmPanel {
             .collect()
     }
 
-    /// Starts a simulation of [`IconoclasmPanel::games`] games on a background job.
+    /// What a simulation is played with: a result of other seats or seed is stale.
+    fn sim_key(&self) -> String {
+        format!(
+            "{} players {:?} seed {} games {}",
+            self.players,
+            self.sim_policies(),
+            self.seed,
+            self.sim.games
+        )
+    }
+
+    /// Starts a simulation of the view's games (a fresh deal each) in the shared view.
     pub fn start_sim(&mut self, ctx: &egui::Context, env: &super::super::Env) {
         let (deck, table) = match super::super::core::iconoclasm_deck(env.cat) {
             Ok(d) => d,
@@ -300,7 +367,7 @@ impl IconoclasmPanel {
             }
         };
         let policies = self.sim_policies();
-        let names = policies.iter().map(|p| p.name()).collect();
+        let names: Vec<String> = policies.iter().map(|p| p.name()).collect();
         let run = Run {
             deck,
             table,
@@ -312,112 +379,96 @@ impl IconoclasmPanel {
             self.message = Some(format!("No game can be dealt: {e}"));
             return;
         }
-        let (games, seed, players) = (self.games.max(1), self.seed, self.players);
-        let job = Job::spawn(ctx, "deckwright-iconoclasm-sim", games, move |progress| {
-            let tally = crate::sim::run_tally(
-                games,
-                None,
-                |i| {
-                    run.outcome(seed, i)
-                        .expect("the first deal of these cards succeeded")
-                },
-                |n| progress.add(n),
-                progress.stop_flag(),
-            )
-            .ok()?;
-            let cancelled = tally.is_none();
-            Some(SimResult {
-                tally: tally.unwrap_or_default(),
-                players,
-                seed,
-                policies: names,
-                cancelled,
-            })
+        self.message = None;
+        let (games, seed, players) = (self.sim.games.max(1), self.seed, self.players);
+        let same = names.iter().all(|n| *n == names[0]);
+        let ask = Ask {
+            heading: format!(
+                "{games} games, {players} player{}, seed {seed} ({})",
+                if players == 1 { "" } else { "s" },
+                names.join(" vs ")
+            ),
+            cli: same.then(|| {
+                format!(
+                    "deckwright sim iconoclasm --players {players} --games {games} --seed {seed} --ai {}",
+                    names[0]
+                )
+            }),
+            key: self.sim_key(),
+            labels: names
+                .iter()
+                .enumerate()
+                .map(|(k, n)| {
+                    // Solo, a win is the goal (dominance) met.
+                    if players == 1 {
+                        format!("Player 1 ({n}, the goal met)")
+                    } else {
+                        format!("Player {} ({n})", k + 1)
+                    }
+                })
+                .collect(),
+        };
+        self.sim.start(ctx, ask, move |i| {
+            run.outcome(seed, i)
+                .expect("the first deal of these cards succeeded")
         });
-        match job {
-            Ok(j) => {
-                self.job = Some(j);
-                self.message = None;
-            }
-            Err(e) => self.message = Some(e),
-        }
     }
 
     /// Whether a simulation is running.
     pub fn simulating(&self) -> bool {
-        self.job.is_some()
+        self.sim.running()
     }
 
     fn sim_ui(&mut self, ui: &mut egui::Ui, env: &super::super::Env) {
-        if let Some(job) = &self.job {
-            match job.poll() {
-                Poll::Running => {}
-                Poll::Finished(r) => {
-                    match r {
-                        Some(r) if !r.cancelled => self.sim = Some(r),
-                        Some(_) => self.message = Some("Cancelled.".into()),
-                        None => self.message = Some("The run could not start its threads.".into()),
-                    }
-                    self.job = None;
-                }
-                Poll::Lost => {
-                    self.message = Some("The run stopped on an internal error.".into());
-                    self.job = None;
-                }
-            }
-        }
-        ui.horizontal_wrapped(|ui| {
-            let label = ui.label("Players");
-            ui.add(egui::DragValue::new(&mut self.players).range(1..=4))
-                .labelled_by(label.id);
-            for (k, seat) in self.seats.iter_mut().enumerate().take(self.players) {
-                let label = ui.label(format!("Player {}", k + 1));
-                egui::ComboBox::from_id_salt(("iconoclasm-sim-seat", k))
-                    .selected_text(match seat {
-                        Seat::Computer(p) => p.to_string(),
-                        Seat::Person => "greedy".into(),
-                    })
-                    .show_ui(ui, |ui| {
-                        for (name, _) in super::POLICIES {
-                            ui.selectable_value(seat, Seat::Computer(name), name);
-                        }
-                    })
-                    .response
+        self.sim.poll();
+        let run = ui
+            .horizontal_wrapped(|ui| {
+                let label = ui.label("Players");
+                ui.add(egui::DragValue::new(&mut self.players).range(1..=4))
                     .labelled_by(label.id);
-            }
-            let label = ui.label("Games");
-            ui.add(egui::DragValue::new(&mut self.games).range(1..=1_000_000))
-                .labelled_by(label.id);
-            let label = ui.label("Seed");
-            ui.add(egui::DragValue::new(&mut self.seed))
-                .labelled_by(label.id);
-            let can = self.job.is_none();
-            if ui
-                .add_enabled(can, egui::Button::new("Run"))
-                .on_hover_text("Play the games on a background thread (a fresh deal each)")
-                .clicked()
-            {
-                self.start_sim(ui.ctx(), env);
-            }
-        });
-        if let Some(job) = &self.job {
-            ui.horizontal(|ui| {
-                ui.add(
-                    egui::ProgressBar::new(job.fraction())
-                        .desired_width(300.0)
-                        .text(format!("{} of {} games", job.done(), job.total())),
-                );
-                if ui.button("Cancel").on_hover_text("Stop the run").clicked() {
-                    job.cancel();
+                for (k, seat) in self.seats.iter_mut().enumerate().take(self.players) {
+                    let label = ui.label(format!("Player {}", k + 1));
+                    egui::ComboBox::from_id_salt(("iconoclasm-sim-seat", k))
+                        .selected_text(match seat {
+                            Seat::Computer(p) => p.to_string(),
+                            Seat::Person => "greedy".into(),
+                        })
+                        .show_ui(ui, |ui| {
+                            for (name, _) in super::POLICIES {
+                                ui.selectable_value(seat, Seat::Computer(name), name);
+                            }
+                        })
+                        .response
+                        .labelled_by(label.id);
                 }
-            });
+                let label = ui.label("Seed");
+                ui.add(egui::DragValue::new(&mut self.seed))
+                    .labelled_by(label.id);
+                self.sim.controls_ui(
+                    ui,
+                    Ok(()),
+                    "Play the games on a background thread (a fresh deal each)",
+                )
+            })
+            .inner;
+        if run {
+            self.start_sim(ui.ctx(), env);
         }
+        self.sim.progress_ui(ui);
         if let Some(m) = &self.message {
             ui.label(m);
         }
-        if let Some(r) = &self.sim {
-            sim_result_ui(ui, r);
-        }
+        let key = self.sim_key();
+        egui::ScrollArea::vertical()
+            .id_salt("iconoclasm-sim-scroll")
+            .auto_shrink(false)
+            .show(ui, |ui| {
+                self.sim.result_ui(
+                    ui,
+                    &key,
+                    "The players, policies or seed changed since this run: play it again to update it.",
+                );
+            });
     }
 
     fn seats_ui(&mut self, ui: &mut egui::Ui, env: &super::super::Env) {
@@ -452,6 +503,44 @@ impl IconoclasmPanel {
         });
     }
 
+    /// The game file row: Save the game shown, Open a saved one (it replays exactly).
+    fn file_ui(&mut self, ui: &mut egui::Ui, env: &super::super::Env) {
+        let record = self.played.as_ref().map(|p| move || p.record());
+        let record = record.as_ref().map(|f| f as &dyn Fn() -> MatchRecord);
+        match super::play::file_ui(ui, &mut self.path, record, "iconoclasm") {
+            Some(super::play::FileAsk::Saved(m)) => {
+                self.note = Some(m);
+                self.message = None;
+            }
+            Some(super::play::FileAsk::Failed(m)) => {
+                self.note = None;
+                self.message = Some(m);
+            }
+            Some(super::play::FileAsk::Open(path)) => {
+                match MatchRecord::load(&path).and_then(|r| Played::from_record(env.cat, &r)) {
+                    Ok(p) => {
+                        self.note = Some(format!(
+                            "Opened {} ({} inputs replayed).",
+                            path.display(),
+                            p.inputs.len()
+                        ));
+                        self.players = p.seats.len();
+                        self.seats[..p.seats.len()].copy_from_slice(&p.seats);
+                        self.seed = p.seed;
+                        self.played = Some(p);
+                        self.cell = None;
+                        self.message = None;
+                    }
+                    Err(e) => {
+                        self.note = None;
+                        self.message = Some(format!("Not opened: {}", crate::error_chain(&e)))
+                    }
+                }
+            }
+            None => {}
+        }
+    }
+
     /// Deals a new game from the catalogue's deck.
     pub fn new_game(&mut self, env: &super::super::Env) {
         self.deal(env.cat);
@@ -474,88 +563,6 @@ impl IconoclasmPanel {
             Err(e) => self.message = Some(format!("No game can be dealt: {e}")),
         }
     }
-}
-
-/// Each player's win rate as a bar with its 95% Wilson interval, the counts in words, the
-/// endings and the mean length.
-fn sim_result_ui(ui: &mut egui::Ui, r: &SimResult) {
-    let t = &r.tally;
-    ui.add_space(6.0);
-    ui.heading(format!(
-        "{} games, {} players, seed {} ({})",
-        t.games,
-        r.players,
-        r.seed,
-        r.policies.join(" vs ")
-    ));
-    let rows: Vec<(String, f64, (f64, f64))> = (0..r.players)
-        .map(|p| {
-            let rate = t.wins[p] as f64 / t.games.max(1) as f64;
-            (
-                format!(
-                    "Player {} ({}): {} {}, {:.1}% (95% CI {:.1}% to {:.1}%)",
-                    p + 1,
-                    r.policies[p],
-                    t.wins[p],
-                    // Solo, a win is the goal (dominance) met.
-                    if r.players == 1 {
-                        "games with the goal (dominance) met"
-                    } else {
-                        "wins"
-                    },
-                    rate * 100.0,
-                    wilson(t.wins[p], t.games, 1.96).0 * 100.0,
-                    wilson(t.wins[p], t.games, 1.96).1 * 100.0
-                ),
-                rate,
-                wilson(t.wins[p], t.games, 1.96),
-            )
-        })
-        .collect();
-    let bar_h = 22.0;
-    let width = ui.available_width().min(700.0);
-    let (rect, _) = ui.allocate_exact_size(
-        egui::vec2(width, rows.len() as f32 * (bar_h + 6.0)),
-        egui::Sense::hover(),
-    );
-    let painter = ui.painter_at(rect);
-    let visuals = ui.visuals();
-    for (k, (_, rate, (lo, hi))) in rows.iter().enumerate() {
-        let y = rect.top() + k as f32 * (bar_h + 6.0);
-        let x = |f: f64| rect.left() + f as f32 * rect.width();
-        let bg = egui::Rect::from_min_max(
-            egui::pos2(rect.left(), y),
-            egui::pos2(rect.right(), y + bar_h),
-        );
-        painter.rect_filled(bg, 3.0, visuals.extreme_bg_color);
-        let bar =
-            egui::Rect::from_min_max(egui::pos2(rect.left(), y), egui::pos2(x(*rate), y + bar_h));
-        painter.rect_filled(bar, 3.0, visuals.selection.bg_fill);
-        let mid = y + bar_h / 2.0;
-        let stroke = egui::Stroke::new(2.0, visuals.strong_text_color());
-        painter.line_segment([egui::pos2(x(*lo), mid), egui::pos2(x(*hi), mid)], stroke);
-        for f in [*lo, *hi] {
-            painter.line_segment(
-                [egui::pos2(x(f), mid - 6.0), egui::pos2(x(f), mid + 6.0)],
-                stroke,
-            );
-        }
-    }
-    for (line, _, _) in &rows {
-        ui.label(line);
-    }
-    let ended: Vec<String> = IconoclasmEnding::ALL
-        .iter()
-        .enumerate()
-        .map(|(i, e)| format!("{} {}", e.name(), t.ended[i]))
-        .collect();
-    ui.label(format!(
-        "Draws {}, no result {}; ended: {}; mean turns {:.1}",
-        t.draws,
-        t.no_result,
-        ended.join(", "),
-        t.mean_turns()
-    ));
 }
 
 /// The log, the lines of the step shown highlighted.

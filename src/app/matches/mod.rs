@@ -3,9 +3,14 @@
 //! intervals), or watch one seeded match's log. The core plays the matches (`sim`, the
 //! Iconica engine and AI) exactly as `deckwright sim iconica` and `play iconica` do.
 
+pub mod arcadia;
+pub mod draft;
+pub mod iconica_board;
 pub mod iconoclasm;
 pub mod job;
 pub mod play;
+pub mod ruunara;
+pub mod sim_view;
 pub mod simulate;
 pub mod watch;
 
@@ -149,6 +154,8 @@ pub enum MatchGame {
     #[default]
     Iconica,
     Iconoclasm,
+    Arcadia,
+    Ruunara,
 }
 
 /// The match screen.
@@ -156,6 +163,8 @@ pub enum MatchGame {
 pub struct MatchScreen {
     pub game: MatchGame,
     pub iconoclasm: iconoclasm::IconoclasmPanel,
+    pub arcadia: arcadia::ArcadiaPanel,
+    pub ruunara: ruunara::RuunaraPanel,
     pub options: MatchOptions,
     pub view: View,
     pub sim: simulate::SimPanel,
@@ -171,6 +180,8 @@ impl MatchScreen {
             for (g, name) in [
                 (MatchGame::Iconica, "Iconica"),
                 (MatchGame::Iconoclasm, "Iconoclasm"),
+                (MatchGame::Arcadia, "Arcadia"),
+                (MatchGame::Ruunara, "Ruunara"),
             ] {
                 ui.selectable_value(&mut self.game, g, name)
                     .on_hover_text(format!("Play {name} on this screen"));
@@ -178,6 +189,14 @@ impl MatchScreen {
         });
         if self.game == MatchGame::Iconoclasm {
             egui::CentralPanel::default().show(ui, |ui| self.iconoclasm.ui(ui, env));
+            return;
+        }
+        if self.game == MatchGame::Arcadia {
+            egui::CentralPanel::default().show(ui, |ui| self.arcadia.ui(ui, env));
+            return;
+        }
+        if self.game == MatchGame::Ruunara {
+            egui::CentralPanel::default().show(ui, |ui| self.ruunara.ui(ui, env));
             return;
         }
         self.iconica_ui(ui, env);
@@ -220,9 +239,9 @@ impl MatchScreen {
                 key: &asked,
             };
             match self.view {
-                View::Simulate => self.sim.ui(ui, &now),
-                View::Watch => self.watch.ui(ui, &now),
-                View::Play => self.play.ui(ui, &now),
+                View::Simulate => self.sim.ui(ui, &now, env),
+                View::Watch => self.watch.ui(ui, &now, env.cat),
+                View::Play => self.play.ui(ui, &now, env.cat),
             }
         });
     }

@@ -1,164 +1,117 @@
-//! The Play view: you play side A against the computer's side B. The core plays the match
-//! (`games::iconica::human::play_against`, seeded as `play` seeds one) on a background
-//! thread that waits at each of your decisions: the view shows the question, the legal
-//! options and both sides' health, and sends your answer back.
+//! The Play view: a person plays one side against the computer on the board. The match
+//! starts from the Party screen's two parties (you are side A) or from a draft (the lowest
+//! roll picks first and plays first). Your decisions are clicks on the board (a character,
+//! then a target) or options in words (keys 1 to 9); the computer's decisions are shown one
+//! at a time; Undo takes back your last decision; Back and Forward step through the match;
+//! a match is saved to a small file and opened again (it replays exactly).
 
+use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, Sender, channel};
 
-use super::job::{Job, Progress};
-use super::watch::sides_panel;
+use super::draft::DraftPanel;
+use super::iconica_board::{self as board, IconicaMatch, Pictures, Seat};
 use super::{Asked, MatchOptions};
-use crate::games::iconica::engine::{Choice, Event, Log, Setup};
-use crate::games::iconica::human;
-use crate::sim::iconica::{self as matches, MemberEnd};
+use crate::catalogue::Catalogue;
+use crate::games::iconica::engine::Setup;
+use crate::games::record::MatchRecord;
 
-/// A decision put to you.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Decision {
-    pub question: String,
-    /// The legal options in words, in the spec's order.
-    pub options: Vec<String>,
-    /// Both sides at the moment of the decision.
-    pub sides: [Vec<MemberEnd>; 2],
-}
-
-/// What the match thread tells the view.
-enum Msg {
-    Line {
-        heading: bool,
-        text: String,
-    },
-    Ask(Decision),
-    Done {
-        summary: String,
-        sides: [Vec<MemberEnd>; 2],
-    },
-}
-
-/// The match thread's log: each event, in words, to the view.
-struct SendLog<'a> {
-    setup: &'a Setup,
-    tx: &'a Sender<Msg>,
-    progress: &'a Progress,
-}
-
-impl Log for SendLog<'_> {
-    fn push(&mut self, e: Event) {
-        let heading = matches!(e, Event::Turn { .. } | Event::End { .. });
-        let _ = self.tx.send(Msg::Line {
-            heading,
-            text: e.text(self.setup),
-        });
-        self.progress.wake();
-    }
-}
-
-/// A match being played (or played out).
-pub struct Game {
-    rx: Receiver<Msg>,
-    reply: Sender<u8>,
-    _job: Job<()>,
-    /// The log so far: (is a heading, text).
-    pub lines: Vec<(bool, String)>,
-    /// The decision waiting for your answer.
-    pub decision: Option<Decision>,
-    /// How it ended, and both sides at the end.
-    pub done: Option<(String, [Vec<MemberEnd>; 2])>,
-    pub seed: u64,
-    pub opponent: String,
-    /// The parties' names when the match started.
-    pub names: [String; 2],
-}
-
-impl Game {
-    /// Takes what the match thread sent since the last frame.
-    fn poll(&mut self) {
-        while let Ok(msg) = self.rx.try_recv() {
-            match msg {
-                Msg::Line { heading, text } => self.lines.push((heading, text)),
-                Msg::Ask(d) => self.decision = Some(d),
-                Msg::Done { summary, sides } => self.done = Some((summary, sides)),
-            }
-        }
-    }
-
-    /// Answers the decision with option `k`.
-    pub fn answer(&mut self, k: usize) {
-        if let Some(d) = &self.decision
-            && k < d.options.len()
-            && self.reply.send(k as u8).is_ok()
-        {
-            self.decision = None;
-        }
-    }
+/// Where the match starts from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Start {
+    /// The Party screen's two parties.
+    #[default]
+    Parties,
+    /// A draft against the computer.
+    Draft,
 }
 
 /// The Play view's state.
 #[derive(Default)]
 pub struct PlayPanel {
-    pub game: Option<Game>,
+    pub game: Option<IconicaMatch>,
     pub message: Option<String>,
+    pub start: Start,
+    pub draft: DraftPanel,
+    /// Show the computer's decisions one at a time (else at once).
+    pub at_once: bool,
+    /// The match file of Save and Open.
+    pub path: String,
+    pictures: Pictures,
 }
 
 impl PlayPanel {
-    pub fn ui(&mut self, ui: &mut egui::Ui, now: &Asked) {
-        if let Some(g) = &mut self.game {
-            g.poll();
-        }
-        self.controls_ui(ui, now);
+    pub fn ui(&mut self, ui: &mut egui::Ui, now: &Asked, cat: &Catalogue) {
+        self.controls_ui(ui, now, cat);
         if let Some(m) = &self.message {
             ui.label(m);
+        }
+        if self.start == Start::Draft && self.game.is_none() {
+            if let Some(d) = self.draft.ui(ui, cat, now.options) {
+                let names = d.names.clone();
+                let members = d.members.clone();
+                let mut m =
+                    IconicaMatch::new(d.setup, names, members, now.options.clone(), d.seats);
+                m.animate = !self.at_once;
+                self.game = Some(m);
+                self.message = None;
+            }
+            return;
         }
         let Some(g) = &mut self.game else {
             ui.add_space(8.0);
             ui.weak(format!(
                 "You play side A ({}); the computer plays side B ({}, {}). The dice come from the seed: \
-                 the same seed and the same answers play the same match.",
+                 the same seed and the same answers play the same match. Or draft the parties.",
                 now.names[0], now.names[1], now.options.policies[1]
             ));
             return;
         };
-        let sides = match (&g.done, &g.decision) {
-            (Some((_, sides)), _) => Some(("At the end", sides.clone())),
-            (None, Some(Decision { sides, .. })) => Some(("Now", sides.clone())),
-            (None, None) => None,
-        };
-        if let Some((heading, sides)) = sides {
-            sides_panel(ui, "play-sides", heading, &sides, &g.names);
-        }
-        egui::CentralPanel::default().show(ui, |ui| {
-            decision_ui(ui, g);
-            log_ui(ui, g);
-        });
+        g.animate = !self.at_once;
+        g.follow(ui.ctx());
+        match_ui(ui, g, cat, &mut self.pictures, "play");
     }
 
-    fn controls_ui(&mut self, ui: &mut egui::Ui, now: &Asked) {
-        ui.horizontal(|ui| {
-            let playing = self.game.as_ref().is_some_and(|g| g.done.is_none());
-            let start = ui
-                .add_enabled(
-                    now.setup.is_ok(),
-                    egui::Button::new(if playing {
-                        "Start again"
-                    } else {
-                        "Start a match"
-                    }),
-                )
-                .on_hover_text(format!(
-                    "A new match with seed {}; you play side A",
-                    now.options.seed
-                ))
-                .on_disabled_hover_text(now.setup.as_ref().err().map_or("", String::as_str));
-            if start.clicked()
-                && let Ok(setup) = now.setup
-            {
-                self.start(
-                    ui.ctx(),
-                    setup.clone(),
-                    now.options,
-                    now.names.map(str::to_string),
+    fn controls_ui(&mut self, ui: &mut egui::Ui, now: &Asked, cat: &Catalogue) {
+        ui.horizontal_wrapped(|ui| {
+            ui.selectable_value(
+                &mut self.start,
+                Start::Parties,
+                "The Party screen's parties",
+            )
+            .on_hover_text("Play party A (you) against party B (the computer)");
+            ui.selectable_value(&mut self.start, Start::Draft, "Draft")
+                .on_hover_text(
+                    "Both roll, the lowest picks first; picks alternate until each side has three",
                 );
+            ui.separator();
+            let playing = self.game.as_ref().is_some_and(|g| !g.over());
+            if self.start == Start::Parties {
+                let start = ui
+                    .add_enabled(
+                        now.setup.is_ok(),
+                        egui::Button::new(if playing {
+                            "Start again"
+                        } else {
+                            "Start a match"
+                        }),
+                    )
+                    .on_hover_text(format!(
+                        "A new match with seed {}; you play side A",
+                        now.options.seed
+                    ))
+                    .on_disabled_hover_text(now.setup.as_ref().err().map_or("", String::as_str));
+                if start.clicked()
+                    && let Ok(setup) = now.setup
+                {
+                    self.start(setup.clone(), now.options, now.names.map(str::to_string));
+                }
+            } else if ui
+                .button("New draft")
+                .on_hover_text(format!("A new draft with seed {}", now.options.seed))
+                .clicked()
+            {
+                self.game = None;
+                self.draft.begin(cat, now.options);
             }
             if playing
                 && ui
@@ -169,148 +122,175 @@ impl PlayPanel {
                 self.game = None;
                 self.message = Some("You left the match.".into());
             }
+            if let Some(g) = &mut self.game
+                && ui
+                    .add_enabled(g.can_undo(), egui::Button::new("Undo"))
+                    .on_hover_text("Take back your last decision (the match replays from the seed)")
+                    .clicked()
+            {
+                g.undo();
+            }
+            ui.checkbox(&mut self.at_once, "Computer's moves at once")
+                .on_hover_text("Off: the computer's decisions are shown one at a time");
         });
+        let record = self.game.as_ref().map(|g| move || g.record());
+        let asked = file_ui(
+            ui,
+            &mut self.path,
+            record.as_ref().map(|f| f as &dyn Fn() -> MatchRecord),
+            "play",
+        );
+        if let Some(msg) = asked {
+            match msg {
+                FileAsk::Saved(m) | FileAsk::Failed(m) => self.message = Some(m),
+                FileAsk::Open(path) => match open_match(cat, &path) {
+                    Ok(mut m) => {
+                        m.at = m.inputs.len();
+                        m.animate = false;
+                        self.message = Some(format!(
+                            "Opened {} ({} inputs replayed).",
+                            path.display(),
+                            m.inputs.len()
+                        ));
+                        self.game = Some(m);
+                    }
+                    Err(e) => self.message = Some(e),
+                },
+            }
+        }
     }
 
     /// Starts a match of `setup`: you are side A, the computer side B with the options' policy.
-    pub fn start(
-        &mut self,
-        ctx: &egui::Context,
-        setup: Arc<Setup>,
-        o: &MatchOptions,
-        names: [String; 2],
-    ) {
-        let (other, seed) = (o.policy(1), o.seed);
-        let (tx, rx) = channel::<Msg>();
-        let (reply, answers) = channel::<u8>();
-        let job = Job::spawn(ctx, "deckwright-play", 1, move |p| {
-            let mut log = SendLog {
-                setup: &setup,
-                tx: &tx,
-                progress: p,
-            };
-            let ask = |c: &Choice<'_>| {
-                let d = Decision {
-                    question: human::question(c),
-                    options: c
-                        .options
-                        .iter()
-                        .map(|&o| human::option_text(&setup, o))
-                        .collect(),
-                    sides: matches::sides(&setup, c.state),
-                };
-                tx.send(Msg::Ask(d)).ok()?;
-                p.wake();
-                answers.recv().ok()
-            };
-            let st = human::play_against(
-                &setup,
-                0,
-                other,
-                seed,
-                matches::seeded_dice(seed),
-                ask,
-                &mut log,
-            );
-            let _ = tx.send(Msg::Done {
-                summary: format!("{} turns, {} dice", st.turn, st.dice_used),
-                sides: matches::sides(&setup, &st),
-            });
-            p.wake();
-        });
-        match job {
-            Ok(job) => {
-                self.message = None;
-                self.game = Some(Game {
-                    rx,
-                    reply,
-                    _job: job,
-                    lines: Vec::new(),
-                    decision: None,
-                    done: None,
-                    seed,
-                    opponent: other.name(),
-                    names,
-                });
-            }
-            Err(e) => self.message = Some(format!("The match did not start: {e}")),
-        }
+    pub fn start(&mut self, setup: Arc<Setup>, o: &MatchOptions, names: [String; 2]) {
+        let members = side_ids(&setup);
+        let seats = [Seat::Person, Seat::Computer(o.policies[1])];
+        let mut m = IconicaMatch::new(setup, names, members, o.clone(), seats);
+        m.animate = !self.at_once;
+        self.game = Some(m);
+        self.message = None;
     }
 }
 
-/// Your decision: the question and one button an option (keys 1 to 9 too); or how it ended.
-fn decision_ui(ui: &mut egui::Ui, g: &mut Game) {
-    if let Some((summary, _)) = &g.done {
-        let end = g.lines.last().map(|l| l.1.as_str()).unwrap_or_default();
-        ui.heading(format!("{end}; {summary}"));
-        ui.weak(format!(
-            "Seed {}; you took every decision of side A against {}.",
-            g.seed, g.opponent
-        ));
-        ui.separator();
-        return;
+/// Each side's member ids in party order.
+pub fn side_ids(setup: &Setup) -> [Vec<String>; 2] {
+    let mut ids = [Vec::new(), Vec::new()];
+    for (s, c) in setup.chars.iter().enumerate() {
+        ids[usize::from(setup.side[s].min(1))].push(c.id.clone());
     }
-    let Some(d) = &g.decision else {
-        ui.horizontal(|ui| {
-            ui.spinner();
-            ui.label("The computer is playing…");
-        });
-        ui.separator();
-        return;
-    };
-    ui.label(egui::RichText::new(&d.question).strong().size(16.0));
-    let mut chosen = None;
+    ids
+}
+
+/// What the file row asks for.
+pub enum FileAsk {
+    Saved(String),
+    Failed(String),
+    Open(PathBuf),
+}
+
+/// The match file row: a path (typed, or from Browse), Save (the record made by `record`,
+/// when there is a match) and Open.
+pub fn file_ui(
+    ui: &mut egui::Ui,
+    path: &mut String,
+    record: Option<&dyn Fn() -> MatchRecord>,
+    id: &str,
+) -> Option<FileAsk> {
+    let mut out = None;
     ui.horizontal_wrapped(|ui| {
-        for (i, o) in d.options.iter().enumerate() {
-            let button = ui.button(format!("[{}] {o}", i + 1));
-            if button.clicked() {
-                chosen = Some(i);
-            }
-        }
-    });
-    let keys = [
-        egui::Key::Num1,
-        egui::Key::Num2,
-        egui::Key::Num3,
-        egui::Key::Num4,
-        egui::Key::Num5,
-        egui::Key::Num6,
-        egui::Key::Num7,
-        egui::Key::Num8,
-        egui::Key::Num9,
-    ];
-    // A digit typed into a text field (the seed, the turn limit) is not an answer.
-    let typing = ui.ctx().text_edit_focused();
-    for (i, key) in keys.iter().enumerate().take(d.options.len()) {
-        if !typing && ui.input(|inp| inp.key_pressed(*key)) {
-            chosen = Some(i);
-        }
-    }
-    ui.weak("Click an option, or press its number.");
-    ui.separator();
-    if let Some(k) = chosen {
-        g.answer(k);
-    }
-}
-
-/// The log so far, newest at the bottom.
-fn log_ui(ui: &mut egui::Ui, g: &Game) {
-    egui::ScrollArea::vertical()
-        .id_salt("play-log")
-        .auto_shrink([false, false])
-        .stick_to_bottom(true)
-        .show(ui, |ui| {
-            ui.spacing_mut().item_spacing.y = 2.0;
-            for (heading, text) in &g.lines {
-                if *heading {
-                    ui.add_space(4.0);
-                    ui.label(egui::RichText::new(text).strong());
-                } else {
-                    ui.horizontal(|ui| {
-                        ui.add_space(16.0);
-                        ui.add(egui::Label::new(text).wrap());
-                    });
+        let label = ui.label("Match file");
+        let width = (ui.available_width() * 0.4).clamp(120.0, 260.0);
+        ui.push_id(id, |ui| {
+            ui.add(
+                egui::TextEdit::singleline(path)
+                    .desired_width(width)
+                    .hint_text("a path ending in .match.toml"),
+            )
+            .labelled_by(label.id);
+        });
+        if ui
+            .button("Browse…")
+            .on_hover_text("Choose the file with a dialog")
+            .clicked()
+        {
+            match rfd::FileDialog::new()
+                .add_filter("match", &["toml"])
+                .set_file_name("match.match.toml")
+                .save_file()
+            {
+                Some(p) => *path = p.display().to_string(),
+                None => {
+                    out = Some(FileAsk::Failed(
+                        "No file was chosen (if no dialog opened, type the path instead).".into(),
+                    ))
                 }
             }
+        }
+        let save = ui
+            .add_enabled(
+                record.is_some() && !path.trim().is_empty(),
+                egui::Button::new("Save match"),
+            )
+            .on_hover_text("Write the match (parties, rules, seed, every decision) to the file");
+        if save.clicked()
+            && let Some(record) = record
+        {
+            let p = PathBuf::from(path.trim());
+            out = Some(match record().save(&p) {
+                Ok(()) => FileAsk::Saved(format!("Saved to {}.", p.display())),
+                Err(e) => FileAsk::Failed(format!("Not saved: {}", crate::error_chain(&e))),
+            });
+        }
+        let open = ui
+            .add_enabled(!path.trim().is_empty(), egui::Button::new("Open match"))
+            .on_hover_text("Read a saved match and replay it");
+        if open.clicked() {
+            out = Some(FileAsk::Open(PathBuf::from(path.trim())));
+        }
+    });
+    out
+}
+
+/// Reads and replays the match file at `path`.
+pub fn open_match(cat: &Catalogue, path: &std::path::Path) -> Result<IconicaMatch, String> {
+    let r =
+        MatchRecord::load(path).map_err(|e| format!("Not opened: {}", crate::error_chain(&e)))?;
+    IconicaMatch::from_record(cat, &r)
+        .map_err(|e| format!("Not opened: {}", crate::error_chain(&e)))
+}
+
+/// A match on the board: the steps, the log on the right, the decision below, the board.
+pub fn match_ui(
+    ui: &mut egui::Ui,
+    g: &mut IconicaMatch,
+    cat: &Catalogue,
+    pictures: &mut Pictures,
+    id: &str,
+) {
+    board::steps_ui(ui, g);
+    let widest = (ui.available_width() * 0.35).max(200.0);
+    egui::Panel::right(format!("{id}-log"))
+        .resizable(true)
+        .default_size(widest.min(320.0))
+        .max_size(widest)
+        .show(ui, |ui| {
+            ui.heading("Log");
+            board::log_ui(ui, g, &format!("{id}-log-scroll"));
         });
+    let mut chosen = None;
+    egui::Panel::bottom(format!("{id}-options"))
+        .resizable(true)
+        .default_size(80.0)
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt(format!("{id}-options-scroll"))
+                .show(ui, |ui| chosen = board::options_ui(ui, g));
+        });
+    egui::CentralPanel::default().show(ui, |ui| {
+        let ab = board::board_ui(ui, g, cat, pictures);
+        chosen = chosen.or(ab);
+    });
+    if let Some(i) = chosen {
+        g.decide(i);
+        ui.ctx().request_repaint();
+    }
 }

@@ -1,333 +1,596 @@
-//! The Simulate view: many seeded AI-vs-AI matches of the two parties on a background
-//! thread, with a progress bar and Cancel, then wins, side A's win rate with its 95% Wilson
-//! interval (in words and drawn), mean turns, speed and how the games ended.
+//! Iconica's Simulate view: many seeded AI-vs-AI matches of the two parties in the shared
+//! view ([`SimView`]: progress and Cancel, win rates with their intervals, endings, match
+//! lengths), and the field table (`deckwright sim iconica --field`): every legal party of
+//! the catalogue's characters against party B, per character, sortable by each column and
+//! exported to CSV.
 
 use std::sync::Arc;
-use std::time::Instant;
 
 use super::job::{Job, Poll};
-use super::{Asked, MatchOptions, stale_ui};
-use crate::games::iconica::engine::Setup;
-use crate::sim::{self, Summary, iconica::ENDINGS};
+use super::sim_view::{Ask, SimView};
+use super::{Asked, MatchOptions};
+use crate::app::Env;
+use crate::app::files::{self, Dialog};
+use crate::app::{Action, core::AppError};
+use crate::cards::{Card, CardLookup};
+use crate::catalogue::Catalogue;
+use crate::games::iconica::ai::PolicyKind;
+use crate::games::iconica::engine::{Rules, Setup};
+use crate::games::iconica::model::Character;
+use crate::sim::{self, Summary};
 
-/// A finished run and what it was asked.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SimResult {
-    pub summary: Summary,
-    pub seconds: f64,
-    pub seed: u64,
-    /// Side A's and side B's policies, by name.
-    pub policies: [String; 2],
-    /// The parties' names when the run started.
-    pub names: [String; 2],
-    /// The `deckwright sim iconica` options that play the same run.
-    pub cli: String,
-    /// The parties and options it was played with ([`Asked::key`]) and the games.
-    pub key: String,
-}
+/// At most this many characters in a field's pool (as `sim iconica --field` allows).
+pub const MAX_FIELD_POOL: usize = 100;
 
-/// How a run's thread ended.
-enum Outcome {
-    Done(Summary, f64),
-    Stopped,
-    Failed(String),
-}
-
-/// The Simulate view's state.
+/// The Simulate view of Iconica: the run of the two parties and the field.
 pub struct SimPanel {
-    pub games: u64,
-    pub threads: usize,
-    job: Option<Job<Outcome>>,
-    /// What the running job was asked (kept for its result).
-    asked: Option<SimResult>,
-    pub result: Option<SimResult>,
-    pub message: Option<String>,
+    pub view: SimView,
+    pub field: FieldPanel,
 }
 
 impl Default for SimPanel {
     fn default() -> Self {
         SimPanel {
-            games: 1000,
-            threads: cores(),
-            job: None,
-            asked: None,
-            result: None,
-            message: None,
+            view: SimView::new("iconica-sim", 1000),
+            field: FieldPanel::default(),
         }
     }
 }
 
-fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+impl std::ops::Deref for SimPanel {
+    type Target = SimView;
+    fn deref(&self) -> &SimView {
+        &self.view
+    }
 }
 
-fn pct(x: f64) -> String {
-    format!("{:.1}%", x * 100.0)
+impl std::ops::DerefMut for SimPanel {
+    fn deref_mut(&mut self) -> &mut SimView {
+        &mut self.view
+    }
 }
 
 impl SimPanel {
-    /// True while a run is going on.
-    pub fn running(&self) -> bool {
-        self.job.is_some()
-    }
-
-    pub fn ui(&mut self, ui: &mut egui::Ui, now: &Asked) {
-        self.poll();
-        self.controls_ui(ui, now);
-        if let Some(job) = &self.job {
-            let text = if job.cancelled() {
-                "Stopping…".to_string()
-            } else {
-                // The run's own count: the Games field may have been edited since.
-                format!("{} / {} games", job.done(), job.total())
-            };
-            ui.add(egui::ProgressBar::new(job.fraction()).text(text));
-        }
-        if let Some(m) = &self.message {
-            ui.label(m);
-        }
-        match &self.result {
-            Some(r) => {
-                ui.add_space(8.0);
-                if r.key != self.key(now) {
-                    stale_ui(ui, "run");
-                }
-                result_ui(ui, r);
-            }
-            None if self.job.is_none() => {
-                ui.add_space(8.0);
-                ui.weak("Run plays the matches on a background thread, computer against computer: the window stays usable, and Cancel stops the run.");
-            }
-            None => {}
-        }
-    }
-
-    fn poll(&mut self) {
-        let Some(job) = &self.job else { return };
-        let outcome = match job.poll() {
-            Poll::Running => return,
-            Poll::Finished(o) => o,
-            Poll::Lost => Outcome::Failed("The run stopped on an internal error.".into()),
-        };
-        self.job = None;
-        let asked = self.asked.take();
-        match (outcome, asked) {
-            (Outcome::Done(summary, seconds), Some(asked)) => {
-                self.result = Some(SimResult {
-                    summary,
-                    seconds,
-                    ..asked
-                });
-                self.message = None;
-            }
-            (Outcome::Stopped, _) => self.message = Some("Cancelled: no result.".into()),
-            (Outcome::Failed(e), _) => self.message = Some(format!("The run failed: {e}")),
-            (Outcome::Done(..), None) => {}
-        }
-    }
-
     /// The key of a run of the current parties and options.
     fn key(&self, now: &Asked) -> String {
-        format!("{}\n{} games", now.key, self.games)
+        format!("{}\n{} games", now.key, self.view.games)
     }
 
-    fn controls_ui(&mut self, ui: &mut egui::Ui, now: &Asked) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, now: &Asked, env: &mut Env) {
+        self.view.poll();
+        self.field.poll();
         let (setup, o, names) = (now.setup, now.options, now.names);
-        ui.horizontal(|ui| {
-            let label = ui.label("Games");
-            ui.add(
-                egui::DragValue::new(&mut self.games)
-                    .range(1..=10_000_000)
-                    .speed(10),
-            )
-            .labelled_by(label.id);
-            let label = ui.label("Threads");
-            ui.add(egui::DragValue::new(&mut self.threads).range(1..=cores().max(1)))
-                .labelled_by(label.id)
-                .on_hover_text("Threads the run uses; the figures do not depend on it");
-            let can_run = setup.is_ok() && self.job.is_none();
-            let run = ui
-                .add_enabled(can_run, egui::Button::new("Run"))
-                .on_hover_text(format!(
-                    "Play {} matches: {} (A, {}) against {} (B, {})",
-                    self.games, names[0], o.policies[0], names[1], o.policies[1]
-                ))
-                .on_disabled_hover_text(match setup {
-                    Err(why) => why.as_str(),
-                    Ok(_) => "A run is going on",
-                });
-            if run.clicked()
-                && let Ok(setup) = setup
-            {
-                let key = self.key(now);
-                let names = now.names.map(str::to_string);
-                self.start(ui.ctx(), setup.clone(), o, key, names);
-            }
-            if let Some(job) = &self.job
-                && ui
-                    .button("Cancel")
-                    .on_hover_text("Stop the run (it gives no result)")
-                    .clicked()
-            {
-                job.cancel();
-            }
-        });
+        let ready = setup.as_ref().map(|_| ()).map_err(String::as_str);
+        let tip = format!(
+            "Play {} matches: {} (A, {}) against {} (B, {})",
+            self.view.games, names[0], o.policies[0], names[1], o.policies[1]
+        );
+        let run = ui
+            .horizontal(|ui| self.view.controls_ui(ui, ready, &tip))
+            .inner;
+        if run && let Ok(setup) = setup {
+            self.start(ui.ctx(), setup.clone(), o, self.key(now), now.names);
+        }
+        self.view.progress_ui(ui);
+        let key = self.key(now);
+        egui::ScrollArea::vertical()
+            .id_salt("iconica-sim-scroll")
+            .auto_shrink(false)
+            .show(ui, |ui| {
+                self.view.result_ui(
+                    ui,
+                    &key,
+                    "The parties or options changed since this run: play it again to update it.",
+                );
+                ui.separator();
+                self.field.ui(ui, now, env, self.view.threads);
+            });
     }
 
-    /// Starts a run of `self.games` matches of `setup` with the options' policies and seed.
+    /// Starts a run of the view's games of `setup` with the options' policies and seed.
     pub fn start(
         &mut self,
         ctx: &egui::Context,
         setup: Arc<Setup>,
         o: &MatchOptions,
         key: String,
-        names: [String; 2],
+        names: [&str; 2],
     ) {
         let (pa, pb) = (o.policy(0), o.policy(1));
-        let (games, seed, threads) = (self.games.max(1), o.seed, self.threads.max(1));
-        self.asked = Some(SimResult {
-            summary: Summary::default(),
-            seconds: 0.0,
-            seed,
-            policies: [pa.name(), pb.name()],
-            names,
-            cli: format!(
+        let (games, seed) = (self.view.games.max(1), o.seed);
+        let ask = Ask {
+            heading: format!(
+                "{games} games, seed {seed}: {} against {}",
+                names[0], names[1]
+            ),
+            cli: Some(format!(
                 "deckwright sim iconica A.party.toml B.party.toml --games {games} --seed {seed} --ai-a {} --ai-b {}{}",
                 pa.name(),
                 pb.name(),
                 o.cli_rules()
-            ),
+            )),
             key,
+            labels: vec![
+                format!("A ({}, {})", names[0], pa.name()),
+                format!("B ({}, {})", names[1], pb.name()),
+            ],
+        };
+        self.view.start(ctx, ask, move |i| {
+            sim::iconica::outcome_of(&setup, pa, pb, seed, i)
         });
-        self.message = None;
-        let job = Job::spawn(ctx, "deckwright-sim", games, move |p| {
-            let started = Instant::now();
-            let play = |i| sim::iconica::play_one(&setup, pa, pb, seed, i);
-            match sim::run_stoppable(games, Some(threads), play, |n| p.add(n), p.stop_flag()) {
-                Ok(Some(s)) => Outcome::Done(s, started.elapsed().as_secs_f64()),
-                Ok(None) => Outcome::Stopped,
-                Err(e) => Outcome::Failed(e.to_string()),
-            }
-        });
-        match job {
-            Ok(job) => self.job = Some(job),
-            Err(e) => self.message = Some(format!("The run did not start: {e}")),
+    }
+}
+
+/// A column of the field table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FieldColumn {
+    Character,
+    Parties,
+    Games,
+    Wins,
+    WinRate,
+    Low,
+    High,
+}
+
+impl FieldColumn {
+    pub const ALL: [FieldColumn; 7] = [
+        FieldColumn::Character,
+        FieldColumn::Parties,
+        FieldColumn::Games,
+        FieldColumn::Wins,
+        FieldColumn::WinRate,
+        FieldColumn::Low,
+        FieldColumn::High,
+    ];
+
+    /// The order of a sort by this column, in words.
+    pub fn order(self, descending: bool) -> &'static str {
+        match (self, descending) {
+            (FieldColumn::Character, false) => "A to Z",
+            (FieldColumn::Character, true) => "Z to A",
+            (_, true) => "high first",
+            (_, false) => "low first",
+        }
+    }
+
+    /// The header's text.
+    pub fn title(self) -> &'static str {
+        match self {
+            FieldColumn::Character => "Name",
+            FieldColumn::Parties => "Parties",
+            FieldColumn::Games => "Field games",
+            FieldColumn::Wins => "Wins",
+            FieldColumn::WinRate => "Win rate",
+            FieldColumn::Low => "95% low",
+            FieldColumn::High => "95% high",
         }
     }
 }
 
-/// The figures of a finished run.
-fn result_ui(ui: &mut egui::Ui, r: &SimResult) {
-    let (s, names) = (&r.summary, &r.names);
-    let (lo, hi) = s.ci95_a();
-    ui.heading(format!("{} games, seed {}", s.games, r.seed));
-    egui::Grid::new("sim-figures")
-        .num_columns(3)
-        .striped(true)
-        .show(ui, |ui| {
-            let share = |n: u64| pct(n as f64 / s.games.max(1) as f64);
-            for (label, n) in [
-                (
-                    format!("A wins ({}, {})", names[0], r.policies[0]),
-                    s.wins[0],
-                ),
-                (
-                    format!("B wins ({}, {})", names[1], r.policies[1]),
-                    s.wins[1],
-                ),
-                ("Draws".to_string(), s.wins[2]),
-            ] {
-                ui.label(label);
-                ui.label(egui::RichText::new(n.to_string()).strong());
-                ui.label(share(n));
-                ui.end_row();
-            }
-        });
-    ui.add_space(6.0);
-    ui.label(
-        egui::RichText::new(format!(
-            "Win rate of A: {} (95% CI {} to {})",
-            pct(s.win_rate_a()),
-            pct(lo),
-            pct(hi)
-        ))
-        .strong(),
-    );
-    interval_ui(ui, s.win_rate_a(), lo, hi);
-    let speed = s.games as f64 / r.seconds.max(1e-9);
-    ui.label(format!(
-        "Mean turns {:.1} · {speed:.0} games/s",
-        s.mean_turns()
-    ));
-    let ends: Vec<String> = ENDINGS
-        .iter()
-        .zip(s.ended)
-        .map(|(n, c)| format!("{} {c}", n.replace('_', " ")))
-        .collect();
-    ui.label(format!("Ended: {}", ends.join(" · ")));
-    ui.add_space(6.0);
-    ui.weak(format!("The same run on the command line: {}", r.cli));
+/// One character's row of the field table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldLine {
+    pub id: String,
+    pub name: String,
+    pub parties: usize,
+    pub summary: Summary,
 }
 
-/// Side A's win rate on a 0–100% bar: its 95% interval shaded, the rate marked, 50% dotted.
-fn interval_ui(ui: &mut egui::Ui, rate: f64, lo: f64, hi: f64) {
-    let width = ui.available_width().min(480.0);
-    let (rect, response) = ui.allocate_exact_size(egui::vec2(width, 34.0), egui::Sense::hover());
-    let painter = ui.painter_at(rect);
-    let visuals = ui.visuals();
-    let bar = egui::Rect::from_min_max(
-        rect.left_top() + egui::vec2(0.0, 4.0),
-        rect.right_top() + egui::vec2(0.0, 18.0),
-    );
-    let x = |p: f64| bar.left() + bar.width() * p.clamp(0.0, 1.0) as f32;
-    painter.rect_filled(bar, 3.0, visuals.extreme_bg_color);
-    painter.rect_stroke(
-        bar,
-        3.0,
-        visuals.widgets.noninteractive.bg_stroke,
-        egui::StrokeKind::Inside,
-    );
-    let ci = egui::Rect::from_x_y_ranges(x(lo)..=x(hi).max(x(lo) + 2.0), bar.y_range());
-    painter.rect_filled(ci, 2.0, visuals.selection.bg_fill);
-    let text = visuals.text_color();
-    painter.line_segment(
-        [
-            egui::pos2(x(rate), bar.top() - 3.0),
-            egui::pos2(x(rate), bar.bottom() + 3.0),
-        ],
-        egui::Stroke::new(2.5, text),
-    );
-    let mid = x(0.5);
-    let mut y = bar.top();
-    while y < bar.bottom() {
-        painter.line_segment(
-            [
-                egui::pos2(mid, y),
-                egui::pos2(mid, (y + 2.0).min(bar.bottom())),
-            ],
-            egui::Stroke::new(1.0, visuals.weak_text_color()),
-        );
-        y += 4.0;
+impl FieldLine {
+    fn cmp_by(&self, o: &FieldLine, c: FieldColumn) -> std::cmp::Ordering {
+        let (a, b) = (&self.summary, &o.summary);
+        match c {
+            FieldColumn::Character => self.name.cmp(&o.name),
+            FieldColumn::Parties => self.parties.cmp(&o.parties),
+            FieldColumn::Games => a.games.cmp(&b.games),
+            FieldColumn::Wins => a.wins[0].cmp(&b.wins[0]),
+            FieldColumn::WinRate => a.win_rate_a().total_cmp(&b.win_rate_a()),
+            FieldColumn::Low => a.ci95_a().0.total_cmp(&b.ci95_a().0),
+            FieldColumn::High => a.ci95_a().1.total_cmp(&b.ci95_a().1),
+        }
     }
-    let font = egui::FontId::proportional(10.0);
-    for (p, align, label) in [
-        (0.0, egui::Align2::LEFT_TOP, "0%"),
-        (0.5, egui::Align2::CENTER_TOP, "50%"),
-        (1.0, egui::Align2::RIGHT_TOP, "100%"),
-    ] {
-        painter.text(
-            egui::pos2(x(p), bar.bottom() + 2.0),
-            align,
-            label,
-            font.clone(),
-            visuals.weak_text_color(),
-        );
+}
+
+/// A finished field run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FieldTable {
+    pub heading: String,
+    /// Best win rate first (as `sim --field` lists them).
+    pub rows: Vec<FieldLine>,
+    /// What it was played with (see [`Asked::key`]).
+    pub key: String,
+}
+
+/// How a field run's thread ended.
+enum FieldEnd {
+    Done(Vec<FieldLine>),
+    Stopped,
+    Failed(String),
+}
+
+/// The field table's state.
+pub struct FieldPanel {
+    /// Games each party of the field plays.
+    pub games: u64,
+    job: Option<Job<FieldEnd>>,
+    asked: Option<(String, String)>,
+    pub table: Option<FieldTable>,
+    /// The column the table is sorted by, and whether descending.
+    pub sort: (FieldColumn, bool),
+    pub message: Option<String>,
+}
+
+impl Default for FieldPanel {
+    fn default() -> Self {
+        FieldPanel {
+            games: 20,
+            job: None,
+            asked: None,
+            table: None,
+            sort: (FieldColumn::WinRate, true),
+            message: None,
+        }
     }
-    response.on_hover_text(format!(
-        "A won {} of these games. The shaded 95% interval ({} to {}) is where A's true win rate \
-         plausibly lies: more games make it narrower.",
-        pct(rate),
-        pct(lo),
-        pct(hi)
-    ));
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.1}%", x * 100.0)
+}
+
+/// The catalogue's Iconica characters (the field's pool).
+fn pool_of(cat: &Catalogue) -> Result<Vec<Character>, String> {
+    Ok(cat
+        .all()
+        .map_err(|e| format!("the catalogue cannot be read: {e}"))?
+        .into_iter()
+        .filter_map(|c| match c {
+            Card::Iconica(ch) => Some(ch),
+            _ => None,
+        })
+        .collect())
+}
+
+/// The characters of party B from the catalogue.
+fn opponent_of(cat: &Catalogue, ids: &[String]) -> Result<Vec<Character>, String> {
+    ids.iter()
+        .map(|id| match cat.card(id).map(|c| c.into_owned()) {
+            Some(Card::Iconica(c)) => Ok(c),
+            _ => Err(format!("{id} is not an Iconica character in the catalogue")),
+        })
+        .collect()
+}
+
+impl FieldPanel {
+    /// True while a field run goes on.
+    pub fn running(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// The rows in the order the table shows them.
+    pub fn sorted(&self) -> Vec<&FieldLine> {
+        let Some(t) = &self.table else {
+            return Vec::new();
+        };
+        let (col, desc) = self.sort;
+        let mut rows: Vec<&FieldLine> = t.rows.iter().collect();
+        rows.sort_by(|a, b| {
+            let o = a.cmp_by(b, col);
+            let o = if desc { o.reverse() } else { o };
+            o.then_with(|| a.name.cmp(&b.name))
+        });
+        rows
+    }
+
+    /// Sorts by `col`: a second click on the same column turns the order round; names sort
+    /// A to Z first, figures highest first.
+    pub fn sort_by(&mut self, col: FieldColumn) {
+        self.sort = if self.sort.0 == col {
+            (col, !self.sort.1)
+        } else {
+            (col, col != FieldColumn::Character)
+        };
+    }
+
+    /// The table as CSV, in the order shown: `id,name,parties,games,wins,win_rate,ci95_low,ci95_high`.
+    pub fn csv(&self) -> Result<Vec<u8>, String> {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        let err = |e: csv::Error| format!("cannot write the CSV: {e}");
+        w.write_record([
+            "id",
+            "name",
+            "parties",
+            "games",
+            "wins",
+            "win_rate",
+            "ci95_low",
+            "ci95_high",
+        ])
+        .map_err(err)?;
+        for r in self.sorted() {
+            let s = &r.summary;
+            let (lo, hi) = s.ci95_a();
+            w.write_record([
+                r.id.clone(),
+                r.name.clone(),
+                r.parties.to_string(),
+                s.games.to_string(),
+                s.wins[0].to_string(),
+                format!("{:.6}", s.win_rate_a()),
+                format!("{lo:.6}"),
+                format!("{hi:.6}"),
+            ])
+            .map_err(err)?;
+        }
+        w.into_inner()
+            .map_err(|e| format!("cannot write the CSV: {e}"))
+    }
+
+    fn poll(&mut self) {
+        let Some(job) = &self.job else { return };
+        let end = match job.poll() {
+            Poll::Running => return,
+            Poll::Finished(e) => e,
+            Poll::Lost => FieldEnd::Failed("the run stopped on an internal error".into()),
+        };
+        self.job = None;
+        let asked = self.asked.take();
+        match (end, asked) {
+            (FieldEnd::Done(rows), Some((heading, key))) => {
+                self.table = Some(FieldTable { heading, rows, key });
+                self.message = None;
+            }
+            (FieldEnd::Done(_), None) => {}
+            (FieldEnd::Stopped, _) => self.message = Some("Field cancelled: no result.".into()),
+            (FieldEnd::Failed(e), _) => self.message = Some(format!("The field failed: {e}.")),
+        }
+    }
+
+    /// Starts the field: every legal party of three of the catalogue's characters (side A,
+    /// A's policy) against party B (B's policy), `self.games` games each, on `threads`.
+    pub fn start(
+        &mut self,
+        ctx: &egui::Context,
+        cat: &Catalogue,
+        opponent: &[String],
+        o: &MatchOptions,
+        threads: usize,
+        key: String,
+    ) {
+        let prepared = pool_of(cat).and_then(|pool| {
+            let opponent = opponent_of(cat, opponent)?;
+            if pool.len() > MAX_FIELD_POOL {
+                return Err(format!(
+                    "a pool of {} characters is more than the {MAX_FIELD_POOL} a field is drawn from",
+                    pool.len()
+                ));
+            }
+            let parties = sim::iconica::field_parties(&pool, &opponent);
+            if parties.is_empty() {
+                return Err("no legal party of the catalogue's characters can face party B".into());
+            }
+            Ok((pool, opponent, parties))
+        });
+        let (pool, opponent, parties) = match prepared {
+            Ok(p) => p,
+            Err(e) => {
+                self.message = Some(format!("No field: {e}."));
+                return;
+            }
+        };
+        let (pa, pb, seed, rules) = (o.policy(0), o.policy(1), o.seed, o.rules());
+        let games = self.games.max(1);
+        self.asked = Some((
+            format!(
+                "Field: {} legal parties x {games} games against party B; {} (field) vs {}, seed {seed}",
+                parties.len(),
+                pa.name(),
+                pb.name()
+            ),
+            key,
+        ));
+        self.message = None;
+        let total = games * parties.len() as u64;
+        let job = Job::spawn(ctx, "deckwright-field", total, move |p| {
+            field_run(
+                &pool,
+                &opponent,
+                &parties,
+                FieldRun {
+                    pa,
+                    pb,
+                    seed,
+                    rules,
+                    games,
+                    threads,
+                },
+                |n| p.add(n),
+                p.stop_flag(),
+            )
+        });
+        match job {
+            Ok(j) => self.job = Some(j),
+            Err(e) => self.message = Some(format!("The field did not start: {e}")),
+        }
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, now: &Asked, env: &mut Env, threads: usize) {
+        ui.heading("Field per character");
+        ui.weak(
+            "Every legal party of three of the catalogue's characters plays party B; each character's row sums the games of the parties it is in (as deckwright sim iconica --field).",
+        );
+        let key = format!("{}\n{} field games", now.key, self.games);
+        ui.horizontal(|ui| {
+            let label = ui.label("Games per party");
+            ui.add(egui::DragValue::new(&mut self.games).range(1..=100_000))
+                .labelled_by(label.id);
+            let can = now.setup.is_ok() && self.job.is_none();
+            let run = ui
+                .add_enabled(can, egui::Button::new("Run field"))
+                .on_hover_text("Play the field on background threads (the Threads above; A's policy plays the field)")
+                .on_disabled_hover_text(match now.setup {
+                    Err(why) => why.as_str(),
+                    Ok(_) => "A run is going on",
+                });
+            if run.clicked() {
+                self.start(
+                    ui.ctx(),
+                    env.cat,
+                    &env.docs.party_b.members,
+                    now.options,
+                    threads,
+                    key.clone(),
+                );
+            }
+            if let Some(job) = &self.job
+                && ui
+                    .button("Cancel field")
+                    .on_hover_text("Stop the field (it gives no result)")
+                    .clicked()
+            {
+                job.cancel();
+            }
+            if self.table.is_some()
+                && ui
+                    .button("Export CSV…")
+                    .on_hover_text("Write the table, in the order shown, to a CSV file")
+                    .clicked()
+            {
+                match self.csv() {
+                    Ok(bytes) => {
+                        let d = Dialog::save("field.csv").filter("CSV", &["csv"]);
+                        files::ask(ui.ctx(), env, d, move |_, paths| {
+                            paths.iter().map(|p| write_csv(p, &bytes)).collect()
+                        });
+                    }
+                    Err(e) => env.push(Action::Error(e)),
+                }
+            }
+        });
+        if let Some(job) = &self.job {
+            ui.add(egui::ProgressBar::new(job.fraction()).text(format!(
+                "{} / {} field games",
+                job.done(),
+                job.total()
+            )));
+        }
+        if let Some(m) = &self.message {
+            ui.label(m);
+        }
+        if let Some(t) = &self.table {
+            if t.key != key {
+                ui.label(
+                    egui::RichText::new(
+                        "The parties or options changed since this field: run it again to update it.",
+                    )
+                    .color(ui.visuals().warn_fg_color),
+                );
+            }
+            ui.label(&t.heading);
+            self.table_ui(ui);
+        }
+    }
+
+    /// The table: a click on a header sorts by its column.
+    fn table_ui(&mut self, ui: &mut egui::Ui) {
+        let mut clicked = None;
+        egui::Grid::new("iconica-field-table")
+            .num_columns(FieldColumn::ALL.len())
+            .striped(true)
+            .show(ui, |ui| {
+                for c in FieldColumn::ALL {
+                    let text = match self.sort {
+                        (s, desc) if s == c => format!("{} ({})", c.title(), c.order(desc)),
+                        _ => c.title().to_string(),
+                    };
+                    if ui
+                        .button(egui::RichText::new(text).strong())
+                        .on_hover_text("Sort by this column (again: the other way round)")
+                        .clicked()
+                    {
+                        clicked = Some(c);
+                    }
+                }
+                ui.end_row();
+                for r in self.sorted() {
+                    let s = &r.summary;
+                    let (lo, hi) = s.ci95_a();
+                    ui.label(&r.name);
+                    ui.label(r.parties.to_string());
+                    ui.label(s.games.to_string());
+                    ui.label(s.wins[0].to_string());
+                    ui.label(pct(s.win_rate_a()));
+                    ui.label(pct(lo));
+                    ui.label(pct(hi));
+                    ui.end_row();
+                }
+            });
+        if let Some(c) = clicked {
+            self.sort_by(c);
+        }
+    }
+}
+
+/// Writes the CSV (to a temporary file first, so nothing is left half written).
+fn write_csv(path: &std::path::Path, bytes: &[u8]) -> Action {
+    match crate::safe_io::write_atomic(path, bytes) {
+        Ok(()) => Action::Notify(format!("Wrote the field table to {}", path.display())),
+        Err(source) => Action::Error(
+            AppError::Write {
+                path: path.to_path_buf(),
+                source,
+            }
+            .chain(),
+        ),
+    }
+}
+
+/// How a field is played.
+#[derive(Debug, Clone, Copy)]
+pub struct FieldRun {
+    pub pa: PolicyKind,
+    pub pb: PolicyKind,
+    pub seed: u64,
+    pub rules: Rules,
+    pub games: u64,
+    pub threads: usize,
+}
+
+/// Plays the field (party `k` of `parties`, side A, against `opponent`, seeded as `sim
+/// iconica --field` seeds it) and sums it per character; `FieldEnd::Stopped` when `stop` was
+/// set first.
+fn field_run(
+    pool: &[Character],
+    opponent: &[Character],
+    parties: &[[usize; 3]],
+    r: FieldRun,
+    progress: impl Fn(u64) + Sync,
+    stop: &std::sync::atomic::AtomicBool,
+) -> FieldEnd {
+    let mut results = Vec::with_capacity(parties.len());
+    for (k, p) in parties.iter().enumerate() {
+        let members: Vec<Character> = p.iter().map(|&i| pool[i].clone()).collect();
+        let setup = match Setup::duel(&members, opponent, r.rules) {
+            Ok(s) => s,
+            Err(e) => return FieldEnd::Failed(format!("a party cannot play: {e}")),
+        };
+        let seed = sim::iconica::field_seed(r.seed, k);
+        let play = |i| sim::iconica::play_one(&setup, r.pa, r.pb, seed, i);
+        match sim::run_stoppable(r.games, Some(r.threads), play, &progress, stop) {
+            Ok(Some(s)) => results.push(s),
+            Ok(None) => return FieldEnd::Stopped,
+            Err(e) => return FieldEnd::Failed(e.to_string()),
+        }
+    }
+    FieldEnd::Done(
+        sim::iconica::field_rows(pool.len(), parties, &results)
+            .into_iter()
+            .map(|row| FieldLine {
+                id: pool[row.character].id.clone(),
+                name: pool[row.character].name.clone(),
+                parties: row.parties,
+                summary: row.summary,
+            })
+            .collect(),
+    )
 }

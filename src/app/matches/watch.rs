@@ -1,15 +1,20 @@
 //! The Watch view: one seeded match of the two parties (played on a background thread, as
-//! `deckwright play iconica --seed` plays it), its event log as a whole or turn by turn, and
-//! each side's characters at the end.
+//! `deckwright play iconica --seed` plays it), its event log as a whole or turn by turn with
+//! each side's characters, or decision by decision on the board (forward and back, the
+//! step's log lines highlighted); saved to a match file and opened again.
 
 use std::sync::Arc;
 
+use super::iconica_board::{IconicaMatch, Pictures, Seat};
 use super::job::{Job, Poll};
+use super::play::{FileAsk, file_ui, match_ui, open_match, side_ids};
 use super::{Asked, MatchOptions, stale_ui};
+use crate::catalogue::Catalogue;
 use crate::games::ai::Agent;
 use crate::games::game::{Game, Turn};
 use crate::games::iconica::ai::PolicyKind;
 use crate::games::iconica::engine::{Event, IconicaGame, Setup};
+use crate::games::record::MatchRecord;
 use crate::sim::iconica::{self as matches, MemberEnd, Played};
 
 /// One turn of the log: its heading and its events, in words.
@@ -184,6 +189,15 @@ pub struct WatchPanel {
     /// The turn shown when stepping (index into [`Watched::turns`]).
     pub turn: usize,
     pub message: Option<String>,
+    /// Show the match decision by decision on the board.
+    pub by_decision: bool,
+    /// The watched (or opened) match on the board.
+    pub board: Option<IconicaMatch>,
+    /// The match file of Save and Open.
+    pub path: String,
+    /// What the running job plays: the setup, options and names for the board.
+    pending: Option<(Arc<Setup>, MatchOptions)>,
+    pictures: Pictures,
 }
 
 impl WatchPanel {
@@ -191,11 +205,51 @@ impl WatchPanel {
         self.job.is_some()
     }
 
-    pub fn ui(&mut self, ui: &mut egui::Ui, now: &Asked) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, now: &Asked, cat: &Catalogue) {
         self.poll();
         self.controls_ui(ui, now);
+        // The file row beside the board (or before any match); the log keeps its room.
+        let files = (self.by_decision && self.board.is_some()) || self.watched.is_none();
+        let asked = if files {
+            {
+                let record = self.board.as_ref().map(|g| move || g.record());
+                let record = record.as_ref().map(|f| f as &dyn Fn() -> MatchRecord);
+                file_ui(ui, &mut self.path, record, "watch")
+            }
+        } else {
+            None
+        };
+        match asked {
+            Some(FileAsk::Saved(m) | FileAsk::Failed(m)) => self.message = Some(m),
+            Some(FileAsk::Open(path)) => match open_match(cat, &path) {
+                Ok(m) => {
+                    self.message = Some(format!(
+                        "Opened {} ({} inputs replayed).",
+                        path.display(),
+                        m.inputs.len()
+                    ));
+                    self.board = Some(m);
+                    self.by_decision = true;
+                }
+                Err(e) => self.message = Some(e),
+            },
+            None => {}
+        }
         if let Some(m) = &self.message {
             ui.label(m);
+        }
+        if self.by_decision
+            && let Some(b) = &mut self.board
+        {
+            ui.horizontal(|ui| {
+                ui.selectable_value(&mut self.by_decision, true, "Decision by decision");
+                if self.watched.is_some() {
+                    ui.selectable_value(&mut self.by_decision, false, "The log")
+                        .on_hover_text("The whole log, or turn by turn");
+                }
+            });
+            match_ui(ui, b, cat, &mut self.pictures, "watch");
+            return;
         }
         let Some(w) = &self.watched else {
             if self.job.is_none() {
@@ -234,6 +288,18 @@ impl WatchPanel {
         match job.poll() {
             Poll::Running => return,
             Poll::Finished(w) => {
+                if let Some((setup, o)) = self.pending.take() {
+                    let seats = [Seat::Computer(o.policies[0]), Seat::Computer(o.policies[1])];
+                    let members = side_ids(&setup);
+                    self.board = Some(IconicaMatch::replayed(
+                        setup,
+                        w.names.clone(),
+                        members,
+                        o,
+                        seats,
+                        w.inputs.clone(),
+                    ));
+                }
                 self.watched = Some(w);
                 self.turn = 0;
                 self.message = None;
@@ -290,6 +356,7 @@ impl WatchPanel {
             pb.name(),
             o.cli_rules()
         );
+        self.pending = Some((setup.clone(), o.clone()));
         let job = Job::spawn(ctx, "deckwright-watch", 1, move |p| {
             let stepped = play_stepped(&setup, pa, pb, seed);
             let Played { state, log } = stepped.played;
@@ -320,10 +387,16 @@ impl WatchPanel {
     fn log_ui(&mut self, ui: &mut egui::Ui) {
         let Some(w) = &self.watched else { return };
         let last = w.turns.len().saturating_sub(1);
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.selectable_value(&mut self.step, false, "Whole log");
             ui.selectable_value(&mut self.step, true, "Turn by turn")
                 .on_hover_text("One turn at a time; the Left and Right arrow keys step");
+            if self.board.is_some() {
+                ui.selectable_value(&mut self.by_decision, true, "Decision by decision")
+                    .on_hover_text(
+                        "The board at each decision and die; the Left and Right arrow keys step",
+                    );
+            }
             if self.step {
                 ui.separator();
                 if ui

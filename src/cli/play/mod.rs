@@ -4,6 +4,7 @@
 mod arcadia;
 mod iconica;
 mod iconoclasm;
+mod ruunara;
 
 use super::{Context, Outcome};
 
@@ -13,7 +14,7 @@ pub struct Args {
     pub game: Game,
 }
 
-/// The games `play` knows (Ruunara's is to come: until then `play ruunara` is a usage error).
+/// The games `play` knows.
 #[derive(Debug, clap::Subcommand)]
 pub enum Game {
     /// Two parties (or two teams of two) of Iconica characters.
@@ -22,6 +23,8 @@ pub enum Game {
     Arcadia(arcadia::Args),
     /// An Iconoclasm table of 1 to 4 players (no file).
     Iconoclasm(iconoclasm::Args),
+    /// A Ruunara mission played by a squad (the enemies run by the rules).
+    Ruunara(ruunara::Args),
 }
 
 pub fn run(ctx: &Context, args: Args) -> Outcome {
@@ -29,5 +32,6 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         Game::Iconica(a) => iconica::run(ctx, a),
         Game::Arcadia(a) => arcadia::run(ctx, a),
         Game::Iconoclasm(a) => iconoclasm::run(ctx, a),
+        Game::Ruunara(a) => ruunara::run(ctx, a),
     }
 }

@@ -8,7 +8,6 @@ use std::time::Instant;
 use serde_json::json;
 
 use super::{bar, pct, run_games, two_sided};
-use crate::balance::iconica::legal_against;
 use crate::cards::{Card, CardLookup};
 use crate::catalogue::Catalogue;
 use crate::cli::limits::{MAX_FIELD_POOL, MAX_GAMES};
@@ -104,17 +103,7 @@ fn field(
             pool.len()
         )));
     }
-    let mut parties: Vec<[usize; 3]> = Vec::new();
-    for i in 0..pool.len() {
-        for j in i + 1..pool.len() {
-            for k in j + 1..pool.len() {
-                let p = [&pool[i], &pool[j], &pool[k]];
-                if legal_against(&p, &opponent) {
-                    parties.push([i, j, k]);
-                }
-            }
-        }
-    }
+    let parties = sim::iconica::field_parties(&pool, &opponent);
     if parties.is_empty() {
         return Err(BadInput(
             "--field: no legal party can be formed from the pool".into(),
@@ -134,7 +123,7 @@ fn field(
     for (pi, p) in parties.iter().enumerate() {
         let members: Vec<Character> = p.iter().map(|&i| pool[i].clone()).collect();
         let setup = iconica_setup(&[members, opponent.clone()], rules)?;
-        let seed = sim::game_seed(args.shared.seed, 1 << 40 | pi as u64);
+        let seed = sim::iconica::field_seed(args.shared.seed, pi);
         results.push(run_games(&args.shared, games, &pbar, |i| {
             play_one(&setup, [pa, pb], seed, i)
         })?);
@@ -142,21 +131,11 @@ fn field(
     pbar.finish_and_clear();
     let secs = started.elapsed().as_secs_f64().max(1e-9);
     // Per character: every game of every party it is in.
-    let mut per: Vec<(usize, Summary, usize)> = (0..pool.len())
-        .map(|i| (i, Summary::default(), 0))
-        .collect();
-    for (p, s) in parties.iter().zip(&results) {
-        for &i in p {
-            per[i].1 = per[i].1.merge(*s);
-            per[i].2 += 1;
-        }
-    }
-    per.retain(|x| x.2 > 0);
-    per.sort_by(|x, y| {
-        y.1.win_rate_a()
-            .total_cmp(&x.1.win_rate_a())
-            .then(x.0.cmp(&y.0))
-    });
+    let per: Vec<(usize, Summary, usize)> =
+        sim::iconica::field_rows(pool.len(), &parties, &results)
+            .into_iter()
+            .map(|r| (r.character, r.summary, r.parties))
+            .collect();
     let out = &ctx.out;
     if args.shared.json {
         let chars: Vec<_> = per

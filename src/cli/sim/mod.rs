@@ -5,6 +5,7 @@
 mod arcadia;
 mod iconica;
 mod iconoclasm;
+mod ruunara;
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -24,7 +25,7 @@ pub struct Args {
     pub game: Game,
 }
 
-/// The games `sim` knows (Ruunara's is to come: until then `sim ruunara` is a usage error).
+/// The games `sim` knows.
 #[derive(Debug, clap::Subcommand)]
 pub enum Game {
     /// Two Iconica parties, or with --field every legal party of a pool against one.
@@ -33,6 +34,8 @@ pub enum Game {
     Arcadia(arcadia::Args),
     /// Iconoclasm tables of 1 to 4 players, a fresh deal each game.
     Iconoclasm(iconoclasm::Args),
+    /// A Ruunara mission and squad: the heroes' win rate, the endings, the mean rounds.
+    Ruunara(ruunara::Args),
 }
 
 pub fn run(ctx: &Context, args: Args) -> Outcome {
@@ -40,6 +43,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         Game::Iconica(a) => iconica::run(ctx, a),
         Game::Arcadia(a) => arcadia::run(ctx, a),
         Game::Iconoclasm(a) => iconoclasm::run(ctx, a),
+        Game::Ruunara(a) => ruunara::run(ctx, a),
     }
 }
 
@@ -77,8 +81,13 @@ where
 
 /// `--threads` as it will be used (a note on stderr when lowered, once a process).
 fn threads(shared: &SimShared) -> Option<usize> {
+    threads_of(shared.threads)
+}
+
+/// `--threads` as given, as it will be used (a note on stderr when lowered, once a process).
+fn threads_of(requested: Option<usize>) -> Option<usize> {
     static NOTED: std::sync::Once = std::sync::Once::new();
-    let (threads, lowered) = limits::threads(shared.threads);
+    let (threads, lowered) = limits::threads(requested);
     if let Some(message) = lowered {
         NOTED.call_once(|| note!("{message}"));
     }

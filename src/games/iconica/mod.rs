@@ -1,6 +1,7 @@
 //! Iconica: card model, construction rules, engine and AI.
 
 pub mod ai;
+pub mod draft;
 pub mod edit;
 pub mod engine;
 pub mod human;

@@ -449,7 +449,7 @@ impl MissionFile {
         }
         let TableSize { width, depth } = self.table;
         for (k, v) in [("width", width), ("depth", depth)] {
-            if !(v.is_finite() && v >= 4.0 * BASE_RADIUS && v <= MAX_TABLE_INCHES) {
+            if !(4.0 * BASE_RADIUS..=MAX_TABLE_INCHES).contains(&v) {
                 out.push(Problem::at(
                     &["table", k],
                     format!(

@@ -1,14 +1,22 @@
 //! The league form: its terrain, its four sides drawn around the league as a square (each
 //! side's features as chips to remove, a field to add one), the enter and leave trials, the
-//! rest types, Unique and the special rule.
+//! rest types, Unique, the special rule and what it does in play (its effects).
 
 use super::{Edits, features_ui, grid, league_trial_ui};
 use crate::app::editor::card_form::optional_text;
 use crate::games::arcadia::model::{League, REST_TYPES, Side};
 
-/// The width of a side's box in the square (fixed: a width taken from the panel would
-/// widen the panel it is drawn in, frame after frame).
+/// The width of a side's box in the square at most (the square narrows to fit the form's
+/// column, never wider: a width taken from what the boxes need would widen the panel it is
+/// drawn in, frame after frame).
 const SIDE_WIDTH: f32 = 200.0;
+
+/// The least width of a side's box: a chip and the field to add a feature.
+const SIDE_MIN_WIDTH: f32 = 110.0;
+
+/// What three side boxes take beside their widths: each group frame's margins and strokes,
+/// the grid's spacing.
+const SQUARE_EXTRA: f32 = 3.0 * 14.0 + 2.0 * 6.0;
 
 pub(super) fn league_ui(ui: &mut egui::Ui, l: &mut League, e: &mut Edits) {
     grid(ui, "arcadia-form-league", |ui| {
@@ -57,11 +65,13 @@ pub(super) fn league_ui(ui: &mut egui::Ui, l: &mut League, e: &mut Edits) {
         }
         ui.end_row();
     });
+    ui.add_space(6.0);
+    super::card_text::league_effects_ui(ui, &mut l.effects, e);
 }
 
 /// The four sides around the league: north above, west and east beside, south below.
 fn sides_ui(ui: &mut egui::Ui, l: &mut League, e: &mut Edits) {
-    let w = SIDE_WIDTH;
+    let w = ((ui.available_width() - SQUARE_EXTRA) / 3.0).clamp(SIDE_MIN_WIDTH, SIDE_WIDTH);
     egui::Grid::new("arcadia-form-sides")
         .num_columns(3)
         .spacing([6.0, 6.0])

@@ -9,7 +9,7 @@ use crate::games::arcadia::character::CharacterFile;
 use crate::games::arcadia::model::{
     ArcadiaCard, Flaw, Icon, League, Merit, MeritType, Quest, Side, Waylay,
 };
-use crate::games::arcadia::rules::{check_setup, resolve_kind};
+use crate::games::arcadia::rules::{check_character, check_setup, resolve_kind};
 use crate::games::arcadia::setup::{Pos, SetupFile};
 
 /// Merits a character may hold in play: its own plus the treasures hidden for it (bit masks are `u32`).
@@ -132,18 +132,50 @@ impl Match {
         lookup: &dyn CardLookup,
         turn_limit: u32,
     ) -> Result<Match, MatchError> {
-        if characters.len() != 2 || setup.players.len() != 2 {
+        Match::varied(setup, characters, characters, lookup, turn_limit)
+    }
+
+    /// Compiles `setup` with `characters` in it, the setup checked with `as_built` in
+    /// their places: each of `characters` must be legal alone, and the setup legal with
+    /// `as_built`. A balance run varies one character's merits while holding the opponent
+    /// (its waylays included) fixed, so the opponent's waylay budget is the one of the
+    /// character as built, not of each variant (`docs/balance.md`).
+    pub fn varied(
+        setup: &SetupFile,
+        characters: &[CharacterFile],
+        as_built: &[CharacterFile],
+        lookup: &dyn CardLookup,
+        turn_limit: u32,
+    ) -> Result<Match, MatchError> {
+        if characters.len() != 2 || setup.players.len() != 2 || as_built.len() != 2 {
             return Err(MatchError::Characters(
                 characters.len().min(setup.players.len()),
             ));
         }
-        let report = check_setup(setup, characters, lookup);
+        let report = check_setup(setup, as_built, lookup);
+        let illegal = |v: &crate::games::build::Violation, more: usize| MatchError::Illegal {
+            rule: v.rule,
+            message: v.message.clone(),
+            more,
+        };
         if let Some(v) = report.violations.first() {
-            return Err(MatchError::Illegal {
-                rule: v.rule,
-                message: v.message.clone(),
-                more: report.violations.len() - 1,
-            });
+            return Err(illegal(v, report.violations.len() - 1));
+        }
+        let mut reports = Vec::new();
+        for (i, c) in characters.iter().enumerate() {
+            let r = if c == &as_built[i] {
+                report.characters[i].clone()
+            } else {
+                check_character(c, lookup)
+            };
+            if let Some(v) = r.violations.first() {
+                let mut e = illegal(v, r.violations.len() - 1);
+                if let MatchError::Illegal { message, .. } = &mut e {
+                    *message = format!("player {}: {message}", i + 1);
+                }
+                return Err(e);
+            }
+            reports.push(r);
         }
         let laid = !setup.brings_leagues();
         if laid && setup.leagues.is_empty() {
@@ -223,7 +255,7 @@ impl Match {
         let mut waylay_owner = Vec::new();
         let mut players = Vec::new();
         for (i, (sp, cf)) in setup.players.iter().zip(characters).enumerate() {
-            let cr = &report.characters[i];
+            let cr = &reports[i];
             let icon = cr.icon.clone().ok_or(MatchError::Illegal {
                 rule: "icon-count",
                 message: format!("player {}: no Character Icon", i + 1),

@@ -1,0 +1,1131 @@
+//! Ruunara on the Match screen: a mission (a bundled example or a file) played by a squad (the
+//! Squad screen's, the bundled example or a file), the heroes played by a person or a policy,
+//! the enemies run by the rules inside the engine. The table is drawn from above; a person
+//! drags the active hero within its movement and takes the other decisions from the options
+//! in words (keys 1-9) or by clicking the figure they concern.
+//!
+//! Every decision is recorded and the dice come from one seeded stream, so the position at
+//! step k is the mission replayed from the seed with the first k decisions ([`Played::game`]):
+//! Back and Forward walk the match decision by decision, and deciding at an earlier step plays
+//! on from there (an undo).
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use super::sim_view::{Ask, SimView};
+use crate::games::ai::{Agent, Policy};
+use crate::games::dice::{RngDice, game_seed};
+use crate::games::game::{Game, Outcome, Turn};
+use crate::games::ruunara::engine::{
+    BASE_R, Event, Opt, Path, Phase, Pt, RuunaraEnding, RuunaraEval, RuunaraGame, Setup, Status,
+};
+use crate::games::ruunara::mission::{MissionFile, Objective, SceneryKind, Zone};
+use crate::games::ruunara::rules;
+use crate::games::ruunara::squad::SquadFile;
+use crate::sim::{derive_seed, play_seeded};
+
+/// The bundled example missions: their file names and texts.
+pub const MISSIONS: [(&str, &str); 4] = [
+    (
+        "eliminate.mission.toml",
+        include_str!("../../../examples/ruunara/eliminate.mission.toml"),
+    ),
+    (
+        "rescue.mission.toml",
+        include_str!("../../../examples/ruunara/rescue.mission.toml"),
+    ),
+    (
+        "reach.mission.toml",
+        include_str!("../../../examples/ruunara/reach.mission.toml"),
+    ),
+    (
+        "survive.mission.toml",
+        include_str!("../../../examples/ruunara/survive.mission.toml"),
+    ),
+];
+
+/// The bundled example squad.
+pub const EXAMPLE_SQUAD: &str =
+    include_str!("../../../examples/ruunara/legal-free-play-mix.squad.toml");
+
+/// Where the squad comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SquadSource {
+    /// The Squad screen's current squad.
+    Screen,
+    /// The bundled example squad.
+    Example,
+    /// A squad file (its path).
+    File(PathBuf),
+}
+
+/// Where the mission comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MissionSource {
+    /// One of [`MISSIONS`].
+    Bundled(usize),
+    File(PathBuf),
+}
+
+/// Who plays the heroes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Heroes {
+    Person,
+    /// A policy by name (`first`, `random`, `greedy`, `mcts`).
+    Computer(&'static str),
+}
+
+impl Heroes {
+    fn label(self) -> String {
+        match self {
+            Heroes::Person => "a person".into(),
+            Heroes::Computer(p) => format!("the computer ({p})"),
+        }
+    }
+}
+
+/// One decision of the heroes' seat.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Input {
+    /// Option `i` of the decision.
+    Pick(usize),
+    /// The active hero moved along a dragged path.
+    Drag(Path),
+}
+
+/// One mission and its recorded decisions.
+pub struct Played {
+    pub setup: Arc<Setup>,
+    pub heroes: Heroes,
+    pub seed: u64,
+    /// Every decision so far, in order (the dice come from the seed).
+    pub inputs: Vec<Input>,
+    /// The step shown: the position after the first `at` decisions.
+    pub at: usize,
+}
+
+/// Rolls every die the game waits for from `dice`.
+fn roll(g: &mut RuunaraGame<'_>, dice: &mut RngDice, log: &mut Vec<Event>) {
+    while let Turn::Chance(c) = g.turn() {
+        match c.draw(dice) {
+            Some(o) => g.step(o, log),
+            None => {
+                g.exhausted(log);
+                return;
+            }
+        }
+    }
+}
+
+impl Played {
+    /// The game after the first `k` decisions and the log, each line with the step it belongs
+    /// to (0: the deployment; j: the events of the j-th decision and the dice after it).
+    fn run(&self, k: usize) -> (RuunaraGame<'_>, Vec<(usize, Event)>) {
+        let mut dice = RngDice::new(self.seed);
+        let mut ev = Vec::new();
+        let mut g = RuunaraGame::start(&self.setup, &mut ev);
+        roll(&mut g, &mut dice, &mut ev);
+        let mut lines: Vec<(usize, Event)> = ev.drain(..).map(|e| (0, e)).collect();
+        for (j, input) in self.inputs[..k].iter().enumerate() {
+            match *input {
+                Input::Pick(i) => g.step(i, &mut ev),
+                Input::Drag(p) => {
+                    g.apply_path(p, &mut ev);
+                }
+            }
+            roll(&mut g, &mut dice, &mut ev);
+            lines.extend(ev.drain(..).map(|e| (j + 1, e)));
+        }
+        (g, lines)
+    }
+
+    /// The game at the step shown.
+    pub fn game(&self) -> RuunaraGame<'_> {
+        self.run(self.at).0
+    }
+
+    /// The game after every decision.
+    pub fn last(&self) -> RuunaraGame<'_> {
+        self.run(self.inputs.len()).0
+    }
+
+    /// The whole log in words, each line with its step.
+    pub fn log(&self) -> Vec<(usize, String)> {
+        let (g, lines) = self.run(self.inputs.len());
+        lines.iter().map(|(k, e)| (*k, g.event_text(e))).collect()
+    }
+
+    /// Whether the mission is over after the last decision.
+    pub fn over(&self) -> bool {
+        matches!(self.last().turn(), Turn::Over)
+    }
+
+    /// Takes `input` at the step shown (dropping any later decisions).
+    pub fn decide(&mut self, input: Input) {
+        self.inputs.truncate(self.at);
+        self.inputs.push(input);
+        self.at = self.inputs.len();
+    }
+
+    /// Plays the computer's decisions for the heroes to the end of the mission (when the
+    /// heroes are the computer's and the last step is shown); true when it played anything.
+    fn computer_moves(&mut self) -> bool {
+        let Heroes::Computer(name) = self.heroes else {
+            return false;
+        };
+        if self.at != self.inputs.len() {
+            return false;
+        }
+        let policy = Policy::parse(name).unwrap_or(Policy::Greedy);
+        let mut played = false;
+        // Bounded per frame: the app stays responsive with a slow policy (mcts).
+        let started = std::time::Instant::now();
+        while started.elapsed() < std::time::Duration::from_millis(60) {
+            let g = self.game();
+            let Turn::Seat { seat, options } = g.turn() else {
+                break;
+            };
+            // Each decision has its own seed: the same mission and decisions choose the same.
+            let seed = derive_seed(self.seed, 1000 + self.inputs.len() as u64);
+            let i = Agent::<RuunaraEval>::new(policy, seed).choose(&g, seat, options);
+            self.decide(Input::Pick(i));
+            played = true;
+        }
+        played
+    }
+}
+
+/// Where the board was drawn: the table's rectangle on screen and its scale.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BoardMap {
+    pub rect: egui::Rect,
+    /// Points per inch.
+    pub scale: f32,
+}
+
+impl BoardMap {
+    /// The screen point of table point `p` (y grows north, up the screen).
+    pub fn to_screen(&self, p: Pt) -> egui::Pos2 {
+        egui::pos2(
+            self.rect.min.x + p.x as f32 * self.scale,
+            self.rect.max.y - p.y as f32 * self.scale,
+        )
+    }
+
+    /// The table point under screen point `s`.
+    pub fn to_table(&self, s: egui::Pos2) -> Pt {
+        Pt::new(
+            f64::from((s.x - self.rect.min.x) / self.scale),
+            f64::from((self.rect.max.y - s.y) / self.scale),
+        )
+    }
+}
+
+/// A file chosen in the dialog, picked up on the next frame.
+type Chosen = Arc<Mutex<Option<(bool, PathBuf)>>>;
+
+/// The Ruunara view of the Match screen.
+pub struct RuunaraPanel {
+    /// Simulate many missions (else play one).
+    pub simulate: bool,
+    pub sim: SimView,
+    pub mission: MissionSource,
+    pub squad: SquadSource,
+    pub heroes: Heroes,
+    pub seed: u64,
+    pub played: Option<Played>,
+    /// The figure selected on the board.
+    pub selected: Option<usize>,
+    /// Vision arcs of every figure (else the selected one's).
+    pub all_arcs: bool,
+    /// The figure being dragged and where the pointer is.
+    pub dragging: Option<(usize, egui::Pos2)>,
+    /// The board as last drawn.
+    pub board: Option<BoardMap>,
+    pub message: Option<String>,
+    chosen: Chosen,
+}
+
+impl Default for RuunaraPanel {
+    fn default() -> Self {
+        RuunaraPanel {
+            simulate: false,
+            sim: SimView::new("ruunara-sim", 500),
+            mission: MissionSource::Bundled(0),
+            squad: SquadSource::Example,
+            heroes: Heroes::Person,
+            seed: 1,
+            played: None,
+            selected: None,
+            all_arcs: false,
+            dragging: None,
+            board: None,
+            message: None,
+            chosen: Arc::default(),
+        }
+    }
+}
+
+/// The colour of a scenery kind.
+fn scenery_color(k: SceneryKind) -> egui::Color32 {
+    match k {
+        SceneryKind::Wall => egui::Color32::from_rgb(120, 120, 130),
+        SceneryKind::Rock => egui::Color32::from_rgb(140, 110, 80),
+        SceneryKind::Building => egui::Color32::from_rgb(80, 60, 55),
+        SceneryKind::Cliff => egui::Color32::from_rgb(95, 120, 80),
+    }
+}
+
+fn scenery_name(k: SceneryKind) -> &'static str {
+    match k {
+        SceneryKind::Wall => "wall",
+        SceneryKind::Rock => "rock",
+        SceneryKind::Building => "building",
+        SceneryKind::Cliff => "cliff",
+    }
+}
+
+/// The colour of a figure's team.
+fn team_color(team: u8) -> egui::Color32 {
+    match team {
+        0 => egui::Color32::from_rgb(60, 120, 210),
+        1 => egui::Color32::from_rgb(200, 60, 50),
+        _ => egui::Color32::from_rgb(210, 180, 60),
+    }
+}
+
+/// The figure an option concerns, if any.
+fn opt_figure(o: Opt) -> Option<usize> {
+    match o {
+        Opt::Activate(j)
+        | Opt::Engage(j)
+        | Opt::Face(j)
+        | Opt::Close(j)
+        | Opt::Ranged(j)
+        | Opt::Extra { target: j, .. } => Some(usize::from(j)),
+        Opt::Skill { target, .. } if target != crate::games::ruunara::engine::state::NONE => {
+            Some(usize::from(target))
+        }
+        _ => None,
+    }
+}
+
+/// Reads and checks a mission and a squad into a match setup, or says why none can start.
+pub fn setup_of(
+    cat: &crate::catalogue::Catalogue,
+    mission_text: &str,
+    mission_file: &str,
+    squad: &SquadFile,
+) -> Result<Setup, String> {
+    let m = MissionFile::parse(mission_text, mission_file).map_err(|e| e.to_string())?;
+    let report = rules::check_squad(squad, cat);
+    if report.members.is_empty() {
+        return Err("The squad has no member the catalogue knows.".into());
+    }
+    if !report.violations.is_empty() {
+        return Err(format!(
+            "The squad breaks the rules: {}",
+            report
+                .violations
+                .iter()
+                .map(|v| v.message.clone())
+                .collect::<Vec<_>>()
+                .join("; ")
+        ));
+    }
+    let sc = m.resolve(&report.members, cat).map_err(|vs| {
+        format!(
+            "The mission cannot be played with this squad: {}",
+            vs.iter()
+                .map(|v| v.message.clone())
+                .collect::<Vec<_>>()
+                .join("; ")
+        )
+    })?;
+    Setup::new(&sc).map_err(|e| format!("The mission cannot start: {e}"))
+}
+
+/// Game `index` of a run seeded `seed`, the heroes played by `policy`: its dice and the
+/// policy's seed derived from (`seed`, `index`) as the sim runner derives them.
+pub fn outcome(setup: &Setup, policy: Policy, seed: u64, index: u64) -> Outcome<RuunaraEnding> {
+    let s = game_seed(seed, index);
+    play_seeded(RuunaraGame::new(setup), RngDice::new(s), &[policy], s)
+}
+
+impl RuunaraPanel {
+    /// The mission's file name and text.
+    fn mission_text(&self) -> Result<(String, String), String> {
+        match &self.mission {
+            MissionSource::Bundled(k) => {
+                let (name, text) = MISSIONS[(*k).min(MISSIONS.len() - 1)];
+                Ok((name.to_string(), text.to_string()))
+            }
+            MissionSource::File(p) => std::fs::read_to_string(p)
+                .map(|t| (p.display().to_string(), t))
+                .map_err(|e| format!("{} cannot be read: {e}", p.display())),
+        }
+    }
+
+    /// The squad played.
+    fn squad_file(&self, env: &super::super::Env) -> Result<SquadFile, String> {
+        match &self.squad {
+            SquadSource::Screen => Ok(env.docs.squad.clone()),
+            SquadSource::Example => {
+                SquadFile::parse(EXAMPLE_SQUAD, "example.squad.toml").map_err(|e| e.to_string())
+            }
+            SquadSource::File(p) => {
+                let text = std::fs::read_to_string(p)
+                    .map_err(|e| format!("{} cannot be read: {e}", p.display()))?;
+                SquadFile::parse(&text, &p.display().to_string()).map_err(|e| e.to_string())
+            }
+        }
+    }
+
+    /// The setup of the mission and squad chosen.
+    pub fn setup(&self, env: &super::super::Env) -> Result<Setup, String> {
+        let (name, text) = self.mission_text()?;
+        let squad = self.squad_file(env)?;
+        setup_of(env.cat, &text, &name, &squad)
+    }
+
+    /// Starts a new mission with the choices set.
+    pub fn new_game(&mut self, env: &super::super::Env) {
+        match self.setup(env) {
+            Ok(setup) => {
+                self.played = Some(Played {
+                    setup: Arc::new(setup),
+                    heroes: self.heroes,
+                    seed: self.seed,
+                    inputs: Vec::new(),
+                    at: 0,
+                });
+                self.selected = None;
+                self.dragging = None;
+                self.message = None;
+            }
+            Err(e) => {
+                self.played = None;
+                self.message = Some(e);
+            }
+        }
+    }
+
+    /// Whether a simulation is running.
+    pub fn simulating(&self) -> bool {
+        self.sim.running()
+    }
+
+    pub fn ui(&mut self, ui: &mut egui::Ui, env: &mut super::super::Env) {
+        if let Some((mission, path)) = self.chosen.lock().map(|mut c| c.take()).unwrap_or(None) {
+            if mission {
+                self.mission = MissionSource::File(path);
+            } else {
+                self.squad = SquadSource::File(path);
+            }
+        }
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.simulate, false, "Play one mission")
+                .on_hover_text("Play one mission on the table, step through it");
+            ui.selectable_value(&mut self.simulate, true, "Simulate missions")
+                .on_hover_text("Play many seeded missions and read the heroes' win rate");
+        });
+        self.choices_ui(ui, env);
+        if let Some(m) = &self.message {
+            ui.colored_label(ui.visuals().error_fg_color, m);
+        }
+        if self.simulate {
+            self.sim_ui(ui, env);
+            return;
+        }
+        self.play_ui(ui);
+    }
+
+    fn choices_ui(&mut self, ui: &mut egui::Ui, env: &mut super::super::Env) {
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label("Mission");
+            let shown = match &self.mission {
+                MissionSource::Bundled(k) => MISSIONS[*k].0.to_string(),
+                MissionSource::File(p) => p.display().to_string(),
+            };
+            egui::ComboBox::from_id_salt("ruunara-mission")
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    for (k, (name, _)) in MISSIONS.iter().enumerate() {
+                        ui.selectable_value(&mut self.mission, MissionSource::Bundled(k), *name);
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            if ui
+                .button("Mission file…")
+                .on_hover_text("Open a *.mission.toml file")
+                .clicked()
+            {
+                self.ask_file(ui.ctx(), env, true);
+            }
+            let label = ui.label("Squad");
+            let shown = match &self.squad {
+                SquadSource::Screen => "the Squad screen's".to_string(),
+                SquadSource::Example => "the example squad".to_string(),
+                SquadSource::File(p) => p.display().to_string(),
+            };
+            egui::ComboBox::from_id_salt("ruunara-squad")
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut self.squad, SquadSource::Screen, "the Squad screen's");
+                    ui.selectable_value(&mut self.squad, SquadSource::Example, "the example squad");
+                })
+                .response
+                .labelled_by(label.id);
+            if ui
+                .button("Squad file…")
+                .on_hover_text("Open a *.squad.toml file")
+                .clicked()
+            {
+                self.ask_file(ui.ctx(), env, false);
+            }
+            let label = ui.label("Heroes played by");
+            egui::ComboBox::from_id_salt("ruunara-heroes")
+                .selected_text(self.heroes.label())
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut self.heroes, Heroes::Person, Heroes::Person.label());
+                    for (name, tip) in super::POLICIES {
+                        let h = Heroes::Computer(name);
+                        ui.selectable_value(&mut self.heroes, h, h.label())
+                            .on_hover_text(tip);
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            let label = ui
+                .label("Seed")
+                .on_hover_text("The same seed rolls the same dice");
+            ui.add(egui::DragValue::new(&mut self.seed))
+                .labelled_by(label.id);
+            if !self.simulate
+                && ui
+                    .button("New mission")
+                    .on_hover_text("Deploy the mission with this squad and seed")
+                    .clicked()
+            {
+                self.new_game(env);
+            }
+        });
+    }
+
+    fn ask_file(&self, ctx: &egui::Context, env: &mut super::super::Env, mission: bool) {
+        use super::super::files::{Dialog, Want, ask};
+        let (name, ext) = if mission {
+            ("Ruunara mission", "toml")
+        } else {
+            ("Ruunara squad", "toml")
+        };
+        let chosen = self.chosen.clone();
+        ask(
+            ctx,
+            env,
+            Dialog::new(Want::File).filter(name, &[ext]),
+            move |_, paths| {
+                if let (Some(p), Ok(mut c)) = (paths.into_iter().next(), chosen.lock()) {
+                    *c = Some((mission, p));
+                }
+                Vec::new()
+            },
+        );
+    }
+
+    fn play_ui(&mut self, ui: &mut egui::Ui) {
+        let Some(p) = self.played.as_mut() else {
+            ui.weak("Choose a mission, a squad and who plays the heroes, then New mission.");
+            return;
+        };
+        if p.computer_moves() {
+            ui.ctx().request_repaint();
+        }
+        let p = self.played.as_ref().expect("set above");
+        let game = p.game();
+        let person = p.heroes == Heroes::Person && matches!(game.turn(), Turn::Seat { .. });
+        let mut pick = None;
+        let mut step = None;
+        ui.horizontal(|ui| {
+            let back = ui
+                .add_enabled(p.at > 0, egui::Button::new("Back"))
+                .on_hover_text("Show the table one decision earlier (Left arrow)");
+            let fwd = ui
+                .add_enabled(p.at < p.inputs.len(), egui::Button::new("Forward"))
+                .on_hover_text("Show the table one decision later (Right arrow)");
+            let undo = ui
+                .add_enabled(
+                    p.heroes == Heroes::Person && p.at > 0,
+                    egui::Button::new("Undo"),
+                )
+                .on_hover_text("Take back the last decision shown (replayed from the seed)");
+            let keys = ui.input(|i| {
+                (
+                    i.key_pressed(egui::Key::ArrowLeft),
+                    i.key_pressed(egui::Key::ArrowRight),
+                )
+            });
+            if (back.clicked() || keys.0) && p.at > 0 {
+                step = Some(p.at - 1);
+            }
+            if (fwd.clicked() || keys.1) && p.at < p.inputs.len() {
+                step = Some(p.at + 1);
+            }
+            if undo.clicked() {
+                step = Some(usize::MAX);
+            }
+            ui.label(format!(
+                "{}: step {} of {} · round {} of {}",
+                p.setup.name,
+                p.at,
+                p.inputs.len(),
+                game.st.round,
+                p.setup.round_limit
+            ));
+            ui.checkbox(&mut self.all_arcs, "Every vision arc");
+        });
+        egui::Panel::right("ruunara-log")
+            .resizable(true)
+            .default_size(320.0)
+            .show(ui, |ui| log_ui(ui, p));
+        egui::Panel::bottom("ruunara-options")
+            .resizable(true)
+            .default_size(150.0)
+            .show(ui, |ui| {
+                pick = options_ui(ui, &game, p, self.selected);
+            });
+        let mut drop_at = None;
+        egui::CentralPanel::default().show(ui, |ui| {
+            let out = board_ui(
+                ui,
+                &game,
+                self.selected,
+                self.all_arcs,
+                person,
+                &mut self.dragging,
+            );
+            self.board = Some(out.map);
+            if let Some(j) = out.clicked {
+                self.selected = Some(j);
+                // A click on the figure an option concerns takes it when it is the only one.
+                let on: Vec<usize> = game
+                    .options()
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, o)| opt_figure(**o) == Some(j))
+                    .map(|(i, _)| i)
+                    .collect();
+                if person && on.len() == 1 {
+                    pick = Some(Input::Pick(on[0]));
+                }
+            }
+            drop_at = out.dropped;
+        });
+        if let Some((fig, at)) = drop_at {
+            match game.legal_move_to(fig, at.x, at.y) {
+                Some(path) => {
+                    pick = Some(Input::Drag(path));
+                    self.message = None;
+                }
+                None => self.message = Some(refusal(&game, fig, at)),
+            }
+        }
+        let p = self.played.as_mut().expect("set above");
+        match step {
+            Some(usize::MAX) => {
+                p.inputs.truncate(p.at - 1);
+                p.at = p.inputs.len();
+                self.message = None;
+            }
+            Some(k) => p.at = k,
+            None => {}
+        }
+        if let Some(i) = pick {
+            p.decide(i);
+            self.message = None;
+            ui.ctx().request_repaint();
+        }
+    }
+
+    /// What a simulation is played with: a result of another mission, squad, policy or seed
+    /// is stale.
+    fn sim_key(&self, env: &super::super::Env) -> String {
+        format!(
+            "{:?} {:?} {:?} {:?} seed {} games {}",
+            self.mission,
+            self.squad_file(env).map(|s| s.to_toml()),
+            self.squad,
+            self.sim_policy(),
+            self.seed,
+            self.sim.games
+        )
+    }
+
+    /// The heroes' policy in a simulation (a person's heroes are played by greedy).
+    fn sim_policy(&self) -> Policy {
+        match self.heroes {
+            Heroes::Computer(name) => Policy::parse(name).unwrap_or(Policy::Greedy),
+            Heroes::Person => Policy::Greedy,
+        }
+    }
+
+    /// Starts a simulation of the view's missions in the shared view.
+    pub fn start_sim(&mut self, ctx: &egui::Context, env: &super::super::Env) {
+        let setup = match self.setup(env) {
+            Ok(s) => Arc::new(s),
+            Err(e) => {
+                self.message = Some(e);
+                return;
+            }
+        };
+        self.message = None;
+        let policy = self.sim_policy();
+        let (games, seed) = (self.sim.games.max(1), self.seed);
+        let ask = Ask {
+            heading: format!(
+                "{games} missions of {}, seed {seed} (heroes: {})",
+                setup.name,
+                policy.name()
+            ),
+            cli: None,
+            key: self.sim_key(env),
+            labels: vec![
+                format!("Heroes ({})", policy.name()),
+                "The mission".to_string(),
+            ],
+        };
+        self.sim
+            .start(ctx, ask, move |i| outcome(&setup, policy, seed, i));
+    }
+
+    fn sim_ui(&mut self, ui: &mut egui::Ui, env: &super::super::Env) {
+        self.sim.poll();
+        let run = ui
+            .horizontal(|ui| {
+                self.sim.controls_ui(
+                    ui,
+                    Ok(()),
+                    "Play the missions on a background thread (the dice of each from the seed)",
+                )
+            })
+            .inner;
+        if run {
+            self.start_sim(ui.ctx(), env);
+        }
+        self.sim.progress_ui(ui);
+        let key = self.sim_key(env);
+        egui::ScrollArea::vertical()
+            .id_salt("ruunara-sim-scroll")
+            .auto_shrink(false)
+            .show(ui, |ui| {
+                self.sim.result_ui(
+                    ui,
+                    &key,
+                    "The mission, squad, policy or seed changed since this run: play it again to update it.",
+                );
+            });
+    }
+}
+
+/// Why a drop at `at` is refused.
+fn refusal(game: &RuunaraGame<'_>, fig: usize, at: Pt) -> String {
+    let s = game.setup;
+    let f = &game.st.figs[fig];
+    let name = &s.figs[fig].name;
+    let mv = s.figs[fig].movement;
+    if game.st.phase != Phase::Move(fig as u8) {
+        return format!("{name} cannot move now.");
+    }
+    if game.st.engaged(fig) && !f.fleeing {
+        return format!("{name} is engaged in close combat: it cannot walk away.");
+    }
+    if at.x < BASE_R || at.y < BASE_R || at.x > s.width - BASE_R || at.y > s.depth - BASE_R {
+        return format!("{name} cannot leave the table.");
+    }
+    let d = f.at.dist(at);
+    if d > mv + 1e-9 {
+        return format!(
+            "Too far: {d:.1}\" away, and {name} moves {mv:.0}\". It goes back to its place."
+        );
+    }
+    format!(
+        "{name} cannot end there: the way is blocked, the climb does not fit its movement, or \
+         the spot is taken. It goes back to its place."
+    )
+}
+
+/// The log, the lines of the step shown highlighted.
+fn log_ui(ui: &mut egui::Ui, p: &Played) {
+    ui.heading("Log");
+    egui::ScrollArea::vertical()
+        .id_salt("ruunara-log-scroll")
+        .auto_shrink(false)
+        .show(ui, |ui| {
+            for (k, line) in p.log() {
+                if k == p.at {
+                    let r = ui.label(
+                        egui::RichText::new(&line)
+                            .strong()
+                            .background_color(ui.visuals().selection.bg_fill),
+                    );
+                    if k > 0 {
+                        r.scroll_to_me(None);
+                    }
+                } else if k > p.at {
+                    ui.weak(&line);
+                } else {
+                    ui.label(&line);
+                }
+            }
+        });
+}
+
+/// The decision at the step shown: the question and the options as buttons (keys 1-9), those
+/// concerning the selected figure first.
+fn options_ui(
+    ui: &mut egui::Ui,
+    game: &RuunaraGame<'_>,
+    p: &Played,
+    selected: Option<usize>,
+) -> Option<Input> {
+    let mut pick = None;
+    match game.turn() {
+        Turn::Over => {
+            let o = game.outcome();
+            let ended = o.map_or("?", |o| crate::games::game::Ending::name(o.ended));
+            ui.heading(if game.won() {
+                format!("The heroes win ({ended})")
+            } else {
+                format!("The heroes lose ({ended})")
+            });
+            ui.label(format!("After {} rounds.", game.st.round));
+        }
+        Turn::Chance(_) => {
+            ui.weak("The dice are rolled.");
+        }
+        Turn::Seat { .. } => {
+            if p.heroes != Heroes::Person {
+                ui.label("The computer plays the heroes.");
+                return None;
+            }
+            ui.strong(game.question());
+            ui.weak(match game.st.phase {
+                Phase::Move(_) => {
+                    "Drag the hero within its reach on the table, or take an option (keys 1-9)."
+                }
+                _ => "Click a figure on the table, or take an option (keys 1-9).",
+            });
+            let opts = game.options();
+            let mut shown: Vec<usize> = (0..opts.len()).collect();
+            if let Some(j) = selected {
+                shown.sort_by_key(|&i| opt_figure(opts[i]) != Some(j));
+            }
+            let key = ui.input(|inp| {
+                (1..=9).find(|n| {
+                    let k = egui::Key::from_name(&n.to_string()).expect("digit keys");
+                    inp.key_pressed(k)
+                })
+            });
+            if let Some(n) = key
+                && let Some(&i) = shown.get(n - 1)
+            {
+                pick = Some(Input::Pick(i));
+            }
+            egui::ScrollArea::vertical()
+                .id_salt("ruunara-options-scroll")
+                .show(ui, |ui| {
+                    for (n, &i) in shown.iter().enumerate() {
+                        let text = if n < 9 {
+                            format!("{}. {}", n + 1, game.opt_text(opts[i]))
+                        } else {
+                            game.opt_text(opts[i])
+                        };
+                        if ui.button(text).clicked() {
+                            pick = Some(Input::Pick(i));
+                        }
+                    }
+                });
+        }
+    }
+    pick
+}
+
+/// What the board answered.
+struct BoardOut {
+    map: BoardMap,
+    clicked: Option<usize>,
+    dropped: Option<(usize, Pt)>,
+}
+
+/// The 135-degree vision arc of figure `i` as a polygon.
+fn arc_points(map: &BoardMap, at: Pt, facing: f64, range: f64) -> Vec<egui::Pos2> {
+    let c = map.to_screen(at);
+    let mut pts = vec![c];
+    let half = 67.5_f64.to_radians();
+    let r = (range + BASE_R) as f32 * map.scale;
+    for k in 0..=16 {
+        let a = facing - half + 2.0 * half * f64::from(k) / 16.0;
+        pts.push(c + egui::vec2(a.cos() as f32 * r, -(a.sin() as f32) * r));
+    }
+    pts
+}
+
+/// The table from above: scenery by kind, the objective's zone, bases with facings, hit
+/// points, vision arcs, engagements and captures; a person drags the moving hero.
+fn board_ui(
+    ui: &mut egui::Ui,
+    game: &RuunaraGame<'_>,
+    selected: Option<usize>,
+    all_arcs: bool,
+    person: bool,
+    dragging: &mut Option<(usize, egui::Pos2)>,
+) -> BoardOut {
+    let s = game.setup;
+    let st = &game.st;
+    let avail = ui.available_size();
+    let scale = (avail.x / s.width as f32)
+        .min(avail.y / s.depth as f32)
+        .max(4.0);
+    let (rect, response) = ui.allocate_exact_size(
+        egui::vec2(s.width as f32 * scale, s.depth as f32 * scale),
+        egui::Sense::click_and_drag(),
+    );
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Ruunara table"));
+    let map = BoardMap { rect, scale };
+    let painter = ui.painter_at(rect);
+    let dark = ui.visuals().dark_mode;
+    painter.rect_filled(
+        rect,
+        4.0,
+        if dark {
+            egui::Color32::from_rgb(46, 58, 44)
+        } else {
+            egui::Color32::from_rgb(196, 214, 170)
+        },
+    );
+    let font = egui::FontId::proportional((scale * 0.55).clamp(9.0, 14.0));
+    let zone_rect = |z: &Zone| {
+        egui::Rect::from_two_pos(
+            map.to_screen(Pt::new(z.x, z.y)),
+            map.to_screen(Pt::new(z.x + z.w, z.y + z.d)),
+        )
+    };
+    match s.objective {
+        Objective::Reach { exit } | Objective::Rescue { exit, .. } => {
+            let r = zone_rect(&exit);
+            painter.rect_filled(
+                r,
+                2.0,
+                egui::Color32::from_rgba_unmultiplied(90, 200, 120, 70),
+            );
+            painter.rect_stroke(
+                r,
+                2.0,
+                egui::Stroke::new(2.0, egui::Color32::from_rgb(40, 150, 80)),
+                egui::StrokeKind::Inside,
+            );
+            painter.text(
+                r.center(),
+                egui::Align2::CENTER_CENTER,
+                "exit",
+                font.clone(),
+                egui::Color32::from_rgb(20, 90, 40),
+            );
+        }
+        _ => {}
+    }
+    for piece in &s.pieces {
+        let r = egui::Rect::from_two_pos(
+            map.to_screen(Pt::new(piece.rect.x0, piece.rect.y0)),
+            map.to_screen(Pt::new(piece.rect.x1, piece.rect.y1)),
+        );
+        painter.rect_filled(r, 1.0, scenery_color(piece.kind));
+        if r.width() > 30.0 && r.height() > 12.0 {
+            painter.text(
+                r.center(),
+                egui::Align2::CENTER_CENTER,
+                format!("{} {:.1}\"", scenery_name(piece.kind), piece.height),
+                font.clone(),
+                egui::Color32::WHITE,
+            );
+        }
+    }
+    let moving = match st.phase {
+        Phase::Move(i) if person => Some(usize::from(i)),
+        _ => None,
+    };
+    // The reach of the hero that moves: its movement around it.
+    if let Some(i) = moving {
+        painter.circle(
+            map.to_screen(st.figs[i].at),
+            s.figs[i].movement as f32 * scale,
+            egui::Color32::from_rgba_unmultiplied(60, 120, 210, 30),
+            egui::Stroke::new(1.5, egui::Color32::from_rgb(60, 120, 210)),
+        );
+    }
+    let figs = st.ids();
+    // Vision arcs under the bases.
+    for i in figs.clone() {
+        let f = &st.figs[i];
+        if f.status != Status::Free || !(all_arcs || selected == Some(i) || st.active() == Some(i))
+        {
+            continue;
+        }
+        let angle = f.facing.degrees().to_radians();
+        let c = team_color(f.team);
+        painter.add(egui::Shape::convex_polygon(
+            arc_points(&map, f.at, angle, s.figs[i].vision),
+            egui::Color32::from_rgba_unmultiplied(c.r(), c.g(), c.b(), 28),
+            egui::Stroke::new(
+                1.0,
+                egui::Color32::from_rgba_unmultiplied(c.r(), c.g(), c.b(), 120),
+            ),
+        ));
+    }
+    let r = BASE_R as f32 * scale;
+    let text = if dark {
+        egui::Color32::WHITE
+    } else {
+        egui::Color32::BLACK
+    };
+    for i in figs.clone() {
+        let f = &st.figs[i];
+        let c = map.to_screen(f.at);
+        let color = team_color(f.team);
+        match f.status {
+            Status::Dead => {
+                let d = r * 0.7;
+                let st2 = egui::Stroke::new(2.0, egui::Color32::from_gray(90));
+                painter.line_segment([c - egui::vec2(d, d), c + egui::vec2(d, d)], st2);
+                painter.line_segment([c + egui::vec2(-d, d), c + egui::vec2(d, -d)], st2);
+                continue;
+            }
+            Status::Captured => {
+                painter.circle(
+                    c,
+                    r,
+                    color.gamma_multiply(0.4),
+                    egui::Stroke::new(2.5, egui::Color32::from_rgb(150, 60, 170)),
+                );
+                painter.text(
+                    c + egui::vec2(0.0, r + 2.0),
+                    egui::Align2::CENTER_TOP,
+                    format!("captured, executed round {}", f.execute_round),
+                    font.clone(),
+                    egui::Color32::from_rgb(150, 60, 170),
+                );
+            }
+            Status::Free => {
+                let ring = if selected == Some(i) || st.active() == Some(i) {
+                    egui::Stroke::new(3.0, ui.visuals().selection.stroke.color)
+                } else {
+                    egui::Stroke::new(1.0, egui::Color32::BLACK)
+                };
+                painter.circle(c, r, color, ring);
+            }
+        }
+        let (dx, dy) = crate::games::ruunara::engine::geom::facing_vec(f.facing);
+        painter.line_segment(
+            [c, c + egui::vec2(dx as f32, -dy as f32) * r * 1.3],
+            egui::Stroke::new(2.5, egui::Color32::WHITE),
+        );
+        painter.text(
+            c + egui::vec2(0.0, -r - 2.0),
+            egui::Align2::CENTER_BOTTOM,
+            // Names only where there is room (or for the figure in focus): the options,
+            // the log and a hover name every figure by its number.
+            if scale >= 40.0 || selected == Some(i) || st.active() == Some(i) {
+                format!("#{i} {} · {} hp", s.figs[i].name, f.hp)
+            } else {
+                format!("#{i} · {} hp", f.hp)
+            },
+            font.clone(),
+            text,
+        );
+    }
+    // Engagements, over the bases (engaged bases touch).
+    for a in figs.clone() {
+        for b in a + 1..figs.end {
+            if st.figs[a].status == Status::Free
+                && st.figs[b].status == Status::Free
+                && st.engaged_with(a, b)
+            {
+                painter.line_segment(
+                    [map.to_screen(st.figs[a].at), map.to_screen(st.figs[b].at)],
+                    egui::Stroke::new(4.0, egui::Color32::from_rgb(230, 120, 20)),
+                );
+            }
+        }
+    }
+    if let Some(t) = s.rescue_target()
+        && st.figs[t].status == Status::Free
+    {
+        painter.circle_stroke(
+            map.to_screen(st.figs[t].at),
+            r + 4.0,
+            egui::Stroke::new(2.0, egui::Color32::from_rgb(40, 150, 80)),
+        );
+    }
+    // The figure under a point, if any.
+    let under = |p: egui::Pos2| {
+        let t = map.to_table(p);
+        figs.clone()
+            .filter(|&i| st.figs[i].status != Status::Dead)
+            .find(|&i| st.figs[i].at.dist(t) <= BASE_R + 0.2)
+    };
+    if let Some(i) = response.hover_pos().and_then(under) {
+        let (f, card) = (&st.figs[i], &s.figs[i]);
+        response.clone().on_hover_ui_at_pointer(|ui| {
+            ui.strong(format!("#{i} {}", card.name));
+            ui.label(format!(
+                "{} hp · moves {}\" · sees {}\" · close {}{}",
+                f.hp,
+                card.movement,
+                card.vision,
+                card.close,
+                card.ranged
+                    .map(|d| format!(" · ranged {d} to {}\"", card.range))
+                    .unwrap_or_default()
+            ));
+        });
+    }
+    let mut out = BoardOut {
+        map,
+        clicked: None,
+        dropped: None,
+    };
+    if response.drag_started()
+        && let (Some(i), Some(p)) = (moving, ui.input(|inp| inp.pointer.press_origin()))
+        && under(p) == Some(i)
+    {
+        *dragging = Some((i, p));
+    }
+    if let Some((i, pos)) = dragging.as_mut() {
+        if let Some(p) = ui.input(|inp| inp.pointer.latest_pos()) {
+            *pos = p;
+        }
+        let legal = game
+            .legal_move_to(*i, map.to_table(*pos).x, map.to_table(*pos).y)
+            .is_some();
+        let color = if legal {
+            egui::Color32::from_rgb(40, 170, 80)
+        } else {
+            egui::Color32::from_rgb(210, 50, 50)
+        };
+        painter.line_segment(
+            [map.to_screen(st.figs[*i].at), *pos],
+            egui::Stroke::new(2.0, color),
+        );
+        painter.circle_stroke(*pos, r, egui::Stroke::new(2.5, color));
+        if response.drag_stopped() || !ui.input(|inp| inp.pointer.any_down()) {
+            out.dropped = Some((*i, map.to_table(*pos)));
+            *dragging = None;
+        }
+    } else if response.clicked()
+        && let Some(p) = response.interact_pointer_pos()
+    {
+        out.clicked = under(p);
+    }
+    out
+}

@@ -1,0 +1,208 @@
+//! Party Member selection as the rule text describes it (Iconica v8, "Party Member
+//! Selection"; v2 "Selecting Your Party Members"): each player rolls a die, the lowest
+//! picks first, then the players alternate one character at a time until each has three.
+//! Only picks that keep the picker's party legal (the construction rules of [`super::rules`],
+//! checked on the party so far) and leave it a legal way to three are offered.
+//!
+//! Ties are rolled again (docs/rulings.md). The player who picked first plays first: the
+//! parties come out in play order ([`Draft::parties`]). Pure: the dice are handed in.
+
+use crate::cards::{Card, CardLookup};
+use crate::games::ai::Policy;
+use crate::games::dice::Dice;
+use crate::games::iconica::model::Character;
+use crate::games::iconica::party::PartyFile;
+use crate::games::iconica::rules::check_match;
+
+/// Characters in a finished party.
+pub const PARTY: usize = 3;
+/// Rolls before a draft gives up on breaking a tie (a scripted die that always ties).
+const MAX_ROLLS: usize = 100;
+
+/// A draft between two players (0 and 1) over a pool of characters.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Draft {
+    /// The characters that may be picked, in the order offered.
+    pub pool: Vec<Character>,
+    /// Each round of the opening roll (player 0's die, player 1's die); the last has no tie.
+    pub rolls: Vec<(u8, u8)>,
+    /// The player who rolled lowest: picks first, and plays first.
+    pub first: usize,
+    /// Each player's picks so far, as indices into `pool`, in the order picked.
+    pub picks: [Vec<usize>; 2],
+}
+
+/// Why a draft cannot start.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DraftError {
+    #[error("the dice ran out before the opening roll was decided")]
+    NoDice,
+    #[error("the opening roll tied {0} times in a row")]
+    Tied(usize),
+    #[error("the catalogue has {0} Iconica characters; a draft needs at least six")]
+    SmallPool(usize),
+}
+
+impl Draft {
+    /// Rolls for the first pick (ties rolled again) over `pool`.
+    pub fn start(pool: Vec<Character>, dice: &mut impl Dice) -> Result<Draft, DraftError> {
+        if pool.len() < 2 * PARTY {
+            return Err(DraftError::SmallPool(pool.len()));
+        }
+        let mut rolls = Vec::new();
+        for _ in 0..MAX_ROLLS {
+            let (a, b) = (
+                dice.die().ok_or(DraftError::NoDice)?,
+                dice.die().ok_or(DraftError::NoDice)?,
+            );
+            rolls.push((a, b));
+            if a != b {
+                return Ok(Draft {
+                    pool,
+                    rolls,
+                    first: usize::from(b < a),
+                    picks: [Vec::new(), Vec::new()],
+                });
+            }
+        }
+        Err(DraftError::Tied(MAX_ROLLS))
+    }
+
+    /// The player whose pick it is, or `None` when both have three.
+    pub fn to_pick(&self) -> Option<usize> {
+        let n = self.picks[0].len() + self.picks[1].len();
+        if n >= 2 * PARTY {
+            return None;
+        }
+        // Alternate from the first picker; a player with three waits (never happens with
+        // strict alternation, but keeps the count right).
+        let p = (self.first + n) % 2;
+        if self.picks[p].len() >= PARTY {
+            Some(1 - p)
+        } else {
+            Some(p)
+        }
+    }
+
+    /// Whether the draft is over.
+    pub fn done(&self) -> bool {
+        self.to_pick().is_none()
+    }
+
+    /// Whether pool index `i` has been picked by either player.
+    pub fn taken(&self, i: usize) -> bool {
+        self.picks.iter().any(|p| p.contains(&i))
+    }
+
+    /// The picks the player to pick may make (pool indices, in pool order): a character not
+    /// yet taken that keeps the party legal and leaves it a legal way to three.
+    pub fn legal(&self) -> Vec<usize> {
+        let Some(p) = self.to_pick() else {
+            return Vec::new();
+        };
+        let cards: Vec<Card> = self.pool.iter().cloned().map(Card::Iconica).collect();
+        let free: Vec<usize> = (0..self.pool.len()).filter(|&i| !self.taken(i)).collect();
+        free.iter()
+            .copied()
+            .filter(|&i| {
+                let mut mine = self.picks[p].clone();
+                mine.push(i);
+                completable(
+                    &cards as &dyn CardLookup,
+                    &self.pool,
+                    &mine,
+                    &self.picks[1 - p],
+                    &free,
+                )
+            })
+            .collect()
+    }
+
+    /// Player `to_pick()` takes pool index `i` (ignored unless legal).
+    pub fn pick(&mut self, i: usize) -> bool {
+        match self.to_pick() {
+            Some(p) if self.legal().contains(&i) => {
+                self.picks[p].push(i);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The computer's pick with `policy`: `first` the first legal character, `random` one
+    /// at random (from `dice`), `greedy` and `mcts` the legal character with the highest
+    /// Start (the first of equals).
+    pub fn choose(&self, policy: Policy, dice: &mut impl Dice) -> Option<usize> {
+        let legal = self.legal();
+        if legal.is_empty() {
+            return None;
+        }
+        match policy {
+            Policy::First => legal.first().copied(),
+            Policy::Random => {
+                let n = u8::try_from(legal.len()).unwrap_or(u8::MAX);
+                let k = dice.pick(n).map_or(0, usize::from);
+                legal.get(k).copied()
+            }
+            Policy::Greedy | Policy::Mcts(_) => legal
+                .iter()
+                .copied()
+                .rev()
+                .max_by_key(|&i| self.pool[i].health.start),
+        }
+    }
+
+    /// Player `p`'s party so far.
+    pub fn party(&self, p: usize, name: &str) -> PartyFile {
+        let ids: Vec<&str> = self.picks[p]
+            .iter()
+            .map(|&i| self.pool[i].id.as_str())
+            .collect();
+        PartyFile::new(name, &ids)
+    }
+
+    /// Both parties in play order (the first picker's first) with the player each came from.
+    pub fn parties(&self, names: [&str; 2]) -> [(usize, PartyFile); 2] {
+        let (f, s) = (self.first, 1 - self.first);
+        [(f, self.party(f, names[f])), (s, self.party(s, names[s]))]
+    }
+}
+
+/// Whether `mine` (pool indices) is legal with `other`'s party, and can still reach three
+/// legally with characters of `free` not in it.
+fn completable(
+    cards: &dyn CardLookup,
+    pool: &[Character],
+    mine: &[usize],
+    other: &[usize],
+    free: &[usize],
+) -> bool {
+    if !legal_so_far(cards, pool, mine, other) {
+        return false;
+    }
+    if mine.len() >= PARTY {
+        return true;
+    }
+    free.iter().filter(|i| !mine.contains(i)).any(|&j| {
+        let mut next = mine.to_vec();
+        next.push(j);
+        completable(cards, pool, &next, other, free)
+    })
+}
+
+/// The construction rules on a party still being picked: every rule but its size.
+fn legal_so_far(
+    cards: &dyn CardLookup,
+    pool: &[Character],
+    mine: &[usize],
+    other: &[usize],
+) -> bool {
+    let party = |ix: &[usize]| {
+        let ids: Vec<&str> = ix.iter().map(|&i| pool[i].id.as_str()).collect();
+        PartyFile::new("", &ids)
+    };
+    let (a, b) = (party(other), party(mine));
+    // The picker's party second: a Legend or Special the other player has is theirs.
+    let reports = check_match(&[&a, &b], cards);
+    reports[1].violations.iter().all(|v| v.rule == "party-size")
+}

@@ -1,0 +1,380 @@
+//! Arcadia on the Match screen through the real app: a person plays a quest setup whose
+//! leagues are laid in play against the computer to the end, laying leagues, hiding treasures
+//! and moving by clicks on the board; every position shown is the engine's at that step, and
+//! stepping back and forth shows the engine's state at each step.
+
+use std::path::Path;
+
+use deckwright::app::docs::Slot;
+use deckwright::app::files;
+use deckwright::app::matches::MatchGame;
+use deckwright::app::matches::arcadia::{Played, Target, target_of};
+use deckwright::app::{DeckwrightApp, Screen};
+use deckwright::games::arcadia::engine::{ArcadiaGame, Phase};
+use deckwright::games::game::{Game, Turn, replay};
+use egui::Key;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+use crate::support::{app, click, harness};
+
+/// The app with `examples/arcadia/<file>` opened into the Setup screen (its characters saved),
+/// on the Match screen's Arcadia view, a match started (seed 1, player 1 a person, player 2
+/// the computer, greedy).
+fn new_match(file: &str, follow: bool) -> Harness<'static, DeckwrightApp> {
+    let mut a = app();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/arcadia")
+        .join(file);
+    for action in files::setup_characters(&path) {
+        a.apply(action);
+    }
+    a.apply(files::open_doc_path(&path, Slot::Setup));
+    let mut h = harness(a);
+    h.run();
+    click(&mut h, "Match");
+    assert_eq!(h.state().screen, Screen::Match);
+    click(&mut h, "Arcadia");
+    assert_eq!(h.state().matches.game, MatchGame::Arcadia);
+    if !follow {
+        click(&mut h, "Step the computer's moves");
+        assert!(!h.state().matches.arcadia.follow);
+    }
+    click(&mut h, "New match");
+    assert!(
+        h.state().matches.arcadia.played.is_some(),
+        "a match is started: {:?}",
+        h.state().matches.arcadia.message
+    );
+    h
+}
+
+/// A click of the primary button at `at`.
+fn click_at(h: &mut Harness<'_, DeckwrightApp>, at: egui::Pos2) {
+    h.hover_at(at);
+    h.drag_at(at);
+    h.event(egui::Event::PointerButton {
+        pos: at,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.run();
+}
+
+/// The engine's position after `inputs`, played apart from the app.
+fn engine_after(p: &Played, inputs: &[usize]) -> deckwright::games::arcadia::engine::State {
+    replay(&ArcadiaGame::new(&p.m), inputs).st
+}
+
+/// The board spot of the person's first option, when that option is the only one there.
+fn spot_of_first_option(h: &Harness<'_, DeckwrightApp>) -> Option<(Target, egui::Pos2)> {
+    let panel = &h.state().matches.arcadia;
+    let p = panel.played.as_ref()?;
+    let g = p.game();
+    let opts = g.options();
+    let first = *opts.as_slice().first()?;
+    let t = target_of(&p.m, &g.st, first)?;
+    let alone = opts
+        .as_slice()
+        .iter()
+        .filter(|o| target_of(&p.m, &g.st, **o) == Some(t))
+        .count()
+        == 1;
+    let (_, r) = panel.spots.iter().find(|(s, _)| *s == t)?;
+    alone.then_some((t, r.center()))
+}
+
+#[test]
+fn a_person_lays_leagues_hides_treasures_and_plays_an_arcadia_match_to_the_end_on_the_board() {
+    let mut h = new_match("legal-laid-in-play.setup.toml", false);
+    h.get_by_label("Arcadia board");
+    h.state_mut().matches.arcadia.turn_limit = 40;
+    let (mut laid, mut hidden, mut moved, mut keys) = (0, 0, 0, 0);
+    for _ in 0..3000 {
+        let p = h.state().matches.arcadia.played.as_ref().unwrap();
+        if p.over() {
+            break;
+        }
+        let phase = p.state().phase;
+        let before = p.inputs.len();
+        match spot_of_first_option(&h) {
+            Some((_, at)) => {
+                click_at(&mut h, at);
+                match phase {
+                    Phase::LayLeague { .. } | Phase::LayAt { .. } => laid += 1,
+                    Phase::PlaceTreasure { .. } => hidden += 1,
+                    _ => moved += 1,
+                }
+            }
+            None => {
+                h.key_press(Key::Num1);
+                h.run();
+                keys += 1;
+            }
+        }
+        let p = h.state().matches.arcadia.played.as_ref().unwrap();
+        assert!(
+            p.inputs.len() > before,
+            "the decision was taken ({phase:?})"
+        );
+        // The person's decision is option 1, whether clicked or keyed.
+        assert_eq!(p.inputs[before], 0, "{phase:?}");
+    }
+    let app = h.state();
+    let p = app.matches.arcadia.played.as_ref().unwrap();
+    assert!(p.over(), "the match ends");
+    assert_eq!(p.at, p.inputs.len(), "the last step is shown");
+    assert!(laid >= 4, "leagues laid on the board: {laid}");
+    assert!(hidden >= 1, "treasures hidden on the board: {hidden}");
+    assert!(moved >= 1, "moves, base camps or merits clicked: {moved}");
+    assert!(keys >= 1, "decisions taken with the keys: {keys}");
+    // The engine, from the same start, agrees: every die is the seed's, every decision of the
+    // person option 1, and both sides decided.
+    let mut g = ArcadiaGame::new(&p.m);
+    let mut seats_seen = [0, 0];
+    for (k, &i) in p.inputs.iter().enumerate() {
+        match g.turn() {
+            Turn::Chance(_) => assert_eq!(i, Played::die(1, k), "die {k}"),
+            Turn::Seat { seat, options } => {
+                assert!(i < options);
+                if seat == 0 {
+                    assert_eq!(i, 0);
+                }
+                seats_seen[seat] += 1;
+            }
+            Turn::Over => panic!("inputs after the end"),
+        }
+        g.apply(i);
+    }
+    assert!(matches!(g.turn(), Turn::Over));
+    assert!(seats_seen[0] > 5 && seats_seen[1] > 5, "{seats_seen:?}");
+    assert_eq!(p.state(), g.st);
+    assert_eq!(g.st.laid.count_ones() as usize, g.st.laid_order(&p.m).len());
+    assert!(g.st.n_laid >= 8, "the leagues were laid: {}", g.st.n_laid);
+    let told = match g.st.ended {
+        Some((_, Some(deckwright::games::arcadia::engine::Winner::Player(w)))) => {
+            format!("Player {} wins", w + 1)
+        }
+        Some((_, Some(deckwright::games::arcadia::engine::Winner::Draw))) => "A draw".into(),
+        _ => "No result".into(),
+    };
+    h.get_by_label(&told);
+}
+
+#[test]
+fn an_arcadia_match_stepped_back_and_forth_shows_the_engine_state_at_each_step() {
+    let mut h = new_match("legal-long-road.setup.toml", true);
+    // With the computer's moves stepped, a person's decision shows the step after it.
+    for _ in 0..6 {
+        h.key_press(Key::End);
+        h.run();
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    h.key_press(Key::End);
+    h.run();
+    let n = h
+        .state()
+        .matches
+        .arcadia
+        .played
+        .as_ref()
+        .unwrap()
+        .inputs
+        .len();
+    assert!(n >= 12, "six decisions of the person and the answers: {n}");
+    for back in 1..=8 {
+        h.key_press(Key::ArrowLeft);
+        h.run();
+        let p = h.state().matches.arcadia.played.as_ref().unwrap();
+        assert_eq!(p.at, n - back);
+        assert_eq!(p.inputs.len(), n, "stepping back keeps the match");
+        assert_eq!(p.state(), engine_after(p, &p.inputs[..n - back]));
+    }
+    h.get_by_label(&format!("Step {} of {n}", n - 8));
+    click(&mut h, "Forward");
+    let p = h.state().matches.arcadia.played.as_ref().unwrap();
+    assert_eq!(p.at, n - 7);
+    assert_eq!(p.state(), engine_after(p, &p.inputs[..n - 7]));
+    // The log line of the step shown is the engine's.
+    let lines: Vec<String> = p
+        .log()
+        .iter()
+        .filter(|(k, _)| *k == p.at)
+        .map(|(_, l)| l.clone())
+        .collect();
+    let mut ev = Vec::new();
+    let mut g = replay(&ArcadiaGame::new(&p.m), &p.inputs[..n - 8]);
+    g.apply_logged(p.inputs[n - 8], &mut ev);
+    let want: Vec<String> = ev.iter().map(|e| g.event_text(e)).collect();
+    assert_eq!(lines, want);
+
+    // Undo drops the person's last decision: the position before it, the person to decide.
+    h.key_press(Key::End);
+    h.run();
+    click(&mut h, "Undo");
+    let p = h.state().matches.arcadia.played.as_ref().unwrap();
+    assert!(p.inputs.len() < n, "{} of {n}", p.inputs.len());
+    assert_eq!(p.at, p.inputs.len());
+    assert!(matches!(p.game().turn(), Turn::Seat { seat: 0, .. }));
+    assert_eq!(p.state(), engine_after(p, &p.inputs));
+}
+
+#[test]
+fn clicking_a_merit_on_the_board_uses_it_when_it_is_the_only_option_there() {
+    // Play with the keys until the person may use or lose a merit, then click it on the
+    // board; a match with none is played again with the next seed.
+    let mut h = new_match("legal-long-road.setup.toml", false);
+    for seed in 1..=12 {
+        h.state_mut().matches.arcadia.seed = seed;
+        click(&mut h, "New match");
+        for _ in 0..2000 {
+            let p = h.state().matches.arcadia.played.as_ref().unwrap();
+            if p.over() {
+                break;
+            }
+            let g = p.game();
+            let merit =
+                g.options()
+                    .as_slice()
+                    .iter()
+                    .enumerate()
+                    .find_map(|(i, o)| match target_of(&p.m, &g.st, *o) {
+                        Some(t @ Target::Merit(..)) => Some((i, t)),
+                        _ => None,
+                    });
+            if let Some((i, t)) = merit {
+                let n = p.inputs.len();
+                let at = {
+                    let spots = &h.state().matches.arcadia.spots;
+                    spots.iter().find(|(s, _)| *s == t).unwrap().1.center()
+                };
+                let alone = g
+                    .options()
+                    .as_slice()
+                    .iter()
+                    .filter(|o| target_of(&p.m, &g.st, **o) == Some(t))
+                    .count()
+                    == 1;
+                click_at(&mut h, at);
+                let panel = &h.state().matches.arcadia;
+                let p = panel.played.as_ref().unwrap();
+                if alone {
+                    assert_eq!(p.inputs[n], i, "the merit's option was taken");
+                } else {
+                    // Several options use that merit: only those are listed.
+                    assert_eq!(p.inputs.len(), n);
+                    assert_eq!(panel.target, Some(t));
+                }
+                return;
+            }
+            h.key_press(Key::Num1);
+            h.run();
+        }
+    }
+    panic!("the person never had a merit to use or lose");
+}
+
+/// The board at 1024 x 700 while the leagues are laid, as a snapshot image
+/// (`tests/snapshots/board-arcadia.png`): a change of drawing shows in review.
+#[test]
+fn arcadia_board_snapshot() {
+    let mut h = new_match("legal-laid-in-play.setup.toml", false);
+    for _ in 0..7 {
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    h.set_size(egui::vec2(1024.0, 700.0));
+    h.run();
+    h.snapshot("board-arcadia");
+}
+
+/// The README's screenshot `docs/screenshots/board-arcadia.png`: the board at 1920 x 1080 on
+/// the third Day. Rendering a full-HD image on a loaded machine may time out, so it is taken on
+/// demand: `cargo test --test app arcadia_board_screenshot -- --ignored`.
+#[test]
+#[ignore = "writes docs/screenshots/board-arcadia.png; run on demand"]
+fn arcadia_board_screenshot() {
+    let mut h = new_match("legal-laid-in-play.setup.toml", false);
+    for _ in 0..200 {
+        let p = h.state().matches.arcadia.played.as_ref().unwrap();
+        if p.over() || p.state().day >= 3 {
+            break;
+        }
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    h.set_size(egui::vec2(1920.0, 1080.0));
+    h.run();
+    // One attempt: a render that times out leaves the harness without a renderer.
+    let image = h
+        .render()
+        .expect("the board renders (run alone on a loaded machine)");
+    assert_eq!((image.width(), image.height()), (1920, 1080));
+    image
+        .save(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots/board-arcadia.png"))
+        .expect("the screenshot is written");
+}
+
+/// Steps frames until `done` holds (the run answers from its own thread).
+fn wait(h: &mut Harness<'_, DeckwrightApp>, done: impl Fn(&DeckwrightApp) -> bool) {
+    for _ in 0..6000 {
+        h.step();
+        if done(h.state()) {
+            h.run();
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("the run did not finish within a minute");
+}
+
+#[test]
+fn an_arcadia_simulation_gives_the_sim_runner_s_figures_and_can_be_cancelled() {
+    let mut h = new_match("legal-long-road.setup.toml", true);
+    click(&mut h, "Simulate");
+    h.state_mut().matches.arcadia.games = 20;
+    h.run();
+    click(&mut h, "Run");
+    wait(&mut h, |a| a.matches.arcadia.sim.is_some());
+    let got = h.state().matches.arcadia.sim.clone().unwrap();
+    assert_eq!(got.tally.games, 20);
+    // The same run straight through the sim runner: player 1 a person is played by greedy.
+    let m = deckwright::app::matches::arcadia::compile(&h.state().cat, &h.state().docs.setup, 500)
+        .unwrap();
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let policies = [deckwright::games::ai::Policy::Greedy; 2];
+    let want = deckwright::sim::run_tally(
+        20,
+        Some(1),
+        |i| {
+            let s = deckwright::games::dice::game_seed(1, i);
+            deckwright::sim::play_seeded(
+                ArcadiaGame::new(&m),
+                deckwright::games::arcadia::engine::RngDice::new(s),
+                &policies,
+                s,
+            )
+        },
+        |_| {},
+        &never,
+    )
+    .unwrap()
+    .unwrap();
+    assert_eq!(got.tally, want);
+    let rate = got.tally.wins[0] as f64 / 20.0 * 100.0;
+    h.get_by_label_contains(&format!(
+        "Player 1 (greedy): {} wins, {rate:.1}% (95% CI ",
+        got.tally.wins[0]
+    ));
+    // A long run stops on Cancel and keeps the last figures.
+    h.state_mut().matches.arcadia.games = 1_000_000;
+    h.run();
+    click(&mut h, "Run");
+    assert!(h.state().matches.arcadia.simulating());
+    click(&mut h, "Cancel");
+    wait(&mut h, |a| !a.matches.arcadia.simulating());
+    h.get_by_label("Cancelled.");
+    assert_eq!(h.state().matches.arcadia.sim.as_ref().unwrap().tally, want);
+}

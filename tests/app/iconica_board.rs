@@ -1,0 +1,569 @@
+//! Iconica on the Match screen's board through the real app: a person plays a match to the
+//! end by clicking characters and targets on the board; Undo takes back a decision and the
+//! match replays from the seed; a watched match stepped decision by decision shows the
+//! engine's state at each step; a saved match reopens and replays the same log; a draft
+//! offers only picks that keep the party legal and starts the match with the first picker.
+
+use std::time::Duration;
+
+use deckwright::app::matches::iconica_board::{Seat, option_slot};
+use deckwright::app::matches::play::Start;
+use deckwright::app::{DeckwrightApp, Screen};
+use deckwright::games::game::{Game, Turn, replay};
+use deckwright::games::iconica::engine::IconicaGame;
+use deckwright::games::record::MatchRecord;
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+use crate::support::{app, click, harness_of_height};
+
+fn pick(h: &mut Harness<'_, DeckwrightApp>, name: &str) {
+    click(h, &format!("{name}  ·  character"));
+}
+
+/// The app with two legal parties built on the Party screen, on the Match screen.
+fn two_parties() -> Harness<'static, DeckwrightApp> {
+    let mut h = harness_of_height(app(), 900.0);
+    h.run();
+    click(&mut h, "Party");
+    click(&mut h, "Match: a second party");
+    for name in ["Teodric Vale", "Anwen Halloway", "Gorm Ashcairn"] {
+        pick(&mut h, name);
+    }
+    click(&mut h, "B");
+    for name in ["Varek Solenne", "Kethra Voss", "Nyx Ellery"] {
+        pick(&mut h, name);
+    }
+    h.key_press_modifiers(Modifiers::COMMAND, Key::M);
+    h.run();
+    assert_eq!(h.state().screen, Screen::Match);
+    h
+}
+
+/// A match started on the Play view with seed `seed`, the computer's moves at once.
+fn play_started(seed: u64) -> Harness<'static, DeckwrightApp> {
+    let mut h = two_parties();
+    h.state_mut().matches.options.seed = seed;
+    h.state_mut().matches.options.policies = ["greedy", "greedy"];
+    click(&mut h, "Play against the computer");
+    h.state_mut().matches.play.at_once = true;
+    click(&mut h, "Start a match");
+    assert!(h.state().matches.play.game.is_some(), "a match started");
+    h
+}
+
+/// Steps frames until `done` holds (the worker thread answers in its own time).
+fn wait(h: &mut Harness<'_, DeckwrightApp>, done: impl Fn(&DeckwrightApp) -> bool) {
+    for _ in 0..6000 {
+        h.step();
+        if done(h.state()) {
+            h.step();
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    panic!("the worker did not finish within a minute");
+}
+
+/// One decision of the person: the first option about a character is clicked on the board
+/// (its card), any other decision is taken with key 1. Returns the option taken and whether
+/// it was a click on the board.
+fn decide(h: &mut Harness<'_, DeckwrightApp>) -> (usize, bool) {
+    let g = h.state().matches.play.game.as_ref().unwrap();
+    let step = g.shown();
+    let on_board = step
+        .options
+        .iter()
+        .enumerate()
+        .find_map(|(i, (o, _))| o.and_then(option_slot).map(|s| (i, s)));
+    match on_board {
+        Some((i, slot)) => {
+            let name = g.setup.chars[usize::from(slot)].name.clone();
+            h.get_by_label(&format!("{name} on the board")).click();
+            h.run();
+            (i, true)
+        }
+        None => {
+            h.key_press(Key::Num1);
+            h.run();
+            (0, false)
+        }
+    }
+}
+
+#[test]
+fn a_person_plays_an_iconica_match_on_the_board_to_the_end_by_clicking_characters_and_targets() {
+    let mut h = play_started(5);
+    let mut taken = Vec::new();
+    let mut clicks = 0;
+    for _ in 0..2000 {
+        let g = h.state().matches.play.game.as_ref().unwrap();
+        if g.over() {
+            break;
+        }
+        assert_eq!(g.person_to_decide(), Some(0), "only side A (you) waits");
+        let before = g.inputs.len();
+        let (i, click) = decide(&mut h);
+        clicks += usize::from(click);
+        let g = h.state().matches.play.game.as_ref().unwrap();
+        assert_eq!(g.inputs[before], i, "the click took that option");
+        taken.push((before, i));
+    }
+    let app = h.state();
+    let g = app.matches.play.game.as_ref().unwrap();
+    assert!(g.over(), "the match ends");
+    assert!(clicks >= 5, "{clicks} decisions were clicks on the board");
+    let end = &g.timeline.lines.last().unwrap().text;
+    assert!(end.contains("wins") || end.contains("draw"), "{end}");
+    assert!(h.query_all_by_label(end).count() >= 1, "the end is told");
+    // The engine, replaying the inputs, agrees on every step, and each of the person's
+    // decisions was side A's.
+    let start = IconicaGame::new(&g.setup);
+    let mut e = start.clone();
+    for (k, &input) in g.inputs.iter().enumerate() {
+        assert_eq!(e.state(), &g.timeline.steps[k].state, "step {k}");
+        if let Some(&(_, i)) = taken.iter().find(|(at, _)| *at == k) {
+            assert!(matches!(e.turn(), Turn::Seat { seat: 0, .. }));
+            assert_eq!(input, i);
+        }
+        e = replay(&e, &[input]);
+    }
+    assert!(matches!(e.turn(), Turn::Over));
+    assert_eq!(e.state(), &g.last().state);
+}
+
+#[test]
+fn undo_takes_back_the_person_s_last_decision_and_the_match_replays_from_the_seed() {
+    let mut h = play_started(8);
+    for _ in 0..4 {
+        decide(&mut h);
+    }
+    let g = h.state().matches.play.game.as_ref().unwrap();
+    let (inputs, lines) = (g.inputs.clone(), g.timeline.lines.len());
+    assert!(g.can_undo());
+    click(&mut h, "Undo");
+    let g = h.state().matches.play.game.as_ref().unwrap();
+    assert!(g.inputs.len() < inputs.len(), "the decision is taken back");
+    assert_eq!(
+        g.inputs[..],
+        inputs[..g.inputs.len()],
+        "nothing before it changes"
+    );
+    assert_eq!(g.person_to_decide(), Some(0), "the person decides again");
+    assert!(g.timeline.lines.len() < lines);
+    // The same decision again plays the same match (dice and computer from the seed).
+    let again = inputs[g.inputs.len()];
+    h.key_press(match again {
+        0 => Key::Num1,
+        1 => Key::Num2,
+        2 => Key::Num3,
+        3 => Key::Num4,
+        _ => Key::Num5,
+    });
+    h.run();
+    let g = h.state().matches.play.game.as_ref().unwrap();
+    assert_eq!(g.inputs, inputs);
+}
+
+#[test]
+fn a_watched_match_stepped_decision_by_decision_shows_the_engine_state_at_each_step() {
+    let mut h = two_parties();
+    h.state_mut().matches.options.policies = ["greedy", "first"];
+    h.state_mut().matches.options.seed = 3;
+    click(&mut h, "Watch one match");
+    h.get_by_label("Play one match").click();
+    h.step();
+    wait(&mut h, |app| !app.matches.watch.running());
+    click(&mut h, "Decision by decision");
+    let w = h.state().matches.watch.watched.clone().unwrap();
+    let setup = h
+        .state()
+        .matches
+        .watch
+        .board
+        .as_ref()
+        .unwrap()
+        .setup
+        .clone();
+    assert_eq!(
+        h.state().matches.watch.board.as_ref().unwrap().inputs,
+        w.inputs
+    );
+    let start = IconicaGame::new(&setup);
+    let mut shown = Vec::new();
+    let keys = [Key::ArrowRight; 12]
+        .into_iter()
+        .chain([Key::ArrowLeft; 5])
+        .chain([Key::ArrowRight; 2]);
+    for key in keys {
+        h.key_press(key);
+        h.run();
+        let b = h.state().matches.watch.board.as_ref().unwrap();
+        shown.push(b.at);
+        let engine = replay(&start, &b.inputs[..b.at]);
+        assert_eq!(&b.shown().state, engine.state(), "step {}", b.at);
+        h.get_by_label(&format!("Step {} of {}", b.at, b.inputs.len()));
+        // The step's log lines are those the engine logs for that input.
+        let mut e = start.clone();
+        let mut log = Vec::new();
+        for &i in &b.inputs[..b.at] {
+            log.clear();
+            e.apply_logged(i, &mut log);
+        }
+        let lines: Vec<&str> = b
+            .timeline
+            .lines
+            .iter()
+            .filter(|l| l.step == b.at)
+            .map(|l| l.text.as_str())
+            .collect();
+        let want: Vec<String> = log.iter().map(|e| e.text(&setup)).collect();
+        assert_eq!(lines, want, "step {}", b.at);
+    }
+    assert_eq!(shown[11], 12);
+    assert_eq!(shown[16], 7);
+    assert_eq!(shown[18], 9);
+    // The turn's Action Roll is the one the board shows once rolled.
+    let b = h.state().matches.watch.board.as_ref().unwrap();
+    let rolled = b
+        .timeline
+        .steps
+        .iter()
+        .take(b.at + 1)
+        .any(|s| s.roll.is_some());
+    assert!(rolled, "an Action Roll within the first steps");
+}
+
+#[test]
+fn a_saved_match_reopens_and_replays_the_same_log() {
+    let mut h = play_started(11);
+    for _ in 0..400 {
+        if h.state().matches.play.game.as_ref().unwrap().over() {
+            break;
+        }
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("duel.match.toml");
+    h.state_mut().matches.play.path = path.display().to_string();
+    h.run();
+    click(&mut h, "Save match");
+    let g = h.state().matches.play.game.as_ref().unwrap();
+    let (inputs, lines): (Vec<usize>, Vec<String>) = (
+        g.inputs.clone(),
+        g.timeline.lines.iter().map(|l| l.text.clone()).collect(),
+    );
+    let end = g.last().state;
+    // A small TOML file: the game, its seats, seed, inputs and options.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let r = MatchRecord::parse(&text).unwrap();
+    assert_eq!(r.game, "iconica");
+    assert_eq!(r.seed, 11);
+    assert_eq!(r.seats, ["person", "greedy"]);
+    assert_eq!(r.inputs, inputs);
+    assert!(text.len() < 8 * 1024, "{} bytes", text.len());
+    // Another app opens it.
+    let mut h = two_parties();
+    click(&mut h, "Play against the computer");
+    h.state_mut().matches.play.path = path.display().to_string();
+    h.run();
+    click(&mut h, "Open match");
+    let g = h
+        .state()
+        .matches
+        .play
+        .game
+        .as_ref()
+        .expect("the match is open");
+    assert_eq!(g.inputs, inputs);
+    let got: Vec<&str> = g.timeline.lines.iter().map(|l| l.text.as_str()).collect();
+    assert_eq!(got, lines);
+    assert_eq!(g.last().state, end);
+    assert_eq!(g.seats, [Seat::Person, Seat::Computer("greedy")]);
+    // A damaged file is refused with a message, and the open match stays.
+    let mut bad = r.clone();
+    bad.inputs.push(99);
+    let bad_path = dir.path().join("bad.match.toml");
+    bad.save(&bad_path).unwrap();
+    h.state_mut().matches.play.path = bad_path.display().to_string();
+    h.run();
+    click(&mut h, "Open match");
+    h.get_by_label_contains("Not opened");
+    assert_eq!(h.state().matches.play.game.as_ref().unwrap().inputs, inputs);
+}
+
+#[test]
+fn a_draft_offers_legal_picks_only_and_starts_the_match_with_the_first_picker() {
+    let mut h = harness_of_height(app(), 900.0);
+    h.run();
+    click(&mut h, "Match");
+    click(&mut h, "Play against the computer");
+    click(&mut h, "Draft");
+    assert_eq!(h.state().matches.play.start, Start::Draft);
+    h.state_mut().matches.options.seed = 4;
+    click(&mut h, "New draft");
+    h.get_by_label_contains("picks first and plays first");
+    for _ in 0..3 {
+        let d = h.state().matches.play.draft.draft.clone().unwrap();
+        assert_eq!(d.to_pick(), Some(0), "the computer picked in its turns");
+        let legal = d.legal();
+        // Every offered pick is enabled, every other is not.
+        for (i, c) in d.pool.iter().enumerate().filter(|(i, _)| !d.taken(*i)) {
+            let disabled = h.get_by_label(&c.name).accesskit_node().is_disabled();
+            assert_eq!(!disabled, legal.contains(&i), "{}", c.name);
+        }
+        let last = *legal.last().unwrap();
+        click(&mut h, &d.pool[last].name.clone());
+    }
+    let d = h.state().matches.play.draft.draft.clone().unwrap();
+    assert!(d.done());
+    click(&mut h, "Play the drafted parties");
+    let g = h
+        .state()
+        .matches
+        .play
+        .game
+        .as_ref()
+        .expect("the match starts");
+    // The first picker is side A; the person's side is where its picks went.
+    let person = if d.first == 0 { 0 } else { 1 };
+    assert_eq!(g.seats[person], Seat::Person);
+    let ids: Vec<&str> = d.picks[0].iter().map(|&i| d.pool[i].id.as_str()).collect();
+    assert_eq!(g.members[person], ids);
+}
+
+#[test]
+fn iconica_board_snapshots() {
+    let mut h = two_parties();
+    h.state_mut().matches.options.policies = ["greedy", "first"];
+    h.state_mut().matches.options.seed = 3;
+    click(&mut h, "Watch one match");
+    h.get_by_label("Play one match").click();
+    h.step();
+    wait(&mut h, |app| !app.matches.watch.running());
+    click(&mut h, "Decision by decision");
+    // A step where a character acts on a target with the Action Roll shown.
+    let b = h.state().matches.watch.board.as_ref().unwrap();
+    let at = (1..b.inputs.len())
+        .find(|&k| {
+            let s = &b.timeline.steps[k];
+            s.target.is_some() && s.roll.is_some() && k > 40
+        })
+        .expect("an action on a target");
+    h.state_mut().matches.watch.board.as_mut().unwrap().at = at;
+    h.set_size(egui::vec2(1024.0, 700.0));
+    h.run_steps(30);
+    for name in ["Teodric Vale", "Kethra Voss"] {
+        let r = h.get_by_label(&format!("{name} on the board")).rect();
+        assert!(r.width() >= 60.0 && r.right() <= 1024.0, "{name}: {r:?}");
+    }
+    h.snapshot("board-iconica");
+    h.set_size(egui::vec2(1920.0, 1080.0));
+    h.run_steps(30);
+    let r = h.get_by_label("Teodric Vale on the board").rect();
+    assert!(r.height() >= 250.0, "the cards use the room: {r:?}");
+    h.snapshot("board-iconica-1920");
+}
+
+#[test]
+fn the_action_break_icon_is_lit_exactly_in_the_turns_the_engine_applies_an_action_break() {
+    use deckwright::app::matches::iconica_board::{Timeline, break_lit};
+    use deckwright::app::matches::watch::play_stepped;
+    use deckwright::games::iconica::ai::PolicyKind;
+    use deckwright::games::iconica::party::PartyFile;
+    let cat = deckwright::catalogue::Catalogue::open_in_memory().unwrap();
+    let a = PartyFile::new(
+        "A",
+        &[
+            "ico-teodric-vale",
+            "ico-anwen-halloway",
+            "ico-gorm-ashcairn",
+        ],
+    );
+    let b = PartyFile::new(
+        "B",
+        &["ico-varek-solenne", "ico-kethra-voss", "ico-nyx-ellery"],
+    );
+    let rules = deckwright::app::matches::MatchOptions::default().rules();
+    let setup = deckwright::app::core::match_ready(&cat, &a, &b, rules)
+        .setup
+        .unwrap();
+    let (mut lit_turns, mut turns) = (0, 0);
+    for seed in 0..12 {
+        let stepped = play_stepped(&setup, PolicyKind::Greedy, PolicyKind::First, seed);
+        let t = Timeline::build(&setup, &stepped.inputs);
+        // The first step of each turn with its Action Roll, and the turn's log.
+        let mut seen = std::collections::BTreeSet::new();
+        for (k, s) in t.steps.iter().enumerate() {
+            if s.roll.is_none() || !seen.insert(s.state.turn) {
+                continue;
+            }
+            turns += 1;
+            let lit = (0..setup.chars.len()).any(|c| break_lit(&setup, &s.state, s.roll, c));
+            // The turn's lines: from the step of the roll to the next heading.
+            let broke = t
+                .lines
+                .iter()
+                .skip_while(|l| l.step < k)
+                .take_while(|l| !l.heading)
+                .any(|l| l.text.starts_with("Action Break:"));
+            assert_eq!(lit, broke, "seed {seed}, turn {}", s.state.turn);
+            lit_turns += usize::from(lit);
+        }
+    }
+    assert!(lit_turns > 0 && turns > 100, "{lit_turns} of {turns} turns");
+}
+
+#[test]
+fn the_computer_s_decisions_are_shown_one_at_a_time_and_the_person_waits_for_them() {
+    let mut h = two_parties();
+    h.state_mut().matches.options.seed = 2;
+    h.state_mut().matches.options.policies = ["greedy", "first"];
+    click(&mut h, "Play against the computer");
+    click(&mut h, "Start a match");
+    // Side A (the person) decides first; then the computer's turn is shown step by step.
+    for _ in 0..3 {
+        if h.state()
+            .matches
+            .play
+            .game
+            .as_ref()
+            .unwrap()
+            .person_to_decide()
+            == Some(0)
+        {
+            h.key_press(Key::Num1);
+            h.step();
+        }
+        let mut seen = Vec::new();
+        for _ in 0..2000 {
+            let g = h.state().matches.play.game.as_ref().unwrap();
+            seen.push(g.at);
+            if g.at == g.inputs.len() {
+                break;
+            }
+            assert_eq!(
+                g.person_to_decide(),
+                None,
+                "no decision while the view catches up"
+            );
+            h.step();
+        }
+        let g = h.state().matches.play.game.as_ref().unwrap();
+        assert_eq!(g.at, g.inputs.len(), "the view reaches where play stands");
+        // Each computer decision was shown on its own frame.
+        let decisions = (seen[0]..g.inputs.len())
+            .filter(|&k| g.timeline.chances[k].is_none())
+            .count();
+        let distinct: std::collections::BTreeSet<_> = seen.iter().collect();
+        assert!(distinct.len() > decisions, "{seen:?}");
+        if g.over() {
+            break;
+        }
+    }
+}
+
+#[test]
+fn iconica_play_snapshot_with_a_target_to_click() {
+    let mut h = play_started(5);
+    // Play on (first options) until the person is asked for a target.
+    for _ in 0..200 {
+        let g = h.state().matches.play.game.as_ref().unwrap();
+        if g.shown().question.contains("target") {
+            break;
+        }
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    h.set_size(egui::vec2(1024.0, 700.0));
+    h.run_steps(30);
+    let g = h.state().matches.play.game.as_ref().unwrap();
+    let step = g.shown();
+    assert!(step.question.contains("target"), "{}", step.question);
+    // The options in words, with their keys, are on screen beside the board.
+    let first = format!("[1] {}", step.options[0].1);
+    let r = h.get_by_label(&first).rect();
+    assert!(r.bottom() <= 700.0 && r.right() <= 1024.0, "{r:?}");
+    h.snapshot("board-iconica-play");
+}
+
+#[test]
+fn an_iconoclasm_game_saved_reopens_and_replays_the_same_log() {
+    use crate::support::harness;
+    use deckwright::app::matches::MatchGame;
+    let mut h = harness(app());
+    h.run();
+    click(&mut h, "Match");
+    click(&mut h, "Iconoclasm");
+    assert_eq!(h.state().matches.game, MatchGame::Iconoclasm);
+    h.state_mut().matches.iconoclasm.seed = 6;
+    click(&mut h, "New game");
+    for _ in 0..40 {
+        if h.state().matches.iconoclasm.played.as_ref().unwrap().over() {
+            break;
+        }
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    let p = h.state().matches.iconoclasm.played.as_ref().unwrap();
+    assert!(p.over());
+    let (inputs, log) = (p.inputs.clone(), p.log());
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.match.toml");
+    h.state_mut().matches.iconoclasm.path = path.display().to_string();
+    h.run();
+    click(&mut h, "Save match");
+    h.get_by_label(&format!("Saved to {}.", path.display()));
+    let r = MatchRecord::load(&path).unwrap();
+    assert_eq!(r.game, "iconoclasm");
+    assert_eq!(r.seats, ["person", "greedy"]);
+    assert_eq!(r.inputs, inputs);
+    // A new game on another seed, then the saved one opened again.
+    h.state_mut().matches.iconoclasm.seed = 9;
+    click(&mut h, "New game");
+    assert_ne!(
+        h.state().matches.iconoclasm.played.as_ref().unwrap().seed,
+        6
+    );
+    click(&mut h, "Open match");
+    let p = h.state().matches.iconoclasm.played.as_ref().unwrap();
+    assert_eq!(p.seed, 6);
+    assert_eq!(p.inputs, inputs);
+    assert_eq!(p.log(), log);
+    assert!(p.over());
+    // An Iconica record is not an Iconoclasm game.
+    let mut other = r.clone();
+    other.game = "iconica".into();
+    other.save(&path).unwrap();
+    click(&mut h, "Open match");
+    h.get_by_label_contains("Not opened");
+}
+
+#[test]
+fn a_played_match_stepped_back_stays_on_that_step_and_decides_only_at_the_end() {
+    let mut h = play_started(5);
+    for _ in 0..3 {
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    let n = h.state().matches.play.game.as_ref().unwrap().inputs.len();
+    h.key_press(Key::ArrowLeft);
+    h.run();
+    h.key_press(Key::ArrowLeft);
+    h.run_steps(120);
+    let g = h.state().matches.play.game.as_ref().unwrap();
+    assert_eq!(g.at, n - 2, "the step stays where the person went");
+    assert_eq!(g.person_to_decide(), None, "no decision on an earlier step");
+    // A digit there takes nothing; End goes back to the decision.
+    h.key_press(Key::Num1);
+    h.run();
+    assert_eq!(
+        h.state().matches.play.game.as_ref().unwrap().inputs.len(),
+        n
+    );
+    click(&mut h, "End");
+    let g = h.state().matches.play.game.as_ref().unwrap();
+    assert_eq!((g.at, g.person_to_decide()), (n, Some(0)));
+}

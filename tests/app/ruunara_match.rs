@@ -1,0 +1,483 @@
+//! Ruunara on the Match screen through the real app: a person plays a mission by dragging
+//! heroes on the table and clicking their targets until it ends, an illegal drop is refused,
+//! stepping back shows the engine's state at that step, and a simulation gives the sim
+//! runner's figures.
+
+use std::time::Duration;
+
+use deckwright::app::matches::MatchGame;
+use deckwright::app::matches::ruunara::{self, BoardMap, Heroes, Input, MISSIONS};
+use deckwright::app::{DeckwrightApp, Screen};
+use deckwright::games::ai::Policy;
+use deckwright::games::dice::RngDice;
+use deckwright::games::game::{Game, Turn};
+use deckwright::games::ruunara::engine::{Opt, Phase, Pt, RuunaraGame, Setup};
+use deckwright::games::ruunara::squad::SquadFile;
+use deckwright::sim;
+use egui::{Key, PointerButton};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+use crate::support::{app, click, harness};
+
+/// The app on the Match screen's Ruunara view with the eliminate mission deployed for the
+/// example squad (seed 1, the heroes played by a person).
+fn new_mission(h: &mut Harness<'static, DeckwrightApp>) {
+    h.run();
+    click(h, "Match");
+    assert_eq!(h.state().screen, Screen::Match);
+    click(h, "Ruunara");
+    assert_eq!(h.state().matches.game, MatchGame::Ruunara);
+    click(h, "New mission");
+    assert!(
+        h.state().matches.ruunara.played.is_some(),
+        "the mission is deployed: {:?}",
+        h.state().matches.ruunara.message
+    );
+}
+
+/// The setup of the eliminate mission for the example squad, made apart from the app.
+fn setup(app: &DeckwrightApp) -> Setup {
+    let squad = SquadFile::parse(ruunara::EXAMPLE_SQUAD, "s").unwrap();
+    ruunara::setup_of(&app.cat, MISSIONS[0].1, MISSIONS[0].0, &squad).unwrap()
+}
+
+/// The engine after `inputs` on seed `seed`, rolled apart from the app.
+fn engine_after<'s>(setup: &'s Setup, seed: u64, inputs: &[Input]) -> RuunaraGame<'s> {
+    let mut dice = RngDice::new(seed);
+    let mut g = RuunaraGame::new(setup);
+    let roll = |g: &mut RuunaraGame<'s>, dice: &mut RngDice| {
+        while let Turn::Chance(c) = g.turn() {
+            let o = c.draw(dice).unwrap();
+            g.apply(o);
+        }
+    };
+    roll(&mut g, &mut dice);
+    for i in inputs {
+        match *i {
+            Input::Pick(k) => g.apply(k),
+            Input::Drag(p) => assert!(g.apply_path(p, &mut Vec::new())),
+        }
+        roll(&mut g, &mut dice);
+    }
+    g
+}
+
+fn board(h: &Harness<'_, DeckwrightApp>) -> BoardMap {
+    h.state().matches.ruunara.board.expect("the board is drawn")
+}
+
+/// Drags with the mouse from table point `from` to table point `to`.
+fn drag(h: &mut Harness<'static, DeckwrightApp>, from: Pt, to: Pt) {
+    let map = board(h);
+    let (a, b) = (map.to_screen(from), map.to_screen(to));
+    h.event(egui::Event::PointerMoved(a));
+    h.run();
+    h.event(egui::Event::PointerButton {
+        pos: a,
+        button: PointerButton::Primary,
+        pressed: true,
+        modifiers: Default::default(),
+    });
+    h.step();
+    for k in 1..=4 {
+        h.event(egui::Event::PointerMoved(a + (b - a) * (k as f32 / 4.0)));
+        h.step();
+    }
+    h.event(egui::Event::PointerButton {
+        pos: b,
+        button: PointerButton::Primary,
+        pressed: false,
+        modifiers: Default::default(),
+    });
+    h.run();
+}
+
+/// Clicks table point `at`.
+fn click_at(h: &mut Harness<'static, DeckwrightApp>, at: Pt) {
+    let p = board(h).to_screen(at);
+    h.event(egui::Event::PointerMoved(p));
+    h.step();
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: p,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Default::default(),
+        });
+        h.step();
+    }
+    h.run();
+}
+
+#[test]
+fn a_person_plays_a_mission_by_dragging_heroes_and_clicking_targets_until_it_ends() {
+    let mut h = harness(app());
+    new_mission(&mut h);
+    h.get_by_label("Ruunara table");
+    let (mut drags, mut clicks) = (0, 0);
+    for _ in 0..600 {
+        let p = h.state().matches.ruunara.played.as_ref().unwrap();
+        if p.over() {
+            break;
+        }
+        let g = p.game();
+        let before = p.inputs.len();
+        // Where the engine would take the hero to engage, and the target of an attack.
+        let engage = match g.st.phase {
+            Phase::Move(i) => g.options().iter().find_map(|o| match o {
+                Opt::Engage(_) => {
+                    g.st.opt_path(g.setup, usize::from(i), *o)
+                        .filter(|p| p.n > 0)
+                        .and_then(|p| p.end())
+                        .map(|end| (g.st.figs[usize::from(i)].at, end))
+                }
+                _ => None,
+            }),
+            _ => None,
+        };
+        let target = g.options().iter().find_map(|o| match o {
+            Opt::Close(j) | Opt::Ranged(j) => {
+                let j = usize::from(*j);
+                // Only a figure with one option on it is taken by a click.
+                (g.options()
+                    .iter()
+                    .filter(|o| matches!(o, Opt::Close(k) | Opt::Ranged(k) if usize::from(*k) == j))
+                    .count()
+                    == 1)
+                    .then_some(g.st.figs[j].at)
+            }
+            _ => None,
+        });
+        if let Some((from, to)) = engage {
+            drag(&mut h, from, to);
+            let p = h.state().matches.ruunara.played.as_ref().unwrap();
+            if p.inputs.len() == before + 1 {
+                assert!(matches!(p.inputs[before], Input::Drag(_)));
+                drags += 1;
+                continue;
+            }
+        } else if let Some(at) = target {
+            click_at(&mut h, at);
+            let p = h.state().matches.ruunara.played.as_ref().unwrap();
+            if p.inputs.len() == before + 1 {
+                clicks += 1;
+                continue;
+            }
+        }
+        h.get_by_label_contains("1. ");
+        h.key_press(Key::Num1);
+        h.run();
+        let p = h.state().matches.ruunara.played.as_ref().unwrap();
+        assert_eq!(p.inputs.len(), before + 1, "key 1 takes the first option");
+    }
+    let app = h.state();
+    let p = app.matches.ruunara.played.as_ref().unwrap();
+    assert!(p.over(), "the mission ends");
+    assert!(drags > 0, "heroes were dragged");
+    assert!(clicks > 0, "targets were clicked");
+    // The engine, rolled apart with the same decisions, agrees on the end.
+    let s = setup(app);
+    let g = engine_after(&s, 1, &p.inputs);
+    assert!(matches!(g.turn(), Turn::Over));
+    assert_eq!(p.game().st.figs, g.st.figs);
+    let told = if g.won() {
+        "The heroes win"
+    } else {
+        "The heroes lose"
+    };
+    h.get_by_label_contains(told);
+}
+
+#[test]
+fn a_drop_beyond_the_movement_is_refused_and_the_hero_stays() {
+    let mut h = harness(app());
+    new_mission(&mut h);
+    // Activate the first hero, then skip its skills until it moves.
+    for _ in 0..5 {
+        let p = h.state().matches.ruunara.played.as_ref().unwrap();
+        if matches!(p.game().st.phase, Phase::Move(_)) {
+            break;
+        }
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    let (i, at, n) = {
+        let p = h.state().matches.ruunara.played.as_ref().unwrap();
+        let g = p.game();
+        let Phase::Move(i) = g.st.phase else {
+            panic!("a hero moves: {:?}", g.st.phase)
+        };
+        (usize::from(i), g.st.figs[usize::from(i)].at, p.inputs.len())
+    };
+    // 20" north: beyond any hero's movement.
+    drag(&mut h, at, Pt::new(at.x, at.y + 20.0));
+    let p = h.state().matches.ruunara.played.as_ref().unwrap();
+    assert_eq!(p.inputs.len(), n, "nothing is decided");
+    assert_eq!(p.game().st.figs[i].at, at, "the hero is back in its place");
+    assert!(
+        h.state()
+            .matches
+            .ruunara
+            .message
+            .as_deref()
+            .is_some_and(|m| m.starts_with("Too far")),
+        "{:?}",
+        h.state().matches.ruunara.message
+    );
+    h.get_by_label_contains("Too far");
+    // A legal drop within the movement moves it.
+    drag(&mut h, at, Pt::new(at.x, at.y + 2.0));
+    let p = h.state().matches.ruunara.played.as_ref().unwrap();
+    assert_eq!(p.inputs.len(), n + 1);
+    let moved = p.game().st.figs[i].at;
+    assert!((moved.y - (at.y + 2.0)).abs() < 0.05, "{moved:?}");
+}
+
+#[test]
+fn stepping_back_and_forth_shows_the_engine_state_at_that_step() {
+    let mut h = harness(app());
+    h.state_mut().matches.ruunara.heroes = Heroes::Computer("greedy");
+    new_mission(&mut h);
+    for _ in 0..1000 {
+        if h.state().matches.ruunara.played.as_ref().unwrap().over() {
+            break;
+        }
+        h.step();
+    }
+    let (inputs, last) = {
+        let p = h.state().matches.ruunara.played.as_ref().unwrap();
+        assert!(p.over(), "the computer plays the heroes to the end");
+        (p.inputs.clone(), p.at)
+    };
+    assert_eq!(last, inputs.len());
+    assert!(inputs.len() > 6);
+    let s = setup(h.state());
+    for k in 0..5 {
+        h.key_press(Key::ArrowLeft);
+        h.run();
+        let at = h.state().matches.ruunara.played.as_ref().unwrap().at;
+        assert_eq!(at, last - k - 1);
+    }
+    click(&mut h, "Forward");
+    let p = h.state().matches.ruunara.played.as_ref().unwrap();
+    assert_eq!(p.at, last - 4);
+    let want = engine_after(&s, 1, &inputs[..p.at]);
+    let shown = p.game();
+    assert_eq!(shown.st.figs, want.st.figs);
+    assert_eq!(shown.st.round, want.st.round);
+    assert_eq!(shown.st.phase, want.st.phase);
+    h.get_by_label_contains(&format!("step {} of {}", last - 4, inputs.len()));
+    // The step's log line is the engine's.
+    let mut log = Vec::new();
+    let mut g = engine_after(&s, 1, &inputs[..p.at - 1]);
+    if let Input::Pick(k) = inputs[p.at - 1] {
+        g.apply_logged(k, &mut log);
+        if let Some(e) = log.first() {
+            h.get_by_label(&g.event_text(e));
+        }
+    }
+}
+
+fn wait(h: &mut Harness<'_, DeckwrightApp>, done: impl Fn(&DeckwrightApp) -> bool) {
+    for _ in 0..12000 {
+        h.step();
+        if done(h.state()) {
+            h.run_steps(10);
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    panic!("the run did not finish within two minutes");
+}
+
+#[test]
+fn simulate_gives_the_sim_runners_figures() {
+    let mut h = harness(app());
+    h.run();
+    click(&mut h, "Match");
+    click(&mut h, "Ruunara");
+    click(&mut h, "Simulate missions");
+    {
+        let r = &mut h.state_mut().matches.ruunara;
+        r.heroes = Heroes::Computer("random");
+        r.seed = 7;
+        r.sim.games = 40;
+        r.sim.threads = 2;
+    }
+    h.run_steps(5);
+    h.get_by_label("Run").click();
+    h.step();
+    wait(&mut h, |a| !a.matches.ruunara.simulating());
+    let got = h
+        .state()
+        .matches
+        .ruunara
+        .sim
+        .result
+        .clone()
+        .expect("a result")
+        .figures;
+    let s = setup(h.state());
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let want = sim::run_tally(
+        40,
+        Some(1),
+        |i| ruunara::outcome(&s, Policy::Random, 7, i),
+        |_| {},
+        &never,
+    )
+    .unwrap()
+    .unwrap();
+    assert_eq!(got.games, 40);
+    assert_eq!(got.seats[0].1, want.wins[0]);
+    assert_eq!(got.seats[1].1, want.wins[1]);
+    assert_eq!(got.endings, want.endings().collect::<Vec<_>>());
+    assert_eq!(got.turns, want.turns);
+    assert_eq!(got.lengths.values().sum::<u64>(), 40);
+    h.get_by_label("Win rates chart");
+    h.get_by_label("Match lengths histogram");
+}
+
+/// The board at 1024 x 700 stays readable: the whole table shows at a usable scale.
+#[test]
+fn the_board_fits_at_1024_by_700() {
+    let mut h = harness(app());
+    h.set_size(egui::vec2(1024.0, 700.0));
+    new_mission(&mut h);
+    let map = board(&h);
+    assert!(map.scale >= 6.0, "{map:?}");
+    assert!(map.rect.max.x <= 1024.0 && map.rect.max.y <= 700.0);
+    h.snapshot("board-ruunara-1024");
+}
+
+/// The board at 1920 x 1080 a few decisions in, every vision arc shown, as a snapshot image
+/// (`tests/snapshots/board-ruunara.png`, copied to `docs/screenshots/board-ruunara.png`).
+#[test]
+fn ruunara_board_snapshot() {
+    let mut h = harness(app());
+    h.set_size(egui::vec2(1920.0, 1080.0));
+    h.state_mut().matches.ruunara.heroes = Heroes::Computer("greedy");
+    new_mission(&mut h);
+    for _ in 0..1000 {
+        if h.state().matches.ruunara.played.as_ref().unwrap().over() {
+            break;
+        }
+        h.step();
+    }
+    {
+        let r = &mut h.state_mut().matches.ruunara;
+        r.all_arcs = true;
+        let p = r.played.as_mut().unwrap();
+        p.at = p.inputs.len().min(14);
+    }
+    h.run();
+    let map = board(&h);
+    assert!(map.scale > 20.0, "{map:?}");
+    h.snapshot("board-ruunara");
+}
+
+#[test]
+fn the_calculators_beside_the_squad_show_the_cores_numbers() {
+    use deckwright::games::ruunara::duel::{DuelEnd, duel};
+    use deckwright::games::ruunara::model::Dice;
+    use deckwright::games::ruunara::odds::{Attack, odds};
+    use deckwright::games::ruunara::rules::resolve_member;
+
+    let mut h = harness(app());
+    h.run();
+    click(&mut h, "Squad");
+    h.get_by_label("Attack odds");
+    {
+        let c = &mut h.state_mut().squad.calc;
+        c.dice = 4;
+        c.min = 3;
+        c.cover = false;
+        c.hp = 3;
+    }
+    h.run();
+    click(&mut h, "Target under cover");
+    h.get_by_role_and_label(egui::accesskit::Role::CheckBox, "Instant kill on")
+        .click();
+    h.run();
+    assert!(h.state().squad.calc.cover, "cover");
+    assert!(h.state().squad.calc.kill, "kill");
+    let want = odds(&Attack {
+        dice: Dice { count: 4, min: 3 },
+        cover: true,
+        kill_on: Some(6),
+        hp: Some(3),
+    });
+    h.get_by_label(&format!(
+        "Chance to kill: {:.1}%",
+        want.kill_chance.unwrap() * 100.0
+    ));
+    h.get_by_label(&format!("4D3+: {:.2} hits expected", want.expected_hits));
+    assert_eq!(want.distribution.len(), 5);
+    for p in &want.distribution {
+        h.get_by_label(&format!("{:.1}%", p * 100.0));
+    }
+
+    // The duel: a hero against two ghouls, as the core plays it.
+    {
+        let c = &mut h.state_mut().squad.calc;
+        c.a = "ru-haskar-emberfist".into();
+        c.bs = "ru-ghoul-gnawer, ru-ghoul-gnawer".into();
+        c.games = 300;
+        c.seed = 5;
+    }
+    h.run();
+    click(&mut h, "Play the duels");
+    let cat = &h.state().cat;
+    let a = resolve_member(cat, "ru-haskar-emberfist").unwrap();
+    let b = resolve_member(cat, "ru-ghoul-gnawer").unwrap();
+    let r = duel(&a, &[b.clone(), b], 300, 5).unwrap();
+    assert_eq!(
+        h.state()
+            .squad
+            .calc
+            .duel
+            .as_ref()
+            .unwrap()
+            .1
+            .as_ref()
+            .unwrap(),
+        &r
+    );
+    h.get_by_label(&format!("Mean rounds: {:.2}", r.mean_rounds()));
+    h.get_by_label_contains(&format!("{:.1}%", r.chance(DuelEnd::AWins) * 100.0));
+    // An unknown opponent is named, not played.
+    h.state_mut().squad.calc.bs = "no-such-card".into();
+    h.run();
+    click(&mut h, "Play the duels");
+    assert!(h.state().squad.calc.duel.as_ref().unwrap().1.is_err());
+}
+
+#[test]
+fn a_mission_file_is_played_and_a_broken_one_is_named() {
+    use deckwright::app::matches::ruunara::MissionSource;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/ruunara");
+    let mut h = harness(app());
+    h.run();
+    click(&mut h, "Match");
+    click(&mut h, "Ruunara");
+    h.state_mut().matches.ruunara.mission = MissionSource::File(dir.join("rescue.mission.toml"));
+    h.run();
+    click(&mut h, "New mission");
+    let p = h.state().matches.ruunara.played.as_ref().expect("deployed");
+    assert!(p.setup.rescue_target().is_some(), "the rescue mission");
+    let name = p.setup.name.clone();
+    h.get_by_label_contains(&format!("{name}: step 0 of 0"));
+    // The exit zone is drawn with its word.
+    h.get_by_label("Ruunara table");
+    // A mission with an unknown key is refused with its file, line and key.
+    h.state_mut().matches.ruunara.mission =
+        MissionSource::File(dir.join("illegal-unknown-key.mission.toml"));
+    h.run();
+    click(&mut h, "New mission");
+    let r = &h.state().matches.ruunara;
+    assert!(r.played.is_none());
+    let m = r.message.clone().unwrap();
+    assert!(m.contains("illegal-unknown-key.mission.toml"), "{m}");
+    h.get_by_label(&m);
+}
