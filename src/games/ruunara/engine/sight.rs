@@ -322,16 +322,27 @@ impl State {
             .flat_map(|p| p.rect.grown(BASE_R + 0.05).corners());
         for w in corners.chain(bases) {
             {
+                // A leg costs at least its length: a route that can neither fit the budget
+                // nor be a cheaper fallback needs no check.
+                let hopeless = |least: f64,
+                                best: &Option<Path>,
+                                route: &Option<(Pt, f64, f64, Pt)>| {
+                    least > budget + 1e-9
+                        && (!partial || best.is_some() || route.is_some_and(|r| least >= r.1 + r.2))
+                };
+                let ends = &at[..spots.len().min(3)];
+                let reach = a.dist(w);
+                if ends
+                    .iter()
+                    .all(|&t| hopeless(reach + w.dist(t), &best, &route))
+                {
+                    continue;
+                }
                 let Some(c1) = self.seg_cost(s, who, a, w) else {
                     continue;
                 };
-                for &t in &at[..spots.len().min(3)] {
-                    // A leg costs at least its length: one that can neither fit the budget
-                    // nor make a cheaper fallback route needs no check.
-                    let least = c1 + w.dist(t);
-                    if least > budget + 1e-9
-                        && (!partial || best.is_some() || route.is_some_and(|r| least >= r.1 + r.2))
-                    {
+                for &t in ends {
+                    if hopeless(c1 + w.dist(t), &best, &route) {
                         continue;
                     }
                     if let Some(c2) = self.seg_cost(s, who, w, t) {
