@@ -91,6 +91,30 @@ impl Rect {
         let dy = (self.y0 - p.y).max(0.0).max(p.y - self.y1);
         (dx * dx + dy * dy).sqrt()
     }
+    /// [`Rect::dist`] when `p` is closer than `r` (`r` at least a thousandth of an inch),
+    /// else `None`, without a square root for the points that are plainly farther.
+    #[inline]
+    pub fn dist_within(&self, p: Pt, r: f64) -> Option<f64> {
+        let dx = (self.x0 - p.x).max(0.0).max(p.x - self.x1);
+        let dy = (self.y0 - p.y).max(0.0).max(p.y - self.y1);
+        let d2 = dx * dx + dy * dy;
+        // Past `r` by far more than rounding: no need for the root.
+        if d2 >= r * r * (1.0 + 1e-6) {
+            return None;
+        }
+        let d = d2.sqrt();
+        (d < r).then_some(d)
+    }
+    /// Whether segment `a`-`b` stays plainly clear of the rectangle grown by `m`: its
+    /// bounding box lies apart from it by more than rounding.
+    #[inline]
+    pub fn apart(&self, a: Pt, b: Pt, m: f64) -> bool {
+        const SLACK: f64 = 1e-6;
+        a.x.max(b.x) < self.x0 - m - SLACK
+            || a.x.min(b.x) > self.x1 + m + SLACK
+            || a.y.max(b.y) < self.y0 - m - SLACK
+            || a.y.min(b.y) > self.y1 + m + SLACK
+    }
     /// The rectangle grown by `m` on every side.
     pub fn grown(&self, m: f64) -> Rect {
         Rect {
@@ -113,6 +137,9 @@ impl Rect {
 /// The part of segment `a`-`b` inside `r`, as parameters `(t0, t1)` in `0..=1` (Liang-Barsky);
 /// `None` when the segment misses it or only grazes an edge.
 pub fn seg_rect(a: Pt, b: Pt, r: &Rect) -> Option<(f64, f64)> {
+    if r.apart(a, b, 0.0) {
+        return None;
+    }
     let (dx, dy) = (b.x - a.x, b.y - a.y);
     let mut t0: f64 = 0.0;
     let mut t1: f64 = 1.0;
@@ -141,6 +168,15 @@ pub fn seg_rect(a: Pt, b: Pt, r: &Rect) -> Option<(f64, f64)> {
 /// Whether segment `a`-`b` passes within `r` of `c` (strictly), and where it first comes
 /// that close (a parameter in `0..=1`).
 pub fn seg_circle(a: Pt, b: Pt, c: Pt, r: f64) -> Option<f64> {
+    // A circle plainly clear of the segment's bounding box.
+    const SLACK: f64 = 1e-6;
+    if c.x + r < a.x.min(b.x) - SLACK
+        || c.x - r > a.x.max(b.x) + SLACK
+        || c.y + r < a.y.min(b.y) - SLACK
+        || c.y - r > a.y.max(b.y) + SLACK
+    {
+        return None;
+    }
     let (dx, dy) = (b.x - a.x, b.y - a.y);
     let (fx, fy) = (a.x - c.x, a.y - c.y);
     let aa = dx * dx + dy * dy;

@@ -17,6 +17,33 @@ pub const TOUCH: f64 = 0.1;
 pub const COVER_H: f64 = FIGURE_H / 2.0;
 pub const COVER_NEAR: f64 = 1.0;
 
+/// The most pieces [`RayBars`] keeps.
+const MAX_CLIMBS: usize = 8;
+
+/// What certainly bars a straight walk (see [`State::ray_bars`]).
+struct RayBars {
+    /// Segments at least this long run into a base.
+    base: f64,
+    /// Segments at least this long climb this high piece (in the setup's order).
+    climbs: [(f64, f64); MAX_CLIMBS],
+}
+
+impl RayBars {
+    /// Whether a segment `len` long along the ray is certainly illegal or over `budget`.
+    fn fails(&self, len: f64, budget: f64) -> bool {
+        if len >= self.base {
+            return true;
+        }
+        let mut climb = 0.0;
+        for &(at, h) in &self.climbs {
+            if len >= at {
+                climb += h;
+            }
+        }
+        len + climb > budget + 1e-9 + 1e-6
+    }
+}
+
 /// A move: up to 3 straight segments (each segment's end) and what it costs (distance plus
 /// climbing).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -53,10 +80,15 @@ impl State {
     /// Whether free figures `a` and `b` are hostile and within 1".
     #[inline]
     pub fn engaged_with(&self, a: usize, b: usize) -> bool {
+        // Centres farther apart than this on either axis are plainly not engaged.
+        const APART: f64 = 2.0 * BASE_R + ENGAGE + 0.01;
+        let (pa, pb) = (self.figs[a].at, self.figs[b].at);
         a != b
             && self.figs[b].status == Status::Free
             && self.hostile(a, b)
-            && gap(self.figs[a].at, self.figs[b].at) <= ENGAGE + EPS
+            && (pa.x - pb.x).abs() <= APART
+            && (pa.y - pb.y).abs() <= APART
+            && gap(pa, pb) <= ENGAGE + EPS
     }
 
     /// Whether free figure `i` is engaged with any hostile.
@@ -81,9 +113,9 @@ impl State {
             let building = p.kind == SceneryKind::Building;
             // A base ends on top of a piece (its centre on it) or clear of it: never half
             // into a piece over 1" high, never on a building.
-            let dist = p.rect.dist(b);
-            if (building && dist < BASE_R - 1e-6)
-                || (p.height > FLAT && dist > 0.0 && dist < BASE_R - 1e-6)
+            if (building || p.height > FLAT)
+                && let Some(dist) = p.rect.dist_within(b, BASE_R - 1e-6)
+                && (building || dist > 0.0)
             {
                 return None;
             }
@@ -111,16 +143,85 @@ impl State {
     /// `budget` (stepping back a quarter inch at a time), with its cost.
     pub fn walk(&self, s: &Setup, who: usize, a: Pt, dest: Pt, budget: f64) -> Option<(Pt, f64)> {
         let mut len = a.dist(dest).min(budget);
+        let bars = self.ray_bars(s, who, a, dest);
         while len > 0.05 {
-            let p = a.toward(dest, len);
-            if let Some(c) = self.seg_cost(s, who, a, p)
-                && c <= budget + 1e-9
-            {
-                return Some((p, c));
+            // Lengths that certainly fail are not checked (the result is the same).
+            if !bars.fails(len, budget) {
+                let p = a.toward(dest, len);
+                if let Some(c) = self.seg_cost(s, who, a, p)
+                    && c <= budget + 1e-9
+                {
+                    return Some((p, c));
+                }
             }
             len -= 0.25;
         }
         None
+    }
+
+    /// What certainly bars the ray from `a` toward `dest` for `who`, well clear of rounding:
+    /// the length past which it runs into a base, and where it enters the pieces it must
+    /// climb (so that a segment that long costs at least their heights).
+    fn ray_bars(&self, s: &Setup, who: usize, a: Pt, dest: Pt) -> RayBars {
+        let mut bars = RayBars {
+            base: f64::INFINITY,
+            climbs: [(f64::INFINITY, 0.0); MAX_CLIMBS],
+        };
+        let d = a.dist(dest);
+        if d < 1e-3 {
+            return bars;
+        }
+        let (ux, uy) = ((dest.x - a.x) / d, (dest.y - a.y) / d);
+        // The radius `seg_cost` keeps other bases at; crossings shallower than 1e-3 are left
+        // to it.
+        let r = 2.0 * BASE_R - 1e-4;
+        let m = r - 1e-3;
+        for j in 0..usize::from(self.n) {
+            let f = &self.figs[j];
+            if j == who || f.status == Status::Dead {
+                continue;
+            }
+            let (cx, cy) = (f.at.x - a.x, f.at.y - a.y);
+            let proj = cx * ux + cy * uy;
+            let perp2 = cx * cx + cy * cy - proj * proj;
+            if perp2 < m * m {
+                let h = (r * r - perp2).sqrt();
+                if proj + h > 1e-3 {
+                    bars.base = bars.base.min((proj - h).max(0.0) + 1e-4);
+                }
+            }
+        }
+        let mut k = 0;
+        for p in &s.pieces {
+            if k == MAX_CLIMBS {
+                break;
+            }
+            if !(p.height > FLAT || p.kind == SceneryKind::Building) {
+                continue;
+            }
+            let q = p.rect;
+            // Only from well outside the piece.
+            if !(a.x < q.x0 - 1e-3 || a.x > q.x1 + 1e-3 || a.y < q.y0 - 1e-3 || a.y > q.y1 + 1e-3) {
+                continue;
+            }
+            let mut enter = 0.0_f64;
+            let mut leave = f64::INFINITY;
+            let mut open = true;
+            for (u, o, lo, hi) in [(ux, a.x, q.x0, q.x1), (uy, a.y, q.y0, q.y1)] {
+                if u.abs() < 1e-9 {
+                    open &= o > lo + 1e-3 && o < hi - 1e-3;
+                } else {
+                    let (t0, t1) = ((lo - o) / u, (hi - o) / u);
+                    enter = enter.max(t0.min(t1));
+                    leave = leave.min(t0.max(t1));
+                }
+            }
+            if open && enter > 0.0 && leave - enter > 1e-3 {
+                bars.climbs[k] = (enter + 1e-4, p.height);
+                k += 1;
+            }
+        }
+        bars
     }
 
     /// A path for `who` to within `stop` (centre to centre) of `goal` in at most `budget`
@@ -173,8 +274,11 @@ impl State {
                 return Some(p);
             }
         }
-        for &k in &spots[1..] {
+        // The spots, each worked out once.
+        let mut at = [t0; 8];
+        for (m, &k) in spots.iter().enumerate().skip(1) {
             let t = spot(k);
+            at[m] = t;
             if let Some(c) = self.seg_cost(s, who, a, t)
                 && c <= budget + 1e-9
             {
@@ -218,11 +322,29 @@ impl State {
             .flat_map(|p| p.rect.grown(BASE_R + 0.05).corners());
         for w in corners.chain(bases) {
             {
+                // A leg costs at least its length: a route that can neither fit the budget
+                // nor be a cheaper fallback needs no check.
+                let hopeless = |least: f64,
+                                best: &Option<Path>,
+                                route: &Option<(Pt, f64, f64, Pt)>| {
+                    least > budget + 1e-9
+                        && (!partial || best.is_some() || route.is_some_and(|r| least >= r.1 + r.2))
+                };
+                let ends = &at[..spots.len().min(3)];
+                let reach = a.dist(w);
+                if ends
+                    .iter()
+                    .all(|&t| hopeless(reach + w.dist(t), &best, &route))
+                {
+                    continue;
+                }
                 let Some(c1) = self.seg_cost(s, who, a, w) else {
                     continue;
                 };
-                for &k in &spots[..spots.len().min(3)] {
-                    let t = spot(k);
+                for &t in ends {
+                    if hopeless(c1 + w.dist(t), &best, &route) {
+                        continue;
+                    }
                     if let Some(c2) = self.seg_cost(s, who, w, t) {
                         if c1 + c2 <= budget + 1e-9 {
                             let mut p = Path::default();
