@@ -173,6 +173,35 @@ fn boards(c: &mut Criterion) {
     p.at = p.inputs.len() / 2;
     f.frame(Vec::new());
     g.bench_function("arcadia_board_1920", |b| b.iter(|| f.frame(Vec::new())));
+
+    // Ruunara: the eliminate mission for the example squad, half-way through, the heroes
+    // played by the computer.
+    use deckwright::app::matches::ruunara::{self, Heroes, MISSIONS, Played};
+    use deckwright::games::ruunara::squad::SquadFile;
+    let squad = SquadFile::parse(ruunara::EXAMPLE_SQUAD, "example.squad.toml").expect("squad");
+    let (setup, source) =
+        ruunara::deploy(&f.app.cat, MISSIONS[0].1, MISSIONS[0].0, &squad).expect("deployed");
+    f.app.matches.game = MatchGame::Ruunara;
+    f.app.matches.ruunara.played = Some(Played {
+        setup: std::sync::Arc::new(setup),
+        source: std::sync::Arc::new(source),
+        heroes: Heroes::Computer("greedy"),
+        seed: 1,
+        inputs: Vec::new(),
+        at: 0,
+    });
+    // The computer plays a bounded slice of the mission each frame.
+    for _ in 0..10_000 {
+        f.frame(Vec::new());
+        if f.app.matches.ruunara.played.as_ref().expect("set").over() {
+            break;
+        }
+    }
+    let p = f.app.matches.ruunara.played.as_mut().expect("set");
+    assert!(p.over(), "the computer played the mission out");
+    p.at = p.inputs.len() / 2;
+    f.frame(Vec::new());
+    g.bench_function("ruunara_board_1920", |b| b.iter(|| f.frame(Vec::new())));
     g.finish();
 }
 

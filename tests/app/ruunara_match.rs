@@ -1,7 +1,7 @@
 //! Ruunara on the Match screen through the real app: a person plays a mission by dragging
 //! heroes on the table and clicking their targets until it ends, an illegal drop is refused,
-//! stepping back shows the engine's state at that step, and a simulation gives the sim
-//! runner's figures.
+//! stepping back shows the engine's state at that step, a simulation gives the sim runner's
+//! figures, and a saved match (a drag among its decisions) reopens exactly.
 
 use std::time::Duration;
 
@@ -11,6 +11,7 @@ use deckwright::app::{DeckwrightApp, Screen};
 use deckwright::games::ai::Policy;
 use deckwright::games::dice::RngDice;
 use deckwright::games::game::{Game, Turn};
+use deckwright::games::record::MatchRecord;
 use deckwright::games::ruunara::engine::{Opt, Phase, Pt, RuunaraGame, Setup};
 use deckwright::games::ruunara::squad::SquadFile;
 use deckwright::sim;
@@ -480,4 +481,120 @@ fn a_mission_file_is_played_and_a_broken_one_is_named() {
     let m = r.message.clone().unwrap();
     assert!(m.contains("illegal-unknown-key.mission.toml"), "{m}");
     h.get_by_label(&m);
+}
+
+#[test]
+fn a_saved_match_with_a_drag_reopens_at_its_last_step_and_a_damaged_one_is_refused() {
+    let mut h = harness(app());
+    h.state_mut().matches.ruunara.seed = 4;
+    new_mission(&mut h);
+    // Skip to the first hero's movement, drag it 2" north, then a few more decisions.
+    for _ in 0..5 {
+        let p = h.state().matches.ruunara.played.as_ref().unwrap();
+        if matches!(p.game().st.phase, Phase::Move(_)) {
+            break;
+        }
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    let (_, at) = {
+        let g = h.state().matches.ruunara.played.as_ref().unwrap().game();
+        let Phase::Move(i) = g.st.phase else {
+            panic!("a hero moves: {:?}", g.st.phase)
+        };
+        (usize::from(i), g.st.figs[usize::from(i)].at)
+    };
+    drag(&mut h, at, Pt::new(at.x, at.y + 2.0));
+    for _ in 0..4 {
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    let p = h.state().matches.ruunara.played.as_ref().unwrap();
+    assert!(
+        p.inputs.iter().any(|i| matches!(i, Input::Drag(_))),
+        "a drag"
+    );
+    assert!(p.inputs.len() >= 5, "{:?}", p.inputs);
+    let (inputs, log, figs) = (p.inputs.clone(), p.log(), p.game().st.figs);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mission.match.toml");
+    h.state_mut().matches.ruunara.path = path.display().to_string();
+    h.run();
+    click(&mut h, "Save match");
+    h.get_by_label(&format!("Saved to {}.", path.display()));
+    let r = MatchRecord::load(&path).unwrap();
+    assert_eq!((r.game.as_str(), r.seed), ("ruunara", 4));
+    assert_eq!(r.seats, ["person"]);
+    assert_eq!(r.inputs.len(), inputs.len());
+    assert_eq!(
+        r.options["drags"].as_array().unwrap().len(),
+        inputs
+            .iter()
+            .filter(|i| matches!(i, Input::Drag(_)))
+            .count()
+    );
+    // A new mission on another seed and mission, then the saved one opened again.
+    h.state_mut().matches.ruunara.seed = 9;
+    h.state_mut().matches.ruunara.mission = ruunara::MissionSource::Bundled(2);
+    click(&mut h, "New mission");
+    assert_eq!(
+        h.state()
+            .matches
+            .ruunara
+            .played
+            .as_ref()
+            .unwrap()
+            .inputs
+            .len(),
+        0
+    );
+    click(&mut h, "Open match");
+    let p = h
+        .state()
+        .matches
+        .ruunara
+        .played
+        .as_ref()
+        .expect("the match is open");
+    assert_eq!(p.seed, 4);
+    assert_eq!(p.inputs, inputs, "the drag's path replays exactly");
+    assert_eq!(p.at, inputs.len(), "shown at its last step");
+    assert_eq!(p.log(), log);
+    assert_eq!(p.game().st.figs, figs);
+    h.get_by_label_contains("decisions replayed");
+    // The record alone rebuilds it: no catalogue, no Squad screen.
+    let again = ruunara::Played::from_record(&r).unwrap();
+    assert_eq!(again.log(), log);
+    // Damaged files are refused with a message naming what is wrong; the match stays.
+    let bad_path = dir.path().join("bad.match.toml");
+    let mut too_far = r.clone();
+    let drags = too_far.options["drags"].as_array_mut().unwrap();
+    let pts = drags[0]["points"].as_array_mut().unwrap();
+    let last = pts.last_mut().unwrap().as_array_mut().unwrap();
+    last[1] = toml::Value::Float(last[1].as_float().unwrap() + 30.0);
+    let mut extra = r.clone();
+    extra.inputs.push(99);
+    let mut no_cards = r.clone();
+    no_cards
+        .options
+        .insert("cards".into(), toml::Value::Array(vec![]));
+    for (bad, says) in [
+        (too_far, "is not a legal input there"),
+        (extra, "is not a legal input there"),
+        (no_cards, "options are not valid"),
+    ] {
+        bad.save(&bad_path).unwrap();
+        h.state_mut().matches.ruunara.path = bad_path.display().to_string();
+        h.run();
+        click(&mut h, "Open match");
+        h.get_by_label_contains("Not opened");
+        h.get_by_label_contains(says);
+        assert_eq!(
+            h.state().matches.ruunara.played.as_ref().unwrap().inputs,
+            inputs
+        );
+    }
+    std::fs::write(&bad_path, "format = 1\ngame = \"ruunara\"\nseed = ").unwrap();
+    click(&mut h, "Open match");
+    h.get_by_label_contains("not a match record");
 }

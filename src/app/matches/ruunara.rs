@@ -9,13 +9,17 @@
 //! Back and Forward walk the match decision by decision, and deciding at an earlier step plays
 //! on from there (an undo).
 
+use std::borrow::Cow;
+use std::cell::RefCell;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use super::sim_view::{Ask, SimView};
+use crate::cards::{Card, CardLookup};
 use crate::games::ai::{Agent, Policy};
 use crate::games::dice::{RngDice, game_seed};
 use crate::games::game::{Game, Outcome, Turn};
+use crate::games::record::{MatchRecord, RecordError};
 use crate::games::ruunara::engine::{
     BASE_R, Event, Opt, Path, Phase, Pt, RuunaraEnding, RuunaraEval, RuunaraGame, Setup, Status,
 };
@@ -93,9 +97,78 @@ pub enum Input {
     Drag(Path),
 }
 
+/// What a match was deployed from, kept for its record: the mission's text, the squad and
+/// every card looked up on the way (the squad's members and the mission's figures), so a
+/// record rebuilds the match without the catalogue or the Squad screen.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Source {
+    pub mission_file: String,
+    pub mission: String,
+    pub squad: SquadFile,
+    pub cards: Vec<Card>,
+}
+
+/// A lookup that keeps every card it answers with.
+struct Keeping<'a> {
+    inner: &'a dyn CardLookup,
+    kept: RefCell<Vec<Card>>,
+}
+
+impl Keeping<'_> {
+    fn keep(&self, c: &Card) {
+        let mut kept = self.kept.borrow_mut();
+        if !kept.iter().any(|k| k == c) {
+            kept.push(c.clone());
+        }
+    }
+}
+
+impl CardLookup for Keeping<'_> {
+    fn card(&self, id: &str) -> Option<Cow<'_, Card>> {
+        let c = self.inner.card(id)?;
+        self.keep(&c);
+        Some(c)
+    }
+    fn cards_named(&self, game: crate::cards::Game, name: &str) -> Vec<Cow<'_, Card>> {
+        let cs = self.inner.cards_named(game, name);
+        for c in &cs {
+            self.keep(c);
+        }
+        cs
+    }
+    fn take_error(&self) -> Option<Box<dyn std::error::Error + Send + Sync>> {
+        self.inner.take_error()
+    }
+}
+
+/// [`setup_of`], and what it was made from (the cards it looked up kept).
+pub fn deploy(
+    lookup: &dyn CardLookup,
+    mission_text: &str,
+    mission_file: &str,
+    squad: &SquadFile,
+) -> Result<(Setup, Source), String> {
+    let keeping = Keeping {
+        inner: lookup,
+        kept: RefCell::new(Vec::new()),
+    };
+    let setup = setup_of(&keeping, mission_text, mission_file, squad)?;
+    Ok((
+        setup,
+        Source {
+            mission_file: mission_file.to_string(),
+            mission: mission_text.to_string(),
+            squad: squad.clone(),
+            cards: keeping.kept.into_inner(),
+        },
+    ))
+}
+
 /// One mission and its recorded decisions.
 pub struct Played {
     pub setup: Arc<Setup>,
+    /// What the setup was made from.
+    pub source: Arc<Source>,
     pub heroes: Heroes,
     pub seed: u64,
     /// Every decision so far, in order (the dice come from the seed).
@@ -195,6 +268,206 @@ impl Played {
     }
 }
 
+impl Played {
+    /// The record of the match (docs/cards.md, "Match records"): the dice are the seed's, so
+    /// the inputs are the heroes' decisions only; a drag is the index the engine offers it at
+    /// ([`RuunaraGame::offer_path`]) and its path is kept in `options.drags`.
+    pub fn record(&self) -> MatchRecord {
+        let mut r = MatchRecord::new("ruunara", self.seed);
+        r.seats = vec![match self.heroes {
+            Heroes::Person => "person".to_string(),
+            Heroes::Computer(p) => p.to_string(),
+        }];
+        let mut dice = RngDice::new(self.seed);
+        let mut ev = Vec::new();
+        let mut g = RuunaraGame::start(&self.setup, &mut ev);
+        roll(&mut g, &mut dice, &mut ev);
+        let mut drags = toml::value::Array::new();
+        for (k, input) in self.inputs.iter().enumerate() {
+            ev.clear();
+            let i = match *input {
+                Input::Pick(i) => i,
+                Input::Drag(p) => {
+                    drags.push(drag_value(k, &p));
+                    g.offer_path(p)
+                        .expect("a drag is only taken at a movement decision")
+                }
+            };
+            r.inputs.push(i);
+            g.step(i, &mut ev);
+            roll(&mut g, &mut dice, &mut ev);
+        }
+        let src = &self.source;
+        let o = &mut r.options;
+        o.insert("mission_file".into(), src.mission_file.clone().into());
+        o.insert("mission".into(), src.mission.clone().into());
+        o.insert(
+            "squad".into(),
+            toml::Value::try_from(&src.squad).expect("a squad is plain data"),
+        );
+        o.insert(
+            "cards".into(),
+            toml::Value::Array(src.cards.iter().map(|c| c.to_toml().into()).collect()),
+        );
+        o.insert("drags".into(), toml::Value::Array(drags));
+        r
+    }
+
+    /// Reopens a recorded match from the record alone: the mission and squad deployed again
+    /// with the recorded cards, every decision checked against the position it is taken at
+    /// (a drag must end where the hero may go, within its movement), shown at its last step.
+    pub fn from_record(r: &MatchRecord) -> Result<Played, RecordError> {
+        r.expect_game("ruunara")?;
+        let bad = |m: String| RecordError::Options(m);
+        let heroes = match r.seats.as_slice() {
+            [s] if s == "person" => Heroes::Person,
+            [s] => super::POLICIES
+                .iter()
+                .find(|(p, _)| p == s)
+                .map(|(p, _)| Heroes::Computer(p))
+                .ok_or_else(|| bad(format!("unknown seat `{s}`")))?,
+            s => return Err(bad(format!("{} seats; Ruunara has one", s.len()))),
+        };
+        let o = &r.options;
+        let text = |key: &str| {
+            o.get(key)
+                .and_then(toml::Value::as_str)
+                .ok_or_else(|| bad(format!("`{key}` is not a text")))
+        };
+        let (mission, mission_file) = (text("mission")?, text("mission_file")?);
+        let squad: SquadFile = o
+            .get("squad")
+            .cloned()
+            .ok_or_else(|| bad("`squad` is missing".into()))?
+            .try_into()
+            .map_err(|e| bad(format!("`squad`: {e}")))?;
+        let cards = o
+            .get("cards")
+            .and_then(toml::Value::as_array)
+            .ok_or_else(|| bad("`cards` is not a list".into()))?
+            .iter()
+            .enumerate()
+            .map(|(k, c)| {
+                let t = c
+                    .as_str()
+                    .ok_or_else(|| bad(format!("card {k} is not a text")))?;
+                match crate::cards::parse_card(t, "the match file") {
+                    Ok(c @ Card::Ruunara(_)) => Ok(c),
+                    Ok(c) => Err(bad(format!("card {k} ({}) is not a Ruunara card", c.id()))),
+                    Err(e) => Err(bad(format!("card {k}: {e}"))),
+                }
+            })
+            .collect::<Result<Vec<Card>, _>>()?;
+        let drags = o
+            .get("drags")
+            .and_then(toml::Value::as_array)
+            .ok_or_else(|| bad("`drags` is not a list".into()))?
+            .iter()
+            .map(|d| drag_of(d).ok_or_else(|| bad(format!("drag `{d}` is not a step and a path"))))
+            .collect::<Result<Vec<(usize, Path)>, _>>()?;
+        for (k, (step, _)) in drags.iter().enumerate() {
+            if *step >= r.inputs.len() || drags[..k].iter().any(|(s, _)| s == step) {
+                return Err(bad(format!("drag at step {step} is not one of the inputs")));
+            }
+        }
+        let (setup, source) =
+            deploy(&cards, mission, mission_file, &squad).map_err(RecordError::Options)?;
+        let mut inputs = Vec::with_capacity(r.inputs.len());
+        {
+            let mut dice = RngDice::new(r.seed);
+            let mut ev = Vec::new();
+            let mut g = RuunaraGame::start(&setup, &mut ev);
+            roll(&mut g, &mut dice, &mut ev);
+            for (at, &i) in r.inputs.iter().enumerate() {
+                ev.clear();
+                let illegal = RecordError::Illegal { at, input: i };
+                let Turn::Seat { options, .. } = g.turn() else {
+                    return Err(illegal);
+                };
+                let input = match drags.iter().find(|(s, _)| *s == at) {
+                    Some(&(_, p)) => {
+                        let Phase::Move(fig) = g.st.phase else {
+                            return Err(illegal);
+                        };
+                        let fig = usize::from(fig);
+                        let end = p.end().ok_or(RecordError::Illegal { at, input: i })?;
+                        let fits = p.cost.is_finite()
+                            && p.cost >= 0.0
+                            && p.cost <= setup.figs[fig].movement + 1e-9
+                            && g.legal_move_to(fig, end.x, end.y).is_some();
+                        if !fits || g.offer_path(p) != Some(i) || i != options {
+                            return Err(illegal);
+                        }
+                        Input::Drag(p)
+                    }
+                    None if i < options => Input::Pick(i),
+                    None => return Err(illegal),
+                };
+                g.step(i, &mut ev);
+                roll(&mut g, &mut dice, &mut ev);
+                inputs.push(input);
+            }
+        }
+        Ok(Played {
+            setup: Arc::new(setup),
+            source: Arc::new(source),
+            heroes,
+            seed: r.seed,
+            at: inputs.len(),
+            inputs,
+        })
+    }
+}
+
+/// A drag in a record: `{ step = k, points = [[x, y], ...], cost = c }`.
+fn drag_value(step: usize, p: &Path) -> toml::Value {
+    let mut t = toml::Table::new();
+    t.insert("step".into(), (step as i64).into());
+    t.insert(
+        "points".into(),
+        toml::Value::Array(
+            p.points()
+                .iter()
+                .map(|q| toml::Value::Array(vec![q.x.into(), q.y.into()]))
+                .collect(),
+        ),
+    );
+    t.insert("cost".into(), p.cost.into());
+    toml::Value::Table(t)
+}
+
+/// A drag read back from a record, if it is one.
+fn drag_of(v: &toml::Value) -> Option<(usize, Path)> {
+    let t = v.as_table()?;
+    if t.len() != 3 {
+        return None;
+    }
+    let step = usize::try_from(t.get("step")?.as_integer()?).ok()?;
+    let cost = t.get("cost")?.as_float()?;
+    let pts = t.get("points")?.as_array()?;
+    let mut path = Path {
+        pts: [Pt::new(0.0, 0.0); 3],
+        n: 0,
+        cost,
+    };
+    if pts.is_empty() || pts.len() > path.pts.len() {
+        return None;
+    }
+    for (k, q) in pts.iter().enumerate() {
+        let q = q.as_array()?;
+        let [x, y] = q.as_slice() else {
+            return None;
+        };
+        let (x, y) = (x.as_float()?, y.as_float()?);
+        if !(x.is_finite() && y.is_finite()) {
+            return None;
+        }
+        path.pts[k] = Pt::new(x, y);
+    }
+    path.n = pts.len() as u8;
+    Some((step, path))
+}
+
 /// Where the board was drawn: the table's rectangle on screen and its scale.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct BoardMap {
@@ -236,6 +509,10 @@ pub struct RuunaraPanel {
     pub played: Option<Played>,
     /// The figure selected on the board.
     pub selected: Option<usize>,
+    /// The match file of Save and Open.
+    pub path: String,
+    /// What the last Save or Open did, when it went well.
+    pub note: Option<String>,
     /// Vision arcs of every figure (else the selected one's).
     pub all_arcs: bool,
     /// The figure being dragged and where the pointer is.
@@ -257,6 +534,8 @@ impl Default for RuunaraPanel {
             seed: 1,
             played: None,
             selected: None,
+            path: String::new(),
+            note: None,
             all_arcs: false,
             dragging: None,
             board: None,
@@ -312,7 +591,7 @@ fn opt_figure(o: Opt) -> Option<usize> {
 
 /// Reads and checks a mission and a squad into a match setup, or says why none can start.
 pub fn setup_of(
-    cat: &crate::catalogue::Catalogue,
+    cat: &dyn CardLookup,
     mission_text: &str,
     mission_file: &str,
     squad: &SquadFile,
@@ -390,10 +669,14 @@ impl RuunaraPanel {
 
     /// Starts a new mission with the choices set.
     pub fn new_game(&mut self, env: &super::super::Env) {
-        match self.setup(env) {
-            Ok(setup) => {
+        let made = self
+            .mission_text()
+            .and_then(|(name, text)| deploy(env.cat, &text, &name, &self.squad_file(env)?));
+        match made {
+            Ok((setup, source)) => {
                 self.played = Some(Played {
                     setup: Arc::new(setup),
+                    source: Arc::new(source),
                     heroes: self.heroes,
                     seed: self.seed,
                     inputs: Vec::new(),
@@ -437,7 +720,49 @@ impl RuunaraPanel {
             self.sim_ui(ui, env);
             return;
         }
+        self.file_ui(ui);
+        if let Some(n) = &self.note {
+            ui.label(n);
+        }
         self.play_ui(ui);
+    }
+
+    /// The match file row: Save the match shown, Open a saved one (it replays exactly).
+    fn file_ui(&mut self, ui: &mut egui::Ui) {
+        let record = self.played.as_ref().map(|p| move || p.record());
+        let record = record.as_ref().map(|f| f as &dyn Fn() -> MatchRecord);
+        match super::play::file_ui(ui, &mut self.path, record, "ruunara") {
+            Some(super::play::FileAsk::Saved(m)) => {
+                self.note = Some(m);
+                self.message = None;
+            }
+            Some(super::play::FileAsk::Failed(m)) => {
+                self.note = None;
+                self.message = Some(m);
+            }
+            Some(super::play::FileAsk::Open(path)) => {
+                match MatchRecord::load(&path).and_then(|r| Played::from_record(&r)) {
+                    Ok(p) => {
+                        self.note = Some(format!(
+                            "Opened {} ({} decisions replayed).",
+                            path.display(),
+                            p.inputs.len()
+                        ));
+                        self.heroes = p.heroes;
+                        self.seed = p.seed;
+                        self.played = Some(p);
+                        self.selected = None;
+                        self.dragging = None;
+                        self.message = None;
+                    }
+                    Err(e) => {
+                        self.note = None;
+                        self.message = Some(format!("Not opened: {}", crate::error_chain(&e)));
+                    }
+                }
+            }
+            None => {}
+        }
     }
 
     fn choices_ui(&mut self, ui: &mut egui::Ui, env: &mut super::super::Env) {
