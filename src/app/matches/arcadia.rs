@@ -766,58 +766,22 @@ impl ArcadiaPanel {
     }
 
     fn sim_ui(&mut self, ui: &mut egui::Ui, env: &super::super::Env) {
-        self.sim.poll();
-        let run = ui
-            .horizontal(|ui| {
-                self.sim.controls_ui(
-                    ui,
-                    Ok(()),
-                    "Play the matches on a background thread (seeded dice each)",
-                )
-            })
-            .inner;
-        if run {
+        let key = self.sim_key(env);
+        let tip = "Play the matches on a background thread (seeded dice each)";
+        if self.sim.ui(ui, tip, &key, "The quest setup, the sides, the seed or the Day limit changed since this run: play it again to update it.") {
             self.start_sim(ui.ctx(), env);
         }
-        self.sim.progress_ui(ui);
-        let key = self.sim_key(env);
-        egui::ScrollArea::vertical()
-            .id_salt("arcadia-sim-scroll")
-            .auto_shrink(false)
-            .show(ui, |ui| {
-                self.sim.result_ui(
-                    ui,
-                    &key,
-                    "The quest setup, the sides, the seed or the Day limit changed since this run: play it again to update it.",
-                );
-            });
     }
 }
 
 /// The log, the lines of the step shown highlighted.
 fn log_ui(ui: &mut egui::Ui, p: &Played) {
-    ui.heading("Log");
-    egui::ScrollArea::vertical()
-        .id_salt("arcadia-log-scroll")
-        .auto_shrink(false)
-        .show(ui, |ui| {
-            for (k, line) in p.log() {
-                if *k == p.at {
-                    let r = ui.label(
-                        egui::RichText::new(line)
-                            .strong()
-                            .background_color(ui.visuals().selection.bg_fill),
-                    );
-                    if *k > 0 {
-                        r.scroll_to_me(None);
-                    }
-                } else if *k > p.at {
-                    ui.weak(line);
-                } else {
-                    ui.label(line);
-                }
-            }
-        });
+    super::step_log_ui(
+        ui,
+        "arcadia-log-scroll",
+        p.log().iter().map(|(k, l)| (*k, l.as_str())),
+        p.at,
+    );
 }
 
 /// The decision at the step shown: the question and the options as buttons (keys 1-9), only

@@ -575,28 +575,7 @@ impl IconoclasmPanel {
 
 /// The log, the lines of the step shown highlighted.
 fn log_ui(ui: &mut egui::Ui, p: &Played) {
-    ui.heading("Log");
-    egui::ScrollArea::vertical()
-        .id_salt("iconoclasm-log-scroll")
-        .auto_shrink(false)
-        .show(ui, |ui| {
-            for (k, line) in p.log() {
-                if k == p.at {
-                    let r = ui.label(
-                        egui::RichText::new(&line)
-                            .strong()
-                            .background_color(ui.visuals().selection.bg_fill),
-                    );
-                    if k > 0 {
-                        r.scroll_to_me(None);
-                    }
-                } else if k > p.at {
-                    ui.weak(&line);
-                } else {
-                    ui.label(&line);
-                }
-            }
-        });
+    super::step_log_ui(ui, "iconoclasm-log-scroll", p.log(), p.at);
 }
 
 /// The decision at the step shown: the question and the options as buttons (keys 1-9), only

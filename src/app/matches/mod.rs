@@ -352,3 +352,36 @@ fn party_ui(ui: &mut egui::Ui, env: &Env, side: &str, party: &PartyFile, verdict
     }
     ui.push_id(("match-verdict", side), |ui| verdict_ui(ui, verdict));
 }
+
+/// The log of a stepped match under a "Log" heading, each line with the step it belongs to:
+/// the shown step's lines highlighted (and scrolled to), later steps' lines faint.
+pub fn step_log_ui<S: AsRef<str>>(
+    ui: &mut egui::Ui,
+    id: &str,
+    lines: impl IntoIterator<Item = (usize, S)>,
+    at: usize,
+) {
+    ui.heading("Log");
+    egui::ScrollArea::vertical()
+        .id_salt(id)
+        .auto_shrink(false)
+        .show(ui, |ui| {
+            for (k, line) in lines {
+                let line = line.as_ref();
+                if k == at {
+                    let r = ui.label(
+                        egui::RichText::new(line)
+                            .strong()
+                            .background_color(ui.visuals().selection.bg_fill),
+                    );
+                    if k > 0 {
+                        r.scroll_to_me(None);
+                    }
+                } else if k > at {
+                    ui.weak(line);
+                } else {
+                    ui.label(line);
+                }
+            }
+        });
+}

@@ -1025,31 +1025,11 @@ impl RuunaraPanel {
     }
 
     fn sim_ui(&mut self, ui: &mut egui::Ui, env: &super::super::Env) {
-        self.sim.poll();
-        let run = ui
-            .horizontal(|ui| {
-                self.sim.controls_ui(
-                    ui,
-                    Ok(()),
-                    "Play the missions on a background thread (the dice of each from the seed)",
-                )
-            })
-            .inner;
-        if run {
+        let key = self.sim_key(env);
+        let tip = "Play the missions on a background thread (the dice of each from the seed)";
+        if self.sim.ui(ui, tip, &key, "The mission, squad, policy or seed changed since this run: play it again to update it.") {
             self.start_sim(ui.ctx(), env);
         }
-        self.sim.progress_ui(ui);
-        let key = self.sim_key(env);
-        egui::ScrollArea::vertical()
-            .id_salt("ruunara-sim-scroll")
-            .auto_shrink(false)
-            .show(ui, |ui| {
-                self.sim.result_ui(
-                    ui,
-                    &key,
-                    "The mission, squad, policy or seed changed since this run: play it again to update it.",
-                );
-            });
     }
 }
 
@@ -1082,28 +1062,7 @@ fn refusal(game: &RuunaraGame<'_>, fig: usize, at: Pt) -> String {
 
 /// The log, the lines of the step shown highlighted.
 fn log_ui(ui: &mut egui::Ui, p: &Played) {
-    ui.heading("Log");
-    egui::ScrollArea::vertical()
-        .id_salt("ruunara-log-scroll")
-        .auto_shrink(false)
-        .show(ui, |ui| {
-            for (k, line) in p.log() {
-                if k == p.at {
-                    let r = ui.label(
-                        egui::RichText::new(&line)
-                            .strong()
-                            .background_color(ui.visuals().selection.bg_fill),
-                    );
-                    if k > 0 {
-                        r.scroll_to_me(None);
-                    }
-                } else if k > p.at {
-                    ui.weak(&line);
-                } else {
-                    ui.label(&line);
-                }
-            }
-        });
+    super::step_log_ui(ui, "ruunara-log-scroll", p.log(), p.at);
 }
 
 /// The decision at the step shown: the question and the options as buttons (keys 1-9), those

@@ -252,6 +252,21 @@ impl SimView {
         }
     }
 
+    /// The whole view for a game whose own options are drawn above it: picks up a finished
+    /// run, then Games, Threads and Run, the progress, and the figures (said to be stale,
+    /// with `stale`, when the panel's `key` is not the run's). True when Run was clicked:
+    /// the caller then starts the run.
+    pub fn ui(&mut self, ui: &mut egui::Ui, tip: &str, key: &str, stale: &str) -> bool {
+        self.poll();
+        let run = ui.horizontal(|ui| self.controls_ui(ui, Ok(()), tip)).inner;
+        self.progress_ui(ui);
+        egui::ScrollArea::vertical()
+            .id_salt((self.id, "results"))
+            .auto_shrink(false)
+            .show(ui, |ui| self.result_ui(ui, key, stale));
+        run
+    }
+
     /// Games, Threads and Run (enabled when `ready` is `Ok`, else its hover says why), in the
     /// caller's (horizontal) layout. True when Run was clicked.
     pub fn controls_ui(&mut self, ui: &mut egui::Ui, ready: Result<(), &str>, tip: &str) -> bool {
