@@ -483,29 +483,11 @@ impl ArcadiaPanel {
         let mut step = None;
         let mut undo = false;
         ui.horizontal(|ui| {
-            let back = ui
-                .add_enabled(p.at > 0, egui::Button::new("Back"))
-                .on_hover_text("Show the position one step earlier (Left arrow)");
-            let fwd = ui
-                .add_enabled(p.at < p.inputs.len(), egui::Button::new("Forward"))
-                .on_hover_text("Show the position one step later (Right arrow)");
+            step = super::step_buttons(ui, p.at, p.inputs.len(), "position", "step");
             let last = ui
                 .add_enabled(p.at < p.inputs.len(), egui::Button::new("Latest"))
                 .on_hover_text("Show the latest position (End)");
-            let keys = ui.input(|i| {
-                (
-                    i.key_pressed(egui::Key::ArrowLeft),
-                    i.key_pressed(egui::Key::ArrowRight),
-                    i.key_pressed(egui::Key::End),
-                )
-            });
-            if (back.clicked() || keys.0) && p.at > 0 {
-                step = Some(p.at - 1);
-            }
-            if (fwd.clicked() || keys.1) && p.at < p.inputs.len() {
-                step = Some(p.at + 1);
-            }
-            if last.clicked() || keys.2 {
+            if last.clicked() || ui.input(|i| i.key_pressed(egui::Key::End)) {
                 step = Some(p.inputs.len());
             }
             if ui

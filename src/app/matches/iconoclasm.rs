@@ -289,24 +289,7 @@ impl IconoclasmPanel {
         let mut pick = None;
         let mut step = None;
         ui.horizontal(|ui| {
-            let back = ui
-                .add_enabled(p.at > 0, egui::Button::new("Back"))
-                .on_hover_text("Show the position one decision earlier (Left arrow)");
-            let fwd = ui
-                .add_enabled(p.at < p.inputs.len(), egui::Button::new("Forward"))
-                .on_hover_text("Show the position one decision later (Right arrow)");
-            let keys = ui.input(|i| {
-                (
-                    i.key_pressed(egui::Key::ArrowLeft),
-                    i.key_pressed(egui::Key::ArrowRight),
-                )
-            });
-            if (back.clicked() || keys.0) && p.at > 0 {
-                step = Some(p.at - 1);
-            }
-            if (fwd.clicked() || keys.1) && p.at < p.inputs.len() {
-                step = Some(p.at + 1);
-            }
+            step = super::step_buttons(ui, p.at, p.inputs.len(), "position", "decision");
             ui.label(format!("Step {} of {}", p.at, p.inputs.len()));
         });
         let legal: Vec<Pos> = match game.turn() {

@@ -385,3 +385,34 @@ pub fn step_log_ui<S: AsRef<str>>(
             }
         });
 }
+
+/// Back and Forward through a stepped match (and the Left and Right arrows): the step to
+/// show, if one was asked. `at` is the step shown of `len`; the hovers say "Show the
+/// `thing` one `unit` earlier".
+pub fn step_buttons(
+    ui: &mut egui::Ui,
+    at: usize,
+    len: usize,
+    thing: &str,
+    unit: &str,
+) -> Option<usize> {
+    let back = ui
+        .add_enabled(at > 0, egui::Button::new("Back"))
+        .on_hover_text(format!("Show the {thing} one {unit} earlier (Left arrow)"));
+    let fwd = ui
+        .add_enabled(at < len, egui::Button::new("Forward"))
+        .on_hover_text(format!("Show the {thing} one {unit} later (Right arrow)"));
+    let (left, right) = ui.input(|i| {
+        (
+            i.key_pressed(egui::Key::ArrowLeft),
+            i.key_pressed(egui::Key::ArrowRight),
+        )
+    });
+    if (back.clicked() || left) && at > 0 {
+        Some(at - 1)
+    } else if (fwd.clicked() || right) && at < len {
+        Some(at + 1)
+    } else {
+        None
+    }
+}

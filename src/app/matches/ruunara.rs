@@ -873,30 +873,13 @@ impl RuunaraPanel {
         let mut pick = None;
         let mut step = None;
         ui.horizontal(|ui| {
-            let back = ui
-                .add_enabled(p.at > 0, egui::Button::new("Back"))
-                .on_hover_text("Show the table one decision earlier (Left arrow)");
-            let fwd = ui
-                .add_enabled(p.at < p.inputs.len(), egui::Button::new("Forward"))
-                .on_hover_text("Show the table one decision later (Right arrow)");
+            step = super::step_buttons(ui, p.at, p.inputs.len(), "table", "decision");
             let undo = ui
                 .add_enabled(
                     p.heroes == Heroes::Person && p.at > 0,
                     egui::Button::new("Undo"),
                 )
                 .on_hover_text("Take back the last decision shown (replayed from the seed)");
-            let keys = ui.input(|i| {
-                (
-                    i.key_pressed(egui::Key::ArrowLeft),
-                    i.key_pressed(egui::Key::ArrowRight),
-                )
-            });
-            if (back.clicked() || keys.0) && p.at > 0 {
-                step = Some(p.at - 1);
-            }
-            if (fwd.clicked() || keys.1) && p.at < p.inputs.len() {
-                step = Some(p.at + 1);
-            }
             if undo.clicked() {
                 step = Some(usize::MAX);
             }
