@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use super::Env;
-use super::files;
+use super::files::{self, Answer, Dialog, ask_for_field};
 use super::matches::job::{Job, Poll};
 use crate::balance::arcadia::{self as arc, FieldSetup, Subject};
 use crate::balance::iconica::{self as ico};
@@ -430,13 +430,19 @@ impl BalanceScreen {
                     .hint_text("balance.csv"),
             )
             .labelled_by(label.id);
-            if ui.button("Choose…").clicked()
-                && let Some(p) = rfd::FileDialog::new()
-                    .set_file_name("balance.csv")
-                    .add_filter("CSV", &["csv"])
-                    .save_file()
-            {
-                self.csv_path = p.display().to_string();
+            if ui.button("Choose…").clicked() {
+                let dialog = Dialog::save("balance.csv").filter("CSV", &["csv"]);
+                match ask_for_field(ui.ctx(), &dialog) {
+                    Answer::Chosen(p) => {
+                        if let Some(p) = p.first() {
+                            self.csv_path = p.display().to_string();
+                        }
+                    }
+                    Answer::Cancelled => {}
+                    Answer::Unavailable(why) => env.push(super::Action::Notify(format!(
+                        "The file dialog cannot open: {why}. Type the path in the field instead."
+                    ))),
+                }
             }
             let ready = self.result.is_some() && !self.csv_path.trim().is_empty();
             if ui

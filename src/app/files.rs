@@ -197,6 +197,16 @@ pub fn path_field_open(ctx: &egui::Context) -> bool {
     lock(&shared(ctx)).pending.is_some()
 }
 
+/// Asks the app's dialog backend (the system's unless replaced) for a path to put in a
+/// path field the caller shows beside its button: the answer as it is, no in-app field.
+pub fn ask_for_field(ctx: &egui::Context, dialog: &Dialog) -> Answer {
+    let backend = lock(&shared(ctx)).backend.clone();
+    match backend {
+        Some(b) => b.ask(dialog),
+        None => SystemDialogs.ask(dialog),
+    }
+}
+
 /// Asks for a path with `dialog`; `then` makes the actions of the answer (at once from the
 /// system's dialog, or when the in-app path field is answered). When no dialog can open,
 /// the status line says so and the path field opens.
@@ -207,12 +217,7 @@ pub fn ask(
     then: impl FnOnce(&Catalogue, Vec<PathBuf>) -> Vec<Action> + Send + 'static,
 ) {
     let s = shared(ctx);
-    let backend = lock(&s).backend.clone();
-    let answer = match backend {
-        Some(b) => b.ask(&dialog),
-        None => SystemDialogs.ask(&dialog),
-    };
-    match answer {
+    match ask_for_field(ctx, &dialog) {
         Answer::Chosen(paths) => env.actions.extend(then(env.cat, paths)),
         Answer::Cancelled => {}
         Answer::Unavailable(why) => {

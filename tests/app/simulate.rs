@@ -512,3 +512,27 @@ fn sim_plot_snapshot() {
     h.run_steps(30);
     h.snapshot("sim-plot");
 }
+
+/// Regression: the match file row's Browse… called the system dialog directly, so a test's
+/// backend was bypassed and no portal meant only "No file was chosen".
+#[test]
+fn the_match_file_row_browses_through_the_app_s_dialog_backend() {
+    let mut h = iconica(1280.0, 800.0);
+    h.state_mut().matches.game = MatchGame::Iconoclasm;
+    h.run_steps(5);
+    files::set_backend(&h.ctx, Arc::new(NoDialogs));
+    settle_click(&mut h, "Browse…");
+    h.get_by_label_contains("The file dialog cannot open: file dialogs are turned off");
+    assert_eq!(h.state().matches.iconoclasm.path, "");
+    let chosen = PathBuf::from("/tmp/chosen.match.toml");
+    let backend = Arc::new(Answers(chosen.clone(), Default::default()));
+    files::set_backend(&h.ctx, backend.clone());
+    settle_click(&mut h, "Browse…");
+    assert_eq!(
+        h.state().matches.iconoclasm.path,
+        chosen.display().to_string()
+    );
+    let asked = backend.1.lock().unwrap();
+    assert_eq!(asked.len(), 1);
+    assert_eq!(asked[0].file_name.as_deref(), Some("match.match.toml"));
+}

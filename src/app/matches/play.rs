@@ -8,6 +8,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use super::super::files::{Answer, Dialog, ask_for_field};
 use super::draft::DraftPanel;
 use super::iconica_board::{self as board, IconicaMatch, Pictures, Seat};
 use super::{Asked, MatchOptions};
@@ -212,16 +213,18 @@ pub fn file_ui(
             .on_hover_text("Choose the file with a dialog")
             .clicked()
         {
-            match rfd::FileDialog::new()
-                .add_filter("match", &["toml"])
-                .set_file_name("match.match.toml")
-                .save_file()
-            {
-                Some(p) => *path = p.display().to_string(),
-                None => {
-                    out = Some(FileAsk::Failed(
-                        "No file was chosen (if no dialog opened, type the path instead).".into(),
-                    ))
+            let dialog = Dialog::save("match.match.toml").filter("match", &["toml"]);
+            match ask_for_field(ui.ctx(), &dialog) {
+                Answer::Chosen(p) => {
+                    if let Some(p) = p.first() {
+                        *path = p.display().to_string();
+                    }
+                }
+                Answer::Cancelled => {}
+                Answer::Unavailable(why) => {
+                    out = Some(FileAsk::Failed(format!(
+                        "The file dialog cannot open: {why}. Type the path in the field instead."
+                    )))
                 }
             }
         }
