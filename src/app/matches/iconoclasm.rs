@@ -498,37 +498,27 @@ impl IconoclasmPanel {
     fn file_ui(&mut self, ui: &mut egui::Ui, env: &super::super::Env) {
         let record = self.played.as_ref().map(|p| move || p.record());
         let record = record.as_ref().map(|f| f as &dyn Fn() -> MatchRecord);
-        match super::play::file_ui(ui, &mut self.path, record, "iconoclasm") {
-            Some(super::play::FileAsk::Saved(m)) => {
-                self.note = Some(m);
-                self.message = None;
-            }
-            Some(super::play::FileAsk::Failed(m)) => {
-                self.note = None;
-                self.message = Some(m);
-            }
-            Some(super::play::FileAsk::Open(path)) => {
-                match MatchRecord::load(&path).and_then(|r| Played::from_record(env.cat, &r)) {
-                    Ok(p) => {
-                        self.note = Some(format!(
-                            "Opened {} ({} inputs replayed).",
-                            path.display(),
-                            p.inputs.len()
-                        ));
-                        self.players = p.seats.len();
-                        self.seats[..p.seats.len()].copy_from_slice(&p.seats);
-                        self.seed = p.seed;
-                        self.played = Some(p);
-                        self.cell = None;
-                        self.message = None;
-                    }
-                    Err(e) => {
-                        self.note = None;
-                        self.message = Some(format!("Not opened: {}", crate::error_chain(&e)))
-                    }
-                }
-            }
-            None => {}
+        let opened = super::play::record_row(
+            ui,
+            &mut self.path,
+            record,
+            "iconoclasm",
+            &mut self.note,
+            &mut self.message,
+            "inputs",
+            |r| {
+                Played::from_record(env.cat, r).map(|p| {
+                    let n = p.inputs.len();
+                    (p, n)
+                })
+            },
+        );
+        if let Some(p) = opened {
+            self.players = p.seats.len();
+            self.seats[..p.seats.len()].copy_from_slice(&p.seats);
+            self.seed = p.seed;
+            self.played = Some(p);
+            self.cell = None;
         }
     }
 

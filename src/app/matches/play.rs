@@ -14,7 +14,7 @@ use super::iconica_board::{self as board, IconicaMatch, Pictures, Seat};
 use super::{Asked, MatchOptions};
 use crate::catalogue::Catalogue;
 use crate::games::iconica::engine::Setup;
-use crate::games::record::MatchRecord;
+use crate::games::record::{MatchRecord, RecordError};
 
 /// Where the match starts from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -186,6 +186,43 @@ pub enum FileAsk {
     Saved(String),
     Failed(String),
     Open(PathBuf),
+}
+
+/// A game view's match file row ([`file_ui`]) with what it did said: a Save's outcome as
+/// `note`, or as `message` when it failed; Open loads the record, rebuilds the match with
+/// `open` and says so ("Opened P (N `unit` replayed).", or "Not opened: ..." with the whole
+/// error chain). The match opened, when one was.
+#[allow(clippy::too_many_arguments)]
+pub fn record_row<P>(
+    ui: &mut egui::Ui,
+    path: &mut String,
+    record: Option<&dyn Fn() -> MatchRecord>,
+    id: &str,
+    note: &mut Option<String>,
+    message: &mut Option<String>,
+    unit: &str,
+    open: impl FnOnce(&MatchRecord) -> Result<(P, usize), RecordError>,
+) -> Option<P> {
+    let (n, m) = match file_ui(ui, path, record, id)? {
+        FileAsk::Saved(m) => (Some(m), None),
+        FileAsk::Failed(m) => (None, Some(m)),
+        FileAsk::Open(path) => match MatchRecord::load(&path).and_then(|r| open(&r)) {
+            Ok((p, inputs)) => {
+                *note = Some(format!(
+                    "Opened {} ({inputs} {unit} replayed).",
+                    path.display()
+                ));
+                *message = None;
+                return Some(p);
+            }
+            Err(e) => (
+                None,
+                Some(format!("Not opened: {}", crate::error_chain(&e))),
+            ),
+        },
+    };
+    (*note, *message) = (n, m);
+    None
 }
 
 /// The match file row: a path (typed, or from Browse), Save (the record made by `record`,

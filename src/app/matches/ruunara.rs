@@ -731,37 +731,27 @@ impl RuunaraPanel {
     fn file_ui(&mut self, ui: &mut egui::Ui) {
         let record = self.played.as_ref().map(|p| move || p.record());
         let record = record.as_ref().map(|f| f as &dyn Fn() -> MatchRecord);
-        match super::play::file_ui(ui, &mut self.path, record, "ruunara") {
-            Some(super::play::FileAsk::Saved(m)) => {
-                self.note = Some(m);
-                self.message = None;
-            }
-            Some(super::play::FileAsk::Failed(m)) => {
-                self.note = None;
-                self.message = Some(m);
-            }
-            Some(super::play::FileAsk::Open(path)) => {
-                match MatchRecord::load(&path).and_then(|r| Played::from_record(&r)) {
-                    Ok(p) => {
-                        self.note = Some(format!(
-                            "Opened {} ({} decisions replayed).",
-                            path.display(),
-                            p.inputs.len()
-                        ));
-                        self.heroes = p.heroes;
-                        self.seed = p.seed;
-                        self.played = Some(p);
-                        self.selected = None;
-                        self.dragging = None;
-                        self.message = None;
-                    }
-                    Err(e) => {
-                        self.note = None;
-                        self.message = Some(format!("Not opened: {}", crate::error_chain(&e)));
-                    }
-                }
-            }
-            None => {}
+        let opened = super::play::record_row(
+            ui,
+            &mut self.path,
+            record,
+            "ruunara",
+            &mut self.note,
+            &mut self.message,
+            "decisions",
+            |r| {
+                Played::from_record(r).map(|p| {
+                    let n = p.inputs.len();
+                    (p, n)
+                })
+            },
+        );
+        if let Some(p) = opened {
+            self.heroes = p.heroes;
+            self.seed = p.seed;
+            self.played = Some(p);
+            self.selected = None;
+            self.dragging = None;
         }
     }
 
