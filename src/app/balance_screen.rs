@@ -301,8 +301,7 @@ impl BalanceScreen {
                         Ok(ranked
                             .into_iter()
                             .map(|(s, r)| {
-                                let (value, ci95) =
-                                    r.per_point.unwrap_or((r.delta.delta, r.delta.ci95));
+                                let (value, ci95) = r.figure();
                                 Row {
                                     id: s.id().to_string(),
                                     name: s.name().to_string(),

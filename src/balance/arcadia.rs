@@ -356,6 +356,35 @@ pub struct Report {
     pub matchups: Vec<Matchup>,
 }
 
+impl Report {
+    /// The figure cards are ranked by: the change per cost point, with its interval (the
+    /// change itself for a card of no points).
+    pub fn figure(&self) -> (f64, (f64, f64)) {
+        self.per_point
+            .unwrap_or((self.delta.delta, self.delta.ci95))
+    }
+}
+
+/// Where a card stands among others measured the same way: `position` 1 is the highest
+/// figure ([`Report::figure`]) of `of` cards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rank {
+    pub of: usize,
+    pub position: usize,
+}
+
+/// Where the card measured as `report` stands among `others` (the catalogue's other merits
+/// and flaws, measured over the same field with the same settings by [`rank_cards`]). Ties
+/// go to the card measured.
+pub fn rank_among(report: &Report, others: &[(Subject, Report)]) -> Rank {
+    let mine = report.figure().0;
+    let above = others.iter().filter(|(_, r)| r.figure().0 > mine).count();
+    Rank {
+        of: others.len() + 1,
+        position: above + 1,
+    }
+}
+
 /// `other - base` as `base - other`.
 fn flipped(d: Delta) -> Delta {
     Delta {

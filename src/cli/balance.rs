@@ -57,30 +57,17 @@ pub struct ArcadiaArgs {
     /// The quest setup to play in (default: every legal example setup built in).
     #[arg(long, value_name = "FILE")]
     pub setup: Option<PathBuf>,
-    /// AI policy of both players: first, random, greedy, mcts, mcts:N or mcts:Nms.
-    #[arg(long, value_name = "POLICY", default_value = "greedy", value_parser = policy_parser())]
-    pub ai: PolicyKind,
-    /// Stop once the 95% interval of the paired difference has a half-width of at most E.
-    #[arg(long, value_name = "E", default_value_t = 0.02)]
-    pub precision: f64,
-    /// Stop after at most N games a run (1 to 100,000,000).
-    #[arg(long, value_name = "N", default_value_t = 100_000,
-          value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
-    pub max_games: u64,
-    /// Seed of every run: game i of each version uses the same seed and place.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Threads to play on (default: every core); the report does not depend on it.
-    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..).map(|t| usize::try_from(t).unwrap_or(usize::MAX)))]
-    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub run: RunArgs,
     /// Skip the card's worth (the card alone against its points unspent).
     #[arg(long)]
     pub no_worth: bool,
+    /// Also rank the card among the catalogue's merits and flaws by change per cost point,
+    /// each measured the same way (one run per card).
+    #[arg(long)]
+    pub rank: bool,
     #[command(flatten)]
     pub rules: ArcadiaRules,
-    /// Print JSON on stdout.
-    #[arg(long)]
-    pub json: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -91,25 +78,8 @@ pub struct IconoclasmArgs {
     /// Players at the table, 2 to 4.
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
     pub players: u8,
-    /// AI policy of every seat: first, random, greedy, mcts, mcts:N or mcts:Nms.
-    #[arg(long, value_name = "POLICY", default_value = "greedy", value_parser = policy_parser())]
-    pub ai: PolicyKind,
-    /// Stop once every seat's 95% interval has a half-width of at most E (0 < E < 0.5).
-    #[arg(long, value_name = "E", default_value_t = 0.02)]
-    pub precision: f64,
-    /// Stop after at most N games (1 to 100,000,000).
-    #[arg(long, value_name = "N", default_value_t = 100_000,
-          value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
-    pub max_games: u64,
-    /// Seed of the run: game i's deal and policies derive from it.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Threads to play on (default: every core); the report does not depend on it.
-    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..).map(|t| usize::try_from(t).unwrap_or(usize::MAX)))]
-    pub threads: Option<usize>,
-    /// Print JSON on stdout.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub run: RunArgs,
 }
 
 #[derive(Debug, clap::Args)]
@@ -121,22 +91,8 @@ pub struct IconicaArgs {
     /// Iconica characters without the card).
     #[arg(long, value_name = "FILE", num_args = 1..)]
     pub field: Vec<PathBuf>,
-    /// AI policy of both sides: first, random, greedy, mcts, mcts:N or mcts:Nms.
-    #[arg(long, value_name = "POLICY", default_value = "greedy", value_parser = policy_parser())]
-    pub ai: PolicyKind,
-    /// Stop once the 95% interval's half-width is at most E (0 < E < 0.5).
-    #[arg(long, value_name = "E", default_value_t = 0.02)]
-    pub precision: f64,
-    /// Stop after at most N games a run (1 to 100,000,000).
-    #[arg(long, value_name = "N", default_value_t = 100_000,
-          value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
-    pub max_games: u64,
-    /// Seed of every run: game i of each run uses the same seed and pairing.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Threads to play on (default: every core); the report does not depend on it.
-    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..).map(|t| usize::try_from(t).unwrap_or(usize::MAX)))]
-    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub run: RunArgs,
     /// Up to three confirmed edits that put the card within 45-55%.
     #[arg(long)]
     pub suggest: bool,
@@ -148,9 +104,6 @@ pub struct IconicaArgs {
     pub no_impact: bool,
     #[command(flatten)]
     pub rules: IconicaRules,
-    /// Print JSON on stdout.
-    #[arg(long)]
-    pub json: bool,
 }
 
 pub fn run(ctx: &Context, args: Args) -> Outcome {
@@ -161,18 +114,56 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     }
 }
 
-/// A runner on `--threads` (lowered to the machine's, with a note).
-fn runner(threads: Option<usize>, stopping: Stopping) -> Result<Runner<'static>, BadInput> {
-    let (threads, lowered) = limits::threads(threads);
-    if let Some(message) = lowered {
-        note!("{message}");
+/// What every `balance` run takes: the policy, when to stop, the seed, the threads and the
+/// output (one set of options, so the three games read them alike).
+#[derive(Debug, clap::Args)]
+pub struct RunArgs {
+    /// AI policy of every player: first, random, greedy, mcts, mcts:N or mcts:Nms.
+    #[arg(long, value_name = "POLICY", default_value = "greedy", value_parser = policy_parser())]
+    pub ai: PolicyKind,
+    /// Stop once the 95% interval (of the paired difference, or of every seat) has a
+    /// half-width of at most E (0 < E < 0.5).
+    #[arg(long, value_name = "E", default_value_t = 0.02)]
+    pub precision: f64,
+    /// Stop after at most N games a run (1 to 100,000,000).
+    #[arg(long, value_name = "N", default_value_t = 100_000,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
+    pub max_games: u64,
+    /// Seed of every run: game i of each run uses the same seed (the same deal, pairing or
+    /// place), so paired runs differ only in what is measured.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Threads to play on (default: every core); the report does not depend on it.
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..).map(|t| usize::try_from(t).unwrap_or(usize::MAX)))]
+    pub threads: Option<usize>,
+    /// Print JSON on stdout.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl RunArgs {
+    /// The runner these options ask for: the stopping rule checked, `--threads` lowered to
+    /// the machine's (with a note).
+    fn runner(&self) -> Result<Runner<'static>, BadInput> {
+        let stopping = Stopping::checked(self.precision, self.max_games)
+            .map_err(|e| BadInput(format!("--precision/--max-games: {e}")))?;
+        let (threads, lowered) = limits::threads(self.threads);
+        if let Some(message) = lowered {
+            note!("{message}");
+        }
+        Runner::new(threads, stopping, &bal::NEVER).map_err(|e| BadInput(format!("--threads: {e}")))
     }
-    Runner::new(threads, stopping, &bal::NEVER).map_err(|e| BadInput(format!("--threads: {e}")))
+
+    /// Why a run stopped, in the options' words.
+    fn stopped_at(&self, stopped: crate::balance::Stopped) -> String {
+        match stopped {
+            crate::balance::Stopped::Precision => format!("precision {}", self.precision),
+            crate::balance::Stopped::MaxGames => format!("--max-games {}", self.max_games),
+        }
+    }
 }
 
 fn iconoclasm(ctx: &Context, args: IconoclasmArgs) -> Outcome {
-    let stopping = Stopping::checked(args.precision, args.max_games)
-        .map_err(|e| BadInput(format!("--precision/--max-games: {e}")))?;
     let (deck, mut table) = iconoclasm_deck(ctx)?;
     if let Some(path) = &args.clashes {
         let shown = path.display().to_string();
@@ -192,20 +183,20 @@ fn iconoclasm(ctx: &Context, args: IconoclasmArgs) -> Outcome {
         table,
         players: args.players,
         goal: Goal::Dominance,
-        policies: vec![args.ai],
+        policies: vec![args.run.ai],
     };
-    let runner = runner(args.threads, stopping)?;
-    let r = crate::balance::iconoclasm::seats(&run, args.seed, &runner)
+    let runner = args.run.runner()?;
+    let r = crate::balance::iconoclasm::seats(&run, args.run.seed, &runner)
         .map_err(|e| BadInput(e.to_string()))?;
-    let ai = args.ai.name();
+    let ai = args.run.ai.name();
     let clashes = args
         .clashes
         .as_ref()
         .map_or("catalogue".to_string(), |p| p.display().to_string());
     let out = &ctx.out;
-    if args.json {
+    if args.run.json {
         out.json(&json!({
-            "game": "iconoclasm", "players": args.players, "ai": ai, "seed": args.seed,
+            "game": "iconoclasm", "players": args.players, "ai": ai, "seed": args.run.seed,
             "clashes": clashes, "draws": "half a win", "games": r.games,
             "stopped": r.stopped.as_str(),
             "seats": r.seats.iter().enumerate().map(|(k, s)| json!({
@@ -216,16 +207,13 @@ fn iconoclasm(ctx: &Context, args: IconoclasmArgs) -> Outcome {
         writeln!(
             out,
             "iconoclasm, {} players, clash table: {clashes}; every seat played by {ai}, seed {}; draws count as half a win",
-            args.players, args.seed
+            args.players, args.run.seed
         );
         writeln!(
             out,
             "{} games; stopped at {}",
             r.games,
-            match r.stopped {
-                crate::balance::Stopped::Precision => format!("precision {}", args.precision),
-                crate::balance::Stopped::MaxGames => format!("--max-games {}", args.max_games),
-            }
+            args.run.stopped_at(r.stopped)
         );
         for (k, s) in r.seats.iter().enumerate() {
             writeln!(
@@ -275,8 +263,6 @@ fn load_card(lookup: &dyn CardLookup, card: &str) -> Result<Character, BadInput>
 }
 
 fn iconica(ctx: &Context, args: IconicaArgs) -> Outcome {
-    let stopping = Stopping::checked(args.precision, args.max_games)
-        .map_err(|e| BadInput(format!("--precision/--max-games: {e}")))?;
     let cat = open_catalogue(ctx)?;
     let card = load_card(&cat, &args.card)?;
     let pool = iconica_characters(&cat)?;
@@ -286,11 +272,11 @@ fn iconica(ctx: &Context, args: IconicaArgs) -> Outcome {
         field.extend(parties(&cat, std::slice::from_ref(f))?);
     }
     let opponents = (!field.is_empty()).then_some(field.as_slice());
-    let runner = runner(args.threads, stopping)?;
+    let runner = args.run.runner()?;
     let settings = Settings {
         rules: args.rules.rules(),
-        ai: args.ai,
-        seed: args.seed,
+        ai: args.run.ai,
+        seed: args.run.seed,
     };
     let include = Include {
         rank: !args.no_rank,
@@ -299,7 +285,7 @@ fn iconica(ctx: &Context, args: IconicaArgs) -> Outcome {
     };
     let report = bal::report(&pool, &card, opponents, settings, &runner, include)
         .map_err(|e| BadInput(format!("{}: {e}", args.card)))?;
-    if args.json {
+    if args.run.json {
         ctx.out.json(&to_json(&card, &args, &report));
     } else {
         write_text(ctx, &card, &args, &report);
@@ -332,9 +318,9 @@ fn to_json(card: &Character, args: &IconicaArgs, r: &Report) -> Value {
         "game": "iconica",
         "card": card.id,
         "name": card.name,
-        "ai": args.ai.name(),
-        "seed": args.seed,
-        "precision": args.precision,
+        "ai": args.run.ai.name(),
+        "seed": args.run.seed,
+        "precision": args.run.precision,
         "draws": "half a win",
         "games": r.rate.games,
         "stopped": r.rate.stopped.as_str(),
@@ -371,11 +357,11 @@ fn signed(x: f64) -> String {
 
 fn write_text(ctx: &Context, card: &Character, args: &IconicaArgs, r: &Report) {
     let out = &ctx.out;
-    let ai = args.ai.name();
+    let ai = args.run.ai.name();
     writeln!(
         out,
         "{} ({}), Iconica; both sides played by {ai}, seed {}",
-        card.name, card.id, args.seed
+        card.name, card.id, args.run.seed
     );
     writeln!(
         out,
@@ -392,10 +378,7 @@ fn write_text(ctx: &Context, card: &Character, args: &IconicaArgs, r: &Report) {
         pct(r.rate.ci95.0),
         pct(r.rate.ci95.1),
         r.rate.games,
-        match r.rate.stopped {
-            crate::balance::Stopped::Precision => format!("precision {}", args.precision),
-            crate::balance::Stopped::MaxGames => format!("--max-games {}", args.max_games),
-        }
+        args.run.stopped_at(r.rate.stopped)
     );
     if let Some(k) = &r.rank {
         writeln!(
@@ -596,8 +579,6 @@ fn arcadia_field(args: &ArcadiaArgs, lookup: &dyn CardLookup) -> Result<Vec<Fiel
 }
 
 fn arcadia(ctx: &Context, args: ArcadiaArgs) -> Outcome {
-    let stopping = Stopping::checked(args.precision, args.max_games)
-        .map_err(|e| BadInput(format!("--precision/--max-games: {e}")))?;
     let cat = open_catalogue(ctx)?;
     let (subject, card) = load_subject(&cat, &args.card)?;
     // The catalogue's cards with the card in place (a file not yet imported included).
@@ -614,10 +595,10 @@ fn arcadia(ctx: &Context, args: ArcadiaArgs) -> Outcome {
         })
         .collect();
     let field = arcadia_field(&args, &index)?;
-    let runner = runner(args.threads, stopping)?;
+    let runner = args.run.runner()?;
     let settings = arc::Settings {
-        ai: args.ai,
-        seed: args.seed,
+        ai: args.run.ai,
+        seed: args.run.seed,
         turn_limit: args.rules.turn_limit,
     };
     let r = arc::report(
@@ -630,10 +611,35 @@ fn arcadia(ctx: &Context, args: ArcadiaArgs) -> Outcome {
         !args.no_worth,
     )
     .map_err(|e| BadInput(format!("{}: {e}", args.card)))?;
-    if args.json {
-        ctx.out.json(&arcadia_json(&subject, &args, &r));
+    let rank = if args.rank {
+        let others: Vec<Subject> = index
+            .cards()
+            .iter()
+            .filter(|c| c.id() != subject.id())
+            .filter_map(|c| match c {
+                Card::Arcadia(ArcadiaCard::Merit(m)) => Some(Subject::Merit(m.clone())),
+                Card::Arcadia(ArcadiaCard::Flaw(f)) => Some(Subject::Flaw(f.clone())),
+                _ => None,
+            })
+            .collect();
+        let ranked = arc::rank_cards(
+            &others,
+            &field,
+            &shop,
+            &index,
+            settings,
+            &runner,
+            &mut || {},
+        )
+        .map_err(|e| BadInput(format!("ranking: {e}")))?;
+        Some(arc::rank_among(&r, &ranked))
     } else {
-        arcadia_text(ctx, &subject, &args, &r);
+        None
+    };
+    if args.run.json {
+        ctx.out.json(&arcadia_json(&subject, &args, &r, rank));
+    } else {
+        arcadia_text(ctx, &subject, &args, &r, rank);
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -642,7 +648,12 @@ fn per_point_json(p: Option<(f64, (f64, f64))>) -> Value {
     p.map_or(Value::Null, |(x, c)| json!({"delta": x, "ci95": ci(c)}))
 }
 
-fn arcadia_json(subject: &Subject, args: &ArcadiaArgs, r: &arc::Report) -> Value {
+fn arcadia_json(
+    subject: &Subject,
+    args: &ArcadiaArgs,
+    r: &arc::Report,
+    rank: Option<arc::Rank>,
+) -> Value {
     let against = match subject {
         Subject::Merit(_) => "the same characters with the merit's cost spent by the builder",
         Subject::Flaw(_) => "the same characters without the flaw (and without its points)",
@@ -653,9 +664,9 @@ fn arcadia_json(subject: &Subject, args: &ArcadiaArgs, r: &arc::Report) -> Value
         "name": subject.name(),
         "kind": r.kind,
         "points": r.points,
-        "ai": args.ai.name(),
-        "seed": args.seed,
-        "precision": args.precision,
+        "ai": args.run.ai.name(),
+        "seed": args.run.seed,
+        "precision": args.run.precision,
         "draws": "half a win",
         "games": r.delta.games,
         "stopped": r.delta.stopped.as_str(),
@@ -674,7 +685,7 @@ fn arcadia_json(subject: &Subject, args: &ArcadiaArgs, r: &arc::Report) -> Value
             "setup": p.setup, "character": p.character, "player": p.seat + 1,
             "dropped": p.dropped, "bought": p.bought,
         })).collect::<Vec<_>>(),
-        "rank": Value::Null,
+        "rank": rank.map(|k| json!({"of": k.of, "position": k.position})),
         "matchups": r.matchups.iter().map(|m| json!({
             "name": format!("{}: {} (player {})", m.setup, m.character, m.seat + 1),
             "games": m.with.games,
@@ -686,9 +697,15 @@ fn arcadia_json(subject: &Subject, args: &ArcadiaArgs, r: &arc::Report) -> Value
     })
 }
 
-fn arcadia_text(ctx: &Context, subject: &Subject, args: &ArcadiaArgs, r: &arc::Report) {
+fn arcadia_text(
+    ctx: &Context,
+    subject: &Subject,
+    args: &ArcadiaArgs,
+    r: &arc::Report,
+    rank: Option<arc::Rank>,
+) {
     let out = &ctx.out;
-    let ai = args.ai.name();
+    let ai = args.run.ai.name();
     let (unit, without) = match subject {
         Subject::Merit(_) => ("cost", "its cost spent by the builder instead"),
         Subject::Flaw(_) => ("points", "without the flaw (nor its points)"),
@@ -700,7 +717,7 @@ fn arcadia_text(ctx: &Context, subject: &Subject, args: &ArcadiaArgs, r: &arc::R
         subject.id(),
         r.kind,
         r.points,
-        args.seed
+        args.run.seed
     );
     writeln!(
         out,
@@ -734,10 +751,7 @@ fn arcadia_text(ctx: &Context, subject: &Subject, args: &ArcadiaArgs, r: &arc::R
         signed(d.ci95.0),
         signed(d.ci95.1),
         d.games,
-        match d.stopped {
-            crate::balance::Stopped::Precision => format!("precision {}", args.precision),
-            crate::balance::Stopped::MaxGames => format!("--max-games {}", args.max_games),
-        }
+        args.run.stopped_at(d.stopped)
     );
     if let Some((x, (lo, hi))) = r.per_point {
         writeln!(
@@ -757,6 +771,13 @@ fn arcadia_text(ctx: &Context, subject: &Subject, args: &ArcadiaArgs, r: &arc::R
             signed(w.ci95.0),
             signed(w.ci95.1),
             w.games
+        );
+    }
+    if let Some(k) = rank {
+        writeln!(
+            out,
+            "rank {} of {} among the catalogue's merits and flaws by change per point (each over the same field, {ai})",
+            k.position, k.of
         );
     }
     writeln!(out, "\nplaces ({ai}):");

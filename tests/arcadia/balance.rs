@@ -6,7 +6,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use deckwright::balance::arcadia::{FieldSetup, Report, Settings, Subject, report, versions};
+use deckwright::balance::arcadia::{
+    FieldSetup, Rank, Report, Settings, Subject, rank_among, rank_cards, report, versions,
+};
 use deckwright::balance::iconica::NEVER;
 use deckwright::balance::{Runner, Stopping};
 use deckwright::cards::{Card, parse_card};
@@ -140,6 +142,38 @@ fn the_same_seed_gives_the_same_report_at_any_thread_count() {
 }
 
 #[test]
+fn a_clearly_strong_merit_ranks_above_one_that_does_nothing() {
+    let (giant, pebble) = (merit(GIANT), merit(PEBBLE));
+    let (index, shop, field) = world(&[&giant, &pebble]);
+    let runner = Runner::new(Some(2), Stopping::checked(0.02, 2_000).unwrap(), &NEVER).unwrap();
+    let settings = Settings {
+        ai: Policy::Random,
+        seed: 5,
+        turn_limit: 500,
+    };
+    let mut done = 0;
+    let ranked = rank_cards(
+        &[
+            Subject::Merit(giant.clone()),
+            Subject::Merit(pebble.clone()),
+        ],
+        &field,
+        &shop,
+        &index,
+        settings,
+        &runner,
+        &mut || done += 1,
+    )
+    .unwrap();
+    assert_eq!(done, 2, "progress after each card");
+    let (g, p) = (&ranked[0].1, &ranked[1].1);
+    assert_eq!(rank_among(g, &ranked[1..]), Rank { of: 2, position: 1 });
+    assert_eq!(rank_among(p, &ranked[..1]), Rank { of: 2, position: 2 });
+    // The figure ranked by is the change per cost point.
+    assert_eq!(g.figure(), g.per_point.unwrap());
+}
+
+#[test]
 fn the_builder_makes_room_for_a_merit_and_spends_a_flaws_points() {
     let (index, shop, field) = world(&[]);
     let star = match index.cards().iter().find(|c| c.id() == "arc-m-lucky-star") {
@@ -269,6 +303,46 @@ fn cli_json_has_the_spec_shape_and_the_same_report_at_one_and_two_threads() {
         .map(|m| m["games"].as_u64().unwrap())
         .sum();
     assert_eq!(games, doc["games"].as_u64().unwrap());
+}
+
+#[test]
+fn cli_rank_places_the_card_among_every_catalogue_merit_and_flaw() {
+    let env = Env::new();
+    let giant = env.file("giant.toml", GIANT);
+    let base = [
+        "balance",
+        "arcadia",
+        &giant,
+        "--ai",
+        "random",
+        "--max-games",
+        "60",
+        "--no-worth",
+        "--json",
+    ];
+    let run = |extra: &[&str]| -> Value {
+        let out = env.run(&[&base[..], extra].concat());
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        assert_eq!(out.status.code(), Some(0), "{err}");
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    assert!(run(&[])["rank"].is_null(), "no rank unless asked");
+    let doc = run(&["--rank"]);
+    let catalogue = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("cards/arcadia"))
+        .unwrap()
+        .filter(|e| {
+            let name = e
+                .as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .into_owned();
+            name.starts_with("arc-m-") || name.starts_with("arc-f-")
+        })
+        .count() as u64;
+    assert_eq!(doc["rank"]["of"], catalogue + 1, "{doc}");
+    let position = doc["rank"]["position"].as_u64().unwrap();
+    assert!((1..=catalogue + 1).contains(&position), "{doc}");
 }
 
 #[test]
