@@ -182,14 +182,7 @@ fn boards(c: &mut Criterion) {
     let (setup, source) =
         ruunara::deploy(&f.app.cat, MISSIONS[0].1, MISSIONS[0].0, &squad).expect("deployed");
     f.app.matches.game = MatchGame::Ruunara;
-    f.app.matches.ruunara.played = Some(Played {
-        setup: std::sync::Arc::new(setup),
-        source: std::sync::Arc::new(source),
-        heroes: Heroes::Computer("greedy"),
-        seed: 1,
-        inputs: Vec::new(),
-        at: 0,
-    });
+    f.app.matches.ruunara.played = Some(Played::new(setup, source, Heroes::Computer("greedy"), 1));
     // The computer plays a bounded slice of the mission each frame.
     for _ in 0..10_000 {
         f.frame(Vec::new());

@@ -1,15 +1,23 @@
 //! Balance: from an edit of an Iconica character to a verdict within +/-0.02 (95%) against
 //! the bundled field with `greedy` (the card editor's loop: the field is built and the
-//! edited card measured until its interval is narrow enough), on every core.
+//! edited card measured until its interval is narrow enough), on every core; and an Arcadia
+//! merit's paired verdict against what its points buy otherwise, over the built-in setups.
 //!
 //!   cargo bench --bench balance
 
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use deckwright::balance::arcadia::{self as arc, FieldSetup, Subject};
 use deckwright::balance::iconica::{Balance, NEVER, Settings};
 use deckwright::balance::{Runner, Stopping};
+use deckwright::cards::Card;
+use deckwright::catalogue::bundled_cards;
 use deckwright::games::ai::Policy;
+use deckwright::games::arcadia::examples;
+use deckwright::games::arcadia::model::{ArcadiaCard, Merit};
+use deckwright::games::arcadia::rules::check_setup;
+use deckwright::games::build::CardIndex;
 use deckwright::games::iconica::bundled_characters;
 use deckwright::games::iconica::engine::Rules;
 
@@ -43,5 +51,52 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
+/// Lucky Star (cost 4) against the builder's spending of its 4 points, paired, until the
+/// difference is known to +/-0.02 (or 100,000 games), over every legal built-in setup: what
+/// `balance arcadia arc-m-lucky-star --no-worth` measures.
+fn arcadia(c: &mut Criterion) {
+    let index = CardIndex::new(bundled_cards().unwrap());
+    let shop: Vec<Merit> = index
+        .cards()
+        .iter()
+        .filter_map(|c| match c {
+            Card::Arcadia(ArcadiaCard::Merit(m)) => Some(m.clone()),
+            _ => None,
+        })
+        .collect();
+    let star = shop
+        .iter()
+        .find(|m| m.id == "arc-m-lucky-star")
+        .unwrap()
+        .clone();
+    let field: Vec<FieldSetup> = examples::setups()
+        .into_iter()
+        .filter(|e| check_setup(&e.setup, &e.characters, &index).is_legal())
+        .map(|e| FieldSetup {
+            name: e.file,
+            setup: e.setup,
+            characters: e.characters,
+            measured: [true, true],
+        })
+        .collect();
+    let runner = Runner::new(None, Stopping::default(), &NEVER).unwrap();
+    let mut g = c.benchmark_group("balance");
+    g.sample_size(10).measurement_time(Duration::from_secs(20));
+    for (name, ai) in [("greedy", Policy::Greedy), ("random", Policy::Random)] {
+        let settings = arc::Settings {
+            ai,
+            seed: 1,
+            turn_limit: 500,
+        };
+        g.bench_function(format!("arcadia_merit_verdict_0.02_{name}"), |b| {
+            b.iter(|| {
+                let subject = Subject::Merit(star.clone());
+                arc::report(&field, &subject, &shop, &index, settings, &runner, false).unwrap()
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench, arcadia);
 criterion_main!(benches);

@@ -254,15 +254,23 @@ fn stepping_back_and_forth_shows_the_engine_state_at_that_step() {
     assert_eq!(last, inputs.len());
     assert!(inputs.len() > 6);
     let s = setup(h.state());
-    for k in 0..5 {
+    // Back walks the frames: each decision, and the enemies' turns enemy by enemy.
+    let frames = h.state().matches.ruunara.played.as_ref().unwrap().frames();
+    assert_eq!(frames.last(), Some(&(last, None)));
+    let mut k = frames.len() - 1;
+    while frames[k].0 > last - 5 {
         h.key_press(Key::ArrowLeft);
         h.run();
-        let at = h.state().matches.ruunara.played.as_ref().unwrap().at;
-        assert_eq!(at, last - k - 1);
+        k -= 1;
+        let p = h.state().matches.ruunara.played.as_ref().unwrap();
+        assert_eq!((p.at, p.watch), frames[k]);
     }
-    click(&mut h, "Forward");
+    while frames[k] != (last - 4, None) {
+        click(&mut h, "Forward");
+        k += 1;
+    }
     let p = h.state().matches.ruunara.played.as_ref().unwrap();
-    assert_eq!(p.at, last - 4);
+    assert_eq!((p.at, p.watch), (last - 4, None));
     let want = engine_after(&s, 1, &inputs[..p.at]);
     let shown = p.game();
     assert_eq!(shown.st.figs, want.st.figs);
@@ -278,6 +286,74 @@ fn stepping_back_and_forth_shows_the_engine_state_at_that_step() {
             h.get_by_label(&g.event_text(e));
         }
     }
+}
+
+#[test]
+fn the_enemies_turn_is_stepped_enemy_by_enemy_as_the_engine_plays_it() {
+    let mut h = harness(app());
+    h.state_mut().matches.ruunara.heroes = Heroes::Computer("greedy");
+    new_mission(&mut h);
+    for _ in 0..1000 {
+        if h.state().matches.ruunara.played.as_ref().unwrap().over() {
+            break;
+        }
+        h.step();
+    }
+    let s = setup(h.state());
+    let (inputs, frames) = {
+        let p = h.state().matches.ruunara.played.as_ref().unwrap();
+        (p.inputs.clone(), p.frames())
+    };
+    // The first decision that sets off the enemies' turn, with the enemies that act in it.
+    let k = frames
+        .iter()
+        .find_map(|f| (f.1 == Some(1)).then_some(f.0))
+        .expect("an enemies' turn with two enemies acting or more");
+    let acting = frames.iter().filter(|f| f.0 == k && f.1.is_some()).count();
+    // Walk back from the end to the frame in front of the first enemy of that turn.
+    let target = frames.iter().position(|&f| f == (k, Some(0))).unwrap();
+    for _ in target..frames.len() - 1 {
+        h.key_press(Key::ArrowLeft);
+        h.run();
+    }
+    for w in 0..acting {
+        let p = h.state().matches.ruunara.played.as_ref().unwrap();
+        assert_eq!((p.at, p.watch), (k, Some(w)));
+        let shown = p.game();
+        let next = shown.paused().expect("paused in front of an enemy");
+        assert!(next >= s.heroes, "an enemy acts next");
+        h.get_by_label_contains(&format!("the enemies' turn: {w} of {acting} acted"));
+        h.get_by_label_contains(&format!("{} #{next} acts next", s.figs[next].name));
+        // The engine, played alone and pausing there, is where the board is.
+        let mut dice = RngDice::new(1);
+        let mut alone = RuunaraGame::new(&s);
+        while let Turn::Chance(c) = alone.turn() {
+            alone.apply(c.draw(&mut dice).unwrap());
+        }
+        for (j, i) in inputs[..k].iter().enumerate() {
+            if j + 1 == k {
+                alone.watch_enemies(w);
+            }
+            match *i {
+                Input::Pick(x) => alone.apply(x),
+                Input::Drag(p) => assert!(alone.apply_path(p, &mut Vec::new())),
+            }
+            while let Turn::Chance(c) = alone.turn() {
+                alone.apply(c.draw(&mut dice).unwrap());
+            }
+        }
+        assert_eq!(shown.st.figs, alone.st.figs);
+        assert_eq!(alone.paused(), Some(next));
+        h.key_press(Key::ArrowRight);
+        h.run();
+    }
+    let p = h.state().matches.ruunara.played.as_ref().unwrap();
+    assert_eq!(
+        (p.at, p.watch),
+        (k, None),
+        "after the last enemy: the whole step"
+    );
+    assert_eq!(p.game().st.figs, engine_after(&s, 1, &inputs[..k]).st.figs);
 }
 
 fn wait(h: &mut Harness<'_, DeckwrightApp>, done: impl Fn(&DeckwrightApp) -> bool) {

@@ -173,3 +173,89 @@ fn the_json_log_carries_positions_facings_dice_and_targets() {
         assert!(kinds.contains(k), "{k} in {kinds:?}");
     }
 }
+
+/// The events of applying `actions[t]` and the dice after it to `g`; the game after them.
+fn one_step<'s>(
+    mut g: RuunaraGame<'s>,
+    actions: &[usize],
+    t: usize,
+) -> (RuunaraGame<'s>, Vec<Event>) {
+    let mut log = Vec::new();
+    g.apply_logged(actions[t], &mut log);
+    let mut k = t + 1;
+    while k < actions.len() && matches!(g.turn(), Turn::Chance(_)) {
+        g.apply_logged(actions[k], &mut log);
+        k += 1;
+    }
+    (g, log)
+}
+
+#[test]
+fn watching_the_enemies_turn_pauses_in_front_of_each_enemy_and_ends_where_play_does() {
+    let mut watched_steps = 0;
+    for mission in ["eliminate", "rescue", "survive"] {
+        let sc = example(
+            &format!("{mission}.mission.toml"),
+            "legal-free-play-mix.squad.toml",
+        );
+        let s = setup(&sc);
+        for seed in 0..2 {
+            // A random match as the actions taken (decisions and dice).
+            let mut g = RuunaraGame::new(&s);
+            let mut dice = RngDice::new(seed);
+            let mut agent: Agent<_> = Agent::new(Policy::Random, seed);
+            let mut actions = Vec::new();
+            let mut before = Vec::new();
+            loop {
+                let a = match g.turn() {
+                    Turn::Over => break,
+                    Turn::Chance(c) => c.draw(&mut dice).unwrap(),
+                    Turn::Seat { seat, options } => {
+                        before.push((actions.len(), g.clone()));
+                        agent.choose(&g, seat, options)
+                    }
+                };
+                actions.push(a);
+                g.apply(a);
+            }
+            for (t, g0) in before {
+                let (full, log) = one_step(g0.clone(), &actions, t);
+                let enemies: Vec<u8> = log
+                    .iter()
+                    .filter_map(|e| match e {
+                        Event::Activate { fig } if usize::from(*fig) >= s.heroes => Some(*fig),
+                        _ => None,
+                    })
+                    .collect();
+                if enemies.is_empty() {
+                    continue;
+                }
+                watched_steps += 1;
+                for (w, &next) in enemies.iter().enumerate() {
+                    let mut g = g0.clone();
+                    g.watch_enemies(w);
+                    let (paused, part) = one_step(g, &actions, t);
+                    assert_eq!(
+                        paused.paused(),
+                        Some(usize::from(next)),
+                        "{mission} {seed} {t} {w}"
+                    );
+                    assert!(paused.options().is_empty());
+                    assert_eq!(&log[..part.len()], &part[..], "a prefix of the step's log");
+                    assert_eq!(log[part.len()], Event::Activate { fig: next });
+                }
+                let mut g = g0.clone();
+                g.watch_enemies(enemies.len());
+                let (end, part) = one_step(g, &actions, t);
+                assert_eq!(part, log, "every enemy watched: the step's whole log");
+                assert_eq!(end.paused(), None);
+                assert_eq!(end.turn(), full.turn());
+                for i in 0..s.figs.len() {
+                    assert_eq!(end.st.figs[i].at, full.st.figs[i].at);
+                    assert_eq!(end.st.figs[i].hp, full.st.figs[i].hp);
+                }
+            }
+        }
+    }
+    assert!(watched_steps >= 6, "{watched_steps} enemy turns watched");
+}

@@ -6,8 +6,10 @@
 //!
 //! Every decision is recorded and the dice come from one seeded stream, so the position at
 //! step k is the mission replayed from the seed with the first k decisions ([`Played::game`]):
-//! Back and Forward walk the match decision by decision, and deciding at an earlier step plays
-//! on from there (an undo).
+//! Back and Forward walk the match decision by decision, and through the enemies' turn a
+//! decision sets off enemy by enemy (the step replayed with the engine pausing in front of
+//! the next enemy, [`RuunaraGame::watch_enemies`]); deciding at an earlier step plays on from
+//! there (an undo).
 
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -175,6 +177,9 @@ pub struct Played {
     pub inputs: Vec<Input>,
     /// The step shown: the position after the first `at` decisions.
     pub at: usize,
+    /// Watching the enemies' turn that decision `at` set off: how many enemies have acted
+    /// (`None`: the whole step, its dice and every enemy).
+    pub watch: Option<usize>,
 }
 
 /// Rolls every die the game waits for from `dice`.
@@ -191,15 +196,35 @@ fn roll(g: &mut RuunaraGame<'_>, dice: &mut RngDice, log: &mut Vec<Event>) {
 }
 
 impl Played {
+    /// A mission not yet begun: its deployment shown, no decision taken.
+    pub fn new(setup: Setup, source: Source, heroes: Heroes, seed: u64) -> Played {
+        Played {
+            setup: Arc::new(setup),
+            source: Arc::new(source),
+            heroes,
+            seed,
+            inputs: Vec::new(),
+            at: 0,
+            watch: None,
+        }
+    }
+
     /// The game after the first `k` decisions and the log, each line with the step it belongs
     /// to (0: the deployment; j: the events of the j-th decision and the dice after it).
-    fn run(&self, k: usize) -> (RuunaraGame<'_>, Vec<(usize, Event)>) {
+    /// With `watch`, the k-th decision's enemies' turn stops in front of the enemy after
+    /// that many have acted.
+    fn run(&self, k: usize, watch: Option<usize>) -> (RuunaraGame<'_>, Vec<(usize, Event)>) {
         let mut dice = RngDice::new(self.seed);
         let mut ev = Vec::new();
         let mut g = RuunaraGame::start(&self.setup, &mut ev);
         roll(&mut g, &mut dice, &mut ev);
         let mut lines: Vec<(usize, Event)> = ev.drain(..).map(|e| (0, e)).collect();
         for (j, input) in self.inputs[..k].iter().enumerate() {
+            if j + 1 == k
+                && let Some(w) = watch
+            {
+                g.watch_enemies(w);
+            }
             match *input {
                 Input::Pick(i) => g.step(i, &mut ev),
                 Input::Drag(p) => {
@@ -214,18 +239,57 @@ impl Played {
 
     /// The game at the step shown.
     pub fn game(&self) -> RuunaraGame<'_> {
-        self.run(self.at).0
+        self.run(self.at, self.watch).0
     }
 
     /// The game after every decision.
     pub fn last(&self) -> RuunaraGame<'_> {
-        self.run(self.inputs.len()).0
+        self.run(self.inputs.len(), None).0
     }
 
-    /// The whole log in words, each line with its step.
+    /// The whole log in words, each line with its step; while an enemies' turn is watched,
+    /// the lines of the step shown that are still to come count as the next step's.
     pub fn log(&self) -> Vec<(usize, String)> {
-        let (g, lines) = self.run(self.inputs.len());
-        lines.iter().map(|(k, e)| (*k, g.event_text(e))).collect()
+        let (g, lines) = self.run(self.inputs.len(), None);
+        let shown = self.watch.map(|_| {
+            let (_, part) = self.run(self.at, self.watch);
+            part.iter().filter(|(k, _)| *k == self.at).count()
+        });
+        let mut in_step = 0;
+        lines
+            .iter()
+            .map(|(k, e)| {
+                let mut k = *k;
+                if k == self.at {
+                    in_step += 1;
+                    if shown.is_some_and(|n| in_step > n) {
+                        k += 1;
+                    }
+                }
+                (k, g.event_text(e))
+            })
+            .collect()
+    }
+
+    /// Every position Back and Forward walk through, in order: the deployment, then for each
+    /// decision the enemies' turn it sets off enemy by enemy (`(k, Some(w))`: in front of the
+    /// enemy after `w` have acted) and the position after it (`(k, None)`).
+    pub fn frames(&self) -> Vec<(usize, Option<usize>)> {
+        let (_, lines) = self.run(self.inputs.len(), None);
+        let mut enemies = vec![0; self.inputs.len() + 1];
+        for (k, e) in &lines {
+            if let Event::Activate { fig } = e
+                && usize::from(*fig) >= self.setup.heroes
+            {
+                enemies[*k] += 1;
+            }
+        }
+        let mut out = vec![(0, None)];
+        for (k, &m) in enemies.iter().enumerate().skip(1) {
+            out.extend((0..m).map(|w| (k, Some(w))));
+            out.push((k, None));
+        }
+        out
     }
 
     /// Whether the mission is over after the last decision.
@@ -238,6 +302,7 @@ impl Played {
         self.inputs.truncate(self.at);
         self.inputs.push(input);
         self.at = self.inputs.len();
+        self.watch = None;
     }
 
     /// Plays the computer's decisions for the heroes to the end of the mission (when the
@@ -246,7 +311,7 @@ impl Played {
         let Heroes::Computer(name) = self.heroes else {
             return false;
         };
-        if self.at != self.inputs.len() {
+        if self.at != self.inputs.len() || self.watch.is_some() {
             return false;
         }
         let policy = Policy::parse(name).unwrap_or(Policy::Greedy);
@@ -415,6 +480,7 @@ impl Played {
             seed: r.seed,
             at: inputs.len(),
             inputs,
+            watch: None,
         })
     }
 }
@@ -674,14 +740,7 @@ impl RuunaraPanel {
             .and_then(|(name, text)| deploy(env.cat, &text, &name, &self.squad_file(env)?));
         match made {
             Ok((setup, source)) => {
-                self.played = Some(Played {
-                    setup: Arc::new(setup),
-                    source: Arc::new(source),
-                    heroes: self.heroes,
-                    seed: self.seed,
-                    inputs: Vec::new(),
-                    at: 0,
-                });
+                self.played = Some(Played::new(setup, source, self.heroes, self.seed));
                 self.selected = None;
                 self.dragging = None;
                 self.message = None;
@@ -859,11 +918,18 @@ impl RuunaraPanel {
         }
         let p = self.played.as_ref().expect("set above");
         let game = p.game();
-        let person = p.heroes == Heroes::Person && matches!(game.turn(), Turn::Seat { .. });
+        let person = p.heroes == Heroes::Person
+            && game.paused().is_none()
+            && matches!(game.turn(), Turn::Seat { .. });
         let mut pick = None;
         let mut step = None;
+        let frames = p.frames();
+        let here = frames
+            .iter()
+            .position(|&f| f == (p.at, p.watch))
+            .unwrap_or(frames.len() - 1);
         ui.horizontal(|ui| {
-            step = super::step_buttons(ui, p.at, p.inputs.len(), "table", "decision");
+            step = super::step_buttons(ui, here, frames.len() - 1, "table", "decision or enemy");
             let undo = ui
                 .add_enabled(
                     p.heroes == Heroes::Person && p.at > 0,
@@ -881,6 +947,19 @@ impl RuunaraPanel {
                 game.st.round,
                 p.setup.round_limit
             ));
+            if let (Some(w), Some(next)) = (p.watch, game.paused()) {
+                let of = frames
+                    .iter()
+                    .filter(|f| f.0 == p.at && f.1.is_some())
+                    .count();
+                ui.label(
+                    egui::RichText::new(format!(
+                        "the enemies' turn: {w} of {of} acted; next {} #{next}",
+                        p.setup.figs[next].name
+                    ))
+                    .strong(),
+                );
+            }
             ui.checkbox(&mut self.all_arcs, "Every vision arc");
         });
         egui::Panel::right("ruunara-log")
@@ -898,7 +977,7 @@ impl RuunaraPanel {
             let out = board_ui(
                 ui,
                 &game,
-                self.selected,
+                game.paused().or(self.selected),
                 self.all_arcs,
                 person,
                 &mut self.dragging,
@@ -934,9 +1013,10 @@ impl RuunaraPanel {
             Some(usize::MAX) => {
                 p.inputs.truncate(p.at - 1);
                 p.at = p.inputs.len();
+                p.watch = None;
                 self.message = None;
             }
-            Some(k) => p.at = k,
+            Some(k) => (p.at, p.watch) = frames[k],
             None => {}
         }
         if let Some(i) = pick {
@@ -1047,6 +1127,14 @@ fn options_ui(
     selected: Option<usize>,
 ) -> Option<Input> {
     let mut pick = None;
+    if let Some(next) = game.paused() {
+        ui.strong("The enemies' turn, enemy by enemy");
+        ui.label(format!(
+            "{} #{next} acts next. Forward (Right arrow) shows what it does.",
+            p.setup.figs[next].name
+        ));
+        return None;
+    }
     match game.turn() {
         Turn::Over => {
             let o = game.outcome();

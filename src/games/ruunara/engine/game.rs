@@ -220,6 +220,22 @@ impl<'s> RuunaraGame<'s> {
         }
     }
 
+    /// Watches the enemies' turn enemy by enemy: from now on, play pauses in front of an
+    /// enemy once `n` enemies have acted (a face shows the turn one enemy at a time by
+    /// replaying it with `n` = 0, 1, 2...). The position reached is the one play reaches
+    /// unwatched, stopped earlier; a paused game takes no input ([`RuunaraGame::paused`]).
+    pub fn watch_enemies(&mut self, n: usize) {
+        self.st.watch = Some(u8::try_from(n).unwrap_or(u8::MAX));
+    }
+
+    /// The enemy play paused in front of ([`RuunaraGame::watch_enemies`]).
+    pub fn paused(&self) -> Option<usize> {
+        match self.st.phase {
+            Phase::Enemies(k) if !self.over() => Some(usize::from(k)),
+            _ => None,
+        }
+    }
+
     /// The heroes won.
     pub fn won(&self) -> bool {
         self.st.ended.is_some_and(|e| e.heroes_win())

@@ -194,6 +194,9 @@ pub struct State {
     pub(crate) n_opts: u8,
     /// The dragged path offered as [`Opt::Dragged`].
     pub drag: Path,
+    /// Watching the enemies' turn (a face showing it enemy by enemy): how many more enemy
+    /// activations run before play pauses in front of the next one; `None` never pauses.
+    pub(crate) watch: Option<u8>,
 }
 
 const BLANK_FIG: Fig = Fig {
@@ -270,6 +273,7 @@ impl State {
             opts: [Opt::Done; MAX_OPTS],
             n_opts: 0,
             drag: Path::default(),
+            watch: None,
         };
         if log.keeps() {
             log.push(Event::Deployed {
@@ -346,7 +350,12 @@ impl State {
                     self.n_opts = 0;
                     return;
                 }
-                Phase::Enemies(_) => self.run_enemies(s, log),
+                Phase::Enemies(_) => {
+                    if self.run_enemies(s, log) {
+                        self.n_opts = 0;
+                        return;
+                    }
+                }
                 _ => {
                     self.fill_opts(s);
                     match self.n_opts {
@@ -417,27 +426,36 @@ impl State {
         self.start_round(s, log);
     }
 
-    /// The enemies act in mission order until one needs dice or all have acted.
-    fn run_enemies(&mut self, s: &Setup, log: &mut impl Log) {
+    /// The enemies act in mission order until one needs dice or all have acted; true when
+    /// it paused in front of an enemy for a watcher ([`State::watch`]).
+    fn run_enemies(&mut self, s: &Setup, log: &mut impl Log) -> bool {
         while let Phase::Enemies(k) = self.phase {
             let i = usize::from(k);
             if self.ended.is_some() {
-                return;
+                return false;
             }
             if i >= usize::from(self.n) {
                 self.end_round(s, log);
-                return;
+                return false;
+            }
+            let acts = self.figs[i].team == 1 && self.figs[i].status == Status::Free;
+            if acts && let Some(w) = self.watch {
+                if w == 0 {
+                    return true;
+                }
+                self.watch = Some(w - 1);
             }
             self.phase = Phase::Enemies(k + 1);
-            if self.figs[i].team == 1 && self.figs[i].status == Status::Free {
+            if acts {
                 log.push(Event::Activate { fig: k });
                 if let Some(a) = self.enemy_act(s, i, log) {
                     self.begin_attack(a, After::Enemies(k + 1), log);
-                    return;
+                    return false;
                 }
                 self.check_end(s);
             }
         }
+        false
     }
 
     /// Figures of `team` engaged for more than 4 rounds are captured by those engaged with
