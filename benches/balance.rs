@@ -8,15 +8,11 @@
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use deckwright::balance::arcadia::{self as arc, FieldSetup, Subject};
+use deckwright::balance::arcadia::{self as arc, Subject};
 use deckwright::balance::iconica::{Balance, NEVER, Settings};
 use deckwright::balance::{Runner, Stopping};
-use deckwright::cards::Card;
 use deckwright::catalogue::bundled_cards;
 use deckwright::games::ai::Policy;
-use deckwright::games::arcadia::examples;
-use deckwright::games::arcadia::model::{ArcadiaCard, Merit};
-use deckwright::games::arcadia::rules::check_setup;
 use deckwright::games::build::CardIndex;
 use deckwright::games::iconica::bundled_characters;
 use deckwright::games::iconica::engine::Rules;
@@ -56,29 +52,13 @@ fn bench(c: &mut Criterion) {
 /// `balance arcadia arc-m-lucky-star --no-worth` measures.
 fn arcadia(c: &mut Criterion) {
     let index = CardIndex::new(bundled_cards().unwrap());
-    let shop: Vec<Merit> = index
-        .cards()
-        .iter()
-        .filter_map(|c| match c {
-            Card::Arcadia(ArcadiaCard::Merit(m)) => Some(m.clone()),
-            _ => None,
-        })
-        .collect();
+    let shop = arc::shop(index.cards());
     let star = shop
         .iter()
         .find(|m| m.id == "arc-m-lucky-star")
         .unwrap()
         .clone();
-    let field: Vec<FieldSetup> = examples::setups()
-        .into_iter()
-        .filter(|e| check_setup(&e.setup, &e.characters, &index).is_legal())
-        .map(|e| FieldSetup {
-            name: e.file,
-            setup: e.setup,
-            characters: e.characters,
-            measured: [true, true],
-        })
-        .collect();
+    let field = arc::example_field(&index);
     let runner = Runner::new(None, Stopping::default(), &NEVER).unwrap();
     let mut g = c.benchmark_group("balance");
     g.sample_size(10).measurement_time(Duration::from_secs(20));

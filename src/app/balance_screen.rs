@@ -9,14 +9,11 @@ use std::path::{Path, PathBuf};
 use super::Env;
 use super::files::{self, Answer, Dialog, ask_for_field};
 use super::matches::job::{Job, Poll};
-use crate::balance::arcadia::{self as arc, FieldSetup, Subject};
+use crate::balance::arcadia::{self as arc};
 use crate::balance::iconica::{self as ico};
 use crate::balance::{BalanceError, Runner, Stopping};
 use crate::cards::Card;
 use crate::games::ai::Policy;
-use crate::games::arcadia::examples;
-use crate::games::arcadia::model::{ArcadiaCard, Merit};
-use crate::games::arcadia::rules::check_setup;
 use crate::games::build::CardIndex;
 use crate::games::iconica::engine::Rules;
 
@@ -254,33 +251,9 @@ impl BalanceScreen {
             }
             Ranking::Arcadia => {
                 let index = CardIndex::new(cards);
-                let shop: Vec<Merit> = index
-                    .cards()
-                    .iter()
-                    .filter_map(|c| match c {
-                        Card::Arcadia(ArcadiaCard::Merit(m)) => Some(m.clone()),
-                        _ => None,
-                    })
-                    .collect();
-                let subjects: Vec<Subject> = index
-                    .cards()
-                    .iter()
-                    .filter_map(|c| match c {
-                        Card::Arcadia(ArcadiaCard::Merit(m)) => Some(Subject::Merit(m.clone())),
-                        Card::Arcadia(ArcadiaCard::Flaw(f)) => Some(Subject::Flaw(f.clone())),
-                        _ => None,
-                    })
-                    .collect();
-                let field: Vec<FieldSetup> = examples::setups()
-                    .into_iter()
-                    .filter(|e| check_setup(&e.setup, &e.characters, &index).is_legal())
-                    .map(|e| FieldSetup {
-                        name: e.file,
-                        setup: e.setup,
-                        characters: e.characters,
-                        measured: [true, true],
-                    })
-                    .collect();
+                let shop = arc::shop(index.cards());
+                let subjects = arc::subjects(index.cards());
+                let field = arc::example_field(&index);
                 let settings = arc::Settings {
                     ai,
                     seed,

@@ -18,12 +18,12 @@
 //! other character, unchanged (its waylays too: the setup's budgets are the ones of the
 //! characters as built).
 
-use crate::cards::CardLookup;
+use crate::cards::{Card, CardLookup};
 use crate::games::ai::Policy;
 use crate::games::arcadia::character::CharacterFile;
 use crate::games::arcadia::engine::{ArcadiaGame, Match, RngDice};
-use crate::games::arcadia::model::{Court, Flaw, Merit, MeritType};
-use crate::games::arcadia::rules::check_character;
+use crate::games::arcadia::model::{ArcadiaCard, Court, Flaw, Merit, MeritType};
+use crate::games::arcadia::rules::{check_character, check_setup};
 use crate::games::arcadia::setup::SetupFile;
 use crate::games::dice::{derive_seed, game_seed};
 use crate::games::game::Verdict;
@@ -383,6 +383,44 @@ pub fn rank_among(report: &Report, others: &[(Subject, Report)]) -> Rank {
         of: others.len() + 1,
         position: above + 1,
     }
+}
+
+/// The builder's shop: every merit of `cards`.
+pub fn shop(cards: &[Card]) -> Vec<Merit> {
+    cards
+        .iter()
+        .filter_map(|c| match c {
+            Card::Arcadia(ArcadiaCard::Merit(m)) => Some(m.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Every merit and flaw of `cards` as something to measure, in their order.
+pub fn subjects(cards: &[Card]) -> Vec<Subject> {
+    cards
+        .iter()
+        .filter_map(|c| match c {
+            Card::Arcadia(ArcadiaCard::Merit(m)) => Some(Subject::Merit(m.clone())),
+            Card::Arcadia(ArcadiaCard::Flaw(f)) => Some(Subject::Flaw(f.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The default field: every example setup built into the program that is legal with its
+/// characters under `lookup`, both characters measured.
+pub fn example_field(lookup: &dyn CardLookup) -> Vec<FieldSetup> {
+    crate::games::arcadia::examples::setups()
+        .into_iter()
+        .filter(|e| check_setup(&e.setup, &e.characters, lookup).is_legal())
+        .map(|e| FieldSetup {
+            name: e.file,
+            setup: e.setup,
+            characters: e.characters,
+            measured: [true, true],
+        })
+        .collect()
 }
 
 /// `other - base` as `base - other`.

@@ -19,8 +19,7 @@ use crate::balance::iconica::{self as bal, Include, Report, Settings};
 use crate::balance::{Delta, Rate, Runner, Stopping};
 use crate::cards::{Card, CardFile, CardLookup, parse_card};
 use crate::games::arcadia::character::CharacterFile;
-use crate::games::arcadia::examples;
-use crate::games::arcadia::model::{ArcadiaCard, Merit};
+use crate::games::arcadia::model::ArcadiaCard;
 use crate::games::arcadia::rules::{check_character, check_setup};
 use crate::games::arcadia::setup::SetupFile;
 use crate::games::build::CardIndex;
@@ -526,16 +525,7 @@ fn arcadia_field(args: &ArcadiaArgs, lookup: &dyn CardLookup) -> Result<Vec<Fiel
                 measured: [true, true],
             }]
         }
-        None => examples::setups()
-            .into_iter()
-            .filter(|e| check_setup(&e.setup, &e.characters, lookup).is_legal())
-            .map(|e| FieldSetup {
-                name: e.file,
-                setup: e.setup,
-                characters: e.characters,
-                measured: [true, true],
-            })
-            .collect(),
+        None => arc::example_field(lookup),
     };
     if setups.is_empty() {
         return Err(BadInput("no legal example setup to measure in".into()));
@@ -586,14 +576,7 @@ fn arcadia(ctx: &Context, args: ArcadiaArgs) -> Outcome {
     cards.retain(|c| c.id() != card.id());
     cards.push(card);
     let index = CardIndex::new(cards);
-    let shop: Vec<Merit> = index
-        .cards()
-        .iter()
-        .filter_map(|c| match c {
-            Card::Arcadia(ArcadiaCard::Merit(m)) => Some(m.clone()),
-            _ => None,
-        })
-        .collect();
+    let shop = arc::shop(index.cards());
     let field = arcadia_field(&args, &index)?;
     let runner = args.run.runner()?;
     let settings = arc::Settings {
@@ -612,16 +595,8 @@ fn arcadia(ctx: &Context, args: ArcadiaArgs) -> Outcome {
     )
     .map_err(|e| BadInput(format!("{}: {e}", args.card)))?;
     let rank = if args.rank {
-        let others: Vec<Subject> = index
-            .cards()
-            .iter()
-            .filter(|c| c.id() != subject.id())
-            .filter_map(|c| match c {
-                Card::Arcadia(ArcadiaCard::Merit(m)) => Some(Subject::Merit(m.clone())),
-                Card::Arcadia(ArcadiaCard::Flaw(f)) => Some(Subject::Flaw(f.clone())),
-                _ => None,
-            })
-            .collect();
+        let mut others = arc::subjects(index.cards());
+        others.retain(|c| c.id() != subject.id());
         let ranked = arc::rank_cards(
             &others,
             &field,

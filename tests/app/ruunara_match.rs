@@ -235,8 +235,8 @@ fn a_drop_beyond_the_movement_is_refused_and_the_hero_stays() {
     assert!((moved.y - (at.y + 2.0)).abs() < 0.05, "{moved:?}");
 }
 
-#[test]
-fn stepping_back_and_forth_shows_the_engine_state_at_that_step() {
+/// The app with the eliminate mission played to its end by `greedy` for the heroes.
+fn played_by_greedy() -> Harness<'static, DeckwrightApp> {
     let mut h = harness(app());
     h.state_mut().matches.ruunara.heroes = Heroes::Computer("greedy");
     new_mission(&mut h);
@@ -246,6 +246,12 @@ fn stepping_back_and_forth_shows_the_engine_state_at_that_step() {
         }
         h.step();
     }
+    h
+}
+
+#[test]
+fn stepping_back_and_forth_shows_the_engine_state_at_that_step() {
+    let mut h = played_by_greedy();
     let (inputs, last) = {
         let p = h.state().matches.ruunara.played.as_ref().unwrap();
         assert!(p.over(), "the computer plays the heroes to the end");
@@ -290,15 +296,7 @@ fn stepping_back_and_forth_shows_the_engine_state_at_that_step() {
 
 #[test]
 fn the_enemies_turn_is_stepped_enemy_by_enemy_as_the_engine_plays_it() {
-    let mut h = harness(app());
-    h.state_mut().matches.ruunara.heroes = Heroes::Computer("greedy");
-    new_mission(&mut h);
-    for _ in 0..1000 {
-        if h.state().matches.ruunara.played.as_ref().unwrap().over() {
-            break;
-        }
-        h.step();
-    }
+    let mut h = played_by_greedy();
     let s = setup(h.state());
     let (inputs, frames) = {
         let p = h.state().matches.ruunara.played.as_ref().unwrap();

@@ -14,9 +14,8 @@ use deckwright::balance::{Runner, Stopping};
 use deckwright::cards::{Card, parse_card};
 use deckwright::catalogue::bundled_cards;
 use deckwright::games::ai::Policy;
-use deckwright::games::arcadia::examples;
 use deckwright::games::arcadia::model::{ArcadiaCard, Merit};
-use deckwright::games::arcadia::rules::{check_character, check_setup};
+use deckwright::games::arcadia::rules::check_character;
 use deckwright::games::build::CardIndex;
 use serde_json::Value;
 
@@ -60,24 +59,8 @@ fn world(extra: &[&Merit]) -> (CardIndex, Vec<Merit>, Vec<FieldSetup>) {
             .map(|m| Card::Arcadia(ArcadiaCard::Merit((*m).clone()))),
     );
     let index = CardIndex::new(cards);
-    let shop = index
-        .cards()
-        .iter()
-        .filter_map(|c| match c {
-            Card::Arcadia(ArcadiaCard::Merit(m)) => Some(m.clone()),
-            _ => None,
-        })
-        .collect();
-    let field: Vec<FieldSetup> = examples::setups()
-        .into_iter()
-        .filter(|e| check_setup(&e.setup, &e.characters, &index).is_legal())
-        .map(|e| FieldSetup {
-            name: e.file,
-            setup: e.setup,
-            characters: e.characters,
-            measured: [true, true],
-        })
-        .collect();
+    let shop = deckwright::balance::arcadia::shop(index.cards());
+    let field = deckwright::balance::arcadia::example_field(&index);
     assert!(field.len() >= 3, "the legal example setups");
     (index, shop, field)
 }
