@@ -1,7 +1,8 @@
 //! The squad's evaluation for the shared policies: a won mission is worth most, a lost one
 //! least; otherwise the squad's free hit points against the enemies', captives counted
 //! little, and the objective's progress (closing on the enemy, the rescue target or the
-//! exit).
+//! exit). During the deployment only the members already placed count for the distances, so
+//! greedy places each member where the objective is nearest.
 
 use super::game::RuunaraGame;
 use super::geom::{Rect, gap};
@@ -37,7 +38,11 @@ pub fn squad_value(g: &RuunaraGame<'_>) -> f64 {
         };
         if mine {
             v += w * 2.0;
-            if f.status == Status::Free && s.figs[i].side == Side::Hero {
+            // A member still to deploy stands nowhere yet: no distance counts for it.
+            if f.status == Status::Free
+                && s.figs[i].side == Side::Hero
+                && st.waiting & (1 << i) == 0
+            {
                 heroes.push(i);
             }
         } else if f.team == 1 {

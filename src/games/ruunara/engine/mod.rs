@@ -10,6 +10,7 @@
 //! a match played without a log allocates nothing per step.
 
 pub mod combat;
+pub mod deploy;
 pub mod enemy;
 pub mod eval;
 pub mod events;
