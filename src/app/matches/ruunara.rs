@@ -1,6 +1,7 @@
 //! Ruunara on the Match screen: a mission (a bundled example or a file) played by a squad (the
 //! Squad screen's, the bundled example or a file), the heroes played by a person or a policy,
 //! the enemies run by the rules inside the engine. The table is drawn from above; a person
+//! places each member deployed in a zone by clicking or dragging into the highlighted zone,
 //! drags the active hero within its movement and takes the other decisions from the options
 //! in words (keys 1-9) or by clicking the figure they concern.
 //!
