@@ -292,22 +292,73 @@ fn a_drop_that_leaves_no_room_for_the_members_still_to_place_is_refused() {
     assert_eq!(Setup::new(&sc3).err(), Some(SetupError::NoRoom("c".into())));
 }
 
+/// The squad placed by greedy: each member's spot.
+fn greedy_deployment(
+    sc: &deckwright::games::ruunara::mission::Scenario,
+) -> (Vec<Pt>, Vec<Vec<Pt>>) {
+    let s = setup(sc);
+    let mut g = RuunaraGame::new(&s);
+    let (mut chosen, mut offered) = (Vec::new(), Vec::new());
+    while let Phase::Deploy(_) = g.st.phase {
+        let opts = g.options().to_vec();
+        let a = Agent::new(Policy::Greedy, 1).choose(&g, 0, opts.len());
+        chosen.push(spot(&g, opts[a]));
+        offered.push(opts.iter().map(|o| spot(&g, *o)).collect());
+        g.apply(a);
+    }
+    (chosen, offered)
+}
+
 #[test]
 fn greedy_places_the_squad_toward_its_objective() {
-    // The rescue target is north-east of the zone: greedy's first member takes the zone's
-    // north-east spot.
+    // The rescue target is north-east of the zone: each member takes the free spot nearest
+    // to it.
     let sc = example("rescue.mission.toml", "legal-free-play-mix.squad.toml");
     let s = setup(&sc);
-    let g = RuunaraGame::new(&s);
-    let opts = g.options().to_vec();
-    let a = Agent::new(Policy::Greedy, 1).choose(&g, 0, opts.len());
-    let p = spot(&g, opts[a]);
-    let best = opts
+    let target = s.figs[s.rescue_target().unwrap()].start;
+    let (chosen, offered) = greedy_deployment(&sc);
+    assert_eq!(chosen.len(), 3);
+    for (p, opts) in chosen.iter().zip(&offered) {
+        let best = opts
+            .iter()
+            .map(|q| q.dist(target))
+            .fold(f64::INFINITY, f64::min);
+        assert!(
+            (p.dist(target) - best).abs() < 1e-9,
+            "greedy took {p:?} of {opts:?}"
+        );
+    }
+    // Holding out, each member takes the offered spot farthest from every hostile (the
+    // Marrow King's ghouls in the north, the hermit in the east).
+    let sc = example("survive.mission.toml", "legal-ardann-story.squad.toml");
+    let s = setup(&sc);
+    let hostiles: Vec<Pt> = s
+        .figs
         .iter()
-        .map(|o| spot(&g, *o))
-        .map(|q| q.x + q.y)
-        .fold(f64::MIN, f64::max);
-    assert!((p.x + p.y - best).abs() < 1e-9, "greedy took {p:?}");
+        .filter(|f| {
+            matches!(
+                f.side,
+                deckwright::games::ruunara::engine::Side::Enemy
+                    | deckwright::games::ruunara::engine::Side::Neutral { hostile: true }
+            )
+        })
+        .map(|f| f.start)
+        .collect();
+    let away = |p: &Pt| {
+        hostiles
+            .iter()
+            .map(|h| h.dist(*p))
+            .fold(f64::INFINITY, f64::min)
+    };
+    let (chosen, offered) = greedy_deployment(&sc);
+    assert_eq!(chosen.len(), 3);
+    for (p, opts) in chosen.iter().zip(&offered) {
+        let best = opts.iter().map(away).fold(f64::MIN, f64::max);
+        assert!(
+            (away(p) - best).abs() < 1e-9,
+            "greedy took {p:?} of {opts:?}"
+        );
+    }
 }
 
 /// A mission file: a 24" x 24" table, a building, two enemies and the squad's deploys.
