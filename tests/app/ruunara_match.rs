@@ -729,3 +729,21 @@ fn the_computer_deploys_a_zone_mission_by_its_policy() {
         [1, 2, 3]
     );
 }
+
+/// The deployment at 1024 x 700: the zone highlighted with its offered spots, one member
+/// already placed (`tests/snapshots/board-ruunara-deploy.png`).
+#[test]
+fn ruunara_deploy_snapshot() {
+    let mut h = harness(app());
+    h.set_size(egui::vec2(1024.0, 700.0));
+    h.run();
+    click(&mut h, "Match");
+    click(&mut h, "Ruunara");
+    h.state_mut().matches.ruunara.mission = ruunara::MissionSource::Bundled(1);
+    h.run();
+    click(&mut h, "New mission");
+    click_at(&mut h, Pt::new(4.0, 15.0));
+    let (n, g) = shown(&h);
+    assert_eq!((n, g.st.phase), (1, Phase::Deploy(1)));
+    h.snapshot("board-ruunara-deploy");
+}

@@ -1328,9 +1328,10 @@ fn board_ui(
             egui::Stroke::new(2.0, egui::Color32::from_rgb(60, 120, 210)),
             egui::StrokeKind::Inside,
         );
+        // Under the zone: a small zone has no room for its name.
         painter.text(
-            egui::pos2(r.center().x, r.max.y - 2.0),
-            egui::Align2::CENTER_BOTTOM,
+            egui::pos2(r.center().x, r.max.y + 2.0),
+            egui::Align2::CENTER_TOP,
             "deployment zone",
             font.clone(),
             egui::Color32::from_rgb(30, 60, 130),
