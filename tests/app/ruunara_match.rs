@@ -1,7 +1,8 @@
 //! Ruunara on the Match screen through the real app: a person plays a mission by dragging
 //! heroes on the table and clicking their targets until it ends, an illegal drop is refused,
 //! stepping back shows the engine's state at that step, a simulation gives the sim runner's
-//! figures, and a saved match (a drag among its decisions) reopens exactly.
+//! figures, and a saved match (a drag among its decisions) reopens exactly; a squad deployed
+//! in a zone is placed by clicks and drags in the highlighted zone.
 
 use std::time::Duration;
 
@@ -45,6 +46,17 @@ fn setup(app: &DeckwrightApp) -> Setup {
 
 /// The engine after `inputs` on seed `seed`, rolled apart from the app.
 fn engine_after<'s>(setup: &'s Setup, seed: u64, inputs: &[Input]) -> RuunaraGame<'s> {
+    engine_watched(setup, seed, inputs, None)
+}
+
+/// The engine after `inputs` on seed `seed`, the enemies' turn of the last input watched
+/// (`watch` enemies acted), rolled apart from the app.
+fn engine_watched<'s>(
+    setup: &'s Setup,
+    seed: u64,
+    inputs: &[Input],
+    watch: Option<usize>,
+) -> RuunaraGame<'s> {
     let mut dice = RngDice::new(seed);
     let mut g = RuunaraGame::new(setup);
     let roll = |g: &mut RuunaraGame<'s>, dice: &mut RngDice| {
@@ -54,10 +66,16 @@ fn engine_after<'s>(setup: &'s Setup, seed: u64, inputs: &[Input]) -> RuunaraGam
         }
     };
     roll(&mut g, &mut dice);
-    for i in inputs {
+    for (j, i) in inputs.iter().enumerate() {
+        if j + 1 == inputs.len()
+            && let Some(w) = watch
+        {
+            g.watch_enemies(w);
+        }
         match *i {
             Input::Pick(k) => g.apply(k),
             Input::Drag(p) => assert!(g.apply_path(p, &mut Vec::new())),
+            Input::Drop(at) => assert!(g.apply_drop(at, &mut Vec::new())),
         }
         roll(&mut g, &mut dice);
     }
@@ -319,27 +337,11 @@ fn the_enemies_turn_is_stepped_enemy_by_enemy_as_the_engine_plays_it() {
         assert_eq!((p.at, p.watch), (k, Some(w)));
         let shown = p.game();
         let next = shown.paused().expect("paused in front of an enemy");
-        assert!(next >= s.heroes, "an enemy acts next");
+        assert!(s.figs[next].run_by_rules(), "an enemy acts next");
         h.get_by_label_contains(&format!("the enemies' turn: {w} of {acting} acted"));
         h.get_by_label_contains(&format!("{} #{next} acts next", s.figs[next].name));
         // The engine, played alone and pausing there, is where the board is.
-        let mut dice = RngDice::new(1);
-        let mut alone = RuunaraGame::new(&s);
-        while let Turn::Chance(c) = alone.turn() {
-            alone.apply(c.draw(&mut dice).unwrap());
-        }
-        for (j, i) in inputs[..k].iter().enumerate() {
-            if j + 1 == k {
-                alone.watch_enemies(w);
-            }
-            match *i {
-                Input::Pick(x) => alone.apply(x),
-                Input::Drag(p) => assert!(alone.apply_path(p, &mut Vec::new())),
-            }
-            while let Turn::Chance(c) = alone.turn() {
-                alone.apply(c.draw(&mut dice).unwrap());
-            }
-        }
+        let alone = engine_watched(&s, 1, &inputs[..k], Some(w));
         assert_eq!(shown.st.figs, alone.st.figs);
         assert_eq!(alone.paused(), Some(next));
         h.key_press(Key::ArrowRight);
@@ -671,4 +673,151 @@ fn a_saved_match_with_a_drag_reopens_at_its_last_step_and_a_damaged_one_is_refus
     std::fs::write(&bad_path, "format = 1\ngame = \"ruunara\"\nseed = ").unwrap();
     click(&mut h, "Open match");
     h.get_by_label_contains("not a match record");
+}
+
+/// The game shown.
+fn shown(h: &Harness<'static, DeckwrightApp>) -> (usize, RuunaraGame<'static>) {
+    let p = h.state().matches.ruunara.played.as_ref().unwrap();
+    // The setup lives as long as the match: leak a copy for the test's borrow.
+    let setup: &'static Setup = Box::leak(Box::new((*p.setup).clone()));
+    let g = engine_after(setup, p.seed, &p.inputs[..p.at]);
+    (p.inputs.len(), g)
+}
+
+#[test]
+fn a_person_deploys_the_squad_in_its_zone_by_clicking_and_dragging_and_the_match_reopens() {
+    let mut h = harness(app());
+    h.run();
+    click(&mut h, "Match");
+    click(&mut h, "Ruunara");
+    // The rescue mission deploys the squad in a zone (x 1-7, y 12-18).
+    h.state_mut().matches.ruunara.mission = ruunara::MissionSource::Bundled(1);
+    h.state_mut().matches.ruunara.seed = 6;
+    h.run();
+    click(&mut h, "New mission");
+    let (n, g) = shown(&h);
+    assert_eq!((n, g.st.phase), (0, Phase::Deploy(0)));
+    h.get_by_label_contains("Where does");
+    h.get_by_label_contains("Click or drag into the highlighted zone");
+    // A click outside the zone is refused and says why; nothing is decided.
+    click_at(&mut h, Pt::new(20.0, 20.0));
+    assert_eq!(shown(&h).0, 0);
+    let m = h.state().matches.ruunara.message.clone().unwrap();
+    assert!(m.contains("inside the highlighted zone"), "{m}");
+    h.get_by_label(&m);
+    // A click in the zone, off the grid, places the first member there.
+    click_at(&mut h, Pt::new(2.3, 13.1));
+    let (n, g) = shown(&h);
+    assert_eq!(n, 1);
+    assert!(h.state().matches.ruunara.message.is_none());
+    let a = g.st.figs[0].at;
+    assert!(a.dist(Pt::new(2.3, 13.1)) < 0.05, "{a:?}");
+    assert_eq!(g.st.phase, Phase::Deploy(1));
+    // A drop on the member just placed is refused as an overlap.
+    click_at(&mut h, Pt::new(2.6, 13.3));
+    assert_eq!(shown(&h).0, 1);
+    let m = h.state().matches.ruunara.message.clone().unwrap();
+    assert!(m.contains("overlap"), "{m}");
+    // The second member is dragged in from beside the zone.
+    drag(&mut h, Pt::new(10.0, 10.0), Pt::new(5.5, 16.5));
+    let (n, g) = shown(&h);
+    assert_eq!(n, 2);
+    assert!(g.st.figs[1].at.dist(Pt::new(5.5, 16.5)) < 0.05);
+    // The third takes the first listed spot (key 1).
+    h.key_press(Key::Num1);
+    h.run();
+    let (n, g) = shown(&h);
+    assert_eq!(n, 3);
+    assert_eq!(g.st.phase, Phase::Pick, "round 1 begins");
+    assert_eq!(g.st.round, 1);
+    let p = h.state().matches.ruunara.played.as_ref().unwrap();
+    assert!(matches!(
+        p.inputs[..],
+        [Input::Drop(_), Input::Drop(_), Input::Pick(_)]
+    ));
+    assert!(
+        p.log()
+            .iter()
+            .any(|(k, l)| *k == 1 && l.contains("is placed at"))
+    );
+    let (inputs, log) = (p.inputs.clone(), p.log());
+    // Saved and opened again, the drops replay exactly.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("zone.match.toml");
+    h.state_mut().matches.ruunara.path = path.display().to_string();
+    h.run();
+    click(&mut h, "Save match");
+    let r = MatchRecord::load(&path).unwrap();
+    assert_eq!(r.options["drops"].as_array().unwrap().len(), 2);
+    click(&mut h, "New mission");
+    click(&mut h, "Open match");
+    let p = h.state().matches.ruunara.played.as_ref().unwrap();
+    assert_eq!(p.inputs, inputs);
+    assert_eq!(p.log(), log);
+    // A drop moved out of the zone is refused.
+    let mut bad = r.clone();
+    bad.options["drops"].as_array_mut().unwrap()[0]["at"] =
+        toml::Value::Array(vec![20.0.into(), 20.0.into()]);
+    assert!(ruunara::Played::from_record(&bad).is_err());
+    // Undo takes back the last placement: the third member is to place again.
+    click(&mut h, "Undo");
+    let (n, g) = shown(&h);
+    assert_eq!((n, g.st.phase), (2, Phase::Deploy(2)));
+}
+
+#[test]
+fn the_computer_deploys_a_zone_mission_by_its_policy() {
+    let mut h = harness(app());
+    h.run();
+    click(&mut h, "Match");
+    click(&mut h, "Ruunara");
+    h.state_mut().matches.ruunara.mission = ruunara::MissionSource::Bundled(3);
+    h.state_mut().matches.ruunara.heroes = Heroes::Computer("greedy");
+    h.run();
+    click(&mut h, "New mission");
+    for _ in 0..50 {
+        if h.state()
+            .matches
+            .ruunara
+            .played
+            .as_ref()
+            .unwrap()
+            .inputs
+            .len()
+            >= 3
+        {
+            break;
+        }
+        h.step();
+    }
+    let p = h.state().matches.ruunara.played.as_ref().unwrap();
+    assert!(p.inputs.len() >= 3);
+    let placed: Vec<_> = p
+        .log()
+        .into_iter()
+        .filter(|(_, l)| l.contains("is placed at"))
+        .collect();
+    assert_eq!(placed.len(), 3, "{placed:?}");
+    assert_eq!(
+        placed.iter().map(|(k, _)| *k).collect::<Vec<_>>(),
+        [1, 2, 3]
+    );
+}
+
+/// The deployment at 1024 x 700: the zone highlighted with its offered spots, one member
+/// already placed (`tests/snapshots/board-ruunara-deploy.png`).
+#[test]
+fn ruunara_deploy_snapshot() {
+    let mut h = harness(app());
+    h.set_size(egui::vec2(1024.0, 700.0));
+    h.run();
+    click(&mut h, "Match");
+    click(&mut h, "Ruunara");
+    h.state_mut().matches.ruunara.mission = ruunara::MissionSource::Bundled(1);
+    h.run();
+    click(&mut h, "New mission");
+    click_at(&mut h, Pt::new(4.0, 15.0));
+    let (n, g) = shown(&h);
+    assert_eq!((n, g.st.phase), (1, Phase::Deploy(1)));
+    h.snapshot("board-ruunara-deploy");
 }

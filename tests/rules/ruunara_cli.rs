@@ -510,3 +510,98 @@ fn validate_tells_a_mission_by_its_kind_whatever_its_name() {
         &format!("{plain}:10:1: key `round_limmit`"),
     );
 }
+
+/// The placements of a `play --json` document: figure, point, facing.
+fn placements(v: &Value) -> Vec<(u64, f64, f64, String)> {
+    v["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["type"] == "placed")
+        .map(|e| {
+            (
+                e["fig"].as_u64().unwrap(),
+                e["at"]["x"].as_f64().unwrap(),
+                e["at"]["y"].as_f64().unwrap(),
+                e["facing"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_zone_mission_is_deployed_by_each_policy_and_plays_with_scripted_dice_and_sim() {
+    let env = Env::new();
+    let mission = ex("rescue.mission.toml");
+    let squad = ex("legal-free-play-mix.squad.toml");
+    let mut seen = Vec::new();
+    for policy in ["first", "random", "greedy", "mcts"] {
+        let v = env.json(&[
+            "play", "ruunara", &mission, &squad, "--seed", "5", "--policy", policy, "--json",
+        ]);
+        let log = v["log"].as_array().unwrap();
+        // Each member placed in squad order, then the whole deployment, then round 1.
+        let kinds: Vec<&str> = log[..5]
+            .iter()
+            .map(|e| e["type"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            kinds,
+            ["placed", "placed", "placed", "deployed", "round"],
+            "{policy}"
+        );
+        let placed = placements(&v);
+        let figures = v["figures"].as_array().unwrap();
+        let deployed = log[3]["figures"].as_array().unwrap();
+        for (k, (fig, x, y, facing)) in placed.iter().enumerate() {
+            assert_eq!(*fig, k as u64);
+            // Wholly in the figure's zone, as the document gives it (x 1-7, y 12-18).
+            let z = &figures[k]["deploy_zone"];
+            assert_eq!(z["w"], 6.0, "{z}");
+            let (zx, zy) = (z["x"].as_f64().unwrap(), z["y"].as_f64().unwrap());
+            assert!(
+                *x >= zx + 0.68 - 1e-6 && *x <= zx + 6.0 - 0.68 + 1e-6,
+                "{policy} {x}"
+            );
+            assert!(
+                *y >= zy + 0.68 - 1e-6 && *y <= zy + 6.0 - 0.68 + 1e-6,
+                "{policy} {y}"
+            );
+            for (_, x2, y2, _) in &placed[..k] {
+                assert!(
+                    (x - x2).hypot(y - y2) >= 1.36 - 1e-4,
+                    "{policy}: bases overlap"
+                );
+            }
+            // The deployment lists each member where it was placed.
+            assert_eq!(deployed[k]["at"]["x"].as_f64().unwrap(), *x);
+            assert_eq!(deployed[k]["facing"].as_str().unwrap(), facing);
+        }
+        assert_eq!(
+            figures[3]["deploy_zone"],
+            Value::Null,
+            "an enemy at its post"
+        );
+        seen.push(placed);
+    }
+    // The policies decide: greedy does not place the squad as `first` does.
+    assert_ne!(seen[0], seen[2]);
+    // Scripted dice play the zone mission the same way twice.
+    let faces = (0..3000)
+        .map(|i| ((i * 5 + 1) % 6 + 1).to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let play = || {
+        env.json(&[
+            "play", "ruunara", &mission, &squad, "--dice", &faces, "--policy", "greedy", "--json",
+        ])
+    };
+    let a = play();
+    assert_eq!(placements(&a).len(), 3);
+    assert_eq!(a, play());
+    // And sim plays it many times.
+    let s = env.json(&[
+        "sim", "ruunara", &mission, &squad, "--games", "40", "--seed", "2", "--json",
+    ]);
+    assert_eq!(s["games"], 40, "{s}");
+}

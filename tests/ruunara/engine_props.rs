@@ -52,9 +52,24 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
     #[test]
-    fn random_missions_keep_every_rule_of_the_table(seed in any::<u64>(), limit in 1u32..12) {
+    fn random_missions_keep_every_rule_of_the_table(
+        seed in any::<u64>(),
+        limit in 1u32..12,
+        zoned in any::<bool>(),
+    ) {
         let mut sc = sample_mission();
         sc.round_limit = limit;
+        if zoned {
+            // The squad placed by the seat in a zone on the west edge.
+            for h in &mut sc.heroes {
+                h.deploy = deckwright::games::ruunara::mission::Deploy::Zone {
+                    x: 1.0,
+                    y: 10.0,
+                    w: 6.0,
+                    d: 14.0,
+                };
+            }
+        }
         let s = setup(&sc);
         let step = random_mission(&s, seed);
         let g = &step.game;
@@ -62,9 +77,24 @@ proptest! {
         let out = g.outcome().expect("over");
         prop_assert!(out.turns <= limit, "{} rounds of {limit}", out.turns);
         // No move exceeds its allowance; every move's path is legal and recorded.
-        let mut pos: Vec<_> = s.figs.iter().map(|f| Some(f.start)).collect();
+        // Members deployed in a zone stand nowhere until placed.
+        let mut pos: Vec<_> = s
+            .figs
+            .iter()
+            .map(|f| f.zone.is_none().then_some(f.start))
+            .collect();
         for e in &step.log {
             match e {
+                Event::Placed { fig, at, .. } => {
+                    let f = usize::from(*fig);
+                    prop_assert_eq!(pos[f], None, "placed twice");
+                    for (j, p) in pos.iter().enumerate() {
+                        if let Some(p) = p {
+                            prop_assert!(!overlap(*p, *at), "{} placed on {}", f, j);
+                        }
+                    }
+                    pos[f] = Some(*at);
+                }
                 Event::Moved { fig, path, cost, .. } => {
                     let f = usize::from(*fig);
                     prop_assert!(*cost <= s.figs[f].movement + 1e-6, "{e:?}");
@@ -223,7 +253,9 @@ fn watching_the_enemies_turn_pauses_in_front_of_each_enemy_and_ends_where_play_d
                 let enemies: Vec<u8> = log
                     .iter()
                     .filter_map(|e| match e {
-                        Event::Activate { fig } if usize::from(*fig) >= s.heroes => Some(*fig),
+                        Event::Activate { fig } if s.figs[usize::from(*fig)].run_by_rules() => {
+                            Some(*fig)
+                        }
                         _ => None,
                     })
                     .collect();

@@ -3,6 +3,7 @@
 //! duel.
 
 mod common;
+mod deploy;
 mod duel;
 mod engine_props;
 mod engine_rules;

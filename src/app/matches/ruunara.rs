@@ -1,6 +1,7 @@
 //! Ruunara on the Match screen: a mission (a bundled example or a file) played by a squad (the
 //! Squad screen's, the bundled example or a file), the heroes played by a person or a policy,
 //! the enemies run by the rules inside the engine. The table is drawn from above; a person
+//! places each member deployed in a zone by clicking or dragging into the highlighted zone,
 //! drags the active hero within its movement and takes the other decisions from the options
 //! in words (keys 1-9) or by clicking the figure they concern.
 //!
@@ -97,6 +98,8 @@ pub enum Input {
     Pick(usize),
     /// The active hero moved along a dragged path.
     Drag(Path),
+    /// The member being deployed dropped at a point of its zone.
+    Drop(Pt),
 }
 
 /// What a match was deployed from, kept for its record: the mission's text, the squad and
@@ -230,6 +233,9 @@ impl Played {
                 Input::Drag(p) => {
                     g.apply_path(p, &mut ev);
                 }
+                Input::Drop(at) => {
+                    g.apply_drop(at, &mut ev);
+                }
             }
             roll(&mut g, &mut dice, &mut ev);
             lines.extend(ev.drain(..).map(|e| (j + 1, e)));
@@ -279,7 +285,7 @@ impl Played {
         let mut enemies = vec![0; self.inputs.len() + 1];
         for (k, e) in &lines {
             if let Event::Activate { fig } = e
-                && usize::from(*fig) >= self.setup.heroes
+                && self.setup.figs[usize::from(*fig)].run_by_rules()
             {
                 enemies[*k] += 1;
             }
@@ -348,6 +354,7 @@ impl Played {
         let mut g = RuunaraGame::start(&self.setup, &mut ev);
         roll(&mut g, &mut dice, &mut ev);
         let mut drags = toml::value::Array::new();
+        let mut drops = toml::value::Array::new();
         for (k, input) in self.inputs.iter().enumerate() {
             ev.clear();
             let i = match *input {
@@ -356,6 +363,11 @@ impl Played {
                     drags.push(drag_value(k, &p));
                     g.offer_path(p)
                         .expect("a drag is only taken at a movement decision")
+                }
+                Input::Drop(at) => {
+                    drops.push(drop_value(k, at));
+                    g.offer_drop(at)
+                        .expect("a drop is only taken where the member may deploy")
                 }
             };
             r.inputs.push(i);
@@ -375,12 +387,16 @@ impl Played {
             toml::Value::Array(src.cards.iter().map(|c| c.to_toml().into()).collect()),
         );
         o.insert("drags".into(), toml::Value::Array(drags));
+        if !drops.is_empty() {
+            o.insert("drops".into(), toml::Value::Array(drops));
+        }
         r
     }
 
     /// Reopens a recorded match from the record alone: the mission and squad deployed again
     /// with the recorded cards, every decision checked against the position it is taken at
-    /// (a drag must end where the hero may go, within its movement), shown at its last step.
+    /// (a drag must end where the hero may go, within its movement; a drop must be where the
+    /// member may deploy), shown at its last step.
     pub fn from_record(r: &MatchRecord) -> Result<Played, RecordError> {
         r.expect_game("ruunara")?;
         let bad = |m: String| RecordError::Options(m);
@@ -435,6 +451,26 @@ impl Played {
                 return Err(bad(format!("drag at step {step} is not one of the inputs")));
             }
         }
+        // Drops came with the deployment phase: a record without them has none.
+        let drops = match o.get("drops") {
+            None => Vec::new(),
+            Some(v) => v
+                .as_array()
+                .ok_or_else(|| bad("`drops` is not a list".into()))?
+                .iter()
+                .map(|d| {
+                    drop_of(d).ok_or_else(|| bad(format!("drop `{d}` is not a step and a point")))
+                })
+                .collect::<Result<Vec<(usize, Pt)>, _>>()?,
+        };
+        for (k, (step, _)) in drops.iter().enumerate() {
+            if *step >= r.inputs.len()
+                || drops[..k].iter().any(|(s, _)| s == step)
+                || drags.iter().any(|(s, _)| s == step)
+            {
+                return Err(bad(format!("drop at step {step} is not one of the inputs")));
+            }
+        }
         let (setup, source) =
             deploy(&cards, mission, mission_file, &squad).map_err(RecordError::Options)?;
         let mut inputs = Vec::with_capacity(r.inputs.len());
@@ -449,7 +485,16 @@ impl Played {
                 let Turn::Seat { options, .. } = g.turn() else {
                     return Err(illegal);
                 };
+                let dropped = drops.iter().find(|(s, _)| *s == at).map(|&(_, p)| p);
                 let input = match drags.iter().find(|(s, _)| *s == at) {
+                    None if dropped.is_some() => {
+                        let p = dropped.expect("matched");
+                        // offer_drop checks the point: the member's zone, free, room left.
+                        if g.offer_drop(p) != Some(i) || i != options {
+                            return Err(illegal);
+                        }
+                        Input::Drop(p)
+                    }
                     Some(&(_, p)) => {
                         let Phase::Move(fig) = g.st.phase else {
                             return Err(illegal);
@@ -500,6 +545,31 @@ fn drag_value(step: usize, p: &Path) -> toml::Value {
     );
     t.insert("cost".into(), p.cost.into());
     toml::Value::Table(t)
+}
+
+/// A drop in a record: `{ step = k, at = [x, y] }`.
+fn drop_value(step: usize, at: Pt) -> toml::Value {
+    let mut t = toml::Table::new();
+    t.insert("step".into(), (step as i64).into());
+    t.insert(
+        "at".into(),
+        toml::Value::Array(vec![at.x.into(), at.y.into()]),
+    );
+    toml::Value::Table(t)
+}
+
+/// A drop read back from a record, if it is one.
+fn drop_of(v: &toml::Value) -> Option<(usize, Pt)> {
+    let t = v.as_table()?;
+    if t.len() != 2 {
+        return None;
+    }
+    let step = usize::try_from(t.get("step")?.as_integer()?).ok()?;
+    let [x, y] = t.get("at")?.as_array()?.as_slice() else {
+        return None;
+    };
+    let (x, y) = (x.as_float()?, y.as_float()?);
+    (x.is_finite() && y.is_finite()).then_some((step, Pt::new(x, y)))
 }
 
 /// A drag read back from a record, if it is one.
@@ -999,7 +1069,16 @@ impl RuunaraPanel {
             }
             drop_at = out.dropped;
         });
-        if let Some((fig, at)) = drop_at {
+        if let Some((fig, at)) = drop_at
+            && game.deploying() == Some(fig)
+        {
+            if game.legal_deploy_at(fig, at.x, at.y) {
+                pick = Some(Input::Drop(at));
+                self.message = None;
+            } else {
+                self.message = Some(deploy_refusal(&game, fig, at));
+            }
+        } else if let Some((fig, at)) = drop_at {
             match game.legal_move_to(fig, at.x, at.y) {
                 Some(path) => {
                     pick = Some(Input::Drag(path));
@@ -1113,6 +1192,43 @@ fn refusal(game: &RuunaraGame<'_>, fig: usize, at: Pt) -> String {
     )
 }
 
+/// Why member `fig` cannot be deployed at `at`.
+fn deploy_refusal(game: &RuunaraGame<'_>, fig: usize, at: Pt) -> String {
+    let s = game.setup;
+    let st = &game.st;
+    let name = &s.figs[fig].name;
+    let Some(z) = crate::games::ruunara::engine::State::zone_of(s, fig) else {
+        return format!("{name} is not deployed in a zone.");
+    };
+    let inside = at.x >= z.x + BASE_R - 1e-6
+        && at.y >= z.y + BASE_R - 1e-6
+        && at.x <= z.x + z.w - BASE_R + 1e-6
+        && at.y <= z.y + z.d - BASE_R + 1e-6;
+    if !inside {
+        return format!(
+            "{name} deploys inside the highlighted zone, its whole base within it: ({:.1}, {:.1}) is outside.",
+            at.x, at.y
+        );
+    }
+    if let Some(j) = st.ids().find(|&j| {
+        j != fig
+            && st.waiting & (1 << j) == 0
+            && st.figs[j].status != Status::Dead
+            && crate::games::ruunara::engine::geom::overlap(at, st.figs[j].at)
+    }) {
+        return format!(
+            "{name} cannot stand there: its base would overlap {} #{j}.",
+            s.figs[j].name
+        );
+    }
+    if !st.spot_free(s, fig, at) {
+        return format!("{name} cannot stand there: no base may stand on a building.");
+    }
+    format!(
+        "{name} cannot stand there: the members still to deploy in this zone would have no room left."
+    )
+}
+
 /// The log, the lines of the step shown highlighted.
 fn log_ui(ui: &mut egui::Ui, p: &Played) {
     super::step_log_ui(ui, "ruunara-log-scroll", p.log(), p.at);
@@ -1156,6 +1272,9 @@ fn options_ui(
             }
             ui.strong(game.question());
             ui.weak(match game.st.phase {
+                Phase::Deploy(_) => {
+                    "Click or drag into the highlighted zone to place the member there, or take a spot (keys 1-9)."
+                }
                 Phase::Move(_) => {
                     "Drag the hero within its reach on the table, or take an option (keys 1-9)."
                 }
@@ -1280,6 +1399,41 @@ fn board_ui(
         }
         _ => {}
     }
+    // The zone of the member being deployed, and its offered spots.
+    let deploying = game.deploying();
+    if let Some(i) = deploying
+        && let Some(z) = crate::games::ruunara::engine::State::zone_of(s, i)
+    {
+        let r = zone_rect(&z);
+        painter.rect_filled(
+            r,
+            2.0,
+            egui::Color32::from_rgba_unmultiplied(60, 120, 210, 60),
+        );
+        painter.rect_stroke(
+            r,
+            2.0,
+            egui::Stroke::new(2.0, egui::Color32::from_rgb(60, 120, 210)),
+            egui::StrokeKind::Inside,
+        );
+        // Under the zone: a small zone has no room for its name.
+        painter.text(
+            egui::pos2(r.center().x, r.max.y + 2.0),
+            egui::Align2::CENTER_TOP,
+            "deployment zone",
+            font.clone(),
+            egui::Color32::from_rgb(30, 60, 130),
+        );
+        for o in game.options() {
+            if let Opt::Place { col, row } = *o {
+                painter.circle_stroke(
+                    map.to_screen(st.spot(s, i, usize::from(col), usize::from(row))),
+                    BASE_R as f32 * scale * 0.5,
+                    egui::Stroke::new(1.0, egui::Color32::from_rgb(60, 120, 210)),
+                );
+            }
+        }
+    }
     for piece in &s.pieces {
         let r = egui::Rect::from_two_pos(
             map.to_screen(Pt::new(piece.rect.x0, piece.rect.y0)),
@@ -1313,7 +1467,9 @@ fn board_ui(
     // Vision arcs under the bases.
     for i in figs.clone() {
         let f = &st.figs[i];
-        if f.status != Status::Free || !(all_arcs || selected == Some(i) || st.active() == Some(i))
+        if f.status != Status::Free
+            || st.waiting & (1 << i) != 0
+            || !(all_arcs || selected == Some(i) || st.active() == Some(i))
         {
             continue;
         }
@@ -1336,6 +1492,10 @@ fn board_ui(
     };
     for i in figs.clone() {
         let f = &st.figs[i];
+        if st.waiting & (1 << i) != 0 {
+            // Not on the table yet.
+            continue;
+        }
         let c = map.to_screen(f.at);
         let color = team_color(f.team);
         match f.status {
@@ -1416,7 +1576,7 @@ fn board_ui(
     let under = |p: egui::Pos2| {
         let t = map.to_table(p);
         figs.clone()
-            .filter(|&i| st.figs[i].status != Status::Dead)
+            .filter(|&i| st.figs[i].status != Status::Dead && st.waiting & (1 << i) == 0)
             .find(|&i| st.figs[i].at.dist(t) <= BASE_R + 0.2)
     };
     if let Some(i) = response.hover_pos().and_then(under) {
@@ -1440,28 +1600,40 @@ fn board_ui(
         clicked: None,
         dropped: None,
     };
+    let placing = deploying.filter(|_| person);
     if response.drag_started()
-        && let (Some(i), Some(p)) = (moving, ui.input(|inp| inp.pointer.press_origin()))
-        && under(p) == Some(i)
+        && let Some(p) = ui.input(|inp| inp.pointer.press_origin())
     {
-        *dragging = Some((i, p));
+        if let Some(i) = placing {
+            // The member to deploy is dragged in from wherever the press began.
+            *dragging = Some((i, p));
+        } else if let Some(i) = moving
+            && under(p) == Some(i)
+        {
+            *dragging = Some((i, p));
+        }
     }
     if let Some((i, pos)) = dragging.as_mut() {
         if let Some(p) = ui.input(|inp| inp.pointer.latest_pos()) {
             *pos = p;
         }
-        let legal = game
-            .legal_move_to(*i, map.to_table(*pos).x, map.to_table(*pos).y)
-            .is_some();
+        let t = map.to_table(*pos);
+        let legal = if placing == Some(*i) {
+            game.legal_deploy_at(*i, t.x, t.y)
+        } else {
+            game.legal_move_to(*i, t.x, t.y).is_some()
+        };
         let color = if legal {
             egui::Color32::from_rgb(40, 170, 80)
         } else {
             egui::Color32::from_rgb(210, 50, 50)
         };
-        painter.line_segment(
-            [map.to_screen(st.figs[*i].at), *pos],
-            egui::Stroke::new(2.0, color),
-        );
+        if placing != Some(*i) {
+            painter.line_segment(
+                [map.to_screen(st.figs[*i].at), *pos],
+                egui::Stroke::new(2.0, color),
+            );
+        }
         painter.circle_stroke(*pos, r, egui::Stroke::new(2.5, color));
         if response.drag_stopped() || !ui.input(|inp| inp.pointer.any_down()) {
             out.dropped = Some((*i, map.to_table(*pos)));
@@ -1470,7 +1642,11 @@ fn board_ui(
     } else if response.clicked()
         && let Some(p) = response.interact_pointer_pos()
     {
-        out.clicked = under(p);
+        match placing {
+            // A click in the zone places the member being deployed there.
+            Some(i) => out.dropped = Some((i, map.to_table(p))),
+            None => out.clicked = under(p),
+        }
     }
     out
 }

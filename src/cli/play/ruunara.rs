@@ -172,6 +172,10 @@ fn with_table(mut doc: Value, scenario: &Scenario, setup: &Setup) -> Value {
                     "name": f.skill_name(slot),
                     "cycle": d.cycle.to_string(),
                 })).collect::<Vec<_>>(),
+                // The zone the seat placed it in (its `placed` event says where).
+                "deploy_zone": f.zone.and_then(|k| setup.zones.get(usize::from(k))).map(|z| {
+                    json!({"x": z.x, "y": z.y, "w": z.w, "d": z.d})
+                }),
             })
         })
         .collect::<Vec<_>>()

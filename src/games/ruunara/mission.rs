@@ -320,6 +320,46 @@ pub fn zone_capacity(w: f64, d: f64) -> usize {
     per(w) * per(d)
 }
 
+/// The grid of spots a deployment zone offers: bases side by side on a square grid (as
+/// [`zone_capacity`] counts them), centred in the zone; its columns and rows.
+pub fn zone_grid(w: f64, d: f64) -> (usize, usize) {
+    let per = |l: f64| (l / (2.0 * BASE_RADIUS) + EPS).floor().max(0.0) as usize;
+    (per(w), per(d))
+}
+
+/// The centre of spot (`col`, `row`) of zone `z`'s grid ([`zone_grid`]).
+pub fn zone_spot(z: Zone, col: usize, row: usize) -> (f64, f64) {
+    let (c, r) = zone_grid(z.w, z.d);
+    let step = 2.0 * BASE_RADIUS;
+    let x0 = z.x + (z.w - c as f64 * step).max(0.0) / 2.0 + BASE_RADIUS;
+    let y0 = z.y + (z.d - r as f64 * step).max(0.0) / 2.0 + BASE_RADIUS;
+    (x0 + col as f64 * step, y0 + row as f64 * step)
+}
+
+/// How many of zone `z`'s grid spots stay free for its own members whatever is placed
+/// elsewhere: not on a building, not on a base placed at a point (`fixed`), and not
+/// reaching into another deployment zone (`others`, whose members could stand there). A
+/// member placed on a grid spot takes exactly one spot (grid bases only touch), so a zone
+/// with this room for each of its members can always be filled, whatever the choices.
+pub fn zone_room(z: Zone, fixed: &[(f64, f64)], buildings: &[Zone], others: &[Zone]) -> usize {
+    let (c, r) = zone_grid(z.w, z.d);
+    let mut n = 0;
+    for row in 0..r {
+        for col in 0..c {
+            let p = zone_spot(z, col, row);
+            let blocked = buildings
+                .iter()
+                .chain(others)
+                .any(|b| base_on_rect(p.0, p.1, b.x, b.y, b.w, b.d))
+                || fixed.iter().any(|&q| bases_overlap(p, q));
+            if !blocked {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
 /// A figure placed at a point by the mission, for the checks: its key path and position.
 struct Piece {
     path: Vec<String>,
@@ -637,6 +677,71 @@ impl MissionFile {
 const SRC_MISSION: &str =
     "deckwright spec (spec/ruunara.md), \"Missions\": deploy, enemies and neutrals of a mission";
 
+impl MissionFile {
+    /// `mission-zone-capacity`: every deployment zone has room ([`zone_room`]) for the
+    /// members it deploys, clear of buildings, of the bases placed at points and of the
+    /// other zones, so any sequence of placements fills it.
+    fn zone_room_violations(
+        &self,
+        deploys: &[Deploy],
+        squad: &[Figure],
+        violations: &mut Vec<Violation>,
+    ) {
+        let mut zones: Vec<(Zone, usize)> = Vec::new();
+        let mut fixed: Vec<(f64, f64)> = Vec::new();
+        for d in deploys {
+            match *d {
+                Deploy::Point { x, y, .. } => fixed.push((x, y)),
+                Deploy::Zone { x, y, w, d } => {
+                    let z = Zone { x, y, w, d };
+                    match zones.iter_mut().find(|(q, _)| *q == z) {
+                        Some((_, k)) => *k += 1,
+                        None => zones.push((z, 1)),
+                    }
+                }
+            }
+        }
+        fixed.extend(self.enemies.iter().map(|e| (e.x, e.y)));
+        fixed.extend(self.neutrals.iter().map(|n| (n.x, n.y)));
+        let buildings: Vec<Zone> = self
+            .scenery
+            .iter()
+            .filter(|s| s.kind == SceneryKind::Building)
+            .map(|s| Zone {
+                x: s.x,
+                y: s.y,
+                w: s.w,
+                d: s.d,
+            })
+            .collect();
+        for (k, &(z, members)) in zones.iter().enumerate() {
+            let others: Vec<Zone> = zones
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| *j != k)
+                .map(|(_, (q, _))| *q)
+                .collect();
+            let room = zone_room(z, &fixed, &buildings, &others);
+            if room < members {
+                violations.push(Violation::new(
+                    "mission-zone-capacity",
+                    format!(
+                        "the deployment zone at ({}, {}) of {} x {} inches holds {room} base{} side by side clear of buildings, figures and other zones; it deploys {members} member{}",
+                        z.x,
+                        z.y,
+                        z.w,
+                        z.d,
+                        if room == 1 { "" } else { "s" },
+                        if members == 1 { "" } else { "s" },
+                    ),
+                    squad.iter().map(|f| f.id.clone()).collect(),
+                    SRC_MISSION,
+                ));
+            }
+        }
+    }
+}
+
 /// The rule ids a mission checked against a squad reports, in order.
 pub const MISSION_RULES: [&str; 6] = [
     "unknown-card",
@@ -754,21 +859,8 @@ impl MissionFile {
                 squad.iter().map(|f| f.id.clone()).collect(),
                 SRC_MISSION,
             ));
-        } else if shared_zone
-            && let Deploy::Zone { w, d, .. } = self.deploy[0]
-            && zone_capacity(w, d) < squad.len()
-        {
-            violations.push(Violation::new(
-                "mission-zone-capacity",
-                format!(
-                    "the deployment zone of {w} x {d} inches holds {} base{} side by side; the squad has {} members",
-                    zone_capacity(w, d),
-                    if zone_capacity(w, d) == 1 { "" } else { "s" },
-                    squad.len()
-                ),
-                squad.iter().map(|f| f.id.clone()).collect(),
-                SRC_MISSION,
-            ));
+        } else {
+            self.zone_room_violations(&deploys, squad, &mut violations);
         }
         let objective = match self.objective {
             ObjectiveKind::Eliminate => Some(Objective::Eliminate),

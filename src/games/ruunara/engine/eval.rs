@@ -1,12 +1,14 @@
 //! The squad's evaluation for the shared policies: a won mission is worth most, a lost one
 //! least; otherwise the squad's free hit points against the enemies', captives counted
 //! little, and the objective's progress (closing on the enemy, the rescue target or the
-//! exit).
+//! exit). During the deployment only the members already placed count for the distances,
+//! each with its own small term, so greedy places each member toward the objective (far from
+//! the hostiles when the squad must survive).
 
 use super::game::RuunaraGame;
 use super::geom::{Rect, gap};
 use super::setup::Side;
-use super::state::Status;
+use super::state::{Phase, Status};
 use crate::games::ai::Evaluator;
 use crate::games::ruunara::mission::Objective;
 
@@ -37,7 +39,11 @@ pub fn squad_value(g: &RuunaraGame<'_>) -> f64 {
         };
         if mine {
             v += w * 2.0;
-            if f.status == Status::Free && s.figs[i].side == Side::Hero {
+            // A member still to deploy stands nowhere yet: no distance counts for it.
+            if f.status == Status::Free
+                && s.figs[i].side == Side::Hero
+                && st.waiting & (1 << i) == 0
+            {
                 heroes.push(i);
             }
         } else if f.team == 1 {
@@ -81,6 +87,41 @@ pub fn squad_value(g: &RuunaraGame<'_>) -> f64 {
             }
         }
         Objective::Survive { .. } => v += f64::from(st.round),
+    }
+    // At the deployment the terms above see only the nearest member: each placed member's
+    // own standing counts a little too, so the later members of a zone are placed with
+    // purpose (the first decision after the deployment included: its last placement leads
+    // there).
+    if st.round == 0
+        || (st.round == 1 && st.phase == Phase::Pick && heroes.iter().all(|&h| !st.figs[h].acted))
+    {
+        v += deploy_term(g, &heroes);
+    }
+    v
+}
+
+/// Each placed member's standing toward the objective: near the enemy to eliminate, the
+/// figure to rescue or the exit; far from every hostile when the squad must survive.
+fn deploy_term(g: &RuunaraGame<'_>, heroes: &[usize]) -> f64 {
+    let (s, st) = (g.setup, &g.st);
+    let hostile = |p| {
+        st.ids()
+            .filter(|&j| st.figs[j].team == 1 && st.figs[j].status == Status::Free)
+            .map(|j| gap(st.figs[j].at, p))
+            .fold(f64::INFINITY, f64::min)
+    };
+    let mut v = 0.0;
+    for &h in heroes {
+        let p = st.figs[h].at;
+        let d = match s.objective {
+            Objective::Eliminate => hostile(p),
+            Objective::Rescue { .. } => s.rescue_target().map_or(0.0, |t| gap(st.figs[t].at, p)),
+            Objective::Reach { exit } => Rect::new(exit.x, exit.y, exit.w, exit.d).dist(p),
+            Objective::Survive { .. } => -hostile(p).min(24.0),
+        };
+        if d.is_finite() {
+            v -= 0.05 * d;
+        }
     }
     v
 }

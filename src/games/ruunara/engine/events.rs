@@ -124,6 +124,8 @@ impl Reason {
 pub enum Event {
     /// Every figure where it starts.
     Deployed { figs: Vec<(Pt, Facing, i16)> },
+    /// A squad member placed in its deployment zone (before `Deployed`).
+    Placed { fig: u8, at: Pt, facing: Facing },
     /// A round begins.
     Round { round: u32 },
     /// The heroes' (`heroes`) or the enemies' turn begins.
@@ -249,6 +251,7 @@ impl Event {
     pub fn kind(&self) -> &'static str {
         match self {
             Event::Deployed { .. } => "deployed",
+            Event::Placed { .. } => "placed",
             Event::Round { .. } => "round",
             Event::TurnOf { .. } => "turn",
             Event::Activate { .. } => "activate",
@@ -290,6 +293,9 @@ impl Event {
                     })
                     .collect();
                 format!("Deployed: {}", parts.join("; "))
+            }
+            Event::Placed { fig, at, facing } => {
+                format!("{} is placed at {} facing {facing}", name(fig), fmt_pt(*at))
             }
             Event::Round { round } => format!("Round {round}"),
             Event::TurnOf { heroes } => {
@@ -419,6 +425,9 @@ impl Event {
                 json!({"figures": figs.iter().enumerate().map(|(i, (p, f, hp))| {
                 json!({"fig": i, "at": pt(*p), "facing": f.as_str(), "hp": hp})
             }).collect::<Vec<_>>()})
+            }
+            Event::Placed { fig, at, facing } => {
+                json!({"fig": fig, "at": pt(*at), "facing": facing.as_str()})
             }
             Event::Round { round } => json!({"round": round}),
             Event::TurnOf { heroes } => json!({"side": if *heroes { "heroes" } else { "enemies" }}),

@@ -114,6 +114,55 @@ impl<'s> RuunaraGame<'s> {
         }
     }
 
+    /// Whether squad member `fig` may be dropped at the point (`x`, `y`) in its deployment
+    /// decision: anywhere its base fits wholly in its zone, off buildings, clear of the
+    /// figures standing, leaving a grid spot for each member of the zone still to place
+    /// ([`State::can_drop`]).
+    pub fn legal_deploy_at(&self, fig: usize, x: f64, y: f64) -> bool {
+        !self.over() && self.st.can_drop(self.setup, fig, Pt::new(x, y))
+    }
+
+    /// Offers a dropped deployment (a point where [`RuunaraGame::legal_deploy_at`] holds) as
+    /// one more option of the deployment decision ([`Opt::Dropped`]); its index, to apply
+    /// like any other (`None` when no deployment decision is open or the point is not legal).
+    /// A replay needs the same point offered again before that input.
+    pub fn offer_drop(&mut self, at: Pt) -> Option<usize> {
+        let Phase::Deploy(i) = self.st.phase else {
+            return None;
+        };
+        let n = usize::from(self.st.n_opts);
+        if n == 0
+            || n >= super::state::MAX_OPTS
+            || !self.legal_deploy_at(usize::from(i), at.x, at.y)
+        {
+            return None;
+        }
+        self.st.drop = at;
+        self.st.opts[n] = Opt::Dropped;
+        self.st.n_opts += 1;
+        Some(n)
+    }
+
+    /// Places the member being deployed where it was dropped, logged:
+    /// [`RuunaraGame::offer_drop`] and applying it. `false` when it cannot go there.
+    pub fn apply_drop(&mut self, at: Pt, log: &mut impl Log) -> bool {
+        match self.offer_drop(at) {
+            Some(k) => {
+                self.step(k, log);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The member whose deployment is decided now, if any.
+    pub fn deploying(&self) -> Option<usize> {
+        match self.st.phase {
+            Phase::Deploy(i) => Some(usize::from(i)),
+            _ => None,
+        }
+    }
+
     fn name(&self, i: usize) -> String {
         format!("{} #{i}", self.setup.figs[i].name)
     }
@@ -138,6 +187,28 @@ impl<'s> RuunaraGame<'s> {
         let st = &self.st;
         let i = st.active().unwrap_or(0);
         match o {
+            Opt::Place { .. } | Opt::Dropped => {
+                let Phase::Deploy(k) = st.phase else {
+                    return "Deploy".into();
+                };
+                let k = usize::from(k);
+                let p = match o {
+                    Opt::Place { col, row } => st.spot(s, k, usize::from(col), usize::from(row)),
+                    _ => st.drop,
+                };
+                format!(
+                    "Deploy {} at ({:.2}, {:.2}) facing {}{}",
+                    self.name(k),
+                    p.x,
+                    p.y,
+                    st.deploy_facing(s, p),
+                    if o == Opt::Dropped {
+                        " (where it was dropped)"
+                    } else {
+                        ""
+                    }
+                )
+            }
             Opt::Activate(j) => {
                 let j = usize::from(j);
                 let f = &st.figs[j];
@@ -314,6 +385,7 @@ impl<'s> Game for RuunaraGame<'s> {
 
     fn question(&self) -> String {
         match self.st.phase {
+            Phase::Deploy(i) => format!("Where does {} deploy?", self.name(usize::from(i))),
             Phase::Pick => "Which ally acts next?".into(),
             Phase::Tactical(i) => format!("{}: use a skill?", self.name(usize::from(i))),
             Phase::Move(i) => format!("{}: where does it move?", self.name(usize::from(i))),

@@ -1,5 +1,6 @@
 //! The Ruunara skirmish engine (`spec/ruunara.md`, rule text 003): the table in plain `f64`
-//! inches (geom.rs), what a match starts from (setup.rs, built from a `Scenario`), the state
+//! inches (geom.rs), what a match starts from (setup.rs, built from a `Scenario`), the
+//! members deployed in a zone placed by the seat before round 1 (deploy.rs), the state
 //! with its rounds and activations (state.rs), movement, vision and cover (sight.rs), attacks
 //! and their consequences (combat.rs), the enemies run by the rules (enemy.rs), the log
 //! (events.rs), the [`crate::games::game::Game`] interface (game.rs) and the evaluation the
@@ -10,6 +11,7 @@
 //! a match played without a log allocates nothing per step.
 
 pub mod combat;
+pub mod deploy;
 pub mod enemy;
 pub mod eval;
 pub mod events;

@@ -4,8 +4,11 @@
 
 use thiserror::Error;
 
-use super::geom::{BASE_R, CONTACT, Pt, Rect, facing_to, overlap};
-use crate::games::ruunara::mission::{Deploy, Facing, Objective, Scenario, SceneryKind};
+use super::geom::{BASE_R, Pt, Rect, facing_to, overlap};
+use crate::games::ruunara::mission::{
+    Deploy, Facing, Objective, Scenario, SceneryKind, Zone, base_on_rect, zone_grid, zone_room,
+    zone_spot,
+};
 use crate::games::ruunara::model::{Cycle, Dice, Figure, SkillEffect};
 
 /// The most figures a match holds.
@@ -50,12 +53,20 @@ pub struct Stat {
     pub skills: [Option<SkillDef>; MAX_SKILLS],
     /// Skill names by card index (text-only skills included).
     pub skill_names: Vec<String>,
-    /// Where it starts (an enemy's post) and how it faces.
+    /// Where it starts (an enemy's post) and how it faces; a member deployed in a zone
+    /// starts at the zone's centre until the seat places it (`zone`).
     pub start: Pt,
     pub facing: Facing,
+    /// The deployment zone (an index into [`Setup::zones`]) the seat places it in.
+    pub zone: Option<u8>,
 }
 
 impl Stat {
+    /// An enemy or a hostile neutral: the rules run it, in the enemies' turn.
+    pub fn run_by_rules(&self) -> bool {
+        matches!(self.side, Side::Enemy | Side::Neutral { hostile: true })
+    }
+
     /// The applied skills with their slots.
     pub fn skills(&self) -> impl Iterator<Item = (usize, SkillDef)> + '_ {
         self.skills
@@ -92,6 +103,9 @@ pub struct Setup {
     pub heroes: usize,
     pub objective: Objective,
     pub round_limit: u32,
+    /// The squad's deployment zones, each once: the members deployed in one are placed by
+    /// the seat, in squad order, before round 1.
+    pub zones: Vec<Zone>,
 }
 
 /// A scenario the engine cannot start from.
@@ -141,6 +155,7 @@ fn stat(card: &Figure, side: Side, start: Pt, facing: Facing) -> Stat {
         skill_names: card.skills.iter().map(|s| s.name.clone()).collect(),
         start,
         facing,
+        zone: None,
     }
 }
 
@@ -152,8 +167,10 @@ fn cap(d: Dice) -> Dice {
 }
 
 impl Setup {
-    /// The match of `sc`: squad members deployed in a zone are placed in rows from its
-    /// south-west corner, facing the table's centre (`docs/rulings.md`).
+    /// The match of `sc`. Squad members deployed in a zone are placed by the seat when the
+    /// match starts ([`super::state::Phase::Deploy`]); each zone must have room for its
+    /// members whatever is chosen ([`zone_room`]). An enemy given a zone (only a scenario
+    /// built in code can) stands on its zone's first free spot, facing the table's centre.
     pub fn new(sc: &Scenario) -> Result<Setup, SetupError> {
         let total = sc.heroes.len() + sc.enemies.len() + sc.neutrals.len();
         if total > MAX_FIGS {
@@ -165,29 +182,72 @@ impl Setup {
         let (w, d) = (sc.table.width, sc.table.depth);
         let centre = Pt::new(w / 2.0, d / 2.0);
         let mut figs: Vec<Stat> = Vec::with_capacity(total);
-        let fixed: Vec<Pt> = sc
+        let mut fixed: Vec<(f64, f64)> = sc
             .heroes
             .iter()
             .chain(&sc.enemies)
             .filter_map(|p| match p.deploy {
-                Deploy::Point { x, y, .. } => Some(Pt::new(x, y)),
+                Deploy::Point { x, y, .. } => Some((x, y)),
                 Deploy::Zone { .. } => None,
             })
-            .chain(sc.neutrals.iter().map(|n| Pt::new(n.x, n.y)))
+            .chain(sc.neutrals.iter().map(|n| (n.x, n.y)))
             .collect();
-        let mut zoned: Vec<Pt> = Vec::new();
-        for (side, list) in [(Side::Hero, &sc.heroes), (Side::Enemy, &sc.enemies)] {
-            for p in list {
-                let (at, facing) = match p.deploy {
-                    Deploy::Point { x, y, facing } => (Pt::new(x, y), facing),
-                    Deploy::Zone { x, y, w: zw, d: zd } => {
-                        let at = place_in_zone(Rect::new(x, y, zw, zd), &fixed, &zoned)
-                            .ok_or_else(|| SetupError::NoRoom(p.card.name.clone()))?;
-                        zoned.push(at);
-                        (at, facing_to(at, centre).unwrap_or(Facing::N))
+        let buildings: Vec<Zone> = sc
+            .scenery
+            .iter()
+            .filter(|p| p.kind == SceneryKind::Building)
+            .map(|p| Zone {
+                x: p.x,
+                y: p.y,
+                w: p.w,
+                d: p.d,
+            })
+            .collect();
+        let mut zones: Vec<Zone> = Vec::new();
+        for p in &sc.heroes {
+            let (at, facing, zone) = match p.deploy {
+                Deploy::Point { x, y, facing } => (Pt::new(x, y), facing, None),
+                Deploy::Zone { x, y, w: zw, d: zd } => {
+                    let z = Zone { x, y, w: zw, d: zd };
+                    if !(x >= -1e-9 && y >= -1e-9 && x + zw <= w + 1e-9 && y + zd <= d + 1e-9) {
+                        return Err(SetupError::OffTable(p.card.name.clone()));
                     }
-                };
-                figs.push(stat(&p.card, side, at, facing));
+                    let k = zones.iter().position(|q| *q == z).unwrap_or_else(|| {
+                        zones.push(z);
+                        zones.len() - 1
+                    });
+                    let c = Pt::new(x + zw / 2.0, y + zd / 2.0);
+                    (c, Facing::N, Some(k as u8))
+                }
+            };
+            let mut st = stat(&p.card, Side::Hero, at, facing);
+            st.zone = zone;
+            figs.push(st);
+        }
+        for p in &sc.enemies {
+            let (at, facing) = match p.deploy {
+                Deploy::Point { x, y, facing } => (Pt::new(x, y), facing),
+                Deploy::Zone { x, y, w: zw, d: zd } => {
+                    let z = Zone { x, y, w: zw, d: zd };
+                    let at = first_free(z, &fixed, &buildings)
+                        .ok_or_else(|| SetupError::NoRoom(p.card.name.clone()))?;
+                    fixed.push((at.x, at.y));
+                    (at, facing_to(at, centre).unwrap_or(Facing::N))
+                }
+            };
+            figs.push(stat(&p.card, Side::Enemy, at, facing));
+        }
+        for (k, z) in zones.iter().enumerate() {
+            let others: Vec<Zone> = zones
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| *j != k)
+                .map(|(_, q)| *q)
+                .collect();
+            let room = zone_room(*z, &fixed, &buildings, &others);
+            let members = figs.iter().filter(|f| f.zone == Some(k as u8));
+            if let Some(f) = members.clone().nth(room) {
+                return Err(SetupError::NoRoom(f.name.clone()));
             }
         }
         for n in &sc.neutrals {
@@ -198,7 +258,7 @@ impl Setup {
                 n.facing,
             ));
         }
-        for f in &figs {
+        for f in figs.iter().filter(|f| f.zone.is_none()) {
             let p = f.start;
             if p.x < BASE_R - 1e-9
                 || p.y < BASE_R - 1e-9
@@ -210,7 +270,10 @@ impl Setup {
         }
         for i in 0..figs.len() {
             for j in i + 1..figs.len() {
-                if overlap(figs[i].start, figs[j].start) {
+                if figs[i].zone.is_none()
+                    && figs[j].zone.is_none()
+                    && overlap(figs[i].start, figs[j].start)
+                {
                     return Err(SetupError::Overlap(
                         figs[i].name.clone(),
                         figs[j].name.clone(),
@@ -241,6 +304,7 @@ impl Setup {
             heroes: sc.heroes.len(),
             objective: sc.objective,
             round_limit: sc.round_limit.max(1),
+            zones,
         })
     }
 
@@ -258,20 +322,19 @@ impl Setup {
     }
 }
 
-/// The first free spot of a zone, in rows from its south-west corner.
-fn place_in_zone(z: Rect, fixed: &[Pt], placed: &[Pt]) -> Option<Pt> {
-    let step = CONTACT + 0.1;
-    let mut y = z.y0 + BASE_R;
-    while y <= z.y1 - BASE_R + 1e-9 {
-        let mut x = z.x0 + BASE_R;
-        while x <= z.x1 - BASE_R + 1e-9 {
-            let p = Pt::new(x, y);
-            if !fixed.iter().chain(placed).any(|q| overlap(p, *q)) {
-                return Some(p);
-            }
-            x += step;
-        }
-        y += step;
-    }
-    None
+/// The first free spot of a zone's grid (rows from its south-west corner).
+fn first_free(z: Zone, fixed: &[(f64, f64)], buildings: &[Zone]) -> Option<Pt> {
+    let (c, r) = zone_grid(z.w, z.d);
+    (0..r)
+        .flat_map(|row| (0..c).map(move |col| (col, row)))
+        .map(|(col, row)| zone_spot(z, col, row))
+        .find(|&(x, y)| {
+            !buildings
+                .iter()
+                .any(|b| base_on_rect(x, y, b.x, b.y, b.w, b.d))
+                && !fixed
+                    .iter()
+                    .any(|&(qx, qy)| overlap(Pt::new(x, y), Pt::new(qx, qy)))
+        })
+        .map(|(x, y)| Pt::new(x, y))
 }

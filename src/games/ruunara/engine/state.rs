@@ -113,6 +113,11 @@ pub enum Opt {
     Face(u8),
     /// The path dragged in the app.
     Dragged,
+    /// Deploy the member on spot (`col`, `row`) of its zone's grid
+    /// ([`crate::games::ruunara::mission::zone_spot`]).
+    Place { col: u8, row: u8 },
+    /// Deploy the member where it was dropped in the app ([`State::drop`]).
+    Dropped,
     /// A close-combat attack on this engaged hostile.
     Close(u8),
     /// A ranged attack at this hostile.
@@ -127,6 +132,8 @@ pub const NONE: u8 = u8::MAX;
 /// What the match waits for.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Phase {
+    /// The seat places this squad member in its deployment zone (before round 1).
+    Deploy(u8),
     /// The seat picks the next ally to act.
     Pick,
     /// An ally's tactical phase: skills.
@@ -197,6 +204,10 @@ pub struct State {
     /// Watching the enemies' turn (a face showing it enemy by enemy): how many more enemy
     /// activations run before play pauses in front of the next one; `None` never pauses.
     pub(crate) watch: Option<u8>,
+    /// Squad members still to be placed in their zones (bit per figure).
+    pub waiting: u32,
+    /// The point a member was dropped at, offered as [`Opt::Dropped`].
+    pub drop: Pt,
 }
 
 const BLANK_FIG: Fig = Fig {
@@ -274,7 +285,20 @@ impl State {
             n_opts: 0,
             drag: Path::default(),
             watch: None,
+            waiting: 0,
+            drop: Pt::new(0.0, 0.0),
         };
+        for (i, f) in s.figs.iter().enumerate().take(MAX_FIGS) {
+            if f.zone.is_some() {
+                st.waiting |= 1 << i;
+            }
+        }
+        if st.waiting != 0 {
+            // The squad's zone members are placed first, by the seat, in squad order.
+            st.phase = Phase::Deploy(st.waiting.trailing_zeros() as u8);
+            st.settle(s, log);
+            return st;
+        }
         if log.keeps() {
             log.push(Event::Deployed {
                 figs: st.figs[..usize::from(st.n)]
@@ -373,6 +397,12 @@ impl State {
 
     fn no_options(&mut self, s: &Setup, log: &mut impl Log) {
         match self.phase {
+            // Never with a setup that checked its zones' room: the member stays out.
+            Phase::Deploy(i) => {
+                self.figs[usize::from(i)].status = Status::Dead;
+                self.figs[usize::from(i)].hp = 0;
+                self.placed(s, usize::from(i), log);
+            }
             Phase::Pick => self.start_enemies(s, log),
             Phase::Tactical(i) => self.phase = Phase::Move(i),
             Phase::Move(i) => self.phase = Phase::Combat(i),
@@ -620,7 +650,7 @@ impl State {
 
     // ----- the heroes' decisions -----
 
-    fn push_opt(&mut self, o: Opt) {
+    pub(crate) fn push_opt(&mut self, o: Opt) {
         if usize::from(self.n_opts) < MAX_OPTS {
             self.opts[usize::from(self.n_opts)] = o;
             self.n_opts += 1;
@@ -690,6 +720,7 @@ impl State {
                     }
                 }
             }
+            Phase::Deploy(i) => self.deploy_opts(s, usize::from(i)),
             Phase::Tactical(i) => self.tactical_opts(s, usize::from(i)),
             Phase::Move(i) => self.move_opts(s, usize::from(i)),
             Phase::Combat(i) => self.combat_opts(s, usize::from(i)),
@@ -885,6 +916,11 @@ impl State {
 
     pub(crate) fn take(&mut self, s: &Setup, o: Opt, log: &mut impl Log) {
         match (self.phase, o) {
+            (Phase::Deploy(i), Opt::Place { col, row }) => {
+                let p = self.spot(s, usize::from(i), usize::from(col), usize::from(row));
+                self.place(s, usize::from(i), p, log);
+            }
+            (Phase::Deploy(i), Opt::Dropped) => self.place(s, usize::from(i), self.drop, log),
             (Phase::Pick, Opt::Activate(i)) => {
                 let f = &mut self.figs[usize::from(i)];
                 f.acted = true;
