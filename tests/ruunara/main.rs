@@ -4,6 +4,7 @@
 
 mod common;
 mod duel;
+mod enemy_skills;
 mod engine_props;
 mod engine_rules;
 mod skills;
