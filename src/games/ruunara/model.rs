@@ -220,6 +220,31 @@ pub enum SkillEffect {
     Reroll,
 }
 
+impl SkillEffect {
+    /// The effect's form.
+    pub fn kind(&self) -> EffectKind {
+        match self {
+            SkillEffect::InstantKill { .. } => EffectKind::InstantKill,
+            SkillEffect::ExtraAttack { .. } => EffectKind::ExtraAttack,
+            SkillEffect::Flee => EffectKind::Flee,
+            SkillEffect::Heal { .. } => EffectKind::Heal,
+            SkillEffect::Area { .. } => EffectKind::Area,
+            SkillEffect::Stealth { .. } => EffectKind::Stealth,
+            SkillEffect::Cover { .. } => EffectKind::Cover,
+            SkillEffect::Reroll => EffectKind::Reroll,
+        }
+    }
+
+    /// The dice it rolls and the hit points each hit costs (`extra_attack`, `area`).
+    pub fn dice_and_damage(&self) -> Option<(Dice, u8)> {
+        match *self {
+            SkillEffect::ExtraAttack { dice, damage, .. }
+            | SkillEffect::Area { dice, damage, .. } => Some((dice, damage)),
+            _ => None,
+        }
+    }
+}
+
 impl Skill {
     /// The skill's cycle, `None` when it is malformed (`Figure::problems` reports it).
     pub fn cycle(&self) -> Option<Cycle> {
