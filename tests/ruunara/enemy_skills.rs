@@ -419,3 +419,100 @@ fn the_duel_counts_a_skills_damage() {
     let mut dice = ScriptDice::parse("1 1 1 5 1 4 1 1").unwrap();
     assert_eq!(play_duel(&s, &mut dice, None), (DuelEnd::AWins, 2));
 }
+
+/// The sample mission with every enemy given skills with cycles of every form.
+fn skilled_mission() -> deckwright::games::ruunara::mission::Scenario {
+    let mut sc = sample_mission();
+    let skills = [
+        "name = 'Mend'\ncycle = '1/G'\neffect = 'heal'\namount = 2\ntarget = 'ally'\nrange = 6.0",
+        "name = 'Howl'\ncycle = '1/F'\neffect = 'area'\ndice = '1D4+'\ndamage = 2",
+        "name = 'Hail'\ncycle = '2/G'\neffect = 'area'\ndice = '1D4+'\nrange = 10.0\nradius = 2.0",
+        "name = 'Cut'\ncycle = '1/G'\ntrigger = '6+'\neffect = 'instant_kill'",
+        "name = 'Grim'\ncycle = '1/F'\neffect = 'reroll'",
+        "name = 'Fade'\ncycle = '2/G'\neffect = 'stealth'\nradius = 3.0",
+        "name = 'Ward'\ncycle = '1/G'\neffect = 'cover'\nradius = 2.0",
+        "name = 'Swing'\ncycle = '1/F'\neffect = 'extra_attack'\ndice = '1D4+'\nattack = 'close'\ndamage = 2",
+    ];
+    for (k, e) in sc.enemies.iter_mut().enumerate() {
+        for s in [skills[k % 8], skills[(k + 3) % 8], skills[(k + 5) % 8]] {
+            e.card = with_skill(e.card.clone(), s);
+        }
+    }
+    sc
+}
+
+/// Plays a seeded random mission with its log.
+fn random_logged(s: &deckwright::games::ruunara::engine::Setup, seed: u64) -> Vec<Event> {
+    use deckwright::games::ai::{Agent, Policy};
+    use deckwright::games::dice::RngDice;
+    use deckwright::games::game::{Game, Turn};
+    let mut log = Vec::new();
+    let mut g = deckwright::games::ruunara::engine::RuunaraGame::start(s, &mut log);
+    let mut dice = RngDice::new(seed);
+    let mut agent: Agent<_> = Agent::new(Policy::Random, seed ^ 7);
+    loop {
+        let a = match g.turn() {
+            Turn::Over => break,
+            Turn::Chance(c) => c.draw(&mut dice).unwrap(),
+            Turn::Seat { seat, options } => agent.choose(&g, seat, options),
+        };
+        g.apply_logged(a, &mut log);
+    }
+    log
+}
+
+#[test]
+fn random_missions_never_use_an_enemys_skill_beyond_its_game_cycle() {
+    use deckwright::games::ruunara::model::Cycle;
+    let sc = skilled_mission();
+    let s = setup(&sc);
+    let mut used_any = 0;
+    for seed in 0..40 {
+        let log = random_logged(&s, seed);
+        let mut count = std::collections::HashMap::new();
+        for e in &log {
+            if let Event::Skill { fig, slot, .. } = e
+                && usize::from(*fig) >= s.heroes
+            {
+                *count.entry((*fig, *slot)).or_insert(0u32) += 1;
+            }
+        }
+        for ((fig, slot), n) in count {
+            used_any += n;
+            let d = s.figs[usize::from(fig)].skills[usize::from(slot)].unwrap();
+            assert_ne!(d.cycle, Cycle::Constant, "a constant skill is never used");
+            if let Cycle::PerGame(max) = d.cycle {
+                assert!(
+                    n <= max,
+                    "seed {seed}: fig {fig} slot {slot} used {n} of {max}"
+                );
+            }
+        }
+        // Every hit's hit points check out from the figure's hp before it.
+        let mut hp: Vec<i16> = s.figs.iter().map(|f| f.hp).collect();
+        for e in &log {
+            match e {
+                Event::Hit {
+                    target,
+                    hits,
+                    damage,
+                    hp: left,
+                    ..
+                } => {
+                    let t = usize::from(*target);
+                    let want = (hp[t] - i16::from(*hits) * i16::from(*damage)).max(0);
+                    assert_eq!(*left, want, "seed {seed}: {e:?}");
+                    hp[t] = *left;
+                }
+                Event::Healed { target, hp: h, .. } | Event::Freed { fig: target, hp: h } => {
+                    hp[usize::from(*target)] = *h;
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(
+        used_any > 40,
+        "the enemies used their skills {used_any} times"
+    );
+}
