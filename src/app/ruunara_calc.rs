@@ -1,12 +1,12 @@
 //! The Ruunara calculators beside the Squad screen: the odds of an attack `nD k+` (cover, an
-//! instant kill on k+, the target's hit points: the hit distribution and the chance to kill,
-//! exactly as `deckwright odds ruunara` computes them) and the close-combat duel (a figure
+//! instant kill on k+, the target's hit points and the hit points a hit costs: the hit
+//! distribution and the chance to kill, exactly as `deckwright odds ruunara` computes them) and the close-combat duel (a figure
 //! against one or more figures: the chance of each ending and the mean rounds, as
 //! `deckwright duel ruunara` plays them).
 
 use crate::catalogue::Catalogue;
 use crate::games::ruunara::duel::{DuelEnd, DuelReport, duel};
-use crate::games::ruunara::model::Dice;
+use crate::games::ruunara::model::{Dice, MAX_DAMAGE};
 use crate::games::ruunara::odds::{Attack, Odds, odds};
 use crate::games::ruunara::rules::resolve_member;
 
@@ -22,6 +22,8 @@ pub struct CalcPanel {
     pub kill_on: u8,
     pub with_hp: bool,
     pub hp: u32,
+    /// Hit points each hit costs (a skill's `damage`).
+    pub damage: u32,
     /// Figure A of the duel (card id or name).
     pub a: String,
     /// The figures A fights (ids or names, separated by commas).
@@ -42,6 +44,7 @@ impl Default for CalcPanel {
             kill_on: 6,
             with_hp: true,
             hp: 2,
+            damage: 1,
             a: String::new(),
             bs: "ru-ghoul-gnawer".into(),
             games: 2000,
@@ -72,6 +75,7 @@ impl CalcPanel {
             cover: self.cover,
             kill_on: self.kill.then_some(self.kill_on.clamp(1, 6)),
             hp: self.with_hp.then_some(self.hp.max(1)),
+            damage: self.damage.clamp(1, MAX_DAMAGE),
         }
     }
 
@@ -140,6 +144,14 @@ impl CalcPanel {
                     egui::DragValue::new(&mut self.hp).range(1..=99),
                 )
                 .labelled_by(label.id);
+                ui.end_row();
+                let label = ui.label("Hit points a hit");
+                ui.add_enabled(
+                    self.with_hp,
+                    egui::DragValue::new(&mut self.damage).range(1..=MAX_DAMAGE),
+                )
+                .labelled_by(label.id)
+                .on_hover_text("A skill's damage: each hit costs this many hit points");
                 ui.end_row();
             });
         let a = self.attack();

@@ -1,10 +1,10 @@
-//! `deckwright odds ruunara DICE [--cover] [--kill-on K] [--hp N] [--json]`.
+//! `deckwright odds ruunara DICE [--cover] [--kill-on K] [--hp N] [--damage D] [--json]`.
 
 use std::process::ExitCode;
 
 use super::limits::MAX_ODDS_DICE;
 use super::{BadInput, Context, Outcome};
-use crate::games::ruunara::model::Dice;
+use crate::games::ruunara::model::{Dice, MAX_DAMAGE};
 use crate::games::ruunara::odds::{Attack, odds};
 
 #[derive(Debug, clap::Args)]
@@ -22,6 +22,9 @@ pub struct Args {
     /// The target's hit points (adds the chance to kill).
     #[arg(long, value_name = "N")]
     pub hp: Option<u32>,
+    /// Hit points each hit costs (a skill's `damage`, 1 to 10).
+    #[arg(long, value_name = "D", default_value_t = 1)]
+    pub damage: u32,
     /// Print JSON on stdout.
     #[arg(long)]
     pub json: bool,
@@ -53,11 +56,18 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
             "--kill-on takes a face from 1 to 6, not {k}"
         )));
     }
+    if !(1..=MAX_DAMAGE).contains(&args.damage) {
+        return Err(BadInput(format!(
+            "--damage takes hit points from 1 to {MAX_DAMAGE}, not {}",
+            args.damage
+        )));
+    }
     let attack = Attack {
         dice,
         cover: args.cover,
         kill_on: args.kill_on,
         hp: args.hp,
+        damage: args.damage,
     };
     let o = odds(&attack);
     let out = &ctx.out;
@@ -72,6 +82,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
             v["kill_chance"] = serde_json::json!(k);
             v["hp"] = serde_json::json!(args.hp);
             v["kill_on"] = serde_json::json!(args.kill_on);
+            v["damage"] = serde_json::json!(args.damage);
         }
         out.json(&v);
     } else {
@@ -91,6 +102,9 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         }
         writeln!(out, "expected hits: {:.3}", o.expected_hits);
         if let Some(k) = o.kill_chance {
+            if args.damage > 1 {
+                writeln!(out, "{} hit points a hit", args.damage);
+            }
             writeln!(out, "chance to kill: {:.2}%", k * 100.0);
         }
     }

@@ -61,6 +61,7 @@ fn params(s: &Skill) -> Vec<&'static str> {
         ("target", s.target.is_some()),
         ("range", s.range.is_some()),
         ("radius", s.radius.is_some()),
+        ("damage", s.damage.is_some()),
     ] {
         if on {
             p.push(k);
@@ -174,10 +175,34 @@ fn an_effects_parameters_are_edited_one_undo_step_each() {
     undo(&mut h);
     assert_eq!(h.state().editor.text(), picked);
 
+    // The damage a hit: written above 1 (as the core writes it), one undo step; back to 1,
+    // not written at all.
+    assert_eq!(
+        h.get_by_label("Skill 1 damage").value().as_deref(),
+        Some("1 HP a hit")
+    );
+    h.get_by_label("Skill 1 damage").set_value_accesskit(2.0);
+    h.run();
+    let s = written_skill(&h);
+    assert_eq!(s.damage, Some(2));
+    assert!(h.state().editor.text().contains("damage = 2\n"));
+    let damaged = h.state().editor.text().to_string();
+    undo(&mut h);
+    assert_eq!(h.state().editor.text(), picked);
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    assert_eq!(h.state().editor.text(), damaged);
+    h.get_by_label("Skill 1 damage").set_value_accesskit(1.0);
+    h.run();
+    let s = written_skill(&h);
+    assert_eq!(s.damage, None);
+    assert!(!h.state().editor.text().contains("damage"));
+
     // A heal of an ally has a range; switching back to the figure itself drops it.
     pick(&mut h, "Skill 1 effect", "heal");
     h.get_by_label("Skill 1 amount");
     assert!(h.query_by_label("Skill 1 attack").is_none());
+    assert!(h.query_by_label("Skill 1 damage").is_none());
     pick(&mut h, "Skill 1 target", "ally");
     let s = written_skill(&h);
     assert_eq!((s.target, s.range), (Some(EffectTarget::Ally), Some(2.0)));
@@ -193,6 +218,9 @@ fn an_effects_parameters_are_edited_one_undo_step_each() {
     pick(&mut h, "Skill 1 effect", "area");
     let s = written_skill(&h);
     assert_eq!((s.amount, s.target, s.range), (None, None, None));
+    h.get_by_label("Skill 1 damage").set_value_accesskit(3.0);
+    h.run();
+    assert_eq!(written_skill(&h).damage, Some(3));
     click(&mut h, "Skill 1 around a point");
     let s = written_skill(&h);
     assert_eq!((s.range, s.radius), (Some(12.0), Some(4.0)));

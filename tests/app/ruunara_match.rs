@@ -477,13 +477,18 @@ fn the_calculators_beside_the_squad_show_the_cores_numbers() {
     h.get_by_role_and_label(egui::accesskit::Role::CheckBox, "Instant kill on")
         .click();
     h.run();
+    // Each hit costs 2 hit points (a skill's damage).
+    h.get_by_label("Hit points a hit").set_value_accesskit(2.0);
+    h.run();
     assert!(h.state().squad.calc.cover, "cover");
     assert!(h.state().squad.calc.kill, "kill");
+    assert_eq!(h.state().squad.calc.damage, 2, "damage");
     let want = odds(&Attack {
         dice: Dice { count: 4, min: 3 },
         cover: true,
         kill_on: Some(6),
         hp: Some(3),
+        damage: 2,
     });
     h.get_by_label(&format!(
         "Chance to kill: {:.1}%",

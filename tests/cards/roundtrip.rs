@@ -727,13 +727,17 @@ fn skill_effect() -> impl Strategy<Value = ruu::Skill> {
         Just(with(EffectKind::InstantKill)),
         Just(with(EffectKind::Flee)),
         Just(with(EffectKind::Reroll)),
-        (dice(), select(vec![AttackKind::Close, AttackKind::Ranged])).prop_map(move |(d, a)| {
-            Skill {
+        (
+            dice(),
+            select(vec![AttackKind::Close, AttackKind::Ranged]),
+            opt(1u32..=10)
+        )
+            .prop_map(move |(d, a, damage)| Skill {
                 dice: Some(d),
                 attack: Some(a),
+                damage,
                 ..with(EffectKind::ExtraAttack)
-            }
-        }),
+            }),
         (1u32..=10_000, opt(inches()), any::<bool>()).prop_map(move |(amount, range, said)| {
             // `range` goes with an ally target; a heal of itself may say `self` or not.
             let target = match range {
@@ -747,11 +751,14 @@ fn skill_effect() -> impl Strategy<Value = ruu::Skill> {
                 ..with(EffectKind::Heal)
             }
         }),
-        (dice(), opt((inches(), inches()))).prop_map(move |(d, point)| Skill {
-            dice: Some(d),
-            range: point.map(|p| p.0),
-            radius: point.map(|p| p.1),
-            ..with(EffectKind::Area)
+        (dice(), opt((inches(), inches())), opt(1u32..=10)).prop_map(move |(d, point, damage)| {
+            Skill {
+                dice: Some(d),
+                range: point.map(|p| p.0),
+                radius: point.map(|p| p.1),
+                damage,
+                ..with(EffectKind::Area)
+            }
         }),
         (
             select(vec![EffectKind::Stealth, EffectKind::Cover]),

@@ -56,6 +56,15 @@ fn every_effect_form_loads_with_its_parameters() {
             SkillEffect::ExtraAttack {
                 dice: Dice { count: 1, min: 4 },
                 attack: AttackKind::Ranged,
+                damage: 1,
+            },
+        ),
+        (
+            "effect = \"extra_attack\"\ndice = \"1D5+\"\nattack = \"close\"\ndamage = 2\n",
+            SkillEffect::ExtraAttack {
+                dice: Dice { count: 1, min: 5 },
+                attack: AttackKind::Close,
+                damage: 2,
             },
         ),
         ("effect = \"flee\"\n", SkillEffect::Flee),
@@ -81,6 +90,16 @@ fn every_effect_form_loads_with_its_parameters() {
                 dice: Dice { count: 2, min: 5 },
                 radius: None,
                 range: None,
+                damage: 1,
+            },
+        ),
+        (
+            "effect = \"area\"\ndice = \"2D5+\"\ndamage = 10\n",
+            SkillEffect::Area {
+                dice: Dice { count: 2, min: 5 },
+                radius: None,
+                range: None,
+                damage: 10,
             },
         ),
         (
@@ -89,6 +108,7 @@ fn every_effect_form_loads_with_its_parameters() {
                 dice: Dice { count: 1, min: 4 },
                 radius: Some(4.0),
                 range: Some(12.0),
+                damage: 1,
             },
         ),
         (
@@ -198,6 +218,23 @@ fn a_parameter_the_effect_does_not_take_or_with_no_effect_is_an_error() {
         1,
     ));
     at(&e, 15, "attack", "skills[0].attack");
+    // `damage` belongs to `extra_attack` and `area` only.
+    for (keys, at_line) in [
+        ("effect = \"heal\"\namount = 1\ndamage = 2\n", line + 2),
+        ("damage = 2\n", line),
+        (
+            "trigger = \"5+\"\neffect = \"instant_kill\"\ndamage = 2\n",
+            line + 2,
+        ),
+        ("effect = \"stealth\"\nradius = 2.0\ndamage = 2\n", line + 2),
+    ] {
+        at(
+            &err(&hero_with(keys)),
+            at_line,
+            "damage",
+            "skills[1].damage",
+        );
+    }
     // An effect outside its set is the reader's error, on its line.
     let e = err(&hero_with("effect = \"teleport\"\n"));
     assert_eq!((e.line, e.key.as_deref()), (line, Some("effect")), "{e}");
@@ -221,6 +258,16 @@ fn effect_values_out_of_range_are_errors() {
             line + 3,
         ),
         ("effect = \"heal\"\namount = 0\n", "amount", line + 1),
+        (
+            "effect = \"area\"\ndice = \"1D4+\"\ndamage = 0\n",
+            "damage",
+            line + 2,
+        ),
+        (
+            "effect = \"extra_attack\"\ndice = \"1D4+\"\nattack = \"close\"\ndamage = 11\n",
+            "damage",
+            line + 3,
+        ),
     ] {
         at(
             &err(&hero_with(keys)),
@@ -232,6 +279,16 @@ fn effect_values_out_of_range_are_errors() {
     // A negative amount is the wrong type for the reader.
     let e = err(&hero_with("effect = \"heal\"\namount = -1\n"));
     assert_eq!(e.key.as_deref(), Some("amount"), "{e}");
+    for bad in ["-1", "\"2\"", "1.5"] {
+        let e = err(&hero_with(&format!(
+            "effect = \"area\"\ndice = \"1D4+\"\ndamage = {bad}\n"
+        )));
+        assert_eq!(
+            (e.line, e.key.as_deref()),
+            (line + 2, Some("damage")),
+            "{bad}: {e}"
+        );
+    }
 }
 
 #[test]
@@ -280,6 +337,25 @@ fn bundled_cards_carry_effects_that_resolve() {
         Some(SkillEffect::Flee)
     );
     assert_eq!(skill("ru-ghoul-gnawer", "Ravenous"), None, "text only");
+    // Call Lightning: each struck loses 2 hit points a hit.
+    assert_eq!(
+        skill("ru-miri-stormcall", "Call Lightning"),
+        Some(SkillEffect::Area {
+            dice: Dice { count: 1, min: 4 },
+            radius: Some(4.0),
+            range: Some(12.0),
+            damage: 2,
+        })
+    );
+    // Hammer Blow: one die, on 5+ the engaged enemy loses 2 hit points.
+    assert_eq!(
+        skill("ru-ardann-smithguard", "Hammer Blow"),
+        Some(SkillEffect::ExtraAttack {
+            dice: Dice { count: 1, min: 5 },
+            attack: AttackKind::Close,
+            damage: 2,
+        })
+    );
 }
 
 // ---- missions ----

@@ -1,5 +1,6 @@
 //! `validate`, `odds` and the Ruunara commands with nobody reading their stdout end quietly
-//! with the status they have with a reader; `odds` refuses more dice than it takes.
+//! with the status they have with a reader; `odds` refuses more dice than it takes, and
+//! counts a hit's damage.
 
 use std::path::Path;
 
@@ -51,6 +52,30 @@ fn odds_beyond_the_dice_limit_are_refused_naming_it() {
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["distribution"].as_array().unwrap().len(), 1001);
+}
+
+#[test]
+fn odds_damage_divides_the_hits_a_kill_needs_and_is_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cat.sqlite");
+    let kill = |extra: &[&str]| {
+        let mut args = vec!["odds", "ruunara", "2D4+", "--hp", "3", "--json"];
+        args.extend_from_slice(extra);
+        let out = deckwright(&db, &args);
+        assert!(out.status.success(), "{out:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        (v["kill_chance"].as_f64().unwrap(), v["damage"].clone())
+    };
+    // 3 hit points: two dice of 1 cannot kill; of 2 each, both hits (1/4) do.
+    assert_eq!(kill(&[]), (0.0, serde_json::json!(1)));
+    let (k, d) = kill(&["--damage", "2"]);
+    assert!((k - 0.25).abs() < 1e-12, "{k}");
+    assert_eq!(d, serde_json::json!(2));
+    for bad in ["0", "11"] {
+        let out = deckwright(&db, &["odds", "ruunara", "2D4+", "--damage", bad]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("--damage takes hit points"));
+    }
 }
 
 #[test]

@@ -119,6 +119,12 @@ fn play_json_has_the_shape_rounds_and_a_self_contained_log() {
     assert_eq!(figures.len(), 6);
     assert_eq!(figures[0]["id"], "ru-haskar-emberfist");
     assert_eq!(figures[5]["side"], "enemy");
+    // Each applied skill with its form, and the dice and damage of those that roll.
+    assert_eq!(
+        figures[5]["skills"],
+        serde_json::json!([{"slot": 0, "name": "Mud Volley", "cycle": "1/F",
+            "effect": "extra_attack", "dice": "2D4+", "damage": 1}])
+    );
     assert_eq!(v["table"]["width"], 48.0);
     assert_eq!(v["scenery"].as_array().unwrap().len(), 4);
     let log = v["log"].as_array().unwrap();

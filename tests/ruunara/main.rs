@@ -5,6 +5,7 @@
 mod common;
 mod deploy;
 mod duel;
+mod enemy_skills;
 mod engine_props;
 mod engine_rules;
 mod skills;

@@ -9,8 +9,8 @@ use super::arcadia_form::{Edits, grid, kind_pick, number_u32};
 use super::card_form::{FormEdit, choice, optional_text, section, text};
 use crate::games::ruunara::edit::set_effect;
 use crate::games::ruunara::model::{
-    Allegiance, AttackKind, Dice, EffectKind, EffectTarget, Figure, FigureKind, MAX_EFFECT_INCHES,
-    Skill,
+    Allegiance, AttackKind, Dice, EffectKind, EffectTarget, Figure, FigureKind, MAX_DAMAGE,
+    MAX_EFFECT_INCHES, Skill,
 };
 
 type Form = super::card_form::Form<Figure>;
@@ -282,6 +282,9 @@ fn effect_ui(ui: &mut egui::Ui, s: &mut Skill, n: usize, e: &mut Edits) {
     if let Some(r) = &mut s.radius {
         inches_ui(ui, &format!("Skill {n} radius"), r, e);
     }
+    if matches!(s.effect, Some(EffectKind::ExtraAttack | EffectKind::Area)) {
+        damage_ui(ui, n, &mut s.damage, e);
+    }
     ui.label("");
     ui.weak(effect_meaning(s));
     ui.end_row();
@@ -293,20 +296,45 @@ fn effect_meaning(s: &Skill) -> &'static str {
     match s.effect {
         None => "Text only: shown on the card, never applied by the engine.",
         Some(EffectKind::InstantKill) => "A die at or above the trigger kills its target outright.",
-        Some(EffectKind::ExtraAttack) => "One more attack with these dice.",
+        Some(EffectKind::ExtraAttack) => {
+            "One more attack with these dice, each hit costing the damage in hit points."
+        }
         Some(EffectKind::Flee) => "Leaves close combat; those it left pursue.",
         Some(EffectKind::Heal) if s.target == Some(EffectTarget::Ally) => {
             "Restores these hit points to an ally within the range."
         }
         Some(EffectKind::Heal) => "Restores these hit points to the figure itself.",
         Some(EffectKind::Area) if s.radius.is_some() => {
-            "The dice against every enemy within the radius of a point within the range."
+            "The dice against every enemy within the radius of a point within the range; each hit costs the damage."
         }
-        Some(EffectKind::Area) => "The dice against every enemy engaged with the figure.",
+        Some(EffectKind::Area) => {
+            "The dice against every enemy engaged with the figure; each hit costs the damage."
+        }
         Some(EffectKind::Stealth) => "Enemies do not see the figure beyond the radius.",
         Some(EffectKind::Cover) => "Allies within the radius count as under cover.",
         Some(EffectKind::Reroll) => "Rerolls the failed dice of one attack.",
     }
+}
+
+/// Skill `n`'s `damage`, hit points a hit from 1 to [`MAX_DAMAGE`]: 1 is the default, so
+/// it is written only above 1.
+fn damage_ui(ui: &mut egui::Ui, n: usize, damage: &mut Option<u32>, e: &mut Edits) {
+    let l = ui.label(format!("Skill {n} damage"));
+    let mut d = damage.unwrap_or(1);
+    if ui
+        .add(
+            egui::DragValue::new(&mut d)
+                .range(1..=MAX_DAMAGE)
+                .suffix(" HP a hit"),
+        )
+        .labelled_by(l.id)
+        .on_hover_text("Hit points each hit costs (1 when not written)")
+        .changed()
+    {
+        *damage = (d > 1).then_some(d);
+        e.type_in("a skill's damage");
+    }
+    ui.end_row();
 }
 
 /// A labelled distance in inches, more than 0 and at most [`MAX_EFFECT_INCHES`].

@@ -167,11 +167,19 @@ fn with_table(mut doc: Value, scenario: &Scenario, setup: &Setup) -> Value {
                 "close": f.close.to_string(),
                 "ranged": f.ranged.map(|d| d.to_string()),
                 "ranged_range": f.ranged.map(|_| f.range),
-                "skills": f.skills().map(|(slot, d)| json!({
-                    "slot": slot,
-                    "name": f.skill_name(slot),
-                    "cycle": d.cycle.to_string(),
-                })).collect::<Vec<_>>(),
+                "skills": f.skills().map(|(slot, d)| {
+                    let mut k = json!({
+                        "slot": slot,
+                        "name": f.skill_name(slot),
+                        "cycle": d.cycle.to_string(),
+                        "effect": d.effect.kind().as_str(),
+                    });
+                    if let Some((dice, damage)) = d.effect.dice_and_damage() {
+                        k["dice"] = json!(dice.to_string());
+                        k["damage"] = json!(damage);
+                    }
+                    k
+                }).collect::<Vec<_>>(),
                 // The zone the seat placed it in (its `placed` event says where).
                 "deploy_zone": f.zone.and_then(|k| setup.zones.get(usize::from(k))).map(|z| {
                     json!({"x": z.x, "y": z.y, "w": z.w, "d": z.d})

@@ -36,6 +36,7 @@ pub fn set_effect(s: &mut Skill, kind: Option<EffectKind>) {
     s.target = None;
     s.range = None;
     s.radius = None;
+    s.damage = None;
     let dice = Some(Dice { count: 1, min: 4 });
     match kind {
         Some(EffectKind::InstantKill) if s.trigger_score().is_none() => {

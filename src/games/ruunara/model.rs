@@ -73,7 +73,8 @@ impl<'de> Deserialize<'de> for Dice {
 
 /// A skill of a card. `effect` names what the engine applies (`spec/ruunara.md`, "Skills as
 /// data"); its parameters are keys of the skill beside it (`dice`, `attack`, `amount`,
-/// `target`, `range`, `radius`). A skill with no `effect` is text only: shown, never applied.
+/// `target`, `range`, `radius`, and this format's `damage`). A skill with no `effect` is text
+/// only: shown, never applied.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Skill {
@@ -106,7 +107,14 @@ pub struct Skill {
     /// `area` (around the point), `stealth` and `cover`, inches.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub radius: Option<f64>,
+    /// `extra_attack` and `area`: hit points each hit costs (1 to [`MAX_DAMAGE`]; 1 when
+    /// absent). An extension of the spec's forms (`docs/cards.md`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage: Option<u32>,
 }
+
+/// The most hit points one hit of a skill may cost.
+pub const MAX_DAMAGE: u32 = 10;
 
 /// The effect forms of `spec/ruunara.md`, "Skills as data", by their names in a card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -183,9 +191,11 @@ pub enum SkillEffect {
     InstantKill {
         on: u8,
     },
+    /// `damage`: hit points each hit costs.
     ExtraAttack {
         dice: Dice,
         attack: AttackKind,
+        damage: u8,
     },
     Flee,
     Heal {
@@ -199,6 +209,7 @@ pub enum SkillEffect {
         dice: Dice,
         radius: Option<f64>,
         range: Option<f64>,
+        damage: u8,
     },
     Stealth {
         radius: f64,
@@ -207,6 +218,31 @@ pub enum SkillEffect {
         radius: f64,
     },
     Reroll,
+}
+
+impl SkillEffect {
+    /// The effect's form.
+    pub fn kind(&self) -> EffectKind {
+        match self {
+            SkillEffect::InstantKill { .. } => EffectKind::InstantKill,
+            SkillEffect::ExtraAttack { .. } => EffectKind::ExtraAttack,
+            SkillEffect::Flee => EffectKind::Flee,
+            SkillEffect::Heal { .. } => EffectKind::Heal,
+            SkillEffect::Area { .. } => EffectKind::Area,
+            SkillEffect::Stealth { .. } => EffectKind::Stealth,
+            SkillEffect::Cover { .. } => EffectKind::Cover,
+            SkillEffect::Reroll => EffectKind::Reroll,
+        }
+    }
+
+    /// The dice it rolls and the hit points each hit costs (`extra_attack`, `area`).
+    pub fn dice_and_damage(&self) -> Option<(Dice, u8)> {
+        match *self {
+            SkillEffect::ExtraAttack { dice, damage, .. }
+            | SkillEffect::Area { dice, damage, .. } => Some((dice, damage)),
+            _ => None,
+        }
+    }
 }
 
 impl Skill {
@@ -221,6 +257,16 @@ impl Skill {
         valid_trigger(t).then(|| t.as_bytes()[0] - b'0')
     }
 
+    /// Hit points each hit of the skill costs: its `damage`, 1 when absent; `None` when out
+    /// of range (`Figure::problems` reports it).
+    pub fn damage_per_hit(&self) -> Option<u8> {
+        match self.damage {
+            None => Some(1),
+            Some(d) if (1..=MAX_DAMAGE).contains(&d) => Some(d as u8),
+            Some(_) => None,
+        }
+    }
+
     /// The effect the engine applies with its parameters: `None` for a text-only skill, or
     /// when a parameter the effect needs is missing (`Figure::problems` reports that).
     pub fn resolved_effect(&self) -> Option<SkillEffect> {
@@ -231,6 +277,7 @@ impl Skill {
             EffectKind::ExtraAttack => SkillEffect::ExtraAttack {
                 dice: self.dice?,
                 attack: self.attack?,
+                damage: self.damage_per_hit()?,
             },
             EffectKind::Flee => SkillEffect::Flee,
             EffectKind::Heal => SkillEffect::Heal {
@@ -242,6 +289,7 @@ impl Skill {
                 dice: self.dice?,
                 radius: self.radius,
                 range: self.range,
+                damage: self.damage_per_hit()?,
             },
             EffectKind::Stealth => SkillEffect::Stealth {
                 radius: self.radius?,
@@ -357,7 +405,9 @@ impl Figure {
 }
 
 /// The parameter keys a skill may carry beside `effect`.
-pub const EFFECT_PARAMS: [&str; 6] = ["dice", "attack", "amount", "target", "range", "radius"];
+pub const EFFECT_PARAMS: [&str; 7] = [
+    "dice", "attack", "amount", "target", "range", "radius", "damage",
+];
 
 impl EffectKind {
     /// Every effect, in the order of `spec/ruunara.md`, "Skills as data".
@@ -401,9 +451,9 @@ impl EffectKind {
     /// Every parameter the effect takes, required or optional.
     pub fn takes(self) -> &'static [&'static str] {
         match self {
-            EffectKind::ExtraAttack => &["dice", "attack"],
+            EffectKind::ExtraAttack => &["dice", "attack", "damage"],
             EffectKind::Heal => &["amount", "target", "range"],
-            EffectKind::Area => &["dice", "range", "radius"],
+            EffectKind::Area => &["dice", "range", "radius", "damage"],
             EffectKind::Stealth | EffectKind::Cover => &["radius"],
             EffectKind::InstantKill | EffectKind::Flee | EffectKind::Reroll => &[],
         }
@@ -420,6 +470,7 @@ impl Skill {
             self.target.is_some(),
             self.range.is_some(),
             self.radius.is_some(),
+            self.damage.is_some(),
         ];
         EFFECT_PARAMS
             .iter()
@@ -493,6 +544,16 @@ impl Skill {
                     ),
                 ));
             }
+        }
+        if let Some(d) = self.damage
+            && !(1..=MAX_DAMAGE).contains(&d)
+        {
+            out.push(Problem::at(
+                &[seg, "damage"],
+                format!(
+                    "{seg}.damage: damage is {d}; a hit costs from 1 to {MAX_DAMAGE} hit points"
+                ),
+            ));
         }
         if self.amount == Some(0) {
             out.push(Problem::at(

@@ -16,6 +16,8 @@ pub struct Attack {
     pub kill_on: Option<u8>,
     /// The target's hit points, for the chance to kill.
     pub hp: Option<u32>,
+    /// Hit points each hit costs (a skill's `damage`; 1 for a figure's own attack).
+    pub damage: u32,
 }
 
 /// The answer.
@@ -52,8 +54,10 @@ pub fn odds(a: &Attack) -> Odds {
     }
     let expected_hits = n as f64 * p_hit;
     let kill_chance = (a.hp.is_some() || a.kill_on.is_some()).then(|| {
-        // Probability of no killing die and fewer than hp hits.
-        let hp = a.hp.map(|h| h as usize).unwrap_or(usize::MAX);
+        // Probability of no killing die and fewer hits than it takes to bring hp to 0.
+        let hp =
+            a.hp.map(|h| h.div_ceil(a.damage.max(1)) as usize)
+                .unwrap_or(usize::MAX);
         let mut alive = vec![0.0f64; n + 1]; // by hits, with no killing die so far
         alive[0] = 1.0;
         // a killing die with face >= min also counts as a hit, but it kills anyway.
@@ -88,6 +92,7 @@ mod tests {
             cover: false,
             kill_on: None,
             hp: None,
+            damage: 1,
         }
     }
 
@@ -132,6 +137,28 @@ mod tests {
             ..attack("2D3+")
         });
         assert!((o.kill_chance.unwrap() - (4.0f64 / 6.0).powi(2)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn damage_divides_the_hits_a_kill_needs() {
+        // 1D5+ of 2 hit points a hit (Hammer Blow) against 2 hp: one hit kills, 1/3.
+        let o = odds(&Attack {
+            hp: Some(2),
+            damage: 2,
+            ..attack("1D5+")
+        });
+        assert!((o.kill_chance.unwrap() - 1.0 / 3.0).abs() < 1e-12);
+        // 2D4+ of 2 against 3 hp: both dice must hit, 1/4 (1 hit point a hit: never).
+        let two = Attack {
+            hp: Some(3),
+            damage: 2,
+            ..attack("2D4+")
+        };
+        assert!((odds(&two).kill_chance.unwrap() - 0.25).abs() < 1e-12);
+        let one = odds(&Attack { damage: 1, ..two });
+        assert!(one.kill_chance.unwrap().abs() < 1e-12);
+        // The hit distribution is the same.
+        assert_eq!(odds(&two).distribution, one.distribution);
     }
 
     #[test]

@@ -9,14 +9,14 @@ use super::setup::{MAX_DICE, MAX_FIGS, Setup};
 use super::state::{
     After, Attack, BLANK_ATTACK, GROUP_RANGE, Mode, NOISE_RANGE, Phase, State, Status,
 };
-use crate::games::ruunara::model::{Cycle, Dice, SkillEffect};
+use crate::games::ruunara::model::{AttackKind, Cycle, Dice, SkillEffect};
 
 /// A cover die cancels a hit on this or more.
 pub const COVER_ON: u8 = 3;
 
 impl State {
     /// Instant kill and reroll as they apply to `i`'s attacks now: constant, or readied.
-    fn attack_skills(&self, s: &Setup, i: usize) -> (u8, bool) {
+    pub(crate) fn attack_skills(&self, s: &Setup, i: usize) -> (u8, bool) {
         let mut instant = 0u8;
         let mut reroll = false;
         for (slot, d) in s.figs[i].skills() {
@@ -47,6 +47,7 @@ impl State {
         Attack {
             by: i as u8,
             target: target as u8,
+            aimed: target as u8,
             kind: RollKind::Close,
             stage: RollKind::Close,
             dice: dice.unwrap_or(s.figs[i].close),
@@ -80,6 +81,7 @@ impl State {
         Attack {
             by: i as u8,
             target: target as u8,
+            aimed: aimed as u8,
             kind: RollKind::Ranged,
             stage: RollKind::Ranged,
             dice: dice
@@ -91,8 +93,33 @@ impl State {
         }
     }
 
-    /// An area skill of `i`: one roll, its hits dealt to every figure of `mask`.
-    pub(crate) fn area_attack(&self, i: usize, dice: Dice, mask: u32, ranged: bool) -> Attack {
+    /// An extra attack of `i` at `target` with a skill's dice, kind and damage a hit.
+    pub(crate) fn extra_attack(
+        &mut self,
+        s: &Setup,
+        i: usize,
+        target: usize,
+        (dice, attack, damage): (Dice, AttackKind, u8),
+        log: &mut impl Log,
+    ) -> Attack {
+        let mut a = match attack {
+            AttackKind::Close => self.close_attack(s, i, target, Some(dice)),
+            AttackKind::Ranged => self.ranged_attack(s, i, target, Some(dice), log),
+        };
+        a.damage = damage.max(1);
+        a
+    }
+
+    /// An area skill of `i`: one roll, its hits dealt to every figure of `mask`, each hit
+    /// costing `damage` hit points.
+    pub(crate) fn area_attack(
+        &self,
+        i: usize,
+        dice: Dice,
+        mask: u32,
+        ranged: bool,
+        damage: u8,
+    ) -> Attack {
         Attack {
             by: i as u8,
             target: mask.trailing_zeros().min(31) as u8,
@@ -104,6 +131,7 @@ impl State {
             },
             area: mask,
             area_ranged: ranged,
+            damage: damage.max(1),
             ..BLANK_ATTACK
         }
     }
@@ -137,15 +165,14 @@ impl State {
                 });
                 let mut redo = [0u8; MAX_DICE];
                 let mut k = 0;
-                if a.reroll {
-                    for (p, f) in a.faces[..usize::from(a.n)].iter().enumerate() {
-                        if *f < a.dice.min {
-                            redo[k] = p as u8;
-                            k += 1;
-                        }
+                for (p, f) in a.faces[..usize::from(a.n)].iter().enumerate() {
+                    if *f < a.dice.min {
+                        redo[k] = p as u8;
+                        k += 1;
                     }
                 }
-                if k > 0 {
+                // An enemy uses a reroll skill with a cycle on an attack with failed dice.
+                if k > 0 && (a.reroll || self.enemy_reroll(s, &a, log)) {
                     let at = &mut self.attack;
                     at.stage = RollKind::Reroll;
                     at.redo = redo;
@@ -270,13 +297,14 @@ impl State {
                     if k < kills {
                         self.instant_kill(s, by, t, log);
                     } else {
-                        self.figs[t].hp -= 1;
+                        self.figs[t].hp -= i16::from(a.damage);
                         if took[t] == 0 {
                             order[no] = t as u8;
                             no += 1;
                         }
                         took[t] += 1;
                         if self.figs[t].hp <= 0 {
+                            self.figs[t].hp = 0;
                             self.log_hits(by, &took, &order[..no], false, log);
                             took = [0; MAX_FIGS];
                             no = 0;
@@ -293,12 +321,13 @@ impl State {
                     if kills > 0 {
                         self.instant_kill(s, by, t, log);
                     } else if hits > 0 {
-                        self.figs[t].hp -= i16::from(hits);
+                        self.figs[t].hp -= i16::from(hits) * i16::from(a.damage);
                         self.figs[t].hp = self.figs[t].hp.max(0);
                         log.push(Event::Hit {
                             by: a.by,
                             target: a.target,
                             hits,
+                            damage: a.damage,
                             ranged: true,
                             hp: self.figs[t].hp,
                         });
@@ -314,11 +343,13 @@ impl State {
                     if a.area & (1 << t) == 0 || self.figs[t].status != Status::Free || hits == 0 {
                         continue;
                     }
-                    self.figs[t].hp = (self.figs[t].hp - i16::from(hits)).max(0);
+                    self.figs[t].hp =
+                        (self.figs[t].hp - i16::from(hits) * i16::from(a.damage)).max(0);
                     log.push(Event::Hit {
                         by: a.by,
                         target: t as u8,
                         hits,
+                        damage: a.damage,
                         ranged: a.area_ranged,
                         hp: self.figs[t].hp,
                     });
@@ -361,11 +392,13 @@ impl State {
         ranged: bool,
         log: &mut impl Log,
     ) {
+        let damage = self.attack.damage;
         for &t in order {
             log.push(Event::Hit {
                 by: by as u8,
                 target: t,
                 hits: took[usize::from(t)],
+                damage,
                 ranged,
                 hp: self.figs[usize::from(t)].hp.max(0),
             });

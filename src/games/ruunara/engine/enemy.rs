@@ -3,16 +3,271 @@
 //! a round; it sees a hero, it goes to engage the nearest (or shoots it when in range);
 //! it heard close combat, it walks 2" toward it; an ally nearby was shot at, it rallies to
 //! it; away from its post, it goes back; otherwise it stays at its post facing as deployed.
+//!
+//! Its skills with a cycle, by one fixed rule each (`docs/rulings.md`, "Ruunara engine"),
+//! counted in the heroes' bookkeeping (`State::can_use`, `State::use_skill`): before it
+//! acts (its tactical phase, in skill order) a `heal` when it or an ally in range has lost
+//! hit points, an `area` when it strikes a hero, a `stealth` or a `cover` when a hero sees
+//! it; on its first attack an `instant_kill`; on an attack with failed dice a `reroll`;
+//! after its attack an `extra_attack` of that kind. It never flees.
 
-use super::events::{Event, Log, Reason};
+use super::events::{Event, Log, Reason, RollKind};
 use super::geom::{CONTACT, EPS, Pt, facing_to, gap};
 use super::setup::Setup;
 use super::state::{Attack, Mode, NOISE_STEP, PURSUIT_STEP, State, Status};
+use crate::games::ruunara::model::{AttackKind, Cycle, EffectTarget, SkillEffect};
 
 /// A fight goes on near a noise while a figure this close to it is engaged.
 const FIGHT_NEAR: f64 = 3.0;
 
 impl State {
+    /// Enemy `i`'s tactical phase: the first skill with a cycle (in skill order) that is
+    /// useful now and has a use left. Heal, stealth and cover apply at once (and the next
+    /// is looked for); an area's roll is returned (its dice interrupt the phase, which
+    /// resumes after them). `None`: nothing more to use.
+    pub(crate) fn enemy_tactical(
+        &mut self,
+        s: &Setup,
+        i: usize,
+        log: &mut impl Log,
+    ) -> Option<Attack> {
+        // Skills fill the slots from the first: a figure without any has nothing to do.
+        s.figs[i].skills[0]?;
+        for (slot, d) in s.figs[i].skills() {
+            if d.cycle == Cycle::Constant || !self.can_use(s, i, slot) {
+                continue;
+            }
+            match d.effect {
+                SkillEffect::Heal {
+                    amount,
+                    target,
+                    range,
+                } => {
+                    let wound = |j: usize| s.figs[j].hp - self.figs[j].hp;
+                    let t = match target {
+                        EffectTarget::Own => Some(i).filter(|&j| wound(j) > 0),
+                        // The most wounded (most hit points lost), then the lowest index.
+                        EffectTarget::Ally => self
+                            .ids()
+                            .filter(|&j| wound(j) > 0 && self.heal_reaches(s, i, j, range))
+                            .max_by_key(|&j| (wound(j), std::cmp::Reverse(j))),
+                    };
+                    if let Some(t) = t {
+                        self.enemy_uses(i, slot, Some(t), log);
+                        self.heal(s, i, t, amount, log);
+                    }
+                }
+                SkillEffect::Area {
+                    dice,
+                    radius,
+                    range,
+                    damage,
+                } => {
+                    let engaged = self.engaged(i);
+                    let (mask, at) = match radius {
+                        None if engaged => (self.area_mask(i, None, i), None),
+                        Some(r) if !engaged => match self.area_point(s, i, r, range) {
+                            Some((mask, j)) => (mask, Some(j)),
+                            None => continue,
+                        },
+                        _ => continue,
+                    };
+                    if mask == 0 {
+                        continue;
+                    }
+                    self.enemy_uses(i, slot, at, log);
+                    return Some(self.area_attack(i, dice, mask, radius.is_some(), damage));
+                }
+                // On through the next round: the heroes' turn in which it matters.
+                SkillEffect::Stealth { radius } => {
+                    let at = self.figs[i].at;
+                    let seen = self.ids().any(|j| {
+                        self.figs[j].status == Status::Free
+                            && self.hostile(j, i)
+                            && gap(self.figs[j].at, at) > radius + EPS
+                            && self.sight(s, j, i, false, false)
+                    });
+                    if seen && self.figs[i].on_until[slot] <= self.round {
+                        self.enemy_uses(i, slot, None, log);
+                        self.figs[i].on_until[slot] = self.round + 1;
+                    }
+                }
+                SkillEffect::Cover { radius } => {
+                    let at = self.figs[i].at;
+                    let seen = self.ids().any(|k| {
+                        self.figs[k].status == Status::Free
+                            && self.figs[k].team == self.figs[i].team
+                            && (k == i || gap(self.figs[k].at, at) <= radius + EPS)
+                            && self.ids().any(|j| {
+                                self.figs[j].status == Status::Free
+                                    && self.hostile(j, k)
+                                    && self.sees(s, j, k, false)
+                            })
+                    });
+                    if seen && self.figs[i].on_until[slot] <= self.round {
+                        self.enemy_uses(i, slot, None, log);
+                        self.figs[i].on_until[slot] = self.round + 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// Where enemy `i` (not engaged) puts an area of `radius` inches: on the seen hero
+    /// within the skill's range whose circle catches the most heroes (then the nearest,
+    /// then the lowest index); the figures struck and that hero.
+    fn area_point(
+        &self,
+        s: &Setup,
+        i: usize,
+        radius: f64,
+        range: Option<f64>,
+    ) -> Option<(u32, usize)> {
+        let reach = State::skill_range(s, i, range);
+        let at = self.figs[i].at;
+        self.ids()
+            .filter(|&j| {
+                self.figs[j].status == Status::Free
+                    && self.hostile(i, j)
+                    && gap(at, self.figs[j].at) <= reach
+                    && self.sees(s, i, j, false)
+            })
+            .map(|j| (self.area_mask(i, Some(radius), j), j))
+            .min_by(|(ma, a), (mb, b)| {
+                mb.count_ones()
+                    .cmp(&ma.count_ones())
+                    .then(
+                        at.dist(self.figs[*a].at)
+                            .total_cmp(&at.dist(self.figs[*b].at)),
+                    )
+                    .then(a.cmp(b))
+            })
+    }
+
+    /// Enemy `i` uses skill slot `slot` (on `target`), logged.
+    fn enemy_uses(&mut self, i: usize, slot: usize, target: Option<usize>, log: &mut impl Log) {
+        self.use_skill(i, slot);
+        log.push(Event::Skill {
+            fig: i as u8,
+            slot: slot as u8,
+            target: target.map(|t| t as u8),
+        });
+    }
+
+    /// Enemy `i` makes attack `a`: an `instant_kill` with a cycle is readied on it while
+    /// uses remain (it then serves every attack of the activation).
+    pub(crate) fn enemy_arms(
+        &mut self,
+        s: &Setup,
+        i: usize,
+        mut a: Attack,
+        log: &mut impl Log,
+    ) -> Attack {
+        self.figs[i].attacked = true;
+        if s.figs[i].skills[0].is_none() {
+            return a;
+        }
+        for (slot, d) in s.figs[i].skills() {
+            if let SkillEffect::InstantKill { .. } = d.effect
+                && d.cycle != Cycle::Constant
+                && self.figs[i].armed & (1 << slot) == 0
+                && self.can_use(s, i, slot)
+            {
+                self.enemy_uses(i, slot, Some(usize::from(a.aimed)), log);
+                self.figs[i].armed |= 1 << slot;
+            }
+        }
+        (a.instant, a.reroll) = self.attack_skills(s, i);
+        a
+    }
+
+    /// After enemy `i`'s attack: an `extra_attack` of the same kind (close after close,
+    /// ranged after a shot) with a use left, at the same target if it can still be
+    /// attacked, else the engaged hero with the fewest hit points (close) or the nearest
+    /// hero it can shoot (ranged).
+    pub(crate) fn enemy_extra(
+        &mut self,
+        s: &Setup,
+        i: usize,
+        log: &mut impl Log,
+    ) -> Option<Attack> {
+        s.figs[i].skills[0]?;
+        let last = self.attack;
+        if !self.figs[i].attacked || usize::from(last.by) != i {
+            return None;
+        }
+        for (slot, d) in s.figs[i].skills() {
+            let SkillEffect::ExtraAttack {
+                dice,
+                attack,
+                damage,
+            } = d.effect
+            else {
+                continue;
+            };
+            if !self.can_use(s, i, slot) {
+                continue;
+            }
+            let aimed = usize::from(last.aimed);
+            let t = match (attack, last.kind) {
+                (AttackKind::Close, RollKind::Close) => {
+                    if self.engaged_with(i, aimed) {
+                        Some(aimed)
+                    } else {
+                        self.ids()
+                            .filter(|&j| self.engaged_with(i, j))
+                            .min_by_key(|&j| (self.figs[j].hp, j))
+                    }
+                }
+                (AttackKind::Ranged, RollKind::Ranged) if !self.engaged(i) => {
+                    let reach = State::skill_range(s, i, None);
+                    let at = self.figs[i].at;
+                    if self.can_shoot(s, i, aimed, reach) {
+                        Some(aimed)
+                    } else {
+                        self.ids()
+                            .filter(|&j| self.can_shoot(s, i, j, reach))
+                            .min_by(|&a, &b| {
+                                at.dist(self.figs[a].at)
+                                    .total_cmp(&at.dist(self.figs[b].at))
+                                    .then(a.cmp(&b))
+                            })
+                    }
+                }
+                _ => None,
+            };
+            if let Some(t) = t {
+                self.enemy_uses(i, slot, Some(t), log);
+                return Some(self.extra_attack(s, i, t, (dice, attack, damage), log));
+            }
+        }
+        None
+    }
+
+    /// An enemy's attack `a` has failed dice: the enemy uses a `reroll` with a cycle and a
+    /// use left on it (logged); whether it did.
+    pub(crate) fn enemy_reroll(&mut self, s: &Setup, a: &Attack, log: &mut impl Log) -> bool {
+        let i = usize::from(a.by);
+        if self.figs[i].team != 1
+            || !matches!(a.kind, RollKind::Close | RollKind::Ranged)
+            || s.figs[i].skills[0].is_none()
+        {
+            return false;
+        }
+        let slot = s.figs[i].skills().find_map(|(slot, d)| {
+            (d.effect == SkillEffect::Reroll
+                && d.cycle != Cycle::Constant
+                && self.can_use(s, i, slot))
+            .then_some(slot)
+        });
+        if let Some(slot) = slot {
+            self.enemy_uses(i, slot, Some(usize::from(a.target)), log);
+        }
+        slot.is_some()
+    }
+
     /// The nearest hero `i` sees (figures block sight).
     fn nearest_seen(&self, s: &Setup, i: usize) -> Option<usize> {
         let at = self.figs[i].at;

@@ -158,11 +158,13 @@ pub enum Event {
         need: u8,
         faces: Faces,
     },
-    /// `hits` hits land on `target` (`ranged` or close), leaving it `hp`.
+    /// `hits` hits land on `target` (`ranged` or close), each costing `damage` hit points
+    /// (1 but for a skill's `damage`), leaving it `hp`.
     Hit {
         by: u8,
         target: u8,
         hits: u8,
+        damage: u8,
         ranged: bool,
         hp: i16,
     },
@@ -350,16 +352,22 @@ impl Event {
                 by,
                 target,
                 hits,
+                damage,
                 ranged,
                 hp,
             } => format!(
-                "{} hits {} {hits} time(s) {}: {hp} hp left",
+                "{} hits {} {hits} time(s) {}{}: {hp} hp left",
                 name(by),
                 name(target),
                 if *ranged {
                     "at range"
                 } else {
                     "in close combat"
+                },
+                if *damage > 1 {
+                    format!(", {damage} hp each")
+                } else {
+                    String::new()
                 }
             ),
             Event::Covered { target, cancelled } => {
@@ -463,9 +471,12 @@ impl Event {
                 by,
                 target,
                 hits,
+                damage,
                 ranged,
                 hp,
-            } => json!({"by": by, "target": target, "hits": hits, "ranged": ranged, "hp": hp}),
+            } => {
+                json!({"by": by, "target": target, "hits": hits, "damage": damage, "ranged": ranged, "hp": hp})
+            }
             Event::Covered { target, cancelled } => {
                 json!({"target": target, "cancelled": cancelled})
             }

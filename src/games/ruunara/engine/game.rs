@@ -272,13 +272,21 @@ impl<'s> RuunaraGame<'s> {
             }
             Opt::Extra { slot, target } => {
                 let (kind, dice) = match s.figs[i].skills[usize::from(slot)].map(|d| d.effect) {
-                    Some(SkillEffect::ExtraAttack { dice, attack }) => (
+                    Some(SkillEffect::ExtraAttack {
+                        dice,
+                        attack,
+                        damage,
+                    }) => (
                         if attack == AttackKind::Close {
                             "close"
                         } else {
                             "ranged"
                         },
-                        dice.to_string(),
+                        if damage > 1 {
+                            format!("{dice}, {damage} hp a hit")
+                        } else {
+                            dice.to_string()
+                        },
                     ),
                     _ => ("", String::new()),
                 };

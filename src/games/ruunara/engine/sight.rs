@@ -430,7 +430,21 @@ impl State {
     /// (base to base), no piece that hides a figure (or a building) between, not hidden at a
     /// cliff's foot from on top of it, not beyond its stealth radius; `figures_block`: no other
     /// base between (a ranged shot ignores them: the foreground figure takes its hits).
+    #[inline]
     pub fn sees(&self, s: &Setup, viewer: usize, target: usize, figures_block: bool) -> bool {
+        self.sight(s, viewer, target, figures_block, true)
+    }
+
+    /// [`State::sees`], with the target's stealth counted (`stealth`) or not (would the
+    /// viewer see it without its stealth?).
+    pub fn sight(
+        &self,
+        s: &Setup,
+        viewer: usize,
+        target: usize,
+        figures_block: bool,
+        stealth: bool,
+    ) -> bool {
         let (v, t) = (&self.figs[viewer], &self.figs[target]);
         if t.status != Status::Free {
             return false;
@@ -447,7 +461,8 @@ impl State {
         if !in_arc(v.at, v.facing, t.at) {
             return false;
         }
-        if self.hostile(viewer, target)
+        if stealth
+            && self.hostile(viewer, target)
             && let Some(SkillEffect::Stealth { radius }) =
                 self.skill_on(s, target, |e| matches!(e, SkillEffect::Stealth { .. }))
             && g > radius + EPS

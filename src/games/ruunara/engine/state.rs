@@ -168,6 +168,10 @@ pub struct Attack {
     /// Instant kill on this or more (0: none).
     pub instant: u8,
     pub reroll: bool,
+    /// Hit points each hit costs (1 but for a skill's `damage`).
+    pub damage: u8,
+    /// The figure it was aimed at (a shot's `target` is the foreground figure).
+    pub aimed: u8,
     /// The roll it waits for (the attack's own, its reroll, or cover).
     pub stage: super::events::RollKind,
     pub faces: [u8; MAX_DICE],
@@ -208,6 +212,24 @@ pub struct State {
     pub waiting: u32,
     /// The point a member was dropped at, offered as [`Opt::Dropped`].
     pub drop: Pt,
+    /// How far the enemy of [`Phase::Enemies`] is in its activation ([`EnemyStep`]).
+    pub(crate) estep: EnemyStep,
+}
+
+/// The steps of an enemy's activation (`engine/enemy.rs`); an attack's dice interrupt a
+/// step and play resumes at the same one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum EnemyStep {
+    /// Its activation begins.
+    Start,
+    /// Its tactical phase: the skills it uses before it moves.
+    Tactical,
+    /// The spec's behaviour: attack, shoot or move.
+    Act,
+    /// Its extra attacks after its attack.
+    Extra,
+    /// Done: the next enemy.
+    End,
 }
 
 const BLANK_FIG: Fig = Fig {
@@ -241,6 +263,8 @@ pub(crate) const BLANK_ATTACK: Attack = Attack {
     dice: Dice { count: 0, min: 6 },
     instant: 0,
     reroll: false,
+    damage: 1,
+    aimed: 0,
     stage: super::events::RollKind::Close,
     faces: [0; MAX_DICE],
     n: 0,
@@ -287,6 +311,7 @@ impl State {
             watch: None,
             waiting: 0,
             drop: Pt::new(0.0, 0.0),
+            estep: EnemyStep::Start,
         };
         for (i, f) in s.figs.iter().enumerate().take(MAX_FIGS) {
             if f.zone.is_some() {
@@ -443,6 +468,7 @@ impl State {
         self.hold_captures(1, log);
         self.check_end(s);
         self.phase = Phase::Enemies(0);
+        self.estep = EnemyStep::Start;
     }
 
     fn end_round(&mut self, s: &Setup, log: &mut impl Log) {
@@ -456,8 +482,10 @@ impl State {
         self.start_round(s, log);
     }
 
-    /// The enemies act in mission order until one needs dice or all have acted; true when
-    /// it paused in front of an enemy for a watcher ([`State::watch`]).
+    /// The enemies act in mission order until one needs dice or all have acted. Each
+    /// enemy's activation goes through [`EnemyStep`]s; an attack's dice interrupt it and play
+    /// resumes at the same enemy and step once they are in. True when it paused in front of
+    /// an enemy for a watcher ([`State::watch`]).
     fn run_enemies(&mut self, s: &Setup, log: &mut impl Log) -> bool {
         while let Phase::Enemies(k) = self.phase {
             let i = usize::from(k);
@@ -468,21 +496,57 @@ impl State {
                 self.end_round(s, log);
                 return false;
             }
-            let acts = self.figs[i].team == 1 && self.figs[i].status == Status::Free;
-            if acts && let Some(w) = self.watch {
-                if w == 0 {
-                    return true;
-                }
-                self.watch = Some(w - 1);
+            if self.figs[i].team != 1 || self.figs[i].status != Status::Free {
+                self.phase = Phase::Enemies(k + 1);
+                self.estep = EnemyStep::Start;
+                continue;
             }
-            self.phase = Phase::Enemies(k + 1);
-            if acts {
-                log.push(Event::Activate { fig: k });
-                if let Some(a) = self.enemy_act(s, i, log) {
-                    self.begin_attack(a, After::Enemies(k + 1), log);
-                    return false;
+            let attack = match self.estep {
+                EnemyStep::Start => {
+                    if let Some(w) = self.watch {
+                        if w == 0 {
+                            return true;
+                        }
+                        self.watch = Some(w - 1);
+                    }
+                    log.push(Event::Activate { fig: k });
+                    let f = &mut self.figs[i];
+                    f.used_now = 0;
+                    f.armed = 0;
+                    f.attacked = false;
+                    self.estep = EnemyStep::Tactical;
+                    None
                 }
-                self.check_end(s);
+                EnemyStep::Tactical => {
+                    let a = self.enemy_tactical(s, i, log);
+                    if a.is_none() {
+                        self.estep = EnemyStep::Act;
+                    }
+                    a
+                }
+                EnemyStep::Act => {
+                    self.estep = EnemyStep::Extra;
+                    let a = self.enemy_act(s, i, log);
+                    a.map(|a| self.enemy_arms(s, i, a, log))
+                }
+                EnemyStep::Extra => {
+                    let a = self.enemy_extra(s, i, log);
+                    if a.is_none() {
+                        self.estep = EnemyStep::End;
+                    }
+                    a.map(|a| self.enemy_arms(s, i, a, log))
+                }
+                EnemyStep::End => {
+                    self.figs[i].armed = 0;
+                    self.check_end(s);
+                    self.phase = Phase::Enemies(k + 1);
+                    self.estep = EnemyStep::Start;
+                    None
+                }
+            };
+            if let Some(a) = attack {
+                self.begin_attack(a, After::Enemies(k), log);
+                return false;
             }
         }
         false
@@ -673,7 +737,7 @@ impl State {
         }
     }
 
-    fn use_skill(&mut self, i: usize, slot: usize) {
+    pub(crate) fn use_skill(&mut self, i: usize, slot: usize) {
         let f = &mut self.figs[i];
         f.used_now |= 1 << slot;
         f.used_fight[slot] = f.used_fight[slot].saturating_add(1);
@@ -689,6 +753,62 @@ impl State {
             } else {
                 s.figs[i].vision
             })
+    }
+
+    /// Whether `j` is a figure `i`'s heal of an ally reaches: a free figure of its side
+    /// (itself included) within the skill's range.
+    pub(crate) fn heal_reaches(&self, s: &Setup, i: usize, j: usize, range: f64) -> bool {
+        self.figs[j].status == Status::Free
+            && self.figs[j].team == self.figs[i].team
+            && gap(self.figs[i].at, self.figs[j].at)
+                <= State::skill_range(s, i, Some(range)).max(range)
+    }
+
+    /// The figures an area skill of `i` strikes: every hostile engaged with it (`radius`
+    /// `None`), or every free hostile within `radius` of figure `at`'s centre.
+    pub(crate) fn area_mask(&self, i: usize, radius: Option<f64>, at: usize) -> u32 {
+        let mut mask = 0u32;
+        match radius {
+            None => {
+                for j in self.ids() {
+                    if self.engaged_with(i, j) {
+                        mask |= 1 << j;
+                    }
+                }
+            }
+            Some(r) => {
+                let p = self.figs[at].at;
+                for j in self.ids() {
+                    if self.figs[j].status == Status::Free
+                        && self.hostile(i, j)
+                        && (p.dist(self.figs[j].at) - BASE_R).max(0.0) <= r + 1e-9
+                    {
+                        mask |= 1 << j;
+                    }
+                }
+            }
+        }
+        mask
+    }
+
+    /// Heals `target` by `amount` (never above its card's hit points), logged.
+    pub(crate) fn heal(
+        &mut self,
+        s: &Setup,
+        i: usize,
+        target: usize,
+        amount: u32,
+        log: &mut impl Log,
+    ) {
+        let max = s.figs[target].hp;
+        let before = self.figs[target].hp;
+        self.figs[target].hp = (before + amount.min(99) as i16).min(max);
+        log.push(Event::Healed {
+            fig: i as u8,
+            target: target as u8,
+            amount: self.figs[target].hp - before,
+            hp: self.figs[target].hp,
+        });
     }
 
     /// Free hostiles of `i`, nearest first (at most `out.len()`); how many.
@@ -742,11 +862,7 @@ impl State {
                     for j in self.ids() {
                         let ok = match target {
                             EffectTarget::Own => j == i,
-                            EffectTarget::Ally => {
-                                self.figs[j].team == 0
-                                    && gap(self.figs[i].at, self.figs[j].at)
-                                        <= State::skill_range(s, i, Some(range)).max(range)
-                            }
+                            EffectTarget::Ally => self.heal_reaches(s, i, j, range),
                         };
                         if ok
                             && self.figs[j].status == Status::Free
@@ -977,17 +1093,14 @@ impl State {
                     slot,
                     target: Some(target),
                 });
-                if let Some(SkillEffect::ExtraAttack { dice, attack }) =
-                    s.figs[iu].skills[su].map(|d| d.effect)
+                if let Some(SkillEffect::ExtraAttack {
+                    dice,
+                    attack,
+                    damage,
+                }) = s.figs[iu].skills[su].map(|d| d.effect)
                 {
-                    let a = match attack {
-                        crate::games::ruunara::model::AttackKind::Close => {
-                            self.close_attack(s, iu, usize::from(target), Some(dice))
-                        }
-                        crate::games::ruunara::model::AttackKind::Ranged => {
-                            self.ranged_attack(s, iu, usize::from(target), Some(dice), log)
-                        }
-                    };
+                    let a =
+                        self.extra_attack(s, iu, usize::from(target), (dice, attack, damage), log);
                     self.begin_attack(a, After::Combat(i), log);
                 }
             }
@@ -1006,18 +1119,7 @@ impl State {
             target: (target != NONE).then_some(target),
         });
         match d.effect {
-            SkillEffect::Heal { amount, .. } => {
-                let t = usize::from(target);
-                let max = s.figs[t].hp;
-                let before = self.figs[t].hp;
-                self.figs[t].hp = (before + amount.min(99) as i16).min(max);
-                log.push(Event::Healed {
-                    fig: i as u8,
-                    target,
-                    amount: self.figs[t].hp - before,
-                    hp: self.figs[t].hp,
-                });
-            }
+            SkillEffect::Heal { amount, .. } => self.heal(s, i, usize::from(target), amount, log),
             SkillEffect::Flee => {
                 self.figs[i].fleeing = true;
                 let mut pursuers = Vec::new();
@@ -1037,29 +1139,14 @@ impl State {
                     pursuers,
                 });
             }
-            SkillEffect::Area { dice, radius, .. } => {
-                let mut mask = 0u32;
-                match radius {
-                    None => {
-                        for j in self.ids() {
-                            if self.engaged_with(i, j) {
-                                mask |= 1 << j;
-                            }
-                        }
-                    }
-                    Some(r) => {
-                        let p = self.figs[usize::from(target)].at;
-                        for j in self.ids() {
-                            if self.figs[j].status == Status::Free
-                                && self.hostile(i, j)
-                                && (p.dist(self.figs[j].at) - BASE_R).max(0.0) <= r + 1e-9
-                            {
-                                mask |= 1 << j;
-                            }
-                        }
-                    }
-                }
-                let a = self.area_attack(i, dice, mask, radius.is_some());
+            SkillEffect::Area {
+                dice,
+                radius,
+                damage,
+                ..
+            } => {
+                let mask = self.area_mask(i, radius, usize::from(target).min(MAX_FIGS - 1));
+                let a = self.area_attack(i, dice, mask, radius.is_some(), damage);
                 self.begin_attack(a, After::Tactical(i as u8), log);
             }
             SkillEffect::InstantKill { .. } | SkillEffect::Reroll => {
