@@ -8,4 +8,5 @@ mod duel;
 mod enemy_skills;
 mod engine_props;
 mod engine_rules;
+mod golden;
 mod skills;
