@@ -6,4 +6,5 @@ mod common;
 mod duel;
 mod engine_props;
 mod engine_rules;
+mod golden;
 mod skills;
