@@ -93,8 +93,25 @@ impl State {
 
     /// Whether free figure `i` is engaged with any hostile.
     pub fn engaged(&self, i: usize) -> bool {
-        self.figs[i].status == Status::Free
-            && (0..usize::from(self.n)).any(|j| self.engaged_with(i, j))
+        // `engaged_with(i, j)` for every `j`, with `i`'s side and place read once.
+        const APART: f64 = 2.0 * BASE_R + ENGAGE + 0.01;
+        let f = &self.figs[i];
+        if f.status != Status::Free || f.team >= 2 {
+            return false;
+        }
+        let (pa, team) = (f.at, f.team);
+        self.figs[..usize::from(self.n)]
+            .iter()
+            .enumerate()
+            .any(|(j, g)| {
+                j != i
+                    && g.status == Status::Free
+                    && g.team != team
+                    && g.team < 2
+                    && (pa.x - g.at.x).abs() <= APART
+                    && (pa.y - g.at.y).abs() <= APART
+                    && gap(pa, g.at) <= ENGAGE + EPS
+            })
     }
 
     /// The cost of the straight segment `a`-`b` for figure `who` (its length plus the height
@@ -111,19 +128,19 @@ impl State {
         let mut climb = 0.0;
         for p in &s.pieces {
             let building = p.kind == SceneryKind::Building;
+            // Flat ground neither bars nor costs.
+            if !(building || p.height > FLAT) {
+                continue;
+            }
             // A base ends on top of a piece (its centre on it) or clear of it: never half
             // into a piece over 1" high, never on a building.
-            if (building || p.height > FLAT)
-                && let Some(dist) = p.rect.dist_within(b, BASE_R - 1e-6)
+            if let Some(dist) = p.rect.dist_within(b, BASE_R - 1e-6)
                 && (building || dist > 0.0)
             {
                 return None;
             }
             let (on_a, on_b) = (p.rect.contains(a), p.rect.contains(b));
-            if (p.height > FLAT || building)
-                && !(on_a && on_b)
-                && (on_a || on_b || seg_rect(a, b, &p.rect).is_some())
-            {
+            if !(on_a && on_b) && (on_a || on_b || seg_rect(a, b, &p.rect).is_some()) {
                 climb += p.height;
             }
         }
