@@ -69,6 +69,20 @@ impl Path {
     }
 }
 
+/// Whether `g` is free, hostile to `f` and within 1" of it (`f` free and on a side):
+/// [`State::engaged_with`] of two distinct figures.
+#[inline]
+pub(crate) fn engages(f: &super::state::Fig, g: &super::state::Fig) -> bool {
+    // Centres farther apart than this on either axis are plainly not engaged.
+    const APART: f64 = 2.0 * BASE_R + ENGAGE + 0.01;
+    g.status == Status::Free
+        && g.team != f.team
+        && g.team < 2
+        && (f.at.x - g.at.x).abs() <= APART
+        && (f.at.y - g.at.y).abs() <= APART
+        && gap(f.at, g.at) <= ENGAGE + EPS
+}
+
 impl State {
     /// Whether figures `a` and `b` are on opposing sides.
     #[inline]
@@ -94,24 +108,14 @@ impl State {
     /// Whether free figure `i` is engaged with any hostile.
     pub fn engaged(&self, i: usize) -> bool {
         // `engaged_with(i, j)` for every `j`, with `i`'s side and place read once.
-        const APART: f64 = 2.0 * BASE_R + ENGAGE + 0.01;
         let f = &self.figs[i];
         if f.status != Status::Free || f.team >= 2 {
             return false;
         }
-        let (pa, team) = (f.at, f.team);
         self.figs[..usize::from(self.n)]
             .iter()
             .enumerate()
-            .any(|(j, g)| {
-                j != i
-                    && g.status == Status::Free
-                    && g.team != team
-                    && g.team < 2
-                    && (pa.x - g.at.x).abs() <= APART
-                    && (pa.y - g.at.y).abs() <= APART
-                    && gap(pa, g.at) <= ENGAGE + EPS
-            })
+            .any(|(j, g)| j != i && engages(f, g))
     }
 
     /// The cost of the straight segment `a`-`b` for figure `who` (its length plus the height
@@ -128,8 +132,9 @@ impl State {
         let mut climb = 0.0;
         for p in &s.pieces {
             let building = p.kind == SceneryKind::Building;
-            // Flat ground neither bars nor costs.
-            if !(building || p.height > FLAT) {
+            // Flat ground neither bars nor costs; a piece plainly more than a base's radius
+            // from every point of the segment neither bars its end nor is crossed.
+            if !(building || p.height > FLAT) || p.rect.apart(a, b, BASE_R) {
                 continue;
             }
             // A base ends on top of a piece (its centre on it) or clear of it: never half
@@ -160,6 +165,17 @@ impl State {
     /// `budget` (stepping back a quarter inch at a time), with its cost.
     pub fn walk(&self, s: &Setup, who: usize, a: Pt, dest: Pt, budget: f64) -> Option<(Pt, f64)> {
         let mut len = a.dist(dest).min(budget);
+        // The whole length first: most walks are open and need no bars (a length the bars
+        // would skip fails its check all the same).
+        if len > 0.05 {
+            let p = a.toward(dest, len);
+            if let Some(c) = self.seg_cost(s, who, a, p)
+                && c <= budget + 1e-9
+            {
+                return Some((p, c));
+            }
+            len -= 0.25;
+        }
         let bars = self.ray_bars(s, who, a, dest);
         while len > 0.05 {
             // Lengths that certainly fail are not checked (the result is the same).

@@ -545,14 +545,15 @@ impl State {
         // Engagement between two free figures is mutual: each pair is checked once.
         let mut engaged = 0u32;
         for i in 0..n {
-            if self.figs[i].status != Status::Free {
+            let f = &self.figs[i];
+            if f.status != Status::Free || f.team >= 2 {
                 continue;
             }
             for j in i + 1..n {
                 if engaged & (1 << i) != 0 && engaged & (1 << j) != 0 {
                     continue;
                 }
-                if self.engaged_with(i, j) {
+                if super::sight::engages(f, &self.figs[j]) {
                     engaged |= (1 << i) | (1 << j);
                 }
             }
