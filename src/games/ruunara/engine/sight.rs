@@ -307,11 +307,21 @@ impl State {
                 return Some(p);
             }
         }
-        // The spots, each worked out once.
+        // The spots, each worked out once. Every spot lies `stop` from the goal: when the
+        // goal is plainly farther than the budget and `stop`, none is in reach, and only the
+        // two beside the nearest are worked out (routes around a corner end there too).
+        let far = d - stop > budget + 1e-6;
         let mut at = [t0; 8];
         for (m, &k) in spots.iter().enumerate().skip(1) {
+            if far && m >= 3 {
+                break;
+            }
             let t = spot(k);
             at[m] = t;
+            // A segment costs at least its length.
+            if a.dist(t) > budget + 1e-9 {
+                continue;
+            }
             if let Some(c) = self.seg_cost(s, who, a, t)
                 && c <= budget + 1e-9
             {
