@@ -311,6 +311,41 @@ mod tests {
     }
 
     #[test]
+    fn a_facing_by_its_slope_is_the_nearest_by_the_angle() {
+        // The angle's rule, as `facing_to` falls back on.
+        let by_angle = |dx: f64, dy: f64| {
+            let deg = dy.atan2(dx).to_degrees().rem_euclid(360.0);
+            ((deg / 45.0).round() as usize) % 8
+        };
+        let order = [
+            Facing::E,
+            Facing::Ne,
+            Facing::N,
+            Facing::Nw,
+            Facing::W,
+            Facing::Sw,
+            Facing::S,
+            Facing::Se,
+        ];
+        let o = Pt::new(10.0, 10.0);
+        // Every tenth of a degree, and a hair either side of each sector's edge.
+        let mut degs: Vec<f64> = (0..3600).map(|k| f64::from(k) / 10.0).collect();
+        for e in 0..8 {
+            let edge = 22.5 + 45.0 * f64::from(e);
+            degs.extend([edge - 1e-6, edge - 1e-12, edge, edge + 1e-12, edge + 1e-6]);
+        }
+        for deg in degs {
+            for len in [0.01, 1.0, 7.3, 40.0] {
+                let r = deg.to_radians();
+                let b = Pt::new(o.x + len * r.cos(), o.y + len * r.sin());
+                let (dx, dy) = (b.x - o.x, b.y - o.y);
+                let want = order[by_angle(dx, dy)];
+                assert_eq!(facing_to(o, b), Some(want), "{deg} degrees, {len} inches");
+            }
+        }
+    }
+
+    #[test]
     fn the_arc_is_135_degrees_about_the_facing() {
         let o = Pt::new(0.0, 0.0);
         assert!(in_arc(o, Facing::N, Pt::new(0.0, 5.0)));
