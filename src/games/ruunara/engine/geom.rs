@@ -136,10 +136,17 @@ impl Rect {
 
 /// The part of segment `a`-`b` inside `r`, as parameters `(t0, t1)` in `0..=1` (Liang-Barsky);
 /// `None` when the segment misses it or only grazes an edge.
+#[inline]
 pub fn seg_rect(a: Pt, b: Pt, r: &Rect) -> Option<(f64, f64)> {
+    // Most segments are plainly clear of most pieces: told here, without a call.
     if r.apart(a, b, 0.0) {
         return None;
     }
+    seg_rect_near(a, b, r)
+}
+
+/// [`seg_rect`] for a segment whose bounding box meets the rectangle.
+fn seg_rect_near(a: Pt, b: Pt, r: &Rect) -> Option<(f64, f64)> {
     let (dx, dy) = (b.x - a.x, b.y - a.y);
     let mut t0: f64 = 0.0;
     let mut t1: f64 = 1.0;
@@ -167,8 +174,10 @@ pub fn seg_rect(a: Pt, b: Pt, r: &Rect) -> Option<(f64, f64)> {
 
 /// Whether segment `a`-`b` passes within `r` of `c` (strictly), and where it first comes
 /// that close (a parameter in `0..=1`).
+#[inline]
 pub fn seg_circle(a: Pt, b: Pt, c: Pt, r: f64) -> Option<f64> {
-    // A circle plainly clear of the segment's bounding box.
+    // A circle plainly clear of the segment's bounding box (most are): told here, without
+    // a call.
     const SLACK: f64 = 1e-6;
     if c.x + r < a.x.min(b.x) - SLACK
         || c.x - r > a.x.max(b.x) + SLACK
@@ -177,6 +186,11 @@ pub fn seg_circle(a: Pt, b: Pt, c: Pt, r: f64) -> Option<f64> {
     {
         return None;
     }
+    seg_circle_near(a, b, c, r)
+}
+
+/// [`seg_circle`] for a circle that meets the segment's bounding box.
+fn seg_circle_near(a: Pt, b: Pt, c: Pt, r: f64) -> Option<f64> {
     let (dx, dy) = (b.x - a.x, b.y - a.y);
     let (fx, fy) = (a.x - c.x, a.y - c.y);
     let aa = dx * dx + dy * dy;
@@ -217,6 +231,27 @@ pub fn facing_to(a: Pt, b: Pt) -> Option<Facing> {
     let (dx, dy) = (b.x - a.x, b.y - a.y);
     if dx.abs() < EPS && dy.abs() < EPS {
         return None;
+    }
+    // A direction plainly inside one facing's 45-degree sector is told by its slope (tan
+    // 22.5 degrees, with a margin far above rounding); only one within a hair of a sector's
+    // edge needs the angle.
+    const TAN: f64 = std::f64::consts::SQRT_2 - 1.0;
+    const LO: f64 = TAN * (1.0 - 1e-9);
+    const HI: f64 = TAN * (1.0 + 1e-9);
+    let (ax, ay) = (dx.abs(), dy.abs());
+    if ay < ax * LO {
+        return Some(if dx > 0.0 { Facing::E } else { Facing::W });
+    }
+    if ax < ay * LO {
+        return Some(if dy > 0.0 { Facing::N } else { Facing::S });
+    }
+    if ay > ax * HI && ax > ay * HI {
+        return Some(match (dx > 0.0, dy > 0.0) {
+            (true, true) => Facing::Ne,
+            (false, true) => Facing::Nw,
+            (false, false) => Facing::Sw,
+            (true, false) => Facing::Se,
+        });
     }
     let deg = dy.atan2(dx).to_degrees().rem_euclid(360.0);
     let k = ((deg / 45.0).round() as usize) % 8;
@@ -273,6 +308,41 @@ mod tests {
             )
             .is_none()
         );
+    }
+
+    #[test]
+    fn a_facing_by_its_slope_is_the_nearest_by_the_angle() {
+        // The angle's rule, as `facing_to` falls back on.
+        let by_angle = |dx: f64, dy: f64| {
+            let deg = dy.atan2(dx).to_degrees().rem_euclid(360.0);
+            ((deg / 45.0).round() as usize) % 8
+        };
+        let order = [
+            Facing::E,
+            Facing::Ne,
+            Facing::N,
+            Facing::Nw,
+            Facing::W,
+            Facing::Sw,
+            Facing::S,
+            Facing::Se,
+        ];
+        let o = Pt::new(10.0, 10.0);
+        // Every tenth of a degree, and a hair either side of each sector's edge.
+        let mut degs: Vec<f64> = (0..3600).map(|k| f64::from(k) / 10.0).collect();
+        for e in 0..8 {
+            let edge = 22.5 + 45.0 * f64::from(e);
+            degs.extend([edge - 1e-6, edge - 1e-12, edge, edge + 1e-12, edge + 1e-6]);
+        }
+        for deg in degs {
+            for len in [0.01, 1.0, 7.3, 40.0] {
+                let r = deg.to_radians();
+                let b = Pt::new(o.x + len * r.cos(), o.y + len * r.sin());
+                let (dx, dy) = (b.x - o.x, b.y - o.y);
+                let want = order[by_angle(dx, dy)];
+                assert_eq!(facing_to(o, b), Some(want), "{deg} degrees, {len} inches");
+            }
+        }
     }
 
     #[test]

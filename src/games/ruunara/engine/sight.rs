@@ -69,6 +69,20 @@ impl Path {
     }
 }
 
+/// Whether `g` is free, hostile to `f` and within 1" of it (`f` free and on a side):
+/// [`State::engaged_with`] of two distinct figures.
+#[inline]
+pub(crate) fn engages(f: &super::state::Fig, g: &super::state::Fig) -> bool {
+    // Centres farther apart than this on either axis are plainly not engaged.
+    const APART: f64 = 2.0 * BASE_R + ENGAGE + 0.01;
+    g.status == Status::Free
+        && g.team != f.team
+        && g.team < 2
+        && (f.at.x - g.at.x).abs() <= APART
+        && (f.at.y - g.at.y).abs() <= APART
+        && gap(f.at, g.at) <= ENGAGE + EPS
+}
+
 impl State {
     /// Whether figures `a` and `b` are on opposing sides.
     #[inline]
@@ -93,8 +107,15 @@ impl State {
 
     /// Whether free figure `i` is engaged with any hostile.
     pub fn engaged(&self, i: usize) -> bool {
-        self.figs[i].status == Status::Free
-            && (0..usize::from(self.n)).any(|j| self.engaged_with(i, j))
+        // `engaged_with(i, j)` for every `j`, with `i`'s side and place read once.
+        let f = &self.figs[i];
+        if f.status != Status::Free || f.team >= 2 {
+            return false;
+        }
+        self.figs[..usize::from(self.n)]
+            .iter()
+            .enumerate()
+            .any(|(j, g)| j != i && engages(f, g))
     }
 
     /// The cost of the straight segment `a`-`b` for figure `who` (its length plus the height
@@ -111,19 +132,20 @@ impl State {
         let mut climb = 0.0;
         for p in &s.pieces {
             let building = p.kind == SceneryKind::Building;
+            // Flat ground neither bars nor costs; a piece plainly more than a base's radius
+            // from every point of the segment neither bars its end nor is crossed.
+            if !(building || p.height > FLAT) || p.rect.apart(a, b, BASE_R) {
+                continue;
+            }
             // A base ends on top of a piece (its centre on it) or clear of it: never half
             // into a piece over 1" high, never on a building.
-            if (building || p.height > FLAT)
-                && let Some(dist) = p.rect.dist_within(b, BASE_R - 1e-6)
+            if let Some(dist) = p.rect.dist_within(b, BASE_R - 1e-6)
                 && (building || dist > 0.0)
             {
                 return None;
             }
             let (on_a, on_b) = (p.rect.contains(a), p.rect.contains(b));
-            if (p.height > FLAT || building)
-                && !(on_a && on_b)
-                && (on_a || on_b || seg_rect(a, b, &p.rect).is_some())
-            {
+            if !(on_a && on_b) && (on_a || on_b || seg_rect(a, b, &p.rect).is_some()) {
                 climb += p.height;
             }
         }
@@ -143,6 +165,17 @@ impl State {
     /// `budget` (stepping back a quarter inch at a time), with its cost.
     pub fn walk(&self, s: &Setup, who: usize, a: Pt, dest: Pt, budget: f64) -> Option<(Pt, f64)> {
         let mut len = a.dist(dest).min(budget);
+        // The whole length first: most walks are open and need no bars (a length the bars
+        // would skip fails its check all the same).
+        if len > 0.05 {
+            let p = a.toward(dest, len);
+            if let Some(c) = self.seg_cost(s, who, a, p)
+                && c <= budget + 1e-9
+            {
+                return Some((p, c));
+            }
+            len -= 0.25;
+        }
         let bars = self.ray_bars(s, who, a, dest);
         while len > 0.05 {
             // Lengths that certainly fail are not checked (the result is the same).
@@ -274,11 +307,21 @@ impl State {
                 return Some(p);
             }
         }
-        // The spots, each worked out once.
+        // The spots, each worked out once. Every spot lies `stop` from the goal: when the
+        // goal is plainly farther than the budget and `stop`, none is in reach, and only the
+        // two beside the nearest are worked out (routes around a corner end there too).
+        let far = d - stop > budget + 1e-6;
         let mut at = [t0; 8];
         for (m, &k) in spots.iter().enumerate().skip(1) {
+            if far && m >= 3 {
+                break;
+            }
             let t = spot(k);
             at[m] = t;
+            // A segment costs at least its length.
+            if a.dist(t) > budget + 1e-9 {
+                continue;
+            }
             if let Some(c) = self.seg_cost(s, who, a, t)
                 && c <= budget + 1e-9
             {

@@ -653,11 +653,28 @@ impl State {
 
     /// Updates who is engaged since when; a fight that ends resets per-fight skill uses.
     pub(crate) fn refresh(&mut self) {
-        for i in 0..usize::from(self.n) {
+        let n = usize::from(self.n);
+        // Engagement between two free figures is mutual: each pair is checked once.
+        let mut engaged = 0u32;
+        for i in 0..n {
+            let f = &self.figs[i];
+            if f.status != Status::Free || f.team >= 2 {
+                continue;
+            }
+            for j in i + 1..n {
+                if engaged & (1 << i) != 0 && engaged & (1 << j) != 0 {
+                    continue;
+                }
+                if super::sight::engages(f, &self.figs[j]) {
+                    engaged |= (1 << i) | (1 << j);
+                }
+            }
+        }
+        for i in 0..n {
             if self.figs[i].status != Status::Free {
                 continue;
             }
-            let e = self.engaged(i);
+            let e = engaged & (1 << i) != 0;
             let f = &mut self.figs[i];
             if e && f.engaged_since == 0 {
                 f.engaged_since = self.round.max(1);
@@ -814,18 +831,19 @@ impl State {
     /// Free hostiles of `i`, nearest first (at most `out.len()`); how many.
     fn nearest_hostiles(&self, i: usize, out: &mut [u8; MAX_FIGS]) -> usize {
         let mut k = 0;
+        let at = self.figs[i].at;
+        // Each distance worked out once, not in every comparison.
+        let mut by = [(0.0, 0u8); MAX_FIGS];
         for j in self.ids() {
             if self.figs[j].status == Status::Free && self.hostile(i, j) {
-                out[k] = j as u8;
+                by[k] = (at.dist(self.figs[j].at), j as u8);
                 k += 1;
             }
         }
-        let at = self.figs[i].at;
-        out[..k].sort_by(|a, b| {
-            let da = at.dist(self.figs[usize::from(*a)].at);
-            let db = at.dist(self.figs[usize::from(*b)].at);
-            da.total_cmp(&db).then(a.cmp(b))
-        });
+        by[..k].sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        for (o, (_, j)) in out.iter_mut().zip(&by[..k]) {
+            *o = *j;
+        }
         k
     }
 
