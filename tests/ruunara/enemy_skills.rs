@@ -273,12 +273,13 @@ fn an_enemys_area_strikes_the_heroes_it_is_engaged_with_once_per_fight() {
     sc.heroes
         .push(at(hero("g", 10, "1D6+"), 21.37, 19.37, Facing::S));
     let s = setup(&sc);
-    // Round 1: the area 4 (both heroes lose 2), then its attack 1. Round 2: the attack 1.
-    let mut d = Drive::new(&s, "4 1 1");
+    // Round 1: the area, a die for each hero: 4 (h loses 2) and 1 (g none); then its attack
+    // 1. Round 2: the attack 1.
+    let mut d = Drive::new(&s, "4 1 1 1");
     d.idle_until(3);
     assert_eq!(uses(&d.log, 2), vec![(0, None)], "{}", d.text());
-    assert_eq!(rolls(&d.log, 2, RollKind::Area), vec![vec![4]]);
-    assert_eq!((d.g.st.figs[0].hp, d.g.st.figs[1].hp), (8, 8));
+    assert_eq!(rolls(&d.log, 2, RollKind::Area), vec![vec![4], vec![1]]);
+    assert_eq!((d.g.st.figs[0].hp, d.g.st.figs[1].hp), (8, 10));
     assert_eq!(rolls(&d.log, 2, RollKind::Close), vec![vec![1], vec![1]]);
 }
 
@@ -300,7 +301,7 @@ fn an_enemys_area_at_a_point_goes_where_it_catches_the_most_heroes() {
         Objective::Survive { rounds: 5 },
     );
     let s = setup(&sc);
-    let mut d = Drive::new(&s, "4");
+    let mut d = Drive::new(&s, "4 4");
     d.idle_until(2);
     let used = uses(&d.log, 3);
     assert_eq!(used.len(), 1, "{}", d.text());
@@ -366,10 +367,30 @@ fn call_lightning_costs_each_enemy_struck_2_hit_points_a_hit() {
         Objective::Eliminate,
     );
     let s = setup(&sc);
-    let mut d = Drive::new(&s, "4");
+    // "Roll one die for each enemy within 4 inches of the target; each loses 2 hit points on
+    // 4+": a rolls 4, b rolls 3, c stands too far.
+    let mut d = Drive::new(&s, "4 3");
     d.pick(|o| *o == Opt::Skill { slot: 0, target: 1 });
     let hp: Vec<i16> = (1..4).map(|i| d.g.st.figs[i].hp).collect();
-    assert_eq!(hp, vec![2, 2, 4], "{}", d.text());
+    assert_eq!(hp, vec![2, 4, 4], "{}", d.text());
+    assert_eq!(rolls(&d.log, 0, RollKind::Area), vec![vec![4], vec![3]]);
+    let on: Vec<Option<u8>> = d
+        .log
+        .iter()
+        .filter_map(|e| match e {
+            Event::Rolled {
+                kind: RollKind::Area,
+                on,
+                ..
+            } => Some(*on),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        on,
+        vec![Some(1), Some(2)],
+        "each roll names the enemy it is for"
+    );
     assert!(d.log.contains(&Event::Hit {
         by: 0,
         target: 1,

@@ -120,14 +120,29 @@ fn an_area_skill_strikes_every_enemy_engaged_once_per_fight() {
         &[(5, "1D6+"), (5, "1D6+")],
     );
     let s = setup(&sc);
-    let mut d = Drive::new(&s, "5 5 1 1");
+    // The dice rolled for each enemy struck in turn: 5 5 (two hits), then 5 1 (one).
+    let mut d = Drive::new(&s, "5 5 5 1 1 1");
     d.pick(skill_opt);
     assert_eq!(
         (d.g.st.figs[1].hp, d.g.st.figs[2].hp),
-        (3, 3),
+        (3, 4),
         "{}",
         d.text()
     );
+    let area_rolls = d
+        .log
+        .iter()
+        .filter(|e| {
+            matches!(
+                e,
+                Event::Rolled {
+                    kind: RollKind::Area,
+                    ..
+                }
+            )
+        })
+        .count();
+    assert_eq!(area_rolls, 2, "one roll for each enemy struck");
     d.pick(|o| *o == Opt::Done);
     assert_eq!(d.round(), 2);
     assert!(!d.offered(skill_opt));
@@ -150,10 +165,11 @@ fn an_area_skill_at_a_point_strikes_every_enemy_within_its_radius() {
         Objective::Eliminate,
     );
     let s = setup(&sc);
-    let mut d = Drive::new(&s, "4");
+    // One die for each enemy within the radius: a rolls 4 (a hit), b rolls 1 (none).
+    let mut d = Drive::new(&s, "4 1");
     d.pick(|o| *o == Opt::Skill { slot: 0, target: 1 });
     let hp: Vec<i16> = (1..4).map(|i| d.g.st.figs[i].hp).collect();
-    assert_eq!(hp, vec![2, 2, 3], "{}", d.text());
+    assert_eq!(hp, vec![2, 3, 3], "{}", d.text());
 }
 
 #[test]

@@ -110,8 +110,8 @@ impl State {
         a
     }
 
-    /// An area skill of `i`: one roll, its hits dealt to every figure of `mask`, each hit
-    /// costing `damage` hit points.
+    /// An area skill of `i`: the dice rolled for each figure of `mask` in turn (lowest index
+    /// first), its hits dealt to that figure, each hit costing `damage` hit points.
     pub(crate) fn area_attack(
         &self,
         i: usize,
@@ -162,6 +162,7 @@ impl State {
                     kind: a.kind,
                     need: a.dice.min,
                     faces: Faces::from_slice(&a.faces[..usize::from(a.n)]),
+                    on: (a.kind == RollKind::Area && a.area != 0).then_some(a.target),
                 });
                 let mut redo = [0u8; MAX_DICE];
                 let mut k = 0;
@@ -200,6 +201,7 @@ impl State {
                     kind: RollKind::Reroll,
                     need: a.dice.min,
                     faces: f,
+                    on: (a.kind == RollKind::Area && a.area != 0).then_some(a.target),
                 });
                 self.count_hits(s, log);
             }
@@ -217,6 +219,7 @@ impl State {
                     kind: RollKind::Cover,
                     need: COVER_ON,
                     faces: Faces::from_slice(faces),
+                    on: None,
                 });
                 // The kill dice are covered first, then the hits, one cover die each.
                 let mut kills = a.kills;
@@ -339,10 +342,9 @@ impl State {
                 }
             }
             _ => {
-                for t in self.ids() {
-                    if a.area & (1 << t) == 0 || self.figs[t].status != Status::Free || hits == 0 {
-                        continue;
-                    }
+                // This roll was the current figure's; the next one rolls anew.
+                let t = usize::from(a.target);
+                if a.area & (1 << t) != 0 && self.figs[t].status == Status::Free && hits > 0 {
                     self.figs[t].hp =
                         (self.figs[t].hp - i16::from(hits) * i16::from(a.damage)).max(0);
                     log.push(Event::Hit {
@@ -363,6 +365,22 @@ impl State {
                     if a.area_ranged {
                         self.rally(by, t);
                     }
+                }
+                let mut rest = a.area & !(1u32 << t) & !((1u32 << t) - 1);
+                while rest != 0 {
+                    let next = rest.trailing_zeros() as usize;
+                    if self.figs[next].status == Status::Free {
+                        break;
+                    }
+                    rest &= !(1 << next);
+                }
+                if rest != 0 {
+                    let at = &mut self.attack;
+                    at.area = rest;
+                    at.target = rest.trailing_zeros() as u8;
+                    at.stage = RollKind::Area;
+                    at.got = 0;
+                    return;
                 }
                 if !a.area_ranged {
                     self.noise(s, by, usize::from(a.target));

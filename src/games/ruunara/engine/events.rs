@@ -151,12 +151,13 @@ pub enum Event {
     Turned { fig: u8, facing: Facing, at: Pt },
     /// An enemy heard close combat at `at`.
     Heard { fig: u8, at: Pt },
-    /// The faces of a roll by `fig`.
+    /// The faces of a roll by `fig` (an area's roll for each figure it strikes: `on`).
     Rolled {
         fig: u8,
         kind: RollKind,
         need: u8,
         faces: Faces,
+        on: Option<u8>,
     },
     /// `hits` hits land on `target` (`ranged` or close), each costing `damage` hit points
     /// (1 but for a skill's `damage`), leaving it `hp`.
@@ -341,11 +342,13 @@ impl Event {
                 kind,
                 need,
                 faces,
+                on,
             } => format!(
-                "{} rolls {} ({}+): {:?}",
+                "{} rolls {} ({}+){}: {:?}",
                 name(fig),
                 kind.name(),
                 need,
+                on.map_or(String::new(), |t| format!(" on {}", name(&t))),
                 faces.as_slice()
             ),
             Event::Hit {
@@ -466,7 +469,14 @@ impl Event {
                 kind,
                 need,
                 faces,
-            } => json!({"fig": fig, "kind": kind.name(), "need": need, "dice": faces.as_slice()}),
+                on,
+            } => {
+                let mut v = json!({"fig": fig, "kind": kind.name(), "need": need, "dice": faces.as_slice()});
+                if let Some(t) = on {
+                    v["on"] = json!(t);
+                }
+                v
+            }
             Event::Hit {
                 by,
                 target,
