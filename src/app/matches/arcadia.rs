@@ -661,10 +661,12 @@ impl ArcadiaPanel {
             ui,
             &mut self.path,
             record,
-            "arcadia",
+            super::play::Row {
+                id: "arcadia",
+                unit: "inputs",
+            },
             &mut self.note,
             &mut self.message,
-            "inputs",
             |r| {
                 Played::from_record(env.cat, r).map(|p| {
                     let n = p.inputs.len();

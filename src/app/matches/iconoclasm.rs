@@ -502,10 +502,12 @@ impl IconoclasmPanel {
             ui,
             &mut self.path,
             record,
-            "iconoclasm",
+            super::play::Row {
+                id: "iconoclasm",
+                unit: "inputs",
+            },
             &mut self.note,
             &mut self.message,
-            "inputs",
             |r| {
                 Played::from_record(env.cat, r).map(|p| {
                     let n = p.inputs.len();

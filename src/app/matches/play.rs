@@ -188,19 +188,25 @@ pub enum FileAsk {
     Open(PathBuf),
 }
 
+/// Which game's match file row: its widget id and what its replayed inputs are called.
+#[derive(Debug, Clone, Copy)]
+pub struct Row {
+    pub id: &'static str,
+    /// "inputs", "decisions"...
+    pub unit: &'static str,
+}
+
 /// A game view's match file row ([`file_ui`]) with what it did said: a Save's outcome as
 /// `note`, or as `message` when it failed; Open loads the record, rebuilds the match with
 /// `open` and says so ("Opened P (N `unit` replayed).", or "Not opened: ..." with the whole
 /// error chain). The match opened, when one was.
-#[allow(clippy::too_many_arguments)]
 pub fn record_row<P>(
     ui: &mut egui::Ui,
     path: &mut String,
     record: Option<&dyn Fn() -> MatchRecord>,
-    id: &str,
+    Row { id, unit }: Row,
     note: &mut Option<String>,
     message: &mut Option<String>,
-    unit: &str,
     open: impl FnOnce(&MatchRecord) -> Result<(P, usize), RecordError>,
 ) -> Option<P> {
     let (n, m) = match file_ui(ui, path, record, id)? {

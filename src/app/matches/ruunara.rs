@@ -864,10 +864,12 @@ impl RuunaraPanel {
             ui,
             &mut self.path,
             record,
-            "ruunara",
+            super::play::Row {
+                id: "ruunara",
+                unit: "decisions",
+            },
             &mut self.note,
             &mut self.message,
-            "decisions",
             |r| {
                 Played::from_record(r).map(|p| {
                     let n = p.inputs.len();
