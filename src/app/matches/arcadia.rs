@@ -879,7 +879,13 @@ fn board_ui(
     let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Arcadia board"));
     let painter = ui.painter_at(rect);
-    let mut spots = Vec::new();
+    let mut pen = Pen {
+        painter: &painter,
+        visuals: ui.visuals(),
+        lit,
+        target,
+        spots: Vec::new(),
+    };
     let chars_w = (rect.width() * 0.4).clamp(280.0, 640.0);
     let map_rect = egui::Rect::from_min_max(
         rect.min,
@@ -887,33 +893,16 @@ fn board_ui(
     );
     let chars_rect =
         egui::Rect::from_min_max(egui::pos2(rect.right() - chars_w, rect.top()), rect.max);
-    map_ui(
-        &painter,
-        ui.visuals(),
-        map_rect,
-        p,
-        game,
-        lit,
-        target,
-        &mut spots,
-    );
+    map_ui(&mut pen, map_rect, p, game);
     for who in 0..2u8 {
         let w = chars_rect.width() / 2.0;
         let r = egui::Rect::from_min_size(
             chars_rect.min + egui::vec2(w * f32::from(who), 0.0),
             egui::vec2(w - 4.0, chars_rect.height()),
         );
-        character_ui(
-            &painter,
-            ui.visuals(),
-            r,
-            game,
-            who,
-            lit,
-            target,
-            &mut spots,
-        );
+        character_ui(&mut pen, r, game, who);
     }
+    let spots = pen.spots;
     // What the pointer is over, in words: a league's side features and card text, a merit's.
     if let Some(pos) = response.hover_pos()
         && let Some((t, _)) = spots.iter().find(|(_, r)| r.contains(pos))
@@ -959,20 +948,22 @@ fn board_ui(
     (spots, clicked)
 }
 
+/// The board being drawn: where and in which colours, the targets lit (a person may click
+/// them) and the one clicked, and each clickable thing's place as it is drawn.
+struct Pen<'a> {
+    painter: &'a egui::Painter,
+    visuals: &'a egui::Visuals,
+    lit: &'a [Target],
+    target: Option<Target>,
+    spots: Vec<(Target, egui::Rect)>,
+}
+
 /// The map: each laid league a square with its side features, name, Base Camps, treasures,
 /// waylay and characters; the squares a league may be laid on; the leagues still to lay; the
 /// dice of the Day.
-#[allow(clippy::too_many_arguments)]
-fn map_ui(
-    painter: &egui::Painter,
-    visuals: &egui::Visuals,
-    rect: egui::Rect,
-    p: &Played,
-    game: &ArcadiaGame<'_>,
-    lit: &[Target],
-    target: Option<Target>,
-    spots: &mut Vec<(Target, egui::Rect)>,
-) {
+fn map_ui(pen: &mut Pen<'_>, rect: egui::Rect, p: &Played, game: &ArcadiaGame<'_>) {
+    let (painter, visuals, lit, target) = (pen.painter, pen.visuals, pen.lit, pen.target);
+    let spots = &mut pen.spots;
     let (m, st) = (game.m, &game.st);
     let text = visuals.strong_text_color();
     let weak = visuals.weak_text_color();
@@ -1327,17 +1318,9 @@ fn map_ui(
 
 /// One character: name, where it stands and its Base Camp; its merits (exhausted and
 /// discarded marked), flaws, quests, and the waylays its player holds.
-#[allow(clippy::too_many_arguments)]
-fn character_ui(
-    painter: &egui::Painter,
-    visuals: &egui::Visuals,
-    r: egui::Rect,
-    game: &ArcadiaGame<'_>,
-    who: u8,
-    lit: &[Target],
-    target: Option<Target>,
-    spots: &mut Vec<(Target, egui::Rect)>,
-) {
+fn character_ui(pen: &mut Pen<'_>, r: egui::Rect, game: &ArcadiaGame<'_>, who: u8) {
+    let (painter, visuals, lit, target) = (pen.painter, pen.visuals, pen.lit, pen.target);
+    let spots = &mut pen.spots;
     let (m, st) = (game.m, &game.st);
     let pl = &m.players[usize::from(who)];
     let h = &st.heroes[usize::from(who)];
