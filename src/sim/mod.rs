@@ -182,16 +182,7 @@ where
     F: Fn(u64) -> Outcome<E> + Sync,
     P: Fn(u64) + Sync,
 {
-    run_chunks(
-        games,
-        threads,
-        &play,
-        &progress,
-        stop,
-        Tally::add,
-        Tally::merge,
-        |t: &Tally<E>| t.games,
-    )
+    run_chunks(games, threads, &play, &progress, stop)
 }
 
 /// How one match ended, game-independently.
@@ -330,36 +321,60 @@ where
     F: Fn(u64) -> MatchResult + Sync,
     P: Fn(u64) + Sync,
 {
-    run_chunks(
-        games,
-        threads,
-        &play,
-        &progress,
-        stop,
-        Summary::add,
-        Summary::merge,
-        |s: &Summary| s.games,
-    )
+    run_chunks(games, threads, &play, &progress, stop)
 }
 
-/// The runner behind [`run_stoppable`] and [`run_tally`]: chunks of games summed with `add`,
-/// chunks merged with `merge`, in parallel; `None` when `stop` was set before the last game
-/// (`count` of the sum short of `games`). Any sum whose `merge` is associative and
-/// commutative gives the same result at any thread count.
-#[allow(clippy::too_many_arguments)]
-pub fn run_chunks<R, S, F, P>(
+/// What a run sums its games into: each chunk of games adds into a default sum, and the
+/// chunks' sums are merged. A `merge` that is associative and commutative gives the same
+/// sum at any thread count.
+pub trait Sum: Default + Send {
+    /// What one game gives.
+    type Game;
+    fn add(&mut self, game: Self::Game);
+    fn merge(self, other: Self) -> Self;
+    /// The games summed.
+    fn games(&self) -> u64;
+}
+
+impl Sum for Summary {
+    type Game = MatchResult;
+    fn add(&mut self, game: MatchResult) {
+        Summary::add(self, game);
+    }
+    fn merge(self, other: Summary) -> Summary {
+        Summary::merge(self, other)
+    }
+    fn games(&self) -> u64 {
+        self.games
+    }
+}
+
+impl<E: Ending> Sum for Tally<E> {
+    type Game = Outcome<E>;
+    fn add(&mut self, game: Outcome<E>) {
+        Tally::add(self, game);
+    }
+    fn merge(self, other: Tally<E>) -> Tally<E> {
+        Tally::merge(self, other)
+    }
+    fn games(&self) -> u64 {
+        self.games
+    }
+}
+
+/// The runner behind [`run_stoppable`] and [`run_tally`]: chunks of games summed into `S`,
+/// in parallel; `None` when `stop` was set before the last game (the sum's games short of
+/// `games`).
+pub fn run_chunks<S, F, P>(
     games: u64,
     threads: Option<usize>,
     play: &F,
     progress: &P,
     stop: &AtomicBool,
-    add: fn(&mut S, R),
-    merge: fn(S, S) -> S,
-    count: fn(&S) -> u64,
 ) -> Result<Option<S>, rayon::ThreadPoolBuildError>
 where
-    S: Default + Send,
-    F: Fn(u64) -> R + Sync,
+    S: Sum,
+    F: Fn(u64) -> S::Game + Sync,
     P: Fn(u64) + Sync,
 {
     let mut pool = rayon::ThreadPoolBuilder::new();
@@ -378,14 +393,14 @@ where
                     if stop.load(Ordering::Relaxed) {
                         return s;
                     }
-                    add(&mut s, play(i));
+                    s.add(play(i));
                 }
                 progress(end - c * CHUNK);
                 s
             })
-            .reduce(S::default, merge)
+            .reduce(S::default, S::merge)
     });
-    Ok((count(&sum) == games).then_some(sum))
+    Ok((sum.games() == games).then_some(sum))
 }
 
 #[cfg(test)]

@@ -33,7 +33,9 @@ impl<E> Default for Sums<E> {
     }
 }
 
-impl<E: Ending> Sums<E> {
+impl<E: Ending> sim::Sum for Sums<E> {
+    type Game = Outcome<E>;
+
     fn add(&mut self, o: Outcome<E>) {
         self.tally.add(o);
         *self.lengths.entry(o.turns).or_default() += 1;
@@ -45,6 +47,10 @@ impl<E: Ending> Sums<E> {
             *self.lengths.entry(turns).or_default() += n;
         }
         self
+    }
+
+    fn games(&self) -> u64 {
+        self.tally.games
     }
 }
 
@@ -136,16 +142,7 @@ where
     F: Fn(u64) -> Outcome<E> + Sync,
     P: Fn(u64) + Sync,
 {
-    let sums = sim::run_chunks(
-        games,
-        threads,
-        &play,
-        &progress,
-        stop,
-        Sums::add,
-        Sums::merge,
-        |s: &Sums<E>| s.tally.games,
-    )?;
+    let sums: Option<Sums<E>> = sim::run_chunks(games, threads, &play, &progress, stop)?;
     Ok(sums.map(|s| Figures::of(&s.tally, s.lengths, labels)))
 }
 
