@@ -122,6 +122,29 @@ pub struct Played {
     last_person: Option<usize>,
 }
 
+impl super::play::Recorded for Played {
+    /// The record of the match (docs/cards.md, "Match records"): the quest setup and its
+    /// characters as tables, so the record is played again without the Setup screen.
+    fn record(&self) -> MatchRecord {
+        let mut r = MatchRecord::new("arcadia", self.seed);
+        r.seats = self.seats.iter().map(|s| s.record_name()).collect();
+        r.inputs = self.inputs.clone();
+        let (setup, characters) = &*self.source;
+        r.options
+            .insert("day_limit".into(), i64::from(self.m.turn_limit).into());
+        r.options.insert("setup".into(), table(setup).into());
+        r.options.insert(
+            "characters".into(),
+            toml::Value::Array(characters.iter().map(|c| table(c).into()).collect()),
+        );
+        r
+    }
+
+    fn replayed(&self) -> usize {
+        self.inputs.len()
+    }
+}
+
 impl Played {
     /// A new match of `m`.
     pub fn new(
@@ -300,23 +323,6 @@ impl Played {
 }
 
 impl Played {
-    /// The record of the match (docs/cards.md, "Match records"): the quest setup and its
-    /// characters as tables, so the record is played again without the Setup screen.
-    pub fn record(&self) -> MatchRecord {
-        let mut r = MatchRecord::new("arcadia", self.seed);
-        r.seats = self.seats.iter().map(|s| s.record_name()).collect();
-        r.inputs = self.inputs.clone();
-        let (setup, characters) = &*self.source;
-        r.options
-            .insert("day_limit".into(), i64::from(self.m.turn_limit).into());
-        r.options.insert("setup".into(), table(setup).into());
-        r.options.insert(
-            "characters".into(),
-            toml::Value::Array(characters.iter().map(|c| table(c).into()).collect()),
-        );
-        r
-    }
-
     /// Reopens a recorded match: its setup compiled with the record's characters (the cards
     /// from catalogue `cat`), every input checked and replayed, shown at its last step.
     pub fn from_record(
@@ -655,24 +661,17 @@ impl ArcadiaPanel {
 
     /// The match file row: Save the match shown, Open a saved one (it replays exactly).
     fn file_ui(&mut self, ui: &mut egui::Ui, env: &super::super::Env) {
-        let record = self.played.as_ref().map(|p| move || p.record());
-        let record = record.as_ref().map(|f| f as &dyn Fn() -> MatchRecord);
         let opened = super::play::record_row(
             ui,
             &mut self.path,
-            record,
+            self.played.as_ref(),
             super::play::Row {
                 id: "arcadia",
                 unit: "inputs",
             },
             &mut self.note,
             &mut self.message,
-            |r| {
-                Played::from_record(env.cat, r).map(|p| {
-                    let n = p.inputs.len();
-                    (p, n)
-                })
-            },
+            |r| Played::from_record(env.cat, r),
         );
         if let Some(p) = opened {
             self.seats = p.seats;

@@ -63,6 +63,23 @@ pub struct Played {
     pub at: usize,
 }
 
+impl super::play::Recorded for Played {
+    /// The record of the game (docs/cards.md, "Match records"): the deal is the seed's, so
+    /// the options hold only the number of players.
+    fn record(&self) -> MatchRecord {
+        let mut r = MatchRecord::new("iconoclasm", self.seed);
+        r.seats = self.seats.iter().map(|s| s.record_name()).collect();
+        r.inputs = self.inputs.clone();
+        r.options
+            .insert("players".into(), (self.seats.len() as i64).into());
+        r
+    }
+
+    fn replayed(&self) -> usize {
+        self.inputs.len()
+    }
+}
+
 impl Played {
     /// The game at the step shown.
     pub fn game(&self) -> IconoclasmGame<'_> {
@@ -153,17 +170,6 @@ impl Played {
 }
 
 impl Played {
-    /// The record of the game (docs/cards.md, "Match records"): the deal is the seed's, so
-    /// the options hold only the number of players.
-    pub fn record(&self) -> MatchRecord {
-        let mut r = MatchRecord::new("iconoclasm", self.seed);
-        r.seats = self.seats.iter().map(|s| s.record_name()).collect();
-        r.inputs = self.inputs.clone();
-        r.options
-            .insert("players".into(), (self.seats.len() as i64).into());
-        r
-    }
-
     /// Reopens a recorded game: the seed's deal from the catalogue's deck, its inputs
     /// checked and replayed, shown at its last step.
     pub fn from_record(
@@ -496,24 +502,17 @@ impl IconoclasmPanel {
 
     /// The game file row: Save the game shown, Open a saved one (it replays exactly).
     fn file_ui(&mut self, ui: &mut egui::Ui, env: &super::super::Env) {
-        let record = self.played.as_ref().map(|p| move || p.record());
-        let record = record.as_ref().map(|f| f as &dyn Fn() -> MatchRecord);
         let opened = super::play::record_row(
             ui,
             &mut self.path,
-            record,
+            self.played.as_ref(),
             super::play::Row {
                 id: "iconoclasm",
                 unit: "inputs",
             },
             &mut self.note,
             &mut self.message,
-            |r| {
-                Played::from_record(env.cat, r).map(|p| {
-                    let n = p.inputs.len();
-                    (p, n)
-                })
-            },
+            |r| Played::from_record(env.cat, r),
         );
         if let Some(p) = opened {
             self.players = p.seats.len();

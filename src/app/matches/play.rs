@@ -196,27 +196,38 @@ pub struct Row {
     pub unit: &'static str,
 }
 
-/// A game view's match file row ([`file_ui`]) with what it did said: a Save's outcome as
-/// `note`, or as `message` when it failed; Open loads the record, rebuilds the match with
-/// `open` and says so ("Opened P (N `unit` replayed).", or "Not opened: ..." with the whole
-/// error chain). The match opened, when one was.
-pub fn record_row<P>(
+/// A match a game view can save to a match file and reopen.
+pub trait Recorded {
+    /// Its record (docs/cards.md, "Match records").
+    fn record(&self) -> MatchRecord;
+    /// How many inputs reopening it replays.
+    fn replayed(&self) -> usize;
+}
+
+/// A game view's match file row ([`file_ui`]) for the match `played`, with what it did
+/// said: a Save's outcome as `note`, or as `message` when it failed; Open loads the record,
+/// rebuilds the match with `open` and says so ("Opened P (N `unit` replayed).", or "Not
+/// opened: ..." with the whole error chain). The match opened, when one was.
+pub fn record_row<P: Recorded>(
     ui: &mut egui::Ui,
     path: &mut String,
-    record: Option<&dyn Fn() -> MatchRecord>,
+    played: Option<&P>,
     Row { id, unit }: Row,
     note: &mut Option<String>,
     message: &mut Option<String>,
-    open: impl FnOnce(&MatchRecord) -> Result<(P, usize), RecordError>,
+    open: impl FnOnce(&MatchRecord) -> Result<P, RecordError>,
 ) -> Option<P> {
+    let record = played.map(|p| move || p.record());
+    let record = record.as_ref().map(|f| f as &dyn Fn() -> MatchRecord);
     let (n, m) = match file_ui(ui, path, record, id)? {
         FileAsk::Saved(m) => (Some(m), None),
         FileAsk::Failed(m) => (None, Some(m)),
         FileAsk::Open(path) => match MatchRecord::load(&path).and_then(|r| open(&r)) {
-            Ok((p, inputs)) => {
+            Ok(p) => {
                 *note = Some(format!(
-                    "Opened {} ({inputs} {unit} replayed).",
-                    path.display()
+                    "Opened {} ({} {unit} replayed).",
+                    path.display(),
+                    p.replayed()
                 ));
                 *message = None;
                 return Some(p);

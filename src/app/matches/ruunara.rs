@@ -198,6 +198,65 @@ fn roll(g: &mut RuunaraGame<'_>, dice: &mut RngDice, log: &mut Vec<Event>) {
     }
 }
 
+impl super::play::Recorded for Played {
+    /// The record of the match (docs/cards.md, "Match records"): the dice are the seed's, so
+    /// the inputs are the heroes' decisions only; a drag is the index the engine offers it at
+    /// ([`RuunaraGame::offer_path`]) and its path is kept in `options.drags`.
+    fn record(&self) -> MatchRecord {
+        let mut r = MatchRecord::new("ruunara", self.seed);
+        r.seats = vec![match self.heroes {
+            Heroes::Person => "person".to_string(),
+            Heroes::Computer(p) => p.to_string(),
+        }];
+        let mut dice = RngDice::new(self.seed);
+        let mut ev = Vec::new();
+        let mut g = RuunaraGame::start(&self.setup, &mut ev);
+        roll(&mut g, &mut dice, &mut ev);
+        let mut drags = toml::value::Array::new();
+        let mut drops = toml::value::Array::new();
+        for (k, input) in self.inputs.iter().enumerate() {
+            ev.clear();
+            let i = match *input {
+                Input::Pick(i) => i,
+                Input::Drag(p) => {
+                    drags.push(drag_value(k, &p));
+                    g.offer_path(p)
+                        .expect("a drag is only taken at a movement decision")
+                }
+                Input::Drop(at) => {
+                    drops.push(drop_value(k, at));
+                    g.offer_drop(at)
+                        .expect("a drop is only taken where the member may deploy")
+                }
+            };
+            r.inputs.push(i);
+            g.step(i, &mut ev);
+            roll(&mut g, &mut dice, &mut ev);
+        }
+        let src = &self.source;
+        let o = &mut r.options;
+        o.insert("mission_file".into(), src.mission_file.clone().into());
+        o.insert("mission".into(), src.mission.clone().into());
+        o.insert(
+            "squad".into(),
+            toml::Value::try_from(&src.squad).expect("a squad is plain data"),
+        );
+        o.insert(
+            "cards".into(),
+            toml::Value::Array(src.cards.iter().map(|c| c.to_toml().into()).collect()),
+        );
+        o.insert("drags".into(), toml::Value::Array(drags));
+        if !drops.is_empty() {
+            o.insert("drops".into(), toml::Value::Array(drops));
+        }
+        r
+    }
+
+    fn replayed(&self) -> usize {
+        self.inputs.len()
+    }
+}
+
 impl Played {
     /// A mission not yet begun: its deployment shown, no decision taken.
     pub fn new(setup: Setup, source: Source, heroes: Heroes, seed: u64) -> Played {
@@ -340,59 +399,6 @@ impl Played {
 }
 
 impl Played {
-    /// The record of the match (docs/cards.md, "Match records"): the dice are the seed's, so
-    /// the inputs are the heroes' decisions only; a drag is the index the engine offers it at
-    /// ([`RuunaraGame::offer_path`]) and its path is kept in `options.drags`.
-    pub fn record(&self) -> MatchRecord {
-        let mut r = MatchRecord::new("ruunara", self.seed);
-        r.seats = vec![match self.heroes {
-            Heroes::Person => "person".to_string(),
-            Heroes::Computer(p) => p.to_string(),
-        }];
-        let mut dice = RngDice::new(self.seed);
-        let mut ev = Vec::new();
-        let mut g = RuunaraGame::start(&self.setup, &mut ev);
-        roll(&mut g, &mut dice, &mut ev);
-        let mut drags = toml::value::Array::new();
-        let mut drops = toml::value::Array::new();
-        for (k, input) in self.inputs.iter().enumerate() {
-            ev.clear();
-            let i = match *input {
-                Input::Pick(i) => i,
-                Input::Drag(p) => {
-                    drags.push(drag_value(k, &p));
-                    g.offer_path(p)
-                        .expect("a drag is only taken at a movement decision")
-                }
-                Input::Drop(at) => {
-                    drops.push(drop_value(k, at));
-                    g.offer_drop(at)
-                        .expect("a drop is only taken where the member may deploy")
-                }
-            };
-            r.inputs.push(i);
-            g.step(i, &mut ev);
-            roll(&mut g, &mut dice, &mut ev);
-        }
-        let src = &self.source;
-        let o = &mut r.options;
-        o.insert("mission_file".into(), src.mission_file.clone().into());
-        o.insert("mission".into(), src.mission.clone().into());
-        o.insert(
-            "squad".into(),
-            toml::Value::try_from(&src.squad).expect("a squad is plain data"),
-        );
-        o.insert(
-            "cards".into(),
-            toml::Value::Array(src.cards.iter().map(|c| c.to_toml().into()).collect()),
-        );
-        o.insert("drags".into(), toml::Value::Array(drags));
-        if !drops.is_empty() {
-            o.insert("drops".into(), toml::Value::Array(drops));
-        }
-        r
-    }
-
     /// Reopens a recorded match from the record alone: the mission and squad deployed again
     /// with the recorded cards, every decision checked against the position it is taken at
     /// (a drag must end where the hero may go, within its movement; a drop must be where the
@@ -858,24 +864,17 @@ impl RuunaraPanel {
 
     /// The match file row: Save the match shown, Open a saved one (it replays exactly).
     fn file_ui(&mut self, ui: &mut egui::Ui) {
-        let record = self.played.as_ref().map(|p| move || p.record());
-        let record = record.as_ref().map(|f| f as &dyn Fn() -> MatchRecord);
         let opened = super::play::record_row(
             ui,
             &mut self.path,
-            record,
+            self.played.as_ref(),
             super::play::Row {
                 id: "ruunara",
                 unit: "decisions",
             },
             &mut self.note,
             &mut self.message,
-            |r| {
-                Played::from_record(r).map(|p| {
-                    let n = p.inputs.len();
-                    (p, n)
-                })
-            },
+            Played::from_record,
         );
         if let Some(p) = opened {
             self.heroes = p.heroes;
