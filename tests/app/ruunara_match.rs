@@ -354,6 +354,16 @@ fn the_enemies_turn_is_stepped_enemy_by_enemy_as_the_engine_plays_it() {
         "after the last enemy: the whole step"
     );
     assert_eq!(p.game().st.figs, engine_after(&s, 1, &inputs[..k]).st.figs);
+    // How it looks in front of the second enemy of that turn, at 1024 x 700.
+    h.set_size(egui::vec2(1024.0, 700.0));
+    for _ in 0..acting - 1 {
+        h.key_press(Key::ArrowLeft);
+        h.run();
+    }
+    let p = h.state().matches.ruunara.played.as_ref().unwrap();
+    assert_eq!((p.at, p.watch), (k, Some(1)));
+    h.run();
+    h.snapshot("board-ruunara-enemy-turn");
 }
 
 fn wait(h: &mut Harness<'_, DeckwrightApp>, done: impl Fn(&DeckwrightApp) -> bool) {
