@@ -243,6 +243,16 @@ fn instant_kill_keeps_the_skills_trigger_and_shows_it_as_a_number() {
         h.get_by_label("Skill 2 trigger").value().as_deref(),
         Some("5+")
     );
+    // Which attacks it serves: every one unless one kind is picked; one undo step.
+    assert_eq!(f.skills[1].attack, None);
+    pick(&mut h, "Skill 2 attack", "ranged");
+    let f = figure(&h);
+    assert_eq!(f.skills[1].attack, Some(AttackKind::Ranged));
+    assert_eq!(h.state().editor.text(), write(&f));
+    assert!(h.state().editor.text().contains("attack = \"ranged\""));
+    assert!(f.problems().is_empty(), "{:?}", f.problems());
+    undo(&mut h);
+    assert_eq!(figure(&h).skills[1].attack, None);
 }
 
 /// A heal of an ally on the Form view at 1024 x 700: the effect's widgets fit the window

@@ -49,7 +49,17 @@ fn every_effect_form_loads_with_its_parameters() {
     let cases: Vec<(&str, SkillEffect)> = vec![
         (
             "trigger = \"5+\"\neffect = \"instant_kill\"\n",
-            SkillEffect::InstantKill { on: 5 },
+            SkillEffect::InstantKill {
+                on: 5,
+                attack: None,
+            },
+        ),
+        (
+            "trigger = \"6+\"\neffect = \"instant_kill\"\nattack = \"ranged\"\n",
+            SkillEffect::InstantKill {
+                on: 6,
+                attack: Some(AttackKind::Ranged),
+            },
         ),
         (
             "effect = \"extra_attack\"\ndice = \"1D4+\"\nattack = \"ranged\"\n",
@@ -204,6 +214,13 @@ fn a_parameter_the_effect_does_not_take_or_with_no_effect_is_an_error() {
         "range",
         "skills[1].range",
     );
+    // `attack` belongs to `extra_attack` and `instant_kill` only.
+    at(
+        &err(&hero_with("effect = \"flee\"\nattack = \"close\"\n")),
+        line + 1,
+        "attack",
+        "skills[1].attack",
+    );
     // No effect: a parameter applies to nothing.
     at(
         &err(&hero_with("radius = 2.0\n")),
@@ -322,7 +339,17 @@ fn bundled_cards_carry_effects_that_resolve() {
     };
     assert_eq!(
         skill("ru-yrsa-coalmantle", "Molten Edge"),
-        Some(SkillEffect::InstantKill { on: 6 })
+        Some(SkillEffect::InstantKill {
+            on: 6,
+            attack: Some(AttackKind::Close),
+        })
+    );
+    assert_eq!(
+        skill("ru-sanbari-tracker", "Tainted Arrows"),
+        Some(SkillEffect::InstantKill {
+            on: 6,
+            attack: Some(AttackKind::Ranged),
+        })
     );
     assert_eq!(
         skill("ru-mother-ysolde", "Hedge Remedy"),

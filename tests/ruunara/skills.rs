@@ -76,6 +76,43 @@ fn a_constant_instant_kill_needs_no_use() {
 }
 
 #[test]
+fn an_instant_kill_of_one_attack_kind_serves_only_that_kind() {
+    // Tainted Arrows: "The Tracker's ranged attacks instantly kill the target on a 6+".
+    let arrows = "name = 'Tainted Arrows'\ncycle = 'constant'\ntrigger = '6+'\neffect = 'instant_kill'\nattack = 'ranged'";
+    // In close combat a 6 is a hit like any other: 6 6 are two hits, the enemy's 1 misses.
+    let sc = engaged_with(arrows, &[(9, "1D6+")]);
+    let s = setup(&sc);
+    let mut d = Drive::new(&s, "6 6 1");
+    d.pick(|o| *o == Opt::Close(1));
+    assert_eq!(d.g.st.figs[1].hp, 7, "{}", d.text());
+    assert!(!d.log.iter().any(|e| matches!(e, Event::Died { .. })));
+    // A shot: the 6 kills outright.
+    let archer = with_skill(with_ranged(hero("archer", 6, "1D6+"), "1D4+", 12), arrows);
+    let sc = scenario(
+        vec![at(archer, 10.0, 18.0, Facing::E)],
+        vec![
+            at(enemy("a", 9, "1D6+"), 18.0, 18.0, Facing::E),
+            at(enemy("far", 4, "1D6+"), 44.0, 32.0, Facing::N),
+        ],
+        vec![],
+        Objective::Eliminate,
+    );
+    let s = setup(&sc);
+    let mut d = Drive::new(&s, "6");
+    d.pick(|o| *o == Opt::Done);
+    d.pick(|o| *o == Opt::Ranged(1));
+    assert!(
+        d.log.contains(&Event::Died {
+            fig: 1,
+            by: Some(0),
+            how: DeathKind::InstantKill
+        }),
+        "{}",
+        d.text()
+    );
+}
+
+#[test]
 fn an_extra_attack_once_per_fight_follows_the_attack_then_is_refused_in_that_fight() {
     let sc = engaged_with(
         "name = 'Twin Strike'\ncycle = '1/F'\neffect = 'extra_attack'\ndice = '1D4+'\nattack = 'close'",

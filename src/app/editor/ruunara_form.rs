@@ -217,7 +217,18 @@ fn effect_ui(ui: &mut egui::Ui, s: &mut Skill, n: usize, e: &mut Edits) {
     if let Some(d) = &mut s.dice {
         dice_ui(ui, &format!("Skill {n} dice"), "a skill's dice", d, e);
     }
-    if let Some(a) = &mut s.attack {
+    if s.effect == Some(EffectKind::InstantKill) {
+        // Which attacks the kill serves: every one, or one kind ("ranged attacks").
+        let l = ui.label(format!("Skill {n} attack"));
+        let names = ["every attack", "close", "ranged"];
+        let kinds = [None, Some(AttackKind::Close), Some(AttackKind::Ranged)];
+        let kind = kinds.iter().position(|k| *k == s.attack).unwrap_or(0);
+        if let Some(k) = kind_pick(ui, ("ruunara-skill-attack", n), kind, &names, l.id) {
+            s.attack = kinds[k];
+            e.pick(format!("skill {n} kills on {}", names[k]));
+        }
+        ui.end_row();
+    } else if let Some(a) = &mut s.attack {
         let l = ui.label(format!("Skill {n} attack"));
         if choice(
             ui,

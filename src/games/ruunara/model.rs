@@ -130,7 +130,7 @@ pub enum EffectKind {
     Reroll,
 }
 
-/// Which attack an `extra_attack` adds.
+/// Which attack an `extra_attack` adds, or an `instant_kill` serves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum AttackKind {
@@ -187,9 +187,11 @@ impl fmt::Display for Cycle {
 /// A skill's effect with its parameters, as the engine applies it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum SkillEffect {
-    /// A die at or above `on` kills its target outright.
+    /// A die at or above `on` kills its target outright, on the figure's attacks of kind
+    /// `attack` (every attack when `None`).
     InstantKill {
         on: u8,
+        attack: Option<AttackKind>,
     },
     /// `damage`: hit points each hit costs.
     ExtraAttack {
@@ -235,6 +237,14 @@ impl SkillEffect {
         }
     }
 
+    /// The score an `instant_kill` kills on, for an attack of kind `kind`.
+    pub fn instant_on(&self, kind: AttackKind) -> Option<u8> {
+        match *self {
+            SkillEffect::InstantKill { on, attack } if attack.is_none_or(|a| a == kind) => Some(on),
+            _ => None,
+        }
+    }
+
     /// The dice it rolls and the hit points each hit costs (`extra_attack`, `area`).
     pub fn dice_and_damage(&self) -> Option<(Dice, u8)> {
         match *self {
@@ -273,6 +283,7 @@ impl Skill {
         Some(match self.effect? {
             EffectKind::InstantKill => SkillEffect::InstantKill {
                 on: self.trigger_score()?,
+                attack: self.attack,
             },
             EffectKind::ExtraAttack => SkillEffect::ExtraAttack {
                 dice: self.dice?,
@@ -455,7 +466,8 @@ impl EffectKind {
             EffectKind::Heal => &["amount", "target", "range"],
             EffectKind::Area => &["dice", "range", "radius", "damage"],
             EffectKind::Stealth | EffectKind::Cover => &["radius"],
-            EffectKind::InstantKill | EffectKind::Flee | EffectKind::Reroll => &[],
+            EffectKind::InstantKill => &["attack"],
+            EffectKind::Flee | EffectKind::Reroll => &[],
         }
     }
 }

@@ -15,8 +15,9 @@ use crate::games::ruunara::model::{AttackKind, Cycle, Dice, SkillEffect};
 pub const COVER_ON: u8 = 3;
 
 impl State {
-    /// Instant kill and reroll as they apply to `i`'s attacks now: constant, or readied.
-    pub(crate) fn attack_skills(&self, s: &Setup, i: usize) -> (u8, bool) {
+    /// Instant kill and reroll as they apply to `i`'s attacks of kind `kind` now: constant,
+    /// or readied.
+    pub(crate) fn attack_skills(&self, s: &Setup, i: usize, kind: AttackKind) -> (u8, bool) {
         let mut instant = 0u8;
         let mut reroll = false;
         for (slot, d) in s.figs[i].skills() {
@@ -24,12 +25,10 @@ impl State {
             if !on {
                 continue;
             }
-            match d.effect {
-                SkillEffect::InstantKill { on: k } => {
-                    instant = if instant == 0 { k } else { instant.min(k) };
-                }
-                SkillEffect::Reroll => reroll = true,
-                _ => {}
+            if let Some(k) = d.effect.instant_on(kind) {
+                instant = if instant == 0 { k } else { instant.min(k) };
+            } else if d.effect == SkillEffect::Reroll {
+                reroll = true;
             }
         }
         (instant, reroll)
@@ -43,7 +42,7 @@ impl State {
         target: usize,
         dice: Option<Dice>,
     ) -> Attack {
-        let (instant, reroll) = self.attack_skills(s, i);
+        let (instant, reroll) = self.attack_skills(s, i, AttackKind::Close);
         Attack {
             by: i as u8,
             target: target as u8,
@@ -66,7 +65,7 @@ impl State {
         dice: Option<Dice>,
         log: &mut impl Log,
     ) -> Attack {
-        let (instant, reroll) = self.attack_skills(s, i);
+        let (instant, reroll) = self.attack_skills(s, i, AttackKind::Ranged);
         let target = self.foreground(i, aimed);
         if let Some(f) = facing_to(self.figs[i].at, self.figs[aimed].at) {
             self.figs[i].facing = f;

@@ -169,8 +169,13 @@ impl State {
         if s.figs[i].skills[0].is_none() {
             return a;
         }
+        let kind = if a.kind == RollKind::Ranged {
+            AttackKind::Ranged
+        } else {
+            AttackKind::Close
+        };
         for (slot, d) in s.figs[i].skills() {
-            if let SkillEffect::InstantKill { .. } = d.effect
+            if d.effect.instant_on(kind).is_some()
                 && d.cycle != Cycle::Constant
                 && self.figs[i].armed & (1 << slot) == 0
                 && self.can_use(s, i, slot)
@@ -179,7 +184,7 @@ impl State {
                 self.figs[i].armed |= 1 << slot;
             }
         }
-        (a.instant, a.reroll) = self.attack_skills(s, i);
+        (a.instant, a.reroll) = self.attack_skills(s, i, kind);
         a
     }
 
