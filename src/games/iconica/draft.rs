@@ -130,23 +130,23 @@ impl Draft {
         if i >= self.pool.len() || self.taken(i) {
             return Some(Refusal::Taken);
         }
-        if self.legal().contains(&i) {
-            return None;
-        }
         let cards: Vec<Card> = self.pool.iter().cloned().map(Card::Iconica).collect();
+        let cards = &cards as &dyn CardLookup;
         let mut mine = self.picks[p].clone();
         mine.push(i);
-        let broken = breaks(
-            &cards as &dyn CardLookup,
-            &self.pool,
-            &mine,
-            &self.picks[1 - p],
-            [names[p], names[1 - p]],
-        );
-        Some(match broken.into_iter().next() {
-            Some(v) => Refusal::Breaks(v),
-            None => Refusal::NoWayToThree,
-        })
+        let other = &self.picks[1 - p];
+        if let Some(v) = breaks(cards, &self.pool, &mine, other, [names[p], names[1 - p]])
+            .into_iter()
+            .next()
+        {
+            return Some(Refusal::Breaks(v));
+        }
+        let free: Vec<usize> = (0..self.pool.len()).filter(|&j| !self.taken(j)).collect();
+        if completable(cards, &self.pool, &mine, other, &free) {
+            None
+        } else {
+            Some(Refusal::NoWayToThree)
+        }
     }
 
     /// Player `to_pick()` takes pool index `i` (ignored unless legal).
