@@ -397,11 +397,21 @@ fn the_draft_pool_is_card_pictures_a_click_on_one_picks_it_and_a_refused_one_say
     }
     let (n_rows, per_row, w) = rows(&cards);
     assert!(n_rows >= 2 && per_row >= 6, "{n_rows} rows of {per_row}");
-    // Textures are made once a card: more frames make none.
+    // Textures are made once a card: more frames keep the same ones (a texture made again
+    // would have a new id) and make no others.
+    let textures = |h: &Harness<'_, DeckwrightApp>| -> std::collections::HashSet<egui::TextureId> {
+        h.ctx
+            .tex_manager()
+            .read()
+            .allocated()
+            .map(|(id, _)| *id)
+            .collect()
+    };
     h.run_steps(5);
-    let textures = h.ctx.tex_manager().read().num_allocated();
+    let made = textures(&h);
+    assert!(made.len() > cards.len(), "{} textures", made.len());
     h.run_steps(20);
-    assert_eq!(h.ctx.tex_manager().read().num_allocated(), textures);
+    assert_eq!(textures(&h), made);
     // A click on an offered card picks it; the computer answers with its greedy pick.
     let mine = *legal
         .iter()

@@ -43,8 +43,12 @@ pub struct DraftPanel {
     pub message: Option<String>,
     /// Why each pool character is not offered (`None`: offered), worked out once for the
     /// picks it was worked out for, not every frame.
-    offers: Option<([Vec<usize>; 2], Vec<Option<String>>)>,
+    offers: Option<Offers>,
 }
+
+/// The picks the reasons were worked out for, and each pool character's reason (`None`:
+/// offered).
+type Offers = ([Vec<usize>; 2], Vec<Option<String>>);
 
 const WHO: [&str; 2] = ["You", "The computer"];
 /// The parties' names (player 0's first), in the match and in the rules' sentences.
