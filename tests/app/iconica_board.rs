@@ -9,8 +9,12 @@ use std::time::Duration;
 use deckwright::app::matches::iconica_board::{Seat, option_slot};
 use deckwright::app::matches::play::Start;
 use deckwright::app::{DeckwrightApp, Screen};
+use deckwright::games::ai::Policy;
+use deckwright::games::dice::ScriptDice;
 use deckwright::games::game::{Game, Turn, replay};
+use deckwright::games::iconica::draft::Draft;
 use deckwright::games::iconica::engine::IconicaGame;
+use deckwright::games::iconica::model::Faction;
 use deckwright::games::record::MatchRecord;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
@@ -304,7 +308,7 @@ fn a_draft_offers_legal_picks_only_and_starts_the_match_with_the_first_picker() 
     assert_eq!(h.state().matches.play.start, Start::Draft);
     h.state_mut().matches.options.seed = 4;
     click(&mut h, "New draft");
-    h.get_by_label_contains("picks first and plays first");
+    h.get_by_label_contains("first and play");
     for _ in 0..3 {
         let d = h.state().matches.play.draft.draft.clone().unwrap();
         assert_eq!(d.to_pick(), Some(0), "the computer picked in its turns");
@@ -332,6 +336,136 @@ fn a_draft_offers_legal_picks_only_and_starts_the_match_with_the_first_picker() 
     assert_eq!(g.seats[person], Seat::Person);
     let ids: Vec<&str> = d.picks[0].iter().map(|&i| d.pool[i].id.as_str()).collect();
     assert_eq!(g.members[person], ids);
+}
+
+/// The Draft view of a new draft with `seed`, the computer drafting greedily, at 1024 x 700.
+fn new_draft(seed: u64) -> Harness<'static, DeckwrightApp> {
+    let mut h = harness_of_height(app(), 700.0);
+    h.set_size(egui::vec2(1024.0, 700.0));
+    h.run();
+    click(&mut h, "Match");
+    click(&mut h, "Play against the computer");
+    click(&mut h, "Draft");
+    h.state_mut().matches.options.seed = seed;
+    h.state_mut().matches.options.policies[1] = "greedy";
+    click(&mut h, "New draft");
+    // Hover texts at once, as a still pointer shows them.
+    h.ctx.all_styles_mut(|s| s.interaction.tooltip_delay = 0.0);
+    h.run();
+    h
+}
+
+/// The draft's characters left, as the rectangles of their card pictures.
+fn pool_cards(h: &Harness<'_, DeckwrightApp>, d: &Draft) -> Vec<(usize, egui::Rect, bool)> {
+    (0..d.pool.len())
+        .filter(|&i| !d.taken(i))
+        .map(|i| {
+            let n = h.get_by_label(&d.pool[i].name);
+            (i, n.rect(), n.accesskit_node().is_disabled())
+        })
+        .collect()
+}
+
+/// Cards a row (the pictures' distinct tops) and the widest card.
+fn rows(cards: &[(usize, egui::Rect, bool)]) -> (usize, usize, f32) {
+    let mut tops: Vec<i32> = cards
+        .iter()
+        .map(|(_, r, _)| r.top().round() as i32)
+        .collect();
+    tops.dedup();
+    let first = cards
+        .iter()
+        .filter(|(_, r, _)| r.top().round() as i32 == tops[0])
+        .count();
+    let w = cards.iter().map(|(_, r, _)| r.width()).fold(0.0, f32::max);
+    (tops.len(), first, w)
+}
+
+#[test]
+fn the_draft_pool_is_card_pictures_a_click_on_one_picks_it_and_a_refused_one_says_why() {
+    let mut h = new_draft(4);
+    let before = h.state().matches.play.draft.draft.clone().unwrap();
+    assert_eq!(before.to_pick(), Some(0));
+    let legal = before.legal();
+    // Every character left is a card picture: offered ones enabled, refused ones greyed.
+    let cards = pool_cards(&h, &before);
+    assert_eq!(cards.len(), before.pool.len() - before.picks[1].len());
+    for (i, r, disabled) in &cards {
+        assert_eq!(!disabled, legal.contains(i), "{}", before.pool[*i].name);
+        assert!(r.right() <= 1024.0 && r.width() >= 90.0, "{r:?}");
+        assert!(r.height() > r.width() * 1.3, "a card's shape: {r:?}");
+    }
+    let (n_rows, per_row, w) = rows(&cards);
+    assert!(n_rows >= 2 && per_row >= 6, "{n_rows} rows of {per_row}");
+    // Textures are made once a card: more frames keep the same ones (a texture made again
+    // would have a new id) and make no others.
+    let textures = |h: &Harness<'_, DeckwrightApp>| -> std::collections::HashSet<egui::TextureId> {
+        h.ctx
+            .tex_manager()
+            .read()
+            .allocated()
+            .map(|(id, _)| *id)
+            .collect()
+    };
+    h.run_steps(5);
+    let made = textures(&h);
+    assert!(made.len() > cards.len(), "{} textures", made.len());
+    h.run_steps(20);
+    assert_eq!(textures(&h), made);
+    // A click on an offered card picks it; the computer answers with its greedy pick.
+    let mine = *legal
+        .iter()
+        .find(|&&i| before.pool[i].faction != Faction::Independent)
+        .expect("a Legion or Protectorate character");
+    let name = before.pool[mine].name.clone();
+    h.get_by_label(&name).hover();
+    h.run();
+    h.get_by_label_contains(&format!("Pick {name}"));
+    click(&mut h, &name);
+    let after = h.state().matches.play.draft.draft.clone().unwrap();
+    let mut want = before.clone();
+    assert!(want.pick(mine));
+    let computer = want
+        .choose(Policy::Greedy, &mut ScriptDice::parse("").unwrap())
+        .unwrap();
+    assert!(want.pick(computer));
+    assert_eq!(after.picks, want.picks);
+    // Both picks are small pictures in their side's row, out of the pool.
+    h.get_by_label(&format!("{name}, picked by you"));
+    let theirs = &before.pool[computer].name;
+    h.get_by_label(&format!("{theirs}, picked by the computer"));
+    assert!(h.query_by_label(&name).is_none() && h.query_by_label(theirs).is_none());
+    // A refused character (the other faction, say) is greyed; its hover gives the core's reason.
+    let bad = pool_cards(&h, &after)
+        .into_iter()
+        .find(|c| c.2)
+        .map(|c| c.0)
+        .expect("a refused character");
+    let why = after
+        .refusal(bad, ["Your draft", "The computer's draft"])
+        .unwrap();
+    h.get_by_label(&after.pool[bad].name).hover();
+    h.run();
+    h.get_by_label_contains(&why.to_string());
+    h.snapshot("draft-iconica");
+    // A keyboard pick: the card focused (Tab reaches it) and Enter.
+    let next = after.legal()[0];
+    h.get_by_label(&after.pool[next].name).focus();
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    let d = h.state().matches.play.draft.draft.clone().unwrap();
+    assert_eq!(d.picks[0], [mine, next]);
+    // A wider window holds more and larger cards a row.
+    h.set_size(egui::vec2(1920.0, 1080.0));
+    h.hover_at(egui::pos2(1900.0, 1000.0));
+    h.run_steps(10);
+    let (_, wide_row, wide_w) = rows(&pool_cards(&h, &d));
+    assert!(
+        wide_row > per_row && wide_w > w,
+        "{wide_row} of {wide_w} vs {per_row} of {w}"
+    );
+    h.snapshot("draft-iconica-1920");
 }
 
 #[test]

@@ -6,7 +6,7 @@ use deckwright::cards::Card;
 use deckwright::catalogue::bundled_cards;
 use deckwright::games::ai::Policy;
 use deckwright::games::dice::{RngDice, ScriptDice};
-use deckwright::games::iconica::draft::{Draft, DraftError, PARTY};
+use deckwright::games::iconica::draft::{Draft, DraftError, PARTY, Refusal};
 use deckwright::games::iconica::model::Character;
 use deckwright::games::iconica::rules::check_match;
 use proptest::prelude::*;
@@ -57,6 +57,23 @@ proptest! {
                     "{:?}", reports[1].violations
                 );
             }
+            // A character is refused exactly when it is not offered; a refused free one
+            // names the rule it would break, checked the same way, or has no way to three.
+            for i in 0..d.pool.len() {
+                let why = d.refusal(i, ["mine", "other"]);
+                prop_assert_eq!(why.is_none(), legal.contains(&i), "{:?}", why);
+                if let Some(Refusal::Breaks(v)) = &why {
+                    let mut trial = d.clone();
+                    trial.picks[p].push(i);
+                    let (mine, other) = (trial.party(p, "mine"), trial.party(1 - p, "other"));
+                    let reports = check_match(&[&other, &mine], &cards);
+                    prop_assert!(reports[1].violations.contains(v), "{:?}", v);
+                    prop_assert_ne!(v.rule, "party-size");
+                }
+                if d.taken(i) {
+                    prop_assert_eq!(why, Some(Refusal::Taken));
+                }
+            }
             let i = d.choose(policy(if p == 0 { a } else { b }), &mut dice).unwrap();
             prop_assert!(legal.contains(&i));
             prop_assert!(d.pick(i));
@@ -99,6 +116,19 @@ fn a_tied_opening_roll_is_rolled_again_and_an_illegal_pick_is_refused() {
     assert_eq!(d.to_pick(), Some(1));
     assert!(!d.legal().contains(&protectorate));
     assert!(!d.pick(protectorate), "an illegal pick is refused");
+    // Its reason is the faction rule, in the rule's own words, naming both characters.
+    match d.refusal(protectorate, ["You", "The computer"]) {
+        Some(Refusal::Breaks(v)) => {
+            assert_eq!(v.rule, "faction-mix");
+            assert!(v.message.contains("Kethra Voss") && v.message.contains("Teodric Vale"));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        d.refusal(legion, ["You", "The computer"]),
+        Some(Refusal::Taken)
+    );
+    assert_eq!(d.refusal(d.legal()[0], ["You", "The computer"]), None);
     assert!(!d.pick(legion), "a taken character is refused");
     // A script that only ties stops the draft with a reason.
     let mut ties = ScriptDice::parse("4,4").unwrap();

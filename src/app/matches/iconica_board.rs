@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::MatchOptions;
+pub use super::pictures::Pictures;
 use crate::app::core;
 use crate::catalogue::Catalogue;
 use crate::games::ai::{Agent, Policy};
@@ -542,30 +543,6 @@ pub fn options_from(t: &toml::Table, seed: u64) -> Result<RecordOptions, RecordE
     Ok((o, names, members))
 }
 
-/// The pictures of the characters' cards (the print renderer's), made once a card.
-#[derive(Default)]
-pub struct Pictures {
-    map: HashMap<String, Option<egui::TextureHandle>>,
-}
-
-/// The pixel width the card pictures are rendered at (drawn scaled).
-const PICTURE_W: u32 = 240;
-
-impl Pictures {
-    fn get(&mut self, ctx: &egui::Context, cat: &Catalogue, id: &str) -> Option<egui::TextureId> {
-        self.map
-            .entry(id.to_string())
-            .or_insert_with(|| {
-                let card = cat.get(id).ok().flatten()?;
-                let h = PICTURE_W * 88 / 63;
-                let img = core::render_card(cat, &card, PICTURE_W, h);
-                Some(ctx.load_texture(format!("board-{id}"), img, egui::TextureOptions::LINEAR))
-            })
-            .as_ref()
-            .map(|t| t.id())
-    }
-}
-
 /// Whether slot `s`'s Action Break number matches the roll of the turn under way.
 pub fn break_lit(setup: &Setup, st: &State, roll: Option<(u8, u8)>, s: usize) -> bool {
     let Some((white, black)) = roll else {
@@ -679,31 +656,7 @@ pub fn board_ui(
                 });
             let label = format!("{} on the board", c.name);
             response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
-            match pictures.get(ui.ctx(), cat, &c.id) {
-                Some(tex) => {
-                    let tint = if alive {
-                        egui::Color32::WHITE
-                    } else {
-                        egui::Color32::from_gray(90)
-                    };
-                    painter.image(
-                        tex,
-                        card,
-                        egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
-                        tint,
-                    );
-                }
-                None => {
-                    painter.rect_filled(card, 6.0, visuals.extreme_bg_color);
-                    painter.text(
-                        card.center(),
-                        egui::Align2::CENTER_CENTER,
-                        &c.name,
-                        egui::FontId::proportional(13.0),
-                        visuals.text_color(),
-                    );
-                }
-            }
+            pictures.paint(ui, cat, &c.id, &c.name, card, alive);
             if !alive {
                 painter.text(
                     card.center(),

@@ -8,6 +8,7 @@ pub mod draft;
 pub mod iconica_board;
 pub mod iconoclasm;
 pub mod job;
+pub mod pictures;
 pub mod play;
 pub mod ruunara;
 pub mod sim_view;

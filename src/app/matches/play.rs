@@ -47,7 +47,7 @@ impl PlayPanel {
             ui.label(m);
         }
         if self.start == Start::Draft && self.game.is_none() {
-            if let Some(d) = self.draft.ui(ui, cat, now.options) {
+            if let Some(d) = self.draft.ui(ui, cat, now.options, &mut self.pictures) {
                 let names = d.names.clone();
                 let members = d.members.clone();
                 let mut m =

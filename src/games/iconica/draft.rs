@@ -9,6 +9,7 @@
 
 use crate::cards::{Card, CardLookup};
 use crate::games::ai::Policy;
+use crate::games::build::Violation;
 use crate::games::dice::Dice;
 use crate::games::iconica::model::Character;
 use crate::games::iconica::party::PartyFile;
@@ -118,6 +119,36 @@ impl Draft {
             .collect()
     }
 
+    /// Why pool index `i` is not offered to the player to pick, or `None` when it is: the
+    /// construction rule the party with it would break (the rule's own sentence, the parties
+    /// named `names`, player 0's first), else that the party could no longer reach three
+    /// legal members. The same test as [`Draft::legal`], with its reason.
+    pub fn refusal(&self, i: usize, names: [&str; 2]) -> Option<Refusal> {
+        let Some(p) = self.to_pick() else {
+            return Some(Refusal::Over);
+        };
+        if i >= self.pool.len() || self.taken(i) {
+            return Some(Refusal::Taken);
+        }
+        let cards: Vec<Card> = self.pool.iter().cloned().map(Card::Iconica).collect();
+        let cards = &cards as &dyn CardLookup;
+        let mut mine = self.picks[p].clone();
+        mine.push(i);
+        let other = &self.picks[1 - p];
+        if let Some(v) = breaks(cards, &self.pool, &mine, other, [names[p], names[1 - p]])
+            .into_iter()
+            .next()
+        {
+            return Some(Refusal::Breaks(v));
+        }
+        let free: Vec<usize> = (0..self.pool.len()).filter(|&j| !self.taken(j)).collect();
+        if completable(cards, &self.pool, &mine, other, &free) {
+            None
+        } else {
+            Some(Refusal::NoWayToThree)
+        }
+    }
+
     /// Player `to_pick()` takes pool index `i` (ignored unless legal).
     pub fn pick(&mut self, i: usize) -> bool {
         match self.to_pick() {
@@ -168,6 +199,32 @@ impl Draft {
     }
 }
 
+/// Why a pick is not offered ([`Draft::refusal`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// The draft is over.
+    Over,
+    /// Either player already has the character.
+    Taken,
+    /// The party with it breaks this construction rule.
+    Breaks(Violation),
+    /// The party with it breaks no rule yet, but no characters left would make it three.
+    NoWayToThree,
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::Over => f.write_str("the draft is over"),
+            Refusal::Taken => f.write_str("already picked"),
+            Refusal::Breaks(v) => f.write_str(&v.message),
+            Refusal::NoWayToThree => f.write_str(
+                "your party would have no legal way to three members with the characters left",
+            ),
+        }
+    }
+}
+
 /// Whether `mine` (pool indices) is legal with `other`'s party, and can still reach three
 /// legally with characters of `free` not in it.
 fn completable(
@@ -188,6 +245,29 @@ fn completable(
         next.push(j);
         completable(cards, pool, &next, other, free)
     })
+}
+
+/// The construction rules `mine` breaks, its size apart, beside `other`'s party (the
+/// picker's party checked second, as in [`legal_so_far`]); `names`: mine, then other's.
+fn breaks(
+    cards: &dyn CardLookup,
+    pool: &[Character],
+    mine: &[usize],
+    other: &[usize],
+    names: [&str; 2],
+) -> Vec<Violation> {
+    let party = |ix: &[usize], name: &str| {
+        let ids: Vec<&str> = ix.iter().map(|&i| pool[i].id.as_str()).collect();
+        PartyFile::new(name, &ids)
+    };
+    let (a, b) = (party(other, names[1]), party(mine, names[0]));
+    let mut reports = check_match(&[&a, &b], cards);
+    reports
+        .swap_remove(1)
+        .violations
+        .into_iter()
+        .filter(|v| v.rule != "party-size")
+        .collect()
 }
 
 /// The construction rules on a party still being picked: every rule but its size.
