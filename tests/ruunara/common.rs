@@ -64,6 +64,22 @@ pub fn with_skill(mut f: Figure, toml_text: &str) -> Figure {
     f
 }
 
+/// `caster` at (10, 18) facing east toward enemies of `hp` hit points at (18, 18) and
+/// (19.5, 18), and a third at (`far_x`, 18): an area at a point on the first catches the
+/// second and, far enough, not the third.
+pub fn row_of_three(caster: Figure, hp: u32, far_x: f64) -> Scenario {
+    scenario(
+        vec![at(caster, 10.0, 18.0, Facing::E)],
+        vec![
+            at(enemy("a", hp, "1D6+"), 18.0, 18.0, Facing::E),
+            at(enemy("b", hp, "1D6+"), 19.5, 18.0, Facing::E),
+            at(enemy("c", hp, "1D6+"), far_x, 18.0, Facing::E),
+        ],
+        vec![],
+        Objective::Eliminate,
+    )
+}
+
 pub fn at(card: Figure, x: f64, y: f64, facing: Facing) -> Placed {
     Placed {
         card,

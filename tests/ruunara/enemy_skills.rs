@@ -355,17 +355,7 @@ fn an_enemys_stealth_is_used_when_a_hero_sees_it_and_hides_it_through_the_heroes
 
 #[test]
 fn call_lightning_costs_each_enemy_struck_2_hit_points_a_hit() {
-    let miri = bundled("ru-miri-stormcall");
-    let sc = scenario(
-        vec![at(miri, 10.0, 18.0, Facing::E)],
-        vec![
-            at(enemy("a", 4, "1D6+"), 18.0, 18.0, Facing::E),
-            at(enemy("b", 4, "1D6+"), 19.5, 18.0, Facing::E),
-            at(enemy("c", 4, "1D6+"), 30.0, 18.0, Facing::E),
-        ],
-        vec![],
-        Objective::Eliminate,
-    );
+    let sc = row_of_three(bundled("ru-miri-stormcall"), 4, 30.0);
     let s = setup(&sc);
     // "Roll one die for each enemy within 4 inches of the target; each loses 2 hit points on
     // 4+": a rolls 4, b rolls 3, c stands too far.

@@ -191,16 +191,7 @@ fn an_area_skill_at_a_point_strikes_every_enemy_within_its_radius() {
         hero("mage", 6, "1D6+"),
         "name = 'Firestorm'\ncycle = '1/G'\neffect = 'area'\ndice = '1D2+'\nradius = 2.0\nrange = 12.0",
     );
-    let sc = scenario(
-        vec![at(mage, 10.0, 18.0, Facing::E)],
-        vec![
-            at(enemy("a", 3, "1D6+"), 18.0, 18.0, Facing::E),
-            at(enemy("b", 3, "1D6+"), 19.5, 18.0, Facing::E),
-            at(enemy("c", 3, "1D6+"), 26.0, 18.0, Facing::E),
-        ],
-        vec![],
-        Objective::Eliminate,
-    );
+    let sc = row_of_three(mage, 3, 26.0);
     let s = setup(&sc);
     // One die for each enemy within the radius: a rolls 4 (a hit), b rolls 1 (none).
     let mut d = Drive::new(&s, "4 1");

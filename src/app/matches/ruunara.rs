@@ -688,6 +688,17 @@ impl Default for RuunaraPanel {
 }
 
 /// The colour of a scenery kind.
+/// A zone of the table (an exit, a deployment zone): filled with `fill`, edged with `edge`.
+fn shade_zone(painter: &egui::Painter, r: egui::Rect, fill: egui::Color32, edge: egui::Color32) {
+    painter.rect_filled(r, 2.0, fill);
+    painter.rect_stroke(
+        r,
+        2.0,
+        egui::Stroke::new(2.0, edge),
+        egui::StrokeKind::Inside,
+    );
+}
+
 fn scenery_color(k: SceneryKind) -> egui::Color32 {
     match k {
         SceneryKind::Wall => egui::Color32::from_rgb(120, 120, 130),
@@ -1379,16 +1390,11 @@ fn board_ui(
     match s.objective {
         Objective::Reach { exit } | Objective::Rescue { exit, .. } => {
             let r = zone_rect(&exit);
-            painter.rect_filled(
+            shade_zone(
+                &painter,
                 r,
-                2.0,
                 egui::Color32::from_rgba_unmultiplied(90, 200, 120, 70),
-            );
-            painter.rect_stroke(
-                r,
-                2.0,
-                egui::Stroke::new(2.0, egui::Color32::from_rgb(40, 150, 80)),
-                egui::StrokeKind::Inside,
+                egui::Color32::from_rgb(40, 150, 80),
             );
             painter.text(
                 r.center(),
@@ -1406,16 +1412,11 @@ fn board_ui(
         && let Some(z) = crate::games::ruunara::engine::State::zone_of(s, i)
     {
         let r = zone_rect(&z);
-        painter.rect_filled(
+        shade_zone(
+            &painter,
             r,
-            2.0,
             egui::Color32::from_rgba_unmultiplied(60, 120, 210, 60),
-        );
-        painter.rect_stroke(
-            r,
-            2.0,
-            egui::Stroke::new(2.0, egui::Color32::from_rgb(60, 120, 210)),
-            egui::StrokeKind::Inside,
+            egui::Color32::from_rgb(60, 120, 210),
         );
         // Under the zone: a small zone has no room for its name.
         painter.text(
