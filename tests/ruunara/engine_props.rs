@@ -7,7 +7,7 @@ use deckwright::games::conformance::check_random_match;
 use deckwright::games::dice::RngDice;
 use deckwright::games::game::{Game, Stepper, Turn};
 use deckwright::games::ruunara::engine::geom::overlap;
-use deckwright::games::ruunara::engine::{Event, RuunaraGame, Status};
+use deckwright::games::ruunara::engine::{Event, Opt, RuunaraEnding, RuunaraGame, Status};
 use proptest::prelude::*;
 
 use super::common::*;
@@ -290,4 +290,39 @@ fn watching_the_enemies_turn_pauses_in_front_of_each_enemy_and_ends_where_play_d
         }
     }
     assert!(watched_steps >= 6, "{watched_steps} enemy turns watched");
+}
+
+/// Regression: once Mother Ysolde walked with the squad, greedy heroes used to walk into the
+/// exit ahead of her and wall off its nearest spots, so she stopped a step short and most
+/// rescues ran out of rounds (27 of 200). Only the figure to rescue is offered the way to
+/// the exit, and that way takes a free spot of the exit when the nearest is taken.
+#[test]
+fn greedy_brings_the_rescued_figure_through_the_exit_the_squad_keeps_clear() {
+    let sc = example("rescue.mission.toml", "legal-free-play-mix.squad.toml");
+    let s = setup(&sc);
+    let target = s.rescue_target().unwrap();
+    let mut rescued = 0;
+    for seed in 0..40 {
+        let mut g = RuunaraGame::new(&s);
+        let mut dice = RngDice::new(seed);
+        let mut agent: Agent<_> = Agent::new(Policy::Greedy, seed);
+        loop {
+            match g.turn() {
+                Turn::Over => break,
+                Turn::Chance(c) => g.apply(c.draw(&mut dice).unwrap()),
+                Turn::Seat { seat, options } => {
+                    if let Some(i) = g.st.active() {
+                        let offered = g.options().contains(&Opt::ToExit);
+                        assert!(!offered || i == target, "a hero is not led to the exit");
+                    }
+                    let a = agent.choose(&g, seat, options);
+                    g.apply(a);
+                }
+            }
+        }
+        if g.outcome().unwrap().ended == RuunaraEnding::Rescued {
+            rescued += 1;
+        }
+    }
+    assert!(rescued >= 32, "greedy rescued {rescued} of 40");
 }

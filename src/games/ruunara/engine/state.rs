@@ -949,7 +949,10 @@ impl State {
         }
         match s.objective {
             Objective::Rescue { .. } if !self.joined => self.push_opt(Opt::ToTarget),
-            Objective::Rescue { .. } | Objective::Reach { .. } => self.push_opt(Opt::ToExit),
+            // Once the figure to rescue walks with the squad, only it needs the exit (heroes
+            // walking in would stand in its way).
+            Objective::Rescue { .. } if Some(i) == s.rescue_target() => self.push_opt(Opt::ToExit),
+            Objective::Reach { .. } => self.push_opt(Opt::ToExit),
             _ => {}
         }
         for d in Facing::ALL {
@@ -1040,7 +1043,49 @@ impl State {
                         .y
                         .clamp(z.y0 + BASE_R, (z.y1 - BASE_R).max(z.y0 + BASE_R)),
                 );
-                self.plan(s, i, c, 0.0, budget, true)
+                let path = self.plan(s, i, c, 0.0, budget, true);
+                let inside = |p: &Option<Path>| {
+                    p.as_ref()
+                        .is_some_and(|p| z.contains(p.end().unwrap_or(self.figs[i].at)))
+                };
+                // Near the exit but the nearest spot is taken (friends stand there): the
+                // cheapest free grid spot of the exit within reach, else the way toward the
+                // nearest free one.
+                let at = self.figs[i].at;
+                if inside(&path) || at.dist(c) > budget + 2.0 * BASE_R {
+                    return path;
+                }
+                let (cols, rows) = crate::games::ruunara::mission::zone_grid(exit.w, exit.d);
+                let mut best: Option<Path> = None;
+                let mut nearest: Option<(f64, Pt)> = None;
+                for row in 0..rows.min(32) {
+                    for col in 0..cols.min(32) {
+                        let (x, y) = crate::games::ruunara::mission::zone_spot(exit, col, row);
+                        let spot = Pt::new(x, y);
+                        if self.ids().any(|j| {
+                            j != i
+                                && self.figs[j].status != Status::Dead
+                                && super::geom::overlap(spot, self.figs[j].at)
+                        }) {
+                            continue;
+                        }
+                        let d = at.dist(spot);
+                        if nearest.is_none_or(|(n, _)| d < n) {
+                            nearest = Some((d, spot));
+                        }
+                        if d <= budget + 1e-9
+                            && let Some(p) = self.plan(s, i, spot, 0.0, budget, false)
+                            && best.is_none_or(|b| p.cost < b.cost)
+                        {
+                            best = Some(p);
+                        }
+                    }
+                }
+                best.or_else(|| {
+                    let (_, spot) = nearest?;
+                    self.plan(s, i, spot, 0.0, budget, true)
+                })
+                .or(path)
             }
             Opt::Line(d) => self.line_path(s, i, d, budget),
             Opt::Dragged => Some(self.drag),
