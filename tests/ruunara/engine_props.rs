@@ -293,12 +293,19 @@ fn watching_the_enemies_turn_pauses_in_front_of_each_enemy_and_ends_where_play_d
 }
 
 /// Regression: once Mother Ysolde walked with the squad, greedy heroes used to walk into the
-/// exit ahead of her and wall off its nearest spots, so she stopped a step short and most
-/// rescues ran out of rounds (27 of 200). Only the figure to rescue is offered the way to
-/// the exit, and that way takes a free spot of the exit when the nearest is taken.
+/// exit ahead of her and wall off its nearest spots, or stand about her and hem her in, so
+/// most rescues ran out of rounds (27 and 17 of 200 for the two example squads). Only the
+/// figure to rescue is offered the way to the exit, that way takes a free spot of the exit
+/// when the nearest is taken, and the evaluation gives the escorted figure room.
 #[test]
 fn greedy_brings_the_rescued_figure_through_the_exit_the_squad_keeps_clear() {
-    let sc = example("rescue.mission.toml", "legal-free-play-mix.squad.toml");
+    for squad in ["legal-free-play-mix", "legal-ardann-story"] {
+        greedy_rescues(&format!("{squad}.squad.toml"));
+    }
+}
+
+fn greedy_rescues(squad: &str) {
+    let sc = example("rescue.mission.toml", squad);
     let s = setup(&sc);
     let target = s.rescue_target().unwrap();
     let mut rescued = 0;
@@ -324,5 +331,5 @@ fn greedy_brings_the_rescued_figure_through_the_exit_the_squad_keeps_clear() {
             rescued += 1;
         }
     }
-    assert!(rescued >= 32, "greedy rescued {rescued} of 40");
+    assert!(rescued >= 36, "{squad}: greedy rescued {rescued} of 40");
 }

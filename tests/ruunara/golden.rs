@@ -154,7 +154,7 @@ const RECORDED: &[(&str, &str, &str, u64)] = &[
         "rescue.mission.toml",
         "legal-ardann-story.squad.toml",
         "greedy",
-        0x702cf5d8428db134,
+        0x1dcd02413eaaebf8,
     ),
     (
         "rescue.mission.toml",
@@ -172,7 +172,7 @@ const RECORDED: &[(&str, &str, &str, u64)] = &[
         "rescue.mission.toml",
         "legal-free-play-mix.squad.toml",
         "greedy",
-        0xf040e04f09f304b8,
+        0x6d5d51c70cb1799b,
     ),
     (
         "rescue.mission.toml",

@@ -72,6 +72,12 @@ pub fn squad_value(g: &RuunaraGame<'_>) -> f64 {
                 if st.joined {
                     let z = Rect::new(exit.x, exit.y, exit.w, exit.d);
                     v += 20.0 - 0.5 * z.dist(st.figs[t].at);
+                    // Heroes crowding the figure they escort hem it in: give it room.
+                    let crowding = heroes
+                        .iter()
+                        .filter(|&&h| gap(st.figs[h].at, st.figs[t].at) < 1.0)
+                        .count();
+                    v -= 0.3 * crowding as f64;
                 } else {
                     let d = nearest(st.figs[t].at);
                     if d.is_finite() {
