@@ -816,33 +816,9 @@ fn options_ui(
                     })
                 })
                 .collect();
-            let key = ui.input(|inp| {
-                (1..=9).find(|n| {
-                    let k = egui::Key::from_name(&n.to_string()).expect("digit keys");
-                    inp.key_pressed(k)
-                })
+            pick = super::option_buttons(ui, "arcadia-options-scroll", &shown, true, |i| {
+                game.describe(i)
             });
-            if let Some(n) = key
-                && let Some(&i) = shown.get(n - 1)
-            {
-                pick = Some(i);
-            }
-            egui::ScrollArea::vertical()
-                .id_salt("arcadia-options-scroll")
-                .show(ui, |ui| {
-                    ui.horizontal_wrapped(|ui| {
-                        for (n, &i) in shown.iter().enumerate() {
-                            let text = if n < 9 {
-                                format!("{}. {}", n + 1, game.describe(i))
-                            } else {
-                                game.describe(i)
-                            };
-                            if ui.button(text).clicked() {
-                                pick = Some(i);
-                            }
-                        }
-                    });
-                });
         }
     }
     pick

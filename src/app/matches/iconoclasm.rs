@@ -596,31 +596,9 @@ fn options_ui(
             let shown: Vec<usize> = (0..options)
                 .filter(|&i| cell.is_none_or(|c| game.moves()[i].pos == c))
                 .collect();
-            let key = ui.input(|inp| {
-                (1..=9).find(|n| {
-                    let k = egui::Key::from_name(&n.to_string()).expect("digit keys");
-                    inp.key_pressed(k)
-                })
+            pick = super::option_buttons(ui, "iconoclasm-options-scroll", &shown, false, |i| {
+                game.describe(i)
             });
-            if let Some(n) = key
-                && let Some(&i) = shown.get(n - 1)
-            {
-                pick = Some(i);
-            }
-            egui::ScrollArea::vertical()
-                .id_salt("iconoclasm-options-scroll")
-                .show(ui, |ui| {
-                    for (n, &i) in shown.iter().enumerate() {
-                        let text = if n < 9 {
-                            format!("{}. {}", n + 1, game.describe(i))
-                        } else {
-                            game.describe(i)
-                        };
-                        if ui.button(text).clicked() {
-                            pick = Some(i);
-                        }
-                    }
-                });
         }
     }
     pick

@@ -387,6 +387,45 @@ pub fn step_log_ui<S: AsRef<str>>(
         });
 }
 
+/// A decision's options `shown` (indices into its options, in the order shown) as buttons in
+/// a scroll area (`wrap`: in rows), the first nine numbered and taken by the keys 1-9 too;
+/// the option picked, if one was.
+pub fn option_buttons(
+    ui: &mut egui::Ui,
+    id: &str,
+    shown: &[usize],
+    wrap: bool,
+    text: impl Fn(usize) -> String,
+) -> Option<usize> {
+    let key = ui.input(|inp| {
+        (1..=9).find(|n| {
+            let k = egui::Key::from_name(&n.to_string()).expect("digit keys");
+            inp.key_pressed(k)
+        })
+    });
+    let mut pick = key.and_then(|n| shown.get(n - 1).copied());
+    let mut buttons = |ui: &mut egui::Ui| {
+        for (n, &i) in shown.iter().enumerate() {
+            let t = if n < 9 {
+                format!("{}. {}", n + 1, text(i))
+            } else {
+                text(i)
+            };
+            if ui.button(t).clicked() {
+                pick = Some(i);
+            }
+        }
+    };
+    egui::ScrollArea::vertical().id_salt(id).show(ui, |ui| {
+        if wrap {
+            ui.horizontal_wrapped(buttons);
+        } else {
+            buttons(ui);
+        }
+    });
+    pick
+}
+
 /// Back and Forward through a stepped match (and the Left and Right arrows): the step to
 /// show, if one was asked. `at` is the step shown of `len`; the hovers say "Show the
 /// `thing` one `unit` earlier".

@@ -1297,31 +1297,10 @@ fn options_ui(
             if let Some(j) = selected {
                 shown.sort_by_key(|&i| opt_figure(opts[i]) != Some(j));
             }
-            let key = ui.input(|inp| {
-                (1..=9).find(|n| {
-                    let k = egui::Key::from_name(&n.to_string()).expect("digit keys");
-                    inp.key_pressed(k)
-                })
-            });
-            if let Some(n) = key
-                && let Some(&i) = shown.get(n - 1)
-            {
-                pick = Some(Input::Pick(i));
-            }
-            egui::ScrollArea::vertical()
-                .id_salt("ruunara-options-scroll")
-                .show(ui, |ui| {
-                    for (n, &i) in shown.iter().enumerate() {
-                        let text = if n < 9 {
-                            format!("{}. {}", n + 1, game.opt_text(opts[i]))
-                        } else {
-                            game.opt_text(opts[i])
-                        };
-                        if ui.button(text).clicked() {
-                            pick = Some(Input::Pick(i));
-                        }
-                    }
-                });
+            pick = super::option_buttons(ui, "ruunara-options-scroll", &shown, false, |i| {
+                game.opt_text(opts[i])
+            })
+            .map(Input::Pick);
         }
     }
     pick
