@@ -6,9 +6,9 @@
 
 use std::time::Duration;
 
+use deckwright::app::DeckwrightApp;
 use deckwright::app::matches::iconica_board::{Seat, option_slot};
 use deckwright::app::matches::play::Start;
-use deckwright::app::{DeckwrightApp, Screen};
 use deckwright::games::ai::Policy;
 use deckwright::games::dice::ScriptDice;
 use deckwright::games::game::{Game, Turn, replay};
@@ -16,34 +16,11 @@ use deckwright::games::iconica::draft::Draft;
 use deckwright::games::iconica::engine::IconicaGame;
 use deckwright::games::iconica::model::Faction;
 use deckwright::games::record::MatchRecord;
-use egui::{Key, Modifiers};
+use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
-use crate::support::{app, click, harness_of_height};
-
-fn pick(h: &mut Harness<'_, DeckwrightApp>, name: &str) {
-    click(h, &format!("{name}  ·  character"));
-}
-
-/// The app with two legal parties built on the Party screen, on the Match screen.
-fn two_parties() -> Harness<'static, DeckwrightApp> {
-    let mut h = harness_of_height(app(), 900.0);
-    h.run();
-    click(&mut h, "Party");
-    click(&mut h, "Match: a second party");
-    for name in ["Teodric Vale", "Anwen Halloway", "Gorm Ashcairn"] {
-        pick(&mut h, name);
-    }
-    click(&mut h, "B");
-    for name in ["Varek Solenne", "Kethra Voss", "Nyx Ellery"] {
-        pick(&mut h, name);
-    }
-    h.key_press_modifiers(Modifiers::COMMAND, Key::M);
-    h.run();
-    assert_eq!(h.state().screen, Screen::Match);
-    h
-}
+use crate::support::{app, click, harness_of_height, two_parties};
 
 /// A match started on the Play view with seed `seed`, the computer's moves at once.
 fn play_started(seed: u64) -> Harness<'static, DeckwrightApp> {

@@ -4,44 +4,21 @@
 
 use std::time::Duration;
 
-use deckwright::app::{DeckwrightApp, Screen};
+use deckwright::app::DeckwrightApp;
 use deckwright::games::iconica::ai::PolicyKind;
 use deckwright::sim;
-use egui::{Key, Modifiers};
+use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use serde_json::Value;
 
-use crate::support::{app, click, harness_of_height};
+use crate::support::{app, click, harness_of_height, pick_character, two_parties};
 
 #[path = "../common/cli.rs"]
 mod cli;
 
 const PARTY_A: &str = "examples/iconica/legal-protectorate-wardens.party.toml";
 const PARTY_B: &str = "examples/iconica/legal-legion-raiders.party.toml";
-
-fn pick(h: &mut Harness<'_, DeckwrightApp>, name: &str) {
-    click(h, &format!("{name}  ·  character"));
-}
-
-/// The app with the two example parties built on the Party screen, on the Match screen.
-fn two_parties() -> Harness<'static, DeckwrightApp> {
-    let mut h = harness_of_height(app(), 900.0);
-    h.run();
-    click(&mut h, "Party");
-    click(&mut h, "Match: a second party");
-    for name in ["Teodric Vale", "Anwen Halloway", "Gorm Ashcairn"] {
-        pick(&mut h, name);
-    }
-    click(&mut h, "B");
-    for name in ["Varek Solenne", "Kethra Voss", "Nyx Ellery"] {
-        pick(&mut h, name);
-    }
-    h.key_press_modifiers(Modifiers::COMMAND, Key::M);
-    h.run();
-    assert_eq!(h.state().screen, Screen::Match);
-    h
-}
 
 /// Steps frames until `done` holds (the worker thread answers in its own time).
 fn wait(h: &mut Harness<'_, DeckwrightApp>, done: impl Fn(&DeckwrightApp) -> bool) {
@@ -76,9 +53,9 @@ fn a_match_needs_two_legal_parties_and_says_what_is_missing() {
         "no run without parties"
     );
     click(&mut h, "Party");
-    pick(&mut h, "Anwen Halloway");
-    pick(&mut h, "Gorm Ashcairn");
-    pick(&mut h, "Kethra Voss");
+    pick_character(&mut h, "Anwen Halloway");
+    pick_character(&mut h, "Gorm Ashcairn");
+    pick_character(&mut h, "Kethra Voss");
     click(&mut h, "Match");
     h.get_by_label_contains("Party A is not legal (1 problem");
     h.get_by_label("[faction-mix]");

@@ -44,3 +44,28 @@ pub fn type_in_search(h: &mut Harness<'_, DeckwrightApp>, text: &str) {
     h.get_by_label("Search:").type_text(text);
     h.run();
 }
+
+/// Picks the Iconica character `name` in the Party screen's list.
+pub fn pick_character(h: &mut Harness<'_, DeckwrightApp>, name: &str) {
+    click(h, &format!("{name}  ·  character"));
+}
+
+/// The app with two legal parties (the example parties' members) built on the Party
+/// screen, on the Match screen.
+pub fn two_parties() -> Harness<'static, DeckwrightApp> {
+    let mut h = harness_of_height(app(), 900.0);
+    h.run();
+    click(&mut h, "Party");
+    click(&mut h, "Match: a second party");
+    for name in ["Teodric Vale", "Anwen Halloway", "Gorm Ashcairn"] {
+        pick_character(&mut h, name);
+    }
+    click(&mut h, "B");
+    for name in ["Varek Solenne", "Kethra Voss", "Nyx Ellery"] {
+        pick_character(&mut h, name);
+    }
+    h.key_press_modifiers(Modifiers::COMMAND, Key::M);
+    h.run();
+    assert_eq!(h.state().screen, deckwright::app::Screen::Match);
+    h
+}
