@@ -169,6 +169,12 @@ pub fn deploy(
     ))
 }
 
+/// A played match as the Match view shows it ([`Played::history`]).
+pub struct History {
+    pub lines: Vec<(usize, String)>,
+    pub frames: Vec<(usize, Option<usize>)>,
+}
+
 /// One mission and its recorded decisions.
 pub struct Played {
     pub setup: Arc<Setup>,
@@ -312,49 +318,60 @@ impl Played {
         self.run(self.inputs.len(), None).0
     }
 
-    /// The whole log in words, each line with its step; while an enemies' turn is watched,
-    /// the lines of the step shown that are still to come count as the next step's.
-    pub fn log(&self) -> Vec<(usize, String)> {
+    /// The whole match, replayed once: its log in words, each line with its step (while an
+    /// enemies' turn is watched, the lines of the step shown still to come count as the next
+    /// step's), and every position Back and Forward walk through, in order: the deployment,
+    /// then for each decision the enemies' turn it sets off enemy by enemy (`(k, Some(w))`:
+    /// in front of the enemy after `w` have acted) and the position after it (`(k, None)`).
+    pub fn history(&self) -> History {
         let (g, lines) = self.run(self.inputs.len(), None);
-        let shown = self.watch.map(|_| {
-            let (_, part) = self.run(self.at, self.watch);
-            part.iter().filter(|(k, _)| *k == self.at).count()
-        });
+        let mut enemies = vec![0; self.inputs.len() + 1];
+        // A watched step shows its lines up to the Activate of the enemy it paused before.
+        let mut shown_in_step = None;
         let mut in_step = 0;
-        lines
+        for (k, e) in &lines {
+            if let Event::Activate { fig } = e
+                && self.setup.figs[usize::from(*fig)].run_by_rules()
+            {
+                if *k == self.at && Some(enemies[*k]) == self.watch && shown_in_step.is_none() {
+                    shown_in_step = Some(in_step);
+                }
+                enemies[*k] += 1;
+            }
+            if *k == self.at {
+                in_step += 1;
+            }
+        }
+        let mut in_step = 0;
+        let lines = lines
             .iter()
             .map(|(k, e)| {
                 let mut k = *k;
                 if k == self.at {
                     in_step += 1;
-                    if shown.is_some_and(|n| in_step > n) {
+                    if shown_in_step.is_some_and(|n| in_step > n) {
                         k += 1;
                     }
                 }
                 (k, g.event_text(e))
             })
-            .collect()
+            .collect();
+        let mut frames = vec![(0, None)];
+        for (k, &m) in enemies.iter().enumerate().skip(1) {
+            frames.extend((0..m).map(|w| (k, Some(w))));
+            frames.push((k, None));
+        }
+        History { lines, frames }
     }
 
-    /// Every position Back and Forward walk through, in order: the deployment, then for each
-    /// decision the enemies' turn it sets off enemy by enemy (`(k, Some(w))`: in front of the
-    /// enemy after `w` have acted) and the position after it (`(k, None)`).
+    /// The whole log in words ([`Played::history`]).
+    pub fn log(&self) -> Vec<(usize, String)> {
+        self.history().lines
+    }
+
+    /// Every position Back and Forward walk through ([`Played::history`]).
     pub fn frames(&self) -> Vec<(usize, Option<usize>)> {
-        let (_, lines) = self.run(self.inputs.len(), None);
-        let mut enemies = vec![0; self.inputs.len() + 1];
-        for (k, e) in &lines {
-            if let Event::Activate { fig } = e
-                && self.setup.figs[usize::from(*fig)].run_by_rules()
-            {
-                enemies[*k] += 1;
-            }
-        }
-        let mut out = vec![(0, None)];
-        for (k, &m) in enemies.iter().enumerate().skip(1) {
-            out.extend((0..m).map(|w| (k, Some(w))));
-            out.push((k, None));
-        }
-        out
+        self.history().frames
     }
 
     /// Whether the mission is over after the last decision.
@@ -1005,7 +1022,7 @@ impl RuunaraPanel {
             && matches!(game.turn(), Turn::Seat { .. });
         let mut pick = None;
         let mut step = None;
-        let frames = p.frames();
+        let History { lines, frames } = p.history();
         let here = frames
             .iter()
             .position(|&f| f == (p.at, p.watch))
@@ -1047,7 +1064,9 @@ impl RuunaraPanel {
         egui::Panel::right("ruunara-log")
             .resizable(true)
             .default_size(320.0)
-            .show(ui, |ui| log_ui(ui, p));
+            .show(ui, |ui| {
+                super::step_log_ui(ui, "ruunara-log-scroll", lines, p.at);
+            });
         egui::Panel::bottom("ruunara-options")
             .resizable(true)
             .default_size(150.0)
@@ -1239,11 +1258,6 @@ fn deploy_refusal(game: &RuunaraGame<'_>, fig: usize, at: Pt) -> String {
     format!(
         "{name} cannot stand there: the members still to deploy in this zone would have no room left."
     )
-}
-
-/// The log, the lines of the step shown highlighted.
-fn log_ui(ui: &mut egui::Ui, p: &Played) {
-    super::step_log_ui(ui, "ruunara-log-scroll", p.log(), p.at);
 }
 
 /// The decision at the step shown: the question and the options as buttons (keys 1-9), those
