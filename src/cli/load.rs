@@ -61,6 +61,17 @@ pub fn parties(
     lookup: &dyn CardLookup,
     files: &[PathBuf],
 ) -> Result<Vec<Vec<Character>>, BadInput> {
+    Ok(named_parties(lookup, files)?
+        .into_iter()
+        .map(|(_, members)| members)
+        .collect())
+}
+
+/// [`parties`], each with the name its file gives it.
+pub fn named_parties(
+    lookup: &dyn CardLookup,
+    files: &[PathBuf],
+) -> Result<Vec<(String, Vec<Character>)>, BadInput> {
     let mut parsed: Vec<PartyFile> = Vec::new();
     for f in files {
         let shown = f.display().to_string();
@@ -73,7 +84,7 @@ pub fn parties(
         return Err(BadInput(format!("cannot read the catalogue's cards: {e}")));
     }
     let mut parties = Vec::new();
-    for (f, report) in files.iter().zip(reports) {
+    for ((f, report), file) in files.iter().zip(reports).zip(&parsed) {
         if let Some(v) = report.violations.first() {
             return Err(BadInput(format!(
                 "{}: illegal party: {}: {}{}",
@@ -90,7 +101,7 @@ pub fn parties(
                 }
             )));
         }
-        parties.push(report.members);
+        parties.push((file.name.clone(), report.members));
     }
     Ok(parties)
 }
@@ -120,6 +131,16 @@ pub fn arcadia_match(
     path: &Path,
     turn_limit: u32,
 ) -> Result<Match, BadInput> {
+    Ok(arcadia_compiled(lookup, path, turn_limit)?.0)
+}
+
+/// [`arcadia_match`], and what a match record keeps of it (the files as written and every
+/// card looked up).
+pub fn arcadia_compiled(
+    lookup: &dyn CardLookup,
+    path: &Path,
+    turn_limit: u32,
+) -> Result<(Match, crate::games::arcadia::matchfile::Source), BadInput> {
     let shown = path.display().to_string();
     let text = read_text(path).map_err(|e| BadInput(format!("{shown}: {e}")))?;
     let setup = SetupFile::parse(&text, &shown)?;
@@ -130,14 +151,21 @@ pub fn arcadia_match(
             .map_err(|e| BadInput(format!("{cshown} (a character of {shown}): {e}")))?;
         characters.push(CharacterFile::parse(&ctext, &cshown)?);
     }
-    Match::new(&setup, &characters, lookup, turn_limit)
+    crate::games::arcadia::matchfile::compile(&setup, &characters, lookup, turn_limit)
         .map_err(|e| BadInput(format!("{shown}: {e}")))
 }
 
 /// The catalogue's Iconoclasm cards as a deck, and its clash table (a user may correct it).
 pub fn iconoclasm_deck(ctx: &Context) -> Result<(Deck, ClashTable), BadInput> {
     let cat = open_catalogue(ctx)?;
-    crate::app::core::iconoclasm_deck(&cat).map_err(BadInput)
+    let table = cat
+        .clash_table()
+        .map_err(|e| BadInput(format!("the catalogue's clash table: {e}")))?;
+    let cards = cat
+        .all()
+        .map_err(|e| BadInput(format!("reading the catalogue: {e}")))?;
+    crate::games::iconoclasm::matchfile::deck(&cards, table)
+        .map_err(|e| BadInput(format!("the catalogue's cards: {e}")))
 }
 
 /// The catalogue's Iconica characters (the pool of `sim iconica --field`).
@@ -161,9 +189,21 @@ pub fn ruunara_scenario(
     mission: &Path,
     squad: &Path,
 ) -> Result<Scenario, BadInput> {
+    Ok(ruunara_deployed(lookup, mission, squad)?.0)
+}
+
+/// [`ruunara_scenario`], and what a match record keeps of it: the mission's text and name,
+/// the squad, and every card looked up.
+pub fn ruunara_deployed(
+    lookup: &dyn CardLookup,
+    mission: &Path,
+    squad: &Path,
+) -> Result<(Scenario, crate::games::ruunara::matchfile::Source), BadInput> {
+    let keeping = crate::games::build::Keeping::new(lookup);
+    let lookup: &dyn CardLookup = &keeping;
     let mshown = mission.display().to_string();
-    let text = read_text(mission).map_err(|e| BadInput(format!("{mshown}: {e}")))?;
-    let m = MissionFile::parse(&text, &mshown)?;
+    let mission_text = read_text(mission).map_err(|e| BadInput(format!("{mshown}: {e}")))?;
+    let m = MissionFile::parse(&mission_text, &mshown)?;
     let sshown = squad.display().to_string();
     let text = read_text(squad).map_err(|e| BadInput(format!("{sshown}: {e}")))?;
     let s = SquadFile::parse(&text, &sshown)?;
@@ -186,6 +226,20 @@ pub fn ruunara_scenario(
     if !report.violations.is_empty() {
         return Err(first(&sshown, "illegal squad", &report.violations));
     }
-    m.resolve(&report.members, lookup)
-        .map_err(|v| first(&mshown, &format!("cannot deploy {sshown}"), &v))
+    let scenario = m
+        .resolve(&report.members, lookup)
+        .map_err(|v| first(&mshown, &format!("cannot deploy {sshown}"), &v))?;
+    let mission_file = mission
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or(mshown);
+    Ok((
+        scenario,
+        crate::games::ruunara::matchfile::Source {
+            mission_file,
+            mission: mission_text,
+            squad: s,
+            cards: keeping.into_kept(),
+        },
+    ))
 }

@@ -16,6 +16,7 @@ mod options;
 mod out;
 mod play;
 mod preflight;
+mod replay;
 mod report;
 mod search;
 mod sheet;
@@ -55,6 +56,8 @@ pub enum Command {
     Validate(validate::Args),
     /// Play one match and print its event log and final state.
     Play(play::Args),
+    /// Replay a match file: its log and final state as `play` prints them, every step checked.
+    Replay(replay::Args),
     /// Run many AI-vs-AI matches and report win rates.
     Sim(sim::Args),
     /// A close-combat duel played many times: the chance of each ending (Ruunara).
@@ -99,6 +102,7 @@ pub fn run(db: Option<PathBuf>, command: Command) -> ExitCode {
         Command::Collection(a) => collection::run(&ctx, a),
         Command::Validate(a) => validate::run(&ctx, a),
         Command::Play(a) => play::run(&ctx, a),
+        Command::Replay(a) => replay::run(&ctx, a),
         Command::Sim(a) => sim::run(&ctx, a),
         Command::Duel(a) => duel::run(&ctx, a),
         Command::Balance(a) => balance::run(&ctx, a),

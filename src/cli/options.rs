@@ -34,6 +34,9 @@ pub struct PlayShared {
     /// Print JSON on stdout.
     #[arg(long)]
     pub json: bool,
+    /// Also write the match file (`deckwright replay FILE` prints and checks it).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<std::path::PathBuf>,
 }
 
 impl PlayShared {
@@ -101,6 +104,9 @@ pub struct SoloPlay {
     /// Print the match as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Also write the match file (`deckwright replay FILE` prints and checks it).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<std::path::PathBuf>,
 }
 
 /// The options of `sim` for a game with one deciding seat (Ruunara).

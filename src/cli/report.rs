@@ -1,20 +1,10 @@
-//! What the `play` reports of every game share: the event log set out for the terminal and
-//! the `play --json` document of a two-sided match.
-
-use serde_json::{Value, json};
+//! What the `play` reports of every game share: the event log set out for the terminal, and
+//! a match's [`Report`] printed as text or as its `play --json` document (`play` and
+//! `replay` print through [`print`], so they print the same).
 
 use super::out::Out;
-use crate::games::Ended;
-
-/// How the terminal report sets out one event of the log.
-pub enum Line {
-    /// A new turn (Day, placement): after a blank line, bold on a terminal.
-    Heading,
-    /// After a blank line (the end of the match).
-    Apart,
-    /// Indented under its heading.
-    Item,
-}
+pub use crate::games::report::Line;
+use crate::games::report::Report;
 
 /// Writes the event log, one line an event, set out as [`Line`] says.
 pub fn log_text(out: &Out, lines: impl IntoIterator<Item = (Line, String)>) {
@@ -28,23 +18,12 @@ pub fn log_text(out: &Out, lines: impl IntoIterator<Item = (Line, String)>) {
     }
 }
 
-/// The `play --json` document of a two-sided match (Iconica, Arcadia).
-pub fn match_json(
-    game: &str,
-    winner: Value,
-    ended: Ended,
-    turns: u32,
-    dice_used: u32,
-    sides: Value,
-    log: Vec<Value>,
-) -> Value {
-    json!({
-        "game": game,
-        "winner": winner,
-        "ended": ended.as_str(),
-        "turns": turns,
-        "dice_used": dice_used,
-        "sides": sides,
-        "log": log,
-    })
+/// Prints a match's report: its JSON document, or its log and final state in words.
+pub fn print(out: &Out, report: Report, json: bool) {
+    if json {
+        out.json_pretty(&report.json);
+    } else {
+        log_text(out, report.log);
+        out.text(&report.tail);
+    }
 }

@@ -142,6 +142,77 @@ impl CardLookup for CardIndex {
     }
 }
 
+/// A lookup that keeps every card it answers with: what a match was built from, so its
+/// record rebuilds it without the catalogue.
+pub struct Keeping<'a> {
+    inner: &'a dyn CardLookup,
+    kept: std::cell::RefCell<Vec<Card>>,
+}
+
+impl<'a> Keeping<'a> {
+    pub fn new(inner: &'a dyn CardLookup) -> Keeping<'a> {
+        Keeping {
+            inner,
+            kept: std::cell::RefCell::new(Vec::new()),
+        }
+    }
+
+    fn keep(&self, c: &Card) {
+        let mut kept = self.kept.borrow_mut();
+        if !kept.iter().any(|k| k == c) {
+            kept.push(c.clone());
+        }
+    }
+
+    /// Every card answered with, in the order first asked.
+    pub fn into_kept(self) -> Vec<Card> {
+        self.kept.into_inner()
+    }
+}
+
+impl CardLookup for Keeping<'_> {
+    fn card(&self, id: &str) -> Option<Cow<'_, Card>> {
+        let c = self.inner.card(id)?;
+        self.keep(&c);
+        Some(c)
+    }
+    fn cards_named(&self, game: Game, name: &str) -> Vec<Cow<'_, Card>> {
+        let cs = self.inner.cards_named(game, name);
+        for c in &cs {
+            self.keep(c);
+        }
+        cs
+    }
+    fn take_error(&self) -> Option<Box<dyn std::error::Error + Send + Sync>> {
+        self.inner.take_error()
+    }
+}
+
+/// Cards as a match record keeps them: each card's TOML text.
+pub fn cards_value(cards: &[Card]) -> toml::Value {
+    toml::Value::Array(cards.iter().map(|c| c.to_toml().into()).collect())
+}
+
+/// The cards a match record keeps (`options.cards`), each read as strictly as an imported
+/// card file and of `game`.
+pub fn cards_of(options: &toml::Table, game: Game) -> Result<Vec<Card>, String> {
+    options
+        .get("cards")
+        .and_then(toml::Value::as_array)
+        .ok_or("`cards` is not a list")?
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            let t = c.as_str().ok_or(format!("card {k} is not a text"))?;
+            match crate::cards::parse_card(t, "the match file") {
+                Ok(c) if c.game() == game => Ok(c),
+                Ok(c) => Err(format!("card {k} ({}) is not of {}", c.id(), game.title())),
+                Err(e) => Err(format!("card {k}: {e}")),
+            }
+        })
+        .collect()
+}
+
 /// Reads a build file's TOML into its struct: unknown keys, wrong types and bad syntax are
 /// errors naming the file, line, column and key.
 pub fn from_toml<T: DeserializeOwned>(text: &str, file: &str) -> Result<T, CardError> {

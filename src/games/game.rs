@@ -168,6 +168,14 @@ pub trait Game: Clone {
     fn event_text(&self, e: &Self::Event) -> String;
     /// One log entry as `play --json` prints it (`type`, `text` and its own fields).
     fn event_json(&self, e: &Self::Event) -> Value;
+    /// A point on the table taken as a decision (Ruunara: the hero moving dragged to it, the
+    /// member deploying dropped there): the option index it is offered as, which the
+    /// position then holds for [`Game::apply`]; `None` where the game takes no point, or not
+    /// this one. A record keeps such inputs as points ([`super::record::PointInput`]).
+    fn offer_point(&mut self, _x: f64, _y: f64) -> Option<usize> {
+        None
+    }
+
     /// Whether a log entry opens a new turn (a heading in the text log).
     fn is_heading(&self, _e: &Self::Event) -> bool {
         false

@@ -14,6 +14,8 @@ pub mod game;
 pub mod iconica;
 pub mod iconoclasm;
 pub mod record;
+pub mod registry;
+pub mod report;
 pub mod ruunara;
 
 use serde_json::Value;

@@ -6,6 +6,13 @@
 //! Records are TOML, written through the one durable write path ([`crate::safe_io`]) and read
 //! back with a size limit; [`checked_replay`] refuses an input a position does not have
 //! instead of trusting the file.
+//!
+//! Format 2 records every chance outcome among the inputs (format 1 left Ruunara's dice and
+//! Iconoclasm's deal to the seed), names the engine version that played it (a record of
+//! another engine is refused, never misplayed), keeps the inputs that were points on the
+//! table (`points`: a drag's end, a drop) and a check of every step (`checks`: a digest of
+//! the events each input set off), so a replay says the first step that no longer plays the
+//! same.
 
 use std::path::Path;
 
@@ -14,8 +21,8 @@ use thiserror::Error;
 
 use super::game::{Game, Turn};
 
-/// The record format this program writes (and the only one it reads).
-pub const FORMAT: u32 = 1;
+/// The record format this program writes; it reads this one and format 1 (see the module).
+pub const FORMAT: u32 = 2;
 /// The largest record file read (bytes).
 pub const MAX_RECORD_FILE: u64 = 8 << 20;
 /// The most inputs a record may hold.
@@ -29,6 +36,9 @@ pub struct MatchRecord {
     pub format: u32,
     /// The game's command-line name ([`Game::NAME`]: `iconica`, `iconoclasm`, ...).
     pub game: String,
+    /// The version of the game's engine that played it (0: not said, format 1).
+    #[serde(default)]
+    pub engine: u32,
     /// The seed the match was played with (chance and the computer's decisions).
     pub seed: u64,
     /// Who took each seat's decisions: `person`, or a policy name (`greedy`, ...).
@@ -36,9 +46,30 @@ pub struct MatchRecord {
     pub seats: Vec<String>,
     /// Every input from the start, in order: option indices and chance outcomes.
     pub inputs: Vec<usize>,
+    /// The inputs that were a point on the table (a drag's end, a drop), by step: the game
+    /// offers the point as the option index `inputs` holds at that step.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub points: Vec<PointInput>,
+    /// A digest of the events each input set off ([`step_check`]), one per input; empty when
+    /// not taken. A replay compares them to say the first step that plays differently.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub checks: Vec<u32>,
+    /// The chance source (a dice script) ran out after the last input: the match stopped
+    /// there with no result.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub exhausted: bool,
     /// The game's own options (parties, rules, deal), as the game documents them.
     #[serde(default)]
     pub options: toml::Table,
+}
+
+/// An input that was a point on the table: its step (an index into the inputs) and where.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PointInput {
+    pub step: usize,
+    pub x: f64,
+    pub y: f64,
 }
 
 /// Why a record cannot be read or replayed.
@@ -50,14 +81,32 @@ pub enum RecordError {
     Write(#[from] std::io::Error),
     #[error("the match file is not a match record")]
     Toml(#[from] toml::de::Error),
-    #[error("the match file has format {0}; this program reads format {FORMAT}")]
+    #[error(
+        "the match file has format {0}, newer than this program reads (format {FORMAT}); open it with a newer deckwright"
+    )]
     Format(u32),
+    #[error(
+        "the match file was played by {game} engine version {found}; this program's is {wanted}, whose rules may play it differently"
+    )]
+    Engine {
+        game: String,
+        found: u32,
+        wanted: u32,
+    },
+    #[error(
+        "the match file has format 1, which leaves the {0} to the seed; open it in the app's Match screen and save it again"
+    )]
+    Legacy(&'static str),
     #[error("the match file is of {found}, not {wanted}")]
     Game { found: String, wanted: String },
     #[error("the match file has {0} inputs; at most {MAX_INPUTS} are read")]
     TooLong(usize),
     #[error("input {at} of the match file ({input}) is not a legal input there")]
     Illegal { at: usize, input: usize },
+    #[error("step {at} of the match file no longer replays: its events differ from those recorded")]
+    Differs { at: usize },
+    #[error("point {k} of the match file (at step {step}) is not a legal point there")]
+    Point { k: usize, step: usize },
     #[error("the match file's options are not valid: {0}")]
     Options(String),
 }
@@ -68,9 +117,13 @@ impl MatchRecord {
         MatchRecord {
             format: FORMAT,
             game: game.to_string(),
+            engine: 0,
             seed,
             seats: Vec::new(),
             inputs: Vec::new(),
+            points: Vec::new(),
+            checks: Vec::new(),
+            exhausted: false,
             options: toml::Table::new(),
         }
     }
@@ -82,12 +135,35 @@ impl MatchRecord {
 
     /// Reads a record from TOML text, checking its format and size.
     pub fn parse(text: &str) -> Result<MatchRecord, RecordError> {
+        // The format first, so a newer file is named as such and not as malformed.
+        #[derive(Deserialize)]
+        struct Head {
+            format: u32,
+        }
+        if let Ok(Head { format }) = toml::from_str::<Head>(text)
+            && format > FORMAT
+        {
+            return Err(RecordError::Format(format));
+        }
         let r: MatchRecord = toml::from_str(text)?;
-        if r.format != FORMAT {
+        if r.format == 0 || r.format > FORMAT {
             return Err(RecordError::Format(r.format));
         }
         if r.inputs.len() > MAX_INPUTS {
             return Err(RecordError::TooLong(r.inputs.len()));
+        }
+        if !r.checks.is_empty() && r.checks.len() != r.inputs.len() {
+            return Err(RecordError::Options(format!(
+                "{} checks for {} inputs",
+                r.checks.len(),
+                r.inputs.len()
+            )));
+        }
+        for (k, p) in r.points.iter().enumerate() {
+            let repeated = r.points[..k].iter().any(|q| q.step == p.step);
+            if p.step >= r.inputs.len() || repeated || !p.x.is_finite() || !p.y.is_finite() {
+                return Err(RecordError::Point { k, step: p.step });
+            }
         }
         Ok(r)
     }
@@ -104,6 +180,48 @@ impl MatchRecord {
         }
     }
 
+    /// Checks that the record was played by `engine` (a format-1 record says no engine and
+    /// is taken as this one's).
+    pub fn expect_engine(&self, engine: u32) -> Result<(), RecordError> {
+        if self.engine == engine || (self.format == 1 && self.engine == 0) {
+            Ok(())
+        } else {
+            Err(RecordError::Engine {
+                game: self.game.clone(),
+                found: self.engine,
+                wanted: engine,
+            })
+        }
+    }
+
+    /// The point taken at input `step`, if that input was one.
+    pub fn point_at(&self, step: usize) -> Option<(usize, &PointInput)> {
+        self.points.iter().enumerate().find(|(_, p)| p.step == step)
+    }
+
+    /// The record of a match of `G` played from `start` with `inputs` (every one, chance
+    /// outcomes included): its checks taken, `exhausted` when the dice ran out after them.
+    pub fn of_inputs<G: Game>(
+        start: &G,
+        engine: u32,
+        seed: u64,
+        seats: Vec<String>,
+        inputs: Vec<usize>,
+        exhausted: bool,
+        options: toml::Table,
+    ) -> MatchRecord {
+        let checks = checks_of(start, &inputs, &[]).unwrap_or_default();
+        MatchRecord {
+            engine,
+            seats,
+            checks,
+            inputs,
+            exhausted,
+            options,
+            ..MatchRecord::new(G::NAME, seed)
+        }
+    }
+
     /// Writes the record to `path` atomically (a reader sees the old file or the new one).
     pub fn save(&self, path: &Path) -> Result<(), RecordError> {
         crate::safe_io::write_atomic(path, self.to_toml().as_bytes())?;
@@ -115,6 +233,101 @@ impl MatchRecord {
         let text = crate::safe_io::read_text(path, MAX_RECORD_FILE, "a match file")?;
         MatchRecord::parse(&text)
     }
+}
+
+/// The check of one step: a digest (FNV-1a, 32 bits) of the events the step's input set
+/// off, as `play --json` writes them. Another rule or another reading of the record gives
+/// other events, so another digest.
+pub fn step_check<G: Game>(g: &G, events: &[G::Event]) -> u32 {
+    let mut h: u32 = 0x811c_9dc5;
+    for e in events {
+        for b in g.event_json(e).to_string().bytes() {
+            h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
+        }
+        h = (h ^ 0xff).wrapping_mul(0x0100_0193);
+    }
+    h
+}
+
+/// A replay of a record, input by input: the position, the log with the step each event
+/// belongs to (0: the start), and the inputs taken.
+#[derive(Debug, Clone)]
+pub struct Replayed<G: Game> {
+    pub game: G,
+    pub log: Vec<(usize, G::Event)>,
+    pub steps: usize,
+}
+
+/// Replays `record`'s inputs from `start` (whose `start_log` is step 0) up to `to` inputs
+/// (all when `None`): every input checked against what the position takes (an option of the
+/// seat's, a chance outcome, a point the game accepts there: [`Game::offer_point`]), and every
+/// step's events against the record's checks when it has them: the first step that is not
+/// legal or plays differently is the error.
+pub fn replay_record<G: Game>(
+    start: G,
+    start_log: Vec<G::Event>,
+    record: &MatchRecord,
+    to: Option<usize>,
+) -> Result<Replayed<G>, RecordError> {
+    let mut g = start;
+    let mut log: Vec<(usize, G::Event)> = start_log.into_iter().map(|e| (0, e)).collect();
+    let end = to.unwrap_or(record.inputs.len()).min(record.inputs.len());
+    let mut events = Vec::new();
+    for at in 0..end {
+        let input = record.inputs[at];
+        if let Some((k, p)) = record.point_at(at) {
+            if g.offer_point(p.x, p.y) != Some(input) {
+                return Err(RecordError::Point { k, step: at });
+            }
+        } else {
+            let legal = match g.turn() {
+                Turn::Seat { options, .. } => options,
+                Turn::Chance(c) => c.outcomes(),
+                Turn::Over => 0,
+            };
+            if input >= legal {
+                return Err(RecordError::Illegal { at, input });
+            }
+        }
+        events.clear();
+        g.apply_logged(input, &mut events);
+        if let Some(&want) = record.checks.get(at)
+            && step_check(&g, &events) != want
+        {
+            return Err(RecordError::Differs { at });
+        }
+        log.extend(events.drain(..).map(|e| (at + 1, e)));
+    }
+    if record.exhausted && end == record.inputs.len() && !matches!(g.turn(), Turn::Over) {
+        g.exhausted(&mut events);
+        log.extend(events.drain(..).map(|e| (end, e)));
+    }
+    Ok(Replayed {
+        game: g,
+        log,
+        steps: end,
+    })
+}
+
+/// The checks of `inputs` played from `start` ([`step_check`] of each step); `None` when an
+/// input is not legal where it is taken.
+pub fn checks_of<G: Game>(start: &G, inputs: &[usize], points: &[PointInput]) -> Option<Vec<u32>> {
+    let mut g = start.clone();
+    let mut events = Vec::new();
+    let mut checks = Vec::with_capacity(inputs.len());
+    for (at, &input) in inputs.iter().enumerate() {
+        if let Some(p) = points.iter().find(|p| p.step == at) {
+            if g.offer_point(p.x, p.y) != Some(input) {
+                return None;
+            }
+        } else if matches!(g.turn(), Turn::Over) {
+            return None;
+        }
+        events.clear();
+        g.apply_logged(input, &mut events);
+        checks.push(step_check(&g, &events));
+    }
+    Some(checks)
 }
 
 /// `start` with `inputs` applied, each checked against what the position takes (an option
@@ -151,12 +364,17 @@ mod tests {
     }
 
     #[test]
-    fn another_format_or_an_unknown_key_is_refused() {
+    fn a_newer_format_or_an_unknown_key_is_refused() {
         let mut r = MatchRecord::new("iconica", 1);
-        r.format = 2;
+        r.format = FORMAT + 1;
+        let newer = MatchRecord::parse(&r.to_toml()).unwrap_err();
+        assert!(matches!(newer, RecordError::Format(f) if f == FORMAT + 1));
+        assert!(newer.to_string().contains("newer"), "{newer}");
+        // A newer file is named newer even when its other keys are unknown to this program.
+        let text = "format = 3\ngame = \"iconica\"\nseed = 1\ninputs = []\nspeed = 3\n";
         assert!(matches!(
-            MatchRecord::parse(&r.to_toml()),
-            Err(RecordError::Format(2))
+            MatchRecord::parse(text),
+            Err(RecordError::Format(3))
         ));
         let text = "format = 1\ngame = \"iconica\"\nseed = 1\ninputs = []\nspeed = 3\n";
         assert!(matches!(

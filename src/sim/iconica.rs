@@ -84,34 +84,7 @@ pub fn seeded_dice(seed: u64) -> RngDice {
     RngDice::new(seed)
 }
 
-/// One character at the end of a match.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MemberEnd {
-    pub id: String,
-    pub name: String,
-    /// 0 when skulled.
-    pub health: u16,
-    pub start: u16,
-    pub skulled: bool,
-    pub statuses: Vec<&'static str>,
-}
-
-/// Each side's characters (a, then b) in party order at the end of a match.
-pub fn sides(setup: &Setup, st: &State) -> [Vec<MemberEnd>; 2] {
-    let mut sides = [Vec::new(), Vec::new()];
-    for (i, c) in setup.chars.iter().enumerate() {
-        let skulled = !st.is_alive(i);
-        sides[usize::from(setup.side[i].min(1))].push(MemberEnd {
-            id: c.id.clone(),
-            name: c.name.clone(),
-            health: if skulled { 0 } else { st.hp[i] },
-            start: c.start,
-            skulled,
-            statuses: st.statuses(i).map(|s| s.name()).collect(),
-        });
-    }
-    sides
-}
+pub use crate::games::iconica::matchfile::{MemberEnd, sides};
 
 /// The parties of a field (`sim iconica --field`): every party of three of `pool` (by
 /// index, ascending) legal against `opponent` in one match.

@@ -14,7 +14,7 @@ use rayon::prelude::*;
 
 use crate::games::ai::{Agent, Policy};
 use crate::games::dice::Dice;
-use crate::games::game::{Ending, Game, MAX_SEATS, Outcome, Verdict};
+use crate::games::game::{Ending, Game, MAX_SEATS, Outcome, Turn, Verdict};
 
 /// The seed of seat `k`'s policy in a game seeded `s`.
 pub fn seat_seed(s: u64, k: usize) -> u64 {
@@ -224,6 +224,59 @@ pub fn play_logged<G: Game, D: Dice>(
     let mut agents = seat_agents(game.seats(), policies, |k| derive_seed(seed, k as u64 + 1));
     game.play_out(&mut dice, &mut agents, Some(&mut log));
     (game, log)
+}
+
+/// One match played as [`play_logged`] plays it, every input kept: the record's inputs.
+#[derive(Debug, Clone)]
+pub struct Recorded<G: Game> {
+    pub game: G,
+    pub log: Vec<G::Event>,
+    /// Every input in order: decisions and chance outcomes.
+    pub inputs: Vec<usize>,
+    /// The dice ran out (a script) after the last input.
+    pub exhausted: bool,
+}
+
+/// Plays one match as [`play_logged`] does (the same agents, the same dice, so the same
+/// match), node by node, keeping every input for its match file.
+pub fn play_recorded<G: Game, D: Dice>(
+    mut game: G,
+    mut log: Vec<G::Event>,
+    mut dice: D,
+    policies: &[Policy],
+    seed: u64,
+) -> Recorded<G> {
+    let mut agents: Vec<Agent<G::Eval>> =
+        seat_agents(game.seats(), policies, |k| derive_seed(seed, k as u64 + 1));
+    let mut inputs = Vec::new();
+    let mut exhausted = false;
+    loop {
+        let a = match game.turn() {
+            Turn::Over => break,
+            Turn::Chance(c) => match c.draw(&mut dice) {
+                Some(o) => o,
+                None => {
+                    game.exhausted(&mut log);
+                    exhausted = true;
+                    break;
+                }
+            },
+            Turn::Seat { seat, options } => {
+                let n = agents.len();
+                agents[seat % n]
+                    .choose(&game, seat, options)
+                    .min(options.saturating_sub(1))
+            }
+        };
+        inputs.push(a);
+        game.apply_logged(a, &mut log);
+    }
+    Recorded {
+        game,
+        log,
+        inputs,
+        exhausted,
+    }
 }
 
 /// Summed results of many matches.

@@ -5,15 +5,15 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use serde_json::{Value, json};
-
-use crate::cli::load::{iconica_setup, open_catalogue, parties};
+use crate::cli::load::{iconica_setup, named_parties, open_catalogue};
 use crate::cli::options::{DiceScript, IconicaRules, PlayShared};
-use crate::cli::report::{self, Line};
+use crate::cli::report;
 use crate::cli::{BadInput, Context, Outcome};
-use crate::games::iconica::ai::PolicyKind;
-use crate::games::iconica::engine::{Ended, Event, ScriptDice, Setup, State, Winner};
-use crate::sim::{self, iconica::Played};
+use crate::games::dice::Dice;
+use crate::games::iconica::engine::{IconicaGame, Setup};
+use crate::games::iconica::matchfile::{self, ENGINE};
+use crate::games::record::MatchRecord;
+use crate::sim;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -37,91 +37,78 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         )));
     }
     let cat = open_catalogue(ctx)?;
-    let parties = parties(&cat, &args.parties)?;
-    let setup = iconica_setup(&parties, args.rules.rules())?;
+    let named = named_parties(&cat, &args.parties)?;
+    let parties: Vec<_> = named.iter().map(|(_, m)| m.clone()).collect();
+    let rules = args.rules.rules();
+    let setup = iconica_setup(&parties, rules)?;
     let policies = args.shared.policies(2);
-    let Played { state: st, log } = play(
-        &setup,
-        [policies[0], policies[1]],
-        args.shared.seed,
-        args.dice.dice,
-    );
-
-    let out = &ctx.out;
-    let (ended, _) = st.ended.unwrap_or((Ended::DiceExhausted, None));
-    if args.shared.json {
-        let log = log.iter().map(|e| e.to_json(&setup)).collect();
-        out.json_pretty(&report::match_json(
-            "iconica",
-            winner_json(&st),
-            ended,
-            st.turn,
-            st.dice_used,
-            sides_json(&setup, &st),
-            log,
-        ));
-    } else {
-        let line = |e: &Event| {
-            if matches!(e, Event::Turn { .. }) {
-                Line::Heading
-            } else {
-                Line::Item
-            }
-        };
-        report::log_text(out, log.iter().map(|e| (line(e), e.text(&setup))));
-        writeln!(out);
-        for side in 0..2u8 {
-            writeln!(out, "Side {}:", if side == 0 { "a" } else { "b" });
-            for (i, c) in setup
-                .chars
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| setup.side[*i] == side)
-            {
-                let statuses: Vec<&str> = st.statuses(i).map(|s| s.name()).collect();
-                if st.is_alive(i) {
-                    writeln!(
-                        out,
-                        "  {:<24} {:>4}/{:<4} {}",
-                        c.name,
-                        st.hp[i],
-                        c.start,
-                        statuses.join(", ")
-                    );
-                } else {
-                    writeln!(out, "  {:<24} Skulled", c.name);
-                }
-            }
+    let seed = args.shared.seed;
+    let played = match (args.dice.dice, &args.shared.record) {
+        (Some(d), Some(_)) => Played::Recorded(record(&setup, d, &policies, seed)),
+        (None, Some(_)) => Played::Recorded(record(
+            &setup,
+            sim::iconica::seeded_dice(seed),
+            &policies,
+            seed,
+        )),
+        (Some(d), None) => Played::Fast(sim::iconica::play_logged(
+            &setup,
+            policies[0],
+            policies[1],
+            seed,
+            d,
+        )),
+        (None, None) => Played::Fast(sim::iconica::play_logged(
+            &setup,
+            policies[0],
+            policies[1],
+            seed,
+            sim::iconica::seeded_dice(seed),
+        )),
+    };
+    let (state, log) = match played {
+        Played::Fast(p) => (p.state, p.log),
+        Played::Recorded(r) => {
+            let path = args
+                .shared
+                .record
+                .as_deref()
+                .expect("recorded with --record");
+            let record = MatchRecord::of_inputs(
+                &IconicaGame::new(&setup),
+                ENGINE,
+                seed,
+                policies.iter().map(|p| p.name()).collect(),
+                r.inputs,
+                r.exhausted,
+                matchfile::options(&rules, &named),
+            );
+            record
+                .save(path)
+                .map_err(|e| BadInput(format!("{}: {}", path.display(), crate::error_chain(&e))))?;
+            (*r.game.state(), r.log)
         }
-        let end = log.last().map(|e| e.text(&setup)).unwrap_or_default();
-        writeln!(out, "{end}; {} turns, {} dice", st.turn, st.dice_used);
-    }
+    };
+    report::print(
+        &ctx.out,
+        matchfile::report(&setup, &state, &log),
+        args.shared.json,
+    );
     Ok(ExitCode::SUCCESS)
 }
 
-/// The match, logged: the scripted dice when given, else the seed's.
-fn play(setup: &Setup, [a, b]: [PolicyKind; 2], seed: u64, script: Option<ScriptDice>) -> Played {
-    match script {
-        Some(dice) => sim::iconica::play_logged(setup, a, b, seed, dice),
-        None => sim::iconica::play_logged(setup, a, b, seed, sim::iconica::seeded_dice(seed)),
-    }
+/// How the match was played: the engine's fast path, or node by node with every input kept.
+enum Played<'s> {
+    Fast(sim::iconica::Played),
+    Recorded(sim::Recorded<IconicaGame<'s>>),
 }
 
-/// The `sides` object of the JSON: every member in party order.
-fn sides_json(setup: &Setup, st: &State) -> Value {
-    let [a, b] = sim::iconica::sides(setup, st).map(|side| {
-        side.into_iter()
-            .map(|m| json!({"id": m.id, "health": m.health, "skulled": m.skulled, "statuses": m.statuses}))
-            .collect::<Vec<_>>()
-    });
-    json!({"a": a, "b": b})
-}
-
-fn winner_json(st: &State) -> Value {
-    match st.ended.and_then(|e| e.1) {
-        Some(Winner::Side(0)) => json!("a"),
-        Some(Winner::Side(_)) => json!("b"),
-        Some(Winner::Draw) => json!("draw"),
-        None => Value::Null,
-    }
+/// The match played node by node, every input kept (the same match as the fast path).
+fn record<'s, D: Dice>(
+    setup: &'s Setup,
+    dice: D,
+    policies: &[crate::games::ai::Policy],
+    seed: u64,
+) -> sim::Recorded<IconicaGame<'s>> {
+    sim::play_recorded(IconicaGame::new(setup), Vec::new(), dice, policies, seed)
 }

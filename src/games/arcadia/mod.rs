@@ -6,6 +6,16 @@ pub mod edit;
 pub mod engine;
 pub mod examples;
 pub mod game;
+pub mod matchfile;
 pub mod model;
 pub mod rules;
 pub mod setup;
+
+/// Arcadia as the faces know it ([`crate::games::registry`]).
+pub const REGISTRATION: crate::games::registry::Registration =
+    crate::games::registry::Registration {
+        name: "arcadia",
+        title: "Arcadia",
+        engine: matchfile::ENGINE,
+        replay: matchfile::replay,
+    };

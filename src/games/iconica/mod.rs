@@ -5,9 +5,19 @@ pub mod draft;
 pub mod edit;
 pub mod engine;
 pub mod human;
+pub mod matchfile;
 pub mod model;
 pub mod party;
 pub mod rules;
+
+/// Iconica as the faces know it ([`crate::games::registry`]).
+pub const REGISTRATION: crate::games::registry::Registration =
+    crate::games::registry::Registration {
+        name: "iconica",
+        title: "Iconica",
+        engine: matchfile::ENGINE,
+        replay: matchfile::replay,
+    };
 
 /// The Iconica characters among the bundled starter cards (`cards/iconica/`), in file order.
 pub fn bundled_characters() -> Vec<model::Character> {

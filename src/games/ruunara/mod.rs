@@ -3,8 +3,18 @@
 pub mod duel;
 pub mod edit;
 pub mod engine;
+pub mod matchfile;
 pub mod mission;
 pub mod model;
 pub mod odds;
 pub mod rules;
 pub mod squad;
+
+/// Ruunara as the faces know it ([`crate::games::registry`]).
+pub const REGISTRATION: crate::games::registry::Registration =
+    crate::games::registry::Registration {
+        name: "ruunara",
+        title: "Ruunara",
+        engine: matchfile::ENGINE,
+        replay: matchfile::replay,
+    };

@@ -421,6 +421,19 @@ impl<'s> Game for RuunaraGame<'s> {
         matches!(e, Event::Round { .. })
     }
 
+    /// A member dropped at the point while it deploys, or the hero moving dragged there
+    /// (the legal path to it: [`RuunaraGame::legal_move_to`]).
+    fn offer_point(&mut self, x: f64, y: f64) -> Option<usize> {
+        if self.deploying().is_some() {
+            return self.offer_drop(Pt::new(x, y));
+        }
+        let Phase::Move(fig) = self.st.phase else {
+            return None;
+        };
+        let path = self.legal_move_to(usize::from(fig), x, y)?;
+        self.offer_path(path)
+    }
+
     fn play_out<D: crate::games::dice::Dice>(
         &mut self,
         dice: &mut D,

@@ -1,0 +1,62 @@
+//! `deckwright replay FILE [--json] [--to STEP]`: a match file's log and final state, as
+//! `play` prints them, replayed by its game's engine with every input checked (exit 1 naming
+//! the first step that no longer replays; exit 2 for a file that is not a match record, is
+//! of a newer format or of another engine version).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use crate::cli::{BadInput, Context, Outcome, report};
+use crate::games::record::{MatchRecord, RecordError};
+use crate::games::registry;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The match file (`*.match.toml`), saved by the app or by `play ... --record`.
+    pub file: PathBuf,
+    /// Stop after this many inputs (decisions and chance outcomes) and print the match there.
+    #[arg(long, value_name = "STEP")]
+    pub to: Option<usize>,
+    /// Print the `play --json` document.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(ctx: &Context, args: Args) -> Outcome {
+    let shown = args.file.display().to_string();
+    let record = MatchRecord::load(&args.file)
+        .map_err(|e| BadInput(format!("{shown}: {}", crate::error_chain(&e))))?;
+    let game = registry::of_record(&record)
+        .map_err(|e| BadInput(format!("{shown}: {}", crate::error_chain(&e))))?;
+    if let Some(to) = args.to
+        && to > record.inputs.len()
+    {
+        return Err(BadInput(format!(
+            "--to {to}: {shown} has {} inputs",
+            record.inputs.len()
+        )));
+    }
+    // A record that keeps no cards (format 1) takes them from the catalogue, opened only then.
+    let cat;
+    let lookup: &dyn crate::cards::CardLookup = if record.format < 2 {
+        cat = crate::cli::load::open_catalogue(ctx)?;
+        &cat
+    } else {
+        &Vec::<crate::cards::Card>::new()
+    };
+    match (game.replay)(&record, args.to, lookup) {
+        Ok(r) => {
+            report::print(&ctx.out, r, args.json);
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(
+            e @ (RecordError::Illegal { .. }
+            | RecordError::Differs { .. }
+            | RecordError::Point { .. }),
+        ) => {
+            crate::cli::out::note!("{shown}: {}", crate::error_chain(&e));
+            Ok(ExitCode::from(1))
+        }
+        Err(e) => Err(BadInput(format!("{shown}: {}", crate::error_chain(&e)))),
+    }
+}
