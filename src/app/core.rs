@@ -126,43 +126,46 @@ pub fn iconoclasm_deck(
     let table = cat
         .clash_table()
         .map_err(|e| format!("the catalogue's clash table: {e}"))?;
-    if let Some(p) = table.problems().first() {
-        return Err(format!(
-            "the catalogue's clash table is not usable: {}",
-            p.message
-        ));
-    }
-    let cards: Vec<_> = cat
+    let cards = cat
         .all()
-        .map_err(|e| format!("reading the catalogue: {e}"))?
-        .into_iter()
-        .filter_map(|c| match c {
-            Card::Iconoclasm(e) => Some(e),
-            _ => None,
-        })
-        .collect();
-    let deck =
-        crate::games::iconoclasm::engine::Deck::from_cards(&cards).map_err(|e| e.to_string())?;
-    Ok((deck, table))
+        .map_err(|e| format!("reading the catalogue: {e}"))?;
+    crate::games::iconoclasm::matchfile::deck(&cards, table)
+        .map_err(|e| format!("the catalogue's {e}"))
 }
 
-/// An Iconoclasm deal for `players` (1 to 4) from the catalogue's deck, as
-/// `deckwright play iconoclasm --players N --seed SEED` deals it.
+/// A game of `players` dealt with `seed` from the catalogue's deck (as `play iconoclasm`
+/// deals it).
 pub fn iconoclasm_setup(
     cat: &Catalogue,
     players: u8,
     seed: u64,
 ) -> Result<crate::games::iconoclasm::engine::Setup, String> {
+    iconoclasm_dealt(cat, players, seed).map(|(setup, _)| setup)
+}
+
+/// [`iconoclasm_setup`], and the clash table it was dealt with (what its record keeps).
+pub fn iconoclasm_dealt(
+    cat: &Catalogue,
+    players: u8,
+    seed: u64,
+) -> Result<
+    (
+        crate::games::iconoclasm::engine::Setup,
+        crate::games::iconoclasm::model::ClashTable,
+    ),
+    String,
+> {
     use rand::SeedableRng;
     let (deck, table) = iconoclasm_deck(cat)?;
-    crate::games::iconoclasm::engine::deal(
+    let setup = crate::games::iconoclasm::engine::deal(
         deck,
         &table,
         players,
         crate::games::iconoclasm::engine::Goal::Dominance,
         &mut rand_chacha::ChaCha8Rng::seed_from_u64(crate::sim::derive_seed(seed, 0)),
     )
-    .map_err(|e| e.to_string())
+    .map_err(|e| e.to_string())?;
+    Ok((setup, table))
 }
 
 /// The card with this id.

@@ -25,24 +25,7 @@ use super::{BalanceError, Delta, Rate, Runner, Stopping};
 /// The band a fair card's field win rate lies in.
 pub const FAIR: (f64, f64) = (0.45, 0.55);
 
-/// Whether party `p` may face `opponent` in one match: every construction rule of the match
-/// (`rules::check_match`), `shared-legend-special` included.
-pub fn legal_against(p: &[&Character], opponent: &[Character]) -> bool {
-    let cards: Vec<Card> = p
-        .iter()
-        .map(|c| Card::Iconica((*c).clone()))
-        .chain(opponent.iter().map(|c| Card::Iconica(c.clone())))
-        .collect();
-    let ids: Vec<&str> = p.iter().map(|c| c.id.as_str()).collect();
-    let opp: Vec<&str> = opponent.iter().map(|c| c.id.as_str()).collect();
-    let (mine, theirs) = (
-        PartyFile::new("field", &ids),
-        PartyFile::new("opponent", &opp),
-    );
-    rules::check_match(&[&theirs, &mine], &cards)
-        .iter()
-        .all(|r| r.is_legal())
-}
+pub use crate::games::iconica::rules::legal_against;
 
 /// Every legal party of three of `pool` (by index, ascending), under `rules::check_party`.
 pub fn legal_parties(pool: &[Character]) -> Vec<[usize; 3]> {

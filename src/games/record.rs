@@ -200,22 +200,25 @@ impl MatchRecord {
     }
 
     /// The record of a match of `G` played from `start` with `inputs` (every one, chance
-    /// outcomes included): its checks taken, `exhausted` when the dice ran out after them.
+    /// outcomes included; `points` those that were points on the table): its checks taken,
+    /// `exhausted` when the dice ran out after them.
     pub fn of_inputs<G: Game>(
         start: &G,
         engine: u32,
         seed: u64,
         seats: Vec<String>,
         inputs: Vec<usize>,
+        points: Vec<PointInput>,
         exhausted: bool,
         options: toml::Table,
     ) -> MatchRecord {
-        let checks = checks_of(start, &inputs, &[]).unwrap_or_default();
+        let checks = checks_of(start, &inputs, &points).unwrap_or_default();
         MatchRecord {
             engine,
             seats,
             checks,
             inputs,
+            points,
             exhausted,
             options,
             ..MatchRecord::new(G::NAME, seed)
@@ -235,11 +238,14 @@ impl MatchRecord {
     }
 }
 
-/// The check of one step: a digest (FNV-1a, 32 bits) of the events the step's input set
+/// The check of one step: a digest (FNV-1a, 32 bits) of its input and the events it set
 /// off, as `play --json` writes them. Another rule or another reading of the record gives
 /// other events, so another digest.
-pub fn step_check<G: Game>(g: &G, events: &[G::Event]) -> u32 {
+pub fn step_check<G: Game>(g: &G, input: usize, events: &[G::Event]) -> u32 {
     let mut h: u32 = 0x811c_9dc5;
+    for b in (input as u64).to_le_bytes() {
+        h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
+    }
     for e in events {
         for b in g.event_json(e).to_string().bytes() {
             h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
@@ -292,7 +298,7 @@ pub fn replay_record<G: Game>(
         events.clear();
         g.apply_logged(input, &mut events);
         if let Some(&want) = record.checks.get(at)
-            && step_check(&g, &events) != want
+            && step_check(&g, input, &events) != want
         {
             return Err(RecordError::Differs { at });
         }
@@ -325,7 +331,7 @@ pub fn checks_of<G: Game>(start: &G, inputs: &[usize], points: &[PointInput]) ->
         }
         events.clear();
         g.apply_logged(input, &mut events);
-        checks.push(step_check(&g, &events));
+        checks.push(step_check(&g, input, &events));
     }
     Some(checks)
 }

@@ -8,8 +8,8 @@ use crate::games::iconica::engine::{
 };
 
 use super::{MatchResult, Summary, game_seed, play_seeded};
-use crate::balance::iconica::legal_against;
 use crate::games::iconica::model::Character;
+use crate::games::iconica::rules::legal_against;
 
 /// Endings in [`super::Summary::ended`] order.
 pub const ENDINGS: [&str; 3] = ["victory", "turn_limit", "dice_exhausted"];

@@ -244,7 +244,18 @@ fn a_saved_match_reopens_and_replays_the_same_log() {
     assert_eq!(r.seed, 11);
     assert_eq!(r.seats, ["person", "greedy"]);
     assert_eq!(r.inputs, inputs);
-    assert!(text.len() < 8 * 1024, "{} bytes", text.len());
+    // The six characters' cards are kept, so the file replays without the catalogue.
+    assert!(r.options["cards"].as_array().unwrap().len() == 6);
+    assert!(text.len() < 64 * 1024, "{} bytes", text.len());
+    let replayed = deckwright::games::registry::replay(&r, None, &Vec::new()).unwrap();
+    assert_eq!(
+        replayed
+            .log
+            .iter()
+            .map(|(_, l)| l.clone())
+            .collect::<Vec<_>>(),
+        lines
+    );
     // Another app opens it.
     let mut h = two_parties();
     click(&mut h, "Play against the computer");

@@ -616,13 +616,26 @@ fn a_saved_match_with_a_drag_reopens_at_its_last_step_and_a_damaged_one_is_refus
     let r = MatchRecord::load(&path).unwrap();
     assert_eq!((r.game.as_str(), r.seed), ("ruunara", 4));
     assert_eq!(r.seats, ["person"]);
-    assert_eq!(r.inputs.len(), inputs.len());
+    // Format 2: the dice are inputs too, and each drag is a point on the table.
+    assert_eq!(r.format, 2);
+    assert!(r.inputs.len() >= inputs.len());
+    assert_eq!(r.checks.len(), r.inputs.len());
     assert_eq!(
-        r.options["drags"].as_array().unwrap().len(),
+        r.points.len(),
         inputs
             .iter()
             .filter(|i| matches!(i, Input::Drag(_)))
             .count()
+    );
+    // The command line's replay plays the app's record through to the same log.
+    let replayed = deckwright::games::registry::replay(&r, None, &Vec::new()).unwrap();
+    assert_eq!(
+        replayed
+            .log
+            .iter()
+            .map(|(_, l)| l.as_str())
+            .collect::<Vec<_>>(),
+        log.iter().map(|(_, l)| l.as_str()).collect::<Vec<_>>()
     );
     // A new mission on another seed and mission, then the saved one opened again.
     h.state_mut().matches.ruunara.seed = 9;
@@ -659,18 +672,16 @@ fn a_saved_match_with_a_drag_reopens_at_its_last_step_and_a_damaged_one_is_refus
     // Damaged files are refused with a message naming what is wrong; the match stays.
     let bad_path = dir.path().join("bad.match.toml");
     let mut too_far = r.clone();
-    let drags = too_far.options["drags"].as_array_mut().unwrap();
-    let pts = drags[0]["points"].as_array_mut().unwrap();
-    let last = pts.last_mut().unwrap().as_array_mut().unwrap();
-    last[1] = toml::Value::Float(last[1].as_float().unwrap() + 30.0);
+    too_far.points[0].y += 30.0;
     let mut extra = r.clone();
     extra.inputs.push(99);
+    extra.checks.push(0);
     let mut no_cards = r.clone();
     no_cards
         .options
         .insert("cards".into(), toml::Value::Array(vec![]));
     for (bad, says) in [
-        (too_far, "is not a legal input there"),
+        (too_far, "is not a legal point there"),
         (extra, "is not a legal input there"),
         (no_cards, "options are not valid"),
     ] {
@@ -763,7 +774,7 @@ fn a_person_deploys_the_squad_in_its_zone_by_clicking_and_dragging_and_the_match
     h.run();
     click(&mut h, "Save match");
     let r = MatchRecord::load(&path).unwrap();
-    assert_eq!(r.options["drops"].as_array().unwrap().len(), 2);
+    assert_eq!(r.points.len(), 2, "two drops");
     click(&mut h, "New mission");
     click(&mut h, "Open match");
     let p = h.state().matches.ruunara.played.as_ref().unwrap();
@@ -771,8 +782,7 @@ fn a_person_deploys_the_squad_in_its_zone_by_clicking_and_dragging_and_the_match
     assert_eq!(p.log(), log);
     // A drop moved out of the zone is refused.
     let mut bad = r.clone();
-    bad.options["drops"].as_array_mut().unwrap()[0]["at"] =
-        toml::Value::Array(vec![20.0.into(), 20.0.into()]);
+    (bad.points[0].x, bad.points[0].y) = (20.0, 20.0);
     assert!(ruunara::Played::from_record(&bad).is_err());
     // Undo takes back the last placement: the third member is to place again.
     click(&mut h, "Undo");

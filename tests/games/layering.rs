@@ -58,3 +58,28 @@ fn game_code_uses_no_runner_catalogue_face_or_other_game() {
         bad.join("\n")
     );
 }
+
+/// Lines of the files under `src/<dir>` that name `layer` (outside comments).
+fn naming(dir: &str, layer: &str) -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(dir);
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    assert!(!files.is_empty(), "found src/{dir}");
+    let mut bad = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        for (i, line) in code_lines(&text) {
+            if line.contains(layer) {
+                bad.push(format!("{}:{}: {}", f.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    bad
+}
+
+#[test]
+fn the_runner_uses_no_balance_and_the_command_line_no_app() {
+    let mut bad = naming("sim", "crate::balance");
+    bad.extend(naming("cli", "crate::app"));
+    assert!(bad.is_empty(), "layers crossed:\n{}", bad.join("\n"));
+}

@@ -1,7 +1,8 @@
 //! The one game interface from the outside: a fifth game that lives in this folder and needs
 //! no change anywhere else (`race.rs`), and the interface's promises checked for every game
-//! (`conformance.rs`).
+//! (`conformance.rs`); match files played, recorded and replayed (`replay.rs`).
 
 mod conformance;
 mod layering;
 mod race;
+mod replay;

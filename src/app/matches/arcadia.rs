@@ -16,6 +16,7 @@ use crate::games::ai::{Agent, Policy};
 use crate::games::arcadia::character::CharacterFile;
 use crate::games::arcadia::engine::state::{FOUND, IN_HAND};
 use crate::games::arcadia::engine::{ArcadiaGame, Event, Match, Opt, Phase, RngDice, State};
+use crate::games::arcadia::matchfile;
 use crate::games::arcadia::setup::SetupFile;
 use crate::games::dice::{Dice, derive_seed, game_seed};
 use crate::games::game::{Ending, Game, Turn};
@@ -104,8 +105,9 @@ pub fn target_of(m: &Match, st: &State, o: Opt) -> Option<Target> {
 /// One match and its recorded inputs, with the position and log lines of every step.
 pub struct Played {
     pub m: Arc<Match>,
-    /// The quest setup and its characters the match was compiled from (for its record).
-    pub source: Arc<(SetupFile, Vec<CharacterFile>)>,
+    /// What the match was compiled from: the quest setup, its characters and every card
+    /// looked up (for its record).
+    pub source: Arc<matchfile::Source>,
     pub seats: [Seat; 2],
     pub seed: u64,
     /// Every input so far (options taken and dice, a die as `face - 1`), in order.
@@ -126,18 +128,16 @@ impl super::play::Recorded for Played {
     /// The record of the match (docs/cards.md, "Match records"): the quest setup and its
     /// characters as tables, so the record is played again without the Setup screen.
     fn record(&self) -> MatchRecord {
-        let mut r = MatchRecord::new("arcadia", self.seed);
-        r.seats = self.seats.iter().map(|s| s.record_name()).collect();
-        r.inputs = self.inputs.clone();
-        let (setup, characters) = &*self.source;
-        r.options
-            .insert("day_limit".into(), i64::from(self.m.turn_limit).into());
-        r.options.insert("setup".into(), table(setup).into());
-        r.options.insert(
-            "characters".into(),
-            toml::Value::Array(characters.iter().map(|c| table(c).into()).collect()),
-        );
-        r
+        MatchRecord::of_inputs(
+            &ArcadiaGame::new(&self.m),
+            matchfile::ENGINE,
+            self.seed,
+            self.seats.iter().map(|s| s.record_name()).collect(),
+            self.inputs.clone(),
+            Vec::new(),
+            false,
+            matchfile::options(&self.source),
+        )
     }
 
     fn replayed(&self) -> usize {
@@ -149,7 +149,7 @@ impl Played {
     /// A new match of `m`.
     pub fn new(
         m: Arc<Match>,
-        source: Arc<(SetupFile, Vec<CharacterFile>)>,
+        source: Arc<matchfile::Source>,
         seats: [Seat; 2],
         seed: u64,
     ) -> Played {
@@ -341,39 +341,18 @@ impl Played {
         let seats: [Seat; 2] = seats
             .try_into()
             .map_err(|s: Vec<Seat>| bad(format!("{} seats; an Arcadia match has 2", s.len())))?;
-        let day_limit = r
-            .options
-            .get("day_limit")
-            .and_then(toml::Value::as_integer)
-            .and_then(|n| u32::try_from(n).ok())
-            .filter(|n| *n >= 1)
-            .ok_or_else(|| bad("`day_limit` is not a whole number of at least 1".into()))?;
-        let text = |v: &toml::Value, what: &str| -> Result<String, RecordError> {
-            v.as_table()
-                .map(|t| toml::to_string(t).expect("a table is plain data"))
-                .ok_or_else(|| bad(format!("`{what}` is not a table")))
+        r.expect_engine(matchfile::ENGINE)?;
+        let src = matchfile::source_of(&r.options)?;
+        // A format-1 record keeps no cards: they come from the catalogue, and are kept now.
+        let (m, src) = if r.options.contains_key("cards") {
+            let m = matchfile::compile_record(&r.options, cat)?;
+            (m, src)
+        } else {
+            matchfile::compile(&src.setup, &src.characters, cat, src.day_limit)
+                .map_err(RecordError::Options)?
         };
-        let setup = r
-            .options
-            .get("setup")
-            .ok_or_else(|| bad("no `setup`".into()))?;
-        let setup = SetupFile::parse(&text(setup, "setup")?, "the record's setup")
-            .map_err(|e| bad(e.to_string()))?;
-        let characters = r
-            .options
-            .get("characters")
-            .and_then(toml::Value::as_array)
-            .ok_or_else(|| bad("no `characters` list".into()))?
-            .iter()
-            .enumerate()
-            .map(|(i, v)| {
-                let what = format!("the record's character {}", i + 1);
-                CharacterFile::parse(&text(v, &what)?, &what).map_err(|e| bad(e.to_string()))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        let m = Match::new(&setup, &characters, cat, day_limit).map_err(|e| bad(e.to_string()))?;
         checked_replay(&ArcadiaGame::new(&m), &r.inputs)?;
-        let mut p = Played::new(Arc::new(m), Arc::new((setup, characters)), seats, r.seed);
+        let mut p = Played::new(Arc::new(m), Arc::new(src), seats, r.seed);
         p.inputs = r.inputs.clone();
         p.at = p.inputs.len();
         p.relog();
@@ -382,9 +361,6 @@ impl Played {
 }
 
 /// `v` as a TOML table (a setup or character file is plain data).
-fn table<T: serde::Serialize>(v: &T) -> toml::Table {
-    toml::Table::try_from(v).expect("a file is plain data")
-}
 
 /// The Arcadia view of the Match screen.
 pub struct ArcadiaPanel {
@@ -642,14 +618,11 @@ impl ArcadiaPanel {
 
     /// Starts a match of quest setup `setup`, its characters saved in catalogue `cat`.
     pub fn start(&mut self, cat: &crate::catalogue::Catalogue, setup: &SetupFile) {
-        let compiled = characters_of(cat, setup).and_then(|characters| {
-            Match::new(setup, &characters, cat, self.turn_limit)
-                .map(|m| (m, characters))
-                .map_err(|e| e.to_string())
-        });
+        let compiled = characters_of(cat, setup)
+            .and_then(|characters| matchfile::compile(setup, &characters, cat, self.turn_limit));
         match compiled {
-            Ok((m, characters)) => {
-                let source = Arc::new((setup.clone(), characters));
+            Ok((m, source)) => {
+                let source = Arc::new(source);
                 self.played = Some(Played::new(Arc::new(m), source, self.seats, self.seed));
                 self.target = None;
                 self.message = None;

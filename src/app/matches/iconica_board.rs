@@ -11,11 +11,11 @@ use std::sync::Arc;
 
 use super::MatchOptions;
 pub use super::pictures::Pictures;
-use crate::app::core;
 use crate::catalogue::Catalogue;
 use crate::games::ai::{Agent, Policy};
 use crate::games::game::{Chance, Game, Turn};
 use crate::games::iconica::engine::{Breaks, Event, IconicaGame, Opt, Ruleset, Setup, State};
+use crate::games::iconica::matchfile;
 use crate::games::record::{MatchRecord, RecordError, checked_replay};
 use crate::sim::derive_seed;
 use crate::sim::iconica::{self as matches, MemberEnd};
@@ -390,157 +390,54 @@ impl IconicaMatch {
         }
     }
 
-    /// The record of the match (docs/cards.md, "Match records").
+    /// The record of the match (docs/cards.md, "Match records"): every input, the rules,
+    /// the parties and their cards, a check of every step.
     pub fn record(&self) -> MatchRecord {
-        let mut r = MatchRecord::new("iconica", self.seed);
-        r.seats = self.seats.iter().map(|s| s.record_name()).collect();
-        r.inputs = self.inputs.clone();
-        r.options = options_table(&self.options, &self.names, &self.members);
-        r
+        MatchRecord::of_inputs(
+            &IconicaGame::new(&self.setup),
+            matchfile::ENGINE,
+            self.seed,
+            self.seats.iter().map(|s| s.record_name()).collect(),
+            self.inputs.clone(),
+            Vec::new(),
+            false,
+            matchfile::options_of(&self.setup, &self.names),
+        )
     }
 
-    /// Reopens a recorded Iconica match over the catalogue's cards: its parties compiled
-    /// again, its inputs checked and replayed.
+    /// Reopens a recorded Iconica match: its parties compiled again from the record's cards
+    /// (a format-1 record's from the catalogue), its inputs checked and replayed.
     pub fn from_record(cat: &Catalogue, r: &MatchRecord) -> Result<IconicaMatch, RecordError> {
         r.expect_game("iconica")?;
-        let (options, names, members) = options_from(&r.options, r.seed)?;
+        r.expect_engine(matchfile::ENGINE)?;
+        let rules = matchfile::rules_of(&r.options)?;
+        let parties = matchfile::parties_of(&r.options)?;
+        let [(name_a, ids_a), (name_b, ids_b)]: [(String, Vec<String>); 2] = parties
+            .try_into()
+            .map_err(|_| RecordError::Options("the board plays two parties".into()))?;
         let seat = |k: usize| {
             let name = r.seats.get(k).map_or("greedy", String::as_str);
             Seat::from_record(name)
                 .ok_or_else(|| RecordError::Options(format!("unknown seat `{name}`")))
         };
         let seats = [seat(0)?, seat(1)?];
-        let mut options = options;
+        let mut options = MatchOptions::of_rules(rules, r.seed);
         for (k, s) in seats.iter().enumerate() {
             if let Seat::Computer(p) = s {
                 options.policies[k] = p;
             }
         }
-        let party = |k: usize| {
-            let ids: Vec<&str> = members[k].iter().map(String::as_str).collect();
-            crate::games::iconica::party::PartyFile::new(&names[k], &ids)
-        };
-        let ready = core::match_ready(cat, &party(0), &party(1), options.rules());
-        let setup = ready.setup.map_err(RecordError::Options)?;
+        let setup = matchfile::compile(&r.options, cat)?;
         checked_replay(&IconicaGame::new(&setup), &r.inputs)?;
         Ok(IconicaMatch::replayed(
-            setup,
-            names,
-            members,
-            MatchOptions {
-                seed: r.seed,
-                ..options
-            },
+            Arc::new(setup),
+            [name_a, name_b],
+            [ids_a, ids_b],
+            options,
             seats,
             r.inputs.clone(),
         ))
     }
-}
-
-/// An Iconica record's options: the rules, each side's policy, and the parties (name and
-/// member ids) in play order.
-pub fn options_table(
-    o: &MatchOptions,
-    names: &[String; 2],
-    members: &[Vec<String>; 2],
-) -> toml::Table {
-    let mut t = toml::Table::new();
-    t.insert(
-        "ruleset".into(),
-        (if o.ruleset == Ruleset::V8 { "v8" } else { "v2" }).into(),
-    );
-    t.insert(
-        "breaks".into(),
-        (if o.breaks == Breaks::Advanced {
-            "advanced"
-        } else {
-            "standard"
-        })
-        .into(),
-    );
-    let house: Vec<toml::Value> = o.house().into_iter().map(toml::Value::from).collect();
-    t.insert("house".into(), house.into());
-    t.insert("turn_limit".into(), i64::from(o.turn_limit).into());
-    for (k, side) in ["a", "b"].iter().enumerate() {
-        let mut p = toml::Table::new();
-        p.insert("name".into(), names[k].clone().into());
-        let ids: Vec<toml::Value> = members[k].iter().map(|m| m.clone().into()).collect();
-        p.insert("members".into(), ids.into());
-        t.insert(format!("party_{side}"), p.into());
-    }
-    t
-}
-
-type RecordOptions = (MatchOptions, [String; 2], [Vec<String>; 2]);
-
-/// Reads [`options_table`]'s table back.
-pub fn options_from(t: &toml::Table, seed: u64) -> Result<RecordOptions, RecordError> {
-    let bad = |what: &str| RecordError::Options(what.to_string());
-    let word = |k: &str, default: &'static str| -> Result<String, RecordError> {
-        match t.get(k) {
-            None => Ok(default.to_string()),
-            Some(toml::Value::String(s)) => Ok(s.clone()),
-            Some(_) => Err(bad(&format!("`{k}` is not text"))),
-        }
-    };
-    let mut o = MatchOptions {
-        seed,
-        ..MatchOptions::default()
-    };
-    o.ruleset = match word("ruleset", "v2")?.as_str() {
-        "v2" => Ruleset::V2,
-        "v8" => Ruleset::V8,
-        other => return Err(bad(&format!("unknown ruleset `{other}`"))),
-    };
-    o.breaks = match word("breaks", "standard")?.as_str() {
-        "standard" => Breaks::Standard,
-        "advanced" => Breaks::Advanced,
-        other => return Err(bad(&format!("unknown breaks `{other}`"))),
-    };
-    if let Some(h) = t.get("house") {
-        let list = h.as_array().ok_or_else(|| bad("`house` is not a list"))?;
-        for v in list {
-            match v.as_str() {
-                Some("no-reactions") => o.no_reactions = true,
-                Some("no-strengths") => o.no_strengths = true,
-                Some("no-final-acts") => o.no_final_acts = true,
-                Some("no-action-breaks") => o.no_action_breaks = true,
-                _ => return Err(bad(&format!("unknown house rule {v}"))),
-            }
-        }
-    }
-    if let Some(v) = t.get("turn_limit") {
-        o.turn_limit = v
-            .as_integer()
-            .and_then(|n| u32::try_from(n).ok())
-            .filter(|n| (1..=100_000).contains(n))
-            .ok_or_else(|| bad("`turn_limit` is not a number from 1 to 100000"))?;
-    }
-    let mut names = [String::new(), String::new()];
-    let mut members = [Vec::new(), Vec::new()];
-    for (k, side) in ["a", "b"].iter().enumerate() {
-        let key = format!("party_{side}");
-        let p = t
-            .get(&key)
-            .and_then(toml::Value::as_table)
-            .ok_or_else(|| bad(&format!("`{key}` is missing")))?;
-        names[k] = p
-            .get("name")
-            .and_then(toml::Value::as_str)
-            .unwrap_or_default()
-            .to_string();
-        let list = p
-            .get("members")
-            .and_then(toml::Value::as_array)
-            .ok_or_else(|| bad(&format!("`{key}.members` is missing")))?;
-        for m in list {
-            let id = m
-                .as_str()
-                .ok_or_else(|| bad(&format!("`{key}.members` holds a non-text value")))?;
-            members[k].push(id.to_string());
-        }
-    }
-    Ok((o, names, members))
 }
 
 /// Whether slot `s`'s Action Break number matches the roll of the turn under way.

@@ -11,6 +11,8 @@ use crate::games::ai::{Agent, Policy};
 use crate::games::game::{Game, Turn, replay};
 use crate::games::iconoclasm::ai::IconoclasmEval;
 use crate::games::iconoclasm::engine::{Goal, IconoclasmGame, NoLog, Pos, Setup, State};
+use crate::games::iconoclasm::matchfile;
+use crate::games::iconoclasm::model::ClashTable;
 use crate::games::iconoclasm::model::Element;
 use crate::games::record::{MatchRecord, RecordError, checked_replay};
 use crate::sim::derive_seed;
@@ -55,6 +57,8 @@ impl Seat {
 /// One dealt game and its recorded inputs.
 pub struct Played {
     pub setup: Arc<Setup>,
+    /// The clash table it was dealt with (for its record).
+    pub table: Arc<ClashTable>,
     pub seats: Vec<Seat>,
     pub seed: u64,
     /// Every input so far (the options taken), in order.
@@ -64,15 +68,19 @@ pub struct Played {
 }
 
 impl super::play::Recorded for Played {
-    /// The record of the game (docs/cards.md, "Match records"): the deal is the seed's, so
-    /// the options hold only the number of players.
+    /// The record of the game (docs/cards.md, "Match records"): the deal, the cards and the
+    /// clash table, every input, a check of every step.
     fn record(&self) -> MatchRecord {
-        let mut r = MatchRecord::new("iconoclasm", self.seed);
-        r.seats = self.seats.iter().map(|s| s.record_name()).collect();
-        r.inputs = self.inputs.clone();
-        r.options
-            .insert("players".into(), (self.seats.len() as i64).into());
-        r
+        MatchRecord::of_inputs(
+            &IconoclasmGame::start(&self.setup, &mut NoLog),
+            matchfile::ENGINE,
+            self.seed,
+            self.seats.iter().map(|s| s.record_name()).collect(),
+            self.inputs.clone(),
+            Vec::new(),
+            false,
+            matchfile::options(&self.setup, &self.table),
+        )
     }
 
     fn replayed(&self) -> usize {
@@ -197,11 +205,30 @@ impl Played {
                     .ok_or_else(|| RecordError::Options(format!("unknown seat `{name}`")))
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let setup = super::super::core::iconoclasm_setup(cat, players as u8, r.seed)
-            .map_err(RecordError::Options)?;
+        r.expect_engine(matchfile::ENGINE)?;
+        // Format 2 keeps the deal; a format-1 record's deal is the seed's.
+        let (setup, table) = if r.format >= 2 {
+            let setup = matchfile::setup_of(&r.options)?;
+            let table: ClashTable = r.options["clash"]
+                .clone()
+                .try_into()
+                .map_err(|e| RecordError::Options(format!("`clash`: {e}")))?;
+            (setup, table)
+        } else {
+            super::super::core::iconoclasm_dealt(cat, players as u8, r.seed)
+                .map_err(RecordError::Options)?
+        };
+        if setup.players as usize != r.seats.len() {
+            return Err(RecordError::Options(format!(
+                "{} seats for {} players",
+                r.seats.len(),
+                setup.players
+            )));
+        }
         checked_replay(&IconoclasmGame::start(&setup, &mut NoLog), &r.inputs)?;
         Ok(Played {
             setup: Arc::new(setup),
+            table: Arc::new(table),
             seats,
             seed: r.seed,
             inputs: r.inputs.clone(),
@@ -530,10 +557,11 @@ impl IconoclasmPanel {
 
     /// Deals a new game from the deck of catalogue `cat` with the seats and seed set.
     pub fn deal(&mut self, cat: &crate::catalogue::Catalogue) {
-        match super::super::core::iconoclasm_setup(cat, self.players as u8, self.seed) {
-            Ok(setup) => {
+        match super::super::core::iconoclasm_dealt(cat, self.players as u8, self.seed) {
+            Ok((setup, table)) => {
                 self.played = Some(Played {
                     setup: Arc::new(setup),
+                    table: Arc::new(table),
                     seats: self.seats[..self.players].to_vec(),
                     seed: self.seed,
                     inputs: Vec::new(),

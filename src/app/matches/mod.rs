@@ -70,6 +70,21 @@ impl Default for MatchOptions {
 }
 
 impl MatchOptions {
+    /// Options giving `rules`, seeded `seed`, the default policies.
+    pub fn of_rules(rules: Rules, seed: u64) -> MatchOptions {
+        MatchOptions {
+            ruleset: rules.ruleset,
+            breaks: rules.breaks,
+            no_reactions: !rules.reactions,
+            no_strengths: !rules.strengths,
+            no_final_acts: !rules.final_acts,
+            no_action_breaks: !rules.action_breaks,
+            turn_limit: rules.turn_limit,
+            seed,
+            ..MatchOptions::default()
+        }
+    }
+
     /// The rules these options ask for.
     pub fn rules(&self) -> Rules {
         Rules {

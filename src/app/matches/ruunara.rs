@@ -12,8 +12,6 @@
 //! the next enemy, [`RuunaraGame::watch_enemies`]); deciding at an earlier step plays on from
 //! there (an undo).
 
-use std::borrow::Cow;
-use std::cell::RefCell;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
@@ -22,12 +20,13 @@ use crate::cards::{Card, CardLookup};
 use crate::games::ai::{Agent, Policy};
 use crate::games::dice::{RngDice, game_seed};
 use crate::games::game::{Game, Outcome, Turn};
-use crate::games::record::{MatchRecord, RecordError};
+use crate::games::record::{MatchRecord, PointInput, RecordError, replay_record};
 use crate::games::ruunara::engine::{
-    BASE_R, Event, Opt, Path, Phase, Pt, RuunaraEnding, RuunaraEval, RuunaraGame, Setup, Status,
+    BASE_R, Event, NoLog, Opt, Path, Phase, Pt, RuunaraEnding, RuunaraEval, RuunaraGame, Setup,
+    Status,
 };
-use crate::games::ruunara::mission::{MissionFile, Objective, SceneryKind, Zone};
-use crate::games::ruunara::rules;
+use crate::games::ruunara::matchfile;
+use crate::games::ruunara::mission::{Objective, SceneryKind, Zone};
 use crate::games::ruunara::squad::SquadFile;
 use crate::sim::{derive_seed, play_seeded};
 
@@ -102,71 +101,17 @@ pub enum Input {
     Drop(Pt),
 }
 
-/// What a match was deployed from, kept for its record: the mission's text, the squad and
-/// every card looked up on the way (the squad's members and the mission's figures), so a
-/// record rebuilds the match without the catalogue or the Squad screen.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Source {
-    pub mission_file: String,
-    pub mission: String,
-    pub squad: SquadFile,
-    pub cards: Vec<Card>,
-}
+pub use crate::games::ruunara::matchfile::Source;
 
-/// A lookup that keeps every card it answers with.
-struct Keeping<'a> {
-    inner: &'a dyn CardLookup,
-    kept: RefCell<Vec<Card>>,
-}
-
-impl Keeping<'_> {
-    fn keep(&self, c: &Card) {
-        let mut kept = self.kept.borrow_mut();
-        if !kept.iter().any(|k| k == c) {
-            kept.push(c.clone());
-        }
-    }
-}
-
-impl CardLookup for Keeping<'_> {
-    fn card(&self, id: &str) -> Option<Cow<'_, Card>> {
-        let c = self.inner.card(id)?;
-        self.keep(&c);
-        Some(c)
-    }
-    fn cards_named(&self, game: crate::cards::Game, name: &str) -> Vec<Cow<'_, Card>> {
-        let cs = self.inner.cards_named(game, name);
-        for c in &cs {
-            self.keep(c);
-        }
-        cs
-    }
-    fn take_error(&self) -> Option<Box<dyn std::error::Error + Send + Sync>> {
-        self.inner.take_error()
-    }
-}
-
-/// [`setup_of`], and what it was made from (the cards it looked up kept).
+/// The mission compiled with `squad` ([`matchfile::compile`]), and what it was made from
+/// (the cards it looked up kept, for its record).
 pub fn deploy(
     lookup: &dyn CardLookup,
     mission_text: &str,
     mission_file: &str,
     squad: &SquadFile,
 ) -> Result<(Setup, Source), String> {
-    let keeping = Keeping {
-        inner: lookup,
-        kept: RefCell::new(Vec::new()),
-    };
-    let setup = setup_of(&keeping, mission_text, mission_file, squad)?;
-    Ok((
-        setup,
-        Source {
-            mission_file: mission_file.to_string(),
-            mission: mission_text.to_string(),
-            squad: squad.clone(),
-            cards: keeping.kept.into_inner(),
-        },
-    ))
+    matchfile::deploy(lookup, mission_text, mission_file, squad).map(|(c, src)| (c.setup, src))
 }
 
 /// A played match as the Match view shows it ([`Played::history`]).
@@ -191,6 +136,19 @@ pub struct Played {
     pub watch: Option<usize>,
 }
 
+/// Rolls every die the game waits for from `dice`, each outcome kept in `inputs`.
+fn roll_into(g: &mut RuunaraGame<'_>, dice: &mut RngDice, inputs: &mut Vec<usize>) {
+    while let Turn::Chance(c) = g.turn() {
+        match c.draw(dice) {
+            Some(o) => {
+                inputs.push(o);
+                g.step(o, &mut NoLog);
+            }
+            None => return,
+        }
+    }
+}
+
 /// Rolls every die the game waits for from `dice`.
 fn roll(g: &mut RuunaraGame<'_>, dice: &mut RngDice, log: &mut Vec<Event>) {
     while let Turn::Chance(c) = g.turn() {
@@ -205,57 +163,54 @@ fn roll(g: &mut RuunaraGame<'_>, dice: &mut RngDice, log: &mut Vec<Event>) {
 }
 
 impl super::play::Recorded for Played {
-    /// The record of the match (docs/cards.md, "Match records"): the dice are the seed's, so
-    /// the inputs are the heroes' decisions only; a drag is the index the engine offers it at
-    /// ([`RuunaraGame::offer_path`]) and its path is kept in `options.drags`.
+    /// The record of the match (docs/cards.md, "Match records"): every input, the dice the
+    /// seed rolled among them; a drag or a drop is a point, offered as the option index the
+    /// engine gives it ([`Game::offer_point`]).
     fn record(&self) -> MatchRecord {
-        let mut r = MatchRecord::new("ruunara", self.seed);
-        r.seats = vec![match self.heroes {
-            Heroes::Person => "person".to_string(),
-            Heroes::Computer(p) => p.to_string(),
-        }];
         let mut dice = RngDice::new(self.seed);
-        let mut ev = Vec::new();
-        let mut g = RuunaraGame::start(&self.setup, &mut ev);
-        roll(&mut g, &mut dice, &mut ev);
-        let mut drags = toml::value::Array::new();
-        let mut drops = toml::value::Array::new();
-        for (k, input) in self.inputs.iter().enumerate() {
-            ev.clear();
+        let mut g = RuunaraGame::start(&self.setup, &mut NoLog);
+        let mut inputs = Vec::new();
+        let mut points = Vec::new();
+        roll_into(&mut g, &mut dice, &mut inputs);
+        for input in &self.inputs {
             let i = match *input {
-                Input::Pick(i) => i,
-                Input::Drag(p) => {
-                    drags.push(drag_value(k, &p));
-                    g.offer_path(p)
-                        .expect("a drag is only taken at a movement decision")
-                }
+                Input::Pick(i) => Some(i),
+                Input::Drag(p) => p.end().and_then(|end| {
+                    points.push(PointInput {
+                        step: inputs.len(),
+                        x: end.x,
+                        y: end.y,
+                    });
+                    g.offer_point(end.x, end.y)
+                }),
                 Input::Drop(at) => {
-                    drops.push(drop_value(k, at));
-                    g.offer_drop(at)
-                        .expect("a drop is only taken where the member may deploy")
+                    points.push(PointInput {
+                        step: inputs.len(),
+                        x: at.x,
+                        y: at.y,
+                    });
+                    g.offer_point(at.x, at.y)
                 }
             };
-            r.inputs.push(i);
-            g.step(i, &mut ev);
-            roll(&mut g, &mut dice, &mut ev);
+            // Every input was legal where it was taken: the engine offered it then.
+            let Some(i) = i else { break };
+            inputs.push(i);
+            g.step(i, &mut NoLog);
+            roll_into(&mut g, &mut dice, &mut inputs);
         }
-        let src = &self.source;
-        let o = &mut r.options;
-        o.insert("mission_file".into(), src.mission_file.clone().into());
-        o.insert("mission".into(), src.mission.clone().into());
-        o.insert(
-            "squad".into(),
-            toml::Value::try_from(&src.squad).expect("a squad is plain data"),
-        );
-        o.insert(
-            "cards".into(),
-            toml::Value::Array(src.cards.iter().map(|c| c.to_toml().into()).collect()),
-        );
-        o.insert("drags".into(), toml::Value::Array(drags));
-        if !drops.is_empty() {
-            o.insert("drops".into(), toml::Value::Array(drops));
-        }
-        r
+        MatchRecord::of_inputs(
+            &RuunaraGame::new(&self.setup),
+            matchfile::ENGINE,
+            self.seed,
+            vec![match self.heroes {
+                Heroes::Person => "person".to_string(),
+                Heroes::Computer(p) => p.to_string(),
+            }],
+            inputs,
+            points,
+            false,
+            matchfile::options(&self.source),
+        )
     }
 
     fn replayed(&self) -> usize {
@@ -422,16 +377,11 @@ impl Played {
     /// member may deploy), shown at its last step.
     pub fn from_record(r: &MatchRecord) -> Result<Played, RecordError> {
         r.expect_game("ruunara")?;
+        if r.format >= 2 {
+            return Played::from_record_v2(r);
+        }
         let bad = |m: String| RecordError::Options(m);
-        let heroes = match r.seats.as_slice() {
-            [s] if s == "person" => Heroes::Person,
-            [s] => super::POLICIES
-                .iter()
-                .find(|(p, _)| p == s)
-                .map(|(p, _)| Heroes::Computer(p))
-                .ok_or_else(|| bad(format!("unknown seat `{s}`")))?,
-            s => return Err(bad(format!("{} seats; Ruunara has one", s.len()))),
-        };
+        let heroes = heroes_of(r)?;
         let o = &r.options;
         let text = |key: &str| {
             o.get(key)
@@ -553,32 +503,77 @@ impl Played {
     }
 }
 
-/// A drag in a record: `{ step = k, points = [[x, y], ...], cost = c }`.
-fn drag_value(step: usize, p: &Path) -> toml::Value {
-    let mut t = toml::Table::new();
-    t.insert("step".into(), (step as i64).into());
-    t.insert(
-        "points".into(),
-        toml::Value::Array(
-            p.points()
-                .iter()
-                .map(|q| toml::Value::Array(vec![q.x.into(), q.y.into()]))
-                .collect(),
-        ),
-    );
-    t.insert("cost".into(), p.cost.into());
-    toml::Value::Table(t)
+/// Who played the heroes, as a record's one seat says.
+fn heroes_of(r: &MatchRecord) -> Result<Heroes, RecordError> {
+    let bad = RecordError::Options;
+    match r.seats.as_slice() {
+        [s] if s == "person" => Ok(Heroes::Person),
+        [s] => super::POLICIES
+            .iter()
+            .find(|(p, _)| p == s)
+            .map(|(p, _)| Heroes::Computer(p))
+            .ok_or_else(|| bad(format!("unknown seat `{s}`"))),
+        s => Err(bad(format!("{} seats; Ruunara has one", s.len()))),
+    }
 }
 
-/// A drop in a record: `{ step = k, at = [x, y] }`.
-fn drop_value(step: usize, at: Pt) -> toml::Value {
-    let mut t = toml::Table::new();
-    t.insert("step".into(), (step as i64).into());
-    t.insert(
-        "at".into(),
-        toml::Value::Array(vec![at.x.into(), at.y.into()]),
-    );
-    toml::Value::Table(t)
+impl Played {
+    /// Reopens a record of format 2: every input checked (and every step's events, when the
+    /// record has its checks), the dice among them the seed's (the view rolls the seed's
+    /// dice; a match played with a dice script is `deckwright replay`'s), each point taken
+    /// again as the drag or drop it was.
+    fn from_record_v2(r: &MatchRecord) -> Result<Played, RecordError> {
+        r.expect_engine(matchfile::ENGINE)?;
+        let heroes = heroes_of(r)?;
+        let src = matchfile::source_of(&r.options)?;
+        let (setup, source) = deploy(&src.cards, &src.mission, &src.mission_file, &src.squad)
+            .map_err(RecordError::Options)?;
+        let mut start_log = Vec::new();
+        let start = RuunaraGame::start(&setup, &mut start_log);
+        replay_record(start, start_log, r, None)?;
+        let mut dice = RngDice::new(r.seed);
+        let mut g = RuunaraGame::start(&setup, &mut NoLog);
+        let mut inputs = Vec::new();
+        for (at, &i) in r.inputs.iter().enumerate() {
+            match g.turn() {
+                Turn::Chance(c) => {
+                    if c.draw(&mut dice) != Some(i) {
+                        return Err(RecordError::Options(format!(
+                            "the die of input {at} is not the seed's (a match played with a dice script): `deckwright replay` replays it"
+                        )));
+                    }
+                }
+                _ => inputs.push(match r.point_at(at) {
+                    None => Input::Pick(i),
+                    Some((_, p)) => match g.deploying() {
+                        Some(_) => Input::Drop(Pt::new(p.x, p.y)),
+                        None => {
+                            let Phase::Move(fig) = g.st.phase else {
+                                return Err(RecordError::Illegal { at, input: i });
+                            };
+                            let path = g
+                                .legal_move_to(usize::from(fig), p.x, p.y)
+                                .ok_or(RecordError::Illegal { at, input: i })?;
+                            Input::Drag(path)
+                        }
+                    },
+                }),
+            }
+            if let Some((_, p)) = r.point_at(at) {
+                g.offer_point(p.x, p.y);
+            }
+            g.step(i, &mut NoLog);
+        }
+        Ok(Played {
+            setup: Arc::new(setup),
+            source: Arc::new(source),
+            heroes,
+            seed: r.seed,
+            at: inputs.len(),
+            inputs,
+            watch: None,
+        })
+    }
 }
 
 /// A drop read back from a record, if it is one.
@@ -766,32 +761,7 @@ pub fn setup_of(
     mission_file: &str,
     squad: &SquadFile,
 ) -> Result<Setup, String> {
-    let m = MissionFile::parse(mission_text, mission_file).map_err(|e| e.to_string())?;
-    let report = rules::check_squad(squad, cat);
-    if report.members.is_empty() {
-        return Err("The squad has no member the catalogue knows.".into());
-    }
-    if !report.violations.is_empty() {
-        return Err(format!(
-            "The squad breaks the rules: {}",
-            report
-                .violations
-                .iter()
-                .map(|v| v.message.clone())
-                .collect::<Vec<_>>()
-                .join("; ")
-        ));
-    }
-    let sc = m.resolve(&report.members, cat).map_err(|vs| {
-        format!(
-            "The mission cannot be played with this squad: {}",
-            vs.iter()
-                .map(|v| v.message.clone())
-                .collect::<Vec<_>>()
-                .join("; ")
-        )
-    })?;
-    Setup::new(&sc).map_err(|e| format!("The mission cannot start: {e}"))
+    matchfile::compile(cat, mission_text, mission_file, squad).map(|c| c.setup)
 }
 
 /// Game `index` of a run seeded `seed`, the heroes played by `policy`: its dice and the

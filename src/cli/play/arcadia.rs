@@ -44,6 +44,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
             seed,
             policies.iter().map(|p| p.name()).collect(),
             played.inputs,
+            Vec::new(),
             played.exhausted,
             matchfile::options(&source),
         );

@@ -80,6 +80,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
                 seed,
                 policies.iter().map(|p| p.name()).collect(),
                 r.inputs,
+                Vec::new(),
                 r.exhausted,
                 matchfile::options(&rules, &named),
             );

@@ -53,6 +53,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
             seed,
             names.clone(),
             played.inputs,
+            Vec::new(),
             played.exhausted,
             matchfile::options(&setup, &table),
         );

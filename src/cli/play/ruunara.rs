@@ -50,6 +50,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
             seed,
             vec![policy.name()],
             played.inputs.clone(),
+            Vec::new(),
             played.exhausted,
             matchfile::options(&source),
         );

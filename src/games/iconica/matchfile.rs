@@ -82,6 +82,21 @@ pub fn options(rules: &Rules, parties: &[(String, Vec<Character>)]) -> toml::Tab
     t
 }
 
+/// A record's options of the match `setup`, the parties named `names` in play order
+/// ([`options`] with each player's cards taken from the setup).
+pub fn options_of(setup: &Setup, names: &[String]) -> toml::Table {
+    let parties: Vec<(String, Vec<Character>)> = (0..setup.player_side.len())
+        .map(|p| {
+            let members = (0..setup.cards.len())
+                .filter(|&slot| usize::from(setup.owner[slot]) == p)
+                .map(|slot| setup.cards[slot].clone())
+                .collect();
+            (names.get(p).cloned().unwrap_or_default(), members)
+        })
+        .collect();
+    options(&setup.rules, &parties)
+}
+
 /// The rules a record's options say (defaults for keys not written).
 pub fn rules_of(t: &toml::Table) -> Result<Rules, RecordError> {
     let bad = |what: String| RecordError::Options(what);

@@ -294,3 +294,22 @@ fn quoted_name(p: &PartyFile) -> String {
         format!("\"{}\"", p.name)
     }
 }
+
+/// Whether party `p` may face `opponent` in one match: every construction rule of the match
+/// (`rules::check_match`), `shared-legend-special` included.
+pub fn legal_against(p: &[&Character], opponent: &[Character]) -> bool {
+    let cards: Vec<Card> = p
+        .iter()
+        .map(|c| Card::Iconica((*c).clone()))
+        .chain(opponent.iter().map(|c| Card::Iconica(c.clone())))
+        .collect();
+    let ids: Vec<&str> = p.iter().map(|c| c.id.as_str()).collect();
+    let opp: Vec<&str> = opponent.iter().map(|c| c.id.as_str()).collect();
+    let (mine, theirs) = (
+        PartyFile::new("field", &ids),
+        PartyFile::new("opponent", &opp),
+    );
+    check_match(&[&theirs, &mine], &cards)
+        .iter()
+        .all(|r| r.is_legal())
+}

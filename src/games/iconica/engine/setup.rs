@@ -202,6 +202,8 @@ pub struct Setup {
     pub turn_order: Vec<u8>,
     /// Slots whose Action Break number is n, by n (index 0 and 7 unused).
     pub break_mask: [u16; 8],
+    /// The card of each slot as written: what a match file keeps.
+    pub cards: Vec<Character>,
 }
 
 /// Index of the status bit for the five negative statuses in nullifier tables.
@@ -258,6 +260,7 @@ impl Setup {
             player_side: players.iter().map(|p| p.0).collect(),
             turn_order: (0..players.len() as u8).collect(),
             break_mask: [0; 8],
+            cards: board.iter().map(|(_, _, c)| (*c).clone()).collect(),
         };
         for (slot, (s, pi, _)) in board.iter().enumerate() {
             setup.side[slot] = *s;
