@@ -17,6 +17,7 @@ pub mod record;
 pub mod registry;
 pub mod report;
 pub mod ruunara;
+pub mod session;
 
 use serde_json::Value;
 

@@ -7,14 +7,23 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-/// A 1280 x `height` harness around the app's whole UI, with the card editor's Balance
+/// A 1280 x `height` harness around the app's whole UI, the computer's turns played in the
+/// frame ([`inline_turns`]), with the card editor's Balance
 /// panel off (on for users; a test of the panel turns it on): a measurement keeps the
 /// window repainting and both cores busy, so other tests would not settle quickly.
 pub fn harness_of_height(mut app: DeckwrightApp, height: f32) -> Harness<'static, DeckwrightApp> {
     app.editor.set_balance_on(false);
-    Harness::builder()
+    let h = Harness::builder()
         .with_size(egui::vec2(1280.0, height))
-        .build_ui_state(|ui, app: &mut DeckwrightApp| app.ui_root(ui), app)
+        .build_ui_state(|ui, app: &mut DeckwrightApp| app.ui_root(ui), app);
+    inline_turns(&h);
+    h
+}
+
+/// Has the match views play the computer's turn inside the frame that starts it, so a step
+/// sees the computer's answer (the tests of the background turn, `computer_turn.rs`, do not).
+pub fn inline_turns(h: &Harness<'_, DeckwrightApp>) {
+    deckwright::app::matches::job::set_inline_turns(&h.ctx, true);
 }
 
 /// A 1280 x 800 harness around the app's whole UI.

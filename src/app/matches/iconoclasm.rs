@@ -6,16 +6,16 @@
 
 use std::sync::Arc;
 
+use super::job::{ComputerTurn, Thinking, TurnStep};
 use super::sim_view::{Ask, SimView};
-use crate::games::ai::{Agent, Policy};
+use crate::games::ai::Policy;
 use crate::games::game::{Game, Turn, replay};
-use crate::games::iconoclasm::ai::IconoclasmEval;
 use crate::games::iconoclasm::engine::{Goal, IconoclasmGame, NoLog, Pos, Setup, State};
 use crate::games::iconoclasm::matchfile;
 use crate::games::iconoclasm::model::ClashTable;
 use crate::games::iconoclasm::model::Element;
 use crate::games::record::{MatchRecord, RecordError, checked_replay};
-use crate::sim::derive_seed;
+use crate::games::session;
 use crate::sim::iconoclasm::Run;
 
 /// Who takes a seat's decisions.
@@ -31,6 +31,14 @@ impl Seat {
         match self {
             Seat::Person => "a person".into(),
             Seat::Computer(p) => format!("the computer ({p})"),
+        }
+    }
+
+    /// The seat as the core's session takes it (an unknown policy name plays `first`).
+    pub fn typed(self) -> session::Seat {
+        match self {
+            Seat::Person => session::Seat::Person,
+            Seat::Computer(p) => session::Seat::Computer(Policy::parse(p).unwrap_or(Policy::First)),
         }
     }
 
@@ -132,48 +140,45 @@ impl Played {
         self.at = self.inputs.len();
     }
 
-    /// Plays the computer's seats at the end of the game until a person must decide or the
-    /// game is over; true when it played anything.
-    fn computer_moves(&mut self) -> bool {
+    /// Starts the computer's turn when it is a computer's seat to play at the end of the game
+    /// (the last step shown): its seats' decisions and, solo, the draw pile's next cards, on
+    /// a background job until a person must decide or the game is over.
+    fn computer_turn(&self, ctx: &egui::Context) -> Option<Result<Thinking, String>> {
         if self.at != self.inputs.len() {
-            return false;
+            return None;
         }
-        let mut played = false;
-        loop {
-            let g = self.game();
-            if let Turn::Chance(_) = g.turn() {
-                // Solo: the next card of the dealt draw pile (the first still in the deck),
-                // as its index among the cards still in the deck (as `Pile` answers).
+        let g = self.game();
+        match g.turn() {
+            Turn::Over => return None,
+            Turn::Seat { seat, .. } if self.seats.get(seat) == Some(&Seat::Person) => return None,
+            _ => {}
+        }
+        let setup = self.setup.clone();
+        let inputs = self.inputs.clone();
+        let seats: Vec<session::Seat> = self.seats.iter().map(|s| s.typed()).collect();
+        let seed = self.seed;
+        Some(Thinking::start(ctx, inputs.len(), move |stop, done| {
+            let g = replay(&IconoclasmGame::start(&setup, &mut NoLog), &inputs);
+            // Solo: the next card of the dealt draw pile (the first still in the deck), as
+            // its index among the cards still in the deck (as `Pile` answers).
+            let next_card = |g: &IconoclasmGame<'_>, _k: usize| {
                 let deck: Vec<u8> = g.st.deck().collect();
-                let next = self
-                    .setup
+                setup
                     .draw_pile
                     .iter()
-                    .find_map(|c| deck.iter().position(|d| d == c));
-                drop(g);
-                match next {
-                    Some(o) => {
-                        self.decide(o);
-                        played = true;
-                        continue;
-                    }
-                    None => return played,
-                }
-            }
-            let Turn::Seat { seat, options } = g.turn() else {
-                return played;
+                    .find_map(|c| deck.iter().position(|d| d == c))
             };
-            let Some(Seat::Computer(name)) = self.seats.get(seat).copied() else {
-                return played;
-            };
-            let policy = Policy::parse(name).unwrap_or(Policy::First);
-            // Each decision has its own seed: the same deal and inputs choose the same.
-            let seed = derive_seed(self.seed, 1000 + self.inputs.len() as u64);
-            let i = Agent::<IconoclasmEval>::new(policy, seed).choose(&g, seat, options);
-            drop(g);
-            self.decide(i);
-            played = true;
-        }
+            session::computer_turn(
+                g,
+                inputs.len(),
+                &seats,
+                seed,
+                next_card,
+                stop,
+                usize::MAX,
+                done,
+            )
+        }))
     }
 }
 
@@ -254,6 +259,8 @@ pub struct IconoclasmPanel {
     pub path: String,
     /// What the last Save or Open did, when it went well.
     pub note: Option<String>,
+    /// The computer's turn.
+    pub turn: ComputerTurn,
 }
 
 impl Default for IconoclasmPanel {
@@ -274,6 +281,7 @@ impl Default for IconoclasmPanel {
             message: None,
             path: String::new(),
             note: None,
+            turn: ComputerTurn::default(),
         }
     }
 }
@@ -314,8 +322,15 @@ impl IconoclasmPanel {
             ui.weak("Choose who plays each seat, then New game.");
             return;
         };
-        if p.computer_moves() {
-            self.cell = None;
+        let ctx = ui.ctx().clone();
+        match self.turn.ui(ui, || p.computer_turn(&ctx)) {
+            TurnStep::Done(from, inputs) if p.inputs.len() == from && p.at == from => {
+                p.inputs.extend(inputs);
+                p.at = p.inputs.len();
+                self.cell = None;
+            }
+            TurnStep::Failed(e) => self.message = Some(e),
+            _ => {}
         }
         let p = self.played.as_ref().expect("set above");
         let game = p.game();
@@ -355,6 +370,9 @@ impl IconoclasmPanel {
         if let Some(i) = pick {
             p.decide(i);
             self.cell = None;
+            // A person's decision (or an undo) lets the computer play on; a turn still
+            // thinking about the old end is dropped.
+            self.turn.reset();
             ui.ctx().request_repaint();
         }
     }
@@ -546,6 +564,7 @@ impl IconoclasmPanel {
             self.seats[..p.seats.len()].copy_from_slice(&p.seats);
             self.seed = p.seed;
             self.played = Some(p);
+            self.turn.reset();
             self.cell = None;
         }
     }
@@ -559,6 +578,7 @@ impl IconoclasmPanel {
     pub fn deal(&mut self, cat: &crate::catalogue::Catalogue) {
         match super::super::core::iconoclasm_dealt(cat, self.players as u8, self.seed) {
             Ok((setup, table)) => {
+                self.turn.reset();
                 self.played = Some(Played {
                     setup: Arc::new(setup),
                     table: Arc::new(table),

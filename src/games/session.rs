@@ -1,0 +1,106 @@
+//! What every face's match session shares: who sits at each seat (a person, or the computer
+//! with a typed policy) and the computer's turn, played from a position until a person must
+//! decide, the match ends, or the face asks it to stop. The turn is a plain function of the
+//! position, the seats and the seed, so a face runs it on a background job and the window
+//! never waits for a search; the same inputs come out whatever thread plays them.
+//!
+//! The computer's decision at input `k` of a match seeded `s` is seeded
+//! [`decision_seed`]`(s, k)`: the same match and inputs choose the same, however they were
+//! reached (played on, undone, reopened from a file).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::ai::{Agent, Policy};
+use super::dice::derive_seed;
+use super::game::{Game, Turn};
+
+/// Who takes a seat's decisions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seat {
+    Person,
+    Computer(Policy),
+}
+
+impl Seat {
+    /// The seat as a match record names it: `person`, or the policy's name.
+    pub fn record_name(self) -> String {
+        match self {
+            Seat::Person => "person".into(),
+            Seat::Computer(p) => p.name(),
+        }
+    }
+
+    /// The seat a match record names, `None` for a name that is neither.
+    pub fn from_record(name: &str) -> Option<Seat> {
+        match name {
+            "person" => Some(Seat::Person),
+            other => Policy::parse(other).map(Seat::Computer),
+        }
+    }
+}
+
+/// The seed of the computer's decision at input `k` of a match seeded `seed`.
+pub fn decision_seed(seed: u64, k: usize) -> u64 {
+    derive_seed(seed, 1000 + k as u64)
+}
+
+/// Why a computer's turn ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TurnEnd {
+    /// A person's seat must decide.
+    Person,
+    /// The match is over.
+    Over,
+    /// Chance had no outcome to give (a script ran out).
+    NoChance,
+    /// The face asked it to stop.
+    Stopped,
+    /// It took `limit` inputs (the face plays on in another turn).
+    Limit,
+}
+
+/// Plays from `g`, the position after `taken` inputs of a match seeded `seed`: chance from
+/// `chance` (given the position and the input's index), each computer seat's decision by
+/// its policy (seeded [`decision_seed`]), until a person must decide, the match is over,
+/// `stop` is set (checked before every input) or `limit` inputs are taken. `done` is told
+/// each input as it is taken. The inputs taken, in order, and why the turn ended.
+pub fn computer_turn<G: Game>(
+    mut g: G,
+    taken: usize,
+    seats: &[Seat],
+    seed: u64,
+    mut chance: impl FnMut(&G, usize) -> Option<usize>,
+    stop: &AtomicBool,
+    limit: usize,
+    done: impl Fn(usize),
+) -> (Vec<usize>, TurnEnd) {
+    let mut inputs = Vec::new();
+    let end = loop {
+        if stop.load(Ordering::Relaxed) {
+            break TurnEnd::Stopped;
+        }
+        if inputs.len() >= limit {
+            break TurnEnd::Limit;
+        }
+        let k = taken + inputs.len();
+        let i = match g.turn() {
+            Turn::Over => break TurnEnd::Over,
+            Turn::Chance(_) => match chance(&g, k) {
+                Some(i) => i,
+                None => break TurnEnd::NoChance,
+            },
+            Turn::Seat { seat, options } => match seats.get(seat).copied() {
+                Some(Seat::Computer(policy)) => {
+                    Agent::<G::Eval>::new(policy, decision_seed(seed, k))
+                        .choose(&g, seat, options)
+                        .min(options.saturating_sub(1))
+                }
+                Some(Seat::Person) | None => break TurnEnd::Person,
+            },
+        };
+        g.apply(i);
+        inputs.push(i);
+        done(inputs.len());
+    };
+    (inputs, end)
+}
