@@ -11,8 +11,10 @@
 use std::sync::Arc;
 
 use super::iconoclasm::Seat;
+use super::job::{ComputerTurn, Thinking, TurnStep};
+use crate::games::session;
 use super::sim_view::{Ask, SimView};
-use crate::games::ai::{Agent, Policy};
+use crate::games::ai::Policy;
 use crate::games::arcadia::character::CharacterFile;
 use crate::games::arcadia::engine::state::{FOUND, IN_HAND};
 use crate::games::arcadia::engine::{ArcadiaGame, Event, Match, Opt, Phase, RngDice, State};
@@ -238,49 +240,49 @@ impl Played {
         usize::from(face.clamp(1, 6) - 1)
     }
 
-    /// The computer's decision at input `k` of the position `g`.
-    fn computer_choice(
-        &self,
-        g: &ArcadiaGame<'_>,
-        seat: usize,
-        options: usize,
-        name: &str,
-    ) -> usize {
-        let policy = Policy::parse(name).unwrap_or(Policy::First);
-        let seed = derive_seed(self.seed, 1000 + self.inputs.len() as u64);
-        Agent::<crate::games::arcadia::ai::ArcadiaEval>::new(policy, seed).choose(g, seat, options)
-    }
-
-    /// Rolls the dice and plays the computer's seats from the last input until a person must
-    /// decide or the match is over; the first new step is returned (None: nothing played).
-    pub fn computer_moves(&mut self) -> Option<usize> {
+    /// Starts the computer's turn when the last step is shown and a computer is to move (or
+    /// chance): the dice of each step (`Played::die`) and the computer's seats by their
+    /// policies on a background job, until a person must decide or the match is over.
+    pub fn computer_turn(&self, ctx: &egui::Context) -> Option<Result<Thinking, String>> {
         if self.at != self.inputs.len() {
             return None;
         }
-        let start = self.at;
-        // The match's own limit on Days keeps this finite; the bound is a guard.
-        for _ in 0..200_000 {
-            let g = self.game_at(self.inputs.len());
-            let i = match g.turn() {
-                Turn::Over => break,
-                Turn::Chance(_) => Played::die(self.seed, self.inputs.len()),
-                Turn::Seat { seat, options } => match self.seats[seat.min(1)] {
-                    Seat::Person => break,
-                    Seat::Computer(name) => self.computer_choice(&g, seat, options, name),
-                },
-            };
-            let next = g.st;
-            let mut st = next;
-            st.apply(&self.m, i, &mut crate::games::arcadia::engine::NoLog);
-            self.inputs.push(i);
-            self.states.push(st);
-            self.at = self.inputs.len();
+        let from = self.inputs.len();
+        let st = self.game_at(from).st;
+        match (ArcadiaGame { m: &self.m, st }).turn() {
+            Turn::Over => return None,
+            Turn::Seat { seat, .. } if self.seats[seat.min(1)] == Seat::Person => return None,
+            _ => {}
         }
-        if self.at == start {
+        let m = self.m.clone();
+        let seats: Vec<session::Seat> = self.seats.iter().map(|s| s.typed()).collect();
+        let seed = self.seed;
+        Some(Thinking::start(ctx, from, move |stop, done| {
+            let g = ArcadiaGame { m: &m, st };
+            // The match's own limit on Days keeps a turn finite; the bound is a guard.
+            session::computer_turn(
+                g,
+                from,
+                &seats,
+                seed,
+                |_, k| Some(Played::die(seed, k)),
+                stop,
+                200_000,
+                done,
+            )
+        }))
+    }
+
+    /// Appends the computer's inputs to a match of `from` inputs (none when the match has
+    /// moved on since): the first new step, if any.
+    pub fn append(&mut self, from: usize, inputs: Vec<usize>) -> Option<usize> {
+        if self.inputs.len() != from || self.at != from || inputs.is_empty() {
             return None;
         }
+        self.inputs.extend(inputs);
+        self.at = self.inputs.len();
         self.relog();
-        Some(start + 1)
+        Some(from + 1)
     }
 
     /// Drops the person's last decision and everything after it: the position before it.
@@ -387,6 +389,8 @@ pub struct ArcadiaPanel {
     start_next: Option<String>,
     /// The shared Simulate view: its games, threads, run and figures.
     pub sim: SimView,
+    /// The computer's turn.
+    pub turn: ComputerTurn,
 }
 
 impl Default for ArcadiaPanel {
@@ -405,6 +409,7 @@ impl Default for ArcadiaPanel {
             path: String::new(),
             start_next: None,
             sim: SimView::new("arcadia-sim", 200),
+            turn: ComputerTurn::default(),
         }
     }
 }
@@ -453,11 +458,18 @@ impl ArcadiaPanel {
             ui.weak("Choose who plays each side, then New match: the Setup screen's quest setup is played (leagues brought are laid on the board).");
             return;
         };
-        if let Some(first) = p.computer_moves() {
-            if self.follow {
-                p.at = first;
+        let ctx = ui.ctx().clone();
+        match self.turn.ui(ui, || p.computer_turn(&ctx)) {
+            TurnStep::Done(from, inputs) => {
+                if let Some(first) = p.append(from, inputs) {
+                    if self.follow {
+                        p.at = first;
+                    }
+                    self.target = None;
+                }
             }
-            self.target = None;
+            TurnStep::Failed(e) => self.message = Some(e),
+            _ => {}
         }
         let p = self.played.as_ref().expect("set above");
         let game = p.game();
@@ -534,10 +546,12 @@ impl ArcadiaPanel {
         if undo {
             p.undo();
             self.target = None;
+            self.turn.reset();
         }
         if let Some(i) = pick {
             p.decide(i);
             self.target = None;
+            self.turn.reset();
             ui.ctx().request_repaint();
         }
     }
@@ -624,6 +638,7 @@ impl ArcadiaPanel {
             Ok((m, source)) => {
                 let source = Arc::new(source);
                 self.played = Some(Played::new(Arc::new(m), source, self.seats, self.seed));
+                self.turn.reset();
                 self.target = None;
                 self.message = None;
                 self.note = None;
@@ -651,6 +666,7 @@ impl ArcadiaPanel {
             self.seed = p.seed;
             self.turn_limit = p.m.turn_limit;
             self.played = Some(p);
+            self.turn.reset();
             self.target = None;
         }
     }
