@@ -15,7 +15,9 @@
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
+use super::job::{ComputerTurn, Thinking, TurnStep};
 use super::sim_view::{Ask, SimView};
+use crate::games::session::{self, TurnEnd};
 use crate::cards::{Card, CardLookup};
 use crate::games::ai::{Agent, Policy};
 use crate::games::dice::{RngDice, game_seed};
@@ -28,7 +30,7 @@ use crate::games::ruunara::engine::{
 use crate::games::ruunara::matchfile;
 use crate::games::ruunara::mission::{Objective, SceneryKind, Zone};
 use crate::games::ruunara::squad::SquadFile;
-use crate::sim::{derive_seed, play_seeded};
+use crate::sim::play_seeded;
 
 /// The bundled example missions: their file names and texts.
 pub const MISSIONS: [(&str, &str); 4] = [
@@ -342,31 +344,73 @@ impl Played {
         self.watch = None;
     }
 
-    /// Plays the computer's decisions for the heroes to the end of the mission (when the
-    /// heroes are the computer's and the last step is shown); true when it played anything.
-    fn computer_moves(&mut self) -> bool {
+    /// Starts the computer's turn when the heroes are the computer's and the last step is
+    /// shown: its decisions, each seeded by its index among the decisions, with the seed's
+    /// dice rolled after each, on a background job until the mission is over.
+    fn computer_turn(&self, ctx: &egui::Context) -> Option<Result<Thinking, String>> {
         let Heroes::Computer(name) = self.heroes else {
-            return false;
+            return None;
         };
         if self.at != self.inputs.len() || self.watch.is_some() {
-            return false;
+            return None;
+        }
+        if !matches!(self.last().turn(), Turn::Seat { .. }) {
+            return None;
         }
         let policy = Policy::parse(name).unwrap_or(Policy::Greedy);
-        let mut played = false;
-        // Bounded per frame: the app stays responsive with a slow policy (mcts).
-        let started = std::time::Instant::now();
-        while started.elapsed() < std::time::Duration::from_millis(60) {
-            let g = self.game();
-            let Turn::Seat { seat, options } = g.turn() else {
-                break;
+        let setup = self.setup.clone();
+        let inputs = self.inputs.clone();
+        let seed = self.seed;
+        Some(Thinking::start(ctx, inputs.len(), move |stop, done| {
+            // The mission replayed to its end, the dice stream with it.
+            let mut dice = RngDice::new(seed);
+            let mut ev = Vec::new();
+            let mut g = RuunaraGame::start(&setup, &mut ev);
+            roll(&mut g, &mut dice, &mut ev);
+            for input in &inputs {
+                match *input {
+                    Input::Pick(i) => g.step(i, &mut ev),
+                    Input::Drag(p) => {
+                        g.apply_path(p, &mut ev);
+                    }
+                    Input::Drop(at) => {
+                        g.apply_drop(at, &mut ev);
+                    }
+                }
+                roll(&mut g, &mut dice, &mut ev);
+                ev.clear();
+            }
+            let mut picks = Vec::new();
+            let end = loop {
+                if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    break TurnEnd::Stopped;
+                }
+                let Turn::Seat { seat, options } = g.turn() else {
+                    break TurnEnd::Over;
+                };
+                // Each decision has its own seed: the same mission and decisions choose the same.
+                let k = inputs.len() + picks.len();
+                let i = Agent::<RuunaraEval>::new(policy, session::decision_seed(seed, k))
+                    .choose(&g, seat, options);
+                g.step(i, &mut ev);
+                roll(&mut g, &mut dice, &mut ev);
+                ev.clear();
+                picks.push(i);
+                done(picks.len());
             };
-            // Each decision has its own seed: the same mission and decisions choose the same.
-            let seed = derive_seed(self.seed, 1000 + self.inputs.len() as u64);
-            let i = Agent::<RuunaraEval>::new(policy, seed).choose(&g, seat, options);
-            self.decide(Input::Pick(i));
-            played = true;
+            (picks, end)
+        }))
+    }
+
+    /// Appends the computer's decisions to a match of `from` decisions (none when the match
+    /// has moved on since); true when it took any.
+    fn append(&mut self, from: usize, picks: Vec<usize>) -> bool {
+        if self.inputs.len() != from || self.at != from || self.watch.is_some() {
+            return false;
         }
-        played
+        self.inputs.extend(picks.into_iter().map(Input::Pick));
+        self.at = self.inputs.len();
+        true
     }
 }
 
@@ -675,6 +719,8 @@ pub struct RuunaraPanel {
     pub board: Option<BoardMap>,
     pub message: Option<String>,
     chosen: Chosen,
+    /// The computer's turn.
+    pub turn: ComputerTurn,
 }
 
 impl Default for RuunaraPanel {
@@ -695,6 +741,7 @@ impl Default for RuunaraPanel {
             board: None,
             message: None,
             chosen: Arc::default(),
+            turn: ComputerTurn::default(),
         }
     }
 }
@@ -815,6 +862,7 @@ impl RuunaraPanel {
         match made {
             Ok((setup, source)) => {
                 self.played = Some(Played::new(setup, source, self.heroes, self.seed));
+                self.turn.reset();
                 self.selected = None;
                 self.dragging = None;
                 self.message = None;
@@ -878,6 +926,7 @@ impl RuunaraPanel {
             self.heroes = p.heroes;
             self.seed = p.seed;
             self.played = Some(p);
+            self.turn.reset();
             self.selected = None;
             self.dragging = None;
         }
@@ -982,8 +1031,15 @@ impl RuunaraPanel {
             ui.weak("Choose a mission, a squad and who plays the heroes, then New mission.");
             return;
         };
-        if p.computer_moves() {
-            ui.ctx().request_repaint();
+        let ctx = ui.ctx().clone();
+        match self.turn.ui(ui, || p.computer_turn(&ctx)) {
+            TurnStep::Done(from, picks) => {
+                if p.append(from, picks) {
+                    ui.ctx().request_repaint();
+                }
+            }
+            TurnStep::Failed(e) => self.message = Some(e),
+            _ => {}
         }
         let p = self.played.as_ref().expect("set above");
         let game = p.game();
@@ -1095,6 +1151,7 @@ impl RuunaraPanel {
                 p.at = p.inputs.len();
                 p.watch = None;
                 self.message = None;
+                self.turn.reset();
             }
             Some(k) => (p.at, p.watch) = frames[k],
             None => {}
@@ -1102,6 +1159,7 @@ impl RuunaraPanel {
         if let Some(i) = pick {
             p.decide(i);
             self.message = None;
+            self.turn.reset();
             ui.ctx().request_repaint();
         }
     }
