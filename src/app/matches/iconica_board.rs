@@ -12,12 +12,13 @@ use std::sync::Arc;
 use super::MatchOptions;
 pub use super::pictures::Pictures;
 use crate::catalogue::Catalogue;
-use crate::games::ai::{Agent, Policy};
+use crate::games::ai::Policy;
 use crate::games::game::{Chance, Game, Turn};
 use crate::games::iconica::engine::{Breaks, Event, IconicaGame, Opt, Ruleset, Setup, State};
+use super::job::Thinking;
 use crate::games::iconica::matchfile;
+use crate::games::session;
 use crate::games::record::{MatchRecord, RecordError, checked_replay};
-use crate::sim::derive_seed;
 use crate::sim::iconica::{self as matches, MemberEnd};
 
 /// Who takes a side's decisions.
@@ -200,8 +201,8 @@ pub struct IconicaMatch {
 pub const PACE: f64 = 0.6;
 
 impl IconicaMatch {
-    /// A new match of `setup` at its start: the computer plays up to the first decision of
-    /// a person (or the end).
+    /// A new match of `setup` at its start (the view's computer's turn then plays up to the
+    /// first decision of a person, or the end).
     pub fn new(
         setup: Arc<Setup>,
         names: [String; 2],
@@ -209,9 +210,7 @@ impl IconicaMatch {
         options: MatchOptions,
         seats: [Seat; 2],
     ) -> IconicaMatch {
-        let mut m = IconicaMatch::replayed(setup, names, members, options, seats, Vec::new());
-        m.play_computer();
-        m
+        IconicaMatch::replayed(setup, names, members, options, seats, Vec::new())
     }
 
     /// A match of `setup` with `inputs` replayed (a watched or recorded match), shown from
@@ -286,53 +285,68 @@ impl IconicaMatch {
         }
         self.inputs.push(i);
         self.at = self.inputs.len();
-        self.play_computer();
+        self.timeline = Timeline::build(&self.setup, &self.inputs);
     }
 
-    /// Plays chance (the seed's dice, in order) and the computer's decisions until a person
-    /// must decide or the match is over, then replays the log. The shown step stays where
-    /// it was when the computer's decisions are shown one at a time.
-    fn play_computer(&mut self) {
+    /// Starts the computer's turn when the last step is reached and chance or a computer is
+    /// to move: the seed's dice in order (past the chance inputs already taken) and the
+    /// computer's decisions, on a background job until a person must decide or the match is
+    /// over.
+    pub fn computer_turn(&self, ctx: &egui::Context) -> Option<Result<Thinking, String>> {
+        match self.last().turn {
+            Turn::Over => return None,
+            Turn::Seat { seat, .. } if self.seats.get(seat) == Some(&Seat::Person) => {
+                return None;
+            }
+            _ => {}
+        }
         let setup = self.setup.clone();
-        let mut g = crate::games::game::replay(&IconicaGame::new(&setup), &self.inputs);
-        // The seed's dice, past the chance inputs already taken.
-        let mut dice = matches::seeded_dice(self.seed);
-        for c in self
-            .timeline
-            .chances
+        let inputs = self.inputs.clone();
+        let seats: Vec<session::Seat> = self
+            .seats
             .iter()
-            .take(self.inputs.len())
-            .flatten()
-        {
-            c.draw(&mut dice);
-        }
-        let before = self.inputs.len();
-        loop {
-            let i = match g.turn() {
-                Turn::Over => break,
-                Turn::Chance(c) => match c.draw(&mut dice) {
-                    Some(o) => o,
-                    None => break,
+            .map(|s| match s {
+                Seat::Person => session::Seat::Person,
+                Seat::Computer(name) => {
+                    session::Seat::Computer(Policy::parse(name).unwrap_or(Policy::Greedy))
+                }
+            })
+            .collect();
+        let seed = self.seed;
+        Some(Thinking::start(ctx, inputs.len(), move |stop, done| {
+            let mut g = IconicaGame::new(&setup);
+            let mut dice = matches::seeded_dice(seed);
+            for &i in &inputs {
+                if let Turn::Chance(c) = g.turn() {
+                    c.draw(&mut dice);
+                }
+                g.apply(i);
+            }
+            session::computer_turn(
+                g,
+                inputs.len(),
+                &seats,
+                seed,
+                |g, _| match g.turn() {
+                    Turn::Chance(c) => c.draw(&mut dice),
+                    _ => None,
                 },
-                Turn::Seat { seat, options } => match self.seats[seat.min(1)] {
-                    Seat::Person => break,
-                    Seat::Computer(name) => {
-                        let policy = Policy::parse(name).unwrap_or(Policy::Greedy);
-                        // Each decision has its own seed: the same match chooses the same.
-                        let seed = derive_seed(self.seed, 1000 + self.inputs.len() as u64);
-                        Agent::<crate::games::iconica::ai::IconicaEval>::new(policy, seed)
-                            .choose(&g, seat, options)
-                            .min(options.saturating_sub(1))
-                    }
-                },
-            };
-            g.apply(i);
-            self.inputs.push(i);
+                stop,
+                usize::MAX,
+                done,
+            )
+        }))
+    }
+
+    /// Appends the computer's inputs to a match of `from` inputs (none when the match has
+    /// moved on since), then replays the log. The shown step stays where it was when the
+    /// computer's decisions are shown one at a time.
+    pub fn append(&mut self, from: usize, inputs: Vec<usize>) {
+        if self.inputs.len() != from || inputs.is_empty() {
+            return;
         }
-        drop(g);
-        if self.inputs.len() != before || self.timeline.steps.len() != self.inputs.len() + 1 {
-            self.timeline = Timeline::build(&self.setup, &self.inputs);
-        }
+        self.inputs.extend(inputs);
+        self.timeline = Timeline::build(&self.setup, &self.inputs);
         if !self.animate {
             self.at = self.inputs.len();
         }

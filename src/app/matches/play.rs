@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use super::super::files::{Answer, Dialog, ask_for_field};
 use super::draft::DraftPanel;
+use super::job::{ComputerTurn, TurnStep};
 use super::iconica_board::{self as board, IconicaMatch, Pictures, Seat};
 use super::{Asked, MatchOptions};
 use crate::catalogue::Catalogue;
@@ -38,6 +39,8 @@ pub struct PlayPanel {
     /// The match file of Save and Open.
     pub path: String,
     pictures: Pictures,
+    /// The computer's turn.
+    pub turn: ComputerTurn,
 }
 
 impl PlayPanel {
@@ -54,6 +57,7 @@ impl PlayPanel {
                     IconicaMatch::new(d.setup, names, members, now.options.clone(), d.seats);
                 m.animate = !self.at_once;
                 self.game = Some(m);
+                self.turn.reset();
                 self.message = None;
             }
             return;
@@ -68,8 +72,20 @@ impl PlayPanel {
             return;
         };
         g.animate = !self.at_once;
+        let ctx = ui.ctx().clone();
+        match self.turn.ui(ui, || g.computer_turn(&ctx)) {
+            TurnStep::Done(from, inputs) => g.append(from, inputs),
+            TurnStep::Failed(e) => self.message = Some(e),
+            _ => {}
+        }
         g.follow(ui.ctx());
+        let before = g.inputs.len();
         match_ui(ui, g, cat, &mut self.pictures, "play");
+        if g.inputs.len() != before {
+            // A person's decision: the computer answers from the new end.
+            self.turn.reset();
+            ui.ctx().request_repaint();
+        }
     }
 
     fn controls_ui(&mut self, ui: &mut egui::Ui, now: &Asked, cat: &Catalogue) {
@@ -130,6 +146,7 @@ impl PlayPanel {
                     .clicked()
             {
                 g.undo();
+                self.turn.reset();
             }
             ui.checkbox(&mut self.at_once, "Computer's moves at once")
                 .on_hover_text("Off: the computer's decisions are shown one at a time");
@@ -154,6 +171,7 @@ impl PlayPanel {
                             m.inputs.len()
                         ));
                         self.game = Some(m);
+                        self.turn.reset();
                     }
                     Err(e) => self.message = Some(e),
                 },
@@ -168,6 +186,7 @@ impl PlayPanel {
         let mut m = IconicaMatch::new(setup, names, members, o.clone(), seats);
         m.animate = !self.at_once;
         self.game = Some(m);
+        self.turn.reset();
         self.message = None;
     }
 }

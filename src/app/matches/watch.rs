@@ -4,6 +4,7 @@
 //! step's log lines highlighted); saved to a match file and opened again.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::iconica_board::{IconicaMatch, Pictures, Seat};
 use super::job::{Job, Poll};
@@ -97,6 +98,18 @@ pub struct Stepped {
 /// dice as [`matches::play_logged`]), node by node, recording each input and, whenever a turn
 /// heading is logged, each side's characters as the previous turn left them.
 pub fn play_stepped(setup: &Setup, a: PolicyKind, b: PolicyKind, seed: u64) -> Stepped {
+    play_stoppable(setup, a, b, seed, &AtomicBool::new(false)).expect("never stopped")
+}
+
+/// [`play_stepped`], stopped (`None`) when `stop` is set before an input: a Watch of a slow
+/// policy can be cancelled mid-match.
+pub fn play_stoppable(
+    setup: &Setup,
+    a: PolicyKind,
+    b: PolicyKind,
+    seed: u64,
+    stop: &AtomicBool,
+) -> Option<Stepped> {
     let mut g = IconicaGame::new(setup);
     let mut dice = matches::seeded_dice(seed);
     let mut agents: Vec<Agent<_>> = [a, b]
@@ -110,6 +123,9 @@ pub fn play_stepped(setup: &Setup, a: PolicyKind, b: PolicyKind, seed: u64) -> S
     let mut turn_sides = Vec::new();
     let heading = |e: &Event| matches!(e, Event::Turn { .. } | Event::End { .. });
     loop {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
         let i = match g.turn() {
             Turn::Over => break,
             Turn::Chance(c) => match c.draw(&mut dice) {
@@ -148,7 +164,7 @@ pub fn play_stepped(setup: &Setup, a: PolicyKind, b: PolicyKind, seed: u64) -> S
     // The last entry (the end of the match) ends with the match.
     turn_inputs.push(inputs.len());
     turn_sides.push(matches::sides(setup, g.state()));
-    Stepped {
+    Some(Stepped {
         played: Played {
             state: *g.state(),
             log,
@@ -156,7 +172,7 @@ pub fn play_stepped(setup: &Setup, a: PolicyKind, b: PolicyKind, seed: u64) -> S
         inputs,
         turn_inputs,
         turn_sides,
-    }
+    })
 }
 
 /// The Action Roll of each entry of [`by_turn`]'s grouping of `log`.
@@ -182,7 +198,7 @@ pub fn rolls_by_turn(log: &[Event]) -> Vec<Option<(u8, u8)>> {
 /// The Watch view's state.
 #[derive(Default)]
 pub struct WatchPanel {
-    job: Option<Job<Watched>>,
+    job: Option<Job<Option<Watched>>>,
     pub watched: Option<Watched>,
     /// Show one turn at a time (else the whole log).
     pub step: bool,
@@ -287,7 +303,11 @@ impl WatchPanel {
         let Some(job) = &self.job else { return };
         match job.poll() {
             Poll::Running => return,
-            Poll::Finished(w) => {
+            Poll::Finished(None) => {
+                self.pending = None;
+                self.message = Some("The match was stopped.".into());
+            }
+            Poll::Finished(Some(w)) => {
                 if let Some((setup, o)) = self.pending.take() {
                     let seats = [Seat::Computer(o.policies[0]), Seat::Computer(o.policies[1])];
                     let members = side_ids(&setup);
@@ -329,12 +349,13 @@ impl WatchPanel {
             if self.job.is_some() {
                 ui.spinner();
                 ui.label("Playing…");
-                if ui
-                    .button("Cancel")
-                    .on_hover_text("Forget this match")
-                    .clicked()
+                if let Some(job) = &self.job
+                    && ui
+                        .add_enabled(!job.cancelled(), egui::Button::new("Stop"))
+                        .on_hover_text("Stop the match being played (it is forgotten)")
+                        .clicked()
                 {
-                    self.job = None;
+                    job.cancel();
                 }
             }
         });
@@ -358,11 +379,11 @@ impl WatchPanel {
         );
         self.pending = Some((setup.clone(), o.clone()));
         let job = Job::spawn(ctx, "deckwright-watch", 1, move |p| {
-            let stepped = play_stepped(&setup, pa, pb, seed);
+            let stepped = play_stoppable(&setup, pa, pb, seed, p.stop_flag())?;
             let Played { state, log } = stepped.played;
             p.add(1);
             let end = log.last().map(|e| e.text(&setup)).unwrap_or_default();
-            Watched {
+            Some(Watched {
                 seed,
                 policies: [pa.name(), pb.name()],
                 names,
@@ -375,7 +396,7 @@ impl WatchPanel {
                 summary: format!("{end}; {} turns, {} dice", state.turn, state.dice_used),
                 cli,
                 key,
-            }
+            })
         });
         match job {
             Ok(job) => self.job = Some(job),
