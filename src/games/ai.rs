@@ -9,6 +9,8 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::{RngExt, SeedableRng};
@@ -188,6 +190,20 @@ pub fn random_playout<G: Game>(g: &G, rng: &mut ChaCha8Rng) -> Returns {
     }
 }
 
+/// How long a tree search runs: its budget, and a flag that ends it early when set (a face's
+/// Stop; a search ended so is not a decision to take).
+#[derive(Debug, Clone, Copy)]
+pub struct Limit<'a> {
+    pub budget: Budget,
+    pub stop: Option<&'a AtomicBool>,
+}
+
+impl From<Budget> for Limit<'_> {
+    fn from(budget: Budget) -> Self {
+        Limit { budget, stop: None }
+    }
+}
+
 /// A seated policy: the policy, its own random stream and the game's evaluation.
 #[derive(Debug, Clone)]
 pub struct Agent<E> {
@@ -195,6 +211,8 @@ pub struct Agent<E> {
     pub rng: ChaCha8Rng,
     pub eval: E,
     values: Vec<f64>,
+    /// Ends a search early when set ([`Agent::stopped_by`]).
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl<E: Default> Agent<E> {
@@ -211,7 +229,15 @@ impl<E> Agent<E> {
             rng: ChaCha8Rng::seed_from_u64(seed),
             eval,
             values: Vec::new(),
+            stop: None,
         }
+    }
+
+    /// The agent with its searches ended early when `stop` is set: its choice is then not
+    /// the policy's, and the caller drops it.
+    pub fn stopped_by(mut self, stop: Arc<AtomicBool>) -> Agent<E> {
+        self.stop = Some(stop);
+        self
     }
 
     /// The choice of a policy that needs only the number of options (`first`, `random`);
@@ -248,7 +274,10 @@ impl<E> Agent<E> {
                 seat,
                 options,
                 &self.values,
-                budget,
+                Limit {
+                    budget,
+                    stop: self.stop.as_deref(),
+                },
                 &mut self.eval,
                 &mut self.rng,
             ),
@@ -293,17 +322,18 @@ impl TNode {
 }
 
 /// Tree search from `root`, a decision of `seat` with `options` options whose greedy values
-/// are `values` (the priors' source; ignored unless one per root candidate). Returns the
-/// option chosen: the root child visited most (the lower option on a tie).
-pub fn mcts<G: Game, E: Evaluator<G>>(
+/// are `values` (the priors' source; ignored unless one per root candidate), within `limit`.
+/// Returns the option chosen: the root child visited most (the lower option on a tie).
+pub fn mcts<'a, G: Game, E: Evaluator<G>>(
     root: &G,
     seat: usize,
     options: usize,
     values: &[f64],
-    budget: Budget,
+    limit: impl Into<Limit<'a>>,
     eval: &mut E,
     rng: &mut ChaCha8Rng,
 ) -> usize {
+    let Limit { budget, stop } = limit.into();
     if options <= 1 {
         return 0;
     }
@@ -337,6 +367,9 @@ pub fn mcts<G: Game, E: Evaluator<G>>(
     let mut path: Vec<u32> = Vec::with_capacity(64);
     let mut done = 0u32;
     loop {
+        if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            break;
+        }
         match budget {
             Budget::Playouts(n) if done >= n => break,
             Budget::Millis(ms) if done > 0 && started.elapsed() >= Duration::from_millis(ms) => {

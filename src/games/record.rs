@@ -63,6 +63,27 @@ pub struct MatchRecord {
     pub options: toml::Table,
 }
 
+/// A match's inputs as a record keeps them.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Inputs {
+    /// Every input, chance outcomes included.
+    pub inputs: Vec<usize>,
+    /// Those that were points on the table.
+    pub points: Vec<PointInput>,
+    /// The dice (a script) ran out after them.
+    pub exhausted: bool,
+}
+
+impl Inputs {
+    /// Inputs with no point among them, the dice not run out.
+    pub fn of(inputs: Vec<usize>) -> Inputs {
+        Inputs {
+            inputs,
+            ..Inputs::default()
+        }
+    }
+}
+
 /// An input that was a point on the table: its step (an index into the inputs) and where.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -199,19 +220,21 @@ impl MatchRecord {
         self.points.iter().enumerate().find(|(_, p)| p.step == step)
     }
 
-    /// The record of a match of `G` played from `start` with `inputs` (every one, chance
-    /// outcomes included; `points` those that were points on the table): its checks taken,
-    /// `exhausted` when the dice ran out after them.
+    /// The record of a match of `G` played from `start` with `played`'s inputs: its checks
+    /// taken.
     pub fn of_inputs<G: Game>(
         start: &G,
         engine: u32,
         seed: u64,
         seats: Vec<String>,
-        inputs: Vec<usize>,
-        points: Vec<PointInput>,
-        exhausted: bool,
+        played: Inputs,
         options: toml::Table,
     ) -> MatchRecord {
+        let Inputs {
+            inputs,
+            points,
+            exhausted,
+        } = played;
         let checks = checks_of(start, &inputs, &points).unwrap_or_default();
         MatchRecord {
             engine,

@@ -8,6 +8,7 @@
 //! [`decision_seed`]`(s, k)`: the same match and inputs choose the same, however they were
 //! reached (played on, undone, reopened from a file).
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::ai::{Agent, Policy};
@@ -55,23 +56,27 @@ pub enum TurnEnd {
     NoChance,
     /// The face asked it to stop.
     Stopped,
-    /// It took `limit` inputs (the face plays on in another turn).
+    /// It took [`MAX_TURN_INPUTS`] inputs (a guard: the face plays on in another turn).
     Limit,
 }
+
+/// The most inputs one computer's turn takes (every game's own limits end a match long
+/// before; a guard against a game that would not).
+pub const MAX_TURN_INPUTS: usize = 1_000_000;
 
 /// Plays from `g`, the position after `taken` inputs of a match seeded `seed`: chance from
 /// `chance` (given the position and the input's index), each computer seat's decision by
 /// its policy (seeded [`decision_seed`]), until a person must decide, the match is over,
-/// `stop` is set (checked before every input) or `limit` inputs are taken. `done` is told
-/// each input as it is taken. The inputs taken, in order, and why the turn ended.
+/// `stop` is set (checked before every input, and by a search as it runs: a decision whose
+/// search was stopped is not taken) or [`MAX_TURN_INPUTS`] inputs are taken. `done` is told each input
+/// as it is taken. The inputs taken, in order, and why the turn ended.
 pub fn computer_turn<G: Game>(
     mut g: G,
     taken: usize,
     seats: &[Seat],
     seed: u64,
     mut chance: impl FnMut(&G, usize) -> Option<usize>,
-    stop: &AtomicBool,
-    limit: usize,
+    stop: &Arc<AtomicBool>,
     done: impl Fn(usize),
 ) -> (Vec<usize>, TurnEnd) {
     let mut inputs = Vec::new();
@@ -79,7 +84,7 @@ pub fn computer_turn<G: Game>(
         if stop.load(Ordering::Relaxed) {
             break TurnEnd::Stopped;
         }
-        if inputs.len() >= limit {
+        if inputs.len() >= MAX_TURN_INPUTS {
             break TurnEnd::Limit;
         }
         let k = taken + inputs.len();
@@ -91,9 +96,14 @@ pub fn computer_turn<G: Game>(
             },
             Turn::Seat { seat, options } => match seats.get(seat).copied() {
                 Some(Seat::Computer(policy)) => {
-                    Agent::<G::Eval>::new(policy, decision_seed(seed, k))
+                    let i = Agent::<G::Eval>::new(policy, decision_seed(seed, k))
+                        .stopped_by(stop.clone())
                         .choose(&g, seat, options)
-                        .min(options.saturating_sub(1))
+                        .min(options.saturating_sub(1));
+                    if stop.load(Ordering::Relaxed) {
+                        break TurnEnd::Stopped;
+                    }
+                    i
                 }
                 Some(Seat::Person) | None => break TurnEnd::Person,
             },

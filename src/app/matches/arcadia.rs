@@ -12,7 +12,6 @@ use std::sync::Arc;
 
 use super::iconoclasm::Seat;
 use super::job::{ComputerTurn, Thinking, TurnStep};
-use crate::games::session;
 use super::sim_view::{Ask, SimView};
 use crate::games::ai::Policy;
 use crate::games::arcadia::character::CharacterFile;
@@ -22,7 +21,8 @@ use crate::games::arcadia::matchfile;
 use crate::games::arcadia::setup::SetupFile;
 use crate::games::dice::{Dice, derive_seed, game_seed};
 use crate::games::game::{Ending, Game, Turn};
-use crate::games::record::{MatchRecord, RecordError, checked_replay};
+use crate::games::record::{Inputs, MatchRecord, RecordError, checked_replay};
+use crate::games::session;
 use crate::sim::play_seeded;
 
 use super::super::docs::{Slot, TomlDoc};
@@ -135,9 +135,7 @@ impl super::play::Recorded for Played {
             matchfile::ENGINE,
             self.seed,
             self.seats.iter().map(|s| s.record_name()).collect(),
-            self.inputs.clone(),
-            Vec::new(),
-            false,
+            Inputs::of(self.inputs.clone()),
             matchfile::options(&self.source),
         )
     }
@@ -259,7 +257,7 @@ impl Played {
         let seed = self.seed;
         Some(Thinking::start(ctx, from, move |stop, done| {
             let g = ArcadiaGame { m: &m, st };
-            // The match's own limit on Days keeps a turn finite; the bound is a guard.
+            // The match's own limit on Days keeps a turn finite.
             session::computer_turn(
                 g,
                 from,
@@ -267,7 +265,6 @@ impl Played {
                 seed,
                 |_, k| Some(Played::die(seed, k)),
                 stop,
-                200_000,
                 done,
             )
         }))
@@ -361,8 +358,6 @@ impl Played {
         Ok(p)
     }
 }
-
-/// `v` as a TOML table (a setup or character file is plain data).
 
 /// The Arcadia view of the Match screen.
 pub struct ArcadiaPanel {

@@ -10,15 +10,15 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::MatchOptions;
+use super::job::Thinking;
 pub use super::pictures::Pictures;
 use crate::catalogue::Catalogue;
 use crate::games::ai::Policy;
 use crate::games::game::{Chance, Game, Turn};
 use crate::games::iconica::engine::{Breaks, Event, IconicaGame, Opt, Ruleset, Setup, State};
-use super::job::Thinking;
 use crate::games::iconica::matchfile;
+use crate::games::record::{Inputs, MatchRecord, RecordError, checked_replay};
 use crate::games::session;
-use crate::games::record::{MatchRecord, RecordError, checked_replay};
 use crate::sim::iconica::{self as matches, MemberEnd};
 
 /// Who takes a side's decisions.
@@ -332,7 +332,6 @@ impl IconicaMatch {
                     _ => None,
                 },
                 stop,
-                usize::MAX,
                 done,
             )
         }))
@@ -412,9 +411,7 @@ impl IconicaMatch {
             matchfile::ENGINE,
             self.seed,
             self.seats.iter().map(|s| s.record_name()).collect(),
-            self.inputs.clone(),
-            Vec::new(),
-            false,
+            Inputs::of(self.inputs.clone()),
             matchfile::options_of(&self.setup, &self.names),
         )
     }

@@ -14,7 +14,7 @@ use crate::games::iconoclasm::engine::{Goal, IconoclasmGame, NoLog, Pos, Setup, 
 use crate::games::iconoclasm::matchfile;
 use crate::games::iconoclasm::model::ClashTable;
 use crate::games::iconoclasm::model::Element;
-use crate::games::record::{MatchRecord, RecordError, checked_replay};
+use crate::games::record::{Inputs, MatchRecord, RecordError, checked_replay};
 use crate::games::session;
 use crate::sim::iconoclasm::Run;
 
@@ -84,9 +84,7 @@ impl super::play::Recorded for Played {
             matchfile::ENGINE,
             self.seed,
             self.seats.iter().map(|s| s.record_name()).collect(),
-            self.inputs.clone(),
-            Vec::new(),
-            false,
+            Inputs::of(self.inputs.clone()),
             matchfile::options(&self.setup, &self.table),
         )
     }
@@ -168,16 +166,7 @@ impl Played {
                     .iter()
                     .find_map(|c| deck.iter().position(|d| d == c))
             };
-            session::computer_turn(
-                g,
-                inputs.len(),
-                &seats,
-                seed,
-                next_card,
-                stop,
-                usize::MAX,
-                done,
-            )
+            session::computer_turn(g, inputs.len(), &seats, seed, next_card, stop, done)
         }))
     }
 }

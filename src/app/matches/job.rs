@@ -30,6 +30,11 @@ impl Progress {
     pub fn stop_flag(&self) -> &AtomicBool {
         &self.stop
     }
+
+    /// The stop flag, shared (a search holds it to end early).
+    pub fn stop_arc(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
 }
 
 /// A job running on its own thread.
@@ -153,10 +158,10 @@ impl Thinking {
     pub fn start(
         ctx: &egui::Context,
         from: usize,
-        work: impl FnOnce(&AtomicBool, &dyn Fn(usize)) -> (Vec<usize>, TurnEnd) + Send + 'static,
+        work: impl FnOnce(&Arc<AtomicBool>, &dyn Fn(usize)) -> (Vec<usize>, TurnEnd) + Send + 'static,
     ) -> Result<Thinking, String> {
         if inline_turns(ctx) {
-            let stop = AtomicBool::new(false);
+            let stop = Arc::new(AtomicBool::new(false));
             return Ok(Thinking {
                 job: None,
                 inline: Some(work(&stop, &|_| {})),
@@ -165,7 +170,7 @@ impl Thinking {
         }
         let job = Job::spawn(ctx, "computer-turn", 0, move |p| {
             let seen = AtomicU64::new(0);
-            work(p.stop_flag(), &|n| {
+            work(&p.stop_arc(), &|n| {
                 let n = n as u64;
                 let before = seen.swap(n, Ordering::Relaxed);
                 p.add(n.saturating_sub(before));

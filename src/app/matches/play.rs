@@ -10,8 +10,8 @@ use std::sync::Arc;
 
 use super::super::files::{Answer, Dialog, ask_for_field};
 use super::draft::DraftPanel;
-use super::job::{ComputerTurn, TurnStep};
 use super::iconica_board::{self as board, IconicaMatch, Pictures, Seat};
+use super::job::{ComputerTurn, TurnStep};
 use super::{Asked, MatchOptions};
 use crate::catalogue::Catalogue;
 use crate::games::iconica::engine::Setup;

@@ -17,12 +17,11 @@ use std::sync::{Arc, Mutex};
 
 use super::job::{ComputerTurn, Thinking, TurnStep};
 use super::sim_view::{Ask, SimView};
-use crate::games::session::{self, TurnEnd};
 use crate::cards::{Card, CardLookup};
 use crate::games::ai::{Agent, Policy};
 use crate::games::dice::{RngDice, game_seed};
 use crate::games::game::{Game, Outcome, Turn};
-use crate::games::record::{MatchRecord, PointInput, RecordError, replay_record};
+use crate::games::record::{Inputs, MatchRecord, PointInput, RecordError, replay_record};
 use crate::games::ruunara::engine::{
     BASE_R, Event, NoLog, Opt, Path, Phase, Pt, RuunaraEnding, RuunaraEval, RuunaraGame, Setup,
     Status,
@@ -30,6 +29,7 @@ use crate::games::ruunara::engine::{
 use crate::games::ruunara::matchfile;
 use crate::games::ruunara::mission::{Objective, SceneryKind, Zone};
 use crate::games::ruunara::squad::SquadFile;
+use crate::games::session::{self, TurnEnd};
 use crate::sim::play_seeded;
 
 /// The bundled example missions: their file names and texts.
@@ -208,9 +208,11 @@ impl super::play::Recorded for Played {
                 Heroes::Person => "person".to_string(),
                 Heroes::Computer(p) => p.to_string(),
             }],
-            inputs,
-            points,
-            false,
+            Inputs {
+                inputs,
+                points,
+                exhausted: false,
+            },
             matchfile::options(&self.source),
         )
     }
@@ -391,7 +393,11 @@ impl Played {
                 // Each decision has its own seed: the same mission and decisions choose the same.
                 let k = inputs.len() + picks.len();
                 let i = Agent::<RuunaraEval>::new(policy, session::decision_seed(seed, k))
+                    .stopped_by(stop.clone())
                     .choose(&g, seat, options);
+                if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    break TurnEnd::Stopped;
+                }
                 g.step(i, &mut ev);
                 roll(&mut g, &mut dice, &mut ev);
                 ev.clear();
@@ -403,14 +409,13 @@ impl Played {
     }
 
     /// Appends the computer's decisions to a match of `from` decisions (none when the match
-    /// has moved on since); true when it took any.
-    fn append(&mut self, from: usize, picks: Vec<usize>) -> bool {
+    /// has moved on since).
+    fn append(&mut self, from: usize, picks: Vec<usize>) {
         if self.inputs.len() != from || self.at != from || self.watch.is_some() {
-            return false;
+            return;
         }
         self.inputs.extend(picks.into_iter().map(Input::Pick));
         self.at = self.inputs.len();
-        true
     }
 }
 
@@ -1033,11 +1038,7 @@ impl RuunaraPanel {
         };
         let ctx = ui.ctx().clone();
         match self.turn.ui(ui, || p.computer_turn(&ctx)) {
-            TurnStep::Done(from, picks) => {
-                if p.append(from, picks) {
-                    ui.ctx().request_repaint();
-                }
-            }
+            TurnStep::Done(from, picks) => p.append(from, picks),
             TurnStep::Failed(e) => self.message = Some(e),
             _ => {}
         }

@@ -10,7 +10,7 @@ use crate::cli::report;
 use crate::cli::{BadInput, Context, Outcome};
 use crate::games::arcadia::engine::{ArcadiaGame, Event, RngDice};
 use crate::games::arcadia::matchfile::{self, ENGINE};
-use crate::games::record::MatchRecord;
+use crate::games::record::{Inputs, MatchRecord};
 use crate::sim;
 
 #[derive(Debug, clap::Args)]
@@ -43,9 +43,11 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
             ENGINE,
             seed,
             policies.iter().map(|p| p.name()).collect(),
-            played.inputs,
-            Vec::new(),
-            played.exhausted,
+            Inputs {
+                inputs: played.inputs,
+                points: Vec::new(),
+                exhausted: played.exhausted,
+            },
             matchfile::options(&source),
         );
         record

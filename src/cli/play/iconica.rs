@@ -12,7 +12,7 @@ use crate::cli::{BadInput, Context, Outcome};
 use crate::games::dice::Dice;
 use crate::games::iconica::engine::{IconicaGame, Setup};
 use crate::games::iconica::matchfile::{self, ENGINE};
-use crate::games::record::MatchRecord;
+use crate::games::record::{Inputs, MatchRecord};
 use crate::sim;
 
 #[derive(Debug, clap::Args)]
@@ -43,51 +43,39 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     let setup = iconica_setup(&parties, rules)?;
     let policies = args.shared.policies(2);
     let seed = args.shared.seed;
-    let played = match (args.dice.dice, &args.shared.record) {
-        (Some(d), Some(_)) => Played::Recorded(record(&setup, d, &policies, seed)),
-        (None, Some(_)) => Played::Recorded(record(
-            &setup,
-            sim::iconica::seeded_dice(seed),
-            &policies,
-            seed,
-        )),
-        (Some(d), None) => Played::Fast(sim::iconica::play_logged(
-            &setup,
-            policies[0],
-            policies[1],
-            seed,
-            d,
-        )),
-        (None, None) => Played::Fast(sim::iconica::play_logged(
-            &setup,
-            policies[0],
-            policies[1],
-            seed,
-            sim::iconica::seeded_dice(seed),
-        )),
-    };
-    let (state, log) = match played {
-        Played::Fast(p) => (p.state, p.log),
-        Played::Recorded(r) => {
-            let path = args
-                .shared
-                .record
-                .as_deref()
-                .expect("recorded with --record");
+    let (state, log) = match &args.shared.record {
+        // Node by node with every input kept: the same match as the engine's fast path.
+        Some(path) => {
+            let r = match args.dice.dice {
+                Some(d) => record(&setup, d, &policies, seed),
+                None => record(&setup, sim::iconica::seeded_dice(seed), &policies, seed),
+            };
             let record = MatchRecord::of_inputs(
                 &IconicaGame::new(&setup),
                 ENGINE,
                 seed,
                 policies.iter().map(|p| p.name()).collect(),
-                r.inputs,
-                Vec::new(),
-                r.exhausted,
+                Inputs {
+                    inputs: r.inputs,
+                    points: Vec::new(),
+                    exhausted: r.exhausted,
+                },
                 matchfile::options(&rules, &named),
             );
             record
                 .save(path)
                 .map_err(|e| BadInput(format!("{}: {}", path.display(), crate::error_chain(&e))))?;
             (*r.game.state(), r.log)
+        }
+        None => {
+            let (a, b) = (policies[0], policies[1]);
+            let p = match args.dice.dice {
+                Some(d) => sim::iconica::play_logged(&setup, a, b, seed, d),
+                None => {
+                    sim::iconica::play_logged(&setup, a, b, seed, sim::iconica::seeded_dice(seed))
+                }
+            };
+            (p.state, p.log)
         }
     };
     report::print(
@@ -96,12 +84,6 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         args.shared.json,
     );
     Ok(ExitCode::SUCCESS)
-}
-
-/// How the match was played: the engine's fast path, or node by node with every input kept.
-enum Played<'s> {
-    Fast(sim::iconica::Played),
-    Recorded(sim::Recorded<IconicaGame<'s>>),
 }
 
 /// The match played node by node, every input kept (the same match as the fast path).

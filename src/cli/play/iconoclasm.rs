@@ -13,7 +13,7 @@ use crate::cli::report;
 use crate::cli::{BadInput, Context, Outcome};
 use crate::games::iconoclasm::engine::{Event, IconoclasmGame, Pile, deal};
 use crate::games::iconoclasm::matchfile::{self, ENGINE};
-use crate::games::record::MatchRecord;
+use crate::games::record::{Inputs, MatchRecord};
 use crate::sim::{self, derive_seed};
 
 #[derive(Debug, clap::Args)]
@@ -52,9 +52,11 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
             ENGINE,
             seed,
             names.clone(),
-            played.inputs,
-            Vec::new(),
-            played.exhausted,
+            Inputs {
+                inputs: played.inputs,
+                points: Vec::new(),
+                exhausted: played.exhausted,
+            },
             matchfile::options(&setup, &table),
         );
         record

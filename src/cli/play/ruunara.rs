@@ -10,7 +10,7 @@ use crate::cli::options::{DiceScript, SoloPlay};
 use crate::cli::report;
 use crate::cli::{BadInput, Context, Outcome};
 use crate::games::dice::RngDice;
-use crate::games::record::MatchRecord;
+use crate::games::record::{Inputs, MatchRecord};
 use crate::games::ruunara::engine::{Event, RuunaraGame, Setup};
 use crate::games::ruunara::matchfile::{self, Compiled, ENGINE};
 use crate::sim;
@@ -49,9 +49,11 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
             ENGINE,
             seed,
             vec![policy.name()],
-            played.inputs.clone(),
-            Vec::new(),
-            played.exhausted,
+            Inputs {
+                inputs: played.inputs.clone(),
+                points: Vec::new(),
+                exhausted: played.exhausted,
+            },
             matchfile::options(&source),
         );
         record

@@ -1,0 +1,112 @@
+//! The computer's turn runs on its own thread: with both seats a slow search (mcts with a
+//! million playouts a decision), frames keep being drawn while it thinks, the window says so,
+//! and Stop ends the search mid-decision without taking it; Continue thinks again. Nothing
+//! here waits on a clock: the search is far too long to end within the frames stepped, and
+//! the stop is waited for by a bounded count of frames.
+
+use std::path::Path;
+use std::time::Duration;
+
+use deckwright::app::DeckwrightApp;
+use deckwright::app::docs::Slot;
+use deckwright::app::files;
+use deckwright::app::matches::iconoclasm::Seat;
+use deckwright::app::matches::job::set_inline_turns;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+use crate::support::{app, click, harness};
+
+/// A search far longer than any test runs.
+const SLOW: &str = "mcts:1000000";
+
+/// Steps frames until `done` holds, at most ~60 s of 10 ms naps (the stop is seen between
+/// two playouts, so this waits for one playout at most).
+fn wait(h: &mut Harness<'_, DeckwrightApp>, done: impl Fn(&DeckwrightApp) -> bool) {
+    for _ in 0..6000 {
+        h.step();
+        if done(h.state()) {
+            h.run_steps(3);
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    panic!("the computer's turn did not stop");
+}
+
+/// Steps a few frames while the computer thinks: each is drawn (the UI thread is free),
+/// the row says the computer is thinking, and Stop is there.
+fn frames_drawn_while_thinking(
+    h: &mut Harness<'_, DeckwrightApp>,
+    thinking: impl Fn(&DeckwrightApp) -> bool,
+) {
+    // The frame of the click starts the turn; the frames after it draw while it thinks.
+    h.step();
+    for _ in 0..10 {
+        h.step();
+        assert!(thinking(h.state()), "still thinking: a million playouts");
+    }
+    h.get_by_label_contains("The computer is thinking");
+    h.get_by_label("Stop");
+}
+
+#[test]
+fn iconoclasm_computer_against_computer_thinks_off_the_ui_thread_and_stops() {
+    let mut h = harness(app());
+    set_inline_turns(&h.ctx, false);
+    h.run();
+    click(&mut h, "Match");
+    click(&mut h, "Iconoclasm");
+    h.state_mut().matches.iconoclasm.seats = [Seat::Computer(SLOW); 4];
+    h.run();
+    h.get_by_label("New game").click();
+    frames_drawn_while_thinking(&mut h, |a| a.matches.iconoclasm.turn.running());
+    let p = h.state().matches.iconoclasm.played.as_ref().unwrap();
+    assert!(p.inputs.is_empty(), "no decision taken on the UI thread");
+    h.get_by_label("Stop").click();
+    wait(&mut h, |a| !a.matches.iconoclasm.turn.running());
+    let p = h.state().matches.iconoclasm.played.as_ref().unwrap();
+    assert!(p.inputs.is_empty(), "a stopped search is not a decision");
+    assert!(h.state().matches.iconoclasm.turn.paused());
+    h.get_by_label("The computer was stopped.");
+    // It stays stopped until asked.
+    h.run_steps(5);
+    assert!(!h.state().matches.iconoclasm.turn.running());
+    h.get_by_label("Continue").click();
+    frames_drawn_while_thinking(&mut h, |a| a.matches.iconoclasm.turn.running());
+    h.key_press(egui::Key::Escape);
+    wait(&mut h, |a| !a.matches.iconoclasm.turn.running());
+    assert!(
+        h.state().matches.iconoclasm.turn.paused(),
+        "Escape stops it too"
+    );
+}
+
+#[test]
+fn arcadia_computer_against_computer_thinks_off_the_ui_thread_and_stops() {
+    let mut a = app();
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/arcadia/legal-long-road.setup.toml");
+    for action in files::setup_characters(&path) {
+        a.apply(action);
+    }
+    a.apply(files::open_doc_path(&path, Slot::Setup));
+    a.matches.arcadia.seats = [Seat::Computer(SLOW); 2];
+    let mut h = harness(a);
+    set_inline_turns(&h.ctx, false);
+    h.run();
+    click(&mut h, "Match");
+    click(&mut h, "Arcadia");
+    h.get_by_label("New match").click();
+    frames_drawn_while_thinking(&mut h, |a| a.matches.arcadia.turn.running());
+    h.get_by_label("Stop").click();
+    wait(&mut h, |a| !a.matches.arcadia.turn.running());
+    h.get_by_label("The computer was stopped.");
+    let p = h.state().matches.arcadia.played.as_ref().unwrap();
+    // The dice before the first decision were rolled; no decision of the search was taken.
+    let g = p.game_at(p.inputs.len());
+    assert!(matches!(
+        deckwright::games::game::Game::turn(&g),
+        deckwright::games::game::Turn::Seat { .. }
+    ));
+}
