@@ -150,7 +150,10 @@ impl SetupScreen {
             } else {
                 p.character.clone()
             };
+            // The column's width, not the name's: a long name widened the column past the window.
             egui::ComboBox::from_id_salt(("setup-character", i))
+                .width((ui.available_width() - 8.0).max(60.0))
+                .truncate()
                 .selected_text(shown)
                 .show_ui(ui, |ui| {
                     if names.is_empty() {

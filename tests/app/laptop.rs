@@ -1,0 +1,147 @@
+//! Issue #27 item 2 and #22 item 7: every screen at a laptop's 1024 x 700. On each, no
+//! interactive widget overlaps another and every one can be pointed at whole (at once or
+//! scrolled into view): `support::assert_laid_out`. The screens that had no picture at that
+//! size get a snapshot (`tests/snapshots/*-1024.png`; `UPDATE_SNAPSHOTS=1` writes them anew).
+
+use std::path::Path;
+
+use deckwright::app::docs::Slot;
+use deckwright::app::{Action, DeckwrightApp, Screen, files};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+use crate::support::{app, assert_laid_out, click};
+
+/// The laptop's window.
+pub const LAPTOP: egui::Vec2 = egui::vec2(1024.0, 700.0);
+
+/// `app` in a 1024 x 700 harness on `screen`.
+fn laptop(app: DeckwrightApp, screen: Screen) -> Harness<'static, DeckwrightApp> {
+    let mut h = crate::support::harness(app);
+    h.set_size(LAPTOP);
+    h.run();
+    h.state_mut().screen = screen;
+    h.run();
+    h
+}
+
+/// The app with the example document `examples/<path>` opened into `slot` (an Arcadia
+/// setup's characters saved first).
+fn with_doc(path: &str, slot: Slot) -> DeckwrightApp {
+    let mut a = app();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples").join(path);
+    if slot == Slot::Setup {
+        for action in files::setup_characters(&path) {
+            a.apply(action);
+        }
+    }
+    a.apply(files::open_doc_path(&path, slot));
+    a
+}
+
+fn template(name: &str) -> String {
+    std::fs::read_to_string(format!(
+        "{}/assets/templates/{name}.toml",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+}
+
+#[test]
+fn the_browser_at_1024_by_700() {
+    let mut h = laptop(app(), Screen::Browser);
+    h.snapshot("browser-1024");
+    assert_laid_out(&mut h, "Browser");
+}
+
+#[test]
+fn the_squad_screen_at_1024_by_700() {
+    let mut h = laptop(
+        with_doc("ruunara/legal-free-play-mix.squad.toml", Slot::Squad),
+        Screen::Squad,
+    );
+    h.snapshot("builder-squad-1024");
+    assert_laid_out(&mut h, "Squad");
+}
+
+#[test]
+fn the_party_screen_at_1024_by_700() {
+    let mut h = laptop(
+        with_doc("iconica/legal-legion-raiders.party.toml", Slot::PartyA),
+        Screen::Party,
+    );
+    h.snapshot("builder-party-1024");
+    assert_laid_out(&mut h, "Party");
+}
+
+#[test]
+fn the_character_screen_at_1024_by_700() {
+    let mut h = laptop(
+        with_doc(
+            "arcadia/legal-hobgallant-knight.character.toml",
+            Slot::Character,
+        ),
+        Screen::Character,
+    );
+    h.snapshot("builder-character-1024");
+    assert_laid_out(&mut h, "Character");
+}
+
+#[test]
+fn the_setup_screen_at_1024_by_700() {
+    let mut h = laptop(
+        with_doc("arcadia/legal-long-road.setup.toml", Slot::Setup),
+        Screen::Setup,
+    );
+    h.snapshot("builder-setup-1024");
+    assert_laid_out(&mut h, "Setup");
+}
+
+#[test]
+fn the_print_screen_at_1024_by_700() {
+    let mut a = app();
+    a.apply(Action::Print(vec!["ico-grumbolt".into(), "ico-kethra-voss".into()]));
+    let mut h = laptop(a, Screen::Print);
+    h.snapshot("print-1024");
+    assert_laid_out(&mut h, "Print");
+}
+
+#[test]
+fn the_balance_screen_at_1024_by_700() {
+    let mut h = laptop(app(), Screen::Balance);
+    h.snapshot("balance-1024");
+    assert_laid_out(&mut h, "Balance");
+}
+
+/// The card editor on a new card from template `t`, in `view` (Source or Form).
+fn card_editor(t: &str, view: &str) {
+    let mut a = app();
+    a.apply(Action::EditCard {
+        label: "new".into(),
+        after: template(t),
+    });
+    let mut h = laptop(a, Screen::Card);
+    click(&mut h, view);
+    h.snapshot(format!("editor-{t}-{}-1024", view.to_lowercase()));
+    assert_laid_out(&mut h, &format!("Card editor, {t} {view}"));
+}
+
+#[test]
+fn the_card_editor_source_at_1024_by_700() {
+    card_editor("iconica-character", "Source");
+}
+
+#[test]
+fn the_iconica_form_at_1024_by_700() {
+    card_editor("iconica-character", "Form");
+}
+
+#[test]
+fn the_arcadia_merit_form_at_1024_by_700() {
+    card_editor("arcadia-merit", "Form");
+}
+
+#[test]
+fn the_ruunara_form_at_1024_by_700() {
+    card_editor("ruunara-hero", "Form");
+}
