@@ -194,7 +194,9 @@ pub fn member_list_ui(
                         };
                         ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
                             if ui
-                                .add(egui::Button::selectable(*selected == Some(i), text).truncate())
+                                .add(
+                                    egui::Button::selectable(*selected == Some(i), text).truncate(),
+                                )
                                 .on_hover_text(entry)
                                 .clicked()
                             {

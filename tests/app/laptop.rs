@@ -4,6 +4,7 @@
 //! size get a snapshot (`tests/snapshots/*-1024.png`; `UPDATE_SNAPSHOTS=1` writes them anew).
 
 use std::path::Path;
+use std::sync::Arc;
 
 use deckwright::app::docs::Slot;
 use deckwright::app::{Action, DeckwrightApp, Screen, files};
@@ -29,7 +30,9 @@ fn laptop(app: DeckwrightApp, screen: Screen) -> Harness<'static, DeckwrightApp>
 /// setup's characters saved first).
 fn with_doc(path: &str, slot: Slot) -> DeckwrightApp {
     let mut a = app();
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples").join(path);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples")
+        .join(path);
     if slot == Slot::Setup {
         for action in files::setup_characters(&path) {
             a.apply(action);
@@ -100,7 +103,10 @@ fn the_setup_screen_at_1024_by_700() {
 #[test]
 fn the_print_screen_at_1024_by_700() {
     let mut a = app();
-    a.apply(Action::Print(vec!["ico-grumbolt".into(), "ico-kethra-voss".into()]));
+    a.apply(Action::Print(vec![
+        "ico-grumbolt".into(),
+        "ico-kethra-voss".into(),
+    ]));
     let mut h = laptop(a, Screen::Print);
     h.snapshot("print-1024");
     assert_laid_out(&mut h, "Print");
@@ -144,4 +150,54 @@ fn the_arcadia_merit_form_at_1024_by_700() {
 #[test]
 fn the_ruunara_form_at_1024_by_700() {
     card_editor("ruunara-hero", "Form");
+}
+
+/// Issue #27 item 2: on Setup's league grid at 1024 x 700 each laid league's name breaks only
+/// between words ("Saltmarro w" was cut mid-word) and runs under none of the side features
+/// written along the square's edges.
+#[test]
+fn league_names_on_the_setup_grid_break_between_words_clear_of_the_side_features() {
+    let mut h = laptop(
+        with_doc("arcadia/legal-long-road.setup.toml", Slot::Setup),
+        Screen::Setup,
+    );
+    h.get_by_label("League grid").scroll_to_me();
+    crate::support::settle(&mut h);
+    let grid = h.get_by_label("League grid").rect();
+    let texts: Vec<_> = crate::support::painted_texts(&h)
+        .into_iter()
+        .filter(|(_, r, _)| grid.intersects(*r))
+        .collect();
+    let names: Vec<_> = texts
+        .iter()
+        .filter(|(g, _, _)| g.text().contains("\nP1 #") || g.text().contains("\nP2 #"))
+        .collect();
+    assert_eq!(names.len(), 10, "every laid league is named");
+    assert!(
+        names
+            .iter()
+            .any(|(g, _, _)| g.text().starts_with("Saltmarrow Strand")),
+        "{:?}",
+        names.iter().map(|(g, _, _)| g.text()).collect::<Vec<_>>()
+    );
+    // Where each shows: the grid is taller than its scroll area at this size.
+    for (g, _, r) in &names {
+        let broken = crate::support::broken_words(g);
+        assert!(
+            broken.is_empty(),
+            "{:?} broken mid-word: {broken:?}",
+            g.text()
+        );
+        for (other, _, o) in &texts {
+            if Arc::ptr_eq(g, other) || !r.is_positive() || !o.is_positive() {
+                continue;
+            }
+            assert!(
+                !r.shrink(0.5).intersects(*o),
+                "{:?} {r:?} runs under {:?} {o:?}",
+                g.text(),
+                other.text()
+            );
+        }
+    }
 }

@@ -115,8 +115,8 @@ pub fn settle(h: &mut Harness<'_, DeckwrightApp>) {
 /// egui's own record of each widget (its rect, and the part of it the clip leaves).
 pub fn widgets(h: &Harness<'_, DeckwrightApp>) -> Vec<Widget> {
     use egui::accesskit::Action;
-    use egui_kittest::kittest::{By, NodeT};
     use egui::accesskit::Role;
+    use egui_kittest::kittest::{By, NodeT};
     // Floating scroll bars lie over the content's edge by design, and containers (a table's
     // cells, a drag source around its handle, a column's resize line) hold widgets.
     let interactive = |n: &egui_kittest::kittest::AccessKitNode<'_>| {
@@ -176,7 +176,11 @@ pub fn assert_laid_out(h: &mut Harness<'_, DeckwrightApp>, what: &str) {
     let mut overlaps = Vec::new();
     for (i, a) in all.iter().enumerate() {
         for b in &all[i + 1..] {
-            if a.layer != b.layer || a.id == b.id || a.inside.contains(&b.id) || b.inside.contains(&a.id) {
+            if a.layer != b.layer
+                || a.id == b.id
+                || a.inside.contains(&b.id)
+                || b.inside.contains(&a.id)
+            {
                 continue;
             }
             let common = a.reach.intersect(b.reach);
@@ -196,9 +200,9 @@ pub fn assert_laid_out(h: &mut Harness<'_, DeckwrightApp>, what: &str) {
     let mut unreachable = Vec::new();
     for w in all.iter().filter(|w| !w.whole_in(window)) {
         let node = h
-            .query_all(egui_kittest::kittest::By::new().predicate(|n| {
-                n.locate().0.0 == w.id.value()
-            }))
+            .query_all(
+                egui_kittest::kittest::By::new().predicate(|n| n.locate().0.0 == w.id.value()),
+            )
             .next();
         let Some(node) = node else { continue };
         node.scroll_to_me();
@@ -226,4 +230,43 @@ pub fn assert_laid_out(h: &mut Harness<'_, DeckwrightApp>, what: &str) {
          scrolled into view:\n{}",
         unreachable.join("\n")
     );
+}
+
+/// A text painted in the last frame: its galley, where it is (turned text included) and the
+/// part of that its clip shows.
+pub type Painted = (std::sync::Arc<egui::Galley>, egui::Rect, egui::Rect);
+
+/// The texts painted in the last frame.
+pub fn painted_texts(h: &Harness<'_, DeckwrightApp>) -> Vec<Painted> {
+    fn walk(shape: &egui::Shape, clip: egui::Rect, out: &mut Vec<Painted>) {
+        match shape {
+            egui::Shape::Text(t) => {
+                let r = t.visual_bounding_rect();
+                out.push((t.galley.clone(), r, r.intersect(clip)));
+            }
+            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, clip, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for c in &h.output().shapes {
+        walk(&c.shape, c.clip_rect, &mut out);
+    }
+    out
+}
+
+/// The places a galley's lines were broken inside a word (not after a space or a hyphen), as
+/// the two halves.
+pub fn broken_words(g: &egui::Galley) -> Vec<(String, String)> {
+    g.rows
+        .windows(2)
+        .filter(|w| !w[0].ends_with_newline)
+        .map(|w| (w[0].row.text(), w[1].row.text()))
+        .filter(|(a, b)| {
+            !(a.ends_with(char::is_whitespace)
+                || a.ends_with('-')
+                || b.starts_with(char::is_whitespace)
+                || a.is_empty())
+        })
+        .collect()
 }
