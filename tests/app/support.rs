@@ -104,6 +104,59 @@ impl Widget {
     }
 }
 
+/// Turns the wheel over the edge of the view nearest to the widget `w`, towards it (shift held
+/// for sideways), until it shows whole or forty turns are made.
+fn wheel_toward(h: &mut Harness<'_, DeckwrightApp>, w: &Widget, window: egui::Rect) {
+    for _ in 0..40 {
+        let Some(r) = h.ctx.read_response(w.id) else {
+            return;
+        };
+        let now = Widget {
+            rect: r.rect,
+            reach: r.interact_rect,
+            ..w.clone()
+        };
+        if now.whole_in(window) {
+            return;
+        }
+        // Per axis: where the view is, and which way the widget lies from it.
+        let axis = |whole: egui::Rangef, part: egui::Rangef| {
+            if whole.max < part.min || (part.min > part.max && whole.max <= part.min) {
+                (part.min + 2.0, 1.0)
+            } else if whole.min > part.max || part.min > part.max {
+                (part.max - 2.0, -1.0)
+            } else if whole.min < part.min - 1.0 {
+                (part.center(), 1.0)
+            } else if whole.max > part.max + 1.0 {
+                (part.center(), -1.0)
+            } else {
+                (part.center(), 0.0)
+            }
+        };
+        let (x, dx) = axis(now.rect.x_range(), now.reach.x_range());
+        let (y, dy) = axis(now.rect.y_range(), now.reach.y_range());
+        let (delta, modifiers) = if dy != 0.0 {
+            (egui::vec2(0.0, 100.0 * dy), Modifiers::NONE)
+        } else if dx != 0.0 {
+            (egui::vec2(0.0, 100.0 * dx), Modifiers::SHIFT)
+        } else {
+            return;
+        };
+        h.hover_at(egui::pos2(x, y).clamp(window.min, window.max));
+        h.event_modifiers(
+            egui::Event::MouseWheel {
+                unit: egui::MouseWheelUnit::Point,
+                delta,
+                phase: egui::TouchPhase::Move,
+                source: egui::MouseWheelSource::Wheel,
+                modifiers,
+            },
+            modifiers,
+        );
+        settle(h);
+    }
+}
+
 /// Runs the app until it settles, and one frame more: egui answers `read_response` from the
 /// frame before the last one first, so both must show the settled screen.
 pub fn settle(h: &mut Harness<'_, DeckwrightApp>) {
@@ -207,6 +260,9 @@ pub fn assert_laid_out(h: &mut Harness<'_, DeckwrightApp>, what: &str) {
         let Some(node) = node else { continue };
         node.scroll_to_me();
         settle(h);
+        // egui gives a scroll request to the innermost scroll area (a table's own, say):
+        // what lies beyond an outer one is then wheeled to, as a person would.
+        wheel_toward(h, w, window);
         let now = h.ctx.read_response(w.id);
         let after = now.as_ref().map(|r| (r.rect, r.interact_rect));
         let whole = now.is_some_and(|r| {
