@@ -497,3 +497,25 @@ fn a_saved_arcadia_match_reopens_at_its_last_step_and_a_damaged_file_is_refused(
         assert_eq!(p.inputs, inputs);
     }
 }
+
+/// Issue #27 item 2: at 1920 x 1080 the person's first decision (its question and its first
+/// option) shows without scrolling, and at 1024 x 700 nothing on the board screen overlaps
+/// and every widget can be reached.
+#[test]
+fn the_first_decision_shows_at_1920_by_1080_and_the_board_is_laid_out_at_1024() {
+    let mut h = new_match("legal-laid-in-play.setup.toml", false);
+    h.set_size(egui::vec2(1920.0, 1080.0));
+    crate::support::settle(&mut h);
+    let first = h.get_by(|n| n.label().is_some_and(|l| l.starts_with("1. ")));
+    let r = first.rect();
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1920.0, 1080.0));
+    assert!(window.contains_rect(r), "the first option {r:?}");
+    let w = crate::support::widgets(&h);
+    let seen = w
+        .iter()
+        .find(|w| w.rect == r)
+        .expect("the option is a widget");
+    assert!(seen.reach.contains_rect(r.shrink(1.0)), "{seen:?}");
+    h.set_size(egui::vec2(1024.0, 700.0));
+    crate::support::assert_laid_out(&mut h, "Arcadia board");
+}

@@ -274,3 +274,16 @@ fn a_person_plays_a_solo_iconoclasm_game_with_the_draws_of_the_dealt_pile() {
     assert!(matches!(g.turn(), Turn::Over));
     assert_eq!(p.state(), g.st);
 }
+
+/// Issue #27 item 2: at 1024 x 700, a few decisions in, no widget of the board screen overlaps
+/// another and each can be reached.
+#[test]
+fn iconoclasm_board_laid_out_at_1024_by_700() {
+    let mut h = new_game();
+    h.set_size(egui::vec2(1024.0, 700.0));
+    for _ in 0..3 {
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    crate::support::assert_laid_out(&mut h, "Iconoclasm board");
+}

@@ -836,3 +836,13 @@ fn ruunara_deploy_snapshot() {
     assert_eq!((n, g.st.phase), (1, Phase::Deploy(1)));
     h.snapshot("board-ruunara-deploy");
 }
+
+/// Issue #27 item 2: at 1024 x 700 no widget of the table screen overlaps another and each
+/// can be reached.
+#[test]
+fn ruunara_board_laid_out_at_1024_by_700() {
+    let mut h = harness(app());
+    h.set_size(egui::vec2(1024.0, 700.0));
+    new_mission(&mut h);
+    crate::support::assert_laid_out(&mut h, "Ruunara table");
+}
