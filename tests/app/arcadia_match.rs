@@ -519,3 +519,61 @@ fn the_first_decision_shows_at_1920_by_1080_and_the_board_is_laid_out_at_1024() 
     h.set_size(egui::vec2(1024.0, 700.0));
     crate::support::assert_laid_out(&mut h, "Arcadia board");
 }
+
+/// Issue #27 item 3: a waylay's name lying in a league keeps clear of the tokens there: the
+/// characters standing in it and the Base flags (smaller type, or lines cut, instead).
+#[test]
+fn a_waylays_name_keeps_clear_of_the_tokens_in_its_league() {
+    let mut h = new_match("legal-laid-in-play.setup.toml", false);
+    h.set_size(egui::vec2(1024.0, 700.0));
+    let mut found = false;
+    for _ in 0..400 {
+        let st = h.state().matches.arcadia.played.as_ref().unwrap().state();
+        let stood = |l: u8| st.heroes.iter().any(|hero| hero.at == l);
+        if st.waylay_at.iter().any(|&l| stood(l)) {
+            found = true;
+            break;
+        }
+        if h.state().matches.arcadia.played.as_ref().unwrap().over() {
+            break;
+        }
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    assert!(found, "a waylay lies where a character stands at some step");
+    crate::support::settle(&mut h);
+    let texts = crate::support::painted_texts(&h);
+    let names: Vec<_> = texts
+        .iter()
+        .filter(|(g, _, _)| g.text().contains("waylay: "))
+        .collect();
+    assert!(!names.is_empty(), "a waylay is named on the board");
+    // The tokens: the characters' discs and the Base flags' words.
+    let mut tokens: Vec<egui::Rect> = Vec::new();
+    fn discs(s: &egui::Shape, out: &mut Vec<egui::Rect>) {
+        match s {
+            egui::Shape::Circle(c) if c.radius >= 6.0 => out.push(c.visual_bounding_rect()),
+            egui::Shape::Vec(v) => v.iter().for_each(|s| discs(s, out)),
+            _ => {}
+        }
+    }
+    for c in &h.output().shapes {
+        discs(&c.shape, &mut tokens);
+    }
+    tokens.extend(
+        texts
+            .iter()
+            .filter(|(g, _, _)| g.text().starts_with("Base "))
+            .map(|(_, r, _)| *r),
+    );
+    assert!(!tokens.is_empty());
+    for (g, r, _) in names {
+        for t in &tokens {
+            assert!(
+                !r.shrink(0.5).intersects(*t),
+                "{:?} {r:?} runs under a token {t:?}",
+                g.text()
+            );
+        }
+    }
+}
