@@ -503,8 +503,13 @@ fn a_saved_arcadia_match_reopens_at_its_last_step_and_a_damaged_file_is_refused(
 /// and every widget can be reached.
 #[test]
 fn the_first_decision_shows_at_1920_by_1080_and_the_board_is_laid_out_at_1024() {
-    let mut h = new_match("legal-laid-in-play.setup.toml", false);
+    // As a new user starts one: the computer's moves followed.
+    // The computer's moves followed step by step, as a new user starts: Latest shows the
+    // person's first decision.
+    let mut h = new_match("legal-laid-in-play.setup.toml", true);
     h.set_size(egui::vec2(1920.0, 1080.0));
+    crate::support::settle(&mut h);
+    click(&mut h, "Latest");
     crate::support::settle(&mut h);
     let first = h.get_by(|n| n.label().is_some_and(|l| l.starts_with("1. ")));
     let r = first.rect();
