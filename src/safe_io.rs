@@ -196,6 +196,28 @@ pub fn check_output(path: &Path) -> io::Result<()> {
     }
 }
 
+/// Makes the new folder `path` in a folder that exists (nothing there yet: an existing file,
+/// folder or special file is refused), and flushes the entry to the disk.
+pub fn create_folder(path: &Path) -> io::Result<()> {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) => {
+            let what = special_kind(&m.file_type()).unwrap_or(if m.is_dir() {
+                "a folder already"
+            } else {
+                "a file"
+            });
+            return Err(io::Error::new(
+                io::ErrorKind::AlreadyExists,
+                format!("`{}` is {what}", path.display()),
+            ));
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+        Err(e) => return Err(e),
+    }
+    std::fs::create_dir(path)?;
+    sync_dir(&folder_of(path))
+}
+
 /// The folder a path is in (`.` for a bare file name).
 pub fn folder_of(path: &Path) -> PathBuf {
     match path.parent() {

@@ -21,7 +21,9 @@ pub fn push_edit<D: TomlDoc>(env: &mut Env, slot: Slot, label: impl Into<String>
 /// The bar above a builder: name, save state, New / Save / Open / Export.
 pub fn doc_bar_ui<D: TomlDoc>(ui: &mut egui::Ui, env: &mut Env, slot: Slot, doc: &D) {
     let kind = slot.kind();
-    ui.horizontal(|ui| {
+    // Wrapped: beside a builder's side panels at 1024 wide the row does not fit on one line,
+    // and a row wider than its panel ran under the next panel.
+    ui.horizontal_wrapped(|ui| {
         let mut name = doc.name().to_string();
         let label = ui.label("Name:");
         let r = ui.add(
@@ -142,19 +144,9 @@ pub fn member_list_ui(
                     ui.dnd_drag_source(item_id, i, |ui| {
                         ui.label("::").on_hover_text("Drag to reorder");
                     });
-                    let text = if bad {
-                        egui::RichText::new(format!("{}. {name}", i + 1))
-                            .color(ui.visuals().error_fg_color)
-                    } else {
-                        egui::RichText::new(format!("{}. {name}", i + 1))
-                    };
-                    if ui
-                        .selectable_label(*selected == Some(i), text)
-                        .on_hover_text(entry)
-                        .clicked()
-                    {
-                        *selected = Some(i);
-                    }
+                    // The buttons first, from the right edge, and the name in the room left
+                    // (cut short with "…"): in a narrow column a long name pushed the buttons
+                    // out of sight, and a member could not be removed.
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                         if ui
                             .small_button("x")
@@ -194,6 +186,23 @@ pub fn member_list_ui(
                                 label: "move member",
                             });
                         }
+                        let text = if bad {
+                            egui::RichText::new(format!("{}. {name}", i + 1))
+                                .color(ui.visuals().error_fg_color)
+                        } else {
+                            egui::RichText::new(format!("{}. {name}", i + 1))
+                        };
+                        ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                            if ui
+                                .add(
+                                    egui::Button::selectable(*selected == Some(i), text).truncate(),
+                                )
+                                .on_hover_text(entry)
+                                .clicked()
+                            {
+                                *selected = Some(i);
+                            }
+                        });
                     });
                 });
             })

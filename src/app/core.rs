@@ -857,6 +857,21 @@ pub fn check_card(text: &str) -> Result<Card, CardError> {
     crate::cards::parse_card(text, EDITED_CARD)
 }
 
+/// The card as [`save_card`] stores it, without writing anything: art named by a path outside
+/// the catalogue's art folder names the copy there once that copy holds the same picture. The
+/// editor compares this with the catalogue's card, so a card saved with art reads as saved.
+pub fn as_stored(cat: &Catalogue, card: &Card) -> Card {
+    match cat.art_dir() {
+        Some(dir) => crate::catalogue::as_adopted(card, std::path::Path::new("."), &dir),
+        None => card.clone(),
+    }
+}
+
+/// True when the catalogue holds `card` as [`save_card`] would store it.
+pub fn is_stored(cat: &Catalogue, card: &Card) -> bool {
+    matches!(cat.get(card.id()), Ok(Some(stored)) if stored == as_stored(cat, card))
+}
+
 /// Puts the card `text` holds into the catalogue, replacing the card with its id (its owned
 /// quantity is kept); nothing changes when the text is not a valid card.
 pub fn save_card(cat: &mut Catalogue, text: &str) -> Result<String, AppError> {

@@ -568,9 +568,10 @@ impl CardEditor {
     fn standing(&mut self, env: &Env) -> Option<Standing> {
         let card = self.card()?.clone();
         Some(self.standing.get(env.generation, self.text.clone(), || {
+            // The card as it is stored: art outside the catalogue names the copy beside it.
             match core::card(env.cat, card.id()) {
                 None => Standing::New,
-                Some(c) if c == card => Standing::Same,
+                Some(c) if c == core::as_stored(env.cat, &card) => Standing::Same,
                 Some(_) => Standing::Changed,
             }
         }))

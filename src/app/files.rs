@@ -165,6 +165,10 @@ struct Pending {
     dialog: Dialog,
     text: String,
     error: Option<String>,
+    /// What the field last did that is not an error (a folder made).
+    note: Option<String>,
+    /// The path field has been given the keyboard focus once.
+    focused: bool,
     then: Then,
 }
 
@@ -229,6 +233,8 @@ pub fn ask(
                 dialog,
                 text,
                 error: None,
+                note: None,
+                focused: false,
                 then: Box::new(then),
             });
         }
@@ -273,6 +279,33 @@ pub fn check_path(dialog: &Dialog, text: &str, cwd: &Path) -> Result<PathBuf, St
     Ok(path)
 }
 
+/// Makes the folder the path field names (relative to `cwd`), then leaves the field in it:
+/// `folder/`, and for a save the proposed file name after it.
+fn new_folder(p: &mut Pending, cwd: &Path) {
+    let text = p.text.trim().trim_end_matches(['/', '\\']).to_string();
+    if text.is_empty() {
+        p.error = Some("Type the new folder's path first.".into());
+        return;
+    }
+    let path = cwd.join(&text);
+    match crate::safe_io::create_folder(&path) {
+        Ok(()) => {
+            p.error = None;
+            p.note = Some(format!("Made the folder {}.", path.display()));
+            p.text = format!("{text}{}", std::path::MAIN_SEPARATOR);
+            if p.dialog.want == Want::Save
+                && let Some(name) = &p.dialog.file_name
+            {
+                p.text.push_str(name);
+            }
+        }
+        Err(e) => {
+            p.note = None;
+            p.error = Some(format!("The folder was not made: {e}."));
+        }
+    }
+}
+
 /// The in-app path field, when a dialog could not open: the actions of its answer.
 pub fn path_field_ui(ctx: &egui::Context, cat: &Catalogue) -> Vec<Action> {
     let s = shared(ctx);
@@ -301,8 +334,14 @@ pub fn path_field_ui(ctx: &egui::Context, cat: &Catalogue) -> Vec<Action> {
             let r = ui
                 .add(egui::TextEdit::singleline(&mut p.text).desired_width(440.0))
                 .labelled_by(label.id);
+            // Typing goes to the field as soon as it opens.
+            if !p.focused {
+                r.request_focus();
+                p.focused = true;
+            }
             if r.changed() {
                 p.error = None;
+                p.note = None;
             }
             if r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
                 ok = true;
@@ -311,9 +350,19 @@ pub fn path_field_ui(ctx: &egui::Context, cat: &Catalogue) -> Vec<Action> {
         if let Some(e) = &p.error {
             ui.colored_label(ui.visuals().error_fg_color, e);
         }
+        if let Some(n) = &p.note {
+            ui.label(n);
+        }
         ui.horizontal(|ui| {
             ok |= ui.button("OK").clicked();
             cancel |= ui.button("Cancel").clicked();
+            if ui
+                .button("New folder")
+                .on_hover_text("Make the folder the path names (in a folder that exists)")
+                .clicked()
+            {
+                new_folder(p, &cwd);
+            }
         });
     });
     if cancel || modal.should_close() {

@@ -346,7 +346,7 @@ impl DeckwrightApp {
             return false;
         }
         match core::check_card(text) {
-            Ok(card) => !matches!(self.cat.get(card.id()), Ok(Some(stored)) if stored == card),
+            Ok(card) => !core::is_stored(&self.cat, &card),
             Err(_) => true,
         }
     }

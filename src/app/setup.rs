@@ -150,7 +150,10 @@ impl SetupScreen {
             } else {
                 p.character.clone()
             };
+            // The column's width, not the name's: a long name widened the column past the window.
             egui::ComboBox::from_id_salt(("setup-character", i))
+                .width((ui.available_width() - 8.0).max(60.0))
+                .truncate()
                 .selected_text(shown)
                 .show_ui(ui, |ui| {
                     if names.is_empty() {
@@ -222,7 +225,8 @@ impl SetupScreen {
             .available_width()
             .min(ui.clip_rect().right() - ui.cursor().left() - 4.0);
         let w = (visible / cols).clamp(80.0, 160.0);
-        let cell = egui::vec2(w, w * 0.66);
+        // Tall enough for three lines of name and owner between the north and south features.
+        let cell = egui::vec2(w, w * 0.8);
         let fits = self.fits.get(env.generation, setup.to_toml(), || {
             core::league_fits(env.cat, setup)
         });
@@ -272,7 +276,7 @@ impl SetupScreen {
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "League grid"));
         let painter = ui.painter_at(rect);
         let visuals = ui.visuals().clone();
-        let small = egui::FontId::proportional(if cell.x >= 120.0 { 10.0 } else { 9.0 });
+        let small = egui::FontId::proportional(9.0);
         for y in y0..=y1 {
             for x in x0..=x1 {
                 let min = rect.min + egui::vec2((x - x0) as f32 * cell.x, (y - y0) as f32 * cell.y);
@@ -301,20 +305,15 @@ impl SetupScreen {
                             egui::StrokeKind::Inside,
                         );
                         let name = env.card_name(&l.id).unwrap_or_else(|| l.id.clone());
-                        let galley = painter.layout(
-                            format!("{}\nP{} #{}", name, l.owner, i + 1),
-                            egui::FontId::proportional(11.0),
-                            visuals.text_color(),
-                            r.width() * 0.55,
+                        let features = sides.get(i).cloned().flatten().unwrap_or_default();
+                        league_square(
+                            &painter,
+                            r,
+                            &format!("{name}\nP{} #{}", l.owner, i + 1),
+                            &features,
+                            &small,
+                            (visuals.text_color(), visuals.weak_text_color()),
                         );
-                        painter.galley(
-                            r.center() - galley.size() / 2.0,
-                            galley,
-                            visuals.text_color(),
-                        );
-                        if let Some(Some(features)) = sides.get(i) {
-                            side_features(&painter, r, features, &small, visuals.weak_text_color());
-                        }
                         if let Some(sides) = fits.get(i) {
                             // A facing side is a bar on the middle of that edge: green fits.
                             let inner = r.shrink(1.5);
@@ -383,6 +382,135 @@ impl SetupScreen {
         }
         response.on_hover_text("Click a free square to lay the picked league; click a laid league to take it back. Each edge names the features of that side; a bar on an edge facing another league is green when the two sides fit, red when they do not.");
     }
+}
+
+/// A laid league's square `r` on the setup's grid: its side features along the four edges
+/// (north and south on one line, cut with "…" if long; west and east turned to run up and
+/// down their edge, so they take one line's width from the middle), and `name` in the room
+/// left in the middle, at the largest size from 11 to 8 points at which every word fits whole
+/// (a word too long even at 8 points is cut with "…"): names are never broken mid-word and
+/// never run under the side features.
+pub(crate) fn league_square(
+    painter: &egui::Painter,
+    r: egui::Rect,
+    name: &str,
+    features: &[Vec<String>; 4],
+    font: &egui::FontId,
+    (color, weak): (egui::Color32, egui::Color32),
+) {
+    let [north, east, south, west] = features;
+    let pad = 3.0;
+    let line = painter
+        .layout_no_wrap("Ag".into(), font.clone(), weak)
+        .size()
+        .y;
+    let one_line = |text: String, width: f32| {
+        let mut job = egui::text::LayoutJob::single_section(
+            text,
+            egui::TextFormat::simple(font.clone(), weak),
+        );
+        job.wrap = egui::text::TextWrapping::truncate_at_width(width.max(1.0));
+        painter.layout_job(job)
+    };
+    let across = r.width() - 2.0 * (pad + line + pad);
+    let along = r.height() - 2.0 * (pad + line + pad);
+    let n = one_line(north.join(", "), across);
+    painter.galley(
+        egui::pos2(r.center().x - n.size().x / 2.0, r.top() + pad),
+        n,
+        weak,
+    );
+    let s = one_line(south.join(", "), across);
+    painter.galley(
+        egui::pos2(
+            r.center().x - s.size().x / 2.0,
+            r.bottom() - pad - s.size().y,
+        ),
+        s,
+        weak,
+    );
+    // West reads upwards along the left edge, east downwards along the right edge.
+    let w = one_line(west.join(", "), along);
+    let at = egui::pos2(r.left() + pad, r.center().y + w.size().x / 2.0);
+    painter.add(egui::epaint::TextShape::new(at, w, weak).with_angle(-std::f32::consts::FRAC_PI_2));
+    let e = one_line(east.join(", "), along);
+    let at = egui::pos2(r.right() - pad, r.center().y - e.size().x / 2.0);
+    painter.add(egui::epaint::TextShape::new(at, e, weak).with_angle(std::f32::consts::FRAC_PI_2));
+    let room = egui::Rect::from_center_size(r.center(), egui::vec2(across, along));
+    let galley = fit_words(painter, name, room.size(), color);
+    // Centred lines: the galley's rect is placed around its own origin.
+    painter.galley(
+        room.center() - galley.rect.center().to_vec2(),
+        galley,
+        color,
+    );
+}
+
+/// `text` laid out within `room`: at the largest size from 11 to 8 points at which each word
+/// fits on a line whole and the lines fit in the height; failing that at 8 points, with each
+/// word too wide cut with "…" and the lines that do not fit left out.
+fn fit_words(
+    painter: &egui::Painter,
+    text: &str,
+    room: egui::Vec2,
+    color: egui::Color32,
+) -> std::sync::Arc<egui::Galley> {
+    let width = |t: &str, font: &egui::FontId| {
+        painter
+            .layout_no_wrap(t.to_string(), font.clone(), color)
+            .size()
+            .x
+    };
+    let wrapped = |t: String, font: &egui::FontId, rows: usize| {
+        let mut job =
+            egui::text::LayoutJob::single_section(t, egui::TextFormat::simple(font.clone(), color));
+        job.wrap = egui::text::TextWrapping {
+            max_width: room.x.max(1.0),
+            max_rows: rows,
+            break_anywhere: false,
+            overflow_character: Some('…'),
+        };
+        job.halign = egui::Align::Center;
+        painter.layout_job(job)
+    };
+    for size in [11.0, 10.0, 9.0, 8.0] {
+        let font = egui::FontId::proportional(size);
+        if text
+            .split_whitespace()
+            .all(|word| width(word, &font) <= room.x)
+        {
+            let g = wrapped(text.to_string(), &font, usize::MAX);
+            if g.size().y <= room.y {
+                return g;
+            }
+        }
+    }
+    let font = egui::FontId::proportional(8.0);
+    let cut = |word: &str| {
+        if width(word, &font) <= room.x {
+            return word.to_string();
+        }
+        let mut chars: Vec<char> = word.chars().collect();
+        while !chars.is_empty() {
+            chars.pop();
+            let t: String = chars.iter().chain(['…'].iter()).collect();
+            if width(&t, &font) <= room.x {
+                return t;
+            }
+        }
+        "…".into()
+    };
+    let text = text
+        .lines()
+        .map(|l| l.split(' ').map(cut).collect::<Vec<_>>().join(" "))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let line = painter
+        .layout_no_wrap("Ag".into(), font.clone(), color)
+        .size()
+        .y;
+    let rows = ((room.y / line).floor() as usize).max(1);
+    wrapped(text, &font, rows)
 }
 
 /// The side features of a league written along the four edges of its square `r`: north and

@@ -51,6 +51,26 @@ impl SheetView {
         }
         ui.weak("Click a cell to edit it; Enter stores it (checked as card files are). Lists and tables are edited in the card editor.");
         let row_height = ui.text_style_height(&egui::TextStyle::Body) + 8.0;
+        // The columns are wider than a laptop's window: the table scrolls sideways (shift+wheel,
+        // a horizontal wheel or the bar), its body up and down.
+        let mut edits = Vec::new();
+        egui::ScrollArea::horizontal()
+            .id_salt("sheet-view-across")
+            .auto_shrink(false)
+            .show(ui, |ui| self.table_ui(ui, row_height, &mut edits));
+        for (id, key, value) in edits {
+            env.push(Action::SetCardKey { id, key, value });
+        }
+    }
+
+    /// The table: an id column and one column a simple key; cells typed in and left are
+    /// added to `edits` as (id, key, value).
+    fn table_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        row_height: f32,
+        edits: &mut Vec<(String, String, String)>,
+    ) {
         let mut table = TableBuilder::new(ui)
             .id_salt("sheet-view")
             .striped(true)
@@ -65,7 +85,6 @@ impl SheetView {
             };
             table = table.column(Column::initial(w).at_least(50.0).clip(true));
         }
-        let mut edits = Vec::new();
         table
             .auto_shrink(false)
             .min_scrolled_height(0.0)
@@ -106,8 +125,5 @@ impl SheetView {
                     }
                 });
             });
-        for (id, key, value) in edits {
-            env.push(Action::SetCardKey { id, key, value });
-        }
     }
 }

@@ -27,6 +27,41 @@ pub fn art_source(art: &str, base: &Path) -> PathBuf {
     }
 }
 
+/// The name [`adopt_art`] gives the copy of the picture at `src` for the card `id`.
+fn copy_name(id: &str, src: &Path) -> String {
+    let ext = src
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+        .unwrap_or_else(|| "png".into());
+    format!("{id}.{ext}")
+}
+
+/// The card as [`adopt_art`] would leave it once its picture is already copied: art named by
+/// a path outside `art_dir` (relative to `base`) names the copy (`<id>.<ext>`) when the copy
+/// in `art_dir` holds the same bytes. Nothing is written. A picture not yet copied, or changed
+/// since, leaves the card as it is, so it still differs from the stored card.
+pub fn as_adopted(card: &Card, base: &Path, art_dir: &Path) -> Card {
+    let mut out = card.clone();
+    let Some(art) = card.art() else { return out };
+    let src = art_source(art, base);
+    let name = copy_name(card.id(), &src);
+    if art == name || !src.is_file() {
+        return out;
+    }
+    let read = |p: &Path| {
+        crate::safe_io::read_bytes(p, crate::safe_io::MAX_PORTRAIT_FILE, "art files").ok()
+    };
+    let dst = art_dir.join(&name);
+    if dst.is_file()
+        && let (Some(a), Some(b)) = (read(&src), read(&dst))
+        && a == b
+    {
+        out.set_art(Some(name));
+    }
+    out
+}
+
 /// Copies the card's art (relative to `base`) into `art_dir` as `<id>.<ext>` and points the
 /// card at the copy. Art already in `art_dir`, or a file that does not exist (the card then
 /// prints with a placeholder, and preflight says so), leaves the card as it is.
@@ -36,12 +71,7 @@ pub fn adopt_art(card: &mut Card, base: &Path, art_dir: &Path) -> std::io::Resul
     if !src.is_file() {
         return Ok(());
     }
-    let ext = src
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase)
-        .unwrap_or_else(|| "png".into());
-    let name = format!("{}.{ext}", card.id());
+    let name = copy_name(card.id(), &src);
     let dst = art_dir.join(&name);
     let same = match (src.canonicalize(), dst.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,

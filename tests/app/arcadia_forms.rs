@@ -12,7 +12,7 @@ use deckwright::games::arcadia::model::{ArcadiaCard, Court, FlawType, MeritType,
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::{By, Queryable};
+use egui_kittest::kittest::{By, NodeT, Queryable};
 
 use crate::support::{app, click, harness_of_height, type_in_search};
 
@@ -679,7 +679,10 @@ fn an_effects_terrain_condition_and_lost_only_are_in_its_form() {
         panic!("a flaw")
     };
     assert_eq!((f.effects[0].retest, f.effects[0].lost_only), (None, None));
-    assert!(h.query_by_label("Lost only 1").is_none());
+    assert!(
+        h.get_by_label("Lost only 1").accesskit_node().is_disabled(),
+        "Lost only stays in its place, off without a retest"
+    );
     for _ in 0..3 {
         undo(&mut h);
     }
@@ -735,4 +738,115 @@ fn a_modified_tests_amount_is_typed_and_undone_in_one_step() {
     assert_eq!(source(&h), added);
     undo(&mut h);
     assert_eq!(source(&h), original);
+}
+
+/// Whether the widget labelled `label` is disabled.
+fn disabled(h: &Harness<'_, DeckwrightApp>, label: &str) -> bool {
+    h.get_by_label(label).accesskit_node().is_disabled()
+}
+
+/// Issue #27 item 4: the merit form cannot write an effect that does nothing, nor a retest or
+/// a change of test without `exhaust = true`: the last thing an effect does cannot be
+/// unticked, ticking Retest or Change test ticks Exhaust, which stays ticked while they are.
+/// Every text the form writes reads strictly.
+#[test]
+fn the_merit_form_writes_no_empty_effect_and_no_retest_without_exhaust() {
+    let mut h = open_form("Borrowed Face", "Borrowed Face");
+    let ArcadiaCard::Merit(m) = arcadia(&h) else {
+        panic!("a merit")
+    };
+    assert_eq!(
+        (m.effects[0].bonus, m.effects[0].exhaust),
+        (Some(2), Some(true))
+    );
+    assert!(disabled(&h, "Bonus 1"), "the only thing the effect does");
+    click(&mut h, "Bonus 1");
+    assert!(matches!(arcadia(&h), ArcadiaCard::Merit(m) if m.effects[0].bonus == Some(2)));
+
+    // Exhaust off, then a retest: Exhaust comes back with it and is held.
+    click(&mut h, "Exhaust 1");
+    assert!(matches!(arcadia(&h), ArcadiaCard::Merit(m) if m.effects[0].exhaust.is_none()));
+    click(&mut h, "Retest 1");
+    let ArcadiaCard::Merit(m) = arcadia(&h) else {
+        panic!("a merit")
+    };
+    assert_eq!(
+        (m.effects[0].retest, m.effects[0].exhaust),
+        (Some(true), Some(true))
+    );
+    assert!(disabled(&h, "Exhaust 1"));
+    click(&mut h, "Exhaust 1");
+    assert!(matches!(arcadia(&h), ArcadiaCard::Merit(m) if m.effects[0].exhaust == Some(true)));
+
+    // The bonus off: the retest is then all the effect does, and stays.
+    assert!(!disabled(&h, "Bonus 1"));
+    click(&mut h, "Bonus 1");
+    let ArcadiaCard::Merit(m) = arcadia(&h) else {
+        panic!("a merit")
+    };
+    assert_eq!(m.effects[0].bonus, None);
+    assert!(disabled(&h, "Retest 1"));
+
+    // A change of test ticked: the retest may go, the exhaust stays.
+    click(&mut h, "Change test 1");
+    click(&mut h, "Retest 1");
+    let ArcadiaCard::Merit(m) = arcadia(&h) else {
+        panic!("a merit")
+    };
+    assert_eq!(
+        (
+            m.effects[0].retest,
+            m.effects[0].change_test,
+            m.effects[0].exhaust
+        ),
+        (None, Some(true), Some(true))
+    );
+    assert!(disabled(&h, "Change test 1") && disabled(&h, "Exhaust 1"));
+}
+
+/// Issue #27 item 4: ticking Bonus or Penalty moves nothing in the effect's row (at 1024
+/// wide too), so the next click lands on the box it was aimed at.
+#[test]
+fn ticking_bonus_or_penalty_moves_nothing_in_the_effects_row() {
+    let mut h = open_form("Borrowed Face", "Borrowed Face");
+    for width in [1280.0, 1024.0] {
+        h.set_size(egui::vec2(width, 1000.0));
+        h.run();
+        let labels = [
+            "Penalty 1",
+            "Penalty value 1",
+            "Test 1",
+            "Retest 1",
+            "Change test 1",
+            "Exhaust 1",
+            "Lost only 1",
+            "Terrain 1",
+            "Remove effect 1",
+        ];
+        let places = |h: &Harness<'_, DeckwrightApp>| {
+            labels
+                .iter()
+                .map(|l| h.get_by_label(l).rect())
+                .collect::<Vec<_>>()
+        };
+        let before = places(&h);
+        click(&mut h, "Penalty 1");
+        assert!(matches!(arcadia(&h), ArcadiaCard::Merit(m) if m.effects[0].penalty == Some(1)));
+        assert_eq!(
+            places(&h),
+            before,
+            "at {width}: ticking Penalty moved the row"
+        );
+        click(&mut h, "Penalty 1");
+        assert_eq!(
+            places(&h),
+            before,
+            "at {width}: unticking Penalty moved the row"
+        );
+        // Where Retest was is still Retest.
+        h.get_by_label("Retest 1").click();
+        h.run();
+        assert!(matches!(arcadia(&h), ArcadiaCard::Merit(m) if m.effects[0].retest == Some(true)));
+        click(&mut h, "Retest 1");
+    }
 }

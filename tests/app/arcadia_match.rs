@@ -497,3 +497,88 @@ fn a_saved_arcadia_match_reopens_at_its_last_step_and_a_damaged_file_is_refused(
         assert_eq!(p.inputs, inputs);
     }
 }
+
+/// Issue #27 item 2: at 1920 x 1080 the person's first decision (its question and its first
+/// option) shows without scrolling, and at 1024 x 700 nothing on the board screen overlaps
+/// and every widget can be reached.
+#[test]
+fn the_first_decision_shows_at_1920_by_1080_and_the_board_is_laid_out_at_1024() {
+    // As a new user starts one: the computer's moves followed.
+    // The computer's moves followed step by step, as a new user starts: Latest shows the
+    // person's first decision.
+    let mut h = new_match("legal-laid-in-play.setup.toml", true);
+    h.set_size(egui::vec2(1920.0, 1080.0));
+    crate::support::settle(&mut h);
+    click(&mut h, "Latest");
+    crate::support::settle(&mut h);
+    let first = h.get_by(|n| n.label().is_some_and(|l| l.starts_with("1. ")));
+    let r = first.rect();
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1920.0, 1080.0));
+    assert!(window.contains_rect(r), "the first option {r:?}");
+    let w = crate::support::widgets(&h);
+    let seen = w
+        .iter()
+        .find(|w| w.rect == r)
+        .expect("the option is a widget");
+    assert!(seen.reach.contains_rect(r.shrink(1.0)), "{seen:?}");
+    h.set_size(egui::vec2(1024.0, 700.0));
+    crate::support::assert_laid_out(&mut h, "Arcadia board");
+}
+
+/// Issue #27 item 3: a waylay's name lying in a league keeps clear of the tokens there: the
+/// characters standing in it and the Base flags (smaller type, or lines cut, instead).
+#[test]
+fn a_waylays_name_keeps_clear_of_the_tokens_in_its_league() {
+    let mut h = new_match("legal-laid-in-play.setup.toml", false);
+    h.set_size(egui::vec2(1024.0, 700.0));
+    let mut found = false;
+    for _ in 0..400 {
+        let st = h.state().matches.arcadia.played.as_ref().unwrap().state();
+        let stood = |l: u8| st.heroes.iter().any(|hero| hero.at == l);
+        if st.waylay_at.iter().any(|&l| stood(l)) {
+            found = true;
+            break;
+        }
+        if h.state().matches.arcadia.played.as_ref().unwrap().over() {
+            break;
+        }
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    assert!(found, "a waylay lies where a character stands at some step");
+    crate::support::settle(&mut h);
+    let texts = crate::support::painted_texts(&h);
+    let names: Vec<_> = texts
+        .iter()
+        .filter(|(g, _, _)| g.text().contains("waylay: "))
+        .collect();
+    assert!(!names.is_empty(), "a waylay is named on the board");
+    // The tokens: the characters' discs and the Base flags' words.
+    let mut tokens: Vec<egui::Rect> = Vec::new();
+    fn discs(s: &egui::Shape, out: &mut Vec<egui::Rect>) {
+        match s {
+            egui::Shape::Circle(c) if c.radius >= 6.0 => out.push(c.visual_bounding_rect()),
+            egui::Shape::Vec(v) => v.iter().for_each(|s| discs(s, out)),
+            _ => {}
+        }
+    }
+    for c in &h.output().shapes {
+        discs(&c.shape, &mut tokens);
+    }
+    tokens.extend(
+        texts
+            .iter()
+            .filter(|(g, _, _)| g.text().starts_with("Base "))
+            .map(|(_, r, _)| *r),
+    );
+    assert!(!tokens.is_empty());
+    for (g, r, _) in names {
+        for t in &tokens {
+            assert!(
+                !r.shrink(0.5).intersects(*t),
+                "{:?} {r:?} runs under a token {t:?}",
+                g.text()
+            );
+        }
+    }
+}

@@ -104,3 +104,80 @@ fn an_arcadia_merit_takes_its_picture_as_portrait() {
         core::set_art_in_text(&template("iconoclasm-element"), Path::new("/p/m.jpg")).unwrap_err();
     assert!(e.contains("no art"), "{e}");
 }
+
+/// Issue #27 item 1: a new card saved with art reads as saved. The editor holds the picture's
+/// own path while the catalogue's card names the copy beside the catalogue; the editor compares
+/// the card as it is stored, so the preview says it is the catalogue's card, a second Ctrl+S
+/// says "Unchanged" and opening another card does not ask to replace an unsaved one. A picture
+/// changed on disk after the save is a change again.
+#[test]
+fn a_new_card_saved_with_art_reads_as_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let cat = Catalogue::open(&dir.path().join("cat.sqlite")).unwrap();
+    let mut h = harness(DeckwrightApp::new(cat));
+    h.run();
+    let pic = dir.path().join("hero.png");
+    image::RgbImage::from_pixel(300, 300, image::Rgb([10, 200, 10]))
+        .save(&pic)
+        .unwrap();
+    let text = core::set_art_in_text(&template("ruunara-hero"), &pic).unwrap();
+    h.state_mut().apply(Action::EditCard {
+        label: "new".into(),
+        after: text,
+    });
+    h.run();
+    h.get_by_label("Not in the catalogue yet (Ctrl+S adds it)");
+
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    h.run();
+    assert!(h.state().error().is_none(), "{:?}", h.state().error());
+    assert!(
+        h.state().status().starts_with("Added ru-new-hero"),
+        "{}",
+        h.state().status()
+    );
+    assert!(
+        h.state().editor.text().contains(&pic.display().to_string()),
+        "the editor keeps the path typed"
+    );
+    h.get_by_label("Same as the catalogue's card");
+    assert!(h.query_by_label_contains("Differs from").is_none());
+    assert!(!h.state().card_draft_unsaved());
+
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    assert!(
+        h.state().status().starts_with("Unchanged: ru-new-hero"),
+        "{}",
+        h.state().status()
+    );
+
+    // Opening another card replaces this one without asking.
+    h.state_mut().apply(Action::ReplaceCard {
+        label: "new card".into(),
+        after: template("ruunara-unit"),
+    });
+    h.run();
+    assert!(
+        h.query_by_label("Replace it").is_none(),
+        "no question asked"
+    );
+    assert!(h.state().editor.text().starts_with("# A new Ruunara unit"));
+
+    // Back to the saved hero, whose picture is then painted over: that is a change to save.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    h.get_by_label("Same as the catalogue's card");
+    image::RgbImage::from_pixel(300, 300, image::Rgb([200, 10, 10]))
+        .save(&pic)
+        .unwrap();
+    let touched = format!("{}\n", h.state().editor.text());
+    h.state_mut().apply(Action::EditCard {
+        label: "touch".into(),
+        after: touched,
+    });
+    h.run();
+    h.get_by_label("Differs from the catalogue's card (Ctrl+S replaces it)");
+    assert!(h.state().card_draft_unsaved());
+}

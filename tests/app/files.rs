@@ -194,3 +194,49 @@ fn a_setup_exports_with_its_characters_and_opens_back_into_another_catalogue() {
         verdict.findings
     );
 }
+
+/// Issue #27 item 4: with no system dialog, the in-app path field takes the keyboard as soon
+/// as it opens (typing is not lost), and "New folder" makes the folder typed (through
+/// `safe_io::create_folder`), which the export then fills.
+#[test]
+fn the_path_field_is_focused_when_it_opens_and_makes_a_new_folder() {
+    let mut h = harness(DeckwrightApp::new(Catalogue::open_in_memory().unwrap()));
+    h.run();
+    files::set_backend(&h.ctx, std::sync::Arc::new(files::NoDialogs));
+    h.get_by_label("File").click();
+    h.run_steps(30);
+    h.get_by_label("Export cards to folder…").click();
+    h.run_steps(30);
+    assert!(files::path_field_open(&h.ctx));
+    assert!(
+        h.get_by_label("Path").is_focused(),
+        "the field has the keyboard"
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let new = dir.path().join("deck");
+    // Typed straight away, with no click in the field first.
+    h.event(egui::Event::Text(new.display().to_string()));
+    h.run_steps(30);
+    assert_eq!(
+        h.get_by_label("Path").value().as_deref(),
+        Some(new.display().to_string().as_str())
+    );
+    h.get_by_label("New folder").click();
+    h.run_steps(30);
+    assert!(new.is_dir(), "the folder is made");
+    h.get_by_label(&format!("Made the folder {}.", new.display()));
+    // Made twice: refused, and said.
+    h.get_by_label("New folder").click();
+    h.run_steps(30);
+    h.get_by_label_contains("The folder was not made");
+
+    h.get_by_label("OK").click();
+    h.run_steps(30);
+    assert!(!files::path_field_open(&h.ctx), "the field closes");
+    assert!(h.state().error().is_none(), "{:?}", h.state().error());
+    assert!(
+        new.join("iconica").join("ico-grumbolt.toml").is_file(),
+        "the cards are exported into the new folder"
+    );
+}

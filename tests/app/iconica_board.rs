@@ -487,6 +487,10 @@ fn iconica_board_snapshots() {
     let r = h.get_by_label("Teodric Vale on the board").rect();
     assert!(r.height() >= 250.0, "the cards use the room: {r:?}");
     h.snapshot("board-iconica-1920");
+    // Issue #27 item 2: at 1024 x 700 nothing on the board screen overlaps, all is reachable.
+    h.set_size(egui::vec2(1024.0, 700.0));
+    h.run_steps(30);
+    crate::support::assert_laid_out(&mut h, "Iconica board");
 }
 
 #[test]

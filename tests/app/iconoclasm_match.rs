@@ -274,3 +274,56 @@ fn a_person_plays_a_solo_iconoclasm_game_with_the_draws_of_the_dealt_pile() {
     assert!(matches!(g.turn(), Turn::Over));
     assert_eq!(p.state(), g.st);
 }
+
+/// Issue #27 item 2: at 1024 x 700, a few decisions in, no widget of the board screen overlaps
+/// another and each can be reached.
+#[test]
+fn iconoclasm_board_laid_out_at_1024_by_700() {
+    let mut h = new_game();
+    h.set_size(egui::vec2(1024.0, 700.0));
+    for _ in 0..3 {
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    crate::support::assert_laid_out(&mut h, "Iconoclasm board");
+}
+
+/// Issue #27 item 3: each seat's hand is shown on the board screen, under the table: one row
+/// a seat naming the cards the engine says it holds, the table above the rows, none over
+/// another; as cards are placed, the hand shown follows.
+#[test]
+fn each_seats_hand_is_shown_under_the_board() {
+    let mut h = new_game();
+    h.set_size(egui::vec2(1024.0, 700.0));
+    for _ in 0..4 {
+        h.run();
+        let st = h
+            .state()
+            .matches
+            .iconoclasm
+            .played
+            .as_ref()
+            .unwrap()
+            .state();
+        let setup = deckwright::app::core::iconoclasm_setup(&h.state().cat, 2, 1).unwrap();
+        let board = h.get_by_label("Iconoclasm board").rect();
+        let mut rows = Vec::new();
+        for seat in 0..usize::from(st.players) {
+            let names: Vec<&str> =
+                deckwright::games::iconoclasm::engine::state::bits(st.hands[seat])
+                    .map(|c| setup.deck.cards[usize::from(c)].name.as_str())
+                    .collect();
+            assert!(!names.is_empty(), "seat {seat} holds cards");
+            let said = format!("Player {}'s hand: {}", seat + 1, names.join(", "));
+            let r = h.get_by_label(&said).rect();
+            assert!(
+                r.top() >= board.bottom(),
+                "under the table: {r:?} {board:?}"
+            );
+            assert!(r.bottom() <= 700.0, "in the window: {r:?}");
+            rows.push(r);
+        }
+        assert!(!rows[0].intersects(rows[1].shrink(0.5)));
+        h.key_press(Key::Num1);
+    }
+}

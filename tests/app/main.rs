@@ -19,6 +19,7 @@ mod files;
 mod forms;
 mod iconica_board;
 mod iconoclasm_match;
+mod laptop;
 mod matches;
 mod new_user;
 mod print;

@@ -310,3 +310,37 @@ fn card_text_as_data_is_strict() {
     assert_eq!((e.line, e.key.as_deref()), (9, Some("objective")), "{e}");
     assert!(e.message.contains("then"), "{e}");
 }
+
+/// Issue #27 item 4: a merit's effect that does nothing (`effects = [ {} ]`), and a retest or
+/// a change of test without `exhaust = true` (which `docs/cards.md` pairs with them), are
+/// refused with the line of `effects`; the paired forms load.
+#[test]
+fn an_empty_effect_and_a_retest_or_change_of_test_without_exhaust_are_refused() {
+    let effects = "effects = [ { bonus = 1, test = \"savvy\", exhaust = true } ]";
+    for (bad, says) in [
+        ("effects = [ {} ]", "needs one of"),
+        ("effects = [ { exhaust = true } ]", "needs one of"),
+        (
+            "effects = [ { retest = true } ]",
+            "`retest = true` goes with `exhaust = true`",
+        ),
+        (
+            "effects = [ { change_test = true, exhaust = false } ]",
+            "`change_test = true` goes with `exhaust = true`",
+        ),
+    ] {
+        let e = err(&MERIT.replace(effects, bad));
+        at(&e, 10, "effects");
+        assert!(e.to_string().contains(says), "{bad}: {e}");
+        let e = err(&FLAW.replace("effects = [ { penalty = 1, test = \"resolve\" } ]", bad));
+        assert!(e.to_string().contains(says), "{bad}: {e}");
+    }
+    for good in [
+        "effects = [ { retest = true, exhaust = true } ]",
+        "effects = [ { retest = true, exhaust = true, lost_only = true } ]",
+        "effects = [ { change_test = true, exhaust = true } ]",
+        "effects = [ { bonus = 2, test = \"combat\" } ]",
+    ] {
+        cards::parse(&MERIT.replace(effects, good), "card.toml").expect(good);
+    }
+}

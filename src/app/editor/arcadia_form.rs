@@ -267,29 +267,53 @@ fn effects_ui(ui: &mut egui::Ui, effects: &mut Vec<Effect>, e: &mut Edits) {
     let mut remove = None;
     for (i, fx) in effects.iter_mut().enumerate() {
         let n = i + 1;
+        // Every widget of the row is always there, at a fixed width (off ones disabled), so
+        // ticking a box never moves the others under the pointer. The form writes only the
+        // effects `docs/cards.md` lists: the last thing an effect does cannot be unticked
+        // (remove the effect instead), and a retest or a change of test exhausts the card.
         ui.horizontal_wrapped(|ui| {
             ui.label(format!("Effect {n}:"));
-            for (label, value) in [("Bonus", &mut fx.bonus), ("Penalty", &mut fx.penalty)] {
+            let does = [
+                fx.bonus.is_some(),
+                fx.penalty.is_some(),
+                fx.retest == Some(true),
+                fx.change_test == Some(true),
+            ];
+            let last = |me: usize| does[me] && does.iter().filter(|d| **d).count() == 1;
+            const LAST: &str = "An effect does something: tick another first, or remove the effect";
+            for (k, (label, value)) in [("Bonus", &mut fx.bonus), ("Penalty", &mut fx.penalty)]
+                .into_iter()
+                .enumerate()
+            {
                 let mut on = value.is_some();
                 let name = format!("{label} {n}");
-                if ui.checkbox(&mut on, name.as_str()).changed() {
+                if ui
+                    .add_enabled(!last(k), egui::Checkbox::new(&mut on, name.as_str()))
+                    .on_disabled_hover_text(LAST)
+                    .changed()
+                {
                     *value = on.then_some(1);
                     e.pick(format!("{} of effect {n}", label.to_lowercase()));
                 }
-                if let Some(v) = value {
-                    let l = ui.label(format!("{label} value {n}"));
-                    if ui
-                        .add(egui::DragValue::new(v).range(0..=9))
-                        .labelled_by(l.id)
-                        .changed()
-                    {
-                        e.type_in("an effect");
-                    }
+                let l = ui.label(format!("{label} value {n}"));
+                let mut shown = value.unwrap_or(1);
+                if ui
+                    .add_enabled(
+                        value.is_some(),
+                        egui::DragValue::new(&mut shown).range(0..=9),
+                    )
+                    .labelled_by(l.id)
+                    .changed()
+                    && let Some(v) = value
+                {
+                    *v = shown;
+                    e.type_in("an effect");
                 }
             }
             let l = ui.label(format!("Test {n}"));
             let mut t = fx.test;
             egui::ComboBox::from_id_salt(("arcadia-effect-test", n))
+                .width(72.0)
                 .selected_text(t.map_or("any".to_string(), |t| word(&t)))
                 .show_ui(ui, |ui| {
                     ui.selectable_value(&mut t, None, "any");
@@ -304,31 +328,59 @@ fn effects_ui(ui: &mut egui::Ui, effects: &mut Vec<Effect>, e: &mut Edits) {
                 e.pick(format!("test of effect {n}"));
             }
             let retest = fx.retest;
-            for (label, value) in [
+            for (k, (label, value)) in [
                 ("Retest", &mut fx.retest),
                 ("Change test", &mut fx.change_test),
-                ("Exhaust", &mut fx.exhaust),
-            ] {
+            ]
+            .into_iter()
+            .enumerate()
+            {
                 let mut on = value.unwrap_or(false);
-                if ui.checkbox(&mut on, format!("{label} {n}")).changed() {
+                if ui
+                    .add_enabled(
+                        !last(k + 2),
+                        egui::Checkbox::new(&mut on, format!("{label} {n}")),
+                    )
+                    .on_hover_text("Exhausts the card (ticks Exhaust)")
+                    .on_disabled_hover_text(LAST)
+                    .changed()
+                {
                     *value = on.then_some(true);
+                    if on {
+                        fx.exhaust = Some(true);
+                    }
                     e.pick(format!("{} of effect {n}", label.to_lowercase()));
                 }
+            }
+            let paired = fx.retest == Some(true) || fx.change_test == Some(true);
+            let mut on = fx.exhaust.unwrap_or(false);
+            if ui
+                .add_enabled(
+                    !paired,
+                    egui::Checkbox::new(&mut on, format!("Exhaust {n}")),
+                )
+                .on_disabled_hover_text("A retest or a change of test exhausts the card")
+                .changed()
+            {
+                fx.exhaust = on.then_some(true);
+                e.pick(format!("exhaust of effect {n}"));
             }
             if fx.retest != retest {
                 // `lost_only` goes with a retest only.
                 fx.lost_only = None;
             }
-            if fx.retest == Some(true) {
-                let mut on = fx.lost_only.unwrap_or(false);
-                if ui
-                    .checkbox(&mut on, format!("Lost only {n}"))
-                    .on_hover_text("Only a test just lost may be retested, not a Stalemate")
-                    .changed()
-                {
-                    fx.lost_only = on.then_some(true);
-                    e.pick(format!("lost only of effect {n}"));
-                }
+            let mut on = fx.lost_only.unwrap_or(false);
+            if ui
+                .add_enabled(
+                    fx.retest == Some(true),
+                    egui::Checkbox::new(&mut on, format!("Lost only {n}")),
+                )
+                .on_hover_text("Only a test just lost may be retested, not a Stalemate")
+                .on_disabled_hover_text("With a retest: only a test just lost may be retested")
+                .changed()
+            {
+                fx.lost_only = on.then_some(true);
+                e.pick(format!("lost only of effect {n}"));
             }
             let l = ui.label(format!("Terrain {n}"));
             let mut t = fx.terrain.clone().unwrap_or_default();

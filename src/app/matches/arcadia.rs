@@ -1070,28 +1070,59 @@ fn map_ui(pen: &mut Pen<'_>, rect: egui::Rect, p: &Played, game: &ArcadiaGame<'_
             } else {
                 inner
             };
-            let font = egui::FontId::proportional((side / 10.0).clamp(8.0, 15.0));
-            let mut job = egui::text::LayoutJob::default();
-            job.wrap.max_width = inner.width();
-            job.halign = egui::Align::Center;
-            job.append(
-                &league.name,
-                0.0,
-                egui::TextFormat::simple(font.clone(), text),
-            );
-            for w in 0..m.waylays.len() {
-                if st.waylay_at[w] == l {
-                    // A waylay lying here, in its player's colour.
-                    job.append(
-                        &format!("\nwaylay: {}", m.waylays[w].name),
-                        0.0,
-                        egui::TextFormat::simple(font.clone(), player_color(m.waylay_owner[w])),
-                    );
-                }
+            // The name and the waylays lying here keep to the band between the Base flags at
+            // the top and the characters and treasures at the bottom: smaller type, then lines
+            // cut with "…", rather than text under the tokens.
+            let flags = st.heroes.iter().any(|h| h.base == l);
+            let below = (0..2u8).any(|who| {
+                let h = &st.heroes[usize::from(who)];
+                let n = m.players[usize::from(who)].treasures();
+                (h.base != crate::games::arcadia::engine::setup::NO_BASE && h.at == l)
+                    || h.treasure_at[..n].contains(&l)
+            });
+            let mut band = inner;
+            if flags {
+                band.min.y = band.min.y.max(r.top() + 2.0 * small.size + 10.0);
             }
-            let galley = painter.layout_job(job);
+            if below {
+                band.max.y = band.max.y.min(r.bottom() - side * 0.3);
+            }
+            let layout = |size: f32, rows: usize| {
+                let font = egui::FontId::proportional(size);
+                let mut job = egui::text::LayoutJob::default();
+                job.wrap.max_width = band.width().max(1.0);
+                job.wrap.max_rows = rows;
+                job.halign = egui::Align::Center;
+                job.append(
+                    &league.name,
+                    0.0,
+                    egui::TextFormat::simple(font.clone(), text),
+                );
+                for w in 0..m.waylays.len() {
+                    if st.waylay_at[w] == l {
+                        // A waylay lying here, in its player's colour.
+                        job.append(
+                            &format!("\nwaylay: {}", m.waylays[w].name),
+                            0.0,
+                            egui::TextFormat::simple(font.clone(), player_color(m.waylay_owner[w])),
+                        );
+                    }
+                }
+                painter.layout_job(job)
+            };
+            let largest = (side / 10.0).clamp(8.0, 15.0);
+            let mut galley = layout(largest, usize::MAX);
+            let mut size = largest;
+            while galley.size().y > band.height() && size > 7.0 {
+                size -= 1.0;
+                galley = layout(size, usize::MAX);
+            }
+            if galley.size().y > band.height() {
+                let row = galley.size().y / galley.rows.len().max(1) as f32;
+                galley = layout(size, ((band.height() / row).floor() as usize).max(1));
+            }
             painter.galley(
-                egui::pos2(inner.center().x, inner.center().y - galley.size().y / 2.0),
+                egui::pos2(band.center().x, band.center().y - galley.size().y / 2.0),
                 galley,
                 text,
             );

@@ -346,9 +346,17 @@ impl IconoclasmPanel {
                 pick = options_ui(ui, &game, p, self.cell);
             });
         egui::CentralPanel::default().show(ui, |ui| {
-            if let Some(c) = board_ui(ui, &game, &legal) {
-                self.cell = Some(c);
-            }
+            // Each seat's hand under the board, the board in the room above them.
+            let room = egui::vec2(
+                ui.available_width(),
+                (ui.available_height() - hands_height(&game.st)).max(40.0),
+            );
+            ui.allocate_ui(room, |ui| {
+                if let Some(c) = board_ui(ui, &game, &legal) {
+                    self.cell = Some(c);
+                }
+            });
+            hands_ui(ui, &game);
         });
         drop(game);
         let p = self.played.as_mut().expect("set above");
@@ -641,6 +649,123 @@ fn options_ui(
     pick
 }
 
+/// The height of a hand's row of cards.
+const HAND_ROW: f32 = 30.0;
+
+/// The height the seats' hands take under the board.
+fn hands_height(st: &State) -> f32 {
+    f32::from(st.players) * (HAND_ROW + 4.0) + 4.0
+}
+
+/// Each seat's hand under the board, one row a seat: "Player n" (strong on its turn) and
+/// its cards, each split into its front and back elements' colours with its name.
+fn hands_ui(ui: &mut egui::Ui, game: &IconoclasmGame<'_>) {
+    use crate::games::iconoclasm::engine::grid::Side;
+    let st = &game.st;
+    ui.add_space(4.0);
+    for seat in 0..st.players {
+        let cards: Vec<u8> =
+            crate::games::iconoclasm::engine::state::bits(st.hands[usize::from(seat)]).collect();
+        let names: Vec<&str> = cards
+            .iter()
+            .map(|&c| game.setup.deck.cards[usize::from(c)].name.as_str())
+            .collect();
+        let (rect, response) = ui.allocate_exact_size(
+            egui::vec2(ui.available_width(), HAND_ROW),
+            egui::Sense::hover(),
+        );
+        let said = format!(
+            "Player {}'s hand: {}",
+            seat + 1,
+            if names.is_empty() {
+                "no cards".to_string()
+            } else {
+                names.join(", ")
+            }
+        );
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Group, true, &said));
+        let painter = ui.painter_at(rect);
+        let to_move = !st.is_over() && st.to_move == seat;
+        let label = painter.layout_no_wrap(
+            format!("Player {}", seat + 1),
+            egui::FontId::proportional(13.0),
+            if to_move {
+                ui.visuals().strong_text_color()
+            } else {
+                ui.visuals().weak_text_color()
+            },
+        );
+        let label_w = 76.0;
+        painter.galley(
+            egui::pos2(rect.left(), rect.center().y - label.size().y / 2.0),
+            label,
+            ui.visuals().text_color(),
+        );
+        if cards.is_empty() {
+            continue;
+        }
+        let w = ((rect.width() - label_w) / cards.len() as f32 - 4.0).clamp(20.0, 110.0);
+        for (k, &c) in cards.iter().enumerate() {
+            let r = egui::Rect::from_min_size(
+                egui::pos2(
+                    rect.left() + label_w + k as f32 * (w + 4.0),
+                    rect.top() + 2.0,
+                ),
+                egui::vec2(w, HAND_ROW - 4.0),
+            );
+            let (front, back) = (st.face(c, Side::Front), st.face(c, Side::Back));
+            let (top, bottom) = r.split_top_bottom_at_fraction(0.5);
+            painter.rect_filled(
+                top,
+                egui::CornerRadius {
+                    nw: 5,
+                    ne: 5,
+                    sw: 0,
+                    se: 0,
+                },
+                element_color(front),
+            );
+            painter.rect_filled(
+                bottom,
+                egui::CornerRadius {
+                    nw: 0,
+                    ne: 0,
+                    sw: 5,
+                    se: 5,
+                },
+                element_color(back),
+            );
+            if to_move {
+                painter.rect_stroke(
+                    r,
+                    5.0,
+                    egui::Stroke::new(1.5, ui.visuals().strong_text_color()),
+                    egui::StrokeKind::Outside,
+                );
+            }
+            let mut job = egui::text::LayoutJob::single_section(
+                names[k].to_string(),
+                egui::TextFormat::simple(egui::FontId::proportional(10.0), egui::Color32::WHITE),
+            );
+            job.wrap = egui::text::TextWrapping {
+                max_width: r.width() - 4.0,
+                max_rows: 1,
+                break_anywhere: false,
+                overflow_character: Some('…'),
+            };
+            job.halign = egui::Align::Center;
+            let g = painter.layout_job(job);
+            let bg = r.center() - egui::vec2(0.0, g.size().y / 2.0);
+            painter.rect_filled(
+                egui::Rect::from_center_size(r.center(), g.size() + egui::vec2(4.0, 0.0)),
+                2.0,
+                egui::Color32::from_black_alpha(110),
+            );
+            painter.galley(bg, g, egui::Color32::WHITE);
+        }
+    }
+}
+
 /// The table from above: each card face up in its element's colour with its name, the cells a
 /// person may place on lit; returns a lit cell the person clicked.
 fn board_ui(ui: &mut egui::Ui, game: &IconoclasmGame<'_>, legal: &[Pos]) -> Option<Pos> {
@@ -658,7 +783,8 @@ fn board_ui(ui: &mut egui::Ui, game: &IconoclasmGame<'_>, legal: &[Pos]) -> Opti
     let rows = (bottom - top + 1) as f32;
     let cols = (right - left + 1) as f32;
     let avail = ui.available_size();
-    let side = (avail.x / cols).min(avail.y / rows).clamp(40.0, 140.0);
+    // Smaller than 40 only when the hands under the board leave no more room.
+    let side = (avail.x / cols).min(avail.y / rows).clamp(30.0, 140.0);
     let (rect, response) =
         ui.allocate_exact_size(egui::vec2(cols * side, rows * side), egui::Sense::click());
     response

@@ -378,6 +378,9 @@ pub fn step_log_ui<S: AsRef<str>>(
     at: usize,
 ) {
     ui.heading("Log");
+    // Scrolled to once a step shown, not every frame: the earlier lines can be scrolled back to.
+    let seen = egui::Id::unique(("step-log-scrolled", id));
+    let scroll = ui.data(|d| d.get_temp::<usize>(seen)) != Some(at);
     egui::ScrollArea::vertical()
         .id_salt(id)
         .auto_shrink(false)
@@ -390,8 +393,9 @@ pub fn step_log_ui<S: AsRef<str>>(
                             .strong()
                             .background_color(ui.visuals().selection.bg_fill),
                     );
-                    if k > 0 {
+                    if k > 0 && scroll {
                         r.scroll_to_me(None);
+                        ui.data_mut(|d| d.insert_temp(seen, at));
                     }
                 } else if k > at {
                     ui.weak(line);

@@ -899,16 +899,37 @@ impl RuunaraPanel {
                 .on_hover_text("Play many seeded missions and read the heroes' win rate");
         });
         self.choices_ui(ui, env);
-        if let Some(m) = &self.message {
-            ui.colored_label(ui.visuals().error_fg_color, m);
-        }
         if self.simulate {
+            if let Some(m) = &self.message {
+                ui.colored_label(ui.visuals().error_fg_color, m);
+            }
             self.sim_ui(ui, env);
             return;
         }
         self.file_ui(ui);
-        if let Some(n) = &self.note {
-            ui.label(n);
+        // One line, always there (empty, or the refusal, or else the note; the whole of it in
+        // the hover): a refusal showing up must not shrink the table under it.
+        let (text, color) = match (&self.message, &self.note) {
+            (Some(m), _) => (m.as_str(), ui.visuals().error_fg_color),
+            (None, Some(n)) => (n.as_str(), ui.visuals().text_color()),
+            (None, None) => ("", ui.visuals().text_color()),
+        };
+        let size = egui::vec2(
+            ui.available_width(),
+            ui.text_style_height(&egui::TextStyle::Body),
+        );
+        let line = ui
+            .allocate_ui_with_layout(
+                size,
+                egui::Layout::left_to_right(egui::Align::Center),
+                |ui| {
+                    ui.set_min_size(size);
+                    ui.add(egui::Label::new(egui::RichText::new(text).color(color)).truncate())
+                },
+            )
+            .inner;
+        if !text.is_empty() {
+            line.on_hover_text(text);
         }
         self.play_ui(ui);
     }
@@ -1098,7 +1119,12 @@ impl RuunaraPanel {
             .resizable(true)
             .default_size(150.0)
             .show(ui, |ui| {
-                pick = options_ui(ui, &game, p, self.selected);
+                // Scrolled within the panel's size: a longer list or question must not grow
+                // the panel and shrink the table above it.
+                egui::ScrollArea::vertical()
+                    .id_salt("ruunara-options-panel")
+                    .auto_shrink(false)
+                    .show(ui, |ui| pick = options_ui(ui, &game, p, self.selected));
             });
         let mut drop_at = None;
         egui::CentralPanel::default().show(ui, |ui| {

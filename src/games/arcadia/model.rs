@@ -132,6 +132,32 @@ pub struct Effect {
     pub terrain: Option<String>,
 }
 
+impl Effect {
+    /// Why these keys make none of the effects `docs/cards.md` lists, if they do not: an
+    /// effect does something (a bonus, a penalty, a retest or a change of test), and a retest
+    /// or a change of test exhausts the card (`exhaust = true`).
+    pub fn problem(&self) -> Option<String> {
+        let does = self.bonus.is_some()
+            || self.penalty.is_some()
+            || self.retest == Some(true)
+            || self.change_test == Some(true);
+        if !does {
+            return Some(
+                "an effect needs one of `bonus`, `penalty`, `retest = true` or `change_test = true`"
+                    .into(),
+            );
+        }
+        for (key, on) in [("retest", self.retest), ("change_test", self.change_test)] {
+            if on == Some(true) && self.exhaust != Some(true) {
+                return Some(format!(
+                    "`{key} = true` goes with `exhaust = true`: the card is exhausted to use it"
+                ));
+            }
+        }
+        None
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Icon {
@@ -681,6 +707,17 @@ impl ArcadiaCard {
     /// Checks beyond the types.
     pub fn problems(&self) -> Vec<Problem> {
         let mut out = Vec::new();
+        let effects = match self {
+            ArcadiaCard::Icon(c) => c.effects.as_slice(),
+            ArcadiaCard::Merit(m) => &m.effects,
+            ArcadiaCard::Flaw(f) => &f.effects,
+            _ => &[],
+        };
+        for e in effects {
+            if let Some(why) = e.problem() {
+                out.push(Problem::at(&["effects"], why));
+            }
+        }
         match self {
             ArcadiaCard::Merit(m) => {
                 if m.cost < 0 {
