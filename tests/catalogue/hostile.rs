@@ -1204,6 +1204,167 @@ fn crash_an_import_and_a_migration_killed_at_random_points_leave_a_whole_catalog
     );
 }
 
+// ---- a restore killed at each of its steps (issue 27, item 9) -------------------------------
+
+/// The child of the restore crash test: restores `DW_RESTORE_DB` from its newest backup and
+/// aborts once step `DW_RESTORE_STOP` is done (no destructor, no clean-up: as `kill -9`).
+#[test]
+#[ignore = "run by crash_a_restore_killed_after_each_step_leaves_the_old_or_the_restored_catalogue"]
+fn restore_child() {
+    let (Ok(db), Ok(stop)) = (
+        std::env::var("DW_RESTORE_DB"),
+        std::env::var("DW_RESTORE_STOP"),
+    ) else {
+        return;
+    };
+    let stop = catalogue::RestoreStep::ALL[stop.parse::<usize>().unwrap()];
+    let r = catalogue::restore_file_observed(Path::new(&db), None, &mut |step| {
+        if step == stop {
+            std::process::abort();
+        }
+    });
+    panic!("the restore ended before step {stop:?}: {r:?}");
+}
+
+/// Runs a restore of `db` in a child process that dies right after step `stop`.
+fn restore_killed_after(db: &Path, stop: usize) {
+    let out = Command::new(std::env::current_exe().unwrap())
+        .args([
+            "hostile::restore_child",
+            "--exact",
+            "--include-ignored",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env("DW_RESTORE_DB", db)
+        .env("DW_RESTORE_STOP", stop.to_string())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        None,
+        "the child dies by a signal at step {stop}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Copies the regular files of `from` into a new folder.
+fn copy_folder(from: &Path) -> tempfile::TempDir {
+    let to = tempfile::tempdir().unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_file() {
+            std::fs::copy(&p, to.path().join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    to
+}
+
+/// Kills a restore of the catalogue in (a copy of) `fixture` after each step and checks that
+/// the catalogue's path then holds the old catalogue (`old`) or the restored one (`new`),
+/// never nothing (the next command would make a new starter catalogue there), and that the
+/// old one is also kept whole under its `.replaced-` name.
+fn restore_crash_rounds(fixture: &Path, old: &[String], new: &[String]) {
+    use catalogue::RestoreStep;
+    for (k, step) in RestoreStep::ALL.iter().enumerate() {
+        let round = copy_folder(fixture);
+        let db = round.path().join("cat.sqlite");
+        restore_killed_after(&db, k);
+        assert!(
+            std::fs::symlink_metadata(&db).is_ok_and(|m| m.is_file()),
+            "after {step:?}: the catalogue file is there: {:?}",
+            tree(round.path())
+        );
+        let want = if *step == RestoreStep::Replaced {
+            new
+        } else {
+            old
+        };
+        // The collection rows say which catalogue it is (the full dumps are long).
+        let owned = |d: &[String]| -> Vec<String> {
+            d.iter()
+                .filter(|l| l.starts_with("ico-anwen-halloway|"))
+                .cloned()
+                .collect()
+        };
+        let got = dump(&db);
+        assert!(
+            got == want,
+            "after {step:?}: the catalogue is the old one or the restored one: {:?}, want {:?}",
+            owned(&got),
+            owned(want)
+        );
+        run(&db, &["catalogue", "check"]).expect(0);
+        assert!(
+            dump(&db) == want,
+            "after {step:?}: as the next command reads it"
+        );
+        let kept: Vec<String> = tree(round.path())
+            .into_iter()
+            .filter(|n| n.starts_with("cat.sqlite.replaced-") && !n.contains("sqlite-"))
+            .filter(|n| !n.ends_with("-wal") && !n.ends_with("-shm") && !n.ends_with("-journal"))
+            .collect();
+        if *step == RestoreStep::Copied {
+            assert!(kept.is_empty(), "{kept:?}");
+        } else {
+            assert_eq!(kept.len(), 1, "after {step:?}: {:?}", tree(round.path()));
+            assert!(
+                dump(&round.path().join(&kept[0])) == old,
+                "after {step:?}: the old catalogue is kept whole beside it"
+            );
+        }
+    }
+}
+
+#[test]
+fn crash_a_restore_killed_after_each_step_leaves_the_old_or_the_restored_catalogue() {
+    let (dir, db) = fresh();
+    run(&db, &["collection", "set", "ico-anwen-halloway", "2"]).expect(0);
+    run(&db, &["catalogue", "backup"]).expect(0);
+    let new = dump(&db);
+    run(&db, &["collection", "set", "ico-anwen-halloway", "5"]).expect(0);
+    let old = dump(&db);
+    assert_ne!(old, new);
+    restore_crash_rounds(dir.path(), &old, &new);
+}
+
+#[test]
+fn crash_a_restore_over_a_catalogue_with_a_live_write_ahead_log_never_mixes_the_two() {
+    let (dir, db) = fresh();
+    run(&db, &["collection", "set", "ico-anwen-halloway", "2"]).expect(0);
+    run(&db, &["catalogue", "backup"]).expect(0);
+    let new = dump(&db);
+    // A change committed to the log only, as a process killed before its checkpoint leaves
+    // it: the files are copied while the connection is open.
+    let fixture = tempfile::tempdir().unwrap();
+    {
+        let conn = Connection::open(&db).unwrap();
+        conn.pragma_update(None, "wal_autocheckpoint", 0).unwrap();
+        conn.execute(
+            "INSERT OR REPLACE INTO collection (card_id, quantity) VALUES ('ico-anwen-halloway', 7)",
+            [],
+        )
+        .unwrap();
+        for e in std::fs::read_dir(dir.path()).unwrap() {
+            let p = e.unwrap().path();
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            if p.is_file() && !name.ends_with("-shm") {
+                std::fs::copy(&p, fixture.path().join(&name)).unwrap();
+            }
+        }
+    }
+    let wal = fixture.path().join("cat.sqlite-wal");
+    assert!(
+        std::fs::metadata(&wal).unwrap().len() > 0,
+        "the change is in the log"
+    );
+    let old = dump(&copy_folder(fixture.path()).path().join("cat.sqlite"));
+    assert!(old.contains(&"ico-anwen-halloway|7".to_string()), "{old:?}");
+    restore_crash_rounds(fixture.path(), &old, &new);
+}
+
 // ---- the tree ------------------------------------------------------------------------------
 
 #[test]
