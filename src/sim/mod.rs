@@ -226,6 +226,43 @@ pub fn play_logged<G: Game, D: Dice>(
     (game, log)
 }
 
+/// [`play_logged`] through the general path ([`crate::games::game::play_nodes`]: the same
+/// match for every game whose `play_out` with a log takes it, Ruunara's included), calling
+/// `each(&game)` after every decision a seat takes: a face shows progress with it.
+pub fn play_logged_observed<G: Game, D: Dice>(
+    mut game: G,
+    mut log: Vec<G::Event>,
+    mut dice: D,
+    policies: &[Policy],
+    seed: u64,
+    each: &mut dyn FnMut(&G),
+) -> (G, Vec<G::Event>) {
+    use crate::games::game::Turn;
+    let mut agents: Vec<Agent<G::Eval>> =
+        seat_agents(game.seats(), policies, |k| derive_seed(seed, k as u64 + 1));
+    loop {
+        match game.turn() {
+            Turn::Over => break,
+            Turn::Chance(c) => match c.draw(&mut dice) {
+                Some(o) => game.apply_logged(o, &mut log),
+                None => {
+                    game.exhausted(&mut log);
+                    break;
+                }
+            },
+            Turn::Seat { seat, options } => {
+                let n = agents.len();
+                let a = agents[seat % n]
+                    .choose(&game, seat, options)
+                    .min(options.saturating_sub(1));
+                game.apply_logged(a, &mut log);
+                each(&game);
+            }
+        }
+    }
+    (game, log)
+}
+
 /// Summed results of many matches.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Summary {

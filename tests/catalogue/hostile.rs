@@ -979,6 +979,152 @@ fn case8_a_huge_unknown_key_gives_a_short_message() {
     }
 }
 
+// ---- case 10: missions (issue 27, item 8) ---------------------------------------------
+
+/// A mission file of `enemies` Ghoul Gnawers (the first one's card given by `first`) on a
+/// large table, three members deployed at points.
+fn big_mission(dir: &Path, enemies: usize, first: &str) -> PathBuf {
+    let mut t = String::from(
+        "game = \"ruunara\"\nkind = \"mission\"\nid = \"big\"\nname = \"Big\"\n\
+         table = { width = 96.0, depth = 72.0 }\nobjective = \"eliminate\"\nround_limit = 100\n",
+    );
+    for x in [18, 22, 26] {
+        t.push_str(&format!("[[deploy]]\nx = {x}.0\ny = 3.0\nfacing = \"n\"\n"));
+    }
+    for i in 0..enemies {
+        let card = if i == 0 { first } else { "ru-ghoul-gnawer" };
+        t.push_str(&format!(
+            "[[enemies]]\ncard = \"{card}\"\nx = {}.0\ny = {}.0\nfacing = \"s\"\n",
+            4 + (i % 20) * 4,
+            40 + (i / 20) * 4
+        ));
+    }
+    let path = dir.join(format!("big-{enemies}.mission.toml"));
+    std::fs::write(&path, t).unwrap();
+    path
+}
+
+fn squad_file() -> String {
+    format!(
+        "{}/examples/ruunara/legal-ardann-story.squad.toml",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn case10_validate_refuses_a_mission_of_more_figures_than_a_match_holds() {
+    let (dir, db) = fresh();
+    for n in [24, 25, 256] {
+        let m = big_mission(dir.path(), n, "ru-ghoul-gnawer");
+        let r = run(&db, &["validate", m.to_str().unwrap()]);
+        r.expect(2);
+        assert!(r.stdout.is_empty(), "{}", r.stdout);
+        assert!(
+            r.stderr.contains(&format!("the mission has {n} enemies"))
+                && r.stderr.contains("a match holds at most 24"),
+            "{n} enemies: {}",
+            r.stderr
+        );
+    }
+    // 22 enemies and a squad of three: 25 figures, a rule broken (exit 1).
+    let m = big_mission(dir.path(), 22, "ru-ghoul-gnawer");
+    let r = run(&db, &["validate", m.to_str().unwrap(), &squad_file()]);
+    r.expect(1);
+    assert!(
+        r.stdout.contains("mission-figures") && r.stdout.contains("make 25 figures"),
+        "{}",
+        r.stdout
+    );
+    // 21 and three: 24, legal.
+    let m = big_mission(dir.path(), 21, "ru-ghoul-gnawer");
+    run(&db, &["validate", m.to_str().unwrap(), &squad_file()]).expect(0);
+}
+
+#[test]
+fn case10_validate_escapes_control_characters_of_card_names_and_entries() {
+    let (dir, db) = fresh();
+    // An enemy entry that is no card (quoted in the violation) and a card in the catalogue
+    // whose name holds escape sequences (quoted when it is the wrong faction).
+    let m = big_mission(dir.path(), 2, "\\u001b]0;pwned\\u0007\\u001b[2J");
+    let card = dir.path().join("evil.toml");
+    std::fs::write(
+        &card,
+        "game = \"ruunara\"\nkind = \"unit\"\nid = \"ru-evil\"\nname = \"Evil\\u001b[31m\\u0007\\u202e\"\n\
+         race = \"ardann\"\nfaction = \"ally\"\nhp = 5\nmovement = 5\nvision = 8\nclose = \"2D4+\"\n",
+    )
+    .unwrap();
+    run(&db, &["import", card.to_str().unwrap()]).expect(0);
+    let m2 = big_mission(dir.path(), 1, "ru-evil");
+    for (mission, want) in [
+        (&m, "\\x1b]0;pwned\\x07"),
+        (&m2, "Evil\\x1b[31m\\x07\\u{202e}"),
+    ] {
+        let r = run(&db, &["validate", mission.to_str().unwrap(), &squad_file()]);
+        r.expect(1);
+        for out in [&r.stdout, &r.stderr] {
+            assert!(
+                !out.contains(['\u{1b}', '\u{7}', '\u{202e}']),
+                "a control character reached the terminal: {out:?}"
+            );
+        }
+        assert!(r.stdout.contains(want), "{}", r.stdout);
+    }
+}
+
+#[test]
+fn case10_an_mcts_search_too_large_for_a_big_mission_is_refused_before_playing() {
+    let (dir, db) = fresh();
+    let m = big_mission(dir.path(), 21, "ru-ghoul-gnawer");
+    let m = m.to_str().unwrap();
+    for args in [
+        &["play", "ruunara", m, &squad_file(), "--policy", "mcts:5000"][..],
+        &[
+            "sim",
+            "ruunara",
+            m,
+            &squad_file(),
+            "--ai",
+            "mcts:5000",
+            "--games",
+            "1",
+        ],
+    ] {
+        let r = run(&db, args);
+        r.expect(2);
+        assert!(r.stdout.is_empty(), "{}", r.stdout);
+        assert!(
+            r.stderr.contains("mcts:5000 on a mission of 24 figures")
+                && r.stderr
+                    .contains("at most 100000 (mcts:4166 on this mission)"),
+            "{}",
+            r.stderr
+        );
+    }
+}
+
+#[test]
+fn case10_a_duel_of_one_hero_against_five_or_six_places_them_around_it() {
+    let (_dir, db) = fresh();
+    for n in [5, 6] {
+        let mut args = vec!["duel", "ruunara", "ru-haskar-emberfist"];
+        args.extend(std::iter::repeat_n("ru-ghoul-gnawer", n));
+        args.extend(["--games", "20"]);
+        let r = run(&db, &args);
+        r.expect(0);
+        assert!(r.stdout.contains("20 duels"), "{}", r.stdout);
+    }
+    let mut args = vec!["duel", "ruunara", "ru-haskar-emberfist"];
+    args.extend(std::iter::repeat_n("ru-ghoul-gnawer", 7));
+    let r = run(&db, &args);
+    r.expect(2);
+    assert!(
+        r.stderr
+            .contains("at most 6 figures fit in base contact around one"),
+        "{}",
+        r.stderr
+    );
+}
+
 // ---- generated inputs ----------------------------------------------------------------------
 
 /// A small deterministic generator (xorshift), so a failure names its seed.

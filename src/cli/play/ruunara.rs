@@ -8,12 +8,14 @@ use std::process::ExitCode;
 use serde_json::{Value, json};
 
 use crate::cli::load::{open_catalogue, ruunara_scenario};
-use crate::cli::options::{DiceScript, SoloPlay};
+use crate::cli::options::{DiceScript, SoloPlay, check_ruunara_search};
 use crate::cli::out::Out;
+use crate::cli::out::note;
 use crate::cli::report::{self, Line};
 use crate::cli::{BadInput, Context, Outcome};
 use crate::games::dice::{Dice, RngDice};
 use crate::games::game::{Ending, Game};
+use crate::games::iconica::ai::PolicyKind;
 use crate::games::ruunara::engine::{Event, RuunaraEnding, RuunaraGame, Setup, Side, Status};
 use crate::games::ruunara::mission::{Objective, Scenario, Zone};
 use crate::sim;
@@ -36,18 +38,19 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     let setup =
         Setup::new(&scenario).map_err(|e| BadInput(format!("{}: {e}", args.mission.display())))?;
     let policy = args.shared.policy;
+    check_ruunara_search("--policy", policy, setup.figs.len())?;
     let seed = args.shared.seed;
     let mut log: Vec<Event> = Vec::new();
     let start = RuunaraGame::start(&setup, &mut log);
     let (game, log, dice_used) = match args.dice.dice {
         Some(d) => {
             let mut counted = Counted::new(d);
-            let (g, log) = sim::play_logged(start, log, &mut counted, &[policy], seed);
+            let (g, log) = play(start, log, &mut counted, policy, seed);
             (g, log, counted.used())
         }
         None => {
             let mut counted = Counted::new(RngDice::new(seed));
-            let (g, log) = sim::play_logged(start, log, &mut counted, &[policy], seed);
+            let (g, log) = play(start, log, &mut counted, policy, seed);
             (g, log, counted.used())
         }
     };
@@ -62,6 +65,33 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         text(&ctx.out, &game, ended, &log);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Plays the match. A search (`mcts`) on a terminal says on stderr which round it is in,
+/// once a round, so a long mission shows its progress (the match is the same).
+fn play<'a>(
+    start: RuunaraGame<'a>,
+    log: Vec<Event>,
+    dice: &mut impl Dice,
+    policy: PolicyKind,
+    seed: u64,
+) -> (RuunaraGame<'a>, Vec<Event>) {
+    use std::io::IsTerminal;
+    if !matches!(policy, PolicyKind::Mcts(_)) || !std::io::stderr().is_terminal() {
+        return sim::play_logged(start, log, dice, &[policy], seed);
+    }
+    let mut shown = 0;
+    let (g, log) = sim::play_logged_observed(start, log, dice, &[policy], seed, &mut |g| {
+        if g.st.round != shown {
+            shown = g.st.round;
+            note!(
+                "play ruunara: round {shown} of {} ({})",
+                g.setup.round_limit,
+                policy.name()
+            );
+        }
+    });
+    (g, log)
 }
 
 fn winner(ended: RuunaraEnding) -> Value {
