@@ -542,3 +542,34 @@ fn a_field_beyond_the_games_limit_is_refused_before_playing() {
     ]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// The log names the sides as the app does, A and B, in its sentences (`Side B wins`, not
+/// `Side b wins`); the JSON keeps `a` and `b` (issue 27, item 5).
+#[test]
+fn the_text_log_names_the_sides_a_and_b_in_capitals() {
+    let env = Env::new();
+    for seed in ["1", "2", "3"] {
+        let o = env.play(&["--seed", seed, "--policy", "random"]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let text = String::from_utf8_lossy(&o.stdout);
+        assert!(
+            text.contains("Turn 1: side A to play") || text.contains("Turn 1: side B to play"),
+            "{text}"
+        );
+        for lower in [
+            "Side a wins",
+            "Side b wins",
+            "side a to play",
+            "side b to play",
+        ] {
+            assert!(!text.contains(lower), "{lower}: {text}");
+        }
+        assert!(
+            text.contains("Side A wins (")
+                || text.contains("Side B wins (")
+                || text.contains("Draw (")
+                || text.contains("The match stops ("),
+            "{text}"
+        );
+    }
+}

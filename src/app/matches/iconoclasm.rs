@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use super::sim_view::{Ask, SimView};
+use super::sim_view::{Ask, SimView, Words};
 use crate::games::ai::{Agent, Policy};
 use crate::games::game::{Game, Turn, replay};
 use crate::games::iconoclasm::ai::IconoclasmEval;
@@ -404,6 +404,10 @@ impl IconoclasmPanel {
                     }
                 })
                 .collect(),
+            words: Words {
+                length: ("turn", "turns"),
+                draw: "A draw is a match nobody won: every card was placed and the best scores were tied (ending `all_placed`).",
+            },
         };
         self.sim.start(ctx, ask, move |i| {
             run.outcome(seed, i)

@@ -179,5 +179,10 @@ fn print_text(out: &Out, m: &Match, st: &State, log: &[Event]) {
             h.waylays_defeated
         );
     }
-    writeln!(out, "{} Days, {} dice", st.day, st.dice_used);
+    writeln!(
+        out,
+        "{}, {}",
+        crate::count(st.day, "Day", "Days"),
+        crate::count(st.dice_used, "die", "dice")
+    );
 }
