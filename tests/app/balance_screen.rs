@@ -2,8 +2,6 @@
 //! ranking: few games a character) on a background job, sorts by a click on a header, and
 //! exports the table to a CSV file that reads back with the same rows in the same order.
 
-use std::time::{Duration, Instant};
-
 use deckwright::app::DeckwrightApp;
 use deckwright::app::balance_screen::{Column, Ranking};
 use deckwright::games::ai::Policy;
@@ -14,15 +12,7 @@ use crate::support::{app, click, harness};
 
 /// Steps frames until the ranking is in.
 fn wait_for_ranking(h: &mut Harness<'_, DeckwrightApp>) {
-    let started = Instant::now();
-    while h.state().balance.running() {
-        h.step();
-        assert!(
-            started.elapsed() < Duration::from_secs(300),
-            "the ranking never finished"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    crate::support::wait_for(h, "the ranking", |a| !a.balance.running());
     h.run();
 }
 
@@ -168,16 +158,12 @@ fn screenshots_of_the_balance_screen_and_panel_at_1920x1080() {
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
     h.run_steps(2);
     h.get_by_label("TOML source:").type_text(&strong);
-    let started = Instant::now();
-    while h.query_by_label("Suggestions: measuring…").is_some()
-        || h.query_by_label("Rank: measuring…").is_some()
-        || h.query_by_label("Impact: measuring…").is_some()
-        || h.query_by_label("Measuring against the field…").is_some()
-    {
-        h.step();
-        assert!(started.elapsed() < Duration::from_secs(1200));
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    crate::support::wait_until(&mut h, "the Balance panel's measurements", |h| {
+        h.query_by_label("Suggestions: measuring…").is_none()
+            && h.query_by_label("Rank: measuring…").is_none()
+            && h.query_by_label("Impact: measuring…").is_none()
+            && h.query_by_label("Measuring against the field…").is_none()
+    });
     h.run_steps(3);
     h.render()
         .unwrap()

@@ -4,8 +4,6 @@
 //! figures, and a saved match (a drag among its decisions) reopens exactly; a squad deployed
 //! in a zone is placed by clicks and drags in the highlighted zone.
 
-use std::time::Duration;
-
 use deckwright::app::matches::MatchGame;
 use deckwright::app::matches::ruunara::{self, BoardMap, Heroes, Input, MISSIONS};
 use deckwright::app::{DeckwrightApp, Screen};
@@ -367,15 +365,8 @@ fn the_enemies_turn_is_stepped_enemy_by_enemy_as_the_engine_plays_it() {
 }
 
 fn wait(h: &mut Harness<'_, DeckwrightApp>, done: impl Fn(&DeckwrightApp) -> bool) {
-    for _ in 0..12000 {
-        h.step();
-        if done(h.state()) {
-            h.run_steps(10);
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    panic!("the run did not finish within two minutes");
+    crate::support::wait_for(h, "the run's end", done);
+    h.run_steps(10);
 }
 
 #[test]
@@ -422,6 +413,12 @@ fn simulate_gives_the_sim_runners_figures() {
     assert_eq!(got.endings, want.endings().collect::<Vec<_>>());
     assert_eq!(got.turns, want.turns);
     assert_eq!(got.lengths.values().sum::<u64>(), 40);
+    // A mission is counted in rounds, not turns (issue 27, item 5).
+    h.get_by_label_contains(&format!(
+        "mean length {:.1} rounds",
+        want.turns as f64 / 40.0
+    ));
+    h.get_by_label("Match lengths (rounds)");
     h.get_by_label("Win rates chart");
     h.get_by_label("Match lengths histogram");
 }
