@@ -330,7 +330,7 @@ fn an_arcadia_simulation_gives_the_sim_runner_s_figures_and_can_be_cancelled() {
     h.state_mut().matches.arcadia.sim.games = 20;
     h.state_mut().matches.arcadia.sim.threads = 2;
     h.run();
-    click(&mut h, "Run");
+    crate::support::click_job(&mut h, "Run");
     wait(&mut h, |a| a.matches.arcadia.sim.result.is_some());
     let got = h
         .state()
@@ -383,9 +383,9 @@ fn an_arcadia_simulation_gives_the_sim_runner_s_figures_and_can_be_cancelled() {
     // A long run stops on Cancel and keeps the last figures.
     h.state_mut().matches.arcadia.sim.games = 1_000_000;
     h.run();
-    click(&mut h, "Run");
+    crate::support::click_job(&mut h, "Run");
     assert!(h.state().matches.arcadia.simulating());
-    click(&mut h, "Cancel");
+    crate::support::click_job(&mut h, "Cancel");
     wait(&mut h, |a| !a.matches.arcadia.simulating());
     h.run();
     h.get_by_label_contains("Cancelled");

@@ -8,7 +8,7 @@ use deckwright::games::ai::Policy;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-use crate::support::{app, click, harness};
+use crate::support::{app, click, click_job, harness};
 
 /// Steps frames until the ranking is in.
 fn wait_for_ranking(h: &mut Harness<'_, DeckwrightApp>) {
@@ -32,7 +32,7 @@ fn the_balance_screen_ranks_sorts_and_exports_csv() {
         s.ai = Policy::Random;
         s.max_games = 200;
     }
-    click(&mut h, "Rank");
+    click_job(&mut h, "Rank");
     assert!(h.state().balance.running());
     assert!(h.query_by_label("Cancel").is_some(), "Cancel while it runs");
     wait_for_ranking(&mut h);
@@ -128,7 +128,7 @@ fn screenshots_of_the_balance_screen_and_panel_at_1920x1080() {
     let mut h = build(app());
     click(&mut h, "Balance");
     h.state_mut().balance.max_games = 1_000;
-    click(&mut h, "Rank");
+    click_job(&mut h, "Rank");
     wait_for_ranking(&mut h);
     click(&mut h, "95% high");
     h.render()
@@ -181,7 +181,7 @@ fn the_balance_screen_ranks_every_arcadia_merit_and_flaw() {
         s.ai = Policy::Random;
         s.max_games = 100;
     }
-    click(&mut h, "Rank");
+    click_job(&mut h, "Rank");
     wait_for_ranking(&mut h);
     let rows = h.state().balance.sorted_rows();
     let merits = rows.iter().filter(|r| r.kind == "merit").count();

@@ -256,12 +256,11 @@ fn played_by_greedy() -> Harness<'static, DeckwrightApp> {
     let mut h = harness(app());
     h.state_mut().matches.ruunara.heroes = Heroes::Computer("greedy");
     new_mission(&mut h);
-    for _ in 0..1000 {
-        if h.state().matches.ruunara.played.as_ref().unwrap().over() {
-            break;
-        }
-        h.step();
-    }
+    // The computer plays for at most 60 ms a frame (at least one decision): how many
+    // frames the mission takes depends on the machine, so wait for its end.
+    crate::support::wait_for(&mut h, "the mission's end", |a| {
+        a.matches.ruunara.played.as_ref().unwrap().over()
+    });
     h
 }
 
@@ -443,12 +442,9 @@ fn ruunara_board_snapshot() {
     h.set_size(egui::vec2(1920.0, 1080.0));
     h.state_mut().matches.ruunara.heroes = Heroes::Computer("greedy");
     new_mission(&mut h);
-    for _ in 0..1000 {
-        if h.state().matches.ruunara.played.as_ref().unwrap().over() {
-            break;
-        }
-        h.step();
-    }
+    crate::support::wait_for(&mut h, "the mission's end", |a| {
+        a.matches.ruunara.played.as_ref().unwrap().over()
+    });
     {
         let r = &mut h.state_mut().matches.ruunara;
         r.all_arcs = true;
@@ -787,21 +783,9 @@ fn the_computer_deploys_a_zone_mission_by_its_policy() {
     h.state_mut().matches.ruunara.heroes = Heroes::Computer("greedy");
     h.run();
     click(&mut h, "New mission");
-    for _ in 0..50 {
-        if h.state()
-            .matches
-            .ruunara
-            .played
-            .as_ref()
-            .unwrap()
-            .inputs
-            .len()
-            >= 3
-        {
-            break;
-        }
-        h.step();
-    }
+    crate::support::wait_for(&mut h, "three decisions of the computer", |a| {
+        a.matches.ruunara.played.as_ref().unwrap().inputs.len() >= 3
+    });
     let p = h.state().matches.ruunara.played.as_ref().unwrap();
     assert!(p.inputs.len() >= 3);
     let placed: Vec<_> = p

@@ -61,6 +61,16 @@ pub fn wait_for(
     wait_until(h, what, |h| done(h.state()));
 }
 
+/// Clicks `label`, a button that starts or stops a background job, and takes two frames
+/// (the click, then the job's controls drawn). Not [`click`]: `run()` steps until no frame
+/// is asked for, and a running job asks for one at each progress, so on a busy machine
+/// `run()` could exceed its steps.
+pub fn click_job(h: &mut Harness<'_, DeckwrightApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.step();
+    h.step();
+}
+
 /// Clicks the widget labelled `label` and lets the app answer.
 pub fn click(h: &mut Harness<'_, DeckwrightApp>, label: &str) {
     h.get_by_label(label).click();
