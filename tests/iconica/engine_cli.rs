@@ -398,7 +398,6 @@ fn games_beyond_the_limit_are_refused_naming_it() {
 #[test]
 fn threads_beyond_the_machine_are_capped() {
     let env = Env::new();
-    let started = std::time::Instant::now();
     let o = env.run(&[
         "sim",
         "iconica",
@@ -414,11 +413,9 @@ fn threads_beyond_the_machine_are_capped() {
         "100000",
         "--json",
     ]);
+    // No 100,000 threads started: the run says it lowered them (not a clock: a busy machine
+    // may take any time).
     let capped = json(&o);
-    assert!(
-        started.elapsed() < std::time::Duration::from_secs(15),
-        "no 100,000 threads started"
-    );
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
         err.contains("note: --threads 100000: this machine runs at most"),
@@ -512,7 +509,6 @@ fn root() -> PathBuf {
 #[test]
 fn a_field_beyond_the_games_limit_is_refused_before_playing() {
     let env = Env::new();
-    let started = std::time::Instant::now();
     let o = env.run(&[
         "sim",
         "iconica",
@@ -530,7 +526,6 @@ fn a_field_beyond_the_games_limit_is_refused_before_playing() {
         err.contains("4 parties x 30000000 games is more than the 100000000"),
         "{err}"
     );
-    assert!(started.elapsed() < std::time::Duration::from_secs(10));
     // --pool belongs to --field.
     let o = env.run(&[
         "sim",
