@@ -292,11 +292,11 @@ fn to_text(v: &Verdict) -> String {
             if n == 1 { "" } else { "s" }
         ));
         for x in &v.violations {
-            out.push_str(&format!("  {}: {}\n", esc(&x.rule), esc(&x.message)));
+            out.push_str(&format!("  {}: {}\n", esc(x.rule), esc(&x.message)));
             if !x.cards.is_empty() {
                 out.push_str(&format!("    cards: {}\n", esc(&x.cards.join(", "))));
             }
-            out.push_str(&format!("    source: {}\n", esc(&x.source)));
+            out.push_str(&format!("    source: {}\n", esc(x.source)));
         }
     }
     for (who, _, d) in &v.characters {

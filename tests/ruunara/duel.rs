@@ -69,7 +69,7 @@ fn up_to_six_foes_stand_in_base_contact_around_a_on_free_spots() {
         for (i, b) in setup.figs.iter().enumerate().skip(1) {
             let d = b.start.dist(centre);
             assert!(
-                d >= 2.0 * BASE_R - 1e-9 && d <= 2.0 * BASE_R + 0.05,
+                (2.0 * BASE_R - 1e-9..=2.0 * BASE_R + 0.05).contains(&d),
                 "{n} foes: foe {i} is {d} from A, not in base contact"
             );
             for c in &setup.figs[i + 1..] {
