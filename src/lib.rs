@@ -18,6 +18,13 @@ pub mod sim;
 
 pub use cards::{Card, CardError, CardFile, CardLookup, Game};
 
+/// `n` things in words, singular or plural: `count(1, "card", "cards")` is "1 card",
+/// `count(2, "card", "cards")` "2 cards". Both faces count this way.
+pub fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// An error with its whole chain of causes, each once: the message, then every
 /// `source()` whose text the message does not already hold, joined by `: `. Both faces
 /// show errors this way.

@@ -483,8 +483,11 @@ pub fn check_squad(cat: &Catalogue, s: &SquadFile) -> Verdict {
 pub fn import_cards(cat: &mut Catalogue, paths: &[std::path::PathBuf]) -> Result<String, AppError> {
     let r = cat.import_paths(paths)?;
     Ok(format!(
-        "Imported {} files: {} cards added, {} updated, {} unchanged.",
-        r.files, r.added, r.updated, r.unchanged
+        "Imported {}: {} added, {} updated, {} unchanged.",
+        crate::count(r.files as u64, "file", "files"),
+        crate::count(r.added as u64, "card", "cards"),
+        r.updated,
+        r.unchanged
     ))
 }
 
@@ -714,9 +717,10 @@ pub fn export_pdf(
     opts.assets.art_dir = cat.art_dir();
     let pages = crate::print::export::export_pdf(&cards, &opts, path)?;
     Ok(format!(
-        "Wrote {} ({} cards, {pages} pages).",
+        "Wrote {} ({}, {}).",
         path.display(),
-        cards.len()
+        crate::count(cards.len() as u64, "card", "cards"),
+        crate::count(pages as u64, "page", "pages")
     ))
 }
 
@@ -824,8 +828,8 @@ pub fn import_sheet(cat: &mut Catalogue, path: &std::path::Path) -> Result<Strin
         .import_cards(&cards, Some(base))
         .map_err(|e| e.to_string())?;
     Ok(format!(
-        "Imported {} cards from {}: {} added, {} updated, {} unchanged.",
-        cards.len(),
+        "Imported {} from {}: {} added, {} updated, {} unchanged.",
+        crate::count(cards.len() as u64, "card", "cards"),
         path.display(),
         r.added,
         r.updated,
@@ -845,7 +849,11 @@ pub fn export_sheet(
         rows.push(crate::sheet::SheetCard { card: c, copies });
     }
     let n = crate::sheet::export(&rows, path).map_err(|e| e.to_string())?;
-    Ok(format!("Wrote {n} cards to {}.", path.display()))
+    Ok(format!(
+        "Wrote {} to {}.",
+        crate::count(n as u64, "card", "cards"),
+        path.display()
+    ))
 }
 
 /// The file name card errors name while a card is edited in the app.

@@ -601,8 +601,8 @@ impl DeckwrightApp {
                     self.dark = !self.dark;
                 }
                 ui.label(format!(
-                    "Collection: {} cards",
-                    self.browser.collection_total(&self.cat)
+                    "Collection: {}",
+                    crate::count(self.browser.collection_total(&self.cat), "card", "cards")
                 ))
                 .on_hover_text("Owned copies of every card, all counted");
             });

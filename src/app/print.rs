@@ -233,8 +233,8 @@ impl PrintScreen {
             }
             Ok(list) if list.is_empty() => {
                 ui.label(format!(
-                    "Preflight: ready to print ({} cards checked).",
-                    self.ids.len()
+                    "Preflight: ready to print ({} checked).",
+                    crate::count(self.ids.len() as u64, "card", "cards")
                 ));
             }
             Ok(list) => {
@@ -400,9 +400,9 @@ impl PrintScreen {
                 (true, true) => ", backs".into(),
             };
             ui.label(format!(
-                "Sheet {} of {sheets}{what} ({per_page} cards a sheet, {} cards)",
+                "Sheet {} of {sheets}{what} ({per_page} cards a sheet, {})",
                 sheet_no + 1,
-                list.len()
+                crate::count(list.len() as u64, "card", "cards")
             ));
             if ui
                 .add_enabled(self.page + 1 < pages, egui::Button::new(">"))

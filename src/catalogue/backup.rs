@@ -188,11 +188,148 @@ fn prune(dir: &Path, name: &str) -> Result<()> {
     Ok(())
 }
 
+/// The steps of [`restore`], in order: what is on disk once each is done. A crash between
+/// any two leaves the old catalogue (with its side files) or the restored one at the
+/// catalogue's path, never no file (`tests/catalogue/hostile.rs` kills a restore at each).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RestoreStep {
+    /// The backup is copied beside the catalogue under a temporary name, synced and checked.
+    Copied,
+    /// The current file and its side files are kept as `<name>.replaced-<nanos>` too (hard
+    /// links, or synced copies where links are refused): the old catalogue has two names.
+    Kept,
+    /// A `-wal` or hot `-journal` of the old catalogue was folded into a copy of it
+    /// (checkpointed or rolled back by SQLite on the copy) and the copy renamed over the
+    /// catalogue: the old catalogue no longer needs its side files.
+    Settled,
+    /// The side files (`-wal`, `-shm`, `-journal`) are gone from the catalogue's path, so
+    /// none can be applied to the restored file.
+    SidesRemoved,
+    /// The restored copy is renamed over the catalogue (one atomic rename) and the folder
+    /// synced.
+    Replaced,
+}
+
+impl RestoreStep {
+    /// Every step, in order.
+    pub const ALL: [RestoreStep; 5] = [
+        RestoreStep::Copied,
+        RestoreStep::Kept,
+        RestoreStep::Settled,
+        RestoreStep::SidesRemoved,
+        RestoreStep::Replaced,
+    ];
+}
+
+/// The side files SQLite keeps beside a database.
+const SIDE_FILES: [&str; 3] = ["-wal", "-shm", "-journal"];
+
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut s = path.as_os_str().to_owned();
+    s.push(suffix);
+    PathBuf::from(s)
+}
+
+/// Gives the file at `from` the second name `to` (a hard link; where the file system
+/// refuses links, a synced copy). `to` must not exist.
+fn keep_as(from: &Path, to: &Path) -> std::io::Result<()> {
+    if std::fs::hard_link(from, to).is_ok() {
+        return Ok(());
+    }
+    let dir = safe_io::folder_of(to);
+    let mut tmp = tempfile::Builder::new()
+        .prefix(safe_io::TEMP_PREFIX)
+        .suffix(".part")
+        .rand_bytes(12)
+        .tempfile_in(&dir)?;
+    std::io::copy(&mut std::fs::File::open(from)?, tmp.as_file_mut())?;
+    tmp.as_file().sync_all()?;
+    tmp.persist_noclobber(to).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// Whether the catalogue at `path` has a side file SQLite would apply to it: a `-wal` or
+/// `-journal` that is not empty.
+fn has_live_side(path: &Path) -> bool {
+    ["-wal", "-journal"].iter().any(|s| {
+        std::fs::symlink_metadata(with_suffix(path, s)).is_ok_and(|m| m.is_file() && m.len() > 0)
+    })
+}
+
+/// A copy of the old catalogue kept at `kept` (with its side files) in which SQLite has
+/// folded the write-ahead log in (or rolled a hot journal back): a file that is the old
+/// catalogue by itself. `None` if SQLite cannot do it (a damaged file): the copy is removed.
+fn settled_copy(kept: &Path, dir: &Path) -> Option<tempfile::TempPath> {
+    let tmp = tempfile::Builder::new()
+        .prefix(safe_io::TEMP_PREFIX)
+        .suffix(".part")
+        .rand_bytes(12)
+        .tempfile_in(dir)
+        .ok()?
+        .into_temp_path();
+    let sides: Vec<PathBuf> = SIDE_FILES.iter().map(|s| with_suffix(&tmp, s)).collect();
+    let cleanup = |sides: &[PathBuf]| {
+        for s in sides {
+            let _ = std::fs::remove_file(s);
+        }
+    };
+    let made = (|| -> std::result::Result<(), Box<dyn std::error::Error>> {
+        std::fs::copy(kept, &tmp)?;
+        for (suffix, side) in SIDE_FILES.iter().zip(&sides) {
+            let from = with_suffix(kept, suffix);
+            if *suffix != "-shm" && from.is_file() {
+                std::fs::copy(&from, side)?;
+            }
+        }
+        let conn = Connection::open_with_flags(
+            &tmp,
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        // Reading rolls a hot journal back; the checkpoint copies the log into the file.
+        let _: i64 = conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))?;
+        let mode: String = conn.query_row("PRAGMA journal_mode", [], |r| r.get(0))?;
+        if mode.eq_ignore_ascii_case("wal") {
+            let busy: i64 = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get(0))?;
+            if busy != 0 {
+                return Err("the write-ahead log could not be checkpointed".into());
+            }
+        }
+        drop(conn);
+        let left = ["-wal", "-journal"]
+            .iter()
+            .any(|s| std::fs::metadata(with_suffix(&tmp, s)).is_ok_and(|m| m.len() > 0));
+        if left {
+            return Err("a side file is left".into());
+        }
+        std::fs::File::open(&tmp)?.sync_all()?;
+        Ok(())
+    })();
+    cleanup(&sides);
+    made.ok().map(|()| tmp)
+}
+
 /// Replaces the catalogue at `path` by a verified backup (`from`, else the newest one that
 /// passes its check). The current file (and its `-wal`/`-shm`) is kept beside it as
 /// `<name>.replaced-<unix nanoseconds>`, never deleted. Returns the backup restored and
 /// where the replaced file went (`None` if there was none).
+///
+/// The catalogue's path names a whole catalogue at every instant, the old one or the
+/// restored one (see [`RestoreStep`]): the old file is given its second name by a link, not
+/// moved, and the restored copy is renamed over it. The one exception is an old catalogue
+/// whose write-ahead log SQLite cannot fold in (a damaged file): between
+/// [`RestoreStep::SidesRemoved`] and [`RestoreStep::Replaced`] its path holds the old file
+/// without its log; the whole old catalogue is kept under its `.replaced-` name.
 pub fn restore(path: &Path, from: Option<&Path>) -> Result<(Backup, Option<PathBuf>)> {
+    restore_observed(path, from, &mut |_| {})
+}
+
+/// [`restore`], calling `done` after each [`RestoreStep`] (a test stops the process there).
+#[doc(hidden)]
+pub fn restore_observed(
+    path: &Path,
+    from: Option<&Path>,
+    done: &mut dyn FnMut(RestoreStep),
+) -> Result<(Backup, Option<PathBuf>)> {
     let chosen = match from {
         Some(f) => {
             safe_io::check_regular(f)?;
@@ -221,28 +358,50 @@ pub fn restore(path: &Path, from: Option<&Path>) -> Result<(Backup, Option<PathB
     tmp.as_file_mut().flush()?;
     tmp.as_file().sync_all()?;
     verify(tmp.path())?;
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    let aside = dir.join(format!("{}.replaced-{nanos:020}", file_name(path)));
+    done(RestoreStep::Copied);
+
     let mut moved = None;
     if std::fs::symlink_metadata(path).is_ok() {
-        std::fs::rename(path, &aside)?;
-        moved = Some(aside.clone());
+        let nanos = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0);
+        let aside = dir.join(format!("{}.replaced-{nanos:020}", file_name(path)));
+        keep_as(path, &aside)?;
+        for suffix in SIDE_FILES {
+            let side = with_suffix(path, suffix);
+            if std::fs::symlink_metadata(&side).is_ok() {
+                keep_as(&side, &with_suffix(&aside, suffix))?;
+            }
+        }
+        safe_io::sync_dir(&dir)?;
+        moved = Some(aside);
     }
-    for suffix in ["-wal", "-shm", "-journal"] {
-        let mut side = path.as_os_str().to_owned();
-        side.push(suffix);
-        let side = PathBuf::from(side);
-        if side.exists() {
-            let mut to = aside.as_os_str().to_owned();
-            to.push(suffix);
-            std::fs::rename(&side, PathBuf::from(to))?;
+    done(RestoreStep::Kept);
+
+    if let Some(aside) = moved.as_ref().filter(|_| has_live_side(path))
+        && let Some(settled) = settled_copy(aside, &dir)
+    {
+        // The log replayed on the settled copy changes nothing: its pages are already in it.
+        settled.persist(path).map_err(|e| e.error)?;
+        safe_io::sync_dir(&dir)?;
+    }
+    done(RestoreStep::Settled);
+
+    for suffix in SIDE_FILES {
+        let side = with_suffix(path, suffix);
+        match std::fs::remove_file(&side) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(e.into()),
         }
     }
-    tmp.persist_noclobber(path).map_err(|e| e.error)?;
     safe_io::sync_dir(&dir)?;
+    done(RestoreStep::SidesRemoved);
+
+    tmp.persist(path).map_err(|e| e.error)?;
+    safe_io::sync_dir(&dir)?;
+    done(RestoreStep::Replaced);
     Ok((
         Backup {
             path: chosen.path,

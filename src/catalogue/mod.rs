@@ -33,7 +33,7 @@ use crate::cards::{self, Card, CardError, CardLookup, Game};
 use crate::games::iconoclasm::model::ClashTable;
 
 pub use art::{adopt_art, art_source, as_adopted};
-pub use backup::{Backup, KEEP as BACKUPS_KEPT};
+pub use backup::{Backup, KEEP as BACKUPS_KEPT, RestoreStep};
 pub use collection::{
     CollectionError, CollectionReport, MAX_QUANTITY, MAX_ROWS as MAX_COLLECTION_ROWS, RowProblem,
     escape_cell,
@@ -397,6 +397,17 @@ pub fn classify_open_error(e: CatalogueError, path: &Path) -> CatalogueError {
 /// Returns the backup and where the replaced file went.
 pub fn restore_file(path: &Path, from: Option<&Path>) -> Result<(Backup, Option<PathBuf>)> {
     backup::restore(path, from).map_err(|e| open::classify(e, path))
+}
+
+/// [`restore_file`], calling `done` after each step (the crash test stops the process at
+/// each one).
+#[doc(hidden)]
+pub fn restore_file_observed(
+    path: &Path,
+    from: Option<&Path>,
+    done: &mut dyn FnMut(RestoreStep),
+) -> Result<(Backup, Option<PathBuf>)> {
+    backup::restore_observed(path, from, done).map_err(|e| open::classify(e, path))
 }
 
 /// The backups beside the catalogue at `path` that pass their check, oldest first.

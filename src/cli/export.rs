@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use super::{BadInput, Context, Outcome};
 use crate::catalogue::{self, Catalogue};
+use crate::count;
 use crate::print::export::{self as ex, ExportOptions};
 use crate::print::layout::{self, CARD_PRESETS, PAPERS};
 use crate::print::selection::{self, Copies};
@@ -236,42 +237,46 @@ pub fn run(ctx: &Context, a: Args) -> Outcome {
         let r = vendor::export(&cards, p, &opts.assets, out)?;
         if p.writes_folder() {
             eprintln!(
-                "wrote {} PNG files to {} for {} ({} cards)",
-                r.files.len(),
+                "wrote {} to {} for {} ({})",
+                count(r.files.len() as u64, "PNG file", "PNG files"),
                 out.display(),
                 p.title(),
-                cards.len()
+                count(cards.len() as u64, "card", "cards")
             );
         } else {
             eprintln!(
-                "wrote {} for {} ({} cards, {} pages: back, front)",
+                "wrote {} for {} ({}, {}: back, front)",
                 out.display(),
                 p.title(),
-                cards.len(),
-                r.pages
+                count(cards.len() as u64, "card", "cards"),
+                count(r.pages as u64, "page", "pages")
             );
         }
     } else if let Some(dir) = &a.tts {
         let r = tts::export(&cards, &opts.assets, dir)?;
         eprintln!(
-            "wrote {} Tabletop Simulator sheet{} and deck.json to {} ({} cards)",
-            r.sheets,
-            if r.sheets == 1 { "" } else { "s" },
+            "wrote {} and deck.json to {} ({})",
+            count(
+                r.sheets as u64,
+                "Tabletop Simulator sheet",
+                "Tabletop Simulator sheets"
+            ),
             dir.display(),
-            r.cards
+            count(r.cards as u64, "card", "cards")
         );
     } else if let Some(out) = &a.out {
         let pages = ex::export_pdf(&cards, &opts, out)?;
         eprintln!(
-            "wrote {} ({} cards, {pages} pages)",
+            "wrote {} ({}, {})",
             out.display(),
-            cards.len()
+            count(cards.len() as u64, "card", "cards"),
+            count(pages as u64, "page", "pages")
         );
     } else if let Some(dir) = &a.png {
         let files = ex::export_pngs(&cards, &opts, dir)?;
         eprintln!(
-            "wrote {} PNG files to {} at {} dpi",
-            files.len(),
+            "wrote {} to {} at {} dpi",
+            count(files.len() as u64, "PNG file", "PNG files"),
             dir.display(),
             a.dpi
         );

@@ -117,7 +117,8 @@ pub fn run(db: Option<PathBuf>, command: Command) -> ExitCode {
         Ok(code) => code,
         Err(BadInput(msg)) => {
             let _ = ctx.out.finish();
-            out::note!("error: {msg}");
+            // A message may quote the user's text (a card name, a TOML line): escaped.
+            out::note!("error: {}", out::escape_lines(&msg));
             ExitCode::from(2)
         }
     }

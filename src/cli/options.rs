@@ -9,7 +9,8 @@ use clap::error::ErrorKind;
 
 use super::BadInput;
 use super::limits::{
-    MAX_DICE_CHARS, MAX_DICE_FACES, MAX_GAMES, MAX_MILLIS, MAX_PLAYOUTS, MAX_TURN_LIMIT,
+    MAX_DICE_CHARS, MAX_DICE_FACES, MAX_GAMES, MAX_MILLIS, MAX_PLAYOUTS, MAX_RUUNARA_SEARCH,
+    MAX_TURN_LIMIT,
 };
 use crate::games::ai::Budget;
 use crate::games::iconica::ai::PolicyKind;
@@ -242,6 +243,28 @@ impl IconoclasmTable {
             (_, Some(_)) => Err(BadInput("--goal is for solo games (--players 1)".into())),
         }
     }
+}
+
+/// Refuses an `mcts:N` search too large for a Ruunara mission of `figures` figures (N x
+/// figures over [`MAX_RUUNARA_SEARCH`]) before any work, naming `option` and the largest N
+/// the mission allows.
+pub fn check_ruunara_search(
+    option: &str,
+    policy: PolicyKind,
+    figures: usize,
+) -> Result<(), BadInput> {
+    if let PolicyKind::Mcts(Budget::Playouts(n)) = policy {
+        let figures = figures.max(1) as u64;
+        let work = u64::from(n) * figures;
+        if work > MAX_RUUNARA_SEARCH {
+            return Err(BadInput(format!(
+                "{option}: mcts:{n} on a mission of {figures} figures is {work} playouts x figures a decision; \
+                 at most {MAX_RUUNARA_SEARCH} (mcts:{} on this mission)",
+                MAX_RUUNARA_SEARCH / figures
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The parser of a policy option: `first`, `random`, `greedy`, `mcts`, `mcts:N`, `mcts:Nms`,

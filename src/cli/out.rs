@@ -145,6 +145,21 @@ pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// [`escape_controls`] on each line of a text of several lines: the line feeds between
+/// them are kept, every other control character is escaped (an error message with a caret
+/// line under a query, say).
+pub fn escape_lines(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(|c| c != '\n' && needs_escape(c)) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    std::borrow::Cow::Owned(
+        text.split('\n')
+            .map(escape_controls)
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
+}
+
 /// Control characters and the bidirectional embeddings, overrides and isolates.
 fn needs_escape(c: char) -> bool {
     c.is_control()

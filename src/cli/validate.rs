@@ -12,6 +12,7 @@ use std::process::ExitCode;
 use serde_json::{Value, json};
 
 use super::load::read_text;
+use super::out::escape_controls as esc;
 use super::{BadInput, Context, Outcome};
 use crate::cards::{CardLookup, Game};
 use crate::catalogue::{self, Catalogue};
@@ -272,11 +273,15 @@ fn to_json(v: &Verdict) -> Value {
     doc
 }
 
+/// The verdict in lines of text. Everything quoted from the files (file names, card names
+/// and ids in the messages, character names) has its control characters escaped
+/// (`escape_controls`, as `search` does): a name cannot retitle or clear the terminal or
+/// forge a line.
 fn to_text(v: &Verdict) -> String {
     let mut out = String::new();
     let file = match &v.squad {
-        Some(squad) => format!("{} with {squad}", v.file),
-        None => v.file.clone(),
+        Some(squad) => format!("{} with {}", esc(&v.file), esc(squad)),
+        None => esc(&v.file).into_owned(),
     };
     if v.violations.is_empty() {
         out.push_str(&format!("{file}: legal\n"));
@@ -287,20 +292,20 @@ fn to_text(v: &Verdict) -> String {
             if n == 1 { "" } else { "s" }
         ));
         for x in &v.violations {
-            out.push_str(&format!("  {}: {}\n", x.rule, x.message));
+            out.push_str(&format!("  {}: {}\n", esc(x.rule), esc(&x.message)));
             if !x.cards.is_empty() {
-                out.push_str(&format!("    cards: {}\n", x.cards.join(", ")));
+                out.push_str(&format!("    cards: {}\n", esc(&x.cards.join(", "))));
             }
-            out.push_str(&format!("    source: {}\n", x.source));
+            out.push_str(&format!("    source: {}\n", esc(x.source)));
         }
     }
     for (who, _, d) in &v.characters {
         let prefix = if v.kind == "setup" {
-            format!("{who}: ")
+            format!("{}: ", esc(who))
         } else {
             String::new()
         };
-        out.push_str(&format!("  {prefix}{}\n", derived_text(d)));
+        out.push_str(&format!("  {prefix}{}\n", esc(&derived_text(d))));
     }
     out
 }

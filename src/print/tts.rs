@@ -150,11 +150,9 @@ pub fn export(cards: &[Card], assets: &Assets, dir: &Path) -> Result<TtsReport, 
         }
     }
     files.push(("deck.json".into(), File::Json));
-    std::fs::create_dir_all(dir).map_err(|e| ExportError::Write {
-        path: dir.display().to_string(),
-        message: e.to_string(),
-    })?;
-    let abs = dir.canonicalize().map_err(|e| ExportError::Write {
+    // The folder is made by the staged write (whole or not at all): its address is worked
+    // out without making it.
+    let abs = absolute_folder(dir).map_err(|e| ExportError::Write {
         path: dir.display().to_string(),
         message: e.to_string(),
     })?;
@@ -180,15 +178,69 @@ pub fn export(cards: &[Card], assets: &Assets, dir: &Path) -> Result<TtsReport, 
     })
 }
 
-/// A `file:///` address of a file in `dir`.
-fn url(dir: &Path, name: &str) -> String {
-    let p = dir.join(name);
-    let s = p.to_string_lossy().replace('\\', "/");
-    if s.starts_with('/') {
-        format!("file://{s}")
-    } else {
-        format!("file:///{s}")
+/// The absolute path `dir` will have, symbolic links resolved, whether or not it exists
+/// yet: its deepest existing ancestor canonicalised, the missing rest appended (`.` and
+/// `..` in the missing part resolved by name).
+fn absolute_folder(dir: &Path) -> std::io::Result<PathBuf> {
+    let abs = std::path::absolute(dir)?;
+    let mut base = abs.as_path();
+    let mut missing = Vec::new();
+    loop {
+        match base.canonicalize() {
+            Ok(real) => {
+                let mut out = real;
+                for part in missing.iter().rev() {
+                    match part {
+                        std::path::Component::ParentDir => {
+                            out.pop();
+                        }
+                        std::path::Component::Normal(n) => out.push(n),
+                        _ => {}
+                    }
+                }
+                return Ok(out);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                let Some(parent) = base.parent() else {
+                    return Err(e);
+                };
+                missing.push(base.components().next_back().expect("a last part"));
+                base = parent;
+            }
+            Err(e) => return Err(e),
+        }
     }
+}
+
+/// A `file:///` address of a file in `dir`: the path's bytes percent-encoded (RFC 3986)
+/// except the unreserved characters and the `/` between names (and a Windows drive's `:`),
+/// so a space, `#`, `?` or `%` in a folder name stays part of the path.
+pub fn url(dir: &Path, name: &str) -> String {
+    let p = dir.join(name);
+    #[cfg(unix)]
+    let s: Vec<u8> = {
+        use std::os::unix::ffi::OsStrExt;
+        p.as_os_str().as_bytes().to_vec()
+    };
+    #[cfg(not(unix))]
+    let s: Vec<u8> = p.to_string_lossy().replace('\\', "/").into_bytes();
+    let mut out = String::from(if s.starts_with(b"/") {
+        "file://"
+    } else {
+        "file:///"
+    });
+    let drive = s.get(1) == Some(&b':') && s[0].is_ascii_alphabetic();
+    for (i, &b) in s.iter().enumerate() {
+        let keep = b.is_ascii_alphanumeric()
+            || matches!(b, b'-' | b'.' | b'_' | b'~' | b'/')
+            || (drive && i == 1);
+        if keep {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
 }
 
 fn transform(y: f32) -> Value {

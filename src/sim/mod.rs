@@ -240,18 +240,32 @@ pub struct Recorded<G: Game> {
 /// Plays one match as [`play_logged`] does (the same agents, the same dice, so the same
 /// match), node by node, keeping every input for its match file.
 pub fn play_recorded<G: Game, D: Dice>(
+    game: G,
+    log: Vec<G::Event>,
+    dice: D,
+    policies: &[Policy],
+    seed: u64,
+) -> Recorded<G> {
+    play_recorded_observed(game, log, dice, policies, seed, &mut |_| {})
+}
+
+/// [`play_recorded`], calling `each(&game)` after every decision a seat takes: a face shows
+/// progress with it (the match is the same).
+pub fn play_recorded_observed<G: Game, D: Dice>(
     mut game: G,
     mut log: Vec<G::Event>,
     mut dice: D,
     policies: &[Policy],
     seed: u64,
+    each: &mut dyn FnMut(&G),
 ) -> Recorded<G> {
     let mut agents: Vec<Agent<G::Eval>> =
         seat_agents(game.seats(), policies, |k| derive_seed(seed, k as u64 + 1));
     let mut inputs = Vec::new();
     let mut exhausted = false;
     loop {
-        let a = match game.turn() {
+        let turn = game.turn();
+        let a = match turn {
             Turn::Over => break,
             Turn::Chance(c) => match c.draw(&mut dice) {
                 Some(o) => o,
@@ -270,6 +284,9 @@ pub fn play_recorded<G: Game, D: Dice>(
         };
         inputs.push(a);
         game.apply_logged(a, &mut log);
+        if matches!(turn, Turn::Seat { .. }) {
+            each(&game);
+        }
     }
     Recorded {
         game,

@@ -319,15 +319,8 @@ fn arcadia_board_screenshot() {
 
 /// Steps frames until `done` holds (the run answers from its own thread).
 fn wait(h: &mut Harness<'_, DeckwrightApp>, done: impl Fn(&DeckwrightApp) -> bool) {
-    for _ in 0..6000 {
-        h.step();
-        if done(h.state()) {
-            h.run();
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    panic!("the run did not finish within a minute");
+    crate::support::wait_for(h, "the run's end", done);
+    h.run();
 }
 
 #[test]
@@ -337,7 +330,7 @@ fn an_arcadia_simulation_gives_the_sim_runner_s_figures_and_can_be_cancelled() {
     h.state_mut().matches.arcadia.sim.games = 20;
     h.state_mut().matches.arcadia.sim.threads = 2;
     h.run();
-    click(&mut h, "Run");
+    crate::support::click_job(&mut h, "Run");
     wait(&mut h, |a| a.matches.arcadia.sim.result.is_some());
     let got = h
         .state()
@@ -378,14 +371,21 @@ fn an_arcadia_simulation_gives_the_sim_runner_s_figures_and_can_be_cancelled() {
     assert_eq!(got.endings, want.endings().collect::<Vec<_>>());
     assert_eq!(got.turns, want.turns);
     assert_eq!(got.lengths.values().sum::<u64>(), 20);
+    // Arcadia counts Days, not turns (issue 27, item 5).
+    let mean = want.turns as f64 / 20.0;
+    h.get_by_label_contains(&format!(
+        "mean length {mean:.1} {}",
+        if mean == 1.0 { "Day" } else { "Days" }
+    ));
+    h.get_by_label("Match lengths (Days)");
     h.get_by_label("Win rates chart");
     h.get_by_label("Match lengths histogram");
     // A long run stops on Cancel and keeps the last figures.
     h.state_mut().matches.arcadia.sim.games = 1_000_000;
     h.run();
-    click(&mut h, "Run");
+    crate::support::click_job(&mut h, "Run");
     assert!(h.state().matches.arcadia.simulating());
-    click(&mut h, "Cancel");
+    crate::support::click_job(&mut h, "Cancel");
     wait(&mut h, |a| !a.matches.arcadia.simulating());
     h.run();
     h.get_by_label_contains("Cancelled");

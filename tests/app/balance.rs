@@ -3,8 +3,6 @@
 //! Start health) is measured again, the run in flight cancelled, with a higher win rate; a
 //! suggestion's Apply changes the source as one undo step.
 
-use std::time::{Duration, Instant};
-
 use deckwright::app::DeckwrightApp;
 use deckwright::balance::Stopping;
 use deckwright::catalogue::Catalogue;
@@ -13,23 +11,17 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, NodeT, Queryable};
 
-use crate::support::{app, click, harness, type_in_search};
+use crate::support::{app, click, harness, type_in_search, wait_until};
 
 /// The panel's win-rate line once the figure is in (frames run, real time passes).
 fn win_rate_line(h: &mut Harness<'_, DeckwrightApp>) -> String {
-    let started = Instant::now();
-    loop {
-        h.step();
-        if let Some(n) = h.query(By::new().label_contains("Field win rate")) {
-            let node = n.accesskit_node();
-            return node.value().or(node.label()).unwrap_or_default();
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(300),
-            "the panel never showed a win rate"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    wait_until(h, "the panel's win rate", |h| {
+        h.query(By::new().label_contains("Field win rate"))
+            .is_some()
+    });
+    let n = h.get(By::new().label_contains("Field win rate"));
+    let node = n.accesskit_node();
+    node.value().or(node.label()).unwrap_or_default()
 }
 
 /// The percentage at the start of the line (`Field win rate 41.3% (...`).
@@ -118,20 +110,14 @@ fn a_suggestions_apply_button_edits_the_source_as_one_undo_step() {
     assert_eq!(h.state().editor.text(), strong);
     h.get_by_label("Balance panel").click();
     h.run_steps(3);
-    let started = Instant::now();
-    while h.query_by_label("Apply").is_none() && h.query_all_by_label("Apply").next().is_none() {
-        h.step();
+    wait_until(&mut h, "a suggestion", |h| {
         assert!(
             h.query(By::new().label_contains("No small change"))
                 .is_none(),
             "a suggestion was expected for Start 200"
         );
-        assert!(
-            started.elapsed() < Duration::from_secs(300),
-            "no suggestion came"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
+        h.query_by_label("Apply").is_some() || h.query_all_by_label("Apply").next().is_some()
+    });
     let line = h
         .query(By::new().label_contains(" -> "))
         .map(|n| {

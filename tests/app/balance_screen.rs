@@ -2,27 +2,17 @@
 //! ranking: few games a character) on a background job, sorts by a click on a header, and
 //! exports the table to a CSV file that reads back with the same rows in the same order.
 
-use std::time::{Duration, Instant};
-
 use deckwright::app::DeckwrightApp;
 use deckwright::app::balance_screen::{Column, Ranking};
 use deckwright::games::ai::Policy;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-use crate::support::{app, click, harness};
+use crate::support::{app, click, click_job, harness};
 
 /// Steps frames until the ranking is in.
 fn wait_for_ranking(h: &mut Harness<'_, DeckwrightApp>) {
-    let started = Instant::now();
-    while h.state().balance.running() {
-        h.step();
-        assert!(
-            started.elapsed() < Duration::from_secs(300),
-            "the ranking never finished"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    crate::support::wait_for(h, "the ranking", |a| !a.balance.running());
     h.run();
 }
 
@@ -42,7 +32,7 @@ fn the_balance_screen_ranks_sorts_and_exports_csv() {
         s.ai = Policy::Random;
         s.max_games = 200;
     }
-    click(&mut h, "Rank");
+    click_job(&mut h, "Rank");
     assert!(h.state().balance.running());
     assert!(h.query_by_label("Cancel").is_some(), "Cancel while it runs");
     wait_for_ranking(&mut h);
@@ -138,7 +128,7 @@ fn screenshots_of_the_balance_screen_and_panel_at_1920x1080() {
     let mut h = build(app());
     click(&mut h, "Balance");
     h.state_mut().balance.max_games = 1_000;
-    click(&mut h, "Rank");
+    click_job(&mut h, "Rank");
     wait_for_ranking(&mut h);
     click(&mut h, "95% high");
     h.render()
@@ -168,16 +158,12 @@ fn screenshots_of_the_balance_screen_and_panel_at_1920x1080() {
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
     h.run_steps(2);
     h.get_by_label("TOML source:").type_text(&strong);
-    let started = Instant::now();
-    while h.query_by_label("Suggestions: measuring…").is_some()
-        || h.query_by_label("Rank: measuring…").is_some()
-        || h.query_by_label("Impact: measuring…").is_some()
-        || h.query_by_label("Measuring against the field…").is_some()
-    {
-        h.step();
-        assert!(started.elapsed() < Duration::from_secs(1200));
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    crate::support::wait_until(&mut h, "the Balance panel's measurements", |h| {
+        h.query_by_label("Suggestions: measuring…").is_none()
+            && h.query_by_label("Rank: measuring…").is_none()
+            && h.query_by_label("Impact: measuring…").is_none()
+            && h.query_by_label("Measuring against the field…").is_none()
+    });
     h.run_steps(3);
     h.render()
         .unwrap()
@@ -195,7 +181,7 @@ fn the_balance_screen_ranks_every_arcadia_merit_and_flaw() {
         s.ai = Policy::Random;
         s.max_games = 100;
     }
-    click(&mut h, "Rank");
+    click_job(&mut h, "Rank");
     wait_for_ranking(&mut h);
     let rows = h.state().balance.sorted_rows();
     let merits = rows.iter().filter(|r| r.kind == "merit").count();

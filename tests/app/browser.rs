@@ -77,7 +77,7 @@ fn owned_quantity_changes_in_place_and_undo_redo_survive_a_restart() {
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
     h.get_by_label("Owned: 1");
-    h.get_by_label("Collection: 1 cards");
+    h.get_by_label("Collection: 1 card");
 
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
     h.run();
@@ -114,14 +114,7 @@ fn theme_switch_is_remembered() {
 
 /// Steps the harness until `done` holds (queries on a worker thread answer in their time).
 fn step_until(h: &mut Harness<'_, DeckwrightApp>, done: impl Fn(&DeckwrightApp) -> bool) {
-    for _ in 0..500 {
-        h.step();
-        if done(h.state()) {
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    panic!("the worker never answered");
+    crate::support::wait_for(h, "the query worker's answer", done);
 }
 
 #[test]

@@ -63,7 +63,7 @@ fn a_bad_file_imports_nothing_and_the_error_names_file_line_and_column() {
     h.run();
     assert_eq!(h.state().cat.count().unwrap(), before + 1);
     assert!(
-        h.state().status().contains("1 cards added"),
+        h.state().status().contains("1 card added"),
         "{}",
         h.state().status()
     );
@@ -137,7 +137,7 @@ fn ctrl_p_prints_the_party_with_a_sheet_preview_and_the_pdf_is_written() {
         &PrintSettings::default(),
     )
     .unwrap();
-    assert!(msg.contains("2 cards, 1 pages"), "{msg}");
+    assert!(msg.contains("2 cards, 1 page)"), "{msg}");
     assert!(std::fs::read(&out).unwrap().starts_with(b"%PDF"));
 }
 

@@ -4,8 +4,6 @@
 //! engine's state at each step; a saved match reopens and replays the same log; a draft
 //! offers only picks that keep the party legal and starts the match with the first picker.
 
-use std::time::Duration;
-
 use deckwright::app::DeckwrightApp;
 use deckwright::app::matches::iconica_board::{Seat, option_slot};
 use deckwright::app::matches::play::Start;
@@ -36,15 +34,8 @@ fn play_started(seed: u64) -> Harness<'static, DeckwrightApp> {
 
 /// Steps frames until `done` holds (the worker thread answers in its own time).
 fn wait(h: &mut Harness<'_, DeckwrightApp>, done: impl Fn(&DeckwrightApp) -> bool) {
-    for _ in 0..6000 {
-        h.step();
-        if done(h.state()) {
-            h.step();
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    panic!("the worker did not finish within a minute");
+    crate::support::wait_for(h, "the worker's answer", done);
+    h.step();
 }
 
 /// One decision of the person: the first option about a character is clicked on the board

@@ -2,8 +2,6 @@
 //! on the worker thread whose figures equal the core's `sim::run` and `deckwright sim
 //! iconica`, and one watched match whose log is `deckwright play iconica`'s.
 
-use std::time::Duration;
-
 use deckwright::app::DeckwrightApp;
 use deckwright::games::iconica::ai::PolicyKind;
 use deckwright::sim;
@@ -22,15 +20,8 @@ const PARTY_B: &str = "examples/iconica/legal-legion-raiders.party.toml";
 
 /// Steps frames until `done` holds (the worker thread answers in its own time).
 fn wait(h: &mut Harness<'_, DeckwrightApp>, done: impl Fn(&DeckwrightApp) -> bool) {
-    for _ in 0..6000 {
-        h.step();
-        if done(h.state()) {
-            h.step();
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    panic!("the worker did not finish within a minute");
+    crate::support::wait_for(h, "the worker's answer", done);
+    h.step();
 }
 
 fn json_of(out: std::process::Output) -> Value {
@@ -205,7 +196,7 @@ fn a_watched_match_shows_the_log_of_deckwright_play() {
     let want: Vec<String> = played.log.iter().map(|e| e.text(&setup)).collect();
     let got: Vec<&str> = watched.lines().collect();
     assert_eq!(got, want);
-    assert!(got[0].starts_with("Turn 1: side a to play"), "{}", got[0]);
+    assert!(got[0].starts_with("Turn 1: side A to play"), "{}", got[0]);
     h.get_by_label(got[0]);
     h.get_by_label(got[1]);
 

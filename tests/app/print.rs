@@ -161,13 +161,10 @@ fn the_file_menu_imports_and_exports_sheets() {
     let path = dir.path().join("all.csv");
     h.state_mut().screen = Screen::Browser;
     h.run();
-    for _ in 0..50 {
-        if !h.state().browser.rows().is_empty() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        h.run();
-    }
+    crate::support::wait_for(&mut h, "the browser's rows", |a| {
+        !a.browser.rows().is_empty() && !a.browser.busy()
+    });
+    h.run();
     let shown = h.state().browser.rows().len();
     assert!(shown > 0);
     h.state_mut().apply(Action::ExportSheet(path.clone()));
@@ -224,5 +221,5 @@ fn preflight_lists_problems_and_a_click_opens_the_card() {
         .apply(Action::Print(vec!["ico-grumbolt".into()]));
     h.run();
     click(&mut h, "Preflight");
-    h.get_by_label("Preflight: ready to print (1 cards checked).");
+    h.get_by_label("Preflight: ready to print (1 card checked).");
 }

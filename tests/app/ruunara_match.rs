@@ -4,8 +4,6 @@
 //! figures, and a saved match (a drag among its decisions) reopens exactly; a squad deployed
 //! in a zone is placed by clicks and drags in the highlighted zone.
 
-use std::time::Duration;
-
 use deckwright::app::matches::MatchGame;
 use deckwright::app::matches::ruunara::{self, BoardMap, Heroes, Input, MISSIONS};
 use deckwright::app::{DeckwrightApp, Screen};
@@ -258,12 +256,11 @@ fn played_by_greedy() -> Harness<'static, DeckwrightApp> {
     let mut h = harness(app());
     h.state_mut().matches.ruunara.heroes = Heroes::Computer("greedy");
     new_mission(&mut h);
-    for _ in 0..1000 {
-        if h.state().matches.ruunara.played.as_ref().unwrap().over() {
-            break;
-        }
-        h.step();
-    }
+    // The computer plays for at most 60 ms a frame (at least one decision): how many
+    // frames the mission takes depends on the machine, so wait for its end.
+    crate::support::wait_for(&mut h, "the mission's end", |a| {
+        a.matches.ruunara.played.as_ref().unwrap().over()
+    });
     h
 }
 
@@ -367,15 +364,8 @@ fn the_enemies_turn_is_stepped_enemy_by_enemy_as_the_engine_plays_it() {
 }
 
 fn wait(h: &mut Harness<'_, DeckwrightApp>, done: impl Fn(&DeckwrightApp) -> bool) {
-    for _ in 0..12000 {
-        h.step();
-        if done(h.state()) {
-            h.run_steps(10);
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    panic!("the run did not finish within two minutes");
+    crate::support::wait_for(h, "the run's end", done);
+    h.run_steps(10);
 }
 
 #[test]
@@ -422,6 +412,12 @@ fn simulate_gives_the_sim_runners_figures() {
     assert_eq!(got.endings, want.endings().collect::<Vec<_>>());
     assert_eq!(got.turns, want.turns);
     assert_eq!(got.lengths.values().sum::<u64>(), 40);
+    // A mission is counted in rounds, not turns (issue 27, item 5).
+    h.get_by_label_contains(&format!(
+        "mean length {:.1} rounds",
+        want.turns as f64 / 40.0
+    ));
+    h.get_by_label("Match lengths (rounds)");
     h.get_by_label("Win rates chart");
     h.get_by_label("Match lengths histogram");
 }
@@ -446,12 +442,9 @@ fn ruunara_board_snapshot() {
     h.set_size(egui::vec2(1920.0, 1080.0));
     h.state_mut().matches.ruunara.heroes = Heroes::Computer("greedy");
     new_mission(&mut h);
-    for _ in 0..1000 {
-        if h.state().matches.ruunara.played.as_ref().unwrap().over() {
-            break;
-        }
-        h.step();
-    }
+    crate::support::wait_for(&mut h, "the mission's end", |a| {
+        a.matches.ruunara.played.as_ref().unwrap().over()
+    });
     {
         let r = &mut h.state_mut().matches.ruunara;
         r.all_arcs = true;
@@ -802,21 +795,9 @@ fn the_computer_deploys_a_zone_mission_by_its_policy() {
     h.state_mut().matches.ruunara.heroes = Heroes::Computer("greedy");
     h.run();
     click(&mut h, "New mission");
-    for _ in 0..50 {
-        if h.state()
-            .matches
-            .ruunara
-            .played
-            .as_ref()
-            .unwrap()
-            .inputs
-            .len()
-            >= 3
-        {
-            break;
-        }
-        h.step();
-    }
+    crate::support::wait_for(&mut h, "three decisions of the computer", |a| {
+        a.matches.ruunara.played.as_ref().unwrap().inputs.len() >= 3
+    });
     let p = h.state().matches.ruunara.played.as_ref().unwrap();
     assert!(p.inputs.len() >= 3);
     let placed: Vec<_> = p

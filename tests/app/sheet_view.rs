@@ -8,13 +8,10 @@ use egui_kittest::kittest::Queryable;
 use crate::support::{app, click, harness, type_in_search};
 
 fn wait_rows(h: &mut egui_kittest::Harness<'_, deckwright::app::DeckwrightApp>) {
-    for _ in 0..100 {
-        h.run();
-        if !h.state().browser.rows().is_empty() && !h.state().browser.busy() {
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
+    crate::support::wait_for(h, "the browser's rows", |a| {
+        !a.browser.rows().is_empty() && !a.browser.busy()
+    });
+    h.run();
 }
 
 #[test]

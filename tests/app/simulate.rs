@@ -6,7 +6,6 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Duration;
 
 use deckwright::app::files::{self, Answer, Backend, Dialog, NoDialogs};
 use deckwright::app::matches::MatchGame;
@@ -46,15 +45,8 @@ fn iconica(w: f32, h: f32) -> Harness<'static, DeckwrightApp> {
 
 /// Steps frames until `done` holds (the run answers from its own thread).
 fn wait(h: &mut Harness<'_, DeckwrightApp>, done: impl Fn(&DeckwrightApp) -> bool) {
-    for _ in 0..12000 {
-        h.step();
-        if done(h.state()) {
-            h.run_steps(30);
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    panic!("the run did not finish within two minutes");
+    crate::support::wait_for(h, "the run's end", done);
+    h.run_steps(30);
 }
 
 fn run_iconica(h: &mut Harness<'_, DeckwrightApp>, threads: usize) -> sim_view::Figures {

@@ -36,6 +36,50 @@ pub fn app() -> DeckwrightApp {
     DeckwrightApp::new(Catalogue::open_in_memory().expect("in-memory catalogue"))
 }
 
+/// The most frames [`wait_until`] steps: a guard against a job that never answers, far
+/// beyond what any job here takes on the slowest machine (each frame also yields the CPU for
+/// a millisecond or more, so this is minutes at the very least). Never a deadline a busy
+/// machine could miss.
+pub const MOST_FRAMES: u32 = 300_000;
+
+/// Steps frames until `done` holds: a background job (a query, a run, a measurement)
+/// answers in its own time, however loaded the machine. Between frames the thread sleeps a
+/// millisecond so the job's threads get the cores. Panics, saying `what` was awaited, only
+/// after [`MOST_FRAMES`] frames without it.
+pub fn wait_until(
+    h: &mut Harness<'_, DeckwrightApp>,
+    what: &str,
+    mut done: impl FnMut(&Harness<'_, DeckwrightApp>) -> bool,
+) {
+    for _ in 0..MOST_FRAMES {
+        h.step();
+        if done(h) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    panic!("waited {MOST_FRAMES} frames for {what}; it never came");
+}
+
+/// [`wait_until`] on the app's state.
+pub fn wait_for(
+    h: &mut Harness<'_, DeckwrightApp>,
+    what: &str,
+    done: impl Fn(&DeckwrightApp) -> bool,
+) {
+    wait_until(h, what, |h| done(h.state()));
+}
+
+/// Clicks `label`, a button that starts or stops a background job, and takes two frames
+/// (the click, then the job's controls drawn). Not [`click`]: `run()` steps until no frame
+/// is asked for, and a running job asks for one at each progress, so on a busy machine
+/// `run()` could exceed its steps.
+pub fn click_job(h: &mut Harness<'_, DeckwrightApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.step();
+    h.step();
+}
+
 /// Clicks the widget labelled `label` and lets the app answer.
 pub fn click(h: &mut Harness<'_, DeckwrightApp>, label: &str) {
     h.get_by_label(label).click();

@@ -417,6 +417,23 @@ fn a_setup_laid_in_play_plays_from_the_command_line() {
     assert_eq!(once.stdout, again.stdout);
     let text = String::from_utf8_lossy(&once.stdout);
     assert!(text.contains(" lays "));
+    // Where a league is laid is said in words too: negative positions are west or north of
+    // the first league, at (0, 0) (issue 27, item 5).
+    let laid: Vec<&str> = text.lines().filter(|l| l.contains(" lays ")).collect();
+    assert!(
+        laid.iter()
+            .any(|l| l.ends_with("at (0, 0), the first league's place"))
+            && laid
+                .iter()
+                .all(|l| l.ends_with("of the first league")
+                    || l.ends_with("the first league's place")),
+        "{laid:?}"
+    );
+    assert!(
+        laid.iter()
+            .any(|l| l.contains("(-") && (l.contains(" west") || l.contains(" north"))),
+        "{laid:?}"
+    );
     // Leagues laid in play are labelled with their place, like a file's.
     let moves: Vec<&str> = text.lines().filter(|l| l.contains(" moves ")).collect();
     assert!(

@@ -979,6 +979,152 @@ fn case8_a_huge_unknown_key_gives_a_short_message() {
     }
 }
 
+// ---- case 10: missions (issue 27, item 8) ---------------------------------------------
+
+/// A mission file of `enemies` Ghoul Gnawers (the first one's card given by `first`) on a
+/// large table, three members deployed at points.
+fn big_mission(dir: &Path, enemies: usize, first: &str) -> PathBuf {
+    let mut t = String::from(
+        "game = \"ruunara\"\nkind = \"mission\"\nid = \"big\"\nname = \"Big\"\n\
+         table = { width = 96.0, depth = 72.0 }\nobjective = \"eliminate\"\nround_limit = 100\n",
+    );
+    for x in [18, 22, 26] {
+        t.push_str(&format!("[[deploy]]\nx = {x}.0\ny = 3.0\nfacing = \"n\"\n"));
+    }
+    for i in 0..enemies {
+        let card = if i == 0 { first } else { "ru-ghoul-gnawer" };
+        t.push_str(&format!(
+            "[[enemies]]\ncard = \"{card}\"\nx = {}.0\ny = {}.0\nfacing = \"s\"\n",
+            4 + (i % 20) * 4,
+            40 + (i / 20) * 4
+        ));
+    }
+    let path = dir.join(format!("big-{enemies}.mission.toml"));
+    std::fs::write(&path, t).unwrap();
+    path
+}
+
+fn squad_file() -> String {
+    format!(
+        "{}/examples/ruunara/legal-ardann-story.squad.toml",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn case10_validate_refuses_a_mission_of_more_figures_than_a_match_holds() {
+    let (dir, db) = fresh();
+    for n in [24, 25, 256] {
+        let m = big_mission(dir.path(), n, "ru-ghoul-gnawer");
+        let r = run(&db, &["validate", m.to_str().unwrap()]);
+        r.expect(2);
+        assert!(r.stdout.is_empty(), "{}", r.stdout);
+        assert!(
+            r.stderr.contains(&format!("the mission has {n} enemies"))
+                && r.stderr.contains("a match holds at most 24"),
+            "{n} enemies: {}",
+            r.stderr
+        );
+    }
+    // 22 enemies and a squad of three: 25 figures, a rule broken (exit 1).
+    let m = big_mission(dir.path(), 22, "ru-ghoul-gnawer");
+    let r = run(&db, &["validate", m.to_str().unwrap(), &squad_file()]);
+    r.expect(1);
+    assert!(
+        r.stdout.contains("mission-figures") && r.stdout.contains("make 25 figures"),
+        "{}",
+        r.stdout
+    );
+    // 21 and three: 24, legal.
+    let m = big_mission(dir.path(), 21, "ru-ghoul-gnawer");
+    run(&db, &["validate", m.to_str().unwrap(), &squad_file()]).expect(0);
+}
+
+#[test]
+fn case10_validate_escapes_control_characters_of_card_names_and_entries() {
+    let (dir, db) = fresh();
+    // An enemy entry that is no card (quoted in the violation) and a card in the catalogue
+    // whose name holds escape sequences (quoted when it is the wrong faction).
+    let m = big_mission(dir.path(), 2, "\\u001b]0;pwned\\u0007\\u001b[2J");
+    let card = dir.path().join("evil.toml");
+    std::fs::write(
+        &card,
+        "game = \"ruunara\"\nkind = \"unit\"\nid = \"ru-evil\"\nname = \"Evil\\u001b[31m\\u0007\\u202e\"\n\
+         race = \"ardann\"\nfaction = \"ally\"\nhp = 5\nmovement = 5\nvision = 8\nclose = \"2D4+\"\n",
+    )
+    .unwrap();
+    run(&db, &["import", card.to_str().unwrap()]).expect(0);
+    let m2 = big_mission(dir.path(), 1, "ru-evil");
+    for (mission, want) in [
+        (&m, "\\x1b]0;pwned\\x07"),
+        (&m2, "Evil\\x1b[31m\\x07\\u{202e}"),
+    ] {
+        let r = run(&db, &["validate", mission.to_str().unwrap(), &squad_file()]);
+        r.expect(1);
+        for out in [&r.stdout, &r.stderr] {
+            assert!(
+                !out.contains(['\u{1b}', '\u{7}', '\u{202e}']),
+                "a control character reached the terminal: {out:?}"
+            );
+        }
+        assert!(r.stdout.contains(want), "{}", r.stdout);
+    }
+}
+
+#[test]
+fn case10_an_mcts_search_too_large_for_a_big_mission_is_refused_before_playing() {
+    let (dir, db) = fresh();
+    let m = big_mission(dir.path(), 21, "ru-ghoul-gnawer");
+    let m = m.to_str().unwrap();
+    for args in [
+        &["play", "ruunara", m, &squad_file(), "--policy", "mcts:5000"][..],
+        &[
+            "sim",
+            "ruunara",
+            m,
+            &squad_file(),
+            "--ai",
+            "mcts:5000",
+            "--games",
+            "1",
+        ],
+    ] {
+        let r = run(&db, args);
+        r.expect(2);
+        assert!(r.stdout.is_empty(), "{}", r.stdout);
+        assert!(
+            r.stderr.contains("mcts:5000 on a mission of 24 figures")
+                && r.stderr
+                    .contains("at most 100000 (mcts:4166 on this mission)"),
+            "{}",
+            r.stderr
+        );
+    }
+}
+
+#[test]
+fn case10_a_duel_of_one_hero_against_five_or_six_places_them_around_it() {
+    let (_dir, db) = fresh();
+    for n in [5, 6] {
+        let mut args = vec!["duel", "ruunara", "ru-haskar-emberfist"];
+        args.extend(std::iter::repeat_n("ru-ghoul-gnawer", n));
+        args.extend(["--games", "20"]);
+        let r = run(&db, &args);
+        r.expect(0);
+        assert!(r.stdout.contains("20 duels"), "{}", r.stdout);
+    }
+    let mut args = vec!["duel", "ruunara", "ru-haskar-emberfist"];
+    args.extend(std::iter::repeat_n("ru-ghoul-gnawer", 7));
+    let r = run(&db, &args);
+    r.expect(2);
+    assert!(
+        r.stderr
+            .contains("at most 6 figures fit in base contact around one"),
+        "{}",
+        r.stderr
+    );
+}
+
 // ---- generated inputs ----------------------------------------------------------------------
 
 /// A small deterministic generator (xorshift), so a failure names its seed.
@@ -1202,6 +1348,167 @@ fn crash_an_import_and_a_migration_killed_at_random_points_leave_a_whole_catalog
         leftovers.iter().all(|n| n.starts_with(".deckwright-")),
         "{leftovers:?}"
     );
+}
+
+// ---- a restore killed at each of its steps (issue 27, item 9) -------------------------------
+
+/// The child of the restore crash test: restores `DW_RESTORE_DB` from its newest backup and
+/// aborts once step `DW_RESTORE_STOP` is done (no destructor, no clean-up: as `kill -9`).
+#[test]
+#[ignore = "run by crash_a_restore_killed_after_each_step_leaves_the_old_or_the_restored_catalogue"]
+fn restore_child() {
+    let (Ok(db), Ok(stop)) = (
+        std::env::var("DW_RESTORE_DB"),
+        std::env::var("DW_RESTORE_STOP"),
+    ) else {
+        return;
+    };
+    let stop = catalogue::RestoreStep::ALL[stop.parse::<usize>().unwrap()];
+    let r = catalogue::restore_file_observed(Path::new(&db), None, &mut |step| {
+        if step == stop {
+            std::process::abort();
+        }
+    });
+    panic!("the restore ended before step {stop:?}: {r:?}");
+}
+
+/// Runs a restore of `db` in a child process that dies right after step `stop`.
+fn restore_killed_after(db: &Path, stop: usize) {
+    let out = Command::new(std::env::current_exe().unwrap())
+        .args([
+            "hostile::restore_child",
+            "--exact",
+            "--include-ignored",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env("DW_RESTORE_DB", db)
+        .env("DW_RESTORE_STOP", stop.to_string())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        None,
+        "the child dies by a signal at step {stop}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Copies the regular files of `from` into a new folder.
+fn copy_folder(from: &Path) -> tempfile::TempDir {
+    let to = tempfile::tempdir().unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_file() {
+            std::fs::copy(&p, to.path().join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    to
+}
+
+/// Kills a restore of the catalogue in (a copy of) `fixture` after each step and checks that
+/// the catalogue's path then holds the old catalogue (`old`) or the restored one (`new`),
+/// never nothing (the next command would make a new starter catalogue there), and that the
+/// old one is also kept whole under its `.replaced-` name.
+fn restore_crash_rounds(fixture: &Path, old: &[String], new: &[String]) {
+    use catalogue::RestoreStep;
+    for (k, step) in RestoreStep::ALL.iter().enumerate() {
+        let round = copy_folder(fixture);
+        let db = round.path().join("cat.sqlite");
+        restore_killed_after(&db, k);
+        assert!(
+            std::fs::symlink_metadata(&db).is_ok_and(|m| m.is_file()),
+            "after {step:?}: the catalogue file is there: {:?}",
+            tree(round.path())
+        );
+        let want = if *step == RestoreStep::Replaced {
+            new
+        } else {
+            old
+        };
+        // The collection rows say which catalogue it is (the full dumps are long).
+        let owned = |d: &[String]| -> Vec<String> {
+            d.iter()
+                .filter(|l| l.starts_with("ico-anwen-halloway|"))
+                .cloned()
+                .collect()
+        };
+        let got = dump(&db);
+        assert!(
+            got == want,
+            "after {step:?}: the catalogue is the old one or the restored one: {:?}, want {:?}",
+            owned(&got),
+            owned(want)
+        );
+        run(&db, &["catalogue", "check"]).expect(0);
+        assert!(
+            dump(&db) == want,
+            "after {step:?}: as the next command reads it"
+        );
+        let kept: Vec<String> = tree(round.path())
+            .into_iter()
+            .filter(|n| n.starts_with("cat.sqlite.replaced-") && !n.contains("sqlite-"))
+            .filter(|n| !n.ends_with("-wal") && !n.ends_with("-shm") && !n.ends_with("-journal"))
+            .collect();
+        if *step == RestoreStep::Copied {
+            assert!(kept.is_empty(), "{kept:?}");
+        } else {
+            assert_eq!(kept.len(), 1, "after {step:?}: {:?}", tree(round.path()));
+            assert!(
+                dump(&round.path().join(&kept[0])) == old,
+                "after {step:?}: the old catalogue is kept whole beside it"
+            );
+        }
+    }
+}
+
+#[test]
+fn crash_a_restore_killed_after_each_step_leaves_the_old_or_the_restored_catalogue() {
+    let (dir, db) = fresh();
+    run(&db, &["collection", "set", "ico-anwen-halloway", "2"]).expect(0);
+    run(&db, &["catalogue", "backup"]).expect(0);
+    let new = dump(&db);
+    run(&db, &["collection", "set", "ico-anwen-halloway", "5"]).expect(0);
+    let old = dump(&db);
+    assert_ne!(old, new);
+    restore_crash_rounds(dir.path(), &old, &new);
+}
+
+#[test]
+fn crash_a_restore_over_a_catalogue_with_a_live_write_ahead_log_never_mixes_the_two() {
+    let (dir, db) = fresh();
+    run(&db, &["collection", "set", "ico-anwen-halloway", "2"]).expect(0);
+    run(&db, &["catalogue", "backup"]).expect(0);
+    let new = dump(&db);
+    // A change committed to the log only, as a process killed before its checkpoint leaves
+    // it: the files are copied while the connection is open.
+    let fixture = tempfile::tempdir().unwrap();
+    {
+        let conn = Connection::open(&db).unwrap();
+        conn.pragma_update(None, "wal_autocheckpoint", 0).unwrap();
+        conn.execute(
+            "INSERT OR REPLACE INTO collection (card_id, quantity) VALUES ('ico-anwen-halloway', 7)",
+            [],
+        )
+        .unwrap();
+        for e in std::fs::read_dir(dir.path()).unwrap() {
+            let p = e.unwrap().path();
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            if p.is_file() && !name.ends_with("-shm") {
+                std::fs::copy(&p, fixture.path().join(&name)).unwrap();
+            }
+        }
+    }
+    let wal = fixture.path().join("cat.sqlite-wal");
+    assert!(
+        std::fs::metadata(&wal).unwrap().len() > 0,
+        "the change is in the log"
+    );
+    let old = dump(&copy_folder(fixture.path()).path().join("cat.sqlite"));
+    assert!(old.contains(&"ico-anwen-halloway|7".to_string()), "{old:?}");
+    restore_crash_rounds(fixture.path(), &old, &new);
 }
 
 // ---- the tree ------------------------------------------------------------------------------

@@ -398,7 +398,6 @@ fn games_beyond_the_limit_are_refused_naming_it() {
 #[test]
 fn threads_beyond_the_machine_are_capped() {
     let env = Env::new();
-    let started = std::time::Instant::now();
     let o = env.run(&[
         "sim",
         "iconica",
@@ -414,11 +413,9 @@ fn threads_beyond_the_machine_are_capped() {
         "100000",
         "--json",
     ]);
+    // No 100,000 threads started: the run says it lowered them (not a clock: a busy machine
+    // may take any time).
     let capped = json(&o);
-    assert!(
-        started.elapsed() < std::time::Duration::from_secs(15),
-        "no 100,000 threads started"
-    );
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
         err.contains("note: --threads 100000: this machine runs at most"),
@@ -512,7 +509,6 @@ fn root() -> PathBuf {
 #[test]
 fn a_field_beyond_the_games_limit_is_refused_before_playing() {
     let env = Env::new();
-    let started = std::time::Instant::now();
     let o = env.run(&[
         "sim",
         "iconica",
@@ -530,7 +526,6 @@ fn a_field_beyond_the_games_limit_is_refused_before_playing() {
         err.contains("4 parties x 30000000 games is more than the 100000000"),
         "{err}"
     );
-    assert!(started.elapsed() < std::time::Duration::from_secs(10));
     // --pool belongs to --field.
     let o = env.run(&[
         "sim",
@@ -541,4 +536,35 @@ fn a_field_beyond_the_games_limit_is_refused_before_playing() {
         "ico-t-a1",
     ]);
     assert_eq!(o.status.code(), Some(2));
+}
+
+/// The log names the sides as the app does, A and B, in its sentences (`Side B wins`, not
+/// `Side b wins`); the JSON keeps `a` and `b` (issue 27, item 5).
+#[test]
+fn the_text_log_names_the_sides_a_and_b_in_capitals() {
+    let env = Env::new();
+    for seed in ["1", "2", "3"] {
+        let o = env.play(&["--seed", seed, "--policy", "random"]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let text = String::from_utf8_lossy(&o.stdout);
+        assert!(
+            text.contains("Turn 1: side A to play") || text.contains("Turn 1: side B to play"),
+            "{text}"
+        );
+        for lower in [
+            "Side a wins",
+            "Side b wins",
+            "side a to play",
+            "side b to play",
+        ] {
+            assert!(!text.contains(lower), "{lower}: {text}");
+        }
+        assert!(
+            text.contains("Side A wins (")
+                || text.contains("Side B wins (")
+                || text.contains("Draw (")
+                || text.contains("The match stops ("),
+            "{text}"
+        );
+    }
 }

@@ -98,6 +98,24 @@ fn a_party_file_prints_its_members() {
     assert_eq!(images_per_page(&e.path("party.pdf")), vec![3]);
 }
 
+/// One card on one page is said so: "(1 card, 1 page)", not "(1 cards, 1 pages)" (issue
+/// 27, item 5).
+#[test]
+fn the_summary_says_one_card_and_one_page_in_the_singular() {
+    let e = Env::new();
+    let o = e.run(&["export", "ico-grumbolt", "--out", "one.pdf", "--dpi", "40"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("(1 card, 1 page)"), "{}", stderr(&o));
+    let o = e.run(&["export", "ico-grumbolt", "--tts", "tts"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("wrote 1 Tabletop Simulator sheet and deck.json")
+            && stderr(&o).contains("(1 card)"),
+        "{}",
+        stderr(&o)
+    );
+}
+
 #[test]
 fn a_query_selects_every_matching_card() {
     let e = Env::new();

@@ -182,6 +182,114 @@ fn a_preset_with_a_bad_name_or_no_out_is_bad_input() {
     assert!(!e.path("x").exists());
 }
 
+/// The path a `file:///` address of `deck.json` names: the %XX escapes decoded.
+fn file_url_path(url: &str) -> PathBuf {
+    let rest = url
+        .strip_prefix("file://")
+        .unwrap_or_else(|| panic!("{url}"));
+    let b = rest.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' {
+            let hex = std::str::from_utf8(&b[i + 1..i + 3]).unwrap();
+            out.push(u8::from_str_radix(hex, 16).unwrap());
+            i += 3;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    PathBuf::from(String::from_utf8(out).unwrap())
+}
+
+#[test]
+fn tts_addresses_are_percent_encoded_and_name_the_files_in_a_folder_with_a_hash_and_spaces() {
+    let e = Env::new();
+    let dir = e.path("my #1 deck/100% done?");
+    e.ok(&[
+        "export",
+        "ico-grumbolt",
+        "ico-anwen-halloway",
+        "--tts",
+        dir.to_str().unwrap(),
+    ]);
+    let deck: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("deck.json")).unwrap()).unwrap();
+    let abs = dir.canonicalize().unwrap();
+    let obj = &deck["ObjectStates"][0];
+    for d in obj["CustomDeck"].as_object().unwrap().values() {
+        for u in ["FaceURL", "BackURL"] {
+            let url = d[u].as_str().unwrap();
+            assert!(
+                url.contains("my%20%231%20deck/100%25%20done%3F/"),
+                "the folder is percent-encoded: {url}"
+            );
+            assert!(!url.contains([' ', '#', '?']), "{url}");
+            let path = file_url_path(url);
+            assert!(path.starts_with(&abs) && path.is_file(), "{url}");
+        }
+    }
+}
+
+#[test]
+fn a_killed_tts_export_leaves_no_output_folder() {
+    let e = Env::new();
+    let parent = e.path("killed");
+    let dir = parent.join("tts");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_deckwright"))
+        .arg("--db")
+        .arg(e.path("cat.sqlite"))
+        .args(["export", "game:arcadia", "--tts", dir.to_str().unwrap()])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait (on the condition, not the clock) until the export is writing its stage, then
+    // kill it there; an export that ended first must have written the whole folder.
+    let stage_in = |d: &Path| {
+        std::fs::read_dir(d).is_ok_and(|mut d| {
+            d.any(|x| {
+                x.unwrap()
+                    .file_name()
+                    .to_string_lossy()
+                    .starts_with(".deckwright-")
+            })
+        })
+    };
+    let staging = || stage_in(&parent) || stage_in(&dir);
+    let mut ended = None;
+    for _ in 0..1_000_000 {
+        if let Some(status) = child.try_wait().unwrap() {
+            ended = Some(status);
+            break;
+        }
+        if staging() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    let _ = child.kill();
+    let status = child.wait().unwrap();
+    match ended {
+        Some(s) => {
+            assert!(s.success());
+            assert!(
+                dir.join("deck.json").is_file(),
+                "a finished export is whole"
+            );
+        }
+        None => {
+            assert!(!status.success(), "killed while it wrote its stage");
+            assert!(
+                !dir.exists(),
+                "a killed export leaves no output folder: {:?}",
+                names(&parent)
+            );
+        }
+    }
+}
+
 #[test]
 fn tts_sheets_hold_69_cards_in_a_10_by_7_grid_with_the_hidden_card_last() {
     let e = Env::new();
@@ -220,11 +328,9 @@ fn tts_sheets_hold_69_cards_in_a_10_by_7_grid_with_the_hidden_card_last() {
         assert_eq!(d["NumHeight"], 7);
         for u in ["FaceURL", "BackURL"] {
             let url = d[u].as_str().unwrap();
-            let path = url
-                .strip_prefix("file://")
-                .unwrap_or_else(|| panic!("{url}"));
+            let path = file_url_path(url);
             assert!(
-                Path::new(path).starts_with(&abs) && Path::new(path).is_file(),
+                path.starts_with(&abs) && path.is_file(),
                 "deck {key}: {url}"
             );
         }

@@ -57,3 +57,26 @@ fn duel_chances_sum_to_one_follow_the_odds_and_replay_by_seed() {
     assert!(lost > 0.8, "{r:?}");
     assert_ne!(duel(&even, &foes, 400, 4).unwrap(), r);
 }
+
+#[test]
+fn up_to_six_foes_stand_in_base_contact_around_a_on_free_spots() {
+    use deckwright::games::ruunara::engine::geom::{BASE_R, overlap};
+    let a = hero("a", 10, "3D4+");
+    for n in 1..=deckwright::games::ruunara::duel::MAX_AROUND {
+        let bs = vec![enemy("b", 4, "2D4+"); n];
+        let setup = duel_setup(&a, &bs).unwrap_or_else(|e| panic!("{n} foes: {e}"));
+        let centre = setup.figs[0].start;
+        for (i, b) in setup.figs.iter().enumerate().skip(1) {
+            let d = b.start.dist(centre);
+            assert!(
+                (2.0 * BASE_R - 1e-9..=2.0 * BASE_R + 0.05).contains(&d),
+                "{n} foes: foe {i} is {d} from A, not in base contact"
+            );
+            for c in &setup.figs[i + 1..] {
+                assert!(!overlap(b.start, c.start), "{n} foes overlap");
+            }
+        }
+    }
+    let seven = vec![enemy("b", 4, "2D4+"); 7];
+    assert!(duel_setup(&a, &seven).is_err());
+}

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use super::iconoclasm::Seat;
 use super::job::{ComputerTurn, Thinking, TurnStep};
-use super::sim_view::{Ask, SimView};
+use super::sim_view::{Ask, SimView, Words};
 use crate::games::ai::Policy;
 use crate::games::arcadia::character::CharacterFile;
 use crate::games::arcadia::engine::state::{FOUND, IN_HAND};
@@ -715,6 +715,10 @@ impl ArcadiaPanel {
                 format!("Player 1 ({})", policies[0].name()),
                 format!("Player 2 ({})", policies[1].name()),
             ],
+            words: Words {
+                length: ("Day", "Days"),
+                draw: "A draw is a match neither player won: the Day limit was reached before either character completed its quest (ending `turn_limit`).",
+            },
         };
         self.sim.start(ctx, ask, move |i| {
             let s = game_seed(seed, i);

@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use super::job::{ComputerTurn, Thinking, TurnStep};
-use super::sim_view::{Ask, SimView};
+use super::sim_view::{Ask, SimView, Words};
 use crate::games::ai::Policy;
 use crate::games::game::{Game, Turn, replay};
 use crate::games::iconoclasm::engine::{Goal, IconoclasmGame, NoLog, Pos, Setup, State};
@@ -446,6 +446,10 @@ impl IconoclasmPanel {
                     }
                 })
                 .collect(),
+            words: Words {
+                length: ("turn", "turns"),
+                draw: "A draw is a match nobody won: every card was placed and the best scores were tied (ending `all_placed`).",
+            },
         };
         self.sim.start(ctx, ask, move |i| {
             run.outcome(seed, i)

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use super::job::{ComputerTurn, Thinking, TurnStep};
-use super::sim_view::{Ask, SimView};
+use super::sim_view::{Ask, SimView, Words};
 use crate::cards::{Card, CardLookup};
 use crate::games::ai::{Agent, Policy};
 use crate::games::dice::{RngDice, game_seed};
@@ -1237,6 +1237,10 @@ impl RuunaraPanel {
                 format!("Heroes ({})", policy.name()),
                 "The mission".to_string(),
             ],
+            words: Words {
+                length: ("round", "rounds"),
+                draw: "A Ruunara mission is never drawn: the heroes win it or the mission does.",
+            },
         };
         self.sim
             .start(ctx, ask, move |i| outcome(&setup, policy, seed, i));

@@ -15,13 +15,15 @@ use std::time::Instant;
 use egui_plot::{Bar, BarChart, HLine, Line, LineStyle, Plot, PlotPoints};
 
 use super::job::{Job, Poll};
-use crate::games::game::{Ending, Outcome};
+use crate::games::game::{Ending, Outcome, Verdict};
 use crate::sim::{self, Tally};
 
 /// A run's sums: the typed tally and the matches by length.
 struct Sums<E> {
     tally: Tally<E>,
     lengths: BTreeMap<u32, u64>,
+    /// Drawn matches by ending, in [`Ending::ALL`] order.
+    draws_by: Vec<u64>,
 }
 
 impl<E> Default for Sums<E> {
@@ -29,6 +31,7 @@ impl<E> Default for Sums<E> {
         Sums {
             tally: Tally::default(),
             lengths: BTreeMap::new(),
+            draws_by: Vec::new(),
         }
     }
 }
@@ -39,12 +42,25 @@ impl<E: Ending> sim::Sum for Sums<E> {
     fn add(&mut self, o: Outcome<E>) {
         self.tally.add(o);
         *self.lengths.entry(o.turns).or_default() += 1;
+        if o.verdict == Verdict::Draw {
+            let k = o.ended.index();
+            if self.draws_by.len() <= k {
+                self.draws_by.resize(k + 1, 0);
+            }
+            self.draws_by[k] += 1;
+        }
     }
 
     fn merge(mut self, o: Sums<E>) -> Sums<E> {
         self.tally = self.tally.merge(o.tally);
         for (turns, n) in o.lengths {
             *self.lengths.entry(turns).or_default() += n;
+        }
+        if self.draws_by.len() < o.draws_by.len() {
+            self.draws_by.resize(o.draws_by.len(), 0);
+        }
+        for (k, n) in o.draws_by.into_iter().enumerate() {
+            self.draws_by[k] += n;
         }
         self
     }
@@ -61,6 +77,8 @@ pub struct Figures {
     /// Each seat's label and the matches it won (a shared win counts for each winner).
     pub seats: Vec<(String, u64)>,
     pub draws: u64,
+    /// The drawn matches by ending (stable name), endings with none left out.
+    pub draw_endings: Vec<(&'static str, u64)>,
     /// Matches that stopped with no result.
     pub no_result: u64,
     /// Matches by ending, by the ending's stable name, in the game's order.
@@ -72,7 +90,12 @@ pub struct Figures {
 
 impl Figures {
     /// The figures of a tally, seat `k` labelled `labels[k]`.
-    pub fn of<E: Ending>(t: &Tally<E>, lengths: BTreeMap<u32, u64>, labels: &[String]) -> Figures {
+    pub fn of<E: Ending>(
+        t: &Tally<E>,
+        lengths: BTreeMap<u32, u64>,
+        draws_by: &[u64],
+        labels: &[String],
+    ) -> Figures {
         Figures {
             games: t.games,
             seats: labels
@@ -81,6 +104,12 @@ impl Figures {
                 .map(|(k, l)| (l.clone(), t.wins.get(k).copied().unwrap_or(0)))
                 .collect(),
             draws: t.draws,
+            draw_endings: E::ALL
+                .iter()
+                .zip(draws_by)
+                .filter(|(_, n)| **n > 0)
+                .map(|(e, n)| (e.name(), *n))
+                .collect(),
             no_result: t.no_result,
             endings: t.endings().collect(),
             lengths,
@@ -143,7 +172,7 @@ where
     P: Fn(u64) + Sync,
 {
     let sums: Option<Sums<E>> = sim::run_chunks(games, threads, &play, &progress, stop)?;
-    Ok(sums.map(|s| Figures::of(&s.tally, s.lengths, labels)))
+    Ok(sums.map(|s| Figures::of(&s.tally, s.lengths, &s.draws_by, labels)))
 }
 
 /// A finished run and what it was asked.
@@ -157,6 +186,30 @@ pub struct Finished {
     pub cli: Option<String>,
     /// What the run was played with: a result whose key differs from the panel's is stale.
     pub key: String,
+    /// The game's words for a match's length and a draw (see [`Words`]).
+    pub words: Words,
+}
+
+/// A game's words for the figures: what its match length counts and what a draw is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Words {
+    /// The unit of a match's length, singular and plural: ("turn", "turns"), ("Day",
+    /// "Days"), ("round", "rounds").
+    pub length: (&'static str, &'static str),
+    /// What a draw is in this game, as a sentence ("A draw is a match nobody won: ...").
+    pub draw: &'static str,
+}
+
+impl Words {
+    /// `n` of the length's unit, singular or plural ("1 turn", "2.5 turns").
+    pub fn length_of(&self, n: f64, decimals: usize) -> String {
+        let unit = if n == 1.0 {
+            self.length.0
+        } else {
+            self.length.1
+        };
+        format!("{n:.decimals$} {unit}")
+    }
 }
 
 /// What a run is asked: its heading, command line and key (see [`Finished`]).
@@ -167,6 +220,8 @@ pub struct Ask {
     pub key: String,
     /// Each seat's label.
     pub labels: Vec<String>,
+    /// The game's words for a match's length and a draw.
+    pub words: Words,
 }
 
 /// How a run's thread ended.
@@ -234,6 +289,7 @@ impl SimView {
                     heading: a.heading,
                     cli: a.cli,
                     key: a.key,
+                    words: a.words,
                 });
                 self.message = None;
             }
@@ -385,27 +441,58 @@ fn figures_ui(ui: &mut egui::Ui, id: &str, r: &Finished) {
         ));
     }
     ui.label(format!(
-        "Draws: {} · no result: {} · mean length {:.1} turns · {:.0} games/s",
+        "Draws: {} · no result: {} · mean length {} · {:.0} games/s",
         f.draws,
         f.no_result,
-        f.mean_turns(),
+        r.words.length_of(f.mean_turns(), 1),
         f.games as f64 / r.seconds.max(1e-9)
     ));
+    if f.draws > 0 {
+        ui.label(draws_text(f, &r.words));
+    }
     let wide = ui.available_width() >= 900.0;
     let height = if wide { 260.0 } else { 180.0 };
     if wide {
         ui.columns(2, |cols| {
             win_chart_ui(&mut cols[0], id, f, height);
             endings_ui(&mut cols[0], id, f);
-            lengths_chart_ui(&mut cols[1], id, f, height);
+            lengths_chart_ui(&mut cols[1], id, f, &r.words, height);
         });
     } else {
         win_chart_ui(ui, id, f, height);
         endings_ui(ui, id, f);
-        lengths_chart_ui(ui, id, f, height);
+        lengths_chart_ui(ui, id, f, &r.words, height);
     }
     if let Some(cli) = &r.cli {
         ui.weak(format!("The same run on the command line: {cli}"));
+    }
+}
+
+/// What the drawn matches were, in words: the game's sentence and the endings they had
+/// ("A draw is ...: 30 ended by `victory`, 2 by `turn_limit`.").
+pub fn draws_text(f: &Figures, words: &Words) -> String {
+    let by: Vec<String> = f
+        .draw_endings
+        .iter()
+        .enumerate()
+        .map(|(k, (name, n))| {
+            if k == 0 {
+                format!("{n} ended by `{name}`")
+            } else {
+                format!("{n} by `{name}`")
+            }
+        })
+        .collect();
+    if by.is_empty() {
+        words.draw.to_string()
+    } else {
+        format!(
+            "{} Of the {} {}: {}.",
+            words.draw,
+            f.draws,
+            if f.draws == 1 { "draw" } else { "draws" },
+            by.join(", ")
+        )
     }
 }
 
@@ -504,16 +591,17 @@ fn endings_ui(ui: &mut egui::Ui, id: &str, f: &Figures) {
 }
 
 /// The histogram of match lengths (at most 40 bars).
-fn lengths_chart_ui(ui: &mut egui::Ui, id: &str, f: &Figures, height: f32) {
-    ui.strong("Match lengths (turns)");
+fn lengths_chart_ui(ui: &mut egui::Ui, id: &str, f: &Figures, words: &Words, height: f32) {
+    let (one, many) = words.length;
+    ui.strong(format!("Match lengths ({many})"));
     let bins = f.length_bins(40);
     let bars: Vec<Bar> = bins
         .iter()
         .map(|&(lo, hi, n)| {
             let name = if lo == hi {
-                format!("{lo} turns")
+                format!("{lo} {}", if lo == 1 { one } else { many })
             } else {
-                format!("{lo} to {hi} turns")
+                format!("{lo} to {hi} {many}")
             };
             Bar::new(f64::from(lo + hi) / 2.0, n as f64)
                 .width(f64::from(hi - lo + 1) * 0.9)
@@ -528,7 +616,7 @@ fn lengths_chart_ui(ui: &mut egui::Ui, id: &str, f: &Figures, height: f32) {
         .allow_boxed_zoom(false)
         .allow_double_click_reset(false)
         .include_y(0.0)
-        .x_axis_label("turns")
+        .x_axis_label(many)
         .y_axis_label("matches")
         .show(ui, |p| {
             p.bar_chart(BarChart::new("matches", bars));
@@ -548,11 +636,32 @@ mod tests {
             games: lengths.iter().map(|l| l.1).sum(),
             seats: Vec::new(),
             draws: 0,
+            draw_endings: Vec::new(),
             no_result: 0,
             endings: Vec::new(),
             lengths: lengths.iter().copied().collect(),
             turns: 0,
         }
+    }
+
+    #[test]
+    fn draws_are_explained_with_their_endings_and_lengths_in_the_game_s_unit() {
+        let words = Words {
+            length: ("Day", "Days"),
+            draw: "A draw is a match neither player won.",
+        };
+        let mut f = figures(&[(3, 2)]);
+        f.draws = 32;
+        f.draw_endings = vec![("victory", 30), ("turn_limit", 2)];
+        assert_eq!(
+            draws_text(&f, &words),
+            "A draw is a match neither player won. Of the 32 draws: 30 ended by `victory`, 2 by `turn_limit`."
+        );
+        f.draws = 1;
+        f.draw_endings = vec![("turn_limit", 1)];
+        assert!(draws_text(&f, &words).ends_with("Of the 1 draw: 1 ended by `turn_limit`."));
+        assert_eq!(words.length_of(1.0, 1), "1.0 Day");
+        assert_eq!(words.length_of(4.3, 1), "4.3 Days");
     }
 
     #[test]

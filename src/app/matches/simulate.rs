@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use super::job::{Job, Poll};
-use super::sim_view::{Ask, SimView};
+use super::sim_view::{Ask, SimView, Words};
 use super::{Asked, MatchOptions};
 use crate::app::Env;
 use crate::app::files::{self, Dialog};
@@ -114,6 +114,10 @@ impl SimPanel {
                 format!("A ({}, {})", names[0], pa.name()),
                 format!("B ({}, {})", names[1], pb.name()),
             ],
+            words: Words {
+                length: ("turn", "turns"),
+                draw: "A draw is a match neither side won: both sides lost their last characters in the same turn (ending `victory`), or the turn limit was reached (ending `turn_limit`).",
+            },
         };
         self.view.start(ctx, ask, move |i| {
             sim::iconica::outcome_of(&setup, pa, pb, seed, i)

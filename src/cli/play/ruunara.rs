@@ -6,7 +6,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::cli::load::{open_catalogue, ruunara_deployed};
-use crate::cli::options::{DiceScript, SoloPlay};
+use std::io::IsTerminal;
+
+use crate::cli::options::{DiceScript, SoloPlay, check_ruunara_search};
+use crate::cli::out::note;
+use crate::games::ai::Policy;
 use crate::cli::report;
 use crate::cli::{BadInput, Context, Outcome};
 use crate::games::dice::RngDice;
@@ -34,12 +38,30 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         Setup::new(&scenario).map_err(|e| BadInput(format!("{}: {e}", args.mission.display())))?;
     let compiled = Compiled { scenario, setup };
     let policy = args.shared.policy;
+    check_ruunara_search("--policy", policy, compiled.setup.figs.len())?;
     let seed = args.shared.seed;
     let mut log: Vec<Event> = Vec::new();
     let start = RuunaraGame::start(&compiled.setup, &mut log);
+    // A search (`mcts`) on a terminal says on stderr which round it is in, once a round, so
+    // a long mission shows its progress (the match is the same).
+    let tell = matches!(policy, Policy::Mcts(_)) && std::io::stderr().is_terminal();
+    let mut shown = 0;
+    let mut each = |g: &RuunaraGame<'_>| {
+        if tell && g.st.round != shown {
+            shown = g.st.round;
+            note!(
+                "play ruunara: round {shown} of {} ({})",
+                g.setup.round_limit,
+                policy.name()
+            );
+        }
+    };
     let played = match args.dice.dice {
-        Some(d) => sim::play_recorded(start, log, d, &[policy], seed),
-        None => sim::play_recorded(start, log, RngDice::new(seed), &[policy], seed),
+        Some(d) => sim::play_recorded_observed(start, log, d, &[policy], seed, &mut each),
+        None => {
+            let dice = RngDice::new(seed);
+            sim::play_recorded_observed(start, log, dice, &[policy], seed, &mut each)
+        }
     };
     // Every die drawn is an input.
     let dice_used = matchfile::chance_inputs(&compiled.setup, &played.inputs);

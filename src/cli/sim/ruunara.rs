@@ -35,6 +35,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         Setup::new(&scenario).map_err(|e| BadInput(format!("{}: {e}", args.mission.display())))?;
     let shared = &args.shared;
     let (seed, policy) = (shared.seed, shared.ai);
+    crate::cli::options::check_ruunara_search("--ai", policy, setup.figs.len())?;
 
     let pbar = bar(shared.games);
     let started = Instant::now();

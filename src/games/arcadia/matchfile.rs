@@ -260,6 +260,11 @@ fn tail(m: &Match, st: &State) -> String {
             h.waylays_defeated
         );
     }
-    let _ = writeln!(out, "{} Days, {} dice", st.day, st.dice_used);
+    let _ = writeln!(
+        out,
+        "{}, {}",
+        crate::count(st.day, "Day", "Days"),
+        crate::count(st.dice_used, "die", "dice")
+    );
     out
 }

@@ -69,15 +69,32 @@ impl DuelReport {
     }
 }
 
+/// The most figures a duel puts around A: six bases fit in base contact around one (60
+/// degrees apart, their bases just clear of each other).
+pub const MAX_AROUND: usize = 6;
+
+/// Where B number `k` of `n` stands around A, in degrees (0 is east): up to four at the
+/// compass points (east, west, north, south, as ever), five or six evenly spaced so that
+/// no two bases overlap.
+pub fn around_angle(k: usize, n: usize) -> f64 {
+    if n <= 4 {
+        [0.0, 180.0, 90.0, 270.0][k]
+    } else {
+        360.0 * k as f64 / n as f64
+    }
+}
+
 /// The duel's table: A in the middle facing east, the Bs in base contact around it, each
-/// facing A.
+/// facing A (at most [`MAX_AROUND`], on free spots: see [`around_angle`]).
 pub fn duel_setup(a: &Figure, bs: &[Figure]) -> Result<Setup, SetupError> {
+    if bs.len() > MAX_AROUND {
+        return Err(SetupError::NoRoomAround(MAX_AROUND, bs.len()));
+    }
     let table = TableSize::default();
     let c = Pt::new(table.width / 2.0, table.depth / 2.0);
-    let angles = [0.0, 180.0, 90.0, 270.0, 45.0, 225.0, 135.0, 315.0];
     let mut enemies = Vec::new();
     for (k, b) in bs.iter().enumerate() {
-        let ang = f64::to_radians(angles[k % angles.len()]);
+        let ang = f64::to_radians(around_angle(k, bs.len()));
         let at = Pt::new(c.x + CONTACT * ang.cos(), c.y + CONTACT * ang.sin());
         enemies.push(Placed {
             card: b.clone(),

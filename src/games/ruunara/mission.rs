@@ -7,6 +7,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::engine::MAX_FIGS;
 use super::model::{Allegiance, Figure};
 use crate::cards::{CardError, CardLookup, Game, Problem};
 use crate::games::build::{self, Violation};
@@ -517,6 +518,24 @@ impl MissionFile {
                 return out;
             }
         }
+        let fixed = self.enemies.len() + self.neutrals.len();
+        if fixed >= MAX_FIGS {
+            out.push(Problem::at(
+                &[if self.enemies.len() >= self.neutrals.len() {
+                    "enemies"
+                } else {
+                    "neutrals"
+                }],
+                format!(
+                    "the mission has {} and {}: {fixed} figures, and a match holds at most {MAX_FIGS} \
+                     with the squad, so a mission brings at most {} enemies and neutrals together",
+                    crate::count(self.enemies.len() as u64, "enemy", "enemies"),
+                    crate::count(self.neutrals.len() as u64, "neutral", "neutrals"),
+                    MAX_FIGS - 1
+                ),
+            ));
+            return out;
+        }
         if self.round_limit == 0 || self.round_limit > MAX_ROUND_LIMIT {
             out.push(Problem::at(
                 &["round_limit"],
@@ -743,12 +762,13 @@ impl MissionFile {
 }
 
 /// The rule ids a mission checked against a squad reports, in order.
-pub const MISSION_RULES: [&str; 6] = [
+pub const MISSION_RULES: [&str; 7] = [
     "unknown-card",
     "mission-enemy-faction",
     "mission-neutral-faction",
     "mission-deploy",
     "mission-zone-capacity",
+    "mission-figures",
     "mission-objective",
 ];
 
@@ -861,6 +881,20 @@ impl MissionFile {
             ));
         } else {
             self.zone_room_violations(&deploys, squad, &mut violations);
+        }
+        let total = squad.len() + self.enemies.len() + self.neutrals.len();
+        if squad_given.is_some() && total > MAX_FIGS {
+            violations.push(Violation::new(
+                "mission-figures",
+                format!(
+                    "the squad's {} with the mission's {} and {} make {total} figures; a match holds at most {MAX_FIGS}",
+                    crate::count(squad.len() as u64, "member", "members"),
+                    crate::count(self.enemies.len() as u64, "enemy", "enemies"),
+                    crate::count(self.neutrals.len() as u64, "neutral", "neutrals"),
+                ),
+                squad.iter().map(|f| f.id.clone()).collect(),
+                SRC_MISSION,
+            ));
         }
         let objective = match self.objective {
             ObjectiveKind::Eliminate => Some(Objective::Eliminate),

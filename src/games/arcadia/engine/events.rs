@@ -231,6 +231,31 @@ fn cap(s: &str) -> String {
     }
 }
 
+/// A grid position in words: leagues are laid around the first one, at (0, 0); x grows to
+/// the east and y to the south ("(-1, 1), 1 west and 1 south of the first league").
+pub fn place_words(x: i32, y: i32) -> String {
+    let mut parts = Vec::new();
+    if x != 0 {
+        parts.push(format!(
+            "{} {}",
+            x.abs(),
+            if x < 0 { "west" } else { "east" }
+        ));
+    }
+    if y != 0 {
+        parts.push(format!(
+            "{} {}",
+            y.abs(),
+            if y < 0 { "north" } else { "south" }
+        ));
+    }
+    if parts.is_empty() {
+        "(0, 0), the first league's place".to_string()
+    } else {
+        format!("({x}, {y}), {} of the first league", parts.join(" and "))
+    }
+}
+
 impl Event {
     /// The event's `type` in JSON.
     pub fn kind(&self) -> &'static str {
@@ -312,9 +337,10 @@ impl Event {
                 y,
             } => {
                 format!(
-                    "{} lays {} at ({x}, {y})",
+                    "{} lays {} at {}",
                     who(player),
-                    m.leagues[*league as usize].name
+                    m.leagues[*league as usize].name,
+                    place_words(i32::from(*x), i32::from(*y))
                 )
             }
             Event::BaseChosen { by, league } => {

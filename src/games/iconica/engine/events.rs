@@ -197,6 +197,11 @@ fn side_name(s: u8) -> &'static str {
     if s == 0 { "a" } else { "b" }
 }
 
+/// A side as the sentences and the app name it: A or B (the JSON keeps `a` and `b`).
+fn side_title(s: u8) -> &'static str {
+    if s == 0 { "A" } else { "B" }
+}
+
 impl Event {
     /// The event's `type` in JSON.
     pub fn kind(&self) -> &'static str {
@@ -236,11 +241,11 @@ impl Event {
                 if setup.player_side.len() > 2 {
                     format!(
                         "Turn {turn}: side {} (player {}) to play",
-                        side_name(*side),
+                        side_title(*side),
                         player + 1
                     )
                 } else {
-                    format!("Turn {turn}: side {} to play", side_name(*side))
+                    format!("Turn {turn}: side {} to play", side_title(*side))
                 }
             }
             Event::StatusRoll {
@@ -297,7 +302,7 @@ impl Event {
                 }
             ),
             Event::LetHeal { by } => {
-                format!("Side {} may heal one of its characters 10", side_name(*by))
+                format!("Side {} may heal one of its characters 10", side_title(*by))
             }
             Event::Action {
                 slot,
@@ -392,7 +397,7 @@ impl Event {
             Event::LeavesPlay { slot } => format!("{} leaves play", n(slot)),
             Event::End { ended, winner } => match winner {
                 Some(Winner::Side(s)) => {
-                    format!("Side {} wins ({})", side_name(*s), ended.as_str())
+                    format!("Side {} wins ({})", side_title(*s), ended.as_str())
                 }
                 Some(Winner::Draw) => format!("Draw ({})", ended.as_str()),
                 None => format!("The match stops ({})", ended.as_str()),

@@ -123,6 +123,9 @@ pub enum SetupError {
     NoRoom(String),
     #[error("the rescue target is not one of the mission's neutrals")]
     NoTarget,
+    /// A duel of more figures than fit in base contact around A.
+    #[error("at most {0} figures fit in base contact around one; the duel puts {1} around A")]
+    NoRoomAround(usize, usize),
 }
 
 fn stat(card: &Figure, side: Side, start: Pt, facing: Facing) -> Stat {
