@@ -27,6 +27,8 @@ pub const MAX_BUILD_FILE: u64 = 1 << 20;
 pub const MAX_CSV_FILE: u64 = 64 << 20;
 /// A portrait image is at most 32 MiB.
 pub const MAX_PORTRAIT_FILE: u64 = 32 << 20;
+/// A spreadsheet of cards (`sheet import`, CSV or XLSX) is at most 64 MiB.
+pub const MAX_SHEET_FILE: u64 = 64 << 20;
 
 /// The prefix of every temporary file and folder the program makes.
 pub const TEMP_PREFIX: &str = ".deckwright-";

@@ -236,8 +236,10 @@ pub struct RowCard {
     pub copies: Option<u32>,
 }
 
-/// The largest `copies` a row may ask for.
-pub const MAX_COPIES: i64 = 1_000_000;
+/// The largest `copies` a row may ask for: the most copies of one card the collection
+/// holds (`collection set`), so a sheet never stores a quantity that sheet export, the
+/// collection CSV and printing owned cards refuse.
+pub const MAX_COPIES: i64 = crate::catalogue::MAX_QUANTITY as i64;
 
 /// Reads one row (cells in header order; `None` for empty) as a card. Returns `Ok(None)`
 /// for a row with no value at all.
