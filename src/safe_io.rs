@@ -275,6 +275,34 @@ impl Staged {
     }
 }
 
+/// A file written and synced under a temporary name beside its target, holding no open
+/// file (an import may stage thousands): [`StagedFile::commit`] renames it over the target,
+/// dropping it removes it.
+pub struct StagedFile {
+    tmp: tempfile::TempPath,
+    target: PathBuf,
+}
+
+impl StagedFile {
+    /// Writes `bytes` beside `target` (its folder must exist); `target` is not touched yet.
+    pub fn write(target: &Path, bytes: &[u8]) -> io::Result<StagedFile> {
+        let mut staged = Staged::new(target)?;
+        staged.write_all(bytes)?;
+        staged.file().sync_all()?;
+        let Staged { tmp, target } = staged;
+        Ok(StagedFile {
+            tmp: tmp.into_temp_path(),
+            target,
+        })
+    }
+
+    /// Renames the bytes over the target (the caller syncs the folder, once for many).
+    pub fn commit(self) -> io::Result<()> {
+        check_output(&self.target)?;
+        self.tmp.persist(&self.target).map_err(|e| e.error)
+    }
+}
+
 impl Write for Staged {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         self.file().write(buf)

@@ -364,15 +364,28 @@ pub fn cards_from_tables(tables: &[Table], file: &str) -> Result<Vec<RowCard>, S
                 continue;
             }
         };
+        // Which columns hold a value, and one card of each game and kind the sheet has: an
+        // empty column must still name a key one of those formats has.
+        let mut filled = vec![false; width];
+        let mut kinds: Vec<Card> = Vec::new();
+        let errors_before = errors.len();
         for (i, cells) in t.rows.iter().enumerate() {
             let mut cells = cells.clone();
             cells.resize(width, None);
+            for (f, c) in filled.iter_mut().zip(&cells) {
+                *f |= c.is_some();
+            }
             let place = Place {
                 row: t.header_row + 1 + i,
                 ..place.clone()
             };
             match rows::card_from_row(&cols, &cells, &names, &place) {
                 Ok(Some(rc)) => {
+                    if !kinds.iter().any(|k| {
+                        k.game() == rc.card.game() && k.kind() == rc.card.kind()
+                    }) {
+                        kinds.push(rc.card.clone());
+                    }
                     let id = rc.card.id().to_string();
                     if let Some((sheet, row)) = ids.get(&id) {
                         let col = cols
@@ -396,6 +409,28 @@ pub fn cards_from_tables(tables: &[Table], file: &str) -> Result<Vec<RowCard>, S
                 }
                 Ok(None) => {}
                 Err(e) => errors.push(*e),
+            }
+        }
+        if errors.len() == errors_before && !kinds.is_empty() {
+            for (i, col) in cols.iter().enumerate() {
+                let Column::Key(p) = col else { continue };
+                if filled[i] {
+                    continue;
+                }
+                let refused: Vec<String> = kinds
+                    .iter()
+                    .filter_map(|k| rows::column_fits(k, p).err())
+                    .collect();
+                if refused.len() == kinds.len() {
+                    errors.push(place.error(
+                        Some((i, &names[i])),
+                        p.last_key().map(str::to_string),
+                        format!(
+                            "an empty column naming a key no card of the sheet has: {}",
+                            refused[0]
+                        ),
+                    ));
+                }
             }
         }
     }

@@ -372,6 +372,40 @@ pub fn card_from_row(
     )))
 }
 
+/// Whether an empty column's key is one the card's format has, in that shape: `Err` with
+/// the card reader's complaint when the format has no such key, or has it as another shape
+/// (a list where a text is: `skills[1][1]`; a table under a text: `name.first`), found by
+/// reading `card` again with the column filled. A value the key refuses (a word where a
+/// number goes) means the key exists: `Ok`.
+pub fn column_fits(card: &Card, path: &KeyPath) -> Result<(), String> {
+    const PROBE: usize = 0;
+    let flat = flatten(card);
+    let probe = Cell::Text("x".into());
+    let mut leaves: Vec<(usize, &KeyPath, &Cell)> = vec![(PROBE, path, &probe)];
+    let mut as_text = vec![false; flat.len() + 1];
+    for (i, (p, c)) in flat.iter().enumerate() {
+        // The card's own value at the column's key, or at a part or a parent of it, gives
+        // way to the probe.
+        if p.starts_with(&path.0) || path.starts_with(&p.0) {
+            continue;
+        }
+        as_text[i + 1] = matches!(c, Cell::Text(t) if t != "[]" && t != "{}");
+        leaves.push((i + 1, p, c));
+    }
+    let doc = Doc::write(&leaves, &as_text);
+    let Err(e) = cards::parse_card(&doc.text, "sheet") else {
+        return Ok(());
+    };
+    let shape = e.message.starts_with("unknown field")
+        || e.message.starts_with("invalid type: sequence")
+        || e.message.starts_with("invalid type: map");
+    let here = doc
+        .at(offset_of(&doc.text, e.line, e.column))
+        .map(|(c, _)| c)
+        == Some(PROBE);
+    if shape && here { Err(e.message) } else { Ok(()) }
+}
+
 fn retypable(message: &str) -> bool {
     message.starts_with("invalid type: integer")
         || message.starts_with("invalid type: floating point")
