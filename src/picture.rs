@@ -39,8 +39,8 @@ pub enum PictureError {
     )]
     OverLimits,
     #[error(
-        "{width} x {height} pixels need {} to decode, more than the {} a picture may use",
-        size_text(*need),
+        "{width} x {height} pixels need {} MiB to decode, more than the {} a picture may use",
+        need.div_ceil(1 << 20),
         size_text(MAX_DECODE)
     )]
     TooMuchMemory { width: u32, height: u32, need: u64 },

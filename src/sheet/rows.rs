@@ -171,7 +171,14 @@ impl Place<'_> {
             file: self.file.to_string(),
             sheet: self.sheet.map(str::to_string),
             row: self.row,
-            column: column.map(|(c, h)| (column_letter(self.first_column + c), h.to_string())),
+            // A column's name is quoted in at most 60 characters (a 1 MiB name makes a short
+            // message).
+            column: column.map(|(c, h)| {
+                (
+                    column_letter(self.first_column + c),
+                    crate::safe_io::excerpt(h, 60),
+                )
+            }),
             key,
             message,
         }
@@ -188,6 +195,7 @@ pub fn header(names: &[String], place: &Place) -> Result<Vec<Column>, Vec<CellEr
     let mut errors = Vec::new();
     let mut cols = Vec::new();
     let mut seen: HashMap<KeyPath, usize> = HashMap::new();
+    let mut shapes: HashMap<Vec<Seg>, (bool, usize)> = HashMap::new();
     for (i, name) in names.iter().enumerate() {
         let name = name.trim();
         if name.is_empty() {
@@ -209,6 +217,30 @@ pub fn header(names: &[String], place: &Place) -> Result<Vec<Column>, Vec<CellEr
                             column_letter(place.first_column + j)
                         ),
                     ));
+                }
+                // Below one path, every column has a list member or every column a key: a
+                // row could not fill both (`skills[1].name` and `skills[1][1]`).
+                for (at, seg) in p.0.iter().enumerate().skip(1) {
+                    let member = matches!(seg, Seg::Index(_));
+                    match shapes.get(&p.0[..at]) {
+                        Some(&(m, j)) if m != member => {
+                            let parent = KeyPath(p.0[..at].to_vec());
+                            errors.push(place.error(
+                                Some((i, name)),
+                                p.last_key().map(str::to_string),
+                                format!(
+                                    "`{parent}` is a list here and a table in column {} ({}), or the other way round; each key has one shape",
+                                    column_letter(place.first_column + j),
+                                    crate::safe_io::excerpt(names[j].trim(), 60)
+                                ),
+                            ));
+                            break;
+                        }
+                        Some(_) => {}
+                        None => {
+                            shapes.insert(p.0[..at].to_vec(), (member, i));
+                        }
+                    }
                 }
                 seen.insert(p.clone(), i);
                 cols.push(Column::Key(p));
@@ -270,7 +302,7 @@ pub fn card_from_row(
                             Some(COPIES.into()),
                             format!(
                                 "`{}` is not a number of copies (0 to {MAX_COPIES})",
-                                cell.to_text()
+                                crate::safe_io::excerpt(&cell.to_text(), 60)
                             ),
                         )));
                     }
@@ -282,7 +314,7 @@ pub fn card_from_row(
                     None,
                     format!(
                         "a value (`{}`) in a column without a card key as its name",
-                        cell.to_text()
+                        crate::safe_io::excerpt(&cell.to_text(), 60)
                     ),
                 )));
             }
