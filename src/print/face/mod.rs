@@ -204,8 +204,36 @@ pub fn art_path(path: &str, assets: &Assets) -> std::path::PathBuf {
 /// Whether an art file can be drawn: it loads exactly as print loads it (a regular file of
 /// at most 32 MiB, a PNG or JPEG that decodes within `picture`'s limits). `Err` says why the
 /// card would print with the placeholder.
+///
+/// The verdict is remembered by file (its size and time), so a caller asking every frame
+/// (the card editor) decodes a file once, not once a frame.
 pub fn art_readable(path: &str, assets: &Assets) -> Result<(), String> {
-    load_portrait(path, assets).map(|_| ())
+    type Verdicts = std::collections::HashMap<
+        std::path::PathBuf,
+        (u64, Option<std::time::SystemTime>, Result<(), String>),
+    >;
+    static VERDICTS: std::sync::Mutex<Option<Verdicts>> = std::sync::Mutex::new(None);
+    let full = art_path(path, assets);
+    let stamp = std::fs::metadata(&full)
+        .ok()
+        .map(|m| (m.len(), m.modified().ok()));
+    let verdicts = || VERDICTS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((len, modified)) = stamp
+        && let Some((l, m, verdict)) = verdicts().get_or_insert_with(Default::default).get(&full)
+        && (*l, *m) == (len, modified)
+    {
+        return verdict.clone();
+    }
+    let verdict = load_portrait(path, assets).map(|_| ());
+    if let Some((len, modified)) = stamp {
+        let mut v = verdicts();
+        let map = v.get_or_insert_with(Default::default);
+        if map.len() >= 1024 {
+            map.clear();
+        }
+        map.insert(full, (len, modified, verdict.clone()));
+    }
+    verdict
 }
 
 /// Portraits decoded recently, by file: a file drawn on many cards (or checked by preflight
