@@ -62,34 +62,53 @@ pub struct Decoded {
     pub rgba: image::RgbaImage,
 }
 
-/// The bytes reserved by the pictures being decoded now, all threads together.
-static IN_USE: Mutex<u64> = Mutex::new(0);
-static RELEASED: Condvar = Condvar::new();
-
-fn in_use() -> MutexGuard<'static, u64> {
-    // A thread that panicked while holding the lock left a plain number: still good.
-    IN_USE.lock().unwrap_or_else(|e| e.into_inner())
+/// A budget of bytes that threads take shares of, waiting while the shares taken leave too
+/// little.
+struct Pool {
+    used: Mutex<u64>,
+    released: Condvar,
+    limit: u64,
 }
 
-/// A share of [`MAX_DECODE`], given back when dropped.
-struct Share(u64);
+/// The bytes reserved by the pictures being decoded now, all threads together.
+static DECODING: Pool = Pool::new(MAX_DECODE);
 
-impl Share {
-    /// Waits until `bytes` (at most [`MAX_DECODE`]) fit beside the others' shares.
-    fn take(bytes: u64) -> Share {
-        let mut used = in_use();
-        while *used + bytes > MAX_DECODE {
-            used = RELEASED.wait(used).unwrap_or_else(|e| e.into_inner());
+impl Pool {
+    const fn new(limit: u64) -> Pool {
+        Pool {
+            used: Mutex::new(0),
+            released: Condvar::new(),
+            limit,
+        }
+    }
+
+    fn used(&self) -> MutexGuard<'_, u64> {
+        // A thread that panicked while holding the lock left a plain number: still good.
+        self.used.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Waits until `bytes` (at most the limit) fit beside the others' shares.
+    fn take(&self, bytes: u64) -> Share<'_> {
+        let bytes = bytes.min(self.limit);
+        let mut used = self.used();
+        while *used + bytes > self.limit {
+            used = self
+                .released
+                .wait(used)
+                .unwrap_or_else(|e| e.into_inner());
         }
         *used += bytes;
-        Share(bytes)
+        Share(self, bytes)
     }
 }
 
-impl Drop for Share {
+/// A share of a [`Pool`], given back when dropped (also when a decode panics).
+struct Share<'a>(&'a Pool, u64);
+
+impl Drop for Share<'_> {
     fn drop(&mut self) {
-        *in_use() -= self.0;
-        RELEASED.notify_all();
+        *self.0.used() -= self.1;
+        self.0.released.notify_all();
     }
 }
 
@@ -163,7 +182,7 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, PictureError> {
             need,
         });
     }
-    let _share = Share::take(need);
+    let _share = DECODING.take(need);
     let img = image::DynamicImage::from_decoder(decoder).map_err(|e| match e {
         image::ImageError::Limits(_) => PictureError::TooMuchMemory {
             width,
@@ -222,5 +241,29 @@ mod tests {
         for bytes in [&b"root:x:0:0"[..], b"GIF89a......"] {
             assert_eq!(decode(bytes).unwrap_err(), PictureError::NotAnImage);
         }
+    }
+
+    /// Threads taking shares never hold more than the pool together, and all finish.
+    #[test]
+    fn shares_never_exceed_the_pool() {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        let pool = Pool::new(100);
+        let peak = AtomicU64::new(0);
+        std::thread::scope(|s| {
+            for _ in 0..8 {
+                s.spawn(|| {
+                    for _ in 0..50 {
+                        let _share = pool.take(60);
+                        let now = *pool.used();
+                        peak.fetch_max(now, Ordering::SeqCst);
+                        std::thread::yield_now();
+                    }
+                });
+            }
+        });
+        assert_eq!(peak.load(Ordering::SeqCst), 60);
+        assert_eq!(*pool.used(), 0);
+        // A share larger than the pool waits for all of it, not for ever.
+        drop(pool.take(1000));
     }
 }

@@ -423,6 +423,54 @@ fn i27_6_copies_are_at_most_what_the_collection_holds() {
     run(&db, &["collection", "import", coll.to_str().unwrap()]).expect(0);
 }
 
+#[test]
+fn i27_6_a_sheet_import_killed_at_any_point_leaves_all_its_rows_or_none() {
+    use std::process::{Command, Stdio};
+    use std::time::Duration;
+    let (dir, db) = fresh();
+    let f = dir.path().join("many.csv");
+    let mut w = std::io::BufWriter::new(std::fs::File::create(&f).unwrap());
+    writeln!(w, "{HEAD_CSV},copies").unwrap();
+    const N: i64 = 3000;
+    for i in 0..N {
+        writeln!(w, "ruunara,unit,ru-zkill{i},Alpha,ardann,ally,6,4,8,3D4+,2").unwrap();
+    }
+    drop(w);
+    // The delays only pick where the run is cut; what is asserted is the catalogue after.
+    for ms in [50, 300, 700, 1500, 3000] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_deckwright"))
+            .env_remove("DECKWRIGHT_DB")
+            .args(["--db", db.to_str().unwrap(), "sheet", "import", f.to_str().unwrap()])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(ms));
+        let _ = child.kill();
+        child.wait().unwrap();
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        let ok: String = conn
+            .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(ok, "ok");
+        let cards: i64 = conn
+            .query_row("SELECT count(*) FROM card WHERE id LIKE 'ru-zkill%'", [], |r| r.get(0))
+            .unwrap();
+        let owned: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM collection WHERE card_id LIKE 'ru-zkill%' AND quantity = 2",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert!(cards == 0 || cards == N, "killed after {ms} ms: {cards} cards");
+        assert_eq!(owned, cards, "killed after {ms} ms: quantities with their cards");
+        if cards == N {
+            break;
+        }
+    }
+}
+
 /// A small PNG of one colour.
 fn png(w: u32, h: u32, rgb: [u8; 3]) -> Vec<u8> {
     let mut out = Vec::new();
