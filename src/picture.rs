@@ -92,10 +92,7 @@ impl Pool {
         let bytes = bytes.min(self.limit);
         let mut used = self.used();
         while *used + bytes > self.limit {
-            used = self
-                .released
-                .wait(used)
-                .unwrap_or_else(|e| e.into_inner());
+            used = self.released.wait(used).unwrap_or_else(|e| e.into_inner());
         }
         *used += bytes;
         Share(self, bytes)
@@ -230,7 +227,10 @@ mod tests {
     #[test]
     fn a_picture_decodes_and_a_large_one_is_kept_smaller() {
         let d = decode(&png(3, 2)).unwrap();
-        assert_eq!((d.extension, d.size, d.rgba.dimensions()), ("png", (3, 2), (3, 2)));
+        assert_eq!(
+            (d.extension, d.size, d.rgba.dimensions()),
+            ("png", (3, 2), (3, 2))
+        );
         let d = decode(&png(MAX_KEPT_SIDE * 2, 4)).unwrap();
         assert_eq!(d.size, (MAX_KEPT_SIDE * 2, 4));
         assert_eq!(d.rgba.dimensions(), (MAX_KEPT_SIDE, 2));

@@ -10,12 +10,12 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
+use super::art::StagedArt;
 use super::store::{self, CardRow, Upserted};
 use super::{CLASHES_KEY, Catalogue, CatalogueError};
 use crate::cards::{self, CardError, CardFile};
 use crate::games::iconoclasm::model::ClashTable;
 use crate::safe_io;
-use super::art::StagedArt;
 
 /// What an import did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

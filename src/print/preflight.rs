@@ -115,7 +115,10 @@ pub fn check_card(card: &Card, card_w: f32, card_h: f32, assets: &Assets) -> Vec
     let mm_per_unit = card_w / UNITS_WIDE;
     let mut out = Vec::new();
     // The art loaded once, and held while the faces are drawn (they find it decoded).
-    let _held = match card.art().map(|art| (art, face::load_portrait(art, assets))) {
+    let _held = match card
+        .art()
+        .map(|art| (art, face::load_portrait(art, assets)))
+    {
         Some((_, Ok(p))) => Some(p),
         Some((art, Err(message))) => {
             let path = face::art_path(art, assets);

@@ -381,9 +381,10 @@ pub fn cards_from_tables(tables: &[Table], file: &str) -> Result<Vec<RowCard>, S
             };
             match rows::card_from_row(&cols, &cells, &names, &place) {
                 Ok(Some(rc)) => {
-                    if !kinds.iter().any(|k| {
-                        k.game() == rc.card.game() && k.kind() == rc.card.kind()
-                    }) {
+                    if !kinds
+                        .iter()
+                        .any(|k| k.game() == rc.card.game() && k.kind() == rc.card.kind())
+                    {
                         kinds.push(rc.card.clone());
                     }
                     let id = rc.card.id().to_string();

@@ -435,7 +435,11 @@ pub fn column_fits(card: &Card, path: &KeyPath) -> Result<(), String> {
         .at(offset_of(&doc.text, e.line, e.column))
         .map(|(c, _)| c)
         == Some(PROBE);
-    if shape && here { Err(e.message) } else { Ok(()) }
+    if shape && here {
+        Err(e.message)
+    } else {
+        Ok(())
+    }
 }
 
 fn retypable(message: &str) -> bool {

@@ -15,7 +15,11 @@ fn crc32(data: &[u8]) -> u32 {
     for (i, t) in table.iter_mut().enumerate() {
         let mut c = i as u32;
         for _ in 0..8 {
-            c = if c & 1 != 0 { 0xedb8_8320 ^ (c >> 1) } else { c >> 1 };
+            c = if c & 1 != 0 {
+                0xedb8_8320 ^ (c >> 1)
+            } else {
+                c >> 1
+            };
         }
         *t = c;
     }
@@ -61,7 +65,9 @@ fn zip(parts: &[Part]) -> Vec<u8> {
         let size = p.declared.unwrap_or(p.data.len() as u32);
         let offset = out.len() as u32;
         let head = |v: &mut Vec<u8>, central: bool| {
-            v.extend_from_slice(&(if central { 0x0201_4b50u32 } else { 0x0403_4b50 }).to_le_bytes());
+            v.extend_from_slice(
+                &(if central { 0x0201_4b50u32 } else { 0x0403_4b50 }).to_le_bytes(),
+            );
             if central {
                 v.extend_from_slice(&20u16.to_le_bytes());
             }
@@ -261,7 +267,11 @@ fn i27_6_a_cell_far_away_is_refused_before_the_sheet_is_laid_out() {
 fn i27_6_shared_string_counts_of_1e11_and_u64_max_are_refused() {
     let (dir, db) = fresh();
     let f = dir.path().join("sst.xlsx");
-    for count in ["100000000000", "18446744073709551615", "99999999999999999999999999"] {
+    for count in [
+        "100000000000",
+        "18446744073709551615",
+        "99999999999999999999999999",
+    ] {
         let sst = format!(
             r#"<?xml version="1.0" encoding="UTF-8"?><sst xmlns="{MAIN}" count="1" uniqueCount = '{count}'><si><t>x</t></si></sst>"#
         );
@@ -324,7 +334,9 @@ fn i27_6_a_shared_string_bomb_and_a_cell_over_32767_characters_are_refused() {
     );
     let mut rows = good_rows();
     for r in 3..3003 {
-        rows.push_str(&format!(r#"<row r="{r}"><c r="K{r}" t="s"><v>0</v></c></row>"#));
+        rows.push_str(&format!(
+            r#"<row r="{r}"><c r="K{r}" t="s"><v>0</v></c></row>"#
+        ));
     }
     std::fs::write(&f, workbook(sheet_part(&rows), &sst)).unwrap();
     refused(&db, &f, &["64 MiB of text"]);
@@ -417,7 +429,17 @@ fn i27_6_copies_are_at_most_what_the_collection_holds() {
     run(&db, &["sheet", "import", f.to_str().unwrap()]).expect(0);
     // Everything the issue saw fail afterwards works.
     let out = dir.path().join("back.csv");
-    run(&db, &["sheet", "export", "ru-sheet-a", "--out", out.to_str().unwrap()]).expect(0);
+    run(
+        &db,
+        &[
+            "sheet",
+            "export",
+            "ru-sheet-a",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    )
+    .expect(0);
     let coll = dir.path().join("coll.csv");
     run(&db, &["collection", "export", coll.to_str().unwrap()]).expect(0);
     run(&db, &["collection", "import", coll.to_str().unwrap()]).expect(0);
@@ -440,7 +462,13 @@ fn i27_6_a_sheet_import_killed_at_any_point_leaves_all_its_rows_or_none() {
     for ms in [50, 300, 700, 1500, 3000] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_deckwright"))
             .env_remove("DECKWRIGHT_DB")
-            .args(["--db", db.to_str().unwrap(), "sheet", "import", f.to_str().unwrap()])
+            .args([
+                "--db",
+                db.to_str().unwrap(),
+                "sheet",
+                "import",
+                f.to_str().unwrap(),
+            ])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -454,7 +482,11 @@ fn i27_6_a_sheet_import_killed_at_any_point_leaves_all_its_rows_or_none() {
             .unwrap();
         assert_eq!(ok, "ok");
         let cards: i64 = conn
-            .query_row("SELECT count(*) FROM card WHERE id LIKE 'ru-zkill%'", [], |r| r.get(0))
+            .query_row(
+                "SELECT count(*) FROM card WHERE id LIKE 'ru-zkill%'",
+                [],
+                |r| r.get(0),
+            )
             .unwrap();
         let owned: i64 = conn
             .query_row(
@@ -463,8 +495,14 @@ fn i27_6_a_sheet_import_killed_at_any_point_leaves_all_its_rows_or_none() {
                 |r| r.get(0),
             )
             .unwrap();
-        assert!(cards == 0 || cards == N, "killed after {ms} ms: {cards} cards");
-        assert_eq!(owned, cards, "killed after {ms} ms: quantities with their cards");
+        assert!(
+            cards == 0 || cards == N,
+            "killed after {ms} ms: {cards} cards"
+        );
+        assert_eq!(
+            owned, cards,
+            "killed after {ms} ms: quantities with their cards"
+        );
         if cards == N {
             break;
         }
@@ -541,7 +579,10 @@ fn png_header(w: u32, h: u32, depth: u8) -> Vec<u8> {
 fn jpeg_65500() -> Vec<u8> {
     let mut out = Vec::new();
     image::RgbImage::from_pixel(16, 16, image::Rgb([9, 9, 9]))
-        .write_to(&mut std::io::Cursor::new(&mut out), image::ImageFormat::Jpeg)
+        .write_to(
+            &mut std::io::Cursor::new(&mut out),
+            image::ImageFormat::Jpeg,
+        )
         .unwrap();
     let sof = out
         .windows(2)
@@ -557,15 +598,16 @@ fn cards_with_art(dir: &Path, db: &Path, files: &[(&str, Vec<u8>)]) -> Vec<Strin
     let mut ids = Vec::new();
     for (i, (name, _)) in files.iter().enumerate() {
         let id = format!("ico-bad-{i}");
-        let card = super::hostile::iconica_with("id = \"ico-anwen-halloway\"", &format!("id = \"{id}\""))
-            .replacen(
-                "action_break = 4",
-                &format!(
-                    "action_break = 4\nportrait = \"{}\"",
-                    dir.join("pictures").join(name).display()
-                ),
-                1,
-            );
+        let card =
+            super::hostile::iconica_with("id = \"ico-anwen-halloway\"", &format!("id = \"{id}\""))
+                .replacen(
+                    "action_break = 4",
+                    &format!(
+                        "action_break = 4\nportrait = \"{}\"",
+                        dir.join("pictures").join(name).display()
+                    ),
+                    1,
+                );
         let f = dir.join(format!("{id}.toml"));
         std::fs::write(&f, card).unwrap();
         run(db, &["import", f.to_str().unwrap()]).expect(0);
@@ -594,7 +636,11 @@ fn i27_7_art_bombs_print_the_placeholder_and_preflight_names_every_card() {
     ];
     let ids = cards_with_art(d, &db, &files);
     let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
-    let r = run_in(&db, &[&["preflight"], &ids[..], &["--json"]].concat(), Some(d));
+    let r = run_in(
+        &db,
+        &[&["preflight"], &ids[..], &["--json"]].concat(),
+        Some(d),
+    );
     r.expect(1);
     let doc: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
     for id in &ids {
@@ -618,20 +664,40 @@ fn i27_7_art_bombs_print_the_placeholder_and_preflight_names_every_card() {
             .to_string()
     };
     assert!(message(ids[0]).contains("512 MiB"), "{}", message(ids[0]));
-    assert!(message(ids[1]).contains("30000 x 30000"), "{}", message(ids[1]));
-    assert!(message(ids[2]).contains("not a whole PNG"), "{}", message(ids[2]));
+    assert!(
+        message(ids[1]).contains("30000 x 30000"),
+        "{}",
+        message(ids[1])
+    );
+    assert!(
+        message(ids[2]).contains("not a whole PNG"),
+        "{}",
+        message(ids[2])
+    );
     assert!(message(ids[4]).contains("32 MiB"), "{}", message(ids[4]));
     // Every export finishes, all cards at once (several threads each decoding), each card
     // with the placeholder.
     let pdf = d.join("x.pdf");
-    run(&db, &[&["export"], &ids[..], &["--out", pdf.to_str().unwrap()]].concat()).expect(0);
+    run(
+        &db,
+        &[&["export"], &ids[..], &["--out", pdf.to_str().unwrap()]].concat(),
+    )
+    .expect(0);
     let pngs = d.join("pngs");
-    run(&db, &[&["export"], &ids[..], &["--png", pngs.to_str().unwrap()]].concat()).expect(0);
+    run(
+        &db,
+        &[&["export"], &ids[..], &["--png", pngs.to_str().unwrap()]].concat(),
+    )
+    .expect(0);
     let dtc = d.join("dtc.pdf");
     run(
         &db,
-        &[&["export"], &ids[..], &["--preset", "drivethru", "--out", dtc.to_str().unwrap()]]
-            .concat(),
+        &[
+            &["export"],
+            &ids[..],
+            &["--preset", "drivethru", "--out", dtc.to_str().unwrap()],
+        ]
+        .concat(),
     )
     .expect(0);
     assert!(pdf.is_file() && dtc.is_file() && pngs.join("ico-bad-0.png").is_file());
@@ -706,7 +772,11 @@ fn i27_10_art_named_like_a_card_file_neither_changes_a_refused_import_nor_breaks
     run(&db, &["cards", "export", out.to_str().unwrap()]).expect(0);
     assert!(out.join("arcadia/tst-fire-dance.png").is_file());
     // A catalogue whose art an older version kept as `<id>.toml` exports it as a picture.
-    std::fs::rename(d.join("art/tst-fire-dance.png"), d.join("art/tst-fire-dance.toml")).unwrap();
+    std::fs::rename(
+        d.join("art/tst-fire-dance.png"),
+        d.join("art/tst-fire-dance.toml"),
+    )
+    .unwrap();
     rusqlite::Connection::open(&db)
         .unwrap()
         .execute(

@@ -268,17 +268,19 @@ pub(crate) fn load_portrait(path: &str, assets: &Assets) -> Result<Portrait, Str
     }
     let bytes = crate::safe_io::read_bytes(&full, crate::safe_io::MAX_PORTRAIT_FILE, "portraits")
         .map_err(|e| match e {
-            crate::safe_io::InputError::NotRegular { kind, .. } => {
-                format!("it is {kind}, not a regular file")
-            }
-            crate::safe_io::InputError::TooLarge { limit, .. } => format!(
-                "larger than {}, the limit for an art file",
-                crate::safe_io::size_text(limit)
-            ),
-            crate::safe_io::InputError::Io { source, .. } => source.to_string(),
-            e => e.to_string(),
-        })?;
-    let img = crate::picture::decode(&bytes).map_err(|e| e.to_string())?.rgba;
+        crate::safe_io::InputError::NotRegular { kind, .. } => {
+            format!("it is {kind}, not a regular file")
+        }
+        crate::safe_io::InputError::TooLarge { limit, .. } => format!(
+            "larger than {}, the limit for an art file",
+            crate::safe_io::size_text(limit)
+        ),
+        crate::safe_io::InputError::Io { source, .. } => source.to_string(),
+        e => e.to_string(),
+    })?;
+    let img = crate::picture::decode(&bytes)
+        .map_err(|e| e.to_string())?
+        .rgba;
     drop(bytes);
     let (w, h) = img.dimensions();
     let mut pm = tiny_skia::Pixmap::new(w, h).ok_or("an empty picture")?;
