@@ -354,3 +354,25 @@ fn cell(d: &Data) -> Option<Cell> {
         other => Some(Cell::Text(other.to_string())),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::declared;
+
+    #[test]
+    fn the_shared_strings_declared_count_is_read_as_calamine_reads_it() {
+        let n = |xml: &str, attr: &str| declared(xml.as_bytes(), attr);
+        assert_eq!(n(r#"<?xml version="1.0"?><sst uniqueCount="12">"#, "uniqueCount"), Some(12));
+        assert_eq!(n(r#"<x:sst xmlns:x="m" count = '7'>"#, "count"), Some(7));
+        // `count` inside another name is not it; the first `sst` element only.
+        assert_eq!(n(r#"<sst xcount="5" count="3">"#, "count"), Some(3));
+        assert_eq!(n(r#"<sst count="1"><sst count="9">"#, "count"), Some(1));
+        // Not digits: calamine ignores it too.
+        assert_eq!(n(r#"<sst uniqueCount="&#49;2">"#, "uniqueCount"), None);
+        assert_eq!(n(r#"<sst>"#, "uniqueCount"), None);
+        assert_eq!(
+            n(&format!(r#"<sst count="{}">"#, "9".repeat(60)), "count"),
+            Some(u128::MAX)
+        );
+    }
+}
