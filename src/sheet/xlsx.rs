@@ -362,7 +362,13 @@ mod tests {
     #[test]
     fn the_shared_strings_declared_count_is_read_as_calamine_reads_it() {
         let n = |xml: &str, attr: &str| declared(xml.as_bytes(), attr);
-        assert_eq!(n(r#"<?xml version="1.0"?><sst uniqueCount="12">"#, "uniqueCount"), Some(12));
+        assert_eq!(
+            n(
+                r#"<?xml version="1.0"?><sst uniqueCount="12">"#,
+                "uniqueCount"
+            ),
+            Some(12)
+        );
         assert_eq!(n(r#"<x:sst xmlns:x="m" count = '7'>"#, "count"), Some(7));
         // `count` inside another name is not it; the first `sst` element only.
         assert_eq!(n(r#"<sst xcount="5" count="3">"#, "count"), Some(3));
