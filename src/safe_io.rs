@@ -27,6 +27,8 @@ pub const MAX_BUILD_FILE: u64 = 1 << 20;
 pub const MAX_CSV_FILE: u64 = 64 << 20;
 /// A portrait image is at most 32 MiB.
 pub const MAX_PORTRAIT_FILE: u64 = 32 << 20;
+/// A spreadsheet of cards (`sheet import`, CSV or XLSX) is at most 64 MiB.
+pub const MAX_SHEET_FILE: u64 = 64 << 20;
 
 /// The prefix of every temporary file and folder the program makes.
 pub const TEMP_PREFIX: &str = ".deckwright-";
@@ -292,6 +294,34 @@ impl Staged {
         check_output(&target)?;
         tmp.persist(&target).map_err(|e| e.error)?;
         sync_dir(&folder_of(&target))
+    }
+}
+
+/// A file written and synced under a temporary name beside its target, holding no open
+/// file (an import may stage thousands): [`StagedFile::commit`] renames it over the target,
+/// dropping it removes it.
+pub struct StagedFile {
+    tmp: tempfile::TempPath,
+    target: PathBuf,
+}
+
+impl StagedFile {
+    /// Writes `bytes` beside `target` (its folder must exist); `target` is not touched yet.
+    pub fn write(target: &Path, bytes: &[u8]) -> io::Result<StagedFile> {
+        let mut staged = Staged::new(target)?;
+        staged.write_all(bytes)?;
+        staged.file().sync_all()?;
+        let Staged { tmp, target } = staged;
+        Ok(StagedFile {
+            tmp: tmp.into_temp_path(),
+            target,
+        })
+    }
+
+    /// Renames the bytes over the target (the caller syncs the folder, once for many).
+    pub fn commit(self) -> io::Result<()> {
+        check_output(&self.target)?;
+        self.tmp.persist(&self.target).map_err(|e| e.error)
     }
 }
 

@@ -407,6 +407,16 @@ struct Header {
 
 /// Reads one card file. `file` is only used to name the file in errors.
 pub fn parse(text: &str, file: &str) -> Result<CardFile, CardError> {
+    // One byte-order mark is an editor's and dropped when the file is read; another one
+    // after it is not TOML (the TOML reader skips it, so it is refused here).
+    if text.starts_with('\u{feff}') {
+        return Err(CardError::at(
+            file,
+            text,
+            &[],
+            "a second byte-order mark (U+FEFF) at the start of the file; a card file starts with at most one".into(),
+        ));
+    }
     let header: Header = toml::from_str(text).map_err(|e| CardError::from_toml(file, text, &e))?;
     let at = |path: &[&str], msg: String| CardError::at(file, text, path, msg);
     let game = match &header.game {

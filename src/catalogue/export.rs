@@ -70,10 +70,25 @@ impl Catalogue {
         }
         let stage = StagedDir::new(dir)?;
         for (rel, body) in &rows {
-            stage.write(rel, body.as_bytes())?;
-            if let Some((name, bytes)) = self.art_of(body)? {
-                stage.write(&rel.with_file_name(name), &bytes)?;
+            let mut body = std::borrow::Cow::Borrowed(body.as_str());
+            if let Some((name, bytes)) = self.art_of(&body)? {
+                match picture_name(&name, &bytes, rel) {
+                    // Art kept under a name a card file could have (`<id>.toml`, adopted by
+                    // an older version): exported under its picture's name instead, and the
+                    // card's file names that.
+                    Some(new) if new != name => {
+                        if let Ok(mut card) = crate::cards::parse_card(&body, "catalogue") {
+                            card.set_art(Some(new.clone()));
+                            body = std::borrow::Cow::Owned(card.to_toml());
+                            stage.write(&rel.with_file_name(new), &bytes)?;
+                        }
+                    }
+                    Some(_) => stage.write(&rel.with_file_name(name), &bytes)?,
+                    // Not a picture: not copied (the card prints with a placeholder).
+                    None => {}
+                }
             }
+            stage.write(rel, body.as_bytes())?;
             report.cards += 1;
         }
         if let Some(table) = store::meta(&self.conn, CLASHES_KEY)? {
@@ -112,6 +127,23 @@ impl Catalogue {
             .map_err(|e| std::io::Error::other(e.to_string()))?;
         Ok(Some((art.to_string(), bytes)))
     }
+}
+
+/// The name a card's art is exported under beside its file `rel`: its own name when that
+/// ends in `.png`, `.jpg` or `.jpeg`, else `<id>.png` or `<id>.jpg` by what its bytes are
+/// (so it never takes a card file's name); `None` for bytes that are no PNG or JPEG.
+fn picture_name(name: &str, bytes: &[u8], rel: &Path) -> Option<String> {
+    let ext = match image::guess_format(bytes).ok()? {
+        image::ImageFormat::Png => "png",
+        image::ImageFormat::Jpeg => "jpg",
+        _ => return None,
+    };
+    let lower = name.to_ascii_lowercase();
+    if [".png", ".jpg", ".jpeg"].iter().any(|e| lower.ends_with(e)) {
+        return Some(name.to_string());
+    }
+    let id = rel.file_stem()?.to_str()?;
+    Some(format!("{id}.{ext}"))
 }
 
 /// Writes `bytes` to `path` durably and atomically (see [`safe_io::write_atomic`]: a new

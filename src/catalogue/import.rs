@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
+use super::art::StagedArt;
 use super::store::{self, CardRow, Upserted};
 use super::{CLASHES_KEY, Catalogue, CatalogueError};
 use crate::cards::{self, CardError, CardFile};
@@ -170,12 +171,12 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>, problems: &mut Vec<ImportProblem>, d
 
 /// A file read and parsed, ready to write.
 enum Loaded {
-    /// The card's row and where its id is written (line, column).
-    Card(Box<CardRow>, (usize, usize)),
+    /// The card's row, where its id is written (line, column), and its art, staged.
+    Card(Box<CardRow>, (usize, usize), Option<StagedArt>),
     Clashes(ClashTable),
 }
 
-fn load(path: &Path, art_dir: Option<&Path>) -> Result<Loaded, ImportProblem> {
+fn load(path: &Path, art: Option<&StagedArt>) -> Result<Loaded, ImportProblem> {
     // Special files (a FIFO would hang) and files over the limit are refused; an editor's
     // byte-order mark is not part of the TOML.
     let text = safe_io::read_text(path, safe_io::MAX_CARD_FILE, "card files").map_err(|e| {
@@ -201,20 +202,27 @@ fn load(path: &Path, art_dir: Option<&Path>) -> Result<Loaded, ImportProblem> {
     let text = text.as_str();
     match cards::parse(text, &path.display().to_string()) {
         Ok(CardFile::Card(mut c)) => {
-            // The card's art, relative to the card file, is copied into the catalogue's folder.
-            if let Some(dir) = art_dir {
-                let base = path.parent().unwrap_or(Path::new("."));
-                super::art::adopt_art(&mut c, base, dir).map_err(|e| ImportProblem::Read {
-                    path: c
-                        .art()
-                        .map(|a| super::art::art_source(a, base))
-                        .unwrap_or_else(|| path.to_path_buf()),
-                    message: format!("cannot copy the card's art into {}: {e}", dir.display()),
-                })?;
-            }
+            // The card's art, relative to the card file, is checked and staged for the
+            // catalogue's folder (moved there only when the import commits).
+            let staged = match art {
+                Some(all) => {
+                    let mut mine = all.part();
+                    let base = path.parent().unwrap_or(Path::new("."));
+                    mine.add(&mut c, base).map_err(|e| ImportProblem::Read {
+                        path: c
+                            .art()
+                            .map(|a| super::art::art_source(a, base))
+                            .unwrap_or_else(|| path.to_path_buf()),
+                        message: format!("the card's art cannot be adopted: {e}"),
+                    })?;
+                    Some(mine)
+                }
+                None => None,
+            };
             Ok(Loaded::Card(
                 Box::new(CardRow::new(&c)),
                 cards::key_position(text, &["id"]),
+                staged,
             ))
         }
         Ok(CardFile::Clashes(t)) => Ok(Loaded::Clashes(t)),
@@ -226,13 +234,13 @@ fn load(path: &Path, art_dir: Option<&Path>) -> Result<Loaded, ImportProblem> {
 /// lists recurse in the TOML reader (which stops at its own depth limit).
 fn load_all(
     files: Vec<PathBuf>,
-    art_dir: Option<&Path>,
+    art: Option<&StagedArt>,
 ) -> Vec<(PathBuf, Result<Loaded, ImportProblem>)> {
     let job = |files: Vec<PathBuf>| {
         files
             .into_par_iter()
             .map(|p| {
-                let r = load(&p, art_dir);
+                let r = load(&p, art);
                 (p, r)
             })
             .collect()
@@ -242,7 +250,7 @@ fn load_all(
         Err(_) => files
             .into_iter()
             .map(|p| {
-                let r = load(&p, art_dir);
+                let r = load(&p, art);
                 (p, r)
             })
             .collect(),
@@ -261,8 +269,8 @@ impl Catalogue {
     /// to the card file, is copied into the catalogue's art folder (see [`Catalogue::art_dir`]).
     pub fn import_paths(&mut self, paths: &[PathBuf]) -> Result<ImportReport, ImportError> {
         let files = find_card_files(paths).map_err(ImportError::Invalid)?;
-        let art_dir = self.art_dir();
-        let loaded = load_all(files, art_dir.as_deref());
+        let mut art = self.art_dir().map(|d| StagedArt::new(&d));
+        let loaded = load_all(files, art.as_ref());
         let mut problems = Vec::new();
         let mut seen: HashMap<String, PathBuf> = HashMap::new();
         let mut rows = Vec::new();
@@ -270,7 +278,12 @@ impl Catalogue {
         let files = loaded.len();
         for (path, r) in loaded {
             let (id, (line, column), item) = match r {
-                Ok(Loaded::Card(row, at)) => (row.id.clone(), at, Loaded::Card(row, at)),
+                Ok(Loaded::Card(row, at, staged)) => {
+                    if let (Some(all), Some(mine)) = (art.as_mut(), staged) {
+                        all.extend(mine);
+                    }
+                    (row.id.clone(), at, Loaded::Card(row, at, None))
+                }
                 Ok(Loaded::Clashes(t)) => (CLASHES_ID.to_string(), (1, 1), Loaded::Clashes(t)),
                 Err(p) => {
                     problems.push(p);
@@ -289,7 +302,7 @@ impl Catalogue {
             }
             seen.insert(id, path);
             match item {
-                Loaded::Card(row, _) => rows.push(row),
+                Loaded::Card(row, _, _) => rows.push(row),
                 Loaded::Clashes(t) => clashes = Some(t),
             }
         }
@@ -323,6 +336,9 @@ impl Catalogue {
             store::set_meta(&tx, CLASHES_KEY, &t.to_toml())?;
         }
         tx.commit()?;
+        if let Some(staged) = art {
+            staged.commit().map_err(CatalogueError::from)?;
+        }
         Ok(report)
     }
 }

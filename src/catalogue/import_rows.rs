@@ -22,9 +22,14 @@ impl Catalogue {
         art_base: Option<&Path>,
     ) -> Result<ImportReport> {
         let mut cards = cards.to_vec();
-        if let (Some(base), Some(dir)) = (art_base, self.art_dir()) {
+        // Art is checked and staged first, and moved to its names only after the cards are
+        // committed: a refused import leaves every card's art as it was.
+        let mut art = self.art_dir().map(|d| super::art::StagedArt::new(&d));
+        if let (Some(base), Some(staged)) = (art_base, art.as_mut()) {
             for (c, _) in &mut cards {
-                super::art::adopt_art(c, base, &dir)?;
+                staged
+                    .add(c, base)
+                    .map_err(|e| std::io::Error::other(format!("card `{}`: {e}", c.id())))?;
             }
         }
         let cards = &cards[..];
@@ -57,6 +62,9 @@ impl Catalogue {
             }
         }
         tx.commit()?;
+        if let Some(staged) = art {
+            staged.commit()?;
+        }
         Ok(report)
     }
 }

@@ -32,7 +32,7 @@ use rusqlite_migration::{M, Migrations};
 use crate::cards::{self, Card, CardError, CardLookup, Game};
 use crate::games::iconoclasm::model::ClashTable;
 
-pub use art::{adopt_art, art_source, as_adopted};
+pub use art::{StagedArt, adopt_art, art_source, as_adopted};
 pub use backup::{Backup, KEEP as BACKUPS_KEPT, RestoreStep};
 pub use collection::{
     CollectionError, CollectionReport, MAX_QUANTITY, MAX_ROWS as MAX_COLLECTION_ROWS, RowProblem,

@@ -82,7 +82,7 @@ pub fn run(ctx: &Context, a: Args) -> Outcome {
                             o["art"] = json!(path.display().to_string());
                             o["dpi"] = json!(dpi.round());
                         }
-                        Finding::MissingArt { path, .. } => {
+                        Finding::MissingArt { path, .. } | Finding::UnreadableArt { path, .. } => {
                             o["art"] = json!(path.display().to_string())
                         }
                     }

@@ -6,8 +6,11 @@
 //!   with an ellipsis), or that the renderer shrank below [`READABLE_PT`] at print size;
 //! - **low-resolution art**: a picture with fewer than [`MIN_DPI`] pixels per inch where
 //!   it is printed;
-//! - **missing art**: an `art` (or `portrait`) file that cannot be read (the card prints
-//!   with a placeholder).
+//! - **missing art**: an `art` (or `portrait`) file that does not exist, and **unreadable
+//!   art**: one that exists but will not print: not a regular file, over 32 MiB, not a PNG
+//!   or JPEG, too large to decode (`picture`'s limits), or broken (a lying header). Art is
+//!   loaded exactly as print loads it, so every card that will print with the placeholder
+//!   is named.
 
 use std::path::PathBuf;
 
@@ -38,17 +41,21 @@ pub enum Finding {
         dpi: f32,
         pixels: (u32, u32),
     },
-    /// An art file that cannot be read.
+    /// An art file that does not exist.
     MissingArt { path: PathBuf, message: String },
+    /// An art file that exists but cannot be drawn (the card prints with a placeholder).
+    UnreadableArt { path: PathBuf, message: String },
 }
 
 impl Finding {
-    /// A short name for scripts (`--json`): `text-overflow`, `low-resolution-art`, `missing-art`.
+    /// A short name for scripts (`--json`): `text-overflow`, `low-resolution-art`,
+    /// `missing-art`, `unreadable-art`.
     pub fn code(&self) -> &'static str {
         match self {
             Finding::TextOverflow { .. } => "text-overflow",
             Finding::LowResolutionArt { .. } => "low-resolution-art",
             Finding::MissingArt { .. } => "missing-art",
+            Finding::UnreadableArt { .. } => "unreadable-art",
         }
     }
 
@@ -84,7 +91,7 @@ impl Finding {
                 pixels.0,
                 pixels.1
             ),
-            Finding::MissingArt { path, message } => {
+            Finding::MissingArt { path, message } | Finding::UnreadableArt { path, message } => {
                 format!(
                     "art {} cannot be read ({message}); the card prints with a placeholder",
                     path.display()
@@ -107,14 +114,23 @@ fn excerpt(text: &str) -> String {
 pub fn check_card(card: &Card, card_w: f32, card_h: f32, assets: &Assets) -> Vec<Finding> {
     let mm_per_unit = card_w / UNITS_WIDE;
     let mut out = Vec::new();
-    if let Some(art) = card.art()
-        && let Err(message) = face::art_readable(art, assets)
+    // The art loaded once, and held while the faces are drawn (they find it decoded).
+    let _held = match card
+        .art()
+        .map(|art| (art, face::load_portrait(art, assets)))
     {
-        out.push(Finding::MissingArt {
-            path: face::art_path(art, assets),
-            message,
-        });
-    }
+        Some((_, Ok(p))) => Some(p),
+        Some((art, Err(message))) => {
+            let path = face::art_path(art, assets);
+            out.push(if path.exists() {
+                Finding::UnreadableArt { path, message }
+            } else {
+                Finding::MissingArt { path, message }
+            });
+            None
+        }
+        None => None,
+    };
     let sides: &[Side] = if matches!(card, Card::Iconoclasm(_)) {
         &[Side::Front, Side::Back]
     } else {

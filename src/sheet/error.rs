@@ -46,6 +46,13 @@ pub enum SheetError {
     /// The file is not a readable CSV or XLSX workbook.
     #[error("{file}: {message}")]
     Unreadable { file: String, message: String },
+    /// The file is not a regular file, or larger than a sheet may be.
+    #[error(transparent)]
+    Input(#[from] crate::safe_io::InputError),
+    /// The sheet is over one of its limits (`docs/limits.md`): refused before its rows are
+    /// read as cards.
+    #[error("{file}: {message}")]
+    TooLarge { file: String, message: String },
     /// The file name does not say which format to use.
     #[error("{0}: a sheet file ends in .csv or .xlsx")]
     UnknownFormat(String),

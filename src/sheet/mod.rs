@@ -26,7 +26,115 @@ pub use error::{CellError, SheetError};
 pub use rows::{COPIES, Cell, RowCard};
 
 use crate::cards::Card;
+use path::column_letter;
 use rows::{Column, ColumnOrder, Place};
+
+/// The most card rows one sheet file holds, all its worksheets together (the most cards one
+/// print job takes).
+pub const MAX_ROWS: usize = 20_000;
+/// The most columns a worksheet spans, from its first column to the last one with a value
+/// (a bundled game's widest sheet has 185).
+pub const MAX_COLUMNS: usize = 1_024;
+/// The most cells a sheet file spans, all worksheets together: each row counted from the
+/// sheet's first column to its last cell with a value.
+pub const MAX_CELLS: usize = 2_000_000;
+/// The most characters one cell holds (Excel's own limit; a card's longest text is 4,000).
+pub const MAX_CELL_CHARS: usize = 32_767;
+/// The most text all the cells of a sheet file hold together, in bytes.
+pub const MAX_TEXT: usize = 64 << 20;
+
+/// What a sheet file has used of its limits so far; every limit is checked as the cells are
+/// read, before anything is kept beyond it.
+struct Budget<'a> {
+    file: &'a str,
+    rows: usize,
+    cells: usize,
+    text: usize,
+}
+
+impl<'a> Budget<'a> {
+    fn new(file: &'a str) -> Budget<'a> {
+        Budget {
+            file,
+            rows: 0,
+            cells: 0,
+            text: 0,
+        }
+    }
+
+    fn refuse(&self, message: String) -> SheetError {
+        SheetError::TooLarge {
+            file: self.file.to_string(),
+            message,
+        }
+    }
+
+    /// `sheet` and `row` (1-based) name the place in messages.
+    fn place(sheet: Option<&str>, row: usize) -> String {
+        match sheet {
+            Some(s) => format!("sheet `{}`, row {row}", crate::safe_io::excerpt(s, 40)),
+            None => format!("row {row}"),
+        }
+    }
+
+    /// One more card row.
+    fn row(&mut self, sheet: Option<&str>, row: usize) -> Result<(), SheetError> {
+        self.rows += 1;
+        if self.rows > MAX_ROWS {
+            return Err(self.refuse(format!(
+                "{}: more than {MAX_ROWS} card rows; a sheet holds at most {MAX_ROWS} (split it into several files)",
+                Budget::place(sheet, row)
+            )));
+        }
+        Ok(())
+    }
+
+    /// A row spanning `width` columns from the sheet's first one.
+    fn span(&mut self, sheet: Option<&str>, row: usize, width: usize) -> Result<(), SheetError> {
+        if width > MAX_COLUMNS {
+            return Err(self.refuse(format!(
+                "{}: a value in column {}, more than {MAX_COLUMNS} columns from the first; a sheet spans at most {MAX_COLUMNS} columns",
+                Budget::place(sheet, row),
+                column_letter(width - 1)
+            )));
+        }
+        self.cells += width;
+        if self.cells > MAX_CELLS {
+            return Err(self.refuse(format!(
+                "{}: the rows so far span more than {MAX_CELLS} cells; a sheet file spans at most {MAX_CELLS}",
+                Budget::place(sheet, row)
+            )));
+        }
+        Ok(())
+    }
+
+    /// A cell's text (column `col`, 0-based in the sheet).
+    fn text(
+        &mut self,
+        sheet: Option<&str>,
+        row: usize,
+        col: usize,
+        text: &str,
+    ) -> Result<(), SheetError> {
+        if text.len() > MAX_CELL_CHARS && text.chars().nth(MAX_CELL_CHARS).is_some() {
+            return Err(self.refuse(format!(
+                "{}, column {}: a cell of {} characters; a cell holds at most {MAX_CELL_CHARS}",
+                Budget::place(sheet, row),
+                column_letter(col),
+                text.chars().count()
+            )));
+        }
+        self.text += text.len();
+        if self.text > MAX_TEXT {
+            return Err(self.refuse(format!(
+                "{}: the cells so far hold more than {} of text; a sheet file holds at most that",
+                Budget::place(sheet, row),
+                crate::safe_io::size_text(MAX_TEXT as u64)
+            )));
+        }
+        Ok(())
+    }
+}
 
 /// A sheet file's format, from its extension.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -189,22 +297,41 @@ fn read_csv(bytes: &[u8], file: &str) -> Result<Table, SheetError> {
         header_row: 1,
         ..Table::default()
     };
-    for (i, rec) in r.records().enumerate() {
-        let rec = rec.map_err(|e| SheetError::Unreadable {
-            file: file.to_string(),
-            message: format!("not a CSV file: {e}"),
-        })?;
-        let cells: Vec<String> = rec.iter().map(str::to_string).collect();
+    let mut budget = Budget::new(file);
+    let mut rec = csv::StringRecord::new();
+    let mut i = 0;
+    loop {
+        let more = r
+            .read_record(&mut rec)
+            .map_err(|e| SheetError::Unreadable {
+                file: file.to_string(),
+                message: format!("not a CSV file: {e}"),
+            })?;
+        if !more {
+            break;
+        }
+        let row = i + 1;
+        // The row's width: up to its last cell with a value (trailing commas are nothing).
+        let width = (0..rec.len())
+            .rev()
+            .find(|&c| !rec[c].is_empty())
+            .map_or(0, |w| w + 1);
+        budget.span(None, row, width)?;
+        for (c, cell) in rec.iter().take(width).enumerate() {
+            budget.text(None, row, c, cell)?;
+        }
+        let cells = rec.iter().take(width).map(str::to_string);
         if i == 0 {
-            t.header = cells;
+            t.header = cells.collect();
         } else {
+            budget.row(None, row)?;
             t.rows.push(
                 cells
-                    .into_iter()
                     .map(|s| (!s.is_empty()).then_some(Cell::Text(s)))
                     .collect(),
             );
         }
+        i += 1;
     }
     Ok(t)
 }
@@ -237,15 +364,29 @@ pub fn cards_from_tables(tables: &[Table], file: &str) -> Result<Vec<RowCard>, S
                 continue;
             }
         };
+        // Which columns hold a value, and one card of each game and kind the sheet has: an
+        // empty column must still name a key one of those formats has.
+        let mut filled = vec![false; width];
+        let mut kinds: Vec<Card> = Vec::new();
+        let errors_before = errors.len();
         for (i, cells) in t.rows.iter().enumerate() {
             let mut cells = cells.clone();
             cells.resize(width, None);
+            for (f, c) in filled.iter_mut().zip(&cells) {
+                *f |= c.is_some();
+            }
             let place = Place {
                 row: t.header_row + 1 + i,
                 ..place.clone()
             };
             match rows::card_from_row(&cols, &cells, &names, &place) {
                 Ok(Some(rc)) => {
+                    if !kinds
+                        .iter()
+                        .any(|k| k.game() == rc.card.game() && k.kind() == rc.card.kind())
+                    {
+                        kinds.push(rc.card.clone());
+                    }
                     let id = rc.card.id().to_string();
                     if let Some((sheet, row)) = ids.get(&id) {
                         let col = cols
@@ -271,6 +412,28 @@ pub fn cards_from_tables(tables: &[Table], file: &str) -> Result<Vec<RowCard>, S
                 Err(e) => errors.push(*e),
             }
         }
+        if errors.len() == errors_before && !kinds.is_empty() {
+            for (i, col) in cols.iter().enumerate() {
+                let Column::Key(p) = col else { continue };
+                if filled[i] {
+                    continue;
+                }
+                let refused: Vec<String> = kinds
+                    .iter()
+                    .filter_map(|k| rows::column_fits(k, p).err())
+                    .collect();
+                if refused.len() == kinds.len() {
+                    errors.push(place.error(
+                        Some((i, &names[i])),
+                        p.last_key().map(str::to_string),
+                        format!(
+                            "an empty column naming a key no card of the sheet has: {}",
+                            refused[0]
+                        ),
+                    ));
+                }
+            }
+        }
     }
     if !errors.is_empty() {
         return Err(SheetError::Invalid(errors));
@@ -278,14 +441,14 @@ pub fn cards_from_tables(tables: &[Table], file: &str) -> Result<Vec<RowCard>, S
     Ok(out)
 }
 
-/// Reads a CSV or XLSX file of cards, all or nothing.
+/// Reads a CSV or XLSX file of cards, all or nothing. The file must be a regular file of at
+/// most [`crate::safe_io::MAX_SHEET_FILE`] (a FIFO or a device is refused before it is
+/// opened), and the sheet within the limits above ([`MAX_ROWS`], [`MAX_COLUMNS`],
+/// [`MAX_CELLS`], [`MAX_CELL_CHARS`], [`MAX_TEXT`]; a workbook also within `xlsx`'s).
 pub fn read(path: &Path) -> Result<Vec<RowCard>, SheetError> {
     let format = Format::of(path)?;
     let file = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| SheetError::Unreadable {
-        file: file.clone(),
-        message: e.to_string(),
-    })?;
+    let bytes = crate::safe_io::read_bytes(path, crate::safe_io::MAX_SHEET_FILE, "sheet files")?;
     let tables = read_tables(&bytes, format, &file)?;
     cards_from_tables(&tables, &file)
 }

@@ -6,6 +6,13 @@
 
 use std::fmt;
 
+/// The longest column name read, in characters (the longest key path of a bundled card
+/// is 42).
+pub const MAX_NAME_CHARS: usize = 256;
+/// The most keys and list members one column name holds (`actions[1].effects[2].damage`
+/// is 5; the deepest bundled card's is 7).
+pub const MAX_DEPTH: usize = 16;
+
 /// One step of a key path: a table key, or a list member (0-based here, 1-based in names).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Seg {
@@ -45,8 +52,16 @@ impl KeyPath {
     }
 
     /// Reads a column name. Keys hold letters, digits, `_` and `-`; members are `[1]`, `[2]`...
+    /// A name is at most [`MAX_NAME_CHARS`] characters and [`MAX_DEPTH`] keys and members
+    /// deep; messages quote at most 60 characters of it.
     pub fn parse(name: &str) -> Result<KeyPath, String> {
-        let bad = |why: &str| format!("column name `{name}` is not a card key: {why}");
+        let shown = crate::safe_io::excerpt(name, 60);
+        let bad = |why: &str| format!("column name `{shown}` is not a card key: {why}");
+        if name.chars().nth(MAX_NAME_CHARS).is_some() {
+            return Err(bad(&format!(
+                "a column name is at most {MAX_NAME_CHARS} characters"
+            )));
+        }
         let mut segs = Vec::new();
         let mut rest = name.trim();
         if rest.is_empty() {
@@ -92,6 +107,11 @@ impl KeyPath {
                 rest = &r[end..];
             }
             first = false;
+            if segs.len() > MAX_DEPTH {
+                return Err(bad(&format!(
+                    "more than {MAX_DEPTH} keys and list members deep; card keys nest less"
+                )));
+            }
         }
         Ok(KeyPath(segs))
     }

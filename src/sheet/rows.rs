@@ -171,7 +171,14 @@ impl Place<'_> {
             file: self.file.to_string(),
             sheet: self.sheet.map(str::to_string),
             row: self.row,
-            column: column.map(|(c, h)| (column_letter(self.first_column + c), h.to_string())),
+            // A column's name is quoted in at most 60 characters (a 1 MiB name makes a short
+            // message).
+            column: column.map(|(c, h)| {
+                (
+                    column_letter(self.first_column + c),
+                    crate::safe_io::excerpt(h, 60),
+                )
+            }),
             key,
             message,
         }
@@ -188,6 +195,7 @@ pub fn header(names: &[String], place: &Place) -> Result<Vec<Column>, Vec<CellEr
     let mut errors = Vec::new();
     let mut cols = Vec::new();
     let mut seen: HashMap<KeyPath, usize> = HashMap::new();
+    let mut shapes: HashMap<Vec<Seg>, (bool, usize)> = HashMap::new();
     for (i, name) in names.iter().enumerate() {
         let name = name.trim();
         if name.is_empty() {
@@ -209,6 +217,30 @@ pub fn header(names: &[String], place: &Place) -> Result<Vec<Column>, Vec<CellEr
                             column_letter(place.first_column + j)
                         ),
                     ));
+                }
+                // Below one path, every column has a list member or every column a key: a
+                // row could not fill both (`skills[1].name` and `skills[1][1]`).
+                for (at, seg) in p.0.iter().enumerate().skip(1) {
+                    let member = matches!(seg, Seg::Index(_));
+                    match shapes.get(&p.0[..at]) {
+                        Some(&(m, j)) if m != member => {
+                            let parent = KeyPath(p.0[..at].to_vec());
+                            errors.push(place.error(
+                                Some((i, name)),
+                                p.last_key().map(str::to_string),
+                                format!(
+                                    "`{parent}` is a list here and a table in column {} ({}), or the other way round; each key has one shape",
+                                    column_letter(place.first_column + j),
+                                    crate::safe_io::excerpt(names[j].trim(), 60)
+                                ),
+                            ));
+                            break;
+                        }
+                        Some(_) => {}
+                        None => {
+                            shapes.insert(p.0[..at].to_vec(), (member, i));
+                        }
+                    }
                 }
                 seen.insert(p.clone(), i);
                 cols.push(Column::Key(p));
@@ -236,8 +268,10 @@ pub struct RowCard {
     pub copies: Option<u32>,
 }
 
-/// The largest `copies` a row may ask for.
-pub const MAX_COPIES: i64 = 1_000_000;
+/// The largest `copies` a row may ask for: the most copies of one card the collection
+/// holds (`collection set`), so a sheet never stores a quantity that sheet export, the
+/// collection CSV and printing owned cards refuse.
+pub const MAX_COPIES: i64 = crate::catalogue::MAX_QUANTITY as i64;
 
 /// Reads one row (cells in header order; `None` for empty) as a card. Returns `Ok(None)`
 /// for a row with no value at all.
@@ -268,7 +302,7 @@ pub fn card_from_row(
                             Some(COPIES.into()),
                             format!(
                                 "`{}` is not a number of copies (0 to {MAX_COPIES})",
-                                cell.to_text()
+                                crate::safe_io::excerpt(&cell.to_text(), 60)
                             ),
                         )));
                     }
@@ -280,7 +314,7 @@ pub fn card_from_row(
                     None,
                     format!(
                         "a value (`{}`) in a column without a card key as its name",
-                        cell.to_text()
+                        crate::safe_io::excerpt(&cell.to_text(), 60)
                     ),
                 )));
             }
@@ -368,6 +402,44 @@ pub fn card_from_row(
         None,
         "the row's cells do not make a card".into(),
     )))
+}
+
+/// Whether an empty column's key is one the card's format has, in that shape: `Err` with
+/// the card reader's complaint when the format has no such key, or has it as another shape
+/// (a list where a text is: `skills[1][1]`; a table under a text: `name.first`), found by
+/// reading `card` again with the column filled. A value the key refuses (a word where a
+/// number goes) means the key exists: `Ok`.
+pub fn column_fits(card: &Card, path: &KeyPath) -> Result<(), String> {
+    const PROBE: usize = 0;
+    let flat = flatten(card);
+    let probe = Cell::Text("x".into());
+    let mut leaves: Vec<(usize, &KeyPath, &Cell)> = vec![(PROBE, path, &probe)];
+    let mut as_text = vec![false; flat.len() + 1];
+    for (i, (p, c)) in flat.iter().enumerate() {
+        // The card's own value at the column's key, or at a part or a parent of it, gives
+        // way to the probe.
+        if p.starts_with(&path.0) || path.starts_with(&p.0) {
+            continue;
+        }
+        as_text[i + 1] = matches!(c, Cell::Text(t) if t != "[]" && t != "{}");
+        leaves.push((i + 1, p, c));
+    }
+    let doc = Doc::write(&leaves, &as_text);
+    let Err(e) = cards::parse_card(&doc.text, "sheet") else {
+        return Ok(());
+    };
+    let shape = e.message.starts_with("unknown field")
+        || e.message.starts_with("invalid type: sequence")
+        || e.message.starts_with("invalid type: map");
+    let here = doc
+        .at(offset_of(&doc.text, e.line, e.column))
+        .map(|(c, _)| c)
+        == Some(PROBE);
+    if shape && here {
+        Err(e.message)
+    } else {
+        Ok(())
+    }
 }
 
 fn retypable(message: &str) -> bool {

@@ -15,22 +15,22 @@ use deckwright::catalogue::{self, Catalogue, CatalogueError};
 use rusqlite::Connection;
 
 /// The longest any one command may take here (a hang is a failure, not a stuck test).
-const TIMEOUT: Duration = Duration::from_secs(60);
+pub(super) const TIMEOUT: Duration = Duration::from_secs(60);
 
-const MERIT: &str = "game = \"arcadia\"\nkind = \"merit\"\nid = \"tst-fire-dance\"\nname = \"Fire Dance\"\ntext = \"Dance.\"\nmerit_type = \"art\"\ncost = 2\n";
+pub(super) const MERIT: &str = "game = \"arcadia\"\nkind = \"merit\"\nid = \"tst-fire-dance\"\nname = \"Fire Dance\"\ntext = \"Dance.\"\nmerit_type = \"art\"\ncost = 2\n";
 
 /// How a run of the binary ended.
 #[derive(Debug)]
-struct Ran {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
+pub(super) struct Ran {
+    pub(super) code: Option<i32>,
+    pub(super) stdout: String,
+    pub(super) stderr: String,
 }
 
 impl Ran {
     /// Exited with `code`, no panic (101) and no signal.
     #[track_caller]
-    fn expect(&self, code: i32) -> &Ran {
+    pub(super) fn expect(&self, code: i32) -> &Ran {
         assert_eq!(
             self.code,
             Some(code),
@@ -48,11 +48,11 @@ impl Ran {
 }
 
 /// Runs the binary with `--db db` and `args`, killing it after [`TIMEOUT`] (a failure).
-fn run(db: &Path, args: &[&str]) -> Ran {
+pub(super) fn run(db: &Path, args: &[&str]) -> Ran {
     run_in(db, args, None)
 }
 
-fn run_in(db: &Path, args: &[&str], cwd: Option<&Path>) -> Ran {
+pub(super) fn run_in(db: &Path, args: &[&str], cwd: Option<&Path>) -> Ran {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_deckwright"));
     cmd.env_remove("DECKWRIGHT_DB")
         .arg("--db")
@@ -109,7 +109,7 @@ fn run_in(db: &Path, args: &[&str], cwd: Option<&Path>) -> Ran {
 }
 
 /// Everything a catalogue holds that a command could change: cards, collection, meta.
-fn dump(db: &Path) -> Vec<String> {
+pub(super) fn dump(db: &Path) -> Vec<String> {
     let conn = Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
     let mut out = Vec::new();
     for sql in [
@@ -128,7 +128,7 @@ fn dump(db: &Path) -> Vec<String> {
 }
 
 /// A new catalogue in a fresh folder (closed, so other connections may edit it).
-fn fresh() -> (tempfile::TempDir, PathBuf) {
+pub(super) fn fresh() -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("cat.sqlite");
     drop(Catalogue::open(&db).unwrap());
@@ -136,7 +136,7 @@ fn fresh() -> (tempfile::TempDir, PathBuf) {
 }
 
 /// The files under `dir`, relative, sorted.
-fn tree(dir: &Path) -> Vec<String> {
+pub(super) fn tree(dir: &Path) -> Vec<String> {
     fn walk(root: &Path, d: &Path, out: &mut Vec<String>) {
         for e in std::fs::read_dir(d).unwrap() {
             let p = e.unwrap().path();
@@ -154,13 +154,13 @@ fn tree(dir: &Path) -> Vec<String> {
 }
 
 #[cfg(unix)]
-fn mkfifo(p: &Path) {
+pub(super) fn mkfifo(p: &Path) {
     let ok = Command::new("mkfifo").arg(p).status().unwrap().success();
     assert!(ok, "mkfifo {}", p.display());
 }
 
 /// A bundled Iconica card's text with `from` replaced by `to`.
-fn iconica_with(from: &str, to: &str) -> String {
+pub(super) fn iconica_with(from: &str, to: &str) -> String {
     let text = include_str!("../../cards/iconica/ico-anwen-halloway.toml");
     assert!(text.contains(from), "{from}");
     text.replacen(from, to, 1)

@@ -7,6 +7,7 @@ mod cli;
 mod closed_pipe;
 mod collection;
 mod hostile;
+mod hostile_files;
 #[path = "../common/cli.rs"]
 #[allow(dead_code)]
 mod run_cli;

@@ -10,9 +10,9 @@ use std::io::IsTerminal;
 
 use crate::cli::options::{DiceScript, SoloPlay, check_ruunara_search};
 use crate::cli::out::note;
-use crate::games::ai::Policy;
 use crate::cli::report;
 use crate::cli::{BadInput, Context, Outcome};
+use crate::games::ai::Policy;
 use crate::games::dice::RngDice;
 use crate::games::record::{Inputs, MatchRecord};
 use crate::games::ruunara::engine::{Event, RuunaraGame, Setup};

@@ -169,7 +169,7 @@ pub(crate) fn portrait(
     bg: Rgb,
     fg: Rgb,
 ) {
-    if let Some(img) = path.and_then(|p| load_portrait(p, assets)) {
+    if let Some(img) = path.and_then(|p| load_portrait(p, assets).ok()) {
         c.image_cover(r, &img);
         c.round_rect(r, 1.0, None, Some((fg, 0.25)));
     } else {
@@ -178,7 +178,7 @@ pub(crate) fn portrait(
 }
 
 /// The widest and tallest portrait read, in pixels.
-pub const MAX_PORTRAIT_SIDE: u32 = 8192;
+pub const MAX_PORTRAIT_SIDE: u32 = crate::picture::MAX_SIDE;
 
 /// Where an `art` path points: a relative path is the first file found in
 /// `assets.portrait_root`, `assets.art_dir`, the current folder (the first of them when
@@ -201,44 +201,108 @@ pub fn art_path(path: &str, assets: &Assets) -> std::path::PathBuf {
         .clone()
 }
 
-/// Whether an art file can be drawn: it exists and is a PNG or JPEG image.
+/// Whether an art file can be drawn: it loads exactly as print loads it (a regular file of
+/// at most 32 MiB, a PNG or JPEG that decodes within `picture`'s limits). `Err` says why the
+/// card would print with the placeholder.
+///
+/// The verdict is remembered by file (its size and time), so a caller asking every frame
+/// (the card editor) decodes a file once, not once a frame.
 pub fn art_readable(path: &str, assets: &Assets) -> Result<(), String> {
+    type Verdicts = std::collections::HashMap<
+        std::path::PathBuf,
+        (u64, Option<std::time::SystemTime>, Result<(), String>),
+    >;
+    static VERDICTS: std::sync::Mutex<Option<Verdicts>> = std::sync::Mutex::new(None);
     let full = art_path(path, assets);
-    if !full.is_file() {
-        return Err("no such file".into());
+    let stamp = std::fs::metadata(&full)
+        .ok()
+        .map(|m| (m.len(), m.modified().ok()));
+    let verdicts = || VERDICTS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((len, modified)) = stamp
+        && let Some((l, m, verdict)) = verdicts().get_or_insert_with(Default::default).get(&full)
+        && (*l, *m) == (len, modified)
+    {
+        return verdict.clone();
     }
-    image::ImageReader::open(&full)
-        .and_then(|r| r.with_guessed_format())
-        .map_err(|e| e.to_string())?
-        .into_dimensions()
-        .map(|_| ())
-        .map_err(|e| format!("not a PNG or JPEG image: {e}"))
+    let verdict = load_portrait(path, assets).map(|_| ());
+    if let Some((len, modified)) = stamp {
+        let mut v = verdicts();
+        let map = v.get_or_insert_with(Default::default);
+        if map.len() >= 1024 {
+            map.clear();
+        }
+        map.insert(full, (len, modified, verdict.clone()));
+    }
+    verdict
 }
 
-fn load_portrait(path: &str, assets: &Assets) -> Option<Portrait> {
+/// Portraits decoded recently, by file: a file drawn on many cards (or checked by preflight
+/// and then drawn) is decoded once while any of them holds it. Entries are weak: the
+/// pixels are freed when the last card drawn with them is.
+struct Cached {
+    len: u64,
+    modified: Option<std::time::SystemTime>,
+    pixmap: std::sync::Weak<tiny_skia::Pixmap>,
+}
+
+static PORTRAITS: std::sync::Mutex<Option<std::collections::HashMap<std::path::PathBuf, Cached>>> =
+    std::sync::Mutex::new(None);
+
+/// The portrait at `path` (resolved against `assets`), or why it cannot be drawn.
+pub(crate) fn load_portrait(path: &str, assets: &Assets) -> Result<Portrait, String> {
     let full = art_path(path, assets);
     // A FIFO or a device would hang the render, a huge file or picture exhaust memory: the
     // placeholder is drawn instead (`preflight` reports the portrait).
-    let bytes =
-        crate::safe_io::read_bytes(&full, crate::safe_io::MAX_PORTRAIT_FILE, "portraits").ok()?;
-    let mut reader = image::ImageReader::new(std::io::Cursor::new(bytes))
-        .with_guessed_format()
-        .ok()?;
-    let mut limits = image::Limits::default();
-    limits.max_image_width = Some(MAX_PORTRAIT_SIDE);
-    limits.max_image_height = Some(MAX_PORTRAIT_SIDE);
-    reader.limits(limits);
-    let img = reader.decode().ok()?.to_rgba8();
+    let meta = std::fs::metadata(&full).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".to_string(),
+        _ => e.to_string(),
+    })?;
+    let (len, modified) = (meta.len(), meta.modified().ok());
+    let cache = || PORTRAITS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(c) = cache().get_or_insert_with(Default::default).get(&full)
+        && c.len == len
+        && c.modified == modified
+        && let Some(pixmap) = c.pixmap.upgrade()
+    {
+        return Ok(Portrait { key: full, pixmap });
+    }
+    let bytes = crate::safe_io::read_bytes(&full, crate::safe_io::MAX_PORTRAIT_FILE, "portraits")
+        .map_err(|e| match e {
+        crate::safe_io::InputError::NotRegular { kind, .. } => {
+            format!("it is {kind}, not a regular file")
+        }
+        crate::safe_io::InputError::TooLarge { limit, .. } => format!(
+            "larger than {}, the limit for an art file",
+            crate::safe_io::size_text(limit)
+        ),
+        crate::safe_io::InputError::Io { source, .. } => source.to_string(),
+        e => e.to_string(),
+    })?;
+    let img = crate::picture::decode(&bytes)
+        .map_err(|e| e.to_string())?
+        .rgba;
+    drop(bytes);
     let (w, h) = img.dimensions();
-    let mut pm = tiny_skia::Pixmap::new(w, h)?;
+    let mut pm = tiny_skia::Pixmap::new(w, h).ok_or("an empty picture")?;
     for (dst, px) in pm.pixels_mut().iter_mut().zip(img.pixels()) {
         let [r, g, b, a] = px.0;
         *dst = tiny_skia::ColorU8::from_rgba(r, g, b, a).premultiply();
     }
-    Some(Portrait {
-        key: full,
-        pixmap: std::sync::Arc::new(pm),
-    })
+    let pixmap = std::sync::Arc::new(pm);
+    let mut cache = cache();
+    let map = cache.get_or_insert_with(Default::default);
+    if map.len() >= 1024 {
+        map.retain(|_, c| c.pixmap.strong_count() > 0);
+    }
+    map.insert(
+        full.clone(),
+        Cached {
+            len,
+            modified,
+            pixmap: std::sync::Arc::downgrade(&pixmap),
+        },
+    );
+    Ok(Portrait { key: full, pixmap })
 }
 
 /// Paragraph helper: spans into one paragraph.
