@@ -408,3 +408,16 @@ fn players_and_goal_are_typed_options() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--players <N>"));
 }
+
+/// One game of one player is said in the singular: "1 game, 1 player" (issue 27, item 5).
+#[test]
+fn the_sim_heading_counts_one_game_and_one_player_in_the_singular() {
+    let env = Env::new();
+    let o = env.run(&["sim", "iconoclasm", "--players", "1", "--games", "1"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.starts_with("iconoclasm: 1 game, 1 player, seed 1"),
+        "{text}"
+    );
+}

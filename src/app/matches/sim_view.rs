@@ -431,10 +431,10 @@ fn figures_ui(ui: &mut egui::Ui, id: &str, r: &Finished) {
     for k in 0..f.seats.len() {
         let (rate, (lo, hi)) = f.win_rate(k);
         ui.label(format!(
-            "{} won {} of {} games: {} (95% CI {} to {})",
+            "{} won {} of {}: {} (95% CI {} to {})",
             f.seats[k].0,
             f.seats[k].1,
-            f.games,
+            crate::count(f.games, "game", "games"),
             pct(rate),
             pct(lo),
             pct(hi)

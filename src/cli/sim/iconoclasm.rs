@@ -83,9 +83,9 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     } else {
         writeln!(
             out,
-            "iconoclasm: {} games, {} player(s), seed {}, ai {}",
-            s.games,
-            players,
+            "iconoclasm: {}, {}, seed {}, ai {}",
+            crate::count(s.games, "game", "games"),
+            crate::count(u64::from(players), "player", "players"),
             seed,
             names.join(", ")
         );

@@ -150,8 +150,9 @@ where
     } else {
         writeln!(
             out,
-            "{game}: {} games, seed {}, {na} (a) vs {nb} (b)",
-            s.games, shared.seed
+            "{game}: {}, seed {}, {na} (a) vs {nb} (b)",
+            crate::count(s.games, "game", "games"),
+            shared.seed
         );
         writeln!(
             out,

@@ -78,10 +78,10 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     } else {
         writeln!(
             out,
-            "ruunara: {} ({}), {} games, seed {seed}, squad played by {}",
+            "ruunara: {} ({}), {}, seed {seed}, squad played by {}",
             setup.name,
             setup.id,
-            t.games,
+            crate::count(t.games, "game", "games"),
             policy.name()
         );
         writeln!(
