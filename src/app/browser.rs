@@ -2,6 +2,7 @@
 //! and kind, a sortable result table that draws only its visible rows, and a detail pane
 //! with the card, its fields and its owned quantity.
 
+use crate::app::commands::UiCommand;
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, Sender, channel};
 
@@ -558,12 +559,10 @@ impl Browser {
         }
         // Keys: up and down move the selection when no text field has focus.
         if !ui.ctx().egui_wants_keyboard_input() && !self.rows.is_empty() {
-            let (down, up) = ui.input(|i| {
-                (
-                    i.key_pressed(egui::Key::ArrowDown),
-                    i.key_pressed(egui::Key::ArrowUp),
-                )
-            });
+            let (down, up) = (
+                UiCommand::NextResult.pressed(ui),
+                UiCommand::PreviousResult.pressed(ui),
+            );
             if down || up {
                 let cur = self
                     .selected

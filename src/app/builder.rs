@@ -2,6 +2,7 @@
 //! ordered member list (buttons, keys, drag and drop), the verdict of the rules, and
 //! pushing an edit of a document.
 
+use crate::app::commands::UiCommand;
 use std::collections::HashSet;
 
 use super::core::Verdict;
@@ -224,13 +225,11 @@ pub fn member_list_ui(
     if let Some(i) = selected.filter(|i| *i < n)
         && !ui.ctx().egui_wants_keyboard_input()
     {
-        let (up, down, del) = ui.input(|inp| {
-            (
-                inp.modifiers.alt && inp.key_pressed(egui::Key::ArrowUp),
-                inp.modifiers.alt && inp.key_pressed(egui::Key::ArrowDown),
-                inp.key_pressed(egui::Key::Delete),
-            )
-        });
+        let (up, down, del) = (
+            UiCommand::MoveUp.pressed(ui),
+            UiCommand::MoveDown.pressed(ui),
+            UiCommand::Remove.pressed(ui),
+        );
         let mut m = members.to_vec();
         if up && i > 0 {
             m.swap(i, i - 1);

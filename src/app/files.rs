@@ -7,6 +7,7 @@
 //! do with the chosen path is handed in with the question, so the answer may come at once
 //! or frames later. The backend is replaceable ([`set_backend`]): tests run without one.
 
+use crate::app::commands::UiCommand;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -343,7 +344,7 @@ pub fn path_field_ui(ctx: &egui::Context, cat: &Catalogue) -> Vec<Action> {
                 p.error = None;
                 p.note = None;
             }
-            if r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+            if UiCommand::Confirm.confirmed(ui, &r) {
                 ok = true;
             }
         });

@@ -9,6 +9,7 @@ pub mod browser;
 pub mod builder;
 pub mod cache;
 pub mod character;
+pub mod commands;
 pub mod core;
 pub mod docs;
 pub mod editor;
@@ -27,7 +28,7 @@ pub mod toml_view;
 
 use std::path::{Path, PathBuf};
 
-use egui::{Key, KeyboardShortcut, Modifiers};
+use commands::UiCommand;
 use serde::{Deserialize, Serialize};
 
 use crate::catalogue::{Catalogue, saved};
@@ -445,24 +446,14 @@ impl DeckwrightApp {
     }
 
     fn shortcuts(&mut self, ui: &mut egui::Ui) {
-        let redo = ui.input_mut(|i| {
-            i.consume_shortcut(&KeyboardShortcut::new(
-                Modifiers::COMMAND | Modifiers::SHIFT,
-                Key::Z,
-            )) || i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::Y))
-        });
-        let undo = ui
-            .input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::Z)));
-        let find = ui
-            .input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::F)));
-        let save = ui
-            .input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::S)));
-        let print = ui
-            .input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::P)));
-        let edit = ui
-            .input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::E)));
-        if ui.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::M)))
-        {
+        // Redo first: its Ctrl+Shift+Z would otherwise be taken as Ctrl+Z.
+        let redo = UiCommand::Redo.pressed(ui);
+        let undo = UiCommand::Undo.pressed(ui);
+        let find = UiCommand::Search.pressed(ui);
+        let save = UiCommand::Save.pressed(ui);
+        let print = UiCommand::Print.pressed(ui);
+        let edit = UiCommand::CardEditor.pressed(ui);
+        if UiCommand::MatchScreen.pressed(ui) {
             self.screen = Screen::Match;
         }
         if redo {
@@ -559,7 +550,8 @@ impl DeckwrightApp {
                 if ui
                     .add_enabled(
                         self.history.can_undo(),
-                        egui::Button::new(undo_text).shortcut_text("Ctrl+Z"),
+                        egui::Button::new(undo_text)
+                            .shortcut_text(UiCommand::Undo.shortcut_text(ui.ctx())),
                     )
                     .clicked()
                 {
@@ -573,13 +565,18 @@ impl DeckwrightApp {
                 if ui
                     .add_enabled(
                         self.history.can_redo(),
-                        egui::Button::new(redo_text).shortcut_text("Ctrl+Shift+Z"),
+                        egui::Button::new(redo_text)
+                            .shortcut_text(UiCommand::Redo.shortcut_text(ui.ctx())),
                     )
                     .clicked()
                 {
                     self.actions.push(Action::Redo);
                     ui.close();
                 }
+            });
+            ui.menu_button("Help", |ui| {
+                ui.label(egui::RichText::new("Keyboard").strong());
+                commands::help_ui(ui);
             });
             ui.separator();
             for screen in Screen::ALL {
@@ -612,7 +609,26 @@ impl DeckwrightApp {
     fn status_bar_ui(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
             if self.status.is_empty() {
-                ui.weak("Ctrl+F search · Ctrl+E card editor · Ctrl+S save · Ctrl+Z undo · Ctrl+Shift+Z redo · Ctrl+P print · Ctrl+M match · drafts are kept as you edit");
+                let keys: Vec<String> = [
+                    UiCommand::Search,
+                    UiCommand::CardEditor,
+                    UiCommand::Save,
+                    UiCommand::Undo,
+                    UiCommand::Redo,
+                    UiCommand::Print,
+                    UiCommand::MatchScreen,
+                ]
+                .iter()
+                .map(|c| {
+                    let all = c.shortcut_text(ui.ctx());
+                    let first = all.split(" or ").next().unwrap_or_default().to_string();
+                    format!("{first} {}", c.text().to_lowercase())
+                })
+                .collect();
+                ui.weak(format!(
+                    "{} · drafts are kept as you edit · Help lists every key",
+                    keys.join(" · ")
+                ));
             } else {
                 ui.label(&self.status);
             }

@@ -5,6 +5,7 @@ use super::Env;
 use super::builder::push_edit;
 use super::core::{self, Row};
 use super::docs::Slot;
+use crate::app::commands::UiCommand;
 use crate::cards::Card;
 
 /// How many cards a picker lists.
@@ -69,7 +70,7 @@ impl Picker {
                 .desired_width(f32::INFINITY),
         );
         let r = r.labelled_by(label.id);
-        if r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+        if UiCommand::Confirm.confirmed(ui, &r) {
             picked = self.rows.first().map(|r| r.id.clone());
         }
         if let Some(e) = &self.error {

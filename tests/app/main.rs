@@ -13,6 +13,7 @@ mod balance;
 mod balance_screen;
 mod browser;
 mod builders;
+mod commands;
 mod computer_turn;
 mod editor;
 mod files;

@@ -83,3 +83,25 @@ fn the_runner_uses_no_balance_and_the_command_line_no_app() {
     bad.extend(naming("cli", "crate::app"));
     assert!(bad.is_empty(), "layers crossed:\n{}", bad.join("\n"));
 }
+
+#[test]
+fn the_app_reads_keys_only_through_its_command_table() {
+    let mut bad = Vec::new();
+    for read in [
+        "key_pressed(",
+        "consume_shortcut(",
+        "consume_key(",
+        "key_down(",
+    ] {
+        bad.extend(
+            naming("app", read)
+                .into_iter()
+                .filter(|l| !l.contains("commands.rs")),
+        );
+    }
+    assert!(
+        bad.is_empty(),
+        "keys read outside app/commands.rs:\n{}",
+        bad.join("\n")
+    );
+}

@@ -12,6 +12,7 @@ mod card_text;
 mod league;
 
 use super::card_form::{FormEdit, choice, optional_text, section, text};
+use crate::app::commands::UiCommand;
 use crate::games::arcadia::edit::{add_feature, common_mut, word};
 use crate::games::arcadia::model::{
     ArcadiaCard, Attribute, Court, Effect, Flaw, FlawType, Icon, LeagueTrial, Merit, MeritType,
@@ -470,7 +471,7 @@ pub(super) fn features_ui(
             .on_hover_text(format!(
                 "A terrain feature to add to {what} (road, forest, city-wall…)"
             ));
-        let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        let entered = UiCommand::Confirm.confirmed(ui, &field);
         let add = ui
             .add_enabled(
                 !new.trim().is_empty(),

@@ -8,6 +8,7 @@
 //! both characters), the leagues still to lay, each character's merits, flaws, quests and
 //! waylays in hand, and the dice of the Day's trials and tests.
 
+use crate::app::commands::UiCommand;
 use std::sync::Arc;
 
 use super::iconoclasm::Seat;
@@ -475,8 +476,8 @@ impl ArcadiaPanel {
             step = super::step_buttons(ui, p.at, p.inputs.len(), "position", "step");
             let last = ui
                 .add_enabled(p.at < p.inputs.len(), egui::Button::new("Latest"))
-                .on_hover_text("Show the latest position (End)");
-            if last.clicked() || ui.input(|i| i.key_pressed(egui::Key::End)) {
+                .on_hover_text(UiCommand::Latest.hover(ui.ctx()));
+            if last.clicked() || UiCommand::Latest.pressed(ui) {
                 step = Some(p.inputs.len());
             }
             if ui

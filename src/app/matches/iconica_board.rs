@@ -6,6 +6,7 @@
 //! computer's decisions are shown one at a time, and Undo takes back the person's last
 //! decision (the match replays from the seed).
 
+use crate::app::commands::UiCommand;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -829,13 +830,10 @@ pub fn log_ui(ui: &mut egui::Ui, m: &mut IconicaMatch, id: &str) {
 pub fn steps_ui(ui: &mut egui::Ui, m: &mut IconicaMatch) {
     ui.horizontal(|ui| {
         let n = m.inputs.len();
-        let typing = ui.ctx().text_edit_focused();
-        let (left, right) = ui.input(|i| {
-            (
-                !typing && i.key_pressed(egui::Key::ArrowLeft),
-                !typing && i.key_pressed(egui::Key::ArrowRight),
-            )
-        });
+        let (left, right) = (
+            UiCommand::StepBack.pressed(ui),
+            UiCommand::StepForward.pressed(ui),
+        );
         if ui
             .add_enabled(m.at > 0, egui::Button::new("Start"))
             .on_hover_text("The position before the first input")
@@ -927,15 +925,8 @@ pub fn options_ui(ui: &mut egui::Ui, m: &IconicaMatch) -> Option<usize> {
         }
     });
     // A digit typed into a text field (the seed, the turn limit) is not an answer.
-    let typing = ui.ctx().text_edit_focused();
-    if !typing {
-        let key = ui.input(|inp| {
-            (1..=9usize).find(|n| {
-                let k = egui::Key::from_name(&n.to_string()).expect("digit keys");
-                inp.key_pressed(k)
-            })
-        });
-        if let Some(n) = key
+    {
+        if let Some(n) = UiCommand::option_pressed(ui)
             && n <= step.options.len()
         {
             chosen = Some(n - 1);

@@ -1,6 +1,7 @@
 //! A screen's background job: a closure run on its own thread, with a count of work done, a
 //! stop flag, and its result picked up by a later frame. The UI never waits for it.
 
+use crate::app::commands::UiCommand;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
@@ -304,8 +305,8 @@ impl ComputerTurn {
                     ));
                     let stop = ui
                         .add_enabled(!t.stopping(), egui::Button::new("Stop"))
-                        .on_hover_text("Stop the computer after the move it is making (Escape)");
-                    if stop.clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+                        .on_hover_text(UiCommand::StopComputer.hover(ui.ctx()));
+                    if stop.clicked() || UiCommand::StopComputer.pressed(ui) {
                         t.stop();
                     }
                 });

@@ -19,6 +19,7 @@ use super::Env;
 use super::builder::verdict_ui;
 use super::cache::Memo;
 use super::core::{self, MatchReady};
+use crate::app::commands::UiCommand;
 use crate::games::iconica::ai::PolicyKind;
 use crate::games::iconica::engine::{Breaks, Rules, Ruleset};
 use crate::games::iconica::party::PartyFile;
@@ -416,13 +417,7 @@ pub fn option_buttons(
     wrap: bool,
     text: impl Fn(usize) -> String,
 ) -> Option<usize> {
-    let key = ui.input(|inp| {
-        (1..=9).find(|n| {
-            let k = egui::Key::from_name(&n.to_string()).expect("digit keys");
-            inp.key_pressed(k)
-        })
-    });
-    let mut pick = key.and_then(|n| shown.get(n - 1).copied());
+    let mut pick = UiCommand::option_pressed(ui).and_then(|n| shown.get(n - 1).copied());
     let mut buttons = |ui: &mut egui::Ui| {
         for (n, &i) in shown.iter().enumerate() {
             let t = if n < 9 {
@@ -457,16 +452,20 @@ pub fn step_buttons(
 ) -> Option<usize> {
     let back = ui
         .add_enabled(at > 0, egui::Button::new("Back"))
-        .on_hover_text(format!("Show the {thing} one {unit} earlier (Left arrow)"));
+        .on_hover_text(format!(
+            "Show the {thing} one {unit} earlier ({})",
+            UiCommand::StepBack.shortcut_text(ui.ctx())
+        ));
     let fwd = ui
         .add_enabled(at < len, egui::Button::new("Forward"))
-        .on_hover_text(format!("Show the {thing} one {unit} later (Right arrow)"));
-    let (left, right) = ui.input(|i| {
-        (
-            i.key_pressed(egui::Key::ArrowLeft),
-            i.key_pressed(egui::Key::ArrowRight),
-        )
-    });
+        .on_hover_text(format!(
+            "Show the {thing} one {unit} later ({})",
+            UiCommand::StepForward.shortcut_text(ui.ctx())
+        ));
+    let (left, right) = (
+        UiCommand::StepBack.pressed(ui),
+        UiCommand::StepForward.pressed(ui),
+    );
     if (back.clicked() || left) && at > 0 {
         Some(at - 1)
     } else if (fwd.clicked() || right) && at < len {

@@ -3,6 +3,7 @@
 //! each side's characters, or decision by decision on the board (forward and back, the
 //! step's log lines highlighted); saved to a match file and opened again.
 
+use crate::app::commands::UiCommand;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -434,13 +435,10 @@ impl WatchPanel {
                     self.turn += 1;
                 }
                 // The arrows move the cursor of a text field being edited, not the turn.
-                let typing = ui.ctx().text_edit_focused();
-                let (back, forward) = ui.input(|i| {
-                    (
-                        !typing && i.key_pressed(egui::Key::ArrowLeft),
-                        !typing && i.key_pressed(egui::Key::ArrowRight),
-                    )
-                });
+                let (back, forward) = (
+                    UiCommand::StepBack.pressed(ui),
+                    UiCommand::StepForward.pressed(ui),
+                );
                 if back {
                     self.turn = self.turn.saturating_sub(1);
                 }
