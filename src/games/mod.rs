@@ -5,6 +5,7 @@
 //! the app serve every game alike. No game imports another game's code.
 
 pub mod ai;
+pub mod any;
 pub mod arcadia;
 pub mod build;
 pub mod conformance;
@@ -13,6 +14,7 @@ pub mod files;
 pub mod game;
 pub mod iconica;
 pub mod iconoclasm;
+pub mod pig;
 pub mod record;
 pub mod registry;
 pub mod report;

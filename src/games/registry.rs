@@ -6,6 +6,7 @@
 //! Adding a game: its folder under `src/games/` gives a [`Registration`], and one line here
 //! lists it (docs/architecture.md, "Adding a game").
 
+use super::any::AnyGame;
 use super::record::{MatchRecord, RecordError};
 use super::report::Report;
 use crate::cards::CardLookup;
@@ -23,6 +24,10 @@ pub struct Registration {
     /// the report of the match at that step. The lookup serves the cards of a format-1
     /// record, which kept none.
     pub replay: fn(&MatchRecord, Option<usize>, &dyn CardLookup) -> Result<Report, RecordError>,
+    /// A new match of a game that starts from its rules alone: the faces then play it with
+    /// no code of their own for it (`play GAME`, the Match screen's generic board). `None`
+    /// for a game whose faces build its setup from files and cards.
+    pub generic: Option<fn() -> Box<dyn AnyGame>>,
 }
 
 /// Every game, in the order faces list them.
@@ -31,6 +36,7 @@ pub const GAMES: &[Registration] = &[
     super::iconoclasm::REGISTRATION,
     super::arcadia::REGISTRATION,
     super::ruunara::REGISTRATION,
+    super::pig::REGISTRATION,
 ];
 
 /// The game named `name` on the command line.

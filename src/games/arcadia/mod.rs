@@ -18,4 +18,5 @@ pub const REGISTRATION: crate::games::registry::Registration =
         title: "Arcadia",
         engine: matchfile::ENGINE,
         replay: matchfile::replay,
+        generic: None,
     };

@@ -17,6 +17,7 @@ pub const REGISTRATION: crate::games::registry::Registration =
         title: "Iconica",
         engine: matchfile::ENGINE,
         replay: matchfile::replay,
+        generic: None,
     };
 
 /// The Iconica characters among the bundled starter cards (`cards/iconica/`), in file order.

@@ -12,4 +12,5 @@ pub const REGISTRATION: crate::games::registry::Registration =
         title: "Iconoclasm",
         engine: matchfile::ENGINE,
         replay: matchfile::replay,
+        generic: None,
     };

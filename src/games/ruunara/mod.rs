@@ -17,4 +17,5 @@ pub const REGISTRATION: crate::games::registry::Registration =
         title: "Ruunara",
         engine: matchfile::ENGINE,
         replay: matchfile::replay,
+        generic: None,
     };

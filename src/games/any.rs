@@ -1,0 +1,288 @@
+//! A game of any type behind one object ([`AnyGame`]): what the faces that serve every
+//! registered game drive without knowing its type — `deckwright play GAME` for a game with
+//! no subcommand of its own, the Match screen's generic board, and a match file's replay.
+//! Every [`Game`] that owns its position (`'static`) is one.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use serde_json::{Value, json};
+
+use super::ai::{Agent, Policy};
+use super::dice::Dice;
+use super::game::{Ending, Game, Turn, Verdict};
+use super::record::{MatchRecord, RecordError, replay_record, step_check};
+use super::report::{Line, Report};
+use super::session::{Seat, decision_seed};
+use crate::cards::CardLookup;
+
+/// What one input set off: its log lines (heading or not) and their JSON, and the step's
+/// check ([`step_check`]).
+#[derive(Debug, Clone, Default)]
+pub struct Step {
+    pub lines: Vec<(Line, String)>,
+    pub json: Vec<Value>,
+    pub check: u32,
+}
+
+/// How a match ended, with the game's own ending named.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AnyOutcome {
+    pub verdict: Verdict,
+    pub ended: &'static str,
+    pub turns: u32,
+}
+
+/// A match position of any game.
+pub trait AnyGame: Send {
+    /// Its command-line name.
+    fn name(&self) -> &'static str;
+    fn seats(&self) -> usize;
+    fn turn(&self) -> Turn;
+    /// Applies input `i` (a decision or a chance outcome).
+    fn apply(&mut self, i: usize) -> Step;
+    /// The chance source ran out: the match stops here.
+    fn exhausted(&mut self) -> Step;
+    fn question(&self) -> String;
+    fn describe(&self, i: usize) -> String;
+    fn outcome(&self) -> Option<AnyOutcome>;
+    /// The decision of `seat` (with `options` options) by `policy`, seeded `seed`; a search
+    /// ends early when `stop` is set.
+    fn choose(
+        &self,
+        seat: usize,
+        options: usize,
+        policy: Policy,
+        seed: u64,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> usize;
+    fn clone_box(&self) -> Box<dyn AnyGame>;
+}
+
+impl Clone for Box<dyn AnyGame> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+fn step_of<G: Game>(g: &G, input: usize, events: &[G::Event]) -> Step {
+    Step {
+        lines: events
+            .iter()
+            .map(|e| {
+                let kind = if g.is_heading(e) {
+                    Line::Heading
+                } else {
+                    Line::Item
+                };
+                (kind, g.event_text(e))
+            })
+            .collect(),
+        json: events.iter().map(|e| g.event_json(e)).collect(),
+        check: step_check(g, input, events),
+    }
+}
+
+impl<G: Game + Send + 'static> AnyGame for G {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+    fn seats(&self) -> usize {
+        Game::seats(self)
+    }
+    fn turn(&self) -> Turn {
+        Game::turn(self)
+    }
+    fn apply(&mut self, i: usize) -> Step {
+        let mut events = Vec::new();
+        self.apply_logged(i, &mut events);
+        step_of(self, i, &events)
+    }
+    fn exhausted(&mut self) -> Step {
+        let mut events = Vec::new();
+        Game::exhausted(self, &mut events);
+        let mut s = step_of(self, 0, &events);
+        s.check = 0;
+        s
+    }
+    fn question(&self) -> String {
+        Game::question(self)
+    }
+    fn describe(&self, i: usize) -> String {
+        Game::describe(self, i)
+    }
+    fn outcome(&self) -> Option<AnyOutcome> {
+        Game::outcome(self).map(|o| AnyOutcome {
+            verdict: o.verdict,
+            ended: o.ended.name(),
+            turns: o.turns,
+        })
+    }
+    fn choose(
+        &self,
+        seat: usize,
+        options: usize,
+        policy: Policy,
+        seed: u64,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> usize {
+        let mut agent = Agent::<G::Eval>::new(policy, seed);
+        if let Some(stop) = stop {
+            agent = agent.stopped_by(stop);
+        }
+        agent
+            .choose(self, seat, options)
+            .min(options.saturating_sub(1))
+    }
+    fn clone_box(&self) -> Box<dyn AnyGame> {
+        Box::new(self.clone())
+    }
+}
+
+/// A match of a registered game played through [`AnyGame`]: every input (for its file),
+/// every step's lines, JSON and check.
+#[derive(Clone)]
+pub struct AnyPlayed {
+    pub game: Box<dyn AnyGame>,
+    pub inputs: Vec<usize>,
+    pub steps: Vec<Step>,
+    pub exhausted: bool,
+}
+
+/// Plays `game` to its end: chance from `dice`, seat `k`'s decisions by `seats[k]`'s
+/// policy, each seeded [`decision_seed`] as the Match screen's computer decides (a person's
+/// seat plays `first`).
+pub fn play(
+    mut game: Box<dyn AnyGame>,
+    mut dice: impl Dice,
+    seats: &[Seat],
+    seed: u64,
+) -> AnyPlayed {
+    let mut inputs = Vec::new();
+    let mut steps = Vec::new();
+    let mut exhausted = false;
+    loop {
+        let i = match game.turn() {
+            Turn::Over => break,
+            Turn::Chance(c) => match c.draw(&mut dice) {
+                Some(o) => o,
+                None => {
+                    steps.push(game.exhausted());
+                    exhausted = true;
+                    break;
+                }
+            },
+            Turn::Seat { seat, options } => {
+                let policy = match seats.get(seat).or(seats.last()) {
+                    Some(Seat::Computer(p)) => *p,
+                    _ => Policy::First,
+                };
+                game.choose(
+                    seat,
+                    options,
+                    policy,
+                    decision_seed(seed, inputs.len()),
+                    None,
+                )
+            }
+        };
+        steps.push(game.apply(i));
+        inputs.push(i);
+    }
+    AnyPlayed {
+        game,
+        inputs,
+        steps,
+        exhausted,
+    }
+}
+
+/// The report of a match of any game: its log, its result in words, and a JSON document
+/// (`game`, `seed`, `seats`, `winner` (a seat from 1, `draw` or null), `ended`, `turns`,
+/// `log`).
+pub fn report(game: &dyn AnyGame, steps: &[Step], seed: u64, seats: &[String]) -> Report {
+    let outcome = game.outcome();
+    let winner = match outcome.map(|o| o.verdict) {
+        Some(Verdict::Won(w)) => json!(w.iter().map(|s| s + 1).collect::<Vec<_>>()),
+        Some(Verdict::Draw) => json!("draw"),
+        _ => Value::Null,
+    };
+    let tail = match outcome {
+        Some(o) => {
+            let who = match o.verdict {
+                Verdict::Won(w) => {
+                    let seats: Vec<String> = w.iter().map(|s| (s + 1).to_string()).collect();
+                    format!("Player {} wins", seats.join(" and "))
+                }
+                Verdict::Draw => "A draw".into(),
+                Verdict::NoResult => "No result".into(),
+            };
+            format!(
+                "\n{who} ({}) after {}\n",
+                o.ended,
+                crate::count(o.turns, "turn", "turns")
+            )
+        }
+        None => "\nThe match goes on\n".into(),
+    };
+    Report {
+        log: steps.iter().flat_map(|s| s.lines.iter().cloned()).collect(),
+        tail,
+        json: json!({
+            "game": game.name(),
+            "seed": seed,
+            "seats": seats,
+            "winner": winner,
+            "ended": outcome.map(|o| o.ended),
+            "turns": outcome.map(|o| o.turns),
+            "log": steps.iter().flat_map(|s| s.json.iter().cloned()).collect::<Vec<_>>(),
+        }),
+    }
+}
+
+/// The record of a match of any game, played from its start with `played`.
+pub fn record(played: &AnyPlayed, engine: u32, seed: u64, seats: Vec<String>) -> MatchRecord {
+    MatchRecord {
+        engine,
+        seats,
+        inputs: played.inputs.clone(),
+        checks: played
+            .steps
+            .iter()
+            .take(played.inputs.len())
+            .map(|s| s.check)
+            .collect(),
+        exhausted: played.exhausted,
+        ..MatchRecord::new(played.game.name(), seed)
+    }
+}
+
+/// A registered game's replay when its match starts from nothing but its rules
+/// (`G::default()`): every input and step checked, its report as [`play`] and [`report`]
+/// give it.
+pub fn replay<G: Game + Default + Send + 'static>(
+    r: &MatchRecord,
+    to: Option<usize>,
+    _lookup: &dyn CardLookup,
+) -> Result<Report, RecordError> {
+    r.expect_game(G::NAME)?;
+    if let Some(reg) = super::registry::find(G::NAME) {
+        r.expect_engine(reg.engine)?;
+    }
+    let done = replay_record(G::default(), Vec::new(), r, to)?;
+    // The log by step, as the game's own lines.
+    let mut steps: Vec<Step> = Vec::new();
+    let mut g = G::default();
+    for (k, &i) in r.inputs[..done.steps].iter().enumerate() {
+        let mut events = Vec::new();
+        g.apply_logged(i, &mut events);
+        let _ = k;
+        steps.push(step_of(&g, i, &events));
+    }
+    if done.steps == r.inputs.len() && r.exhausted {
+        let mut events = Vec::new();
+        Game::exhausted(&mut g, &mut events);
+        steps.push(step_of(&g, 0, &events));
+    }
+    Ok(report(&g, &steps, r.seed, &r.seats))
+}
