@@ -92,10 +92,11 @@ fn setup_league_grid_does_not_overlap_the_verdict_at_1280_and_1024() {
 #[test]
 fn league_tiles_and_pickers_show_side_features_and_merit_pickers_costs() {
     let mut h = long_road_setup(1280.0, 800.0);
-    // Cinderforge Pits is laid: its east side (road, city-wall) is written on its square.
+    // Cinderforge Pits is laid: its east side (road, city-wall) is written along its square's
+    // east edge.
     let texts = painted_texts(&h);
     assert!(
-        texts.iter().any(|t| t == "road\ncity-wall"),
+        texts.iter().any(|t| t == "road, city-wall"),
         "the east side of Cinderforge Pits on the grid: {texts:?}"
     );
     assert!(

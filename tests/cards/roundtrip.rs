@@ -306,7 +306,7 @@ fn arc_effects() -> impl Strategy<Value = Vec<arc::Effect>> {
     )
         .prop_map(
             |(bonus, penalty, test, retest, change_test, exhaust, terrain, lost_only)| {
-                arc::Effect {
+                let mut e = arc::Effect {
                     bonus,
                     penalty,
                     test,
@@ -315,7 +315,16 @@ fn arc_effects() -> impl Strategy<Value = Vec<arc::Effect>> {
                     exhaust,
                     terrain,
                     lost_only,
+                };
+                // Only the effects the strict reader takes (issue #27 item 4): an effect does
+                // something, and a retest or a change of test exhausts the card.
+                if e.retest == Some(true) || e.change_test == Some(true) {
+                    e.exhaust = Some(true);
                 }
+                if e.problem().is_some() {
+                    e.bonus = Some(e.bonus.unwrap_or(1));
+                }
+                e
             },
         );
     proptest::collection::vec(e, 0..3)
