@@ -306,13 +306,20 @@ fn arc_effects() -> impl Strategy<Value = Vec<arc::Effect>> {
     )
         .prop_map(
             |(bonus, penalty, test, retest, change_test, exhaust, terrain, lost_only)| {
+                // Only effects the strict reader takes (since ea69821): one that does
+                // something, and a retest or change of test with `exhaust = true`.
+                let does = bonus.is_some()
+                    || penalty.is_some()
+                    || retest == Some(true)
+                    || change_test == Some(true);
+                let exhausts = retest == Some(true) || change_test == Some(true);
                 arc::Effect {
-                    bonus,
+                    bonus: if does { bonus } else { Some(1) },
                     penalty,
                     test,
                     retest,
                     change_test,
-                    exhaust,
+                    exhaust: if exhausts { Some(true) } else { exhaust },
                     terrain,
                     lost_only,
                 }
