@@ -345,8 +345,13 @@ pub fn card_from_row(
     }
     let mut as_text = vec![false; cols.len()];
     let mut first_error: HashMap<usize, CellError> = HashMap::new();
-    // Each retry turns one more cell into text: at most one attempt per cell.
-    for _ in 0..=leaves.len() {
+    // Cells read as text on speculation (the same key of the other members of a list), and
+    // whether speculating is still allowed in this row (once it fails, never again).
+    let mut speculated: Vec<usize> = Vec::new();
+    let mut speculate = true;
+    // Each retry turns one more cell into text (or, once, undoes a speculation): at most
+    // about two attempts per cell.
+    for _ in 0..=2 * leaves.len() + 1 {
         let doc = Doc::write(&leaves, &as_text);
         let err = match cards::parse_card(&doc.text, place.file) {
             Ok(card) => return Ok(Some(RowCard { card, copies })),
@@ -372,6 +377,17 @@ pub fn card_from_row(
                 }
                 _ => col,
             });
+        // A cell read as text only on speculation does not fit: every speculation of the
+        // row is undone, and the cells are retyped one at a time from there.
+        if let Some(col) = hit
+            && speculated.contains(&col)
+        {
+            for c in speculated.drain(..) {
+                as_text[c] = false;
+            }
+            speculate = false;
+            continue;
+        }
         let e = match hit {
             Some(col) => place.error(
                 Some((col, &names[col])),
@@ -389,6 +405,23 @@ pub fn card_from_row(
             {
                 as_text[col] = true;
                 first_error.insert(col, e);
+                // The same key in the other members of its lists (`skills[*].name`) is
+                // most likely text too: read as text at once, so a row of 256 numeric
+                // names takes a few attempts, not 257 (undone above if one does not fit).
+                if speculate && let Some(Column::Key(p)) = cols.get(col) {
+                    let shape = list_shape(p);
+                    if shape.iter().any(Option::is_none) {
+                        for &(c, q, cell) in &leaves {
+                            if !as_text[c]
+                                && list_shape(q) == shape
+                                && literal(cell, false) != literal(cell, true)
+                            {
+                                as_text[c] = true;
+                                speculated.push(c);
+                            }
+                        }
+                    }
+                }
             }
             // Read as text it still does not fit: the first complaint says more.
             Some(col) if as_text[col] => {
@@ -440,6 +473,16 @@ pub fn column_fits(card: &Card, path: &KeyPath) -> Result<(), String> {
     } else {
         Ok(())
     }
+}
+
+/// A key path with its list members' numbers left out (`skills[*].name`).
+fn list_shape(p: &KeyPath) -> Vec<Option<&str>> {
+    p.0.iter()
+        .map(|s| match s {
+            Seg::Key(k) => Some(k.as_str()),
+            Seg::Index(_) => None,
+        })
+        .collect()
 }
 
 fn retypable(message: &str) -> bool {

@@ -125,6 +125,12 @@ fn generated_cards_of_every_kind_round_trip_through_csv_and_xlsx() {
                 .filter_map(no_empty_texts)
                 .filter(|c| seen.insert(c.id().to_string()))
                 .collect();
+            // The generator makes cards the strict reader refuses (an effect that does
+            // nothing, since ea69821); a batch of only those leaves nothing to round-trip
+            // (an empty selection's sheet has no card key to read back).
+            if cards.is_empty() {
+                return Ok(());
+            }
             let cards = with_copies(cards);
             for format in [Format::Csv, Format::Xlsx] {
                 let mut back = round_trip(&cards, format)

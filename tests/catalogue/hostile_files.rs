@@ -507,6 +507,44 @@ fn i27_6_a_sheet_import_killed_at_any_point_leaves_all_its_rows_or_none() {
     }
 }
 
+#[test]
+fn i27_6_rows_of_many_numbers_where_text_goes_are_read_in_few_attempts() {
+    // 256 skills a row whose names and texts are numbers: each cell used to be read again
+    // as text one at a time (257 readings of the whole card a row, minutes for 40 rows);
+    // the same key of a list's other members is now read as text at once. The harness's
+    // timeout is the bound; what is asserted is the cards.
+    let (dir, db) = fresh();
+    let f = dir.path().join("numbers.csv");
+    let mut w = std::io::BufWriter::new(std::fs::File::create(&f).unwrap());
+    write!(w, "{HEAD_CSV}").unwrap();
+    for i in 1..=256 {
+        write!(w, ",skills[{i}].name,skills[{i}].cycle,skills[{i}].text").unwrap();
+    }
+    writeln!(w).unwrap();
+    for r in 0..40 {
+        write!(
+            w,
+            "{}",
+            ROW_CSV.replace("ru-sheet-a", &format!("ru-num-{r}"))
+        )
+        .unwrap();
+        for i in 1..=256 {
+            write!(w, ",{i},constant,{}", i * 2).unwrap();
+        }
+        writeln!(w).unwrap();
+    }
+    drop(w);
+    run(&db, &["sheet", "import", f.to_str().unwrap()]).expect(0);
+    let body: String = rusqlite::Connection::open(&db)
+        .unwrap()
+        .query_row("SELECT body FROM card WHERE id = 'ru-num-39'", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert!(body.contains("name = \"256\""), "{body}");
+    assert!(body.contains("text = \"512\""), "{body}");
+}
+
 /// A small PNG of one colour.
 fn png(w: u32, h: u32, rgb: [u8; 3]) -> Vec<u8> {
     let mut out = Vec::new();
