@@ -45,6 +45,14 @@ pub fn decision_seed(seed: u64, k: usize) -> u64 {
     derive_seed(seed, 1000 + k as u64)
 }
 
+/// The outcome of chance `c` at input `k` of a match seeded `seed` where a face draws it
+/// (the Match screen's generic board): a die, or a pick, from its own seeded stream, so an
+/// undo or a reopened match draws the same.
+pub fn step_chance(seed: u64, k: usize, c: super::game::Chance) -> usize {
+    let mut dice = super::dice::RngDice::new(derive_seed(seed, 7_000_000 + k as u64));
+    c.draw(&mut dice).unwrap_or(0)
+}
+
 /// Why a computer's turn ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TurnEnd {

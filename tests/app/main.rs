@@ -18,6 +18,7 @@ mod computer_turn;
 mod editor;
 mod files;
 mod forms;
+mod generic_board;
 mod iconica_board;
 mod iconoclasm_match;
 mod laptop;

@@ -2,7 +2,10 @@
 //! no change anywhere else (`race.rs`), and the interface's promises checked for every game
 //! (`conformance.rs`); match files played, recorded and replayed (`replay.rs`).
 
+#[path = "../common/cli.rs"]
+mod cli;
 mod conformance;
+mod fifth;
 mod layering;
 mod race;
 mod replay;

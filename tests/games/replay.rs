@@ -10,8 +10,7 @@ use std::process::Output;
 use deckwright::games::record::MatchRecord;
 use deckwright::games::registry;
 
-#[path = "../common/cli.rs"]
-mod cli;
+use crate::cli;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -5,6 +5,7 @@
 
 pub mod arcadia;
 pub mod draft;
+pub mod generic;
 pub mod iconica_board;
 pub mod iconoclasm;
 pub mod job;
@@ -23,6 +24,7 @@ use crate::app::commands::UiCommand;
 use crate::games::iconica::ai::PolicyKind;
 use crate::games::iconica::engine::{Breaks, Rules, Ruleset};
 use crate::games::iconica::party::PartyFile;
+use crate::games::registry::{self, Registration};
 
 /// The policies a side may play, with what each does.
 pub const POLICIES: [(&str, &str); 4] = [
@@ -165,7 +167,8 @@ fn stale_ui(ui: &mut egui::Ui, what: &str) {
     );
 }
 
-/// The games the Match screen plays.
+/// The games the Match screen plays: the four with views of their own, and any other
+/// registered game on the generic board (by its name).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum MatchGame {
     #[default]
@@ -173,6 +176,21 @@ pub enum MatchGame {
     Iconoclasm,
     Arcadia,
     Ruunara,
+    Generic(&'static str),
+}
+
+impl MatchGame {
+    /// The view that plays a registered game, `None` for a game no view can start.
+    fn of(g: &'static Registration) -> Option<MatchGame> {
+        Some(match g.name {
+            "iconica" => MatchGame::Iconica,
+            "iconoclasm" => MatchGame::Iconoclasm,
+            "arcadia" => MatchGame::Arcadia,
+            "ruunara" => MatchGame::Ruunara,
+            _ if g.generic.is_some() => MatchGame::Generic(g.name),
+            _ => return None,
+        })
+    }
 }
 
 /// The match screen.
@@ -187,6 +205,8 @@ pub struct MatchScreen {
     pub sim: simulate::SimPanel,
     pub watch: watch::WatchPanel,
     pub play: play::PlayPanel,
+    /// The generic boards opened, one a game.
+    pub generic: Vec<generic::GenericPanel>,
     ready: Memo<MatchReady>,
 }
 
@@ -194,16 +214,28 @@ impl MatchScreen {
     pub fn ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
         ui.horizontal(|ui| {
             ui.label("Game:");
-            for (g, name) in [
-                (MatchGame::Iconica, "Iconica"),
-                (MatchGame::Iconoclasm, "Iconoclasm"),
-                (MatchGame::Arcadia, "Arcadia"),
-                (MatchGame::Ruunara, "Ruunara"),
-            ] {
-                ui.selectable_value(&mut self.game, g, name)
-                    .on_hover_text(format!("Play {name} on this screen"));
+            for reg in registry::GAMES {
+                if let Some(g) = MatchGame::of(reg) {
+                    ui.selectable_value(&mut self.game, g, reg.title)
+                        .on_hover_text(format!("Play {} on this screen", reg.title));
+                }
             }
         });
+        if let MatchGame::Generic(name) = self.game {
+            let Some(reg) = registry::find(name) else {
+                return;
+            };
+            if !self.generic.iter().any(|p| p.game.name == name) {
+                self.generic.push(generic::GenericPanel::new(reg));
+            }
+            let panel = self
+                .generic
+                .iter_mut()
+                .find(|p| p.game.name == name)
+                .expect("added above");
+            egui::CentralPanel::default().show(ui, |ui| panel.ui(ui));
+            return;
+        }
         if self.game == MatchGame::Iconoclasm {
             egui::CentralPanel::default().show(ui, |ui| self.iconoclasm.ui(ui, env));
             return;

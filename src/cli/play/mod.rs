@@ -2,6 +2,7 @@
 //! `play --json` document). The game is a subcommand with its own options.
 
 mod arcadia;
+mod generic;
 mod iconica;
 mod iconoclasm;
 mod ruunara;
@@ -25,6 +26,10 @@ pub enum Game {
     Iconoclasm(iconoclasm::Args),
     /// A Ruunara mission played by a squad (the enemies run by the rules).
     Ruunara(ruunara::Args),
+    /// Any other registered game that starts from its rules alone (e.g. `pig`): --seed,
+    /// --policy, --policy-a, --policy-b, --dice, --json, --record.
+    #[command(external_subcommand)]
+    Other(Vec<String>),
 }
 
 pub fn run(ctx: &Context, args: Args) -> Outcome {
@@ -33,5 +38,6 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         Game::Arcadia(a) => arcadia::run(ctx, a),
         Game::Iconoclasm(a) => iconoclasm::run(ctx, a),
         Game::Ruunara(a) => ruunara::run(ctx, a),
+        Game::Other(words) => generic::run(ctx, words),
     }
 }
