@@ -2,7 +2,11 @@
 //! a match's [`Report`] printed as text or as its `play --json` document (`play` and
 //! `replay` print through [`print`], so they print the same).
 
+use std::path::Path;
+
+use super::BadInput;
 use super::out::Out;
+use crate::games::record::MatchRecord;
 pub use crate::games::report::Line;
 use crate::games::report::Report;
 
@@ -16,6 +20,13 @@ pub fn log_text(out: &Out, lines: impl IntoIterator<Item = (Line, String)>) {
             Line::Item => writeln!(out, "  {line}"),
         }
     }
+}
+
+/// Writes `record` to `path` (`play ... --record`), the error naming the file.
+pub fn save_record(record: &MatchRecord, path: &Path) -> Result<(), BadInput> {
+    record
+        .save(path)
+        .map_err(|e| BadInput(format!("{}: {}", path.display(), crate::error_chain(&e))))
 }
 
 /// Prints a match's report: its JSON document, or its log and final state in words.

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use crate::cli::load::{arcadia_compiled, open_catalogue};
 use crate::cli::options::{ArcadiaRules, DiceScript, PlayShared};
 use crate::cli::report;
-use crate::cli::{BadInput, Context, Outcome};
+use crate::cli::{Context, Outcome};
 use crate::games::arcadia::engine::{ArcadiaGame, Event, RngDice};
 use crate::games::arcadia::matchfile::{self, ENGINE};
 use crate::games::record::{Inputs, MatchRecord};
@@ -50,9 +50,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
             },
             matchfile::options(&source),
         );
-        record
-            .save(path)
-            .map_err(|e| BadInput(format!("{}: {}", path.display(), crate::error_chain(&e))))?;
+        report::save_record(&record, path)?;
     }
     report::print(
         &ctx.out,

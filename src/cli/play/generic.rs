@@ -67,9 +67,10 @@ pub fn run(ctx: &Context, words: Vec<String>) -> Outcome {
     };
     let names: Vec<String> = seats.iter().map(|s| s.record_name()).collect();
     if let Some(path) = &args.shared.record {
-        any::record(&played, game.engine, seed, names.clone())
-            .save(path)
-            .map_err(|e| BadInput(format!("{}: {}", path.display(), crate::error_chain(&e))))?;
+        report::save_record(
+            &any::record(&played, game.engine, seed, names.clone()),
+            path,
+        )?;
     }
     report::print(
         &ctx.out,

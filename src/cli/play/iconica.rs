@@ -62,9 +62,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
                 },
                 matchfile::options(&rules, &named),
             );
-            record
-                .save(path)
-                .map_err(|e| BadInput(format!("{}: {}", path.display(), crate::error_chain(&e))))?;
+            report::save_record(&record, path)?;
             (*r.game.state(), r.log)
         }
         None => {

@@ -59,9 +59,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
             },
             matchfile::options(&setup, &table),
         );
-        record
-            .save(path)
-            .map_err(|e| BadInput(format!("{}: {}", path.display(), crate::error_chain(&e))))?;
+        report::save_record(&record, path)?;
     }
     report::print(
         &ctx.out,

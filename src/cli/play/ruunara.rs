@@ -78,9 +78,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
             },
             matchfile::options(&source),
         );
-        record
-            .save(path)
-            .map_err(|e| BadInput(format!("{}: {}", path.display(), crate::error_chain(&e))))?;
+        report::save_record(&record, path)?;
     }
     report::print(
         &ctx.out,
