@@ -287,5 +287,8 @@ fn the_kept_records_of_every_game_still_replay() {
     }
     games.sort();
     games.dedup();
-    assert_eq!(games, ["arcadia", "iconica", "iconoclasm", "pig", "ruunara"]);
+    assert_eq!(
+        games,
+        ["arcadia", "iconica", "iconoclasm", "pig", "ruunara"]
+    );
 }
