@@ -601,7 +601,7 @@ impl Default for PrintSettings {
     }
 }
 
-pub use crate::print::selection::Copies;
+pub use crate::catalogue::selection::Copies;
 
 /// The paper names the print screen offers.
 pub fn papers() -> Vec<&'static str> {

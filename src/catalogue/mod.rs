@@ -20,6 +20,7 @@ mod import;
 mod import_rows;
 mod open;
 pub mod saved;
+pub mod selection;
 mod store;
 pub mod synthetic;
 

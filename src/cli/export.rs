@@ -5,11 +5,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::{BadInput, Context, Outcome};
+use crate::catalogue::selection::{self, Copies};
 use crate::catalogue::{self, Catalogue};
 use crate::count;
 use crate::print::export::{self as ex, ExportOptions};
 use crate::print::layout::{self, CARD_PRESETS, PAPERS};
-use crate::print::selection::{self, Copies};
 use crate::print::{
     tts,
     vendor::{self, Preset},

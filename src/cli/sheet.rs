@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use super::{BadInput, Context, Outcome};
 use crate::cards::Card;
+use crate::catalogue::selection;
 use crate::catalogue::{self, Catalogue};
-use crate::print::selection;
 use crate::sheet::{self, SheetCard, SheetError};
 
 #[derive(Debug, clap::Args)]

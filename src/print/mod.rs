@@ -21,7 +21,6 @@ pub mod pdf;
 pub mod preflight;
 pub mod raster;
 pub mod render;
-pub mod selection;
 pub mod text;
 pub mod tts;
 pub mod vector;

@@ -105,3 +105,26 @@ fn the_app_reads_keys_only_through_its_command_table() {
         bad.join("\n")
     );
 }
+
+#[test]
+fn print_renders_the_cards_it_is_handed_and_reads_no_catalogue() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/print");
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    let mut bad = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        // A unit test may take the bundled cards from the catalogue's module.
+        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+        for (i, line) in code_lines(code) {
+            if line.contains("catalogue::") || line.contains("Catalogue") {
+                bad.push(format!("{}:{}: {}", f.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "print reads the catalogue:\n{}",
+        bad.join("\n")
+    );
+}

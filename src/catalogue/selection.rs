@@ -1,5 +1,7 @@
-//! What to print: a command-line selection (card ids, a search query, or party, character,
-//! setup and squad files) resolved to cards, and `--copies` applied.
+//! What to print or export: a command-line selection (card ids, a search query, or party,
+//! character, setup and squad files) resolved to the catalogue's cards, and `--copies`
+//! applied. It lives with the catalogue, so `print` renders the cards it is handed and never
+//! reads the catalogue itself.
 //!
 //! Files are read with the rules modules' own parsers (the same strict reading as
 //! `validate`); their construction rules are not checked here: a player may print a
@@ -7,8 +9,8 @@
 
 use std::path::Path;
 
+use super::Catalogue;
 use crate::cards::{self, Card, CardError, Game};
-use crate::catalogue::Catalogue;
 use crate::games::build::{self, Resolved};
 use crate::games::files::BuildFile;
 
