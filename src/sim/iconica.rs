@@ -3,15 +3,13 @@
 
 use crate::games::game::Outcome;
 use crate::games::iconica::ai::PolicyKind;
-use crate::games::iconica::engine::{
-    Dice, Ended, Event, IconicaGame, RngDice, Setup, State, Winner,
-};
+use crate::games::iconica::engine::{Dice, Ended, Event, IconicaGame, RngDice, Setup, State};
 
-use super::{MatchResult, Summary, game_seed, play_seeded};
+use super::{Summary, game_seed, play_seeded};
 use crate::games::iconica::model::Character;
 use crate::games::iconica::rules::legal_against;
 
-/// Endings in [`super::Summary::ended`] order.
+/// Endings in [`super::Tally::ended`] order.
 pub const ENDINGS: [&str; 3] = ["victory", "turn_limit", "dice_exhausted"];
 
 /// The index of an ending in [`ENDINGS`] (Iconica's and Arcadia's).
@@ -24,8 +22,14 @@ pub fn ending(e: Ended) -> u8 {
 }
 
 /// Plays game `index` of a run: dice and both policies seeded from (seed, index).
-pub fn play_one(setup: &Setup, a: PolicyKind, b: PolicyKind, seed: u64, index: u64) -> MatchResult {
-    MatchResult::from(outcome_of(setup, a, b, seed, index))
+pub fn play_one(
+    setup: &Setup,
+    a: PolicyKind,
+    b: PolicyKind,
+    seed: u64,
+    index: u64,
+) -> Outcome<Ended> {
+    outcome_of(setup, a, b, seed, index)
 }
 
 /// The typed outcome of game `index` of a run (see [`play_one`]).
@@ -38,21 +42,6 @@ pub fn outcome_of(
 ) -> Outcome<Ended> {
     let s = game_seed(seed, index);
     play_seeded(IconicaGame::new(setup), RngDice::new(s), &[a, b], s)
-}
-
-/// The runner's view of a finished state.
-pub fn result(st: &State) -> MatchResult {
-    let (ended, winner) = st.ended.unwrap_or((Ended::DiceExhausted, None));
-    MatchResult {
-        outcome: match winner {
-            Some(Winner::Side(0)) => 0,
-            Some(Winner::Side(_)) => 1,
-            Some(Winner::Draw) => 2,
-            None => 3,
-        },
-        turns: st.turn,
-        ended: ending(ended),
-    }
 }
 
 /// One match played to its end, with every event.
@@ -204,7 +193,9 @@ mod tests {
         for m in a.iter().chain(&b) {
             assert_eq!(m.skulled, m.health == 0, "{m:?}");
         }
-        if let Some(Winner::Side(w)) = played.state.ended.and_then(|e| e.1) {
+        if let Some(crate::games::iconica::engine::Winner::Side(w)) =
+            played.state.ended.and_then(|e| e.1)
+        {
             let loser = if w == 0 { &b } else { &a };
             assert!(loser.iter().all(|m| m.skulled), "{loser:?}");
         }

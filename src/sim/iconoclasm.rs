@@ -1,7 +1,6 @@
-//! Iconoclasm games for the sim runner: one seeded game with a fresh deal.
-//!
-//! [`MatchResult::outcome`] is the winning seat (0 to 3) with players; solo, 0 when the goal is
-//! met and 3 when it is missed. Every game ends with all cards placed (ending 0).
+//! Iconoclasm games for the sim runner: one seeded game with a fresh deal. Its outcome's
+//! winner is the winning seat (0 to 3) with players; solo, seat 0 when the goal is met and
+//! no result when it is missed. Every game ends with all cards placed.
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -13,9 +12,9 @@ use crate::games::iconoclasm::engine::{
 };
 use crate::games::iconoclasm::model::ClashTable;
 
-use super::{MatchResult, game_seed, play_seeded};
+use super::{game_seed, play_seeded};
 
-/// Endings in [`super::Summary::ended`] order.
+/// Endings in [`super::Tally::ended`] order.
 pub const ENDINGS: [&str; 1] = ["all_placed"];
 
 /// What every game of a run shares.
@@ -30,13 +29,8 @@ pub struct Run {
 }
 
 impl Run {
-    /// Plays game `index` of a run seeded `seed`: the deal and each seat's policy are seeded
-    /// from (seed, index).
-    pub fn play_one(&self, seed: u64, index: u64) -> Result<MatchResult, SetupError> {
-        self.outcome(seed, index).map(MatchResult::from)
-    }
-
-    /// The typed outcome of game `index` of a run seeded `seed` (see [`Run::play_one`]).
+    /// The typed outcome of game `index` of a run seeded `seed`: the deal and each seat's
+    /// policy are seeded from (seed, index).
     pub fn outcome(&self, seed: u64, index: u64) -> Result<Outcome<IconoclasmEnding>, SetupError> {
         let s = game_seed(seed, index);
         let setup = deal(

@@ -152,18 +152,14 @@ impl<E: Ending> Tally<E> {
             .map(|e| (e.name(), self.ended[e.index().min(MAX_ENDINGS - 1)]))
     }
 
-    /// The same counts as a two-sided [`Summary`] (seat 0 is side a).
-    pub fn summary(&self) -> Summary {
-        let mut ended = [0; 4];
-        for (i, c) in self.ended.iter().enumerate() {
-            ended[i.min(3)] += c;
-        }
-        Summary {
-            games: self.games,
-            wins: [self.wins[0], self.wins[1], self.draws, self.no_result],
-            turns: self.turns,
-            ended,
-        }
+    /// Seat 0's (side a's) win rate, draws counting as not won.
+    pub fn win_rate_a(&self) -> f64 {
+        self.win_rate(0).0
+    }
+
+    /// Seat 0's (side a's) 95% Wilson interval.
+    pub fn ci95_a(&self) -> (f64, f64) {
+        self.win_rate(0).1
     }
 }
 
@@ -183,32 +179,6 @@ where
     P: Fn(u64) + Sync,
 {
     run_chunks(games, threads, &play, &progress, stop)
-}
-
-/// How one match ended, game-independently.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MatchResult {
-    /// 0 = side a won, 1 = side b won, 2 = draw, 3 = no result (stopped).
-    pub outcome: u8,
-    pub turns: u32,
-    /// Index into [`Summary::ended`] (the game's own list of endings).
-    pub ended: u8,
-}
-
-impl<E: Ending> From<Outcome<E>> for MatchResult {
-    /// Seat 0 is side a; a win shared by seats counts for the lowest.
-    fn from(o: Outcome<E>) -> MatchResult {
-        let outcome = match o.verdict {
-            Verdict::Won(w) => w.iter().next().map_or(3, |s| s.min(3) as u8),
-            Verdict::Draw => 2,
-            Verdict::NoResult => 3,
-        };
-        MatchResult {
-            outcome,
-            turns: o.turns,
-            ended: o.ended.index().min(3) as u8,
-        }
-    }
 }
 
 /// Plays one match as `play` does, logged: seat `k`'s policy seeded from stream `k + 1` of
@@ -296,52 +266,8 @@ pub fn play_recorded_observed<G: Game, D: Dice>(
     }
 }
 
-/// Summed results of many matches.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Summary {
-    pub games: u64,
-    /// Wins of a, wins of b, draws, no result.
-    pub wins: [u64; 4],
-    pub turns: u64,
-    /// Counts by ending (the game's list).
-    pub ended: [u64; 4],
-}
-
-impl Summary {
-    pub fn add(&mut self, r: MatchResult) {
-        self.games += 1;
-        self.wins[r.outcome.min(3) as usize] += 1;
-        self.turns += r.turns as u64;
-        self.ended[r.ended.min(3) as usize] += 1;
-    }
-    pub fn merge(mut self, o: Summary) -> Summary {
-        self.games += o.games;
-        self.turns += o.turns;
-        for i in 0..4 {
-            self.wins[i] += o.wins[i];
-            self.ended[i] += o.ended[i];
-        }
-        self
-    }
-    /// Side a's win rate (draws count as not won).
-    pub fn win_rate_a(&self) -> f64 {
-        if self.games == 0 {
-            0.0
-        } else {
-            self.wins[0] as f64 / self.games as f64
-        }
-    }
-    pub fn ci95_a(&self) -> (f64, f64) {
-        wilson(self.wins[0], self.games, 1.96)
-    }
-    pub fn mean_turns(&self) -> f64 {
-        if self.games == 0 {
-            0.0
-        } else {
-            self.turns as f64 / self.games as f64
-        }
-    }
-}
+/// The summed results of a two-sided game (Iconica, Arcadia): seat 0 is side a.
+pub type Summary = Tally<crate::games::Ended>;
 
 /// Wilson score interval of k successes in n trials at normal quantile z.
 pub fn wilson(k: u64, n: u64, z: f64) -> (f64, f64) {
@@ -371,7 +297,7 @@ pub fn run<F, P>(
     progress: P,
 ) -> Result<Summary, rayon::ThreadPoolBuildError>
 where
-    F: Fn(u64) -> MatchResult + Sync,
+    F: Fn(u64) -> Outcome<crate::games::Ended> + Sync,
     P: Fn(u64) + Sync,
 {
     let never = AtomicBool::new(false);
@@ -388,7 +314,7 @@ pub fn run_stoppable<F, P>(
     stop: &AtomicBool,
 ) -> Result<Option<Summary>, rayon::ThreadPoolBuildError>
 where
-    F: Fn(u64) -> MatchResult + Sync,
+    F: Fn(u64) -> Outcome<crate::games::Ended> + Sync,
     P: Fn(u64) + Sync,
 {
     run_chunks(games, threads, &play, &progress, stop)
@@ -404,19 +330,6 @@ pub trait Sum: Default + Send {
     fn merge(self, other: Self) -> Self;
     /// The games summed.
     fn games(&self) -> u64;
-}
-
-impl Sum for Summary {
-    type Game = MatchResult;
-    fn add(&mut self, game: MatchResult) {
-        Summary::add(self, game);
-    }
-    fn merge(self, other: Summary) -> Summary {
-        Summary::merge(self, other)
-    }
-    fn games(&self) -> u64 {
-        self.games
-    }
 }
 
 impl<E: Ending> Sum for Tally<E> {
@@ -490,13 +403,21 @@ mod tests {
         assert!(hi > 0.2 && hi < 0.35);
     }
 
+    /// A two-sided outcome: `k` 0 (a wins), 1 (b wins) or 2 (a draw).
+    fn outcome(k: u8, turns: u32) -> Outcome<crate::games::Ended> {
+        Outcome {
+            verdict: match k {
+                0 | 1 => Verdict::Won(crate::games::game::Seats::one(usize::from(k))),
+                _ => Verdict::Draw,
+            },
+            ended: crate::games::Ended::Victory,
+            turns,
+        }
+    }
+
     #[test]
     fn sums_do_not_depend_on_threads() {
-        let f = |i: u64| MatchResult {
-            outcome: (game_seed(7, i) % 3) as u8,
-            turns: (i % 17) as u32,
-            ended: 0,
-        };
+        let f = |i: u64| outcome((game_seed(7, i) % 3) as u8, (i % 17) as u32);
         let one = run(3000, Some(1), f, |_| {}).unwrap();
         let two = run(3000, Some(2), f, |_| {}).unwrap();
         assert_eq!(one, two);
@@ -505,11 +426,7 @@ mod tests {
 
     #[test]
     fn a_stopped_run_has_no_result_and_an_unstopped_one_equals_run() {
-        let f = |i: u64| MatchResult {
-            outcome: (game_seed(3, i) % 3) as u8,
-            turns: 1,
-            ended: 0,
-        };
+        let f = |i: u64| outcome((game_seed(3, i) % 3) as u8, 1);
         let go = AtomicBool::new(false);
         assert_eq!(
             run_stoppable(600, Some(2), f, |_| {}, &go).unwrap(),

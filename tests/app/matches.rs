@@ -105,8 +105,8 @@ fn a_seeded_run_gives_the_core_s_and_the_cli_s_figures() {
             want.games,
             want.wins[0],
             want.wins[1],
-            want.wins[2],
-            want.wins[3],
+            want.draws,
+            want.no_result,
             want.turns
         )
     );
@@ -136,7 +136,7 @@ fn a_seeded_run_gives_the_core_s_and_the_cli_s_figures() {
     let doc = json_of(cli::deckwright(&db, &args));
     assert_eq!(doc["wins"]["a"], want.wins[0]);
     assert_eq!(doc["wins"]["b"], want.wins[1]);
-    assert_eq!(doc["wins"]["draw"], want.wins[2]);
+    assert_eq!(doc["wins"]["draw"], want.draws);
     assert_eq!(doc["mean_turns"].as_f64(), Some(want.mean_turns()));
     assert_eq!(doc["ended"]["victory"], want.ended[0]);
 }

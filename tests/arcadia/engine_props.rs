@@ -151,13 +151,18 @@ fn greedy_beats_random_from_either_seat() {
     let m = example("legal-long-road", 500);
     let (g, r) = (PolicyKind::Greedy, PolicyKind::Random);
     let as_a = (0..30)
-        .filter(|i| deckwright::sim::arcadia::play_one(&m, g, r, 4, *i).outcome == 0)
+        .filter(|i| won_by(deckwright::sim::arcadia::play_one(&m, g, r, 4, *i), 0))
         .count();
     let as_b = (0..30)
-        .filter(|i| deckwright::sim::arcadia::play_one(&m, r, g, 4, *i).outcome == 1)
+        .filter(|i| won_by(deckwright::sim::arcadia::play_one(&m, r, g, 4, *i), 1))
         .count();
     assert!(
         as_a >= 24 && as_b >= 24,
         "greedy won {as_a}/30 as a and {as_b}/30 as b"
     );
+}
+
+/// Whether `seat` won the match.
+fn won_by(o: deckwright::games::game::Outcome<deckwright::games::Ended>, seat: usize) -> bool {
+    matches!(o.verdict, deckwright::games::game::Verdict::Won(w) if w.contains(seat))
 }

@@ -414,7 +414,7 @@ impl IconoclasmPanel {
             goal: Goal::Dominance,
             policies,
         };
-        if let Err(e) = run.play_one(self.seed, 0) {
+        if let Err(e) = run.outcome(self.seed, 0) {
             self.message = Some(format!("No game can be dealt: {e}"));
             return;
         }

@@ -6,9 +6,11 @@ use super::two_sided;
 use crate::cli::load::{arcadia_match, open_catalogue};
 use crate::cli::options::{ArcadiaRules, SimShared};
 use crate::cli::{Context, Outcome};
+use crate::games::Ended;
 use crate::games::arcadia::engine::Match;
+use crate::games::game::Outcome as MatchOutcome;
 use crate::games::iconica::ai::PolicyKind;
-use crate::sim::{self, MatchResult};
+use crate::sim;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -36,6 +38,6 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
 }
 
 /// Quest `index` of a run seeded `seed`.
-fn play_one(m: &Match, [a, b]: [PolicyKind; 2], seed: u64, index: u64) -> MatchResult {
+fn play_one(m: &Match, [a, b]: [PolicyKind; 2], seed: u64, index: u64) -> MatchOutcome<Ended> {
     sim::arcadia::play_one(m, a, b, seed, index)
 }

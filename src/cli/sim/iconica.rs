@@ -14,10 +14,12 @@ use crate::cli::limits::{MAX_FIELD_POOL, MAX_GAMES};
 use crate::cli::load::{iconica_characters, iconica_setup, open_catalogue, parties};
 use crate::cli::options::{IconicaRules, SimShared};
 use crate::cli::{BadInput, Context, Outcome};
+use crate::games::Ended;
+use crate::games::game::Outcome as MatchOutcome;
 use crate::games::iconica::ai::PolicyKind;
 use crate::games::iconica::engine::{Rules, Setup};
 use crate::games::iconica::model::Character;
-use crate::sim::{self, MatchResult, Summary};
+use crate::sim::{self, Summary};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -63,7 +65,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
 }
 
 /// Game `index` of a run seeded `seed`.
-fn play_one(setup: &Setup, [a, b]: [PolicyKind; 2], seed: u64, index: u64) -> MatchResult {
+fn play_one(setup: &Setup, [a, b]: [PolicyKind; 2], seed: u64, index: u64) -> MatchOutcome<Ended> {
     sim::iconica::play_one(setup, a, b, seed, index)
 }
 

@@ -37,7 +37,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     };
     let seed = args.shared.seed;
     // A deal that cannot be made fails on the first game; check it once up front.
-    run.play_one(seed, 0)?;
+    run.outcome(seed, 0)?;
 
     let pbar = bar(args.shared.games);
     let started = Instant::now();

@@ -56,7 +56,7 @@ fn run_games<F>(
     play: F,
 ) -> Result<Summary, BadInput>
 where
-    F: Fn(u64) -> sim::MatchResult + Sync,
+    F: Fn(u64) -> crate::games::game::Outcome<crate::games::Ended> + Sync,
 {
     sim::run(games, threads(shared), play, |n| pbar.inc(n))
         .map_err(|e| BadInput(format!("--threads: {e}")))
@@ -123,7 +123,7 @@ fn two_sided<F>(
     play_one: F,
 ) -> Outcome
 where
-    F: Fn(u64) -> sim::MatchResult + Sync,
+    F: Fn(u64) -> crate::games::game::Outcome<crate::games::Ended> + Sync,
 {
     let pbar = bar(shared.games);
     let started = Instant::now();
@@ -140,7 +140,7 @@ where
             "games": s.games,
             "seed": shared.seed,
             "ai": {"a": na, "b": nb},
-            "wins": {"a": s.wins[0], "b": s.wins[1], "draw": s.wins[2]},
+            "wins": {"a": s.wins[0], "b": s.wins[1], "draw": s.draws},
             "win_rate_a": s.win_rate_a(),
             "ci95_a": [lo, hi],
             "mean_turns": s.mean_turns(),
@@ -163,7 +163,7 @@ where
             pct(hi)
         );
         writeln!(out, "  b wins {:>7}", s.wins[1]);
-        writeln!(out, "  draws  {:>7}", s.wins[2]);
+        writeln!(out, "  draws  {:>7}", s.draws);
         writeln!(
             out,
             "  mean {turns} {:.1}; {:.0} games/s",
