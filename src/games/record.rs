@@ -167,8 +167,8 @@ impl MatchRecord {
             return Err(RecordError::Format(format));
         }
         let r: MatchRecord = toml::from_str(text)?;
-        if r.format == 0 || r.format > FORMAT {
-            return Err(RecordError::Format(r.format));
+        if r.format == 0 {
+            return Err(RecordError::Options("format 0 is no record format".into()));
         }
         if r.inputs.len() > MAX_INPUTS {
             return Err(RecordError::TooLong(r.inputs.len()));
