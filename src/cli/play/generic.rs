@@ -15,13 +15,27 @@ use crate::games::dice::RngDice;
 use crate::games::registry;
 use crate::games::session::Seat;
 
-/// The options every generic game takes.
+/// Plays one match of a game that starts from its rules alone and prints its log and result.
 #[derive(Debug, Parser)]
 struct Args {
     #[command(flatten)]
     dice: DiceScript,
     #[command(flatten)]
     shared: PlayShared,
+}
+
+/// `play --help`'s note of the registered games that have no subcommand of their own.
+pub fn games_help() -> String {
+    let names: Vec<&str> = registry::GAMES
+        .iter()
+        .filter(|g| g.generic.is_some())
+        .map(|g| g.name)
+        .collect();
+    format!(
+        "Also: {} (games that start from their rules alone; `deckwright play {} --help`).",
+        names.join(", "),
+        names.first().copied().unwrap_or("GAME")
+    )
 }
 
 pub fn run(ctx: &Context, words: Vec<String>) -> Outcome {

@@ -10,6 +10,7 @@ mod ruunara;
 use super::{Context, Outcome};
 
 #[derive(Debug, clap::Args)]
+#[command(after_help = generic::games_help())]
 pub struct Args {
     #[command(subcommand)]
     pub game: Game,
