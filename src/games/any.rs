@@ -270,13 +270,12 @@ pub fn replay<G: Game + Default + Send + 'static>(
         r.expect_engine(reg.engine)?;
     }
     let done = replay_record(G::default(), Vec::new(), r, to)?;
-    // The log by step, as the game's own lines.
+    // The checked replay again, step by step, for each step's lines.
     let mut steps: Vec<Step> = Vec::new();
     let mut g = G::default();
-    for (k, &i) in r.inputs[..done.steps].iter().enumerate() {
+    for &i in &r.inputs[..done.steps] {
         let mut events = Vec::new();
         g.apply_logged(i, &mut events);
-        let _ = k;
         steps.push(step_of(&g, i, &events));
     }
     if done.steps == r.inputs.len() && r.exhausted {
