@@ -4,7 +4,7 @@
 //! Every [`Game`] that owns its position (`'static`) is one.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use serde_json::{Value, json};
 
@@ -13,7 +13,7 @@ use super::dice::Dice;
 use super::game::{Ending, Game, Turn, Verdict};
 use super::record::{MatchRecord, RecordError, replay_record, step_check};
 use super::report::{Line, Report};
-use super::session::{MAX_TURN_INPUTS, Seat, TurnEnd, decision_seed, step_chance};
+use super::session::{Mover, Seat, TurnEnd, decision_seed, step_chance};
 use crate::cards::CardLookup;
 
 /// What one input set off: its log lines (heading or not) and their JSON, and the step's
@@ -286,49 +286,42 @@ pub fn replay<G: Game + Default + Send + 'static>(
     Ok(report(&g, &steps, r.seed, &r.seats))
 }
 
-/// The computer's turn of a match of any game ([`super::session::computer_turn`]'s rules):
-/// from `game`, the position after `taken` inputs, chance by [`step_chance`] and each
-/// computer seat by its policy, until a person must decide, the end, or `stop`.
+impl Mover for Box<dyn AnyGame> {
+    fn turn(&self) -> Turn {
+        AnyGame::turn(self.as_ref())
+    }
+    fn take(&mut self, input: usize) {
+        AnyGame::apply(self.as_mut(), input);
+    }
+    fn decide(
+        &self,
+        seat: usize,
+        options: usize,
+        policy: Policy,
+        seed: u64,
+        stop: &Arc<AtomicBool>,
+    ) -> usize {
+        self.choose(seat, options, policy, seed, Some(stop.clone()))
+    }
+}
+
+/// The computer's turn of a match of any game ([`super::session::computer_turn`]), chance
+/// drawn by [`step_chance`].
 pub fn computer_turn(
-    mut game: Box<dyn AnyGame>,
+    game: Box<dyn AnyGame>,
     taken: usize,
     seats: &[Seat],
     seed: u64,
     stop: &Arc<AtomicBool>,
     done: impl Fn(usize),
 ) -> (Vec<usize>, TurnEnd) {
-    let mut inputs = Vec::new();
-    let end = loop {
-        if stop.load(Ordering::Relaxed) {
-            break TurnEnd::Stopped;
-        }
-        if inputs.len() >= MAX_TURN_INPUTS {
-            break TurnEnd::Limit;
-        }
-        let k = taken + inputs.len();
-        let i = match game.turn() {
-            Turn::Over => break TurnEnd::Over,
-            Turn::Chance(c) => step_chance(seed, k, c),
-            Turn::Seat { seat, options } => match seats.get(seat).copied() {
-                Some(Seat::Computer(policy)) => {
-                    let i = game.choose(
-                        seat,
-                        options,
-                        policy,
-                        decision_seed(seed, k),
-                        Some(stop.clone()),
-                    );
-                    if stop.load(Ordering::Relaxed) {
-                        break TurnEnd::Stopped;
-                    }
-                    i
-                }
-                Some(Seat::Person) | None => break TurnEnd::Person,
-            },
-        };
-        game.apply(i);
-        inputs.push(i);
-        done(inputs.len());
-    };
-    (inputs, end)
+    super::session::computer_turn(
+        game,
+        taken,
+        seats,
+        seed,
+        |_, k, c| Some(step_chance(seed, k, c)),
+        stop,
+        done,
+    )
 }

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::ai::{Agent, Policy};
 use super::dice::derive_seed;
-use super::game::{Game, Turn};
+use super::game::{Chance, Game, Turn};
 
 /// Who takes a seat's decisions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,18 +72,59 @@ pub enum TurnEnd {
 /// before; a guard against a game that would not).
 pub const MAX_TURN_INPUTS: usize = 1_000_000;
 
+/// What the computer's turn needs of a position: whose turn, applying an input, and a
+/// seat's decision by a policy. Every [`Game`] is one, and so is a game of any type
+/// ([`super::any::AnyGame`]), so one turn serves both.
+pub trait Mover {
+    fn turn(&self) -> Turn;
+    fn take(&mut self, input: usize);
+    /// The decision of `seat` among `options` by `policy`, seeded `seed`; its search ends
+    /// early when `stop` is set.
+    fn decide(
+        &self,
+        seat: usize,
+        options: usize,
+        policy: Policy,
+        seed: u64,
+        stop: &Arc<AtomicBool>,
+    ) -> usize;
+}
+
+impl<G: Game> Mover for G {
+    fn turn(&self) -> Turn {
+        Game::turn(self)
+    }
+    fn take(&mut self, input: usize) {
+        self.apply(input);
+    }
+    fn decide(
+        &self,
+        seat: usize,
+        options: usize,
+        policy: Policy,
+        seed: u64,
+        stop: &Arc<AtomicBool>,
+    ) -> usize {
+        Agent::<G::Eval>::new(policy, seed)
+            .stopped_by(stop.clone())
+            .choose(self, seat, options)
+            .min(options.saturating_sub(1))
+    }
+}
+
 /// Plays from `g`, the position after `taken` inputs of a match seeded `seed`: chance from
-/// `chance` (given the position and the input's index), each computer seat's decision by
-/// its policy (seeded [`decision_seed`]), until a person must decide, the match is over,
-/// `stop` is set (checked before every input, and by a search as it runs: a decision whose
-/// search was stopped is not taken) or [`MAX_TURN_INPUTS`] inputs are taken. `done` is told each input
-/// as it is taken. The inputs taken, in order, and why the turn ended.
-pub fn computer_turn<G: Game>(
-    mut g: G,
+/// `chance` (given the position, the input's index and the chance), each computer seat's
+/// decision by its policy (seeded [`decision_seed`]), until a person must decide, the match
+/// is over, `stop` is set (checked before every input, and by a search as it runs: a
+/// decision whose search was stopped is not taken) or [`MAX_TURN_INPUTS`] inputs are taken.
+/// `done` is told each input as it is taken. The inputs taken, in order, and why the turn
+/// ended.
+pub fn computer_turn<M: Mover>(
+    mut g: M,
     taken: usize,
     seats: &[Seat],
     seed: u64,
-    mut chance: impl FnMut(&G, usize) -> Option<usize>,
+    mut chance: impl FnMut(&M, usize, Chance) -> Option<usize>,
     stop: &Arc<AtomicBool>,
     done: impl Fn(usize),
 ) -> (Vec<usize>, TurnEnd) {
@@ -98,16 +139,13 @@ pub fn computer_turn<G: Game>(
         let k = taken + inputs.len();
         let i = match g.turn() {
             Turn::Over => break TurnEnd::Over,
-            Turn::Chance(_) => match chance(&g, k) {
+            Turn::Chance(c) => match chance(&g, k, c) {
                 Some(i) => i,
                 None => break TurnEnd::NoChance,
             },
             Turn::Seat { seat, options } => match seats.get(seat).copied() {
                 Some(Seat::Computer(policy)) => {
-                    let i = Agent::<G::Eval>::new(policy, decision_seed(seed, k))
-                        .stopped_by(stop.clone())
-                        .choose(&g, seat, options)
-                        .min(options.saturating_sub(1));
+                    let i = g.decide(seat, options, policy, decision_seed(seed, k), stop);
                     if stop.load(Ordering::Relaxed) {
                         break TurnEnd::Stopped;
                     }
@@ -116,7 +154,7 @@ pub fn computer_turn<G: Game>(
                 Some(Seat::Person) | None => break TurnEnd::Person,
             },
         };
-        g.apply(i);
+        g.take(i);
         inputs.push(i);
         done(inputs.len());
     };

@@ -264,7 +264,7 @@ impl Played {
                 from,
                 &seats,
                 seed,
-                |_, k| Some(Played::die(seed, k)),
+                |_, k, _| Some(Played::die(seed, k)),
                 stop,
                 done,
             )

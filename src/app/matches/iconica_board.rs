@@ -328,10 +328,7 @@ impl IconicaMatch {
                 inputs.len(),
                 &seats,
                 seed,
-                |g, _| match g.turn() {
-                    Turn::Chance(c) => c.draw(&mut dice),
-                    _ => None,
-                },
+                |_, _, c| c.draw(&mut dice),
                 stop,
                 done,
             )

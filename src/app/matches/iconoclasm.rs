@@ -159,7 +159,7 @@ impl Played {
             let g = replay(&IconoclasmGame::start(&setup, &mut NoLog), &inputs);
             // Solo: the next card of the dealt draw pile (the first still in the deck), as
             // its index among the cards still in the deck (as `Pile` answers).
-            let next_card = |g: &IconoclasmGame<'_>, _k: usize| {
+            let next_card = |g: &IconoclasmGame<'_>, _k: usize, _c| {
                 let deck: Vec<u8> = g.st.deck().collect();
                 setup
                     .draw_pile
