@@ -2,23 +2,14 @@
 //! the registry's line, yet `play pig` plays it, `replay` replays its match file, and the
 //! Match screen's generic board plays it (`tests/app/generic_board.rs`).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use crate::layering::rust_files;
 
 use deckwright::games::record::MatchRecord;
 use deckwright::games::registry;
 
 use crate::cli;
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
 
 #[test]
 fn pig_is_named_only_in_its_folder_and_the_registry_line() {

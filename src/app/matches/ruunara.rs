@@ -138,6 +138,22 @@ pub struct Played {
     pub watch: Option<usize>,
 }
 
+impl Input {
+    /// Takes this decision at `g`, logging what happens: an option, the dragged hero's
+    /// path, or the member's drop.
+    fn apply(self, g: &mut RuunaraGame<'_>, log: &mut Vec<Event>) {
+        match self {
+            Input::Pick(i) => g.step(i, log),
+            Input::Drag(p) => {
+                g.apply_path(p, log);
+            }
+            Input::Drop(at) => {
+                g.apply_drop(at, log);
+            }
+        }
+    }
+}
+
 /// Rolls every die the game waits for from `dice`, each outcome kept in `inputs`.
 fn roll_into(g: &mut RuunaraGame<'_>, dice: &mut RngDice, inputs: &mut Vec<usize>) {
     while let Turn::Chance(c) = g.turn() {
@@ -252,15 +268,7 @@ impl Played {
             {
                 g.watch_enemies(w);
             }
-            match *input {
-                Input::Pick(i) => g.step(i, &mut ev),
-                Input::Drag(p) => {
-                    g.apply_path(p, &mut ev);
-                }
-                Input::Drop(at) => {
-                    g.apply_drop(at, &mut ev);
-                }
-            }
+            input.apply(&mut g, &mut ev);
             roll(&mut g, &mut dice, &mut ev);
             lines.extend(ev.drain(..).map(|e| (j + 1, e)));
         }
@@ -370,15 +378,7 @@ impl Played {
             let mut g = RuunaraGame::start(&setup, &mut ev);
             roll(&mut g, &mut dice, &mut ev);
             for input in &inputs {
-                match *input {
-                    Input::Pick(i) => g.step(i, &mut ev),
-                    Input::Drag(p) => {
-                        g.apply_path(p, &mut ev);
-                    }
-                    Input::Drop(at) => {
-                        g.apply_drop(at, &mut ev);
-                    }
-                }
+                input.apply(&mut g, &mut ev);
                 roll(&mut g, &mut dice, &mut ev);
                 ev.clear();
             }
