@@ -57,12 +57,38 @@ pub trait AnyGame: Send {
         stop: Option<Arc<AtomicBool>>,
     ) -> usize;
     fn clone_box(&self) -> Box<dyn AnyGame>;
+    /// A point on the table taken as a decision ([`Game::offer_point`]).
+    fn offer_point(&mut self, x: f64, y: f64) -> Option<usize>;
 }
 
 impl Clone for Box<dyn AnyGame> {
     fn clone(&self) -> Self {
         self.clone_box()
     }
+}
+
+/// A match opened at its start (a record's options compiled): the position and the lines
+/// its setting up logged (step 0).
+pub struct Opened {
+    pub game: Box<dyn AnyGame>,
+    pub opening: Step,
+}
+
+impl Opened {
+    /// `g` at its start, with what setting it up logged.
+    pub fn of<G: Game + Send + 'static>(g: G, log: &[G::Event]) -> Opened {
+        Opened {
+            opening: opening(&g, log),
+            game: Box::new(g),
+        }
+    }
+}
+
+/// The lines setting `g` up logged, as the step before the first input.
+pub fn opening<G: Game>(g: &G, log: &[G::Event]) -> Step {
+    let mut s = step_of(g, 0, log);
+    s.check = 0;
+    s
 }
 
 fn step_of<G: Game>(g: &G, input: usize, events: &[G::Event]) -> Step {
@@ -136,6 +162,9 @@ impl<G: Game + Send + 'static> AnyGame for G {
     }
     fn clone_box(&self) -> Box<dyn AnyGame> {
         Box::new(self.clone())
+    }
+    fn offer_point(&mut self, x: f64, y: f64) -> Option<usize> {
+        Game::offer_point(self, x, y)
     }
 }
 

@@ -14,6 +14,7 @@ pub mod files;
 pub mod game;
 pub mod iconica;
 pub mod iconoclasm;
+pub mod owned;
 pub mod pig;
 pub mod record;
 pub mod registry;

@@ -6,9 +6,10 @@
 //! Adding a game: its folder under `src/games/` gives a [`Registration`], and one line here
 //! lists it (docs/architecture.md, "Adding a game").
 
-use super::any::AnyGame;
+use super::any::{AnyGame, Opened};
 use super::record::{MatchRecord, RecordError};
 use super::report::Report;
+use super::session::Session;
 use crate::cards::CardLookup;
 
 /// One game as the faces know it.
@@ -28,6 +29,9 @@ pub struct Registration {
     /// no code of their own for it (`play GAME`, the Match screen's generic board). `None`
     /// for a game whose faces build its setup from files and cards.
     pub generic: Option<fn() -> Box<dyn AnyGame>>,
+    /// The start of the match a record's options describe (the lookup serves the cards of a
+    /// format-1 record): what a session reopens, hosts again, or plays on from.
+    pub open: fn(&toml::Table, &dyn CardLookup) -> Result<Opened, RecordError>,
 }
 
 /// Every game, in the order faces list them.
@@ -53,6 +57,15 @@ pub fn of_record(r: &MatchRecord) -> Result<&'static Registration, RecordError> 
             GAMES.iter().map(|g| g.name).collect::<Vec<_>>().join(", ")
         ))
     })
+}
+
+/// Reopens `r` as a session: its game's start compiled from its options, then every input
+/// and step checked ([`Session::from_record`]).
+pub fn session(r: &MatchRecord, lookup: &dyn CardLookup) -> Result<Session, RecordError> {
+    let game = of_record(r)?;
+    r.expect_engine(game.engine)?;
+    let opened = (game.open)(&r.options, lookup)?;
+    Session::from_record(r, opened, game.engine)
 }
 
 /// Replays `r` with its game's engine: the report at input `to` (the end when `None`).

@@ -12,8 +12,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::ai::{Agent, Policy};
+use super::any::{AnyGame, Opened, Step};
 use super::dice::derive_seed;
 use super::game::{Chance, Game, Turn};
+use super::record::{MatchRecord, PointInput, RecordError};
+use super::registry::Registration;
+use super::report::{Line, Report};
 
 /// Who takes a seat's decisions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -159,4 +163,470 @@ pub fn computer_turn<M: Mover>(
         done(inputs.len());
     };
     (inputs, end)
+}
+
+/// Why a [`Session`] refused an input: the session is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refused {
+    #[error("the match is over")]
+    Over,
+    #[error("chance is drawn here, not decided")]
+    Chance,
+    #[error("it is Player {turn}'s decision, not Player {seat}'s")]
+    NotYourTurn { seat: usize, turn: usize },
+    #[error("Player {seat} is played by the computer")]
+    Computer { seat: usize },
+    #[error("option {option} is not one of the {options} options")]
+    NoSuchOption { option: usize, options: usize },
+    #[error("that point is not a legal place here")]
+    Point,
+    #[error("the decision was for step {step}, but the match is at step {latest}")]
+    Stale { step: usize, latest: usize },
+}
+
+/// The computer's turn of a session, taken out to run on another thread: [`Work::run`] plays
+/// it, [`Session::append`] takes its inputs back.
+pub struct Work {
+    game: Box<dyn AnyGame>,
+    from: usize,
+    seats: Vec<Seat>,
+    seed: u64,
+}
+
+impl Work {
+    /// The inputs the session had when the turn began.
+    pub fn from(&self) -> usize {
+        self.from
+    }
+
+    /// Plays the turn ([`super::any::computer_turn`]: chance by [`step_chance`]).
+    pub fn run(self, stop: &Arc<AtomicBool>, done: impl Fn(usize)) -> (Vec<usize>, TurnEnd) {
+        super::any::computer_turn(self.game, self.from, &self.seats, self.seed, stop, done)
+    }
+}
+
+/// One match of any registered game, as every face drives it: its start, who sits at each
+/// seat, the seed, every input so far (option indices, points on the table, chance
+/// outcomes) with what each set off, and the step shown. The position at any step is the
+/// start with the inputs before it applied; chance is drawn by [`step_chance`] and the
+/// computer's decisions seeded by [`decision_seed`], so a session reopened from its record
+/// ([`Session::record`], [`Session::from_record`]) plays on exactly as it would have.
+#[derive(Clone)]
+pub struct Session {
+    start: Box<dyn AnyGame>,
+    /// What setting the match up logged (before the first input).
+    opening: Step,
+    /// The position after every input.
+    latest: Box<dyn AnyGame>,
+    /// The engine version its records carry.
+    pub engine: u32,
+    pub seats: Vec<Seat>,
+    pub seed: u64,
+    inputs: Vec<usize>,
+    points: Vec<PointInput>,
+    steps: Vec<Step>,
+    /// Who took each input: a seat, or `None` for chance.
+    movers: Vec<Option<usize>>,
+    /// The game's options as its record keeps them.
+    pub options: toml::Table,
+    /// The chance source ran out after the last input (a record's).
+    exhausted: bool,
+    /// The step shown: the position after the first `at` inputs.
+    pub at: usize,
+}
+
+impl Session {
+    /// A new match from `start`.
+    pub fn new(
+        start: Box<dyn AnyGame>,
+        engine: u32,
+        seats: Vec<Seat>,
+        seed: u64,
+        options: toml::Table,
+    ) -> Session {
+        Session {
+            opening: Step::default(),
+            latest: start.clone(),
+            start,
+            engine,
+            seats,
+            seed,
+            inputs: Vec::new(),
+            points: Vec::new(),
+            steps: Vec::new(),
+            movers: Vec::new(),
+            options,
+            exhausted: false,
+            at: 0,
+        }
+    }
+
+    /// A new match from an opened start (its setting up logged).
+    pub fn opened(
+        opened: Opened,
+        engine: u32,
+        seats: Vec<Seat>,
+        seed: u64,
+        options: toml::Table,
+    ) -> Session {
+        let mut s = Session::new(opened.game, engine, seats, seed, options);
+        s.opening = opened.opening;
+        s
+    }
+
+    /// A new match of a game that starts from its rules alone (`None` for one that does not:
+    /// [`Registration::generic`]).
+    pub fn generic(game: &Registration, seats: Vec<Seat>, seed: u64) -> Option<Session> {
+        let make = game.generic?;
+        Some(Session::new(
+            make(),
+            game.engine,
+            seats,
+            seed,
+            toml::Table::new(),
+        ))
+    }
+
+    /// The game's command-line name.
+    pub fn name(&self) -> &'static str {
+        self.start.name()
+    }
+
+    /// Every input so far.
+    pub fn inputs(&self) -> &[usize] {
+        &self.inputs
+    }
+
+    /// What each input set off.
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// The inputs that were points on the table.
+    pub fn points(&self) -> &[PointInput] {
+        &self.points
+    }
+
+    /// Who took input `k`: a seat, or `None` for chance.
+    pub fn mover(&self, k: usize) -> Option<usize> {
+        self.movers.get(k).copied().flatten()
+    }
+
+    /// How many inputs were taken.
+    pub fn len(&self) -> usize {
+        self.inputs.len()
+    }
+
+    /// No input taken yet.
+    pub fn is_empty(&self) -> bool {
+        self.inputs.is_empty()
+    }
+
+    /// The position after every input.
+    pub fn latest(&self) -> &dyn AnyGame {
+        self.latest.as_ref()
+    }
+
+    /// The position after the first `k` inputs.
+    pub fn game_at(&self, k: usize) -> Box<dyn AnyGame> {
+        if k >= self.inputs.len() {
+            return self.latest.clone();
+        }
+        let mut g = self.start.clone();
+        for (at, &i) in self.inputs[..k].iter().enumerate() {
+            if let Some(p) = self.points.iter().find(|p| p.step == at) {
+                g.offer_point(p.x, p.y);
+            }
+            g.apply(i);
+        }
+        g
+    }
+
+    /// The log so far: each line with the step that set it off (0: setting the match up).
+    pub fn lines(&self) -> impl Iterator<Item = (usize, &(Line, String))> {
+        std::iter::once(&self.opening)
+            .chain(&self.steps)
+            .enumerate()
+            .flat_map(|(k, s)| s.lines.iter().map(move |l| (k, l)))
+    }
+
+    /// The seat that decides at the latest position, if a person's decision is awaited.
+    pub fn person_to_move(&self) -> Option<usize> {
+        match self.latest.turn() {
+            Turn::Seat { seat, .. } if self.seats.get(seat) == Some(&Seat::Person) => Some(seat),
+            _ => None,
+        }
+    }
+
+    /// Option `i` taken at the step shown by whoever is to decide there (a person at this
+    /// screen): later inputs are dropped (an undo and a new line of play).
+    pub fn decide(&mut self, i: usize) -> Result<(), Refused> {
+        let g = self.game_at(self.at);
+        match g.turn() {
+            Turn::Over => Err(Refused::Over),
+            Turn::Chance(_) => Err(Refused::Chance),
+            Turn::Seat { options, .. } if i >= options => {
+                Err(Refused::NoSuchOption { option: i, options })
+            }
+            Turn::Seat { .. } => {
+                self.truncate(self.at);
+                self.push(i, None);
+                Ok(())
+            }
+        }
+    }
+
+    /// Option `i` sent by `seat` for the latest step `step`, as the authority checks a
+    /// remote decision: refused (and nothing changed) unless the match is at `step`, it is
+    /// `seat`'s decision, the seat is a person's, and `i` is one of its options.
+    pub fn decide_as(&mut self, seat: usize, step: usize, i: usize) -> Result<(), Refused> {
+        if step != self.inputs.len() {
+            return Err(Refused::Stale {
+                step,
+                latest: self.inputs.len(),
+            });
+        }
+        match self.latest.turn() {
+            Turn::Over => Err(Refused::Over),
+            Turn::Chance(_) => Err(Refused::Chance),
+            Turn::Seat { seat: turn, .. } if turn != seat => Err(Refused::NotYourTurn {
+                seat: seat + 1,
+                turn: turn + 1,
+            }),
+            Turn::Seat { .. } if self.seats.get(seat) != Some(&Seat::Person) => {
+                Err(Refused::Computer { seat: seat + 1 })
+            }
+            Turn::Seat { options, .. } if i >= options => {
+                Err(Refused::NoSuchOption { option: i, options })
+            }
+            Turn::Seat { .. } => {
+                self.at = self.inputs.len();
+                self.push(i, None);
+                Ok(())
+            }
+        }
+    }
+
+    /// A point on the table taken at the step shown (Ruunara's drag or drop): the option
+    /// the game offers it as, taken; later inputs dropped.
+    pub fn point(&mut self, x: f64, y: f64) -> Result<usize, Refused> {
+        let mut g = self.game_at(self.at);
+        if !matches!(g.turn(), Turn::Seat { .. }) {
+            return Err(if g.outcome().is_some() {
+                Refused::Over
+            } else {
+                Refused::Chance
+            });
+        }
+        let i = g.offer_point(x, y).ok_or(Refused::Point)?;
+        self.truncate(self.at);
+        // The latest position holds the point's option now.
+        self.latest = g;
+        self.push(
+            i,
+            Some(PointInput {
+                step: self.inputs.len(),
+                x,
+                y,
+            }),
+        );
+        Ok(i)
+    }
+
+    /// Applies input `i` at the latest position.
+    fn push(&mut self, i: usize, point: Option<PointInput>) {
+        let mover = match self.latest.turn() {
+            Turn::Seat { seat, .. } => Some(seat),
+            _ => None,
+        };
+        self.steps.push(self.latest.apply(i));
+        self.inputs.push(i);
+        self.movers.push(mover);
+        self.points.extend(point);
+        self.exhausted = false;
+        self.at = self.inputs.len();
+    }
+
+    /// Drops every input from the `k`-th on.
+    pub fn truncate(&mut self, k: usize) {
+        if k >= self.inputs.len() {
+            return;
+        }
+        self.latest = self.game_at(k);
+        self.inputs.truncate(k);
+        self.steps.truncate(k);
+        self.movers.truncate(k);
+        self.points.retain(|p| p.step < k);
+        self.exhausted = false;
+        self.at = self.at.min(k);
+    }
+
+    /// Takes back the latest person's decision and everything after it (chance, the
+    /// computer's answers): the match is at that person's decision again. False when no
+    /// person has decided.
+    pub fn undo(&mut self) -> bool {
+        let person = |s: Option<usize>| s.and_then(|s| self.seats.get(s)) == Some(&Seat::Person);
+        match (0..self.inputs.len())
+            .rev()
+            .find(|&k| person(self.movers[k]))
+        {
+            Some(k) => {
+                self.truncate(k);
+                self.at = k;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The computer's turn from the latest position, when that is shown and chance or a
+    /// computer is to move.
+    pub fn computer_work(&self) -> Option<Work> {
+        if self.at != self.inputs.len() || self.exhausted {
+            return None;
+        }
+        match self.latest.turn() {
+            Turn::Over => return None,
+            Turn::Seat { seat, .. } if self.seats.get(seat) == Some(&Seat::Person) => {
+                return None;
+            }
+            _ => {}
+        }
+        Some(Work {
+            game: self.latest.clone(),
+            from: self.inputs.len(),
+            seats: self.seats.clone(),
+            seed: self.seed,
+        })
+    }
+
+    /// Appends the inputs a computer's turn begun at `from` inputs took; nothing when the
+    /// match moved on meanwhile (a person's undo, another turn's inputs).
+    pub fn append(&mut self, from: usize, inputs: Vec<usize>) -> bool {
+        if self.inputs.len() != from || self.at != from {
+            return false;
+        }
+        for i in inputs {
+            if matches!(self.latest.turn(), Turn::Over) {
+                break;
+            }
+            self.push(i, None);
+        }
+        true
+    }
+
+    /// Plays the computer's turns to the first person's decision or the end, on this thread
+    /// (the CLI, tests; a face runs [`Session::computer_work`] on a job instead).
+    pub fn play_computer(&mut self, stop: &Arc<AtomicBool>) -> TurnEnd {
+        loop {
+            let Some(work) = self.computer_work() else {
+                return if self.latest.outcome().is_some() {
+                    TurnEnd::Over
+                } else {
+                    TurnEnd::Person
+                };
+            };
+            let from = work.from();
+            let (inputs, end) = work.run(stop, |_| {});
+            self.append(from, inputs);
+            if end != TurnEnd::Limit {
+                return end;
+            }
+        }
+    }
+
+    /// The match so far as a record (format 2: every input, point and check).
+    pub fn record(&self) -> MatchRecord {
+        MatchRecord {
+            engine: self.engine,
+            seats: self.seats.iter().map(|s| s.record_name()).collect(),
+            inputs: self.inputs.clone(),
+            points: self.points.clone(),
+            checks: self
+                .steps
+                .iter()
+                .take(self.inputs.len())
+                .map(|s| s.check)
+                .collect(),
+            exhausted: self.exhausted,
+            options: self.options.clone(),
+            ..MatchRecord::new(self.name(), self.seed)
+        }
+    }
+
+    /// Reopens `r` from `start` (the position its options compile to): its game and engine
+    /// version checked, every input checked against what the position takes and every step
+    /// against the record's checks; the first that is not legal or plays differently is the
+    /// error.
+    pub fn from_record(
+        r: &MatchRecord,
+        opened: Opened,
+        engine: u32,
+    ) -> Result<Session, RecordError> {
+        let start = opened.game;
+        r.expect_game(start.name())?;
+        r.expect_engine(engine)?;
+        if r.inputs.len() > super::record::MAX_INPUTS {
+            return Err(RecordError::TooLong(r.inputs.len()));
+        }
+        let seats = r
+            .seats
+            .iter()
+            .map(|s| {
+                Seat::from_record(s)
+                    .ok_or_else(|| RecordError::Options(format!("unknown seat `{s}`")))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut s = Session::new(start, engine, seats, r.seed, r.options.clone());
+        s.opening = opened.opening;
+        for (at, &input) in r.inputs.iter().enumerate() {
+            match r.point_at(at) {
+                Some((k, p)) => {
+                    if s.latest.offer_point(p.x, p.y) != Some(input) {
+                        return Err(RecordError::Point { k, step: at });
+                    }
+                    s.points.push(*p);
+                }
+                None => {
+                    let legal = match s.latest.turn() {
+                        Turn::Seat { options, .. } => options,
+                        Turn::Chance(c) => c.outcomes(),
+                        Turn::Over => 0,
+                    };
+                    if input >= legal {
+                        return Err(RecordError::Illegal { at, input });
+                    }
+                }
+            }
+            s.push(input, None);
+            if let Some(&want) = r.checks.get(at)
+                && s.steps[at].check != want
+            {
+                return Err(RecordError::Differs { at });
+            }
+        }
+        if r.exhausted && !matches!(s.latest.turn(), Turn::Over) {
+            s.steps.push(s.latest.exhausted());
+            s.exhausted = true;
+        }
+        s.at = s.inputs.len();
+        Ok(s)
+    }
+
+    /// The report of the match at the step shown (log, result in words, JSON).
+    pub fn report(&self) -> Report {
+        let g = self.game_at(self.at);
+        let names: Vec<String> = self.seats.iter().map(|s| s.record_name()).collect();
+        // At the latest step, the log's last line may be the dice running out.
+        let shown = if self.at >= self.inputs.len() {
+            self.steps.len()
+        } else {
+            self.at
+        };
+        let steps: Vec<Step> = std::iter::once(&self.opening)
+            .chain(&self.steps[..shown])
+            .cloned()
+            .collect();
+        super::any::report(g.as_ref(), &steps, self.seed, &names)
+    }
 }

@@ -9,3 +9,4 @@ mod fifth;
 mod layering;
 mod pig;
 mod replay;
+mod session;

@@ -2,6 +2,8 @@
 //! both characters as written, the Day limit, and every card the match looked up) written
 //! and read back, the match compiled from them, and the report `play` and `replay` print.
 
+use crate::games::any::{Opened, opening};
+use crate::games::owned::{OnSetup, Owned};
 use serde_json::{Value, json};
 
 use crate::cards::{Card, CardLookup};
@@ -117,6 +119,26 @@ pub fn compile_record(o: &toml::Table, lookup: &dyn CardLookup) -> Result<Match,
     };
     Match::new(&src.setup, &src.characters, lookup, src.day_limit)
         .map_err(|e| RecordError::Options(e.to_string()))
+}
+
+/// Arcadia's positions, which borrow their [`Match`].
+pub struct Arcadia;
+
+impl OnSetup for Arcadia {
+    type Setup = Match;
+    type Game<'s> = ArcadiaGame<'s>;
+}
+
+/// The start of the match a record's options describe.
+pub fn open(o: &toml::Table, lookup: &dyn CardLookup) -> Result<Opened, RecordError> {
+    let mut log = Vec::new();
+    let game = Owned::<Arcadia>::new(compile_record(o, lookup)?, |m| {
+        ArcadiaGame::start(m, &mut log)
+    });
+    Ok(Opened {
+        opening: opening(game.game(), &log),
+        game: Box::new(game),
+    })
 }
 
 /// Replays a record of an Arcadia match up to `to` inputs (all when `None`), each checked.

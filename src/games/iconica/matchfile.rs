@@ -2,6 +2,8 @@
 //! parties in play order and every character's card) written and read back, the match
 //! compiled from them, and the report `play` and `replay` print.
 
+use crate::games::any::{Opened, Step};
+use crate::games::owned::{OnSetup, Owned};
 use serde_json::{Value, json};
 
 use crate::cards::{Card, CardLookup};
@@ -214,6 +216,23 @@ pub fn compile(t: &toml::Table, lookup: &dyn CardLookup) -> Result<Setup, Record
         _ => unreachable!("parties_of lists two or four"),
     };
     setup.map_err(|e| bad(format!("these parties cannot play: {e}")))
+}
+
+/// Iconica's positions, which borrow their [`Setup`].
+pub struct Iconica;
+
+impl OnSetup for Iconica {
+    type Setup = Setup;
+    type Game<'s> = IconicaGame<'s>;
+}
+
+/// The start of the match a record's options describe.
+pub fn open(o: &toml::Table, lookup: &dyn CardLookup) -> Result<Opened, RecordError> {
+    let game = Owned::<Iconica>::new(compile(o, lookup)?, |s| IconicaGame::new(s));
+    Ok(Opened {
+        game: Box::new(game),
+        opening: Step::default(),
+    })
 }
 
 /// Replays a record of an Iconica match up to `to` inputs (all when `None`), each checked.

@@ -18,6 +18,7 @@ pub const REGISTRATION: crate::games::registry::Registration =
         engine: matchfile::ENGINE,
         replay: matchfile::replay,
         generic: None,
+        open: matchfile::open,
     };
 
 /// The Iconica characters among the bundled starter cards (`cards/iconica/`), in file order.

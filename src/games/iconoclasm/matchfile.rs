@@ -3,6 +3,8 @@
 //! with the clash table, so the record replays without the catalogue and with no chance
 //! left to the seed), and the report `play` and `replay` print.
 
+use crate::games::any::{Opened, opening};
+use crate::games::owned::{OnSetup, Owned};
 use serde_json::{Value, json};
 
 use crate::cards::{Card, CardLookup};
@@ -133,6 +135,24 @@ pub fn setup_of(o: &toml::Table) -> Result<Setup, RecordError> {
         .map_err(|e| bad(format!("`clash`: {e}")))?;
     let (deck, table) = deck(&cards, table).map_err(bad)?;
     Setup::new(deck, &table, players, drawn, goal, pile).map_err(|e| bad(e.to_string()))
+}
+
+/// Iconoclasm's positions, which borrow their [`Setup`].
+pub struct Iconoclasm;
+
+impl OnSetup for Iconoclasm {
+    type Setup = Setup;
+    type Game<'s> = IconoclasmGame<'s>;
+}
+
+/// The start of the game a record's options describe.
+pub fn open(o: &toml::Table, _lookup: &dyn CardLookup) -> Result<Opened, RecordError> {
+    let mut log = Vec::new();
+    let game = Owned::<Iconoclasm>::new(setup_of(o)?, |s| IconoclasmGame::start(s, &mut log));
+    Ok(Opened {
+        opening: opening(game.game(), &log),
+        game: Box::new(game),
+    })
 }
 
 /// Replays a record of an Iconoclasm game up to `to` inputs (all when `None`), each checked.

@@ -13,4 +13,5 @@ pub const REGISTRATION: crate::games::registry::Registration =
         engine: matchfile::ENGINE,
         replay: matchfile::replay,
         generic: None,
+        open: matchfile::open,
     };

@@ -23,6 +23,7 @@ pub const REGISTRATION: Registration = Registration {
     engine: 1,
     replay: crate::games::any::replay::<Pig>,
     generic: Some(|| Box::new(Pig::new())),
+    open: |_, _| Ok(crate::games::any::Opened::of(Pig::new(), &[])),
 };
 
 /// A position of a game of Pig between two players.

@@ -6,6 +6,8 @@
 //! (docs/cards.md, "Match records"): `mission_file`, `mission` (the whole text), `squad`
 //! and `cards` (each card's TOML).
 
+use crate::games::any::{Opened, opening};
+use crate::games::owned::{OnSetup, Owned};
 use serde_json::{Value, json};
 
 use crate::cards::{Card, CardLookup};
@@ -130,6 +132,27 @@ pub fn source_of(o: &toml::Table) -> Result<Source, RecordError> {
         mission: text("mission")?,
         squad,
         cards: cards_of(o, crate::cards::Game::Ruunara).map_err(bad)?,
+    })
+}
+
+/// Ruunara's positions, which borrow their [`Setup`].
+pub struct Ruunara;
+
+impl OnSetup for Ruunara {
+    type Setup = Setup;
+    type Game<'s> = RuunaraGame<'s>;
+}
+
+/// The start of the mission a record's options describe.
+pub fn open(o: &toml::Table, _lookup: &dyn CardLookup) -> Result<Opened, RecordError> {
+    let src = source_of(o)?;
+    let c = compile(&src.cards, &src.mission, &src.mission_file, &src.squad)
+        .map_err(RecordError::Options)?;
+    let mut log = Vec::new();
+    let game = Owned::<Ruunara>::new(c.setup, |s| RuunaraGame::start(s, &mut log));
+    Ok(Opened {
+        opening: opening(game.game(), &log),
+        game: Box::new(game),
     })
 }
 

@@ -18,4 +18,5 @@ pub const REGISTRATION: crate::games::registry::Registration =
         engine: matchfile::ENGINE,
         replay: matchfile::replay,
         generic: None,
+        open: matchfile::open,
     };

@@ -2,7 +2,7 @@
 //! seats place cards; solo, the next card is a chance event (a [`Chance::Pick`] among the
 //! cards still in the deck, in card order), which [`Pile`] answers from the dealt draw pile.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use serde_json::Value;
 
@@ -73,7 +73,7 @@ impl Ending for IconoclasmEnding {
 pub struct IconoclasmGame<'s> {
     pub setup: &'s Setup,
     pub st: State,
-    moves: Rc<[Move]>,
+    moves: Arc<[Move]>,
     /// Play stopped early (the draws ran out).
     stopped: bool,
 }
