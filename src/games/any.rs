@@ -59,6 +59,9 @@ pub trait AnyGame: Send {
     fn clone_box(&self) -> Box<dyn AnyGame>;
     /// A point on the table taken as a decision ([`Game::offer_point`]).
     fn offer_point(&mut self, x: f64, y: f64) -> Option<usize>;
+    /// The position as its own type, for a face that paints it (a game's board painter
+    /// downcasts to its game, or to [`super::owned::Owned`] of it).
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
 impl Clone for Box<dyn AnyGame> {
@@ -165,6 +168,9 @@ impl<G: Game + Send + 'static> AnyGame for G {
     }
     fn offer_point(&mut self, x: f64, y: f64) -> Option<usize> {
         Game::offer_point(self, x, y)
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }
 

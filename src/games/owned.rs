@@ -120,6 +120,9 @@ where
     fn offer_point(&mut self, x: f64, y: f64) -> Option<usize> {
         self.game.offer_point(x, y)
     }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
 }
 
 #[cfg(test)]
