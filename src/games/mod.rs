@@ -64,18 +64,6 @@ impl Ended {
     }
 }
 
-/// What an engine's position waits for, in the engines' own terms (Arcadia's `State::node`);
-/// [`game::Turn`] is the interface's view.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Node {
-    /// A player picks one of `actions` options (`0..actions`).
-    Decision { player: usize, actions: usize },
-    /// Chance picks one of this many equally likely outcomes.
-    Chance(usize),
-    /// The game is over.
-    Terminal,
-}
-
 impl game::Ending for Ended {
     const ALL: &'static [Ended] = &[Ended::Victory, Ended::TurnLimit, Ended::DiceExhausted];
     fn name(self) -> &'static str {

@@ -3,11 +3,11 @@
 
 use crate::support::*;
 use deckwright::cards::{Card, parse_card};
-use deckwright::games::Node;
-use deckwright::games::arcadia::ai::{Agent, Seats};
+use deckwright::games::arcadia::ai::Agent;
 use deckwright::games::arcadia::character::CharacterFile;
-use deckwright::games::arcadia::engine::{Decide, Dice, Event, Match, RngDice, State, play_match};
+use deckwright::games::arcadia::engine::{ArcadiaGame, Dice, Event, Match, Node, RngDice, State};
 use deckwright::games::arcadia::setup::SetupFile;
+use deckwright::games::game::Game;
 use deckwright::games::iconica::ai::PolicyKind;
 use proptest::prelude::*;
 
@@ -68,7 +68,7 @@ pub fn policy(i: u8) -> PolicyKind {
 pub fn checked_play(m: &Match, seed: u64, pa: PolicyKind, pb: PolicyKind) -> (State, Vec<Event>) {
     let mut st = State::new(m);
     let mut log = Vec::new();
-    let mut seats = Seats([Agent::new(pa, seed ^ 1), Agent::new(pb, seed ^ 2)]);
+    let mut seats = [Agent::new(pa, seed ^ 1), Agent::new(pb, seed ^ 2)];
     let mut rng = RngDice::new(seed);
     let mut steps = 0u32;
     loop {
@@ -83,7 +83,7 @@ pub fn checked_play(m: &Match, seed: u64, pa: PolicyKind, pb: PolicyKind) -> (St
             Node::Decision { player, actions } => {
                 assert!(actions >= 2, "single options are taken by the engine");
                 assert_eq!(player as u8, st.decider());
-                let a = seats.decide(m, &st, player as u8, actions);
+                let a = seats[player & 1].choose(&ArcadiaGame { m, st }, player, actions);
                 assert!(a < actions);
                 st.apply(m, a, &mut log);
             }
@@ -111,14 +111,15 @@ proptest! {
         prop_assert!(ends);
         let days = log.iter().filter(|e| matches!(e, Event::Day { .. })).count() as u32;
         prop_assert_eq!(days, st.day);
-        // The driver gives the same log as the step-by-step loop, every time.
+        // The game interface's whole-match path gives the same log as the step-by-step
+        // loop, every time.
         for _ in 0..2 {
-            let mut st2 = State::new(&m);
             let mut log2 = Vec::new();
-            let mut seats = Seats([Agent::new(policy(pa), seed ^ 1), Agent::new(policy(pb), seed ^ 2)]);
-            play_match(&m, &mut st2, &mut RngDice::new(seed), &mut seats, &mut log2);
+            let mut g = ArcadiaGame::start(&m, &mut log2);
+            let mut seats = [Agent::new(policy(pa), seed ^ 1), Agent::new(policy(pb), seed ^ 2)];
+            g.play_out(&mut RngDice::new(seed), &mut seats, Some(&mut log2));
             prop_assert_eq!(&log2, &log);
-            prop_assert_eq!(st2, st);
+            prop_assert_eq!(g.st, st);
         }
     }
 }

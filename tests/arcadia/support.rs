@@ -4,11 +4,10 @@
 
 use deckwright::cards::{Card, parse_card};
 use deckwright::games::arcadia::character::CharacterFile;
-use deckwright::games::arcadia::engine::{
-    Decide, Event, Match, Opt, Opts, ScriptDice, State, play_match,
-};
+use deckwright::games::arcadia::engine::{ArcadiaGame, Event, Match, Opt, Opts, ScriptDice, State};
 use deckwright::games::arcadia::model::Court;
 use deckwright::games::arcadia::setup::{LaidLeague, Pos, SetupFile, SetupPlayer};
+use deckwright::games::game::{Game, Turn};
 
 /// The sides of every test league: forest all round.
 const SIDES: &str =
@@ -437,8 +436,9 @@ pub struct Script {
     pub seen: Vec<(u8, Vec<Opt>)>,
 }
 
-impl Decide for Script {
-    fn decide(&mut self, m: &Match, st: &State, player: u8, _n: usize) -> usize {
+impl Script {
+    /// The index of the next option of the queue among `player`'s options at `st`.
+    pub fn decide(&mut self, m: &Match, st: &State, player: u8) -> usize {
         let mut o = Opts::default();
         st.options(m, &mut o);
         self.seen.push((player, o.as_slice().to_vec()));
@@ -467,19 +467,34 @@ pub fn run(m: &Match, dice: &str, choices: &[Opt]) -> Ran {
 }
 
 /// [`run`] from a given starting state (e.g. with merits already exhausted).
-pub fn run_from(m: &Match, mut st: State, dice: &str, choices: &[Opt]) -> Ran {
+pub fn run_from(m: &Match, st: State, dice: &str, choices: &[Opt]) -> Ran {
     let mut log = Vec::new();
     let mut script = Script {
         queue: choices.iter().copied().collect(),
         seen: Vec::new(),
     };
-    play_match(
-        m,
-        &mut st,
-        &mut ScriptDice::parse(dice).unwrap(),
-        &mut script,
-        &mut log,
-    );
+    // Through the game interface: what holds at the start is settled first, as a match
+    // begins; the dice script's faces are the chance inputs.
+    let mut g = ArcadiaGame::from_state(m, st, &mut log);
+    let mut dice = ScriptDice::parse(dice).unwrap();
+    loop {
+        match g.turn() {
+            Turn::Over => break,
+            Turn::Chance(c) => match c.draw(&mut dice) {
+                Some(face) => g.apply_logged(face, &mut log),
+                None => {
+                    g.exhausted(&mut log);
+                    break;
+                }
+            },
+            Turn::Seat { seat, options } => {
+                let a = script.decide(m, &g.st, seat as u8);
+                assert!(a < options);
+                g.apply_logged(a, &mut log);
+            }
+        }
+    }
+    let st = g.st;
     assert!(
         script.queue.is_empty(),
         "choices left unused: {:?}",

@@ -2,6 +2,7 @@
 //! ends with all 16 cards on the table, the grid stays within 7 by 7, cards are conserved
 //! after every move, and a seed replays the same game.
 
+use deckwright::games::game::{Game, Turn};
 use deckwright::games::iconoclasm::ai::{Agent, PolicyKind};
 use deckwright::games::iconoclasm::engine::*;
 use deckwright::games::iconoclasm::model::ClashTable;
@@ -15,6 +16,35 @@ fn policy(k: u8) -> PolicyKind {
         1 => PolicyKind::Random,
         _ => PolicyKind::Greedy,
     }
+}
+
+/// Plays a game through the game interface: the cards drawn off the setup's pile, each
+/// decision by `choose(seat, state, moves)` (an index into the moves).
+pub fn play_through(
+    setup: &Setup,
+    choose: &mut dyn FnMut(u8, &State, &[Move]) -> usize,
+    log: &mut Vec<Event>,
+) -> State {
+    let mut g = IconoclasmGame::start(setup, log);
+    let mut pile = Pile::new(setup);
+    loop {
+        match g.turn() {
+            Turn::Over => break,
+            Turn::Chance(c) => match c.draw(&mut pile) {
+                Some(o) => g.apply_logged(o, log),
+                None => {
+                    g.exhausted(log);
+                    break;
+                }
+            },
+            Turn::Seat { seat, options } => {
+                let moves = g.st.moves();
+                let i = choose(seat as u8, &g.st, &moves).min(options - 1);
+                g.apply_logged(i, log);
+            }
+        }
+    }
+    g.st
 }
 
 /// Plays a game, checking the invariants after every move; returns the log.
@@ -31,7 +61,7 @@ fn play(seed: u64, players: u8, kind: u8, goal: Goal) -> (State, Vec<Event>) {
         .map(|p| Agent::new(policy(kind), seed ^ u64::from(p)))
         .collect();
     let mut log = Vec::new();
-    let st = play_match(
+    let st = play_through(
         &setup,
         &mut |seat, st, moves| {
             assert!(!moves.is_empty());

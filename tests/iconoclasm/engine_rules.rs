@@ -954,7 +954,7 @@ fn a_solo_game_ends_with_the_goal_in_the_end_event() {
     )
     .unwrap();
     let mut log = Vec::new();
-    let st = play_match(&s, &mut |_, _, _| 0, &mut log);
+    let st = crate::engine_props::play_through(&s, &mut |_, _, _| 0, &mut log);
     assert!(st.is_over());
     assert_eq!(st.turn, 16);
     let draws: Vec<u8> = log

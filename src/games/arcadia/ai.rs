@@ -6,11 +6,11 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use super::engine::Node;
 use super::engine::quests::{holds, step_of};
 use super::engine::state::{Hero, IN_HAND};
-use super::engine::{ArcadiaGame, Decide, Match, NoLog, State, Winner, returns};
+use super::engine::{ArcadiaGame, Match, NoLog, State, Winner, returns};
 use super::model::Objective;
-use crate::games::Node;
 use crate::games::ai::{Evaluator, Tuning, first_best};
 use crate::games::game::Returns;
 
@@ -102,22 +102,6 @@ impl<'m> Evaluator<ArcadiaGame<'m>> for ArcadiaEval {
             c: MCTS_C,
             prior_visits: MCTS_PRIOR_VISITS,
         }
-    }
-}
-
-/// Two seated agents, player a's first (the engine's [`Decide`]r).
-#[derive(Debug, Clone)]
-pub struct Seats(pub [Agent; 2]);
-
-impl Decide for Seats {
-    fn decide(&mut self, m: &Match, st: &State, player: u8, n: usize) -> usize {
-        self.0[player as usize & 1].decide(m, st, player, n)
-    }
-}
-
-impl Decide for Agent {
-    fn decide(&mut self, m: &Match, st: &State, player: u8, n: usize) -> usize {
-        self.choose(&ArcadiaGame { m, st: *st }, usize::from(player), n)
     }
 }
 

@@ -3,13 +3,13 @@
 
 use serde_json::Value;
 
+use super::engine::Node;
 use super::engine::events::side_name;
 use super::engine::setup::DIRS;
 use super::engine::state::kind_name;
 use super::engine::{
     ArcadiaGame, Ended, Event, Log, Match, NoLog, Opt, Opts, Phase, State, Winner,
 };
-use crate::games::Node;
 use crate::games::game::{Chance, Game, Outcome, Seats, Turn, Verdict};
 
 use super::ai::ArcadiaEval;
@@ -22,7 +22,12 @@ impl<'m> ArcadiaGame<'m> {
 
     /// The start of a match, logging what happens before the first roll or decision.
     pub fn start(m: &'m Match, log: &mut impl Log) -> ArcadiaGame<'m> {
-        let mut st = State::new(m);
+        ArcadiaGame::from_state(m, State::new(m), log)
+    }
+
+    /// A match begun from `st` (a test's arranged position, say): every decision with a
+    /// single option taken first, as at the start.
+    pub fn from_state(m: &'m Match, mut st: State, log: &mut impl Log) -> ArcadiaGame<'m> {
         st.settle(m, log);
         ArcadiaGame { m, st }
     }

@@ -1,11 +1,10 @@
 //! The Arcadia engine (`spec/arcadia.md`, "Engine rulings"; rules cards 3-4): a compiled
 //! quest setup ([`Match`]), a `Copy` position ([`State`]) that is a chance node (a die), a
-//! decision node (a player picks one of its [`Opt`]s) or over, and [`State::apply`]. No I/O,
-//! clock or global RNG here: [`play_match`] takes the dice from a passed-in [`Dice`] source
-//! (seeded or scripted) and the decisions from a [`Decide`]r.
+//! decision node (a player picks one of its [`Opt`]s) or over ([`Node`]), and
+//! [`State::apply`]. No I/O, clock or global RNG here: chance comes in as inputs.
 //!
-//! [`ArcadiaGame`] offers the same engine as a [`crate::games::game::Game`] (`arcadia::game`),
-//! so the shared policies, the sim runner and the faces serve it.
+//! [`ArcadiaGame`] is the engine as a [`crate::games::game::Game`] (`arcadia::game`): the
+//! shared policies, the sim runner, the session and the tests all play it through that.
 
 pub mod contest;
 pub mod days;
@@ -19,42 +18,7 @@ pub mod waylays;
 pub use crate::games::dice::{Dice, RngDice, ScriptDice};
 pub use events::{Event, Log, NoLog, Outcome};
 pub use setup::{Match, MatchError, Player};
-pub use state::{Ended, Foe, Hero, Opt, Opts, Phase, State, Winner};
-
-use crate::games::Node;
-
-/// Picks an option of a decision.
-pub trait Decide {
-    /// The index (in `0..n`) of `player`'s option at `st`.
-    fn decide(&mut self, m: &Match, st: &State, player: u8, n: usize) -> usize;
-}
-
-/// Plays until the match ends: victory, the turn limit, or the dice running out (a script).
-pub fn play_match<D: Dice, P: Decide, L: Log>(
-    m: &Match,
-    st: &mut State,
-    dice: &mut D,
-    decide: &mut P,
-    log: &mut L,
-) {
-    st.settle(m, log);
-    loop {
-        match st.node(m) {
-            Node::Terminal => return,
-            Node::Chance(_) => match dice.die() {
-                Some(face) => st.apply(m, usize::from(face.clamp(1, 6) - 1), log),
-                None => {
-                    st.stop_exhausted(log);
-                    return;
-                }
-            },
-            Node::Decision { player, actions } => {
-                let a = decide.decide(m, st, player as u8, actions);
-                st.apply(m, a.min(actions.saturating_sub(1)), log);
-            }
-        }
-    }
-}
+pub use state::{Ended, Foe, Hero, Node, Opt, Opts, Phase, State, Winner};
 
 /// A match position: the compiled match and the state.
 #[derive(Debug, Clone, Copy)]

@@ -2,7 +2,6 @@
 //! and treasure lies, whose Day it is, the test under way) and the [`Phase`] saying what the
 //! engine waits for: a die (chance), a player's decision among [`Opt`]s, or nothing (over).
 
-use crate::games::Node;
 use crate::games::arcadia::model::TestKind;
 
 use super::setup::{MAX_BROUGHT, MAX_SEQUENCES, MAX_TREASURES, MAX_WAYLAYS, Match, NO_BASE};
@@ -20,6 +19,18 @@ pub const ALL_TYPES: u8 = 0b11111;
 
 /// How a match ended (shared by the games' engines).
 pub use crate::games::Ended;
+
+/// What a position waits for, in the engine's own terms ([`State::node`]); the game
+/// interface's view of it is [`crate::games::game::Turn`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Node {
+    /// A player picks one of `actions` options (`0..actions`).
+    Decision { player: usize, actions: usize },
+    /// Chance picks one of this many equally likely outcomes.
+    Chance(usize),
+    /// The game is over.
+    Terminal,
+}
 
 /// Who won.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,4 +1,4 @@
-//! Playing a whole game ([`play_match`]) and Iconoclasm as a [`Game`] ([`IconoclasmGame`]):
+//! Iconoclasm as a [`Game`] ([`IconoclasmGame`]):
 //! seats place cards; solo, the next card is a chance event (a [`Chance::Pick`] among the
 //! cards still in the deck, in card order), which [`Pile`] answers from the dealt draw pile.
 
@@ -13,39 +13,6 @@ use super::state::{Move, State};
 use crate::games::dice::Dice;
 use crate::games::game::{Chance, Ending, Game, Outcome, Seats, Turn, Verdict};
 use crate::games::iconoclasm::ai::IconoclasmEval;
-
-/// Plays a game to its end: `choose(seat, state, moves)` picks an option index for the player
-/// to move (an index past the end counts as the last option); solo, cards are drawn from the
-/// setup's shuffled deck. Ends with [`Event::End`].
-pub fn play_match(
-    setup: &Setup,
-    choose: &mut dyn FnMut(u8, &State, &[Move]) -> usize,
-    log: &mut impl Log,
-) -> State {
-    let mut st = State::new(setup, log);
-    let mut pile = setup.draw_pile.iter();
-    while !st.is_over() {
-        if st.needs_draw() {
-            match pile.next() {
-                Some(&card) => st.draw(card, log),
-                None => break,
-            }
-            continue;
-        }
-        let moves = st.moves();
-        if moves.is_empty() {
-            break;
-        }
-        let i = choose(st.to_move, &st, &moves).min(moves.len() - 1);
-        if st.apply(&moves[i], log).is_err() {
-            break;
-        }
-    }
-    log.push(Event::End {
-        winner: winner(&st),
-    });
-    st
-}
 
 /// How an Iconoclasm game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

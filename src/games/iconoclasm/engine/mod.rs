@@ -16,7 +16,7 @@ pub mod state;
 
 pub use clash::Clashes;
 pub use events::{Event, Log, NoLog};
-pub use game::{IconoclasmEnding, IconoclasmGame, Pile, SEARCH_WIDTH, play_match};
+pub use game::{IconoclasmEnding, IconoclasmGame, Pile, SEARCH_WIDTH};
 pub use grid::{Grid, MAX_SPAN, Placed, Pos, Side};
 pub use scoring::{ElementScore, PlayerScore, goal_met, player_scores, rank_elements, winner};
 pub use setup::{CARDS, Deck, Goal, Setup, SetupError, deal};
