@@ -11,6 +11,7 @@ mod export;
 mod import;
 mod limits;
 mod load;
+mod merge;
 mod odds;
 mod options;
 mod out;
@@ -60,6 +61,8 @@ pub enum Command {
     Replay(replay::Args),
     /// Run many AI-vs-AI matches and report win rates.
     Sim(sim::Args),
+    /// The report of a run split into shards (`sim ... --shard K/N --out FILE`), from their tallies.
+    Merge(merge::Args),
     /// A close-combat duel played many times: the chance of each ending (Ruunara).
     Duel(duel::Args),
     /// A card's field win rate, the impact of its parts and fixes (see docs/balance.md).
@@ -104,6 +107,7 @@ pub fn run(db: Option<PathBuf>, command: Command) -> ExitCode {
         Command::Play(a) => play::run(&ctx, a),
         Command::Replay(a) => replay::run(&ctx, a),
         Command::Sim(a) => sim::run(&ctx, a),
+        Command::Merge(a) => merge::run(&ctx, a),
         Command::Duel(a) => duel::run(&ctx, a),
         Command::Balance(a) => balance::run(&ctx, a),
         Command::Odds(a) => odds::run(&ctx, a),

@@ -81,6 +81,21 @@ pub struct SimShared {
     /// Print JSON on stdout.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub sharding: Sharding,
+}
+
+/// `--shard K/N --out FILE`: one shard of a run, its tally written for `deckwright merge`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Sharding {
+    /// Play shard K of N of the run and write its tally to --out (`auto/N`: K from Slurm's
+    /// SLURM_ARRAY_TASK_ID, Kubernetes' JOB_COMPLETION_INDEX or GNU parallel's PARALLEL_SEQ);
+    /// `deckwright merge` adds the shards' tallies into the whole run's report.
+    #[arg(long, value_name = "K/N", requires = "out")]
+    pub shard: Option<String>,
+    /// With --shard: the tally file to write.
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub out: Option<std::path::PathBuf>,
 }
 
 impl SimShared {
@@ -129,6 +144,8 @@ pub struct SoloSim {
     /// Print the summary as JSON.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub sharding: Sharding,
 }
 
 fn seat_policies(seats: u8, own: [Option<PolicyKind>; 2], shared: PolicyKind) -> Vec<PolicyKind> {

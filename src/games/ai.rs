@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use super::dice::Dice;
 use super::game::{Chance, Game, MAX_SEATS, Returns, Turn};
 
 /// How much search a decision gets.
@@ -119,6 +120,56 @@ impl Default for Tuning {
         Tuning {
             c: 1.0,
             prior_visits: 0.0,
+        }
+    }
+}
+
+/// A game's own evaluation, named beside its policies (its `ai.rs`), apart from its rules:
+/// the engine never names it, so the rules import nothing of the AI. Also the whole match
+/// played by policies, which a game may play by a faster path of its own.
+pub trait Evaluated: Game {
+    /// The evaluation the shared policies use for this game.
+    type Eval: Evaluator<Self> + Default + Clone + Send;
+
+    /// Plays to the end: chance from `dice`, each seat's decisions from its agent, every
+    /// event into `log` when given. A game may override it with a faster path that plays
+    /// exactly the same match (the same dice drawn, the same options chosen).
+    fn play_out<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        agents: &mut [Agent<Self::Eval>],
+        log: Option<&mut Vec<Self::Event>>,
+    ) {
+        play_nodes(self, dice, agents, log)
+    }
+}
+
+/// [`Evaluated::play_out`]'s general path: node by node, chance from `dice`, each seat's
+/// decision from its agent (`agents[seat]`).
+pub fn play_nodes<G: Game, E: Evaluator<G>, D: Dice>(
+    g: &mut G,
+    dice: &mut D,
+    agents: &mut [Agent<E>],
+    mut log: Option<&mut Vec<G::Event>>,
+) {
+    loop {
+        let a = match g.turn() {
+            Turn::Over => return,
+            Turn::Chance(c) => match c.draw(dice) {
+                Some(o) => o,
+                None => {
+                    let mut sink = Vec::new();
+                    g.exhausted(log.as_deref_mut().unwrap_or(&mut sink));
+                    return;
+                }
+            },
+            Turn::Seat { seat, options } => agents[seat % agents.len()]
+                .choose(g, seat, options)
+                .min(options.saturating_sub(1)),
+        };
+        match log.as_deref_mut() {
+            Some(l) => g.apply_logged(a, l),
+            None => g.apply(a),
         }
     }
 }
@@ -256,7 +307,7 @@ impl<E> Agent<E> {
     }
 
     /// The option `seat` takes at `g` (a decision with `options` options).
-    pub fn choose<G: Game<Eval = E>>(&mut self, g: &G, seat: usize, options: usize) -> usize
+    pub fn choose<G: Game>(&mut self, g: &G, seat: usize, options: usize) -> usize
     where
         E: Evaluator<G>,
     {
@@ -511,10 +562,13 @@ mod tests {
         }
     }
 
+    impl Evaluated for Toy {
+        type Eval = ToyEval;
+    }
+
     impl Game for Toy {
         type Ending = Done;
         type Event = ();
-        type Eval = ToyEval;
         const NAME: &'static str = "toy";
         fn seats(&self) -> usize {
             2

@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 
 use serde_json::{Value, json};
 
-use super::ai::{Agent, Policy};
+use super::ai::{Agent, Evaluated, Policy};
 use super::dice::Dice;
 use super::game::{Ending, Game, Turn, Verdict};
 use super::record::{MatchRecord, RecordError, replay_record, step_check};
@@ -79,7 +79,7 @@ pub struct Opened {
 
 impl Opened {
     /// `g` at its start, with what setting it up logged.
-    pub fn of<G: Game + Send + 'static>(g: G, log: &[G::Event]) -> Opened {
+    pub fn of<G: Evaluated + Send + 'static>(g: G, log: &[G::Event]) -> Opened {
         Opened {
             opening: opening(&g, log),
             game: Box::new(g),
@@ -112,7 +112,7 @@ fn step_of<G: Game>(g: &G, input: usize, events: &[G::Event]) -> Step {
     }
 }
 
-impl<G: Game + Send + 'static> AnyGame for G {
+impl<G: Evaluated + Send + 'static> AnyGame for G {
     fn name(&self) -> &'static str {
         G::NAME
     }
@@ -295,7 +295,7 @@ pub fn record(played: &AnyPlayed, engine: u32, seed: u64, seats: Vec<String>) ->
 /// A registered game's replay when its match starts from nothing but its rules
 /// (`G::default()`): every input and step checked, its report as [`play`] and [`report`]
 /// give it.
-pub fn replay<G: Game + Default + Send + 'static>(
+pub fn replay<G: Evaluated + Default + Send + 'static>(
     r: &MatchRecord,
     to: Option<usize>,
     _lookup: &dyn CardLookup,

@@ -8,8 +8,9 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::ai::{Agent, Policy};
+use super::ai::{Evaluated, play_nodes};
 use super::dice::{Dice, RngDice};
-use super::game::{Game, Stepper, Turn, Verdict, play_nodes};
+use super::game::{Stepper, Turn, Verdict};
 
 /// What went wrong in a conformance check.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -22,7 +23,7 @@ pub struct Violation {
 
 /// Plays one seeded random match from `start` (at most `max_steps` inputs) and checks the
 /// interface's promises; `start_log` is what the start logged.
-pub fn check_random_match<G: Game>(
+pub fn check_random_match<G: Evaluated>(
     start: &G,
     start_log: &[G::Event],
     seed: u64,

@@ -3,17 +3,17 @@
 //! documented `first` order, each with words a person can read), applying a decision or a
 //! chance outcome, and a typed [`Outcome`] (winner seats or a draw, how it ended, turns).
 //!
-//! Chance outcomes are never drawn by a game: [`Game::play_out`] and the faces that step a
-//! match take them from a [`Dice`] source handed in (seeded or scripted), so a seed or a dice
+//! Chance outcomes are never drawn by a game: a whole match played by policies
+//! ([`super::ai::Evaluated::play_out`]) and the faces that step a match take them from a [`Dice`] source handed in (seeded or scripted), so a seed or a dice
 //! script replays a match exactly. Policies ([`super::ai`]), the sim runner (`crate::sim`),
-//! the command line and the app's Match screen use only this trait; each game adds its
-//! evaluation ([`super::ai::Evaluator`]) and nothing else.
+//! the command line and the app's Match screen use only this trait. A game's evaluation
+//! ([`super::ai::Evaluator`]) lies beside its policies, apart from its rules: its
+//! [`super::ai::Evaluated`] names it, and the rules never do.
 
 use std::fmt::Debug;
 
 use serde_json::Value;
 
-use super::ai::{Agent, Evaluator};
 use super::dice::Dice;
 
 /// The most seats a game may have (Iconoclasm: four players).
@@ -140,8 +140,6 @@ pub trait Game: Clone {
     type Ending: Ending;
     /// One entry of its event log.
     type Event: Clone + Debug + PartialEq;
-    /// Its evaluation, the one thing a game gives the shared policies.
-    type Eval: Evaluator<Self> + Default + Clone + Send;
     /// Its name on the command line (`iconica`, `arcadia`, ...).
     const NAME: &'static str;
 
@@ -191,48 +189,6 @@ pub trait Game: Clone {
                 turns: 0,
             }
             .returns(self.seats()),
-        }
-    }
-
-    /// Plays to the end: chance from `dice`, each seat's decisions from its agent, every
-    /// event into `log` when given. Games may override it with a faster path that plays
-    /// exactly the same match (the same dice drawn, the same options chosen).
-    fn play_out<D: Dice>(
-        &mut self,
-        dice: &mut D,
-        agents: &mut [Agent<Self::Eval>],
-        log: Option<&mut Vec<Self::Event>>,
-    ) {
-        play_nodes(self, dice, agents, log)
-    }
-}
-
-/// [`Game::play_out`]'s general path: node by node, chance from `dice`, each seat's decision
-/// from its agent (`agents[seat]`).
-pub fn play_nodes<G: Game, D: Dice>(
-    g: &mut G,
-    dice: &mut D,
-    agents: &mut [Agent<G::Eval>],
-    mut log: Option<&mut Vec<G::Event>>,
-) {
-    loop {
-        let a = match g.turn() {
-            Turn::Over => return,
-            Turn::Chance(c) => match c.draw(dice) {
-                Some(o) => o,
-                None => {
-                    let mut sink = Vec::new();
-                    g.exhausted(log.as_deref_mut().unwrap_or(&mut sink));
-                    return;
-                }
-            },
-            Turn::Seat { seat, options } => agents[seat % agents.len()]
-                .choose(g, seat, options)
-                .min(options.saturating_sub(1)),
-        };
-        match log.as_deref_mut() {
-            Some(l) => g.apply_logged(a, l),
-            None => g.apply(a),
         }
     }
 }

@@ -11,7 +11,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::ai::{Agent, Policy};
+use super::ai::{Agent, Evaluated, Policy};
 use super::any::{AnyGame, Opened, Step};
 use super::dice::derive_seed;
 use super::game::{Chance, Game, Turn};
@@ -94,7 +94,7 @@ pub trait Mover {
     ) -> usize;
 }
 
-impl<G: Game> Mover for G {
+impl<G: Evaluated> Mover for G {
     fn turn(&self) -> Turn {
         Game::turn(self)
     }

@@ -6,15 +6,16 @@
 pub mod arcadia;
 pub mod iconica;
 pub mod iconoclasm;
+pub mod shard;
 
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
-use crate::games::ai::{Agent, Policy};
+use crate::games::ai::{Agent, Evaluated, Policy};
 use crate::games::dice::Dice;
-use crate::games::game::{Ending, Game, MAX_SEATS, Outcome, Turn, Verdict};
+use crate::games::game::{Ending, MAX_SEATS, Outcome, Turn, Verdict};
 
 /// The seed of seat `k`'s policy in a game seeded `s`.
 pub fn seat_seed(s: u64, k: usize) -> u64 {
@@ -46,7 +47,7 @@ fn seat_agents<E: Default>(
 
 /// Plays one match of a run to its end: chance from `dice`, seat `k` played by
 /// `policies[k]` (the last one for seats past the list) seeded with [`seat_seed`] of `s`.
-pub fn play_seeded<G: Game, D: Dice>(
+pub fn play_seeded<G: Evaluated, D: Dice>(
     mut game: G,
     mut dice: D,
     policies: &[Policy],
@@ -181,10 +182,29 @@ where
     run_chunks(games, threads, &play, &progress, stop)
 }
 
+/// [`run_tally`] over the game indices `range` of a run (a shard of it, [`shard`]): game
+/// `i` is `play(i)` whichever process plays it, so the shards' sums add up to the run's.
+pub fn run_tally_range<E, F, P>(
+    range: std::ops::Range<u64>,
+    threads: Option<usize>,
+    play: F,
+    progress: P,
+    stop: &AtomicBool,
+) -> Result<Option<Tally<E>>, rayon::ThreadPoolBuildError>
+where
+    E: Ending,
+    F: Fn(u64) -> Outcome<E> + Sync,
+    P: Fn(u64) + Sync,
+{
+    let start = range.start;
+    let games = range.end.saturating_sub(range.start);
+    run_chunks(games, threads, &|i| play(start + i), &progress, stop)
+}
+
 /// Plays one match as `play` does, logged: seat `k`'s policy seeded from stream `k + 1` of
 /// `seed`, chance from `dice`; `log` holds what the start of the match logged. Returns the
 /// final position and the whole log.
-pub fn play_logged<G: Game, D: Dice>(
+pub fn play_logged<G: Evaluated, D: Dice>(
     mut game: G,
     mut log: Vec<G::Event>,
     mut dice: D,
@@ -198,7 +218,7 @@ pub fn play_logged<G: Game, D: Dice>(
 
 /// One match played as [`play_logged`] plays it, every input kept: the record's inputs.
 #[derive(Debug, Clone)]
-pub struct Recorded<G: Game> {
+pub struct Recorded<G: Evaluated> {
     pub game: G,
     pub log: Vec<G::Event>,
     /// Every input in order: decisions and chance outcomes.
@@ -209,7 +229,7 @@ pub struct Recorded<G: Game> {
 
 /// Plays one match as [`play_logged`] does (the same agents, the same dice, so the same
 /// match), node by node, keeping every input for its match file.
-pub fn play_recorded<G: Game, D: Dice>(
+pub fn play_recorded<G: Evaluated, D: Dice>(
     game: G,
     log: Vec<G::Event>,
     dice: D,
@@ -221,7 +241,7 @@ pub fn play_recorded<G: Game, D: Dice>(
 
 /// [`play_recorded`], calling `each(&game)` after every decision a seat takes: a face shows
 /// progress with it (the match is the same).
-pub fn play_recorded_observed<G: Game, D: Dice>(
+pub fn play_recorded_observed<G: Evaluated, D: Dice>(
     mut game: G,
     mut log: Vec<G::Event>,
     mut dice: D,

@@ -3,11 +3,11 @@
 
 use crate::support::*;
 use deckwright::cards::{Card, parse_card};
+use deckwright::games::ai::Evaluated;
 use deckwright::games::arcadia::ai::Agent;
 use deckwright::games::arcadia::character::CharacterFile;
 use deckwright::games::arcadia::engine::{ArcadiaGame, Dice, Event, Match, Node, RngDice, State};
 use deckwright::games::arcadia::setup::SetupFile;
-use deckwright::games::game::Game;
 use deckwright::games::iconica::ai::PolicyKind;
 use proptest::prelude::*;
 

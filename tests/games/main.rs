@@ -10,3 +10,4 @@ mod layering;
 mod pig;
 mod replay;
 mod session;
+mod shards;

@@ -4,9 +4,11 @@
 //! chosen; a dropped deployment replays.
 
 use deckwright::cards::CardLookup;
+use deckwright::games::ai::Evaluated;
 use deckwright::games::ai::{Agent, Policy};
 use deckwright::games::dice::RngDice;
 use deckwright::games::game::{Game, Turn};
+use deckwright::games::ruunara::engine::RuunaraEval;
 use deckwright::games::ruunara::engine::geom::overlap;
 use deckwright::games::ruunara::engine::state::MAX_OPTS;
 use deckwright::games::ruunara::engine::{
@@ -301,7 +303,7 @@ fn greedy_deployment(
     let (mut chosen, mut offered) = (Vec::new(), Vec::new());
     while let Phase::Deploy(_) = g.st.phase {
         let opts = g.options().to_vec();
-        let a = Agent::new(Policy::Greedy, 1).choose(&g, 0, opts.len());
+        let a = Agent::<RuunaraEval>::new(Policy::Greedy, 1).choose(&g, 0, opts.len());
         chosen.push(spot(&g, opts[a]));
         offered.push(opts.iter().map(|o| spot(&g, *o)).collect());
         g.apply(a);

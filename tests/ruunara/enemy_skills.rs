@@ -6,6 +6,7 @@
 use deckwright::cards::Card;
 use deckwright::games::dice::ScriptDice;
 use deckwright::games::ruunara::duel::{DuelEnd, duel_setup, play_duel};
+use deckwright::games::ruunara::engine::RuunaraEval;
 use deckwright::games::ruunara::engine::{DeathKind, Event, Opt, RollKind};
 use deckwright::games::ruunara::mission::{Facing, Objective};
 use deckwright::games::ruunara::model::Figure;
@@ -460,7 +461,7 @@ fn random_logged(s: &deckwright::games::ruunara::engine::Setup, seed: u64) -> Ve
     let mut log = Vec::new();
     let mut g = deckwright::games::ruunara::engine::RuunaraGame::start(s, &mut log);
     let mut dice = RngDice::new(seed);
-    let mut agent: Agent<_> = Agent::new(Policy::Random, seed ^ 7);
+    let mut agent: Agent<RuunaraEval> = Agent::new(Policy::Random, seed ^ 7);
     loop {
         let a = match g.turn() {
             Turn::Over => break,

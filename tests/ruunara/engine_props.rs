@@ -2,10 +2,12 @@
 //! overlap, no move exceeds its allowance, a replay reproduces the log; the conformance
 //! check of the shared game interface.
 
+use deckwright::games::ai::Evaluated;
 use deckwright::games::ai::{Agent, Policy};
 use deckwright::games::conformance::check_random_match;
 use deckwright::games::dice::RngDice;
 use deckwright::games::game::{Game, Stepper, Turn};
+use deckwright::games::ruunara::engine::RuunaraEval;
 use deckwright::games::ruunara::engine::geom::overlap;
 use deckwright::games::ruunara::engine::{Event, Opt, RuunaraEnding, RuunaraGame, Status};
 use proptest::prelude::*;
@@ -32,7 +34,7 @@ fn random_mission<'s>(
     let g = RuunaraGame::start(s, &mut log);
     let mut step = Stepper::new(g, log);
     let mut dice = RngDice::new(seed);
-    let mut agent: Agent<_> = Agent::new(Policy::Random, seed ^ 7);
+    let mut agent: Agent<RuunaraEval> = Agent::new(Policy::Random, seed ^ 7);
     loop {
         match step.game.turn() {
             Turn::Over => break,
@@ -233,7 +235,7 @@ fn watching_the_enemies_turn_pauses_in_front_of_each_enemy_and_ends_where_play_d
             // A random match as the actions taken (decisions and dice).
             let mut g = RuunaraGame::new(&s);
             let mut dice = RngDice::new(seed);
-            let mut agent: Agent<_> = Agent::new(Policy::Random, seed);
+            let mut agent: Agent<RuunaraEval> = Agent::new(Policy::Random, seed);
             let mut actions = Vec::new();
             let mut before = Vec::new();
             loop {
@@ -312,7 +314,7 @@ fn greedy_rescues(squad: &str) {
     for seed in 0..40 {
         let mut g = RuunaraGame::new(&s);
         let mut dice = RngDice::new(seed);
-        let mut agent: Agent<_> = Agent::new(Policy::Greedy, seed);
+        let mut agent: Agent<RuunaraEval> = Agent::new(Policy::Greedy, seed);
         loop {
             match g.turn() {
                 Turn::Over => break,

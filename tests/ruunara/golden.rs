@@ -8,6 +8,7 @@
 use deckwright::games::ai::{Agent, Budget, Policy};
 use deckwright::games::dice::{RngDice, game_seed};
 use deckwright::games::game::{Game, Turn};
+use deckwright::games::ruunara::engine::RuunaraEval;
 use deckwright::games::ruunara::engine::{RuunaraGame, Setup};
 
 use super::common::example;
@@ -46,7 +47,7 @@ fn play(s: &Setup, policy: Policy, n: u64, d: &mut Digest) {
         let mut log = Vec::new();
         let mut g = RuunaraGame::start(s, &mut log);
         let mut dice = RngDice::new(k);
-        let mut agent: Agent<_> = Agent::new(policy, k ^ 0x5eed);
+        let mut agent: Agent<RuunaraEval> = Agent::new(policy, k ^ 0x5eed);
         loop {
             let a = match g.turn() {
                 Turn::Over => break,

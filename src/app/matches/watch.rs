@@ -113,7 +113,7 @@ pub fn play_stoppable(
 ) -> Option<Stepped> {
     let mut g = IconicaGame::new(setup);
     let mut dice = matches::seeded_dice(seed);
-    let mut agents: Vec<Agent<_>> = [a, b]
+    let mut agents: Vec<crate::games::iconica::ai::Agent> = [a, b]
         .iter()
         .enumerate()
         .map(|(k, &p)| Agent::new(p, crate::sim::derive_seed(seed, k as u64 + 1)))

@@ -31,6 +31,8 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         ctx,
         "arcadia",
         "Days",
+        crate::games::arcadia::matchfile::ENGINE,
+        &format!("{m:?}"),
         &args.shared,
         [pa.name(), pb.name()],
         |i| play_one(&m, [pa, pb], args.shared.seed, i),

@@ -44,6 +44,12 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     let (pa, pb) = (policies[0], policies[1]);
     let cat = open_catalogue(ctx)?;
     if args.field {
+        if args.shared.sharding.shard.is_some() {
+            return Err(BadInput(
+                "--shard: a --field run is not split into shards yet; shard a run of two parties"
+                    .into(),
+            ));
+        }
         return field(ctx, &cat, &args, rules, pa, pb);
     }
     if args.parties.len() != 2 {
@@ -58,6 +64,8 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         ctx,
         "iconica",
         "turns",
+        crate::games::iconica::matchfile::ENGINE,
+        &format!("{setup:?}"),
         &args.shared,
         [pa.name(), pb.name()],
         |i| play_one(&setup, [pa, pb], args.shared.seed, i),

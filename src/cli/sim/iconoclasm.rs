@@ -3,14 +3,14 @@
 //! thread count.
 
 use std::process::ExitCode;
-use std::time::Instant;
 
 use serde_json::json;
 
-use super::{bar, run_tally};
+use super::{Report, run_sharded};
 use crate::cli::load::iconoclasm_deck;
 use crate::cli::options::{IconoclasmTable, SimShared};
-use crate::cli::{Context, Outcome};
+use crate::cli::{BadInput, Context, Outcome};
+use crate::games::game::MAX_SEATS;
 use crate::games::game::{Outcome as MatchOutcome, Verdict};
 use crate::games::iconoclasm::engine::IconoclasmEnding;
 use crate::sim::{iconoclasm::Run, wilson};
@@ -39,15 +39,51 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     // A deal that cannot be made fails on the first game; check it once up front.
     run.outcome(seed, 0)?;
 
-    let pbar = bar(args.shared.games);
-    let started = Instant::now();
-    let s = run_tally(&args.shared, args.shared.games, &pbar, |i| {
-        play_one(&run, seed, i)
-    })?;
-    pbar.finish_and_clear();
-    let gps = s.games as f64 / started.elapsed().as_secs_f64().max(1e-9);
     let names: Vec<String> = run.policies.iter().map(|p| p.name()).collect();
-    let seats = if players == 1 { 1 } else { players as usize };
+    let desc = Desc {
+        game: "iconoclasm".into(),
+        games: args.shared.games,
+        seed,
+        players,
+        goal: goal.name().to_string(),
+        ai: names,
+    };
+    let threads = super::threads_of(args.shared.threads);
+    run_sharded(
+        ctx,
+        &args.shared.sharding,
+        threads,
+        args.shared.json,
+        json!(desc),
+        crate::games::iconoclasm::matchfile::ENGINE,
+        &format!("{:?} {:?}", run.deck, run.table),
+        |i| play_one(&run, seed, i),
+        print,
+    )
+}
+
+/// How an Iconoclasm run describes itself.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+struct Desc {
+    game: String,
+    games: u64,
+    seed: u64,
+    players: u8,
+    goal: String,
+    ai: Vec<String>,
+}
+
+/// The report of an Iconoclasm run.
+pub fn print(ctx: &Context, r: &Report<'_, IconoclasmEnding>) -> Outcome {
+    let d: Desc = serde_json::from_value(r.run.clone())
+        .map_err(|e| BadInput(format!("the run's description: {e}")))?;
+    let (s, seed, players, names) = (r.t, d.seed, d.players, &d.ai);
+    let gps = r.games_per_sec;
+    let seats = if players == 1 {
+        1
+    } else {
+        usize::from(players).min(MAX_SEATS)
+    };
     let rate = |k: u64| {
         if s.games == 0 {
             0.0
@@ -56,7 +92,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         }
     };
     let out = &ctx.out;
-    if args.shared.json {
+    if r.json {
         let mut wins = serde_json::Map::new();
         for p in 0..seats {
             wins.insert((p + 1).to_string(), json!(s.wins[p]));
@@ -72,11 +108,12 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
             "ci95": (0..seats).map(|p| { let (lo, hi) = wilson(s.wins[p], s.games, 1.96); [lo, hi] }).collect::<Vec<_>>(),
             "mean_turns": s.mean_turns(),
             "games_per_sec": gps,
+            "run_id": r.run_id,
         });
         if players == 1
             && let Some(m) = doc.as_object_mut()
         {
-            m.insert("goal".into(), json!(goal.name()));
+            m.insert("goal".into(), json!(d.goal));
             m.insert("goal_met".into(), json!(s.wins[0]));
         }
         out.json(&doc);
@@ -94,7 +131,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
             writeln!(
                 out,
                 "  goal {} met {:>7}  {:.1}% (95% CI {:.1}% to {:.1}%)",
-                goal.name(),
+                d.goal,
                 s.wins[0],
                 rate(s.wins[0]) * 100.0,
                 lo * 100.0,

@@ -5,18 +5,16 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
-use std::time::Instant;
 
 use serde_json::json;
 
-use super::{bar, pct, threads_of};
+use super::{Report, pct, run_sharded, threads_of};
 use crate::cli::load::{open_catalogue, ruunara_scenario};
 use crate::cli::options::SoloSim;
 use crate::cli::{BadInput, Context, Outcome};
 use crate::games::dice::{RngDice, game_seed};
 use crate::games::ruunara::engine::{RuunaraEnding, RuunaraGame, Setup};
-use crate::sim::{self, Tally};
+use crate::sim;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -37,36 +35,60 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     let (seed, policy) = (shared.seed, shared.ai);
     crate::cli::options::check_ruunara_search("--ai", policy, setup.figs.len())?;
 
-    let pbar = bar(shared.games);
-    let started = Instant::now();
-    let never = AtomicBool::new(false);
-    let t: Tally<RuunaraEnding> = sim::run_tally(
-        shared.games,
+    let desc = Desc {
+        game: "ruunara".into(),
+        games: shared.games,
+        seed,
+        ai: policy.name(),
+        mission: setup.id.clone(),
+        name: setup.name.clone(),
+    };
+    run_sharded(
+        ctx,
+        &shared.sharding,
         threads_of(shared.threads),
+        shared.json,
+        json!(desc),
+        crate::games::ruunara::matchfile::ENGINE,
+        &format!("{setup:?}"),
         |i| {
             let s = game_seed(seed, i);
             sim::play_seeded(RuunaraGame::new(&setup), RngDice::new(s), &[policy], s)
         },
-        |n| pbar.inc(n),
-        &never,
+        print,
     )
-    .map_err(|e| BadInput(format!("--threads: {e}")))?
-    .unwrap_or_default();
-    pbar.finish_and_clear();
-    let gps = t.games as f64 / started.elapsed().as_secs_f64().max(1e-9);
+}
+
+/// How a Ruunara run describes itself.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+struct Desc {
+    game: String,
+    games: u64,
+    seed: u64,
+    ai: String,
+    /// The mission's id and name.
+    mission: String,
+    name: String,
+}
+
+/// The report of a Ruunara run.
+pub fn print(ctx: &Context, r: &Report<'_, RuunaraEnding>) -> Outcome {
+    let d: Desc = serde_json::from_value(r.run.clone())
+        .map_err(|e| BadInput(format!("the run's description: {e}")))?;
+    let (t, seed, gps) = (r.t, d.seed, r.games_per_sec);
     let (rate, (lo, hi)) = t.win_rate(0);
     let out = &ctx.out;
-    if shared.json {
+    if r.json {
         let mut ended = serde_json::Map::new();
         for (name, n) in t.endings() {
             ended.insert(name.to_string(), json!(n));
         }
         out.json(&json!({
             "game": "ruunara",
-            "mission": setup.id,
+            "mission": d.mission,
             "games": t.games,
             "seed": seed,
-            "ai": policy.name(),
+            "ai": d.ai,
             "wins": {"heroes": t.wins[0], "enemies": t.wins[1], "no_result": t.no_result},
             "win_rate_heroes": rate,
             "ci95_heroes": [lo, hi],
@@ -74,15 +96,16 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
             "mean_turns": t.mean_turns(),
             "games_per_sec": gps,
             "ended": ended,
+            "run_id": r.run_id,
         }));
     } else {
         writeln!(
             out,
             "ruunara: {} ({}), {}, seed {seed}, squad played by {}",
-            setup.name,
-            setup.id,
+            d.name,
+            d.mission,
             crate::count(t.games, "game", "games"),
-            policy.name()
+            d.ai
         );
         writeln!(
             out,

@@ -11,7 +11,7 @@ use super::engine::quests::{holds, step_of};
 use super::engine::state::{Hero, IN_HAND};
 use super::engine::{ArcadiaGame, Match, NoLog, State, Winner, returns};
 use super::model::Objective;
-use crate::games::ai::{Evaluator, Tuning, first_best};
+use crate::games::ai::{Evaluated, Evaluator, Tuning, first_best};
 use crate::games::game::Returns;
 
 /// Samples per option in greedy's expectation (common random numbers across options).
@@ -35,6 +35,10 @@ pub type Agent = crate::games::ai::Agent<ArcadiaEval>;
 /// Arcadia's evaluation: [`evaluate`], greedy's Day-long completions, horizon playouts.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ArcadiaEval;
+
+impl Evaluated for ArcadiaGame<'_> {
+    type Eval = ArcadiaEval;
+}
 
 impl<'m> Evaluator<ArcadiaGame<'m>> for ArcadiaEval {
     fn value(&mut self, g: &ArcadiaGame<'m>, seat: usize) -> f64 {

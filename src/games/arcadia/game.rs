@@ -12,8 +12,6 @@ use super::engine::{
 };
 use crate::games::game::{Chance, Game, Outcome, Seats, Turn, Verdict};
 
-use super::ai::ArcadiaEval;
-
 impl<'m> ArcadiaGame<'m> {
     /// The start of a match (every decision with a single option already taken).
     pub fn new(m: &'m Match) -> ArcadiaGame<'m> {
@@ -123,7 +121,6 @@ impl<'m> ArcadiaGame<'m> {
 impl<'m> Game for ArcadiaGame<'m> {
     type Ending = Ended;
     type Event = Event;
-    type Eval = ArcadiaEval;
     const NAME: &'static str = "arcadia";
 
     fn seats(&self) -> usize {

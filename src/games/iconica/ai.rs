@@ -11,7 +11,7 @@ use super::engine::{
     Choice, Dice, IconicaGame, Io, NoLog, Resume, Setup, State, Stop, TurnHook, Winner, play_turn,
     resume_turn,
 };
-use crate::games::ai::{Evaluator, Tuning, first_best};
+use crate::games::ai::{Evaluated, Evaluator, Tuning, first_best};
 use crate::games::game::{Game, Returns};
 
 /// The shared policies, by their command-line names.
@@ -41,6 +41,19 @@ pub struct IconicaEval {
     scratch: Vec<u8>,
     /// A spare buffer for the inputs of a decision's view.
     spare: Vec<u8>,
+}
+
+impl Evaluated for IconicaGame<'_> {
+    type Eval = IconicaEval;
+
+    fn play_out<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        agents: &mut [crate::games::ai::Agent<IconicaEval>],
+        log: Option<&mut Vec<super::engine::Event>>,
+    ) {
+        self.play_fast(dice, agents, log)
+    }
 }
 
 impl<'s> Evaluator<IconicaGame<'s>> for IconicaEval {

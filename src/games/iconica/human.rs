@@ -128,7 +128,7 @@ pub fn option_text(setup: &Setup, o: Opt) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::game::Game;
+    use crate::games::ai::Evaluated;
     use crate::games::iconica::engine::{Event, IconicaGame, RngDice};
 
     fn seeded_dice(seed: u64) -> RngDice {

@@ -10,7 +10,7 @@ use super::engine::eval::move_values;
 use super::engine::game::search_moves;
 use super::engine::scoring::{goal_met, goal_progress, player_scores, winner};
 use super::engine::{IconoclasmGame, SEARCH_WIDTH, State};
-use crate::games::ai::{Evaluator, Tuning};
+use crate::games::ai::{Evaluated, Evaluator, Tuning};
 use crate::games::game::{Game, MAX_SEATS, Returns, Turn};
 
 /// UCT exploration for Iconoclasm's returns.
@@ -53,6 +53,10 @@ pub fn worth(st: &State, me: u8) -> f64 {
             0.75 * win + 0.25 * (0.5 + f64::from(mine - best_other) / 20.0)
         }
     }
+}
+
+impl Evaluated for IconoclasmGame<'_> {
+    type Eval = IconoclasmEval;
 }
 
 impl<'s> Evaluator<IconoclasmGame<'s>> for IconoclasmEval {

@@ -7,7 +7,7 @@
 
 use serde_json::{Value, json};
 
-use crate::games::ai::Evaluator;
+use crate::games::ai::{Evaluated, Evaluator};
 use crate::games::game::{Chance, Ending, Game, Outcome, Seats, Turn, Verdict};
 use crate::games::registry::Registration;
 
@@ -75,6 +75,10 @@ pub enum Said {
 #[derive(Debug, Clone, Default)]
 pub struct PigEval;
 
+impl Evaluated for Pig {
+    type Eval = PigEval;
+}
+
 impl Evaluator<Pig> for PigEval {
     fn value(&mut self, g: &Pig, seat: usize) -> f64 {
         let mine = g.banked[seat] + if g.to_move == seat { g.pot / 2 } else { 0 };
@@ -125,7 +129,6 @@ impl Pig {
 impl Game for Pig {
     type Ending = PigEnding;
     type Event = Said;
-    type Eval = PigEval;
     const NAME: &'static str = "pig";
 
     fn seats(&self) -> usize {

@@ -15,8 +15,9 @@ use super::setup::Setup;
 use super::state::{Ended, State, Winner};
 use super::turn::{Resume, play_turn, resume_turn, stop_exhausted};
 use crate::games::ai::Agent;
+use crate::games::ai::play_nodes;
 use crate::games::dice::Dice;
-use crate::games::game::{Chance, Game, Outcome, Returns, Seats, Turn, Verdict, play_nodes};
+use crate::games::game::{Chance, Game, Outcome, Returns, Seats, Turn, Verdict};
 use crate::games::iconica::ai::{IconicaEval, Table};
 
 /// What the engine needs next.
@@ -330,7 +331,6 @@ impl<'s> IconicaGame<'s> {
 impl<'s> Game for IconicaGame<'s> {
     type Ending = Ended;
     type Event = Event;
-    type Eval = IconicaEval;
     const NAME: &'static str = "iconica";
 
     fn seats(&self) -> usize {
@@ -439,10 +439,12 @@ impl<'s> Game for IconicaGame<'s> {
         let [a, b] = scores(&self.now);
         [a, b, 0.0, 0.0]
     }
+}
 
+impl<'s> IconicaGame<'s> {
     /// From a turn's start, the engine's fast path: one pass through the turns with the
     /// agents asked at each decision (`first` and `random` from the number of options alone).
-    fn play_out<D: Dice>(
+    pub(crate) fn play_fast<D: Dice>(
         &mut self,
         dice: &mut D,
         agents: &mut [Agent<IconicaEval>],

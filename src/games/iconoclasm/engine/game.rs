@@ -12,7 +12,6 @@ use super::setup::Setup;
 use super::state::{Move, State};
 use crate::games::dice::Dice;
 use crate::games::game::{Chance, Ending, Game, Outcome, Seats, Turn, Verdict};
-use crate::games::iconoclasm::ai::IconoclasmEval;
 
 /// How an Iconoclasm game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -96,7 +95,6 @@ impl<'s> IconoclasmGame<'s> {
 impl<'s> Game for IconoclasmGame<'s> {
     type Ending = IconoclasmEnding;
     type Event = Event;
-    type Eval = IconoclasmEval;
     const NAME: &'static str = "iconoclasm";
 
     fn seats(&self) -> usize {

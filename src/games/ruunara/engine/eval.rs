@@ -9,12 +9,26 @@ use super::game::RuunaraGame;
 use super::geom::{Rect, gap};
 use super::setup::Side;
 use super::state::{Phase, Status};
-use crate::games::ai::Evaluator;
+use crate::games::ai::{Agent, Evaluated, Evaluator};
+use crate::games::dice::Dice;
 use crate::games::ruunara::mission::Objective;
 
 /// The evaluation of a position for the squad (seat 0); seat 1's is its negation.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct RuunaraEval;
+
+impl Evaluated for RuunaraGame<'_> {
+    type Eval = RuunaraEval;
+
+    fn play_out<D: Dice>(
+        &mut self,
+        dice: &mut D,
+        agents: &mut [Agent<RuunaraEval>],
+        log: Option<&mut Vec<super::events::Event>>,
+    ) {
+        self.play_fast(dice, agents, log)
+    }
+}
 
 /// The worth of a won mission (a lost one is its negation).
 pub const WIN: f64 = 1000.0;

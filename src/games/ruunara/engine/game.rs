@@ -5,12 +5,12 @@
 use serde_json::Value;
 
 use super::RuunaraEnding;
-use super::eval::RuunaraEval;
 use super::events::{Event, Log, NoLog};
 use super::geom::{Pt, gap};
 use super::setup::Setup;
 use super::sight::Path;
 use super::state::{Opt, Phase, State, Status};
+use crate::games::ai::{Agent, Evaluator, play_nodes};
 use crate::games::game::{Chance, Ending, Game, Outcome, Seats, Turn, Verdict};
 use crate::games::ruunara::model::{AttackKind, SkillEffect};
 
@@ -329,7 +329,6 @@ impl<'s> RuunaraGame<'s> {
 impl<'s> Game for RuunaraGame<'s> {
     type Ending = RuunaraEnding;
     type Event = Event;
-    type Eval = RuunaraEval;
     const NAME: &'static str = "ruunara";
 
     fn seats(&self) -> usize {
@@ -433,15 +432,19 @@ impl<'s> Game for RuunaraGame<'s> {
         let path = self.legal_move_to(usize::from(fig), x, y)?;
         self.offer_path(path)
     }
+}
 
-    fn play_out<D: crate::games::dice::Dice>(
+impl<'s> RuunaraGame<'s> {
+    /// The whole match played by `agents`: with no log, a fast path (blind policies without
+    /// the trait's detour) that plays exactly what [`play_nodes`] plays.
+    pub fn play_fast<D: crate::games::dice::Dice, E: Evaluator<Self>>(
         &mut self,
         dice: &mut D,
-        agents: &mut [crate::games::ai::Agent<RuunaraEval>],
+        agents: &mut [Agent<E>],
         log: Option<&mut Vec<Event>>,
     ) {
         match log {
-            Some(l) => crate::games::game::play_nodes(self, dice, agents, Some(l)),
+            Some(l) => play_nodes(self, dice, agents, Some(l)),
             None => {
                 // The fast path: no log, blind policies without the trait's detour.
                 loop {
