@@ -255,3 +255,101 @@ fn merge_refuses_mixed_runs_duplicates_missing_shards_and_damaged_tallies() {
         "the shard must be 1 to 2",
     );
 }
+
+/// The `deckwright sim ... --shard` line of a recipe in `examples/scale/`, as words, with the
+/// scheduler's variable put in and the run made small (`--games 1000000` becomes 120).
+fn recipe(file: &str, var: &str, value: &str) -> Vec<String> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/scale")
+        .join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let line = text
+        .lines()
+        .map(|l| l.trim().trim_start_matches("- "))
+        .find(|l| l.starts_with("deckwright sim") && l.contains("--shard"))
+        .unwrap_or_else(|| panic!("{file} has no `deckwright sim ... --shard` line"));
+    line.replace(&format!("${var}"), value)
+        .split_whitespace()
+        .skip(1)
+        .map(|w| if w == "1000000" { "120".to_string() } else { w.to_string() })
+        .collect()
+}
+
+#[test]
+fn the_scale_recipes_shard_and_merge_as_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.sqlite");
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    // (recipe, the scheduler's index variable, the shards, the variables of shard k).
+    type Env = fn(u64) -> Vec<(&'static str, String)>;
+    let recipes: [(&str, &str, u64, Env); 3] = [
+        ("sweep.slurm", "SLURM_ARRAY_TASK_ID", 20, |k| {
+            vec![
+                ("SLURM_ARRAY_TASK_ID", k.to_string()),
+                ("SLURM_ARRAY_TASK_MIN", "1".into()),
+                ("SLURM_ARRAY_TASK_COUNT", "20".into()),
+            ]
+        }),
+        ("sweep-job.yaml", "JOB_COMPLETION_INDEX", 20, |k| {
+            vec![("JOB_COMPLETION_INDEX", (k - 1).to_string())]
+        }),
+        ("sweep-parallel.sh", "PARALLEL_SEQ", 4, |k| {
+            vec![("PARALLEL_SEQ", k.to_string())]
+        }),
+    ];
+    let mut whole: Option<String> = None;
+    for (file, var, shards, env_of) in recipes {
+        let work = dir.path().join(file);
+        std::fs::create_dir_all(work.join("tallies")).unwrap();
+        let mut children = Vec::new();
+        for k in 1..=shards {
+            let env = env_of(k);
+            let value = env.iter().find(|(n, _)| *n == var).unwrap().1.clone();
+            let words = recipe(file, var, &value);
+            // The recipes name files relative to a checkout, tallies under /tallies on the
+            // Job's volume: here, in this test's folder.
+            let words: Vec<String> = words
+                .into_iter()
+                .map(|w| {
+                    if w.starts_with("examples/") {
+                        root.join(&w).display().to_string()
+                    } else if let Some(rest) = w.strip_prefix("/tallies/") {
+                        work.join("tallies").join(rest).display().to_string()
+                    } else if w.ends_with(".tally.json") {
+                        work.join(&w).display().to_string()
+                    } else {
+                        w
+                    }
+                })
+                .collect();
+            let args: Vec<&str> = words.iter().map(String::as_str).collect();
+            let env: Vec<(&str, &str)> = env.iter().map(|(n, v)| (*n, v.as_str())).collect();
+            children.push(spawn(&db, &args, &env));
+            if whole.is_none() {
+                let i = args.iter().position(|a| *a == "--shard").unwrap();
+                whole = Some(ok(&cli::deckwright(&db, &args[..i]), file));
+            }
+        }
+        for c in children {
+            ok(&c.wait_with_output().unwrap(), file);
+        }
+        let mut tallies: Vec<String> = Vec::new();
+        for d in [work.clone(), work.join("tallies")] {
+            for e in std::fs::read_dir(&d).unwrap() {
+                let p = e.unwrap().path();
+                if p.to_string_lossy().ends_with(".tally.json") {
+                    tallies.push(p.display().to_string());
+                }
+            }
+        }
+        assert_eq!(tallies.len() as u64, shards, "{file}");
+        let mut args = vec!["merge"];
+        args.extend(tallies.iter().map(String::as_str));
+        let merged = ok(&cli::deckwright(&db, &args), file);
+        assert_eq!(
+            untimed(&merged),
+            untimed(whole.as_deref().unwrap()),
+            "{file}"
+        );
+    }
+}
