@@ -509,6 +509,54 @@ fn a_lose_treasure_failure_drops_a_found_treasure_where_the_character_stands() {
     assert_eq!((h.treasures_found, h.treasure_at[0], h.owned), (0, 2, 1));
 }
 
+#[test]
+fn a_lose_treasure_failure_takes_no_treasure_already_discarded() {
+    // Regression (issue #25 item 7): the scenario above, but Ann has discarded her treasure
+    // before Bob's waylay. A failed trial took the discarded treasure and put it back on the
+    // league, where it could be found and used again; discarded merits do not return until
+    // the next game (rule card 4).
+    let a = Who::new((0, 0))
+        .merits(&["t-plain"])
+        .treasures(&["t-treasure"]);
+    let m = game_limit(WOODS, a, Who::new((4, 1)).waylays(&["t-w-lose-t"]), 3);
+    let bit = 1u32 << m.players[0].own;
+    let (st, log, _) = run_arranged(
+        &m,
+        State::new(&m),
+        "1 2 1 6 6 1 1",
+        &[
+            Opt::Hide(1),
+            E,
+            Opt::Hold,
+            Opt::Treasure,
+            Opt::Stay,
+            E,
+            Opt::Play(0),
+        ],
+        |st, next| {
+            if next == Opt::Play(0) {
+                st.heroes[0].discarded |= bit;
+            }
+        },
+    );
+    assert!(
+        log.iter()
+            .any(|e| matches!(e, Event::TrialFailure { player: 0, .. })),
+        "the trial is failed"
+    );
+    assert!(
+        !log.iter().any(|e| matches!(e, Event::TreasureLost { .. })),
+        "no treasure is held to lose"
+    );
+    let h = &st.heroes[0];
+    assert_eq!(
+        h.treasure_at[0],
+        deckwright::games::arcadia::engine::state::FOUND
+    );
+    assert_eq!(h.discarded & bit, bit, "still discarded");
+    assert_eq!(h.treasures_found, 1);
+}
+
 // ---- flaw conditions ----
 
 #[test]

@@ -468,6 +468,18 @@ pub fn run(m: &Match, dice: &str, choices: &[Opt]) -> Ran {
 
 /// [`run`] from a given starting state (e.g. with merits already exhausted).
 pub fn run_from(m: &Match, st: State, dice: &str, choices: &[Opt]) -> Ran {
+    run_arranged(m, st, dice, choices, |_, _| {})
+}
+
+/// [`run_from`], with `arrange` given the state (to change it) and the option named before
+/// each named decision is taken: a scenario that needs a position play does not reach.
+pub fn run_arranged(
+    m: &Match,
+    st: State,
+    dice: &str,
+    choices: &[Opt],
+    mut arrange: impl FnMut(&mut State, Opt),
+) -> Ran {
     let mut log = Vec::new();
     let mut script = Script {
         queue: choices.iter().copied().collect(),
@@ -488,6 +500,9 @@ pub fn run_from(m: &Match, st: State, dice: &str, choices: &[Opt]) -> Ran {
                 }
             },
             Turn::Seat { seat, options } => {
+                if let Some(&next) = script.queue.front() {
+                    arrange(&mut g.st, next);
+                }
                 let a = script.decide(m, &g.st, seat as u8);
                 assert!(a < options);
                 g.apply_logged(a, &mut log);

@@ -271,7 +271,13 @@ fn recipe(file: &str, var: &str, value: &str) -> Vec<String> {
     line.replace(&format!("${var}"), value)
         .split_whitespace()
         .skip(1)
-        .map(|w| if w == "1000000" { "120".to_string() } else { w.to_string() })
+        .map(|w| {
+            if w == "1000000" {
+                "120".to_string()
+            } else {
+                w.to_string()
+            }
+        })
         .collect()
 }
 

@@ -291,13 +291,15 @@ impl State {
             Failure::LoseTreasure => {
                 let pl = &m.players[p as usize];
                 let h = &mut self.heroes[p as usize];
-                if let Some(t) =
-                    (0..pl.treasures()).find(|t| h.treasure_at[*t] == super::state::FOUND)
-                {
+                // A treasure still held: a discarded one is out of the game until the next
+                // (rule card 4), not lost again onto the board.
+                if let Some(t) = (0..pl.treasures()).find(|t| {
+                    h.treasure_at[*t] == super::state::FOUND
+                        && h.kept() & (1u32 << (pl.own + t)) != 0
+                }) {
                     let bit = 1u32 << (pl.own + t);
                     h.owned &= !bit;
                     h.exhausted &= !bit;
-                    h.discarded &= !bit;
                     h.treasures_found -= 1;
                     h.treasure_at[t] = h.at;
                     log.push(Event::TreasureLost {
