@@ -633,6 +633,63 @@ fn a_then_objective_counts_its_steps_in_order() {
 }
 
 #[test]
+fn a_then_nested_in_a_then_is_done_the_day_its_last_step_is() {
+    // Regression (issue #25 item 7): the outer `then` waited a Day for the inner one. Ann
+    // finds her treasure on Day 3 (hidden at (1, 0)): the quest is done at that Day's end.
+    let a = Who::new((0, 0))
+        .quests(&["t-q-then-inside"])
+        .treasures(&["t-treasure"]);
+    let m = game_limit(WOODS, a, Who::new((4, 1)), 5);
+    let (st, log, _) = run(&m, "1 2", &[Opt::Hide(1), E, Opt::Treasure]);
+    let found = log
+        .iter()
+        .position(|e| matches!(e, Event::TreasureFound { player: 0, .. }))
+        .expect("the treasure is found");
+    let done = log
+        .iter()
+        .position(|e| {
+            matches!(
+                e,
+                Event::QuestDone {
+                    player: 0,
+                    quest: 0
+                }
+            )
+        })
+        .expect("the quest is done");
+    assert!(
+        !log[found..done]
+            .iter()
+            .any(|e| matches!(e, Event::Day { .. })),
+        "done at the end of the Day the treasure is found: {:?}",
+        &log[found..=done]
+    );
+    assert_eq!(st.heroes[0].quests_done, 1);
+}
+
+#[test]
+fn a_then_nested_in_a_then_begins_once_the_steps_before_it_are_done() {
+    // As `a_then_objective_counts_its_steps_in_order`, the goal inside a `then` of its own
+    // (docs/rulings.md): visited before the treasure is found, it does not count; entered
+    // again afterwards, it does.
+    let mut grid = woods_with((1, 0), "t-l-goal");
+    grid[0][2] = "t-l";
+    let a = Who::new((0, 0))
+        .quests(&["t-q-then-nested"])
+        .treasures(&["t-treasure"]);
+    let m = game_limit(grid, a, Who::new((4, 1)), 5);
+    let steps = [Opt::Hide(2), E, Opt::Stay, E, Opt::Treasure, Opt::Stay, W];
+    let (st, _, _) = run(&m, "1 2", &steps[..6]);
+    assert_eq!(
+        (st.heroes[0].treasures_found, st.heroes[0].quests_done),
+        (1, 0),
+        "goal first, treasure second: not done"
+    );
+    let (st, _, _) = run(&m, "1 2", &steps);
+    assert_eq!(st.heroes[0].quests_done, 1);
+}
+
+#[test]
 fn bundled_a_choice_of_roads_carries_two_treasures_to_the_mountains_in_that_order() {
     // The wild wood (mountains) at (1, 0); Ann's two treasures at (2, 0) and (3, 0).
     let a = Who::new((0, 0))

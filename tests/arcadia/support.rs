@@ -272,6 +272,16 @@ pub fn cards() -> Vec<Card> {
             "One Then Goal",
             r#"{ then = [ { collect_treasures = 1 }, { reach_terrain = "goal" } ] }"#,
         ),
+        quest(
+            "t-q-then-nested",
+            "One Then (Goal)",
+            r#"{ then = [ { collect_treasures = 1 }, { then = [ { reach_terrain = "goal" } ] } ] }"#,
+        ),
+        quest(
+            "t-q-then-inside",
+            "(One)",
+            r#"{ then = [ { then = [ { collect_treasures = 1 } ] } ] }"#,
+        ),
     ];
     let mut out: Vec<Card> = texts
         .iter()

@@ -70,19 +70,68 @@ pub fn step_of(m: &Match, p: u8, h: &Hero, obj: &Objective) -> Option<usize> {
 }
 
 /// Moves every `then` objective of `p` past the steps that now hold, each step seen from
-/// the league where the one before it was done.
+/// the league where the one before it was done. A `then` that is a step of another `then`
+/// is that many steps more of it (docs/rulings.md): it begins once the steps before it are
+/// done, and when its last step is done the outer one moves on at once.
 pub fn advance(m: &Match, p: u8, h: &mut Hero) {
-    for (i, obj) in sequences(m, p).into_iter().enumerate() {
-        let Objective::Then(steps) = obj else {
-            continue;
-        };
-        while let Some(step) = steps.get(h.seq_step[i] as usize) {
-            if !eval(m, p, h, step, h.seq_seen[i]) {
-                break;
+    let mut next = 0;
+    for q in &m.players[p as usize].quests {
+        advance_in(m, p, h, &q.objective, &mut next, true);
+    }
+}
+
+/// How many `then` objectives `o` holds, itself included (their numbering, depth first).
+fn count_sequences(o: &Objective) -> usize {
+    match o {
+        Objective::All(v) | Objective::Any(v) => v.iter().map(count_sequences).sum(),
+        Objective::Then(v) => 1 + v.iter().map(count_sequences).sum::<usize>(),
+        _ => 0,
+    }
+}
+
+/// [`advance`] within `o`, whose first `then` is numbered `*next` (moved past `o`'s); `live`:
+/// whether `o` may make progress now (a step of a `then` is live once the steps before it
+/// are done).
+fn advance_in(m: &Match, p: u8, h: &mut Hero, o: &Objective, next: &mut usize, live: bool) {
+    match o {
+        Objective::All(v) | Objective::Any(v) => {
+            for x in v {
+                advance_in(m, p, h, x, next, live);
             }
-            h.seq_step[i] += 1;
-            h.seq_seen[i] = 1u64 << h.at;
         }
+        Objective::Then(steps) => {
+            let i = *next;
+            let starts: Vec<usize> = steps
+                .iter()
+                .scan(i + 1, |at, s| {
+                    let here = *at;
+                    *at += count_sequences(s);
+                    Some(here)
+                })
+                .collect();
+            *next = i + count_sequences(o);
+            if !live || i >= h.seq_step.len() {
+                return;
+            }
+            while let Some(step) = steps.get(h.seq_step[i] as usize) {
+                // The current step's own sequences first, so that one done now counts now.
+                let mut at = starts[h.seq_step[i] as usize];
+                advance_in(m, p, h, step, &mut at, true);
+                if !eval(m, p, h, step, h.seq_seen[i]) {
+                    break;
+                }
+                h.seq_step[i] += 1;
+                h.seq_seen[i] = 1u64 << h.at;
+                // The next step's sequences begin here, as the next step of this one does.
+                if let Some(&from) = starts.get(h.seq_step[i] as usize) {
+                    let n = count_sequences(&steps[h.seq_step[i] as usize]);
+                    for s in h.seq_seen.iter_mut().skip(from).take(n) {
+                        *s = 1u64 << h.at;
+                    }
+                }
+            }
+        }
+        _ => {}
     }
 }
 
