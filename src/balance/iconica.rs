@@ -149,6 +149,17 @@ impl Field {
     /// Game `index` with `card` in place of the subject: the card's side's score in
     /// half-wins (2 won, 1 drawn or no result, 0 lost).
     pub fn play(&self, card: &Character, s: &Settings, index: u64) -> u8 {
+        self.play_seated(card, s, index, (index & 1) as usize)
+    }
+
+    /// Pair `index` of a sequential test: game `index`'s seed and pairing played twice, the
+    /// card's side first as side a, then as side b (half-wins of both, 0 to 4).
+    pub fn play_pair(&self, card: &Character, s: &Settings, index: u64) -> u8 {
+        self.play_seated(card, s, index, 0) + self.play_seated(card, s, index, 1)
+    }
+
+    /// Game `index`'s seed and pairing with the card's side at `seat`.
+    fn play_seated(&self, card: &Character, s: &Settings, index: u64, seat: usize) -> u8 {
         let g = game_seed(s.seed, index);
         let (m, t) = self.pairing(s.seed, index);
         let mine: Vec<Character> = self.mine[m]
@@ -161,7 +172,6 @@ impl Field {
                 }
             })
             .collect();
-        let seat = (index & 1) as usize;
         let setup = if seat == 0 {
             Setup::duel(&mine, &self.theirs[t], s.rules)
         } else {
@@ -233,6 +243,9 @@ pub struct Rank {
     /// 1 = the highest win rate.
     pub position: usize,
     pub of: usize,
+    /// The positions the card may hold given every rate's 95% interval: one more than the
+    /// characters surely above it, and one more than those not surely below it.
+    pub interval: (usize, usize),
     /// Every character (id, name, rate), highest first.
     pub table: Vec<(String, String, Rate)>,
 }
@@ -467,12 +480,82 @@ impl<'r> Balance<'r> {
         table.sort_by(|a, b| b.2.win_rate.total_cmp(&a.2.win_rate).then(a.0.cmp(&b.0)));
         let mine = card_rate.unwrap_or(0.0);
         let position = 1 + table.iter().filter(|t| t.2.win_rate > mine).count();
+        let interval = rank_interval(&table, self.field.pool[self.field.subject].id.as_str());
         Ok(Rank {
             position,
             of: table.len(),
+            interval,
             table,
         })
     }
+}
+
+/// The positions `id` may hold in `table` (id, name, rate) given each rate's interval.
+pub fn rank_interval(table: &[(String, String, Rate)], id: &str) -> (usize, usize) {
+    let Some((_, _, me)) = table.iter().find(|t| t.0 == id) else {
+        return (0, 0);
+    };
+    let others = || table.iter().filter(|t| t.0 != id).map(|t| t.2.ci95);
+    let surely_above = others().filter(|ci| ci.0 > me.ci95.1).count();
+    let maybe_above = others().filter(|ci| ci.1 >= me.ci95.0).count();
+    (1 + surely_above, 1 + maybe_above)
+}
+
+/// Where a rate stands against the fair band, as its interval says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Standing {
+    /// The whole interval is inside the band.
+    Fair,
+    /// The whole interval is above it.
+    TooStrong,
+    /// The whole interval is below it.
+    TooWeak,
+    /// The interval reaches across an edge of the band: more games would decide.
+    NotDecided,
+}
+
+impl Standing {
+    /// Where `r` stands against [`FAIR`].
+    pub fn of(r: &Rate) -> Standing {
+        let (lo, hi) = r.ci95;
+        if lo >= FAIR.0 && hi <= FAIR.1 {
+            Standing::Fair
+        } else if lo > FAIR.1 {
+            Standing::TooStrong
+        } else if hi < FAIR.0 {
+            Standing::TooWeak
+        } else {
+            Standing::NotDecided
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Standing::Fair => "fair",
+            Standing::TooStrong => "too_strong",
+            Standing::TooWeak => "too_weak",
+            Standing::NotDecided => "not_decided",
+        }
+    }
+
+    pub fn decided(self) -> bool {
+        self != Standing::NotDecided
+    }
+}
+
+/// The card's sequential test ([`super::sprt`]) against its field: pairs of games with the
+/// same seed and the seats swapped.
+pub fn sprt(
+    catalogue: &[Character],
+    card: &Character,
+    opponents: Option<&[Vec<Character>]>,
+    settings: Settings,
+    runner: &Runner<'_>,
+    test: super::sprt::Sprt,
+) -> Result<super::sprt::Outcome, BalanceError> {
+    let b = Balance::new(catalogue, card, opponents, settings, runner)?;
+    let (field, s) = (&b.field, &b.settings);
+    super::sprt::run(test, runner, &|j| field.play_pair(card, s, j))
 }
 
 /// The label of action `a` (its roll numbers and name).

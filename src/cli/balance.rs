@@ -15,7 +15,8 @@ use super::options::{ArcadiaRules, IconicaRules, policy_parser};
 use super::out::note;
 use super::{BadInput, Context, Outcome};
 use crate::balance::arcadia::{self as arc, FieldSetup, Subject};
-use crate::balance::iconica::{self as bal, Include, Report, Settings};
+use crate::balance::iconica::{self as bal, Include, Report, Settings, Standing};
+use crate::balance::sprt::{Outcome as SprtOutcome, Sprt, Verdict as SprtVerdict};
 use crate::balance::{Delta, Rate, Runner, Stopping};
 use crate::cards::{Card, CardFile, CardLookup, parse_card};
 use crate::games::arcadia::character::CharacterFile;
@@ -101,6 +102,14 @@ pub struct IconicaArgs {
     /// Skip the impact of each part (one paired run per part).
     #[arg(long)]
     pub no_impact: bool,
+    /// Decide whether the card is fair by a sequential test on pairs of games with the same
+    /// seed and the seats swapped (fair: within 45-55%; unfair: at least --margin beyond),
+    /// stopping as soon as it is decided (error rates 5% each way; at most --max-games).
+    #[arg(long)]
+    pub sprt: bool,
+    /// With --sprt: how far beyond the fair band a card must be to count as unfair.
+    #[arg(long, value_name = "M", default_value_t = 0.05, requires = "sprt")]
+    pub margin: f64,
     #[command(flatten)]
     pub rules: IconicaRules,
 }
@@ -277,6 +286,19 @@ fn iconica(ctx: &Context, args: IconicaArgs) -> Outcome {
         ai: args.run.ai,
         seed: args.run.seed,
     };
+    if args.sprt {
+        let test = Sprt {
+            band: bal::FAIR,
+            margin: args.margin,
+            alpha: 0.05,
+            beta: 0.05,
+            max_pairs: (args.run.max_games / 2).max(1),
+        };
+        let o = bal::sprt(&pool, &card, opponents, settings, &runner, test)
+            .map_err(|e| BadInput(format!("{}: {e}", args.card)))?;
+        write_sprt(ctx, &card, &args, &o);
+        return Ok(ExitCode::SUCCESS);
+    }
     let include = Include {
         rank: !args.no_rank,
         impact: !args.no_impact,
@@ -290,6 +312,78 @@ fn iconica(ctx: &Context, args: IconicaArgs) -> Outcome {
         write_text(ctx, &card, &args, &report);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The sequential test's report.
+fn write_sprt(ctx: &Context, card: &Character, args: &IconicaArgs, o: &SprtOutcome) {
+    let s = &o.settings;
+    let ai = args.run.ai.name();
+    if args.run.json {
+        ctx.out.json(&json!({
+            "game": "iconica",
+            "card": card.id,
+            "name": card.name,
+            "ai": ai,
+            "seed": args.run.seed,
+            "draws": "half a win",
+            "test": "sprt",
+            "verdict": o.verdict.as_str(),
+            "decided": o.decided(),
+            "pairs": o.pairs,
+            "games": o.pairs * 2,
+            "win_rate": o.win_rate,
+            "band": [s.band.0, s.band.1],
+            "margin": s.margin,
+            "alpha": s.alpha,
+            "beta": s.beta,
+            "llr": {"above": o.llr_above, "below": o.llr_below},
+            "bounds": [o.bounds.0, o.bounds.1],
+        }));
+        return;
+    }
+    let out = &ctx.out;
+    writeln!(
+        out,
+        "{} ({}), Iconica; both sides played by {ai}, seed {}; draws count as half a win",
+        card.name, card.id, args.run.seed
+    );
+    writeln!(
+        out,
+        "sequential test on pairs of games (same seed, seats swapped): fair = {} to {}, unfair = {} points or more beyond",
+        pct(s.band.0),
+        pct(s.band.1),
+        s.margin * 100.0
+    );
+    let verdict = match o.verdict {
+        SprtVerdict::Fair => "fair".to_string(),
+        SprtVerdict::TooStrong => "too strong".to_string(),
+        SprtVerdict::TooWeak => "too weak".to_string(),
+        SprtVerdict::NotDecided => format!(
+            "not decided after --max-games {} (raise it, or widen --margin)",
+            args.run.max_games
+        ),
+    };
+    writeln!(
+        out,
+        "{}: {verdict}, after {} pairs ({} games), win rate {}",
+        if o.decided() {
+            "decided"
+        } else {
+            "not decided"
+        },
+        o.pairs,
+        o.pairs * 2,
+        pct(o.win_rate)
+    );
+    writeln!(
+        out,
+        "log-likelihood ratios: above the band {:.2}, below it {:.2} (bounds {:.2} and {:.2}); error rates {:.0}% each way",
+        o.llr_above,
+        o.llr_below,
+        o.bounds.0,
+        o.bounds.1,
+        s.alpha * 100.0
+    );
 }
 
 fn ci(lo_hi: (f64, f64)) -> Value {
@@ -306,7 +400,7 @@ fn delta_json(d: &Delta) -> Value {
 
 fn to_json(card: &Character, args: &IconicaArgs, r: &Report) -> Value {
     let rank = r.rank.as_ref().map(|k| {
-        json!({"of": k.of, "position": k.position, "table": k.table.iter().map(|(id, name, rate)| {
+        json!({"of": k.of, "position": k.position, "interval": [k.interval.0, k.interval.1], "table": k.table.iter().map(|(id, name, rate)| {
             let mut v = rate_json(rate);
             v["id"] = json!(id);
             v["name"] = json!(name);
@@ -325,6 +419,8 @@ fn to_json(card: &Character, args: &IconicaArgs, r: &Report) -> Value {
         "stopped": r.rate.stopped.as_str(),
         "win_rate": r.rate.win_rate,
         "ci95": ci(r.rate.ci95),
+        "verdict": Standing::of(&r.rate).as_str(),
+        "decided": Standing::of(&r.rate).decided(),
         "field": {"given": !args.field.is_empty(), "parties_with_card": r.field.0,
                   "opposing_parties": r.field.1, "pairings": r.field.2},
         "rank": rank,
@@ -379,10 +475,27 @@ fn write_text(ctx: &Context, card: &Character, args: &IconicaArgs, r: &Report) {
         r.rate.games,
         args.run.stopped_at(r.rate.stopped)
     );
+    let verdict = match Standing::of(&r.rate) {
+        Standing::Fair => "decided: fair (the whole interval is within 45% to 55%)".to_string(),
+        Standing::TooStrong => "decided: too strong (the whole interval is above 55%)".into(),
+        Standing::TooWeak => "decided: too weak (the whole interval is below 45%)".into(),
+        Standing::NotDecided => {
+            "not decided: the interval reaches across the band's edge (45% to 55%); a smaller --precision or --sprt decides it".into()
+        }
+    };
+    writeln!(out, "{verdict}");
     if let Some(k) = &r.rank {
+        let between = if k.interval.0 == k.interval.1 {
+            String::new()
+        } else {
+            format!(
+                "; between {} and {} within the intervals",
+                k.interval.0, k.interval.1
+            )
+        };
         writeln!(
             out,
-            "rank {} of {} among the catalogue's characters (each against its own field, {ai})",
+            "rank {} of {}{between} among the catalogue's characters (each against its own field, {ai})",
             k.position, k.of
         );
     }

@@ -210,6 +210,70 @@ fn cli_json_has_the_spec_shape_and_the_same_report_at_one_and_two_threads() {
         assert!(f(&ci[0]) <= d && d <= f(&ci[1]), "{i}");
     }
     assert_eq!(doc["suggestions"], Value::Array(vec![]));
+    // Decided only when the interval is wholly inside or outside the band.
+    let inside = f(&ci[0]) >= FAIR.0 && f(&ci[1]) <= FAIR.1;
+    let outside = f(&ci[0]) > FAIR.1 || f(&ci[1]) < FAIR.0;
+    assert_eq!(doc["decided"], Value::Bool(inside || outside), "{doc}");
+    // The rank's interval holds its position.
+    let iv = &doc["rank"]["interval"];
+    let (lo, hi) = (iv[0].as_u64().unwrap(), iv[1].as_u64().unwrap());
+    assert!(lo <= pos && pos <= hi && hi <= 16, "{iv}");
+}
+
+#[test]
+fn cli_sprt_decides_an_overpowered_card_too_strong_and_says_its_figures() {
+    let env = Env::new();
+    let text = Card::Iconica(colossus()).to_toml();
+    let path = env.file("colossus.toml", &text);
+    let args = [
+        "balance",
+        "iconica",
+        &path,
+        "--ai",
+        "random",
+        "--sprt",
+        "--json",
+        "--threads",
+    ];
+    let (doc, one) = env.json(&[&args[..], &["1"]].concat());
+    let (_, two) = env.json(&[&args[..], &["2"]].concat());
+    assert_eq!(one, two, "the test depends on the thread count");
+    assert_eq!(doc["test"], "sprt");
+    assert_eq!(doc["verdict"], "too_strong", "{doc}");
+    assert_eq!(doc["decided"], true);
+    let pairs = doc["pairs"].as_u64().unwrap();
+    assert_eq!(doc["games"].as_u64().unwrap(), 2 * pairs);
+    assert!(pairs < 50_000, "stops once decided: {pairs}");
+    assert!(f(&doc["llr"]["above"]) >= f(&doc["bounds"][1]), "{doc}");
+    assert_eq!(doc["alpha"], 0.05);
+    // The text says the same, and a run capped before it decides says so.
+    let out = env.run(&[
+        "balance",
+        "iconica",
+        "ico-kethra-voss",
+        "--ai",
+        "random",
+        "--sprt",
+        "--max-games",
+        "2",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text.contains("not decided"), "{text}");
+    assert!(text.contains("log-likelihood ratios"), "{text}");
+    // --margin only with --sprt, and a margin the band cannot take is refused.
+    let out = env.run(&["balance", "iconica", "ico-kethra-voss", "--margin", "0.1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = env.run(&[
+        "balance",
+        "iconica",
+        "ico-kethra-voss",
+        "--sprt",
+        "--margin",
+        "0.6",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--margin"));
 }
 
 #[test]
