@@ -126,9 +126,11 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
 /// output (one set of options, so the three games read them alike).
 #[derive(Debug, clap::Args)]
 pub struct RunArgs {
-    /// AI policy of every player: first, random, greedy, mcts, mcts:N or mcts:Nms.
-    #[arg(long, value_name = "POLICY", default_value = "greedy", value_parser = policy_parser())]
-    pub ai: PolicyKind,
+    /// AI policy of every player: first, random, greedy, mcts, mcts:N or mcts:Nms. Iconica
+    /// takes several (comma-separated): the verdict under each, side by side, a verdict or
+    /// a part's worth that changes between them flagged.
+    #[arg(long, value_name = "POLICY", default_value = "greedy", value_delimiter = ',', value_parser = policy_parser())]
+    pub ai: Vec<PolicyKind>,
     /// Stop once the 95% interval (of the paired difference, or of every seat) has a
     /// half-width of at most E (0 < E < 0.5).
     #[arg(long, value_name = "E", default_value_t = 0.02)]
@@ -150,6 +152,21 @@ pub struct RunArgs {
 }
 
 impl RunArgs {
+    /// The policy of a run of one policy (the first given).
+    fn policy(&self) -> PolicyKind {
+        self.ai.first().copied().unwrap_or(PolicyKind::Greedy)
+    }
+
+    /// Refuses several policies where the game's report takes one.
+    fn one_policy(&self, game: &str) -> Result<(), BadInput> {
+        if self.ai.len() > 1 {
+            return Err(BadInput(format!(
+                "--ai: balance {game} takes one policy; several side by side are Iconica's for now"
+            )));
+        }
+        Ok(())
+    }
+
     /// The runner these options ask for: the stopping rule checked, `--threads` lowered to
     /// the machine's (with a note).
     fn runner(&self) -> Result<Runner<'static>, BadInput> {
@@ -172,6 +189,7 @@ impl RunArgs {
 }
 
 fn iconoclasm(ctx: &Context, args: IconoclasmArgs) -> Outcome {
+    args.run.one_policy("iconoclasm")?;
     let (deck, mut table) = iconoclasm_deck(ctx)?;
     if let Some(path) = &args.clashes {
         let shown = path.display().to_string();
@@ -191,12 +209,12 @@ fn iconoclasm(ctx: &Context, args: IconoclasmArgs) -> Outcome {
         table,
         players: args.players,
         goal: Goal::Dominance,
-        policies: vec![args.run.ai],
+        policies: vec![args.run.policy()],
     };
     let runner = args.run.runner()?;
     let r = crate::balance::iconoclasm::seats(&run, args.run.seed, &runner)
         .map_err(|e| BadInput(e.to_string()))?;
-    let ai = args.run.ai.name();
+    let ai = args.run.policy().name();
     let clashes = args
         .clashes
         .as_ref()
@@ -283,9 +301,17 @@ fn iconica(ctx: &Context, args: IconicaArgs) -> Outcome {
     let runner = args.run.runner()?;
     let settings = Settings {
         rules: args.rules.rules(),
-        ai: args.run.ai,
+        ai: args.run.policy(),
         seed: args.run.seed,
     };
+    if args.run.ai.len() > 1 {
+        if args.sprt || args.suggest {
+            return Err(BadInput(
+                "--ai: several policies side by side report the verdict and the impact; run --sprt or --suggest with one".into(),
+            ));
+        }
+        return iconica_policies(ctx, &args, &pool, &card, opponents, &runner);
+    }
     if args.sprt {
         let test = Sprt {
             band: bal::FAIR,
@@ -314,10 +340,174 @@ fn iconica(ctx: &Context, args: IconicaArgs) -> Outcome {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The card under each of several policies, side by side: its rate and verdict, and each
+/// part's impact; what changes between the policies is flagged.
+fn iconica_policies(
+    ctx: &Context,
+    args: &IconicaArgs,
+    pool: &[Character],
+    card: &Character,
+    opponents: Option<&[Vec<Character>]>,
+    runner: &Runner<'_>,
+) -> Outcome {
+    let include = Include {
+        rank: false,
+        impact: !args.no_impact,
+        suggest: false,
+    };
+    let mut reports = Vec::new();
+    for &ai in &args.run.ai {
+        let settings = Settings {
+            rules: args.rules.rules(),
+            ai,
+            seed: args.run.seed,
+        };
+        let r = bal::report(pool, card, opponents, settings, runner, include)
+            .map_err(|e| BadInput(format!("{} ({}): {e}", args.card, ai.name())))?;
+        reports.push((ai, r));
+    }
+    // Flags: the verdict differs between decided policies; a part's impact has opposite
+    // signs under two policies, each interval clear of zero.
+    let mut flags = Vec::new();
+    let decided: Vec<(PolicyKind, Standing)> = reports
+        .iter()
+        .map(|(ai, r)| (*ai, Standing::of(&r.rate)))
+        .filter(|(_, s)| s.decided())
+        .collect();
+    if decided.windows(2).any(|w| w[0].1 != w[1].1) {
+        flags.push(format!(
+            "the verdict changes with the policy: {}",
+            decided
+                .iter()
+                .map(|(ai, s)| format!("{} under {}", s.as_str().replace('_', " "), ai.name()))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    let parts: Vec<String> = reports
+        .first()
+        .map(|(_, r)| r.impact.iter().map(|i| i.part.clone()).collect())
+        .unwrap_or_default();
+    for part in &parts {
+        let signs: Vec<(PolicyKind, f64)> = reports
+            .iter()
+            .filter_map(|(ai, r)| {
+                let i = r.impact.iter().find(|i| &i.part == part)?;
+                let (lo, hi) = i.delta.ci95;
+                (lo > 0.0 || hi < 0.0).then_some((*ai, i.delta.delta))
+            })
+            .collect();
+        if signs.iter().any(|s| s.1 > 0.0) && signs.iter().any(|s| s.1 < 0.0) {
+            flags.push(format!(
+                "{part}: its worth changes sign with the policy ({})",
+                signs
+                    .iter()
+                    .map(|(ai, d)| format!("{} under {}", signed(*d), ai.name()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+    }
+    let out = &ctx.out;
+    if args.run.json {
+        ctx.out.json(&json!({
+            "game": "iconica",
+            "card": card.id,
+            "name": card.name,
+            "seed": args.run.seed,
+            "draws": "half a win",
+            "policies": reports.iter().map(|(ai, r)| json!({
+                "ai": ai.name(),
+                "games": r.rate.games,
+                "stopped": r.rate.stopped.as_str(),
+                "win_rate": r.rate.win_rate,
+                "ci95": ci(r.rate.ci95),
+                "verdict": Standing::of(&r.rate).as_str(),
+                "decided": Standing::of(&r.rate).decided(),
+                "impact": r.impact.iter().map(|i| {
+                    let mut v = delta_json(&i.delta);
+                    v["part"] = json!(i.part);
+                    v
+                }).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+            "flags": flags,
+        }));
+        return Ok(ExitCode::SUCCESS);
+    }
+    writeln!(
+        out,
+        "{} ({}), Iconica, under {} policies side by side; seed {}; draws count as half a win",
+        card.name,
+        card.id,
+        reports.len(),
+        args.run.seed
+    );
+    writeln!(
+        out,
+        "{:<12} {:>8}  {:<18} {:>7}  verdict",
+        "policy", "win rate", "95% CI", "games"
+    );
+    for (ai, r) in &reports {
+        writeln!(
+            out,
+            "{:<12} {:>8}  {:<18} {:>7}  {}",
+            ai.name(),
+            pct(r.rate.win_rate),
+            format!("{} to {}", pct(r.rate.ci95.0), pct(r.rate.ci95.1)),
+            r.rate.games,
+            Standing::of(&r.rate).as_str().replace('_', " ")
+        );
+    }
+    if !parts.is_empty() {
+        writeln!(
+            out,
+            "
+impact (points of win rate when the part does nothing; paired):"
+        );
+        for part in &parts {
+            let cells: Vec<String> = reports
+                .iter()
+                .map(|(ai, r)| {
+                    r.impact.iter().find(|i| &i.part == part).map_or_else(
+                        || format!("{}: -", ai.name()),
+                        |i| {
+                            format!(
+                                "{}: {} ({} to {})",
+                                ai.name(),
+                                signed(i.delta.delta),
+                                signed(i.delta.ci95.0),
+                                signed(i.delta.ci95.1)
+                            )
+                        },
+                    )
+                })
+                .collect();
+            writeln!(out, "{:<40} {}", part, cells.join("   "));
+        }
+    }
+    if flags.is_empty() {
+        writeln!(
+            out,
+            "
+no verdict or part's worth changes with the policy"
+        );
+    } else {
+        writeln!(
+            out,
+            "
+flagged:"
+        );
+        for f in &flags {
+            writeln!(out, "  {f}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 /// The sequential test's report.
 fn write_sprt(ctx: &Context, card: &Character, args: &IconicaArgs, o: &SprtOutcome) {
     let s = &o.settings;
-    let ai = args.run.ai.name();
+    let ai = args.run.policy().name();
     if args.run.json {
         ctx.out.json(&json!({
             "game": "iconica",
@@ -411,7 +601,7 @@ fn to_json(card: &Character, args: &IconicaArgs, r: &Report) -> Value {
         "game": "iconica",
         "card": card.id,
         "name": card.name,
-        "ai": args.run.ai.name(),
+        "ai": args.run.policy().name(),
         "seed": args.run.seed,
         "precision": args.run.precision,
         "draws": "half a win",
@@ -452,7 +642,7 @@ fn signed(x: f64) -> String {
 
 fn write_text(ctx: &Context, card: &Character, args: &IconicaArgs, r: &Report) {
     let out = &ctx.out;
-    let ai = args.run.ai.name();
+    let ai = args.run.policy().name();
     writeln!(
         out,
         "{} ({}), Iconica; both sides played by {ai}, seed {}",
@@ -682,6 +872,7 @@ fn arcadia_field(args: &ArcadiaArgs, lookup: &dyn CardLookup) -> Result<Vec<Fiel
 }
 
 fn arcadia(ctx: &Context, args: ArcadiaArgs) -> Outcome {
+    args.run.one_policy("arcadia")?;
     let cat = open_catalogue(ctx)?;
     let (subject, card) = load_subject(&cat, &args.card)?;
     // The catalogue's cards with the card in place (a file not yet imported included).
@@ -693,7 +884,7 @@ fn arcadia(ctx: &Context, args: ArcadiaArgs) -> Outcome {
     let field = arcadia_field(&args, &index)?;
     let runner = args.run.runner()?;
     let settings = arc::Settings {
-        ai: args.run.ai,
+        ai: args.run.policy(),
         seed: args.run.seed,
         turn_limit: args.rules.turn_limit,
     };
@@ -752,7 +943,7 @@ fn arcadia_json(
         "name": subject.name(),
         "kind": r.kind,
         "points": r.points,
-        "ai": args.run.ai.name(),
+        "ai": args.run.policy().name(),
         "seed": args.run.seed,
         "precision": args.run.precision,
         "draws": "half a win",
@@ -793,7 +984,7 @@ fn arcadia_text(
     rank: Option<arc::Rank>,
 ) {
     let out = &ctx.out;
-    let ai = args.run.ai.name();
+    let ai = args.run.policy().name();
     let (unit, without) = match subject {
         Subject::Merit(_) => ("cost", "its cost spent by the builder instead"),
         Subject::Flaw(_) => ("points", "without the flaw (nor its points)"),

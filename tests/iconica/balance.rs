@@ -221,6 +221,51 @@ fn cli_json_has_the_spec_shape_and_the_same_report_at_one_and_two_threads() {
 }
 
 #[test]
+fn cli_reports_the_verdict_under_several_policies_side_by_side_and_flags_what_changes() {
+    let env = Env::new();
+    let text = Card::Iconica(colossus()).to_toml();
+    let path = env.file("colossus.toml", &text);
+    let (doc, _) = env.json(&[
+        "balance",
+        "iconica",
+        &path,
+        "--ai",
+        "random,first",
+        "--precision",
+        "0.05",
+        "--no-impact",
+        "--json",
+    ]);
+    let policies = doc["policies"].as_array().unwrap();
+    let names: Vec<&str> = policies.iter().map(|p| p["ai"].as_str().unwrap()).collect();
+    assert_eq!(names, ["random", "first"]);
+    for p in policies {
+        let (r, ci) = (f(&p["win_rate"]), &p["ci95"]);
+        assert!(f(&ci[0]) <= r && r <= f(&ci[1]), "{p}");
+        assert!(p["verdict"].is_string() && p["decided"].is_boolean(), "{p}");
+    }
+    // A flag names both policies when the verdicts differ.
+    let verdicts: Vec<&str> = policies
+        .iter()
+        .filter(|p| p["decided"] == true)
+        .map(|p| p["verdict"].as_str().unwrap())
+        .collect();
+    let differ = verdicts.windows(2).any(|w| w[0] != w[1]);
+    let flags = doc["flags"].as_array().unwrap();
+    assert_eq!(
+        flags
+            .iter()
+            .any(|f| f.as_str().unwrap().contains("verdict changes")),
+        differ,
+        "{doc}"
+    );
+    // Several policies are Iconica's for now; the others say so.
+    let out = env.run(&["balance", "iconoclasm", "--ai", "random,greedy"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("takes one policy"));
+}
+
+#[test]
 fn cli_sprt_decides_an_overpowered_card_too_strong_and_says_its_figures() {
     let env = Env::new();
     let text = Card::Iconica(colossus()).to_toml();
