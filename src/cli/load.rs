@@ -124,18 +124,8 @@ pub fn iconica_setup(parties: &[Vec<Character>], rules: Rules) -> Result<Setup, 
     r.map_err(|e| BadInput(e.to_string()))
 }
 
-/// Reads an Arcadia setup file and its character files and compiles the match (an illegal
-/// setup names its first violation).
-pub fn arcadia_match(
-    lookup: &dyn CardLookup,
-    path: &Path,
-    turn_limit: u32,
-) -> Result<Match, BadInput> {
-    Ok(arcadia_compiled(lookup, path, turn_limit)?.0)
-}
-
-/// [`arcadia_match`], and what a match record keeps of it (the files as written and every
-/// card looked up).
+/// The compiled match of an Arcadia setup file (its characters' files read beside it), and
+/// what a match record keeps of it (the files as written and every card looked up).
 pub fn arcadia_compiled(
     lookup: &dyn CardLookup,
     path: &Path,
@@ -181,19 +171,8 @@ pub fn iconica_characters(cat: &Catalogue) -> Result<Vec<Character>, BadInput> {
         .collect())
 }
 
-/// Reads a Ruunara mission and squad file and deploys the squad: bad input names the file
-/// (with line, column and key for a malformed one), the squad's first broken rule, or the
-/// mission's (an enemy that is not an enemy card, deploys that do not fit the squad).
-pub fn ruunara_scenario(
-    lookup: &dyn CardLookup,
-    mission: &Path,
-    squad: &Path,
-) -> Result<Scenario, BadInput> {
-    Ok(ruunara_deployed(lookup, mission, squad)?.0)
-}
-
-/// [`ruunara_scenario`], and what a match record keeps of it: the mission's text and name,
-/// the squad, and every card looked up.
+/// The scenario of a Ruunara mission and squad file, deployed, and what a match record
+/// keeps of it: the mission's text and name, the squad, and every card looked up.
 pub fn ruunara_deployed(
     lookup: &dyn CardLookup,
     mission: &Path,

@@ -10,6 +10,7 @@ mod duel;
 mod export;
 mod import;
 mod limits;
+mod lint;
 mod load;
 mod merge;
 mod odds;
@@ -61,6 +62,8 @@ pub enum Command {
     Replay(replay::Args),
     /// Run many AI-vs-AI matches and report win rates.
     Sim(sim::Args),
+    /// Cards whose text their game's engine does not fully play (exit 1 if any).
+    Lint(lint::Args),
     /// The report of a run split into shards (`sim ... --shard K/N --out FILE`), from their tallies.
     Merge(merge::Args),
     /// A close-combat duel played many times: the chance of each ending (Ruunara).
@@ -107,6 +110,7 @@ pub fn run(db: Option<PathBuf>, command: Command) -> ExitCode {
         Command::Play(a) => play::run(&ctx, a),
         Command::Replay(a) => replay::run(&ctx, a),
         Command::Sim(a) => sim::run(&ctx, a),
+        Command::Lint(a) => lint::run(&ctx, a),
         Command::Merge(a) => merge::run(&ctx, a),
         Command::Duel(a) => duel::run(&ctx, a),
         Command::Balance(a) => balance::run(&ctx, a),

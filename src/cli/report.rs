@@ -22,6 +22,14 @@ pub fn log_text(out: &Out, lines: impl IntoIterator<Item = (Line, String)>) {
     }
 }
 
+/// Says on stderr which texts of the cards in use the engine does not fully play (card text
+/// supersedes the rules: a text shown and not played is said aloud wherever it is used).
+pub fn say_gaps(cards: &[crate::cards::Card]) {
+    if let Some(n) = crate::games::gaps::note(&crate::games::gaps::of_cards(cards)) {
+        super::out::note!("note: {}", super::out::escape_lines(&n));
+    }
+}
+
 /// Writes `record` to `path` (`play ... --record`), the error naming the file.
 pub fn save_record(record: &MatchRecord, path: &Path) -> Result<(), BadInput> {
     record

@@ -76,10 +76,14 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     let db = ctx.db.clone().unwrap_or_else(catalogue::default_path);
     let cat = Catalogue::open(&db)
         .map_err(|e| BadInput(format!("cannot open the catalogue {}: {e}", db.display())))?;
-    let verdicts = check_all(&loaded, &cat);
+    let keeping = crate::games::build::Keeping::new(&cat);
+    let verdicts = check_all(&loaded, &keeping);
     if let Some(e) = crate::cards::CardLookup::take_error(&cat) {
         return Err(BadInput(format!("cannot read the catalogue's cards: {e}")));
     }
+    // What the cards these files name say and their engine does not play, said on stderr
+    // (a note, not a violation: the exit status is the rules' alone).
+    super::report::say_gaps(&keeping.into_kept());
 
     if args.json {
         let docs: Vec<Value> = verdicts.iter().map(to_json).collect();

@@ -12,6 +12,7 @@ pub mod conformance;
 pub mod dice;
 pub mod files;
 pub mod game;
+pub mod gaps;
 pub mod iconica;
 pub mod iconoclasm;
 pub mod owned;

@@ -9,6 +9,7 @@ mod fixtures;
 mod arcadia;
 mod cli;
 mod closed_pipe;
+mod gaps_cli;
 mod iconica;
 #[path = "../common/cli.rs"]
 #[allow(dead_code)]

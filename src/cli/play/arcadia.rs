@@ -28,6 +28,7 @@ pub struct Args {
 pub fn run(ctx: &Context, args: Args) -> Outcome {
     let cat = open_catalogue(ctx)?;
     let (m, source) = arcadia_compiled(&cat, &args.setup, args.rules.turn_limit)?;
+    crate::cli::report::say_gaps(&source.cards);
     let policies = args.shared.policies(2);
     let seed = args.shared.seed;
     let mut log: Vec<Event> = Vec::new();

@@ -34,6 +34,7 @@ pub struct Args {
 pub fn run(ctx: &Context, args: Args) -> Outcome {
     let cat = open_catalogue(ctx)?;
     let (scenario, source) = ruunara_deployed(&cat, &args.mission, &args.squad)?;
+    report::say_gaps(&source.cards);
     let setup =
         Setup::new(&scenario).map_err(|e| BadInput(format!("{}: {e}", args.mission.display())))?;
     let compiled = Compiled { scenario, setup };

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use super::two_sided;
-use crate::cli::load::{arcadia_match, open_catalogue};
+use crate::cli::load::{arcadia_compiled, open_catalogue};
 use crate::cli::options::{ArcadiaRules, SimShared};
 use crate::cli::{Context, Outcome};
 use crate::games::Ended;
@@ -26,7 +26,8 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     let policies = args.shared.policies(2);
     let (pa, pb) = (policies[0], policies[1]);
     let cat = open_catalogue(ctx)?;
-    let m = arcadia_match(&cat, &args.setup, args.rules.turn_limit)?;
+    let (m, source) = arcadia_compiled(&cat, &args.setup, args.rules.turn_limit)?;
+    crate::cli::report::say_gaps(&source.cards);
     two_sided(
         ctx,
         "arcadia",

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use serde_json::json;
 
 use super::{Report, pct, run_sharded, threads_of};
-use crate::cli::load::{open_catalogue, ruunara_scenario};
+use crate::cli::load::{open_catalogue, ruunara_deployed};
 use crate::cli::options::SoloSim;
 use crate::cli::{BadInput, Context, Outcome};
 use crate::games::dice::{RngDice, game_seed};
@@ -28,7 +28,8 @@ pub struct Args {
 
 pub fn run(ctx: &Context, args: Args) -> Outcome {
     let cat = open_catalogue(ctx)?;
-    let scenario = ruunara_scenario(&cat, &args.mission, &args.squad)?;
+    let (scenario, source) = ruunara_deployed(&cat, &args.mission, &args.squad)?;
+    crate::cli::report::say_gaps(&source.cards);
     let setup =
         Setup::new(&scenario).map_err(|e| BadInput(format!("{}: {e}", args.mission.display())))?;
     let shared = &args.shared;

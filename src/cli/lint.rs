@@ -1,0 +1,70 @@
+//! `deckwright lint [QUERY] [--json]`: the catalogue's cards (or those a query selects)
+//! whose text is not fully played by their game's engine, each part named with what the
+//! engine does instead (`games::gaps`); exit 1 if any. (Comparing a card's text with its
+//! effects, numbers, statuses and targets, is not done yet: issue #25.)
+
+use std::process::ExitCode;
+
+use serde_json::json;
+
+use super::load::open_catalogue;
+use super::out::escape_controls as esc;
+use super::{BadInput, Context, Outcome};
+use crate::cards::Card;
+use crate::games::gaps;
+use crate::search;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A search query selecting the cards (docs/search.md); every card when none.
+    pub query: Vec<String>,
+    /// Print JSON on stdout: {"cards": N, "not_played": [{"card", "name", "part", "why"}]}.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(ctx: &Context, args: Args) -> Outcome {
+    let cat = open_catalogue(ctx)?;
+    let cards: Vec<Card> = if args.query.is_empty() {
+        cat.all()
+            .map_err(|e| BadInput(format!("the catalogue: {e}")))?
+    } else {
+        let text = args.query.join(" ");
+        let query = search::parse(&text).map_err(|e| {
+            BadInput(format!(
+                "the query: {e}\n{}",
+                search::point_at(&text, e.column)
+            ))
+        })?;
+        let hits = cat
+            .run_query(&query, None)
+            .map_err(|e| BadInput(format!("the query: {e}")))?;
+        let mut v = Vec::with_capacity(hits.len());
+        for h in hits {
+            if let Some(c) = cat.get(&h.id).map_err(|e| BadInput(e.to_string()))? {
+                v.push(c);
+            }
+        }
+        v
+    };
+    let found = gaps::of_cards(&cards);
+    if args.json {
+        ctx.out
+            .json(&json!({"cards": cards.len(), "not_played": found}));
+    } else {
+        for g in &found {
+            writeln!(&ctx.out, "{}", esc(&g.line()));
+        }
+        writeln!(
+            &ctx.out,
+            "{} of {} not fully played",
+            crate::count(found.len() as u64, "card text", "card texts"),
+            crate::count(cards.len() as u64, "card", "cards")
+        );
+    }
+    Ok(if found.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}

@@ -1,0 +1,174 @@
+//! What a card's text says that the engine does not play, said aloud wherever the card is
+//! used (`validate`, `play`, `sim`, `lint`): card text supersedes the rules, so a text shown
+//! and not enforced must never pass for played.
+//!
+//! A Ruunara skill with no `effect` form is shown and not played; a few texts the data can
+//! express only in part, and Arcadia texts no effect form says yet, are listed here by card
+//! (and `docs/rulings.md` says each); the list shrinks as the engines learn them
+//! (issue #25). Iconica's texts are all played.
+
+use serde::Serialize;
+
+use crate::cards::Card;
+
+/// A part of a card's text the engine does not play.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Gap {
+    /// The card's id and name.
+    pub card: String,
+    pub name: String,
+    /// Which part: a skill's name, or the words of the text.
+    pub part: String,
+    /// What the engine does instead.
+    pub why: String,
+}
+
+impl Gap {
+    /// The gap in one line: "Bogspawn Slinger (ru-bogspawn-slinger): Skulk: shown, not played".
+    pub fn line(&self) -> String {
+        format!("{} ({}): {}: {}", self.name, self.card, self.part, self.why)
+    }
+}
+
+/// Texts played only in part: (card id, skill name, what is not played).
+const RUUNARA_PARTS: &[(&str, &str, &str)] = &[
+    (
+        "ru-miri-stormcall",
+        "Windstep",
+        "the 4\" limit on the move after leaving close combat is not played (the move is the figure's own)",
+    ),
+    (
+        "ru-sethe-nightquill",
+        "Heart Piercer",
+        "\"single-target spell\" is not cast as a spell: the kill rides on an attack, once a game",
+    ),
+];
+
+/// Arcadia texts no effect form says yet: (card id, the words, what the engine does).
+const ARCADIA: &[(&str, &str, &str)] = &[
+    (
+        "arc-q-a-choice-of-roads",
+        "\"carry them to the mountains\"",
+        "the treasures need not still be held when the mountains are reached",
+    ),
+    (
+        "arc-q-lantern-keepers-errand",
+        "\"before the spark in your chest goes out\"",
+        "no time limit is played",
+    ),
+    (
+        "arc-q-the-scattered-hoard",
+        "\"before the cog armies melt them down\"",
+        "no time limit is played",
+    ),
+    (
+        "arc-l-worlds-edge-scarp",
+        "\"may look at one face-down treasure\"",
+        "treasures are not hidden in this engine, so there is nothing to look at",
+    ),
+];
+
+/// Every part of `card`'s text the engine does not play.
+pub fn of_card(card: &Card) -> Vec<Gap> {
+    let gap = |part: &str, why: &str| Gap {
+        card: card.id().to_string(),
+        name: card.name().to_string(),
+        part: part.to_string(),
+        why: why.to_string(),
+    };
+    match card {
+        Card::Ruunara(f) => f
+            .skills
+            .iter()
+            .filter_map(|s| match s.effect {
+                None => Some(gap(&s.name, "shown, not played (no effect form says it)")),
+                Some(_) => RUUNARA_PARTS
+                    .iter()
+                    .find(|(id, skill, _)| *id == f.id && *skill == s.name)
+                    .map(|(_, _, why)| gap(&s.name, why)),
+            })
+            .collect(),
+        Card::Arcadia(_) => ARCADIA
+            .iter()
+            .filter(|(id, _, _)| *id == card.id())
+            .map(|(_, part, why)| gap(part, why))
+            .collect(),
+        Card::Iconica(_) | Card::Iconoclasm(_) => Vec::new(),
+    }
+}
+
+/// The gaps of `cards`, each card once (in the order first met).
+pub fn of_cards<'a>(cards: impl IntoIterator<Item = &'a Card>) -> Vec<Gap> {
+    let mut seen = std::collections::HashSet::new();
+    cards
+        .into_iter()
+        .filter(|c| seen.insert(c.id().to_string()))
+        .flat_map(of_card)
+        .collect()
+}
+
+/// A note for a face to print when `gaps` is not empty: how many texts, then each.
+pub fn note(gaps: &[Gap]) -> Option<String> {
+    if gaps.is_empty() {
+        return None;
+    }
+    let mut s = format!(
+        "{} in use {} not fully played (card text supersedes the rules; docs/rulings.md):",
+        crate::count(gaps.len() as u64, "card text", "card texts"),
+        if gaps.len() == 1 { "is" } else { "are" }
+    );
+    for g in gaps {
+        s.push_str("\n  ");
+        s.push_str(&g.line());
+    }
+    Some(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bundled() -> Vec<Card> {
+        crate::cards::bundled()
+            .into_iter()
+            .filter(|(f, _)| f.ends_with(".toml"))
+            .filter_map(|(f, text)| match crate::cards::parse(text, &f) {
+                Ok(crate::cards::CardFile::Card(c)) => Some(c),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_listed_card_is_bundled_and_every_bundled_skill_without_a_form_is_named() {
+        let cards = bundled();
+        let ids: Vec<&str> = cards.iter().map(|c| c.id()).collect();
+        for (id, _, _) in RUUNARA_PARTS.iter().chain(ARCADIA) {
+            assert!(ids.contains(id), "{id} is listed but not bundled");
+        }
+        let gaps = of_cards(&cards);
+        // The skills issue #25 names, each found.
+        for skill in [
+            "Skulk",
+            "Half-There",
+            "Forge Sparks",
+            "Windstep",
+            "Heart Piercer",
+        ] {
+            assert!(gaps.iter().any(|g| g.part == skill), "{skill} not named");
+        }
+        assert!(
+            gaps.iter()
+                .any(|g| g.card == "arc-q-lantern-keepers-errand")
+        );
+        // Iconica's texts are all played.
+        assert!(!gaps.iter().any(|g| g.card.starts_with("ico-")));
+        let n = gaps.len();
+        assert!(
+            note(&gaps)
+                .unwrap()
+                .starts_with(&format!("{n} card texts in use are"))
+        );
+        assert_eq!(note(&[]), None);
+    }
+}

@@ -1,0 +1,88 @@
+//! Card texts the engines do not play are said aloud wherever the cards are used: `lint`
+//! lists them (exit 1 while there are any), and `validate`, `play` and `sim` name those of the
+//! cards in use on stderr, leaving stdout and the exit status to the rules.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use super::run_cli::deckwright;
+
+fn ex(p: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples")
+        .join(p)
+        .display()
+        .to_string()
+}
+
+fn stderr(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn lint_lists_every_text_not_played_and_fails_while_there_are_any() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.sqlite");
+    let o = deckwright(&db, &["lint", "--json"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let doc: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let gaps = doc["not_played"].as_array().unwrap();
+    assert!(doc["cards"].as_u64().unwrap() > 100);
+    for skill in ["Skulk", "Tempered Hide", "Windstep"] {
+        assert!(
+            gaps.iter().any(|g| g["part"] == skill),
+            "{skill} is not named: {doc}"
+        );
+    }
+    for g in gaps {
+        assert!(g["card"].is_string() && g["name"].is_string() && g["why"].is_string());
+    }
+    // A query narrows it: Iconica's texts are all played.
+    let o = deckwright(&db, &["lint", "game:iconica"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("0 card texts of 16 cards"));
+    let o = deckwright(&db, &["lint", "name:("]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn validate_play_and_sim_name_the_texts_not_played_of_the_cards_in_use() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.sqlite");
+    let squad = ex("ruunara/legal-ardann-story.squad.toml");
+    let mission = ex("ruunara/eliminate.mission.toml");
+    let o = deckwright(&db, &["validate", &squad]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("legal"));
+    let said = stderr(&o);
+    assert!(said.contains("Tempered Hide: shown, not played"), "{said}");
+    // Only the cards in use: the squad's, not the enemies'.
+    assert!(!said.contains("Skulk"), "{said}");
+    for args in [
+        vec!["play", "ruunara", &mission, &squad],
+        vec!["sim", "ruunara", &mission, &squad, "--games", "3"],
+    ] {
+        let o = deckwright(&db, &args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let said = stderr(&o);
+        assert!(said.contains("Tempered Hide"), "{args:?}: {said}");
+        assert!(
+            said.contains("Skulk"),
+            "the mission's enemies are in use: {said}"
+        );
+    }
+    // Arcadia: a quest with a time limit the engine does not play.
+    let o = deckwright(&db, &["lint", "id:arc-q-lantern-keepers-errand"]);
+    assert!(
+        String::from_utf8_lossy(&o.stdout).contains("no time limit is played"),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    // Iconica plays every text: nothing said.
+    let o = deckwright(
+        &db,
+        &["validate", &ex("iconica/legal-legion-raiders.party.toml")],
+    );
+    assert!(!stderr(&o).contains("not fully played"), "{}", stderr(&o));
+}
