@@ -106,7 +106,7 @@ fn the_position_shown_at_a_decision_is_the_one_the_interface_reaches() {
             assert_eq!((*node.state(), *node.step()), p.shown);
             let mut values = Vec::new();
             for k in 0..p.n {
-                let mut next = node;
+                let mut next = node.clone();
                 next.apply(usize::from(k));
                 buf.clear();
                 buf.extend_from_slice(&p.inputs);

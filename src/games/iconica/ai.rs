@@ -107,7 +107,7 @@ fn greedy_scores(g: &IconicaGame<'_>, side: u8, rng: &mut ChaCha8Rng, out: &mut 
         let mut total = 0.0;
         let mut samples = 0.0;
         for &seed in &seeds {
-            let mut rest = *g;
+            let mut rest = g.clone();
             let mut io = Rest {
                 option: Some(k),
                 rng: SplitMix(seed),
@@ -220,7 +220,7 @@ impl Io for Rest {
 /// [`LOOK_AHEAD_TURNS`] more (fewer if the match ends); the position's [`evaluate`] for
 /// `side`.
 pub fn look_ahead(g: &IconicaGame<'_>, seed: u64, greedy: &mut Agent, side: u8) -> f64 {
-    let mut g = *g;
+    let mut g = g.clone();
     let mut io = Ahead {
         rng: SplitMix(seed),
         greedy,

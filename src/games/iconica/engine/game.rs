@@ -37,8 +37,9 @@ pub struct Asked {
     pub actor: Option<u8>,
 }
 
-/// A match position: the board, where the current turn stands, and the node it waits at.
-#[derive(Debug, Clone, Copy)]
+/// A match position: the board, where the current turn stands, and the node it waits at
+/// (plain data: a clone is a copy).
+#[derive(Debug, Clone)]
 pub struct IconicaGame<'s> {
     pub(super) setup: &'s Setup,
     pub(super) st: State,
@@ -165,13 +166,13 @@ impl<'s> IconicaGame<'s> {
     pub(crate) fn deciding(&self, side: u8, n: u8) -> IconicaGame<'s> {
         IconicaGame {
             need: Need::Choice { side, n },
-            ..*self
+            ..self.clone()
         }
     }
 
     /// Random play to the end of the match from here.
     pub fn playout(&self, rng: &mut ChaCha8Rng) -> [f64; 2] {
-        let mut g = *self;
+        let mut g = self.clone();
         let mut io = Random(rng);
         while g.st.ended.is_none() {
             let _ = g.play_on(&mut io, &mut NoLog);
@@ -186,7 +187,7 @@ impl<'s> IconicaGame<'s> {
         }
         // The step waiting for the decision asks for it before it changes anything: a copy
         // run with no input stops at the same question.
-        let mut g = *self;
+        let mut g = self.clone();
         let mut io = Probe { asked: None };
         let _ = g.play_on(&mut io, &mut NoLog);
         io.asked
