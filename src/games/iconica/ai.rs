@@ -1,16 +1,14 @@
 //! Iconica's evaluation for the shared policies ([`crate::games::ai`]): `greedy` (one ply:
 //! the best expected outcome of this turn's choice, by sampled completions of the turn) and
 //! `mcts` (the shared tree search with chance nodes, seeded with greedy's values, whose leaves
-//! are continuations several turns deep with `greedy` playing both sides); and [`Table`], the
-//! [`Io`] that seats two agents and a dice source on the engine's fast path.
+//! are continuations several turns deep with `greedy` playing both sides), each from a copy
+//! of the position; and [`Table`], the [`Io`] that seats two agents and a dice source on the
+//! engine's fast path.
 
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use super::engine::{
-    Choice, Dice, IconicaGame, Io, NoLog, Resume, Setup, State, Stop, TurnHook, Winner, play_turn,
-    resume_turn,
-};
+use super::engine::{Choice, Dice, IconicaGame, Io, NoLog, Setup, State, Stop, TurnHook, Winner};
 use crate::games::ai::{Evaluated, Evaluator, Tuning, first_best};
 use crate::games::game::{Game, Returns};
 
@@ -37,11 +35,7 @@ pub const GREEDY_WIDTH: usize = 16;
 /// Iconica's evaluation: [`evaluate`] for a position, sampled completions of the turn for
 /// greedy's values, the deep greedy look-ahead ([`greedy_leaf`]) for a search leaf.
 #[derive(Debug, Clone, Default)]
-pub struct IconicaEval {
-    scratch: Vec<u8>,
-    /// A spare buffer for the inputs of a decision's view.
-    spare: Vec<u8>,
-}
+pub struct IconicaEval;
 
 impl Evaluated for IconicaGame<'_> {
     type Eval = IconicaEval;
@@ -62,7 +56,7 @@ impl<'s> Evaluator<IconicaGame<'s>> for IconicaEval {
     }
 
     /// Greedy's expected evaluation of each option (this turn finished). Each completion
-    /// resumes the turn from its latest step boundary with the inputs since.
+    /// goes on from a copy of the position.
     fn option_values(
         &mut self,
         g: &IconicaGame<'s>,
@@ -73,28 +67,14 @@ impl<'s> Evaluator<IconicaGame<'s>> for IconicaEval {
     ) {
         out.clear();
         out.resize(options.min(GREEDY_WIDTH), 0.0);
-        let (st, at, since) = g.boundary();
-        greedy_scores(
-            g.setup(),
-            seat as u8,
-            &Mark {
-                state: *st,
-                at,
-                pos: 0,
-            },
-            since,
-            rng,
-            &mut self.scratch,
-            out,
-        );
+        greedy_scores(g, seat as u8, rng, out);
     }
 
     fn leaf(&mut self, g: &IconicaGame<'s>, rng: &mut ChaCha8Rng) -> Returns {
         if g.outcome().is_some() {
             return g.returns();
         }
-        let (st, at, since) = g.boundary();
-        let [a, b] = greedy_leaf(g.setup(), st, at, since, rng);
+        let [a, b] = greedy_leaf(g, rng);
         [a, b, 0.0, 0.0]
     }
 
@@ -107,8 +87,8 @@ impl<'s> Evaluator<IconicaGame<'s>> for IconicaEval {
 }
 
 impl Agent {
-    /// The option index for the engine's decision `c`, given where the turn stands (`rec`).
-    pub fn choose_at(&mut self, c: &Choice<'_>, rec: &TurnRecord<'_>) -> u8 {
+    /// The option index for the engine's decision `c` (the position at it is `c.game`).
+    pub fn choose_at(&mut self, c: &Choice<'_>) -> u8 {
         let n = c.options.len();
         if n <= 1 {
             return 0;
@@ -117,70 +97,37 @@ impl Agent {
             return k as u8;
         }
         if self.policy == PolicyKind::Greedy {
-            // Greedy's values straight from the turn record: what `option_values` computes
-            // on the decision's view, without building the view.
+            // Greedy's values straight from the position: what `option_values` computes.
             let mut values = [0.0f64; GREEDY_WIDTH];
             let values = &mut values[..n.min(GREEDY_WIDTH)];
-            let mark = rec.latest_mark();
-            let since = &rec.inputs[mark.pos.min(rec.inputs.len())..];
-            greedy_scores(
-                c.setup,
-                c.side,
-                &mark,
-                since,
-                &mut self.rng,
-                &mut self.eval.scratch,
-                values,
-            );
+            greedy_scores(c.game, c.side, &mut self.rng, values);
             return first_best(values) as u8;
         }
-        let mark = rec.mark.map(|m| (m.state, m.at, m.pos));
-        // The view of the decision reuses one buffer for the turn's inputs.
-        let mut inputs = std::mem::take(&mut self.eval.spare);
-        inputs.clear();
-        inputs.extend_from_slice(rec.inputs);
-        let g =
-            IconicaGame::at_decision(c.setup, *rec.start, inputs, mark, c.side, n as u8, *c.state);
-        let k = self.choose(&g, usize::from(c.side), n) as u8;
-        self.eval.spare = g.into_inputs();
-        k
+        let g = c.game.deciding(c.side, n as u8);
+        self.choose(&g, usize::from(c.side), n) as u8
     }
 }
 
-/// Greedy's expected evaluation for `side` of each option `k` in `0..out.len()`: the turn
-/// finished from the boundary `mark` with the inputs since it (`since`) and `k`, later
+/// Greedy's expected evaluation for `side` of each option `k` in `0..out.len()` of the
+/// decision `g` waits at: a copy of `g` given `k` and played to the end of the turn, later
 /// decisions by `first`, dice from [`GREEDY_SAMPLES`] seeds drawn from `rng`.
-fn greedy_scores(
-    setup: &Setup,
-    side: u8,
-    mark: &Mark,
-    since: &[u8],
-    rng: &mut ChaCha8Rng,
-    scratch: &mut Vec<u8>,
-    out: &mut [f64],
-) {
+fn greedy_scores(g: &IconicaGame<'_>, side: u8, rng: &mut ChaCha8Rng, out: &mut [f64]) {
     let mut seeds = [0u64; GREEDY_SAMPLES as usize];
     for s in seeds.iter_mut() {
         *s = rng.random();
     }
-    scratch.clear();
-    scratch.extend_from_slice(since);
-    scratch.push(0);
-    let last = scratch.len() - 1;
     for k in 0..out.len() as u8 {
-        scratch[last] = k;
         let mut total = 0.0;
         let mut samples = 0.0;
         for &seed in &seeds {
-            let mut st = mark.state;
+            let mut rest = g.clone();
             let mut io = Rest {
-                inputs: scratch,
-                pos: 0,
+                option: Some(k),
                 rng: SplitMix(seed),
                 drew: false,
             };
-            let _ = resume_turn(setup, &mut st, mark.at, &mut io, &mut NoLog);
-            total += evaluate(setup, &st, side);
+            let _ = rest.play_on(&mut io, &mut NoLog);
+            total += evaluate(g.setup(), rest.state(), side);
             samples += 1.0;
             if !io.drew {
                 // Nothing random after this choice: every sample would be the same.
@@ -253,149 +200,61 @@ impl SplitMix {
     }
 }
 
-/// Replays inputs, then rolls with `rng` and takes the first option.
-struct Rest<'a> {
-    inputs: &'a [u8],
-    pos: usize,
+/// The option tried, then dice from `rng` and the first option of every later decision.
+struct Rest {
+    option: Option<u8>,
     rng: SplitMix,
-    /// Whether any die was drawn beyond the recorded inputs.
+    /// Whether any die was drawn.
     drew: bool,
 }
 
-impl Rest<'_> {
+impl Io for Rest {
     #[inline]
-    fn next(&mut self) -> Option<u8> {
-        let v = self.inputs.get(self.pos).copied();
-        self.pos += v.is_some() as usize;
-        v
-    }
-}
-
-impl Io for Rest<'_> {
     fn die(&mut self) -> Result<u8, Stop> {
-        Ok(match self.next() {
-            Some(v) => v,
-            None => {
-                self.drew = true;
-                self.rng.below(6) + 1
-            }
-        })
+        self.drew = true;
+        Ok(self.rng.below(6) + 1)
     }
+    #[inline]
     fn pick(&mut self, n: u8) -> Result<u8, Stop> {
-        Ok(match self.next() {
-            Some(v) => v,
-            None => {
-                self.drew = true;
-                self.rng.below(n)
-            }
-        })
+        self.drew = true;
+        Ok(self.rng.below(n))
     }
     fn choose(&mut self, _c: &Choice<'_>) -> Result<u8, Stop> {
-        Ok(self.next().unwrap_or(0))
+        Ok(self.option.take().unwrap_or(0))
     }
     #[inline]
     fn choose_n(&mut self, _side: u8, _n: u8) -> Option<Result<u8, Stop>> {
-        Some(Ok(self.next().unwrap_or(0)))
+        Some(Ok(self.option.take().unwrap_or(0)))
     }
 }
 
-/// The latest step boundary of the current turn: the state there, where to resume, and how
-/// many of the turn's inputs came before it.
-#[derive(Debug, Clone, Copy)]
-pub struct Mark {
-    pub state: State,
-    pub at: Resume,
-    pub pos: usize,
-}
-
-/// Where the current turn stands, for search policies: its start, its inputs so far (die
-/// faces, picks, option indices) and its latest step boundary.
-#[derive(Debug, Clone, Copy)]
-pub struct TurnRecord<'a> {
-    pub start: &'a State,
-    pub inputs: &'a [u8],
-    /// `None`: no boundary recorded; search resumes from `start`.
-    pub mark: Option<&'a Mark>,
-}
-
-impl TurnRecord<'_> {
-    /// The latest step boundary, or the turn's start.
-    pub fn latest_mark(&self) -> Mark {
-        match self.mark {
-            Some(m) => *m,
-            None => Mark {
-                state: *self.start,
-                at: Resume::Start,
-                pos: 0,
-            },
-        }
-    }
-}
-
-/// One continuation of `mcts`' look-ahead for `side`: from the boundary `mark`, the turn's
-/// inputs since it (`prefix`, ending with the option tried), then dice from `seed` and
-/// `greedy`'s decisions (for both sides) to the end of this turn and [`LOOK_AHEAD_TURNS`]
-/// more (fewer if the match ends);
-/// the position's [`evaluate`] for `side`.
-pub fn look_ahead(
-    setup: &Setup,
-    mark: &Mark,
-    prefix: &[u8],
-    seed: u64,
-    greedy: &mut Agent,
-    inputs: &mut Vec<u8>,
-    side: u8,
-) -> f64 {
-    let mut st = mark.state;
-    inputs.clear();
+/// One continuation of `mcts`' look-ahead for `side`: from the position `g`, dice from
+/// `seed` and `greedy`'s decisions (for both sides) to the end of this turn and
+/// [`LOOK_AHEAD_TURNS`] more (fewer if the match ends); the position's [`evaluate`] for
+/// `side`.
+pub fn look_ahead(g: &IconicaGame<'_>, seed: u64, greedy: &mut Agent, side: u8) -> f64 {
+    let mut g = g.clone();
     let mut io = Ahead {
-        prefix,
-        pos: 0,
         rng: SplitMix(seed),
         greedy,
-        start: mark.state,
-        inputs,
-        mark: Some(Mark { pos: 0, ..*mark }),
     };
-    let _ = resume_turn(setup, &mut st, mark.at, &mut io, &mut NoLog);
+    if g.state().ended.is_none() {
+        let _ = g.play_on(&mut io, &mut NoLog);
+    }
     for _ in 0..LOOK_AHEAD_TURNS {
-        if st.ended.is_some() {
+        if g.state().ended.is_some() {
             break;
         }
-        io.start = st;
-        io.inputs.clear();
-        io.mark = None;
-        let _ = play_turn(setup, &mut st, &mut io, &mut NoLog);
+        let _ = g.play_on(&mut io, &mut NoLog);
     }
-    evaluate(setup, &st, side)
+    evaluate(g.setup(), g.state(), side)
 }
 
-/// `mcts`' leaf: from a step boundary (`state`, resuming at `at`, then `inputs`), the deep
-/// greedy look-ahead ([`look_ahead`]) for side a, as a win chance (logistic); side b gets
-/// the rest.
-pub fn greedy_leaf(
-    setup: &Setup,
-    state: &State,
-    at: Resume,
-    inputs: &[u8],
-    rng: &mut ChaCha8Rng,
-) -> [f64; 2] {
-    let mark = Mark {
-        state: *state,
-        at,
-        pos: 0,
-    };
+/// `mcts`' leaf: from the position `g`, the deep greedy look-ahead ([`look_ahead`]) for
+/// side a, as a win chance (logistic); side b gets the rest.
+pub fn greedy_leaf(g: &IconicaGame<'_>, rng: &mut ChaCha8Rng) -> [f64; 2] {
     let mut greedy = Agent::new(PolicyKind::Greedy, rng.random());
-    let mut scratch = Vec::with_capacity(64);
-    let v = look_ahead(
-        setup,
-        &mark,
-        inputs,
-        rng.random(),
-        &mut greedy,
-        &mut scratch,
-        0,
-    );
+    let v = look_ahead(g, rng.random(), &mut greedy, 0);
     let p = 1.0 / (1.0 + (-v).exp());
     [p, 1.0 - p]
 }
@@ -405,182 +264,67 @@ pub fn greedy_leaf(
 /// about 57%, 8 about 65%, 16 and play to the end about 60%.
 pub const LOOK_AHEAD_TURNS: u32 = 8;
 
-/// The input source of a look-ahead: replays `prefix`, then rolls with `rng` and asks
-/// `greedy` for every decision, keeping the turn record greedy needs.
+/// The input source of a look-ahead: rolls with `rng` and asks `greedy` for every decision.
 struct Ahead<'a> {
-    prefix: &'a [u8],
-    pos: usize,
     rng: SplitMix,
     greedy: &'a mut Agent,
-    start: State,
-    inputs: &'a mut Vec<u8>,
-    mark: Option<Mark>,
-}
-
-impl Ahead<'_> {
-    #[inline]
-    fn replayed(&mut self) -> Option<u8> {
-        let v = self.prefix.get(self.pos).copied();
-        self.pos += v.is_some() as usize;
-        v
-    }
 }
 
 impl Io for Ahead<'_> {
+    #[inline]
     fn die(&mut self) -> Result<u8, Stop> {
-        let v = match self.replayed() {
-            Some(v) => v,
-            None => self.rng.below(6) + 1,
-        };
-        self.inputs.push(v);
-        Ok(v)
+        Ok(self.rng.below(6) + 1)
     }
+    #[inline]
     fn pick(&mut self, n: u8) -> Result<u8, Stop> {
-        let v = match self.replayed() {
-            Some(v) => v,
-            None => self.rng.below(n),
-        };
-        self.inputs.push(v);
-        Ok(v)
+        Ok(self.rng.below(n))
     }
     fn choose(&mut self, c: &Choice<'_>) -> Result<u8, Stop> {
-        let v = match self.replayed() {
-            Some(v) => v,
-            None => {
-                let rec = TurnRecord {
-                    start: &self.start,
-                    inputs: self.inputs,
-                    mark: self.mark.as_ref(),
-                };
-                self.greedy.choose_at(c, &rec)
-            }
-        };
-        self.inputs.push(v);
-        Ok(v)
-    }
-    #[inline]
-    fn choose_n(&mut self, _side: u8, _n: u8) -> Option<Result<u8, Stop>> {
-        let v = self.replayed()?;
-        self.inputs.push(v);
-        Some(Ok(v))
-    }
-    #[inline]
-    fn mark(&mut self, st: &State, at: Resume) {
-        self.mark = Some(Mark {
-            state: *st,
-            at,
-            pos: self.inputs.len(),
-        });
+        Ok(self.greedy.choose_at(c))
     }
 }
 
-/// Two seated policies and a dice source; records the turn's inputs for search policies.
+/// Two seated policies and a dice source.
 #[derive(Debug, Clone)]
 pub struct Table<D: Dice, A: AsMut<[Agent]> = [Agent; 2]> {
     pub dice: D,
     /// Side a's agent, then side b's.
     pub agents: A,
-    turn_start: Option<State>,
-    mark: Option<Mark>,
-    inputs: Vec<u8>,
-    /// Whether any agent needs the turn record (greedy, mcts).
-    record: bool,
 }
 
 impl<'a, D: Dice> Table<D, &'a mut [Agent]> {
     /// A table seating agents it borrows (side a's first).
     pub fn seating(dice: D, agents: &'a mut [Agent]) -> Table<D, &'a mut [Agent]> {
-        let record = agents.iter().any(|x| !x.policy.blind());
-        Table {
-            dice,
-            agents,
-            turn_start: None,
-            mark: None,
-            inputs: Vec::new(),
-            record,
-        }
+        Table { dice, agents }
     }
 }
 
 impl<D: Dice> Table<D> {
     pub fn new(dice: D, a: Agent, b: Agent) -> Table<D> {
-        let record = [&a, &b].iter().any(|x| !x.policy.blind());
         Table {
             dice,
             agents: [a, b],
-            turn_start: None,
-            mark: None,
-            inputs: Vec::new(),
-            record,
         }
     }
 }
 
-impl<D: Dice, A: AsMut<[Agent]>> Table<D, A> {
-    /// Records a decision taken outside the seated policies (a person's), so the search
-    /// policies replay this turn with it.
-    pub fn note_decision(&mut self, k: u8) {
-        if self.record {
-            self.inputs.push(k);
-        }
-    }
-}
-
-impl<D: Dice, A: AsMut<[Agent]>> TurnHook for Table<D, A> {
-    fn begin_turn(&mut self, st: &State) {
-        if self.record {
-            self.turn_start = Some(*st);
-            self.inputs.clear();
-        }
-    }
-}
+impl<D: Dice, A: AsMut<[Agent]>> TurnHook for Table<D, A> {}
 
 impl<D: Dice, A: AsMut<[Agent]>> Io for Table<D, A> {
     #[inline]
     fn die(&mut self) -> Result<u8, Stop> {
-        let f = self.dice.die().ok_or(Stop)?;
-        if self.record {
-            self.inputs.push(f);
-        }
-        Ok(f)
+        self.dice.die().ok_or(Stop)
     }
     #[inline]
     fn pick(&mut self, n: u8) -> Result<u8, Stop> {
-        let k = self.dice.pick(n).ok_or(Stop)?;
-        if self.record {
-            self.inputs.push(k);
-        }
-        Ok(k)
+        self.dice.pick(n).ok_or(Stop)
     }
     fn choose(&mut self, c: &Choice<'_>) -> Result<u8, Stop> {
-        let start = self.turn_start.as_ref().unwrap_or(c.state);
-        let rec = TurnRecord {
-            start,
-            inputs: &self.inputs,
-            mark: self.mark.as_ref(),
-        };
-        let k = self.agents.as_mut()[c.side as usize & 1].choose_at(c, &rec);
-        if self.record {
-            self.inputs.push(k);
-        }
-        Ok(k)
+        Ok(self.agents.as_mut()[c.side as usize & 1].choose_at(c))
     }
     #[inline]
     fn choose_n(&mut self, side: u8, n: u8) -> Option<Result<u8, Stop>> {
         let k = self.agents.as_mut()[side as usize & 1].choose_n(usize::from(n))? as u8;
-        if self.record {
-            self.inputs.push(k);
-        }
         Some(Ok(k))
-    }
-    #[inline]
-    fn mark(&mut self, st: &State, at: Resume) {
-        if self.record {
-            self.mark = Some(Mark {
-                state: *st,
-                at,
-                pos: self.inputs.len(),
-            });
-        }
     }
 }

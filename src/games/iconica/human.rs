@@ -4,7 +4,7 @@
 
 use super::ai::{Agent, PolicyKind, Table};
 use super::engine::{
-    Choice, ChoiceKind, Dice, Io, Log, Opt, Resume, Setup, State, Stop, TurnHook, play_match,
+    Choice, ChoiceKind, Dice, Io, Log, Opt, Setup, State, Stop, TurnHook, play_match,
 };
 use crate::games::dice::derive_seed;
 
@@ -16,11 +16,7 @@ pub struct HumanSeat<D: Dice, F> {
     pub ask: F,
 }
 
-impl<D: Dice, F> TurnHook for HumanSeat<D, F> {
-    fn begin_turn(&mut self, st: &State) {
-        self.table.begin_turn(st);
-    }
-}
+impl<D: Dice, F> TurnHook for HumanSeat<D, F> {}
 
 impl<D: Dice, F: FnMut(&Choice<'_>) -> Option<u8>> Io for HumanSeat<D, F> {
     fn die(&mut self) -> Result<u8, Stop> {
@@ -34,9 +30,7 @@ impl<D: Dice, F: FnMut(&Choice<'_>) -> Option<u8>> Io for HumanSeat<D, F> {
             return self.table.choose(c);
         }
         let n = c.options.len().min(usize::from(u8::MAX)) as u8;
-        let k = (self.ask)(c).filter(|k| *k < n).ok_or(Stop)?;
-        self.table.note_decision(k);
-        Ok(k)
+        (self.ask)(c).filter(|k| *k < n).ok_or(Stop)
     }
     fn choose_n(&mut self, side: u8, n: u8) -> Option<Result<u8, Stop>> {
         // The person sees the options: the engine lists them for `choose`.
@@ -45,9 +39,6 @@ impl<D: Dice, F: FnMut(&Choice<'_>) -> Option<u8>> Io for HumanSeat<D, F> {
         } else {
             self.table.choose_n(side, n)
         }
-    }
-    fn mark(&mut self, st: &State, at: Resume) {
-        self.table.mark(st, at);
     }
 }
 

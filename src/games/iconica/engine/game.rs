@@ -1,48 +1,33 @@
-//! Iconica as a [`Game`]: decision and chance nodes found by replaying the current turn's
-//! inputs (die faces, `random_foe` picks, option indices) from its latest step boundary
-//! ([`Resume`]). Whole matches played by policies take the engine's fast path instead
-//! ([`Game::play_out`]: one pass through the turns, the policies asked at each decision),
-//! which plays exactly the same match.
+//! Iconica as a [`Game`]: a position is the board and where the turn stands ([`Step`]), so
+//! the node that comes next (a die, a `random_foe` pick, a seat's decision) is known without
+//! replaying anything, and an input moves the turn on to the next node
+//! ([`IconicaGame::play_on`]). Whole matches played by policies run the same turn machine
+//! with the policies asked at each decision ([`Game::play_out`]), which plays exactly the
+//! match node-by-node play gives.
 
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
 use serde_json::Value;
 
-use super::events::{Event, NoLog};
+use super::events::{Event, Log, NoLog};
 use super::io::{Choice, ChoiceKind, Io, Opt, Stop};
 use super::setup::Setup;
 use super::state::{Ended, State, Winner};
-use super::turn::{Resume, play_turn, resume_turn, stop_exhausted};
+use super::turn::{Step, stop_exhausted};
 use crate::games::ai::Agent;
 use crate::games::ai::play_nodes;
 use crate::games::dice::Dice;
 use crate::games::game::{Chance, Game, Outcome, Returns, Seats, Turn, Verdict};
 use crate::games::iconica::ai::{IconicaEval, Table};
 
-/// What the engine needs next.
+/// What the position waits for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Need {
     Die,
     Pick(u8),
     Choice { side: u8, n: u8 },
     Done,
-}
-
-/// Serves recorded inputs, then either notes what is needed (probe) or draws at random.
-struct Replay<'a, 'r> {
-    inputs: &'a [u8],
-    pos: usize,
-    need: Need,
-    rng: Option<&'r mut ChaCha8Rng>,
-    /// With `rng`: take option 0 instead of a random option.
-    first: bool,
-    /// Probes: have the engine list the options of the decision it stops at.
-    list: bool,
-    /// Probes note the latest step boundary: (state, where, inputs consumed before it).
-    mark: Option<(State, Resume, usize)>,
-    /// Probes: the decision it stopped at (kind, options, acting slot), when listed.
-    asked: Option<Asked>,
 }
 
 /// A decision as the engine put it: what it is about, its options, the acting slot.
@@ -53,215 +38,147 @@ pub struct Asked {
     pub actor: Option<u8>,
 }
 
-impl<'a, 'r> Replay<'a, 'r> {
-    fn new(inputs: &'a [u8], rng: Option<&'r mut ChaCha8Rng>, first: bool) -> Replay<'a, 'r> {
-        Replay {
-            inputs,
-            pos: 0,
-            need: Need::Done,
-            rng,
-            first,
-            mark: None,
-            asked: None,
-            list: false,
-        }
-    }
+/// A match position: the board, where the current turn stands, and the node it waits at
+/// (plain data: a clone is a copy).
+#[derive(Debug, Clone)]
+pub struct IconicaGame<'s> {
+    pub(super) setup: &'s Setup,
+    pub(super) st: State,
+    pub(super) at: Step,
+    need: Need,
 }
 
-impl Replay<'_, '_> {
-    #[inline]
-    fn next(&mut self) -> Option<u8> {
-        let v = self.inputs.get(self.pos).copied();
-        if v.is_some() {
-            self.pos += 1;
-        }
-        v
-    }
+/// One input (a die face, a pick or an option index); then it notes what is asked next.
+struct Once {
+    input: Option<u8>,
+    need: Need,
 }
 
-impl Replay<'_, '_> {
-    /// A decision among `n` options of `side`: recorded, first, random, or a stop (probe).
+impl Io for Once {
     #[inline]
-    fn take(&mut self, side: u8, n: u8) -> Result<u8, Stop> {
-        if let Some(v) = self.next() {
-            return Ok(v);
-        }
-        match self.rng.as_deref_mut() {
-            Some(_) if self.first => Ok(0),
-            Some(r) => Ok(r.random_range(0..n)),
-            None => {
-                self.need = Need::Choice { side, n };
-                Err(Stop)
-            }
-        }
-    }
-}
-
-impl Io for Replay<'_, '_> {
-    #[inline]
-    fn mark(&mut self, st: &State, at: Resume) {
-        if self.rng.is_none() {
-            self.mark = Some((*st, at, self.pos));
-        }
-    }
     fn die(&mut self) -> Result<u8, Stop> {
-        if let Some(v) = self.next() {
-            return Ok(v);
-        }
-        match self.rng.as_deref_mut() {
-            Some(r) => Ok(r.random_range(1..=6u8)),
-            None => {
-                self.need = Need::Die;
-                Err(Stop)
-            }
-        }
+        self.input.take().ok_or_else(|| {
+            self.need = Need::Die;
+            Stop
+        })
     }
+    #[inline]
     fn pick(&mut self, n: u8) -> Result<u8, Stop> {
-        if let Some(v) = self.next() {
-            return Ok(v);
-        }
-        match self.rng.as_deref_mut() {
-            Some(r) => Ok(r.random_range(0..n)),
-            None => {
-                self.need = Need::Pick(n);
-                Err(Stop)
-            }
-        }
+        self.input.take().ok_or_else(|| {
+            self.need = Need::Pick(n);
+            Stop
+        })
     }
     fn choose(&mut self, c: &Choice<'_>) -> Result<u8, Stop> {
-        let r = self.take(c.side, c.options.len() as u8);
-        if r.is_err() && self.list {
-            self.asked = Some(Asked {
-                kind: c.kind,
-                options: c.options.to_vec(),
-                actor: c.actor,
-            });
-        }
-        r
+        self.choose_n(c.side, c.options.len() as u8)
+            .unwrap_or(Err(Stop))
     }
     #[inline]
     fn choose_n(&mut self, side: u8, n: u8) -> Option<Result<u8, Stop>> {
-        if self.list && self.pos >= self.inputs.len() && self.rng.is_none() {
-            return None;
-        }
-        Some(self.take(side, n))
+        Some(self.input.take().ok_or_else(|| {
+            self.need = Need::Choice { side, n };
+            Stop
+        }))
     }
 }
 
-impl super::TurnHook for Replay<'_, '_> {}
+/// No input: notes the decision the position waits at, as the engine lists it.
+struct Probe {
+    asked: Option<Asked>,
+}
 
-/// A match position: the state at the start of the current turn plus this turn's inputs.
-#[derive(Debug, Clone)]
-pub struct IconicaGame<'s> {
-    setup: &'s Setup,
-    turn_start: State,
-    inputs: Vec<u8>,
-    /// The turn's latest step boundary: the state there, where it resumes, and how many of
-    /// `inputs` came before it. Replays start here instead of at the turn's start.
-    mark: (State, Resume, usize),
-    need: Need,
-    /// The state where the replay stopped (for evaluation and display).
-    now: State,
-    /// Events of the current turn already handed to a log by [`Game::apply_logged`].
-    logged: usize,
+impl Io for Probe {
+    fn die(&mut self) -> Result<u8, Stop> {
+        Err(Stop)
+    }
+    fn pick(&mut self, _n: u8) -> Result<u8, Stop> {
+        Err(Stop)
+    }
+    fn choose(&mut self, c: &Choice<'_>) -> Result<u8, Stop> {
+        self.asked = Some(Asked {
+            kind: c.kind,
+            options: c.options.to_vec(),
+            actor: c.actor,
+        });
+        Err(Stop)
+    }
+}
+
+/// Random dice and decisions from one generator (a playout).
+struct Random<'r>(&'r mut ChaCha8Rng);
+
+impl Io for Random<'_> {
+    #[inline]
+    fn die(&mut self) -> Result<u8, Stop> {
+        Ok(self.0.random_range(1..=6u8))
+    }
+    #[inline]
+    fn pick(&mut self, n: u8) -> Result<u8, Stop> {
+        Ok(self.0.random_range(0..n))
+    }
+    fn choose(&mut self, c: &Choice<'_>) -> Result<u8, Stop> {
+        Ok(self.0.random_range(0..c.options.len() as u8))
+    }
+    #[inline]
+    fn choose_n(&mut self, _side: u8, n: u8) -> Option<Result<u8, Stop>> {
+        Some(Ok(self.0.random_range(0..n)))
+    }
 }
 
 impl<'s> IconicaGame<'s> {
-    /// The position at `turn_start` after the given inputs of that turn.
-    pub fn at(setup: &'s Setup, turn_start: State, inputs: &[u8]) -> IconicaGame<'s> {
-        let mut g = IconicaGame {
-            setup,
-            turn_start,
-            mark: (turn_start, Resume::Start, 0),
-            inputs: inputs.to_vec(),
-            need: Need::Done,
-            now: turn_start,
-            logged: 0,
-        };
-        g.advance();
-        g
-    }
-
-    /// The start of a match.
-    ///
-    /// No replay is needed to know what comes first: every match opens with the first
-    /// player's Action Roll (no character has a status yet), so the first input is a die.
-    /// `state()` shows the board before that turn begins.
+    /// The start of a match: every match opens with the first player's Action Roll (no
+    /// character has a status yet), so the first input is a die. `state()` shows the board
+    /// before that turn begins.
     pub fn new(setup: &'s Setup) -> IconicaGame<'s> {
-        let start = State::new(setup);
-        let g = IconicaGame {
-            setup,
-            turn_start: start,
-            mark: (start, Resume::Start, 0),
-            inputs: Vec::new(),
-            need: Need::Die,
-            now: start,
-            logged: 0,
-        };
-        debug_assert_eq!(
-            g.need,
-            IconicaGame::at(setup, start, &[]).need,
-            "a match opens with a die"
-        );
-        g
+        IconicaGame::at_turn_start(setup, State::new(setup))
     }
 
-    /// The position at a decision of `side` among `n` options, known without a replay: the
-    /// turn's start, its inputs so far, its latest boundary (`None`: the turn's start), and
-    /// the state now (the fast path's view for its policies).
-    pub(crate) fn at_decision(
-        setup: &'s Setup,
-        turn_start: State,
-        inputs: Vec<u8>,
-        mark: Option<(State, Resume, usize)>,
-        side: u8,
-        n: u8,
-        now: State,
-    ) -> IconicaGame<'s> {
+    /// The position at the start of a turn with the board `st`: every turn's first input is
+    /// a die (a start-of-turn roll or the Action Roll).
+    pub fn at_turn_start(setup: &'s Setup, st: State) -> IconicaGame<'s> {
         IconicaGame {
             setup,
-            turn_start,
-            inputs,
-            mark: mark.unwrap_or((turn_start, Resume::Start, 0)),
-            need: Need::Choice { side, n },
-            now,
-            logged: 0,
+            st,
+            at: Step::START,
+            need: if st.ended.is_some() {
+                Need::Done
+            } else {
+                Need::Die
+            },
         }
-    }
-
-    /// Gives back the buffer of the turn's inputs (to be reused).
-    pub(crate) fn into_inputs(self) -> Vec<u8> {
-        self.inputs
     }
 
     pub fn setup(&self) -> &'s Setup {
         self.setup
     }
 
-    /// The turn's latest step boundary (state, where it resumes) and the inputs since it.
-    pub fn boundary(&self) -> (&State, Resume, &[u8]) {
-        let (st, at, pos) = &self.mark;
-        (st, *at, &self.inputs[(*pos).min(self.inputs.len())..])
+    /// The board where play currently stands.
+    pub fn state(&self) -> &State {
+        &self.st
+    }
+
+    /// Where the current turn stands.
+    pub fn step(&self) -> &Step {
+        &self.at
+    }
+
+    /// The position waiting at the decision `side` is asked among `n` options, where the
+    /// turn machine stands while it asks (what a policy seated at an [`Io`] is shown).
+    pub(crate) fn deciding(&self, side: u8, n: u8) -> IconicaGame<'s> {
+        IconicaGame {
+            need: Need::Choice { side, n },
+            ..self.clone()
+        }
     }
 
     /// Random play to the end of the match from here.
     pub fn playout(&self, rng: &mut ChaCha8Rng) -> [f64; 2] {
-        let (mut st, at, pos) = self.mark;
-        let mut io = Replay::new(&self.inputs[pos..], Some(rng), false);
-        if st.ended.is_none() {
-            let _ = resume_turn(self.setup, &mut st, at, &mut io, &mut NoLog);
-            io.inputs = &[];
-            io.pos = 0;
+        let mut g = self.clone();
+        let mut io = Random(rng);
+        while g.st.ended.is_none() {
+            let _ = g.play_on(&mut io, &mut NoLog);
         }
-        while st.ended.is_none() {
-            let _ = play_turn(self.setup, &mut st, &mut io, &mut NoLog);
-        }
-        scores(&st)
-    }
-
-    /// The state where play currently stands.
-    pub fn state(&self) -> &State {
-        &self.now
+        scores(&g.st)
     }
 
     /// The decision play stands at, as the engine puts it (`None` at chance or the end).
@@ -269,62 +186,44 @@ impl<'s> IconicaGame<'s> {
         if !matches!(self.need, Need::Choice { .. }) {
             return None;
         }
-        let (mut st, at, pos) = self.mark;
-        let mut io = Replay::new(&self.inputs[pos..], None, false);
-        io.list = true;
-        let _ = resume_turn(self.setup, &mut st, at, &mut io, &mut NoLog);
+        // The step waiting for the decision asks for it before it changes anything: a copy
+        // run with no input stops at the same question.
+        let mut g = self.clone();
+        let mut io = Probe { asked: None };
+        let _ = g.play_on(&mut io, &mut NoLog);
         io.asked
     }
 
-    fn advance(&mut self) {
+    /// Gives the position one input and plays on to the next node, logged.
+    fn feed<L: Log>(&mut self, input: u8, log: &mut L) {
+        let mut io = Once {
+            input: Some(input),
+            need: Need::Done,
+        };
         loop {
-            let (mut st, at, pos) = self.mark;
-            if st.ended.is_some() {
-                self.now = st;
-                self.need = Need::Done;
-                return;
-            }
-            let mut io = Replay::new(&self.inputs[pos..], None, false);
-            match resume_turn(self.setup, &mut st, at, &mut io, &mut NoLog) {
-                Ok(()) => {
-                    self.turn_start = st;
-                    self.mark = (st, Resume::Start, 0);
-                    self.inputs.clear();
-                    self.logged = 0;
+            match self.play_on(&mut io, log) {
+                Ok(()) if self.st.ended.is_some() => {
+                    self.need = Need::Done;
+                    return;
                 }
+                Ok(()) => {}
                 Err(Stop) => {
-                    if let Some((m, at, used)) = io.mark {
-                        self.mark = (m, at, pos + used);
-                    }
                     self.need = io.need;
-                    self.now = st;
                     return;
                 }
             }
         }
     }
 
-    /// Hands `log` the events of the current turn not handed yet (the turn replayed from its
-    /// start with every input), turn after turn while turns complete.
-    fn log_new_events(&mut self, log: &mut Vec<Event>) {
-        let mut start = self.turn_start;
-        let mut inputs: &[u8] = &self.inputs;
-        let mut logged = self.logged;
-        let mut turn = Vec::new();
-        while start.ended.is_none() {
-            turn.clear();
-            let mut io = Replay::new(inputs, None, false);
-            let done =
-                resume_turn(self.setup, &mut start, Resume::Start, &mut io, &mut turn).is_ok();
-            log.extend(turn.drain(logged.min(turn.len())..));
-            if !done {
-                break;
+    /// Plays to the end with `io` (turn after turn); a stop ends the match as if the dice
+    /// ran out.
+    fn play_all<I: Io, L: Log>(&mut self, io: &mut I, log: &mut L) {
+        while self.st.ended.is_none() {
+            if self.play_on(io, log).is_err() {
+                stop_exhausted(&mut self.st, log);
             }
-            // Only inputs of the current turn are kept, so a finished turn is the last with
-            // inputs; the turns after it are replayed with none.
-            inputs = &[];
-            logged = 0;
         }
+        self.need = Need::Done;
     }
 }
 
@@ -350,49 +249,20 @@ impl<'s> Game for IconicaGame<'s> {
     }
 
     fn apply(&mut self, action: usize) {
-        let v = match self.need {
-            Need::Die => action as u8 + 1,
-            Need::Done => return,
-            _ => action as u8,
-        };
-        self.inputs.push(v);
-        self.advance();
+        self.apply_logged_to(action, &mut NoLog);
     }
 
     fn apply_logged(&mut self, action: usize, log: &mut Vec<Event>) {
-        if self.need == Need::Done {
-            return;
-        }
-        let before = log.len();
-        let v = if self.need == Need::Die {
-            action as u8 + 1
-        } else {
-            action as u8
-        };
-        self.inputs.push(v);
-        self.log_new_events(log);
-        let turn_before = self.turn_start.turn;
-        self.advance();
-        // The events of a turn that is still under way are the ones handed over now.
-        if self.turn_start.turn == turn_before {
-            self.logged += log.len() - before;
-        } else {
-            let mut start = self.turn_start;
-            let mut tmp = Vec::new();
-            let mut io = Replay::new(&self.inputs, None, false);
-            let _ = resume_turn(self.setup, &mut start, Resume::Start, &mut io, &mut tmp);
-            self.logged = tmp.len();
-        }
+        self.apply_logged_to(action, log);
     }
 
     fn exhausted(&mut self, log: &mut Vec<Event>) {
-        stop_exhausted(&mut self.now, log);
-        self.mark = (self.now, Resume::Start, self.inputs.len());
+        stop_exhausted(&mut self.st, log);
         self.need = Need::Done;
     }
 
     fn outcome(&self) -> Option<Outcome<Ended>> {
-        let (ended, winner) = self.now.ended?;
+        let (ended, winner) = self.st.ended?;
         let verdict = match winner {
             Some(Winner::Side(s)) => Verdict::Won(Seats::one(usize::from(s))),
             Some(Winner::Draw) => Verdict::Draw,
@@ -401,12 +271,12 @@ impl<'s> Game for IconicaGame<'s> {
         Some(Outcome {
             verdict,
             ended,
-            turns: self.now.turn,
+            turns: self.st.turn,
         })
     }
 
     fn turns(&self) -> u32 {
-        self.now.turn
+        self.st.turn
     }
 
     fn question(&self) -> String {
@@ -436,14 +306,14 @@ impl<'s> Game for IconicaGame<'s> {
     }
 
     fn returns(&self) -> Returns {
-        let [a, b] = scores(&self.now);
+        let [a, b] = scores(&self.st);
         [a, b, 0.0, 0.0]
     }
 }
 
 impl<'s> IconicaGame<'s> {
-    /// From a turn's start, the engine's fast path: one pass through the turns with the
-    /// agents asked at each decision (`first` and `random` from the number of options alone).
+    /// The fast path: the turn machine played straight through with the agents asked at
+    /// each decision (`first` and `random` from the number of options alone).
     pub(crate) fn play_fast<D: Dice>(
         &mut self,
         dice: &mut D,
@@ -453,21 +323,25 @@ impl<'s> IconicaGame<'s> {
         if self.need == Need::Done {
             return;
         }
-        if !self.inputs.is_empty() || agents.len() != 2 {
+        if agents.len() != 2 {
             return play_nodes(self, dice, agents, log);
         }
-        let mut st = self.turn_start;
         let mut table = Table::seating(&mut *dice, agents);
         match log {
-            Some(log) => super::play_match(self.setup, &mut st, &mut table, log),
-            None => super::play_match(self.setup, &mut st, &mut table, &mut NoLog),
+            Some(log) => self.play_all(&mut table, log),
+            None => self.play_all(&mut table, &mut NoLog),
         }
-        // The match is over (the turn engine plays until it ends).
-        self.turn_start = st;
-        self.now = st;
-        self.mark = (st, Resume::Start, 0);
-        self.inputs.clear();
-        self.need = Need::Done;
+    }
+}
+
+impl IconicaGame<'_> {
+    fn apply_logged_to<L: Log>(&mut self, action: usize, log: &mut L) {
+        let v = match self.need {
+            Need::Die => action as u8 + 1,
+            Need::Done => return,
+            _ => action as u8,
+        };
+        self.feed(v, log);
     }
 }
 

@@ -1,11 +1,13 @@
 //! Where dice and decisions come from: the engine asks an [`Io`] for every die face,
-//! every `random_foe` pick and every decision, and stops with [`Stop`] when it has none.
+//! every `random_foe` pick and every decision, and stops with [`Stop`] when it has none
+//! (the position then waits at that input: see [`IconicaGame::play_on`]).
 
+use super::game::IconicaGame;
 use super::setup::Setup;
 use super::state::State;
-use super::turn::Resume;
 
-/// The input source ran out (a dice script is exhausted, or a replay needs its next input).
+/// The input source has no input for the step (a dice script is exhausted, or a position is
+/// given its inputs one at a time).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Stop;
 
@@ -59,6 +61,8 @@ pub struct Choice<'a> {
     /// The state at the moment of the decision.
     pub state: &'a State,
     pub setup: &'a Setup,
+    /// The position at the decision (the board is `state`): a copy goes on with any option.
+    pub game: &'a IconicaGame<'a>,
 }
 
 /// A source of dice and decisions.
@@ -76,10 +80,6 @@ pub trait Io {
     fn choose_n(&mut self, _side: u8, _n: u8) -> Option<Result<u8, Stop>> {
         None
     }
-    /// The turn reached a step boundary: [`super::resume_turn`] from a copy of `st` at `at`,
-    /// given the inputs that follow, plays on exactly as this turn does.
-    #[inline]
-    fn mark(&mut self, _st: &State, _at: Resume) {}
 }
 
 pub use crate::games::dice::face_to_pick;

@@ -1,9 +1,10 @@
-//! The Iconica engine: a compiled match-up ([`Setup`]), a `Copy` board [`State`], and
-//! [`play_turn`], which applies one whole turn asking an [`Io`] for every die and decision.
-//! No I/O, clock or global RNG here: dice come from the [`Io`] (a seeded RNG or a script).
-//!
-//! [`IconicaGame`] wraps the same engine in the one game interface ([`crate::games::game::Game`]:
-//! decision and chance nodes found by replaying the current turn's inputs).
+//! The Iconica engine: a compiled match-up ([`Setup`]), a `Copy` board [`State`], and the
+//! turn as a machine ([`turn`]) held by a `Copy` position, [`IconicaGame`]: the board and
+//! where the turn stands. The position answers the one game interface
+//! ([`crate::games::game::Game`]) directly: it knows the node it waits at (a die, a pick, a
+//! seat's decision), and an input moves it to the next. [`play_turn`] and [`play_match`]
+//! run the same machine asking an [`Io`] for every die and decision. No I/O, clock or global
+//! RNG here: dice come from the [`Io`] (a seeded RNG or a script).
 
 pub mod events;
 pub mod game;
@@ -18,9 +19,9 @@ pub use game::{Asked, IconicaGame};
 pub use io::{Choice, ChoiceKind, Io, Opt, Stop};
 pub use setup::{Breaks, Rules, Ruleset, Setup, SetupError};
 pub use state::{Ended, State, Winner};
-pub use turn::{Resume, play_turn, resume_turn, stop_exhausted};
+pub use turn::{Step, play_turn, stop_exhausted};
 
-/// Anything that wants to see each turn's starting state (search policies replay from it).
+/// Anything that wants to see each turn's starting state.
 pub trait TurnHook {
     fn begin_turn(&mut self, _st: &State) {}
 }

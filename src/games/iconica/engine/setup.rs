@@ -84,6 +84,9 @@ pub struct Span {
     pub len: u16,
 }
 
+/// No effect: the `Roll` above a list of its own (see [`Setup::fx_up`]).
+pub const NO_FX: u16 = u16::MAX;
+
 /// A compiled effect.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Fx {
@@ -188,6 +191,12 @@ pub struct Setup {
     pub chars: Vec<CChar>,
     pub actions: Vec<CAction>,
     pub fx: Vec<Fx>,
+    /// For each effect of `fx`: the end of the list it belongs to.
+    pub fx_end: Vec<u16>,
+    /// For each effect of `fx`: the `Roll` whose branch its list is ([`NO_FX`] for a list
+    /// of its own: an action's, a strength's, a Final Act's or a watch's). A turn that
+    /// finishes a branch goes on after that `Roll`.
+    pub fx_up: Vec<u16>,
     /// Side (0 = a, 1 = b) of each slot.
     pub side: [u8; MAX_CHARS],
     /// Player of each slot (index into `players`).
@@ -253,6 +262,8 @@ impl Setup {
             chars: Vec::new(),
             actions: Vec::new(),
             fx: Vec::new(),
+            fx_end: Vec::new(),
+            fx_up: Vec::new(),
             side: [0; MAX_CHARS],
             owner: [0; MAX_CHARS],
             side_mask: [0; 2],
@@ -414,7 +425,17 @@ impl Setup {
             })
             .collect();
         let start = self.fx.len() as u16;
+        let end = start + list.len() as u16;
+        for (i, fx) in compiled.iter().enumerate() {
+            if let Fx::Roll(_, t, o) = fx {
+                for k in (t.start..t.start + t.len).chain(o.start..o.start + o.len) {
+                    self.fx_up[k as usize] = start + i as u16;
+                }
+            }
+        }
         self.fx.extend(compiled);
+        self.fx_end.resize(self.fx.len(), end);
+        self.fx_up.resize(self.fx.len(), NO_FX);
         Span {
             start,
             len: list.len() as u16,

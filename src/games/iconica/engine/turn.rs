@@ -1,13 +1,24 @@
 //! One turn of the active player, steps 1 to 8 of `spec/iconica.md`, exactly in the order
-//! the spec gives (which is also the order dice are consumed).
+//! the spec gives (which is also the order dice are consumed), as a machine that stops at
+//! each die, `random_foe` pick and decision it has no input for and goes on from there when
+//! given one.
+//!
+//! Where the turn stands is data ([`Step`]: the step it is at, with what the steps after it
+//! need), held by the position ([`IconicaGame`]) beside the board. Every step that takes an
+//! input asks for it before it changes anything, so a position stopped at an input is
+//! exactly the turn's state there: a copy of it goes on with another input (search), and
+//! [`IconicaGame::play_on`] given every input plays the turn straight through (the
+//! whole-match fast path).
 
 use super::events::{Cause, Event, Log};
+use super::game::IconicaGame;
 use super::io::{Choice, ChoiceKind, Io, Opt, Stop};
-use super::setup::{Breaks, CChar, Fx, Ruleset, Setup, Span, nullifier_index};
+use super::setup::{Breaks, CChar, Fx, NO_FX, Ruleset, Setup, Span, nullifier_index};
 use super::state::*;
 use crate::games::iconica::model::{Status, Target};
 
-/// Where an effect list comes from (decides Parry, Reaction, nullifiers and `self`).
+/// Where an effect list comes from (decides Parry, Reaction, nullifiers and `self`, and
+/// what the turn does once the list is done).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Src {
     Action,
@@ -17,7 +28,7 @@ enum Src {
 }
 
 /// The running context of an effect list.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Act {
     actor: u8,
     side: u8,
@@ -28,35 +39,105 @@ struct Act {
     first: Option<u16>,
 }
 
-/// A step boundary of a turn, where it can be resumed from a copy of the state (what
-/// search policies use instead of replaying the turn from its start).
+/// The step a turn is at. Steps with an input ask for it first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Resume {
-    /// The turn's start (the whole turn).
-    Start,
-    /// Step 3 (Action Breaks), after the Action Roll.
-    Breaks { white: u8, black: u8 },
-    /// Step 4 (the acting character).
-    Actor { white: u8 },
-    /// Step 5: slot `x` uses action `n`.
-    Perform { x: u8, n: u8 },
-    /// Steps 6 to 8.
+enum Pc {
+    /// The turn's start: the next player, watches armed.
+    Begin,
+    /// Step 1, slot `slot` of the player: its Fear roll, its Poison roll, its Restoration
+    /// roll, its Siphon roll (v8), the target of its Siphon.
+    Fear,
+    Poison,
+    Restoration,
+    Siphon,
+    SiphonTarget,
+    /// Step 2: the Action Roll's white die, then its black die.
+    White,
+    Black,
+    /// Step 3: Action Breaks.
+    Breaks,
+    /// Step 4: the acting character, its Blind check, its Confusion check, a failed
+    /// Confusion's choice, the opponent's heal after it.
+    Actor,
+    Blind,
+    Confusion,
+    ConfusionFails,
+    HealTarget,
+    /// Step 5: slot `x` uses action `n`; its effects, strength bonuses, watches.
+    Perform,
+    Effects,
+    Strengths,
+    Watches,
+    /// Step 6 (minor statuses end), then step 7's Final Acts, then step 8.
     End,
+    FinalActs,
+    Check,
 }
 
-/// Plays the rest of the current turn from a step boundary the engine reported through
-/// [`Io::mark`], given the state it reported there.
-pub fn resume_turn<I: Io, L: Log>(
-    setup: &Setup,
-    st: &mut State,
-    at: Resume,
-    io: &mut I,
-    log: &mut L,
-) -> Result<(), Stop> {
-    let mut t = Turn { setup, st, io, log };
-    match at {
-        Resume::Start => t.run(),
-        _ => t.from(at),
+/// Where a turn stands: the step, and what the steps still to come need.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Step {
+    pc: Pc,
+    /// Step 1: the slot whose start-of-turn rolls come next.
+    slot: u8,
+    /// Step 2: the Action Roll.
+    white: u8,
+    black: u8,
+    /// Step 5: the acting slot and the action number it uses.
+    x: u8,
+    n: u8,
+    /// The action's first targets (strengths apply against them).
+    first: u16,
+    /// Strengths: the next strength of `x`, and the targets of the current one left.
+    strength: u8,
+    left: u16,
+    /// Watches: the next watch to look at.
+    watch: u8,
+    /// Final Acts: the queue, its length, the next one, the Skulled slots before it.
+    queue: [u8; 2 * super::setup::MAX_CHARS],
+    queued: u8,
+    next_act: u8,
+    before: u16,
+    /// The effect list under way: its context, the next effect, the end of its (innermost)
+    /// list, and the `Roll` whose branch that list is ([`NO_FX`]: the list itself).
+    ctx: Act,
+    fx: u16,
+    fx_end: u16,
+    fx_up: u16,
+}
+
+impl Step {
+    /// A turn's start.
+    pub(crate) const START: Step = Step {
+        pc: Pc::Begin,
+        slot: 0,
+        white: 0,
+        black: 0,
+        x: 0,
+        n: 0,
+        first: 0,
+        strength: 0,
+        left: 0,
+        watch: 0,
+        queue: [0; 2 * super::setup::MAX_CHARS],
+        queued: 0,
+        next_act: 0,
+        before: 0,
+        ctx: Act {
+            actor: 0,
+            side: 0,
+            src: Src::Action,
+            same: 0,
+            first: None,
+        },
+        fx: 0,
+        fx_end: 0,
+        fx_up: NO_FX,
+    };
+
+    /// Whether the turn has not begun.
+    pub fn at_start(&self) -> bool {
+        self.pc == Pc::Begin
     }
 }
 
@@ -71,8 +152,10 @@ pub fn play_turn<I: Io, L: Log>(
     if st.ended.is_some() {
         return Ok(());
     }
-    let mut t = Turn { setup, st, io, log };
-    t.run()
+    let mut g = IconicaGame::at_turn_start(setup, *st);
+    let r = g.play_on(io, log);
+    *st = *g.state();
+    r
 }
 
 /// Ends the match when the dice ran out (no further step of the turn is applied).
@@ -86,9 +169,25 @@ pub fn stop_exhausted<L: Log>(st: &mut State, log: &mut L) {
     }
 }
 
-struct Turn<'a, I: Io, L: Log> {
-    setup: &'a Setup,
-    st: &'a mut State,
+impl IconicaGame<'_> {
+    /// Plays on from where the turn stands, asking `io` for each input: `Ok` once the turn
+    /// is over (the position is then at the next turn's start), `Err(Stop)` when `io` has
+    /// no input for a step (the position then waits at that step, unchanged by it).
+    pub fn play_on<I: Io, L: Log>(&mut self, io: &mut I, log: &mut L) -> Result<(), Stop> {
+        let setup = self.setup;
+        Turn {
+            setup,
+            g: self,
+            io,
+            log,
+        }
+        .run()
+    }
+}
+
+struct Turn<'a, 's, I: Io, L: Log> {
+    setup: &'s Setup,
+    g: &'a mut IconicaGame<'s>,
     io: &'a mut I,
     log: &'a mut L,
 }
@@ -102,35 +201,89 @@ fn nth_slot(mask: u16, k: u32) -> usize {
     m.trailing_zeros() as usize
 }
 
-impl<I: Io, L: Log> Turn<'_, I, L> {
+/// The slots of `mask` after `slot`.
+#[inline]
+fn after(mask: u16, slot: u8) -> u16 {
+    mask & !(((2u32 << slot) - 1) as u16)
+}
+
+impl<I: Io, L: Log> Turn<'_, '_, I, L> {
     fn run(&mut self) -> Result<(), Stop> {
-        self.io.mark(self.st, Resume::Start);
-        let (white, black) = self.begin()?;
-        self.from(Resume::Breaks { white, black })
+        loop {
+            match self.g.at.pc {
+                Pc::Begin => self.begin(),
+                Pc::Fear => self.fear()?,
+                Pc::Poison => self.poison()?,
+                Pc::Restoration => self.restoration()?,
+                Pc::Siphon => self.siphon()?,
+                Pc::SiphonTarget => self.siphon_target()?,
+                Pc::White => {
+                    let w = self.die()?;
+                    self.g.at.white = w;
+                    self.g.at.pc = Pc::Black;
+                }
+                Pc::Black => {
+                    let black = self.die()?;
+                    let white = self.g.at.white;
+                    self.g.at.black = black;
+                    self.log.push(Event::ActionRoll { white, black });
+                    self.g.at.pc = Pc::Breaks;
+                }
+                Pc::Breaks => self.breaks()?,
+                Pc::Actor => self.actor()?,
+                Pc::Blind => self.blind()?,
+                Pc::Confusion => self.confusion()?,
+                Pc::ConfusionFails => self.confusion_fails()?,
+                Pc::HealTarget => self.heal_target()?,
+                Pc::Perform => self.perform(),
+                Pc::Effects => self.effects()?,
+                Pc::Strengths => self.strengths(),
+                Pc::Watches => self.watches(),
+                Pc::End => self.end(),
+                Pc::FinalActs => self.final_acts(),
+                Pc::Check => {
+                    self.check();
+                    self.g.at.pc = Pc::Begin;
+                    return Ok(());
+                }
+            }
+        }
     }
 
-    /// Turn start, step 1 (start-of-turn rolls) and step 2 (the Action Roll).
-    fn begin(&mut self) -> Result<(u8, u8), Stop> {
+    #[inline]
+    fn go(&mut self, pc: Pc) {
+        self.g.at.pc = pc;
+    }
+
+    /// The player of the turn and its side.
+    #[inline]
+    fn player(&self) -> (u8, u8) {
+        let p = self.g.st.player;
+        (p, self.setup.player_side[p as usize])
+    }
+
+    /// Turn start: the next player who still has a character in play; then step 1.
+    fn begin(&mut self) {
         let setup = self.setup;
-        // The next player who still has a character in play.
+        let st = &mut self.g.st;
         let order = setup.turn_order.len();
-        let mut p = setup.turn_order[self.st.next as usize];
+        let mut p = setup.turn_order[st.next as usize];
         for _ in 0..order {
-            p = setup.turn_order[self.st.next as usize];
-            let next = self.st.next as usize + 1;
-            self.st.next = if next == order { 0 } else { next as u8 };
-            if setup.player_mask[p as usize] & self.st.alive() != 0 {
+            p = setup.turn_order[st.next as usize];
+            let next = st.next as usize + 1;
+            st.next = if next == order { 0 } else { next as u8 };
+            if setup.player_mask[p as usize] & st.alive() != 0 {
                 break;
             }
         }
         let me = setup.player_side[p as usize];
-        self.st.player = p;
-        self.st.turn += 1;
-        self.st.held = 0;
-        self.st.skulled_now = 0;
-        let turn = self.st.turn;
-        if self.st.watching != 0 {
-            for w in self.st.watches.iter_mut().flatten() {
+        st.player = p;
+        st.turn += 1;
+        st.held = 0;
+        st.skulled_now = 0;
+        let turn = st.turn;
+        if st.watching != 0 {
+            for w in st.watches.iter_mut().flatten() {
                 if w.armed == 0 && w.set_in < turn && setup.side[w.watcher as usize] != me {
                     w.armed = turn;
                 }
@@ -141,51 +294,154 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
             player: p,
             side: me,
         });
-
-        self.start_of_turn_rolls(p, me)?;
-
-        // Step 2: the Action Roll, white then black.
-        let white = self.die()?;
-        let black = self.die()?;
-        self.log.push(Event::ActionRoll { white, black });
-        Ok((white, black))
+        // Step 1: start-of-turn rolls, when any of P's characters has a status that rolls.
+        let mine = setup.player_mask[p as usize];
+        let mut any = 0u8;
+        for c in slots(mine & self.g.st.alive()) {
+            any |= self.g.st.status[c];
+        }
+        if any & (FEAR | POISON | RESTORATION | SIPHON) == 0 {
+            self.go(Pc::White);
+        } else {
+            self.g.at.slot = mine.trailing_zeros() as u8;
+            self.go(Pc::Fear);
+        }
     }
 
-    /// The rest of the turn from a step boundary (see [`Resume`]).
-    fn from(&mut self, mut at: Resume) -> Result<(), Stop> {
+    /// Step 1's rolls of the slot after `slot` in `pc`, or `then` after the last slot.
+    #[inline]
+    fn next_slot(&mut self, pc: Pc, then: Pc) {
+        let mine = self.setup.player_mask[self.g.st.player as usize];
+        let rest = after(mine, self.g.at.slot);
+        if rest != 0 {
+            self.g.at.slot = rest.trailing_zeros() as u8;
+            self.go(pc);
+        } else {
+            self.g.at.slot = mine.trailing_zeros() as u8;
+            self.go(then);
+        }
+    }
+
+    fn fear(&mut self) -> Result<(), Stop> {
+        let c = self.g.at.slot as usize;
+        if self.g.st.is_alive(c) && self.g.st.has(c, FEAR) {
+            let f = self.die()?;
+            let kept = f % 2 == 0;
+            if kept {
+                self.g.st.held |= 1 << c;
+            } else {
+                self.g.st.status[c] &= !FEAR;
+            }
+            self.log.push(Event::StatusRoll {
+                slot: c as u8,
+                status: Status::Fear,
+                face: f,
+                kept,
+            });
+        }
+        self.go(Pc::Poison);
+        Ok(())
+    }
+
+    fn poison(&mut self) -> Result<(), Stop> {
+        let c = self.g.at.slot as usize;
+        if self.g.st.is_alive(c) && self.g.st.has(c, POISON) {
+            let f = self.die()?;
+            let kept = f % 2 == 0;
+            self.log.push(Event::StatusRoll {
+                slot: c as u8,
+                status: Status::Poison,
+                face: f,
+                kept,
+            });
+            if kept {
+                self.deal(c, 10, None, Cause::Poison, false);
+            } else {
+                self.g.st.status[c] &= !POISON;
+            }
+        }
+        self.next_slot(Pc::Fear, Pc::Restoration);
+        Ok(())
+    }
+
+    fn restoration(&mut self) -> Result<(), Stop> {
         let setup = self.setup;
-        let p = self.st.player;
-        let me = setup.player_side[p as usize];
-        loop {
-            self.io.mark(self.st, at);
-            at = match at {
-                Resume::Breaks { white, black } => match self.breaks(p, me, white, black)? {
-                    Some(act) => act,
-                    None => Resume::Actor { white },
-                },
-                // Step 4: the acting character, Blind then Confusion.
-                Resume::Actor { white } => match self.pick_actor(p, me, white)? {
-                    Some((x, n)) => Resume::Perform { x, n },
-                    None => Resume::End,
-                },
-                // Step 5: the action, its strength bonuses, then watches it triggers.
-                Resume::Perform { x, n } => {
-                    self.perform(x, n)?;
-                    Resume::End
+        let c = self.g.at.slot as usize;
+        if self.g.st.is_alive(c) && self.g.st.has(c, RESTORATION) {
+            let f = self.die()?;
+            let kept = f % 2 == 1;
+            self.log.push(Event::StatusRoll {
+                slot: c as u8,
+                status: Status::Restoration,
+                face: f,
+                kept,
+            });
+            if kept {
+                let amount = if setup.rules.ruleset == Ruleset::V8 {
+                    20
+                } else {
+                    10
+                };
+                self.heal(c, amount, Cause::Restoration);
+            } else {
+                self.g.st.status[c] &= !RESTORATION;
+            }
+        }
+        if setup.rules.ruleset == Ruleset::V8 {
+            self.next_slot(Pc::Restoration, Pc::Siphon);
+        } else {
+            self.next_slot(Pc::Restoration, Pc::White);
+        }
+        Ok(())
+    }
+
+    fn siphon(&mut self) -> Result<(), Stop> {
+        let c = self.g.at.slot as usize;
+        if self.g.st.is_alive(c) && self.g.st.has(c, SIPHON) {
+            let f = self.die()?;
+            let kept = f % 2 == 1;
+            self.log.push(Event::StatusRoll {
+                slot: c as u8,
+                status: Status::Siphon,
+                face: f,
+                kept,
+            });
+            if kept {
+                self.heal(c, 10, Cause::Siphon);
+                let (_, me) = self.player();
+                if self.setup.side_mask[1 - me as usize] & self.g.st.alive() != 0 {
+                    self.go(Pc::SiphonTarget);
+                    return Ok(());
                 }
-                Resume::End => return self.end(p, me),
-                Resume::Start => return self.run(),
-            };
+            } else {
+                self.g.st.status[c] &= !SIPHON;
+            }
         }
+        self.next_slot(Pc::Siphon, Pc::White);
+        Ok(())
     }
 
-    /// Step 3: Action Breaks. `Some` when the turn goes on at step 5 or ends (no step 4).
-    fn breaks(&mut self, p: u8, me: u8, white: u8, black: u8) -> Result<Option<Resume>, Stop> {
+    fn siphon_target(&mut self) -> Result<(), Stop> {
+        let c = self.g.at.slot;
+        let (_, me) = self.player();
+        let foes = self.setup.side_mask[1 - me as usize] & self.g.st.alive();
+        let t = self.choose_char(me, ChoiceKind::SiphonTarget, foes, Some(c))?;
+        self.deal(t, 10, None, Cause::Siphon, false);
+        self.next_slot(Pc::Siphon, Pc::White);
+        Ok(())
+    }
+
+    /// Step 3: Action Breaks. A break goes on at step 5 (the breaking character acts) or
+    /// ends the turn's action; otherwise step 4.
+    fn breaks(&mut self) -> Result<(), Stop> {
         let setup = self.setup;
+        let (p, me) = self.player();
+        let (white, black) = (self.g.at.white, self.g.at.black);
         if !setup.rules.action_breaks {
-            return Ok(None);
+            self.go(Pc::Actor);
+            return Ok(());
         }
-        let mine = setup.player_mask[p as usize] & self.st.alive();
+        let mine = setup.player_mask[p as usize] & self.g.st.alive();
         let matching = |n: u8| -> u16 { mine & setup.break_mask[n as usize & 7] };
         match (setup.rules.ruleset, setup.rules.breaks) {
             (Ruleset::V8, _) => {
@@ -201,7 +457,8 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
                     k += 1;
                     if let Opt::Break(x) = self.choose(me, ChoiceKind::V8Break, &opts[..k], None)? {
                         self.do_break(x, black, true);
-                        return Ok(Some(Resume::Perform { x, n: black }));
+                        self.perform_next(x, black);
+                        return Ok(());
                     }
                 }
             }
@@ -209,12 +466,10 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
                 if white == black {
                     let m = matching(white);
                     if m != 0 {
-                        let x = self.choose_char(me, ChoiceKind::BreakChar, m, None)?;
-                        self.do_break(x as u8, white, true);
-                        return Ok(Some(Resume::Perform {
-                            x: x as u8,
-                            n: white,
-                        }));
+                        let x = self.choose_char(me, ChoiceKind::BreakChar, m, None)? as u8;
+                        self.do_break(x, white, true);
+                        self.perform_next(x, white);
+                        return Ok(());
                     }
                 }
             }
@@ -239,21 +494,31 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
                         self.choose(me, ChoiceKind::AdvancedBreak, &opts[..k], None)?
                     {
                         self.do_break(x, black, false);
-                        return Ok(Some(Resume::End));
+                        self.go(Pc::End);
+                        return Ok(());
                     }
                 }
             }
         }
-        Ok(None)
+        self.go(Pc::Actor);
+        Ok(())
     }
 
-    /// Steps 6 (minor statuses end), 7 (Final Acts) and 8 (win check, turn limit).
-    fn end(&mut self, p: u8, me: u8) -> Result<(), Stop> {
+    #[inline]
+    fn perform_next(&mut self, x: u8, n: u8) {
+        self.g.at.x = x;
+        self.g.at.n = n;
+        self.go(Pc::Perform);
+    }
+
+    /// Steps 6 (minor statuses end) and the start of step 7 (Final Acts, P's side first,
+    /// each side left to right; chains append).
+    fn end(&mut self) {
         let setup = self.setup;
-        let turn = self.st.turn;
-        // Step 6: minor statuses of P's characters end.
+        let (p, me) = self.player();
+        let turn = self.g.st.turn;
         for c in slots(setup.player_mask[p as usize]) {
-            let minor = self.st.status[c] & MINOR;
+            let minor = self.g.st.status[c] & MINOR;
             if minor != 0 {
                 if self.log.on() {
                     for s in [Status::Confusion, Status::Blind, Status::Stun] {
@@ -265,53 +530,60 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
                         }
                     }
                 }
-                self.st.status[c] &= !MINOR;
+                self.g.st.status[c] &= !MINOR;
             }
         }
-        self.st.held = 0;
-        if self.st.watching != 0 {
+        self.g.st.held = 0;
+        if self.g.st.watching != 0 {
             for i in 0..MAX_WATCHES {
-                if self.st.watches[i].is_some_and(|w| w.armed == turn) {
+                if self.g.st.watches[i].is_some_and(|w| w.armed == turn) {
                     self.clear_watch(i);
                 }
             }
         }
+        if self.g.st.skulled_now == 0 {
+            self.go(Pc::Check);
+            return;
+        }
+        self.g.at.queued = 0;
+        self.g.at.next_act = 0;
+        self.enqueue(me, self.g.st.skulled_now);
+        self.go(Pc::FinalActs);
+    }
 
-        // Step 7: Final Acts, P's side first, each side left to right; chains append.
-        self.final_acts(me)?;
-
-        // Step 8: the only win check; then the turn limit.
-        let a = setup.side_mask[0] & self.st.alive() != 0;
-        let b = setup.side_mask[1] & self.st.alive() != 0;
+    /// Step 8: the only win check; then the turn limit.
+    fn check(&mut self) {
+        let setup = self.setup;
+        let a = setup.side_mask[0] & self.g.st.alive() != 0;
+        let b = setup.side_mask[1] & self.g.st.alive() != 0;
         let end = match (a, b) {
             (false, false) => Some((Ended::Victory, Winner::Draw)),
             (true, false) => Some((Ended::Victory, Winner::Side(0))),
             (false, true) => Some((Ended::Victory, Winner::Side(1))),
-            (true, true) if self.st.turn >= setup.rules.turn_limit => {
+            (true, true) if self.g.st.turn >= setup.rules.turn_limit => {
                 Some((Ended::TurnLimit, Winner::Draw))
             }
             _ => None,
         };
         if let Some((ended, winner)) = end {
-            self.st.ended = Some((ended, Some(winner)));
+            self.g.st.ended = Some((ended, Some(winner)));
             self.log.push(Event::End {
                 ended,
                 winner: Some(winner),
             });
         }
-        Ok(())
     }
 
     #[inline]
     fn clear_watch(&mut self, i: usize) {
-        self.st.watches[i] = None;
-        self.st.watching &= !(1 << i);
+        self.g.st.watches[i] = None;
+        self.g.st.watching &= !(1 << i);
     }
 
     #[inline]
     fn die(&mut self) -> Result<u8, Stop> {
         let f = self.io.die()?;
-        self.st.dice_used += 1;
+        self.g.st.dice_used += 1;
         Ok(f)
     }
 
@@ -334,8 +606,9 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
             kind,
             options,
             actor,
-            state: self.st,
+            state: &self.g.st,
             setup: self.setup,
+            game: &*self.g,
         };
         let i = self.io.choose(&c)? as usize;
         Ok(options[i.min(options.len() - 1)])
@@ -371,112 +644,13 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
 
     /// P's characters able to act in the step-4 sense.
     fn able(&self, p: u8) -> u16 {
-        let mut m = self.setup.player_mask[p as usize] & self.st.alive() & !self.st.held;
+        let mut m = self.setup.player_mask[p as usize] & self.g.st.alive() & !self.g.st.held;
         for s in slots(m) {
-            if self.st.has(s, STUN) {
+            if self.g.st.has(s, STUN) {
                 m &= !(1 << s);
             }
         }
         m
-    }
-
-    fn start_of_turn_rolls(&mut self, p: u8, me: u8) -> Result<(), Stop> {
-        let setup = self.setup;
-        let mine = setup.player_mask[p as usize];
-        let mut any = 0u8;
-        for c in slots(mine & self.st.alive()) {
-            any |= self.st.status[c];
-        }
-        if any & (FEAR | POISON | RESTORATION | SIPHON) == 0 {
-            return Ok(());
-        }
-        for c in slots(mine) {
-            if !self.st.is_alive(c) {
-                continue;
-            }
-            if self.st.has(c, FEAR) {
-                let f = self.die()?;
-                let kept = f % 2 == 0;
-                if kept {
-                    self.st.held |= 1 << c;
-                } else {
-                    self.st.status[c] &= !FEAR;
-                }
-                self.log.push(Event::StatusRoll {
-                    slot: c as u8,
-                    status: Status::Fear,
-                    face: f,
-                    kept,
-                });
-            }
-            if self.st.has(c, POISON) {
-                let f = self.die()?;
-                let kept = f % 2 == 0;
-                self.log.push(Event::StatusRoll {
-                    slot: c as u8,
-                    status: Status::Poison,
-                    face: f,
-                    kept,
-                });
-                if kept {
-                    self.deal(c, 10, None, Cause::Poison, false);
-                } else {
-                    self.st.status[c] &= !POISON;
-                }
-            }
-        }
-        for c in slots(mine) {
-            if self.st.is_alive(c) && self.st.has(c, RESTORATION) {
-                let f = self.die()?;
-                let kept = f % 2 == 1;
-                self.log.push(Event::StatusRoll {
-                    slot: c as u8,
-                    status: Status::Restoration,
-                    face: f,
-                    kept,
-                });
-                if kept {
-                    let amount = if setup.rules.ruleset == Ruleset::V8 {
-                        20
-                    } else {
-                        10
-                    };
-                    self.heal(c, amount, Cause::Restoration);
-                } else {
-                    self.st.status[c] &= !RESTORATION;
-                }
-            }
-        }
-        if setup.rules.ruleset == Ruleset::V8 {
-            for c in slots(mine) {
-                if self.st.is_alive(c) && self.st.has(c, SIPHON) {
-                    let f = self.die()?;
-                    let kept = f % 2 == 1;
-                    self.log.push(Event::StatusRoll {
-                        slot: c as u8,
-                        status: Status::Siphon,
-                        face: f,
-                        kept,
-                    });
-                    if kept {
-                        self.heal(c, 10, Cause::Siphon);
-                        let foes = setup.side_mask[1 - me as usize] & self.st.alive();
-                        if foes != 0 {
-                            let t = self.choose_char(
-                                me,
-                                ChoiceKind::SiphonTarget,
-                                foes,
-                                Some(c as u8),
-                            )?;
-                            self.deal(t, 10, None, Cause::Siphon, false);
-                        }
-                    } else {
-                        self.st.status[c] &= !SIPHON;
-                    }
-                }
-            }
-        }
-        Ok(())
     }
 
     fn do_break(&mut self, x: u8, number: u8, acts: bool) {
@@ -489,14 +663,24 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
         self.dispel(x as usize);
     }
 
-    fn pick_actor(&mut self, p: u8, me: u8, white: u8) -> Result<Option<(u8, u8)>, Stop> {
+    /// Step 4: the acting character.
+    fn actor(&mut self) -> Result<(), Stop> {
+        let (p, me) = self.player();
         let able = self.able(p);
         if able == 0 {
             self.log.push(Event::NoActor);
-            return Ok(None);
+            self.go(Pc::End);
+            return Ok(());
         }
         let x = self.choose_char(me, ChoiceKind::Actor, able, None)?;
-        if self.st.has(x, BLIND) {
+        self.g.at.x = x as u8;
+        self.go(Pc::Blind);
+        Ok(())
+    }
+
+    fn blind(&mut self) -> Result<(), Stop> {
+        let x = self.g.at.x as usize;
+        if self.g.st.has(x, BLIND) {
             let f = self.die()?;
             let pass = f % 2 == 1;
             self.log.push(Event::Check {
@@ -506,11 +690,18 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
                 pass,
             });
             if !pass {
-                return Ok(None);
+                self.go(Pc::End);
+                return Ok(());
             }
-            self.st.status[x] &= !BLIND;
+            self.g.st.status[x] &= !BLIND;
         }
-        if self.st.has(x, CONFUSION) {
+        self.go(Pc::Confusion);
+        Ok(())
+    }
+
+    fn confusion(&mut self) -> Result<(), Stop> {
+        let x = self.g.at.x as usize;
+        if self.g.st.has(x, CONFUSION) {
             let f = self.die()?;
             let pass = f % 2 == 1;
             self.log.push(Event::Check {
@@ -520,20 +711,22 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
                 pass,
             });
             if !pass {
-                self.confusion_fails(p, me)?;
-                return Ok(None);
+                self.go(Pc::ConfusionFails);
+                return Ok(());
             }
-            self.st.status[x] &= !CONFUSION;
+            self.g.st.status[x] &= !CONFUSION;
         }
-        Ok(Some((x as u8, white)))
+        self.perform_next(x as u8, self.g.at.white);
+        Ok(())
     }
 
-    fn confusion_fails(&mut self, p: u8, me: u8) -> Result<(), Stop> {
+    fn confusion_fails(&mut self) -> Result<(), Stop> {
         let setup = self.setup;
-        let mine = setup.player_mask[p as usize] & self.st.alive();
+        let (p, me) = self.player();
+        let mine = setup.player_mask[p as usize] & self.g.st.alive();
         let opp = 1 - me as usize;
-        let theirs = setup.side_mask[opp] & self.st.alive();
-        let can_heal = slots(theirs).any(|s| self.st.hp[s] < setup.chars[s].start);
+        let theirs = setup.side_mask[opp] & self.g.st.alive();
+        let can_heal = slots(theirs).any(|s| self.g.st.hp[s] < setup.chars[s].start);
         let mut opts = [Opt::LetHeal; 13];
         let mut k = 0;
         for s in slots(mine) {
@@ -545,23 +738,36 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
             k += 1;
         }
         if k == 0 {
+            self.go(Pc::End);
             return Ok(());
         }
         match self.choose(me, ChoiceKind::Confusion, &opts[..k], None)? {
-            Opt::SelfDamage(s) => self.deal(s as usize, 10, None, Cause::Confusion, false),
+            Opt::SelfDamage(s) => {
+                self.deal(s as usize, 10, None, Cause::Confusion, false);
+                self.go(Pc::End);
+            }
             _ => {
                 self.log.push(Event::LetHeal { by: opp as u8 });
-                if theirs != 0 {
-                    let t = self.choose_char(opp as u8, ChoiceKind::HealTarget, theirs, None)?;
-                    self.heal(t, 10, Cause::Confusion);
-                }
+                self.go(if theirs != 0 { Pc::HealTarget } else { Pc::End });
             }
         }
         Ok(())
     }
 
-    fn perform(&mut self, x: u8, n: u8) -> Result<(), Stop> {
+    fn heal_target(&mut self) -> Result<(), Stop> {
+        let (_, me) = self.player();
+        let opp = 1 - me as usize;
+        let theirs = self.setup.side_mask[opp] & self.g.st.alive();
+        let t = self.choose_char(opp as u8, ChoiceKind::HealTarget, theirs, None)?;
+        self.heal(t, 10, Cause::Confusion);
+        self.go(Pc::End);
+        Ok(())
+    }
+
+    /// Step 5: slot `x` uses action `n`; its effects first.
+    fn perform(&mut self) {
         let setup = self.setup;
+        let (x, n) = (self.g.at.x, self.g.at.n);
         let ai = setup.chars[x as usize].actions[n as usize - 1];
         let action = &setup.actions[ai as usize];
         self.log.push(Event::Action {
@@ -569,120 +775,239 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
             number: n,
             action: ai,
         });
-        let mut ctx = Act {
-            actor: x,
-            side: setup.side[x as usize],
-            src: Src::Action,
-            same: 0,
-            first: None,
-        };
-        self.effects(action.effects, &mut ctx)?;
-        if setup.rules.strengths {
-            let first = ctx.first.unwrap_or(0);
-            for s in &setup.chars[x as usize].strengths {
-                if s.numbers & action.numbers == 0 {
-                    continue;
+        self.start(
+            action.effects,
+            Act {
+                actor: x,
+                side: setup.side[x as usize],
+                src: Src::Action,
+                same: 0,
+                first: None,
+            },
+        );
+    }
+
+    /// Starts an effect list.
+    #[inline]
+    fn start(&mut self, span: Span, ctx: Act) {
+        let at = &mut self.g.at;
+        at.ctx = ctx;
+        at.fx = span.start;
+        at.fx_end = span.start + span.len;
+        at.fx_up = NO_FX;
+        at.pc = Pc::Effects;
+    }
+
+    /// The action's strength bonuses, one (strength, target) at a time.
+    fn strengths(&mut self) {
+        let setup = self.setup;
+        let x = self.g.at.x as usize;
+        let c = &setup.chars[x];
+        loop {
+            let at = &mut self.g.at;
+            if at.left == 0 {
+                let Some(s) = c.strengths.get(at.strength as usize) else {
+                    at.watch = 0;
+                    at.pc = Pc::Watches;
+                    return;
+                };
+                at.strength += 1;
+                if s.numbers & setup.action(x, at.n).numbers != 0 {
+                    at.left = at.first & s.against;
                 }
-                for t in slots(first & s.against) {
-                    if !self.st.is_alive(t) {
-                        continue;
-                    }
-                    self.log.push(Event::Strength {
-                        slot: x,
-                        target: t as u8,
-                    });
-                    let mut c2 = Act {
-                        actor: x,
-                        side: ctx.side,
-                        src: Src::Strength,
-                        same: 1 << t,
-                        first: None,
-                    };
-                    self.effects(s.effects, &mut c2)?;
-                }
+                continue;
             }
+            let t = at.left.trailing_zeros() as usize;
+            at.left &= at.left - 1;
+            if !self.g.st.is_alive(t) {
+                continue;
+            }
+            let s = &c.strengths[self.g.at.strength as usize - 1];
+            self.log.push(Event::Strength {
+                slot: x as u8,
+                target: t as u8,
+            });
+            self.start(
+                s.effects,
+                Act {
+                    actor: x as u8,
+                    side: setup.side[x],
+                    src: Src::Strength,
+                    same: 1 << t,
+                    first: None,
+                },
+            );
+            return;
         }
-        // Watches of the other side armed for this turn, first action of their kind.
-        let turn = self.st.turn;
-        for i in 0..MAX_WATCHES {
-            if self.st.watching == 0 {
+    }
+
+    /// Watches of the other side armed for this turn, first action of their kind.
+    fn watches(&mut self) {
+        let setup = self.setup;
+        let x = self.g.at.x as usize;
+        let side = setup.side[x];
+        let kind = setup.action(x, self.g.at.n).kind;
+        let turn = self.g.st.turn;
+        while (self.g.at.watch as usize) < MAX_WATCHES {
+            if self.g.st.watching == 0 {
                 break;
             }
-            let Some(w) = self.st.watches[i] else {
+            let i = self.g.at.watch as usize;
+            self.g.at.watch += 1;
+            let Some(w) = self.g.st.watches[i] else {
                 continue;
             };
-            if w.armed != turn
-                || setup.side[w.watcher as usize] == ctx.side
-                || w.kind != action.kind
-            {
+            if w.armed != turn || setup.side[w.watcher as usize] == side || w.kind != kind {
                 continue;
             }
             self.clear_watch(i);
-            if !self.st.is_alive(w.watcher as usize) {
+            if !self.g.st.is_alive(w.watcher as usize) {
                 continue;
             }
             self.log.push(Event::WatchTriggered {
                 slot: w.watcher,
                 kind: w.kind,
             });
-            let mut c3 = Act {
-                actor: w.watcher,
-                side: setup.side[w.watcher as usize],
-                src: Src::Watch,
-                same: 0,
-                first: None,
-            };
-            self.effects(w.then, &mut c3)?;
+            self.start(
+                w.then,
+                Act {
+                    actor: w.watcher,
+                    side: setup.side[w.watcher as usize],
+                    src: Src::Watch,
+                    same: 0,
+                    first: None,
+                },
+            );
+            return;
         }
-        Ok(())
+        self.go(Pc::End);
     }
 
-    fn effects(&mut self, span: Span, ctx: &mut Act) -> Result<(), Stop> {
+    /// Appends the slots of `mask` to the Final Acts' queue, `me`'s side first.
+    fn enqueue(&mut self, me: u8, mask: u16) {
         let setup = self.setup;
-        for i in span.start..span.start + span.len {
-            let fx = setup.fx[i as usize];
+        let at = &mut self.g.at;
+        for side in [me as usize, 1 - me as usize] {
+            for s in slots(mask & setup.side_mask[side]) {
+                if (at.queued as usize) < at.queue.len() {
+                    at.queue[at.queued as usize] = s as u8;
+                    at.queued += 1;
+                }
+            }
+        }
+    }
+
+    /// Step 7: the next Final Act in the queue; step 8 once it is empty.
+    fn final_acts(&mut self) {
+        let setup = self.setup;
+        while self.g.at.next_act < self.g.at.queued {
+            let c = self.g.at.queue[self.g.at.next_act as usize] as usize;
+            self.g.at.next_act += 1;
+            if !setup.rules.final_acts {
+                continue;
+            }
+            let Some(span) = setup.chars[c].final_act else {
+                continue;
+            };
+            self.log.push(Event::FinalAct { slot: c as u8 });
+            self.g.at.before = self.g.st.skulled;
+            self.start(
+                span,
+                Act {
+                    actor: c as u8,
+                    side: setup.side[c],
+                    src: Src::FinalAct,
+                    same: 0,
+                    first: None,
+                },
+            );
+            return;
+        }
+        if self.log.on() {
+            for i in 0..self.g.at.queued as usize {
+                self.log.push(Event::LeavesPlay {
+                    slot: self.g.at.queue[i],
+                });
+            }
+        }
+        self.g.st.skulled_now = 0;
+        self.go(Pc::Check);
+    }
+
+    /// The effect list under way, effect by effect (a `Roll` goes into its branch and on
+    /// after it); then what follows the list.
+    fn effects(&mut self) -> Result<(), Stop> {
+        let setup = self.setup;
+        loop {
+            let at = &mut self.g.at;
+            if at.fx == at.fx_end {
+                if at.fx_up == NO_FX {
+                    self.done_effects();
+                    return Ok(());
+                }
+                let r = at.fx_up as usize;
+                at.fx = r as u16 + 1;
+                at.fx_end = setup.fx_end[r];
+                at.fx_up = setup.fx_up[r];
+                continue;
+            }
+            let i = at.fx as usize;
+            let fx = setup.fx[i];
             match fx {
                 Fx::Roll(faces, then, otherwise) => {
                     let f = self.die()?;
                     let taken = faces & (1 << f) != 0;
+                    let actor = self.g.at.ctx.actor;
                     self.log.push(Event::EffectRoll {
-                        slot: ctx.actor,
+                        slot: actor,
                         face: f,
                         taken,
                     });
-                    self.effects(if taken { then } else { otherwise }, ctx)?;
+                    let b = if taken { then } else { otherwise };
+                    let at = &mut self.g.at;
+                    if b.len == 0 {
+                        at.fx = i as u16 + 1;
+                    } else {
+                        at.fx = b.start;
+                        at.fx_end = b.start + b.len;
+                        at.fx_up = i as u16;
+                    }
                 }
                 Fx::Watch(kind, then) => {
-                    if ctx.src != Src::FinalAct && self.st.is_alive(ctx.actor as usize) {
+                    let ctx = self.g.at.ctx;
+                    if ctx.src != Src::FinalAct && self.g.st.is_alive(ctx.actor as usize) {
                         let w = Watch {
                             watcher: ctx.actor,
                             kind,
                             then,
-                            set_in: self.st.turn,
+                            set_in: self.g.st.turn,
                             armed: 0,
                         };
-                        if let Some(free) = self.st.watches.iter().position(|w| w.is_none()) {
-                            self.st.watches[free] = Some(w);
-                            self.st.watching |= 1 << free;
+                        if let Some(free) = self.g.st.watches.iter().position(|w| w.is_none()) {
+                            self.g.st.watches[free] = Some(w);
+                            self.g.st.watching |= 1 << free;
                             self.log.push(Event::WatchSet {
                                 slot: ctx.actor,
                                 kind,
                             });
                         }
                     }
+                    self.g.at.fx = i as u16 + 1;
                 }
                 Fx::Damage(_, t)
                 | Fx::Heal(_, t)
                 | Fx::Inflict(_, t)
                 | Fx::Grant(_, t)
                 | Fx::Dispel(t) => {
-                    let targets = self.resolve(t, ctx)?;
+                    let targets = self.resolve(t)?;
+                    let ctx = &mut self.g.at.ctx;
                     ctx.same = targets;
                     if ctx.first.is_none() && targets != 0 {
                         ctx.first = Some(targets);
                     }
+                    let ctx = *ctx;
                     for s in slots(targets) {
-                        if !self.st.is_alive(s) {
+                        if !self.g.st.is_alive(s) {
                             continue;
                         }
                         match fx {
@@ -713,16 +1038,46 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
                             _ => {}
                         }
                     }
-                    ctx.same &= self.st.alive();
+                    let alive = self.g.st.alive();
+                    let at = &mut self.g.at;
+                    at.ctx.same &= alive;
+                    at.fx = i as u16 + 1;
                 }
             }
         }
-        Ok(())
     }
 
-    fn resolve(&mut self, t: Target, ctx: &Act) -> Result<u16, Stop> {
+    /// An effect list is done: what its source does next.
+    fn done_effects(&mut self) {
         let setup = self.setup;
-        let alive = self.st.alive();
+        match self.g.at.ctx.src {
+            Src::Action => {
+                let at = &mut self.g.at;
+                at.first = at.ctx.first.unwrap_or(0);
+                at.strength = 0;
+                at.left = 0;
+                at.watch = 0;
+                at.pc = if setup.rules.strengths {
+                    Pc::Strengths
+                } else {
+                    Pc::Watches
+                };
+            }
+            Src::Strength => self.go(Pc::Strengths),
+            Src::Watch => self.go(Pc::Watches),
+            Src::FinalAct => {
+                let new = self.g.st.skulled & !self.g.at.before;
+                let (_, me) = self.player();
+                self.enqueue(me, new);
+                self.go(Pc::FinalActs);
+            }
+        }
+    }
+
+    fn resolve(&mut self, t: Target) -> Result<u16, Stop> {
+        let setup = self.setup;
+        let ctx = self.g.at.ctx;
+        let alive = self.g.st.alive();
         let friends = setup.side_mask[ctx.side as usize] & alive;
         let foes = setup.side_mask[1 - ctx.side as usize] & alive;
         let me = 1u16 << ctx.actor;
@@ -742,7 +1097,7 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
                     0
                 } else {
                     let k = self.io.pick(n as u8)?;
-                    self.st.dice_used += 1;
+                    self.g.st.dice_used += 1;
                     let s = nth_slot(foes, (k as u32).min(n - 1));
                     self.log.push(Event::RandomFoe {
                         slot: ctx.actor,
@@ -782,9 +1137,9 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
     ) {
         let setup = self.setup;
         let c: &CChar = &setup.chars[t];
-        let from = self.st.hp[t];
+        let from = self.g.st.hp[t];
         let mut to = from.saturating_sub(n);
-        self.st.hp[t] = to;
+        self.g.st.hp[t] = to;
         if to == 0 {
             self.log.push(Event::Damage {
                 slot: t as u8,
@@ -801,7 +1156,7 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
         let mut parried = false;
         if parry_by.is_some() && n > 0 && c.parry_tiles.has(to) {
             to = (to + 10).min(c.start);
-            self.st.hp[t] = to;
+            self.g.st.hp[t] = to;
             parried = true;
         }
         self.log.push(Event::Damage {
@@ -822,7 +1177,7 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
             && let Some(a) = parry_by
             && let Some(r) = c.reaction_at(to)
             && (v8 || !parried)
-            && self.st.is_alive(a as usize)
+            && self.g.st.is_alive(a as usize)
         {
             self.deal(a as usize, r, Some(t as u8), Cause::Reaction, false);
         }
@@ -830,14 +1185,14 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
 
     fn skull(&mut self, t: usize) {
         let b = 1u16 << t;
-        self.st.hp[t] = 0;
-        self.st.status[t] = 0;
-        self.st.skulled |= b;
-        self.st.skulled_now |= b;
-        self.st.held &= !b;
-        if self.st.watching != 0 {
+        self.g.st.hp[t] = 0;
+        self.g.st.status[t] = 0;
+        self.g.st.skulled |= b;
+        self.g.st.skulled_now |= b;
+        self.g.st.held &= !b;
+        if self.g.st.watching != 0 {
             for i in 0..MAX_WATCHES {
-                if self.st.watches[i].is_some_and(|w| w.watcher as usize == t) {
+                if self.g.st.watches[i].is_some_and(|w| w.watcher as usize == t) {
                     self.clear_watch(i);
                 }
             }
@@ -847,9 +1202,9 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
 
     fn heal(&mut self, t: usize, n: u16, cause: Cause) {
         let start = self.setup.chars[t].start;
-        let from = self.st.hp[t];
+        let from = self.g.st.hp[t];
         let to = from.saturating_add(n).min(start).max(from);
-        self.st.hp[t] = to;
+        self.g.st.hp[t] = to;
         self.log.push(Event::Heal {
             slot: t as u8,
             from,
@@ -864,7 +1219,7 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
     /// v8: the nullifier tile a marker came to rest on removes its status.
     fn remove_on_rest(&mut self, t: usize) {
         let c = &self.setup.chars[t];
-        let tile = self.st.hp[t];
+        let tile = self.g.st.hp[t];
         for s in [
             Status::Poison,
             Status::Fear,
@@ -873,8 +1228,8 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
             Status::Stun,
         ] {
             let idx = nullifier_index(s).unwrap_or(0);
-            if self.st.status[t] & bit(s) != 0 && c.nullifier_tiles[idx].has(tile) {
-                self.st.status[t] &= !bit(s);
+            if self.g.st.status[t] & bit(s) != 0 && c.nullifier_tiles[idx].has(tile) {
+                self.g.st.status[t] &= !bit(s);
                 self.log.push(Event::Removed {
                     slot: t as u8,
                     status: s,
@@ -886,9 +1241,9 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
     fn inflict(&mut self, t: usize, s: Status, final_act: bool) {
         let c = &self.setup.chars[t];
         let prevented = !final_act
-            && nullifier_index(s).is_some_and(|i| c.nullifier_tiles[i].has(self.st.hp[t]));
+            && nullifier_index(s).is_some_and(|i| c.nullifier_tiles[i].has(self.g.st.hp[t]));
         if !prevented {
-            self.st.status[t] |= bit(s);
+            self.g.st.status[t] |= bit(s);
         }
         self.log.push(Event::Inflict {
             slot: t as u8,
@@ -903,7 +1258,7 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
             _ => true,
         };
         if took {
-            self.st.status[t] |= bit(s);
+            self.g.st.status[t] |= bit(s);
         }
         self.log.push(Event::Grant {
             slot: t as u8,
@@ -913,61 +1268,11 @@ impl<I: Io, L: Log> Turn<'_, I, L> {
     }
 
     fn dispel(&mut self, t: usize) {
-        let removed = self.st.status[t] & NEGATIVE;
-        self.st.status[t] &= !NEGATIVE;
+        let removed = self.g.st.status[t] & NEGATIVE;
+        self.g.st.status[t] &= !NEGATIVE;
         self.log.push(Event::Dispel {
             slot: t as u8,
             removed,
         });
-    }
-
-    fn final_acts(&mut self, me: u8) -> Result<(), Stop> {
-        let setup = self.setup;
-        if self.st.skulled_now == 0 {
-            return Ok(());
-        }
-        let mut queue = [0u8; 2 * super::setup::MAX_CHARS];
-        let mut len = 0;
-        let push = |queue: &mut [u8; 24], len: &mut usize, mask: u16| {
-            for side in [me as usize, 1 - me as usize] {
-                for s in slots(mask & setup.side_mask[side]) {
-                    if *len < queue.len() {
-                        queue[*len] = s as u8;
-                        *len += 1;
-                    }
-                }
-            }
-        };
-        push(&mut queue, &mut len, self.st.skulled_now);
-        let mut pos = 0;
-        while pos < len {
-            let c = queue[pos] as usize;
-            pos += 1;
-            if !setup.rules.final_acts {
-                continue;
-            }
-            let Some(span) = setup.chars[c].final_act else {
-                continue;
-            };
-            self.log.push(Event::FinalAct { slot: c as u8 });
-            let before = self.st.skulled;
-            let mut ctx = Act {
-                actor: c as u8,
-                side: setup.side[c],
-                src: Src::FinalAct,
-                same: 0,
-                first: None,
-            };
-            self.effects(span, &mut ctx)?;
-            let new = self.st.skulled & !before;
-            push(&mut queue, &mut len, new);
-        }
-        if self.log.on() {
-            for &c in &queue[..len] {
-                self.log.push(Event::LeavesPlay { slot: c });
-            }
-        }
-        self.st.skulled_now = 0;
-        Ok(())
     }
 }
