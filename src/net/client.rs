@@ -11,7 +11,9 @@ use tokio::sync::mpsc as tmpsc;
 use super::NetError;
 use super::code::JoinCode;
 use super::tls::{SERVER_NAME, client_config};
-use super::wire::{HEARTBEAT, PROTOCOL, ToHost, ToPeer, encode, read_msg, write_bytes};
+use super::wire::{
+    HEARTBEAT, MAX_TO_HOST, MAX_TO_PEER, PROTOCOL, ToHost, ToPeer, encode, read_msg, write_bytes,
+};
 use crate::games::registry;
 
 /// How long connecting (and the host's answer to `Hello`) may take.
@@ -85,7 +87,7 @@ impl Link {
         let c = conn.clone();
         rt.spawn(async move {
             loop {
-                match read_msg::<_, ToPeer>(&mut recv, None).await {
+                match read_msg::<_, ToPeer>(&mut recv, None, MAX_TO_PEER).await {
                     Ok(m) => {
                         if tx.send(Ok(m)).is_err() {
                             break;
@@ -162,7 +164,7 @@ impl Link {
     /// Sends a heartbeat every [`HEARTBEAT`] while the connection lasts.
     fn heartbeat(&self) {
         let out = self.out.clone();
-        let beat = encode(&ToHost::Heartbeat).expect("a small message");
+        let beat = encode(&ToHost::Heartbeat, MAX_TO_HOST).expect("a small message");
         self.rt.spawn(async move {
             loop {
                 tokio::time::sleep(HEARTBEAT).await;
@@ -175,7 +177,7 @@ impl Link {
 
     /// Sends a message.
     pub fn send(&self, msg: &ToHost) -> Result<(), NetError> {
-        let frame = encode(msg).map_err(|e| NetError::Closed(e.to_string()))?;
+        let frame = encode(msg, MAX_TO_HOST).map_err(|e| NetError::Closed(e.to_string()))?;
         self.send_raw(frame)
     }
 

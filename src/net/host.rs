@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, UdpSocket};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, mpsc};
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use tokio::sync::{mpsc as tmpsc, oneshot};
@@ -20,8 +20,8 @@ use super::NetError;
 use super::code::{JoinCode, hex, same_secret};
 use super::tls::{Identity, random, server_config};
 use super::wire::{
-    self, HELLO_TIMEOUT, IDLE, LogLine, PROTOCOL, SILENT, ToHost, ToPeer, WRITE_TIMEOUT, encode,
-    log_messages, read_frame, read_msg, write_bytes,
+    self, HELLO_TIMEOUT, IDLE, LogLine, MAX_TO_HOST, MAX_TO_PEER, PROTOCOL, SILENT, ToHost, ToPeer,
+    WRITE_TIMEOUT, encode, log_messages, read_frame, read_msg, write_bytes,
 };
 use crate::games::ai::Policy;
 use crate::games::game::Turn;
@@ -88,6 +88,9 @@ pub enum Event {
         id: u64,
         watch: bool,
         out: tmpsc::UnboundedSender<ToPeer>,
+        /// When the connection last heard from the peer (kept by the connection, so a
+        /// long computer's turn here does not make a peer look silent).
+        heard: Arc<Mutex<Instant>>,
         reply: oneshot::Sender<Result<(), String>>,
     },
     Decide {
@@ -95,9 +98,6 @@ pub enum Event {
         seat: usize,
         step: usize,
         option: usize,
-    },
-    Heard {
-        id: u64,
     },
     Left {
         id: u64,
@@ -154,7 +154,7 @@ struct Door {
 struct Peer {
     seat: Option<usize>,
     out: tmpsc::UnboundedSender<ToPeer>,
-    heard: Instant,
+    heard: Arc<Mutex<Instant>>,
     /// The step it was last asked to decide.
     asked: Option<usize>,
 }
@@ -286,6 +286,7 @@ impl Host {
                     id,
                     watch,
                     out,
+                    heard,
                     reply,
                 } => {
                     let seat = if watch {
@@ -325,7 +326,7 @@ impl Host {
                                     Peer {
                                         seat,
                                         out,
-                                        heard: Instant::now(),
+                                        heard,
                                         asked: None,
                                     },
                                 );
@@ -342,7 +343,6 @@ impl Host {
                     let Some(p) = peers.get_mut(&id) else {
                         continue;
                     };
-                    p.heard = Instant::now();
                     let refused = match p.seat {
                         None => Some("a spectator does not decide".to_string()),
                         Some(held) if held != seat => Some(format!(
@@ -364,11 +364,6 @@ impl Host {
                         });
                         // Asked again if it is still its decision.
                         p.asked = None;
-                    }
-                }
-                Event::Heard { id } => {
-                    if let Some(p) = peers.get_mut(&id) {
-                        p.heard = Instant::now();
                     }
                 }
                 Event::Left { id, why } => {
@@ -419,11 +414,18 @@ impl Host {
     /// Tells every peer the end, and waits up to [`END_WAIT`] for them to leave.
     fn end(&mut self, session: &Session, mut peers: HashMap<u64, Peer>, table: &mut dyn Table) {
         let report = session.report();
-        let end = ToPeer::End {
+        let mut end = ToPeer::End {
             result: report.tail.clone(),
             report: report.json.clone(),
             record: session.record().to_toml(),
         };
+        // A report too long for one frame goes without its log (the peers have it).
+        if encode(&end, MAX_TO_PEER).is_err()
+            && let ToPeer::End { report, .. } = &mut end
+            && let Some(fields) = report.as_object_mut()
+        {
+            fields.remove("log");
+        }
         for p in peers.values() {
             let _ = p.out.send(end.clone());
         }
@@ -468,6 +470,11 @@ pub fn log_lines(session: &Session) -> Vec<LogLine> {
         .collect()
 }
 
+/// How long since a peer was last heard from.
+fn quiet(heard: &Mutex<Instant>) -> Duration {
+    heard.lock().map(|h| h.elapsed()).unwrap_or_default()
+}
+
 /// The seat a new player takes: the first remote seat nobody holds, else the first whose
 /// peer fell silent (that peer is put out), else none: the match is full.
 fn free_seat(sitters: &[Sitter], peers: &mut HashMap<u64, Peer>) -> Result<usize, String> {
@@ -481,7 +488,7 @@ fn free_seat(sitters: &[Sitter], peers: &mut HashMap<u64, Peer>) -> Result<usize
         peers
             .iter()
             .find(|(_, p)| p.seat == Some(s))
-            .map(|(&id, p)| (id, p.heard.elapsed()))
+            .map(|(&id, p)| (id, quiet(&p.heard)))
     };
     if let Some(&s) = remote.iter().find(|&&s| holder(s, peers).is_none()) {
         return Ok(s);
@@ -540,7 +547,7 @@ async fn accept(endpoint: quinn::Endpoint, door: Arc<Door>) {
 /// Reads the `Hello` and checks it: the protocol's version first, then the secret, then the
 /// game's engine version. Whether the peer watches.
 async fn admit(recv: &mut quinn::RecvStream, door: &Door) -> Result<bool, String> {
-    let body = read_frame(recv, Some(HELLO_TIMEOUT))
+    let body = read_frame(recv, Some(HELLO_TIMEOUT), MAX_TO_HOST)
         .await
         .map_err(|e| format!("no hello: {e}"))?;
     let value: serde_json::Value =
@@ -577,9 +584,12 @@ async fn admit(recv: &mut quinn::RecvStream, door: &Door) -> Result<bool, String
 
 /// Writes `Refused` and closes the connection.
 async fn refuse(conn: &quinn::Connection, mut send: quinn::SendStream, reason: &str) {
-    if let Ok(frame) = encode(&ToPeer::Refused {
-        reason: reason.to_string(),
-    }) {
+    if let Ok(frame) = encode(
+        &ToPeer::Refused {
+            reason: reason.to_string(),
+        },
+        MAX_TO_PEER,
+    ) {
         let _ = write_bytes(&mut send, &frame).await;
     }
     let _ = send.finish();
@@ -613,10 +623,12 @@ async fn serve(incoming: quinn::Incoming, id: u64, door: &Door) {
     };
     let (out, mut queue) = tmpsc::unbounded_channel();
     let (reply, answer) = oneshot::channel();
+    let heard = Arc::new(Mutex::new(Instant::now()));
     let _ = door.events.send(Event::Join {
         id,
         watch,
         out,
+        heard: heard.clone(),
         reply,
     });
     match answer.await {
@@ -628,7 +640,9 @@ async fn serve(incoming: quinn::Incoming, id: u64, door: &Door) {
     let writer = tokio::spawn(async move {
         while let Some(msg) = queue.recv().await {
             let last = matches!(msg, ToPeer::End { .. } | ToPeer::Refused { .. });
-            let Ok(frame) = encode(&msg) else { break };
+            let Ok(frame) = encode(&msg, MAX_TO_PEER) else {
+                break;
+            };
             if write_bytes(&mut send, &frame).await.is_err() {
                 break;
             }
@@ -640,7 +654,13 @@ async fn serve(incoming: quinn::Incoming, id: u64, door: &Door) {
         let _ = tokio::time::timeout(WRITE_TIMEOUT, send.stopped()).await;
     });
     let why = loop {
-        match read_msg::<_, ToHost>(&mut recv, Some(IDLE)).await {
+        let msg = read_msg::<_, ToHost>(&mut recv, Some(IDLE), MAX_TO_HOST).await;
+        if msg.is_ok()
+            && let Ok(mut h) = heard.lock()
+        {
+            *h = Instant::now();
+        }
+        match msg {
             Ok(ToHost::Decide { seat, step, option }) => {
                 let _ = door.events.send(Event::Decide {
                     id,
@@ -649,9 +669,7 @@ async fn serve(incoming: quinn::Incoming, id: u64, door: &Door) {
                     option,
                 });
             }
-            Ok(ToHost::Heartbeat) => {
-                let _ = door.events.send(Event::Heard { id });
-            }
+            Ok(ToHost::Heartbeat) => {}
             Ok(ToHost::Hello { .. }) => break "a second hello".to_string(),
             Err(wire::WireError::Closed) => break "closed".to_string(),
             Err(e) => break e.to_string(),

@@ -1,7 +1,8 @@
 //! The protocol of a hosted match: what a peer and the host say to each other, and how it
 //! travels. Every message is one frame: a 4-byte big-endian length, then that many bytes of
-//! JSON. A frame is at most [`MAX_FRAME`] bytes (a longer length is refused before any of
-//! its body is read), and once its first byte has arrived the rest must arrive within
+//! JSON. A frame to the host is at most [`MAX_TO_HOST`] bytes (a peer only ever says a few
+//! words), one to a peer at most [`MAX_TO_PEER`] (the match record at the end); a longer
+//! length is refused before any of its body is read. Once its first byte has arrived the rest must arrive within
 //! [`FRAME_TIMEOUT`], so a sender that never finishes a frame holds nobody but itself.
 //! The first frame each way names [`PROTOCOL`] (the version handshake): a peer's `Hello`,
 //! the host's `Welcome` or `Refused`.
@@ -16,8 +17,14 @@ use crate::games::report::Line;
 /// The protocol's version: a peer speaking another is refused, named.
 pub const PROTOCOL: u32 = 1;
 
-/// The most bytes one frame's body holds.
-pub const MAX_FRAME: usize = 1 << 20;
+/// The most bytes one frame's body holds, sent to the host.
+pub const MAX_TO_HOST: usize = 64 << 10;
+
+/// The most bytes one frame's body holds, sent to a peer (a match record is at most 8 MiB).
+pub const MAX_TO_PEER: usize = 16 << 20;
+
+/// The most bytes of log lines one `Log` message carries.
+const LOG_CHUNK: usize = 256 << 10;
 
 /// How long the rest of a frame may take once its first byte has arrived.
 pub const FRAME_TIMEOUT: Duration = Duration::from_secs(10);
@@ -142,8 +149,8 @@ pub enum WireError {
     Closed,
     #[error("timed out")]
     Timeout,
-    #[error("a frame of {0} bytes is over the {MAX_FRAME}-byte bound")]
-    TooLarge(usize),
+    #[error("a frame of {0} bytes is over the {1}-byte bound")]
+    TooLarge(usize, usize),
     #[error("not a message: {0}")]
     Malformed(String),
     #[error("{0}")]
@@ -160,10 +167,11 @@ impl From<std::io::Error> for WireError {
 }
 
 /// Reads one frame's body: its first byte waited for up to `idle` (forever when `None`),
-/// the rest within [`FRAME_TIMEOUT`], a length over [`MAX_FRAME`] refused unread.
+/// the rest within [`FRAME_TIMEOUT`], a length over `max` refused unread.
 pub async fn read_frame<R: AsyncRead + Unpin>(
     r: &mut R,
     idle: Option<Duration>,
+    max: usize,
 ) -> Result<Vec<u8>, WireError> {
     let mut first = [0u8; 1];
     match idle {
@@ -176,8 +184,8 @@ pub async fn read_frame<R: AsyncRead + Unpin>(
         let mut rest = [0u8; 3];
         r.read_exact(&mut rest).await?;
         let len = u32::from_be_bytes([first[0], rest[0], rest[1], rest[2]]) as usize;
-        if len > MAX_FRAME {
-            return Err(WireError::TooLarge(len));
+        if len > max {
+            return Err(WireError::TooLarge(len, max));
         }
         let mut body = vec![0u8; len];
         r.read_exact(&mut body).await?;
@@ -191,8 +199,9 @@ pub async fn read_frame<R: AsyncRead + Unpin>(
 pub async fn read_msg<R: AsyncRead + Unpin, T: for<'de> Deserialize<'de>>(
     r: &mut R,
     idle: Option<Duration>,
+    max: usize,
 ) -> Result<T, WireError> {
-    decode(&read_frame(r, idle).await?)
+    decode(&read_frame(r, idle, max).await?)
 }
 
 /// A frame's body as a message.
@@ -200,11 +209,11 @@ pub fn decode<T: for<'de> Deserialize<'de>>(body: &[u8]) -> Result<T, WireError>
     serde_json::from_slice(body).map_err(|e| WireError::Malformed(e.to_string()))
 }
 
-/// A message as one frame (length and body); a body over [`MAX_FRAME`] is an error.
-pub fn encode<T: Serialize>(msg: &T) -> Result<Vec<u8>, WireError> {
+/// A message as one frame (length and body); a body over `max` is an error.
+pub fn encode<T: Serialize>(msg: &T, max: usize) -> Result<Vec<u8>, WireError> {
     let body = serde_json::to_vec(msg).map_err(|e| WireError::Malformed(e.to_string()))?;
-    if body.len() > MAX_FRAME {
-        return Err(WireError::TooLarge(body.len()));
+    if body.len() > max {
+        return Err(WireError::TooLarge(body.len(), max));
     }
     let mut frame = Vec::with_capacity(4 + body.len());
     frame.extend_from_slice(&(body.len() as u32).to_be_bytes());
@@ -228,7 +237,7 @@ pub fn log_messages(from: usize, lines: &[LogLine]) -> Vec<ToPeer> {
     let mut bytes = 0;
     for (k, l) in lines.iter().enumerate() {
         let size = l.text.len() + 64;
-        if k > start && bytes + size > MAX_FRAME / 4 {
+        if k > start && bytes + size > LOG_CHUNK {
             out.push(ToPeer::Log {
                 from: from + start,
                 lines: lines[start..k].to_vec(),
@@ -268,8 +277,10 @@ mod tests {
                 step: 7,
                 option: 2,
             };
-            write_bytes(&mut a, &encode(&msg).unwrap()).await.unwrap();
-            let got: ToHost = read_msg(&mut b, Some(Duration::from_secs(5)))
+            write_bytes(&mut a, &encode(&msg, MAX_TO_HOST).unwrap())
+                .await
+                .unwrap();
+            let got: ToHost = read_msg(&mut b, Some(Duration::from_secs(5)), MAX_TO_HOST)
                 .await
                 .unwrap();
             assert_eq!(got, msg);
@@ -281,8 +292,11 @@ mod tests {
         run(async {
             let (mut a, mut b) = tokio::io::duplex(64);
             a.write_all(&u32::MAX.to_be_bytes()).await.unwrap();
-            let got = read_frame(&mut b, None).await;
-            assert_eq!(got, Err(WireError::TooLarge(u32::MAX as usize)));
+            let got = read_frame(&mut b, None, MAX_TO_HOST).await;
+            assert_eq!(
+                got,
+                Err(WireError::TooLarge(u32::MAX as usize, MAX_TO_HOST))
+            );
         });
     }
 
@@ -291,7 +305,7 @@ mod tests {
         run(async {
             let (mut a, mut b) = tokio::io::duplex(64);
             a.write_all(&[0, 0, 0, 3, b'x', b'y', b'z']).await.unwrap();
-            let got: Result<ToHost, _> = read_msg(&mut b, None).await;
+            let got: Result<ToHost, _> = read_msg(&mut b, None, MAX_TO_HOST).await;
             assert!(matches!(got, Err(WireError::Malformed(_))), "{got:?}");
         });
     }
@@ -306,7 +320,7 @@ mod tests {
             .block_on(async {
                 let (mut a, mut b) = tokio::io::duplex(64);
                 a.write_all(&[0, 0, 0, 9, b'{']).await.unwrap();
-                let got = read_frame(&mut b, None).await;
+                let got = read_frame(&mut b, None, MAX_TO_HOST).await;
                 assert_eq!(got, Err(WireError::Timeout));
                 drop(a);
             });
@@ -321,7 +335,7 @@ mod tests {
         assert!(msgs.len() > 1);
         let mut next = 5;
         for m in &msgs {
-            assert!(encode(m).unwrap().len() <= MAX_FRAME);
+            assert!(encode(m, MAX_TO_PEER).unwrap().len() <= LOG_CHUNK + 4096);
             let ToPeer::Log { from, lines } = m else {
                 panic!()
             };

@@ -458,6 +458,18 @@ fn hostile_peers_are_refused_and_the_match_goes_on() {
     let (msgs, _) = closed(&huge);
     assert!(refused_reason(&msgs).contains("bound"));
 
+    // Another engine version of the game.
+    let old = Link::open(&code).unwrap();
+    old.send(&ToHost::Hello {
+        protocol: PROTOCOL,
+        secret: code.secret_text(),
+        watch: false,
+        engines: vec![("pig".into(), 999)],
+    })
+    .unwrap();
+    let (msgs, _) = closed(&old);
+    assert!(refused_reason(&msgs).contains("version mismatch"));
+
     // A spectator let in, then sending an oversized frame: put out.
     let (spectator, welcome) = Link::join(&code, true).unwrap();
     assert_eq!(welcome.seat, None);
@@ -471,7 +483,13 @@ fn hostile_peers_are_refused_and_the_match_goes_on() {
     // Player 1 over the library, Player 2 by the command line.
     let (me, welcome) = Link::join(&code, false).unwrap();
     assert_eq!(welcome.seat, Some(0));
-    let other_player = join(d, &code_text, &["--policy", "random", "--seed", "9"]);
+    let mut other_player = join(d, &code_text, &["--policy", "random", "--seed", "9"]);
+    other_player.until("as Player 2");
+    // Both seats are held by peers that are there: a third is refused.
+    let third = join(d, &code_text, &["--policy", "first"]);
+    let (c, out, err) = third.finish();
+    assert_eq!(c, 2, "{out}\n{err}");
+    assert!(err.contains("the match is full"), "{err}");
     let asked = recv_until(&me, "a question", |m| matches!(m, ToPeer::Ask { .. }));
     let Some(ToPeer::Ask { seat, step, .. }) = asked.last().cloned() else {
         unreachable!()
@@ -549,6 +567,8 @@ fn hostile_peers_are_refused_and_the_match_goes_on() {
     for said in [
         "wrong secret",
         "protocol version",
+        "version mismatch",
+        "the match is full",
         "not a hello",
         "bound",
         "timed out",
@@ -602,4 +622,33 @@ fn tokio_and_the_transport_stay_inside_net() {
         }
     }
     assert!(bad.is_empty(), "crossing net's bounds:\n{}", bad.join("\n"));
+}
+
+#[test]
+fn the_host_plays_a_seat_at_its_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let (mut host, code) = host(d, &["pig", "--seats", "host,remote", "--seed", "6"]);
+    let player = join(d, &code, &["--policy", "random"]);
+    host.until("Player 1 (here)");
+    host.until("Type a number");
+    host.type_line("three");
+    host.type_line("2");
+    // Every question after: hold (2).
+    let deadline = Instant::now() + HANG;
+    while let Ok(line) = host
+        .lines
+        .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+    {
+        if line.contains("Type a number") {
+            host.type_line("2");
+        }
+        host.seen.push(line);
+    }
+    let (hc, hout, herr) = host.finish();
+    assert_eq!(hc, 0, "{hout}\n{herr}");
+    assert!(herr.contains("enter a number from 1 to 2"), "{herr}");
+    let (pc, pout, perr) = player.finish();
+    assert_eq!(pc, 0, "{pout}\n{perr}");
+    assert_eq!(last_line(&pout), last_line(&hout));
 }
