@@ -239,7 +239,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     if let Err(e) = played {
         return Err(BadInput(e.to_string()));
     }
-    let r = session.report();
+    let r = crate::net::host::final_report(&session);
     if args.json {
         let mut doc = r.json;
         if let Some(fields) = doc.as_object_mut() {

@@ -413,7 +413,7 @@ impl Host {
 
     /// Tells every peer the end, and waits up to [`END_WAIT`] for them to leave.
     fn end(&mut self, session: &Session, mut peers: HashMap<u64, Peer>, table: &mut dyn Table) {
-        let report = session.report();
+        let report = final_report(session);
         let mut end = ToPeer::End {
             result: report.tail.clone(),
             report: report.json.clone(),
@@ -460,6 +460,13 @@ impl Host {
         });
         self.rt.shutdown_timeout(Duration::from_secs(1));
     }
+}
+
+/// The report of the match as `play` and `replay` print it: its game's own report of the
+/// record (the session's generic one if the record would not replay).
+pub fn final_report(session: &Session) -> crate::games::report::Report {
+    crate::games::registry::replay(&session.record(), None, &Vec::<crate::cards::Card>::new())
+        .unwrap_or_else(|_| session.report())
 }
 
 /// The whole log of `session` as it travels.

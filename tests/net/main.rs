@@ -652,3 +652,45 @@ fn the_host_plays_a_seat_at_its_terminal() {
     assert_eq!(pc, 0, "{pout}\n{perr}");
     assert_eq!(last_line(&pout), last_line(&hout));
 }
+
+#[test]
+fn an_iconica_match_is_hosted_from_its_record_with_a_remote_seat() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let kept = path(d, "host.match.toml");
+    let theirs = path(d, "client.match.toml");
+    let from = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/games/records/iconica-duel.match.toml"
+    );
+    let (host, code) = host(
+        d,
+        &[
+            "iconica",
+            "--from",
+            from,
+            "--to",
+            "0",
+            "--seats",
+            "remote,greedy",
+            "--record",
+            s(&kept),
+        ],
+    );
+    let player = join(
+        d,
+        &code,
+        &["--policy", "random", "--seed", "1", "--record", s(&theirs)],
+    );
+    let (pc, pout, perr) = player.finish();
+    assert_eq!(pc, 0, "player: {pout}\n{perr}");
+    let (hc, hout, herr) = host.finish();
+    assert_eq!(hc, 0, "host: {hout}\n{herr}");
+    let a = std::fs::read_to_string(&kept).unwrap();
+    assert_eq!(a, std::fs::read_to_string(&theirs).unwrap());
+    // Both end as `replay` prints the kept record.
+    let (rc, rout) = replay(d, &kept);
+    assert_eq!(rc, 0);
+    assert_eq!(last_line(&hout), last_line(&rout));
+    assert_eq!(last_line(&pout), last_line(&rout));
+}
