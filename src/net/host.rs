@@ -276,7 +276,8 @@ impl Host {
                         _ => {}
                     }
                 }
-                Turn::Chance(_) => {}
+                // Chance with no outcome to give (a record whose dice ran out): it stops here.
+                Turn::Chance(_) => break,
             }
             let Ok(event) = self.events.recv() else {
                 break;

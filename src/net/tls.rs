@@ -77,6 +77,8 @@ fn transport(host: bool) -> Arc<quinn::TransportConfig> {
     // A peer opens one stream; the host opens none.
     t.max_concurrent_bidi_streams(if host { 1u32 } else { 0 }.into());
     t.max_concurrent_uni_streams(0u32.into());
+    // Nothing travels as a datagram.
+    t.datagram_receive_buffer_size(None);
     Arc::new(t)
 }
 
