@@ -40,7 +40,7 @@ pub const HEARTBEAT: Duration = Duration::from_secs(1);
 
 /// A seat whose peer has not been heard from for this long may be taken by someone who
 /// joins with the code (a client killed or gone to sleep rejoins before QUIC notices).
-pub const SILENT: Duration = Duration::from_secs(4);
+pub const SILENT: Duration = Duration::from_secs(8);
 
 /// How long the host waits between two frames of a joined peer (heartbeats come every
 /// [`HEARTBEAT`]) before it counts the peer gone.
