@@ -417,6 +417,15 @@ fn hostile_peers_are_refused_and_the_match_goes_on() {
     let slow = Link::open(&code).unwrap();
     slow.send_raw(vec![0, 0]).unwrap();
 
+    // A host whose certificate is not the one the code names is not talked to.
+    let mut impostor = code.clone();
+    impostor.fingerprint[0] ^= 1;
+    match Link::open(&impostor) {
+        Err(NetError::Connect(why)) => assert!(why.contains("certificate"), "{why}"),
+        Err(e) => panic!("{e}"),
+        Ok(_) => panic!("connected to a host with another certificate"),
+    }
+
     // Wrong and missing secrets: refused before any game data, by the library and the CLI.
     let mut wrong = code.clone();
     wrong.secret[0] ^= 1;
