@@ -10,6 +10,7 @@ pub mod cards;
 pub mod catalogue;
 pub mod cli;
 pub mod games;
+pub mod net;
 pub mod picture;
 pub mod print;
 pub mod safe_io;

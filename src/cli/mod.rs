@@ -8,7 +8,9 @@ mod catalogue;
 mod collection;
 mod duel;
 mod export;
+mod host;
 mod import;
+mod join;
 mod limits;
 mod lint;
 mod load;
@@ -80,6 +82,10 @@ pub enum Command {
     Sheet(sheet::Args),
     /// Before printing: text shrunk past reading, low-resolution or missing art (exit 1 if any).
     Preflight(preflight::Args),
+    /// Host a match over the network: the first line printed is the code friends join with.
+    Host(host::Args),
+    /// Join a hosted match with its code (a seat at this terminal, by a policy, or --watch).
+    Join(join::Args),
 }
 
 /// Exit status 2: bad input. The message says what is wrong and, for files, where.
@@ -119,6 +125,8 @@ pub fn run(db: Option<PathBuf>, command: Command) -> ExitCode {
         Command::Catalogue(a) => catalogue::run(&ctx, a),
         Command::Sheet(a) => sheet::run(&ctx, a),
         Command::Preflight(a) => preflight::run(&ctx, a),
+        Command::Host(a) => host::run(&ctx, a),
+        Command::Join(a) => join::run(&ctx, a),
     };
     // What was written reaches stdout even when the command failed after writing it.
     match outcome.and_then(|code| ctx.out.finish().map(|()| code)) {

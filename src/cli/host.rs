@@ -1,0 +1,256 @@
+//! `deckwright host GAME [--seats S1,S2,...] [--seed N] [--from MATCHFILE [--to STEP]]
+//! [--listen ADDR] [--policy P] [--record FILE] [--json]`: hosts a match over the network
+//! (`net::host`). The first line on stdout is the join code; then the log as it happens;
+//! the match's outcome at the end (as `play` prints it; `--json`: the `play --json`
+//! document with the match record added).
+
+use std::io::BufRead;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use crate::cli::out::{Out, note};
+use crate::cli::{BadInput, Context, Outcome, report};
+use crate::games::record::MatchRecord;
+use crate::games::registry;
+use crate::games::session::Session;
+use crate::net::host::{Event, Host, Lobby, Sitter, Table};
+use crate::net::wire::LogLine;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The game: one that starts from its rules alone (`pig`), or any with --from.
+    pub game: String,
+    /// Who plays each seat, in order: `host` (this terminal, or --policy), `remote` (someone
+    /// who joins with the code) or a policy (first, random, greedy, mcts, ...). Default:
+    /// the host at the first seat and remote seats after it; with --from, the record's
+    /// policies and a remote seat for each of its persons.
+    #[arg(long, value_delimiter = ',', value_name = "S1,S2,...")]
+    pub seats: Vec<String>,
+    /// The seed of the match (chance and the computer's decisions). Default 0; with
+    /// --from, the record's.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Host a match from its match file (any game), played on from its end or --to.
+    #[arg(long, value_name = "MATCHFILE")]
+    pub from: Option<PathBuf>,
+    /// With --from: host the match from this many inputs in.
+    #[arg(long, value_name = "STEP", requires = "from")]
+    pub to: Option<usize>,
+    /// Where to listen (UDP). Default: every interface, any free port.
+    #[arg(long, value_name = "ADDR", default_value = "0.0.0.0:0")]
+    pub listen: SocketAddr,
+    /// The host's seats are played by this policy instead of at the terminal.
+    #[arg(long, value_name = "POLICY")]
+    pub policy: Option<String>,
+    /// Write the match file (after every input, so a stopped host keeps the match so far).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Print only the join code, then the `play --json` document (with `"record"`).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The host's terminal: the log and the questions on stdout, notes on stderr.
+struct Terminal<'a> {
+    out: &'a Out,
+    json: bool,
+    record: Option<PathBuf>,
+}
+
+impl Table for Terminal<'_> {
+    fn log(&mut self, lines: &[LogLine]) {
+        if !self.json {
+            report::log_text(self.out, lines.iter().map(|l| (l.line(), l.text.clone())));
+            self.out.flush();
+        }
+    }
+
+    fn ask(&mut self, seat: usize, question: &str, options: &[String]) {
+        let out = self.out;
+        writeln!(out, "\nPlayer {} (here): {question}", seat + 1);
+        for (k, o) in options.iter().enumerate() {
+            writeln!(out, "  {}. {o}", k + 1);
+        }
+        writeln!(out, "Type a number and Enter:");
+        out.flush();
+    }
+
+    fn note(&mut self, text: &str) {
+        note!("{text}");
+    }
+
+    fn saved(&mut self, session: &Session) {
+        if let Some(path) = &self.record
+            && let Err(e) = session.record().save(path)
+        {
+            note!("{}: {}", path.display(), crate::error_chain(&e));
+        }
+    }
+}
+
+pub fn run(ctx: &Context, args: Args) -> Outcome {
+    let Some(game) = registry::find(&args.game) else {
+        return Err(BadInput(format!(
+            "`{}` is not a game this program plays ({})",
+            args.game,
+            registry::GAMES
+                .iter()
+                .map(|g| g.name)
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
+    };
+    let (mut session, recorded) = match &args.from {
+        Some(path) => {
+            if args.seed.is_some() {
+                return Err(BadInput(
+                    "--seed: a match hosted --from its file keeps the file's seed".into(),
+                ));
+            }
+            let shown = path.display().to_string();
+            let mut r = MatchRecord::load(path)
+                .map_err(|e| BadInput(format!("{shown}: {}", crate::error_chain(&e))))?;
+            r.expect_game(game.name)
+                .map_err(|e| BadInput(format!("{shown}: {e}")))?;
+            if let Some(to) = args.to {
+                if to > r.inputs.len() {
+                    return Err(BadInput(format!(
+                        "--to {to}: {shown} has {} inputs",
+                        r.inputs.len()
+                    )));
+                }
+                r.inputs.truncate(to);
+                r.checks.truncate(to);
+                r.points.retain(|p| p.step < to);
+                r.exhausted = false;
+            }
+            let cat;
+            let lookup: &dyn crate::cards::CardLookup = if r.format < 2 {
+                cat = crate::cli::load::open_catalogue(ctx)?;
+                &cat
+            } else {
+                &Vec::<crate::cards::Card>::new()
+            };
+            let s = registry::session(&r, lookup)
+                .map_err(|e| BadInput(format!("{shown}: {}", crate::error_chain(&e))))?;
+            (s, Some(r.seats))
+        }
+        None => {
+            let s = Session::generic(game, Vec::new(), args.seed.unwrap_or(0)).ok_or_else(|| {
+                BadInput(format!(
+                    "a new {} match needs its setup: record one (`deckwright play {} ... --record F`) and host it with --from F --to 0",
+                    game.name, game.name
+                ))
+            })?;
+            (s, None)
+        }
+    };
+    let n = session.latest().seats();
+    let mut sitters: Vec<Sitter> = if !args.seats.is_empty() {
+        args.seats
+            .iter()
+            .map(|s| {
+                Sitter::parse(s.trim()).ok_or_else(|| {
+                    BadInput(format!(
+                        "--seats: `{s}` is not host, remote or a policy (first, random, greedy, mcts, mcts:N, mcts:Nms)"
+                    ))
+                })
+            })
+            .collect::<Result<_, _>>()?
+    } else if let Some(names) = recorded {
+        names
+            .iter()
+            .map(|s| match s.as_str() {
+                "person" => Sitter::Remote,
+                p => Sitter::parse(p).unwrap_or(Sitter::Remote),
+            })
+            .collect()
+    } else {
+        (0..n)
+            .map(|k| {
+                if k == 0 {
+                    Sitter::Terminal
+                } else {
+                    Sitter::Remote
+                }
+            })
+            .collect()
+    };
+    if sitters.len() != n {
+        return Err(BadInput(format!(
+            "--seats names {} seats; this {} match has {n}",
+            sitters.len(),
+            game.name
+        )));
+    }
+    if let Some(p) = &args.policy {
+        let policy = crate::games::ai::Policy::parse(p)
+            .ok_or_else(|| BadInput(format!("--policy: unknown policy `{p}`")))?;
+        for s in &mut sitters {
+            if *s == Sitter::Terminal {
+                *s = Sitter::Computer(policy);
+            }
+        }
+    }
+    session.seats = sitters.iter().map(|s| s.seat()).collect();
+    let mut host = Host::start(
+        args.listen,
+        Lobby {
+            game: game.name.to_string(),
+            title: game.title.to_string(),
+            engine: game.engine,
+        },
+    )
+    .map_err(|e| BadInput(e.to_string()))?;
+    writeln!(ctx.out, "{}", host.code());
+    ctx.out.flush();
+    note!(
+        "hosting {} (seats: {}); send the code on the first line to whoever joins",
+        game.title,
+        sitters
+            .iter()
+            .map(|s| s.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    if sitters.contains(&Sitter::Terminal) {
+        let tx = host.terminal();
+        std::thread::spawn(move || {
+            for line in std::io::stdin().lock().lines() {
+                let Ok(line) = line else { break };
+                if tx.send(Event::Terminal(line)).is_err() {
+                    return;
+                }
+            }
+            let _ = tx.send(Event::TerminalClosed);
+        });
+    }
+    let mut table = Terminal {
+        out: &ctx.out,
+        json: args.json,
+        record: args.record.clone(),
+    };
+    let played = host.play(&mut session, &sitters, &mut table);
+    host.close();
+    if let Some(path) = &args.record {
+        report::save_record(&session.record(), path)?;
+    }
+    if let Err(e) = played {
+        return Err(BadInput(e.to_string()));
+    }
+    let r = crate::net::host::final_report(&session);
+    if args.json {
+        let mut doc = r.json;
+        if let Some(fields) = doc.as_object_mut() {
+            fields.insert(
+                "record".into(),
+                serde_json::to_value(session.record()).unwrap_or_default(),
+            );
+        }
+        ctx.out.json_pretty(&doc);
+    } else {
+        ctx.out.text(&r.tail);
+    }
+    Ok(ExitCode::SUCCESS)
+}

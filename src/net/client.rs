@@ -1,0 +1,227 @@
+//! A peer's side: [`Link`] is one connection to a host (QUIC, the host's certificate pinned
+//! by the join code's fingerprint) with one stream each way, driven by its own small tokio
+//! runtime so the caller stays synchronous: messages arrive in an inbox, frames are sent
+//! through a queue. [`Link::join`] says `Hello` and waits for the host's answer.
+
+use std::sync::mpsc;
+use std::time::Duration;
+
+use tokio::sync::mpsc as tmpsc;
+
+use super::NetError;
+use super::code::JoinCode;
+use super::tls::{SERVER_NAME, client_config};
+use super::wire::{
+    HEARTBEAT, MAX_TO_HOST, MAX_TO_PEER, PROTOCOL, ToHost, ToPeer, encode, read_msg, write_bytes,
+};
+use crate::games::registry;
+
+/// How long connecting (and the host's answer to `Hello`) may take.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(15);
+
+/// The host's `Welcome`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Welcome {
+    pub game: String,
+    pub title: String,
+    pub engine: u32,
+    /// The seat this peer plays (none: a spectator).
+    pub seat: Option<usize>,
+    /// Who sits at each seat (`host`, `remote` or a policy).
+    pub seats: Vec<String>,
+}
+
+/// One connection to a host.
+pub struct Link {
+    rt: tokio::runtime::Runtime,
+    endpoint: quinn::Endpoint,
+    conn: quinn::Connection,
+    out: tmpsc::UnboundedSender<Vec<u8>>,
+    inbox: mpsc::Receiver<Result<ToPeer, String>>,
+}
+
+impl Link {
+    /// Connects to the host the code names (its certificate checked against the code's
+    /// fingerprint) and opens the stream; nothing is said yet.
+    pub fn open(code: &JoinCode) -> Result<Link, NetError> {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .thread_name("deckwright-net")
+            .enable_all()
+            .build()
+            .map_err(|e| NetError::Io(e.to_string()))?;
+        let config = client_config(code.fingerprint)?;
+        let addr = code.addr;
+        let (endpoint, conn, mut send, mut recv) = rt.block_on(async move {
+            let bind = if addr.is_ipv6() {
+                "[::]:0"
+            } else {
+                "0.0.0.0:0"
+            };
+            let mut endpoint = quinn::Endpoint::client(bind.parse().expect("an address"))
+                .map_err(|e| NetError::Io(e.to_string()))?;
+            endpoint.set_default_client_config(config);
+            let connecting = endpoint
+                .connect(addr, SERVER_NAME)
+                .map_err(|e| NetError::Connect(e.to_string()))?;
+            let conn = tokio::time::timeout(CONNECT_TIMEOUT, connecting)
+                .await
+                .map_err(|_| NetError::Connect(format!("no answer from {addr}")))?
+                .map_err(|e| NetError::Connect(format!("{addr}: {e}")))?;
+            let (send, recv) = conn
+                .open_bi()
+                .await
+                .map_err(|e| NetError::Connect(e.to_string()))?;
+            Ok::<_, NetError>((endpoint, conn, send, recv))
+        })?;
+        let (out, mut queue) = tmpsc::unbounded_channel::<Vec<u8>>();
+        rt.spawn(async move {
+            while let Some(bytes) = queue.recv().await {
+                if write_bytes(&mut send, &bytes).await.is_err() {
+                    break;
+                }
+            }
+            let _ = send.finish();
+        });
+        let (tx, inbox) = mpsc::channel();
+        let c = conn.clone();
+        rt.spawn(async move {
+            loop {
+                match read_msg::<_, ToPeer>(&mut recv, None, MAX_TO_PEER).await {
+                    Ok(m) => {
+                        if tx.send(Ok(m)).is_err() {
+                            break;
+                        }
+                    }
+                    Err(e) => {
+                        let why = match c.close_reason() {
+                            Some(quinn::ConnectionError::ApplicationClosed(a)) => {
+                                String::from_utf8_lossy(&a.reason).into_owned()
+                            }
+                            Some(other) => other.to_string(),
+                            None => e.to_string(),
+                        };
+                        let _ = tx.send(Err(why));
+                        break;
+                    }
+                }
+            }
+        });
+        Ok(Link {
+            rt,
+            endpoint,
+            conn,
+            out,
+            inbox,
+        })
+    }
+
+    /// Connects, says `Hello` (the code's secret, this program's engine versions) and
+    /// waits for the host's answer: its `Welcome`, or why it refused.
+    pub fn join(code: &JoinCode, watch: bool) -> Result<(Link, Welcome), NetError> {
+        let link = Link::open(code)?;
+        link.send(&ToHost::Hello {
+            protocol: PROTOCOL,
+            secret: code.secret_text(),
+            watch,
+            engines: registry::GAMES
+                .iter()
+                .map(|g| (g.name.to_string(), g.engine))
+                .collect(),
+        })?;
+        match link.recv(Some(CONNECT_TIMEOUT))? {
+            Some(ToPeer::Welcome {
+                protocol,
+                game,
+                title,
+                engine,
+                seat,
+                seats,
+            }) => {
+                if protocol != PROTOCOL {
+                    return Err(NetError::Refused(format!(
+                        "protocol version mismatch: the host speaks {protocol}, this program {PROTOCOL}"
+                    )));
+                }
+                link.heartbeat();
+                Ok((
+                    link,
+                    Welcome {
+                        game,
+                        title,
+                        engine,
+                        seat,
+                        seats,
+                    },
+                ))
+            }
+            Some(ToPeer::Refused { reason }) => Err(NetError::Refused(reason)),
+            Some(_) => Err(NetError::Closed("the host did not answer the hello".into())),
+            None => Err(NetError::Closed("no answer from the host".into())),
+        }
+    }
+
+    /// Sends a heartbeat every [`HEARTBEAT`] while the connection lasts.
+    fn heartbeat(&self) {
+        let out = self.out.clone();
+        let beat = encode(&ToHost::Heartbeat, MAX_TO_HOST).expect("a small message");
+        self.rt.spawn(async move {
+            loop {
+                tokio::time::sleep(HEARTBEAT).await;
+                if out.send(beat.clone()).is_err() {
+                    break;
+                }
+            }
+        });
+    }
+
+    /// Sends a message.
+    pub fn send(&self, msg: &ToHost) -> Result<(), NetError> {
+        let frame = encode(msg, MAX_TO_HOST).map_err(|e| NetError::Closed(e.to_string()))?;
+        self.send_raw(frame)
+    }
+
+    /// Sends bytes as they are (a test's hostile peer).
+    pub fn send_raw(&self, bytes: Vec<u8>) -> Result<(), NetError> {
+        self.out
+            .send(bytes)
+            .map_err(|_| NetError::Closed("the connection closed".into()))
+    }
+
+    /// The next message: waits up to `timeout` (forever when `None`); `Ok(None)` when none
+    /// came in time, an error when the connection closed (with the host's reason).
+    pub fn recv(&self, timeout: Option<Duration>) -> Result<Option<ToPeer>, NetError> {
+        let got = match timeout {
+            Some(t) => match self.inbox.recv_timeout(t) {
+                Ok(m) => m,
+                Err(mpsc::RecvTimeoutError::Timeout) => return Ok(None),
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(NetError::Closed("the connection closed".into()));
+                }
+            },
+            None => self
+                .inbox
+                .recv()
+                .map_err(|_| NetError::Closed("the connection closed".into()))?,
+        };
+        got.map(Some).map_err(NetError::Closed)
+    }
+
+    /// Closes the connection (what was sent is delivered first, within a second).
+    pub fn close(self) {
+        let Link {
+            rt,
+            endpoint,
+            conn,
+            out,
+            ..
+        } = self;
+        drop(out);
+        rt.block_on(async {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            conn.close(0u32.into(), b"bye");
+            let _ = tokio::time::timeout(Duration::from_secs(1), endpoint.wait_idle()).await;
+        });
+        rt.shutdown_timeout(Duration::from_secs(1));
+    }
+}

@@ -1,0 +1,693 @@
+//! The host of a networked match: the authority. It runs the match's [`Session`] on its own
+//! thread (the game core stays synchronous); the connections run on a small tokio runtime
+//! and tell it what arrives through a channel. A peer is let in only after its `Hello`
+//! names this protocol, the join code's secret and the game's engine version; each remote
+//! seat is held by one peer at a time (a seat whose peer fell silent for [`SILENT`] goes to
+//! whoever joins next with the code: a rejoin), spectators watch. Every decision that
+//! arrives is checked by [`Session::decide_as`] for the seat its connection holds: an
+//! illegal, stale, repeated or out-of-turn one is refused with the reason and changes
+//! nothing. Chance and the computer's seats are played here only.
+
+use std::collections::HashMap;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr, UdpSocket};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::{Duration, Instant};
+
+use tokio::sync::{mpsc as tmpsc, oneshot};
+
+use super::NetError;
+use super::code::{JoinCode, hex, same_secret};
+use super::tls::{Identity, random, server_config};
+use super::wire::{
+    self, HELLO_TIMEOUT, IDLE, LogLine, MAX_TO_HOST, MAX_TO_PEER, PROTOCOL, SILENT, ToHost, ToPeer,
+    WRITE_TIMEOUT, encode, log_messages, read_frame, read_msg, write_bytes,
+};
+use crate::games::ai::Policy;
+use crate::games::game::Turn;
+use crate::games::session::{Seat, Session};
+
+/// The most spectators one match lets in.
+pub const MAX_WATCHERS: usize = 16;
+
+/// The most connections open at once (players, spectators, and peers not yet let in).
+pub const MAX_CONNECTIONS: usize = 64;
+
+/// How long the host waits, at the end, for its peers to take the match's end.
+const END_WAIT: Duration = Duration::from_secs(10);
+
+/// Who plays a seat of a hosted match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sitter {
+    /// The person at the host's terminal.
+    Terminal,
+    /// A person (or a policy) who joins with the code.
+    Remote,
+    /// The computer, on the host.
+    Computer(Policy),
+}
+
+impl Sitter {
+    /// `host`, `remote`, or a policy's name.
+    pub fn parse(s: &str) -> Option<Sitter> {
+        match s {
+            "host" => Some(Sitter::Terminal),
+            "remote" => Some(Sitter::Remote),
+            p => Policy::parse(p).map(Sitter::Computer),
+        }
+    }
+
+    pub fn name(&self) -> String {
+        match self {
+            Sitter::Terminal => "host".into(),
+            Sitter::Remote => "remote".into(),
+            Sitter::Computer(p) => p.name(),
+        }
+    }
+
+    /// The session's seat: a person's for the terminal and a remote peer.
+    pub fn seat(&self) -> Seat {
+        match self {
+            Sitter::Computer(p) => Seat::Computer(*p),
+            _ => Seat::Person,
+        }
+    }
+}
+
+/// The game a host offers, as a `Welcome` names it.
+#[derive(Debug, Clone)]
+pub struct Lobby {
+    pub game: String,
+    pub title: String,
+    pub engine: u32,
+}
+
+/// What the connections (and the host's terminal) tell the authority.
+pub enum Event {
+    Join {
+        id: u64,
+        watch: bool,
+        out: tmpsc::UnboundedSender<ToPeer>,
+        /// When the connection last heard from the peer (kept by the connection, so a
+        /// long computer's turn here does not make a peer look silent).
+        heard: Arc<Mutex<Instant>>,
+        reply: oneshot::Sender<Result<(), String>>,
+    },
+    Decide {
+        id: u64,
+        seat: usize,
+        step: usize,
+        option: usize,
+    },
+    Left {
+        id: u64,
+        why: String,
+    },
+    /// A peer refused at the door, and why.
+    Turned {
+        why: String,
+    },
+    /// A line typed at the host's terminal.
+    Terminal(String),
+    /// The host's terminal closed (end of input).
+    TerminalClosed,
+}
+
+/// What the host's terminal shows and keeps, as the match goes.
+pub trait Table {
+    /// New log lines.
+    fn log(&mut self, lines: &[LogLine]);
+    /// A seat played at this terminal decides: the question and its options.
+    fn ask(&mut self, seat: usize, question: &str, options: &[String]);
+    /// A note (a peer joined, left, was refused; a typed answer not taken).
+    fn note(&mut self, text: &str);
+    /// The session after new inputs (to keep its record).
+    fn saved(&mut self, session: &Session);
+}
+
+/// Why a hosted match stopped before its end.
+#[derive(Debug, thiserror::Error)]
+pub enum HostError {
+    #[error("the terminal closed while Player {0} (played there) was to decide")]
+    TerminalClosed(usize),
+}
+
+/// A listening host: its runtime, endpoint and join code, and the authority's inbox.
+pub struct Host {
+    rt: tokio::runtime::Runtime,
+    endpoint: quinn::Endpoint,
+    code: JoinCode,
+    events: mpsc::Receiver<Event>,
+    tx: mpsc::Sender<Event>,
+    lobby: Lobby,
+}
+
+/// What a connection checks before it asks the authority for a seat.
+struct Door {
+    secret: String,
+    lobby: Lobby,
+    events: mpsc::Sender<Event>,
+    open: AtomicUsize,
+}
+
+/// One peer let in.
+struct Peer {
+    seat: Option<usize>,
+    out: tmpsc::UnboundedSender<ToPeer>,
+    heard: Arc<Mutex<Instant>>,
+    /// The step it was last asked to decide.
+    asked: Option<usize>,
+}
+
+impl Host {
+    /// Listens on `listen` (port 0: any free port) with a fresh certificate and secret.
+    pub fn start(listen: SocketAddr, lobby: Lobby) -> Result<Host, NetError> {
+        let id = Identity::new()?;
+        let secret = random::<16>()?;
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .thread_name("deckwright-net")
+            .enable_all()
+            .build()
+            .map_err(|e| NetError::Io(e.to_string()))?;
+        let endpoint = {
+            let _in = rt.enter();
+            quinn::Endpoint::server(server_config(&id)?, listen)
+                .map_err(|e| NetError::Io(format!("cannot listen on {listen}: {e}")))?
+        };
+        let local = endpoint
+            .local_addr()
+            .map_err(|e| NetError::Io(e.to_string()))?;
+        let code = JoinCode {
+            addr: advertised(local),
+            fingerprint: id.fingerprint,
+            secret,
+        };
+        let (tx, events) = mpsc::channel();
+        let door = Arc::new(Door {
+            secret: hex(&secret),
+            lobby: lobby.clone(),
+            events: tx.clone(),
+            open: AtomicUsize::new(0),
+        });
+        rt.spawn(accept(endpoint.clone(), door));
+        Ok(Host {
+            rt,
+            endpoint,
+            code,
+            events,
+            tx,
+            lobby,
+        })
+    }
+
+    /// The code to send to the friends who join.
+    pub fn code(&self) -> &JoinCode {
+        &self.code
+    }
+
+    /// Where the host's terminal sends the lines typed there.
+    pub fn terminal(&self) -> mpsc::Sender<Event> {
+        self.tx.clone()
+    }
+
+    /// Plays `session` to its end with `sitters` at its seats ([`Sitter::seat`] already
+    /// the session's seats), then tells every peer the end and waits (a while) for them to
+    /// take it.
+    pub fn play(
+        &mut self,
+        session: &mut Session,
+        sitters: &[Sitter],
+        table: &mut dyn Table,
+    ) -> Result<(), HostError> {
+        let mut peers: HashMap<u64, Peer> = HashMap::new();
+        let mut sent = 0usize;
+        let mut inputs_saved = usize::MAX;
+        let mut terminal_asked: Option<usize> = None;
+        let mut terminal_closed = false;
+        let stop = Arc::new(AtomicBool::new(false));
+        loop {
+            session.play_computer(&stop);
+            let lines = log_lines(session);
+            if lines.len() > sent {
+                table.log(&lines[sent..]);
+                for p in peers.values() {
+                    for m in log_messages(sent, &lines[sent..]) {
+                        let _ = p.out.send(m);
+                    }
+                }
+                sent = lines.len();
+            }
+            if session.len() != inputs_saved {
+                table.saved(session);
+                inputs_saved = session.len();
+            }
+            let step = session.len();
+            match session.latest().turn() {
+                Turn::Over => break,
+                Turn::Seat { seat, options } => {
+                    let question = session.latest().question();
+                    let described = || -> Vec<String> {
+                        (0..options).map(|i| session.latest().describe(i)).collect()
+                    };
+                    match sitters.get(seat) {
+                        Some(Sitter::Terminal) => {
+                            if terminal_closed {
+                                return Err(HostError::TerminalClosed(seat + 1));
+                            }
+                            if terminal_asked != Some(step) {
+                                table.ask(seat, &question, &described());
+                                terminal_asked = Some(step);
+                            }
+                        }
+                        Some(Sitter::Remote) => {
+                            for p in peers.values_mut() {
+                                if p.seat == Some(seat) && p.asked != Some(step) {
+                                    let _ = p.out.send(ToPeer::Ask {
+                                        seat,
+                                        step,
+                                        question: question.clone(),
+                                        options: described(),
+                                    });
+                                    p.asked = Some(step);
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                // Chance with no outcome to give (a record whose dice ran out): it stops here.
+                Turn::Chance(_) => break,
+            }
+            let Ok(event) = self.events.recv() else {
+                break;
+            };
+            match event {
+                Event::Join {
+                    id,
+                    watch,
+                    out,
+                    heard,
+                    reply,
+                } => {
+                    let seat = if watch {
+                        let watchers = peers.values().filter(|p| p.seat.is_none()).count();
+                        if watchers >= MAX_WATCHERS {
+                            Err(format!("the match has {MAX_WATCHERS} spectators already"))
+                        } else {
+                            Ok(None)
+                        }
+                    } else {
+                        free_seat(sitters, &mut peers).map(Some)
+                    };
+                    match seat {
+                        Err(why) => {
+                            table.note(&format!("refused a peer: {why}"));
+                            let _ = reply.send(Err(why));
+                        }
+                        Ok(seat) => {
+                            let _ = out.send(ToPeer::Welcome {
+                                protocol: PROTOCOL,
+                                game: self.lobby.game.clone(),
+                                title: self.lobby.title.clone(),
+                                engine: self.lobby.engine,
+                                seat,
+                                seats: sitters.iter().map(|s| s.name()).collect(),
+                            });
+                            for m in log_messages(0, &lines[..sent]) {
+                                let _ = out.send(m);
+                            }
+                            if reply.send(Ok(())).is_ok() {
+                                table.note(&match seat {
+                                    Some(s) => format!("Player {} joined", s + 1),
+                                    None => "a spectator joined".into(),
+                                });
+                                peers.insert(
+                                    id,
+                                    Peer {
+                                        seat,
+                                        out,
+                                        heard,
+                                        asked: None,
+                                    },
+                                );
+                            }
+                        }
+                    }
+                }
+                Event::Decide {
+                    id,
+                    seat,
+                    step,
+                    option,
+                } => {
+                    let Some(p) = peers.get_mut(&id) else {
+                        continue;
+                    };
+                    let refused = match p.seat {
+                        None => Some("a spectator does not decide".to_string()),
+                        Some(held) if held != seat => Some(format!(
+                            "this connection holds Player {}'s seat, not Player {}'s",
+                            held + 1,
+                            seat + 1
+                        )),
+                        Some(_) => session
+                            .decide_as(seat, step, option)
+                            .err()
+                            .map(|r| r.to_string()),
+                    };
+                    if let Some(reason) = refused {
+                        table.note(&format!("refused a decision: {reason}"));
+                        let _ = p.out.send(ToPeer::Rejected {
+                            step,
+                            option,
+                            reason,
+                        });
+                        // Asked again if it is still its decision.
+                        p.asked = None;
+                    }
+                }
+                Event::Left { id, why } => {
+                    if let Some(p) = peers.remove(&id) {
+                        // Said to a peer put out for what it sent (a closed one hears nothing).
+                        let _ = p.out.send(ToPeer::Refused {
+                            reason: format!("put out: {why}"),
+                        });
+                        table.note(&match p.seat {
+                            Some(s) => format!("Player {} left ({why})", s + 1),
+                            None => format!("a spectator left ({why})"),
+                        });
+                    }
+                }
+                Event::Turned { why } => table.note(&format!("refused a peer: {why}")),
+                Event::Terminal(text) => {
+                    let here = match session.latest().turn() {
+                        Turn::Seat { seat, options }
+                            if sitters.get(seat) == Some(&Sitter::Terminal) =>
+                        {
+                            Some((seat, options))
+                        }
+                        _ => None,
+                    };
+                    match here {
+                        None => table.note("it is not a decision of this terminal's"),
+                        Some((seat, options)) => {
+                            let taken = text
+                                .trim()
+                                .parse::<usize>()
+                                .ok()
+                                .filter(|n| (1..=options).contains(n))
+                                .map(|n| session.decide_as(seat, step, n - 1));
+                            if !matches!(taken, Some(Ok(()))) {
+                                table.note(&format!("enter a number from 1 to {options}"));
+                                terminal_asked = None;
+                            }
+                        }
+                    }
+                }
+                Event::TerminalClosed => terminal_closed = true,
+            }
+        }
+        self.end(session, peers, table);
+        Ok(())
+    }
+
+    /// Tells every peer the end, and waits up to [`END_WAIT`] for them to leave.
+    fn end(&mut self, session: &Session, mut peers: HashMap<u64, Peer>, table: &mut dyn Table) {
+        let report = final_report(session);
+        let mut end = ToPeer::End {
+            result: report.tail.clone(),
+            report: report.json.clone(),
+            record: session.record().to_toml(),
+        };
+        // A report too long for one frame goes without its log (the peers have it).
+        if encode(&end, MAX_TO_PEER).is_err()
+            && let ToPeer::End { report, .. } = &mut end
+            && let Some(fields) = report.as_object_mut()
+        {
+            fields.remove("log");
+        }
+        for p in peers.values() {
+            let _ = p.out.send(end.clone());
+        }
+        let deadline = Instant::now() + END_WAIT;
+        while !peers.is_empty() {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.events.recv_timeout(left) {
+                Ok(Event::Left { id, .. }) => {
+                    peers.remove(&id);
+                }
+                Ok(Event::Join { reply, .. }) => {
+                    let _ = reply.send(Err("the match is over".into()));
+                }
+                Ok(_) => {}
+                Err(_) => {
+                    table.note(&format!(
+                        "{} peer(s) did not take the end in time",
+                        peers.len()
+                    ));
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Closes the endpoint (after [`Host::play`]).
+    pub fn close(self) {
+        self.endpoint.close(0u32.into(), b"the match is over");
+        let ep = self.endpoint.clone();
+        self.rt.block_on(async {
+            let _ = tokio::time::timeout(Duration::from_secs(2), ep.wait_idle()).await;
+        });
+        self.rt.shutdown_timeout(Duration::from_secs(1));
+    }
+}
+
+/// The report of the match as `play` and `replay` print it: its game's own report of the
+/// record (the session's generic one if the record would not replay).
+pub fn final_report(session: &Session) -> crate::games::report::Report {
+    crate::games::registry::replay(&session.record(), None, &Vec::<crate::cards::Card>::new())
+        .unwrap_or_else(|_| session.report())
+}
+
+/// The whole log of `session` as it travels.
+pub fn log_lines(session: &Session) -> Vec<LogLine> {
+    session
+        .lines()
+        .map(|(k, (kind, text))| LogLine::new(k, *kind, text))
+        .collect()
+}
+
+/// How long since a peer was last heard from.
+fn quiet(heard: &Mutex<Instant>) -> Duration {
+    heard.lock().map(|h| h.elapsed()).unwrap_or_default()
+}
+
+/// The seat a new player takes: the first remote seat nobody holds, else the first whose
+/// peer fell silent (that peer is put out), else none: the match is full.
+fn free_seat(sitters: &[Sitter], peers: &mut HashMap<u64, Peer>) -> Result<usize, String> {
+    let remote: Vec<usize> = (0..sitters.len())
+        .filter(|&s| sitters[s] == Sitter::Remote)
+        .collect();
+    if remote.is_empty() {
+        return Err("this match has no remote seat (join with --watch)".into());
+    }
+    let holder = |s: usize, peers: &HashMap<u64, Peer>| {
+        peers
+            .iter()
+            .find(|(_, p)| p.seat == Some(s))
+            .map(|(&id, p)| (id, quiet(&p.heard)))
+    };
+    if let Some(&s) = remote.iter().find(|&&s| holder(s, peers).is_none()) {
+        return Ok(s);
+    }
+    for &s in &remote {
+        if let Some((id, quiet)) = holder(s, peers)
+            && quiet > SILENT
+        {
+            if let Some(old) = peers.remove(&id) {
+                let _ = old.out.send(ToPeer::Refused {
+                    reason: "another peer took this seat with the code".into(),
+                });
+            }
+            return Ok(s);
+        }
+    }
+    Err("the match is full: every remote seat is taken".into())
+}
+
+/// The address the code names: where the host listens, or (listening on every interface)
+/// the address this machine reaches the network from, else the loopback.
+fn advertised(local: SocketAddr) -> SocketAddr {
+    if !local.ip().is_unspecified() {
+        return local;
+    }
+    // No packet is sent: connecting a UDP socket only picks the outgoing interface.
+    let ip = UdpSocket::bind((Ipv4Addr::UNSPECIFIED, 0))
+        .and_then(|s| {
+            s.connect((Ipv4Addr::new(192, 0, 2, 1), 9))?;
+            s.local_addr()
+        })
+        .map(|a| a.ip())
+        .ok()
+        .filter(|ip| !ip.is_unspecified())
+        .unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST));
+    SocketAddr::new(ip, local.port())
+}
+
+async fn accept(endpoint: quinn::Endpoint, door: Arc<Door>) {
+    let mut next = 0u64;
+    while let Some(incoming) = endpoint.accept().await {
+        if door.open.load(Ordering::Relaxed) >= MAX_CONNECTIONS {
+            incoming.refuse();
+            continue;
+        }
+        next += 1;
+        door.open.fetch_add(1, Ordering::Relaxed);
+        let door = door.clone();
+        tokio::spawn(async move {
+            serve(incoming, next, &door).await;
+            door.open.fetch_sub(1, Ordering::Relaxed);
+        });
+    }
+}
+
+/// Reads the `Hello` and checks it: the protocol's version first, then the secret, then the
+/// game's engine version. Whether the peer watches.
+async fn admit(recv: &mut quinn::RecvStream, door: &Door) -> Result<bool, String> {
+    let body = read_frame(recv, Some(HELLO_TIMEOUT), MAX_TO_HOST)
+        .await
+        .map_err(|e| format!("no hello: {e}"))?;
+    let value: serde_json::Value =
+        serde_json::from_slice(&body).map_err(|_| "the first frame is not a hello".to_string())?;
+    let protocol = value.get("protocol").and_then(|p| p.as_u64());
+    if protocol != Some(u64::from(PROTOCOL)) {
+        return Err(format!(
+            "protocol version mismatch: the peer speaks {}, this host speaks {PROTOCOL}",
+            protocol.map_or("none".to_string(), |p| p.to_string())
+        ));
+    }
+    let Ok(ToHost::Hello {
+        secret,
+        watch,
+        engines,
+        ..
+    }) = serde_json::from_value(value)
+    else {
+        return Err("the first frame is not a hello".into());
+    };
+    if !same_secret(secret.as_bytes(), door.secret.as_bytes()) {
+        return Err("wrong secret".into());
+    }
+    let game = &door.lobby.game;
+    let engine = door.lobby.engine;
+    match engines.iter().find(|(g, _)| g == game) {
+        Some((_, e)) if *e == engine => Ok(watch),
+        Some((_, e)) => Err(format!(
+            "version mismatch: this host plays {game} with engine {engine}, the peer with engine {e}"
+        )),
+        None => Err(format!("the peer does not play {game}")),
+    }
+}
+
+/// Writes `Refused` and closes the connection.
+async fn refuse(conn: &quinn::Connection, mut send: quinn::SendStream, reason: &str) {
+    if let Ok(frame) = encode(
+        &ToPeer::Refused {
+            reason: reason.to_string(),
+        },
+        MAX_TO_PEER,
+    ) {
+        let _ = write_bytes(&mut send, &frame).await;
+    }
+    let _ = send.finish();
+    let _ = tokio::time::timeout(Duration::from_secs(2), send.stopped()).await;
+    conn.close(1u32.into(), reason.as_bytes());
+}
+
+/// One connection, from its handshake to its end.
+async fn serve(incoming: quinn::Incoming, id: u64, door: &Door) {
+    let turned = |why: String| {
+        let _ = door.events.send(Event::Turned { why });
+    };
+    let conn = match tokio::time::timeout(HELLO_TIMEOUT, incoming).await {
+        Ok(Ok(c)) => c,
+        Ok(Err(e)) => return turned(format!("no connection: {e}")),
+        Err(_) => return turned("no connection: timed out".into()),
+    };
+    let (send, mut recv) = match tokio::time::timeout(HELLO_TIMEOUT, conn.accept_bi()).await {
+        Ok(Ok(s)) => s,
+        _ => {
+            conn.close(1u32.into(), b"no stream opened");
+            return turned("no stream opened".into());
+        }
+    };
+    let watch = match admit(&mut recv, door).await {
+        Ok(w) => w,
+        Err(why) => {
+            refuse(&conn, send, &why).await;
+            return turned(why);
+        }
+    };
+    let (out, mut queue) = tmpsc::unbounded_channel();
+    let (reply, answer) = oneshot::channel();
+    let heard = Arc::new(Mutex::new(Instant::now()));
+    let _ = door.events.send(Event::Join {
+        id,
+        watch,
+        out,
+        heard: heard.clone(),
+        reply,
+    });
+    match answer.await {
+        Ok(Ok(())) => {}
+        Ok(Err(why)) => return refuse(&conn, send, &why).await,
+        Err(_) => return refuse(&conn, send, "the host is closing").await,
+    }
+    let mut send = send;
+    let writer = tokio::spawn(async move {
+        while let Some(msg) = queue.recv().await {
+            let last = matches!(msg, ToPeer::End { .. } | ToPeer::Refused { .. });
+            let Ok(frame) = encode(&msg, MAX_TO_PEER) else {
+                break;
+            };
+            if write_bytes(&mut send, &frame).await.is_err() {
+                break;
+            }
+            if last {
+                break;
+            }
+        }
+        let _ = send.finish();
+        let _ = tokio::time::timeout(WRITE_TIMEOUT, send.stopped()).await;
+    });
+    let why = loop {
+        let msg = read_msg::<_, ToHost>(&mut recv, Some(IDLE), MAX_TO_HOST).await;
+        if msg.is_ok()
+            && let Ok(mut h) = heard.lock()
+        {
+            *h = Instant::now();
+        }
+        match msg {
+            Ok(ToHost::Decide { seat, step, option }) => {
+                let _ = door.events.send(Event::Decide {
+                    id,
+                    seat,
+                    step,
+                    option,
+                });
+            }
+            Ok(ToHost::Heartbeat) => {}
+            Ok(ToHost::Hello { .. }) => break "a second hello".to_string(),
+            Err(wire::WireError::Closed) => break "closed".to_string(),
+            Err(e) => break e.to_string(),
+        }
+    };
+    let _ = door.events.send(Event::Left {
+        id,
+        why: why.clone(),
+    });
+    // The writer ends with the end of the match, or when the authority lets the peer go.
+    let _ = tokio::time::timeout(WRITE_TIMEOUT, writer).await;
+    conn.close(0u32.into(), why.as_bytes());
+}
