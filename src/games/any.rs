@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 
 use super::ai::{Agent, Evaluated, Policy};
 use super::dice::Dice;
-use super::game::{Ending, Game, Turn, Verdict};
+use super::game::{Chance, Ending, Game, Turn, Verdict};
 use super::record::{MatchRecord, RecordError, replay_record, step_check};
 use super::report::{Line, Report};
 use super::session::{Mover, Seat, TurnEnd, decision_seed, step_chance};
@@ -59,6 +59,8 @@ pub trait AnyGame: Send {
     fn clone_box(&self) -> Box<dyn AnyGame>;
     /// A point on the table taken as a decision ([`Game::offer_point`]).
     fn offer_point(&mut self, x: f64, y: f64) -> Option<usize>;
+    /// The outcome of chance `c` the position fixes ([`Game::dealt`]).
+    fn dealt(&self, c: Chance) -> Option<usize>;
     /// The position as its own type, for a face that paints it (a game's board painter
     /// downcasts to its game, or to [`super::owned::Owned`] of it).
     fn as_any(&self) -> &dyn std::any::Any;
@@ -168,6 +170,9 @@ impl<G: Evaluated + Send + 'static> AnyGame for G {
     }
     fn offer_point(&mut self, x: f64, y: f64) -> Option<usize> {
         Game::offer_point(self, x, y)
+    }
+    fn dealt(&self, c: Chance) -> Option<usize> {
+        Game::dealt(self, c)
     }
     fn as_any(&self) -> &dyn std::any::Any {
         self
@@ -341,7 +346,7 @@ impl Mover for Box<dyn AnyGame> {
 }
 
 /// The computer's turn of a match of any game ([`super::session::computer_turn`]), chance
-/// drawn by [`step_chance`].
+/// the position fixes as it does ([`AnyGame::dealt`]), any other drawn by [`step_chance`].
 pub fn computer_turn(
     game: Box<dyn AnyGame>,
     taken: usize,
@@ -355,7 +360,7 @@ pub fn computer_turn(
         taken,
         seats,
         seed,
-        |_, k, c| Some(step_chance(seed, k, c)),
+        |g, k, c| Some(g.dealt(c).unwrap_or_else(|| step_chance(seed, k, c))),
         stop,
         done,
     )

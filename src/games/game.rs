@@ -174,6 +174,14 @@ pub trait Game: Clone {
         None
     }
 
+    /// The outcome of chance `c` when the position itself fixes it (a solo Iconoclasm game
+    /// draws the next card of its dealt pile): what a match session's computer's turn draws
+    /// there. `None` (the default) for chance a session draws from its seed
+    /// ([`super::session::step_chance`]).
+    fn dealt(&self, _c: Chance) -> Option<usize> {
+        None
+    }
+
     /// Whether a log entry opens a new turn (a heading in the text log).
     fn is_heading(&self, _e: &Self::Event) -> bool {
         false

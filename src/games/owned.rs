@@ -13,7 +13,7 @@ use std::sync::atomic::AtomicBool;
 
 use super::ai::Policy;
 use super::any::{AnyGame, AnyOutcome, Step};
-use super::game::Turn;
+use super::game::{Chance, Turn};
 
 /// A game family whose positions borrow a setup of type [`OnSetup::Setup`].
 pub trait OnSetup: 'static {
@@ -119,6 +119,9 @@ where
     }
     fn offer_point(&mut self, x: f64, y: f64) -> Option<usize> {
         self.game.offer_point(x, y)
+    }
+    fn dealt(&self, c: Chance) -> Option<usize> {
+        self.game.dealt(c)
     }
     fn as_any(&self) -> &dyn std::any::Any {
         self

@@ -22,8 +22,8 @@ fn pig_is_played_on_the_generic_board_to_its_end_and_its_file_replays() {
     h.get_by_label_contains("Player 1: roll, or hold");
     // The person rolls (key 1) until the pot is worth banking, then holds (key 2).
     for _ in 0..2000 {
-        let m = h.state().matches.generic[0].played.as_ref().unwrap();
-        let g = m.game_at(m.inputs.len());
+        let m = h.state().matches.generic[0].session.as_ref().unwrap();
+        let g = m.game_at(m.len());
         if matches!(g.turn(), Turn::Over) {
             break;
         }
@@ -32,11 +32,11 @@ fn pig_is_played_on_the_generic_board_to_its_end_and_its_file_replays() {
         h.key_press(if pot >= 12 { Key::Num2 } else { Key::Num1 });
         h.run();
     }
-    let m = h.state().matches.generic[0].played.as_ref().unwrap();
-    assert!(matches!(m.game_at(m.inputs.len()).turn(), Turn::Over));
-    assert!(m.inputs.len() > 10);
+    let m = h.state().matches.generic[0].session.as_ref().unwrap();
+    assert!(matches!(m.game_at(m.len()).turn(), Turn::Over));
+    assert!(m.len() > 10);
     let lines: Vec<String> = m
-        .steps
+        .steps()
         .iter()
         .flat_map(|s| s.lines.iter().map(|(_, l)| l.clone()))
         .collect();

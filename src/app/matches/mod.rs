@@ -5,13 +5,13 @@
 
 pub mod arcadia;
 pub mod draft;
-pub mod generic;
 pub mod iconica_board;
 pub mod iconoclasm;
 pub mod job;
 pub mod pictures;
 pub mod play;
 pub mod ruunara;
+pub mod session_view;
 pub mod sim_view;
 pub mod simulate;
 pub mod watch;
@@ -206,7 +206,7 @@ pub struct MatchScreen {
     pub watch: watch::WatchPanel,
     pub play: play::PlayPanel,
     /// The generic boards opened, one a game.
-    pub generic: Vec<generic::GenericPanel>,
+    pub generic: Vec<session_view::SessionView<session_view::OptionsBoard>>,
     ready: Memo<MatchReady>,
 }
 
@@ -226,14 +226,20 @@ impl MatchScreen {
                 return;
             };
             if !self.generic.iter().any(|p| p.game.name == name) {
-                self.generic.push(generic::GenericPanel::new(reg));
+                let seats = reg.generic.map_or(2, |make| make().seats());
+                self.generic.push(session_view::SessionView::new(
+                    reg,
+                    "generic-match",
+                    session_view::OptionsBoard { game: reg },
+                    (seats, seats, seats),
+                ));
             }
             let panel = self
                 .generic
                 .iter_mut()
                 .find(|p| p.game.name == name)
                 .expect("added above");
-            egui::CentralPanel::default().show(ui, |ui| panel.ui(ui));
+            egui::CentralPanel::default().show(ui, |ui| panel.ui(ui, env.cat));
             return;
         }
         if self.game == MatchGame::Iconoclasm {

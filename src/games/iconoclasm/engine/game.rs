@@ -114,6 +114,16 @@ impl<'s> Game for IconoclasmGame<'s> {
         }
     }
 
+    /// Solo, the next card of the dealt draw pile (the first still in the deck), as its index
+    /// among the cards still in the deck (as [`Pile`] answers).
+    fn dealt(&self, _c: Chance) -> Option<usize> {
+        let deck: Vec<u8> = self.st.deck().collect();
+        self.setup
+            .draw_pile
+            .iter()
+            .find_map(|c| deck.iter().position(|d| d == c))
+    }
+
     fn apply(&mut self, action: usize) {
         self.step(action, &mut NoLog);
     }
