@@ -134,7 +134,10 @@ fn bench(c: &mut Criterion) {
 /// Arcadia board likewise (its positions kept per step, the log beside it).
 fn boards(c: &mut Criterion) {
     use deckwright::app::matches::MatchGame;
-    use deckwright::app::matches::iconoclasm::Seat;
+    use deckwright::app::matches::arcadia::Seat;
+    use deckwright::games::ai::Policy;
+    use deckwright::games::game::Turn;
+    use deckwright::games::session::Seat as SessionSeat;
     let mut f = Frames {
         ctx: egui::Context::default(),
         app: DeckwrightApp::new(Catalogue::open_in_memory().expect("catalogue")),
@@ -142,13 +145,23 @@ fn boards(c: &mut Criterion) {
     };
     f.app.screen = Screen::Match;
     f.app.matches.game = MatchGame::Iconoclasm;
-    let panel = &mut f.app.matches.iconoclasm;
-    panel.seats = [Seat::Computer("greedy"); 4];
-    panel.deal(&f.app.cat);
+    let view = &mut f.app.matches.iconoclasm.view;
+    view.seats = vec![SessionSeat::Computer(Policy::Greedy); 4];
+    view.new_match(&f.app.cat);
     f.frame(Vec::new());
-    let p = f.app.matches.iconoclasm.played.as_mut().expect("dealt");
-    assert!(p.over(), "the computer played the game out");
-    p.at = p.inputs.len() / 2;
+    let p = f
+        .app
+        .matches
+        .iconoclasm
+        .view
+        .session
+        .as_mut()
+        .expect("dealt");
+    assert!(
+        matches!(p.latest().turn(), Turn::Over),
+        "the computer played the game out"
+    );
+    p.at = p.len() / 2;
     f.frame(Vec::new());
     let mut g = c.benchmark_group("app_frame");
     g.measurement_time(Duration::from_secs(3)).sample_size(20);

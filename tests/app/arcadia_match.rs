@@ -434,7 +434,7 @@ fn a_saved_arcadia_match_reopens_at_its_last_step_and_a_damaged_file_is_refused(
     // Another seed and another Setup screen: the record holds its own setup and characters.
     h.state_mut().matches.arcadia.seed = 2;
     h.state_mut().matches.arcadia.seats[0] =
-        deckwright::app::matches::iconoclasm::Seat::Computer("first");
+        deckwright::app::matches::arcadia::Seat::Computer("first");
     h.run();
     click(&mut h, "New match");
     let other = h.state().matches.arcadia.played.as_ref().unwrap();
@@ -448,8 +448,8 @@ fn a_saved_arcadia_match_reopens_at_its_last_step_and_a_damaged_file_is_refused(
     assert_eq!(
         panel.seats,
         [
-            deckwright::app::matches::iconoclasm::Seat::Person,
-            deckwright::app::matches::iconoclasm::Seat::Computer("greedy")
+            deckwright::app::matches::arcadia::Seat::Person,
+            deckwright::app::matches::arcadia::Seat::Computer("greedy")
         ]
     );
     assert_eq!(p.inputs, inputs);

@@ -10,8 +10,10 @@ use std::time::Duration;
 use deckwright::app::DeckwrightApp;
 use deckwright::app::docs::Slot;
 use deckwright::app::files;
-use deckwright::app::matches::iconoclasm::Seat;
+use deckwright::app::matches::arcadia::Seat;
 use deckwright::app::matches::job::set_inline_turns;
+use deckwright::games::ai::Policy;
+use deckwright::games::session::Seat as SessionSeat;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
@@ -57,27 +59,28 @@ fn iconoclasm_computer_against_computer_thinks_off_the_ui_thread_and_stops() {
     h.run();
     click(&mut h, "Match");
     click(&mut h, "Iconoclasm");
-    h.state_mut().matches.iconoclasm.seats = [Seat::Computer(SLOW); 4];
+    h.state_mut().matches.iconoclasm.view.seats =
+        vec![SessionSeat::Computer(Policy::parse(SLOW).unwrap()); 4];
     h.run();
-    h.get_by_label("New game").click();
-    frames_drawn_while_thinking(&mut h, |a| a.matches.iconoclasm.turn.running());
-    let p = h.state().matches.iconoclasm.played.as_ref().unwrap();
-    assert!(p.inputs.is_empty(), "no decision taken on the UI thread");
+    h.get_by_label("New match").click();
+    frames_drawn_while_thinking(&mut h, |a| a.matches.iconoclasm.view.turn.running());
+    let p = h.state().matches.iconoclasm.view.session.as_ref().unwrap();
+    assert!(p.is_empty(), "no decision taken on the UI thread");
     h.get_by_label("Stop").click();
-    wait(&mut h, |a| !a.matches.iconoclasm.turn.running());
-    let p = h.state().matches.iconoclasm.played.as_ref().unwrap();
-    assert!(p.inputs.is_empty(), "a stopped search is not a decision");
-    assert!(h.state().matches.iconoclasm.turn.paused());
+    wait(&mut h, |a| !a.matches.iconoclasm.view.turn.running());
+    let p = h.state().matches.iconoclasm.view.session.as_ref().unwrap();
+    assert!(p.is_empty(), "a stopped search is not a decision");
+    assert!(h.state().matches.iconoclasm.view.turn.paused());
     h.get_by_label("The computer was stopped.");
     // It stays stopped until asked.
     h.run_steps(5);
-    assert!(!h.state().matches.iconoclasm.turn.running());
+    assert!(!h.state().matches.iconoclasm.view.turn.running());
     h.get_by_label("Continue").click();
-    frames_drawn_while_thinking(&mut h, |a| a.matches.iconoclasm.turn.running());
+    frames_drawn_while_thinking(&mut h, |a| a.matches.iconoclasm.view.turn.running());
     h.key_press(egui::Key::Escape);
-    wait(&mut h, |a| !a.matches.iconoclasm.turn.running());
+    wait(&mut h, |a| !a.matches.iconoclasm.view.turn.running());
     assert!(
-        h.state().matches.iconoclasm.turn.paused(),
+        h.state().matches.iconoclasm.view.turn.paused(),
         "Escape stops it too"
     );
 }

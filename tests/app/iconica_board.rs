@@ -610,26 +610,34 @@ fn iconica_play_snapshot_with_a_target_to_click() {
 fn an_iconoclasm_game_saved_reopens_and_replays_the_same_log() {
     use crate::support::harness;
     use deckwright::app::matches::MatchGame;
+    use deckwright::games::game::Turn;
+    use deckwright::games::session::Session;
+    fn session(app: &deckwright::app::DeckwrightApp) -> &Session {
+        app.matches.iconoclasm.view.session.as_ref().unwrap()
+    }
+    fn lines(s: &Session) -> Vec<(usize, String)> {
+        s.lines().map(|(k, (_, l))| (k, l.clone())).collect()
+    }
     let mut h = harness(app());
     h.run();
     click(&mut h, "Match");
     click(&mut h, "Iconoclasm");
     assert_eq!(h.state().matches.game, MatchGame::Iconoclasm);
-    h.state_mut().matches.iconoclasm.seed = 6;
-    click(&mut h, "New game");
+    h.state_mut().matches.iconoclasm.view.seed = 6;
+    click(&mut h, "New match");
     for _ in 0..40 {
-        if h.state().matches.iconoclasm.played.as_ref().unwrap().over() {
+        if matches!(session(h.state()).latest().turn(), Turn::Over) {
             break;
         }
         h.key_press(Key::Num1);
         h.run();
     }
-    let p = h.state().matches.iconoclasm.played.as_ref().unwrap();
-    assert!(p.over());
-    let (inputs, log) = (p.inputs.clone(), p.log());
+    let p = session(h.state());
+    assert!(matches!(p.latest().turn(), Turn::Over));
+    let (inputs, log) = (p.inputs().to_vec(), lines(p));
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("game.match.toml");
-    h.state_mut().matches.iconoclasm.path = path.display().to_string();
+    h.state_mut().matches.iconoclasm.view.path = path.display().to_string();
     h.run();
     click(&mut h, "Save match");
     h.get_by_label(&format!("Saved to {}.", path.display()));
@@ -638,18 +646,15 @@ fn an_iconoclasm_game_saved_reopens_and_replays_the_same_log() {
     assert_eq!(r.seats, ["person", "greedy"]);
     assert_eq!(r.inputs, inputs);
     // A new game on another seed, then the saved one opened again.
-    h.state_mut().matches.iconoclasm.seed = 9;
-    click(&mut h, "New game");
-    assert_ne!(
-        h.state().matches.iconoclasm.played.as_ref().unwrap().seed,
-        6
-    );
+    h.state_mut().matches.iconoclasm.view.seed = 9;
+    click(&mut h, "New match");
+    assert_ne!(session(h.state()).seed, 6);
     click(&mut h, "Open match");
-    let p = h.state().matches.iconoclasm.played.as_ref().unwrap();
+    let p = session(h.state());
     assert_eq!(p.seed, 6);
-    assert_eq!(p.inputs, inputs);
-    assert_eq!(p.log(), log);
-    assert!(p.over());
+    assert_eq!(p.inputs(), inputs);
+    assert_eq!(lines(p), log);
+    assert!(matches!(p.latest().turn(), Turn::Over));
     // An Iconica record is not an Iconoclasm game.
     let mut other = r.clone();
     other.game = "iconica".into();

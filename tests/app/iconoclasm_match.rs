@@ -3,9 +3,11 @@
 //! and stepping back and forth shows the engine's state at each step.
 
 use deckwright::app::matches::MatchGame;
+use deckwright::app::matches::iconoclasm::position;
 use deckwright::app::{DeckwrightApp, Screen};
 use deckwright::games::game::{Game, Turn, replay};
-use deckwright::games::iconoclasm::engine::{IconoclasmGame, NoLog, winner};
+use deckwright::games::iconoclasm::engine::{IconoclasmGame, NoLog, State, winner};
+use deckwright::games::session::Session;
 use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -21,12 +23,27 @@ fn new_game() -> Harness<'static, DeckwrightApp> {
     assert_eq!(h.state().screen, Screen::Match);
     click(&mut h, "Iconoclasm");
     assert_eq!(h.state().matches.game, MatchGame::Iconoclasm);
-    click(&mut h, "New game");
+    click(&mut h, "New match");
     assert!(
-        h.state().matches.iconoclasm.played.is_some(),
+        h.state().matches.iconoclasm.view.session.is_some(),
         "a game is dealt"
     );
     h
+}
+
+/// The match of the Iconoclasm view.
+fn session(app: &DeckwrightApp) -> &Session {
+    app.matches.iconoclasm.view.session.as_ref().unwrap()
+}
+
+/// Whether the match is over at its latest step.
+fn over(s: &Session) -> bool {
+    matches!(s.latest().turn(), Turn::Over)
+}
+
+/// The state at step `k` of the match.
+fn state_at(s: &Session, k: usize) -> State {
+    position(s.game_at(k).as_ref()).unwrap().st
 }
 
 /// The engine's game after `inputs` on the same deal, made apart from the app.
@@ -44,7 +61,7 @@ fn a_person_plays_a_two_player_iconoclasm_game_to_the_end_with_the_keys() {
     let mut h = new_game();
     h.get_by_label("Iconoclasm board");
     for _ in 0..40 {
-        if h.state().matches.iconoclasm.played.as_ref().unwrap().over() {
+        if over(session(h.state())) {
             break;
         }
         h.get_by_label_contains("which card, where, and which face up?");
@@ -52,15 +69,15 @@ fn a_person_plays_a_two_player_iconoclasm_game_to_the_end_with_the_keys() {
         h.run();
     }
     let app = h.state();
-    let p = app.matches.iconoclasm.played.as_ref().unwrap();
-    assert!(p.over(), "the game ends");
-    assert_eq!(p.at, p.inputs.len(), "the last step is shown");
+    let p = session(app);
+    assert!(over(p), "the game ends");
+    assert_eq!(p.at, p.len(), "the last step is shown");
     // The engine, on the same deal, agrees on every position; player 1's decisions were the
     // first option each time (key 1), and both players decided.
     let setup = deckwright::app::core::iconoclasm_setup(&app.cat, 2, 1).unwrap();
     let mut g = IconoclasmGame::start(&setup, &mut NoLog);
     let mut seats_seen = [0, 0];
-    for &i in &p.inputs {
+    for &i in p.inputs() {
         let Turn::Seat { seat, options } = g.turn() else {
             panic!("no chance in a 2-player game")
         };
@@ -73,7 +90,7 @@ fn a_person_plays_a_two_player_iconoclasm_game_to_the_end_with_the_keys() {
     }
     assert!(matches!(g.turn(), Turn::Over));
     assert!(seats_seen[0] > 3 && seats_seen[1] > 3, "{seats_seen:?}");
-    assert_eq!(p.state(), g.st);
+    assert_eq!(state_at(p, p.len()), g.st);
     // The end is told with the engine's winner.
     let told = match winner(&g.st) {
         Some(w) => format!("Player {} wins", w + 1),
@@ -89,15 +106,7 @@ fn a_game_stepped_back_and_forth_shows_the_engine_state_at_each_step() {
         h.key_press(Key::Num1);
         h.run();
     }
-    let n = h
-        .state()
-        .matches
-        .iconoclasm
-        .played
-        .as_ref()
-        .unwrap()
-        .inputs
-        .len();
+    let n = session(h.state()).len();
     assert!(
         n >= 8,
         "four of the person's decisions and the computer's answers: {n}"
@@ -105,36 +114,37 @@ fn a_game_stepped_back_and_forth_shows_the_engine_state_at_each_step() {
     for back in 1..=5 {
         h.key_press(Key::ArrowLeft);
         h.run();
-        let p = h.state().matches.iconoclasm.played.as_ref().unwrap();
+        let p = session(h.state());
         assert_eq!(p.at, n - back);
-        assert_eq!(p.inputs.len(), n, "stepping back keeps the game");
-        assert_eq!(p.state(), engine_state(h.state(), &p.inputs[..n - back]));
+        assert_eq!(p.len(), n, "stepping back keeps the game");
+        assert_eq!(
+            state_at(p, p.at),
+            engine_state(h.state(), &p.inputs()[..n - back])
+        );
     }
     h.get_by_label(&format!("Step {} of {n}", n - 5));
     click(&mut h, "Forward");
-    let p = h.state().matches.iconoclasm.played.as_ref().unwrap();
+    let p = session(h.state());
     assert_eq!(p.at, n - 4);
-    assert_eq!(p.state(), engine_state(h.state(), &p.inputs[..n - 4]));
+    assert_eq!(
+        state_at(p, p.at),
+        engine_state(h.state(), &p.inputs()[..n - 4])
+    );
     // At an earlier step of the person, taking another option plays on from there: an undo.
     while {
-        let p = h.state().matches.iconoclasm.played.as_ref().unwrap();
-        let g = p.game();
-        !matches!(g.turn(), Turn::Seat { seat: 0, .. })
+        let p = session(h.state());
+        !matches!(p.game_at(p.at).turn(), Turn::Seat { seat: 0, .. })
     } {
         h.key_press(Key::ArrowLeft);
         h.run();
     }
-    let at = h.state().matches.iconoclasm.played.as_ref().unwrap().at;
+    let at = session(h.state()).at;
     h.key_press(Key::Num2);
     h.run();
-    let p = h.state().matches.iconoclasm.played.as_ref().unwrap();
-    assert_eq!(p.inputs[at], 1, "option 2 taken at step {at}");
-    assert_eq!(
-        p.at,
-        p.inputs.len(),
-        "the computer answered and the end is shown"
-    );
-    assert_eq!(p.state(), engine_state(h.state(), &p.inputs));
+    let p = session(h.state());
+    assert_eq!(p.inputs()[at], 1, "option 2 taken at step {at}");
+    assert_eq!(p.at, p.len(), "the computer answered and the end is shown");
+    assert_eq!(state_at(p, p.len()), engine_state(h.state(), p.inputs()));
 }
 
 /// The board at 1024 x 700 after six decisions, as a snapshot image
@@ -159,8 +169,9 @@ fn clicking_a_lit_cell_of_the_board_lists_only_the_options_placing_there() {
     }
     let board = h.get_by_label("Iconoclasm board").rect();
     let (cell, want, n_at_cell, cols, rows, left, top) = {
-        let p = h.state().matches.iconoclasm.played.as_ref().unwrap();
-        let g = p.game();
+        let p = session(h.state());
+        let shown = p.game_at(p.at);
+        let g = position(shown.as_ref()).unwrap();
         let moves = g.moves();
         let cells: Vec<_> = moves.iter().map(|m| m.pos).collect();
         let b = g.st.grid.bounds().unwrap();
@@ -197,7 +208,7 @@ fn clicking_a_lit_cell_of_the_board_lists_only_the_options_placing_there() {
         modifiers: egui::Modifiers::NONE,
     });
     h.run();
-    assert_eq!(h.state().matches.iconoclasm.cell, Some(cell));
+    assert_eq!(h.state().matches.iconoclasm.view.board.cell, Some(cell));
     h.get_by_label(&format!("1. {want}"));
     // The option buttons ("1. Earth over Air earth up at (-5, 0)"), not the log's lines.
     let listed: Vec<String> = h
@@ -220,12 +231,9 @@ fn clicking_a_lit_cell_of_the_board_lists_only_the_options_placing_there() {
     // Key 1 now takes the first option there.
     h.key_press(Key::Num1);
     h.run();
-    let p = h.state().matches.iconoclasm.played.as_ref().unwrap();
-    let g = replay(&IconoclasmGame::start(&p.setup, &mut NoLog), &p.inputs[..5]);
-    assert!(
-        g.st.grid.get(cell).is_some(),
-        "a card was placed at {cell:?}"
-    );
+    let p = session(h.state());
+    let g = position(p.game_at(5).as_ref()).unwrap().st;
+    assert!(g.grid.get(cell).is_some(), "a card was placed at {cell:?}");
 }
 
 #[test]
@@ -235,25 +243,25 @@ fn a_person_plays_a_solo_iconoclasm_game_with_the_draws_of_the_dealt_pile() {
     h.run();
     click(&mut h, "Match");
     click(&mut h, "Iconoclasm");
-    h.state_mut().matches.iconoclasm.players = 1;
+    h.state_mut().matches.iconoclasm.view.players = 1;
     h.run();
-    click(&mut h, "New game");
+    click(&mut h, "New match");
     for _ in 0..40 {
-        if h.state().matches.iconoclasm.played.as_ref().unwrap().over() {
+        if over(session(h.state())) {
             break;
         }
         h.key_press(Key::Num1);
         h.run();
     }
     let app = h.state();
-    let p = app.matches.iconoclasm.played.as_ref().unwrap();
-    assert!(p.over(), "the solo game ends");
+    let p = session(app);
+    assert!(over(p), "the solo game ends");
     // Every chance input is the pile's draw, every decision the person's option 1.
     let setup = deckwright::app::core::iconoclasm_setup(&app.cat, 1, 1).unwrap();
     let mut pile = Pile::new(&setup);
     let mut g = IconoclasmGame::start(&setup, &mut NoLog);
     let (mut draws, mut decisions) = (0, 0);
-    for &i in &p.inputs {
+    for &i in p.inputs() {
         match g.turn() {
             Turn::Chance(c) => {
                 assert_eq!(Some(i), c.draw(&mut pile), "draw {draws}");
@@ -272,7 +280,7 @@ fn a_person_plays_a_solo_iconoclasm_game_with_the_draws_of_the_dealt_pile() {
         "{draws} draws, {decisions} decisions"
     );
     assert!(matches!(g.turn(), Turn::Over));
-    assert_eq!(p.state(), g.st);
+    assert_eq!(state_at(p, p.len()), g.st);
 }
 
 /// Issue #27 item 2: at 1024 x 700, a few decisions in, no widget of the board screen overlaps
@@ -297,14 +305,8 @@ fn each_seats_hand_is_shown_under_the_board() {
     h.set_size(egui::vec2(1024.0, 700.0));
     for _ in 0..4 {
         h.run();
-        let st = h
-            .state()
-            .matches
-            .iconoclasm
-            .played
-            .as_ref()
-            .unwrap()
-            .state();
+        let p = session(h.state());
+        let st = state_at(p, p.at);
         let setup = deckwright::app::core::iconoclasm_setup(&h.state().cat, 2, 1).unwrap();
         let board = h.get_by_label("Iconoclasm board").rect();
         let mut rows = Vec::new();

@@ -515,13 +515,13 @@ fn the_match_file_row_browses_through_the_app_s_dialog_backend() {
     files::set_backend(&h.ctx, Arc::new(NoDialogs));
     settle_click(&mut h, "Browse…");
     h.get_by_label_contains("The file dialog cannot open: file dialogs are turned off");
-    assert_eq!(h.state().matches.iconoclasm.path, "");
+    assert_eq!(h.state().matches.iconoclasm.view.path, "");
     let chosen = PathBuf::from("/tmp/chosen.match.toml");
     let backend = Arc::new(Answers(chosen.clone(), Default::default()));
     files::set_backend(&h.ctx, backend.clone());
     settle_click(&mut h, "Browse…");
     assert_eq!(
-        h.state().matches.iconoclasm.path,
+        h.state().matches.iconoclasm.view.path,
         chosen.display().to_string()
     );
     let asked = backend.1.lock().unwrap();

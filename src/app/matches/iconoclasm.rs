@@ -1,233 +1,76 @@
 //! Iconoclasm on the Match screen: 1 to 4 seats (solo draws come from the dealt pile), each a
-//! person or a policy, one seeded deal played through the `Game` interface. Every input is recorded, so the position shown at step
-//! k is the deal with the first k inputs replayed ([`replay`]): Back and Forward walk the game
-//! decision by decision, the log line of the step is highlighted, and a person deciding at an
-//! earlier step plays on from there (the later inputs are dropped: an undo).
+//! person or a policy, one seeded deal played in the shared match view
+//! ([`super::session_view`]): this file keeps only the deal of a new match and the board
+//! painter (the table from above, each seat's hand, the decision with only the options at a
+//! clicked cell), and the Simulate view's run.
 
-use std::sync::Arc;
-
-use super::job::{ComputerTurn, Thinking, TurnStep};
+use super::session_view::{Act, Board, SessionView, Shown, Start};
 use super::sim_view::{Ask, SimView, Words};
+use crate::catalogue::Catalogue;
 use crate::games::ai::Policy;
-use crate::games::game::{Game, Turn, replay};
-use crate::games::iconoclasm::engine::{Goal, IconoclasmGame, NoLog, Pos, Setup, State};
-use crate::games::iconoclasm::matchfile;
-use crate::games::iconoclasm::model::ClashTable;
+use crate::games::any::AnyGame;
+use crate::games::game::{Game, Turn};
+use crate::games::iconoclasm::engine::{Goal, IconoclasmGame, Pos, State};
+use crate::games::iconoclasm::matchfile::{self, Iconoclasm};
 use crate::games::iconoclasm::model::Element;
-use crate::games::record::{Inputs, MatchRecord, RecordError, checked_replay};
-use crate::games::session;
+use crate::games::owned::Owned;
+use crate::games::session::Seat;
 use crate::sim::iconoclasm::Run;
 
-/// Who takes a seat's decisions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Seat {
-    Person,
-    /// A policy by name (`first`, `random`, `greedy`, `mcts`).
-    Computer(&'static str),
+/// The Iconoclasm position of a session's position (`None` for another game's).
+pub fn position(g: &dyn AnyGame) -> Option<&IconoclasmGame<'_>> {
+    g.as_any()
+        .downcast_ref::<Owned<Iconoclasm>>()
+        .map(Owned::game)
 }
 
-impl Seat {
-    fn label(self) -> String {
-        match self {
-            Seat::Person => "a person".into(),
-            Seat::Computer(p) => format!("the computer ({p})"),
-        }
-    }
-
-    /// The seat as the core's session takes it (an unknown policy name plays `first`).
-    pub fn typed(self) -> session::Seat {
-        match self {
-            Seat::Person => session::Seat::Person,
-            Seat::Computer(p) => session::Seat::Computer(Policy::parse(p).unwrap_or(Policy::First)),
-        }
-    }
-
-    /// The seat as a match record names it (`person` or the policy).
-    pub fn record_name(self) -> String {
-        match self {
-            Seat::Person => "person".into(),
-            Seat::Computer(p) => p.to_string(),
-        }
-    }
-
-    /// The seat a match record names, `None` for an unknown name.
-    pub fn from_record(name: &str) -> Option<Seat> {
-        if name == "person" {
-            return Some(Seat::Person);
-        }
-        super::POLICIES
-            .iter()
-            .find(|(p, _)| *p == name)
-            .map(|(p, _)| Seat::Computer(p))
-    }
+/// Iconoclasm's board: the table, the hands, and the decision.
+#[derive(Default)]
+pub struct IconoclasmBoard {
+    /// The cell a person clicked: only the options placing there are listed.
+    pub cell: Option<Pos>,
 }
 
-/// One dealt game and its recorded inputs.
-pub struct Played {
-    pub setup: Arc<Setup>,
-    /// The clash table it was dealt with (for its record).
-    pub table: Arc<ClashTable>,
-    pub seats: Vec<Seat>,
-    pub seed: u64,
-    /// Every input so far (the options taken), in order.
-    pub inputs: Vec<usize>,
-    /// The step shown: the position after the first `at` inputs.
-    pub at: usize,
-}
-
-impl super::play::Recorded for Played {
-    /// The record of the game (docs/cards.md, "Match records"): the deal, the cards and the
-    /// clash table, every input, a check of every step.
-    fn record(&self) -> MatchRecord {
-        MatchRecord::of_inputs(
-            &IconoclasmGame::start(&self.setup, &mut NoLog),
-            matchfile::ENGINE,
-            self.seed,
-            self.seats.iter().map(|s| s.record_name()).collect(),
-            Inputs::of(self.inputs.clone()),
-            matchfile::options(&self.setup, &self.table),
-        )
+impl Board for IconoclasmBoard {
+    /// A deal of the catalogue's deck (its clash table) for `players` seats with `seed`.
+    fn start(&self, players: usize, seed: u64, cat: &Catalogue) -> Result<Start, String> {
+        let (setup, table) = super::super::core::iconoclasm_dealt(cat, players as u8, seed)?;
+        let options = matchfile::options(&setup, &table);
+        let opened = matchfile::open(&options, cat).map_err(|e| e.to_string())?;
+        Ok(Start { opened, options })
     }
 
-    fn replayed(&self) -> usize {
-        self.inputs.len()
-    }
-}
-
-impl Played {
-    /// The game at the step shown.
-    pub fn game(&self) -> IconoclasmGame<'_> {
-        replay(
-            &IconoclasmGame::start(&self.setup, &mut NoLog),
-            &self.inputs[..self.at],
-        )
-    }
-
-    /// The state at the step shown.
-    pub fn state(&self) -> State {
-        self.game().st
-    }
-
-    /// The whole log in words, each line with the step it belongs to (0: the deal; k: the
-    /// events of the k-th input).
-    pub fn log(&self) -> Vec<(usize, String)> {
-        let mut log = Vec::new();
-        let mut g = IconoclasmGame::start(&self.setup, &mut log);
-        let mut lines: Vec<(usize, String)> = log.iter().map(|e| (0, g.event_text(e))).collect();
-        for (k, &i) in self.inputs.iter().enumerate() {
-            let mut ev = Vec::new();
-            g.apply_logged(i, &mut ev);
-            lines.extend(ev.iter().map(|e| (k + 1, g.event_text(e))));
-        }
-        lines
-    }
-
-    /// Whether the game is over at the last input.
-    pub fn over(&self) -> bool {
-        let g = replay(
-            &IconoclasmGame::start(&self.setup, &mut NoLog),
-            &self.inputs,
-        );
-        matches!(g.turn(), Turn::Over)
-    }
-
-    /// Takes option `i` at the step shown (dropping any later inputs).
-    pub fn decide(&mut self, i: usize) {
-        self.inputs.truncate(self.at);
-        self.inputs.push(i);
-        self.at = self.inputs.len();
-    }
-
-    /// Starts the computer's turn when it is a computer's seat to play at the end of the game
-    /// (the last step shown): its seats' decisions and, solo, the draw pile's next cards, on
-    /// a background job until a person must decide or the game is over.
-    fn computer_turn(&self, ctx: &egui::Context) -> Option<Result<Thinking, String>> {
-        if self.at != self.inputs.len() {
-            return None;
-        }
-        let g = self.game();
-        match g.turn() {
-            Turn::Over => return None,
-            Turn::Seat { seat, .. } if self.seats.get(seat) == Some(&Seat::Person) => return None,
-            _ => {}
-        }
-        let setup = self.setup.clone();
-        let inputs = self.inputs.clone();
-        let seats: Vec<session::Seat> = self.seats.iter().map(|s| s.typed()).collect();
-        let seed = self.seed;
-        Some(Thinking::start(ctx, inputs.len(), move |stop, done| {
-            let g = replay(&IconoclasmGame::start(&setup, &mut NoLog), &inputs);
-            // Solo: the next card of the dealt draw pile (the first still in the deck), as
-            // its index among the cards still in the deck (as `Pile` answers).
-            let next_card = |g: &IconoclasmGame<'_>, _k: usize, _c| {
-                let deck: Vec<u8> = g.st.deck().collect();
-                setup
-                    .draw_pile
-                    .iter()
-                    .find_map(|c| deck.iter().position(|d| d == c))
-            };
-            session::computer_turn(g, inputs.len(), &seats, seed, next_card, stop, done)
-        }))
-    }
-}
-
-impl Played {
-    /// Reopens a recorded game: the seed's deal from the catalogue's deck, its inputs
-    /// checked and replayed, shown at its last step.
-    pub fn from_record(
-        cat: &crate::catalogue::Catalogue,
-        r: &MatchRecord,
-    ) -> Result<Played, RecordError> {
-        r.expect_game("iconoclasm")?;
-        let players = r
-            .options
-            .get("players")
-            .and_then(toml::Value::as_integer)
-            .filter(|n| (1..=4).contains(n))
-            .ok_or_else(|| RecordError::Options("`players` is not 1 to 4".into()))?;
-        if r.seats.len() != players as usize {
-            return Err(RecordError::Options(format!(
-                "{} seats for {players} players",
-                r.seats.len()
-            )));
-        }
-        let seats = r
-            .seats
-            .iter()
-            .map(|name| {
-                Seat::from_record(name)
-                    .ok_or_else(|| RecordError::Options(format!("unknown seat `{name}`")))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        r.expect_engine(matchfile::ENGINE)?;
-        // Format 2 keeps the deal; a format-1 record's deal is the seed's.
-        let (setup, table) = if r.format >= 2 {
-            let setup = matchfile::setup_of(&r.options)?;
-            let table: ClashTable = r.options["clash"]
-                .clone()
-                .try_into()
-                .map_err(|e| RecordError::Options(format!("`clash`: {e}")))?;
-            (setup, table)
-        } else {
-            super::super::core::iconoclasm_dealt(cat, players as u8, r.seed)
-                .map_err(RecordError::Options)?
+    fn ui(&mut self, ui: &mut egui::Ui, shown: &Shown<'_>) -> Option<Act> {
+        let game = position(shown.game)?;
+        let legal: Vec<Pos> = match shown.person {
+            Some(_) => game.moves().iter().map(|m| m.pos).collect(),
+            None => Vec::new(),
         };
-        if setup.players as usize != r.seats.len() {
-            return Err(RecordError::Options(format!(
-                "{} seats for {} players",
-                r.seats.len(),
-                setup.players
-            )));
-        }
-        checked_replay(&IconoclasmGame::start(&setup, &mut NoLog), &r.inputs)?;
-        Ok(Played {
-            setup: Arc::new(setup),
-            table: Arc::new(table),
-            seats,
-            seed: r.seed,
-            inputs: r.inputs.clone(),
-            at: r.inputs.len(),
-        })
+        let mut pick = None;
+        egui::Panel::bottom("iconoclasm-options")
+            .resizable(true)
+            .default_size(140.0)
+            .show(ui, |ui| {
+                pick = options_ui(ui, game, shown, self.cell);
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            // Each seat's hand under the board, the board in the room above them.
+            let room = egui::vec2(
+                ui.available_width(),
+                (ui.available_height() - hands_height(&game.st)).max(40.0),
+            );
+            ui.allocate_ui(room, |ui| {
+                if let Some(c) = board_ui(ui, game, &legal) {
+                    self.cell = Some(c);
+                }
+            });
+            hands_ui(ui, game);
+        });
+        pick.map(Act::Option)
+    }
+
+    fn reset(&mut self) {
+        self.cell = None;
     }
 }
 
@@ -237,19 +80,8 @@ pub struct IconoclasmPanel {
     pub simulate: bool,
     /// The Simulate view (its games, the last run's figures).
     pub sim: SimView,
-    pub players: usize,
-    pub seats: [Seat; 4],
-    pub seed: u64,
-    pub played: Option<Played>,
-    /// The cell a person clicked: only the options placing there are listed.
-    pub cell: Option<Pos>,
-    pub message: Option<String>,
-    /// The game file of Save and Open.
-    pub path: String,
-    /// What the last Save or Open did, when it went well.
-    pub note: Option<String>,
-    /// The computer's turn.
-    pub turn: ComputerTurn,
+    /// The game played (its seats and seed are the simulation's too).
+    pub view: SessionView<IconoclasmBoard>,
 }
 
 impl Default for IconoclasmPanel {
@@ -257,20 +89,15 @@ impl Default for IconoclasmPanel {
         IconoclasmPanel {
             simulate: false,
             sim: SimView::new("iconoclasm-sim", 200),
-            players: 2,
-            seats: [
-                Seat::Person,
-                Seat::Computer("greedy"),
-                Seat::Computer("greedy"),
-                Seat::Computer("greedy"),
-            ],
-            seed: 1,
-            played: None,
-            cell: None,
-            message: None,
-            path: String::new(),
-            note: None,
-            turn: ComputerTurn::default(),
+            view: SessionView {
+                log_width: 300.0,
+                ..SessionView::new(
+                    &crate::games::iconoclasm::REGISTRATION,
+                    "iconoclasm",
+                    IconoclasmBoard::default(),
+                    (1, 2, 4),
+                )
+            },
         }
     }
 }
@@ -299,87 +126,20 @@ impl IconoclasmPanel {
             self.sim_ui(ui, env);
             return;
         }
-        self.seats_ui(ui, env);
-        self.file_ui(ui, env);
-        if let Some(n) = &self.note {
-            ui.label(n);
-        }
-        if let Some(m) = &self.message {
-            ui.colored_label(ui.visuals().error_fg_color, m);
-        }
-        let Some(p) = self.played.as_mut() else {
-            ui.weak("Choose who plays each seat, then New game.");
-            return;
-        };
-        let ctx = ui.ctx().clone();
-        match self.turn.ui(ui, || p.computer_turn(&ctx)) {
-            TurnStep::Done(from, inputs) if p.inputs.len() == from && p.at == from => {
-                p.inputs.extend(inputs);
-                p.at = p.inputs.len();
-                self.cell = None;
-            }
-            TurnStep::Failed(e) => self.message = Some(e),
-            _ => {}
-        }
-        let p = self.played.as_ref().expect("set above");
-        let game = p.game();
-        let mut pick = None;
-        let mut step = None;
-        ui.horizontal(|ui| {
-            step = super::step_buttons(ui, p.at, p.inputs.len(), "position", "decision");
-            ui.label(format!("Step {} of {}", p.at, p.inputs.len()));
-        });
-        let legal: Vec<Pos> = match game.turn() {
-            Turn::Seat { seat, .. } if p.seats.get(seat) == Some(&Seat::Person) => {
-                game.moves().iter().map(|m| m.pos).collect()
-            }
-            _ => Vec::new(),
-        };
-        egui::Panel::right("iconoclasm-log")
-            .resizable(true)
-            .default_size(300.0)
-            .show(ui, |ui| log_ui(ui, p));
-        egui::Panel::bottom("iconoclasm-options")
-            .resizable(true)
-            .default_size(140.0)
-            .show(ui, |ui| {
-                pick = options_ui(ui, &game, p, self.cell);
-            });
-        egui::CentralPanel::default().show(ui, |ui| {
-            // Each seat's hand under the board, the board in the room above them.
-            let room = egui::vec2(
-                ui.available_width(),
-                (ui.available_height() - hands_height(&game.st)).max(40.0),
-            );
-            ui.allocate_ui(room, |ui| {
-                if let Some(c) = board_ui(ui, &game, &legal) {
-                    self.cell = Some(c);
-                }
-            });
-            hands_ui(ui, &game);
-        });
-        drop(game);
-        let p = self.played.as_mut().expect("set above");
-        if let Some(k) = step {
-            p.at = k;
-            self.cell = None;
-        }
-        if let Some(i) = pick {
-            p.decide(i);
-            self.cell = None;
-            // A person's decision (or an undo) lets the computer play on; a turn still
-            // thinking about the old end is dropped.
-            self.turn.reset();
-            ui.ctx().request_repaint();
-        }
+        self.view.ui(ui, env.cat);
+    }
+
+    /// How many seats play.
+    fn players(&self) -> usize {
+        self.view.players.clamp(1, 4)
     }
 
     /// The seats' policies in a simulation (a person's seat is played by greedy).
     fn sim_policies(&self) -> Vec<Policy> {
-        self.seats[..self.players]
+        self.view.seats[..self.players()]
             .iter()
             .map(|s| match s {
-                Seat::Computer(name) => Policy::parse(name).unwrap_or(Policy::Greedy),
+                Seat::Computer(p) => *p,
                 Seat::Person => Policy::Greedy,
             })
             .collect()
@@ -389,9 +149,9 @@ impl IconoclasmPanel {
     fn sim_key(&self) -> String {
         format!(
             "{} players {:?} seed {} games {}",
-            self.players,
+            self.players(),
             self.sim_policies(),
-            self.seed,
+            self.view.seed,
             self.sim.games
         )
     }
@@ -401,7 +161,7 @@ impl IconoclasmPanel {
         let (deck, table) = match super::super::core::iconoclasm_deck(env.cat) {
             Ok(d) => d,
             Err(e) => {
-                self.message = Some(format!("No game can be dealt: {e}"));
+                self.view.message = Some(format!("No game can be dealt: {e}"));
                 return;
             }
         };
@@ -410,16 +170,16 @@ impl IconoclasmPanel {
         let run = Run {
             deck,
             table,
-            players: self.players as u8,
+            players: self.players() as u8,
             goal: Goal::Dominance,
             policies,
         };
-        if let Err(e) = run.outcome(self.seed, 0) {
-            self.message = Some(format!("No game can be dealt: {e}"));
+        if let Err(e) = run.outcome(self.view.seed, 0) {
+            self.view.message = Some(format!("No game can be dealt: {e}"));
             return;
         }
-        self.message = None;
-        let (games, seed, players) = (self.sim.games.max(1), self.seed, self.players);
+        self.view.message = None;
+        let (games, seed, players) = (self.sim.games.max(1), self.view.seed, self.players());
         let same = names.iter().all(|n| *n == names[0]);
         let ask = Ask {
             heading: format!(
@@ -467,25 +227,27 @@ impl IconoclasmPanel {
         let run = ui
             .horizontal_wrapped(|ui| {
                 let label = ui.label("Players");
-                ui.add(egui::DragValue::new(&mut self.players).range(1..=4))
+                ui.add(egui::DragValue::new(&mut self.players()).range(1..=4))
                     .labelled_by(label.id);
-                for (k, seat) in self.seats.iter_mut().enumerate().take(self.players) {
+                let players = self.players();
+                for (k, seat) in self.view.seats.iter_mut().enumerate().take(players) {
                     let label = ui.label(format!("Player {}", k + 1));
                     egui::ComboBox::from_id_salt(("iconoclasm-sim-seat", k))
                         .selected_text(match seat {
-                            Seat::Computer(p) => p.to_string(),
+                            Seat::Computer(p) => p.name(),
                             Seat::Person => "greedy".into(),
                         })
                         .show_ui(ui, |ui| {
                             for (name, _) in super::POLICIES {
-                                ui.selectable_value(seat, Seat::Computer(name), name);
+                                let p = Policy::parse(name).expect("a known policy");
+                                ui.selectable_value(seat, Seat::Computer(p), name);
                             }
                         })
                         .response
                         .labelled_by(label.id);
                 }
                 let label = ui.label("Seed");
-                ui.add(egui::DragValue::new(&mut self.seed))
+                ui.add(egui::DragValue::new(&mut self.view.seed))
                     .labelled_by(label.id);
                 self.sim.controls_ui(
                     ui,
@@ -498,7 +260,7 @@ impl IconoclasmPanel {
             self.start_sim(ui.ctx(), env);
         }
         self.sim.progress_ui(ui);
-        if let Some(m) = &self.message {
+        if let Some(m) = &self.view.message {
             ui.label(m);
         }
         let key = self.sim_key();
@@ -513,104 +275,18 @@ impl IconoclasmPanel {
                 );
             });
     }
-
-    fn seats_ui(&mut self, ui: &mut egui::Ui, env: &super::super::Env) {
-        ui.horizontal_wrapped(|ui| {
-            let label = ui.label("Players");
-            ui.add(egui::DragValue::new(&mut self.players).range(1..=4))
-                .labelled_by(label.id);
-            for (k, seat) in self.seats.iter_mut().enumerate().take(self.players) {
-                let label = ui.label(format!("Player {}", k + 1));
-                egui::ComboBox::from_id_salt(("iconoclasm-seat", k))
-                    .selected_text(seat.label())
-                    .show_ui(ui, |ui| {
-                        ui.selectable_value(seat, Seat::Person, Seat::Person.label());
-                        for (name, _) in super::POLICIES {
-                            let s = Seat::Computer(name);
-                            ui.selectable_value(seat, s, s.label());
-                        }
-                    })
-                    .response
-                    .labelled_by(label.id);
-            }
-            let label = ui.label("Seed");
-            ui.add(egui::DragValue::new(&mut self.seed))
-                .labelled_by(label.id);
-            if ui
-                .button("New game")
-                .on_hover_text("Deal a new game with this seed and these seats")
-                .clicked()
-            {
-                self.new_game(env);
-            }
-        });
-    }
-
-    /// The game file row: Save the game shown, Open a saved one (it replays exactly).
-    fn file_ui(&mut self, ui: &mut egui::Ui, env: &super::super::Env) {
-        let opened = super::play::record_row(
-            ui,
-            &mut self.path,
-            self.played.as_ref(),
-            super::play::Row {
-                id: "iconoclasm",
-                unit: "inputs",
-            },
-            &mut self.note,
-            &mut self.message,
-            |r| Played::from_record(env.cat, r),
-        );
-        if let Some(p) = opened {
-            self.players = p.seats.len();
-            self.seats[..p.seats.len()].copy_from_slice(&p.seats);
-            self.seed = p.seed;
-            self.played = Some(p);
-            self.turn.reset();
-            self.cell = None;
-        }
-    }
-
-    /// Deals a new game from the catalogue's deck.
-    pub fn new_game(&mut self, env: &super::super::Env) {
-        self.deal(env.cat);
-    }
-
-    /// Deals a new game from the deck of catalogue `cat` with the seats and seed set.
-    pub fn deal(&mut self, cat: &crate::catalogue::Catalogue) {
-        match super::super::core::iconoclasm_dealt(cat, self.players as u8, self.seed) {
-            Ok((setup, table)) => {
-                self.turn.reset();
-                self.played = Some(Played {
-                    setup: Arc::new(setup),
-                    table: Arc::new(table),
-                    seats: self.seats[..self.players].to_vec(),
-                    seed: self.seed,
-                    inputs: Vec::new(),
-                    at: 0,
-                });
-                self.cell = None;
-                self.message = None;
-            }
-            Err(e) => self.message = Some(format!("No game can be dealt: {e}")),
-        }
-    }
-}
-
-/// The log, the lines of the step shown highlighted.
-fn log_ui(ui: &mut egui::Ui, p: &Played) {
-    super::step_log_ui(ui, "iconoclasm-log-scroll", p.log(), p.at);
 }
 
 /// The decision at the step shown: the question and the options as buttons (keys 1-9), only
-/// those at the clicked cell when one is.
+/// those at the clicked cell when one is; at the end, the winner and the scores.
 fn options_ui(
     ui: &mut egui::Ui,
     game: &IconoclasmGame<'_>,
-    p: &Played,
+    shown: &Shown<'_>,
     cell: Option<Pos>,
 ) -> Option<usize> {
     let mut pick = None;
-    match game.turn() {
+    match Game::turn(game) {
         Turn::Over => {
             let scores = crate::games::iconoclasm::engine::player_scores(&game.st);
             let winner = crate::games::iconoclasm::engine::winner(&game.st);
@@ -630,11 +306,11 @@ fn options_ui(
             ui.weak("A card is drawn.");
         }
         Turn::Seat { seat, options } => {
-            if p.seats.get(seat) != Some(&Seat::Person) {
+            if shown.person.is_none() {
                 ui.label(format!("Player {} (the computer) plays.", seat + 1));
                 return None;
             }
-            ui.strong(game.question());
+            ui.strong(Game::question(game));
             match cell {
                 Some(c) => ui.weak(format!(
                     "The options at row {}, column {} (click another cell for others).",
@@ -646,7 +322,7 @@ fn options_ui(
                 .filter(|&i| cell.is_none_or(|c| game.moves()[i].pos == c))
                 .collect();
             pick = super::option_buttons(ui, "iconoclasm-options-scroll", &shown, false, |i| {
-                game.describe(i)
+                Game::describe(game, i)
             });
         }
     }

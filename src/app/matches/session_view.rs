@@ -8,7 +8,7 @@
 
 use super::job::{ComputerTurn, Thinking, TurnStep};
 use super::play::{Recorded, Row, record_row};
-use crate::cards::CardLookup;
+use crate::catalogue::Catalogue;
 use crate::games::ai::Policy;
 use crate::games::any::{AnyGame, Opened};
 use crate::games::game::Turn;
@@ -54,8 +54,8 @@ pub struct Start {
 
 /// What a game keeps of the match view: how a new match starts, and its board painter.
 pub trait Board {
-    /// The start of a new match of `players` seats dealt with `seed` (cards from `cards`).
-    fn start(&self, players: usize, seed: u64, cards: &dyn CardLookup) -> Result<Start, String>;
+    /// The start of a new match of `players` seats dealt with `seed` (cards from the catalogue `cat`).
+    fn start(&self, players: usize, seed: u64, cat: &Catalogue) -> Result<Start, String>;
 
     /// Paints the position shown in the room left of the log (a board places its own
     /// panels), and returns what a person did there.
@@ -141,9 +141,9 @@ impl<B: Board> SessionView<B> {
     }
 
     /// Starts a new match with the seats and seed set.
-    pub fn new_match(&mut self, cards: &dyn CardLookup) {
+    pub fn new_match(&mut self, cat: &Catalogue) {
         let players = self.players.clamp(self.fewest, self.most);
-        match self.board.start(players, self.seed, cards) {
+        match self.board.start(players, self.seed, cat) {
             Ok(start) => {
                 self.session = Some(Session::opened(
                     start.opened,
@@ -160,9 +160,9 @@ impl<B: Board> SessionView<B> {
         self.board.reset();
     }
 
-    pub fn ui(&mut self, ui: &mut egui::Ui, cards: &dyn CardLookup) {
-        self.seats_ui(ui, cards);
-        self.file_ui(ui, cards);
+    pub fn ui(&mut self, ui: &mut egui::Ui, cat: &Catalogue) {
+        self.seats_ui(ui, cat);
+        self.file_ui(ui, cat);
         if let Some(n) = &self.note {
             ui.label(n);
         }
@@ -184,9 +184,8 @@ impl<B: Board> SessionView<B> {
         };
         match self.turn.ui(ui, start) {
             TurnStep::Done(from, inputs) => {
-                if s.append(from, inputs) {
-                    self.board.reset();
-                }
+                s.append(from, inputs);
+                self.board.reset();
             }
             TurnStep::Failed(e) => self.message = Some(e),
             _ => {}
@@ -258,7 +257,7 @@ impl<B: Board> SessionView<B> {
         }
     }
 
-    fn seats_ui(&mut self, ui: &mut egui::Ui, cards: &dyn CardLookup) {
+    fn seats_ui(&mut self, ui: &mut egui::Ui, cat: &Catalogue) {
         ui.horizontal_wrapped(|ui| {
             if self.fewest < self.most {
                 let label = ui.label("Players");
@@ -290,13 +289,13 @@ impl<B: Board> SessionView<B> {
                 ))
                 .clicked()
             {
-                self.new_match(cards);
+                self.new_match(cat);
             }
         });
     }
 
     /// The match file row: Save the match, Open a saved one (it replays, every step checked).
-    fn file_ui(&mut self, ui: &mut egui::Ui, cards: &dyn CardLookup) {
+    fn file_ui(&mut self, ui: &mut egui::Ui, cat: &Catalogue) {
         let game = self.game.name;
         let opened = record_row(
             ui,
@@ -310,7 +309,7 @@ impl<B: Board> SessionView<B> {
             &mut self.message,
             |r| {
                 r.expect_game(game)?;
-                registry::session(r, cards)
+                registry::session(r, cat)
             },
         );
         if let Some(s) = opened {
@@ -333,7 +332,7 @@ pub struct OptionsBoard {
 }
 
 impl Board for OptionsBoard {
-    fn start(&self, _players: usize, _seed: u64, _: &dyn CardLookup) -> Result<Start, String> {
+    fn start(&self, _players: usize, _seed: u64, _: &Catalogue) -> Result<Start, String> {
         let make = self
             .game
             .generic
@@ -374,9 +373,7 @@ pub fn decision_ui(ui: &mut egui::Ui, shown: &Shown<'_>, id: &str) -> Option<usi
             if let Some(i) = shown.taken() {
                 ui.weak(format!("Taken: {}", g.describe(i)));
             }
-            if shown.person.is_none() {
-                return None;
-            }
+            shown.person?;
             let all: Vec<usize> = (0..options).collect();
             super::option_buttons(ui, id, &all, false, |i| g.describe(i))
         }
