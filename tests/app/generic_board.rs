@@ -54,3 +54,27 @@ fn pig_is_played_on_the_generic_board_to_its_end_and_its_file_replays() {
         lines
     );
 }
+
+#[test]
+fn undo_on_the_session_view_takes_back_the_persons_last_decision() {
+    let mut h = harness(app());
+    h.run();
+    click(&mut h, "Match");
+    click(&mut h, "Pig");
+    click(&mut h, "New match");
+    for _ in 0..3 {
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    let (last, len) = {
+        let s = h.state().matches.generic[0].session.as_ref().unwrap();
+        let person = (0..s.len()).rev().find(|&k| s.mover(k) == Some(0));
+        (person.expect("the person rolled"), s.len())
+    };
+    assert!(len > last, "the roll's die follows the decision");
+    click(&mut h, "Undo");
+    let s = h.state().matches.generic[0].session.as_ref().unwrap();
+    assert_eq!(s.len(), last, "the decision and what followed it are gone");
+    assert_eq!(s.at, last);
+    assert_eq!(s.person_to_move(), Some(0), "the person decides again");
+}
