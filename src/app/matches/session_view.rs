@@ -160,6 +160,8 @@ impl<B: Board> SessionView<B> {
         self.board.reset();
     }
 
+    /// One frame of the view: the seats row, the match file row, the computer's turn, the
+    /// steps with Undo, the log, and the board (what a person did there taken).
     pub fn ui(&mut self, ui: &mut egui::Ui, cat: &Catalogue) {
         self.seats_ui(ui, cat);
         self.file_ui(ui, cat);
