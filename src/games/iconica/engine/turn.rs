@@ -221,25 +221,30 @@ impl<I: Io, L: Log> Turn<'_, '_, I, L> {
                     let w = self.die()?;
                     self.g.at.white = w;
                     self.g.at.pc = Pc::Black;
+                    self.black()?;
                 }
-                Pc::Black => {
-                    let black = self.die()?;
-                    let white = self.g.at.white;
-                    self.g.at.black = black;
-                    self.log.push(Event::ActionRoll { white, black });
-                    self.g.at.pc = Pc::Breaks;
-                }
+                Pc::Black => self.black()?,
                 Pc::Breaks => self.breaks()?,
                 Pc::Actor => self.actor()?,
                 Pc::Blind => self.blind()?,
                 Pc::Confusion => self.confusion()?,
                 Pc::ConfusionFails => self.confusion_fails()?,
                 Pc::HealTarget => self.heal_target()?,
-                Pc::Perform => self.perform(),
+                Pc::Perform => {
+                    self.perform();
+                    self.effects()?;
+                }
                 Pc::Effects => self.effects()?,
                 Pc::Strengths => self.strengths(),
                 Pc::Watches => self.watches(),
-                Pc::End => self.end(),
+                Pc::End => {
+                    if !self.end() {
+                        // No Final Act: straight to step 8.
+                        self.check();
+                        self.g.at.pc = Pc::Begin;
+                        return Ok(());
+                    }
+                }
                 Pc::FinalActs => self.final_acts(),
                 Pc::Check => {
                     self.check();
@@ -248,6 +253,17 @@ impl<I: Io, L: Log> Turn<'_, '_, I, L> {
                 }
             }
         }
+    }
+
+    /// Step 2's black die, then step 3.
+    #[inline]
+    fn black(&mut self) -> Result<(), Stop> {
+        let black = self.die()?;
+        let white = self.g.at.white;
+        self.g.at.black = black;
+        self.log.push(Event::ActionRoll { white, black });
+        self.go(Pc::Breaks);
+        Ok(())
     }
 
     #[inline]
@@ -512,8 +528,9 @@ impl<I: Io, L: Log> Turn<'_, '_, I, L> {
     }
 
     /// Steps 6 (minor statuses end) and the start of step 7 (Final Acts, P's side first,
-    /// each side left to right; chains append).
-    fn end(&mut self) {
+    /// each side left to right; chains append): whether any character waits for its Final
+    /// Act (`false`: step 8 is next).
+    fn end(&mut self) -> bool {
         let setup = self.setup;
         let (p, me) = self.player();
         let turn = self.g.st.turn;
@@ -543,12 +560,13 @@ impl<I: Io, L: Log> Turn<'_, '_, I, L> {
         }
         if self.g.st.skulled_now == 0 {
             self.go(Pc::Check);
-            return;
+            return false;
         }
         self.g.at.queued = 0;
         self.g.at.next_act = 0;
         self.enqueue(me, self.g.st.skulled_now);
         self.go(Pc::FinalActs);
+        true
     }
 
     /// Step 8: the only win check; then the turn limit.
@@ -674,7 +692,13 @@ impl<I: Io, L: Log> Turn<'_, '_, I, L> {
         }
         let x = self.choose_char(me, ChoiceKind::Actor, able, None)?;
         self.g.at.x = x as u8;
-        self.go(Pc::Blind);
+        if self.g.st.has(x, BLIND) {
+            self.go(Pc::Blind);
+        } else if self.g.st.has(x, CONFUSION) {
+            self.go(Pc::Confusion);
+        } else {
+            self.perform_next(x as u8, self.g.at.white);
+        }
         Ok(())
     }
 
@@ -808,7 +832,11 @@ impl<I: Io, L: Log> Turn<'_, '_, I, L> {
             if at.left == 0 {
                 let Some(s) = c.strengths.get(at.strength as usize) else {
                     at.watch = 0;
-                    at.pc = Pc::Watches;
+                    at.pc = if self.g.st.watching != 0 {
+                        Pc::Watches
+                    } else {
+                        Pc::End
+                    };
                     return;
                 };
                 at.strength += 1;
@@ -1057,10 +1085,13 @@ impl<I: Io, L: Log> Turn<'_, '_, I, L> {
                 at.strength = 0;
                 at.left = 0;
                 at.watch = 0;
-                at.pc = if setup.rules.strengths {
+                at.pc = if setup.rules.strengths && !setup.chars[at.x as usize].strengths.is_empty()
+                {
                     Pc::Strengths
-                } else {
+                } else if self.g.st.watching != 0 {
                     Pc::Watches
+                } else {
+                    Pc::End
                 };
             }
             Src::Strength => self.go(Pc::Strengths),
