@@ -182,25 +182,6 @@ where
     run_chunks(games, threads, &play, &progress, stop)
 }
 
-/// [`run_tally`] over the game indices `range` of a run (a shard of it, [`shard`]): game
-/// `i` is `play(i)` whichever process plays it, so the shards' sums add up to the run's.
-pub fn run_tally_range<E, F, P>(
-    range: std::ops::Range<u64>,
-    threads: Option<usize>,
-    play: F,
-    progress: P,
-    stop: &AtomicBool,
-) -> Result<Option<Tally<E>>, rayon::ThreadPoolBuildError>
-where
-    E: Ending,
-    F: Fn(u64) -> Outcome<E> + Sync,
-    P: Fn(u64) + Sync,
-{
-    let start = range.start;
-    let games = range.end.saturating_sub(range.start);
-    run_chunks(games, threads, &|i| play(start + i), &progress, stop)
-}
-
 /// Plays one match as `play` does, logged: seat `k`'s policy seeded from stream `k + 1` of
 /// `seed`, chance from `dice`; `log` holds what the start of the match logged. Returns the
 /// final position and the whole log.

@@ -472,27 +472,29 @@ fn a_return_to_base_failure_sends_the_character_home_and_ends_its_day() {
     assert!(!st.heroes[0].skip, "not a ruin: no Day skipped");
 }
 
-#[test]
-fn a_lose_treasure_failure_drops_a_found_treasure_where_the_character_stands() {
-    // Ann's treasure is hidden at (1, 0); she finds it on Day 1, then on Day 3 walks east
-    // into (2, 0) where Bob plays the waylay.
+/// Ann's treasure is hidden at (1, 0); she finds it on Day 1, then on Day 3 walks east into
+/// (2, 0) where Bob plays a lose-treasure waylay: the match, its dice and its choices.
+fn lose_treasure_scenario() -> (Match, &'static str, [Opt; 7]) {
     let a = Who::new((0, 0))
         .merits(&["t-plain"])
         .treasures(&["t-treasure"]);
     let m = game_limit(WOODS, a, Who::new((4, 1)).waylays(&["t-w-lose-t"]), 3);
-    let (st, log, _) = run(
-        &m,
-        "1 2 1 6 6 1 1",
-        &[
-            Opt::Hide(1),
-            E,
-            Opt::Hold,
-            Opt::Treasure,
-            Opt::Stay,
-            E,
-            Opt::Play(0),
-        ],
-    );
+    let choices = [
+        Opt::Hide(1),
+        E,
+        Opt::Hold,
+        Opt::Treasure,
+        Opt::Stay,
+        E,
+        Opt::Play(0),
+    ];
+    (m, "1 2 1 6 6 1 1", choices)
+}
+
+#[test]
+fn a_lose_treasure_failure_drops_a_found_treasure_where_the_character_stands() {
+    let (m, dice, choices) = lose_treasure_scenario();
+    let (st, log, _) = run(&m, dice, &choices);
     assert!(
         log.iter()
             .any(|e| matches!(e, Event::TreasureFound { player: 0, .. }))
@@ -515,30 +517,13 @@ fn a_lose_treasure_failure_takes_no_treasure_already_discarded() {
     // before Bob's waylay. A failed trial took the discarded treasure and put it back on the
     // league, where it could be found and used again; discarded merits do not return until
     // the next game (rule card 4).
-    let a = Who::new((0, 0))
-        .merits(&["t-plain"])
-        .treasures(&["t-treasure"]);
-    let m = game_limit(WOODS, a, Who::new((4, 1)).waylays(&["t-w-lose-t"]), 3);
+    let (m, dice, choices) = lose_treasure_scenario();
     let bit = 1u32 << m.players[0].own;
-    let (st, log, _) = run_arranged(
-        &m,
-        State::new(&m),
-        "1 2 1 6 6 1 1",
-        &[
-            Opt::Hide(1),
-            E,
-            Opt::Hold,
-            Opt::Treasure,
-            Opt::Stay,
-            E,
-            Opt::Play(0),
-        ],
-        |st, next| {
-            if next == Opt::Play(0) {
-                st.heroes[0].discarded |= bit;
-            }
-        },
-    );
+    let (st, log, _) = run_arranged(&m, State::new(&m), dice, &choices, |st, next| {
+        if next == Opt::Play(0) {
+            st.heroes[0].discarded |= bit;
+        }
+    });
     assert!(
         log.iter()
             .any(|e| matches!(e, Event::TrialFailure { player: 0, .. })),

@@ -134,9 +134,18 @@ where
     let pbar = bar(range.end - range.start);
     let started = Instant::now();
     let never = std::sync::atomic::AtomicBool::new(false);
-    let t: Tally<E> = sim::run_tally_range(range.clone(), threads, play, |n| pbar.inc(n), &never)
-        .map_err(|e| BadInput(format!("--threads: {e}")))?
-        .unwrap_or_default();
+    // Game i of the run is `play(i)` whichever process plays it, so the shards' sums add up
+    // to the run's.
+    let start = range.start;
+    let t: Tally<E> = sim::run_tally(
+        range.end - start,
+        threads,
+        |i| play(start + i),
+        |n| pbar.inc(n),
+        &never,
+    )
+    .map_err(|e| BadInput(format!("--threads: {e}")))?
+    .unwrap_or_default();
     pbar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64().max(1e-9);
     let (Some(shard), Some(path)) = (shard, &sharding.out) else {
