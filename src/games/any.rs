@@ -10,19 +10,50 @@ use serde_json::{Value, json};
 
 use super::ai::{Agent, Evaluated, Policy};
 use super::dice::Dice;
-use super::game::{Chance, Ending, Game, Turn, Verdict};
+use super::game::{Chance, Ending, Game, Hidden, Turn, Verdict};
 use super::record::{MatchRecord, RecordError, replay_record, step_check};
 use super::report::{Line, Report};
 use super::session::{Mover, Seat, TurnEnd, decision_seed, step_chance};
 use crate::cards::CardLookup;
 
 /// What one input set off: its log lines (heading or not) and their JSON, and the step's
-/// check ([`step_check`]).
+/// check ([`step_check`]); `lines` and `json` are whole (as one person watching sees them),
+/// `hidden` says which of them (by index) not every seat may see ([`Step::lines_for`]).
 #[derive(Debug, Clone, Default)]
 pub struct Step {
     pub lines: Vec<(Line, String)>,
     pub json: Vec<Value>,
     pub check: u32,
+    pub hidden: Vec<(usize, Hidden)>,
+}
+
+impl Step {
+    /// The lines as `seat` sees them (`None`: a spectator, who sees only what every seat
+    /// may): a line hidden from it is told as [`Hidden::text`].
+    pub fn lines_for(&self, seat: Option<usize>) -> Vec<(Line, String)> {
+        let mut lines = self.lines.clone();
+        for (k, h) in &self.hidden {
+            if !h.seen(seat)
+                && let Some(l) = lines.get_mut(*k)
+            {
+                l.1 = h.text.clone();
+            }
+        }
+        lines
+    }
+
+    /// The JSON entries as `seat` sees them ([`Step::lines_for`]).
+    pub fn json_for(&self, seat: Option<usize>) -> Vec<Value> {
+        let mut json = self.json.clone();
+        for (k, h) in &self.hidden {
+            if !h.seen(seat)
+                && let Some(j) = json.get_mut(*k)
+            {
+                *j = h.json.clone();
+            }
+        }
+        json
+    }
 }
 
 /// How a match ended, with the game's own ending named.
@@ -111,6 +142,11 @@ fn step_of<G: Game>(g: &G, input: usize, events: &[G::Event]) -> Step {
             .collect(),
         json: events.iter().map(|e| g.event_json(e)).collect(),
         check: step_check(g, input, events),
+        hidden: events
+            .iter()
+            .enumerate()
+            .filter_map(|(k, e)| g.hidden(e).map(|h| (k, h)))
+            .collect(),
     }
 }
 

@@ -134,6 +134,26 @@ impl<E> Outcome<E> {
     }
 }
 
+/// A log entry that not every seat may see whole: the seats it belongs to see it as it is,
+/// every other seat and every spectator is told it with the hidden facts left out
+/// ([`Game::hidden`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hidden {
+    /// The seats that see the entry whole.
+    pub seen_by: Seats,
+    /// The entry's sentence with the hidden facts left out.
+    pub text: String,
+    /// The entry's JSON (`type`, `text` and the fields that are not hidden).
+    pub json: Value,
+}
+
+impl Hidden {
+    /// Whether `seat` (`None`: a spectator) sees the entry whole.
+    pub fn seen(&self, seat: Option<usize>) -> bool {
+        seat.is_some_and(|s| self.seen_by.contains(s))
+    }
+}
+
 /// A match position of one game.
 pub trait Game: Clone {
     /// How its matches end.
@@ -179,6 +199,15 @@ pub trait Game: Clone {
     /// there. `None` (the default) for chance a session draws from its seed
     /// ([`super::session::step_chance`]).
     fn dealt(&self, _c: Chance) -> Option<usize> {
+        None
+    }
+
+    /// What a log entry hides, and from whom: the seats that see it whole and the entry as
+    /// the others are told it (Arcadia: where a player hid which treasure). `None`, the
+    /// default: every seat and spectator sees it whole. A game's hidden facts are listed in
+    /// `docs/rulings.md`; one person watching a whole match (`play`, `replay`) sees
+    /// everything, a seat of a hosted match only what this lets it.
+    fn hidden(&self, _e: &Self::Event) -> Option<Hidden> {
         None
     }
 

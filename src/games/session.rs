@@ -350,6 +350,27 @@ impl Session {
             .flat_map(|(k, s)| s.lines.iter().map(move |l| (k, l)))
     }
 
+    /// The log so far as `seat` sees it (`None`: a spectator), from line `from` on: each line
+    /// with the step that set it off, a line hidden from the seat told as its
+    /// [`super::game::Hidden::text`]. It has as many lines as [`Session::lines`].
+    pub fn lines_for(&self, seat: Option<usize>, from: usize) -> Vec<(usize, (Line, String))> {
+        let mut out = Vec::new();
+        let mut at = 0;
+        for (k, s) in std::iter::once(&self.opening)
+            .chain(&self.steps)
+            .enumerate()
+        {
+            let n = s.lines.len();
+            if at + n > from {
+                let lines = s.lines_for(seat);
+                let skip = from.saturating_sub(at);
+                out.extend(lines.into_iter().skip(skip).map(|l| (k, l)));
+            }
+            at += n;
+        }
+        out
+    }
+
     /// The seat that decides at the latest position, if a person's decision is awaited.
     pub fn person_to_move(&self) -> Option<usize> {
         match self.latest.turn() {

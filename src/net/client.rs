@@ -3,7 +3,7 @@
 //! runtime so the caller stays synchronous: messages arrive in an inbox, frames are sent
 //! through a queue. [`Link::join`] says `Hello` and waits for the host's answer.
 
-use std::sync::mpsc;
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
 use tokio::sync::mpsc as tmpsc;
@@ -12,7 +12,8 @@ use super::NetError;
 use super::code::JoinCode;
 use super::tls::{SERVER_NAME, client_config};
 use super::wire::{
-    HEARTBEAT, MAX_TO_HOST, MAX_TO_PEER, PROTOCOL, ToHost, ToPeer, encode, read_msg, write_bytes,
+    HEARTBEAT, MAX_TO_HOST, MAX_TO_PEER, PROTOCOL, ToHost, ToPeer, decode, encode, read_frame,
+    write_bytes,
 };
 use crate::games::registry;
 
@@ -38,6 +39,8 @@ pub struct Link {
     conn: quinn::Connection,
     out: tmpsc::UnboundedSender<Vec<u8>>,
     inbox: mpsc::Receiver<Result<ToPeer, String>>,
+    /// Every frame body read from the host, in order (what this peer was told).
+    heard: Arc<Mutex<Vec<Vec<u8>>>>,
 }
 
 impl Link {
@@ -85,9 +88,20 @@ impl Link {
         });
         let (tx, inbox) = mpsc::channel();
         let c = conn.clone();
+        let heard = Arc::new(Mutex::new(Vec::new()));
+        let kept = heard.clone();
         rt.spawn(async move {
             loop {
-                match read_msg::<_, ToPeer>(&mut recv, None, MAX_TO_PEER).await {
+                let msg = read_frame(&mut recv, None, MAX_TO_PEER)
+                    .await
+                    .and_then(|body| {
+                        let m = decode::<ToPeer>(&body);
+                        if let Ok(mut k) = kept.lock() {
+                            k.push(body);
+                        }
+                        m
+                    });
+                match msg {
                     Ok(m) => {
                         if tx.send(Ok(m)).is_err() {
                             break;
@@ -113,6 +127,7 @@ impl Link {
             conn,
             out,
             inbox,
+            heard,
         })
     }
 
@@ -205,6 +220,12 @@ impl Link {
                 .map_err(|_| NetError::Closed("the connection closed".into()))?,
         };
         got.map(Some).map_err(NetError::Closed)
+    }
+
+    /// Every frame body the host has sent so far, as it arrived (JSON bytes, read before
+    /// they are decoded): what a test searches for facts this peer may not see.
+    pub fn heard(&self) -> Vec<Vec<u8>> {
+        self.heard.lock().map(|h| h.clone()).unwrap_or_default()
     }
 
     /// Closes the connection (what was sent is delivered first, within a second).

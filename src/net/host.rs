@@ -226,17 +226,27 @@ impl Host {
         let mut terminal_asked: Option<usize> = None;
         let mut terminal_closed = false;
         let stop = Arc::new(AtomicBool::new(false));
+        // The terminal sees the view of the one seat played there; a terminal that plays
+        // no seat (or several) runs the match and sees all of it, as its record file does.
+        let here: Vec<usize> = (0..sitters.len())
+            .filter(|&s| sitters[s] == Sitter::Terminal)
+            .collect();
+        let terminal_view = match here.as_slice() {
+            [one] => View::Seat(*one),
+            _ => View::All,
+        };
         loop {
             session.play_computer(&stop);
-            let lines = log_lines(session);
-            if lines.len() > sent {
-                table.log(&lines[sent..]);
+            let total = session.lines().count();
+            if total > sent {
+                table.log(&log_lines(session, terminal_view, sent));
                 for p in peers.values() {
-                    for m in log_messages(sent, &lines[sent..]) {
+                    let lines = log_lines(session, View::of(p.seat), sent);
+                    for m in log_messages(sent, &lines) {
                         let _ = p.out.send(m);
                     }
                 }
-                sent = lines.len();
+                sent = total;
             }
             if session.len() != inputs_saved {
                 table.saved(session);
@@ -314,7 +324,8 @@ impl Host {
                                 seat,
                                 seats: sitters.iter().map(|s| s.name()).collect(),
                             });
-                            for m in log_messages(0, &lines[..sent]) {
+                            let lines = log_lines(session, View::of(seat), 0);
+                            for m in log_messages(0, &lines[..sent.min(lines.len())]) {
                                 let _ = out.send(m);
                             }
                             if reply.send(Ok(())).is_ok() {
@@ -470,11 +481,43 @@ pub fn final_report(session: &Session) -> crate::games::report::Report {
         .unwrap_or_else(|_| session.report())
 }
 
-/// The whole log of `session` as it travels.
-pub fn log_lines(session: &Session) -> Vec<LogLine> {
+/// Whose view of the log is sent ([`log_lines`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum View {
+    /// Everything: one person watching the whole match (the host's record holds it all).
+    All,
+    /// What a seat may see: its own secrets and what is public.
+    Seat(usize),
+    /// A spectator's: only what every seat may see.
+    Public,
+}
+
+impl View {
+    /// A peer's view: its seat's, or a spectator's.
+    pub fn of(seat: Option<usize>) -> View {
+        seat.map_or(View::Public, View::Seat)
+    }
+}
+
+/// The log of `session` from line `from` on, as `view` sees it, as it travels: a line a
+/// seat may not see whole (the game's [`crate::games::game::Game::hidden`]) goes as its
+/// redacted text, never the hidden fact.
+pub fn log_lines(session: &Session, view: View, from: usize) -> Vec<LogLine> {
+    let seat = match view {
+        View::All => {
+            return session
+                .lines()
+                .skip(from)
+                .map(|(k, (kind, text))| LogLine::new(k, *kind, text))
+                .collect();
+        }
+        View::Seat(s) => Some(s),
+        View::Public => None,
+    };
     session
-        .lines()
-        .map(|(k, (kind, text))| LogLine::new(k, *kind, text))
+        .lines_for(seat, from)
+        .into_iter()
+        .map(|(k, (kind, text))| LogLine::new(k, kind, &text))
         .collect()
 }
 

@@ -1,6 +1,8 @@
 //! Playing a match over the network (`deckwright host`, `deckwright join`): the host runs
 //! the match's [`crate::games::session::Session`] and is its authority; peers join with a
-//! code, send decisions, and are sent the questions of their seat and the log.
+//! code, send decisions, and are sent the questions of their seat and the log as that seat
+//! sees it (a spectator: what every seat may see; see `Game::hidden`), the match record only
+//! at the end.
 //!
 //! - `wire`: the versioned protocol, its messages and bounded frames;
 //! - `code`: the join code (address, certificate fingerprint, secret);

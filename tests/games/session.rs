@@ -178,3 +178,84 @@ fn a_stopped_computer_turn_takes_nothing_more() {
     assert_eq!(s.play_computer(&stop), TurnEnd::Stopped);
     assert!(s.is_empty());
 }
+
+/// Each seat's view of a kept record's log, and a spectator's: line for line the whole log
+/// but for what the game hides. Only Arcadia hides anything (which treasure a player hid,
+/// until found); Iconica, Iconoclasm, Ruunara and Pig hide nothing.
+#[test]
+fn each_seat_sees_the_log_but_what_the_game_hides_from_it() {
+    for (path, r) in kept() {
+        let s = registry::session(&r, &Vec::new()).unwrap();
+        let whole: Vec<(usize, String)> = s.lines().map(|(k, l)| (k, l.1.clone())).collect();
+        let seats = s.latest().seats();
+        let views: Vec<Vec<(usize, String)>> = (0..seats)
+            .map(Some)
+            .chain([None])
+            .map(|seat| {
+                s.lines_for(seat, 0)
+                    .into_iter()
+                    .map(|(k, l)| (k, l.1))
+                    .collect()
+            })
+            .collect();
+        for v in &views {
+            assert_eq!(v.len(), whole.len(), "{}", path.display());
+        }
+        // From a line on: the same lines.
+        let later: Vec<(usize, String)> = s
+            .lines_for(Some(0), 5)
+            .into_iter()
+            .map(|(k, l)| (k, l.1))
+            .collect();
+        assert_eq!(later, views[0][5..].to_vec());
+        if r.game != "arcadia" {
+            for v in &views {
+                assert_eq!(v, &whole, "{}", path.display());
+            }
+            continue;
+        }
+        let differ = |v: &Vec<(usize, String)>| -> Vec<(String, String)> {
+            whole
+                .iter()
+                .zip(v)
+                .filter(|(a, b)| a != b)
+                .map(|(a, b)| (a.1.clone(), b.1.clone()))
+                .collect()
+        };
+        // Sir Bramwell (seat 0) hid one treasure, Lumen Ashgrove (seat 1) two.
+        assert_eq!(
+            differ(&views[0]),
+            vec![
+                (
+                    "Lumen Ashgrove hides Glasswing Blade in Saltmarrow Strand (1, 0)".to_string(),
+                    "Lumen Ashgrove hides a treasure in Saltmarrow Strand (1, 0)".to_string()
+                ),
+                (
+                    "Lumen Ashgrove hides Moonwell Flask in Gloaming Wood (2, 0)".to_string(),
+                    "Lumen Ashgrove hides a treasure in Gloaming Wood (2, 0)".to_string()
+                ),
+            ]
+        );
+        assert_eq!(
+            differ(&views[1]),
+            vec![(
+                "Sir Bramwell hides Thistledown Cloak in Worlds-Edge Scarp (0, 0)".to_string(),
+                "Sir Bramwell hides a treasure in Worlds-Edge Scarp (0, 0)".to_string()
+            )]
+        );
+        assert_eq!(differ(&views[2]).len(), 3);
+        // The JSON a seat is not shown names neither the treasure nor anything but the place.
+        let hidden = s
+            .steps()
+            .iter()
+            .flat_map(|st| st.hidden.iter())
+            .map(|(_, h)| h.json.clone())
+            .collect::<Vec<_>>();
+        assert_eq!(hidden.len(), 3);
+        for j in hidden {
+            assert_eq!(j["type"], "treasure_hidden");
+            assert!(j.get("treasure").is_none(), "{j}");
+            assert!(j["text"].as_str().unwrap().contains("hides a treasure in"));
+        }
+    }
+}

@@ -703,3 +703,149 @@ fn an_iconica_match_is_hosted_from_its_record_with_a_remote_seat() {
     assert_eq!(last_line(&hout), last_line(&rout));
     assert_eq!(last_line(&pout), last_line(&rout));
 }
+
+/// The names of the cards `ids` of the record's card texts (each a TOML document).
+fn card_names(record: &toml::Table, ids: &[&str]) -> Vec<String> {
+    let cards = record["options"]["cards"].as_array().unwrap();
+    ids.iter()
+        .map(|id| {
+            cards
+                .iter()
+                .filter_map(|c| c.as_str()?.parse::<toml::Table>().ok())
+                .find(|c| c.get("id").and_then(|v| v.as_str()) == Some(id))
+                .and_then(|c| c.get("name")?.as_str().map(str::to_string))
+                .unwrap_or_else(|| panic!("no card {id}"))
+        })
+        .collect()
+}
+
+/// Every frame a peer was sent before the match's end, as text.
+fn heard_before_end(link: &Link) -> String {
+    let mut all = String::new();
+    for body in link.heard() {
+        let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        if v["type"] == "end" {
+            break;
+        }
+        all.push_str(&String::from_utf8(body).unwrap());
+        all.push('\n');
+    }
+    all
+}
+
+/// `secret` is nowhere in `heard` before `revealed` (the line that makes it public), which
+/// holds it; never, if that line never came.
+fn kept_until(heard: &str, secret: &str, revealed: &str) {
+    assert!(revealed.contains(secret));
+    if let Some(first) = heard.find(secret) {
+        let at = heard.find(revealed).unwrap_or_else(|| {
+            panic!("{secret:?} was sent though {revealed:?} never was:\n{heard}")
+        });
+        assert_eq!(
+            first,
+            at + revealed.find(secret).unwrap(),
+            "{secret:?} was sent before {revealed:?}:\n{heard}"
+        );
+    }
+}
+
+#[test]
+fn an_arcadia_seat_is_sent_no_secret_of_the_other_seat() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let from = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/games/records/arcadia-long-road.match.toml"
+    );
+    let record: toml::Table = std::fs::read_to_string(from).unwrap().parse().unwrap();
+    // Player 1 is Sir Bramwell (here, remote), Player 2 Lumen Ashgrove (the computer).
+    let (a, b) = ("Sir Bramwell", "Lumen Ashgrove");
+    let b_waylays = card_names(
+        &record,
+        &["arc-w-rockslide", "arc-w-thorn-maze", "arc-w-smog-bank"],
+    );
+    let b_treasures = card_names(&record, &["arc-m-glasswing-blade", "arc-m-moonwell-flask"]);
+    let a_treasure = card_names(&record, &["arc-m-thistledown-cloak"]).remove(0);
+    // Four inputs in: the first-player roll, Sir Bramwell's treasure and Lumen Ashgrove's
+    // first hidden (sent as the log caught up); the second is hidden live.
+    let (host, code) = host(
+        d,
+        &[
+            "arcadia",
+            "--from",
+            from,
+            "--to",
+            "4",
+            "--seats",
+            "remote,greedy",
+        ],
+    );
+    let code: JoinCode = code.parse().unwrap();
+    let (watcher, welcome) = Link::join(&code, true).unwrap();
+    assert_eq!(welcome.seat, None);
+    let (me, welcome) = Link::join(&code, false).unwrap();
+    assert_eq!(welcome.seat, Some(0));
+    let mut n = 0usize;
+    loop {
+        match me.recv(Some(HANG)).unwrap().expect("the match went on") {
+            ToPeer::Ask {
+                seat,
+                step,
+                options,
+                ..
+            } => {
+                n += 1;
+                me.send(&ToHost::Decide {
+                    seat,
+                    step,
+                    option: n % options.len(),
+                })
+                .unwrap();
+            }
+            ToPeer::End { .. } => break,
+            _ => {}
+        }
+    }
+    let _ = recv_until(&watcher, "the end", |m| matches!(m, ToPeer::End { .. }));
+    let mine = heard_before_end(&me);
+    let theirs = heard_before_end(&watcher);
+    me.close();
+    watcher.close();
+    let (hc, hout, herr) = host.finish();
+    assert_eq!(hc, 0, "host: {hout}\n{herr}");
+
+    // Player 1 sees its own treasure hidden, and where the other hid one, not which.
+    assert!(
+        mine.contains(&format!("{a} hides {a_treasure} in ")),
+        "{mine}"
+    );
+    assert_eq!(
+        mine.matches(&format!("{b} hides a treasure in ")).count(),
+        2,
+        "{mine}"
+    );
+    for t in &b_treasures {
+        kept_until(&mine, t, &format!("{b} finds {t}"));
+    }
+    for w in &b_waylays {
+        kept_until(&mine, w, &format!("{b} plays {w}"));
+    }
+    // A spectator sees what every seat may: neither player's treasures until found.
+    assert!(
+        theirs.contains(&format!("{a} hides a treasure in ")),
+        "{theirs}"
+    );
+    kept_until(&theirs, &a_treasure, &format!("{a} finds {a_treasure}"));
+    for t in &b_treasures {
+        kept_until(&theirs, t, &format!("{b} finds {t}"));
+    }
+    for w in &b_waylays {
+        kept_until(&theirs, w, &format!("{b} plays {w}"));
+    }
+    // The host, which runs the match and plays no seat at its terminal, sees everything.
+    assert!(
+        hout.contains(&format!("{b} hides {}", b_treasures[0]))
+            || hout.contains(&format!("{b} hides {}", b_treasures[1])),
+        "{hout}"
+    );
+}

@@ -10,7 +10,7 @@ use super::engine::state::kind_name;
 use super::engine::{
     ArcadiaGame, Ended, Event, Log, Match, NoLog, Opt, Opts, Phase, State, Winner,
 };
-use crate::games::game::{Chance, Game, Outcome, Seats, Turn, Verdict};
+use crate::games::game::{Chance, Game, Hidden, Outcome, Seats, Turn, Verdict};
 
 impl<'m> ArcadiaGame<'m> {
     /// The start of a match (every decision with a single option already taken).
@@ -202,6 +202,15 @@ impl<'m> Game for ArcadiaGame<'m> {
 
     fn event_json(&self, e: &Event) -> Value {
         e.to_json_on(self.m, &self.st)
+    }
+
+    fn hidden(&self, e: &Event) -> Option<Hidden> {
+        let (owner, text, json) = e.hidden_on(self.m, &self.st)?;
+        Some(Hidden {
+            seen_by: Seats::one(usize::from(owner)),
+            text,
+            json,
+        })
     }
 
     fn is_heading(&self, e: &Event) -> bool {

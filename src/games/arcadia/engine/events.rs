@@ -311,6 +311,31 @@ impl Event {
         v
     }
 
+    /// What the event hides from the other player (and spectators): the player it belongs
+    /// to, and its sentence and JSON with the secret left out. A hidden treasure lies face
+    /// down: which treasure it is stays the hider's until found (where it lies is seen, as
+    /// a card slipped under a league is, and the rule of one treasure a league needs it
+    /// seen). Waylays held in hand are never logged until played.
+    pub fn hidden_on(&self, m: &Match, st: &State) -> Option<(u8, String, Value)> {
+        match self {
+            Event::TreasureHidden { player, league, .. } => {
+                let text = format!(
+                    "{} hides a treasure in {}",
+                    m.players[*player as usize].name,
+                    st.league_label(m, *league)
+                );
+                let json = json!({
+                    "type": self.kind(),
+                    "player": side_name(*player),
+                    "league": m.leagues[*league as usize].id,
+                    "text": text,
+                });
+                Some((*player, text, json))
+            }
+            _ => None,
+        }
+    }
+
     fn text_with(&self, m: &Match, label: &dyn Fn(u8) -> String) -> String {
         let who = |p: &u8| m.players[*p as usize].name.clone();
         let lg = |l: &u8| label(*l);
