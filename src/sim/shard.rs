@@ -293,15 +293,16 @@ pub fn merge(files: &[(String, TallyFile)]) -> Result<Merged, MergeError> {
                 b: name.clone(),
             });
         }
-        let games = f.run.get("games").and_then(Value::as_u64);
-        let want = games.map(|g| f.shard.range(g));
         let bad = |why: String| MergeError::Bad {
             file: name.clone(),
             why,
         };
+        // Before any arithmetic on it: a file's shard is checked like a typed one.
         if f.shard.k == 0 || f.shard.k > f.shard.n || f.shard.n > MAX_SHARDS {
             return Err(bad(format!("shard {}/{}", f.shard.k, f.shard.n)));
         }
+        let games = f.run.get("games").and_then(Value::as_u64);
+        let want = games.map(|g| f.shard.range(g));
         if want != Some(f.range[0]..f.range[1]) || f.counts.games != f.range[1] - f.range[0] {
             return Err(bad("its games are not its shard's".into()));
         }
@@ -429,6 +430,13 @@ mod tests {
         assert_eq!(e.to_string(), "shards 2, 3 of 3 are missing");
         let e = merge(&[file(1, 2, "a"), file(2, 3, "a")]).unwrap_err();
         assert!(e.to_string().contains("in 2 shards"), "{e}");
+        // Regression: a hostile shard 0/0 was divided by before it was checked (a panic).
+        for (k, n) in [(0, 0), (0, 2), (3, 2), (1, MAX_SHARDS + 1)] {
+            let mut hostile = file(1, 2, "a");
+            hostile.1.shard = Shard { k, n };
+            let e = merge(&[hostile]).unwrap_err();
+            assert!(e.to_string().contains("not a tally file"), "{k}/{n}: {e}");
+        }
         let mut lying = file(2, 2, "a");
         lying.1.counts.games += 1;
         let e = merge(&[file(1, 2, "a"), lying]).unwrap_err();
