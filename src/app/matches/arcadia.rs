@@ -28,42 +28,7 @@ use crate::sim::play_seeded;
 use super::super::docs::{Slot, TomlDoc};
 use super::super::files;
 
-/// Who takes a seat's decisions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Seat {
-    Person,
-    /// A policy by name (`first`, `random`, `greedy`, `mcts`).
-    Computer(&'static str),
-}
-
-impl Seat {
-    /// The seat as the core's session takes it (an unknown policy name plays `first`).
-    pub fn typed(self) -> session::Seat {
-        match self {
-            Seat::Person => session::Seat::Person,
-            Seat::Computer(p) => session::Seat::Computer(Policy::parse(p).unwrap_or(Policy::First)),
-        }
-    }
-
-    /// The seat as a match record names it (`person` or the policy).
-    pub fn record_name(self) -> String {
-        match self {
-            Seat::Person => "person".into(),
-            Seat::Computer(p) => p.to_string(),
-        }
-    }
-
-    /// The seat a match record names, `None` for an unknown name.
-    pub fn from_record(name: &str) -> Option<Seat> {
-        if name == "person" {
-            return Some(Seat::Person);
-        }
-        super::POLICIES
-            .iter()
-            .find(|(p, _)| *p == name)
-            .map(|(p, _)| Seat::Computer(p))
-    }
-}
+pub use super::Seat;
 
 /// A player's colour on the board.
 pub fn player_color(p: u8) -> egui::Color32 {

@@ -22,34 +22,7 @@ use crate::games::record::{Inputs, MatchRecord, RecordError, checked_replay};
 use crate::games::session;
 use crate::sim::iconica::{self as matches, MemberEnd};
 
-/// Who takes a side's decisions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Seat {
-    Person,
-    /// A policy by name (`first`, `random`, `greedy`, `mcts`).
-    Computer(&'static str),
-}
-
-impl Seat {
-    /// The seat as a match record names it (`person` or the policy).
-    pub fn record_name(self) -> String {
-        match self {
-            Seat::Person => "person".into(),
-            Seat::Computer(p) => p.to_string(),
-        }
-    }
-
-    /// The seat a match record names, `None` for an unknown name.
-    pub fn from_record(name: &str) -> Option<Seat> {
-        if name == "person" {
-            return Some(Seat::Person);
-        }
-        super::POLICIES
-            .iter()
-            .find(|(p, _)| *p == name)
-            .map(|(p, _)| Seat::Computer(p))
-    }
-}
+pub use super::Seat;
 
 /// The position after some inputs, with what the board highlights.
 #[derive(Debug, Clone)]

@@ -512,3 +512,43 @@ pub fn step_buttons(
         None
     }
 }
+
+/// Who takes a seat's decisions in a view that names the policies (Arcadia's and Iconica's,
+/// until they move to the session view and its typed [`crate::games::session::Seat`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seat {
+    Person,
+    /// A policy by name (`first`, `random`, `greedy`, `mcts`).
+    Computer(&'static str),
+}
+
+impl Seat {
+    /// The seat as the core's session takes it (an unknown policy name plays `first`).
+    pub fn typed(self) -> crate::games::session::Seat {
+        match self {
+            Seat::Person => crate::games::session::Seat::Person,
+            Seat::Computer(p) => crate::games::session::Seat::Computer(
+                crate::games::ai::Policy::parse(p).unwrap_or(crate::games::ai::Policy::First),
+            ),
+        }
+    }
+
+    /// The seat as a match record names it (`person` or the policy).
+    pub fn record_name(self) -> String {
+        match self {
+            Seat::Person => "person".into(),
+            Seat::Computer(p) => p.to_string(),
+        }
+    }
+
+    /// The seat a match record names, `None` for an unknown name.
+    pub fn from_record(name: &str) -> Option<Seat> {
+        if name == "person" {
+            return Some(Seat::Person);
+        }
+        POLICIES
+            .iter()
+            .find(|(p, _)| *p == name)
+            .map(|(p, _)| Seat::Computer(p))
+    }
+}
