@@ -4,6 +4,7 @@
 //! same counts at any thread count. A run may be stopped between games, and reports progress.
 
 pub mod arcadia;
+pub mod health;
 pub mod iconica;
 pub mod iconoclasm;
 pub mod shard;
