@@ -14,6 +14,7 @@ pub mod core;
 pub mod docs;
 pub mod editor;
 pub mod files;
+pub mod health_panel;
 pub mod history;
 pub mod matches;
 pub mod party;

@@ -7,7 +7,10 @@ use super::builder::{doc_bar_ui, members_and_verdict_ui, push_edit};
 use super::cache::Memo;
 use super::core;
 use super::docs::Slot;
+use super::health_panel::{self, HealthPanel};
 use super::picker::Picker;
+use crate::games::dice::RngDice;
+use crate::games::iconica::engine::IconicaGame;
 use crate::games::iconica::party::PartyFile;
 
 /// The party screen.
@@ -21,6 +24,8 @@ pub struct PartyScreen {
     selected_a: Option<usize>,
     selected_b: Option<usize>,
     verdicts: Memo<(core::Verdict, core::Verdict)>,
+    /// The rules' health of the two parties' match.
+    health: HealthPanel,
 }
 
 impl PartyScreen {
@@ -82,6 +87,16 @@ impl PartyScreen {
                 if self.match_mode {
                     ui.add_space(12.0);
                     party_ui(ui, env, Slot::PartyB, &docs.party_b, &vb, &mut self.selected_b, true);
+                    ui.separator();
+                    let key = format!("{}\n{}", docs.party_a.to_toml(), docs.party_b.to_toml());
+                    let cat = env.cat;
+                    self.health.ui(ui, "party", &key, || {
+                        // The rules of `deckwright play iconica` and `health iconica`.
+                        let setup = core::match_ready(cat, &docs.party_a, &docs.party_b, Default::default()).setup?;
+                        Ok(Box::new(move |p| {
+                            health_panel::run(|s| (IconicaGame::new(&setup), RngDice::new(s)), p)
+                        }))
+                    });
                 }
             });
         });

@@ -6,10 +6,13 @@ use super::builder::{self, member_list_ui, push_edit, verdict_ui};
 use super::cache::Memo;
 use super::core;
 use super::docs::{Slot, TomlDoc};
+use super::health_panel::{self, HealthPanel};
 use super::picker::{self, Picker};
 use super::{Env, files};
 use crate::catalogue::saved::DocKind;
 use crate::games::arcadia::character::CharacterFile;
+use crate::games::arcadia::engine::{ArcadiaGame, RngDice};
+use crate::games::arcadia::matchfile;
 use crate::games::arcadia::setup::{LaidLeague, SetupFile};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -34,6 +37,8 @@ pub struct SetupScreen {
     fits: Memo<Vec<[Option<bool>; 4]>>,
     /// The side features of each laid league (north, east, south, west).
     sides: Memo<Vec<Option<[Vec<String>; 4]>>>,
+    /// The rules' health of the setup's matches.
+    health: HealthPanel,
 }
 
 fn edit(env: &mut Env, label: &str, s: SetupFile) {
@@ -70,7 +75,7 @@ impl SetupScreen {
                 .collect::<Vec<_>>()
                 .join("\n")
         );
-        let verdict = self.verdict.get(env.generation, key, || {
+        let verdict = self.verdict.get(env.generation, key.clone(), || {
             core::check_setup(env.cat, &setup, &characters)
         });
         let flagged = builder::flagged(&verdict);
@@ -128,6 +133,30 @@ impl SetupScreen {
                     self.grid_ui(ui, env, &setup, &flagged);
                     ui.separator();
                     verdict_ui(ui, &verdict);
+                    ui.separator();
+                    let legal = verdict.checked && verdict.findings.is_empty();
+                    self.health.ui(ui, "setup", &key, || {
+                        if !legal {
+                            return Err(
+                                "Make the setup legal first: its matches are what a check plays."
+                                    .into(),
+                            );
+                        }
+                        let chars: Vec<CharacterFile> = setup
+                            .players
+                            .iter()
+                            .map(|p| characters(&p.character))
+                            .collect::<Option<_>>()
+                            .ok_or("A player has no saved character.")?;
+                        // The day limit of `deckwright play arcadia` and `health arcadia`.
+                        let (m, _) = matchfile::compile(&setup, &chars, cat, 500)?;
+                        Ok(Box::new(move |p| {
+                            health_panel::run(
+                                |s| (ArcadiaGame::start(&m, &mut Vec::new()), RngDice::new(s)),
+                                p,
+                            )
+                        }))
+                    });
                 });
         });
     }

@@ -8,6 +8,7 @@ mod catalogue;
 mod collection;
 mod duel;
 mod export;
+mod health;
 mod host;
 mod import;
 mod join;
@@ -66,6 +67,9 @@ pub enum Command {
     Sim(sim::Args),
     /// Cards whose text their game's engine does not fully play (exit 1 if any).
     Lint(lint::Args),
+    /// The rules' own bugs: seeded matches of a setup under each policy (stalls, limits,
+    /// one-sided endings, options never taken), each with the `play` that shows it.
+    Health(health::Args),
     /// The report of a run split into shards (`sim ... --shard K/N --out FILE`), from their tallies.
     Merge(merge::Args),
     /// A close-combat duel played many times: the chance of each ending (Ruunara).
@@ -117,6 +121,7 @@ pub fn run(db: Option<PathBuf>, command: Command) -> ExitCode {
         Command::Replay(a) => replay::run(&ctx, a),
         Command::Sim(a) => sim::run(&ctx, a),
         Command::Lint(a) => lint::run(&ctx, a),
+        Command::Health(a) => health::run(&ctx, a),
         Command::Merge(a) => merge::run(&ctx, a),
         Command::Duel(a) => duel::run(&ctx, a),
         Command::Balance(a) => balance::run(&ctx, a),

@@ -73,6 +73,21 @@ pub enum Kind {
     DeadOption,
 }
 
+impl Kind {
+    /// Its name in a report.
+    pub fn title(self) -> &'static str {
+        match self {
+            Kind::NoOption => "no option",
+            Kind::TurnLimit => "turn limit",
+            Kind::SeatFavoured => "seat favoured",
+            Kind::FirstFavoured => "first player favoured",
+            Kind::AlwaysReached => "always the same ending",
+            Kind::NeverReached => "ending never reached",
+            Kind::DeadOption => "option never taken",
+        }
+    }
+}
+
 /// One warning, with the policy that showed it and a seed that reproduces it.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Finding {
@@ -92,6 +107,9 @@ pub struct PolicyRun<E> {
     /// Matches won by the seat that took the first decision, of those with a winner.
     pub first_wins: u64,
     pub first_decided: u64,
+    /// The seats that took a decision in some match (a bit each): with one, whoever moves
+    /// first is always the same seat.
+    pub deciders: u64,
     /// The first seed per ending.
     pub ended_seed: BTreeMap<&'static str, u64>,
     /// The first seed and step of a decision with no option.
@@ -109,28 +127,66 @@ pub struct Health<E> {
     pub findings: Vec<Finding>,
 }
 
+impl<E: Ending> Health<E> {
+    /// One line per policy: each seat's win rate, the mean turns and the endings.
+    pub fn summary(&self) -> Vec<String> {
+        self.runs
+            .iter()
+            .map(|r| {
+                let wins: Vec<String> = (0..r.won_seed.len())
+                    .map(|s| format!("player {} {:.1}%", s + 1, r.tally.win_rate(s).0 * 100.0))
+                    .collect();
+                let ends: Vec<String> =
+                    r.tally.endings().map(|(n, k)| format!("{n} {k}")).collect();
+                format!(
+                    "{}: {}; mean turns {:.1}; ended: {}",
+                    r.policy.name(),
+                    wins.join(", "),
+                    r.tally.mean_turns(),
+                    ends.join(", ")
+                )
+            })
+            .collect()
+    }
+}
+
+/// The findings a report shows: every one but the options never taken past the first
+/// `dead` of them (the most offered), and how many of those it leaves out.
+pub fn shown(findings: &[Finding], dead: usize) -> (Vec<&Finding>, usize) {
+    let is_dead = |f: &&Finding| f.kind == Kind::DeadOption;
+    let left_out = findings.iter().filter(is_dead).count().saturating_sub(dead);
+    let shown = findings
+        .iter()
+        .filter(|f| !is_dead(f))
+        .chain(findings.iter().filter(is_dead).take(dead))
+        .collect();
+    (shown, left_out)
+}
+
 /// One match's account.
 struct Played<E> {
     outcome: Outcome<E>,
     first: Option<usize>,
+    /// The seats that took a decision (a bit each).
+    deciders: u64,
     no_option: Option<usize>,
     /// (text, offered, taken) of the options this match offered.
     options: Vec<(String, bool)>,
 }
 
-/// Plays match `seed` of `start` by `policy` (every seat), as `play --seed SEED --policy P`
+/// Plays match `seed` from `game` by `policy` (every seat), as `play --seed SEED --policy P`
 /// plays it, counting what it offered.
 fn play_one<G: Evaluated, D: Dice>(
-    start: &G,
+    mut game: G,
     mut dice: D,
     policy: Policy,
     seed: u64,
 ) -> Played<G::Ending> {
-    let mut game = start.clone();
     let mut agents: Vec<Agent<G::Eval>> = (0..game.seats())
         .map(|k| Agent::new(policy, derive_seed(seed, k as u64 + 1)))
         .collect();
     let mut first = None;
+    let mut deciders = 0u64;
     let mut no_option = None;
     let mut options = Vec::new();
     let mut step = 0usize;
@@ -151,6 +207,7 @@ fn play_one<G: Evaluated, D: Dice>(
             }
             Turn::Seat { seat, options: n } => {
                 first.get_or_insert(seat);
+                deciders |= 1 << (seat % 64);
                 let seats = agents.len();
                 let a = agents[seat % seats].choose(&game, seat, n).min(n - 1);
                 if options.len() < MAX_OPTION_TEXTS {
@@ -172,26 +229,38 @@ fn play_one<G: Evaluated, D: Dice>(
     Played {
         outcome,
         first,
+        deciders,
         no_option,
         options,
     }
 }
 
-/// Checks `start` (the setup's first position) under each policy of `c`, chance drawn by
-/// `dice(seed)` as `play` draws it. `None` when stopped.
-pub fn check<G, D, F>(
-    start: &G,
-    dice: F,
+/// Checks a setup under each policy of `c`: `start(seed)` is the first position of the
+/// match `play --seed SEED` plays and the chance it draws from. `None` when stopped.
+pub fn check<G, D, F>(start: F, c: &Checkup, stop: &AtomicBool) -> Option<Health<G::Ending>>
+where
+    G: Evaluated,
+    D: Dice,
+    F: Fn(u64) -> (G, D) + Sync,
+{
+    check_with(start, c, stop, &|_| {})
+}
+
+/// [`check`], calling `done(1)` after each match (a face's progress: `c.games` matches a
+/// policy in all).
+pub fn check_with<G, D, F>(
+    start: F,
     c: &Checkup,
     stop: &AtomicBool,
+    done: &(dyn Fn(u64) + Sync),
 ) -> Option<Health<G::Ending>>
 where
-    G: Evaluated + Sync,
+    G: Evaluated,
     D: Dice,
-    F: Fn(u64) -> D + Sync,
+    F: Fn(u64) -> (G, D) + Sync,
 {
     let games = c.games.clamp(1, MAX_GAMES);
-    let seats = start.seats();
+    let seats = start(c.seed).0.seats();
     let mut runs = Vec::new();
     for &policy in &c.policies {
         let played: Vec<Option<Played<G::Ending>>> = (0..games)
@@ -201,7 +270,10 @@ where
                     return None;
                 }
                 let seed = c.seed.wrapping_add(k);
-                Some(play_one(start, dice(seed), policy, seed))
+                let (game, dice) = start(seed);
+                let p = play_one(game, dice, policy, seed);
+                done(1);
+                Some(p)
             })
             .collect();
         let mut run = PolicyRun {
@@ -209,6 +281,7 @@ where
             tally: Tally::default(),
             first_wins: 0,
             first_decided: 0,
+            deciders: 0,
             ended_seed: BTreeMap::new(),
             no_option: None,
             won_seed: vec![None; seats],
@@ -218,6 +291,7 @@ where
             let p = p?;
             let seed = c.seed.wrapping_add(k as u64);
             run.tally.add(p.outcome);
+            run.deciders |= p.deciders;
             run.ended_seed.entry(p.outcome.ended.name()).or_insert(seed);
             if let Verdict::Won(w) = p.outcome.verdict {
                 for s in w.iter().filter(|s| *s < seats) {
@@ -261,6 +335,10 @@ fn is_scripted(name: &str) -> bool {
 
 fn findings<E: Ending>(runs: &[PolicyRun<E>], c: &Checkup) -> Vec<Finding> {
     let mut out = Vec::new();
+    let goals = E::ALL
+        .iter()
+        .filter(|e| !is_limit(e.name()) && !is_scripted(e.name()))
+        .count();
     for run in runs {
         let policy = Some(run.policy.name());
         let games = run.tally.games;
@@ -284,7 +362,9 @@ fn findings<E: Ending>(runs: &[PolicyRun<E>], c: &Checkup) -> Vec<Finding> {
                     seed,
                 });
             }
-            if n == games && games > 1 && !is_limit(name) {
+            // A game with one goal ending reaches it every time; with several, always the same
+            // one says the others are out of reach.
+            if n == games && games > 1 && goals > 1 && !is_limit(name) {
                 out.push(Finding {
                     kind: Kind::AlwaysReached,
                     policy: policy.clone(),
@@ -314,7 +394,7 @@ fn findings<E: Ending>(runs: &[PolicyRun<E>], c: &Checkup) -> Vec<Finding> {
                 }
             }
             let (lo, _) = wilson(run.first_wins, run.first_decided, 1.96);
-            if run.first_decided > 0 && lo > c.share {
+            if run.deciders.count_ones() > 1 && run.first_decided > 0 && lo > c.share {
                 out.push(Finding {
                     kind: Kind::FirstFavoured,
                     policy: policy.clone(),
@@ -334,7 +414,8 @@ fn findings<E: Ending>(runs: &[PolicyRun<E>], c: &Checkup) -> Vec<Finding> {
     if let Some(first) = runs.first() {
         for (name, _) in first.tally.endings() {
             let reached = runs.iter().any(|r| r.ended_seed.contains_key(name));
-            if !reached && !is_scripted(name) {
+            // A limit never reached is good news; a scripted ending cannot be reached here.
+            if !reached && !is_scripted(name) && !is_limit(name) {
                 out.push(Finding {
                     kind: Kind::NeverReached,
                     policy: None,
@@ -360,6 +441,8 @@ fn findings<E: Ending>(runs: &[PolicyRun<E>], c: &Checkup) -> Vec<Finding> {
             *offered.entry(text.as_str()).or_default() += n;
         }
     }
+    let mut offered: Vec<(&str, u64)> = offered.into_iter().collect();
+    offered.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
     for (text, n) in offered {
         let taken = choosers
             .iter()
@@ -373,7 +456,8 @@ fn findings<E: Ending>(runs: &[PolicyRun<E>], c: &Checkup) -> Vec<Finding> {
             });
         }
     }
-    out.sort_by(|a, b| a.kind.cmp(&b.kind));
+    // By kind (a stable sort: options never taken stay the most offered first).
+    out.sort_by_key(|f| f.kind);
     out
 }
 
@@ -390,6 +474,8 @@ mod tests {
     struct Rigged {
         picked: Option<usize>,
         die: Option<usize>,
+        /// Seat 1's one decision after the race's die (it has nothing better to do).
+        shrugged: bool,
     }
 
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -443,6 +529,10 @@ mod tests {
                     options: 3,
                 },
                 (Some(0), None) => Turn::Chance(Chance::Die),
+                (Some(0), Some(_)) if !self.shrugged => Turn::Seat {
+                    seat: 1,
+                    options: 1,
+                },
                 (Some(2), _) => Turn::Seat {
                     seat: 1,
                     options: 0,
@@ -451,9 +541,10 @@ mod tests {
             }
         }
         fn apply(&mut self, a: usize) {
-            match self.picked {
-                None => self.picked = Some(a),
-                Some(_) => self.die = Some(a),
+            match (self.picked, self.die) {
+                (None, _) => self.picked = Some(a),
+                (Some(_), None) => self.die = Some(a),
+                _ => self.shrugged = true,
             }
         }
         fn apply_logged(&mut self, a: usize, _log: &mut Vec<()>) {
@@ -462,7 +553,7 @@ mod tests {
         fn exhausted(&mut self, _log: &mut Vec<()>) {}
         fn outcome(&self) -> Option<Outcome<End>> {
             match (self.picked?, self.die) {
-                (0, Some(d)) => Some(Outcome {
+                (0, Some(d)) if self.shrugged => Some(Outcome {
                     verdict: Verdict::Won(Seats::one(if d >= 1 { 0 } else { 1 })),
                     ended: End::Victory,
                     turns: 1,
@@ -482,7 +573,11 @@ mod tests {
             "pick".into()
         }
         fn describe(&self, a: usize) -> String {
-            ["race", "wait", "stall"][a].into()
+            if self.picked.is_some() {
+                "shrug".into()
+            } else {
+                ["race", "wait", "stall"][a].into()
+            }
         }
         fn event_text(&self, _e: &()) -> String {
             String::new()
@@ -490,6 +585,10 @@ mod tests {
         fn event_json(&self, _e: &()) -> serde_json::Value {
             serde_json::Value::Null
         }
+    }
+
+    fn rigged(seed: u64) -> (Rigged, RngDice) {
+        (Rigged::default(), RngDice::new(seed))
     }
 
     fn checkup() -> Checkup {
@@ -512,13 +611,7 @@ mod tests {
 
     #[test]
     fn a_rigged_game_shows_each_kind_of_trouble() {
-        let h = check(
-            &Rigged::default(),
-            RngDice::new,
-            &checkup(),
-            &AtomicBool::new(false),
-        )
-        .expect("not stopped");
+        let h = check(rigged, &checkup(), &AtomicBool::new(false)).expect("not stopped");
         // Random stalls (no option for seat 1) and waits (the limit).
         assert_eq!(find(&h, Kind::NoOption, Some("random")).len(), 1);
         assert_eq!(find(&h, Kind::TurnLimit, Some("random")).len(), 1);
@@ -543,13 +636,7 @@ mod tests {
 
     #[test]
     fn a_finding_seed_replays_as_play_plays_it() {
-        let h = check(
-            &Rigged::default(),
-            RngDice::new,
-            &checkup(),
-            &AtomicBool::new(false),
-        )
-        .expect("not stopped");
+        let h = check(rigged, &checkup(), &AtomicBool::new(false)).expect("not stopped");
         let limit = &find(&h, Kind::TurnLimit, Some("random"))[0];
         let seed = limit.seed.expect("a limit names its seed");
         // `play --seed SEED --policy random`: the same dice and agents.
@@ -580,14 +667,8 @@ mod tests {
         let mut c = checkup();
         c.policies = vec![Policy::Greedy];
         c.share = 0.9;
-        let h = check(
-            &Rigged::default(),
-            RngDice::new,
-            &c,
-            &AtomicBool::new(false),
-        )
-        .unwrap();
+        let h = check(rigged, &c, &AtomicBool::new(false)).unwrap();
         assert!(find(&h, Kind::SeatFavoured, Some("greedy")).is_empty());
-        assert!(check(&Rigged::default(), RngDice::new, &c, &AtomicBool::new(true)).is_none());
+        assert!(check(rigged, &c, &AtomicBool::new(true)).is_none());
     }
 }

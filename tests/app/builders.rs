@@ -214,3 +214,49 @@ fn members_reorder_by_drag_and_drop() {
         ["ico-anwen-halloway", "ico-gorm-ashcairn", "ico-ivo-quillon"]
     );
 }
+
+/// The Party screen's health check of the two parties' match shows what `deckwright health`
+/// prints for the same parties, and says when the parties changed since.
+#[test]
+fn the_party_screens_health_check_is_the_command_lines() {
+    // Tall enough that the panel stays in view as party B grows.
+    let mut h = harness_of_height(app(), 1400.0);
+    h.run();
+    crate::support::inline_turns(&h);
+    click(&mut h, "Party");
+    click(&mut h, "Match: a second party");
+    for name in ["Teodric Vale", "Anwen Halloway", "Gorm Ashcairn"] {
+        crate::support::pick_character(&mut h, name);
+    }
+    click(&mut h, "B");
+    for name in ["Varek Solenne", "Kethra Voss", "Nyx Ellery"] {
+        crate::support::pick_character(&mut h, name);
+    }
+    click(&mut h, "Check health");
+    h.run();
+    let ex = |p: &str| format!("{}/examples/iconica/{p}", env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_deckwright"))
+        .arg("--db")
+        .arg(dir.path().join("c.sqlite"))
+        .args(["health", "iconica"])
+        .arg(ex("legal-protectorate-wardens.party.toml"))
+        .arg(ex("legal-legion-raiders.party.toml"))
+        .args(["--games", "100"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("  random:") || l.starts_with("  greedy:"))
+        .map(str::trim)
+        .collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    for line in lines {
+        h.get_by_label(line);
+    }
+    // A change to a party: the result is kept, and said to be for the parties before it.
+    crate::support::pick_character(&mut h, "Grumbolt");
+    assert_eq!(h.state().docs.party_b.members.len(), 4);
+    h.get_by_label_contains("(for an earlier version");
+}

@@ -6,6 +6,7 @@
 mod cli;
 mod conformance;
 mod fifth;
+mod health;
 mod layering;
 mod pig;
 mod replay;

@@ -93,7 +93,7 @@ fn bar(total: u64) -> ProgressBar {
     pb
 }
 
-fn pct(x: f64) -> String {
+pub(crate) fn pct(x: f64) -> String {
     format!("{:.1}%", x * 100.0)
 }
 

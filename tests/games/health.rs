@@ -1,0 +1,139 @@
+//! `deckwright health`: every game's setup checked under two policies, and every warning that
+//! names a match replayed with the `play` command it gives, which must show what it warns of.
+
+use std::path::PathBuf;
+
+use serde_json::Value;
+
+use crate::cli;
+
+fn ex(p: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("examples")
+        .join(p)
+        .display()
+        .to_string()
+}
+
+fn json(o: &std::process::Output, what: &str) -> Value {
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{what}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{what}: {e}"))
+}
+
+/// The words of a finding's `play` command, without the program's name.
+fn words(command: &str) -> Vec<String> {
+    let rest = command
+        .strip_prefix("deckwright ")
+        .expect("a deckwright command");
+    rest.split(' ').map(str::to_string).collect()
+}
+
+#[test]
+fn every_games_warnings_replay_with_the_play_they_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.sqlite");
+    let runs: Vec<(&str, Vec<String>)> = vec![
+        (
+            "iconica",
+            vec![
+                ex("iconica/legal-legion-raiders.party.toml"),
+                ex("iconica/legal-protectorate-wardens.party.toml"),
+            ],
+        ),
+        ("arcadia", vec![ex("arcadia/legal-long-road.setup.toml")]),
+        ("iconoclasm", vec!["--players".into(), "3".into()]),
+        (
+            "ruunara",
+            vec![
+                ex("ruunara/survive.mission.toml"),
+                ex("ruunara/legal-ardann-story.squad.toml"),
+            ],
+        ),
+    ];
+    let mut replayed = 0;
+    for (game, files) in runs {
+        let mut args: Vec<&str> = vec!["health", game];
+        args.extend(files.iter().map(String::as_str));
+        args.extend(["--games", "24", "--seed", "5", "--json"]);
+        let report = json(&cli::deckwright(&db, &args), game);
+        let policies: Vec<&str> = report["runs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["policy"].as_str().unwrap())
+            .collect();
+        assert_eq!(policies, ["random", "greedy"], "{game}");
+        for r in report["runs"].as_array().unwrap() {
+            assert_eq!(r["games"], 24, "{game}");
+            let ended: u64 = r["ended"]
+                .as_object()
+                .unwrap()
+                .values()
+                .map(|v| v.as_u64().unwrap())
+                .sum();
+            assert_eq!(ended, 24, "{game}: every match ends one way");
+        }
+        for f in report["findings"].as_array().unwrap() {
+            let Some(command) = f["command"].as_str() else {
+                assert!(f["seed"].is_null(), "{game}: a seed without a command: {f}");
+                continue;
+            };
+            let seed = f["seed"].as_u64().unwrap();
+            assert!((5..29).contains(&seed), "{game}: {f}");
+            let mut w = words(command);
+            w.push("--json".into());
+            let w: Vec<&str> = w.iter().map(String::as_str).collect();
+            let played = json(&cli::deckwright(&db, &w), command);
+            match f["kind"].as_str().unwrap() {
+                "turn_limit" => {
+                    let ended = played["ended"].as_str().unwrap();
+                    assert!(ended.ends_with("_limit"), "{command}: ended {ended}");
+                    replayed += 1;
+                }
+                "seat_favoured" if game != "iconoclasm" => {
+                    let side = if f["text"].as_str().unwrap().starts_with("player 1") {
+                        "a"
+                    } else {
+                        "b"
+                    };
+                    let winner = &played["winner"];
+                    assert!(
+                        winner == side || (game == "ruunara" && winner == "heroes"),
+                        "{command}: won by {winner}, the warning says {side}"
+                    );
+                    replayed += 1;
+                }
+                "always_reached" => {
+                    let said = f["text"].as_str().unwrap();
+                    let ended = played["ended"].as_str().unwrap();
+                    assert!(said.ends_with(ended), "{command}: {ended}; {said}");
+                    replayed += 1;
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(
+        replayed > 0,
+        "no warning was replayed: the test proves nothing"
+    );
+}
+
+#[test]
+fn a_game_with_no_check_or_the_wrong_files_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.sqlite");
+    let o = cli::deckwright(&db, &["health", "chess"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("iconica, arcadia"));
+    let o = cli::deckwright(&db, &["health", "arcadia"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("takes 1 file(s), got 0"));
+    let o = cli::deckwright(&db, &["health", "iconoclasm", "--share", "1.5"]);
+    assert_eq!(o.status.code(), Some(2));
+}
