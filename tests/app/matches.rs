@@ -290,7 +290,8 @@ fn playing_side_a_by_always_taking_the_first_option_plays_the_first_policy_s_mat
         questions.push(g.question());
         let first = format!("1. {}", g.describe(0));
         h.get_by_label(&g.question());
-        h.get_by_label(&first).click();
+        h.get_by_role_and_label(egui::accesskit::Role::Button, &first)
+            .click();
         h.run();
     }
     let s = session(h.state());
