@@ -772,3 +772,100 @@ fn a_played_match_stepped_back_stays_on_that_step_and_a_decision_there_is_a_new_
         assert_ne!(s.inputs()[k], inputs[k], "the other option was taken");
     }
 }
+
+#[test]
+fn a_two_against_two_team_match_opens_on_the_play_view_and_the_person_plays_its_side() {
+    use deckwright::cards::Card;
+    use deckwright::games::iconica::engine::Rules;
+    use deckwright::games::iconica::model::Character;
+    let cat = deckwright::catalogue::Catalogue::open_in_memory().unwrap();
+    let party = |name: &str, ids: [&str; 3]| -> (String, Vec<Character>) {
+        let chars = ids
+            .iter()
+            .map(|id| match cat.get(id).unwrap() {
+                Some(Card::Iconica(c)) => c,
+                other => panic!("{id}: {other:?}"),
+            })
+            .collect();
+        (name.to_string(), chars)
+    };
+    // Side a: players 1 and 2; side b: players 3 and 4 (seating order in each team). The
+    // engine's seats are the sides: the person plays both of side a's players.
+    let parties = [
+        party(
+            "North",
+            ["ico-kethra-voss", "ico-mirel-dask", "ico-vexid-stalker"],
+        ),
+        party(
+            "East",
+            ["ico-anwen-halloway", "ico-gorm-ashcairn", "ico-ivo-quillon"],
+        ),
+        party(
+            "South",
+            [
+                "ico-brannoch-hale",
+                "ico-orsolya-kest",
+                "ico-pip-tallowmere",
+            ],
+        ),
+        party(
+            "West",
+            ["ico-grumbolt", "ico-rukka-tidecaller", "ico-sessaly-renn"],
+        ),
+    ];
+    let mut r = MatchRecord::new("iconica", 4);
+    r.engine = matchfile::ENGINE;
+    r.seats = vec!["person".into(), "greedy".into()];
+    r.options = matchfile::options(&Rules::default(), &parties);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("teams.match.toml");
+    r.save(&path).unwrap();
+    let mut h = two_parties();
+    click(&mut h, "Play against the computer");
+    h.state_mut().matches.play.view.board.at_once = true;
+    h.state_mut().matches.play.view.path = path.display().to_string();
+    h.run();
+    click(&mut h, "Open match");
+    h.run();
+    let s = session(h.state());
+    assert_eq!(s.person_to_move(), Some(0));
+    let setup = setup(s);
+    assert_eq!(setup.player_side, [0, 0, 1, 1], "two teams of two");
+    // Both teams' twelve characters are on the board.
+    for (_, chars) in &parties {
+        for c in chars {
+            h.get_by_label(&format!("{} on the board", c.name));
+        }
+    }
+    // The person decides for both players of side a in turn; the computer plays side b.
+    let (mut players, mut computer) = (std::collections::BTreeSet::new(), false);
+    for _ in 0..300 {
+        let s = session(h.state());
+        if players.len() == 2 && computer || matches!(s.latest().turn(), Turn::Over) {
+            break;
+        }
+        assert_eq!(s.person_to_move(), Some(0), "only side a waits");
+        let g = s.game_at(s.at);
+        // Which character acts (no actor chosen yet): only the player in turn's characters.
+        if let Some(a) = position(g.as_ref())
+            .unwrap()
+            .asked()
+            .filter(|a| a.actor.is_none())
+        {
+            for o in &a.options {
+                if let Some(slot) = option_slot(*o).filter(|&c| setup.side[usize::from(c)] == 0) {
+                    players.insert(setup.owner[usize::from(slot)]);
+                }
+            }
+        }
+        decide(&mut h);
+        let s = session(h.state());
+        computer |= (0..s.len()).any(|k| s.mover(k) == Some(1));
+    }
+    assert_eq!(
+        players.len(),
+        2,
+        "both of side a's players' characters were offered"
+    );
+    assert!(computer, "the computer played side b");
+}

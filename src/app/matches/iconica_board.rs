@@ -216,14 +216,9 @@ impl IconicaBoard {
 impl Board for IconicaBoard {
     /// A match of the parties set in [`IconicaBoard::next`], its record's options keeping
     /// the rules, the parties and every member's card.
-    fn start(&self, players: usize, _seed: u64, cat: &Catalogue) -> Result<Start, String> {
+    /// (Its seats are the two sides: in a team game each side's two players are one seat.)
+    fn start(&self, _players: usize, _seed: u64, cat: &Catalogue) -> Result<Start, String> {
         let (setup, names) = self.next.as_ref().map_err(String::clone)?;
-        if setup.player_side.len() != players {
-            return Err(format!(
-                "these parties are a match of {} players, not {players}",
-                setup.player_side.len()
-            ));
-        }
         let options = matchfile::options_of(setup, names);
         let opened = matchfile::open(&options, cat).map_err(|e| e.to_string())?;
         Ok(Start { opened, options })
@@ -247,7 +242,7 @@ impl Board for IconicaBoard {
             .resizable(true)
             .default_size(90.0)
             .show(ui, |ui| {
-                pick = options_ui(ui, setup, step, shown, end.as_deref());
+                pick = options_ui(ui, step, shown, end.as_deref());
             });
         egui::CentralPanel::default().show(ui, |ui| {
             let deciding = shown.person.is_some();
@@ -302,25 +297,15 @@ impl Board for IconicaBoard {
     }
 }
 
-/// Player `p`'s name on the board: its side, and its place in a team game.
-fn player_name(setup: &Setup, p: usize) -> String {
-    let side = if setup.player_side.get(p) == Some(&1) {
-        "B"
-    } else {
-        "A"
-    };
-    if setup.player_side.len() > 2 {
-        format!("Player {} (side {side})", p + 1)
-    } else {
-        format!("Side {side}")
-    }
+/// Seat `seat`'s side (a team of two players in a team game: one seat).
+fn side_name(seat: usize) -> &'static str {
+    if seat == 0 { "Side A" } else { "Side B" }
 }
 
 /// The decision of the step shown in words: the question and, when a person decides, one
 /// button an option (keys 1 to 9 too); who decides otherwise, and what was chosen; the end.
 fn options_ui(
     ui: &mut egui::Ui,
-    setup: &Setup,
     step: &Step,
     shown: &Shown<'_>,
     end: Option<&str>,
@@ -339,11 +324,7 @@ fn options_ui(
                 Some(Seat::Computer(p)) => format!("the computer, {}", p.name()),
                 _ => "a person".into(),
             };
-            ui.label(format!(
-                "{} ({who}): {}",
-                player_name(setup, seat),
-                step.question
-            ));
+            ui.label(format!("{} ({who}): {}", side_name(seat), step.question));
             if let Some(i) = shown.taken() {
                 ui.weak(format!(
                     "Chose: {}",

@@ -1,7 +1,9 @@
 //! The Watch view: one seeded match of the two parties (played on a background thread, as
 //! `deckwright play iconica --seed` plays it), its event log as a whole or turn by turn with
-//! each side's characters, or decision by decision on the board (forward and back, the
-//! step's log lines highlighted); saved to a match file and opened again.
+//! each side's characters, or decision by decision on the board: the shared match view
+//! ([`super::session_view`]) with both seats the computer's, where the match steps forward
+//! and back, is saved and opened again, and New match plays another on a background job
+//! (stoppable mid-match).
 
 use crate::app::commands::UiCommand;
 use std::sync::Arc;
