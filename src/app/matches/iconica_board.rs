@@ -13,7 +13,7 @@ use std::sync::Arc;
 pub use super::pictures::Pictures;
 use super::session_view::{Act, Board, Shown, Start};
 use crate::catalogue::Catalogue;
-use crate::games::game::{Chance, Game, Turn};
+use crate::games::game::{Game, Turn};
 use crate::games::iconica::engine::{Breaks, Event, IconicaGame, Opt, Ruleset, Setup, State};
 use crate::games::iconica::matchfile::{self, Iconica};
 use crate::games::owned::Owned;
@@ -45,14 +45,13 @@ pub struct Line {
     pub text: String,
 }
 
-/// A match replayed input by input: each step's position and the log.
+/// A match replayed input by input: each step's position with what the board marks there (the
+/// Action Roll, the acting character and its target), and the log.
 #[derive(Debug, Clone, Default)]
 pub struct Timeline {
     /// `steps[k]`: the position after the first k inputs.
     pub steps: Vec<Step>,
     pub lines: Vec<Line>,
-    /// For each input, the chance it answered (`None`: a decision).
-    pub chances: Vec<Option<Chance>>,
 }
 
 impl Timeline {
@@ -63,10 +62,6 @@ impl Timeline {
         let (mut roll, mut actor, mut target) = (None, None, None);
         t.steps.push(step(&g, roll, actor, target));
         for (k, &i) in inputs.iter().enumerate() {
-            t.chances.push(match g.turn() {
-                Turn::Chance(c) => Some(c),
-                _ => None,
-            });
             let mut log = Vec::new();
             g.apply_logged(i, &mut log);
             for e in &log {

@@ -200,9 +200,11 @@ impl<B: Board> SessionView<B> {
         };
         match self.turn.ui(ui, start) {
             TurnStep::Done(from, inputs) => {
-                s.append(from, inputs);
+                let appended = s.append(from, inputs);
                 self.board.reset();
-                s.at = self.board.appended(from, s).min(s.len());
+                if appended {
+                    s.at = self.board.appended(from, s).min(s.len());
+                }
             }
             TurnStep::Failed(e) => self.message = Some(e),
             _ => {}
