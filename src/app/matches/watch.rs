@@ -260,6 +260,12 @@ impl WatchPanel {
         }
         // Decision by decision (or before any match: New match and Open there).
         if self.by_decision || self.watched.is_none() {
+            if self.watched.is_none() && self.job.is_none() && self.view.session.is_none() {
+                ui.weak(
+                    "Play one match with the seed and policies on the left, then read its log \
+                     whole or turn by turn; or play one here, computer against computer.",
+                );
+            }
             if self.watched.is_some() {
                 ui.horizontal(|ui| {
                     ui.selectable_value(&mut self.by_decision, true, "Decision by decision");
