@@ -113,3 +113,65 @@ fn arcadia_computer_against_computer_thinks_off_the_ui_thread_and_stops() {
         deckwright::games::game::Turn::Seat { .. }
     ));
 }
+
+#[test]
+fn iconica_computer_against_computer_thinks_off_the_ui_thread_and_stops() {
+    use deckwright::games::game::Turn;
+    let mut h = crate::support::two_parties();
+    set_inline_turns(&h.ctx, false);
+    click(&mut h, "Play against the computer");
+    h.state_mut().matches.play.view.seats =
+        vec![SessionSeat::Computer(Policy::parse(SLOW).unwrap()); 2];
+    h.run();
+    h.get_by_label("New match").click();
+    frames_drawn_while_thinking(&mut h, |a| a.matches.play.view.turn.running());
+    h.get_by_label("Stop").click();
+    wait(&mut h, |a| !a.matches.play.view.turn.running());
+    h.get_by_label("The computer was stopped.");
+    assert!(h.state().matches.play.view.turn.paused());
+    // The dice before the first decision were rolled; no decision of the search was taken.
+    let s = h.state().matches.play.view.session.as_ref().unwrap();
+    assert!(
+        (0..s.len()).all(|k| s.mover(k).is_none()),
+        "only chance inputs"
+    );
+    assert!(matches!(s.latest().turn(), Turn::Seat { seat: 0, .. }));
+    h.get_by_label("Continue").click();
+    frames_drawn_while_thinking(&mut h, |a| a.matches.play.view.turn.running());
+    h.key_press(egui::Key::Escape);
+    wait(&mut h, |a| !a.matches.play.view.turn.running());
+    assert!(
+        h.state().matches.play.view.turn.paused(),
+        "Escape stops it too"
+    );
+}
+
+#[test]
+fn a_watched_iconica_match_on_the_session_view_stops_mid_match() {
+    use deckwright::games::game::Turn;
+    let mut h = crate::support::two_parties();
+    set_inline_turns(&h.ctx, false);
+    click(&mut h, "Watch one match");
+    // Player 1 plays at once, player 2 searches far longer than the test runs.
+    h.state_mut().matches.watch.view.seats = vec![
+        SessionSeat::Computer(Policy::First),
+        SessionSeat::Computer(Policy::parse(SLOW).unwrap()),
+    ];
+    h.run();
+    h.get_by_label("New match").click();
+    frames_drawn_while_thinking(&mut h, |a| a.matches.watch.view.turn.running());
+    h.get_by_label("Stop").click();
+    wait(&mut h, |a| !a.matches.watch.view.turn.running());
+    h.get_by_label("The computer was stopped.");
+    // Stopped mid-match: player 1's decisions were taken, player 2's search was not.
+    let s = h.state().matches.watch.view.session.as_ref().unwrap();
+    assert!(
+        (0..s.len()).any(|k| s.mover(k) == Some(0)),
+        "player 1 played"
+    );
+    assert!(
+        (0..s.len()).all(|k| s.mover(k) != Some(1)),
+        "player 2 took nothing"
+    );
+    assert!(matches!(s.latest().turn(), Turn::Seat { seat: 1, .. }));
+}

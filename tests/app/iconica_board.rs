@@ -1,34 +1,70 @@
-//! Iconica on the Match screen's board through the real app: a person plays a match to the
-//! end by clicking characters and targets on the board; Undo takes back a decision and the
-//! match replays from the seed; a watched match stepped decision by decision shows the
-//! engine's state at each step; a saved match reopens and replays the same log; a draft
-//! offers only picks that keep the party legal and starts the match with the first picker.
+//! Iconica on the Match screen's shared match view through the real app: a person plays a
+//! match to the end by clicking characters and targets on the board; Undo takes back a
+//! decision and the match replays from the seed; a watched match stepped decision by decision
+//! shows the engine's state at each step; a saved match reopens and replays the same log; a
+//! draft offers only picks that keep the party legal and starts the match with the first
+//! picker.
 
 use deckwright::app::DeckwrightApp;
-use deckwright::app::matches::iconica_board::{Seat, option_slot};
+use deckwright::app::matches::iconica_board::{Timeline, option_slot, position};
 use deckwright::app::matches::play::Start;
 use deckwright::games::ai::Policy;
 use deckwright::games::dice::ScriptDice;
 use deckwright::games::game::{Game, Turn, replay};
 use deckwright::games::iconica::draft::Draft;
-use deckwright::games::iconica::engine::IconicaGame;
+use deckwright::games::iconica::engine::{IconicaGame, Setup};
+use deckwright::games::iconica::matchfile;
 use deckwright::games::iconica::model::Faction;
 use deckwright::games::record::MatchRecord;
+use deckwright::games::session::{Seat, Session};
 use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
 use crate::support::{app, click, harness_of_height, two_parties};
 
-/// A match started on the Play view with seed `seed`, the computer's moves at once.
+/// The Play view's match.
+fn session(app: &DeckwrightApp) -> &Session {
+    app.matches.play.view.session.as_ref().expect("a match")
+}
+
+/// The Watch view's match on the board.
+fn watched(app: &DeckwrightApp) -> &Session {
+    app.matches
+        .watch
+        .view
+        .session
+        .as_ref()
+        .expect("a match on the board")
+}
+
+/// The setup of a session's match.
+fn setup(s: &Session) -> Setup {
+    position(s.game_at(0).as_ref()).unwrap().setup().clone()
+}
+
+/// The log of a session, its lines' text only.
+fn lines(s: &Session) -> Vec<String> {
+    s.lines().map(|(_, (_, l))| l.clone()).collect()
+}
+
+/// A match started on the Play view with seed `seed` (player 1 a person, player 2 greedy),
+/// the computer's moves at once.
 fn play_started(seed: u64) -> Harness<'static, DeckwrightApp> {
     let mut h = two_parties();
-    h.state_mut().matches.options.seed = seed;
-    h.state_mut().matches.options.policies = ["greedy", "greedy"];
     click(&mut h, "Play against the computer");
-    h.state_mut().matches.play.at_once = true;
-    click(&mut h, "Start a match");
-    assert!(h.state().matches.play.game.is_some(), "a match started");
+    let view = &mut h.state_mut().matches.play.view;
+    view.seed = seed;
+    view.board.at_once = true;
+    assert_eq!(
+        view.seats[..2],
+        [Seat::Person, Seat::Computer(Policy::Greedy)]
+    );
+    click(&mut h, "New match");
+    assert!(
+        h.state().matches.play.view.session.is_some(),
+        "a match started"
+    );
     h
 }
 
@@ -42,16 +78,18 @@ fn wait(h: &mut Harness<'_, DeckwrightApp>, done: impl Fn(&DeckwrightApp) -> boo
 /// (its card), any other decision is taken with key 1. Returns the option taken and whether
 /// it was a click on the board.
 fn decide(h: &mut Harness<'_, DeckwrightApp>) -> (usize, bool) {
-    let g = h.state().matches.play.game.as_ref().unwrap();
-    let step = g.shown();
-    let on_board = step
-        .options
-        .iter()
-        .enumerate()
-        .find_map(|(i, (o, _))| o.and_then(option_slot).map(|s| (i, s)));
+    let s = session(h.state());
+    let g = s.game_at(s.at);
+    let g = position(g.as_ref()).unwrap();
+    let on_board = g.asked().and_then(|a| {
+        a.options
+            .iter()
+            .enumerate()
+            .find_map(|(i, o)| option_slot(*o).map(|s| (i, s)))
+    });
     match on_board {
         Some((i, slot)) => {
-            let name = g.setup.chars[usize::from(slot)].name.clone();
+            let name = g.setup().chars[usize::from(slot)].name.clone();
             h.get_by_label(&format!("{name} on the board")).click();
             h.run();
             (i, true)
@@ -70,39 +108,44 @@ fn a_person_plays_an_iconica_match_on_the_board_to_the_end_by_clicking_character
     let mut taken = Vec::new();
     let mut clicks = 0;
     for _ in 0..2000 {
-        let g = h.state().matches.play.game.as_ref().unwrap();
-        if g.over() {
+        let s = session(h.state());
+        if matches!(s.latest().turn(), Turn::Over) {
             break;
         }
-        assert_eq!(g.person_to_decide(), Some(0), "only side A (you) waits");
-        let before = g.inputs.len();
+        assert_eq!(s.person_to_move(), Some(0), "only player 1 (you) waits");
+        assert_eq!(s.at, s.len(), "the latest step is shown");
+        let before = s.len();
         let (i, click) = decide(&mut h);
         clicks += usize::from(click);
-        let g = h.state().matches.play.game.as_ref().unwrap();
-        assert_eq!(g.inputs[before], i, "the click took that option");
+        assert_eq!(
+            session(h.state()).inputs()[before],
+            i,
+            "the click took that option"
+        );
         taken.push((before, i));
     }
-    let app = h.state();
-    let g = app.matches.play.game.as_ref().unwrap();
-    assert!(g.over(), "the match ends");
+    let s = session(h.state());
+    assert!(matches!(s.latest().turn(), Turn::Over), "the match ends");
     assert!(clicks >= 5, "{clicks} decisions were clicks on the board");
-    let end = &g.timeline.lines.last().unwrap().text;
+    let log = lines(s);
+    let end = log.last().unwrap();
     assert!(end.contains("wins") || end.contains("draw"), "{end}");
     assert!(h.query_all_by_label(end).count() >= 1, "the end is told");
-    // The engine, replaying the inputs, agrees on every step, and each of the person's
-    // decisions was side A's.
-    let start = IconicaGame::new(&g.setup);
-    let mut e = start.clone();
-    for (k, &input) in g.inputs.iter().enumerate() {
-        assert_eq!(e.state(), &g.timeline.steps[k].state, "step {k}");
+    // The engine, replaying the inputs, agrees on every step the board paints, and each of
+    // the person's decisions was player 1's.
+    let setup = setup(s);
+    let t = Timeline::build(&setup, s.inputs());
+    let mut e = IconicaGame::new(&setup);
+    for (k, &input) in s.inputs().iter().enumerate() {
+        assert_eq!(e.state(), &t.steps[k].state, "step {k}");
         if let Some(&(_, i)) = taken.iter().find(|(at, _)| *at == k) {
-            assert!(matches!(e.turn(), Turn::Seat { seat: 0, .. }));
+            assert!(matches!(Game::turn(&e), Turn::Seat { seat: 0, .. }));
             assert_eq!(input, i);
         }
         e = replay(&e, &[input]);
     }
-    assert!(matches!(e.turn(), Turn::Over));
-    assert_eq!(e.state(), &g.last().state);
+    assert!(matches!(Game::turn(&e), Turn::Over));
+    assert_eq!(e.state(), position(s.latest()).unwrap().state());
 }
 
 #[test]
@@ -111,21 +154,20 @@ fn undo_takes_back_the_person_s_last_decision_and_the_match_replays_from_the_see
     for _ in 0..4 {
         decide(&mut h);
     }
-    let g = h.state().matches.play.game.as_ref().unwrap();
-    let (inputs, lines) = (g.inputs.clone(), g.timeline.lines.len());
-    assert!(g.can_undo());
+    let s = session(h.state());
+    let (inputs, n_lines) = (s.inputs().to_vec(), lines(s).len());
     click(&mut h, "Undo");
-    let g = h.state().matches.play.game.as_ref().unwrap();
-    assert!(g.inputs.len() < inputs.len(), "the decision is taken back");
+    let s = session(h.state());
+    assert!(s.len() < inputs.len(), "the decision is taken back");
     assert_eq!(
-        g.inputs[..],
-        inputs[..g.inputs.len()],
+        s.inputs()[..],
+        inputs[..s.len()],
         "nothing before it changes"
     );
-    assert_eq!(g.person_to_decide(), Some(0), "the person decides again");
-    assert!(g.timeline.lines.len() < lines);
+    assert_eq!(s.person_to_move(), Some(0), "the person decides again");
+    assert!(lines(s).len() < n_lines);
     // The same decision again plays the same match (dice and computer from the seed).
-    let again = inputs[g.inputs.len()];
+    let again = inputs[s.len()];
     h.key_press(match again {
         0 => Key::Num1,
         1 => Key::Num2,
@@ -134,12 +176,11 @@ fn undo_takes_back_the_person_s_last_decision_and_the_match_replays_from_the_see
         _ => Key::Num5,
     });
     h.run();
-    let g = h.state().matches.play.game.as_ref().unwrap();
-    assert_eq!(g.inputs, inputs);
+    assert_eq!(session(h.state()).inputs(), inputs);
 }
 
-#[test]
-fn a_watched_match_stepped_decision_by_decision_shows_the_engine_state_at_each_step() {
+/// The Watch view's match of seed 3 (greedy against first), shown decision by decision.
+fn watched_by_decision() -> Harness<'static, DeckwrightApp> {
     let mut h = two_parties();
     h.state_mut().matches.options.policies = ["greedy", "first"];
     h.state_mut().matches.options.seed = 3;
@@ -148,20 +189,28 @@ fn a_watched_match_stepped_decision_by_decision_shows_the_engine_state_at_each_s
     h.step();
     wait(&mut h, |app| !app.matches.watch.running());
     click(&mut h, "Decision by decision");
+    h
+}
+
+#[test]
+fn a_watched_match_stepped_decision_by_decision_shows_the_engine_state_at_each_step() {
+    let mut h = watched_by_decision();
     let w = h.state().matches.watch.watched.clone().unwrap();
-    let setup = h
-        .state()
-        .matches
-        .watch
-        .board
-        .as_ref()
-        .unwrap()
-        .setup
-        .clone();
+    let s = watched(h.state());
     assert_eq!(
-        h.state().matches.watch.board.as_ref().unwrap().inputs,
-        w.inputs
+        s.inputs(),
+        w.inputs,
+        "the match played is the one on the board"
     );
+    assert_eq!(s.at, 0, "shown from its start");
+    assert_eq!(
+        s.seats,
+        [
+            Seat::Computer(Policy::Greedy),
+            Seat::Computer(Policy::First)
+        ]
+    );
+    let setup = setup(s);
     let start = IconicaGame::new(&setup);
     let mut shown = Vec::new();
     let keys = [Key::ArrowRight; 12]
@@ -171,39 +220,39 @@ fn a_watched_match_stepped_decision_by_decision_shows_the_engine_state_at_each_s
     for key in keys {
         h.key_press(key);
         h.run();
-        let b = h.state().matches.watch.board.as_ref().unwrap();
-        shown.push(b.at);
-        let engine = replay(&start, &b.inputs[..b.at]);
-        assert_eq!(&b.shown().state, engine.state(), "step {}", b.at);
-        h.get_by_label(&format!("Step {} of {}", b.at, b.inputs.len()));
+        let s = watched(h.state());
+        shown.push(s.at);
+        let engine = replay(&start, &s.inputs()[..s.at]);
+        let g = s.game_at(s.at);
+        assert_eq!(
+            position(g.as_ref()).unwrap().state(),
+            engine.state(),
+            "step {}",
+            s.at
+        );
+        h.get_by_label(&format!("Step {} of {}", s.at, s.len()));
         // The step's log lines are those the engine logs for that input.
         let mut e = start.clone();
         let mut log = Vec::new();
-        for &i in &b.inputs[..b.at] {
+        for &i in &s.inputs()[..s.at] {
             log.clear();
             e.apply_logged(i, &mut log);
         }
-        let lines: Vec<&str> = b
-            .timeline
-            .lines
-            .iter()
-            .filter(|l| l.step == b.at)
-            .map(|l| l.text.as_str())
+        let got: Vec<&str> = s
+            .lines()
+            .filter(|(k, _)| *k == s.at)
+            .map(|(_, (_, l))| l.as_str())
             .collect();
         let want: Vec<String> = log.iter().map(|e| e.text(&setup)).collect();
-        assert_eq!(lines, want, "step {}", b.at);
+        assert_eq!(got, want, "step {}", s.at);
     }
     assert_eq!(shown[11], 12);
     assert_eq!(shown[16], 7);
     assert_eq!(shown[18], 9);
     // The turn's Action Roll is the one the board shows once rolled.
-    let b = h.state().matches.watch.board.as_ref().unwrap();
-    let rolled = b
-        .timeline
-        .steps
-        .iter()
-        .take(b.at + 1)
-        .any(|s| s.roll.is_some());
+    let s = watched(h.state());
+    let t = Timeline::build(&setup, s.inputs());
+    let rolled = t.steps.iter().take(s.at + 1).any(|s| s.roll.is_some());
     assert!(rolled, "an Action Roll within the first steps");
 }
 
@@ -211,7 +260,7 @@ fn a_watched_match_stepped_decision_by_decision_shows_the_engine_state_at_each_s
 fn a_saved_match_reopens_and_replays_the_same_log() {
     let mut h = play_started(11);
     for _ in 0..400 {
-        if h.state().matches.play.game.as_ref().unwrap().over() {
+        if matches!(session(h.state()).latest().turn(), Turn::Over) {
             break;
         }
         h.key_press(Key::Num1);
@@ -219,15 +268,12 @@ fn a_saved_match_reopens_and_replays_the_same_log() {
     }
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("duel.match.toml");
-    h.state_mut().matches.play.path = path.display().to_string();
+    h.state_mut().matches.play.view.path = path.display().to_string();
     h.run();
     click(&mut h, "Save match");
-    let g = h.state().matches.play.game.as_ref().unwrap();
-    let (inputs, lines): (Vec<usize>, Vec<String>) = (
-        g.inputs.clone(),
-        g.timeline.lines.iter().map(|l| l.text.clone()).collect(),
-    );
-    let end = g.last().state;
+    let s = session(h.state());
+    let (inputs, log) = (s.inputs().to_vec(), lines(s));
+    let end = *position(s.latest()).unwrap().state();
     // A small TOML file: the game, its seats, seed, inputs and options.
     let text = std::fs::read_to_string(&path).unwrap();
     let r = MatchRecord::parse(&text).unwrap();
@@ -245,36 +291,29 @@ fn a_saved_match_reopens_and_replays_the_same_log() {
             .iter()
             .map(|(_, l)| l.clone())
             .collect::<Vec<_>>(),
-        lines
+        log
     );
     // Another app opens it.
     let mut h = two_parties();
     click(&mut h, "Play against the computer");
-    h.state_mut().matches.play.path = path.display().to_string();
+    h.state_mut().matches.play.view.path = path.display().to_string();
     h.run();
     click(&mut h, "Open match");
-    let g = h
-        .state()
-        .matches
-        .play
-        .game
-        .as_ref()
-        .expect("the match is open");
-    assert_eq!(g.inputs, inputs);
-    let got: Vec<&str> = g.timeline.lines.iter().map(|l| l.text.as_str()).collect();
-    assert_eq!(got, lines);
-    assert_eq!(g.last().state, end);
-    assert_eq!(g.seats, [Seat::Person, Seat::Computer("greedy")]);
+    let s = session(h.state());
+    assert_eq!(s.inputs(), inputs);
+    assert_eq!(lines(s), log);
+    assert_eq!(*position(s.latest()).unwrap().state(), end);
+    assert_eq!(s.seats, [Seat::Person, Seat::Computer(Policy::Greedy)]);
     // A damaged file is refused with a message, and the open match stays.
     let mut bad = r.clone();
     bad.inputs.push(99);
     let bad_path = dir.path().join("bad.match.toml");
     bad.save(&bad_path).unwrap();
-    h.state_mut().matches.play.path = bad_path.display().to_string();
+    h.state_mut().matches.play.view.path = bad_path.display().to_string();
     h.run();
     click(&mut h, "Open match");
     h.get_by_label_contains("Not opened");
-    assert_eq!(h.state().matches.play.game.as_ref().unwrap().inputs, inputs);
+    assert_eq!(session(h.state()).inputs(), inputs);
 }
 
 #[test]
@@ -285,7 +324,7 @@ fn a_draft_offers_legal_picks_only_and_starts_the_match_with_the_first_picker() 
     click(&mut h, "Play against the computer");
     click(&mut h, "Draft");
     assert_eq!(h.state().matches.play.start, Start::Draft);
-    h.state_mut().matches.options.seed = 4;
+    h.state_mut().matches.play.view.seed = 4;
     click(&mut h, "New draft");
     h.get_by_label_contains("first and play");
     for _ in 0..3 {
@@ -303,18 +342,16 @@ fn a_draft_offers_legal_picks_only_and_starts_the_match_with_the_first_picker() 
     let d = h.state().matches.play.draft.draft.clone().unwrap();
     assert!(d.done());
     click(&mut h, "Play the drafted parties");
-    let g = h
-        .state()
-        .matches
-        .play
-        .game
-        .as_ref()
-        .expect("the match starts");
-    // The first picker is side A; the person's side is where its picks went.
+    let s = session(h.state());
+    // The first picker is side A (player 1); the person's seat is where its picks went.
     let person = if d.first == 0 { 0 } else { 1 };
-    assert_eq!(g.seats[person], Seat::Person);
+    assert_eq!(s.seats[person], Seat::Person);
+    assert_eq!(s.seats[1 - person], Seat::Computer(Policy::Greedy));
     let ids: Vec<&str> = d.picks[0].iter().map(|&i| d.pool[i].id.as_str()).collect();
-    assert_eq!(g.members[person], ids);
+    let parties = matchfile::parties_of(&s.options).unwrap();
+    assert_eq!(parties[person].1, ids);
+    // The board shows the drafted characters.
+    h.get_by_label(&format!("{} on the board", d.pool[d.picks[0][0]].name));
 }
 
 /// The Draft view of a new draft with `seed`, the computer drafting greedily, at 1024 x 700.
@@ -325,8 +362,8 @@ fn new_draft(seed: u64) -> Harness<'static, DeckwrightApp> {
     click(&mut h, "Match");
     click(&mut h, "Play against the computer");
     click(&mut h, "Draft");
-    h.state_mut().matches.options.seed = seed;
-    h.state_mut().matches.options.policies[1] = "greedy";
+    h.state_mut().matches.play.view.seed = seed;
+    h.state_mut().matches.play.view.seats[1] = Seat::Computer(Policy::Greedy);
     click(&mut h, "New draft");
     // Hover texts at once, as a still pointer shows them.
     h.ctx.all_styles_mut(|s| s.interaction.tooltip_delay = 0.0);
@@ -449,23 +486,24 @@ fn the_draft_pool_is_card_pictures_a_click_on_one_picks_it_and_a_refused_one_say
 
 #[test]
 fn iconica_board_snapshots() {
-    let mut h = two_parties();
-    h.state_mut().matches.options.policies = ["greedy", "first"];
-    h.state_mut().matches.options.seed = 3;
-    click(&mut h, "Watch one match");
-    h.get_by_label("Play one match").click();
-    h.step();
-    wait(&mut h, |app| !app.matches.watch.running());
-    click(&mut h, "Decision by decision");
+    let mut h = watched_by_decision();
     // A step where a character acts on a target with the Action Roll shown.
-    let b = h.state().matches.watch.board.as_ref().unwrap();
-    let at = (1..b.inputs.len())
+    let s = watched(h.state());
+    let t = Timeline::build(&setup(s), s.inputs());
+    let at = (1..s.len())
         .find(|&k| {
-            let s = &b.timeline.steps[k];
+            let s = &t.steps[k];
             s.target.is_some() && s.roll.is_some() && k > 40
         })
         .expect("an action on a target");
-    h.state_mut().matches.watch.board.as_mut().unwrap().at = at;
+    h.state_mut()
+        .matches
+        .watch
+        .view
+        .session
+        .as_mut()
+        .unwrap()
+        .at = at;
     h.set_size(egui::vec2(1024.0, 700.0));
     h.run_steps(30);
     for name in ["Teodric Vale", "Kethra Voss"] {
@@ -486,7 +524,7 @@ fn iconica_board_snapshots() {
 
 #[test]
 fn the_action_break_icon_is_lit_exactly_in_the_turns_the_engine_applies_an_action_break() {
-    use deckwright::app::matches::iconica_board::{Timeline, break_lit};
+    use deckwright::app::matches::iconica_board::break_lit;
     use deckwright::app::matches::watch::play_stepped;
     use deckwright::games::iconica::ai::PolicyKind;
     use deckwright::games::iconica::party::PartyFile;
@@ -536,59 +574,69 @@ fn the_action_break_icon_is_lit_exactly_in_the_turns_the_engine_applies_an_actio
 #[test]
 fn the_computer_s_decisions_are_shown_one_at_a_time_and_the_person_waits_for_them() {
     let mut h = two_parties();
-    h.state_mut().matches.options.seed = 2;
-    h.state_mut().matches.options.policies = ["greedy", "first"];
     click(&mut h, "Play against the computer");
-    click(&mut h, "Start a match");
-    // Side A (the person) decides first; then the computer's turn is shown step by step.
+    let view = &mut h.state_mut().matches.play.view;
+    view.seed = 2;
+    view.seats[1] = Seat::Computer(Policy::First);
+    assert!(!view.board.at_once, "one at a time is the default");
+    click(&mut h, "New match");
+    // Player 1 (the person) decides first; then the computer's turn is shown step by step.
+    let mut walked = 0;
     for _ in 0..3 {
-        if h.state()
-            .matches
-            .play
-            .game
-            .as_ref()
-            .unwrap()
-            .person_to_decide()
-            == Some(0)
-        {
+        let s = session(h.state());
+        if s.at == s.len() && s.person_to_move() == Some(0) {
             h.key_press(Key::Num1);
             h.step();
         }
         let mut seen = Vec::new();
         for _ in 0..2000 {
-            let g = h.state().matches.play.game.as_ref().unwrap();
-            seen.push(g.at);
-            if g.at == g.inputs.len() {
+            let s = session(h.state());
+            seen.push(s.at);
+            if s.at == s.len() {
                 break;
             }
-            assert_eq!(
-                g.person_to_decide(),
-                None,
+            // While the view catches up, the step shown is no decision of the person's.
+            let g = s.game_at(s.at);
+            assert!(
+                !matches!(g.turn(), Turn::Seat { seat: 0, .. }),
                 "no decision while the view catches up"
             );
+            let offered = h
+                .query_all_by(|n| {
+                    n.role() == egui::accesskit::Role::Button
+                        && n.label().is_some_and(|l| l.starts_with("1. "))
+                })
+                .count();
+            assert_eq!(offered, 0, "no option offered");
             h.step();
         }
-        let g = h.state().matches.play.game.as_ref().unwrap();
-        assert_eq!(g.at, g.inputs.len(), "the view reaches where play stands");
+        let s = session(h.state());
+        assert_eq!(s.at, s.len(), "the view reaches where play stands");
         // Each computer decision was shown on its own frame.
-        let decisions = (seen[0]..g.inputs.len())
-            .filter(|&k| g.timeline.chances[k].is_none())
-            .count();
+        let decisions = (seen[0]..s.len()).filter(|&k| s.mover(k).is_some()).count();
         let distinct: std::collections::BTreeSet<_> = seen.iter().collect();
         assert!(distinct.len() > decisions, "{seen:?}");
-        if g.over() {
+        walked += decisions;
+        if matches!(s.latest().turn(), Turn::Over) {
             break;
         }
     }
+    assert!(
+        walked >= 2,
+        "{walked} of the computer's decisions were walked through"
+    );
 }
 
 #[test]
 fn iconica_play_snapshot_with_a_target_to_click() {
     let mut h = play_started(5);
+    let question = |h: &Harness<'_, DeckwrightApp>| {
+        let s = session(h.state());
+        s.game_at(s.at).question()
+    };
     // Play on (first options) until the person is asked for a target.
     for _ in 0..200 {
-        let g = h.state().matches.play.game.as_ref().unwrap();
-        if g.shown().question.contains("target") {
+        if question(&h).contains("target") {
             break;
         }
         h.key_press(Key::Num1);
@@ -596,12 +644,13 @@ fn iconica_play_snapshot_with_a_target_to_click() {
     }
     h.set_size(egui::vec2(1024.0, 700.0));
     h.run_steps(30);
-    let g = h.state().matches.play.game.as_ref().unwrap();
-    let step = g.shown();
-    assert!(step.question.contains("target"), "{}", step.question);
+    assert!(question(&h).contains("target"), "{}", question(&h));
     // The options in words, with their keys, are on screen beside the board.
-    let first = format!("[1] {}", step.options[0].1);
-    let r = h.get_by_label(&first).rect();
+    let s = session(h.state());
+    let first = format!("1. {}", s.game_at(s.at).describe(0));
+    let r = h
+        .get_by_role_and_label(egui::accesskit::Role::Button, &first)
+        .rect();
     assert!(r.bottom() <= 700.0 && r.right() <= 1024.0, "{r:?}");
     h.snapshot("board-iconica-play");
 }
@@ -664,28 +713,159 @@ fn an_iconoclasm_game_saved_reopens_and_replays_the_same_log() {
 }
 
 #[test]
-fn a_played_match_stepped_back_stays_on_that_step_and_decides_only_at_the_end() {
+fn a_played_match_stepped_back_stays_on_that_step_and_a_decision_there_is_a_new_line() {
     let mut h = play_started(5);
     for _ in 0..3 {
         h.key_press(Key::Num1);
         h.run();
     }
-    let n = h.state().matches.play.game.as_ref().unwrap().inputs.len();
-    h.key_press(Key::ArrowLeft);
-    h.run();
-    h.key_press(Key::ArrowLeft);
+    let n = session(h.state()).len();
+    // Back to a step where the computer or the dice moved: it stays shown, and a digit there
+    // takes nothing.
+    let mut back = 0;
+    loop {
+        h.key_press(Key::ArrowLeft);
+        h.run();
+        back += 1;
+        let s = session(h.state());
+        if s.mover(s.at) != Some(0) {
+            break;
+        }
+    }
     h.run_steps(120);
-    let g = h.state().matches.play.game.as_ref().unwrap();
-    assert_eq!(g.at, n - 2, "the step stays where the person went");
-    assert_eq!(g.person_to_decide(), None, "no decision on an earlier step");
-    // A digit there takes nothing; End goes back to the decision.
+    let s = session(h.state());
+    assert_eq!(s.at, n - back, "the step stays where the person went");
     h.key_press(Key::Num1);
     h.run();
     assert_eq!(
-        h.state().matches.play.game.as_ref().unwrap().inputs.len(),
-        n
+        session(h.state()).len(),
+        n,
+        "nothing taken on a computer's step"
     );
-    click(&mut h, "End");
-    let g = h.state().matches.play.game.as_ref().unwrap();
-    assert_eq!((g.at, g.person_to_decide()), (n, Some(0)));
+    // Forward to the end: the person's decision waits there.
+    for _ in 0..back {
+        h.key_press(Key::ArrowRight);
+        h.run();
+    }
+    let s = session(h.state());
+    assert_eq!((s.at, s.person_to_move()), (n, Some(0)));
+    // Back to the person's last decision: another option there is a new line of play.
+    let k = (0..n).rev().find(|&k| s.mover(k) == Some(0)).unwrap();
+    let (inputs, options) = (s.inputs().to_vec(), {
+        let g = s.game_at(k);
+        match g.turn() {
+            Turn::Seat { options, .. } => options,
+            _ => unreachable!("a decision"),
+        }
+    });
+    for _ in k..n {
+        h.key_press(Key::ArrowLeft);
+        h.run();
+    }
+    assert_eq!(session(h.state()).at, k);
+    if options >= 2 {
+        let other = if inputs[k] == 0 { Key::Num2 } else { Key::Num1 };
+        h.key_press(other);
+        h.run();
+        let s = session(h.state());
+        assert_eq!(s.inputs()[..k], inputs[..k], "the steps before it stay");
+        assert_ne!(s.inputs()[k], inputs[k], "the other option was taken");
+    }
+}
+
+#[test]
+fn a_two_against_two_team_match_opens_on_the_play_view_and_the_person_plays_its_side() {
+    use deckwright::cards::Card;
+    use deckwright::games::iconica::engine::Rules;
+    use deckwright::games::iconica::model::Character;
+    let cat = deckwright::catalogue::Catalogue::open_in_memory().unwrap();
+    let party = |name: &str, ids: [&str; 3]| -> (String, Vec<Character>) {
+        let chars = ids
+            .iter()
+            .map(|id| match cat.get(id).unwrap() {
+                Some(Card::Iconica(c)) => c,
+                other => panic!("{id}: {other:?}"),
+            })
+            .collect();
+        (name.to_string(), chars)
+    };
+    // Side a: players 1 and 2; side b: players 3 and 4 (seating order in each team). The
+    // engine's seats are the sides: the person plays both of side a's players.
+    let parties = [
+        party(
+            "North",
+            ["ico-kethra-voss", "ico-mirel-dask", "ico-vexid-stalker"],
+        ),
+        party(
+            "East",
+            ["ico-anwen-halloway", "ico-gorm-ashcairn", "ico-ivo-quillon"],
+        ),
+        party(
+            "South",
+            [
+                "ico-brannoch-hale",
+                "ico-orsolya-kest",
+                "ico-pip-tallowmere",
+            ],
+        ),
+        party(
+            "West",
+            ["ico-grumbolt", "ico-rukka-tidecaller", "ico-sessaly-renn"],
+        ),
+    ];
+    let mut r = MatchRecord::new("iconica", 4);
+    r.engine = matchfile::ENGINE;
+    r.seats = vec!["person".into(), "greedy".into()];
+    r.options = matchfile::options(&Rules::default(), &parties);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("teams.match.toml");
+    r.save(&path).unwrap();
+    let mut h = two_parties();
+    click(&mut h, "Play against the computer");
+    h.state_mut().matches.play.view.board.at_once = true;
+    h.state_mut().matches.play.view.path = path.display().to_string();
+    h.run();
+    click(&mut h, "Open match");
+    h.run();
+    let s = session(h.state());
+    assert_eq!(s.person_to_move(), Some(0));
+    let setup = setup(s);
+    assert_eq!(setup.player_side, [0, 0, 1, 1], "two teams of two");
+    // Both teams' twelve characters are on the board.
+    for (_, chars) in &parties {
+        for c in chars {
+            h.get_by_label(&format!("{} on the board", c.name));
+        }
+    }
+    // The person decides for both players of side a in turn; the computer plays side b.
+    let (mut players, mut computer) = (std::collections::BTreeSet::new(), false);
+    for _ in 0..300 {
+        let s = session(h.state());
+        if players.len() == 2 && computer || matches!(s.latest().turn(), Turn::Over) {
+            break;
+        }
+        assert_eq!(s.person_to_move(), Some(0), "only side a waits");
+        let g = s.game_at(s.at);
+        // Which character acts (no actor chosen yet): only the player in turn's characters.
+        if let Some(a) = position(g.as_ref())
+            .unwrap()
+            .asked()
+            .filter(|a| a.actor.is_none())
+        {
+            for o in &a.options {
+                if let Some(slot) = option_slot(*o).filter(|&c| setup.side[usize::from(c)] == 0) {
+                    players.insert(setup.owner[usize::from(slot)]);
+                }
+            }
+        }
+        decide(&mut h);
+        let s = session(h.state());
+        computer |= (0..s.len()).any(|k| s.mover(k) == Some(1));
+    }
+    assert_eq!(
+        players.len(),
+        2,
+        "both of side a's players' characters were offered"
+    );
+    assert!(computer, "the computer played side b");
 }

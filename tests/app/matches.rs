@@ -268,50 +268,49 @@ fn a_watched_match_shows_the_log_of_deckwright_play() {
 
 #[test]
 fn playing_side_a_by_always_taking_the_first_option_plays_the_first_policy_s_match() {
+    use deckwright::games::game::Turn;
+    use deckwright::games::session::Session;
+    fn session(app: &DeckwrightApp) -> &Session {
+        app.matches.play.view.session.as_ref().expect("a match")
+    }
     let mut h = two_parties();
-    h.state_mut().matches.options.policies = ["greedy", "greedy"];
-    h.state_mut().matches.options.seed = 5;
     click(&mut h, "Play against the computer");
-    h.state_mut().matches.play.at_once = true;
-    h.get_by_label("Start a match").click();
+    h.state_mut().matches.play.view.seed = 5;
+    h.state_mut().matches.play.view.board.at_once = true;
+    h.get_by_label("New match").click();
     h.run();
     let mut questions = Vec::new();
     for _ in 0..2000 {
-        let game = h.state().matches.play.game.as_ref().expect("a match");
-        if game.over() {
+        let s = session(h.state());
+        if matches!(s.latest().turn(), Turn::Over) {
             break;
         }
-        assert_eq!(game.person_to_decide(), Some(0), "only side A waits");
-        let step = game.shown();
-        questions.push(step.question.clone());
-        let first = format!("[1] {}", step.options[0].1);
-        h.get_by_label(&step.question.clone());
-        h.get_by_label(&first).click();
+        assert_eq!(s.person_to_move(), Some(0), "only player 1 waits");
+        let g = s.game_at(s.at);
+        questions.push(g.question());
+        let first = format!("1. {}", g.describe(0));
+        h.get_by_label(&g.question());
+        h.get_by_role_and_label(egui::accesskit::Role::Button, &first)
+            .click();
         h.run();
     }
-    let game = h.state().matches.play.game.as_ref().expect("a match");
-    assert!(game.over(), "the match ended");
+    let s = session(h.state());
+    assert!(matches!(s.latest().turn(), Turn::Over), "the match ended");
     assert!(
         questions.iter().any(|q| q == "Which character acts?"),
         "{questions:?}"
     );
-
-    let setup = setup_of(h.state());
-    let want = sim::iconica::play_logged(
-        &setup,
-        PolicyKind::First,
-        PolicyKind::Greedy,
-        5,
-        sim::iconica::seeded_dice(5),
-    );
-    let want: Vec<String> = want.log.iter().map(|e| e.text(&setup)).collect();
-    let got: Vec<&str> = game
-        .timeline
-        .lines
-        .iter()
-        .map(|l| l.text.as_str())
-        .collect();
-    assert_eq!(got, want);
+    // The core's session of the same match, seed and seats, player 1 played by the `first`
+    // policy, logs the same match.
+    let mut r = s.record();
+    (r.inputs, r.checks) = (Vec::new(), Vec::new());
+    r.seats = vec!["first".into(), "greedy".into()];
+    let mut core = deckwright::games::registry::session(&r, &h.state().cat).unwrap();
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    core.play_computer(&stop);
+    let text = |s: &Session| s.lines().map(|(_, (_, l))| l.clone()).collect::<Vec<_>>();
+    assert_eq!(text(s), text(&core));
+    assert_eq!(s.inputs(), core.inputs());
 }
 
 #[test]
@@ -331,13 +330,13 @@ fn the_progress_counts_the_games_of_the_run_even_when_the_games_field_changes() 
 fn a_digit_typed_into_the_seed_while_playing_is_not_an_answer() {
     let mut h = two_parties();
     click(&mut h, "Play against the computer");
-    h.state_mut().matches.play.at_once = true;
-    h.get_by_label("Start a match").click();
+    h.state_mut().matches.play.view.board.at_once = true;
+    h.get_by_label("New match").click();
     h.run();
     let inputs = |h: &Harness<'_, DeckwrightApp>| {
-        let game = h.state().matches.play.game.as_ref().unwrap();
-        assert_eq!(game.person_to_decide(), Some(0), "a decision waits");
-        game.inputs.len()
+        let s = h.state().matches.play.view.session.as_ref().unwrap();
+        assert_eq!(s.person_to_move(), Some(0), "a decision waits");
+        s.len()
     };
     let asked = inputs(&h);
     // Editing the seed: a DragValue becomes a text field when clicked.
@@ -352,8 +351,8 @@ fn a_digit_typed_into_the_seed_while_playing_is_not_an_answer() {
     h.run();
     h.key_press(Key::Num1);
     h.run();
-    let game = h.state().matches.play.game.as_ref().unwrap();
-    assert!(game.inputs.len() > asked, "answered with 1");
+    let s = h.state().matches.play.view.session.as_ref().unwrap();
+    assert!(s.len() > asked, "answered with 1");
 }
 
 #[test]

@@ -3,13 +3,11 @@
 //! left are a grid of their card pictures that reflows with the window; a pick that keeps
 //! your party legal is clicked (or reached with Tab and taken with Enter), the others are
 //! greyed with the rule they would break in their hover. Each side's picks so far are small
-//! pictures in its row. The computer picks with side B's policy. The parties then play with
+//! pictures in its row. The computer picks with its seat's policy. The parties then play with
 //! the first picker as side A (the lowest roll plays first).
 
 use std::sync::Arc;
 
-use super::MatchOptions;
-use super::iconica_board::Seat;
 use super::pictures::{Pictures, card_height};
 use crate::app::core;
 use crate::cards::Card;
@@ -17,8 +15,9 @@ use crate::catalogue::Catalogue;
 use crate::games::ai::Policy;
 use crate::games::dice::RngDice;
 use crate::games::iconica::draft::{Draft, PARTY};
-use crate::games::iconica::engine::Setup;
+use crate::games::iconica::engine::{Rules, Setup};
 use crate::games::iconica::model::Character;
+use crate::games::session::Seat;
 use crate::sim::derive_seed;
 
 /// The dice stream of a draft, apart from the match's own dice.
@@ -34,16 +33,27 @@ pub struct Drafted {
 }
 
 /// The draft's state: player 0 is you, player 1 the computer.
-#[derive(Default)]
 pub struct DraftPanel {
     pub draft: Option<Draft>,
-    /// The computer's policy (side B's on the left).
-    pub policy: &'static str,
+    /// The computer's policy.
+    pub policy: Policy,
     dice: Option<RngDice>,
     pub message: Option<String>,
     /// Why each pool character is not offered (`None`: offered), worked out once for the
     /// picks it was worked out for, not every frame.
     offers: Option<Offers>,
+}
+
+impl Default for DraftPanel {
+    fn default() -> Self {
+        DraftPanel {
+            draft: None,
+            policy: Policy::Greedy,
+            dice: None,
+            message: None,
+            offers: None,
+        }
+    }
 }
 
 /// The picks the reasons were worked out for, and each pool character's reason (`None`:
@@ -57,8 +67,9 @@ const PARTIES: [&str; 2] = ["Your draft", "The computer's draft"];
 const GAP: f32 = 10.0;
 
 impl DraftPanel {
-    /// A new draft over the catalogue's Iconica characters, its dice from the options' seed.
-    pub fn begin(&mut self, cat: &Catalogue, o: &MatchOptions) {
+    /// A new draft over the catalogue's Iconica characters, its dice from `seed`, the
+    /// computer picking with `policy`.
+    pub fn begin(&mut self, cat: &Catalogue, seed: u64, policy: Policy) {
         let pool: Vec<_> = match cat.all() {
             Ok(cards) => cards
                 .into_iter()
@@ -72,13 +83,13 @@ impl DraftPanel {
                 return;
             }
         };
-        let mut dice = RngDice::new(derive_seed(o.seed, DRAFT_STREAM));
+        let mut dice = RngDice::new(derive_seed(seed, DRAFT_STREAM));
         match Draft::start(pool, &mut dice) {
             Ok(d) => {
                 self.draft = Some(d);
                 self.dice = Some(dice);
                 self.offers = None;
-                self.policy = o.policies[1];
+                self.policy = policy;
                 self.message = None;
             }
             Err(e) => {
@@ -94,8 +105,7 @@ impl DraftPanel {
             return;
         };
         while d.to_pick() == Some(1) {
-            let policy = Policy::parse(self.policy).unwrap_or(Policy::Greedy);
-            match d.choose(policy, dice) {
+            match d.choose(self.policy, dice) {
                 Some(i) => {
                     d.pick(i);
                 }
@@ -113,7 +123,7 @@ impl DraftPanel {
         &mut self,
         ui: &mut egui::Ui,
         cat: &Catalogue,
-        o: &MatchOptions,
+        rules: Rules,
         pictures: &mut Pictures,
     ) -> Option<Drafted> {
         self.computer_picks();
@@ -157,7 +167,7 @@ impl DraftPanel {
                 .on_hover_text("Start the match: the first picker is side A and plays first")
                 .clicked()
             {
-                return self.finish(cat, o);
+                return self.finish(cat, rules);
             }
             return None;
         }
@@ -233,10 +243,10 @@ impl DraftPanel {
     }
 
     /// The drafted parties, compiled for a match.
-    fn finish(&mut self, cat: &Catalogue, o: &MatchOptions) -> Option<Drafted> {
+    fn finish(&mut self, cat: &Catalogue, rules: Rules) -> Option<Drafted> {
         let d = self.draft.as_ref()?;
         let [(pa, a), (pb, b)] = d.parties(PARTIES);
-        let ready = core::match_ready(cat, &a, &b, o.rules());
+        let ready = core::match_ready(cat, &a, &b, rules);
         match ready.setup {
             Ok(setup) => {
                 let seat = |p: usize| {
@@ -246,7 +256,7 @@ impl DraftPanel {
                         Seat::Computer(self.policy)
                     }
                 };
-                let members = super::play::side_ids(&setup);
+                let members = side_ids(&setup);
                 Some(Drafted {
                     setup,
                     names: [a.name.clone(), b.name.clone()],
@@ -260,6 +270,15 @@ impl DraftPanel {
             }
         }
     }
+}
+
+/// Each side's member ids in party order.
+pub fn side_ids(setup: &Setup) -> [Vec<String>; 2] {
+    let mut ids = [Vec::new(), Vec::new()];
+    for (s, c) in setup.chars.iter().enumerate() {
+        ids[usize::from(setup.side[s].min(1))].push(c.id.clone());
+    }
+    ids
 }
 
 /// One side's picks so far as small card pictures under its name and count.

@@ -1,28 +1,23 @@
-//! Iconica on a drawn board: one match kept as its start (the two parties compiled into a
-//! `Setup`), the seed and every input (decisions and chance outcomes); the position shown at
-//! step k is the start with the first k inputs replayed. Played and watched matches both use
-//! it: Back and Forward walk the match decision by decision, the log lines of the step are
-//! highlighted, a person decides by clicking a character (then a target) or an option, the
-//! computer's decisions are shown one at a time, and Undo takes back the person's last
-//! decision (the match replays from the seed).
+//! Iconica's board on the shared match view ([`super::session_view`]): the game keeps only
+//! how a new match starts (the parties and rules the Play or Watch view hands it) and the
+//! painter of the position shown: each side's characters as their cards with health meters,
+//! statuses and Action Break icons, the Action Roll, the acting character and its target
+//! outlined, and the decision in words. A person decides by clicking a character (then a
+//! target) or an option (keys 1 to 9). The computer's decisions may be shown one at a time
+//! ([`Board::follow`]). Seats, seed, Back and Forward, Undo, Save and Open, the computer's
+//! turn and the log are the session view's.
 
-use crate::app::commands::UiCommand;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::MatchOptions;
-use super::job::Thinking;
 pub use super::pictures::Pictures;
+use super::session_view::{Act, Board, Shown, Start};
 use crate::catalogue::Catalogue;
-use crate::games::ai::Policy;
-use crate::games::game::{Chance, Game, Turn};
+use crate::games::game::{Game, Turn};
 use crate::games::iconica::engine::{Breaks, Event, IconicaGame, Opt, Ruleset, Setup, State};
-use crate::games::iconica::matchfile;
-use crate::games::record::{Inputs, MatchRecord, RecordError, checked_replay};
-use crate::games::session;
-use crate::sim::iconica::{self as matches, MemberEnd};
-
-pub use super::Seat;
+use crate::games::iconica::matchfile::{self, Iconica};
+use crate::games::owned::Owned;
+use crate::games::session::{Seat, Session};
 
 /// The position after some inputs, with what the board highlights.
 #[derive(Debug, Clone)]
@@ -50,14 +45,13 @@ pub struct Line {
     pub text: String,
 }
 
-/// A match replayed input by input: each step's position and the log.
+/// A match replayed input by input: each step's position with what the board marks there (the
+/// Action Roll, the acting character and its target), and the log.
 #[derive(Debug, Clone, Default)]
 pub struct Timeline {
     /// `steps[k]`: the position after the first k inputs.
     pub steps: Vec<Step>,
     pub lines: Vec<Line>,
-    /// For each input, the chance it answered (`None`: a decision).
-    pub chances: Vec<Option<Chance>>,
 }
 
 impl Timeline {
@@ -68,10 +62,6 @@ impl Timeline {
         let (mut roll, mut actor, mut target) = (None, None, None);
         t.steps.push(step(&g, roll, actor, target));
         for (k, &i) in inputs.iter().enumerate() {
-            t.chances.push(match g.turn() {
-                Turn::Chance(c) => Some(c),
-                _ => None,
-            });
             let mut log = Vec::new();
             g.apply_logged(i, &mut log);
             for e in &log {
@@ -146,279 +136,208 @@ pub fn option_slot(o: Opt) -> Option<u8> {
     }
 }
 
-/// One Iconica match on the board.
-pub struct IconicaMatch {
-    pub setup: Arc<Setup>,
-    /// The parties' names and members (card ids) in play order (side a first).
-    pub names: [String; 2],
-    pub members: [Vec<String>; 2],
-    pub options: MatchOptions,
-    pub seats: [Seat; 2],
-    pub seed: u64,
-    /// Every input so far, in order.
-    pub inputs: Vec<usize>,
-    /// The step shown: the position after the first `at` inputs.
-    pub at: usize,
-    pub timeline: Timeline,
-    /// Show the computer's decisions one at a time (else at once).
-    pub animate: bool,
+/// The Iconica position of a session's position (`None` for another game's).
+pub fn position(g: &dyn crate::games::any::AnyGame) -> Option<&IconicaGame<'_>> {
+    g.as_any().downcast_ref::<Owned<Iconica>>().map(Owned::game)
+}
+
+/// What the board keeps of the match shown: its inputs and options (to know when it
+/// changed), the steps replayed, and the parties' names.
+struct Cached {
+    inputs: Vec<usize>,
+    options: toml::Table,
+    timeline: Timeline,
+    names: Vec<String>,
+}
+
+/// Iconica's board on the session view.
+pub struct IconicaBoard {
+    /// The match a New match starts: the compiled parties (in play order) and their names,
+    /// or why there is none. The Play and Watch views set it.
+    pub next: Result<(Arc<Setup>, Vec<String>), String>,
+    /// Show the computer's decisions at once (else one at a time, [`PACE`] apart).
+    pub at_once: bool,
+    /// Walking through the computer's decisions just appended.
+    catching_up: bool,
     /// When the shown step last moved on by itself (`egui` time, seconds).
     last_move: Option<f64>,
-    /// The shown step is catching up with the computer's decisions (not a step the person
-    /// went back to).
-    catching_up: bool,
-    /// The step the log was last scrolled to (it scrolls when the step changes).
-    scrolled: Option<usize>,
+    cached: Option<Cached>,
+    pictures: Pictures,
+}
+
+impl Default for IconicaBoard {
+    fn default() -> Self {
+        IconicaBoard {
+            next: Err("No parties yet.".into()),
+            at_once: false,
+            catching_up: false,
+            last_move: None,
+            cached: None,
+            pictures: Pictures::default(),
+        }
+    }
 }
 
 /// Seconds between two of the computer's decisions shown one at a time.
 pub const PACE: f64 = 0.6;
 
-impl IconicaMatch {
-    /// A new match of `setup` at its start (the view's computer's turn then plays up to the
-    /// first decision of a person, or the end).
-    pub fn new(
-        setup: Arc<Setup>,
-        names: [String; 2],
-        members: [Vec<String>; 2],
-        options: MatchOptions,
-        seats: [Seat; 2],
-    ) -> IconicaMatch {
-        IconicaMatch::replayed(setup, names, members, options, seats, Vec::new())
-    }
-
-    /// A match of `setup` with `inputs` replayed (a watched or recorded match), shown from
-    /// the start.
-    pub fn replayed(
-        setup: Arc<Setup>,
-        names: [String; 2],
-        members: [Vec<String>; 2],
-        options: MatchOptions,
-        seats: [Seat; 2],
-        inputs: Vec<usize>,
-    ) -> IconicaMatch {
-        let timeline = Timeline::build(&setup, &inputs);
-        IconicaMatch {
-            setup,
-            names,
-            members,
-            seed: options.seed,
-            options,
-            seats,
-            inputs,
-            at: 0,
-            timeline,
-            animate: true,
-            last_move: None,
-            catching_up: false,
-            scrolled: None,
+impl IconicaBoard {
+    /// The steps of `s` replayed (made again only when its inputs or options changed) and
+    /// the parties' names.
+    pub fn timeline(&mut self, s: &Session) -> Option<(&Timeline, &[String])> {
+        let fresh = self
+            .cached
+            .as_ref()
+            .is_some_and(|c| c.inputs == s.inputs() && c.options == s.options);
+        if !fresh {
+            let start = s.game_at(0);
+            let g = position(start.as_ref())?;
+            let names = matchfile::parties_of(&s.options)
+                .map(|p| p.into_iter().map(|(n, _)| n).collect())
+                .unwrap_or_default();
+            self.cached = Some(Cached {
+                inputs: s.inputs().to_vec(),
+                options: s.options.clone(),
+                timeline: Timeline::build(g.setup(), s.inputs()),
+                names,
+            });
         }
+        self.cached
+            .as_ref()
+            .map(|c| (&c.timeline, c.names.as_slice()))
+    }
+}
+
+impl Board for IconicaBoard {
+    /// A match of the parties set in [`IconicaBoard::next`], its record's options keeping
+    /// the rules, the parties and every member's card.
+    /// (Its seats are the two sides: in a team game each side's two players are one seat.)
+    fn start(&self, _players: usize, _seed: u64, cat: &Catalogue) -> Result<Start, String> {
+        let (setup, names) = self.next.as_ref().map_err(String::clone)?;
+        let options = matchfile::options_of(setup, names);
+        let opened = matchfile::open(&options, cat).map_err(|e| e.to_string())?;
+        Ok(Start { opened, options })
     }
 
-    /// The step shown.
-    pub fn shown(&self) -> &Step {
-        &self.timeline.steps[self.at.min(self.timeline.steps.len() - 1)]
+    fn ui(&mut self, ui: &mut egui::Ui, shown: &Shown<'_>) -> Option<Act> {
+        let g = position(shown.game)?;
+        let setup = g.setup();
+        let at = shown.session.at;
+        let mut pictures = std::mem::take(&mut self.pictures);
+        let (t, names) = self.timeline(shown.session)?;
+        let step = &t.steps[at.min(t.steps.len() - 1)];
+        let end = t
+            .lines
+            .iter()
+            .rev()
+            .find(|l| l.step <= at)
+            .map(|l| l.text.clone());
+        let mut pick = None;
+        egui::Panel::bottom("iconica-options")
+            .resizable(true)
+            .default_size(90.0)
+            .show(ui, |ui| {
+                pick = options_ui(ui, step, shown, end.as_deref());
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            let deciding = shown.person.is_some();
+            let clicked = board_ui(ui, setup, step, names, deciding, shown.cat, &mut pictures);
+            pick = pick.or(clicked);
+        });
+        self.pictures = pictures;
+        pick.map(Act::Option)
     }
 
-    /// The last step (where play stands).
-    pub fn last(&self) -> &Step {
-        self.timeline.steps.last().expect("the start is a step")
+    fn reset(&mut self) {
+        self.catching_up = false;
+        self.last_move = None;
     }
 
-    /// Whether the match is over.
-    pub fn over(&self) -> bool {
-        matches!(self.last().turn, Turn::Over)
+    fn appended(&mut self, from: usize, session: &Session) -> usize {
+        if self.at_once || from >= session.len() {
+            return session.len();
+        }
+        self.catching_up = true;
+        self.last_move = None;
+        from
     }
 
-    /// The side whose decision the person takes now (at the last step, shown), if any.
-    pub fn person_to_decide(&self) -> Option<usize> {
-        if self.at != self.inputs.len() {
+    /// One step on every [`PACE`] seconds while catching up (chance inputs at once, up to
+    /// the next decision).
+    fn follow(&mut self, ctx: &egui::Context, s: &Session) -> Option<usize> {
+        if !self.catching_up || s.at >= s.len() {
+            self.catching_up = false;
             return None;
         }
-        match self.last().turn {
-            Turn::Seat { seat, .. } if self.seats.get(seat) == Some(&Seat::Person) => Some(seat),
-            _ => None,
-        }
-    }
-
-    /// Both sides at the step shown.
-    pub fn sides(&self) -> [Vec<MemberEnd>; 2] {
-        matches::sides(&self.setup, &self.shown().state)
-    }
-
-    /// The person takes option `i` of the decision at the last step.
-    pub fn decide(&mut self, i: usize) {
-        let Some(_) = self.person_to_decide() else {
-            return;
-        };
-        let Turn::Seat { options, .. } = self.last().turn else {
-            return;
-        };
-        if i >= options {
-            return;
-        }
-        self.inputs.push(i);
-        self.at = self.inputs.len();
-        self.timeline = Timeline::build(&self.setup, &self.inputs);
-    }
-
-    /// Starts the computer's turn when the last step is reached and chance or a computer is
-    /// to move: the seed's dice in order (past the chance inputs already taken) and the
-    /// computer's decisions, on a background job until a person must decide or the match is
-    /// over.
-    pub fn computer_turn(&self, ctx: &egui::Context) -> Option<Result<Thinking, String>> {
-        match self.last().turn {
-            Turn::Over => return None,
-            Turn::Seat { seat, .. } if self.seats.get(seat) == Some(&Seat::Person) => {
-                return None;
-            }
-            _ => {}
-        }
-        let setup = self.setup.clone();
-        let inputs = self.inputs.clone();
-        let seats: Vec<session::Seat> = self
-            .seats
-            .iter()
-            .map(|s| match s {
-                Seat::Person => session::Seat::Person,
-                Seat::Computer(name) => {
-                    session::Seat::Computer(Policy::parse(name).unwrap_or(Policy::Greedy))
-                }
-            })
-            .collect();
-        let seed = self.seed;
-        Some(Thinking::start(ctx, inputs.len(), move |stop, done| {
-            let mut g = IconicaGame::new(&setup);
-            let mut dice = matches::seeded_dice(seed);
-            for &i in &inputs {
-                if let Turn::Chance(c) = g.turn() {
-                    c.draw(&mut dice);
-                }
-                g.apply(i);
-            }
-            session::computer_turn(
-                g,
-                inputs.len(),
-                &seats,
-                seed,
-                |_, _, c| c.draw(&mut dice),
-                stop,
-                done,
-            )
-        }))
-    }
-
-    /// Appends the computer's inputs to a match of `from` inputs (none when the match has
-    /// moved on since), then replays the log. The shown step stays where it was when the
-    /// computer's decisions are shown one at a time.
-    pub fn append(&mut self, from: usize, inputs: Vec<usize>) {
-        if self.inputs.len() != from || inputs.is_empty() {
-            return;
-        }
-        self.inputs.extend(inputs);
-        self.timeline = Timeline::build(&self.setup, &self.inputs);
-        if !self.animate {
-            self.at = self.inputs.len();
-        }
-        self.catching_up = self.at < self.inputs.len();
-    }
-
-    /// Takes back the person's last decision: the match goes back to that decision (the
-    /// computer's moves after it are dropped; they are played again from the seed).
-    pub fn undo(&mut self) -> bool {
-        let person = |k: usize| {
-            matches!(self.timeline.steps[k].turn,
-                Turn::Seat { seat, .. } if self.seats.get(seat) == Some(&Seat::Person))
-        };
-        let Some(k) = (0..self.inputs.len()).rev().find(|&k| person(k)) else {
-            return false;
-        };
-        self.inputs.truncate(k);
-        self.timeline = Timeline::build(&self.setup, &self.inputs);
-        self.at = k;
-        true
-    }
-
-    /// Whether a person has a decision to take back.
-    pub fn can_undo(&self) -> bool {
-        (0..self.inputs.len()).any(|k| {
-            matches!(self.timeline.steps[k].turn,
-                Turn::Seat { seat, .. } if self.seats.get(seat) == Some(&Seat::Person))
-        })
-    }
-
-    /// Moves the shown step on by one when the computer's decisions are shown one at a time
-    /// (chance at once, each decision [`PACE`] seconds apart).
-    pub fn follow(&mut self, ctx: &egui::Context) {
-        if !self.catching_up || self.at >= self.inputs.len() {
+        if self.at_once {
             self.catching_up = false;
-            self.last_move = None;
-            return;
-        }
-        if !self.animate {
-            self.at = self.inputs.len();
-            return;
+            return Some(s.len());
         }
         let now = ctx.input(|i| i.time);
         let since = self.last_move.map_or(PACE, |t| now - t);
+        let mut at = s.at;
         if since >= PACE {
-            // Chance inputs go by at once, up to the next decision.
-            self.at += 1;
-            while self.at < self.inputs.len() && self.timeline.chances[self.at].is_some() {
-                self.at += 1;
+            at += 1;
+            while at < s.len() && s.mover(at).is_none() {
+                at += 1;
             }
             self.last_move = Some(now);
         }
-        if self.at < self.inputs.len() {
+        if at < s.len() {
             ctx.request_repaint_after(std::time::Duration::from_secs_f64(PACE / 4.0));
+        } else {
+            self.catching_up = false;
         }
+        Some(at)
     }
+}
 
-    /// The record of the match (docs/cards.md, "Match records"): every input, the rules,
-    /// the parties and their cards, a check of every step.
-    pub fn record(&self) -> MatchRecord {
-        MatchRecord::of_inputs(
-            &IconicaGame::new(&self.setup),
-            matchfile::ENGINE,
-            self.seed,
-            self.seats.iter().map(|s| s.record_name()).collect(),
-            Inputs::of(self.inputs.clone()),
-            matchfile::options_of(&self.setup, &self.names),
-        )
-    }
+/// Seat `seat`'s side (a team of two players in a team game: one seat).
+fn side_name(seat: usize) -> &'static str {
+    if seat == 0 { "Side A" } else { "Side B" }
+}
 
-    /// Reopens a recorded Iconica match: its parties compiled again from the record's cards
-    /// (a format-1 record's from the catalogue), its inputs checked and replayed.
-    pub fn from_record(cat: &Catalogue, r: &MatchRecord) -> Result<IconicaMatch, RecordError> {
-        r.expect_game("iconica")?;
-        r.expect_engine(matchfile::ENGINE)?;
-        let rules = matchfile::rules_of(&r.options)?;
-        let parties = matchfile::parties_of(&r.options)?;
-        let [(name_a, ids_a), (name_b, ids_b)]: [(String, Vec<String>); 2] = parties
-            .try_into()
-            .map_err(|_| RecordError::Options("the board plays two parties".into()))?;
-        let seat = |k: usize| {
-            let name = r.seats.get(k).map_or("greedy", String::as_str);
-            Seat::from_record(name)
-                .ok_or_else(|| RecordError::Options(format!("unknown seat `{name}`")))
-        };
-        let seats = [seat(0)?, seat(1)?];
-        let mut options = MatchOptions::of_rules(rules, r.seed);
-        for (k, s) in seats.iter().enumerate() {
-            if let Seat::Computer(p) = s {
-                options.policies[k] = p;
+/// The decision of the step shown in words: the question and, when a person decides, one
+/// button an option (keys 1 to 9 too); who decides otherwise, and what was chosen; the end.
+fn options_ui(
+    ui: &mut egui::Ui,
+    step: &Step,
+    shown: &Shown<'_>,
+    end: Option<&str>,
+) -> Option<usize> {
+    match step.turn {
+        Turn::Over => {
+            ui.heading(end.unwrap_or("The match is over."));
+            None
+        }
+        Turn::Chance(_) => {
+            ui.weak("The dice are rolled.");
+            None
+        }
+        Turn::Seat { seat, .. } if shown.person.is_none() => {
+            let who = match shown.session.seats.get(seat) {
+                Some(Seat::Computer(p)) => format!("the computer, {}", p.name()),
+                _ => "a person".into(),
+            };
+            ui.label(format!("{} ({who}): {}", side_name(seat), step.question));
+            if let Some(i) = shown.taken() {
+                ui.weak(format!(
+                    "Chose: {}",
+                    step.options.get(i).map_or("", |o| o.1.as_str())
+                ));
             }
+            None
         }
-        let setup = matchfile::compile(&r.options, cat)?;
-        checked_replay(&IconicaGame::new(&setup), &r.inputs)?;
-        Ok(IconicaMatch::replayed(
-            Arc::new(setup),
-            [name_a, name_b],
-            [ids_a, ids_b],
-            options,
-            seats,
-            r.inputs.clone(),
-        ))
+        Turn::Seat { .. } => {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(egui::RichText::new(&step.question).strong().size(16.0));
+                ui.weak("Click a lit character on the board, an option, or press its number.");
+            });
+            let all: Vec<usize> = (0..step.options.len()).collect();
+            super::option_buttons(ui, "iconica-options-scroll", &all, true, |i| {
+                step.options[i].1.clone()
+            })
+        }
     }
 }
 
@@ -444,14 +363,14 @@ pub fn break_lit(setup: &Setup, st: &State, roll: Option<(u8, u8)>, s: usize) ->
 /// outlined. Returns the option a person chose by clicking a character.
 pub fn board_ui(
     ui: &mut egui::Ui,
-    m: &IconicaMatch,
+    setup: &Setup,
+    step: &Step,
+    names: &[String],
+    deciding: bool,
     cat: &Catalogue,
     pictures: &mut Pictures,
 ) -> Option<usize> {
-    let step = m.shown();
     let st = &step.state;
-    let setup = &m.setup;
-    let deciding = m.person_to_decide().is_some();
     // A character a person may click, with the option it takes.
     let clickable: HashMap<u8, usize> = if deciding {
         let mut map = HashMap::new();
@@ -501,7 +420,7 @@ pub fn board_ui(
             format!(
                 "Side {}: {}",
                 if *side == 0 { "A" } else { "B" },
-                m.names[usize::from(*side)]
+                side_names(setup, names, *side)
             ),
             egui::FontId::proportional(13.0),
             visuals.strong_text_color(),
@@ -719,6 +638,15 @@ pub fn board_ui(
     chosen
 }
 
+/// The names of side `side`'s players' parties (two in a team game).
+fn side_names(setup: &Setup, names: &[String], side: u8) -> String {
+    (0..setup.player_side.len())
+        .filter(|&p| setup.player_side[p] == side)
+        .filter_map(|p| names.get(p).map(String::as_str))
+        .collect::<Vec<_>>()
+        .join(" & ")
+}
+
 /// The Action Break icon (a club, as the cards print it) centred at `c`, leaves of radius `r`.
 fn club(painter: &egui::Painter, c: egui::Pos2, r: f32, color: egui::Color32) {
     for (dx, dy) in [(0.0, -1.1), (-1.0, 0.5), (1.0, 0.5)] {
@@ -763,145 +691,4 @@ fn meter(painter: &egui::Painter, rect: egui::Rect, health: u16, start: u16, ali
         rect.height() * 0.8,
         egui::Stroke::new(1.5, egui::Color32::WHITE),
     );
-}
-
-/// The log, the lines of the step shown highlighted and scrolled to; later lines faint.
-pub fn log_ui(ui: &mut egui::Ui, m: &mut IconicaMatch, id: &str) {
-    let scroll = m.scrolled != Some(m.at);
-    m.scrolled = Some(m.at);
-    egui::ScrollArea::vertical()
-        .id_salt(id)
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            ui.spacing_mut().item_spacing.y = 2.0;
-            for l in &m.timeline.lines {
-                if l.heading {
-                    ui.add_space(4.0);
-                }
-                let mut text = egui::RichText::new(&l.text);
-                if l.heading {
-                    text = text.strong();
-                }
-                if l.step == m.at && m.at > 0 {
-                    let r = ui.label(text.background_color(ui.visuals().selection.bg_fill));
-                    if scroll {
-                        r.scroll_to_me(None);
-                    }
-                } else if l.step > m.at {
-                    ui.label(text.weak());
-                } else {
-                    ui.label(text);
-                }
-            }
-        });
-}
-
-/// Back, Forward, to the start and the end (the Left and Right arrows step).
-pub fn steps_ui(ui: &mut egui::Ui, m: &mut IconicaMatch) {
-    ui.horizontal(|ui| {
-        let n = m.inputs.len();
-        let (left, right) = (
-            UiCommand::StepBack.pressed(ui),
-            UiCommand::StepForward.pressed(ui),
-        );
-        if ui
-            .add_enabled(m.at > 0, egui::Button::new("Start"))
-            .on_hover_text("The position before the first input")
-            .clicked()
-        {
-            m.at = 0;
-            m.catching_up = false;
-        }
-        let back = ui
-            .add_enabled(m.at > 0, egui::Button::new("Back"))
-            .on_hover_text("One decision (or die) earlier (Left arrow)");
-        if (back.clicked() || left) && m.at > 0 {
-            m.at -= 1;
-            m.catching_up = false;
-        }
-        let fwd = ui
-            .add_enabled(m.at < n, egui::Button::new("Forward"))
-            .on_hover_text("One decision (or die) later (Right arrow)");
-        if (fwd.clicked() || right) && m.at < n {
-            m.at += 1;
-            m.catching_up = false;
-        }
-        if ui
-            .add_enabled(m.at < n, egui::Button::new("End"))
-            .on_hover_text("Where play stands")
-            .clicked()
-        {
-            m.at = n;
-            m.catching_up = false;
-        }
-        ui.label(format!("Step {} of {n}", m.at));
-    });
-}
-
-/// The decision of the step shown in words: the question and one button an option
-/// (keys 1 to 9 too) when a person decides now; returns the option taken.
-pub fn options_ui(ui: &mut egui::Ui, m: &IconicaMatch) -> Option<usize> {
-    let step = m.shown();
-    if let Turn::Over = step.turn {
-        let end = m
-            .timeline
-            .lines
-            .last()
-            .map(|l| l.text.as_str())
-            .unwrap_or_default();
-        ui.heading(end);
-        return None;
-    }
-    let person = m.person_to_decide();
-    match step.turn {
-        Turn::Seat { seat, .. } if person.is_some() => {
-            ui.label(egui::RichText::new(&step.question).strong().size(16.0));
-            let _ = seat;
-        }
-        Turn::Seat { seat, .. } => {
-            let who = match m.seats[seat.min(1)] {
-                Seat::Person => "you".to_string(),
-                Seat::Computer(p) => format!("the computer, {p}"),
-            };
-            ui.label(format!(
-                "Side {} ({who}): {}",
-                if seat == 0 { "A" } else { "B" },
-                step.question
-            ));
-            if let Some(&i) = m.inputs.get(m.at) {
-                ui.weak(format!(
-                    "Chose: {}",
-                    step.options.get(i).map_or("", |o| o.1.as_str())
-                ));
-            }
-            return None;
-        }
-        _ => {
-            ui.weak("The dice are rolled.");
-            return None;
-        }
-    }
-    let mut chosen = None;
-    ui.horizontal_wrapped(|ui| {
-        for (i, (_, text)) in step.options.iter().enumerate() {
-            let label = if i < 9 {
-                format!("[{}] {text}", i + 1)
-            } else {
-                text.clone()
-            };
-            if ui.button(label).clicked() {
-                chosen = Some(i);
-            }
-        }
-    });
-    // A digit typed into a text field (the seed, the turn limit) is not an answer.
-    {
-        if let Some(n) = UiCommand::option_pressed(ui)
-            && n <= step.options.len()
-        {
-            chosen = Some(n - 1);
-        }
-    }
-    ui.weak("Click a lit character on the board, an option, or press its number.");
-    chosen
 }

@@ -284,7 +284,7 @@ impl MatchScreen {
                 ui.selectable_value(&mut self.view, View::Watch, "Watch one match")
                     .on_hover_text("Play one seeded match and read its log, turn by turn");
                 ui.selectable_value(&mut self.view, View::Play, "Play against the computer")
-                    .on_hover_text("Take side A's decisions yourself; the computer plays side B");
+                    .on_hover_text("Take a side's decisions yourself; the computer plays the other");
             });
             ui.separator();
             let now = Asked {
@@ -314,7 +314,12 @@ impl MatchScreen {
         ui.separator();
         self.rules_ui(ui);
         ui.separator();
-        self.players_ui(ui);
+        if self.view == View::Play {
+            ui.heading("Players");
+            ui.weak("A match you play has its seats (a person or a policy each) and its seed in its own row.");
+        } else {
+            self.players_ui(ui);
+        }
     }
 
     fn rules_ui(&mut self, ui: &mut egui::Ui) {
@@ -513,8 +518,8 @@ pub fn step_buttons(
     }
 }
 
-/// Who takes a seat's decisions in a view that names the policies (Arcadia's and Iconica's,
-/// until they move to the session view and its typed [`crate::games::session::Seat`]).
+/// Who takes a seat's decisions in a view that names the policies (Arcadia's, until it moves
+/// to the session view and its typed [`crate::games::session::Seat`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Seat {
     Person,

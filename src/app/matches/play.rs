@@ -1,21 +1,24 @@
-//! The Play view: a person plays one side against the computer on the board. The match
-//! starts from the Party screen's two parties (you are side A) or from a draft (the lowest
-//! roll picks first and plays first). Your decisions are clicks on the board (a character,
-//! then a target) or options in words (keys 1 to 9); the computer's decisions are shown one
-//! at a time; Undo takes back your last decision; Back and Forward step through the match;
-//! a match is saved to a small file and opened again (it replays exactly).
+//! The Play view: Iconica on the shared match view ([`super::session_view`]) with its board
+//! ([`super::iconica_board`]). A match starts from the Party screen's two parties with the
+//! Match screen's rules (player 1 plays party A), or from a draft (the lowest roll picks
+//! first and plays first). The seats (a person or a policy), the seed, New match, Back and
+//! Forward, Undo, Save and Open, the computer's turn with Stop and the log are the session
+//! view's; this file keeps where the match starts from, the draft, and the match file row
+//! every game's view shares ([`record_row`]).
 
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::super::files::{Answer, Dialog, ask_for_field};
+use super::Asked;
 use super::draft::DraftPanel;
-use super::iconica_board::{self as board, IconicaMatch, Pictures, Seat};
-use super::job::{ComputerTurn, TurnStep};
-use super::{Asked, MatchOptions};
+use super::iconica_board::{IconicaBoard, Pictures};
+use super::session_view::SessionView;
 use crate::catalogue::Catalogue;
+use crate::games::ai::Policy;
 use crate::games::iconica::engine::Setup;
 use crate::games::record::{MatchRecord, RecordError};
+use crate::games::session::Seat;
 
 /// Where the match starts from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -28,64 +31,89 @@ pub enum Start {
 }
 
 /// The Play view's state.
-#[derive(Default)]
 pub struct PlayPanel {
-    pub game: Option<IconicaMatch>,
-    pub message: Option<String>,
     pub start: Start,
     pub draft: DraftPanel,
-    /// Show the computer's decisions one at a time (else at once).
-    pub at_once: bool,
-    /// The match file of Save and Open.
-    pub path: String,
+    /// A draft is under way (shown instead of the match).
+    pub drafting: bool,
+    /// The parties the last draft gave, and their names.
+    pub drafted: Option<(Arc<Setup>, Vec<String>)>,
+    /// The match, on the shared view.
+    pub view: SessionView<IconicaBoard>,
+    /// The draft's card pictures.
     pictures: Pictures,
-    /// The computer's turn.
-    pub turn: ComputerTurn,
+}
+
+impl Default for PlayPanel {
+    fn default() -> Self {
+        PlayPanel {
+            start: Start::Parties,
+            draft: DraftPanel::default(),
+            drafting: false,
+            drafted: None,
+            view: SessionView::new(
+                &crate::games::iconica::REGISTRATION,
+                "iconica-play",
+                IconicaBoard::default(),
+                (2, 2, 2),
+            ),
+            pictures: Pictures::default(),
+        }
+    }
 }
 
 impl PlayPanel {
     pub fn ui(&mut self, ui: &mut egui::Ui, now: &Asked, cat: &Catalogue) {
         self.controls_ui(ui, now, cat);
-        if let Some(m) = &self.message {
-            ui.label(m);
-        }
-        if self.start == Start::Draft && self.game.is_none() {
-            if let Some(d) = self.draft.ui(ui, cat, now.options, &mut self.pictures) {
-                let names = d.names.clone();
-                let members = d.members.clone();
-                let mut m =
-                    IconicaMatch::new(d.setup, names, members, now.options.clone(), d.seats);
-                m.animate = !self.at_once;
-                self.game = Some(m);
-                self.turn.reset();
-                self.message = None;
+        self.view.board.next = match self.start {
+            Start::Parties => now
+                .setup
+                .clone()
+                .map(|s| (s, now.names.map(str::to_string).to_vec())),
+            Start::Draft => self
+                .drafted
+                .clone()
+                .ok_or_else(|| "Draft the parties first (New draft).".to_string()),
+        };
+        if self.start == Start::Draft && self.drafting {
+            let drafted = self
+                .draft
+                .ui(ui, cat, now.options.rules(), &mut self.pictures);
+            if let Some(d) = drafted {
+                self.view.players = 2;
+                self.view.seats[..2].copy_from_slice(&d.seats);
+                self.drafted = Some((d.setup.clone(), d.names.to_vec()));
+                self.view.board.next = Ok((d.setup, d.names.to_vec()));
+                self.view.new_match(cat);
+                self.drafting = false;
             }
             return;
         }
-        let Some(g) = &mut self.game else {
-            ui.add_space(8.0);
-            ui.weak(format!(
-                "You play side A ({}); the computer plays side B ({}, {}). The dice come from the seed: \
-                 the same seed and the same answers play the same match. Or draft the parties.",
-                now.names[0], now.names[1], now.options.policies[1]
-            ));
-            return;
-        };
-        g.animate = !self.at_once;
-        let ctx = ui.ctx().clone();
-        match self.turn.ui(ui, || g.computer_turn(&ctx)) {
-            TurnStep::Done(from, inputs) => g.append(from, inputs),
-            TurnStep::Failed(e) => self.message = Some(e),
-            _ => {}
+        if self.view.session.is_none() {
+            ui.weak(match self.start {
+                Start::Parties => format!(
+                    "Player 1 plays party A ({}), player 2 party B ({}), with the rules on the \
+                     left. The dice come from the seed: the same seed and the same answers play \
+                     the same match.",
+                    now.names[0], now.names[1]
+                ),
+                Start::Draft => "New draft: you and the computer roll a die; the lowest picks \
+                                 first and plays first."
+                    .into(),
+            });
         }
-        g.follow(ui.ctx());
-        let before = g.inputs.len();
-        match_ui(ui, g, cat, &mut self.pictures, "play");
-        if g.inputs.len() != before {
-            // A person's decision: the computer answers from the new end.
-            self.turn.reset();
-            ui.ctx().request_repaint();
-        }
+        self.view.ui(ui, cat);
+    }
+
+    /// The policy the computer drafts with: the first computer seat's (greedy if none).
+    fn draft_policy(&self) -> Policy {
+        self.view.seats[..2]
+            .iter()
+            .find_map(|s| match s {
+                Seat::Computer(p) => Some(*p),
+                Seat::Person => None,
+            })
+            .unwrap_or(Policy::Greedy)
     }
 
     fn controls_ui(&mut self, ui: &mut egui::Ui, now: &Asked, cat: &Catalogue) {
@@ -95,109 +123,30 @@ impl PlayPanel {
                 Start::Parties,
                 "The Party screen's parties",
             )
-            .on_hover_text("Play party A (you) against party B (the computer)");
+            .on_hover_text("New match plays party A (player 1) against party B (player 2)");
             ui.selectable_value(&mut self.start, Start::Draft, "Draft")
                 .on_hover_text(
                     "Both roll, the lowest picks first; picks alternate until each side has three",
                 );
+            if self.start == Start::Draft
+                && ui
+                    .button("New draft")
+                    .on_hover_text(format!("A new draft with seed {}", self.view.seed))
+                    .clicked()
+            {
+                self.draft.begin(cat, self.view.seed, self.draft_policy());
+                self.drafting = true;
+            }
             ui.separator();
-            let playing = self.game.as_ref().is_some_and(|g| !g.over());
-            if self.start == Start::Parties {
-                let start = ui
-                    .add_enabled(
-                        now.setup.is_ok(),
-                        egui::Button::new(if playing {
-                            "Start again"
-                        } else {
-                            "Start a match"
-                        }),
-                    )
-                    .on_hover_text(format!(
-                        "A new match with seed {}; you play side A",
-                        now.options.seed
-                    ))
-                    .on_disabled_hover_text(now.setup.as_ref().err().map_or("", String::as_str));
-                if start.clicked()
-                    && let Ok(setup) = now.setup
-                {
-                    self.start(setup.clone(), now.options, now.names.map(str::to_string));
-                }
-            } else if ui
-                .button("New draft")
-                .on_hover_text(format!("A new draft with seed {}", now.options.seed))
-                .clicked()
-            {
-                self.game = None;
-                self.draft.begin(cat, now.options);
-            }
-            if playing
-                && ui
-                    .button("Resign")
-                    .on_hover_text("Leave this match")
-                    .clicked()
-            {
-                self.game = None;
-                self.message = Some("You left the match.".into());
-            }
-            if let Some(g) = &mut self.game
-                && ui
-                    .add_enabled(g.can_undo(), egui::Button::new("Undo"))
-                    .on_hover_text("Take back your last decision (the match replays from the seed)")
-                    .clicked()
-            {
-                g.undo();
-                self.turn.reset();
-            }
-            ui.checkbox(&mut self.at_once, "Computer's moves at once")
+            ui.checkbox(&mut self.view.board.at_once, "Computer's moves at once")
                 .on_hover_text("Off: the computer's decisions are shown one at a time");
-        });
-        let record = self.game.as_ref().map(|g| move || g.record());
-        let asked = file_ui(
-            ui,
-            &mut self.path,
-            record.as_ref().map(|f| f as &dyn Fn() -> MatchRecord),
-            "play",
-        );
-        if let Some(msg) = asked {
-            match msg {
-                FileAsk::Saved(m) | FileAsk::Failed(m) => self.message = Some(m),
-                FileAsk::Open(path) => match open_match(cat, &path) {
-                    Ok(mut m) => {
-                        m.at = m.inputs.len();
-                        m.animate = false;
-                        self.message = Some(format!(
-                            "Opened {} ({} inputs replayed).",
-                            path.display(),
-                            m.inputs.len()
-                        ));
-                        self.game = Some(m);
-                        self.turn.reset();
-                    }
-                    Err(e) => self.message = Some(e),
-                },
+            if let Err(why) = now.setup
+                && self.start == Start::Parties
+            {
+                ui.colored_label(ui.visuals().error_fg_color, why);
             }
-        }
+        });
     }
-
-    /// Starts a match of `setup`: you are side A, the computer side B with the options' policy.
-    pub fn start(&mut self, setup: Arc<Setup>, o: &MatchOptions, names: [String; 2]) {
-        let members = side_ids(&setup);
-        let seats = [Seat::Person, Seat::Computer(o.policies[1])];
-        let mut m = IconicaMatch::new(setup, names, members, o.clone(), seats);
-        m.animate = !self.at_once;
-        self.game = Some(m);
-        self.turn.reset();
-        self.message = None;
-    }
-}
-
-/// Each side's member ids in party order.
-pub fn side_ids(setup: &Setup) -> [Vec<String>; 2] {
-    let mut ids = [Vec::new(), Vec::new()];
-    for (s, c) in setup.chars.iter().enumerate() {
-        ids[usize::from(setup.side[s].min(1))].push(c.id.clone());
-    }
-    ids
 }
 
 /// What the file row asks for.
@@ -324,49 +273,4 @@ pub fn file_ui(
         }
     });
     out
-}
-
-/// Reads and replays the match file at `path`.
-pub fn open_match(cat: &Catalogue, path: &std::path::Path) -> Result<IconicaMatch, String> {
-    let r =
-        MatchRecord::load(path).map_err(|e| format!("Not opened: {}", crate::error_chain(&e)))?;
-    IconicaMatch::from_record(cat, &r)
-        .map_err(|e| format!("Not opened: {}", crate::error_chain(&e)))
-}
-
-/// A match on the board: the steps, the log on the right, the decision below, the board.
-pub fn match_ui(
-    ui: &mut egui::Ui,
-    g: &mut IconicaMatch,
-    cat: &Catalogue,
-    pictures: &mut Pictures,
-    id: &str,
-) {
-    board::steps_ui(ui, g);
-    let widest = (ui.available_width() * 0.35).max(200.0);
-    egui::Panel::right(format!("{id}-log"))
-        .resizable(true)
-        .default_size(widest.min(320.0))
-        .max_size(widest)
-        .show(ui, |ui| {
-            ui.heading("Log");
-            board::log_ui(ui, g, &format!("{id}-log-scroll"));
-        });
-    let mut chosen = None;
-    egui::Panel::bottom(format!("{id}-options"))
-        .resizable(true)
-        .default_size(80.0)
-        .show(ui, |ui| {
-            egui::ScrollArea::vertical()
-                .id_salt(format!("{id}-options-scroll"))
-                .show(ui, |ui| chosen = board::options_ui(ui, g));
-        });
-    egui::CentralPanel::default().show(ui, |ui| {
-        let ab = board::board_ui(ui, g, cat, pictures);
-        chosen = chosen.or(ab);
-    });
-    if let Some(i) = chosen {
-        g.decide(i);
-        ui.ctx().request_repaint();
-    }
 }

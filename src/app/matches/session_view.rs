@@ -27,11 +27,12 @@ pub enum Act {
 
 /// The position a board paints: the session, its position at the step shown, and the seat a
 /// person decides for there (none when the match is over, chance is drawn, or a computer
-/// decides).
+/// decides); the catalogue, for a board that draws cards' pictures.
 pub struct Shown<'a> {
     pub session: &'a Session,
     pub game: &'a dyn AnyGame,
     pub person: Option<usize>,
+    pub cat: &'a Catalogue,
 }
 
 impl Shown<'_> {
@@ -63,6 +64,19 @@ pub trait Board {
 
     /// The step shown changed, or the match did: forget what was half chosen.
     fn reset(&mut self) {}
+
+    /// The computer's turn appended inputs from input `from` on: the step to show (the
+    /// latest; a board that shows them one at a time returns `from` and walks on with
+    /// [`Board::follow`]).
+    fn appended(&mut self, _from: usize, session: &Session) -> usize {
+        session.len()
+    }
+
+    /// Each frame before the board is painted: the step the board moves the view on to by
+    /// itself, if any (the computer's decisions shown one at a time).
+    fn follow(&mut self, _ctx: &egui::Context, _session: &Session) -> Option<usize> {
+        None
+    }
 }
 
 /// The seat choices the view offers: a person, or a policy.
@@ -186,11 +200,17 @@ impl<B: Board> SessionView<B> {
         };
         match self.turn.ui(ui, start) {
             TurnStep::Done(from, inputs) => {
-                s.append(from, inputs);
+                let appended = s.append(from, inputs);
                 self.board.reset();
+                if appended {
+                    s.at = self.board.appended(from, s).min(s.len());
+                }
             }
             TurnStep::Failed(e) => self.message = Some(e),
             _ => {}
+        }
+        if let Some(k) = self.board.follow(ui.ctx(), s) {
+            s.at = k.min(s.len());
         }
         let mut step = None;
         let mut undo = false;
@@ -224,6 +244,7 @@ impl<B: Board> SessionView<B> {
             session: s,
             game: g.as_ref(),
             person,
+            cat,
         };
         let act = self.board.ui(ui, &shown);
         if let Some(k) = step {

@@ -1,22 +1,28 @@
 //! The Watch view: one seeded match of the two parties (played on a background thread, as
 //! `deckwright play iconica --seed` plays it), its event log as a whole or turn by turn with
-//! each side's characters, or decision by decision on the board (forward and back, the
-//! step's log lines highlighted); saved to a match file and opened again.
+//! each side's characters, or decision by decision on the board: the shared match view
+//! ([`super::session_view`]) with both seats the computer's, where the match steps forward
+//! and back, is saved and opened again, and New match plays another on a background job
+//! (stoppable mid-match).
 
 use crate::app::commands::UiCommand;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::iconica_board::{IconicaMatch, Pictures, Seat};
+use super::iconica_board::IconicaBoard;
 use super::job::{Job, Poll};
-use super::play::{FileAsk, file_ui, match_ui, open_match, side_ids};
+use super::session_view::{Board, SessionView};
 use super::{Asked, MatchOptions, stale_ui};
 use crate::catalogue::Catalogue;
-use crate::games::ai::Agent;
+use crate::games::ai::{Agent, Policy};
 use crate::games::game::{Game, Turn};
 use crate::games::iconica::ai::PolicyKind;
 use crate::games::iconica::engine::{Event, IconicaGame, Setup};
+use crate::games::iconica::matchfile;
+use crate::games::record::Inputs;
 use crate::games::record::MatchRecord;
+use crate::games::registry;
+use crate::games::session::Seat as SessionSeat;
 use crate::sim::iconica::{self as matches, MemberEnd, Played};
 
 /// One turn of the log: its heading and its events, in words.
@@ -197,7 +203,6 @@ pub fn rolls_by_turn(log: &[Event]) -> Vec<Option<(u8, u8)>> {
 }
 
 /// The Watch view's state.
-#[derive(Default)]
 pub struct WatchPanel {
     job: Option<Job<Option<Watched>>>,
     pub watched: Option<Watched>,
@@ -208,13 +213,34 @@ pub struct WatchPanel {
     pub message: Option<String>,
     /// Show the match decision by decision on the board.
     pub by_decision: bool,
-    /// The watched (or opened) match on the board.
-    pub board: Option<IconicaMatch>,
-    /// The match file of Save and Open.
-    pub path: String,
+    /// The watched (or opened) match on the shared match view, both seats the computer's
+    /// at first: New match there plays another on a background job, stoppable mid-match.
+    pub view: SessionView<IconicaBoard>,
     /// What the running job plays: the setup, options and names for the board.
-    pending: Option<(Arc<Setup>, MatchOptions)>,
-    pictures: Pictures,
+    pending: Option<(Arc<Setup>, MatchOptions, [String; 2])>,
+}
+
+impl Default for WatchPanel {
+    fn default() -> Self {
+        let mut view = SessionView::new(
+            &crate::games::iconica::REGISTRATION,
+            "iconica-watch",
+            IconicaBoard::default(),
+            (2, 2, 2),
+        );
+        view.seats = vec![SessionSeat::Computer(Policy::Greedy); 2];
+        view.board.at_once = true;
+        WatchPanel {
+            job: None,
+            watched: None,
+            step: false,
+            turn: 0,
+            message: None,
+            by_decision: false,
+            view,
+            pending: None,
+        }
+    }
 }
 
 impl WatchPanel {
@@ -223,56 +249,34 @@ impl WatchPanel {
     }
 
     pub fn ui(&mut self, ui: &mut egui::Ui, now: &Asked, cat: &Catalogue) {
-        self.poll();
+        self.poll(cat);
         self.controls_ui(ui, now);
-        // The file row beside the board (or before any match); the log keeps its room.
-        let files = (self.by_decision && self.board.is_some()) || self.watched.is_none();
-        let asked = if files {
-            {
-                let record = self.board.as_ref().map(|g| move || g.record());
-                let record = record.as_ref().map(|f| f as &dyn Fn() -> MatchRecord);
-                file_ui(ui, &mut self.path, record, "watch")
-            }
-        } else {
-            None
-        };
-        match asked {
-            Some(FileAsk::Saved(m) | FileAsk::Failed(m)) => self.message = Some(m),
-            Some(FileAsk::Open(path)) => match open_match(cat, &path) {
-                Ok(m) => {
-                    self.message = Some(format!(
-                        "Opened {} ({} inputs replayed).",
-                        path.display(),
-                        m.inputs.len()
-                    ));
-                    self.board = Some(m);
-                    self.by_decision = true;
-                }
-                Err(e) => self.message = Some(e),
-            },
-            None => {}
-        }
+        self.view.board.next = now
+            .setup
+            .clone()
+            .map(|s| (s, now.names.map(str::to_string).to_vec()));
         if let Some(m) = &self.message {
             ui.label(m);
         }
-        if self.by_decision
-            && let Some(b) = &mut self.board
-        {
-            ui.horizontal(|ui| {
-                ui.selectable_value(&mut self.by_decision, true, "Decision by decision");
-                if self.watched.is_some() {
+        // Decision by decision (or before any match: New match and Open there).
+        if self.by_decision || self.watched.is_none() {
+            if self.watched.is_none() && self.job.is_none() && self.view.session.is_none() {
+                ui.weak(
+                    "Play one match with the seed and policies on the left, then read its log \
+                     whole or turn by turn; or play one here, computer against computer.",
+                );
+            }
+            if self.watched.is_some() {
+                ui.horizontal(|ui| {
+                    ui.selectable_value(&mut self.by_decision, true, "Decision by decision");
                     ui.selectable_value(&mut self.by_decision, false, "The log")
                         .on_hover_text("The whole log, or turn by turn");
-                }
-            });
-            match_ui(ui, b, cat, &mut self.pictures, "watch");
+                });
+            }
+            self.view.ui(ui, cat);
             return;
         }
         let Some(w) = &self.watched else {
-            if self.job.is_none() {
-                ui.add_space(8.0);
-                ui.weak("Play one match with the seed and policies on the left, then read its log whole or turn by turn.");
-            }
             return;
         };
         ui.add_space(6.0);
@@ -300,7 +304,7 @@ impl WatchPanel {
         egui::CentralPanel::default().show(ui, |ui| self.log_ui(ui));
     }
 
-    fn poll(&mut self) {
+    fn poll(&mut self, cat: &Catalogue) {
         let Some(job) = &self.job else { return };
         match job.poll() {
             Poll::Running => return,
@@ -309,17 +313,8 @@ impl WatchPanel {
                 self.message = Some("The match was stopped.".into());
             }
             Poll::Finished(Some(w)) => {
-                if let Some((setup, o)) = self.pending.take() {
-                    let seats = [Seat::Computer(o.policies[0]), Seat::Computer(o.policies[1])];
-                    let members = side_ids(&setup);
-                    self.board = Some(IconicaMatch::replayed(
-                        setup,
-                        w.names.clone(),
-                        members,
-                        o,
-                        seats,
-                        w.inputs.clone(),
-                    ));
+                if let Some((setup, o, names)) = self.pending.take() {
+                    self.show_on_board(cat, &setup, &o, &names, &w.inputs);
                 }
                 self.watched = Some(w);
                 self.turn = 0;
@@ -330,13 +325,55 @@ impl WatchPanel {
         self.job = None;
     }
 
+    /// Puts the watched match (`inputs` of `setup`, the options' policies and seed) on the
+    /// session view, shown from its start.
+    fn show_on_board(
+        &mut self,
+        cat: &Catalogue,
+        setup: &Setup,
+        o: &MatchOptions,
+        names: &[String; 2],
+        inputs: &[usize],
+    ) {
+        let seats: Vec<SessionSeat> = (0..2)
+            .map(|k| SessionSeat::Computer(Policy::parse(o.policies[k]).unwrap_or(Policy::Greedy)))
+            .collect();
+        let r = MatchRecord::of_inputs(
+            &IconicaGame::new(setup),
+            matchfile::ENGINE,
+            o.seed,
+            seats.iter().map(|s| s.record_name()).collect(),
+            Inputs::of(inputs.to_vec()),
+            matchfile::options_of(setup, names),
+        );
+        match registry::session(&r, cat) {
+            Ok(mut s) => {
+                s.at = 0;
+                self.view.seats[..2].copy_from_slice(&seats);
+                self.view.seed = o.seed;
+                self.view.session = Some(s);
+                self.view.turn.reset();
+                self.view.board.reset();
+            }
+            Err(e) => {
+                self.message = Some(format!(
+                    "The match cannot be shown on the board: {}",
+                    crate::error_chain(&e)
+                ))
+            }
+        }
+    }
+
     fn controls_ui(&mut self, ui: &mut egui::Ui, now: &Asked) {
         let (setup, o) = (now.setup, now.options);
         ui.horizontal(|ui| {
             let can = setup.is_ok() && self.job.is_none();
             let play = ui
                 .add_enabled(can, egui::Button::new("Play one match"))
-                .on_hover_text(format!("Play one match with seed {}", o.seed))
+                .on_hover_text(format!(
+                    "Play one match with seed {} as `deckwright play iconica` plays it",
+                    o.seed
+                ))
                 .on_disabled_hover_text(match setup {
                     Err(why) => why.as_str(),
                     Ok(_) => "A match is being played",
@@ -378,7 +415,7 @@ impl WatchPanel {
             pb.name(),
             o.cli_rules()
         );
-        self.pending = Some((setup.clone(), o.clone()));
+        self.pending = Some((setup.clone(), o.clone(), names.clone()));
         let job = Job::spawn(ctx, "deckwright-watch", 1, move |p| {
             let stepped = play_stoppable(&setup, pa, pb, seed, p.stop_flag())?;
             let Played { state, log } = stepped.played;
@@ -413,7 +450,7 @@ impl WatchPanel {
             ui.selectable_value(&mut self.step, false, "Whole log");
             ui.selectable_value(&mut self.step, true, "Turn by turn")
                 .on_hover_text("One turn at a time; the Left and Right arrow keys step");
-            if self.board.is_some() {
+            if self.view.session.is_some() {
                 ui.selectable_value(&mut self.by_decision, true, "Decision by decision")
                     .on_hover_text(
                         "The board at each decision and die; the Left and Right arrow keys step",
