@@ -15,6 +15,7 @@
 pub mod arcadia;
 pub mod iconica;
 pub mod iconoclasm;
+pub mod ruunara;
 pub mod sprt;
 
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -44,6 +44,9 @@ pub enum Game {
     Arcadia(ArcadiaArgs),
     /// Each seat's win rate and the first player's edge under a clash table.
     Iconoclasm(IconoclasmArgs),
+    /// A Ruunara hero, or one of its skills, by what it adds to its squads' win rate
+    /// against the missions.
+    Ruunara(super::balance_ruunara::Args),
 }
 
 #[derive(Debug, clap::Args)]
@@ -119,6 +122,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         Game::Iconica(a) => iconica(ctx, a),
         Game::Arcadia(a) => arcadia(ctx, a),
         Game::Iconoclasm(a) => iconoclasm(ctx, a),
+        Game::Ruunara(a) => super::balance_ruunara::run(ctx, a),
     }
 }
 
@@ -153,12 +157,12 @@ pub struct RunArgs {
 
 impl RunArgs {
     /// The policy of a run of one policy (the first given).
-    fn policy(&self) -> PolicyKind {
+    pub(super) fn policy(&self) -> PolicyKind {
         self.ai.first().copied().unwrap_or(PolicyKind::Greedy)
     }
 
     /// Refuses several policies where the game's report takes one.
-    fn one_policy(&self, game: &str) -> Result<(), BadInput> {
+    pub(super) fn one_policy(&self, game: &str) -> Result<(), BadInput> {
         if self.ai.len() > 1 {
             return Err(BadInput(format!(
                 "--ai: balance {game} takes one policy; several side by side are Iconica's for now"
@@ -169,7 +173,7 @@ impl RunArgs {
 
     /// The runner these options ask for: the stopping rule checked, `--threads` lowered to
     /// the machine's (with a note).
-    fn runner(&self) -> Result<Runner<'static>, BadInput> {
+    pub(super) fn runner(&self) -> Result<Runner<'static>, BadInput> {
         let stopping = Stopping::checked(self.precision, self.max_games)
             .map_err(|e| BadInput(format!("--precision/--max-games: {e}")))?;
         let (threads, lowered) = limits::threads(self.threads);
@@ -180,7 +184,7 @@ impl RunArgs {
     }
 
     /// Why a run stopped, in the options' words.
-    fn stopped_at(&self, stopped: crate::balance::Stopped) -> String {
+    pub(super) fn stopped_at(&self, stopped: crate::balance::Stopped) -> String {
         match stopped {
             crate::balance::Stopped::Precision => format!("precision {}", self.precision),
             crate::balance::Stopped::MaxGames => format!("--max-games {}", self.max_games),
@@ -576,11 +580,11 @@ fn write_sprt(ctx: &Context, card: &Character, args: &IconicaArgs, o: &SprtOutco
     );
 }
 
-fn ci(lo_hi: (f64, f64)) -> Value {
+pub(super) fn ci(lo_hi: (f64, f64)) -> Value {
     json!([lo_hi.0, lo_hi.1])
 }
 
-fn rate_json(r: &Rate) -> Value {
+pub(super) fn rate_json(r: &Rate) -> Value {
     json!({"games": r.games, "win_rate": r.win_rate, "ci95": ci(r.ci95)})
 }
 
@@ -632,11 +636,11 @@ fn to_json(card: &Character, args: &IconicaArgs, r: &Report) -> Value {
     })
 }
 
-fn pct(x: f64) -> String {
+pub(super) fn pct(x: f64) -> String {
     format!("{:.1}%", x * 100.0)
 }
 
-fn signed(x: f64) -> String {
+pub(super) fn signed(x: f64) -> String {
     format!("{:+.1}", x * 100.0)
 }
 

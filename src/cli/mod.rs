@@ -3,6 +3,7 @@
 //! (`out.rs`) and choose exit codes; the work itself is done by the core.
 
 mod balance;
+mod balance_ruunara;
 mod cards_export;
 mod catalogue;
 mod collection;

@@ -2,6 +2,7 @@
 //! within their cycles, properties of random missions, the shared game interface and the
 //! duel.
 
+mod balance;
 mod common;
 mod deploy;
 mod duel;

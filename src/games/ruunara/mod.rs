@@ -3,6 +3,7 @@
 pub mod duel;
 pub mod edit;
 pub mod engine;
+pub mod examples;
 pub mod matchfile;
 pub mod mission;
 pub mod model;

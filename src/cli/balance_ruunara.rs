@@ -1,0 +1,226 @@
+//! `deckwright balance ruunara HERO [--skill NAME] [--squad FILE...] [--mission FILE...]`:
+//! what a hero, or one of its skills, adds to its squads' win rate against the missions,
+//! paired (`crate::balance::ruunara`); this file reads the input and writes the report.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use serde_json::json;
+
+use super::balance::{RunArgs, ci, pct, rate_json, signed};
+use super::load::{open_catalogue, read_text};
+use super::options::check_ruunara_search;
+use super::{BadInput, Context, Outcome};
+use crate::balance::ruunara::{self as bal, FieldMission, FieldSquad, Report, Subject};
+use crate::cards::{Card, CardLookup, parse_card};
+use crate::games::ruunara::squad::SquadFile;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A hero (or unit): a catalogue id or name, or a card file (imported or not).
+    #[arg(value_name = "HERO")]
+    pub hero: String,
+    /// Measure this skill of the hero (its name) rather than the hero: the squad with the
+    /// hero as printed against the hero without the skill.
+    #[arg(long, value_name = "NAME")]
+    pub skill: Option<String>,
+    /// Squad files with the hero (default: the example squads built in that have it).
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub squad: Vec<PathBuf>,
+    /// Mission files (default: the example missions built in).
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub mission: Vec<PathBuf>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// The hero: a file when one is there (or the name looks like one), else a catalogue id or
+/// name.
+fn load_hero(lookup: &dyn CardLookup, hero: &str) -> Result<Card, BadInput> {
+    let path = Path::new(hero);
+    if path.exists() || hero.ends_with(".toml") {
+        let text = read_text(path).map_err(|e| BadInput(format!("{hero}: {e}")))?;
+        let card = parse_card(&text, hero)?;
+        return match card {
+            Card::Ruunara(_) => Ok(card),
+            other => Err(BadInput(format!(
+                "{hero}: `{}` is a {} {}, not a Ruunara hero",
+                other.id(),
+                other.game().title(),
+                other.kind()
+            ))),
+        };
+    }
+    if let Some(c) = lookup.card(hero) {
+        return Ok(c.into_owned());
+    }
+    let named = lookup.cards_named(crate::cards::Game::Ruunara, hero);
+    named
+        .into_iter()
+        .next()
+        .map(|c| c.into_owned())
+        .ok_or_else(|| {
+            BadInput(format!(
+                "no Ruunara card `{hero}` in the catalogue (nor a file of that name)"
+            ))
+        })
+}
+
+pub fn run(ctx: &Context, args: Args) -> Outcome {
+    args.run.one_policy("ruunara")?;
+    let cat = open_catalogue(ctx)?;
+    let card = load_hero(&cat, &args.hero)?;
+    // The catalogue's cards with the hero in place (a file not yet imported included).
+    let mut cards = cat.all().map_err(|e| BadInput(format!("catalogue: {e}")))?;
+    cards.retain(|c| c.id() != card.id());
+    cards.push(card.clone());
+    let hero = bal::hero(&cards, card.id()).map_err(|e| BadInput(e.to_string()))?;
+    let subject = match &args.skill {
+        Some(s) => Subject::Skill(s.clone()),
+        None => Subject::Hero,
+    };
+    let squads = if args.squad.is_empty() {
+        bal::example_squads(hero)
+    } else {
+        let mut v = Vec::new();
+        for p in &args.squad {
+            let shown = p.display().to_string();
+            let text = read_text(p).map_err(|e| BadInput(format!("{shown}: {e}")))?;
+            v.push(FieldSquad {
+                squad: SquadFile::parse(&text, &shown)?,
+                name: shown,
+            });
+        }
+        v
+    };
+    if squads.is_empty() {
+        return Err(BadInput(format!(
+            "no example squad has {}: give --squad FILE... with it",
+            hero.name
+        )));
+    }
+    let missions = if args.mission.is_empty() {
+        bal::example_missions()
+    } else {
+        let mut v = Vec::new();
+        for p in &args.mission {
+            let shown = p.display().to_string();
+            let text = read_text(p).map_err(|e| BadInput(format!("{shown}: {e}")))?;
+            v.push(FieldMission { name: shown, text });
+        }
+        v
+    };
+    let policy = args.run.policy();
+    let field = bal::places(hero, &subject, &squads, &missions, &cards)
+        .map_err(|e| BadInput(format!("{}: {e}", args.hero)))?;
+    for p in &field.0 {
+        check_ruunara_search("--ai", policy, p.with.figs.len())?;
+    }
+    let runner = args.run.runner()?;
+    let r = bal::report(hero, &subject, field, policy, args.run.seed, &runner)
+        .map_err(|e| BadInput(format!("{}: {e}", args.hero)))?;
+    if args.run.json {
+        ctx.out.json(&to_json(&args, &r));
+    } else {
+        write_text(ctx, &args, &r);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn to_json(args: &Args, r: &Report) -> serde_json::Value {
+    let d = &r.delta;
+    json!({
+        "game": "ruunara",
+        "card": r.id,
+        "name": r.name,
+        "skill": r.skill,
+        "ai": args.run.policy().name(),
+        "seed": args.run.seed,
+        "precision": args.run.precision,
+        "draws": "half a win",
+        "games": d.games,
+        "stopped": d.stopped.as_str(),
+        "win_rate": d.other.win_rate,
+        "ci95": ci(d.other.ci95),
+        "against": {
+            "what": match &r.skill {
+                Some(_) => "the same squads with the hero without the skill",
+                None => "the same squads without the hero",
+            },
+            "win_rate": d.base.win_rate,
+            "ci95": ci(d.base.ci95),
+        },
+        "delta": d.delta,
+        "delta_ci95": ci(d.ci95),
+        "matchups": r.matchups.iter().map(|m| {
+            let mut v = rate_json(&m.with);
+            v["name"] = json!(format!("{} on {}", m.squad, m.mission));
+            v["without"] = rate_json(&m.without);
+            v
+        }).collect::<Vec<_>>(),
+        "skipped": r.skipped.iter().map(|s| json!({"squad": s.squad, "mission": s.mission, "why": s.why})).collect::<Vec<_>>(),
+        "not_played": r.unplayed.iter().map(|g| g.line()).collect::<Vec<_>>(),
+        "impact": [],
+        "suggestions": [],
+    })
+}
+
+fn write_text(ctx: &Context, args: &Args, r: &Report) {
+    let out = &ctx.out;
+    let ai = args.run.policy().name();
+    let d = &r.delta;
+    let (what, without) = match &r.skill {
+        Some(s) => (format!("{s} of {} ({})", r.name, r.id), "without the skill"),
+        None => (format!("{} ({})", r.name, r.id), "without the hero"),
+    };
+    writeln!(
+        out,
+        "{what}, Ruunara; the squad played by {ai}, the enemies by the rules, seed {}; draws and unfinished missions count as half a win",
+        args.run.seed
+    );
+    for g in &r.unplayed {
+        writeln!(
+            out,
+            "not played: {}: measured as the engine plays it, not as printed",
+            g.line()
+        );
+    }
+    writeln!(
+        out,
+        "with {} (95% CI {} to {}); {without} {} ({} to {})",
+        pct(d.other.win_rate),
+        pct(d.other.ci95.0),
+        pct(d.other.ci95.1),
+        pct(d.base.win_rate),
+        pct(d.base.ci95.0),
+        pct(d.base.ci95.1)
+    );
+    writeln!(
+        out,
+        "change {} pts ({} to {}), paired over {} games; stopped at {}",
+        signed(d.delta),
+        signed(d.ci95.0),
+        signed(d.ci95.1),
+        d.games,
+        args.run.stopped_at(d.stopped)
+    );
+    writeln!(out, "\nplaces ({ai}):");
+    writeln!(
+        out,
+        "{:<56} {:>7} {:>8} {:>8}",
+        "squad on mission", "games", "with", "without"
+    );
+    for m in &r.matchups {
+        writeln!(
+            out,
+            "{:<56} {:>7} {:>8} {:>8}",
+            format!("{} on {}", m.squad, m.mission),
+            m.with.games,
+            pct(m.with.win_rate),
+            pct(m.without.win_rate)
+        );
+    }
+    for s in &r.skipped {
+        writeln!(out, "  not played: {} on {}: {}", s.squad, s.mission, s.why);
+    }
+}
