@@ -371,7 +371,6 @@ fn the_enemies_turn_is_stepped_die_by_die_as_the_engine_plays_it() {
         h.run();
     }
     assert_eq!(session(h.state()).at, k);
-    h.get_by_label("The enemies' turn");
     h.get_by_label_contains(&format!(
         "{} #{by} attacks {} #{target}: the dice are rolled.",
         s.figs[by].name, s.figs[target].name
@@ -759,6 +758,18 @@ fn a_saved_match_with_a_drag_reopens_at_its_last_step_and_a_damaged_one_is_refus
     std::fs::write(&bad_path, "format = 1\ngame = \"ruunara\"\nseed = ").unwrap();
     click(&mut h, "Open match");
     h.get_by_label_contains("not a match record");
+    // A record of format 1 (its dice left to the seed, its drags kept apart) is refused,
+    // saying so.
+    let mut v1 = r.clone();
+    v1.format = 1;
+    v1.points.clear();
+    v1.checks.clear();
+    v1.options
+        .insert("drags".into(), toml::Value::Array(vec![]));
+    v1.save(&bad_path).unwrap();
+    click(&mut h, "Open match");
+    h.get_by_label_contains("has format 1");
+    assert_eq!(session(h.state()).inputs(), inputs);
 }
 
 /// The inputs taken and the position at the step shown.
