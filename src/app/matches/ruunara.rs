@@ -1017,13 +1017,18 @@ fn options_ui(
         Turn::Chance(_) => {
             let a = &game.st.attack;
             let (by, at) = (usize::from(a.by), usize::from(a.target));
-            if s.figs[by].run_by_rules() {
-                ui.strong("The enemies' turn");
+            if let (Some(f), Some(t)) = (s.figs.get(by), s.figs.get(at)) {
+                if f.run_by_rules() {
+                    ui.strong("The enemies' turn");
+                }
+                ui.label(format!(
+                    "{} #{by} attacks {} #{at}: the dice are rolled.",
+                    f.name, t.name
+                ));
             }
-            ui.label(format!(
-                "{} #{by} attacks {} #{at}: the dice are rolled.",
-                s.figs[by].name, s.figs[at].name
-            ));
+            if let Some(i) = shown.taken() {
+                ui.weak(format!("Rolled: {}", i + 1));
+            }
             None
         }
         Turn::Seat { .. } => {
