@@ -189,23 +189,36 @@ fn boards(c: &mut Criterion) {
 
     // Ruunara: the eliminate mission for the example squad, half-way through, the heroes
     // played by the computer.
-    use deckwright::app::matches::ruunara::{self, Heroes, MISSIONS, Played};
-    use deckwright::games::ruunara::squad::SquadFile;
-    let squad = SquadFile::parse(ruunara::EXAMPLE_SQUAD, "example.squad.toml").expect("squad");
-    let (setup, source) =
-        ruunara::deploy(&f.app.cat, MISSIONS[0].1, MISSIONS[0].0, &squad).expect("deployed");
     f.app.matches.game = MatchGame::Ruunara;
-    f.app.matches.ruunara.played = Some(Played::new(setup, source, Heroes::Computer("greedy"), 1));
-    // The computer plays a bounded slice of the mission each frame.
-    for _ in 0..10_000 {
+    let view = &mut f.app.matches.ruunara.view;
+    view.seats[0] = SessionSeat::Computer(Policy::Greedy);
+    view.new_match(&f.app.cat);
+    let over = |app: &DeckwrightApp| {
+        app.matches
+            .ruunara
+            .view
+            .session
+            .as_ref()
+            .is_some_and(|s| matches!(s.latest().turn(), Turn::Over))
+    };
+    // The computer's turn answers in its own time.
+    for _ in 0..60_000 {
         f.frame(Vec::new());
-        if f.app.matches.ruunara.played.as_ref().expect("set").over() {
+        if over(&f.app) {
             break;
         }
+        std::thread::sleep(Duration::from_millis(1));
     }
-    let p = f.app.matches.ruunara.played.as_mut().expect("set");
-    assert!(p.over(), "the computer played the mission out");
-    p.at = p.inputs.len() / 2;
+    assert!(over(&f.app), "the computer played the mission out");
+    let p = f
+        .app
+        .matches
+        .ruunara
+        .view
+        .session
+        .as_mut()
+        .expect("deployed");
+    p.at = p.len() / 2;
     f.frame(Vec::new());
     g.bench_function("ruunara_board_1920", |b| b.iter(|| f.frame(Vec::new())));
     g.finish();

@@ -115,7 +115,7 @@ pub enum RecordError {
         wanted: u32,
     },
     #[error(
-        "the match file has format 1, which leaves the {0} to the seed; open it in the app's Match screen and save it again"
+        "the match file has format 1, which leaves the {0} to the seed; this program replays only records that keep every input (format 2)"
     )]
     Legacy(&'static str),
     #[error("the match file is of {found}, not {wanted}")]

@@ -1,36 +1,42 @@
 //! Ruunara on the Match screen: a mission (a bundled example or a file) played by a squad (the
-//! Squad screen's, the bundled example or a file), the heroes played by a person or a policy,
-//! the enemies run by the rules inside the engine. The table is drawn from above; a person
-//! places each member deployed in a zone by clicking or dragging into the highlighted zone,
-//! drags the active hero within its movement and takes the other decisions from the options
-//! in words (keys 1-9) or by clicking the figure they concern.
+//! Squad screen's, the bundled example or a file) in the shared match view
+//! ([`super::session_view`]), which keeps the seat of the heroes (a person or a policy), the
+//! seed, New match, Back and Forward, Undo, Save and Open, the enemies' turn and its dice on a
+//! background job with Stop, and the log. This file keeps how a new match starts (the mission
+//! and the squad chosen, deployed) and the board painter: the table from above, where a person
+//! places each member deployed in a zone by a click or a drag into the highlighted zone and
+//! drags the active hero within its movement (each a point on the table, [`Act::Point`]), and
+//! takes the other decisions from the options in words (keys 1-9) or by clicking the figure
+//! they concern; and the Simulate view's run.
 //!
-//! Every decision is recorded and the dice come from one seeded stream, so the position at
-//! step k is the mission replayed from the seed with the first k decisions ([`Played::game`]):
-//! Back and Forward walk the match decision by decision, and through the enemies' turn a
-//! decision sets off enemy by enemy (the step replayed with the engine pausing in front of
-//! the next enemy, [`RuunaraGame::watch_enemies`]); deciding at an earlier step plays on from
-//! there (an undo).
+//! The enemies are run by the rules inside the engine, and every die is a chance input the
+//! session draws and records: Back and Forward walk an enemies' turn die by die, the attacker
+//! of each roll ringed on the table and named under it.
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use super::job::{ComputerTurn, Thinking, TurnStep};
+use super::session_view::{Act, Board, SessionView, Shown, Start};
 use super::sim_view::{Ask, SimView, Words};
-use crate::cards::{Card, CardLookup};
-use crate::games::ai::{Agent, Policy};
+use crate::cards::CardLookup;
+use crate::catalogue::Catalogue;
+use crate::games::ai::Policy;
 use crate::games::dice::{RngDice, game_seed};
 use crate::games::game::{Game, Outcome, Turn};
-use crate::games::record::{Inputs, MatchRecord, PointInput, RecordError, replay_record};
+use crate::games::owned::Owned;
 use crate::games::ruunara::engine::{
-    BASE_R, Event, NoLog, Opt, Path, Phase, Pt, RuunaraEnding, RuunaraEval, RuunaraGame, Setup,
-    Status,
+    BASE_R, Opt, Phase, Pt, RuunaraEnding, RuunaraGame, Setup, Status,
 };
-use crate::games::ruunara::matchfile;
+use crate::games::ruunara::matchfile::{self, Ruunara};
 use crate::games::ruunara::mission::{Objective, SceneryKind, Zone};
 use crate::games::ruunara::squad::SquadFile;
-use crate::games::session::{self, TurnEnd};
+use crate::games::session::Seat;
 use crate::sim::play_seeded;
+
+/// The Ruunara position of a session's position (`None` for another game's).
+pub fn position(g: &dyn crate::games::any::AnyGame) -> Option<&RuunaraGame<'_>> {
+    g.as_any().downcast_ref::<Owned<Ruunara>>().map(Owned::game)
+}
 
 /// The bundled example missions: their file names and texts.
 pub const MISSIONS: [(&str, &str); 4] = [
@@ -75,602 +81,6 @@ pub enum MissionSource {
     File(PathBuf),
 }
 
-/// Who plays the heroes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Heroes {
-    Person,
-    /// A policy by name (`first`, `random`, `greedy`, `mcts`).
-    Computer(&'static str),
-}
-
-impl Heroes {
-    fn label(self) -> String {
-        match self {
-            Heroes::Person => "a person".into(),
-            Heroes::Computer(p) => format!("the computer ({p})"),
-        }
-    }
-}
-
-/// One decision of the heroes' seat.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Input {
-    /// Option `i` of the decision.
-    Pick(usize),
-    /// The active hero moved along a dragged path.
-    Drag(Path),
-    /// The member being deployed dropped at a point of its zone.
-    Drop(Pt),
-}
-
-pub use crate::games::ruunara::matchfile::Source;
-
-/// The mission compiled with `squad` ([`matchfile::compile`]), and what it was made from
-/// (the cards it looked up kept, for its record).
-pub fn deploy(
-    lookup: &dyn CardLookup,
-    mission_text: &str,
-    mission_file: &str,
-    squad: &SquadFile,
-) -> Result<(Setup, Source), String> {
-    matchfile::deploy(lookup, mission_text, mission_file, squad).map(|(c, src)| (c.setup, src))
-}
-
-/// A played match as the Match view shows it ([`Played::history`]).
-pub struct History {
-    pub lines: Vec<(usize, String)>,
-    pub frames: Vec<(usize, Option<usize>)>,
-}
-
-/// One mission and its recorded decisions.
-pub struct Played {
-    pub setup: Arc<Setup>,
-    /// What the setup was made from.
-    pub source: Arc<Source>,
-    pub heroes: Heroes,
-    pub seed: u64,
-    /// Every decision so far, in order (the dice come from the seed).
-    pub inputs: Vec<Input>,
-    /// The step shown: the position after the first `at` decisions.
-    pub at: usize,
-    /// Watching the enemies' turn that decision `at` set off: how many enemies have acted
-    /// (`None`: the whole step, its dice and every enemy).
-    pub watch: Option<usize>,
-}
-
-impl Input {
-    /// Takes this decision at `g`, logging what happens: an option, the dragged hero's
-    /// path, or the member's drop.
-    fn apply(self, g: &mut RuunaraGame<'_>, log: &mut Vec<Event>) {
-        match self {
-            Input::Pick(i) => g.step(i, log),
-            Input::Drag(p) => {
-                g.apply_path(p, log);
-            }
-            Input::Drop(at) => {
-                g.apply_drop(at, log);
-            }
-        }
-    }
-}
-
-/// Rolls every die the game waits for from `dice`, each outcome kept in `inputs`.
-fn roll_into(g: &mut RuunaraGame<'_>, dice: &mut RngDice, inputs: &mut Vec<usize>) {
-    while let Turn::Chance(c) = g.turn() {
-        match c.draw(dice) {
-            Some(o) => {
-                inputs.push(o);
-                g.step(o, &mut NoLog);
-            }
-            None => return,
-        }
-    }
-}
-
-/// Rolls every die the game waits for from `dice`.
-fn roll(g: &mut RuunaraGame<'_>, dice: &mut RngDice, log: &mut Vec<Event>) {
-    while let Turn::Chance(c) = g.turn() {
-        match c.draw(dice) {
-            Some(o) => g.step(o, log),
-            None => {
-                g.exhausted(log);
-                return;
-            }
-        }
-    }
-}
-
-impl super::play::Recorded for Played {
-    /// The record of the match (docs/cards.md, "Match records"): every input, the dice the
-    /// seed rolled among them; a drag or a drop is a point, offered as the option index the
-    /// engine gives it ([`Game::offer_point`]).
-    fn record(&self) -> MatchRecord {
-        let mut dice = RngDice::new(self.seed);
-        let mut g = RuunaraGame::start(&self.setup, &mut NoLog);
-        let mut inputs = Vec::new();
-        let mut points = Vec::new();
-        roll_into(&mut g, &mut dice, &mut inputs);
-        for input in &self.inputs {
-            let i = match *input {
-                Input::Pick(i) => Some(i),
-                Input::Drag(p) => p.end().and_then(|end| {
-                    points.push(PointInput {
-                        step: inputs.len(),
-                        x: end.x,
-                        y: end.y,
-                    });
-                    g.offer_point(end.x, end.y)
-                }),
-                Input::Drop(at) => {
-                    points.push(PointInput {
-                        step: inputs.len(),
-                        x: at.x,
-                        y: at.y,
-                    });
-                    g.offer_point(at.x, at.y)
-                }
-            };
-            // Every input was legal where it was taken: the engine offered it then.
-            let Some(i) = i else { break };
-            inputs.push(i);
-            g.step(i, &mut NoLog);
-            roll_into(&mut g, &mut dice, &mut inputs);
-        }
-        MatchRecord::of_inputs(
-            &RuunaraGame::new(&self.setup),
-            matchfile::ENGINE,
-            self.seed,
-            vec![match self.heroes {
-                Heroes::Person => "person".to_string(),
-                Heroes::Computer(p) => p.to_string(),
-            }],
-            Inputs {
-                inputs,
-                points,
-                exhausted: false,
-            },
-            matchfile::options(&self.source),
-        )
-    }
-
-    fn replayed(&self) -> usize {
-        self.inputs.len()
-    }
-}
-
-impl Played {
-    /// A mission not yet begun: its deployment shown, no decision taken.
-    pub fn new(setup: Setup, source: Source, heroes: Heroes, seed: u64) -> Played {
-        Played {
-            setup: Arc::new(setup),
-            source: Arc::new(source),
-            heroes,
-            seed,
-            inputs: Vec::new(),
-            at: 0,
-            watch: None,
-        }
-    }
-
-    /// The game after the first `k` decisions and the log, each line with the step it belongs
-    /// to (0: the deployment; j: the events of the j-th decision and the dice after it).
-    /// With `watch`, the k-th decision's enemies' turn stops in front of the enemy after
-    /// that many have acted.
-    fn run(&self, k: usize, watch: Option<usize>) -> (RuunaraGame<'_>, Vec<(usize, Event)>) {
-        let mut dice = RngDice::new(self.seed);
-        let mut ev = Vec::new();
-        let mut g = RuunaraGame::start(&self.setup, &mut ev);
-        roll(&mut g, &mut dice, &mut ev);
-        let mut lines: Vec<(usize, Event)> = ev.drain(..).map(|e| (0, e)).collect();
-        for (j, input) in self.inputs[..k].iter().enumerate() {
-            if j + 1 == k
-                && let Some(w) = watch
-            {
-                g.watch_enemies(w);
-            }
-            input.apply(&mut g, &mut ev);
-            roll(&mut g, &mut dice, &mut ev);
-            lines.extend(ev.drain(..).map(|e| (j + 1, e)));
-        }
-        (g, lines)
-    }
-
-    /// The game at the step shown.
-    pub fn game(&self) -> RuunaraGame<'_> {
-        self.run(self.at, self.watch).0
-    }
-
-    /// The game after every decision.
-    pub fn last(&self) -> RuunaraGame<'_> {
-        self.run(self.inputs.len(), None).0
-    }
-
-    /// The whole match, replayed once: its log in words, each line with its step (while an
-    /// enemies' turn is watched, the lines of the step shown still to come count as the next
-    /// step's), and every position Back and Forward walk through, in order: the deployment,
-    /// then for each decision the enemies' turn it sets off enemy by enemy (`(k, Some(w))`:
-    /// in front of the enemy after `w` have acted) and the position after it (`(k, None)`).
-    pub fn history(&self) -> History {
-        let (g, lines) = self.run(self.inputs.len(), None);
-        let mut enemies = vec![0; self.inputs.len() + 1];
-        // A watched step shows its lines up to the Activate of the enemy it paused before.
-        let mut shown_in_step = None;
-        let mut in_step = 0;
-        for (k, e) in &lines {
-            if let Event::Activate { fig } = e
-                && self.setup.figs[usize::from(*fig)].run_by_rules()
-            {
-                if *k == self.at && Some(enemies[*k]) == self.watch && shown_in_step.is_none() {
-                    shown_in_step = Some(in_step);
-                }
-                enemies[*k] += 1;
-            }
-            if *k == self.at {
-                in_step += 1;
-            }
-        }
-        let mut in_step = 0;
-        let lines = lines
-            .iter()
-            .map(|(k, e)| {
-                let mut k = *k;
-                if k == self.at {
-                    in_step += 1;
-                    if shown_in_step.is_some_and(|n| in_step > n) {
-                        k += 1;
-                    }
-                }
-                (k, g.event_text(e))
-            })
-            .collect();
-        let mut frames = vec![(0, None)];
-        for (k, &m) in enemies.iter().enumerate().skip(1) {
-            frames.extend((0..m).map(|w| (k, Some(w))));
-            frames.push((k, None));
-        }
-        History { lines, frames }
-    }
-
-    /// The whole log in words ([`Played::history`]).
-    pub fn log(&self) -> Vec<(usize, String)> {
-        self.history().lines
-    }
-
-    /// Every position Back and Forward walk through ([`Played::history`]).
-    pub fn frames(&self) -> Vec<(usize, Option<usize>)> {
-        self.history().frames
-    }
-
-    /// Whether the mission is over after the last decision.
-    pub fn over(&self) -> bool {
-        matches!(self.last().turn(), Turn::Over)
-    }
-
-    /// Takes `input` at the step shown (dropping any later decisions).
-    pub fn decide(&mut self, input: Input) {
-        self.inputs.truncate(self.at);
-        self.inputs.push(input);
-        self.at = self.inputs.len();
-        self.watch = None;
-    }
-
-    /// Starts the computer's turn when the heroes are the computer's and the last step is
-    /// shown: its decisions, each seeded by its index among the decisions, with the seed's
-    /// dice rolled after each, on a background job until the mission is over.
-    fn computer_turn(&self, ctx: &egui::Context) -> Option<Result<Thinking, String>> {
-        let Heroes::Computer(name) = self.heroes else {
-            return None;
-        };
-        if self.at != self.inputs.len() || self.watch.is_some() {
-            return None;
-        }
-        if !matches!(self.last().turn(), Turn::Seat { .. }) {
-            return None;
-        }
-        let policy = Policy::parse(name).unwrap_or(Policy::Greedy);
-        let setup = self.setup.clone();
-        let inputs = self.inputs.clone();
-        let seed = self.seed;
-        Some(Thinking::start(ctx, inputs.len(), move |stop, done| {
-            // The mission replayed to its end, the dice stream with it.
-            let mut dice = RngDice::new(seed);
-            let mut ev = Vec::new();
-            let mut g = RuunaraGame::start(&setup, &mut ev);
-            roll(&mut g, &mut dice, &mut ev);
-            for input in &inputs {
-                input.apply(&mut g, &mut ev);
-                roll(&mut g, &mut dice, &mut ev);
-                ev.clear();
-            }
-            let mut picks = Vec::new();
-            let end = loop {
-                if stop.load(std::sync::atomic::Ordering::Relaxed) {
-                    break TurnEnd::Stopped;
-                }
-                let Turn::Seat { seat, options } = g.turn() else {
-                    break TurnEnd::Over;
-                };
-                // Each decision has its own seed: the same mission and decisions choose the same.
-                let k = inputs.len() + picks.len();
-                let i = Agent::<RuunaraEval>::new(policy, session::decision_seed(seed, k))
-                    .stopped_by(stop.clone())
-                    .choose(&g, seat, options);
-                if stop.load(std::sync::atomic::Ordering::Relaxed) {
-                    break TurnEnd::Stopped;
-                }
-                g.step(i, &mut ev);
-                roll(&mut g, &mut dice, &mut ev);
-                ev.clear();
-                picks.push(i);
-                done(picks.len());
-            };
-            (picks, end)
-        }))
-    }
-
-    /// Appends the computer's decisions to a match of `from` decisions (none when the match
-    /// has moved on since).
-    fn append(&mut self, from: usize, picks: Vec<usize>) {
-        if self.inputs.len() != from || self.at != from || self.watch.is_some() {
-            return;
-        }
-        self.inputs.extend(picks.into_iter().map(Input::Pick));
-        self.at = self.inputs.len();
-    }
-}
-
-impl Played {
-    /// Reopens a recorded match from the record alone: the mission and squad deployed again
-    /// with the recorded cards, every decision checked against the position it is taken at
-    /// (a drag must end where the hero may go, within its movement; a drop must be where the
-    /// member may deploy), shown at its last step.
-    pub fn from_record(r: &MatchRecord) -> Result<Played, RecordError> {
-        r.expect_game("ruunara")?;
-        if r.format >= 2 {
-            return Played::from_record_v2(r);
-        }
-        let bad = |m: String| RecordError::Options(m);
-        let heroes = heroes_of(r)?;
-        let o = &r.options;
-        let text = |key: &str| {
-            o.get(key)
-                .and_then(toml::Value::as_str)
-                .ok_or_else(|| bad(format!("`{key}` is not a text")))
-        };
-        let (mission, mission_file) = (text("mission")?, text("mission_file")?);
-        let squad: SquadFile = o
-            .get("squad")
-            .cloned()
-            .ok_or_else(|| bad("`squad` is missing".into()))?
-            .try_into()
-            .map_err(|e| bad(format!("`squad`: {e}")))?;
-        let cards = o
-            .get("cards")
-            .and_then(toml::Value::as_array)
-            .ok_or_else(|| bad("`cards` is not a list".into()))?
-            .iter()
-            .enumerate()
-            .map(|(k, c)| {
-                let t = c
-                    .as_str()
-                    .ok_or_else(|| bad(format!("card {k} is not a text")))?;
-                match crate::cards::parse_card(t, "the match file") {
-                    Ok(c @ Card::Ruunara(_)) => Ok(c),
-                    Ok(c) => Err(bad(format!("card {k} ({}) is not a Ruunara card", c.id()))),
-                    Err(e) => Err(bad(format!("card {k}: {e}"))),
-                }
-            })
-            .collect::<Result<Vec<Card>, _>>()?;
-        let drags = o
-            .get("drags")
-            .and_then(toml::Value::as_array)
-            .ok_or_else(|| bad("`drags` is not a list".into()))?
-            .iter()
-            .map(|d| drag_of(d).ok_or_else(|| bad(format!("drag `{d}` is not a step and a path"))))
-            .collect::<Result<Vec<(usize, Path)>, _>>()?;
-        for (k, (step, _)) in drags.iter().enumerate() {
-            if *step >= r.inputs.len() || drags[..k].iter().any(|(s, _)| s == step) {
-                return Err(bad(format!("drag at step {step} is not one of the inputs")));
-            }
-        }
-        // Drops came with the deployment phase: a record without them has none.
-        let drops = match o.get("drops") {
-            None => Vec::new(),
-            Some(v) => v
-                .as_array()
-                .ok_or_else(|| bad("`drops` is not a list".into()))?
-                .iter()
-                .map(|d| {
-                    drop_of(d).ok_or_else(|| bad(format!("drop `{d}` is not a step and a point")))
-                })
-                .collect::<Result<Vec<(usize, Pt)>, _>>()?,
-        };
-        for (k, (step, _)) in drops.iter().enumerate() {
-            if *step >= r.inputs.len()
-                || drops[..k].iter().any(|(s, _)| s == step)
-                || drags.iter().any(|(s, _)| s == step)
-            {
-                return Err(bad(format!("drop at step {step} is not one of the inputs")));
-            }
-        }
-        let (setup, source) =
-            deploy(&cards, mission, mission_file, &squad).map_err(RecordError::Options)?;
-        let mut inputs = Vec::with_capacity(r.inputs.len());
-        {
-            let mut dice = RngDice::new(r.seed);
-            let mut ev = Vec::new();
-            let mut g = RuunaraGame::start(&setup, &mut ev);
-            roll(&mut g, &mut dice, &mut ev);
-            for (at, &i) in r.inputs.iter().enumerate() {
-                ev.clear();
-                let illegal = RecordError::Illegal { at, input: i };
-                let Turn::Seat { options, .. } = g.turn() else {
-                    return Err(illegal);
-                };
-                let dropped = drops.iter().find(|(s, _)| *s == at).map(|&(_, p)| p);
-                let input = match drags.iter().find(|(s, _)| *s == at) {
-                    None if dropped.is_some() => {
-                        let p = dropped.expect("matched");
-                        // offer_drop checks the point: the member's zone, free, room left.
-                        if g.offer_drop(p) != Some(i) || i != options {
-                            return Err(illegal);
-                        }
-                        Input::Drop(p)
-                    }
-                    Some(&(_, p)) => {
-                        let Phase::Move(fig) = g.st.phase else {
-                            return Err(illegal);
-                        };
-                        let fig = usize::from(fig);
-                        let end = p.end().ok_or(RecordError::Illegal { at, input: i })?;
-                        let fits = p.cost.is_finite()
-                            && p.cost >= 0.0
-                            && p.cost <= setup.figs[fig].movement + 1e-9
-                            && g.legal_move_to(fig, end.x, end.y).is_some();
-                        if !fits || g.offer_path(p) != Some(i) || i != options {
-                            return Err(illegal);
-                        }
-                        Input::Drag(p)
-                    }
-                    None if i < options => Input::Pick(i),
-                    None => return Err(illegal),
-                };
-                g.step(i, &mut ev);
-                roll(&mut g, &mut dice, &mut ev);
-                inputs.push(input);
-            }
-        }
-        Ok(Played {
-            setup: Arc::new(setup),
-            source: Arc::new(source),
-            heroes,
-            seed: r.seed,
-            at: inputs.len(),
-            inputs,
-            watch: None,
-        })
-    }
-}
-
-/// Who played the heroes, as a record's one seat says.
-fn heroes_of(r: &MatchRecord) -> Result<Heroes, RecordError> {
-    let bad = RecordError::Options;
-    match r.seats.as_slice() {
-        [s] if s == "person" => Ok(Heroes::Person),
-        [s] => super::POLICIES
-            .iter()
-            .find(|(p, _)| p == s)
-            .map(|(p, _)| Heroes::Computer(p))
-            .ok_or_else(|| bad(format!("unknown seat `{s}`"))),
-        s => Err(bad(format!("{} seats; Ruunara has one", s.len()))),
-    }
-}
-
-impl Played {
-    /// Reopens a record of format 2: every input checked (and every step's events, when the
-    /// record has its checks), the dice among them the seed's (the view rolls the seed's
-    /// dice; a match played with a dice script is `deckwright replay`'s), each point taken
-    /// again as the drag or drop it was.
-    fn from_record_v2(r: &MatchRecord) -> Result<Played, RecordError> {
-        r.expect_engine(matchfile::ENGINE)?;
-        let heroes = heroes_of(r)?;
-        let src = matchfile::source_of(&r.options)?;
-        let (setup, source) = deploy(&src.cards, &src.mission, &src.mission_file, &src.squad)
-            .map_err(RecordError::Options)?;
-        let mut start_log = Vec::new();
-        let start = RuunaraGame::start(&setup, &mut start_log);
-        replay_record(start, start_log, r, None)?;
-        let mut dice = RngDice::new(r.seed);
-        let mut g = RuunaraGame::start(&setup, &mut NoLog);
-        let mut inputs = Vec::new();
-        for (at, &i) in r.inputs.iter().enumerate() {
-            match g.turn() {
-                Turn::Chance(c) => {
-                    if c.draw(&mut dice) != Some(i) {
-                        return Err(RecordError::Options(format!(
-                            "the die of input {at} is not the seed's (a match played with a dice script): `deckwright replay` replays it"
-                        )));
-                    }
-                }
-                _ => inputs.push(match r.point_at(at) {
-                    None => Input::Pick(i),
-                    Some((_, p)) => match g.deploying() {
-                        Some(_) => Input::Drop(Pt::new(p.x, p.y)),
-                        None => {
-                            let Phase::Move(fig) = g.st.phase else {
-                                return Err(RecordError::Illegal { at, input: i });
-                            };
-                            let path = g
-                                .legal_move_to(usize::from(fig), p.x, p.y)
-                                .ok_or(RecordError::Illegal { at, input: i })?;
-                            Input::Drag(path)
-                        }
-                    },
-                }),
-            }
-            if let Some((_, p)) = r.point_at(at) {
-                g.offer_point(p.x, p.y);
-            }
-            g.step(i, &mut NoLog);
-        }
-        Ok(Played {
-            setup: Arc::new(setup),
-            source: Arc::new(source),
-            heroes,
-            seed: r.seed,
-            at: inputs.len(),
-            inputs,
-            watch: None,
-        })
-    }
-}
-
-/// A drop read back from a record, if it is one.
-fn drop_of(v: &toml::Value) -> Option<(usize, Pt)> {
-    let t = v.as_table()?;
-    if t.len() != 2 {
-        return None;
-    }
-    let step = usize::try_from(t.get("step")?.as_integer()?).ok()?;
-    let [x, y] = t.get("at")?.as_array()?.as_slice() else {
-        return None;
-    };
-    let (x, y) = (x.as_float()?, y.as_float()?);
-    (x.is_finite() && y.is_finite()).then_some((step, Pt::new(x, y)))
-}
-
-/// A drag read back from a record, if it is one.
-fn drag_of(v: &toml::Value) -> Option<(usize, Path)> {
-    let t = v.as_table()?;
-    if t.len() != 3 {
-        return None;
-    }
-    let step = usize::try_from(t.get("step")?.as_integer()?).ok()?;
-    let cost = t.get("cost")?.as_float()?;
-    let pts = t.get("points")?.as_array()?;
-    let mut path = Path {
-        pts: [Pt::new(0.0, 0.0); 3],
-        n: 0,
-        cost,
-    };
-    if pts.is_empty() || pts.len() > path.pts.len() {
-        return None;
-    }
-    for (k, q) in pts.iter().enumerate() {
-        let q = q.as_array()?;
-        let [x, y] = q.as_slice() else {
-            return None;
-        };
-        let (x, y) = (x.as_float()?, y.as_float()?);
-        if !(x.is_finite() && y.is_finite()) {
-            return None;
-        }
-        path.pts[k] = Pt::new(x, y);
-    }
-    path.n = pts.len() as u8;
-    Some((step, path))
-}
-
 /// Where the board was drawn: the table's rectangle on screen and its scale.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct BoardMap {
@@ -697,61 +107,6 @@ impl BoardMap {
     }
 }
 
-/// A file chosen in the dialog, picked up on the next frame.
-type Chosen = Arc<Mutex<Option<(bool, PathBuf)>>>;
-
-/// The Ruunara view of the Match screen.
-pub struct RuunaraPanel {
-    /// Simulate many missions (else play one).
-    pub simulate: bool,
-    pub sim: SimView,
-    pub mission: MissionSource,
-    pub squad: SquadSource,
-    pub heroes: Heroes,
-    pub seed: u64,
-    pub played: Option<Played>,
-    /// The figure selected on the board.
-    pub selected: Option<usize>,
-    /// The match file of Save and Open.
-    pub path: String,
-    /// What the last Save or Open did, when it went well.
-    pub note: Option<String>,
-    /// Vision arcs of every figure (else the selected one's).
-    pub all_arcs: bool,
-    /// The figure being dragged and where the pointer is.
-    pub dragging: Option<(usize, egui::Pos2)>,
-    /// The board as last drawn.
-    pub board: Option<BoardMap>,
-    pub message: Option<String>,
-    chosen: Chosen,
-    /// The computer's turn.
-    pub turn: ComputerTurn,
-}
-
-impl Default for RuunaraPanel {
-    fn default() -> Self {
-        RuunaraPanel {
-            simulate: false,
-            sim: SimView::new("ruunara-sim", 500),
-            mission: MissionSource::Bundled(0),
-            squad: SquadSource::Example,
-            heroes: Heroes::Person,
-            seed: 1,
-            played: None,
-            selected: None,
-            path: String::new(),
-            note: None,
-            all_arcs: false,
-            dragging: None,
-            board: None,
-            message: None,
-            chosen: Arc::default(),
-            turn: ComputerTurn::default(),
-        }
-    }
-}
-
-/// The colour of a scenery kind.
 /// A zone of the table (an exit, a deployment zone): filled with `fill`, edged with `edge`.
 fn shade_zone(painter: &egui::Painter, r: egui::Rect, fill: egui::Color32, edge: egui::Color32) {
     painter.rect_filled(r, 2.0, fill);
@@ -763,6 +118,7 @@ fn shade_zone(painter: &egui::Painter, r: egui::Rect, fill: egui::Color32, edge:
     );
 }
 
+/// The colour of a scenery kind.
 fn scenery_color(k: SceneryKind) -> egui::Color32 {
     match k {
         SceneryKind::Wall => egui::Color32::from_rgb(120, 120, 130),
@@ -821,438 +177,6 @@ pub fn setup_of(
 pub fn outcome(setup: &Setup, policy: Policy, seed: u64, index: u64) -> Outcome<RuunaraEnding> {
     let s = game_seed(seed, index);
     play_seeded(RuunaraGame::new(setup), RngDice::new(s), &[policy], s)
-}
-
-impl RuunaraPanel {
-    /// The mission's file name and text.
-    fn mission_text(&self) -> Result<(String, String), String> {
-        match &self.mission {
-            MissionSource::Bundled(k) => {
-                let (name, text) = MISSIONS[(*k).min(MISSIONS.len() - 1)];
-                Ok((name.to_string(), text.to_string()))
-            }
-            MissionSource::File(p) => std::fs::read_to_string(p)
-                .map(|t| (p.display().to_string(), t))
-                .map_err(|e| format!("{} cannot be read: {e}", p.display())),
-        }
-    }
-
-    /// The squad played.
-    fn squad_file(&self, env: &super::super::Env) -> Result<SquadFile, String> {
-        match &self.squad {
-            SquadSource::Screen => Ok(env.docs.squad.clone()),
-            SquadSource::Example => {
-                SquadFile::parse(EXAMPLE_SQUAD, "example.squad.toml").map_err(|e| e.to_string())
-            }
-            SquadSource::File(p) => {
-                let text = std::fs::read_to_string(p)
-                    .map_err(|e| format!("{} cannot be read: {e}", p.display()))?;
-                SquadFile::parse(&text, &p.display().to_string()).map_err(|e| e.to_string())
-            }
-        }
-    }
-
-    /// The setup of the mission and squad chosen.
-    pub fn setup(&self, env: &super::super::Env) -> Result<Setup, String> {
-        let (name, text) = self.mission_text()?;
-        let squad = self.squad_file(env)?;
-        setup_of(env.cat, &text, &name, &squad)
-    }
-
-    /// Starts a new mission with the choices set.
-    pub fn new_game(&mut self, env: &super::super::Env) {
-        let made = self
-            .mission_text()
-            .and_then(|(name, text)| deploy(env.cat, &text, &name, &self.squad_file(env)?));
-        match made {
-            Ok((setup, source)) => {
-                self.played = Some(Played::new(setup, source, self.heroes, self.seed));
-                self.turn.reset();
-                self.selected = None;
-                self.dragging = None;
-                self.message = None;
-            }
-            Err(e) => {
-                self.played = None;
-                self.message = Some(e);
-            }
-        }
-    }
-
-    /// Whether a simulation is running.
-    pub fn simulating(&self) -> bool {
-        self.sim.running()
-    }
-
-    pub fn ui(&mut self, ui: &mut egui::Ui, env: &mut super::super::Env) {
-        if let Some((mission, path)) = self.chosen.lock().map(|mut c| c.take()).unwrap_or(None) {
-            if mission {
-                self.mission = MissionSource::File(path);
-            } else {
-                self.squad = SquadSource::File(path);
-            }
-        }
-        ui.horizontal(|ui| {
-            ui.selectable_value(&mut self.simulate, false, "Play one mission")
-                .on_hover_text("Play one mission on the table, step through it");
-            ui.selectable_value(&mut self.simulate, true, "Simulate missions")
-                .on_hover_text("Play many seeded missions and read the heroes' win rate");
-        });
-        self.choices_ui(ui, env);
-        if self.simulate {
-            if let Some(m) = &self.message {
-                ui.colored_label(ui.visuals().error_fg_color, m);
-            }
-            self.sim_ui(ui, env);
-            return;
-        }
-        self.file_ui(ui);
-        // One line, always there (empty, or the refusal, or else the note; the whole of it in
-        // the hover): a refusal showing up must not shrink the table under it.
-        let (text, color) = match (&self.message, &self.note) {
-            (Some(m), _) => (m.as_str(), ui.visuals().error_fg_color),
-            (None, Some(n)) => (n.as_str(), ui.visuals().text_color()),
-            (None, None) => ("", ui.visuals().text_color()),
-        };
-        let size = egui::vec2(
-            ui.available_width(),
-            ui.text_style_height(&egui::TextStyle::Body),
-        );
-        let line = ui
-            .allocate_ui_with_layout(
-                size,
-                egui::Layout::left_to_right(egui::Align::Center),
-                |ui| {
-                    ui.set_min_size(size);
-                    ui.add(egui::Label::new(egui::RichText::new(text).color(color)).truncate())
-                },
-            )
-            .inner;
-        if !text.is_empty() {
-            line.on_hover_text(text);
-        }
-        self.play_ui(ui);
-    }
-
-    /// The match file row: Save the match shown, Open a saved one (it replays exactly).
-    fn file_ui(&mut self, ui: &mut egui::Ui) {
-        let opened = super::play::record_row(
-            ui,
-            &mut self.path,
-            self.played.as_ref(),
-            super::play::Row {
-                id: "ruunara",
-                unit: "decisions",
-            },
-            &mut self.note,
-            &mut self.message,
-            Played::from_record,
-        );
-        if let Some(p) = opened {
-            self.heroes = p.heroes;
-            self.seed = p.seed;
-            self.played = Some(p);
-            self.turn.reset();
-            self.selected = None;
-            self.dragging = None;
-        }
-    }
-
-    fn choices_ui(&mut self, ui: &mut egui::Ui, env: &mut super::super::Env) {
-        ui.horizontal_wrapped(|ui| {
-            let label = ui.label("Mission");
-            let shown = match &self.mission {
-                MissionSource::Bundled(k) => MISSIONS[*k].0.to_string(),
-                MissionSource::File(p) => p.display().to_string(),
-            };
-            egui::ComboBox::from_id_salt("ruunara-mission")
-                .selected_text(shown)
-                .show_ui(ui, |ui| {
-                    for (k, (name, _)) in MISSIONS.iter().enumerate() {
-                        ui.selectable_value(&mut self.mission, MissionSource::Bundled(k), *name);
-                    }
-                })
-                .response
-                .labelled_by(label.id);
-            if ui
-                .button("Mission file…")
-                .on_hover_text("Open a *.mission.toml file")
-                .clicked()
-            {
-                self.ask_file(ui.ctx(), env, true);
-            }
-            let label = ui.label("Squad");
-            let shown = match &self.squad {
-                SquadSource::Screen => "the Squad screen's".to_string(),
-                SquadSource::Example => "the example squad".to_string(),
-                SquadSource::File(p) => p.display().to_string(),
-            };
-            egui::ComboBox::from_id_salt("ruunara-squad")
-                .selected_text(shown)
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut self.squad, SquadSource::Screen, "the Squad screen's");
-                    ui.selectable_value(&mut self.squad, SquadSource::Example, "the example squad");
-                })
-                .response
-                .labelled_by(label.id);
-            if ui
-                .button("Squad file…")
-                .on_hover_text("Open a *.squad.toml file")
-                .clicked()
-            {
-                self.ask_file(ui.ctx(), env, false);
-            }
-            let label = ui.label("Heroes played by");
-            egui::ComboBox::from_id_salt("ruunara-heroes")
-                .selected_text(self.heroes.label())
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut self.heroes, Heroes::Person, Heroes::Person.label());
-                    for (name, tip) in super::POLICIES {
-                        let h = Heroes::Computer(name);
-                        ui.selectable_value(&mut self.heroes, h, h.label())
-                            .on_hover_text(tip);
-                    }
-                })
-                .response
-                .labelled_by(label.id);
-            let label = ui
-                .label("Seed")
-                .on_hover_text("The same seed rolls the same dice");
-            ui.add(egui::DragValue::new(&mut self.seed))
-                .labelled_by(label.id);
-            if !self.simulate
-                && ui
-                    .button("New mission")
-                    .on_hover_text("Deploy the mission with this squad and seed")
-                    .clicked()
-            {
-                self.new_game(env);
-            }
-        });
-    }
-
-    fn ask_file(&self, ctx: &egui::Context, env: &mut super::super::Env, mission: bool) {
-        use super::super::files::{Dialog, Want, ask};
-        let (name, ext) = if mission {
-            ("Ruunara mission", "toml")
-        } else {
-            ("Ruunara squad", "toml")
-        };
-        let chosen = self.chosen.clone();
-        ask(
-            ctx,
-            env,
-            Dialog::new(Want::File).filter(name, &[ext]),
-            move |_, paths| {
-                if let (Some(p), Ok(mut c)) = (paths.into_iter().next(), chosen.lock()) {
-                    *c = Some((mission, p));
-                }
-                Vec::new()
-            },
-        );
-    }
-
-    fn play_ui(&mut self, ui: &mut egui::Ui) {
-        let Some(p) = self.played.as_mut() else {
-            ui.weak("Choose a mission, a squad and who plays the heroes, then New mission.");
-            return;
-        };
-        let ctx = ui.ctx().clone();
-        match self.turn.ui(ui, || p.computer_turn(&ctx)) {
-            TurnStep::Done(from, picks) => p.append(from, picks),
-            TurnStep::Failed(e) => self.message = Some(e),
-            _ => {}
-        }
-        let p = self.played.as_ref().expect("set above");
-        let game = p.game();
-        let person = p.heroes == Heroes::Person
-            && game.paused().is_none()
-            && matches!(game.turn(), Turn::Seat { .. });
-        let mut pick = None;
-        let mut step = None;
-        let History { lines, frames } = p.history();
-        let here = frames
-            .iter()
-            .position(|&f| f == (p.at, p.watch))
-            .unwrap_or(frames.len() - 1);
-        ui.horizontal(|ui| {
-            step = super::step_buttons(ui, here, frames.len() - 1, "table", "decision or enemy");
-            let undo = ui
-                .add_enabled(
-                    p.heroes == Heroes::Person && p.at > 0,
-                    egui::Button::new("Undo"),
-                )
-                .on_hover_text("Take back the last decision shown (replayed from the seed)");
-            if undo.clicked() {
-                step = Some(usize::MAX);
-            }
-            ui.label(format!(
-                "{}: step {} of {} · round {} of {}",
-                p.setup.name,
-                p.at,
-                p.inputs.len(),
-                game.st.round,
-                p.setup.round_limit
-            ));
-            if let (Some(w), Some(next)) = (p.watch, game.paused()) {
-                let of = frames
-                    .iter()
-                    .filter(|f| f.0 == p.at && f.1.is_some())
-                    .count();
-                ui.label(
-                    egui::RichText::new(format!(
-                        "the enemies' turn: {w} of {of} acted; next {} #{next}",
-                        p.setup.figs[next].name
-                    ))
-                    .strong(),
-                );
-            }
-            ui.checkbox(&mut self.all_arcs, "Every vision arc");
-        });
-        egui::Panel::right("ruunara-log")
-            .resizable(true)
-            .default_size(320.0)
-            .show(ui, |ui| {
-                super::step_log_ui(ui, "ruunara-log-scroll", lines, p.at);
-            });
-        egui::Panel::bottom("ruunara-options")
-            .resizable(true)
-            .default_size(150.0)
-            .show(ui, |ui| {
-                // Scrolled within the panel's size: a longer list or question must not grow
-                // the panel and shrink the table above it.
-                egui::ScrollArea::vertical()
-                    .id_salt("ruunara-options-panel")
-                    .auto_shrink(false)
-                    .show(ui, |ui| pick = options_ui(ui, &game, p, self.selected));
-            });
-        let mut drop_at = None;
-        egui::CentralPanel::default().show(ui, |ui| {
-            let out = board_ui(
-                ui,
-                &game,
-                game.paused().or(self.selected),
-                self.all_arcs,
-                person,
-                &mut self.dragging,
-            );
-            self.board = Some(out.map);
-            if let Some(j) = out.clicked {
-                self.selected = Some(j);
-                // A click on the figure an option concerns takes it when it is the only one.
-                let on: Vec<usize> = game
-                    .options()
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, o)| opt_figure(**o) == Some(j))
-                    .map(|(i, _)| i)
-                    .collect();
-                if person && on.len() == 1 {
-                    pick = Some(Input::Pick(on[0]));
-                }
-            }
-            drop_at = out.dropped;
-        });
-        if let Some((fig, at)) = drop_at
-            && game.deploying() == Some(fig)
-        {
-            if game.legal_deploy_at(fig, at.x, at.y) {
-                pick = Some(Input::Drop(at));
-                self.message = None;
-            } else {
-                self.message = Some(deploy_refusal(&game, fig, at));
-            }
-        } else if let Some((fig, at)) = drop_at {
-            match game.legal_move_to(fig, at.x, at.y) {
-                Some(path) => {
-                    pick = Some(Input::Drag(path));
-                    self.message = None;
-                }
-                None => self.message = Some(refusal(&game, fig, at)),
-            }
-        }
-        let p = self.played.as_mut().expect("set above");
-        match step {
-            Some(usize::MAX) => {
-                p.inputs.truncate(p.at - 1);
-                p.at = p.inputs.len();
-                p.watch = None;
-                self.message = None;
-                self.turn.reset();
-            }
-            Some(k) => (p.at, p.watch) = frames[k],
-            None => {}
-        }
-        if let Some(i) = pick {
-            p.decide(i);
-            self.message = None;
-            self.turn.reset();
-            ui.ctx().request_repaint();
-        }
-    }
-
-    /// What a simulation is played with: a result of another mission, squad, policy or seed
-    /// is stale.
-    fn sim_key(&self, env: &super::super::Env) -> String {
-        format!(
-            "{:?} {:?} {:?} {:?} seed {} games {}",
-            self.mission,
-            self.squad_file(env).map(|s| s.to_toml()),
-            self.squad,
-            self.sim_policy(),
-            self.seed,
-            self.sim.games
-        )
-    }
-
-    /// The heroes' policy in a simulation (a person's heroes are played by greedy).
-    fn sim_policy(&self) -> Policy {
-        match self.heroes {
-            Heroes::Computer(name) => Policy::parse(name).unwrap_or(Policy::Greedy),
-            Heroes::Person => Policy::Greedy,
-        }
-    }
-
-    /// Starts a simulation of the view's missions in the shared view.
-    pub fn start_sim(&mut self, ctx: &egui::Context, env: &super::super::Env) {
-        let setup = match self.setup(env) {
-            Ok(s) => Arc::new(s),
-            Err(e) => {
-                self.message = Some(e);
-                return;
-            }
-        };
-        self.message = None;
-        let policy = self.sim_policy();
-        let (games, seed) = (self.sim.games.max(1), self.seed);
-        let ask = Ask {
-            heading: format!(
-                "{games} missions of {}, seed {seed} (heroes: {})",
-                setup.name,
-                policy.name()
-            ),
-            cli: None,
-            key: self.sim_key(env),
-            labels: vec![
-                format!("Heroes ({})", policy.name()),
-                "The mission".to_string(),
-            ],
-            words: Words {
-                length: ("round", "rounds"),
-                draw: "A Ruunara mission is never drawn: the heroes win it or the mission does.",
-            },
-        };
-        self.sim
-            .start(ctx, ask, move |i| outcome(&setup, policy, seed, i));
-    }
-
-    fn sim_ui(&mut self, ui: &mut egui::Ui, env: &super::super::Env) {
-        let key = self.sim_key(env);
-        let tip = "Play the missions on a background thread (the dice of each from the seed)";
-        if self.sim.ui(ui, tip, &key, "The mission, squad, policy or seed changed since this run: play it again to update it.") {
-            self.start_sim(ui.ctx(), env);
-        }
-    }
 }
 
 /// Why a drop at `at` is refused.
@@ -1317,66 +241,6 @@ fn deploy_refusal(game: &RuunaraGame<'_>, fig: usize, at: Pt) -> String {
     format!(
         "{name} cannot stand there: the members still to deploy in this zone would have no room left."
     )
-}
-
-/// The decision at the step shown: the question and the options as buttons (keys 1-9), those
-/// concerning the selected figure first.
-fn options_ui(
-    ui: &mut egui::Ui,
-    game: &RuunaraGame<'_>,
-    p: &Played,
-    selected: Option<usize>,
-) -> Option<Input> {
-    let mut pick = None;
-    if let Some(next) = game.paused() {
-        ui.strong("The enemies' turn, enemy by enemy");
-        ui.label(format!(
-            "{} #{next} acts next. Forward (Right arrow) shows what it does.",
-            p.setup.figs[next].name
-        ));
-        return None;
-    }
-    match game.turn() {
-        Turn::Over => {
-            let o = game.outcome();
-            let ended = o.map_or("?", |o| crate::games::game::Ending::name(o.ended));
-            ui.heading(if game.won() {
-                format!("The heroes win ({ended})")
-            } else {
-                format!("The heroes lose ({ended})")
-            });
-            ui.label(format!("After {} rounds.", game.st.round));
-        }
-        Turn::Chance(_) => {
-            ui.weak("The dice are rolled.");
-        }
-        Turn::Seat { .. } => {
-            if p.heroes != Heroes::Person {
-                ui.label("The computer plays the heroes.");
-                return None;
-            }
-            ui.strong(game.question());
-            ui.weak(match game.st.phase {
-                Phase::Deploy(_) => {
-                    "Click or drag into the highlighted zone to place the member there, or take a spot (keys 1-9)."
-                }
-                Phase::Move(_) => {
-                    "Drag the hero within its reach on the table, or take an option (keys 1-9)."
-                }
-                _ => "Click a figure on the table, or take an option (keys 1-9).",
-            });
-            let opts = game.options();
-            let mut shown: Vec<usize> = (0..opts.len()).collect();
-            if let Some(j) = selected {
-                shown.sort_by_key(|&i| opt_figure(opts[i]) != Some(j));
-            }
-            pick = super::option_buttons(ui, "ruunara-options-scroll", &shown, false, |i| {
-                game.opt_text(opts[i])
-            })
-            .map(Input::Pick);
-        }
-    }
-    pick
 }
 
 /// What the board answered.
@@ -1703,4 +567,512 @@ fn board_ui(
         }
     }
     out
+}
+
+/// Ruunara's board: where a new match's mission and squad come from, and the table with the
+/// decision under it.
+pub struct RuunaraBoard {
+    pub mission: MissionSource,
+    pub squad: SquadSource,
+    /// The Squad screen's squad as the panel last saw it (a new match with
+    /// [`SquadSource::Screen`] deploys it).
+    pub screen_squad: Option<SquadFile>,
+    /// The figure clicked on the table.
+    pub selected: Option<usize>,
+    /// Vision arcs of every figure (else the selected or acting one's).
+    pub all_arcs: bool,
+    /// The figure being dragged and where the pointer is.
+    pub dragging: Option<(usize, egui::Pos2)>,
+    /// The table as last drawn.
+    pub map: Option<BoardMap>,
+    /// Why the last drop on the table was refused (nothing was decided).
+    pub refusal: Option<String>,
+}
+
+impl Default for RuunaraBoard {
+    fn default() -> Self {
+        RuunaraBoard {
+            mission: MissionSource::Bundled(0),
+            squad: SquadSource::Example,
+            screen_squad: None,
+            selected: None,
+            all_arcs: false,
+            dragging: None,
+            map: None,
+            refusal: None,
+        }
+    }
+}
+
+impl RuunaraBoard {
+    /// The mission's file name and text.
+    fn mission_text(&self) -> Result<(String, String), String> {
+        match &self.mission {
+            MissionSource::Bundled(k) => {
+                let (name, text) = MISSIONS[(*k).min(MISSIONS.len() - 1)];
+                Ok((name.to_string(), text.to_string()))
+            }
+            MissionSource::File(p) => {
+                crate::safe_io::read_text(p, crate::safe_io::MAX_BUILD_FILE, "a Ruunara file")
+                    .map(|t| (p.display().to_string(), t))
+                    .map_err(|e| format!("{} cannot be read: {e}", p.display()))
+            }
+        }
+    }
+
+    /// The squad played.
+    fn squad_file(&self) -> Result<SquadFile, String> {
+        match &self.squad {
+            SquadSource::Screen => self
+                .screen_squad
+                .clone()
+                .ok_or_else(|| "The Squad screen's squad is not known yet.".to_string()),
+            SquadSource::Example => {
+                SquadFile::parse(EXAMPLE_SQUAD, "example.squad.toml").map_err(|e| e.to_string())
+            }
+            SquadSource::File(p) => {
+                let text =
+                    crate::safe_io::read_text(p, crate::safe_io::MAX_BUILD_FILE, "a Ruunara file")
+                        .map_err(|e| format!("{} cannot be read: {e}", p.display()))?;
+                SquadFile::parse(&text, &p.display().to_string()).map_err(|e| e.to_string())
+            }
+        }
+    }
+
+    /// The setup of the mission and squad chosen.
+    pub fn setup(&self, cat: &dyn CardLookup) -> Result<Setup, String> {
+        let (name, text) = self.mission_text()?;
+        setup_of(cat, &text, &name, &self.squad_file()?)
+    }
+
+    /// The line above the table: the mission and its round, the arcs switch, and the refusal
+    /// of the last drop (always one line, so the table under it keeps its place).
+    fn status_ui(&mut self, ui: &mut egui::Ui, game: &RuunaraGame<'_>) {
+        ui.horizontal(|ui| {
+            ui.checkbox(&mut self.all_arcs, "Every vision arc");
+            ui.label(format!(
+                "{}: round {} of {}",
+                game.setup.name, game.st.round, game.setup.round_limit
+            ));
+            if let Some(r) = &self.refusal {
+                ui.add(
+                    egui::Label::new(egui::RichText::new(r).color(ui.visuals().error_fg_color))
+                        .truncate(),
+                )
+                .on_hover_text(r);
+            }
+        });
+    }
+}
+
+impl Board for RuunaraBoard {
+    fn seat_name(&self, _seat: usize) -> String {
+        "Heroes".into()
+    }
+
+    /// The mission and the squad chosen, deployed with the cards of the catalogue `cat` (the
+    /// record keeps the cards looked up, so it replays without them).
+    fn start(&self, _players: usize, _seed: u64, cat: &Catalogue) -> Result<Start, String> {
+        let (name, text) = self.mission_text()?;
+        let (_, src) = matchfile::deploy(cat, &text, &name, &self.squad_file()?)?;
+        let options = matchfile::options(&src);
+        let opened = matchfile::open(&options, cat).map_err(|e| e.to_string())?;
+        Ok(Start { opened, options })
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, shown: &Shown<'_>) -> Option<Act> {
+        let game = position(shown.game)?;
+        let person = shown.person.is_some();
+        let mut act = None;
+        egui::Panel::bottom("ruunara-options")
+            .resizable(true)
+            .default_size(150.0)
+            .show(ui, |ui| {
+                // Scrolled within the panel's size: a longer list or question must not grow
+                // the panel and shrink the table above it.
+                egui::ScrollArea::vertical()
+                    .id_salt("ruunara-options-panel")
+                    .auto_shrink(false)
+                    .show(ui, |ui| {
+                        act = options_ui(ui, game, shown, self.selected).map(Act::Option);
+                    });
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            self.status_ui(ui, game);
+            // While the dice of an attack are rolled, its attacker is in focus.
+            let rolling = (game.st.phase == Phase::Roll).then(|| usize::from(game.st.attack.by));
+            let out = board_ui(
+                ui,
+                game,
+                rolling.or(self.selected),
+                self.all_arcs,
+                person,
+                &mut self.dragging,
+            );
+            self.map = Some(out.map);
+            if let Some(j) = out.clicked {
+                self.selected = Some(j);
+                // A click on the figure an option concerns takes it when it is the only one.
+                let on: Vec<usize> = game
+                    .options()
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, o)| opt_figure(**o) == Some(j))
+                    .map(|(i, _)| i)
+                    .collect();
+                if person && on.len() == 1 {
+                    act = Some(Act::Option(on[0]));
+                }
+            }
+            if let Some((fig, at)) = out.dropped {
+                let deploying = game.deploying() == Some(fig);
+                let legal = if deploying {
+                    game.legal_deploy_at(fig, at.x, at.y)
+                } else {
+                    game.legal_move_to(fig, at.x, at.y).is_some()
+                };
+                if legal {
+                    act = Some(Act::Point(at.x, at.y));
+                    self.refusal = None;
+                } else if deploying {
+                    self.refusal = Some(deploy_refusal(game, fig, at));
+                } else {
+                    self.refusal = Some(refusal(game, fig, at));
+                }
+            }
+        });
+        act
+    }
+
+    fn reset(&mut self) {
+        self.selected = None;
+        self.dragging = None;
+        self.refusal = None;
+    }
+}
+
+/// A file chosen in the dialog (a mission's when true), picked up on the next frame.
+type Chosen = Arc<Mutex<Option<(bool, PathBuf)>>>;
+
+/// The Ruunara view of the Match screen.
+pub struct RuunaraPanel {
+    /// Simulate many missions (else play one).
+    pub simulate: bool,
+    pub sim: SimView,
+    /// The mission played (its heroes' seat and seed are the simulation's too).
+    pub view: SessionView<RuunaraBoard>,
+    chosen: Chosen,
+}
+
+impl Default for RuunaraPanel {
+    fn default() -> Self {
+        RuunaraPanel {
+            simulate: false,
+            sim: SimView::new("ruunara-sim", 500),
+            view: SessionView::new(
+                &crate::games::ruunara::REGISTRATION,
+                "ruunara",
+                RuunaraBoard::default(),
+                (1, 1, 1),
+            ),
+            chosen: Arc::default(),
+        }
+    }
+}
+
+impl RuunaraPanel {
+    /// Whether a simulation is running.
+    pub fn simulating(&self) -> bool {
+        self.sim.running()
+    }
+
+    pub fn ui(&mut self, ui: &mut egui::Ui, env: &mut super::super::Env) {
+        if let Some((mission, path)) = self.chosen.lock().map(|mut c| c.take()).unwrap_or(None) {
+            if mission {
+                self.view.board.mission = MissionSource::File(path);
+            } else {
+                self.view.board.squad = SquadSource::File(path);
+            }
+        }
+        let board = &mut self.view.board;
+        if board.squad == SquadSource::Screen {
+            if board.screen_squad.as_ref() != Some(&env.docs.squad) {
+                board.screen_squad = Some(env.docs.squad.clone());
+            }
+        } else {
+            board.screen_squad = None;
+        }
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.simulate, false, "Play one mission")
+                .on_hover_text("Play one mission on the table, step through it");
+            ui.selectable_value(&mut self.simulate, true, "Simulate missions")
+                .on_hover_text("Play many seeded missions and read the heroes' win rate");
+        });
+        self.sources_ui(ui, env);
+        if self.simulate {
+            self.sim_ui(ui, env);
+            return;
+        }
+        self.view.ui(ui, env.cat);
+    }
+
+    /// Where the next match's mission and squad come from.
+    fn sources_ui(&mut self, ui: &mut egui::Ui, env: &mut super::super::Env) {
+        ui.horizontal_wrapped(|ui| {
+            let board = &mut self.view.board;
+            let label = ui.label("Mission");
+            let shown = match &board.mission {
+                MissionSource::Bundled(k) => MISSIONS[*k].0.to_string(),
+                MissionSource::File(p) => p.display().to_string(),
+            };
+            egui::ComboBox::from_id_salt("ruunara-mission")
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    for (k, (name, _)) in MISSIONS.iter().enumerate() {
+                        ui.selectable_value(&mut board.mission, MissionSource::Bundled(k), *name);
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            if ui
+                .button("Mission file…")
+                .on_hover_text("Open a *.mission.toml file")
+                .clicked()
+            {
+                self.ask_file(ui.ctx(), env, true);
+            }
+            let board = &mut self.view.board;
+            let label = ui.label("Squad");
+            let shown = match &board.squad {
+                SquadSource::Screen => "the Squad screen's".to_string(),
+                SquadSource::Example => "the example squad".to_string(),
+                SquadSource::File(p) => p.display().to_string(),
+            };
+            egui::ComboBox::from_id_salt("ruunara-squad")
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(
+                        &mut board.squad,
+                        SquadSource::Screen,
+                        "the Squad screen's",
+                    );
+                    ui.selectable_value(
+                        &mut board.squad,
+                        SquadSource::Example,
+                        "the example squad",
+                    );
+                })
+                .response
+                .labelled_by(label.id);
+            if ui
+                .button("Squad file…")
+                .on_hover_text("Open a *.squad.toml file")
+                .clicked()
+            {
+                self.ask_file(ui.ctx(), env, false);
+            }
+        });
+    }
+
+    fn ask_file(&self, ctx: &egui::Context, env: &mut super::super::Env, mission: bool) {
+        use super::super::files::{Dialog, Want, ask};
+        let name = if mission {
+            "Ruunara mission"
+        } else {
+            "Ruunara squad"
+        };
+        let chosen = self.chosen.clone();
+        ask(
+            ctx,
+            env,
+            Dialog::new(Want::File).filter(name, &["toml"]),
+            move |_, paths| {
+                if let (Some(p), Ok(mut c)) = (paths.into_iter().next(), chosen.lock()) {
+                    *c = Some((mission, p));
+                }
+                Vec::new()
+            },
+        );
+    }
+
+    /// What a simulation is played with: a result of another mission, squad, policy or seed
+    /// is stale.
+    fn sim_key(&self) -> String {
+        let b = &self.view.board;
+        format!(
+            "{:?} {:?} {:?} {:?} seed {} games {}",
+            b.mission,
+            b.squad_file().map(|s| s.to_toml()),
+            b.squad,
+            self.sim_policy(),
+            self.view.seed,
+            self.sim.games
+        )
+    }
+
+    /// The heroes' policy in a simulation (a person's heroes are played by greedy).
+    fn sim_policy(&self) -> Policy {
+        match self.view.seats[0] {
+            Seat::Computer(p) => p,
+            Seat::Person => Policy::Greedy,
+        }
+    }
+
+    /// Starts a simulation of the view's missions in the shared view.
+    pub fn start_sim(&mut self, ctx: &egui::Context, env: &super::super::Env) {
+        let setup = match self.view.board.setup(env.cat) {
+            Ok(s) => Arc::new(s),
+            Err(e) => {
+                self.view.message = Some(e);
+                return;
+            }
+        };
+        self.view.message = None;
+        let policy = self.sim_policy();
+        let (games, seed) = (self.sim.games.max(1), self.view.seed);
+        let ask = Ask {
+            heading: format!(
+                "{games} missions of {}, seed {seed} (heroes: {})",
+                setup.name,
+                policy.name()
+            ),
+            cli: None,
+            key: self.sim_key(),
+            labels: vec![
+                format!("Heroes ({})", policy.name()),
+                "The mission".to_string(),
+            ],
+            words: Words {
+                length: ("round", "rounds"),
+                draw: "A Ruunara mission is never drawn: the heroes win it or the mission does.",
+            },
+        };
+        self.sim
+            .start(ctx, ask, move |i| outcome(&setup, policy, seed, i));
+    }
+
+    /// The simulation's choices (the heroes' policy, the seed), its run and its figures.
+    fn sim_ui(&mut self, ui: &mut egui::Ui, env: &super::super::Env) {
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label("Heroes played by");
+            let seat = &mut self.view.seats[0];
+            egui::ComboBox::from_id_salt("ruunara-sim-heroes")
+                .selected_text(match seat {
+                    Seat::Computer(p) => p.name(),
+                    Seat::Person => "greedy".into(),
+                })
+                .show_ui(ui, |ui| {
+                    for (name, tip) in super::POLICIES {
+                        let p = Policy::parse(name).expect("a known policy");
+                        ui.selectable_value(seat, Seat::Computer(p), name)
+                            .on_hover_text(tip);
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            let label = ui
+                .label("Seed")
+                .on_hover_text("The same seed rolls the same dice");
+            ui.add(egui::DragValue::new(&mut self.view.seed))
+                .labelled_by(label.id);
+        });
+        if let Some(m) = &self.view.message {
+            ui.colored_label(ui.visuals().error_fg_color, m);
+        }
+        let key = self.sim_key();
+        let tip = "Play the missions on a background thread (the dice of each from the seed)";
+        if self.sim.ui(
+            ui,
+            tip,
+            &key,
+            "The mission, squad, policy or seed changed since this run: play it again to update it.",
+        ) {
+            self.start_sim(ui.ctx(), env);
+        }
+    }
+}
+
+/// The decision at the step shown: the question and the options as buttons (keys 1-9), those
+/// concerning the selected figure first; the attack whose dice are rolled; at the end, the
+/// result.
+fn options_ui(
+    ui: &mut egui::Ui,
+    game: &RuunaraGame<'_>,
+    shown: &Shown<'_>,
+    selected: Option<usize>,
+) -> Option<usize> {
+    let s = game.setup;
+    match game.turn() {
+        Turn::Over => {
+            let o = game.outcome();
+            let ended = o.map_or("?", |o| crate::games::game::Ending::name(o.ended));
+            ui.heading(if game.won() {
+                format!("The heroes win ({ended})")
+            } else {
+                format!("The heroes lose ({ended})")
+            });
+            ui.label(format!("After {} rounds.", game.st.round));
+            None
+        }
+        Turn::Chance(_) => {
+            let a = &game.st.attack;
+            let (by, at) = (usize::from(a.by), usize::from(a.target));
+            if let (Some(f), Some(t)) = (s.figs.get(by), s.figs.get(at)) {
+                if f.run_by_rules() {
+                    ui.strong("The enemies' turn");
+                }
+                ui.label(format!(
+                    "{} #{by} attacks {} #{at}: the dice are rolled.",
+                    f.name, t.name
+                ));
+            }
+            if let Some(i) = shown.taken() {
+                ui.weak(format!("Rolled: {}", i + 1));
+            }
+            None
+        }
+        Turn::Seat { .. } => {
+            if let Some(i) = shown.taken() {
+                ui.weak(format!("Taken: {}", taken_text(game, shown, i)));
+            }
+            if shown.person.is_none() {
+                ui.label("The computer plays the heroes.");
+                return None;
+            }
+            ui.strong(game.question());
+            ui.weak(match game.st.phase {
+                Phase::Deploy(_) => {
+                    "Click or drag into the highlighted zone to place the member there, or take a spot (keys 1-9)."
+                }
+                Phase::Move(_) => {
+                    "Drag the hero within its reach on the table, or take an option (keys 1-9)."
+                }
+                _ => "Click a figure on the table, or take an option (keys 1-9).",
+            });
+            let opts = game.options();
+            let mut listed: Vec<usize> = (0..opts.len()).collect();
+            if let Some(j) = selected {
+                listed.sort_by_key(|&i| opt_figure(opts[i]) != Some(j));
+            }
+            super::option_buttons(ui, "ruunara-options-scroll", &listed, false, |i| {
+                game.opt_text(opts[i])
+            })
+        }
+    }
+}
+
+/// Input `i`, taken at the step shown, in words: a point on the table (a drag or a drop) as
+/// the option the engine made of it.
+fn taken_text(game: &RuunaraGame<'_>, shown: &Shown<'_>, i: usize) -> String {
+    let at = shown.session.at;
+    match shown.session.points().iter().find(|p| p.step == at) {
+        Some(p) => {
+            let mut g = game.clone();
+            match g.offer_point(p.x, p.y) {
+                Some(k) => g.describe(k),
+                None => format!("a point on the table ({:.2}, {:.2})", p.x, p.y),
+            }
+        }
+        None => game.describe(i),
+    }
 }

@@ -77,6 +77,11 @@ pub trait Board {
     fn follow(&mut self, _ctx: &egui::Context, _session: &Session) -> Option<usize> {
         None
     }
+
+    /// The name of seat `seat` in the seats row.
+    fn seat_name(&self, seat: usize) -> String {
+        format!("Player {}", seat + 1)
+    }
 }
 
 /// The seat choices the view offers: a person, or a policy.
@@ -261,7 +266,10 @@ impl<B: Board> SessionView<B> {
                         Act::Point(x, y) => s.point(x, y).map(|_| ()),
                     };
                     match done {
-                        Ok(()) => true,
+                        Ok(()) => {
+                            self.message = None;
+                            true
+                        }
                         Err(e) => {
                             self.message = Some(format!("Not taken: {e}."));
                             false
@@ -289,7 +297,7 @@ impl<B: Board> SessionView<B> {
             }
             let players = self.players.clamp(self.fewest, self.most);
             for (k, seat) in self.seats.iter_mut().enumerate().take(players) {
-                let label = ui.label(format!("Player {}", k + 1));
+                let label = ui.label(self.board.seat_name(k));
                 egui::ComboBox::from_id_salt((self.id, "seat", k))
                     .selected_text(seat.record_name())
                     .show_ui(ui, |ui| {

@@ -145,6 +145,11 @@ impl OnSetup for Ruunara {
 
 /// The start of the mission a record's options describe.
 pub fn open(o: &toml::Table, _lookup: &dyn CardLookup) -> Result<Opened, RecordError> {
+    // A record of format 1 kept only the heroes' decisions (the seed rolled the dice) and its
+    // drags and drops as `drags` and `drops`: its inputs are not this engine's.
+    if o.contains_key("drags") || o.contains_key("drops") {
+        return Err(RecordError::Legacy("dice"));
+    }
     let src = source_of(o)?;
     let c = compile(&src.cards, &src.mission, &src.mission_file, &src.squad)
         .map_err(RecordError::Options)?;
