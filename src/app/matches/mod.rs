@@ -513,8 +513,8 @@ pub fn step_buttons(
     }
 }
 
-/// Who takes a seat's decisions in a view that names the policies (Arcadia's and Iconica's,
-/// until they move to the session view and its typed [`crate::games::session::Seat`]).
+/// Who takes a seat's decisions in a view that names the policies (Iconica's, until it moves
+/// to the session view and its typed [`crate::games::session::Seat`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Seat {
     Person,

@@ -1,13 +1,15 @@
 //! The one match view every game is played in: a core [`Session`] (the match of any game)
 //! with who plays each seat (a person or a policy), the seed, New match, Back and Forward
 //! through the steps, Undo (to the person's last decision), Save and Open match file, the
-//! computer's turn on a background job with its progress and Stop, and the log. A game
-//! keeps only its [`Board`]: the painter of the position at the step shown, which says what
-//! a person did there (an option, or a point on the table). A game with no board of its own
-//! is played on [`OptionsBoard`]: its question and its options as buttons (keys 1-9).
+//! computer's turn on a background job with its progress and Stop, Latest (End), and the log.
+//! A game keeps only its [`Board`]: the painter of the position at the step shown, which says
+//! what a person did there (an option, or a point on the table), and a status line beside the
+//! steps if it has one. A game with no board of its own is played on [`OptionsBoard`]: its
+//! question and its options as buttons (keys 1-9).
 
 use super::job::{ComputerTurn, Thinking, TurnStep};
 use super::play::{Recorded, Row, record_row};
+use crate::app::commands::UiCommand;
 use crate::catalogue::Catalogue;
 use crate::games::ai::Policy;
 use crate::games::any::{AnyGame, Opened};
@@ -63,6 +65,11 @@ pub trait Board {
 
     /// The step shown changed, or the match did: forget what was half chosen.
     fn reset(&mut self) {}
+
+    /// A short line beside the steps about the position shown (Arcadia's Day), if any.
+    fn status(&self, _shown: &Shown<'_>) -> Option<String> {
+        None
+    }
 }
 
 /// The seat choices the view offers: a person, or a policy.
@@ -94,6 +101,9 @@ pub struct SessionView<B> {
     pub path: String,
     /// The log panel's starting width.
     pub log_width: f32,
+    /// After the computer's turn, show its first move (Forward steps through the rest)
+    /// rather than where the match stands.
+    pub follow: bool,
 }
 
 impl Recorded for Session {
@@ -137,6 +147,7 @@ impl<B: Board> SessionView<B> {
             note: None,
             path: String::new(),
             log_width: 320.0,
+            follow: false,
         }
     }
 
@@ -186,17 +197,39 @@ impl<B: Board> SessionView<B> {
         };
         match self.turn.ui(ui, start) {
             TurnStep::Done(from, inputs) => {
-                s.append(from, inputs);
+                let any = !inputs.is_empty();
+                if s.append(from, inputs) && any && self.follow {
+                    s.at = from + 1;
+                }
                 self.board.reset();
             }
             TurnStep::Failed(e) => self.message = Some(e),
             _ => {}
         }
+        let g = s.game_at(s.at);
+        let person = match g.turn() {
+            Turn::Seat { seat, .. } if s.seats.get(seat) == Some(&Seat::Person) => Some(seat),
+            _ => None,
+        };
+        let shown = Shown {
+            session: s,
+            game: g.as_ref(),
+            person,
+        };
         let mut step = None;
         let mut undo = false;
         ui.horizontal(|ui| {
             step = super::step_buttons(ui, s.at, s.len(), "position", "step");
+            let latest = ui
+                .add_enabled(s.at < s.len(), egui::Button::new("Latest"))
+                .on_hover_text(UiCommand::Latest.hover(ui.ctx()));
+            if (latest.clicked() || UiCommand::Latest.pressed(ui)) && s.at < s.len() {
+                step = Some(s.len());
+            }
             ui.label(format!("Step {} of {}", s.at, s.len()));
+            if let Some(status) = self.board.status(&shown) {
+                ui.label(status);
+            }
             undo = ui
                 .add_enabled(
                     (0..s.len()).any(|k| {
@@ -215,16 +248,6 @@ impl<B: Board> SessionView<B> {
                 let lines = s.lines().map(|(k, (_, l))| (k, l.as_str()));
                 super::step_log_ui(ui, &format!("{}-log-scroll", self.id), lines, s.at);
             });
-        let g = s.game_at(s.at);
-        let person = match g.turn() {
-            Turn::Seat { seat, .. } if s.seats.get(seat) == Some(&Seat::Person) => Some(seat),
-            _ => None,
-        };
-        let shown = Shown {
-            session: s,
-            game: g.as_ref(),
-            person,
-        };
         let act = self.board.ui(ui, &shown);
         if let Some(k) = step {
             s.at = k;
