@@ -50,6 +50,9 @@ fn new_match(file: &str, follow: bool) -> Harness<'static, DeckwrightApp> {
         "a match is started: {:?}",
         h.state().matches.arcadia.view.message
     );
+    // The match plays the Setup screen's quest setup, and its record keeps it.
+    let src = matchfile::source_of(&session(h.state()).options).unwrap();
+    assert_eq!(src.setup, h.state().docs.setup);
     h
 }
 
@@ -184,6 +187,7 @@ fn an_arcadia_match_stepped_back_and_forth_shows_the_engine_state_at_each_step()
     let mut h = new_match("legal-long-road.setup.toml", true);
     // With the computer's moves stepped, the computer's answer shows from its first move:
     // Latest (End) shows the person's turn.
+    let mut followed = 0;
     for _ in 0..6 {
         h.key_press(Key::End);
         h.run();
@@ -194,8 +198,10 @@ fn an_arcadia_match_stepped_back_and_forth_shows_the_engine_state_at_each_step()
         let s = session(h.state());
         if s.len() > before + 1 {
             assert_eq!(s.at, before + 2, "the computer's first move is shown");
+            followed += 1;
         }
     }
+    assert!(followed >= 3, "the computer answered: {followed}");
     h.key_press(Key::End);
     h.run();
     let n = session(h.state()).len();
@@ -288,6 +294,39 @@ fn clicking_a_merit_on_the_board_uses_it_when_it_is_the_only_option_there() {
         }
     }
     panic!("the person never had a merit to use or lose");
+}
+
+#[test]
+fn the_day_limit_plays_the_next_match_and_an_opened_match_brings_its_own() {
+    let mut h = new_match("legal-long-road.setup.toml", false);
+    h.state_mut().matches.arcadia.view.board.day_limit = 2;
+    h.run();
+    click(&mut h, "New match");
+    for _ in 0..2000 {
+        if over(session(h.state())) {
+            break;
+        }
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    let s = session(h.state());
+    assert!(over(s), "the match ends");
+    let end = state_at(s, s.len());
+    assert!(end.day <= 2, "Day {}", end.day);
+    assert_eq!(s.options["day_limit"].as_integer(), Some(2));
+    h.get_by_label(&format!("Day {}", end.day));
+    let inputs = s.inputs().to_vec();
+    // Saved, then opened while the view's limit is another: the file's limit is the view's.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("short.match.toml");
+    h.state_mut().matches.arcadia.view.path = path.display().to_string();
+    h.run();
+    click(&mut h, "Save match");
+    h.state_mut().matches.arcadia.view.board.day_limit = 500;
+    h.run();
+    click(&mut h, "Open match");
+    assert_eq!(h.state().matches.arcadia.view.board.day_limit, 2);
+    assert_eq!(session(h.state()).inputs(), &inputs[..]);
 }
 
 /// The board at 1024 x 700 while the leagues are laid, as a snapshot image

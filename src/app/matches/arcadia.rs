@@ -161,20 +161,22 @@ impl Default for ArcadiaBoard {
     }
 }
 
-impl ArcadiaBoard {
-    /// The dice of the Day at the step shown of `game`'s match (replayed once a step shown).
-    fn dice(&mut self, game: &ArcadiaGame<'_>, shown: &Shown<'_>) -> &[Event] {
-        let key = std::ptr::from_ref(game.m) as usize;
-        let inputs = &shown.session.inputs()[..shown.session.at.min(shown.session.len())];
-        let fresh = self
-            .dice
-            .as_ref()
-            .is_some_and(|(m, i, _)| *m == key && i.as_slice() == inputs);
-        if !fresh {
-            self.dice = Some((key, inputs.to_vec(), dice_of_day(game.m, inputs)));
-        }
-        &self.dice.as_ref().expect("set above").2
+/// The dice of the Day at the step shown of `game`'s match, from `kept` when they are of
+/// that match and step (else replayed and kept).
+fn day_dice<'k>(
+    kept: &'k mut Option<(usize, Vec<usize>, Vec<Event>)>,
+    game: &ArcadiaGame<'_>,
+    shown: &Shown<'_>,
+) -> &'k [Event] {
+    let key = std::ptr::from_ref(game.m) as usize;
+    let inputs = &shown.session.inputs()[..shown.session.at.min(shown.session.len())];
+    let fresh = kept
+        .as_ref()
+        .is_some_and(|(m, i, _)| *m == key && i.as_slice() == inputs);
+    if !fresh {
+        *kept = Some((key, inputs.to_vec(), dice_of_day(game.m, inputs)));
     }
+    &kept.as_ref().expect("set above").2
 }
 
 impl Board for ArcadiaBoard {
@@ -209,10 +211,10 @@ impl Board for ArcadiaBoard {
             .show(ui, |ui| {
                 pick = options_ui(ui, game, shown, target);
             });
-        let dice = self.dice(game, shown).to_vec();
+        let dice = day_dice(&mut self.dice, game, shown);
         let mut clicked = None;
         egui::CentralPanel::default().show(ui, |ui| {
-            let (spots, c) = board_ui(ui, &dice, game, &lit, target);
+            let (spots, c) = board_ui(ui, dice, game, &lit, target);
             self.spots = spots;
             clicked = c;
         });
@@ -233,6 +235,13 @@ impl Board for ArcadiaBoard {
 
     fn status(&self, shown: &Shown<'_>) -> Option<String> {
         position(shown.game).map(|g| format!("Day {}", g.st.day))
+    }
+
+    /// The opened match's Day limit plays the next match too.
+    fn opened(&mut self, options: &toml::Table) {
+        if let Ok(src) = matchfile::source_of(options) {
+            self.day_limit = src.day_limit;
+        }
     }
 }
 

@@ -70,6 +70,10 @@ pub trait Board {
     fn status(&self, _shown: &Shown<'_>) -> Option<String> {
         None
     }
+
+    /// A match was opened from a file with these record options: keep what a new match is
+    /// played with from them (as the view keeps its seats and seed).
+    fn opened(&mut self, _options: &toml::Table) {}
 }
 
 /// The seat choices the view offers: a person, or a policy.
@@ -343,6 +347,7 @@ impl<B: Board> SessionView<B> {
                 self.seats[k] = *seat;
             }
             self.seed = s.seed;
+            self.board.opened(&s.options);
             self.session = Some(s);
             self.turn.reset();
             self.board.reset();
