@@ -329,6 +329,50 @@ fn the_day_limit_plays_the_next_match_and_an_opened_match_brings_its_own() {
     assert_eq!(session(h.state()).inputs(), &inputs[..]);
 }
 
+/// A file dialog that answers with one path.
+struct Answers(std::path::PathBuf);
+
+impl files::Backend for Answers {
+    fn ask(&self, _: &files::Dialog) -> files::Answer {
+        files::Answer::Chosen(vec![self.0.clone()])
+    }
+}
+
+#[test]
+fn open_setup_file_brings_the_setup_and_its_characters_in_and_plays_it() {
+    let mut h = harness(app());
+    h.run();
+    click(&mut h, "Match");
+    click(&mut h, "Arcadia");
+    // The Setup screen's setup has no characters: no match can start from it.
+    click(&mut h, "New match");
+    assert!(h.state().matches.arcadia.view.session.is_none());
+    h.get_by_label_contains("this quest setup cannot be played");
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/arcadia/legal-long-road.setup.toml");
+    files::set_backend(&h.ctx, std::sync::Arc::new(Answers(path.clone())));
+    click(&mut h, "Open setup file…");
+    h.run_steps(5);
+    let s = h
+        .state()
+        .matches
+        .arcadia
+        .view
+        .session
+        .as_ref()
+        .expect("the file's setup is played");
+    // The Setup screen holds the file's setup (named after the file), and the match plays it.
+    let want = h.state().docs.setup.clone();
+    assert_eq!(want.name, "legal-long-road");
+    assert_eq!(
+        want.players[0].character,
+        "legal-hobgallant-knight.character.toml"
+    );
+    assert_eq!(matchfile::source_of(&s.options).unwrap().setup, want);
+    h.get_by_label(&format!("Quest setup: {}", want.name));
+    h.get_by_label("Arcadia board");
+}
+
 /// The board at 1024 x 700 while the leagues are laid, as a snapshot image
 /// (`tests/snapshots/board-arcadia.png`): a change of drawing shows in review.
 #[test]
