@@ -131,10 +131,9 @@ fn bench(c: &mut Criterion) {
 
 /// The Iconoclasm board at 1920 x 1080, half-way through a game computer against computer
 /// (the position replayed from the recorded inputs every frame, the log beside it); the
-/// Arcadia board likewise (its positions kept per step, the log beside it).
+/// Arcadia board likewise (its position replayed likewise, the log beside it).
 fn boards(c: &mut Criterion) {
     use deckwright::app::matches::MatchGame;
-    use deckwright::app::matches::arcadia::Seat;
     use deckwright::games::ai::Policy;
     use deckwright::games::game::Turn;
     use deckwright::games::session::Seat as SessionSeat;
@@ -177,13 +176,24 @@ fn boards(c: &mut Criterion) {
     }
     f.app.apply(files::open_doc_path(&path, Slot::Setup));
     f.app.matches.game = MatchGame::Arcadia;
-    let panel = &mut f.app.matches.arcadia;
-    panel.seats = [Seat::Computer("greedy"); 2];
-    panel.start(&f.app.cat, &f.app.docs.setup);
+    let view = &mut f.app.matches.arcadia.view;
+    view.seats = vec![SessionSeat::Computer(Policy::Greedy); 2];
+    view.board.setup = f.app.docs.setup.clone();
+    view.new_match(&f.app.cat);
     f.frame(Vec::new());
-    let p = f.app.matches.arcadia.played.as_mut().expect("started");
-    assert!(p.over(), "the computer played the match out");
-    p.at = p.inputs.len() / 2;
+    let p = f
+        .app
+        .matches
+        .arcadia
+        .view
+        .session
+        .as_mut()
+        .expect("started");
+    assert!(
+        matches!(p.latest().turn(), Turn::Over),
+        "the computer played the match out"
+    );
+    p.at = p.len() / 2;
     f.frame(Vec::new());
     g.bench_function("arcadia_board_1920", |b| b.iter(|| f.frame(Vec::new())));
 

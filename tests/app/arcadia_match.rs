@@ -1,17 +1,21 @@
-//! Arcadia on the Match screen through the real app: a person plays a quest setup whose
-//! leagues are laid in play against the computer to the end, laying leagues, hiding treasures
-//! and moving by clicks on the board; every position shown is the engine's at that step, and
-//! stepping back and forth shows the engine's state at each step.
+//! Arcadia on the Match screen through the real app, played in the shared match view: a
+//! person plays a quest setup whose leagues are laid in play against the computer to the end,
+//! laying leagues, hiding treasures and moving by clicks on the board; every position shown
+//! is the engine's at that step, and stepping back and forth shows the engine's state at
+//! each step.
 
 use std::path::Path;
 
 use deckwright::app::docs::Slot;
 use deckwright::app::files;
 use deckwright::app::matches::MatchGame;
-use deckwright::app::matches::arcadia::{Played, Target, target_of};
+use deckwright::app::matches::arcadia::{Target, options_at, position, target_of};
 use deckwright::app::{DeckwrightApp, Screen};
-use deckwright::games::arcadia::engine::{ArcadiaGame, Phase};
+use deckwright::games::ai::Policy;
+use deckwright::games::arcadia::engine::{ArcadiaGame, Match, Phase, State};
+use deckwright::games::arcadia::matchfile;
 use deckwright::games::game::{Game, Turn, replay};
+use deckwright::games::session::{Seat, Session, step_chance};
 use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -20,7 +24,7 @@ use crate::support::{app, click, harness};
 
 /// The app with `examples/arcadia/<file>` opened into the Setup screen (its characters saved),
 /// on the Match screen's Arcadia view, a match started (seed 1, player 1 a person, player 2
-/// the computer, greedy).
+/// the computer, greedy); `follow`: the computer's moves shown one step at a time.
 fn new_match(file: &str, follow: bool) -> Harness<'static, DeckwrightApp> {
     let mut a = app();
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -38,15 +42,57 @@ fn new_match(file: &str, follow: bool) -> Harness<'static, DeckwrightApp> {
     assert_eq!(h.state().matches.game, MatchGame::Arcadia);
     if !follow {
         click(&mut h, "Step the computer's moves");
-        assert!(!h.state().matches.arcadia.follow);
+        assert!(!h.state().matches.arcadia.view.follow);
     }
     click(&mut h, "New match");
     assert!(
-        h.state().matches.arcadia.played.is_some(),
+        h.state().matches.arcadia.view.session.is_some(),
         "a match is started: {:?}",
-        h.state().matches.arcadia.message
+        h.state().matches.arcadia.view.message
     );
+    // The match plays the Setup screen's quest setup, and its record keeps it.
+    let src = matchfile::source_of(&session(h.state()).options).unwrap();
+    assert_eq!(src.setup, h.state().docs.setup);
     h
+}
+
+/// The match of the Arcadia view.
+fn session(app: &DeckwrightApp) -> &Session {
+    app.matches.arcadia.view.session.as_ref().unwrap()
+}
+
+/// Whether the match is over at its latest step.
+fn over(s: &Session) -> bool {
+    matches!(s.latest().turn(), Turn::Over)
+}
+
+/// The state at step `k` of the match.
+fn state_at(s: &Session, k: usize) -> State {
+    position(s.game_at(k).as_ref()).unwrap().st
+}
+
+/// The match compiled apart from the app, from the session's record options.
+fn compiled(s: &Session) -> Match {
+    let cat = deckwright::catalogue::Catalogue::open_in_memory().unwrap();
+    matchfile::compile_record(&s.options, &cat).unwrap()
+}
+
+/// The engine's position after `inputs`, played apart from the app.
+fn engine_after(s: &Session, inputs: &[usize]) -> State {
+    replay(&ArcadiaGame::new(&compiled(s)), inputs).st
+}
+
+/// The board spot of the person's first option, when that option is the only one there.
+fn spot_of_first_option(h: &Harness<'_, DeckwrightApp>) -> Option<(Target, egui::Pos2)> {
+    let view = &h.state().matches.arcadia.view;
+    let s = view.session.as_ref()?;
+    let shown = s.game_at(s.at);
+    let g = position(shown.as_ref())?;
+    let first = *g.options().as_slice().first()?;
+    let t = target_of(g.m, &g.st, first)?;
+    let alone = options_at(g, t).len() == 1;
+    let (_, r) = view.board.spots.iter().find(|(s, _)| *s == t)?;
+    alone.then_some((t, r.center()))
 }
 
 /// A click of the primary button at `at`.
@@ -62,42 +108,18 @@ fn click_at(h: &mut Harness<'_, DeckwrightApp>, at: egui::Pos2) {
     h.run();
 }
 
-/// The engine's position after `inputs`, played apart from the app.
-fn engine_after(p: &Played, inputs: &[usize]) -> deckwright::games::arcadia::engine::State {
-    replay(&ArcadiaGame::new(&p.m), inputs).st
-}
-
-/// The board spot of the person's first option, when that option is the only one there.
-fn spot_of_first_option(h: &Harness<'_, DeckwrightApp>) -> Option<(Target, egui::Pos2)> {
-    let panel = &h.state().matches.arcadia;
-    let p = panel.played.as_ref()?;
-    let g = p.game();
-    let opts = g.options();
-    let first = *opts.as_slice().first()?;
-    let t = target_of(&p.m, &g.st, first)?;
-    let alone = opts
-        .as_slice()
-        .iter()
-        .filter(|o| target_of(&p.m, &g.st, **o) == Some(t))
-        .count()
-        == 1;
-    let (_, r) = panel.spots.iter().find(|(s, _)| *s == t)?;
-    alone.then_some((t, r.center()))
-}
-
 #[test]
 fn a_person_lays_leagues_hides_treasures_and_plays_an_arcadia_match_to_the_end_on_the_board() {
     let mut h = new_match("legal-laid-in-play.setup.toml", false);
     h.get_by_label("Arcadia board");
-    h.state_mut().matches.arcadia.turn_limit = 40;
     let (mut laid, mut hidden, mut moved, mut keys) = (0, 0, 0, 0);
     for _ in 0..3000 {
-        let p = h.state().matches.arcadia.played.as_ref().unwrap();
-        if p.over() {
+        let s = session(h.state());
+        if over(s) {
             break;
         }
-        let phase = p.state().phase;
-        let before = p.inputs.len();
+        let phase = state_at(s, s.at).phase;
+        let before = s.len();
         match spot_of_first_option(&h) {
             Some((_, at)) => {
                 click_at(&mut h, at);
@@ -113,29 +135,27 @@ fn a_person_lays_leagues_hides_treasures_and_plays_an_arcadia_match_to_the_end_o
                 keys += 1;
             }
         }
-        let p = h.state().matches.arcadia.played.as_ref().unwrap();
-        assert!(
-            p.inputs.len() > before,
-            "the decision was taken ({phase:?})"
-        );
+        let s = session(h.state());
+        assert!(s.len() > before, "the decision was taken ({phase:?})");
         // The person's decision is option 1, whether clicked or keyed.
-        assert_eq!(p.inputs[before], 0, "{phase:?}");
+        assert_eq!(s.inputs()[before], 0, "{phase:?}");
     }
     let app = h.state();
-    let p = app.matches.arcadia.played.as_ref().unwrap();
-    assert!(p.over(), "the match ends");
-    assert_eq!(p.at, p.inputs.len(), "the last step is shown");
+    let s = session(app);
+    assert!(over(s), "the match ends");
+    assert_eq!(s.at, s.len(), "the last step is shown");
     assert!(laid >= 4, "leagues laid on the board: {laid}");
     assert!(hidden >= 1, "treasures hidden on the board: {hidden}");
     assert!(moved >= 1, "moves, base camps or merits clicked: {moved}");
     assert!(keys >= 1, "decisions taken with the keys: {keys}");
     // The engine, from the same start, agrees: every die is the seed's, every decision of the
     // person option 1, and both sides decided.
-    let mut g = ArcadiaGame::new(&p.m);
+    let m = compiled(s);
+    let mut g = ArcadiaGame::new(&m);
     let mut seats_seen = [0, 0];
-    for (k, &i) in p.inputs.iter().enumerate() {
+    for (k, &i) in s.inputs().iter().enumerate() {
         match g.turn() {
-            Turn::Chance(_) => assert_eq!(i, Played::die(1, k), "die {k}"),
+            Turn::Chance(c) => assert_eq!(i, step_chance(1, k, c), "die {k}"),
             Turn::Seat { seat, options } => {
                 assert!(i < options);
                 if seat == 0 {
@@ -149,8 +169,8 @@ fn a_person_lays_leagues_hides_treasures_and_plays_an_arcadia_match_to_the_end_o
     }
     assert!(matches!(g.turn(), Turn::Over));
     assert!(seats_seen[0] > 5 && seats_seen[1] > 5, "{seats_seen:?}");
-    assert_eq!(p.state(), g.st);
-    assert_eq!(g.st.laid.count_ones() as usize, g.st.laid_order(&p.m).len());
+    assert_eq!(state_at(s, s.len()), g.st);
+    assert_eq!(g.st.laid.count_ones() as usize, g.st.laid_order(&m).len());
     assert!(g.st.n_laid >= 8, "the leagues were laid: {}", g.st.n_laid);
     let told = match g.st.ended {
         Some((_, Some(deckwright::games::arcadia::engine::Winner::Player(w)))) => {
@@ -165,60 +185,65 @@ fn a_person_lays_leagues_hides_treasures_and_plays_an_arcadia_match_to_the_end_o
 #[test]
 fn an_arcadia_match_stepped_back_and_forth_shows_the_engine_state_at_each_step() {
     let mut h = new_match("legal-long-road.setup.toml", true);
-    // With the computer's moves stepped, a person's decision shows the step after it.
+    // With the computer's moves stepped, the computer's answer shows from its first move:
+    // Latest (End) shows the person's turn.
+    let mut followed = 0;
     for _ in 0..6 {
         h.key_press(Key::End);
         h.run();
+        assert_eq!(session(h.state()).at, session(h.state()).len());
+        let before = session(h.state()).len();
         h.key_press(Key::Num1);
         h.run();
+        let s = session(h.state());
+        if s.len() > before + 1 {
+            assert_eq!(s.at, before + 2, "the computer's first move is shown");
+            followed += 1;
+        }
     }
+    assert!(followed >= 3, "the computer answered: {followed}");
     h.key_press(Key::End);
     h.run();
-    let n = h
-        .state()
-        .matches
-        .arcadia
-        .played
-        .as_ref()
-        .unwrap()
-        .inputs
-        .len();
+    let n = session(h.state()).len();
     assert!(n >= 12, "six decisions of the person and the answers: {n}");
     for back in 1..=8 {
         h.key_press(Key::ArrowLeft);
         h.run();
-        let p = h.state().matches.arcadia.played.as_ref().unwrap();
-        assert_eq!(p.at, n - back);
-        assert_eq!(p.inputs.len(), n, "stepping back keeps the match");
-        assert_eq!(p.state(), engine_after(p, &p.inputs[..n - back]));
+        let s = session(h.state());
+        assert_eq!(s.at, n - back);
+        assert_eq!(s.len(), n, "stepping back keeps the match");
+        assert_eq!(state_at(s, s.at), engine_after(s, &s.inputs()[..n - back]));
     }
     h.get_by_label(&format!("Step {} of {n}", n - 8));
+    let day = state_at(session(h.state()), n - 8).day;
+    h.get_by_label(&format!("Day {day}"));
     click(&mut h, "Forward");
-    let p = h.state().matches.arcadia.played.as_ref().unwrap();
-    assert_eq!(p.at, n - 7);
-    assert_eq!(p.state(), engine_after(p, &p.inputs[..n - 7]));
+    let s = session(h.state());
+    assert_eq!(s.at, n - 7);
+    assert_eq!(state_at(s, s.at), engine_after(s, &s.inputs()[..n - 7]));
     // The log line of the step shown is the engine's.
-    let lines: Vec<String> = p
-        .log()
-        .iter()
-        .filter(|(k, _)| *k == p.at)
-        .map(|(_, l)| l.clone())
+    let lines: Vec<String> = s
+        .lines()
+        .filter(|(k, _)| *k == s.at)
+        .map(|(_, (_, l))| l.clone())
         .collect();
+    let m = compiled(s);
     let mut ev = Vec::new();
-    let mut g = replay(&ArcadiaGame::new(&p.m), &p.inputs[..n - 8]);
-    g.apply_logged(p.inputs[n - 8], &mut ev);
+    let mut g = replay(&ArcadiaGame::new(&m), &s.inputs()[..n - 8]);
+    g.apply_logged(s.inputs()[n - 8], &mut ev);
     let want: Vec<String> = ev.iter().map(|e| g.event_text(e)).collect();
     assert_eq!(lines, want);
+    // Latest shows where the match stands.
+    click(&mut h, "Latest");
+    assert_eq!(session(h.state()).at, n);
 
     // Undo drops the person's last decision: the position before it, the person to decide.
-    h.key_press(Key::End);
-    h.run();
     click(&mut h, "Undo");
-    let p = h.state().matches.arcadia.played.as_ref().unwrap();
-    assert!(p.inputs.len() < n, "{} of {n}", p.inputs.len());
-    assert_eq!(p.at, p.inputs.len());
-    assert!(matches!(p.game().turn(), Turn::Seat { seat: 0, .. }));
-    assert_eq!(p.state(), engine_after(p, &p.inputs));
+    let s = session(h.state());
+    assert!(s.len() < n, "{} of {n}", s.len());
+    assert_eq!(s.at, s.len());
+    assert!(matches!(s.game_at(s.at).turn(), Turn::Seat { seat: 0, .. }));
+    assert_eq!(state_at(s, s.at), engine_after(s, s.inputs()));
 }
 
 #[test]
@@ -227,45 +252,40 @@ fn clicking_a_merit_on_the_board_uses_it_when_it_is_the_only_option_there() {
     // board; a match with none is played again with the next seed.
     let mut h = new_match("legal-long-road.setup.toml", false);
     for seed in 1..=12 {
-        h.state_mut().matches.arcadia.seed = seed;
+        h.state_mut().matches.arcadia.view.seed = seed;
         click(&mut h, "New match");
         for _ in 0..2000 {
-            let p = h.state().matches.arcadia.played.as_ref().unwrap();
-            if p.over() {
+            let s = session(h.state());
+            if over(s) {
                 break;
             }
-            let g = p.game();
+            let shown = s.game_at(s.at);
+            let g = position(shown.as_ref()).unwrap();
             let merit =
                 g.options()
                     .as_slice()
                     .iter()
                     .enumerate()
-                    .find_map(|(i, o)| match target_of(&p.m, &g.st, *o) {
+                    .find_map(|(i, o)| match target_of(g.m, &g.st, *o) {
                         Some(t @ Target::Merit(..)) => Some((i, t)),
                         _ => None,
                     });
             if let Some((i, t)) = merit {
-                let n = p.inputs.len();
+                let n = s.len();
+                let alone = options_at(g, t).len() == 1;
                 let at = {
-                    let spots = &h.state().matches.arcadia.spots;
+                    let spots = &h.state().matches.arcadia.view.board.spots;
                     spots.iter().find(|(s, _)| *s == t).unwrap().1.center()
                 };
-                let alone = g
-                    .options()
-                    .as_slice()
-                    .iter()
-                    .filter(|o| target_of(&p.m, &g.st, **o) == Some(t))
-                    .count()
-                    == 1;
                 click_at(&mut h, at);
-                let panel = &h.state().matches.arcadia;
-                let p = panel.played.as_ref().unwrap();
+                let view = &h.state().matches.arcadia.view;
+                let s = view.session.as_ref().unwrap();
                 if alone {
-                    assert_eq!(p.inputs[n], i, "the merit's option was taken");
+                    assert_eq!(s.inputs()[n], i, "the merit's option was taken");
                 } else {
                     // Several options use that merit: only those are listed.
-                    assert_eq!(p.inputs.len(), n);
-                    assert_eq!(panel.target, Some(t));
+                    assert_eq!(s.len(), n);
+                    assert_eq!(view.board.target, Some(t));
                 }
                 return;
             }
@@ -274,6 +294,83 @@ fn clicking_a_merit_on_the_board_uses_it_when_it_is_the_only_option_there() {
         }
     }
     panic!("the person never had a merit to use or lose");
+}
+
+#[test]
+fn the_day_limit_plays_the_next_match_and_an_opened_match_brings_its_own() {
+    let mut h = new_match("legal-long-road.setup.toml", false);
+    h.state_mut().matches.arcadia.view.board.day_limit = 2;
+    h.run();
+    click(&mut h, "New match");
+    for _ in 0..2000 {
+        if over(session(h.state())) {
+            break;
+        }
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    let s = session(h.state());
+    assert!(over(s), "the match ends");
+    let end = state_at(s, s.len());
+    assert!(end.day <= 2, "Day {}", end.day);
+    assert_eq!(s.options["day_limit"].as_integer(), Some(2));
+    h.get_by_label(&format!("Day {}", end.day));
+    let inputs = s.inputs().to_vec();
+    // Saved, then opened while the view's limit is another: the file's limit is the view's.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("short.match.toml");
+    h.state_mut().matches.arcadia.view.path = path.display().to_string();
+    h.run();
+    click(&mut h, "Save match");
+    h.state_mut().matches.arcadia.view.board.day_limit = 500;
+    h.run();
+    click(&mut h, "Open match");
+    assert_eq!(h.state().matches.arcadia.view.board.day_limit, 2);
+    assert_eq!(session(h.state()).inputs(), &inputs[..]);
+}
+
+/// A file dialog that answers with one path.
+struct Answers(std::path::PathBuf);
+
+impl files::Backend for Answers {
+    fn ask(&self, _: &files::Dialog) -> files::Answer {
+        files::Answer::Chosen(vec![self.0.clone()])
+    }
+}
+
+#[test]
+fn open_setup_file_brings_the_setup_and_its_characters_in_and_plays_it() {
+    let mut h = harness(app());
+    h.run();
+    click(&mut h, "Match");
+    click(&mut h, "Arcadia");
+    // The Setup screen's setup has no characters: no match can start from it.
+    click(&mut h, "New match");
+    assert!(h.state().matches.arcadia.view.session.is_none());
+    h.get_by_label_contains("this quest setup cannot be played");
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/arcadia/legal-long-road.setup.toml");
+    files::set_backend(&h.ctx, std::sync::Arc::new(Answers(path.clone())));
+    click(&mut h, "Open setup file…");
+    h.run_steps(5);
+    let s = h
+        .state()
+        .matches
+        .arcadia
+        .view
+        .session
+        .as_ref()
+        .expect("the file's setup is played");
+    // The Setup screen holds the file's setup (named after the file), and the match plays it.
+    let want = h.state().docs.setup.clone();
+    assert_eq!(want.name, "legal-long-road");
+    assert_eq!(
+        want.players[0].character,
+        "legal-hobgallant-knight.character.toml"
+    );
+    assert_eq!(matchfile::source_of(&s.options).unwrap().setup, want);
+    h.get_by_label(&format!("Quest setup: {}", want.name));
+    h.get_by_label("Arcadia board");
 }
 
 /// The board at 1024 x 700 while the leagues are laid, as a snapshot image
@@ -298,8 +395,8 @@ fn arcadia_board_snapshot() {
 fn arcadia_board_screenshot() {
     let mut h = new_match("legal-laid-in-play.setup.toml", false);
     for _ in 0..200 {
-        let p = h.state().matches.arcadia.played.as_ref().unwrap();
-        if p.over() || p.state().day >= 3 {
+        let s = session(h.state());
+        if over(s) || state_at(s, s.at).day >= 3 {
             break;
         }
         h.key_press(Key::Num1);
@@ -414,12 +511,15 @@ fn a_saved_arcadia_match_reopens_at_its_last_step_and_a_damaged_file_is_refused(
     }
     h.key_press(Key::End);
     h.run();
-    let p = h.state().matches.arcadia.played.as_ref().unwrap();
-    assert!(p.inputs.len() >= 6, "decisions taken: {}", p.inputs.len());
-    let (inputs, log, end) = (p.inputs.clone(), p.log().to_vec(), p.state());
+    let s = session(h.state());
+    assert!(s.len() >= 6, "decisions taken: {}", s.len());
+    let log = |s: &Session| -> Vec<(usize, String)> {
+        s.lines().map(|(k, (_, l))| (k, l.clone())).collect()
+    };
+    let (inputs, lines, end) = (s.inputs().to_vec(), log(s), state_at(s, s.len()));
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("quest.match.toml");
-    h.state_mut().matches.arcadia.path = path.display().to_string();
+    h.state_mut().matches.arcadia.view.path = path.display().to_string();
     h.run();
     click(&mut h, "Save match");
     h.get_by_label(&format!("Saved to {}.", path.display()));
@@ -432,31 +532,28 @@ fn a_saved_arcadia_match_reopens_at_its_last_step_and_a_damaged_file_is_refused(
     assert!(r.options["setup"].is_table());
     assert_eq!(r.options["characters"].as_array().unwrap().len(), 2);
     // Another seed and another Setup screen: the record holds its own setup and characters.
-    h.state_mut().matches.arcadia.seed = 2;
-    h.state_mut().matches.arcadia.seats[0] =
-        deckwright::app::matches::arcadia::Seat::Computer("first");
+    h.state_mut().matches.arcadia.view.seed = 2;
+    h.state_mut().matches.arcadia.view.seats[0] = Seat::Computer(Policy::First);
     h.run();
     click(&mut h, "New match");
-    let other = h.state().matches.arcadia.played.as_ref().unwrap();
-    assert_ne!((other.seed, other.inputs.clone()), (1, inputs.clone()));
+    let other = session(h.state());
+    assert_ne!((other.seed, other.inputs()), (1, &inputs[..]));
     h.state_mut().docs.setup = Default::default();
     h.run();
     click(&mut h, "Open match");
-    let panel = &h.state().matches.arcadia;
-    let p = panel.played.as_ref().expect("the match is open");
-    assert_eq!(p.seed, 1);
+    let view = &h.state().matches.arcadia.view;
+    let s = view.session.as_ref().expect("the match is open");
+    assert_eq!(s.seed, 1);
+    assert_eq!(view.seed, 1);
     assert_eq!(
-        panel.seats,
-        [
-            deckwright::app::matches::arcadia::Seat::Person,
-            deckwright::app::matches::arcadia::Seat::Computer("greedy")
-        ]
+        view.seats[..2],
+        [Seat::Person, Seat::Computer(Policy::Greedy)]
     );
-    assert_eq!(p.inputs, inputs);
-    assert_eq!(p.at, inputs.len(), "the last step is shown");
-    assert_eq!(p.log(), &log[..]);
-    assert_eq!(p.state(), end);
-    assert_eq!(p.state(), engine_after(p, &inputs));
+    assert_eq!(s.inputs(), &inputs[..]);
+    assert_eq!(s.at, inputs.len(), "the last step is shown");
+    assert_eq!(log(s), lines);
+    assert_eq!(state_at(s, s.at), end);
+    assert_eq!(state_at(s, s.at), engine_after(s, &inputs));
     h.get_by_label(&format!(
         "Opened {} ({} inputs replayed).",
         path.display(),
@@ -493,8 +590,7 @@ fn a_saved_arcadia_match_reopens_at_its_last_step_and_a_damaged_file_is_refused(
         click(&mut h, "Open match");
         h.get_by_label_contains(why);
         h.get_by_label_contains("Not opened");
-        let p = h.state().matches.arcadia.played.as_ref().unwrap();
-        assert_eq!(p.inputs, inputs);
+        assert_eq!(session(h.state()).inputs(), &inputs[..]);
     }
 }
 
@@ -533,13 +629,16 @@ fn a_waylays_name_keeps_clear_of_the_tokens_in_its_league() {
     h.set_size(egui::vec2(1024.0, 700.0));
     let mut found = false;
     for _ in 0..400 {
-        let st = h.state().matches.arcadia.played.as_ref().unwrap().state();
+        let st = {
+            let s = session(h.state());
+            state_at(s, s.at)
+        };
         let stood = |l: u8| st.heroes.iter().any(|hero| hero.at == l);
         if st.waylay_at.iter().any(|&l| stood(l)) {
             found = true;
             break;
         }
-        if h.state().matches.arcadia.played.as_ref().unwrap().over() {
+        if over(session(h.state())) {
             break;
         }
         h.key_press(Key::Num1);

@@ -10,7 +10,6 @@ use std::time::Duration;
 use deckwright::app::DeckwrightApp;
 use deckwright::app::docs::Slot;
 use deckwright::app::files;
-use deckwright::app::matches::arcadia::Seat;
 use deckwright::app::matches::job::set_inline_turns;
 use deckwright::games::ai::Policy;
 use deckwright::games::session::Seat as SessionSeat;
@@ -94,24 +93,28 @@ fn arcadia_computer_against_computer_thinks_off_the_ui_thread_and_stops() {
         a.apply(action);
     }
     a.apply(files::open_doc_path(&path, Slot::Setup));
-    a.matches.arcadia.seats = [Seat::Computer(SLOW); 2];
+    a.matches.arcadia.view.seats = vec![SessionSeat::Computer(Policy::parse(SLOW).unwrap()); 2];
     let mut h = harness(a);
     set_inline_turns(&h.ctx, false);
     h.run();
     click(&mut h, "Match");
     click(&mut h, "Arcadia");
     h.get_by_label("New match").click();
-    frames_drawn_while_thinking(&mut h, |a| a.matches.arcadia.turn.running());
+    frames_drawn_while_thinking(&mut h, |a| a.matches.arcadia.view.turn.running());
     h.get_by_label("Stop").click();
-    wait(&mut h, |a| !a.matches.arcadia.turn.running());
+    wait(&mut h, |a| !a.matches.arcadia.view.turn.running());
     h.get_by_label("The computer was stopped.");
-    let p = h.state().matches.arcadia.played.as_ref().unwrap();
+    let s = h.state().matches.arcadia.view.session.as_ref().unwrap();
     // The dice before the first decision were rolled; no decision of the search was taken.
-    let g = p.game_at(p.inputs.len());
     assert!(matches!(
-        deckwright::games::game::Game::turn(&g),
+        s.latest().turn(),
         deckwright::games::game::Turn::Seat { .. }
     ));
+    assert!(
+        (0..s.len()).all(|k| s.mover(k).is_none()),
+        "only chance was drawn"
+    );
+    assert!(h.state().matches.arcadia.view.turn.paused());
 }
 
 #[test]

@@ -1,34 +1,32 @@
 //! Arcadia on the Match screen: a quest setup (the Setup screen's, or a file opened into it)
-//! played through the `Game` interface, each side a person or a policy. Every input is
-//! recorded (decisions and dice; a die at input k comes from the seed and k), so the position
-//! at step k is the start with the first k inputs replayed: Back and Forward walk the match
-//! decision by decision with the step's log line highlighted, Undo drops the person's last
-//! decision, and a person deciding at an earlier step plays on from there. The board is drawn
-//! with the painter: the league map (side features, Base Camps, treasures, waylays lying,
-//! both characters), the leagues still to lay, each character's merits, flaws, quests and
-//! waylays in hand, and the dice of the Day's trials and tests.
+//! played in the shared match view ([`super::session_view`]: seats, seed, New match, Back,
+//! Forward and Latest, Undo, Save and Open match, the computer's turn on a background job,
+//! the log). This file keeps only how a new match starts from the setup and its Day limit,
+//! the Day beside the steps, and the board painter: the league map (side features, Base
+//! Camps, treasures, waylays lying, both characters), the leagues still to lay, each
+//! character's merits, flaws, quests and waylays in hand, and the dice of the Day's trials
+//! and tests; a click on a lit league, square or merit takes the option there. And the
+//! Simulate view's run.
 
-use crate::app::commands::UiCommand;
 use std::sync::Arc;
 
-use super::job::{ComputerTurn, Thinking, TurnStep};
+use super::session_view::{Act, Board, SessionView, Shown, Start};
 use super::sim_view::{Ask, SimView, Words};
+use crate::catalogue::Catalogue;
 use crate::games::ai::Policy;
 use crate::games::arcadia::character::CharacterFile;
 use crate::games::arcadia::engine::state::{FOUND, IN_HAND};
 use crate::games::arcadia::engine::{ArcadiaGame, Event, Match, Opt, Phase, RngDice, State};
-use crate::games::arcadia::matchfile;
+use crate::games::arcadia::matchfile::{self, Arcadia};
 use crate::games::arcadia::setup::SetupFile;
-use crate::games::dice::{Dice, derive_seed, game_seed};
+use crate::games::dice::game_seed;
 use crate::games::game::{Ending, Game, Turn};
-use crate::games::record::{Inputs, MatchRecord, RecordError, checked_replay};
-use crate::games::session;
+use crate::games::owned::Owned;
+use crate::games::session::Seat;
 use crate::sim::play_seeded;
 
 use super::super::docs::{Slot, TomlDoc};
 use super::super::files;
-
-pub use super::Seat;
 
 /// A player's colour on the board.
 pub fn player_color(p: u8) -> egui::Color32 {
@@ -41,20 +39,13 @@ pub fn player_color(p: u8) -> egui::Color32 {
 
 /// Compiles the quest setup `setup`, its characters read from the catalogue's saved
 /// characters (as the Setup screen finds them).
-pub fn compile(
-    cat: &crate::catalogue::Catalogue,
-    setup: &SetupFile,
-    turn_limit: u32,
-) -> Result<Match, String> {
+pub fn compile(cat: &Catalogue, setup: &SetupFile, turn_limit: u32) -> Result<Match, String> {
     let characters = characters_of(cat, setup)?;
     Match::new(setup, &characters, cat, turn_limit).map_err(|e| e.to_string())
 }
 
 /// The characters of quest setup `setup`, read from the catalogue's saved characters.
-pub fn characters_of(
-    cat: &crate::catalogue::Catalogue,
-    setup: &SetupFile,
-) -> Result<Vec<CharacterFile>, String> {
+pub fn characters_of(cat: &Catalogue, setup: &SetupFile) -> Result<Vec<CharacterFile>, String> {
     let mut characters = Vec::new();
     for (i, p) in setup.players.iter().enumerate() {
         let c = files::saved_character(cat, &p.character)
@@ -69,6 +60,11 @@ pub fn characters_of(
         characters.push(c);
     }
     Ok(characters)
+}
+
+/// The Arcadia position of a session's position (`None` for another game's).
+pub fn position(g: &dyn crate::games::any::AnyGame) -> Option<&ArcadiaGame<'_>> {
+    g.as_any().downcast_ref::<Owned<Arcadia>>().map(Owned::game)
 }
 
 /// What a click on the board points at.
@@ -106,258 +102,146 @@ pub fn target_of(m: &Match, st: &State, o: Opt) -> Option<Target> {
     })
 }
 
-/// One match and its recorded inputs, with the position and log lines of every step.
-pub struct Played {
-    pub m: Arc<Match>,
-    /// What the match was compiled from: the quest setup, its characters and every card
-    /// looked up (for its record).
-    pub source: Arc<matchfile::Source>,
-    pub seats: [Seat; 2],
-    pub seed: u64,
-    /// Every input so far (options taken and dice, a die as `face - 1`), in order.
-    pub inputs: Vec<usize>,
-    /// The step shown: the position after the first `at` inputs.
-    pub at: usize,
-    /// The position after each number of inputs (`states[k]`: after `k`).
-    states: Vec<State>,
-    /// The log in words, each line with its step (0: before any input).
-    lines: Vec<(usize, String)>,
-    /// The events of each step (for the dice).
-    events: Vec<(usize, Event)>,
-    /// The input of the person's last decision (where Undo returns to).
-    last_person: Option<usize>,
+/// The options of the decision at `game` that point at `t` on the board.
+pub fn options_at(game: &ArcadiaGame<'_>, t: Target) -> Vec<usize> {
+    game.options()
+        .as_slice()
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| target_of(game.m, &game.st, **o) == Some(t))
+        .map(|(i, _)| i)
+        .collect()
 }
 
-impl super::play::Recorded for Played {
-    /// The record of the match (docs/cards.md, "Match records"): the quest setup and its
-    /// characters as tables, so the record is played again without the Setup screen.
-    fn record(&self) -> MatchRecord {
-        MatchRecord::of_inputs(
-            &ArcadiaGame::new(&self.m),
-            matchfile::ENGINE,
-            self.seed,
-            self.seats.iter().map(|s| s.record_name()).collect(),
-            Inputs::of(self.inputs.clone()),
-            matchfile::options(&self.source),
-        )
+/// The dice rolled on the Day of the position after `inputs` (its trials, tests and first
+/// rolls up to that position), the newest last: the inputs replayed from the start of `m`.
+fn dice_of_day(m: &Match, inputs: &[usize]) -> Vec<Event> {
+    let mut log = Vec::new();
+    let mut g = ArcadiaGame::start(m, &mut log);
+    for &i in inputs {
+        g.apply_logged(i, &mut log);
     }
-
-    fn replayed(&self) -> usize {
-        self.inputs.len()
-    }
-}
-
-impl Played {
-    /// A new match of `m`.
-    pub fn new(
-        m: Arc<Match>,
-        source: Arc<matchfile::Source>,
-        seats: [Seat; 2],
-        seed: u64,
-    ) -> Played {
-        let mut p = Played {
-            m,
-            source,
-            seats,
-            seed,
-            inputs: Vec::new(),
-            at: 0,
-            states: Vec::new(),
-            lines: Vec::new(),
-            events: Vec::new(),
-            last_person: None,
-        };
-        p.relog();
-        p
-    }
-
-    /// Replays every input, keeping the position and log of each step.
-    fn relog(&mut self) {
-        let mut log = Vec::new();
-        let mut g = ArcadiaGame::start(&self.m, &mut log);
-        self.states = vec![g.st];
-        self.lines = log.iter().map(|e| (0, g.event_text(e))).collect();
-        self.events = log.into_iter().map(|e| (0, e)).collect();
-        for (k, &i) in self.inputs.iter().enumerate() {
-            let mut ev = Vec::new();
-            g.apply_logged(i, &mut ev);
-            self.lines
-                .extend(ev.iter().map(|e| (k + 1, g.event_text(e))));
-            self.events.extend(ev.into_iter().map(|e| (k + 1, e)));
-            self.states.push(g.st);
-        }
-        self.at = self.at.min(self.inputs.len());
-        self.last_person = (0..self.inputs.len()).rev().find(|&k| {
-            matches!(self.game_at(k).turn(), Turn::Seat { seat, .. }
-                if self.seats[seat.min(1)] == Seat::Person)
-        });
-    }
-
-    /// The position at step `k` (clamped to the last).
-    pub fn game_at(&self, k: usize) -> ArcadiaGame<'_> {
-        let st = self.states[k.min(self.states.len() - 1)];
-        ArcadiaGame { m: &self.m, st }
-    }
-
-    /// The position at the step shown.
-    pub fn game(&self) -> ArcadiaGame<'_> {
-        self.game_at(self.at)
-    }
-
-    /// The state at the step shown.
-    pub fn state(&self) -> State {
-        self.game().st
-    }
-
-    /// The log in words, each line with its step.
-    pub fn log(&self) -> &[(usize, String)] {
-        &self.lines
-    }
-
-    /// Whether the match is over at the last input.
-    pub fn over(&self) -> bool {
-        matches!(self.game_at(self.inputs.len()).turn(), Turn::Over)
-    }
-
-    /// Takes input `i` at the step shown (dropping any later inputs).
-    pub fn decide(&mut self, i: usize) {
-        self.push_input(i);
-        self.relog();
-    }
-
-    fn push_input(&mut self, i: usize) {
-        self.inputs.truncate(self.at);
-        self.states.truncate(self.at + 1);
-        self.inputs.push(i);
-        self.at = self.inputs.len();
-    }
-
-    /// The die rolled at input `k`: from the seed and `k` alone, so a replay rolls the same.
-    pub fn die(seed: u64, k: usize) -> usize {
-        let face = RngDice::new(derive_seed(seed, 7_000_000 + k as u64))
-            .die()
-            .unwrap_or(1);
-        usize::from(face.clamp(1, 6) - 1)
-    }
-
-    /// Starts the computer's turn when the last step is shown and a computer is to move (or
-    /// chance): the dice of each step (`Played::die`) and the computer's seats by their
-    /// policies on a background job, until a person must decide or the match is over.
-    pub fn computer_turn(&self, ctx: &egui::Context) -> Option<Result<Thinking, String>> {
-        if self.at != self.inputs.len() {
-            return None;
-        }
-        let from = self.inputs.len();
-        let st = self.game_at(from).st;
-        match (ArcadiaGame { m: &self.m, st }).turn() {
-            Turn::Over => return None,
-            Turn::Seat { seat, .. } if self.seats[seat.min(1)] == Seat::Person => return None,
-            _ => {}
-        }
-        let m = self.m.clone();
-        let seats: Vec<session::Seat> = self.seats.iter().map(|s| s.typed()).collect();
-        let seed = self.seed;
-        Some(Thinking::start(ctx, from, move |stop, done| {
-            let g = ArcadiaGame { m: &m, st };
-            // The match's own limit on Days keeps a turn finite.
-            session::computer_turn(
-                g,
-                from,
-                &seats,
-                seed,
-                |_, k, _| Some(Played::die(seed, k)),
-                stop,
-                done,
+    let from = log
+        .iter()
+        .rposition(|e| matches!(e, Event::Day { .. }))
+        .unwrap_or(0);
+    log.drain(from..)
+        .filter(|e| {
+            matches!(
+                e,
+                Event::Trial { .. } | Event::TestRoll { .. } | Event::FirstRoll { .. }
             )
-        }))
-    }
+        })
+        .collect()
+}
 
-    /// Appends the computer's inputs to a match of `from` inputs (none when the match has
-    /// moved on since): the first new step, if any.
-    pub fn append(&mut self, from: usize, inputs: Vec<usize>) -> Option<usize> {
-        if self.inputs.len() != from || self.at != from || inputs.is_empty() {
-            return None;
+/// Arcadia's board: the quest setup a new match starts from, its Day limit, and the board.
+pub struct ArcadiaBoard {
+    /// The quest setup a new match plays (the Setup screen's, kept in step by the panel).
+    pub setup: SetupFile,
+    /// A match reaching this many Days is a draw.
+    pub day_limit: u32,
+    /// The board target a person clicked: only the options there are listed.
+    pub target: Option<Target>,
+    /// Where each clickable thing of the board was drawn in the last frame.
+    pub spots: Vec<(Target, egui::Rect)>,
+    /// The dice of the Day shown, with the match (its address) and the inputs they are of.
+    dice: Option<(usize, Vec<usize>, Vec<Event>)>,
+}
+
+impl Default for ArcadiaBoard {
+    fn default() -> Self {
+        ArcadiaBoard {
+            setup: SetupFile::default(),
+            day_limit: 500,
+            target: None,
+            spots: Vec::new(),
+            dice: None,
         }
-        self.inputs.extend(inputs);
-        self.at = self.inputs.len();
-        self.relog();
-        Some(from + 1)
-    }
-
-    /// Drops the person's last decision and everything after it: the position before it.
-    pub fn undo(&mut self) -> bool {
-        match self.last_person {
-            Some(k) => {
-                self.inputs.truncate(k);
-                self.at = k;
-                self.relog();
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// Whether the person has decided (Undo has a decision to take back).
-    pub fn can_undo(&self) -> bool {
-        self.last_person.is_some()
-    }
-
-    /// The dice events of the Day shown up to the step shown, the newest last.
-    fn dice_events(&self) -> Vec<&Event> {
-        let upto: Vec<&(usize, Event)> =
-            self.events.iter().filter(|(k, _)| *k <= self.at).collect();
-        let from = upto
-            .iter()
-            .rposition(|(_, e)| matches!(e, Event::Day { .. }))
-            .unwrap_or(0);
-        upto[from..]
-            .iter()
-            .map(|(_, e)| e)
-            .filter(|e| {
-                matches!(
-                    e,
-                    Event::Trial { .. } | Event::TestRoll { .. } | Event::FirstRoll { .. }
-                )
-            })
-            .collect()
     }
 }
 
-impl Played {
-    /// Reopens a recorded match: its setup compiled with the record's characters (the cards
-    /// from catalogue `cat`), every input checked and replayed, shown at its last step.
-    pub fn from_record(
-        cat: &crate::catalogue::Catalogue,
-        r: &MatchRecord,
-    ) -> Result<Played, RecordError> {
-        r.expect_game("arcadia")?;
-        let bad = |m: String| RecordError::Options(m);
-        let seats: Vec<Seat> = r
-            .seats
-            .iter()
-            .map(|name| {
-                Seat::from_record(name).ok_or_else(|| bad(format!("unknown seat `{name}`")))
-            })
-            .collect::<Result<_, _>>()?;
-        let seats: [Seat; 2] = seats
-            .try_into()
-            .map_err(|s: Vec<Seat>| bad(format!("{} seats; an Arcadia match has 2", s.len())))?;
-        r.expect_engine(matchfile::ENGINE)?;
-        let src = matchfile::source_of(&r.options)?;
-        // A format-1 record keeps no cards: they come from the catalogue, and are kept now.
-        let (m, src) = if r.options.contains_key("cards") {
-            let m = matchfile::compile_record(&r.options, cat)?;
-            (m, src)
-        } else {
-            matchfile::compile(&src.setup, &src.characters, cat, src.day_limit)
-                .map_err(RecordError::Options)?
+/// The dice of the Day at the step shown of `game`'s match, from `kept` when they are of
+/// that match and step (else replayed and kept).
+fn day_dice<'k>(
+    kept: &'k mut Option<(usize, Vec<usize>, Vec<Event>)>,
+    game: &ArcadiaGame<'_>,
+    shown: &Shown<'_>,
+) -> &'k [Event] {
+    let key = std::ptr::from_ref(game.m) as usize;
+    let inputs = &shown.session.inputs()[..shown.session.at.min(shown.session.len())];
+    let fresh = kept
+        .as_ref()
+        .is_some_and(|(m, i, _)| *m == key && i.as_slice() == inputs);
+    if !fresh {
+        *kept = Some((key, inputs.to_vec(), dice_of_day(game.m, inputs)));
+    }
+    &kept.as_ref().expect("set above").2
+}
+
+impl Board for ArcadiaBoard {
+    /// The quest setup compiled with its characters (saved in the catalogue) and the Day
+    /// limit; the record keeps the setup, the characters and every card looked up.
+    fn start(&self, _players: usize, _seed: u64, cat: &Catalogue) -> Result<Start, String> {
+        let characters = characters_of(cat, &self.setup)
+            .map_err(|e| format!("this quest setup cannot be played: {e}"))?;
+        let (_, source) = matchfile::compile(&self.setup, &characters, cat, self.day_limit)
+            .map_err(|e| format!("this quest setup cannot be played: {e}"))?;
+        let options = matchfile::options(&source);
+        let opened = matchfile::open(&options, cat).map_err(|e| e.to_string())?;
+        Ok(Start { opened, options })
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, shown: &Shown<'_>) -> Option<Act> {
+        let game = position(shown.game)?;
+        let lit: Vec<Target> = match shown.person {
+            Some(_) => game
+                .options()
+                .as_slice()
+                .iter()
+                .filter_map(|o| target_of(game.m, &game.st, *o))
+                .collect(),
+            None => Vec::new(),
         };
-        checked_replay(&ArcadiaGame::new(&m), &r.inputs)?;
-        let mut p = Played::new(Arc::new(m), Arc::new(src), seats, r.seed);
-        p.inputs = r.inputs.clone();
-        p.at = p.inputs.len();
-        p.relog();
-        Ok(p)
+        let mut pick = None;
+        let target = self.target;
+        egui::Panel::bottom("arcadia-options")
+            .resizable(true)
+            .default_size(130.0)
+            .show(ui, |ui| {
+                pick = options_ui(ui, game, shown, target);
+            });
+        let dice = day_dice(&mut self.dice, game, shown);
+        let mut clicked = None;
+        egui::CentralPanel::default().show(ui, |ui| {
+            let (spots, c) = board_ui(ui, dice, game, &lit, target);
+            self.spots = spots;
+            clicked = c;
+        });
+        if let Some(t) = clicked {
+            // One option there: take it; several: list them.
+            match options_at(game, t).as_slice() {
+                [i] => pick = Some(*i),
+                [] => {}
+                _ => self.target = Some(t),
+            }
+        }
+        pick.map(Act::Option)
+    }
+
+    fn reset(&mut self) {
+        self.target = None;
+    }
+
+    fn status(&self, shown: &Shown<'_>) -> Option<String> {
+        position(shown.game).map(|g| format!("Day {}", g.st.day))
+    }
+
+    /// The opened match's Day limit plays the next match too.
+    fn opened(&mut self, options: &toml::Table) {
+        if let Ok(src) = matchfile::source_of(options) {
+            self.day_limit = src.day_limit;
+        }
     }
 }
 
@@ -365,56 +249,32 @@ impl Played {
 pub struct ArcadiaPanel {
     /// Simulate many matches (else play one).
     pub simulate: bool,
-    pub seats: [Seat; 2],
-    pub seed: u64,
-    /// A match reaching this many Days is a draw.
-    pub turn_limit: u32,
-    /// Show the computer's moves one step at a time (Forward), else jump to the person's turn.
-    pub follow: bool,
-    pub played: Option<Played>,
-    /// The board target a person clicked: only the options there are listed.
-    pub target: Option<Target>,
-    /// Where each clickable thing of the board was drawn in the last frame.
-    pub spots: Vec<(Target, egui::Rect)>,
-    pub message: Option<String>,
-    /// What the last Save or Open did (not an error).
-    pub note: Option<String>,
-    /// The match file's path (Save match, Open match).
-    pub path: String,
+    /// The shared Simulate view: its games, threads, run and figures.
+    pub sim: SimView,
+    /// The match played (its seats, seed and Day limit are the simulation's too).
+    pub view: SessionView<ArcadiaBoard>,
     /// A file is being opened into the Setup screen (the setup before it): start a match
     /// from it once the Setup screen holds another setup.
     start_next: Option<String>,
-    /// The shared Simulate view: its games, threads, run and figures.
-    pub sim: SimView,
-    /// The computer's turn.
-    pub turn: ComputerTurn,
 }
 
 impl Default for ArcadiaPanel {
     fn default() -> Self {
         ArcadiaPanel {
             simulate: false,
-            seats: [Seat::Person, Seat::Computer("greedy")],
-            seed: 1,
-            turn_limit: 500,
-            follow: true,
-            played: None,
-            target: None,
-            spots: Vec::new(),
-            message: None,
-            note: None,
-            path: String::new(),
-            start_next: None,
             sim: SimView::new("arcadia-sim", 200),
-            turn: ComputerTurn::default(),
+            view: SessionView {
+                log_width: 300.0,
+                follow: true,
+                ..SessionView::new(
+                    &crate::games::arcadia::REGISTRATION,
+                    "arcadia",
+                    ArcadiaBoard::default(),
+                    (2, 2, 2),
+                )
+            },
+            start_next: None,
         }
-    }
-}
-
-fn seat_label(s: Seat) -> String {
-    match s {
-        Seat::Person => "a person".into(),
-        Seat::Computer(p) => format!("the computer ({p})"),
     }
 }
 
@@ -428,175 +288,37 @@ impl ArcadiaPanel {
                     "Play many seeded matches, computer against computer, and read the win rates",
                 );
         });
+        if self.view.board.setup != env.docs.setup {
+            self.view.board.setup = env.docs.setup.clone();
+        }
         if let Some(before) = self.start_next.take() {
             if env.docs.setup.to_toml() != before {
-                self.new_match(env);
+                self.view.new_match(env.cat);
             } else if files::path_field_open(ui.ctx()) {
                 // The in-app path field stands in for the system dialog: wait for it.
                 self.start_next = Some(before);
             }
         }
-        self.seats_ui(ui, env);
+        self.setup_ui(ui, env);
         if self.simulate {
-            if let Some(m) = &self.message {
-                ui.colored_label(ui.visuals().error_fg_color, m);
-            }
             self.sim_ui(ui, env);
             return;
         }
-        self.file_ui(ui, env);
-        if let Some(m) = &self.message {
-            ui.colored_label(ui.visuals().error_fg_color, m);
-        }
-        if let Some(n) = &self.note {
-            ui.label(n);
-        }
-        let Some(p) = self.played.as_mut() else {
-            ui.weak("Choose who plays each side, then New match: the Setup screen's quest setup is played (leagues brought are laid on the board).");
-            return;
-        };
-        let ctx = ui.ctx().clone();
-        match self.turn.ui(ui, || p.computer_turn(&ctx)) {
-            TurnStep::Done(from, inputs) => {
-                if let Some(first) = p.append(from, inputs) {
-                    if self.follow {
-                        p.at = first;
-                    }
-                    self.target = None;
-                }
-            }
-            TurnStep::Failed(e) => self.message = Some(e),
-            _ => {}
-        }
-        let p = self.played.as_ref().expect("set above");
-        let game = p.game();
-        let mut pick = None;
-        let mut step = None;
-        let mut undo = false;
-        ui.horizontal(|ui| {
-            step = super::step_buttons(ui, p.at, p.inputs.len(), "position", "step");
-            let last = ui
-                .add_enabled(p.at < p.inputs.len(), egui::Button::new("Latest"))
-                .on_hover_text(UiCommand::Latest.hover(ui.ctx()));
-            if last.clicked() || UiCommand::Latest.pressed(ui) {
-                step = Some(p.inputs.len());
-            }
-            if ui
-                .add_enabled(p.can_undo(), egui::Button::new("Undo"))
-                .on_hover_text("Take back your last decision (the match replays from the seed)")
-                .clicked()
-            {
-                undo = true;
-            }
-            ui.label(format!("Step {} of {}", p.at, p.inputs.len()));
-            ui.label(format!("Day {}", game.st.day));
-        });
-        let person = matches!(game.turn(),
-            Turn::Seat { seat, .. } if p.seats[seat.min(1)] == Seat::Person);
-        let lit: Vec<Target> = if person {
-            game.options()
-                .as_slice()
-                .iter()
-                .filter_map(|o| target_of(&p.m, &game.st, *o))
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let log_w = (ui.available_width() * 0.25).clamp(200.0, 340.0);
-        egui::Panel::right("arcadia-log")
-            .resizable(true)
-            .default_size(log_w)
-            .show(ui, |ui| log_ui(ui, p));
-        egui::Panel::bottom("arcadia-options")
-            .resizable(true)
-            .default_size(130.0)
-            .show(ui, |ui| {
-                pick = options_ui(ui, &game, p, self.target);
-            });
-        let mut clicked = None;
-        egui::CentralPanel::default().show(ui, |ui| {
-            let (spots, c) = board_ui(ui, p, &game, &lit, self.target);
-            self.spots = spots;
-            clicked = c;
-        });
-        if let Some(t) = clicked {
-            // One option there: take it; several: list them.
-            let there: Vec<usize> = game
-                .options()
-                .as_slice()
-                .iter()
-                .enumerate()
-                .filter(|(_, o)| target_of(&p.m, &game.st, **o) == Some(t))
-                .map(|(i, _)| i)
-                .collect();
-            match there.as_slice() {
-                [i] => pick = Some(*i),
-                [] => {}
-                _ => self.target = Some(t),
-            }
-        }
-        let p = self.played.as_mut().expect("set above");
-        if let Some(k) = step {
-            p.at = k;
-            self.target = None;
-        }
-        if undo {
-            p.undo();
-            self.target = None;
-            self.turn.reset();
-        }
-        if let Some(i) = pick {
-            p.decide(i);
-            self.target = None;
-            self.turn.reset();
-            ui.ctx().request_repaint();
-        }
+        self.view.ui(ui, env.cat);
     }
 
-    fn seats_ui(&mut self, ui: &mut egui::Ui, env: &mut super::super::Env) {
+    /// What is played: the quest setup (Open setup file…), its Day limit, and whether the
+    /// computer's moves are shown one step at a time.
+    fn setup_ui(&mut self, ui: &mut egui::Ui, env: &mut super::super::Env) {
         ui.horizontal_wrapped(|ui| {
-            for (k, seat) in self.seats.iter_mut().enumerate() {
-                let label = ui.label(format!("Player {}", k + 1));
-                egui::ComboBox::from_id_salt(("arcadia-seat", k))
-                    .selected_text(if self.simulate {
-                        match seat {
-                            Seat::Computer(p) => p.to_string(),
-                            Seat::Person => "greedy".into(),
-                        }
-                    } else {
-                        seat_label(*seat)
-                    })
-                    .show_ui(ui, |ui| {
-                        if !self.simulate {
-                            ui.selectable_value(seat, Seat::Person, seat_label(Seat::Person));
-                        }
-                        for (name, tip) in super::POLICIES {
-                            let s = Seat::Computer(name);
-                            ui.selectable_value(seat, s, seat_label(s)).on_hover_text(tip);
-                        }
-                    })
-                    .response
-                    .labelled_by(label.id);
-            }
-            let label = ui.label("Seed");
-            ui.add(egui::DragValue::new(&mut self.seed))
-                .labelled_by(label.id);
-            let label = ui
-                .label("Day limit")
-                .on_hover_text("A match reaching this many Days ends as a draw");
-            ui.add(egui::DragValue::new(&mut self.turn_limit).range(1..=100_000))
-                .labelled_by(label.id);
-            if !self.simulate {
-                ui.checkbox(&mut self.follow, "Step the computer's moves")
-                    .on_hover_text("After your decision the board shows the computer's moves one step at a time: Forward (Right arrow) to follow them");
-                if ui
-                    .button("New match")
-                    .on_hover_text("Play the Setup screen's quest setup with these sides and this seed")
-                    .clicked()
-                {
-                    self.new_match(env);
+            ui.label(format!(
+                "Quest setup: {}",
+                if env.docs.setup.name.trim().is_empty() {
+                    "the Setup screen's (unnamed)"
+                } else {
+                    env.docs.setup.name.as_str()
                 }
-            }
+            ));
             if ui
                 .button("Open setup file…")
                 .on_hover_text("Open a quest setup file (its characters beside it) into the Setup screen and play it")
@@ -611,61 +333,16 @@ impl ArcadiaPanel {
                     ui.ctx().request_repaint();
                 }
             }
+            let label = ui
+                .label("Day limit")
+                .on_hover_text("A match reaching this many Days ends as a draw");
+            ui.add(egui::DragValue::new(&mut self.view.board.day_limit).range(1..=100_000))
+                .labelled_by(label.id);
+            if !self.simulate {
+                ui.checkbox(&mut self.view.follow, "Step the computer's moves")
+                    .on_hover_text("After your decision the board shows the computer's moves one step at a time: Forward (Right arrow) to follow them, Latest (End) to your turn");
+            }
         });
-        ui.weak(format!(
-            "Quest setup: {}",
-            if env.docs.setup.name.trim().is_empty() {
-                "the Setup screen's (unnamed)"
-            } else {
-                env.docs.setup.name.as_str()
-            }
-        ));
-    }
-
-    /// Starts a match of the Setup screen's quest setup.
-    pub fn new_match(&mut self, env: &super::super::Env) {
-        self.start(env.cat, &env.docs.setup);
-    }
-
-    /// Starts a match of quest setup `setup`, its characters saved in catalogue `cat`.
-    pub fn start(&mut self, cat: &crate::catalogue::Catalogue, setup: &SetupFile) {
-        let compiled = characters_of(cat, setup)
-            .and_then(|characters| matchfile::compile(setup, &characters, cat, self.turn_limit));
-        match compiled {
-            Ok((m, source)) => {
-                let source = Arc::new(source);
-                self.played = Some(Played::new(Arc::new(m), source, self.seats, self.seed));
-                self.turn.reset();
-                self.target = None;
-                self.message = None;
-                self.note = None;
-            }
-            Err(e) => self.message = Some(format!("This quest setup cannot be played: {e}")),
-        }
-    }
-
-    /// The match file row: Save the match shown, Open a saved one (it replays exactly).
-    fn file_ui(&mut self, ui: &mut egui::Ui, env: &super::super::Env) {
-        let opened = super::play::record_row(
-            ui,
-            &mut self.path,
-            self.played.as_ref(),
-            super::play::Row {
-                id: "arcadia",
-                unit: "inputs",
-            },
-            &mut self.note,
-            &mut self.message,
-            |r| Played::from_record(env.cat, r),
-        );
-        if let Some(p) = opened {
-            self.seats = p.seats;
-            self.seed = p.seed;
-            self.turn_limit = p.m.turn_limit;
-            self.played = Some(p);
-            self.turn.reset();
-            self.target = None;
-        }
     }
 
     /// Whether a simulation is running.
@@ -679,32 +356,33 @@ impl ArcadiaPanel {
             "{} {:?} {} {} games {}",
             env.docs.setup.to_toml(),
             self.sim_policies(),
-            self.seed,
-            self.turn_limit,
+            self.view.seed,
+            self.view.board.day_limit,
             self.sim.games
         )
     }
 
     /// Each side's policy in a simulation (a person's side is played by greedy).
     fn sim_policies(&self) -> [Policy; 2] {
-        self.seats.map(|s| match s {
-            Seat::Computer(name) => Policy::parse(name).unwrap_or(Policy::Greedy),
-            Seat::Person => Policy::Greedy,
-        })
+        let policy = |k: usize| match self.view.seats.get(k) {
+            Some(Seat::Computer(p)) => *p,
+            _ => Policy::Greedy,
+        };
+        [policy(0), policy(1)]
     }
 
     /// Starts a simulation of the view's matches in the shared Simulate view.
     pub fn start_sim(&mut self, ctx: &egui::Context, env: &super::super::Env) {
-        let m = match compile(env.cat, &env.docs.setup, self.turn_limit) {
+        let m = match compile(env.cat, &env.docs.setup, self.view.board.day_limit) {
             Ok(m) => Arc::new(m),
             Err(e) => {
-                self.message = Some(format!("This quest setup cannot be played: {e}"));
+                self.view.message = Some(format!("This quest setup cannot be played: {e}"));
                 return;
             }
         };
-        self.message = None;
+        self.view.message = None;
         let policies = self.sim_policies();
-        let (games, seed) = (self.sim.games.max(1), self.seed);
+        let (games, seed) = (self.sim.games.max(1), self.view.seed);
         let ask = Ask {
             heading: format!(
                 "{games} matches, seed {seed} ({} vs {})",
@@ -728,7 +406,34 @@ impl ArcadiaPanel {
         });
     }
 
+    /// The Simulate view: each side's policy (a person's side is played by greedy), the
+    /// seed, and the run.
     fn sim_ui(&mut self, ui: &mut egui::Ui, env: &super::super::Env) {
+        ui.horizontal_wrapped(|ui| {
+            for (k, seat) in self.view.seats.iter_mut().enumerate().take(2) {
+                let label = ui.label(format!("Player {}", k + 1));
+                egui::ComboBox::from_id_salt(("arcadia-sim-seat", k))
+                    .selected_text(match seat {
+                        Seat::Computer(p) => p.name(),
+                        Seat::Person => "greedy".into(),
+                    })
+                    .show_ui(ui, |ui| {
+                        for (name, tip) in super::POLICIES {
+                            let p = Policy::parse(name).expect("a known policy");
+                            ui.selectable_value(seat, Seat::Computer(p), name)
+                                .on_hover_text(tip);
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+            }
+            let label = ui.label("Seed");
+            ui.add(egui::DragValue::new(&mut self.view.seed))
+                .labelled_by(label.id);
+        });
+        if let Some(m) = &self.view.message {
+            ui.colored_label(ui.visuals().error_fg_color, m);
+        }
         let key = self.sim_key(env);
         let tip = "Play the matches on a background thread (seeded dice each)";
         if self.sim.ui(ui, tip, &key, "The quest setup, the sides, the seed or the Day limit changed since this run: play it again to update it.") {
@@ -737,22 +442,12 @@ impl ArcadiaPanel {
     }
 }
 
-/// The log, the lines of the step shown highlighted.
-fn log_ui(ui: &mut egui::Ui, p: &Played) {
-    super::step_log_ui(
-        ui,
-        "arcadia-log-scroll",
-        p.log().iter().map(|(k, l)| (*k, l.as_str())),
-        p.at,
-    );
-}
-
 /// The decision at the step shown: the question and the options as buttons (keys 1-9), only
-/// those at the clicked target when one is.
+/// those at the clicked target when one is; at the end, the result.
 fn options_ui(
     ui: &mut egui::Ui,
     game: &ArcadiaGame<'_>,
-    p: &Played,
+    shown: &Shown<'_>,
     target: Option<Target>,
 ) -> Option<usize> {
     let mut pick = None;
@@ -771,20 +466,19 @@ fn options_ui(
             }
         }
         Turn::Chance(_) => {
-            ui.weak(if p.at < p.inputs.len() {
-                format!("The dice: {} rolled.", p.inputs[p.at] + 1)
-            } else {
-                "The dice are rolled.".into()
+            ui.weak(match shown.taken() {
+                Some(i) => format!("The dice: {} rolled.", i + 1),
+                None => "The dice are rolled.".into(),
             });
         }
         Turn::Seat { seat, options } => {
-            if p.seats[seat.min(1)] != Seat::Person {
+            if shown.person.is_none() {
                 ui.label(format!(
                     "Player {} (the computer): {}",
                     seat + 1,
                     game.question()
                 ));
-                if let Some(&i) = p.inputs.get(p.at) {
+                if let Some(i) = shown.taken() {
                     ui.strong(format!("Chooses: {}", game.describe(i)));
                     ui.weak("Forward (Right arrow) shows what follows.");
                 }
@@ -796,7 +490,7 @@ fn options_ui(
                 None => ui.weak("Click a lit league, square or merit on the board, or take an option (keys 1-9)."),
             };
             let opts = game.options();
-            let shown: Vec<usize> = (0..options)
+            let listed: Vec<usize> = (0..options)
                 .filter(|&i| {
                     target.is_none_or(|t| {
                         opts.as_slice()
@@ -806,7 +500,7 @@ fn options_ui(
                     })
                 })
                 .collect();
-            pick = super::option_buttons(ui, "arcadia-options-scroll", &shown, true, |i| {
+            pick = super::option_buttons(ui, "arcadia-options-scroll", &listed, true, |i| {
                 game.describe(i)
             });
         }
@@ -834,7 +528,7 @@ fn text_at(
 /// a click pointed at.
 fn board_ui(
     ui: &mut egui::Ui,
-    p: &Played,
+    dice: &[Event],
     game: &ArcadiaGame<'_>,
     lit: &[Target],
     target: Option<Target>,
@@ -858,7 +552,7 @@ fn board_ui(
     );
     let chars_rect =
         egui::Rect::from_min_max(egui::pos2(rect.right() - chars_w, rect.top()), rect.max);
-    map_ui(&mut pen, map_rect, p, game);
+    map_ui(&mut pen, map_rect, dice, game);
     for who in 0..2u8 {
         let w = chars_rect.width() / 2.0;
         let r = egui::Rect::from_min_size(
@@ -926,7 +620,7 @@ struct Pen<'a> {
 /// The map: each laid league a square with its side features, name, Base Camps, treasures,
 /// waylay and characters; the squares a league may be laid on; the leagues still to lay; the
 /// dice of the Day.
-fn map_ui(pen: &mut Pen<'_>, rect: egui::Rect, p: &Played, game: &ArcadiaGame<'_>) {
+fn map_ui(pen: &mut Pen<'_>, rect: egui::Rect, dice: &[Event], game: &ArcadiaGame<'_>) {
     let (painter, visuals, lit, target) = (pen.painter, pen.visuals, pen.lit, pen.target);
     let spots = &mut pen.spots;
     let (m, st) = (game.m, &game.st);
@@ -948,7 +642,6 @@ fn map_ui(pen: &mut Pen<'_>, rect: egui::Rect, p: &Played, game: &ArcadiaGame<'_
             .filter(|l| st.may_lay(m, m.league_owner[usize::from(*l)], *l))
             .collect()
     };
-    let dice = p.dice_events();
     let tray_h = if to_lay.is_empty() {
         0.0
     } else {
@@ -1253,7 +946,7 @@ fn map_ui(pen: &mut Pen<'_>, rect: egui::Rect, p: &Played, game: &ArcadiaGame<'_
     // The dice of the Day's trials and tests, the newest last.
     let strip = egui::Rect::from_min_max(egui::pos2(rect.left(), rect.bottom() - dice_h), rect.max);
     painter.rect_filled(strip, 4.0, visuals.extreme_bg_color);
-    let shown: Vec<&&Event> = dice.iter().rev().take(3).collect();
+    let shown: Vec<&Event> = dice.iter().rev().take(3).collect();
     if shown.is_empty() {
         painter.text(
             strip.left_center() + egui::vec2(8.0, 0.0),

@@ -1,13 +1,15 @@
 //! The one match view every game is played in: a core [`Session`] (the match of any game)
 //! with who plays each seat (a person or a policy), the seed, New match, Back and Forward
 //! through the steps, Undo (to the person's last decision), Save and Open match file, the
-//! computer's turn on a background job with its progress and Stop, and the log. A game
-//! keeps only its [`Board`]: the painter of the position at the step shown, which says what
-//! a person did there (an option, or a point on the table). A game with no board of its own
-//! is played on [`OptionsBoard`]: its question and its options as buttons (keys 1-9).
+//! computer's turn on a background job with its progress and Stop, Latest (End), and the log.
+//! A game keeps only its [`Board`]: the painter of the position at the step shown, which says
+//! what a person did there (an option, or a point on the table), and a status line beside the
+//! steps if it has one. A game with no board of its own is played on [`OptionsBoard`]: its
+//! question and its options as buttons (keys 1-9).
 
 use super::job::{ComputerTurn, Thinking, TurnStep};
 use super::play::{Recorded, Row, record_row};
+use crate::app::commands::UiCommand;
 use crate::catalogue::Catalogue;
 use crate::games::ai::Policy;
 use crate::games::any::{AnyGame, Opened};
@@ -82,6 +84,15 @@ pub trait Board {
     fn seat_name(&self, seat: usize) -> String {
         format!("Player {}", seat + 1)
     }
+
+    /// A short line beside the steps about the position shown (Arcadia's Day), if any.
+    fn status(&self, _shown: &Shown<'_>) -> Option<String> {
+        None
+    }
+
+    /// A match was opened from a file with these record options: keep what a new match is
+    /// played with from them (as the view keeps its seats and seed).
+    fn opened(&mut self, _options: &toml::Table) {}
 }
 
 /// The seat choices the view offers: a person, or a policy.
@@ -113,6 +124,9 @@ pub struct SessionView<B> {
     pub path: String,
     /// The log panel's starting width.
     pub log_width: f32,
+    /// After the computer's turn, show its first move (Forward steps through the rest)
+    /// rather than where the match stands.
+    pub follow: bool,
 }
 
 impl Recorded for Session {
@@ -156,6 +170,7 @@ impl<B: Board> SessionView<B> {
             note: None,
             path: String::new(),
             log_width: 320.0,
+            follow: false,
         }
     }
 
@@ -205,10 +220,18 @@ impl<B: Board> SessionView<B> {
         };
         match self.turn.ui(ui, start) {
             TurnStep::Done(from, inputs) => {
+                let any = !inputs.is_empty();
                 let appended = s.append(from, inputs);
                 self.board.reset();
                 if appended {
-                    s.at = self.board.appended(from, s).min(s.len());
+                    // The view follows the computer's first move (Arcadia's "step the
+                    // computer's moves"), or the board says which step to show.
+                    s.at = if any && self.follow {
+                        from + 1
+                    } else {
+                        self.board.appended(from, s)
+                    }
+                    .min(s.len());
                 }
             }
             TurnStep::Failed(e) => self.message = Some(e),
@@ -217,11 +240,31 @@ impl<B: Board> SessionView<B> {
         if let Some(k) = self.board.follow(ui.ctx(), s) {
             s.at = k.min(s.len());
         }
+        let g = s.game_at(s.at);
+        let person = match g.turn() {
+            Turn::Seat { seat, .. } if s.seats.get(seat) == Some(&Seat::Person) => Some(seat),
+            _ => None,
+        };
+        let shown = Shown {
+            session: s,
+            game: g.as_ref(),
+            person,
+            cat,
+        };
         let mut step = None;
         let mut undo = false;
         ui.horizontal(|ui| {
             step = super::step_buttons(ui, s.at, s.len(), "position", "step");
+            let latest = ui
+                .add_enabled(s.at < s.len(), egui::Button::new("Latest"))
+                .on_hover_text(UiCommand::Latest.hover(ui.ctx()));
+            if (latest.clicked() || UiCommand::Latest.pressed(ui)) && s.at < s.len() {
+                step = Some(s.len());
+            }
             ui.label(format!("Step {} of {}", s.at, s.len()));
+            if let Some(status) = self.board.status(&shown) {
+                ui.label(status);
+            }
             undo = ui
                 .add_enabled(
                     (0..s.len()).any(|k| {
@@ -240,17 +283,6 @@ impl<B: Board> SessionView<B> {
                 let lines = s.lines().map(|(k, (_, l))| (k, l.as_str()));
                 super::step_log_ui(ui, &format!("{}-log-scroll", self.id), lines, s.at);
             });
-        let g = s.game_at(s.at);
-        let person = match g.turn() {
-            Turn::Seat { seat, .. } if s.seats.get(seat) == Some(&Seat::Person) => Some(seat),
-            _ => None,
-        };
-        let shown = Shown {
-            session: s,
-            game: g.as_ref(),
-            person,
-            cat,
-        };
         let act = self.board.ui(ui, &shown);
         if let Some(k) = step {
             s.at = k;
@@ -349,6 +381,7 @@ impl<B: Board> SessionView<B> {
                 self.seats[k] = *seat;
             }
             self.seed = s.seed;
+            self.board.opened(&s.options);
             self.session = Some(s);
             self.turn.reset();
             self.board.reset();
