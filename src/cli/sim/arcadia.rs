@@ -1,10 +1,11 @@
 //! `deckwright sim arcadia SETUP.setup.toml`: many AI-vs-AI Arcadia quests in parallel.
 
-use std::path::PathBuf;
+use clap::ArgMatches;
 
-use super::two_sided;
+use super::{parsed, two_sided};
 use crate::cli::load::{arcadia_compiled, open_catalogue};
-use crate::cli::options::{ArcadiaRules, SimShared};
+use crate::cli::options::SimShared;
+use crate::games::arcadia::options::ArcadiaOptions;
 use crate::cli::{Context, Outcome};
 use crate::games::Ended;
 use crate::games::arcadia::engine::Match;
@@ -12,21 +13,13 @@ use crate::games::game::Outcome as MatchOutcome;
 use crate::games::iconica::ai::PolicyKind;
 use crate::sim;
 
-#[derive(Debug, clap::Args)]
-pub struct Args {
-    /// The quest setup file (`*.setup.toml`), which names the two character files.
-    pub setup: PathBuf,
-    #[command(flatten)]
-    pub rules: ArcadiaRules,
-    #[command(flatten)]
-    pub shared: SimShared,
-}
-
-pub fn run(ctx: &Context, args: Args) -> Outcome {
-    let policies = args.shared.policies(2);
+pub fn run(ctx: &Context, m: &ArgMatches) -> Outcome {
+    let options: ArcadiaOptions = parsed(m)?;
+    let shared: SimShared = parsed(m)?;
+    let policies = shared.policies(2);
     let (pa, pb) = (policies[0], policies[1]);
     let cat = open_catalogue(ctx)?;
-    let (m, source) = arcadia_compiled(&cat, &args.setup, args.rules.turn_limit)?;
+    let (m, source) = arcadia_compiled(&cat, &options.setup, options.rules.turn_limit)?;
     crate::cli::report::say_gaps(&source.cards);
     two_sided(
         ctx,
@@ -34,9 +27,9 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         "Days",
         crate::games::arcadia::matchfile::ENGINE,
         &format!("{m:?}"),
-        &args.shared,
+        &shared,
         [pa.name(), pb.name()],
-        |i| play_one(&m, [pa, pb], args.shared.seed, i),
+        |i| play_one(&m, [pa, pb], shared.seed, i),
     )
 }
 

@@ -7,12 +7,15 @@ use std::time::Instant;
 
 use serde_json::json;
 
-use super::{bar, pct, run_games, two_sided};
+use clap::ArgMatches;
+
+use super::{bar, parsed, pct, run_games, two_sided};
+use crate::games::iconica::options::{IconicaOptions, IconicaRules};
 use crate::cards::{Card, CardLookup};
 use crate::catalogue::Catalogue;
 use crate::cli::limits::{MAX_FIELD_POOL, MAX_GAMES};
 use crate::cli::load::{iconica_characters, iconica_setup, open_catalogue, parties};
-use crate::cli::options::{IconicaRules, SimShared};
+use crate::cli::options::SimShared;
 use crate::cli::{BadInput, Context, Outcome};
 use crate::games::Ended;
 use crate::games::game::Outcome as MatchOutcome;
@@ -21,24 +24,36 @@ use crate::games::iconica::engine::{Rules, Setup};
 use crate::games::iconica::model::Character;
 use crate::sim::{self, Summary};
 
-#[derive(Debug, clap::Args)]
-pub struct Args {
-    /// Two party files (a, b); with --field, the one party the field plays against.
-    #[arg(required = true, value_name = "PARTY")]
-    pub parties: Vec<PathBuf>,
+/// What `sim iconica` takes besides the match's options: a field run.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Field {
     /// Every legal party of the catalogue's Iconica characters (or of --pool) against PARTY.
     #[arg(long)]
     pub field: bool,
     /// With --field: the characters to draw parties from (ids, comma-separated).
     #[arg(long, value_delimiter = ',', value_name = "IDS", requires = "field")]
     pub pool: Vec<String>,
-    #[command(flatten)]
-    pub rules: IconicaRules,
-    #[command(flatten)]
-    pub shared: SimShared,
 }
 
-pub fn run(ctx: &Context, args: Args) -> Outcome {
+/// A `sim iconica` run's arguments.
+struct Args {
+    parties: Vec<PathBuf>,
+    field: bool,
+    pool: Vec<String>,
+    rules: IconicaRules,
+    shared: SimShared,
+}
+
+pub fn run(ctx: &Context, m: &ArgMatches) -> Outcome {
+    let options: IconicaOptions = parsed(m)?;
+    let chosen: Field = parsed(m)?;
+    let args = Args {
+        parties: options.parties,
+        field: chosen.field,
+        pool: chosen.pool,
+        rules: options.rules,
+        shared: parsed(m)?,
+    };
     let rules = args.rules.rules();
     let policies = args.shared.policies(2);
     let (pa, pb) = (policies[0], policies[1]);

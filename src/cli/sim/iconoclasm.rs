@@ -6,27 +6,24 @@ use std::process::ExitCode;
 
 use serde_json::json;
 
-use super::{Report, run_sharded};
+use clap::ArgMatches;
+
+use super::{Report, parsed, run_sharded};
+use crate::games::iconoclasm::options::IconoclasmOptions;
 use crate::cli::load::iconoclasm_deck;
-use crate::cli::options::{IconoclasmTable, SimShared};
+use crate::cli::options::SimShared;
 use crate::cli::{BadInput, Context, Outcome};
 use crate::games::game::MAX_SEATS;
 use crate::games::game::{Outcome as MatchOutcome, Verdict};
 use crate::games::iconoclasm::engine::IconoclasmEnding;
 use crate::sim::{iconoclasm::Run, wilson};
 
-#[derive(Debug, clap::Args)]
-pub struct Args {
-    #[command(flatten)]
-    pub table: IconoclasmTable,
-    #[command(flatten)]
-    pub shared: SimShared,
-}
-
-pub fn run(ctx: &Context, args: Args) -> Outcome {
-    let players = args.table.players;
-    let goal = args.table.goal()?;
-    let policies = args.shared.policies(players);
+pub fn run(ctx: &Context, m: &ArgMatches) -> Outcome {
+    let table: IconoclasmOptions = parsed(m)?;
+    let shared: SimShared = parsed(m)?;
+    let players = table.players;
+    let goal = table.goal()?;
+    let policies = shared.policies(players);
     let (deck, table) = iconoclasm_deck(ctx)?;
     let run = Run {
         deck,
@@ -35,25 +32,25 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         goal,
         policies,
     };
-    let seed = args.shared.seed;
+    let seed = shared.seed;
     // A deal that cannot be made fails on the first game; check it once up front.
     run.outcome(seed, 0)?;
 
     let names: Vec<String> = run.policies.iter().map(|p| p.name()).collect();
     let desc = Desc {
         game: "iconoclasm".into(),
-        games: args.shared.games,
+        games: shared.games,
         seed,
         players,
         goal: goal.name().to_string(),
         ai: names,
     };
-    let threads = super::threads_of(args.shared.threads);
+    let threads = super::threads_of(shared.threads);
     run_sharded(
         ctx,
-        &args.shared.sharding,
+        &shared.sharding,
         threads,
-        args.shared.json,
+        shared.json,
         json!(desc),
         crate::games::iconoclasm::matchfile::ENGINE,
         &format!("{:?} {:?}", run.deck, run.table),

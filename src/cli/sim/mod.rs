@@ -14,39 +14,103 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
-use super::options::{Sharding, SimShared};
+use clap::{ArgMatches, FromArgMatches};
+
+use super::options::{Sharding, SimShared, SoloSim};
+use crate::games::registry::{self, Registration};
 use super::out::note;
 use super::{BadInput, Context, Outcome, limits};
 use crate::games::game::Ending;
 use crate::sim::shard::{self, Counts, Shard, TallyFile, run_id};
 use crate::sim::{self, Summary, Tally, iconica::ENDINGS};
 
-#[derive(Debug, clap::Args)]
+/// The game and its parsed arguments.
+#[derive(Debug, Clone)]
 pub struct Args {
-    #[command(subcommand)]
-    pub game: Game,
+    pub game: &'static Registration,
+    pub matches: ArgMatches,
 }
 
-/// The games `sim` knows.
-#[derive(Debug, clap::Subcommand)]
-pub enum Game {
-    /// Two Iconica parties, or with --field every legal party of a pool against one.
-    Iconica(iconica::Args),
-    /// An Arcadia quest setup.
-    Arcadia(arcadia::Args),
-    /// Iconoclasm tables of 1 to 4 players, a fresh deal each game.
-    Iconoclasm(iconoclasm::Args),
-    /// A Ruunara mission and squad: the heroes' win rate, the endings, the mean rounds.
-    Ruunara(ruunara::Args),
+impl FromArgMatches for Args {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        let (game, matches) = super::play::game_of(m)?;
+        Ok(Args { game, matches })
+    }
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Args::from_arg_matches(m)?;
+        Ok(())
+    }
+}
+
+impl clap::Args for Args {
+    /// A subcommand for every registered game `sim` plays: its options struct's arguments,
+    /// the game's own `sim` arguments, then the options every run takes.
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        let mut cmd = cmd.subcommand_required(true).arg_required_else_help(true);
+        for g in registry::GAMES {
+            let Some(runner) = runner(g) else { continue };
+            let mut sub = super::play::game_command(g, runner.about);
+            if let Some(extra) = runner.extra {
+                sub = extra(sub);
+            }
+            sub = if g.options.solo {
+                <SoloSim as clap::Args>::augment_args(sub)
+            } else {
+                <SimShared as clap::Args>::augment_args(sub)
+            };
+            cmd = cmd.subcommand(sub);
+        }
+        cmd
+    }
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
+}
+
+/// How `sim` runs a game: its line of help, its arguments besides its options, its run.
+struct Runner {
+    about: &'static str,
+    extra: Option<fn(clap::Command) -> clap::Command>,
+    run: fn(&Context, &ArgMatches) -> Outcome,
+}
+
+/// The runner of a registered game, `None` for a game `sim` does not play yet.
+fn runner(g: &Registration) -> Option<Runner> {
+    Some(match g.name {
+        "iconica" => Runner {
+            about: "Two Iconica parties, or with --field every legal party of a pool against one.",
+            extra: Some(<iconica::Field as clap::Args>::augment_args),
+            run: iconica::run,
+        },
+        "arcadia" => Runner {
+            about: "An Arcadia quest setup.",
+            extra: None,
+            run: arcadia::run,
+        },
+        "iconoclasm" => Runner {
+            about: "Iconoclasm tables of 1 to 4 players, a fresh deal each game.",
+            extra: None,
+            run: iconoclasm::run,
+        },
+        "ruunara" => Runner {
+            about: "A Ruunara mission and squad: the heroes' win rate, the endings, the mean rounds.",
+            extra: None,
+            run: ruunara::run,
+        },
+        _ => return None,
+    })
 }
 
 pub fn run(ctx: &Context, args: Args) -> Outcome {
-    match args.game {
-        Game::Iconica(a) => iconica::run(ctx, a),
-        Game::Arcadia(a) => arcadia::run(ctx, a),
-        Game::Iconoclasm(a) => iconoclasm::run(ctx, a),
-        Game::Ruunara(a) => ruunara::run(ctx, a),
+    match runner(args.game) {
+        Some(r) => (r.run)(ctx, &args.matches),
+        None => Err(BadInput(format!("sim does not play {} yet", args.game.name))),
     }
+}
+
+/// Parses what a runner reads from its game's arguments (typed: clap checked them).
+fn parsed<T: FromArgMatches>(m: &ArgMatches) -> Result<T, BadInput> {
+    T::from_arg_matches(m).map_err(|e| BadInput(e.to_string()))
 }
 
 /// Plays `games` matches (`play(i)` plays game `i`) on `--threads` threads (lowered to the

@@ -3,12 +3,14 @@
 //! Wilson interval, the endings and the mean rounds. Same seed, games and AI: same counts at
 //! any thread count (game i is seeded from (seed, i)).
 
-use std::path::PathBuf;
 use std::process::ExitCode;
+
+use clap::ArgMatches;
 
 use serde_json::json;
 
-use super::{Report, pct, run_sharded, threads_of};
+use super::{Report, parsed, pct, run_sharded, threads_of};
+use crate::games::ruunara::options::RuunaraOptions;
 use crate::cli::load::{open_catalogue, ruunara_deployed};
 use crate::cli::options::SoloSim;
 use crate::cli::{BadInput, Context, Outcome};
@@ -16,25 +18,17 @@ use crate::games::dice::{RngDice, game_seed};
 use crate::games::ruunara::engine::{RuunaraEnding, RuunaraGame, Setup};
 use crate::sim;
 
-#[derive(Debug, clap::Args)]
-pub struct Args {
-    /// The mission file (`*.mission.toml`).
-    pub mission: PathBuf,
-    /// The squad file (`*.squad.toml`).
-    pub squad: PathBuf,
-    #[command(flatten)]
-    pub shared: SoloSim,
-}
-
-pub fn run(ctx: &Context, args: Args) -> Outcome {
+pub fn run(ctx: &Context, m: &ArgMatches) -> Outcome {
+    let options: RuunaraOptions = parsed(m)?;
+    let shared: SoloSim = parsed(m)?;
     let cat = open_catalogue(ctx)?;
-    let (scenario, source) = ruunara_deployed(&cat, &args.mission, &args.squad)?;
+    let (scenario, source) = ruunara_deployed(&cat, &options.mission, &options.squad)?;
     crate::cli::report::say_gaps(&source.cards);
     let setup =
-        Setup::new(&scenario).map_err(|e| BadInput(format!("{}: {e}", args.mission.display())))?;
-    let shared = &args.shared;
+        Setup::new(&scenario).map_err(|e| BadInput(format!("{}: {e}", options.mission.display())))?;
+    let shared = &shared;
     let (seed, policy) = (shared.seed, shared.ai);
-    crate::cli::options::check_ruunara_search("--ai", policy, setup.figs.len())?;
+    crate::games::ruunara::options::check_search("--ai", policy, setup.figs.len())?;
 
     let desc = Desc {
         game: "ruunara".into(),

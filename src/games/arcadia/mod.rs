@@ -8,6 +8,7 @@ pub mod examples;
 pub mod game;
 pub mod matchfile;
 pub mod model;
+pub mod options;
 pub mod rules;
 pub mod setup;
 
@@ -20,4 +21,11 @@ pub const REGISTRATION: crate::games::registry::Registration =
         replay: matchfile::replay,
         generic: None,
         open: matchfile::open,
+        options: crate::games::registry::Options {
+            about: "An Arcadia quest setup: two characters on the leagues.",
+            args: <options::ArcadiaOptions as clap::Args>::augment_args,
+            compile: options::compile,
+            solo: false,
+            dice: true,
+        },
     };

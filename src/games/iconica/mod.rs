@@ -7,6 +7,7 @@ pub mod engine;
 pub mod human;
 pub mod matchfile;
 pub mod model;
+pub mod options;
 pub mod party;
 pub mod rules;
 
@@ -19,6 +20,13 @@ pub const REGISTRATION: crate::games::registry::Registration =
         replay: matchfile::replay,
         generic: None,
         open: matchfile::open,
+        options: crate::games::registry::Options {
+            about: "Two parties (or two teams of two) of Iconica characters.",
+            args: <options::IconicaOptions as clap::Args>::augment_args,
+            compile: options::compile,
+            solo: false,
+            dice: true,
+        },
     };
 
 /// The Iconica characters among the bundled starter cards (`cards/iconica/`), in file order.

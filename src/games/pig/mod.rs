@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use crate::games::ai::{Evaluated, Evaluator};
 use crate::games::game::{Chance, Ending, Game, Outcome, Seats, Turn, Verdict};
-use crate::games::registry::Registration;
+use crate::games::registry::{NoOptions, Options, Registration};
 
 /// Points that win.
 pub const GOAL: u32 = 30;
@@ -24,6 +24,13 @@ pub const REGISTRATION: Registration = Registration {
     replay: crate::games::any::replay::<Pig>,
     generic: Some(|| Box::new(Pig::new())),
     open: |_, _| Ok(crate::games::any::Opened::of(Pig::new(), &[])),
+    options: Options {
+        about: "Pig, the dice game: two players, no file.",
+        args: <NoOptions as clap::Args>::augment_args,
+        compile: |_, _, _| Ok(toml::Table::new()),
+        solo: false,
+        dice: true,
+    },
 };
 
 /// A position of a game of Pig between two players.

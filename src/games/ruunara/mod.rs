@@ -6,6 +6,7 @@ pub mod engine;
 pub mod matchfile;
 pub mod mission;
 pub mod model;
+pub mod options;
 pub mod odds;
 pub mod rules;
 pub mod squad;
@@ -19,4 +20,11 @@ pub const REGISTRATION: crate::games::registry::Registration =
         replay: matchfile::replay,
         generic: None,
         open: matchfile::open,
+        options: crate::games::registry::Options {
+            about: "A Ruunara mission played by a squad (the enemies run by the rules).",
+            args: <options::RuunaraOptions as clap::Args>::augment_args,
+            compile: options::compile,
+            solo: true,
+            dice: true,
+        },
     };
