@@ -18,10 +18,8 @@ pub const MAX_DICE_FACES: usize = 10_000;
 /// `--dice "..."`: at most this many characters (checked before the faces are read).
 pub const MAX_DICE_CHARS: usize = 100_000;
 
-
 /// `mcts:N`: at most this many playouts a decision.
 pub const MAX_PLAYOUTS: u32 = 1_000_000;
-
 
 /// `mcts:Nms`: at most this many milliseconds a decision.
 pub const MAX_MILLIS: u64 = 60_000;

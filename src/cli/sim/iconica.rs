@@ -10,7 +10,6 @@ use serde_json::json;
 use clap::ArgMatches;
 
 use super::{bar, parsed, pct, run_games, two_sided};
-use crate::games::iconica::options::{IconicaOptions, IconicaRules};
 use crate::cards::{Card, CardLookup};
 use crate::catalogue::Catalogue;
 use crate::cli::limits::{MAX_FIELD_POOL, MAX_GAMES};
@@ -22,6 +21,7 @@ use crate::games::game::Outcome as MatchOutcome;
 use crate::games::iconica::ai::PolicyKind;
 use crate::games::iconica::engine::{Rules, Setup};
 use crate::games::iconica::model::Character;
+use crate::games::iconica::options::{IconicaOptions, IconicaRules};
 use crate::sim::{self, Summary};
 
 /// What `sim iconica` takes besides the match's options: a field run.

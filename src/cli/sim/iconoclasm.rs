@@ -9,13 +9,13 @@ use serde_json::json;
 use clap::ArgMatches;
 
 use super::{Report, parsed, run_sharded};
-use crate::games::iconoclasm::options::IconoclasmOptions;
 use crate::cli::load::iconoclasm_deck;
 use crate::cli::options::SimShared;
 use crate::cli::{BadInput, Context, Outcome};
 use crate::games::game::MAX_SEATS;
 use crate::games::game::{Outcome as MatchOutcome, Verdict};
 use crate::games::iconoclasm::engine::IconoclasmEnding;
+use crate::games::iconoclasm::options::IconoclasmOptions;
 use crate::sim::{iconoclasm::Run, wilson};
 
 pub fn run(ctx: &Context, m: &ArgMatches) -> Outcome {

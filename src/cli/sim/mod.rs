@@ -17,10 +17,10 @@ use serde_json::json;
 use clap::{ArgMatches, FromArgMatches};
 
 use super::options::{Sharding, SimShared, SoloSim};
-use crate::games::registry::{self, Registration};
 use super::out::note;
 use super::{BadInput, Context, Outcome, limits};
 use crate::games::game::Ending;
+use crate::games::registry::{self, Registration};
 use crate::sim::shard::{self, Counts, Shard, TallyFile, run_id};
 use crate::sim::{self, Summary, Tally, iconica::ENDINGS};
 
@@ -104,7 +104,10 @@ fn runner(g: &Registration) -> Option<Runner> {
 pub fn run(ctx: &Context, args: Args) -> Outcome {
     match runner(args.game) {
         Some(r) => (r.run)(ctx, &args.matches),
-        None => Err(BadInput(format!("sim does not play {} yet", args.game.name))),
+        None => Err(BadInput(format!(
+            "sim does not play {} yet",
+            args.game.name
+        ))),
     }
 }
 

@@ -10,12 +10,12 @@ use clap::ArgMatches;
 use serde_json::json;
 
 use super::{Report, parsed, pct, run_sharded, threads_of};
-use crate::games::ruunara::options::RuunaraOptions;
 use crate::cli::load::{open_catalogue, ruunara_deployed};
 use crate::cli::options::SoloSim;
 use crate::cli::{BadInput, Context, Outcome};
 use crate::games::dice::{RngDice, game_seed};
 use crate::games::ruunara::engine::{RuunaraEnding, RuunaraGame, Setup};
+use crate::games::ruunara::options::RuunaraOptions;
 use crate::sim;
 
 pub fn run(ctx: &Context, m: &ArgMatches) -> Outcome {
@@ -24,8 +24,8 @@ pub fn run(ctx: &Context, m: &ArgMatches) -> Outcome {
     let cat = open_catalogue(ctx)?;
     let (scenario, source) = ruunara_deployed(&cat, &options.mission, &options.squad)?;
     crate::cli::report::say_gaps(&source.cards);
-    let setup =
-        Setup::new(&scenario).map_err(|e| BadInput(format!("{}: {e}", options.mission.display())))?;
+    let setup = Setup::new(&scenario)
+        .map_err(|e| BadInput(format!("{}: {e}", options.mission.display())))?;
     let shared = &shared;
     let (seed, policy) = (shared.seed, shared.ai);
     crate::games::ruunara::options::check_search("--ai", policy, setup.figs.len())?;

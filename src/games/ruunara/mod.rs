@@ -6,8 +6,8 @@ pub mod engine;
 pub mod matchfile;
 pub mod mission;
 pub mod model;
-pub mod options;
 pub mod odds;
+pub mod options;
 pub mod rules;
 pub mod squad;
 
