@@ -9,13 +9,11 @@ use super::limits::MAX_BUILD_FILE_BYTES;
 use super::{BadInput, Context};
 use crate::cards::{Card, CardLookup};
 use crate::catalogue::{self, Catalogue};
-use crate::games::arcadia::engine::Match;
 use crate::games::iconica::engine::{Rules, Setup};
 use crate::games::iconica::model::Character;
 use crate::games::iconoclasm::engine::Deck;
 use crate::games::iconoclasm::model::ClashTable;
 use crate::games::registry::Shelf;
-use crate::games::ruunara::mission::Scenario;
 
 /// Reads a party, character, setup or squad file as text, through the core's one reader
 /// of user files (`safe_io::read_text`): only a regular file is read (a FIFO would wait for
@@ -68,18 +66,6 @@ pub fn iconica_setup(parties: &[Vec<Character>], rules: Rules) -> Result<Setup, 
     Ok(crate::games::iconica::options::setup(parties, rules)?)
 }
 
-/// The compiled match of an Arcadia setup file (its characters' files read beside it), and
-/// what a match record keeps of it.
-pub fn arcadia_compiled(
-    lookup: &dyn CardLookup,
-    path: &Path,
-    turn_limit: u32,
-) -> Result<(Match, crate::games::arcadia::matchfile::Source), BadInput> {
-    Ok(crate::games::arcadia::options::compiled(
-        &Files, lookup, path, turn_limit,
-    )?)
-}
-
 /// The catalogue's Iconoclasm cards as a deck, and its clash table (a user may correct it).
 pub fn iconoclasm_deck(ctx: &Context) -> Result<(Deck, ClashTable), BadInput> {
     let cat = open_catalogue(ctx)?;
@@ -104,18 +90,6 @@ pub fn iconica_characters(cat: &Catalogue) -> Result<Vec<Character>, BadInput> {
             _ => None,
         })
         .collect())
-}
-
-/// The scenario of a Ruunara mission and squad file, deployed, and what a match record
-/// keeps of it.
-pub fn ruunara_deployed(
-    lookup: &dyn CardLookup,
-    mission: &Path,
-    squad: &Path,
-) -> Result<(Scenario, crate::games::ruunara::matchfile::Source), BadInput> {
-    Ok(crate::games::ruunara::options::deployed(
-        &Files, lookup, mission, squad,
-    )?)
 }
 
 /// The user's files through [`read_text`], and nothing else: a [`Shelf`] for a caller that

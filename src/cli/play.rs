@@ -141,7 +141,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         &shelf,
         &Ask {
             seed,
-            policies: &common.policies(2),
+            policies: &|seats| common.policies(seats),
             policy_option: "--policy",
         },
     )

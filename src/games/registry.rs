@@ -35,12 +35,13 @@ pub trait Shelf {
 }
 
 /// What a face asks of a match besides its game's options.
-#[derive(Debug, Clone)]
+#[derive(Clone, Copy)]
 pub struct Ask<'a> {
-    /// The match's seed (of a deal, of the dice, of the policies).
+    /// The match's seed (of a deal, of the dice, of the policies); a run's seed in `sim`.
     pub seed: u64,
-    /// The policies the seats are played by, in seat order (one for a solo game).
-    pub policies: &'a [Policy],
+    /// The policies a match of so many seats is played by, in seat order (one for a solo
+    /// game).
+    pub policies: &'a dyn Fn(usize) -> Vec<Policy>,
     /// The option that gave the policies (`--policy`, `--ai`), for a message refusing one.
     pub policy_option: &'a str,
 }
@@ -63,6 +64,50 @@ pub struct Options {
     /// It rolls dice (a match takes `--dice`, a script of faces); a game whose chance is
     /// fixed by its deal does not.
     pub dice: bool,
+    /// How `sim` runs it; `None` for a game `sim` does not play.
+    pub sim: Option<Sim>,
+}
+
+/// How `sim` runs many matches of a game: the setup compiled once from the options, then
+/// match `i` of a run seeded `s` played by [`super::run::play_seeded`] with its dice and
+/// policies seeded from `(s, i)` ([`super::dice::game_seed`]), its outcome tallied.
+#[derive(Debug, Clone, Copy)]
+pub struct Sim {
+    /// One line saying what a run of it plays (`sim --help` lists it).
+    pub about: &'static str,
+    /// Arguments a run takes besides the match options (Iconica's `--field`).
+    pub extra: Option<fn(clap::Command) -> clap::Command>,
+    /// The run the parsed options describe: compiled and checked once.
+    pub prepare: fn(&clap::ArgMatches, &dyn Shelf, &Ask<'_>) -> Result<Prepared, String>,
+    /// Its endings' names in the order of its [`super::game::Ending::ALL`].
+    pub endings: fn() -> Vec<&'static str>,
+    /// How the run's report reads.
+    pub report: SimReport,
+}
+
+/// How a run's report reads (`sim`'s text and JSON, the same again from shards' tallies).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SimReport {
+    /// Side a against side b: wins, draws, the mean of what a match counts (`turns`,
+    /// `Days`), the endings.
+    Sides { counts: &'static str },
+    /// A table of 1 to 4 players: each player's wins, or solo, how often the goal is met.
+    Table,
+    /// A squad against a mission run by the rules: the heroes' win rate and the endings.
+    Squad,
+}
+
+/// A run ready to play.
+pub struct Prepared {
+    /// What the report names of the run besides the game, the games, the seed and the
+    /// policies (Iconoclasm's `players` and `goal`, Ruunara's `mission` and `name`), in order.
+    pub run: Vec<(&'static str, serde_json::Value)>,
+    /// The compiled setup in words (with the engine's version, the run's id).
+    pub setup: String,
+    /// The policies of the seats, in order.
+    pub policies: Vec<Policy>,
+    /// Plays match `index` of the run seeded `seed`.
+    pub play: Box<dyn Fn(u64, u64) -> super::game::Outcome<super::run::EndingAt> + Send + Sync>,
 }
 
 /// One game as the faces know it.

@@ -8,6 +8,7 @@ mod conformance;
 mod fifth;
 mod layering;
 mod pig;
+mod registry;
 mod replay;
 mod session;
 mod shards;

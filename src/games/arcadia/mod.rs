@@ -26,6 +26,13 @@ pub const REGISTRATION: crate::games::registry::Registration =
             args: <options::ArcadiaOptions as clap::Args>::augment_args,
             compile: options::compile,
             solo: false,
+            sim: Some(crate::games::registry::Sim {
+                about: "An Arcadia quest setup.",
+                extra: None,
+                prepare: options::prepare,
+                endings: crate::games::run::ending_names::<crate::games::Ended>,
+                report: crate::games::registry::SimReport::Sides { counts: "Days" },
+            }),
             dice: true,
         },
     };

@@ -7,10 +7,13 @@ use serde::{Deserialize, Serialize};
 
 use super::character::CharacterFile;
 use super::engine::Match;
+use super::engine::{ArcadiaGame, RngDice};
 use super::matchfile::{self, Source};
 use super::setup::SetupFile;
 use crate::cards::CardLookup;
-use crate::games::registry::{Ask, Shelf};
+use crate::games::dice::game_seed;
+use crate::games::registry::{Ask, Prepared, Shelf};
+use crate::games::run::{at, play_seeded};
 
 /// The most Days a quest may be limited to.
 pub const MAX_DAY_LIMIT: u32 = 100_000;
@@ -85,4 +88,31 @@ pub fn compiled(
         characters.push(CharacterFile::parse(&ctext, &cshown).map_err(|e| e.to_string())?);
     }
     matchfile::compile(&setup, &characters, lookup, turn_limit).map_err(|e| format!("{shown}: {e}"))
+}
+
+/// `sim arcadia`'s run: the quest compiled once.
+pub fn prepare(m: &clap::ArgMatches, shelf: &dyn Shelf, ask: &Ask<'_>) -> Result<Prepared, String> {
+    use clap::FromArgMatches;
+    let o = ArcadiaOptions::from_arg_matches(m).map_err(|e| e.to_string())?;
+    let policies = (ask.policies)(2);
+    let lookup = shelf.lookup()?;
+    let (quest, source) = compiled(shelf, lookup, &o.setup, o.rules.turn_limit)?;
+    if let Some(n) = crate::games::gaps::note(&crate::games::gaps::of_cards(&source.cards)) {
+        shelf.note(&n);
+    }
+    let seats = policies.clone();
+    Ok(Prepared {
+        run: Vec::new(),
+        setup: format!("{quest:?}"),
+        policies,
+        play: Box::new(move |seed, index| {
+            let s = game_seed(seed, index);
+            at(play_seeded(
+                ArcadiaGame::new(&quest),
+                RngDice::new(s),
+                &seats,
+                s,
+            ))
+        }),
+    })
 }

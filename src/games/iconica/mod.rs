@@ -25,6 +25,13 @@ pub const REGISTRATION: crate::games::registry::Registration =
             args: <options::IconicaOptions as clap::Args>::augment_args,
             compile: options::compile,
             solo: false,
+            sim: Some(crate::games::registry::Sim {
+                about: "Two Iconica parties, or with --field every legal party of a pool against one.",
+                extra: Some(<options::Field as clap::Args>::augment_args),
+                prepare: options::prepare,
+                endings: crate::games::run::ending_names::<crate::games::Ended>,
+                report: crate::games::registry::SimReport::Sides { counts: "turns" },
+            }),
             dice: true,
         },
     };

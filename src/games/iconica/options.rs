@@ -7,11 +7,14 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 use super::engine::{Breaks, Rules, Ruleset, Setup};
+use super::engine::{IconicaGame, RngDice};
 use super::model::Character;
 use super::party::PartyFile;
 use super::{matchfile, rules};
 use crate::cards::CardLookup;
-use crate::games::registry::{Ask, Shelf};
+use crate::games::dice::game_seed;
+use crate::games::registry::{Ask, Prepared, Shelf};
+use crate::games::run::{at, play_seeded};
 
 /// The most turns a match may be limited to.
 pub const MAX_TURN_LIMIT: u32 = 100_000;
@@ -26,6 +29,18 @@ pub struct IconicaOptions {
     #[command(flatten)]
     #[serde(flatten)]
     pub rules: IconicaRules,
+}
+
+/// What `sim iconica` takes besides the match's options: a field run (every legal party of
+/// a pool against one).
+#[derive(Debug, Clone, clap::Args)]
+pub struct Field {
+    /// Every legal party of the catalogue's Iconica characters (or of --pool) against PARTY.
+    #[arg(long)]
+    pub field: bool,
+    /// With --field: the characters to draw parties from (ids, comma-separated).
+    #[arg(long, value_delimiter = ',', value_name = "IDS", requires = "field")]
+    pub pool: Vec<String>,
 }
 
 /// Iconica's rule options.
@@ -71,7 +86,9 @@ pub enum BreaksArg {
 /// One of `--house` (v8 Gameplay Tip 5); the variants are named as the command line spells
 /// them (`no-reactions`).
 #[allow(clippy::enum_variant_names)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, clap::ValueEnum, Serialize, Deserialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum HouseRule {
     NoReactions,
@@ -143,8 +160,10 @@ impl IconicaRules {
             s.push_str(" --breaks advanced");
         }
         if !self.house.is_empty() {
-            let names: Vec<&str> = self
-                .house
+            let mut house = self.house.clone();
+            house.sort();
+            house.dedup();
+            let names: Vec<&str> = house
                 .iter()
                 .map(|h| match h {
                     HouseRule::NoReactions => "no-reactions",
@@ -251,4 +270,85 @@ pub fn setup(parties: &[Vec<Character>], rules: Rules) -> Result<Setup, String> 
         }
     };
     r.map_err(|e| e.to_string())
+}
+
+/// `sim iconica`'s run of two parties (a field run, `--field`, is the face's): the setup
+/// compiled once.
+pub fn prepare(m: &clap::ArgMatches, shelf: &dyn Shelf, ask: &Ask<'_>) -> Result<Prepared, String> {
+    use clap::FromArgMatches;
+    let o = IconicaOptions::from_arg_matches(m).map_err(|e| e.to_string())?;
+    if o.parties.len() != 2 {
+        return Err(format!(
+            "sim iconica needs two party files (a and b), got {}",
+            o.parties.len()
+        ));
+    }
+    let lookup = shelf.lookup()?;
+    let parties: Vec<Vec<Character>> = named_parties(shelf, lookup, &o.parties)?
+        .into_iter()
+        .map(|(_, members)| members)
+        .collect();
+    let setup = setup(&parties, o.rules.rules())?;
+    let policies = (ask.policies)(2);
+    let seats = policies.clone();
+    Ok(Prepared {
+        run: Vec::new(),
+        setup: format!("{setup:?}"),
+        policies,
+        play: Box::new(move |seed, index| {
+            let s = game_seed(seed, index);
+            at(play_seeded(
+                IconicaGame::new(&setup),
+                RngDice::new(s),
+                &seats,
+                s,
+            ))
+        }),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_round_trip_through_the_options_and_their_file_form() {
+        let mut rules = Rules {
+            ruleset: Ruleset::V8,
+            turn_limit: 77,
+            ..Rules::default()
+        };
+        rules.final_acts = false;
+        rules.reactions = false;
+        let o = IconicaRules::of(&rules);
+        assert_eq!(o.rules(), rules);
+        assert_eq!(
+            o.command_line(),
+            " --ruleset v8 --house no-reactions,no-final-acts --turn-limit 77"
+        );
+        assert_eq!(IconicaRules::default().command_line(), "");
+        // The same struct saved and read back (a form's settings, a run's description).
+        let text = toml::to_string(&o).unwrap();
+        assert!(text.contains("ruleset = \"v8\""), "{text}");
+        assert_eq!(toml::from_str::<IconicaRules>(&text).unwrap(), o);
+        // And parsed from a command line as `play iconica` parses it.
+        use clap::{Args, FromArgMatches};
+        let cmd = IconicaOptions::augment_args(clap::Command::new("iconica"));
+        let m = cmd
+            .try_get_matches_from([
+                "iconica",
+                "a.toml",
+                "b.toml",
+                "--ruleset",
+                "v8",
+                "--house",
+                "no-final-acts,no-reactions",
+                "--turn-limit",
+                "77",
+            ])
+            .unwrap();
+        let parsed = IconicaOptions::from_arg_matches(&m).unwrap();
+        assert_eq!(parsed.rules.rules(), rules);
+        assert_eq!(parsed.parties.len(), 2);
+    }
 }

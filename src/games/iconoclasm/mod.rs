@@ -20,6 +20,13 @@ pub const REGISTRATION: crate::games::registry::Registration =
             args: <options::IconoclasmOptions as clap::Args>::augment_args,
             compile: options::compile,
             solo: false,
+            sim: Some(crate::games::registry::Sim {
+                about: "Iconoclasm tables of 1 to 4 players, a fresh deal each game.",
+                extra: None,
+                prepare: options::prepare,
+                endings: crate::games::run::ending_names::<engine::IconoclasmEnding>,
+                report: crate::games::registry::SimReport::Table,
+            }),
             dice: false,
         },
     };

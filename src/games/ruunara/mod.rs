@@ -25,6 +25,13 @@ pub const REGISTRATION: crate::games::registry::Registration =
             args: <options::RuunaraOptions as clap::Args>::augment_args,
             compile: options::compile,
             solo: true,
+            sim: Some(crate::games::registry::Sim {
+                about: "A Ruunara mission and squad: the heroes' win rate, the endings, the mean rounds.",
+                extra: None,
+                prepare: options::prepare,
+                endings: crate::games::run::ending_names::<engine::RuunaraEnding>,
+                report: crate::games::registry::SimReport::Squad,
+            }),
             dice: true,
         },
     };

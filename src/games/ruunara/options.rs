@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::engine::RuunaraGame;
 use super::engine::Setup;
 use super::matchfile::{self, Source};
 use super::mission::{MissionFile, Scenario};
@@ -12,7 +13,9 @@ use super::rules as ruunara_rules;
 use super::squad::SquadFile;
 use crate::cards::CardLookup;
 use crate::games::ai::{Budget, Policy};
-use crate::games::registry::{Ask, Shelf};
+use crate::games::dice::{RngDice, game_seed};
+use crate::games::registry::{Ask, Prepared, Shelf};
+use crate::games::run::{at, play_seeded};
 
 /// `mcts:N` on a mission: N times the mission's figures at most this much (each playout
 /// plays every figure to the mission's end, so a decision's work grows with both).
@@ -31,6 +34,12 @@ impl RuunaraOptions {
     /// The mission these options describe, deployed and checked (a note said of cards the
     /// engine does not fully play; a search too large for it refused): the record's options.
     pub fn compile(&self, shelf: &dyn Shelf, ask: &Ask<'_>) -> Result<toml::Table, String> {
+        Ok(matchfile::options(&self.setup(shelf, ask)?.1))
+    }
+
+    /// The engine's setup of the mission and what a record keeps of it, checked as
+    /// [`RuunaraOptions::compile`] checks it.
+    pub fn setup(&self, shelf: &dyn Shelf, ask: &Ask<'_>) -> Result<(Setup, Source), String> {
         let lookup = shelf.lookup()?;
         let (scenario, source) = deployed(shelf, lookup, &self.mission, &self.squad)?;
         if let Some(n) = crate::games::gaps::note(&crate::games::gaps::of_cards(&source.cards)) {
@@ -38,10 +47,10 @@ impl RuunaraOptions {
         }
         let setup =
             Setup::new(&scenario).map_err(|e| format!("{}: {e}", self.mission.display()))?;
-        for &p in ask.policies {
+        for p in (ask.policies)(1) {
             check_search(ask.policy_option, p, setup.figs.len())?;
         }
-        Ok(matchfile::options(&source))
+        Ok((setup, source))
     }
 }
 
@@ -126,4 +135,30 @@ pub fn deployed(
             cards: keeping.into_kept(),
         },
     ))
+}
+
+/// `sim ruunara`'s run: the mission deployed once, the squad played by the policy.
+pub fn prepare(m: &clap::ArgMatches, shelf: &dyn Shelf, ask: &Ask<'_>) -> Result<Prepared, String> {
+    use clap::FromArgMatches;
+    let o = RuunaraOptions::from_arg_matches(m).map_err(|e| e.to_string())?;
+    let (setup, _) = o.setup(shelf, ask)?;
+    let policies = (ask.policies)(1);
+    let seats = policies.clone();
+    Ok(Prepared {
+        run: vec![
+            ("mission", setup.id.clone().into()),
+            ("name", setup.name.clone().into()),
+        ],
+        setup: format!("{setup:?}"),
+        policies,
+        play: Box::new(move |seed, index| {
+            let s = game_seed(seed, index);
+            at(play_seeded(
+                RuunaraGame::new(&setup),
+                RngDice::new(s),
+                &seats,
+                s,
+            ))
+        }),
+    })
 }
