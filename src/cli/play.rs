@@ -73,7 +73,8 @@ impl clap::Args for Args {
             } else {
                 <PlayShared as clap::Args>::augment_args(sub)
             };
-            cmd = cmd.subcommand(sub);
+            // The registration's line, not a derived struct's doc comment.
+            cmd = cmd.subcommand(sub.about(g.options.about).long_about(None));
         }
         cmd
     }

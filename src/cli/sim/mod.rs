@@ -65,7 +65,8 @@ impl clap::Args for Args {
             } else {
                 <SimShared as clap::Args>::augment_args(sub)
             };
-            cmd = cmd.subcommand(sub);
+            // The registration's line, not a derived struct's doc comment.
+            cmd = cmd.subcommand(sub.about(run.about).long_about(None));
         }
         cmd
     }
