@@ -30,9 +30,28 @@ use crate::games::iconoclasm::engine::Goal;
 use crate::sim::iconoclasm::Run;
 
 #[derive(Debug, clap::Args)]
+#[command(after_help = unmeasured())]
 pub struct Args {
     #[command(subcommand)]
     pub game: Game,
+}
+
+/// `balance --help`'s note of the registered games it does not measure yet.
+fn unmeasured() -> String {
+    let measured = <Game as clap::Subcommand>::augment_subcommands(clap::Command::new("balance"));
+    let others: Vec<&str> = crate::games::registry::GAMES
+        .iter()
+        .map(|g| g.name)
+        .filter(|n| measured.find_subcommand(n).is_none())
+        .collect();
+    if others.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "Not measured yet: {} (no balance of theirs).",
+            others.join(", ")
+        )
+    }
 }
 
 /// The games `balance` knows.

@@ -18,16 +18,8 @@ pub const MAX_DICE_FACES: usize = 10_000;
 /// `--dice "..."`: at most this many characters (checked before the faces are read).
 pub const MAX_DICE_CHARS: usize = 100_000;
 
-/// `--turn-limit N`: at most this many turns (Iconica) or Days (Arcadia).
-pub const MAX_TURN_LIMIT: u32 = 100_000;
-
 /// `mcts:N`: at most this many playouts a decision.
 pub const MAX_PLAYOUTS: u32 = 1_000_000;
-
-/// `play ruunara` / `sim ruunara` with `mcts:N`: N times the mission's figures at most
-/// this much (each playout plays every figure to the mission's end, so a decision's work
-/// grows with both).
-pub const MAX_RUUNARA_SEARCH: u64 = 100_000;
 
 /// `mcts:Nms`: at most this many milliseconds a decision.
 pub const MAX_MILLIS: u64 = 60_000;

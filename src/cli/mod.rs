@@ -1,5 +1,6 @@
 //! The command line (`spec/cli.md`): defined once here with clap, one file per subcommand
-//! (`play` and `sim`: a folder, one file per game). Subcommands print through one writer
+//! (`play` and `sim` build a subcommand for every registered game from its registration:
+//! no file of theirs is about one game). Subcommands print through one writer
 //! (`out.rs`) and choose exit codes; the work itself is done by the core.
 
 mod balance;

@@ -1,21 +1,16 @@
-//! The options of `play` and `sim`, defined once: the ones every game takes (seed, policies,
-//! JSON; for sim: games, AI, threads), and each game's own (Iconica's rules, Arcadia's turn
-//! limit, Iconoclasm's table), typed so that clap refuses a bad or foreign one (exit 2).
+//! The options of `play` and `sim` that every game takes (seed, policies, JSON, the match
+//! file; for sim: games, AI, threads, shards), typed so that clap refuses a bad one (exit 2).
+//! Each game's own options are its registration's (`games/GAME/options.rs`).
 
 use std::ffi::OsStr;
 
 use clap::builder::TypedValueParser;
 use clap::error::ErrorKind;
 
-use super::BadInput;
-use super::limits::{
-    MAX_DICE_CHARS, MAX_DICE_FACES, MAX_GAMES, MAX_MILLIS, MAX_PLAYOUTS, MAX_RUUNARA_SEARCH,
-    MAX_TURN_LIMIT,
-};
+use super::limits::{MAX_DICE_CHARS, MAX_DICE_FACES, MAX_GAMES, MAX_MILLIS, MAX_PLAYOUTS};
 use crate::games::ai::Budget;
 use crate::games::iconica::ai::PolicyKind;
-use crate::games::iconica::engine::{Breaks, Rules, Ruleset, ScriptDice};
-use crate::games::iconoclasm::engine::Goal;
+use crate::games::iconica::engine::ScriptDice;
 
 /// The options `play` takes for every game.
 #[derive(Debug, Clone, clap::Args)]
@@ -154,135 +149,10 @@ fn seat_policies(seats: u8, own: [Option<PolicyKind>; 2], shared: PolicyKind) ->
         .collect()
 }
 
-/// Iconica's rule options (`play iconica`, `sim iconica`).
-#[derive(Debug, Clone, clap::Args)]
-pub struct IconicaRules {
-    /// The rule text the engine follows.
-    #[arg(long, value_enum, default_value_t = RulesetArg::V2)]
-    pub ruleset: RulesetArg,
-    /// The Action Break variant (v2 only).
-    #[arg(long, value_enum, default_value_t = BreaksArg::Standard)]
-    pub breaks: BreaksArg,
-    /// House rules, comma-separated.
-    #[arg(long, value_enum, value_delimiter = ',', value_name = "RULES")]
-    pub house: Vec<HouseRule>,
-    /// A match that reaches this many turns ends as a draw (1 to 100,000).
-    #[arg(long, value_name = "N", default_value_t = 500,
-          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_TURN_LIMIT)))]
-    pub turn_limit: u32,
-}
-
-/// `--ruleset`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum RulesetArg {
-    V2,
-    V8,
-}
-
-/// `--breaks`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum BreaksArg {
-    Standard,
-    Advanced,
-}
-
-/// One of `--house` (v8 Gameplay Tip 5); the variants are named as the command line spells
-/// them (`no-reactions`).
-#[allow(clippy::enum_variant_names)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum HouseRule {
-    NoReactions,
-    NoStrengths,
-    NoFinalActs,
-    NoActionBreaks,
-}
-
-impl IconicaRules {
-    /// The rules these options ask for.
-    pub fn rules(&self) -> Rules {
-        let mut rules = Rules {
-            ruleset: match self.ruleset {
-                RulesetArg::V2 => Ruleset::V2,
-                RulesetArg::V8 => Ruleset::V8,
-            },
-            breaks: match self.breaks {
-                BreaksArg::Standard => Breaks::Standard,
-                BreaksArg::Advanced => Breaks::Advanced,
-            },
-            turn_limit: self.turn_limit,
-            ..Rules::default()
-        };
-        for h in &self.house {
-            match h {
-                HouseRule::NoReactions => rules.reactions = false,
-                HouseRule::NoStrengths => rules.strengths = false,
-                HouseRule::NoFinalActs => rules.final_acts = false,
-                HouseRule::NoActionBreaks => rules.action_breaks = false,
-            }
-        }
-        rules
-    }
-}
-
-/// Arcadia's one rule option (`play arcadia`, `sim arcadia`).
-#[derive(Debug, Clone, clap::Args)]
-pub struct ArcadiaRules {
-    /// A quest that reaches this many Days ends as a draw (1 to 100,000).
-    #[arg(long, value_name = "N", default_value_t = 500,
-          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_TURN_LIMIT)))]
-    pub turn_limit: u32,
-}
-
-/// Iconoclasm's table (`play iconoclasm`, `sim iconoclasm`).
-#[derive(Debug, Clone, clap::Args)]
-pub struct IconoclasmTable {
-    /// Number of players, 1 to 4.
-    #[arg(long, value_name = "N", required = true, value_parser = clap::value_parser!(u8).range(1..=4))]
-    pub players: u8,
-    /// The solo goal (with --players 1 only).
-    #[arg(long, value_enum)]
-    pub goal: Option<GoalArg>,
-}
-
-/// `--goal`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum GoalArg {
-    Dominance,
-    Balance,
-}
-
-impl IconoclasmTable {
-    /// The goal of the game: `--goal` for a solo game (dominance by default).
-    pub fn goal(&self) -> Result<Goal, BadInput> {
-        match (self.players, self.goal) {
-            (_, None) | (1, Some(GoalArg::Dominance)) => Ok(Goal::Dominance),
-            (1, Some(GoalArg::Balance)) => Ok(Goal::Balance),
-            (_, Some(_)) => Err(BadInput("--goal is for solo games (--players 1)".into())),
-        }
-    }
-}
-
-/// Refuses an `mcts:N` search too large for a Ruunara mission of `figures` figures (N x
-/// figures over [`MAX_RUUNARA_SEARCH`]) before any work, naming `option` and the largest N
-/// the mission allows.
-pub fn check_ruunara_search(
-    option: &str,
-    policy: PolicyKind,
-    figures: usize,
-) -> Result<(), BadInput> {
-    if let PolicyKind::Mcts(Budget::Playouts(n)) = policy {
-        let figures = figures.max(1) as u64;
-        let work = u64::from(n) * figures;
-        if work > MAX_RUUNARA_SEARCH {
-            return Err(BadInput(format!(
-                "{option}: mcts:{n} on a mission of {figures} figures is {work} playouts x figures a decision; \
-                 at most {MAX_RUUNARA_SEARCH} (mcts:{} on this mission)",
-                MAX_RUUNARA_SEARCH / figures
-            )));
-        }
-    }
-    Ok(())
-}
+// Each game's own options are declared in its folder (`games/GAME/options.rs`); these are
+// the names the other subcommands (`balance`) use them by.
+pub use crate::games::arcadia::options::ArcadiaRules;
+pub use crate::games::iconica::options::IconicaRules;
 
 /// The parser of a policy option: `first`, `random`, `greedy`, `mcts`, `mcts:N`, `mcts:Nms`,
 /// with the budgets of `limits.rs`.

@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use serde_json::{Value, json};
 
 use super::ai::{Agent, Evaluated, Policy};
-use super::dice::Dice;
+use super::dice::{Dice, derive_seed};
 use super::game::{Chance, Ending, Game, Hidden, Turn, Verdict};
 use super::record::{MatchRecord, RecordError, replay_record, step_check};
 use super::report::{Line, Report};
@@ -95,6 +95,19 @@ pub trait AnyGame: Send {
     /// The position as its own type, for a face that paints it (a game's board painter
     /// downcasts to its game, or to [`super::owned::Owned`] of it).
     fn as_any(&self) -> &dyn std::any::Any;
+    /// Plays the match on to its end as `deckwright play` does: seat `k` decided by one
+    /// agent of `policies[k]` (the last one for seats past the list) seeded from stream
+    /// `k + 1` of `seed` for the whole match; chance the position fixes as it does
+    /// ([`Game::dealt`]), any other drawn from `dice`. Calls `each(turns)` after every
+    /// decision a seat takes (a face shows progress with it). Returns every input in order
+    /// and whether the dice ran out (the match then stops there).
+    fn play_on(
+        &mut self,
+        dice: &mut dyn Dice,
+        policies: &[Policy],
+        seed: u64,
+        each: &mut dyn FnMut(u32),
+    ) -> (Vec<usize>, bool);
 }
 
 impl Clone for Box<dyn AnyGame> {
@@ -212,6 +225,49 @@ impl<G: Evaluated + Send + 'static> AnyGame for G {
     }
     fn as_any(&self) -> &dyn std::any::Any {
         self
+    }
+    fn play_on(
+        &mut self,
+        dice: &mut dyn Dice,
+        policies: &[Policy],
+        seed: u64,
+        each: &mut dyn FnMut(u32),
+    ) -> (Vec<usize>, bool) {
+        let mut agents: Vec<Agent<G::Eval>> = (0..Game::seats(self))
+            .map(|k| {
+                let policy = policies
+                    .get(k)
+                    .or(policies.last())
+                    .copied()
+                    .unwrap_or(Policy::First);
+                Agent::new(policy, derive_seed(seed, k as u64 + 1))
+            })
+            .collect();
+        let mut inputs = Vec::new();
+        loop {
+            let a = match Game::turn(self) {
+                Turn::Over => return (inputs, false),
+                Turn::Chance(c) => match Game::dealt(self, c).or_else(|| c.draw(&mut &mut *dice)) {
+                    Some(o) => o,
+                    None => {
+                        Game::exhausted(self, &mut Vec::new());
+                        return (inputs, true);
+                    }
+                },
+                Turn::Seat { seat, options } => {
+                    let n = agents.len().max(1);
+                    let a = agents[seat % n]
+                        .choose(self, seat, options)
+                        .min(options.saturating_sub(1));
+                    Game::apply(self, a);
+                    inputs.push(a);
+                    each(Game::turns(self));
+                    continue;
+                }
+            };
+            Game::apply(self, a);
+            inputs.push(a);
+        }
     }
 }
 

@@ -20,6 +20,7 @@ pub mod pig;
 pub mod record;
 pub mod registry;
 pub mod report;
+pub mod run;
 pub mod ruunara;
 pub mod session;
 

@@ -126,6 +126,15 @@ where
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
+    fn play_on(
+        &mut self,
+        dice: &mut dyn super::dice::Dice,
+        policies: &[Policy],
+        seed: u64,
+        each: &mut dyn FnMut(u32),
+    ) -> (Vec<usize>, bool) {
+        self.game.play_on(dice, policies, seed, each)
+    }
 }
 
 #[cfg(test)]

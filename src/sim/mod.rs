@@ -18,55 +18,8 @@ use crate::games::ai::{Agent, Evaluated, Policy};
 use crate::games::dice::Dice;
 use crate::games::game::{Ending, MAX_SEATS, Outcome, Turn, Verdict};
 
-/// The seed of seat `k`'s policy in a game seeded `s`.
-pub fn seat_seed(s: u64, k: usize) -> u64 {
-    match k {
-        0 => s ^ 0xA5A5_A5A5_A5A5_A5A5,
-        1 => s ^ 0x5A5A_5A5A_5A5A_5A5A,
-        _ => game_seed(s, k as u64 + 1),
-    }
-}
-
-/// The agents of `seats` seats: seat `k` plays `policies[k]` (the last one for seats past the
-/// list, `first` for none) seeded with `seed_of(k)`.
-fn seat_agents<E: Default>(
-    seats: usize,
-    policies: &[Policy],
-    seed_of: impl Fn(usize) -> u64,
-) -> Vec<Agent<E>> {
-    (0..seats)
-        .map(|k| {
-            let policy = policies
-                .get(k)
-                .or(policies.last())
-                .copied()
-                .unwrap_or(Policy::First);
-            Agent::new(policy, seed_of(k))
-        })
-        .collect()
-}
-
-/// Plays one match of a run to its end: chance from `dice`, seat `k` played by
-/// `policies[k]` (the last one for seats past the list) seeded with [`seat_seed`] of `s`.
-pub fn play_seeded<G: Evaluated, D: Dice>(
-    mut game: G,
-    mut dice: D,
-    policies: &[Policy],
-    s: u64,
-) -> Outcome<G::Ending> {
-    let mut agents = seat_agents(game.seats(), policies, |k| seat_seed(s, k));
-    game.play_out(&mut dice, &mut agents, None);
-    game.outcome().unwrap_or(Outcome {
-        verdict: Verdict::NoResult,
-        ended: *<G::Ending as Ending>::ALL
-            .last()
-            .expect("a game has endings"),
-        turns: game.turns(),
-    })
-}
-
-/// The most endings a game may list.
-pub const MAX_ENDINGS: usize = 8;
+use crate::games::run::seat_agents;
+pub use crate::games::run::{MAX_ENDINGS, play_seeded, seat_seed};
 
 /// Summed typed results of many matches of one game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -9,6 +9,7 @@ mod fifth;
 mod health;
 mod layering;
 mod pig;
+mod registry;
 mod replay;
 mod session;
 mod shards;

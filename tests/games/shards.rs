@@ -64,6 +64,10 @@ fn runs() -> Vec<(&'static str, Vec<String>)> {
                 "random",
             ]),
         ),
+        (
+            "pig",
+            s(&["sim", "pig", "--games", "120", "--ai-b", "random"]),
+        ),
     ]
 }
 

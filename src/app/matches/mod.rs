@@ -22,7 +22,10 @@ use super::cache::Memo;
 use super::core::{self, MatchReady};
 use crate::app::commands::UiCommand;
 use crate::games::iconica::ai::PolicyKind;
-use crate::games::iconica::engine::{Breaks, Rules, Ruleset};
+use crate::games::iconica::engine::Rules;
+use crate::games::iconica::options::{
+    BreaksArg, HouseRule, IconicaRules, MAX_TURN_LIMIT, RulesetArg,
+};
 use crate::games::iconica::party::PartyFile;
 use crate::games::registry::{self, Registration};
 
@@ -40,16 +43,11 @@ pub const POLICIES: [(&str, &str); 4] = [
     ),
 ];
 
-/// The match's options, apart from the widgets that edit them.
+/// The match's options, apart from the widgets that edit them: Iconica's rules are its
+/// registered options struct (`games/iconica/options.rs`, what `play iconica` parses).
 #[derive(Debug, Clone, PartialEq)]
 pub struct MatchOptions {
-    pub ruleset: Ruleset,
-    pub breaks: Breaks,
-    pub no_reactions: bool,
-    pub no_strengths: bool,
-    pub no_final_acts: bool,
-    pub no_action_breaks: bool,
-    pub turn_limit: u32,
+    pub rules: IconicaRules,
     /// Policy names of side A and side B (from [`POLICIES`]).
     pub policies: [&'static str; 2],
     /// Seed of the run (simulate) and of the match (watch).
@@ -59,13 +57,7 @@ pub struct MatchOptions {
 impl Default for MatchOptions {
     fn default() -> Self {
         MatchOptions {
-            ruleset: Ruleset::V2,
-            breaks: Breaks::Standard,
-            no_reactions: false,
-            no_strengths: false,
-            no_final_acts: false,
-            no_action_breaks: false,
-            turn_limit: 500,
+            rules: IconicaRules::default(),
             policies: ["greedy", "greedy"],
             seed: 1,
         }
@@ -76,13 +68,7 @@ impl MatchOptions {
     /// Options giving `rules`, seeded `seed`, the default policies.
     pub fn of_rules(rules: Rules, seed: u64) -> MatchOptions {
         MatchOptions {
-            ruleset: rules.ruleset,
-            breaks: rules.breaks,
-            no_reactions: !rules.reactions,
-            no_strengths: !rules.strengths,
-            no_final_acts: !rules.final_acts,
-            no_action_breaks: !rules.action_breaks,
-            turn_limit: rules.turn_limit,
+            rules: IconicaRules::of(&rules),
             seed,
             ..MatchOptions::default()
         }
@@ -90,15 +76,7 @@ impl MatchOptions {
 
     /// The rules these options ask for.
     pub fn rules(&self) -> Rules {
-        Rules {
-            ruleset: self.ruleset,
-            breaks: self.breaks,
-            reactions: !self.no_reactions,
-            strengths: !self.no_strengths,
-            final_acts: !self.no_final_acts,
-            action_breaks: !self.no_action_breaks,
-            turn_limit: self.turn_limit.max(1),
-        }
+        self.rules.rules()
     }
 
     /// The policy of side `side` (0 = A).
@@ -106,36 +84,9 @@ impl MatchOptions {
         PolicyKind::parse(self.policies[side.min(1)]).unwrap_or(PolicyKind::Greedy)
     }
 
-    /// The house-rule names in force, as `--house` lists them.
-    fn house(&self) -> Vec<&'static str> {
-        [
-            (self.no_reactions, "no-reactions"),
-            (self.no_strengths, "no-strengths"),
-            (self.no_final_acts, "no-final-acts"),
-            (self.no_action_breaks, "no-action-breaks"),
-        ]
-        .into_iter()
-        .filter_map(|(on, name)| on.then_some(name))
-        .collect()
-    }
-
     /// The rule options of the CLI that give the same rules (empty for the defaults).
     pub fn cli_rules(&self) -> String {
-        let mut s = String::new();
-        if self.ruleset == Ruleset::V8 {
-            s.push_str(" --ruleset v8");
-        }
-        if self.breaks == Breaks::Advanced {
-            s.push_str(" --breaks advanced");
-        }
-        let house = self.house();
-        if !house.is_empty() {
-            s.push_str(&format!(" --house {}", house.join(",")));
-        }
-        if self.turn_limit != 500 {
-            s.push_str(&format!(" --turn-limit {}", self.turn_limit));
-        }
-        s
+        self.rules.command_line()
     }
 }
 
@@ -329,26 +280,31 @@ impl MatchScreen {
             .num_columns(2)
             .show(ui, |ui| {
                 let label = ui.label("Ruleset");
+                let r = &mut o.rules;
                 egui::ComboBox::from_id_salt("match-ruleset")
-                    .selected_text(if o.ruleset == Ruleset::V2 { "v2" } else { "v8" })
+                    .selected_text(if r.ruleset == RulesetArg::V2 {
+                        "v2"
+                    } else {
+                        "v8"
+                    })
                     .show_ui(ui, |ui| {
-                        ui.selectable_value(&mut o.ruleset, Ruleset::V2, "v2");
-                        ui.selectable_value(&mut o.ruleset, Ruleset::V8, "v8");
+                        ui.selectable_value(&mut r.ruleset, RulesetArg::V2, "v2");
+                        ui.selectable_value(&mut r.ruleset, RulesetArg::V8, "v8");
                     })
                     .response
                     .labelled_by(label.id);
                 ui.end_row();
                 let label = ui.label("Action Breaks");
-                ui.add_enabled_ui(o.ruleset == Ruleset::V2, |ui| {
+                ui.add_enabled_ui(r.ruleset == RulesetArg::V2, |ui| {
                     egui::ComboBox::from_id_salt("match-breaks")
-                        .selected_text(if o.breaks == Breaks::Standard {
+                        .selected_text(if r.breaks == BreaksArg::Standard {
                             "standard"
                         } else {
                             "advanced"
                         })
                         .show_ui(ui, |ui| {
-                            ui.selectable_value(&mut o.breaks, Breaks::Standard, "standard");
-                            ui.selectable_value(&mut o.breaks, Breaks::Advanced, "advanced");
+                            ui.selectable_value(&mut r.breaks, BreaksArg::Standard, "standard");
+                            ui.selectable_value(&mut r.breaks, BreaksArg::Advanced, "advanced");
                         })
                         .response
                         .labelled_by(label.id);
@@ -359,15 +315,26 @@ impl MatchScreen {
                 let label = ui
                     .label("Turn limit")
                     .on_hover_text("A match that reaches this many turns ends as a draw");
-                ui.add(egui::DragValue::new(&mut o.turn_limit).range(1..=100_000))
+                ui.add(egui::DragValue::new(&mut r.turn_limit).range(1..=MAX_TURN_LIMIT))
                     .labelled_by(label.id);
                 ui.end_row();
             });
         ui.label("House rules:");
-        ui.checkbox(&mut o.no_reactions, "No reactions");
-        ui.checkbox(&mut o.no_strengths, "No strengths");
-        ui.checkbox(&mut o.no_final_acts, "No final acts");
-        ui.checkbox(&mut o.no_action_breaks, "No Action Breaks");
+        for (rule, text) in [
+            (HouseRule::NoReactions, "No reactions"),
+            (HouseRule::NoStrengths, "No strengths"),
+            (HouseRule::NoFinalActs, "No final acts"),
+            (HouseRule::NoActionBreaks, "No Action Breaks"),
+        ] {
+            let mut on = o.rules.house.contains(&rule);
+            if ui.checkbox(&mut on, text).changed() {
+                o.rules.house.retain(|h| *h != rule);
+                if on {
+                    o.rules.house.push(rule);
+                    o.rules.house.sort();
+                }
+            }
+        }
     }
 
     fn players_ui(&mut self, ui: &mut egui::Ui) {

@@ -1,11 +1,15 @@
-//! `deckwright sim GAME ...`: many AI-vs-AI matches in parallel, with a progress bar on a
-//! terminal. The game is a subcommand with its own options; the summary of a two-sided game
-//! (Iconica, Arcadia) is written here.
+//! `deckwright sim GAME [game options] [--games N] [--seed S] [--ai P] [--threads T]
+//! [--json] [--shard K/N --out FILE]`: many AI-vs-AI matches in parallel, with a progress bar
+//! on a terminal. Every game `sim` plays is a subcommand built from the registry (its
+//! options struct's arguments, its run's own, then the options every run takes) and run by
+//! the one driver here: the game prepares the run once (`registry::Sim::prepare`), the runner
+//! plays match `i` of it on any thread, and the report is written as the game's kind of run
+//! reads (`registry::SimReport`: two sides, a table, a squad). Iconica's `--field` is the
+//! one run of its own (`field.rs`).
 
-mod arcadia;
-mod iconica;
-mod iconoclasm;
-mod ruunara;
+mod field;
+mod squad;
+mod table;
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -14,39 +18,192 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
-use super::options::{Sharding, SimShared};
+use clap::{ArgMatches, FromArgMatches};
+
+use super::load::CliShelf;
+use super::options::{Sharding, SimShared, SoloSim};
 use super::out::note;
 use super::{BadInput, Context, Outcome, limits};
+use crate::games::ai::Policy;
 use crate::games::game::Ending;
+use crate::games::registry::{self, Ask, Registration, SimReport};
+use crate::games::run::EndingAt;
 use crate::sim::shard::{self, Counts, Shard, TallyFile, run_id};
-use crate::sim::{self, Summary, Tally, iconica::ENDINGS};
+use crate::sim::{self, Summary, Tally};
 
-#[derive(Debug, clap::Args)]
+/// The game and its parsed arguments.
+#[derive(Debug, Clone)]
 pub struct Args {
-    #[command(subcommand)]
-    pub game: Game,
+    pub game: &'static Registration,
+    pub matches: ArgMatches,
 }
 
-/// The games `sim` knows.
-#[derive(Debug, clap::Subcommand)]
-pub enum Game {
-    /// Two Iconica parties, or with --field every legal party of a pool against one.
-    Iconica(iconica::Args),
-    /// An Arcadia quest setup.
-    Arcadia(arcadia::Args),
-    /// Iconoclasm tables of 1 to 4 players, a fresh deal each game.
-    Iconoclasm(iconoclasm::Args),
-    /// A Ruunara mission and squad: the heroes' win rate, the endings, the mean rounds.
-    Ruunara(ruunara::Args),
+impl FromArgMatches for Args {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        let (game, matches) = super::play::game_of(m)?;
+        Ok(Args { game, matches })
+    }
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Args::from_arg_matches(m)?;
+        Ok(())
+    }
+}
+
+impl clap::Args for Args {
+    /// A subcommand for every registered game `sim` plays: its options struct's arguments,
+    /// its run's own arguments, then the options every run takes.
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        let mut cmd = cmd.subcommand_required(true).arg_required_else_help(true);
+        for g in registry::GAMES {
+            let Some(run) = g.options.sim else { continue };
+            let mut sub = super::play::game_command(g, run.about);
+            if let Some(extra) = run.extra {
+                sub = extra(sub);
+            }
+            sub = if g.options.solo {
+                <SoloSim as clap::Args>::augment_args(sub)
+            } else {
+                <SimShared as clap::Args>::augment_args(sub)
+            };
+            // The registration's line, not a derived struct's doc comment.
+            cmd = cmd.subcommand(sub.about(run.about).long_about(None));
+        }
+        cmd
+    }
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
+}
+
+/// What every run takes, for a game of sides or of one deciding seat.
+struct Common {
+    games: u64,
+    seed: u64,
+    threads: Option<usize>,
+    json: bool,
+    sharding: Sharding,
+    shared: Option<SimShared>,
+    solo: Option<Policy>,
+}
+
+impl Common {
+    fn of(game: &Registration, m: &ArgMatches) -> Result<Common, BadInput> {
+        Ok(if game.options.solo {
+            let s: SoloSim = parsed(m)?;
+            Common {
+                games: s.games,
+                seed: s.seed,
+                threads: s.threads,
+                json: s.json,
+                sharding: s.sharding,
+                shared: None,
+                solo: Some(s.ai),
+            }
+        } else {
+            let s: SimShared = parsed(m)?;
+            Common {
+                games: s.games,
+                seed: s.seed,
+                threads: s.threads,
+                json: s.json,
+                sharding: s.sharding.clone(),
+                solo: None,
+                shared: Some(s),
+            }
+        })
+    }
+
+    fn policies(&self, seats: usize) -> Vec<Policy> {
+        match (&self.shared, self.solo) {
+            (Some(s), _) => s.policies(seats.clamp(1, usize::from(u8::MAX)) as u8),
+            (None, p) => vec![p.unwrap_or(Policy::Greedy)],
+        }
+    }
 }
 
 pub fn run(ctx: &Context, args: Args) -> Outcome {
-    match args.game {
-        Game::Iconica(a) => iconica::run(ctx, a),
-        Game::Arcadia(a) => arcadia::run(ctx, a),
-        Game::Iconoclasm(a) => iconoclasm::run(ctx, a),
-        Game::Ruunara(a) => ruunara::run(ctx, a),
+    let Args { game, matches: m } = args;
+    let Some(sim) = game.options.sim else {
+        return Err(BadInput(format!("sim does not play {} yet", game.name)));
+    };
+    if field::asked(&m) {
+        return field::run(ctx, &m);
     }
+    let common = Common::of(game, &m)?;
+    let shelf = CliShelf::new(ctx);
+    let prepared = (sim.prepare)(
+        &m,
+        &shelf,
+        &Ask {
+            seed: common.seed,
+            policies: &|seats| common.policies(seats),
+            policy_option: "--ai",
+        },
+    )
+    .map_err(BadInput)?;
+    let names: Vec<String> = prepared.policies.iter().map(|p| p.name()).collect();
+    // What the report names of the run, in the order its kind of run has always written it
+    // (the run's id is a digest of it).
+    let mut run = serde_json::Map::new();
+    run.insert("game".into(), json!(game.name));
+    run.insert("games".into(), json!(common.games));
+    run.insert("seed".into(), json!(common.seed));
+    match sim.report {
+        SimReport::Sides { counts } => {
+            let side = |k: usize| names.get(k).or(names.last()).cloned().unwrap_or_default();
+            run.insert("ai".into(), json!([side(0), side(1)]));
+            run.insert("counts".into(), json!(counts));
+            run.extend(prepared.run.iter().map(|(k, v)| ((*k).into(), v.clone())));
+        }
+        SimReport::Table => {
+            run.extend(prepared.run.iter().map(|(k, v)| ((*k).into(), v.clone())));
+            run.insert("ai".into(), json!(names));
+        }
+        SimReport::Squad => {
+            run.insert(
+                "ai".into(),
+                json!(names.first().cloned().unwrap_or_default()),
+            );
+            run.extend(prepared.run.iter().map(|(k, v)| ((*k).into(), v.clone())));
+        }
+    }
+    let seed = common.seed;
+    run_sharded(
+        ctx,
+        &common.sharding,
+        threads_of(common.threads),
+        common.json,
+        serde_json::Value::Object(run),
+        game.engine,
+        &prepared.setup,
+        |i| (prepared.play)(seed, i),
+        print,
+    )
+}
+
+/// The report of a run of any game, as its kind of run reads.
+fn print(ctx: &Context, r: &Report<'_, EndingAt>) -> Outcome {
+    let game = r
+        .run
+        .get("game")
+        .and_then(serde_json::Value::as_str)
+        .unwrap_or("");
+    let Some(sim) = registry::find(game).and_then(|g| g.options.sim) else {
+        return Err(BadInput(format!(
+            "the tallies are of `{game}`, which sim does not play"
+        )));
+    };
+    let endings = (sim.endings)();
+    match sim.report {
+        SimReport::Sides { .. } => print_two_sided(ctx, r, &endings),
+        SimReport::Table => table::print(ctx, r),
+        SimReport::Squad => squad::print(ctx, r, &endings),
+    }
+}
+
+/// Parses what a run reads from its game's arguments (typed: clap checked them).
+fn parsed<T: FromArgMatches>(m: &ArgMatches) -> Result<T, BadInput> {
+    T::from_arg_matches(m).map_err(|e| BadInput(e.to_string()))
 }
 
 /// Plays `games` matches (`play(i)` plays game `i`) on `--threads` threads (lowered to the
@@ -215,45 +372,8 @@ struct TwoSided {
     counts: String,
 }
 
-/// Plays `--games` matches of a two-sided game (`play_one` plays game `i`), or one shard of
-/// them, and writes the summary as text or JSON. `turns` names what a match counts (turns,
-/// Days); `setup` is the compiled setup in words (for the run id).
-#[allow(clippy::too_many_arguments)]
-fn two_sided<F>(
-    ctx: &Context,
-    game: &str,
-    turns: &str,
-    engine: u32,
-    setup: &str,
-    shared: &SimShared,
-    names: [String; 2],
-    play_one: F,
-) -> Outcome
-where
-    F: Fn(u64) -> crate::games::game::Outcome<crate::games::Ended> + Sync,
-{
-    let run = TwoSided {
-        game: game.into(),
-        games: shared.games,
-        seed: shared.seed,
-        ai: names,
-        counts: turns.into(),
-    };
-    run_sharded(
-        ctx,
-        &shared.sharding,
-        threads(shared),
-        shared.json,
-        json!(run),
-        engine,
-        setup,
-        play_one,
-        print_two_sided,
-    )
-}
-
-/// The report of a two-sided run.
-fn print_two_sided(ctx: &Context, r: &Report<'_, crate::games::Ended>) -> Outcome {
+/// The report of a two-sided run; `endings` names its endings in order.
+fn print_two_sided(ctx: &Context, r: &Report<'_, EndingAt>, endings: &[&str]) -> Outcome {
     let run: TwoSided = serde_json::from_value(r.run.clone())
         .map_err(|e| BadInput(format!("the run's description: {e}")))?;
     let s = r.t;
@@ -272,7 +392,7 @@ fn print_two_sided(ctx: &Context, r: &Report<'_, crate::games::Ended>) -> Outcom
             "ci95_a": [lo, hi],
             "mean_turns": s.mean_turns(),
             "games_per_sec": r.games_per_sec,
-            "ended": ended_json(s),
+            "ended": ended_json(endings, &s.ended),
             "run_id": r.run_id,
         }));
     } else {
@@ -298,7 +418,7 @@ fn print_two_sided(ctx: &Context, r: &Report<'_, crate::games::Ended>) -> Outcom
             s.mean_turns(),
             r.games_per_sec
         );
-        let ends: Vec<String> = ENDINGS
+        let ends: Vec<String> = endings
             .iter()
             .zip(s.ended)
             .map(|(n, c)| format!("{n} {c}"))
@@ -311,11 +431,6 @@ fn print_two_sided(ctx: &Context, r: &Report<'_, crate::games::Ended>) -> Outcom
 /// The report of a whole run from its shards' tallies (`deckwright merge`), as the run's own
 /// game prints it.
 pub fn print_merged(ctx: &Context, m: &shard::Merged, json: bool) -> Outcome {
-    let game = m
-        .run
-        .get("game")
-        .and_then(serde_json::Value::as_str)
-        .unwrap_or("");
     let gps = m.counts.games as f64 / m.seconds.max(1e-9);
     fn report<'a, E: Ending>(
         m: &'a shard::Merged,
@@ -331,29 +446,16 @@ pub fn print_merged(ctx: &Context, m: &shard::Merged, json: bool) -> Outcome {
             json,
         }
     }
-    let damaged = || BadInput("the tallies' sums are damaged".into());
-    match game {
-        "iconica" | "arcadia" => {
-            let t = m.counts.tally().ok_or_else(damaged)?;
-            print_two_sided(ctx, &report(m, &t, gps, json))
-        }
-        "iconoclasm" => {
-            let t = m.counts.tally().ok_or_else(damaged)?;
-            iconoclasm::print(ctx, &report(m, &t, gps, json))
-        }
-        "ruunara" => {
-            let t = m.counts.tally().ok_or_else(damaged)?;
-            ruunara::print(ctx, &report(m, &t, gps, json))
-        }
-        other => Err(BadInput(format!(
-            "the tallies are of `{other}`, which sim does not play"
-        ))),
-    }
+    let t = m
+        .counts
+        .tally::<EndingAt>()
+        .ok_or_else(|| BadInput("the tallies' sums are damaged".into()))?;
+    print(ctx, &report(m, &t, gps, json))
 }
 
-fn ended_json(s: &Summary) -> serde_json::Value {
+fn ended_json(endings: &[&str], ended: &[u64]) -> serde_json::Value {
     let mut m = serde_json::Map::new();
-    for (n, c) in ENDINGS.iter().zip(s.ended) {
+    for (n, c) in endings.iter().zip(ended) {
         m.insert(n.to_string(), json!(c));
     }
     serde_json::Value::Object(m)

@@ -8,6 +8,7 @@ pub mod examples;
 pub mod game;
 pub mod matchfile;
 pub mod model;
+pub mod options;
 pub mod rules;
 pub mod setup;
 
@@ -20,4 +21,18 @@ pub const REGISTRATION: crate::games::registry::Registration =
         replay: matchfile::replay,
         generic: None,
         open: matchfile::open,
+        options: crate::games::registry::Options {
+            about: "An Arcadia quest setup: two characters on the leagues.",
+            args: <options::ArcadiaOptions as clap::Args>::augment_args,
+            compile: options::compile,
+            solo: false,
+            sim: Some(crate::games::registry::Sim {
+                about: "An Arcadia quest setup.",
+                extra: None,
+                prepare: options::prepare,
+                endings: crate::games::run::ending_names::<crate::games::Ended>,
+                report: crate::games::registry::SimReport::Sides { counts: "Days" },
+            }),
+            dice: true,
+        },
     };

@@ -7,6 +7,7 @@ pub mod engine;
 pub mod human;
 pub mod matchfile;
 pub mod model;
+pub mod options;
 pub mod party;
 pub mod rules;
 
@@ -19,6 +20,20 @@ pub const REGISTRATION: crate::games::registry::Registration =
         replay: matchfile::replay,
         generic: None,
         open: matchfile::open,
+        options: crate::games::registry::Options {
+            about: "Two parties (or two teams of two) of Iconica characters.",
+            args: <options::IconicaOptions as clap::Args>::augment_args,
+            compile: options::compile,
+            solo: false,
+            sim: Some(crate::games::registry::Sim {
+                about: "Two Iconica parties, or with --field every legal party of a pool against one.",
+                extra: Some(<options::Field as clap::Args>::augment_args),
+                prepare: options::prepare,
+                endings: crate::games::run::ending_names::<crate::games::Ended>,
+                report: crate::games::registry::SimReport::Sides { counts: "turns" },
+            }),
+            dice: true,
+        },
     };
 
 /// The Iconica characters among the bundled starter cards (`cards/iconica/`), in file order.

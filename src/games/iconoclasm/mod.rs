@@ -4,6 +4,7 @@ pub mod ai;
 pub mod engine;
 pub mod matchfile;
 pub mod model;
+pub mod options;
 
 /// Iconoclasm as the faces know it ([`crate::games::registry`]).
 pub const REGISTRATION: crate::games::registry::Registration =
@@ -14,4 +15,18 @@ pub const REGISTRATION: crate::games::registry::Registration =
         replay: matchfile::replay,
         generic: None,
         open: matchfile::open,
+        options: crate::games::registry::Options {
+            about: "An Iconoclasm table of 1 to 4 players (no file).",
+            args: <options::IconoclasmOptions as clap::Args>::augment_args,
+            compile: options::compile,
+            solo: false,
+            sim: Some(crate::games::registry::Sim {
+                about: "Iconoclasm tables of 1 to 4 players, a fresh deal each game.",
+                extra: None,
+                prepare: options::prepare,
+                endings: crate::games::run::ending_names::<engine::IconoclasmEnding>,
+                report: crate::games::registry::SimReport::Table,
+            }),
+            dice: false,
+        },
     };

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use crate::games::ai::{Evaluated, Evaluator};
 use crate::games::game::{Chance, Ending, Game, Outcome, Seats, Turn, Verdict};
-use crate::games::registry::Registration;
+use crate::games::registry::{NoOptions, Options, Prepared, Registration, Sim, SimReport};
 
 /// Points that win.
 pub const GOAL: u32 = 30;
@@ -24,6 +24,38 @@ pub const REGISTRATION: Registration = Registration {
     replay: crate::games::any::replay::<Pig>,
     generic: Some(|| Box::new(Pig::new())),
     open: |_, _| Ok(crate::games::any::Opened::of(Pig::new(), &[])),
+    options: Options {
+        about: "Pig, the dice game: two players, no file.",
+        args: <NoOptions as clap::Args>::augment_args,
+        compile: |_, _, _| Ok(toml::Table::new()),
+        solo: false,
+        dice: true,
+        sim: Some(Sim {
+            about: "Pig, the dice game: who reaches the goal first.",
+            extra: None,
+            prepare: |_, _, ask| {
+                let policies = (ask.policies)(2);
+                let seats = policies.clone();
+                Ok(Prepared {
+                    run: Vec::new(),
+                    setup: "pig".into(),
+                    policies,
+                    play: Box::new(move |seed, index| {
+                        let s = crate::games::dice::game_seed(seed, index);
+                        let dice = crate::games::dice::RngDice::new(s);
+                        crate::games::run::at(crate::games::run::play_seeded(
+                            Pig::new(),
+                            dice,
+                            &seats,
+                            s,
+                        ))
+                    }),
+                })
+            },
+            endings: crate::games::run::ending_names::<PigEnding>,
+            report: SimReport::Sides { counts: "turns" },
+        }),
+    },
 };
 
 /// A position of a game of Pig between two players.

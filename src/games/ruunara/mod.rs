@@ -8,6 +8,7 @@ pub mod matchfile;
 pub mod mission;
 pub mod model;
 pub mod odds;
+pub mod options;
 pub mod rules;
 pub mod squad;
 
@@ -20,4 +21,18 @@ pub const REGISTRATION: crate::games::registry::Registration =
         replay: matchfile::replay,
         generic: None,
         open: matchfile::open,
+        options: crate::games::registry::Options {
+            about: "A Ruunara mission played by a squad (the enemies run by the rules).",
+            args: <options::RuunaraOptions as clap::Args>::augment_args,
+            compile: options::compile,
+            solo: true,
+            sim: Some(crate::games::registry::Sim {
+                about: "A Ruunara mission and squad: the heroes' win rate, the endings, the mean rounds.",
+                extra: None,
+                prepare: options::prepare,
+                endings: crate::games::run::ending_names::<engine::RuunaraEnding>,
+                report: crate::games::registry::SimReport::Squad,
+            }),
+            dice: true,
+        },
     };

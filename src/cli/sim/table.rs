@@ -1,68 +1,17 @@
-//! `deckwright sim iconoclasm --players N`: many seeded AI games (a fresh deal each), wins per
-//! player or, solo, how often the goal is met. Same seed, games and AI: same counts at any
-//! thread count.
+//! The report of a run of a table of 1 to 4 players (Iconoclasm, `SimReport::Table`): wins
+//! per player or, solo, how often the goal is met.
 
 use std::process::ExitCode;
 
 use serde_json::json;
 
-use super::{Report, run_sharded};
-use crate::cli::load::iconoclasm_deck;
-use crate::cli::options::{IconoclasmTable, SimShared};
+use super::Report;
 use crate::cli::{BadInput, Context, Outcome};
 use crate::games::game::MAX_SEATS;
-use crate::games::game::{Outcome as MatchOutcome, Verdict};
-use crate::games::iconoclasm::engine::IconoclasmEnding;
-use crate::sim::{iconoclasm::Run, wilson};
+use crate::games::run::EndingAt;
+use crate::sim::wilson;
 
-#[derive(Debug, clap::Args)]
-pub struct Args {
-    #[command(flatten)]
-    pub table: IconoclasmTable,
-    #[command(flatten)]
-    pub shared: SimShared,
-}
-
-pub fn run(ctx: &Context, args: Args) -> Outcome {
-    let players = args.table.players;
-    let goal = args.table.goal()?;
-    let policies = args.shared.policies(players);
-    let (deck, table) = iconoclasm_deck(ctx)?;
-    let run = Run {
-        deck,
-        table,
-        players,
-        goal,
-        policies,
-    };
-    let seed = args.shared.seed;
-    // A deal that cannot be made fails on the first game; check it once up front.
-    run.outcome(seed, 0)?;
-
-    let names: Vec<String> = run.policies.iter().map(|p| p.name()).collect();
-    let desc = Desc {
-        game: "iconoclasm".into(),
-        games: args.shared.games,
-        seed,
-        players,
-        goal: goal.name().to_string(),
-        ai: names,
-    };
-    let threads = super::threads_of(args.shared.threads);
-    run_sharded(
-        ctx,
-        &args.shared.sharding,
-        threads,
-        args.shared.json,
-        json!(desc),
-        crate::games::iconoclasm::matchfile::ENGINE,
-        &format!("{:?} {:?}", run.deck, run.table),
-        |i| play_one(&run, seed, i),
-        print,
-    )
-}
-
-/// How an Iconoclasm run describes itself.
+/// How a table's run describes itself.
 #[derive(Debug, serde::Serialize, serde::Deserialize)]
 struct Desc {
     game: String,
@@ -73,8 +22,8 @@ struct Desc {
     ai: Vec<String>,
 }
 
-/// The report of an Iconoclasm run.
-pub fn print(ctx: &Context, r: &Report<'_, IconoclasmEnding>) -> Outcome {
+/// The report of a table's run.
+pub fn print(ctx: &Context, r: &Report<'_, EndingAt>) -> Outcome {
     let d: Desc = serde_json::from_value(r.run.clone())
         .map_err(|e| BadInput(format!("the run's description: {e}")))?;
     let (s, seed, players, names) = (r.t, d.seed, d.players, &d.ai);
@@ -98,7 +47,7 @@ pub fn print(ctx: &Context, r: &Report<'_, IconoclasmEnding>) -> Outcome {
             wins.insert((p + 1).to_string(), json!(s.wins[p]));
         }
         let mut doc = json!({
-            "game": "iconoclasm",
+            "game": d.game,
             "players": players,
             "games": s.games,
             "seed": seed,
@@ -120,7 +69,8 @@ pub fn print(ctx: &Context, r: &Report<'_, IconoclasmEnding>) -> Outcome {
     } else {
         writeln!(
             out,
-            "iconoclasm: {}, {}, seed {}, ai {}",
+            "{}: {}, {}, seed {}, ai {}",
+            d.game,
             crate::count(s.games, "game", "games"),
             crate::count(u64::from(players), "player", "players"),
             seed,
@@ -159,15 +109,4 @@ pub fn print(ctx: &Context, r: &Report<'_, IconoclasmEnding>) -> Outcome {
         );
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Game `index` of a run seeded `seed` (a deal that cannot be made counts as no result; the
-/// first game's deal is checked before the run).
-fn play_one(run: &Run, seed: u64, index: u64) -> MatchOutcome<IconoclasmEnding> {
-    // The first game was dealt before the run: every deal of these cards succeeds.
-    run.outcome(seed, index).unwrap_or(MatchOutcome {
-        verdict: Verdict::NoResult,
-        ended: IconoclasmEnding::Incomplete,
-        turns: 0,
-    })
 }

@@ -1,5 +1,6 @@
-//! `deckwright sim GAME FILE...`: many AI-vs-AI Iconica matches in parallel, or with
-//! `--field` every legal party of a character pool against one party.
+//! `deckwright sim iconica PARTY --field [--pool IDS]`: every legal party of a pool of
+//! Iconica characters against one party, a run each, reported per character. (A run of two
+//! parties is `sim`'s, as for every game.)
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -7,69 +8,55 @@ use std::time::Instant;
 
 use serde_json::json;
 
-use super::{bar, pct, run_games, two_sided};
+use clap::ArgMatches;
+
+use super::{bar, parsed, pct, run_games};
 use crate::cards::{Card, CardLookup};
 use crate::catalogue::Catalogue;
 use crate::cli::limits::{MAX_FIELD_POOL, MAX_GAMES};
 use crate::cli::load::{iconica_characters, iconica_setup, open_catalogue, parties};
-use crate::cli::options::{IconicaRules, SimShared};
+use crate::cli::options::SimShared;
 use crate::cli::{BadInput, Context, Outcome};
 use crate::games::Ended;
 use crate::games::game::Outcome as MatchOutcome;
 use crate::games::iconica::ai::PolicyKind;
 use crate::games::iconica::engine::{Rules, Setup};
 use crate::games::iconica::model::Character;
+use crate::games::iconica::options::{Field, IconicaOptions};
 use crate::sim::{self, Summary};
 
-#[derive(Debug, clap::Args)]
-pub struct Args {
-    /// Two party files (a, b); with --field, the one party the field plays against.
-    #[arg(required = true, value_name = "PARTY")]
-    pub parties: Vec<PathBuf>,
-    /// Every legal party of the catalogue's Iconica characters (or of --pool) against PARTY.
-    #[arg(long)]
-    pub field: bool,
-    /// With --field: the characters to draw parties from (ids, comma-separated).
-    #[arg(long, value_delimiter = ',', value_name = "IDS", requires = "field")]
-    pub pool: Vec<String>,
-    #[command(flatten)]
-    pub rules: IconicaRules,
-    #[command(flatten)]
-    pub shared: SimShared,
+/// A `sim iconica --field` run's arguments.
+struct Args {
+    parties: Vec<PathBuf>,
+    pool: Vec<String>,
+    shared: SimShared,
 }
 
-pub fn run(ctx: &Context, args: Args) -> Outcome {
-    let rules = args.rules.rules();
+/// Whether `m` asks for a field run (`--field`, an argument of Iconica's `sim`).
+pub fn asked(m: &ArgMatches) -> bool {
+    matches!(m.try_get_one::<bool>("field"), Ok(Some(true)))
+}
+
+/// `sim iconica --field`: every legal party of a pool of Iconica characters against one party.
+pub fn run(ctx: &Context, m: &ArgMatches) -> Outcome {
+    let options: IconicaOptions = parsed(m)?;
+    let chosen: Field = parsed(m)?;
+    let args = Args {
+        parties: options.parties,
+        pool: chosen.pool,
+        shared: parsed(m)?,
+    };
+    let rules = options.rules.rules();
     let policies = args.shared.policies(2);
     let (pa, pb) = (policies[0], policies[1]);
     let cat = open_catalogue(ctx)?;
-    if args.field {
-        if args.shared.sharding.shard.is_some() {
-            return Err(BadInput(
-                "--shard: a --field run is not split into shards yet; shard a run of two parties"
-                    .into(),
-            ));
-        }
-        return field(ctx, &cat, &args, rules, pa, pb);
+    if args.shared.sharding.shard.is_some() {
+        return Err(BadInput(
+            "--shard: a --field run is not split into shards yet; shard a run of two parties"
+                .into(),
+        ));
     }
-    if args.parties.len() != 2 {
-        return Err(BadInput(format!(
-            "sim iconica needs two party files (a and b), got {}",
-            args.parties.len()
-        )));
-    }
-    let parties = parties(&cat, &args.parties)?;
-    let setup = iconica_setup(&parties, rules)?;
-    two_sided(
-        ctx,
-        "iconica",
-        "turns",
-        crate::games::iconica::matchfile::ENGINE,
-        &format!("{setup:?}"),
-        &args.shared,
-        [pa.name(), pb.name()],
-        |i| play_one(&setup, [pa, pb], args.shared.seed, i),
-    )
+    field(ctx, &cat, &args, rules, pa, pb)
 }
 
 /// Game `index` of a run seeded `seed`.
