@@ -5,8 +5,8 @@
 //! only starts it, shows it, and says when the screen changed since.
 
 use super::matches::job::{Job, Poll, Progress, inline_turns};
-use crate::games::ai::Evaluated;
-use crate::games::dice::Dice;
+use crate::cards::Card;
+use crate::games::registry::Registration;
 use crate::sim::health::{self, Checkup, Finding, Health};
 
 /// A finished check in words.
@@ -17,7 +17,7 @@ pub struct HealthView {
 }
 
 impl HealthView {
-    pub fn of<E: crate::games::game::Ending>(h: &Health<E>) -> HealthView {
+    pub fn of(h: &Health) -> HealthView {
         HealthView {
             summary: h.summary(),
             warnings: h.findings.clone(),
@@ -33,24 +33,31 @@ pub fn checkup() -> Checkup {
     }
 }
 
-/// Runs [`checkup`] of the matches `start` deals, reporting each match to `p`.
-pub fn run<G, D, F>(start: F, p: &Progress) -> Option<HealthView>
-where
-    G: Evaluated,
-    D: Dice,
-    F: Fn(u64) -> (G, D) + Sync,
-{
-    let h = health::check_with(start, &checkup(), p.stop_flag(), &|n| p.add(n))?;
-    Some(HealthView::of(&h))
+/// Runs [`checkup`] on the match of `game` that the record options `options` describe (a
+/// setup whose start does not depend on the seed), reporting each match to `p`.
+pub fn run(
+    game: &'static Registration,
+    options: toml::Table,
+    p: &Progress,
+) -> Result<Option<HealthView>, String> {
+    let none: Vec<Card> = Vec::new();
+    let start = |_seed: u64| {
+        (game.open)(&options, &none)
+            .map(|o| o.game)
+            .map_err(|e| e.to_string())
+    };
+    let endings = game.options.sim.map(|s| (s.endings)()).unwrap_or_default();
+    let h = health::check(&start, &endings, &checkup(), p.stop_flag(), &|n| p.add(n))?;
+    Ok(h.map(|h| HealthView::of(&h)))
 }
 
 /// The work of a check, given to its job.
-pub type Work = Box<dyn FnOnce(&Progress) -> Option<HealthView> + Send>;
+pub type Work = Box<dyn FnOnce(&Progress) -> Result<Option<HealthView>, String> + Send>;
 
 /// The panel's state.
 #[derive(Default)]
 pub struct HealthPanel {
-    job: Option<(String, Job<Option<HealthView>>)>,
+    job: Option<(String, Job<Result<Option<HealthView>, String>>)>,
     /// The last result, with the screen's key it was checked for.
     result: Option<(String, HealthView)>,
     message: Option<String>,
@@ -95,11 +102,15 @@ impl HealthPanel {
                     });
                     return;
                 }
-                Poll::Finished(Some(v)) => {
+                Poll::Finished(Ok(Some(v))) => {
                     self.result = Some((for_key.clone(), v));
                     self.job = None;
                 }
-                Poll::Finished(None) => {
+                Poll::Finished(Err(e)) => {
+                    self.message = Some(format!("The check could not play the matches: {e}"));
+                    self.job = None;
+                }
+                Poll::Finished(Ok(None)) => {
                     self.message = Some("Stopped: nothing to report.".into());
                     self.job = None;
                 }

@@ -9,8 +9,6 @@ use super::core;
 use super::docs::Slot;
 use super::health_panel::{self, HealthPanel};
 use super::picker::Picker;
-use crate::games::dice::RngDice;
-use crate::games::iconica::engine::IconicaGame;
 use crate::games::iconica::party::PartyFile;
 
 /// The party screen.
@@ -93,8 +91,10 @@ impl PartyScreen {
                     self.health.ui(ui, "party", &key, || {
                         // The rules of `deckwright play iconica` and `health iconica`.
                         let setup = core::match_ready(cat, &docs.party_a, &docs.party_b, Default::default()).setup?;
+                        let names = [docs.party_a.name.clone(), docs.party_b.name.clone()];
+                        let options = crate::games::iconica::matchfile::options_of(&setup, &names);
                         Ok(Box::new(move |p| {
-                            health_panel::run(|s| (IconicaGame::new(&setup), RngDice::new(s)), p)
+                            health_panel::run(&crate::games::iconica::REGISTRATION, options, p)
                         }))
                     });
                 }

@@ -11,7 +11,6 @@ use super::picker::{self, Picker};
 use super::{Env, files};
 use crate::catalogue::saved::DocKind;
 use crate::games::arcadia::character::CharacterFile;
-use crate::games::arcadia::engine::{ArcadiaGame, RngDice};
 use crate::games::arcadia::matchfile;
 use crate::games::arcadia::setup::{LaidLeague, SetupFile};
 
@@ -149,12 +148,10 @@ impl SetupScreen {
                             .collect::<Option<_>>()
                             .ok_or("A player has no saved character.")?;
                         // The day limit of `deckwright play arcadia` and `health arcadia`.
-                        let (m, _) = matchfile::compile(&setup, &chars, cat, 500)?;
+                        let (_, source) = matchfile::compile(&setup, &chars, cat, 500)?;
+                        let options = matchfile::options(&source);
                         Ok(Box::new(move |p| {
-                            health_panel::run(
-                                |s| (ArcadiaGame::start(&m, &mut Vec::new()), RngDice::new(s)),
-                                p,
-                            )
+                            health_panel::run(&crate::games::arcadia::REGISTRATION, options, p)
                         }))
                     });
                 });

@@ -9,7 +9,6 @@ use serde_json::json;
 
 use super::balance::{RunArgs, ci, pct, rate_json, signed};
 use super::load::{open_catalogue, read_text};
-use super::options::check_ruunara_search;
 use super::{BadInput, Context, Outcome};
 use crate::balance::ruunara::{self as bal, FieldMission, FieldSquad, Report, Subject};
 use crate::cards::{Card, CardLookup, parse_card};
@@ -114,7 +113,8 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     let field = bal::places(hero, &subject, &squads, &missions, &cards)
         .map_err(|e| BadInput(format!("{}: {e}", args.hero)))?;
     for p in &field.0 {
-        check_ruunara_search("--ai", policy, p.with.figs.len())?;
+        crate::games::ruunara::options::check_search("--ai", policy, p.with.figs.len())
+            .map_err(BadInput)?;
     }
     let runner = args.run.runner()?;
     let r = bal::report(hero, &subject, field, policy, args.run.seed, &runner)

@@ -1,221 +1,211 @@
-//! `deckwright health GAME FILE... [--json]`: seeded matches of one setup under each policy,
-//! read for the rules' own bugs (`sim::health`): decisions with no option, matches stopped by
-//! the limit, a seat or the first player winning over the share, endings never or always
-//! reached, options no chooser takes. Each warning names the `play` command that shows it.
-//! A report, not a verdict: the exit status is 0 whatever it finds (2 for bad input).
+//! `deckwright health GAME [game options] [--games N] [--seed S] [--ai P,...] [--json]`:
+//! seeded matches of one setup under each policy, read for the rules' own bugs
+//! (`sim::health`): decisions with no option, matches stopped by the limit, a seat or the
+//! first player winning over the share, endings never or always reached, options no chooser
+//! takes. Every registered game is a subcommand with its `play` options (the same files, the
+//! same switches), and each warning names the `play` command that shows it. A report, not a
+//! verdict: the exit status is 0 whatever it finds (2 for bad input).
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
+use clap::{ArgMatches, FromArgMatches};
 use serde_json::json;
 
-use super::load::{
-    arcadia_compiled, iconica_setup, iconoclasm_deck, named_parties, open_catalogue,
-    ruunara_deployed,
-};
-use super::options::{ArcadiaRules, check_ruunara_search, policy_parser};
+use super::load::CliShelf;
+use super::options::policy_parser;
+use super::play::{game_command, game_of};
 use super::{BadInput, Context, Outcome};
+use crate::cards::Card;
 use crate::games::ai::Policy;
-use crate::games::dice::{RngDice, derive_seed};
-use crate::games::game::Ending;
+use crate::games::any::AnyGame;
+use crate::games::registry::{self, Ask, Registration};
 use crate::sim::health::{self, Checkup, Health};
 
-#[derive(Debug, clap::Args)]
-pub struct Args {
-    /// The game: iconica (two or four party files), arcadia (a setup file), iconoclasm (no
-    /// file; --players), ruunara (a mission and a squad file).
-    pub game: String,
-    /// The game's files, as `play GAME` takes them.
-    #[arg(value_name = "FILE")]
-    pub files: Vec<PathBuf>,
+/// What `health` takes of every game.
+#[derive(Debug, Clone, clap::Args)]
+struct Shared {
     /// Matches per policy, 1 to 100,000.
     #[arg(long, value_name = "N", default_value_t = 200,
           value_parser = clap::value_parser!(u64).range(1..=health::MAX_GAMES))]
-    pub games: u64,
+    games: u64,
     /// The first match's seed: match K is seeded SEED+K, as `play --seed` seeds it.
     #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    seed: u64,
     /// The policies, comma-separated; every seat plays each in turn.
     #[arg(long, value_name = "POLICIES", value_delimiter = ',', default_value = "random,greedy",
           value_parser = policy_parser())]
-    pub ai: Vec<Policy>,
+    ai: Vec<Policy>,
     /// A seat (or the first player) winning more than this share is flagged (when its 95%
     /// interval lies above it).
     #[arg(long, value_name = "SHARE", default_value_t = 0.6, value_parser = share)]
-    pub share: f64,
-    /// Iconoclasm: the number of players, 1 to 4.
-    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=4))]
-    pub players: u8,
-    #[command(flatten)]
-    pub arcadia: ArcadiaRules,
+    share: f64,
     /// Print JSON on stdout.
     #[arg(long)]
-    pub json: bool,
+    json: bool,
 }
 
 fn share(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
-        Ok(x) if (0.0..1.0).contains(&x) && x > 0.0 => Ok(x),
+        Ok(x) if x > 0.0 && x < 1.0 => Ok(x),
         _ => Err("a share between 0 and 1, e.g. 0.6".into()),
     }
 }
 
+/// The game and its parsed arguments.
+#[derive(Debug, Clone)]
+pub struct Args {
+    game: &'static Registration,
+    matches: ArgMatches,
+}
+
+impl FromArgMatches for Args {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        let (game, matches) = game_of(m)?;
+        Ok(Args { game, matches })
+    }
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Args::from_arg_matches(m)?;
+        Ok(())
+    }
+}
+
+impl clap::Args for Args {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        let mut cmd = cmd.subcommand_required(true).arg_required_else_help(true);
+        for g in registry::GAMES {
+            let sub = <Shared as clap::Args>::augment_args(game_command(g, g.options.about));
+            cmd = cmd.subcommand(sub.about(g.options.about).long_about(None));
+        }
+        cmd
+    }
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
+}
+
+/// The words of the game's own options on this command line: what `play GAME` takes too
+/// (the health options and their values left out).
+fn game_words(words: &[String], game: &str) -> Vec<String> {
+    const VALUED: [&str; 4] = ["--games", "--seed", "--ai", "--share"];
+    let Some(at) = words.iter().position(|w| w == game) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut rest = words[at + 1..].iter();
+    while let Some(w) = rest.next() {
+        if VALUED.contains(&w.as_str()) {
+            rest.next();
+        } else if w == "--json" || VALUED.iter().any(|v| w.starts_with(&format!("{v}="))) {
+        } else {
+            out.push(w.clone());
+        }
+    }
+    out
+}
+
+/// A word as a shell reads it back: quoted when it holds anything but plain characters.
+fn quoted(w: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./:=,+@%".contains(c);
+    if !w.is_empty() && w.chars().all(plain) {
+        w.to_string()
+    } else {
+        format!("'{}'", w.replace('\'', r"'\''"))
+    }
+}
+
 pub fn run(ctx: &Context, args: Args) -> Outcome {
+    let Args { game, matches: m } = args;
+    let shared = Shared::from_arg_matches(&m).map_err(|e| BadInput(e.to_string()))?;
     let c = Checkup {
-        games: args.games,
-        seed: args.seed,
-        policies: args.ai.clone(),
-        share: args.share,
+        games: shared.games,
+        seed: shared.seed,
+        policies: shared.ai.clone(),
+        share: shared.share,
         ..Checkup::default()
     };
-    let files = |n: &[usize]| -> Result<(), BadInput> {
-        if n.contains(&args.files.len()) {
-            Ok(())
-        } else {
-            Err(BadInput(format!(
-                "health {} takes {} file(s), got {}",
-                args.game,
-                n.iter()
-                    .map(|k| k.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" or "),
-                args.files.len()
-            )))
-        }
+    let shelf = CliShelf::new(ctx);
+    let ai = shared.ai.clone();
+    let policies = move |_seats: usize| ai.clone();
+    // Each match's start, compiled as `play --seed` compiles it (a deal may depend on the
+    // seed), once before any is played: the catalogue and the files are read here only.
+    let mut starts = Vec::new();
+    for k in 0..shared.games {
+        let seed = shared.seed.wrapping_add(k);
+        let options = (game.options.compile)(
+            &m,
+            &shelf,
+            &Ask {
+                seed,
+                policies: &policies,
+                policy_option: "--ai",
+            },
+        )
+        .map_err(BadInput)?;
+        starts.push(options);
+    }
+    let endings = game.options.sim.map(|s| (s.endings)()).unwrap_or_default();
+    let open = game.open;
+    let first = shared.seed;
+    let start = |seed: u64| -> Result<Box<dyn AnyGame>, String> {
+        let none: Vec<Card> = Vec::new();
+        let options = &starts[seed.wrapping_sub(first) as usize];
+        open(options, &none)
+            .map(|o| o.game)
+            .map_err(|e| e.to_string())
     };
-    let paths: Vec<String> = args.files.iter().map(|p| p.display().to_string()).collect();
     let stop = AtomicBool::new(false);
-    match args.game.as_str() {
-        "iconica" => {
-            files(&[2, 4])?;
-            let cat = open_catalogue(ctx)?;
-            let named = named_parties(&cat, &args.files)?;
-            let parties: Vec<_> = named.iter().map(|(_, m)| m.clone()).collect();
-            let setup = iconica_setup(&parties, Default::default())?;
-            let h = health::check(
-                |s| {
-                    use crate::games::iconica::engine::IconicaGame;
-                    (
-                        IconicaGame::new(&setup),
-                        crate::sim::iconica::seeded_dice(s),
-                    )
-                },
-                &c,
-                &stop,
-            );
-            print(ctx, &args, &paths, h)
-        }
-        "arcadia" => {
-            files(&[1])?;
-            let cat = open_catalogue(ctx)?;
-            let (m, _) = arcadia_compiled(&cat, &args.files[0], args.arcadia.turn_limit)?;
-            let h = health::check(
-                |s| {
-                    use crate::games::arcadia::engine::ArcadiaGame;
-                    (ArcadiaGame::start(&m, &mut Vec::new()), RngDice::new(s))
-                },
-                &c,
-                &stop,
-            );
-            print(ctx, &args, &paths, h)
-        }
-        "iconoclasm" => {
-            files(&[0])?;
-            use crate::games::iconoclasm::engine::{Goal, IconoclasmGame, Pile, deal};
-            let (deck, table) = iconoclasm_deck(ctx)?;
-            let players = args.players;
-            let dealt = |s: u64| {
-                deal(
-                    deck.clone(),
-                    &table,
-                    players,
-                    Goal::Dominance,
-                    &mut ChaCha8Rng::seed_from_u64(derive_seed(s, 0)),
-                )
-            };
-            // A deal that cannot be made fails on the first match: say so once, up front.
-            dealt(args.seed)?;
-            let setups: Vec<_> = (0..args.games)
-                .map(|k| dealt(args.seed.wrapping_add(k)))
-                .collect::<Result<_, _>>()?;
-            let h = health::check(
-                |s| {
-                    let setup = &setups[s.wrapping_sub(args.seed) as usize];
-                    (
-                        IconoclasmGame::start(setup, &mut Vec::new()),
-                        Pile::new(setup),
-                    )
-                },
-                &c,
-                &stop,
-            );
-            print(ctx, &args, &paths, h)
-        }
-        "ruunara" => {
-            files(&[2])?;
-            use crate::games::ruunara::engine::{RuunaraGame, Setup};
-            let cat = open_catalogue(ctx)?;
-            let (scenario, _) = ruunara_deployed(&cat, &args.files[0], &args.files[1])?;
-            let setup = Setup::new(&scenario)
-                .map_err(|e| BadInput(format!("{}: {e}", args.files[0].display())))?;
-            for p in &args.ai {
-                check_ruunara_search("--ai", *p, setup.figs.len())?;
-            }
-            let h = health::check(
-                |s| (RuunaraGame::start(&setup, &mut Vec::new()), RngDice::new(s)),
-                &c,
-                &stop,
-            );
-            print(ctx, &args, &paths, h)
-        }
-        other => Err(BadInput(format!(
-            "`{other}` has no health check; games: iconica, arcadia, iconoclasm, ruunara"
-        ))),
-    }
-}
-
-/// The `play` command that plays match `seed` by `policy`.
-fn replay_command(args: &Args, paths: &[String], policy: &str, seed: u64) -> String {
-    let mut words = vec!["deckwright play".to_string(), args.game.clone()];
-    words.extend(paths.iter().cloned());
-    if args.game == "iconoclasm" {
-        words.push(format!("--players {}", args.players));
-    }
-    words.push(format!("--seed {seed} --policy {policy}"));
-    words.join(" ")
-}
-
-fn print<E: Ending>(ctx: &Context, args: &Args, paths: &[String], h: Option<Health<E>>) -> Outcome {
-    let h = h.ok_or_else(|| BadInput("stopped".into()))?;
-    let out = &ctx.out;
-    let games = args.games;
+    let h = health::check(&start, &endings, &c, &stop, &|_| {})
+        .map_err(BadInput)?
+        .ok_or_else(|| BadInput("stopped".into()))?;
+    let words: Vec<String> = std::env::args().collect();
+    let mine = game_words(&words, game.name);
+    // `play` takes every seat's policy (or a solo game's one) as `--policy`.
+    let policy_flag = "--policy";
     let command = |f: &health::Finding| match (&f.policy, f.seed) {
-        (Some(p), Some(s)) => Some(replay_command(args, paths, p, s)),
+        (Some(p), Some(s)) => Some(
+            ["deckwright", "play", game.name]
+                .into_iter()
+                .map(str::to_string)
+                .chain(mine.iter().map(|w| quoted(w)))
+                .chain([format!("--seed {s} {policy_flag} {}", quoted(p))])
+                .collect::<Vec<_>>()
+                .join(" "),
+        ),
         _ => None,
     };
-    if args.json {
+    print(ctx, game, &shared, &mine, &h, &command)
+}
+
+fn print(
+    ctx: &Context,
+    game: &Registration,
+    shared: &Shared,
+    words: &[String],
+    h: &Health,
+    command: &dyn Fn(&health::Finding) -> Option<String>,
+) -> Outcome {
+    let out = &ctx.out;
+    let games = shared.games;
+    if shared.json {
         let runs: Vec<_> = h
             .runs
             .iter()
             .map(|r| {
-                let seats = r.won_seed.len();
                 let ended: serde_json::Map<String, serde_json::Value> = r
-                    .tally
-                    .endings()
+                    .ended
+                    .iter()
                     .map(|(n, k)| (n.to_string(), json!(k)))
                     .collect();
                 json!({
                     "policy": r.policy.name(),
-                    "games": r.tally.games,
-                    "wins": &r.tally.wins[..seats],
-                    "draws": r.tally.draws,
-                    "no_result": r.tally.no_result,
+                    "games": r.games,
+                    "wins": r.wins,
+                    "draws": r.draws,
+                    "no_result": r.no_result,
                     "first_player_wins": r.first_wins,
                     "first_player_decided": r.first_decided,
-                    "mean_turns": r.tally.mean_turns(),
+                    "mean_turns": r.mean_turns(),
                     "ended": ended,
                 })
             })
@@ -230,11 +220,11 @@ fn print<E: Ending>(ctx: &Context, args: &Args, paths: &[String], h: Option<Heal
             })
             .collect();
         out.json(&json!({
-            "game": args.game,
-            "files": paths,
+            "game": game.name,
+            "options": words,
             "games": games,
-            "seed": args.seed,
-            "share": args.share,
+            "seed": shared.seed,
+            "share": shared.share,
             "runs": runs,
             "findings": findings,
         }));
@@ -243,11 +233,11 @@ fn print<E: Ending>(ctx: &Context, args: &Args, paths: &[String], h: Option<Heal
     writeln!(
         out,
         "health {}{}: {} a policy, seeds {} to {}",
-        args.game,
-        paths.iter().map(|p| format!(" {p}")).collect::<String>(),
+        game.name,
+        words.iter().map(|w| format!(" {w}")).collect::<String>(),
         crate::count(games, "match", "matches"),
-        args.seed,
-        args.seed.wrapping_add(games - 1)
+        shared.seed,
+        shared.seed.wrapping_add(games - 1)
     );
     for line in h.summary() {
         writeln!(out, "  {line}");
@@ -280,4 +270,30 @@ fn print<E: Ending>(ctx: &Context, args: &Args, paths: &[String], h: Option<Heal
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn w(s: &str) -> Vec<String> {
+        s.split(' ').map(str::to_string).collect()
+    }
+
+    #[test]
+    fn the_play_words_leave_out_healths_own() {
+        let words = w(
+            "deckwright --db x health arcadia a.setup.toml --games 40 --seed=3 --turn-limit 90 --ai random,greedy --json",
+        );
+        assert_eq!(
+            game_words(&words, "arcadia"),
+            w("a.setup.toml --seed=3 --turn-limit 90")
+                .into_iter()
+                .filter(|x| !x.starts_with("--seed="))
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(quoted("a b.toml"), "'a b.toml'");
+        assert_eq!(quoted("it's"), r"'it'\''s'");
+        assert_eq!(quoted("examples/x.toml"), "examples/x.toml");
+    }
 }

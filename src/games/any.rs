@@ -107,7 +107,32 @@ pub trait AnyGame: Send {
         policies: &[Policy],
         seed: u64,
         each: &mut dyn FnMut(u32),
+    ) -> (Vec<usize>, bool) {
+        self.play_watched(dice, policies, seed, &mut |d| {
+            each(d.turns);
+            true
+        })
+    }
+    /// [`AnyGame::play_on`], showing `each` every decision before it is taken (the position,
+    /// the seat, its options, the one its agent chose); the match stops there when `each`
+    /// says `false` (`deckwright health` stops at a decision with no option).
+    fn play_watched(
+        &mut self,
+        dice: &mut dyn Dice,
+        policies: &[Policy],
+        seed: u64,
+        each: &mut dyn FnMut(&Decision<'_>) -> bool,
     ) -> (Vec<usize>, bool);
+}
+
+/// A decision a seat is about to take ([`AnyGame::play_watched`]).
+pub struct Decision<'a> {
+    pub game: &'a dyn AnyGame,
+    pub seat: usize,
+    pub options: usize,
+    pub chosen: usize,
+    /// Turns played so far, as the game counts them.
+    pub turns: u32,
 }
 
 impl Clone for Box<dyn AnyGame> {
@@ -226,12 +251,12 @@ impl<G: Evaluated + Send + 'static> AnyGame for G {
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
-    fn play_on(
+    fn play_watched(
         &mut self,
         dice: &mut dyn Dice,
         policies: &[Policy],
         seed: u64,
-        each: &mut dyn FnMut(u32),
+        each: &mut dyn FnMut(&Decision<'_>) -> bool,
     ) -> (Vec<usize>, bool) {
         let mut agents: Vec<Agent<G::Eval>> = (0..Game::seats(self))
             .map(|k| {
@@ -259,10 +284,17 @@ impl<G: Evaluated + Send + 'static> AnyGame for G {
                     let a = agents[seat % n]
                         .choose(self, seat, options)
                         .min(options.saturating_sub(1));
-                    Game::apply(self, a);
-                    inputs.push(a);
-                    each(Game::turns(self));
-                    continue;
+                    let go_on = each(&Decision {
+                        game: &*self,
+                        seat,
+                        options,
+                        chosen: a,
+                        turns: Game::turns(self),
+                    });
+                    if !go_on {
+                        return (inputs, false);
+                    }
+                    a
                 }
             };
             Game::apply(self, a);

@@ -126,14 +126,14 @@ where
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
-    fn play_on(
+    fn play_watched(
         &mut self,
         dice: &mut dyn super::dice::Dice,
         policies: &[Policy],
         seed: u64,
-        each: &mut dyn FnMut(u32),
+        each: &mut dyn FnMut(&super::any::Decision<'_>) -> bool,
     ) -> (Vec<usize>, bool) {
-        self.game.play_on(dice, policies, seed, each)
+        self.game.play_watched(dice, policies, seed, each)
     }
 }
 

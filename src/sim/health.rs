@@ -3,8 +3,9 @@
 //! find it: an ending never reached or always reached, a seat or the first player winning
 //! more than a set share, matches stopped by the turn limit, decisions with no option, and
 //! options offered again and again that no policy ever takes. Each finding names a seed that
-//! reproduces it: match `k` of a check seeded `s` is the match `play ... --seed s+k --policy P`
-//! plays (the same dice, the same agents: [`crate::sim::play_recorded`]).
+//! reproduces it: match `k` of a check seeded `s` is the match `play GAME ... --seed s+k
+//! --policy P` plays (the same start, dice and agents: [`AnyGame::play_watched`] is what
+//! `play` runs). Any registered game is checked the same way.
 //!
 //! The work is bounded: at most [`MAX_GAMES`] matches a policy, and every match is played by
 //! an engine that ends by its own turn limit. A check may be stopped between matches.
@@ -14,10 +15,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
-use super::{Tally, wilson};
-use crate::games::ai::{Agent, Evaluated, Policy};
-use crate::games::dice::{Dice, derive_seed};
-use crate::games::game::{Ending, Outcome, Turn, Verdict};
+use super::wilson;
+use crate::games::ai::Policy;
+use crate::games::any::AnyGame;
+use crate::games::dice::RngDice;
+use crate::games::game::Verdict;
 
 /// The most matches a policy plays in one check.
 pub const MAX_GAMES: u64 = 100_000;
@@ -101,9 +103,16 @@ pub struct Finding {
 
 /// The matches of one policy, summed.
 #[derive(Debug, Clone)]
-pub struct PolicyRun<E> {
+pub struct PolicyRun {
     pub policy: Policy,
-    pub tally: Tally<E>,
+    pub games: u64,
+    /// Matches each seat won (a shared win counts for each winner).
+    pub wins: Vec<u64>,
+    pub draws: u64,
+    pub no_result: u64,
+    pub turns: u64,
+    /// Matches by ending, in the game's order of endings.
+    pub ended: Vec<(&'static str, u64)>,
     /// Matches won by the seat that took the first decision, of those with a winner.
     pub first_wins: u64,
     pub first_decided: u64,
@@ -120,29 +129,49 @@ pub struct PolicyRun<E> {
     pub options: BTreeMap<String, (u64, u64)>,
 }
 
+impl PolicyRun {
+    /// Seat `seat`'s win rate (a draw counts as not won) and its 95% Wilson interval.
+    pub fn win_rate(&self, seat: usize) -> (f64, (f64, f64)) {
+        let k = self.wins.get(seat).copied().unwrap_or(0);
+        let rate = if self.games == 0 {
+            0.0
+        } else {
+            k as f64 / self.games as f64
+        };
+        (rate, wilson(k, self.games, 1.96))
+    }
+
+    pub fn mean_turns(&self) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            self.turns as f64 / self.games as f64
+        }
+    }
+}
+
 /// A whole check: each policy's run, and what was found.
 #[derive(Debug, Clone)]
-pub struct Health<E> {
-    pub runs: Vec<PolicyRun<E>>,
+pub struct Health {
+    pub runs: Vec<PolicyRun>,
     pub findings: Vec<Finding>,
 }
 
-impl<E: Ending> Health<E> {
+impl Health {
     /// One line per policy: each seat's win rate, the mean turns and the endings.
     pub fn summary(&self) -> Vec<String> {
         self.runs
             .iter()
             .map(|r| {
-                let wins: Vec<String> = (0..r.won_seed.len())
-                    .map(|s| format!("player {} {:.1}%", s + 1, r.tally.win_rate(s).0 * 100.0))
+                let wins: Vec<String> = (0..r.wins.len())
+                    .map(|s| format!("player {} {:.1}%", s + 1, r.win_rate(s).0 * 100.0))
                     .collect();
-                let ends: Vec<String> =
-                    r.tally.endings().map(|(n, k)| format!("{n} {k}")).collect();
+                let ends: Vec<String> = r.ended.iter().map(|(n, k)| format!("{n} {k}")).collect();
                 format!(
                     "{}: {}; mean turns {:.1}; ended: {}",
                     r.policy.name(),
                     wins.join(", "),
-                    r.tally.mean_turns(),
+                    r.mean_turns(),
                     ends.join(", ")
                 )
             })
@@ -164,70 +193,48 @@ pub fn shown(findings: &[Finding], dead: usize) -> (Vec<&Finding>, usize) {
 }
 
 /// One match's account.
-struct Played<E> {
-    outcome: Outcome<E>,
+struct Played {
+    verdict: Verdict,
+    ended: &'static str,
+    turns: u32,
     first: Option<usize>,
     /// The seats that took a decision (a bit each).
     deciders: u64,
     no_option: Option<usize>,
-    /// (text, offered, taken) of the options this match offered.
+    /// (text, taken) of every option this match offered (up to a bound).
     options: Vec<(String, bool)>,
 }
 
 /// Plays match `seed` from `game` by `policy` (every seat), as `play --seed SEED --policy P`
 /// plays it, counting what it offered.
-fn play_one<G: Evaluated, D: Dice>(
-    mut game: G,
-    mut dice: D,
-    policy: Policy,
-    seed: u64,
-) -> Played<G::Ending> {
-    let mut agents: Vec<Agent<G::Eval>> = (0..game.seats())
-        .map(|k| Agent::new(policy, derive_seed(seed, k as u64 + 1)))
-        .collect();
+fn play_one(mut game: Box<dyn AnyGame>, policy: Policy, seed: u64) -> Played {
     let mut first = None;
     let mut deciders = 0u64;
     let mut no_option = None;
     let mut options = Vec::new();
     let mut step = 0usize;
-    loop {
-        let a = match game.turn() {
-            Turn::Over => break,
-            Turn::Chance(c) => match c.draw(&mut dice) {
-                Some(o) => o,
-                None => {
-                    game.exhausted(&mut Vec::new());
-                    break;
-                }
-            },
-            Turn::Seat { options: 0, .. } => {
-                // A seat with nothing to do: the engine cannot go on from here.
-                no_option.get_or_insert(step);
-                break;
-            }
-            Turn::Seat { seat, options: n } => {
-                first.get_or_insert(seat);
-                deciders |= 1 << (seat % 64);
-                let seats = agents.len();
-                let a = agents[seat % seats].choose(&game, seat, n).min(n - 1);
-                if options.len() < MAX_OPTION_TEXTS {
-                    options.extend((0..n).map(|i| (game.describe(i), i == a)));
-                }
-                a
-            }
-        };
-        game.apply(a);
+    game.play_watched(&mut RngDice::new(seed), &[policy], seed, &mut |d| {
         step += 1;
-    }
-    let outcome = game.outcome().unwrap_or(Outcome {
-        verdict: Verdict::NoResult,
-        ended: *<G::Ending as Ending>::ALL
-            .last()
-            .expect("a game has endings"),
-        turns: game.turns(),
+        if d.options == 0 {
+            // A seat with nothing to do: the engine cannot go on from here.
+            no_option = Some(step - 1);
+            return false;
+        }
+        first.get_or_insert(d.seat);
+        deciders |= 1 << (d.seat % 64);
+        if options.len() < MAX_OPTION_TEXTS {
+            options.extend((0..d.options).map(|i| (d.game.describe(i), i == d.chosen)));
+        }
+        true
     });
+    let (verdict, ended, turns) = match game.outcome() {
+        Some(o) => (o.verdict, o.ended, o.turns),
+        None => (Verdict::NoResult, STOPPED, 0),
+    };
     Played {
-        outcome,
+        verdict,
+        ended,
+        turns,
         first,
         deciders,
         no_option,
@@ -235,50 +242,44 @@ fn play_one<G: Evaluated, D: Dice>(
     }
 }
 
-/// Checks a setup under each policy of `c`: `start(seed)` is the first position of the
-/// match `play --seed SEED` plays and the chance it draws from. `None` when stopped.
-pub fn check<G, D, F>(start: F, c: &Checkup, stop: &AtomicBool) -> Option<Health<G::Ending>>
-where
-    G: Evaluated,
-    D: Dice,
-    F: Fn(u64) -> (G, D) + Sync,
-{
-    check_with(start, c, stop, &|_| {})
-}
+/// What a match that stopped with no ending (a decision with no option) ended by.
+pub const STOPPED: &str = "stopped";
 
-/// [`check`], calling `done(1)` after each match (a face's progress: `c.games` matches a
-/// policy in all).
-pub fn check_with<G, D, F>(
-    start: F,
+/// Checks a setup under each policy of `c`: `start(seed)` is the first position of the
+/// match `play --seed SEED` plays (chance it does not fix drawn from `RngDice::new(SEED)`, as
+/// `play` draws it); `endings` are the game's endings, in order. `None` when stopped;
+/// `done(1)` after each match (a face's progress: `c.games` matches a policy).
+pub fn check(
+    start: &(dyn Fn(u64) -> Result<Box<dyn AnyGame>, String> + Sync),
+    endings: &[&'static str],
     c: &Checkup,
     stop: &AtomicBool,
     done: &(dyn Fn(u64) + Sync),
-) -> Option<Health<G::Ending>>
-where
-    G: Evaluated,
-    D: Dice,
-    F: Fn(u64) -> (G, D) + Sync,
-{
+) -> Result<Option<Health>, String> {
     let games = c.games.clamp(1, MAX_GAMES);
-    let seats = start(c.seed).0.seats();
+    let seats = start(c.seed)?.seats();
     let mut runs = Vec::new();
     for &policy in &c.policies {
-        let played: Vec<Option<Played<G::Ending>>> = (0..games)
+        let played: Vec<Option<Result<Played, String>>> = (0..games)
             .into_par_iter()
             .map(|k| {
                 if stop.load(Ordering::Relaxed) {
                     return None;
                 }
                 let seed = c.seed.wrapping_add(k);
-                let (game, dice) = start(seed);
-                let p = play_one(game, dice, policy, seed);
+                let p = start(seed).map(|g| play_one(g, policy, seed));
                 done(1);
                 Some(p)
             })
             .collect();
         let mut run = PolicyRun {
             policy,
-            tally: Tally::default(),
+            games: 0,
+            wins: vec![0; seats],
+            draws: 0,
+            no_result: 0,
+            turns: 0,
+            ended: endings.iter().map(|e| (*e, 0)).collect(),
             first_wins: 0,
             first_decided: 0,
             deciders: 0,
@@ -288,21 +289,34 @@ where
             options: BTreeMap::new(),
         };
         for (k, p) in played.into_iter().enumerate() {
+            let Some(p) = p else {
+                return Ok(None);
+            };
             let p = p?;
             let seed = c.seed.wrapping_add(k as u64);
-            run.tally.add(p.outcome);
+            run.games += 1;
+            run.turns += u64::from(p.turns);
             run.deciders |= p.deciders;
-            run.ended_seed.entry(p.outcome.ended.name()).or_insert(seed);
-            if let Verdict::Won(w) = p.outcome.verdict {
-                for s in w.iter().filter(|s| *s < seats) {
-                    run.won_seed[s].get_or_insert(seed);
-                }
-                if let Some(f) = p.first {
-                    run.first_decided += 1;
-                    if w.iter().any(|s| s == f) {
-                        run.first_wins += 1;
+            match run.ended.iter_mut().find(|(n, _)| *n == p.ended) {
+                Some(e) => e.1 += 1,
+                None => run.ended.push((p.ended, 1)),
+            }
+            run.ended_seed.entry(p.ended).or_insert(seed);
+            match p.verdict {
+                Verdict::Won(w) => {
+                    for s in w.iter().filter(|s| *s < seats) {
+                        run.wins[s] += 1;
+                        run.won_seed[s].get_or_insert(seed);
+                    }
+                    if let Some(f) = p.first {
+                        run.first_decided += 1;
+                        if w.iter().any(|s| s == f) {
+                            run.first_wins += 1;
+                        }
                     }
                 }
+                Verdict::Draw => run.draws += 1,
+                Verdict::NoResult => run.no_result += 1,
             }
             if let Some(step) = p.no_option {
                 run.no_option.get_or_insert((seed, step));
@@ -318,8 +332,8 @@ where
         }
         runs.push(run);
     }
-    let findings = findings(&runs, c);
-    Some(Health { runs, findings })
+    let findings = findings(&runs, endings, c);
+    Ok(Some(Health { runs, findings }))
 }
 
 /// Whether an ending is the work of a limit (turns, rounds) rather than of the rules'
@@ -333,15 +347,15 @@ fn is_scripted(name: &str) -> bool {
     name == "dice_exhausted"
 }
 
-fn findings<E: Ending>(runs: &[PolicyRun<E>], c: &Checkup) -> Vec<Finding> {
+fn findings(runs: &[PolicyRun], endings: &[&'static str], c: &Checkup) -> Vec<Finding> {
     let mut out = Vec::new();
-    let goals = E::ALL
+    let goals = endings
         .iter()
-        .filter(|e| !is_limit(e.name()) && !is_scripted(e.name()))
+        .filter(|e| !is_limit(e) && !is_scripted(e))
         .count();
     for run in runs {
         let policy = Some(run.policy.name());
-        let games = run.tally.games;
+        let games = run.games;
         if let Some((seed, step)) = run.no_option {
             out.push(Finding {
                 kind: Kind::NoOption,
@@ -352,7 +366,7 @@ fn findings<E: Ending>(runs: &[PolicyRun<E>], c: &Checkup) -> Vec<Finding> {
                 seed: Some(seed),
             });
         }
-        for (name, n) in run.tally.endings() {
+        for &(name, n) in &run.ended {
             let seed = run.ended_seed.get(name).copied();
             if is_limit(name) && n > 0 {
                 out.push(Finding {
@@ -376,7 +390,7 @@ fn findings<E: Ending>(runs: &[PolicyRun<E>], c: &Checkup) -> Vec<Finding> {
         let seats = run.won_seed.len();
         if seats > 1 {
             for s in 0..seats {
-                let (rate, (lo, _)) = run.tally.win_rate(s);
+                let (rate, (lo, _)) = run.win_rate(s);
                 if lo > c.share {
                     out.push(Finding {
                         kind: Kind::SeatFavoured,
@@ -384,7 +398,7 @@ fn findings<E: Ending>(runs: &[PolicyRun<E>], c: &Checkup) -> Vec<Finding> {
                         text: format!(
                             "player {} won {} of {games} ({:.0}%, 95% interval from {:.0}%), over the {:.0}% share",
                             s + 1,
-                            run.tally.wins[s],
+                            run.wins[s],
                             rate * 100.0,
                             lo * 100.0,
                             c.share * 100.0
@@ -411,8 +425,8 @@ fn findings<E: Ending>(runs: &[PolicyRun<E>], c: &Checkup) -> Vec<Finding> {
         }
     }
     // Endings no policy reached.
-    if let Some(first) = runs.first() {
-        for (name, _) in first.tally.endings() {
+    if !runs.is_empty() {
+        for &name in endings {
             let reached = runs.iter().any(|r| r.ended_seed.contains_key(name));
             // A limit never reached is good news; a scripted ending cannot be reached here.
             if !reached && !is_scripted(name) && !is_limit(name) {
@@ -427,7 +441,7 @@ fn findings<E: Ending>(runs: &[PolicyRun<E>], c: &Checkup) -> Vec<Finding> {
     }
     // Options the policies that choose on purpose never took (random takes anything in the
     // end, so it counts only when it is the one policy of the check).
-    let choosers: Vec<&PolicyRun<E>> = match runs
+    let choosers: Vec<&PolicyRun> = match runs
         .iter()
         .filter(|r| r.policy != Policy::Random)
         .collect::<Vec<_>>()
@@ -464,9 +478,8 @@ fn findings<E: Ending>(runs: &[PolicyRun<E>], c: &Checkup) -> Vec<Finding> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::ai::Evaluator;
-    use crate::games::dice::RngDice;
-    use crate::games::game::{Chance, Game, Seats};
+    use crate::games::ai::{Evaluated, Evaluator};
+    use crate::games::game::{Chance, Ending, Game, Outcome, Seats, Turn};
 
     /// Seat 0 picks: race (then a die: 1 or more wins it, 0 loses it), wait (the match
     /// stops at its limit) or stall (seat 1 is left with no option). Greedy always races.
@@ -548,7 +561,7 @@ mod tests {
             }
         }
         fn apply_logged(&mut self, a: usize, _log: &mut Vec<()>) {
-            self.apply(a)
+            Game::apply(self, a)
         }
         fn exhausted(&mut self, _log: &mut Vec<()>) {}
         fn outcome(&self) -> Option<Outcome<End>> {
@@ -587,8 +600,16 @@ mod tests {
         }
     }
 
-    fn rigged(seed: u64) -> (Rigged, RngDice) {
-        (Rigged::default(), RngDice::new(seed))
+    fn run(c: &Checkup, stopped: bool) -> Option<Health> {
+        let endings: Vec<&'static str> = End::ALL.iter().map(|e| e.name()).collect();
+        check(
+            &|_| Ok(Box::new(Rigged::default())),
+            &endings,
+            c,
+            &AtomicBool::new(stopped),
+            &|_| {},
+        )
+        .expect("the rigged game starts")
     }
 
     fn checkup() -> Checkup {
@@ -601,7 +622,7 @@ mod tests {
         }
     }
 
-    fn find(h: &Health<End>, kind: Kind, policy: Option<&str>) -> Vec<Finding> {
+    fn find(h: &Health, kind: Kind, policy: Option<&str>) -> Vec<Finding> {
         h.findings
             .iter()
             .filter(|f| f.kind == kind && f.policy.as_deref() == policy)
@@ -611,7 +632,7 @@ mod tests {
 
     #[test]
     fn a_rigged_game_shows_each_kind_of_trouble() {
-        let h = check(rigged, &checkup(), &AtomicBool::new(false)).expect("not stopped");
+        let h = run(&checkup(), false).expect("not stopped");
         // Random stalls (no option for seat 1) and waits (the limit).
         assert_eq!(find(&h, Kind::NoOption, Some("random")).len(), 1);
         assert_eq!(find(&h, Kind::TurnLimit, Some("random")).len(), 1);
@@ -620,10 +641,14 @@ mod tests {
         assert_eq!(find(&h, Kind::SeatFavoured, Some("greedy")).len(), 1);
         assert_eq!(find(&h, Kind::FirstFavoured, Some("greedy")).len(), 1);
         assert_eq!(find(&h, Kind::AlwaysReached, Some("greedy")).len(), 1);
-        // Nothing surrenders under any policy; stuck is reached (the no-option matches).
+        // Nothing surrenders, and the stalled matches stop at no ending of the game's.
         let never = find(&h, Kind::NeverReached, None);
-        assert_eq!(never.len(), 1, "{never:?}");
-        assert!(never[0].text.contains("surrender"));
+        let texts: Vec<&str> = never.iter().map(|f| f.text.as_str()).collect();
+        assert_eq!(
+            texts,
+            ["no match ended by surrender", "no match ended by stuck"]
+        );
+        assert!(h.runs[0].ended.iter().any(|&(n, k)| n == STOPPED && k > 0));
         // Greedy never waits or stalls though offered them every match.
         let dead = find(&h, Kind::DeadOption, Some("greedy"));
         let texts: Vec<&str> = dead.iter().map(|f| f.text.as_str()).collect();
@@ -636,29 +661,20 @@ mod tests {
 
     #[test]
     fn a_finding_seed_replays_as_play_plays_it() {
-        let h = check(rigged, &checkup(), &AtomicBool::new(false)).expect("not stopped");
+        let h = run(&checkup(), false).expect("not stopped");
         let limit = &find(&h, Kind::TurnLimit, Some("random"))[0];
         let seed = limit.seed.expect("a limit names its seed");
-        // `play --seed SEED --policy random`: the same dice and agents.
-        let played = crate::sim::play_recorded(
-            Rigged::default(),
-            Vec::new(),
-            RngDice::new(seed),
-            &[Policy::Random],
-            seed,
-        );
-        assert_eq!(played.game.outcome().map(|o| o.ended), Some(End::TurnLimit));
+        // `play --seed SEED --policy P` plays through `AnyGame::play_on`: the same match.
+        let play = |policy: Policy, seed: u64| {
+            let mut g: Box<dyn AnyGame> = Box::new(Rigged::default());
+            g.play_on(&mut RngDice::new(seed), &[policy], seed, &mut |_| {});
+            g.outcome().expect("the match ended")
+        };
+        assert_eq!(play(Policy::Random, seed).ended, "turn_limit");
         let lost = h.runs[1].won_seed[1].expect("greedy loses now and then");
-        let played = crate::sim::play_recorded(
-            Rigged::default(),
-            Vec::new(),
-            RngDice::new(lost),
-            &[Policy::Greedy],
-            lost,
-        );
         assert_eq!(
-            played.game.outcome().map(|o| o.verdict),
-            Some(Verdict::Won(Seats::one(1)))
+            play(Policy::Greedy, lost).verdict,
+            Verdict::Won(Seats::one(1))
         );
     }
 
@@ -667,8 +683,8 @@ mod tests {
         let mut c = checkup();
         c.policies = vec![Policy::Greedy];
         c.share = 0.9;
-        let h = check(rigged, &c, &AtomicBool::new(false)).unwrap();
+        let h = run(&c, false).unwrap();
         assert!(find(&h, Kind::SeatFavoured, Some("greedy")).is_empty());
-        assert!(check(rigged, &c, &AtomicBool::new(true)).is_none());
+        assert!(run(&c, true).is_none());
     }
 }

@@ -130,10 +130,10 @@ fn a_game_with_no_check_or_the_wrong_files_is_refused() {
     let db = dir.path().join("c.sqlite");
     let o = cli::deckwright(&db, &["health", "chess"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("iconica, arcadia"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("chess"));
     let o = cli::deckwright(&db, &["health", "arcadia"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("takes 1 file(s), got 0"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("required"));
     let o = cli::deckwright(&db, &["health", "iconoclasm", "--share", "1.5"]);
     assert_eq!(o.status.code(), Some(2));
 }

@@ -484,4 +484,3 @@ pub fn step_buttons(
         None
     }
 }
-
