@@ -1,8 +1,12 @@
-//! `deckwright join CODE [--policy P] [--watch] [--record FILE] [--json]`: joins a hosted
-//! match. The seat the host gives is played at the terminal (the question, its options by
-//! number, the log) or by a policy that needs no position (`first`, `random`); `--watch`
-//! follows the log as a spectator. Exit 0 at the end with the outcome, 2 when refused
-//! (wrong secret, version mismatch, match full), 1 when the host goes away.
+//! `deckwright join CODE [--policy P] [--watch] [--record FILE] [--json] [--import]
+//! [--cards-to DIR]`: joins a hosted match. The seat the host gives is played at the
+//! terminal (the question, its options by number, the log) or by a policy that needs no
+//! position (`first`, `random`); `--watch` follows the log as a spectator. Anyone may type
+//! `note TEXT` at any time: a playtest note on the match's current step, kept in its record.
+//! The match's cards arrive with it and are checked (`net::cards`); the catalogue is left
+//! as it is unless `--import` (or `--cards-to DIR` writes them to a folder). Exit 0 at the
+//! end with the outcome, 2 when refused (wrong secret, version mismatch, match full, a card
+//! that is not the one announced), 1 when the host goes away or stops the match.
 
 use std::io::BufRead;
 use std::path::PathBuf;
@@ -15,6 +19,7 @@ use crate::games::dice::derive_seed;
 use crate::games::record::MatchRecord;
 use crate::games::registry;
 use crate::net::NetError;
+use crate::net::cards::{Arrival, CardDigest};
 use crate::net::client::Link;
 use crate::net::code::JoinCode;
 use crate::net::wire::{ToHost, ToPeer};
@@ -39,6 +44,12 @@ pub struct Args {
     /// Print nothing but the `play --json` document at the end.
     #[arg(long)]
     pub json: bool,
+    /// Import the match's cards (and their art) into the catalogue once they arrive.
+    #[arg(long)]
+    pub import: bool,
+    /// Write the match's cards (`ID.toml`) and their art (`ID.png`) into this folder.
+    #[arg(long, value_name = "DIR")]
+    pub cards_to: Option<PathBuf>,
 }
 
 pub fn run(ctx: &Context, args: Args) -> Outcome {
@@ -79,6 +90,13 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         }
     }
     let out = &ctx.out;
+    let mut arrival = welcome.cards.clone();
+    let announced = arrival.announced().to_vec();
+    let mut cards_kept = false;
+    if arrival.complete() {
+        keep_cards(ctx, &args, &arrival)?;
+        cards_kept = true;
+    }
     if !args.json {
         match welcome.seat {
             Some(s) => writeln!(
@@ -97,7 +115,21 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         }
         out.flush();
     }
-    let mut stdin = std::io::stdin().lock();
+    // The terminal: `note TEXT` goes to the host at once; other lines answer questions.
+    let (answers_tx, answers) = std::sync::mpsc::channel::<String>();
+    let notes = link.sender();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if let Some(text) = line.trim().strip_prefix("note ") {
+                if notes.send(&ToHost::Note { text: text.into() }).is_err() {
+                    break;
+                }
+            } else if answers_tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
     loop {
         let msg = match link.recv(None) {
             Ok(Some(m)) => m,
@@ -107,6 +139,13 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
                 return Ok(ExitCode::from(1));
             }
         };
+        if !cards_kept && arrival.complete() {
+            cards_kept = true;
+            if let Err(e) = keep_cards(ctx, &args, &arrival) {
+                link.close();
+                return Err(e);
+            }
+        }
         match msg {
             ToPeer::Log { lines, .. } => {
                 if !args.json {
@@ -134,15 +173,11 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
                         out.flush();
                         let mut chosen = None;
                         while chosen.is_none() {
-                            let mut line = String::new();
-                            match stdin.read_line(&mut line) {
-                                Ok(0) | Err(_) => {
-                                    link.close();
-                                    note!("error: the input ended with a decision to take");
-                                    return Ok(ExitCode::from(1));
-                                }
-                                Ok(_) => {}
-                            }
+                            let Ok(line) = answers.recv() else {
+                                link.close();
+                                note!("error: the input ended with a decision to take");
+                                return Ok(ExitCode::from(1));
+                            };
                             chosen = line
                                 .trim()
                                 .parse::<usize>()
@@ -161,19 +196,44 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
                     return Ok(ExitCode::from(1));
                 }
             }
-            ToPeer::Rejected { reason, .. } => note!("the host refused the decision: {reason}"),
+            ToPeer::Rejected { reason, .. } => note!("the host refused: {}", clean(&reason)),
             ToPeer::Refused { reason } => {
                 link.close();
-                return Err(BadInput(format!("refused: {reason}")));
+                // The host stopping the match is not this peer's bad input.
+                if reason.starts_with("the host stopped") {
+                    note!("error: {}", clean(&reason));
+                    return Ok(ExitCode::from(1));
+                }
+                return Err(BadInput(format!("refused: {}", clean(&reason))));
             }
             ToPeer::Welcome { .. } => {}
+            ToPeer::Cards { cards } => {
+                for text in &cards {
+                    if let Err(e) = arrival.card(text) {
+                        link.close();
+                        return Err(BadInput(format!("refused the host's cards: {e}")));
+                    }
+                }
+            }
+            ToPeer::Art { id, data } => {
+                let taken = crate::net::code::unhex_bytes(&data)
+                    .ok_or_else(|| format!("the art of `{}` is not hexadecimal", clean(&id)))
+                    .and_then(|bytes| arrival.art(&id, bytes));
+                if let Err(e) = taken {
+                    link.close();
+                    return Err(BadInput(format!("refused the host's cards: {e}")));
+                }
+            }
+            ToPeer::Note { step, by, text } => {
+                note!("note at step {step}, {}: {}", clean(&by), clean(&text))
+            }
             ToPeer::End {
                 result,
                 report: doc,
                 record,
             } => {
                 link.close();
-                return finish(ctx, &args, &result, doc, &record);
+                return finish(ctx, &args, &announced, &result, doc, &record);
             }
         }
     }
@@ -184,14 +244,21 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
 fn finish(
     ctx: &Context,
     args: &Args,
+    announced: &[CardDigest],
     result: &str,
     mut doc: serde_json::Value,
     record: &str,
 ) -> Outcome {
-    let replays = MatchRecord::parse(record).and_then(|r| {
-        registry::session(&r, &Vec::<crate::cards::Card>::new())?;
-        Ok(r)
-    });
+    let replays = MatchRecord::parse(record)
+        .map_err(|e| crate::error_chain(&e))
+        .and_then(|r| {
+            // Played with the card set the host announced, or the card that differs named.
+            let played = crate::net::cards::of_options(&r.options)?;
+            crate::net::cards::check_played(announced, &played)?;
+            registry::session(&r, &Vec::<crate::cards::Card>::new())
+                .map_err(|e| crate::error_chain(&e))?;
+            Ok(r)
+        });
     let code = match &replays {
         Ok(r) => {
             if let Some(path) = &args.record {
@@ -200,10 +267,7 @@ fn finish(
             ExitCode::SUCCESS
         }
         Err(e) => {
-            note!(
-                "error: the host's match record does not replay here: {}",
-                crate::error_chain(e)
-            );
+            note!("error: the host's match record does not replay here: {e}");
             ExitCode::from(1)
         }
     };
@@ -216,4 +280,79 @@ fn finish(
         ctx.out.text(result);
     }
     Ok(code)
+}
+
+/// A text from the host with its control characters escaped.
+fn clean(text: &str) -> String {
+    crate::cli::out::escape_controls(text).into_owned()
+}
+
+/// What becomes of the match's cards once they have all arrived: said (and the cards of the
+/// catalogue that differ from them named), imported with `--import`, written with
+/// `--cards-to`; otherwise nothing is kept.
+fn keep_cards(ctx: &Context, args: &Args, arrival: &Arrival) -> Result<(), BadInput> {
+    if arrival.cards.is_empty() {
+        return Ok(());
+    }
+    let short = &arrival.digest[..arrival.digest.len().min(12)];
+    note!(
+        "the host sent the match's {} cards (set {short}) and {} pictures",
+        arrival.cards.len(),
+        arrival.art.len()
+    );
+    let db = ctx
+        .db
+        .clone()
+        .unwrap_or_else(crate::catalogue::default_path);
+    // The catalogue is opened only when it exists already or the person asked to import.
+    if args.import || db.is_file() {
+        let mut cat = crate::cli::load::open_catalogue(ctx)?;
+        let differ = crate::net::cards::differing(&arrival.cards, &cat);
+        if !differ.is_empty() {
+            note!(
+                "your catalogue's {} differ from the host's; this match plays the host's{}",
+                differ.join(", "),
+                if args.import {
+                    ""
+                } else {
+                    " (join --import to take them)"
+                }
+            );
+        }
+        if args.import {
+            let staged = tempfile::tempdir()
+                .map_err(|e| BadInput(format!("cannot stage the host's cards: {e}")))?;
+            arrival
+                .write_to(staged.path())
+                .map_err(|e| BadInput(format!("cannot stage the host's cards: {e}")))?;
+            let cards: Vec<_> = arrival
+                .cards_with_art()
+                .into_iter()
+                .map(|c| (c, None))
+                .collect();
+            let r = cat
+                .import_cards(&cards, Some(staged.path()))
+                .map_err(|e| BadInput(format!("cannot import the host's cards: {e}")))?;
+            note!(
+                "imported the host's cards into the catalogue: {} added, {} updated, {} unchanged",
+                r.added,
+                r.updated,
+                r.unchanged
+            );
+        }
+    }
+    if let Some(dir) = &args.cards_to {
+        let written = arrival
+            .write_to(dir)
+            .map_err(|e| BadInput(format!("{}: {e}", dir.display())))?;
+        note!(
+            "wrote the match's cards to {} ({} files)",
+            dir.display(),
+            written.len()
+        );
+    }
+    if !args.import && args.cards_to.is_none() {
+        note!("your catalogue is left as it is (join --import, or --cards-to DIR, keeps them)");
+    }
+    Ok(())
 }

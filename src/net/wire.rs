@@ -12,10 +12,12 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 
+use super::cards::{ArtDigest, CardDigest};
 use crate::games::report::Line;
 
-/// The protocol's version: a peer speaking another is refused, named.
-pub const PROTOCOL: u32 = 1;
+/// The protocol's version: a peer speaking another is refused, named. (2: the match's
+/// cards in the `Welcome` and after it, playtest notes.)
+pub const PROTOCOL: u32 = 2;
 
 /// The most bytes one frame's body holds, sent to the host.
 pub const MAX_TO_HOST: usize = 64 << 10;
@@ -66,6 +68,9 @@ pub enum ToHost {
     },
     /// Still here.
     Heartbeat,
+    /// A playtest note on the match's current step (at most
+    /// [`crate::games::record::MAX_NOTE_LEN`] bytes).
+    Note { text: String },
 }
 
 /// One line of the log as it travels.
@@ -115,6 +120,22 @@ pub enum ToPeer {
         engine: u32,
         seat: Option<usize>,
         seats: Vec<String>,
+        /// The match's card set: each card's id, name and digest, in id order.
+        cards: Vec<CardDigest>,
+        /// The digest of the whole set ([`crate::net::cards::set_digest`]).
+        card_set: String,
+        /// The pictures that follow the cards.
+        art: Vec<ArtDigest>,
+    },
+    /// Card files of the set (sent after the `Welcome`, before the log).
+    Cards { cards: Vec<String> },
+    /// A card's picture (after the cards): its file's bytes in hexadecimal.
+    Art { id: String, data: String },
+    /// A playtest note someone at the table wrote, at input `step`.
+    Note {
+        step: usize,
+        by: String,
+        text: String,
     },
     /// Not let in (or put out): why. The host closes the connection after it.
     Refused { reason: String },
