@@ -130,8 +130,46 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
             }
         }
     });
+    // The question this terminal was asked and has not answered yet: seat, step, options.
+    let mut asked: Option<(usize, usize, usize)> = None;
     loop {
-        let msg = match link.recv(None) {
+        // While a question waits for its answer, the host is still listened to (its notes,
+        // or the match stopped) between lines typed.
+        if let Some((seat, step, n)) = asked {
+            match answers.try_recv() {
+                Ok(line) => {
+                    match line.trim().parse::<usize>().ok().filter(|k| (1..=n).contains(k)) {
+                        Some(k) => {
+                            asked = None;
+                            if link
+                                .send(&ToHost::Decide {
+                                    seat,
+                                    step,
+                                    option: k - 1,
+                                })
+                                .is_err()
+                            {
+                                note!("error: the host went away");
+                                return Ok(ExitCode::from(1));
+                            }
+                        }
+                        None => {
+                            writeln!(out, "Enter a number from 1 to {n}:");
+                            out.flush();
+                        }
+                    }
+                    continue;
+                }
+                Err(std::sync::mpsc::TryRecvError::Empty) => {}
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                    link.close();
+                    note!("error: the input ended with a decision to take");
+                    return Ok(ExitCode::from(1));
+                }
+            }
+        }
+        let wait = asked.map(|_| std::time::Duration::from_millis(50));
+        let msg = match link.recv(wait) {
             Ok(Some(m)) => m,
             Ok(None) => continue,
             Err(e) => {
@@ -169,26 +207,10 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
                         for (k, o) in options.iter().enumerate() {
                             writeln!(out, "  {}. {o}", k + 1);
                         }
-                        writeln!(out, "Type a number and Enter:");
+                        writeln!(out, "Type a number and Enter (or note TEXT):");
                         out.flush();
-                        let mut chosen = None;
-                        while chosen.is_none() {
-                            let Ok(line) = answers.recv() else {
-                                link.close();
-                                note!("error: the input ended with a decision to take");
-                                return Ok(ExitCode::from(1));
-                            };
-                            chosen = line
-                                .trim()
-                                .parse::<usize>()
-                                .ok()
-                                .filter(|n| (1..=options.len()).contains(n));
-                            if chosen.is_none() {
-                                writeln!(out, "Enter a number from 1 to {}:", options.len());
-                                out.flush();
-                            }
-                        }
-                        chosen.unwrap_or(1) - 1
+                        asked = Some((seat, step, options.len()));
+                        continue;
                     }
                 };
                 if link.send(&ToHost::Decide { seat, step, option }).is_err() {
@@ -200,7 +222,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
             ToPeer::Refused { reason } => {
                 link.close();
                 // The host stopping the match is not this peer's bad input.
-                if reason.starts_with("the host stopped") {
+                if reason.starts_with("the host stopped") || reason.starts_with("the host handed") {
                     note!("error: {}", clean(&reason));
                     return Ok(ExitCode::from(1));
                 }
@@ -310,7 +332,7 @@ fn keep_cards(ctx: &Context, args: &Args, arrival: &Arrival) -> Result<(), BadIn
         let differ = crate::net::cards::differing(&arrival.cards, &cat);
         if !differ.is_empty() {
             note!(
-                "your catalogue's {} differ from the host's; this match plays the host's{}",
+                "cards of your catalogue differ from the host's: {}; this match plays the host's{}",
                 differ.join(", "),
                 if args.import {
                     ""

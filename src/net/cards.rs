@@ -395,16 +395,25 @@ impl Arrival {
 }
 
 /// The cards of `received` that differ from the card of the same id in `local` (a peer's
-/// catalogue): `id (name)` each.
+/// catalogue): `id (name)` each, or `id (yours: name, the host's: name)` when renamed.
 pub fn differing(received: &[Card], local: &dyn CardLookup) -> Vec<String> {
     received
         .iter()
-        .filter(|c| {
-            local
-                .card(c.id())
-                .is_some_and(|mine| mine.to_toml() != c.to_toml())
+        .filter_map(|c| {
+            let mine = local.card(c.id())?;
+            if mine.to_toml() == c.to_toml() {
+                None
+            } else if mine.name() == c.name() {
+                Some(format!("{} ({})", c.id(), c.name()))
+            } else {
+                Some(format!(
+                    "{} (yours: {}, the host's: {})",
+                    c.id(),
+                    mine.name(),
+                    c.name()
+                ))
+            }
         })
-        .map(|c| format!("{} ({})", c.id(), c.name()))
         .collect()
 }
 

@@ -2,8 +2,9 @@
 //! `deckwright join` play whole matches (Pig with a spectator, a four-seat Iconoclasm match
 //! hosted from a kept record), a killed client rejoins and finishes, and hostile peers
 //! (garbage, an oversized frame, a wrong or missing secret, an illegal or replayed decision,
-//! a sender that never finishes a frame) are refused while the match goes on. Waits are hang
-//! guards only: nothing here depends on how fast the machine is.
+//! a sender that never finishes a frame) are refused while the match goes on; `playtest.rs`:
+//! the match's cards travel, notes, drops, a host that quits. Waits are hang guards only:
+//! nothing here depends on how fast the machine is.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
@@ -15,6 +16,8 @@ use deckwright::net::NetError;
 use deckwright::net::client::Link;
 use deckwright::net::code::JoinCode;
 use deckwright::net::wire::{PROTOCOL, ToHost, ToPeer};
+
+mod playtest;
 
 /// How long anything may take before the test counts it hung.
 const HANG: Duration = Duration::from_secs(240);
