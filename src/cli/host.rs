@@ -229,7 +229,8 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     if let Some(dir) = db.parent() {
         art_dirs.push(dir.join("art"));
     }
-    let (set, skipped) = crate::net::cards::card_set(cards, &art_dirs);
+    let (set, skipped) =
+        crate::net::cards::card_set(cards, &art_dirs).map_err(|e| BadInput(e.to_string()))?;
     for why in skipped {
         note!("{why}");
     }

@@ -3,8 +3,9 @@
 //! terminal (the question, its options by number, the log) or by a policy that needs no
 //! position (`first`, `random`); `--watch` follows the log as a spectator. Anyone may type
 //! `note TEXT` at any time: a playtest note on the match's current step, kept in its record.
-//! The match's cards arrive with it and are checked (`net::cards`); the catalogue is left
-//! as it is unless `--import` (or `--cards-to DIR` writes them to a folder). Exit 0 at the
+//! The match's cards arrive with it, each once this seat's view names it and the rest at
+//! the end, and are checked (`net::cards`); at the end the catalogue is left as it is
+//! unless `--import` (or `--cards-to DIR` writes them to a folder). Exit 0 at the
 //! end with the outcome, 2 when refused (wrong secret, version mismatch, match full, a card
 //! that is not the one announced), 1 when the host goes away or stops the match.
 
@@ -19,7 +20,7 @@ use crate::games::dice::derive_seed;
 use crate::games::record::MatchRecord;
 use crate::games::registry;
 use crate::net::NetError;
-use crate::net::cards::{Arrival, CardDigest};
+use crate::net::cards::Arrival;
 use crate::net::client::Link;
 use crate::net::code::JoinCode;
 use crate::net::wire::{ToHost, ToPeer};
@@ -91,7 +92,6 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     }
     let out = &ctx.out;
     let mut arrival = welcome.cards.clone();
-    let announced = arrival.announced().to_vec();
     let mut cards_kept = false;
     if arrival.complete() {
         keep_cards(ctx, &args, &arrival)?;
@@ -130,6 +130,8 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
             }
         }
     });
+    // The match's end (its result, report and record) once it came.
+    let mut ended: Option<(String, serde_json::Value, String)> = None;
     // The question this terminal was asked and has not answered yet: seat, step, options.
     let mut asked: Option<(usize, usize, usize)> = None;
     loop {
@@ -138,7 +140,12 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         if let Some((seat, step, n)) = asked {
             match answers.try_recv() {
                 Ok(line) => {
-                    match line.trim().parse::<usize>().ok().filter(|k| (1..=n).contains(k)) {
+                    match line
+                        .trim()
+                        .parse::<usize>()
+                        .ok()
+                        .filter(|k| (1..=n).contains(k))
+                    {
                         Some(k) => {
                             asked = None;
                             if link
@@ -172,18 +179,17 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         let msg = match link.recv(wait) {
             Ok(Some(m)) => m,
             Ok(None) => continue,
+            // Gone after the end with cards missing: the check at the end names them.
+            Err(_) if ended.is_some() => {
+                let (result, doc, record) = ended.take().unwrap_or_default();
+                link.close();
+                return finish(ctx, &args, &arrival, &result, doc, &record);
+            }
             Err(e) => {
                 note!("error: the host went away ({e})");
                 return Ok(ExitCode::from(1));
             }
         };
-        if !cards_kept && arrival.complete() {
-            cards_kept = true;
-            if let Err(e) = keep_cards(ctx, &args, &arrival) {
-                link.close();
-                return Err(e);
-            }
-        }
         match msg {
             ToPeer::Log { lines, .. } => {
                 if !args.json {
@@ -229,19 +235,13 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
                 return Err(BadInput(format!("refused: {}", clean(&reason))));
             }
             ToPeer::Welcome { .. } => {}
-            ToPeer::Cards { cards } => {
-                for text in &cards {
-                    if let Err(e) = arrival.card(text) {
-                        link.close();
-                        return Err(BadInput(format!("refused the host's cards: {e}")));
-                    }
-                }
-            }
-            ToPeer::Art { id, data } => {
-                let taken = crate::net::code::unhex_bytes(&data)
-                    .ok_or_else(|| format!("the art of `{}` is not hexadecimal", clean(&id)))
-                    .and_then(|bytes| arrival.art(&id, bytes));
-                if let Err(e) = taken {
+            ToPeer::Card { text, salt, art } => {
+                let art = match art.map(|a| crate::net::code::unhex_bytes(&a)) {
+                    None => Ok(None),
+                    Some(Some(bytes)) => Ok(Some(bytes)),
+                    Some(None) => Err("a card's art is not hexadecimal".to_string()),
+                };
+                if let Err(e) = art.and_then(|art| arrival.card(&text, &salt, art).map(|_| ())) {
                     link.close();
                     return Err(BadInput(format!("refused the host's cards: {e}")));
                 }
@@ -254,9 +254,22 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
                 report: doc,
                 record,
             } => {
-                link.close();
-                return finish(ctx, &args, &announced, &result, doc, &record);
+                // The cards not sent yet follow the end.
+                ended = Some((result, doc, record));
             }
+        }
+        if !cards_kept && arrival.complete() {
+            cards_kept = true;
+            if let Err(e) = keep_cards(ctx, &args, &arrival) {
+                link.close();
+                return Err(e);
+            }
+        }
+        if arrival.complete()
+            && let Some((result, doc, record)) = ended.take()
+        {
+            link.close();
+            return finish(ctx, &args, &arrival, &result, doc, &record);
         }
     }
 }
@@ -266,7 +279,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
 fn finish(
     ctx: &Context,
     args: &Args,
-    announced: &[CardDigest],
+    arrival: &Arrival,
     result: &str,
     mut doc: serde_json::Value,
     record: &str,
@@ -276,7 +289,7 @@ fn finish(
         .and_then(|r| {
             // Played with the card set the host announced, or the card that differs named.
             let played = crate::net::cards::of_options(&r.options)?;
-            crate::net::cards::check_played(announced, &played)?;
+            arrival.check_played(&played)?;
             registry::session(&r, &Vec::<crate::cards::Card>::new())
                 .map_err(|e| crate::error_chain(&e))?;
             Ok(r)
@@ -320,8 +333,9 @@ fn keep_cards(ctx: &Context, args: &Args, arrival: &Arrival) -> Result<(), BadIn
     note!(
         "the host sent the match's {} cards (set {short}) and {} pictures",
         arrival.cards.len(),
-        arrival.art.len()
+        arrival.pictures()
     );
+    let received: Vec<crate::cards::Card> = arrival.cards.iter().map(|(c, _)| c.clone()).collect();
     let db = ctx
         .db
         .clone()
@@ -329,7 +343,7 @@ fn keep_cards(ctx: &Context, args: &Args, arrival: &Arrival) -> Result<(), BadIn
     // The catalogue is opened only when it exists already or the person asked to import.
     if args.import || db.is_file() {
         let mut cat = crate::cli::load::open_catalogue(ctx)?;
-        let differ = crate::net::cards::differing(&arrival.cards, &cat);
+        let differ = crate::net::cards::differing(&received, &cat);
         if !differ.is_empty() {
             note!(
                 "cards of your catalogue differ from the host's: {}; this match plays the host's{}",

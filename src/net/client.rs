@@ -171,14 +171,13 @@ impl Link {
                 seats,
                 cards,
                 card_set,
-                art,
             }) => {
                 if protocol != PROTOCOL {
                     return Err(NetError::Refused(format!(
                         "protocol version mismatch: the host speaks {protocol}, this program {PROTOCOL}"
                     )));
                 }
-                let cards = Arrival::new(cards, card_set, art)
+                let cards = Arrival::new(cards, card_set)
                     .map_err(|e| NetError::Refused(format!("the host's cards: {e}")))?;
                 link.heartbeat();
                 Ok((

@@ -175,6 +175,8 @@ struct Peer {
     heard: Arc<Mutex<Instant>>,
     /// The step it was last asked to decide.
     asked: Option<usize>,
+    /// Which cards of the match's set it has been sent, by index.
+    cards_sent: Vec<bool>,
 }
 
 impl Host {
@@ -262,11 +264,13 @@ impl Host {
             let total = session.lines().count();
             if total > sent {
                 table.log(&log_lines(session, terminal_view, sent));
-                for p in peers.values() {
+                for p in peers.values_mut() {
                     let lines = log_lines(session, View::of(p.seat), sent);
                     for m in log_messages(sent, &lines) {
                         let _ = p.out.send(m);
                     }
+                    let texts: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
+                    send_named(&self.lobby.cards, p, &texts);
                 }
                 sent = total;
             }
@@ -295,11 +299,16 @@ impl Host {
                         Some(Sitter::Remote) => {
                             for p in peers.values_mut() {
                                 if p.seat == Some(seat) && p.asked != Some(step) {
+                                    let options = described();
+                                    let texts: Vec<&str> = std::iter::once(question.as_str())
+                                        .chain(options.iter().map(String::as_str))
+                                        .collect();
+                                    send_named(&self.lobby.cards, p, &texts);
                                     let _ = p.out.send(ToPeer::Ask {
                                         seat,
                                         step,
                                         question: question.clone(),
-                                        options: described(),
+                                        options,
                                     });
                                     p.asked = Some(step);
                                 }
@@ -338,9 +347,7 @@ impl Host {
                             let _ = reply.send(Err(why));
                         }
                         Ok(seat) => {
-                            for m in welcome(&self.lobby, seat, sitters) {
-                                let _ = out.send(m);
-                            }
+                            let _ = out.send(welcome(&self.lobby, seat, sitters));
                             for n in &session.notes {
                                 let _ = out.send(ToPeer::Note {
                                     step: n.step,
@@ -349,23 +356,25 @@ impl Host {
                                 });
                             }
                             let lines = log_lines(session, View::of(seat), 0);
-                            for m in log_messages(0, &lines[..sent.min(lines.len())]) {
+                            let lines = &lines[..sent.min(lines.len())];
+                            for m in log_messages(0, lines) {
                                 let _ = out.send(m);
                             }
+                            let mut peer = Peer {
+                                seat,
+                                out,
+                                heard,
+                                asked: None,
+                                cards_sent: vec![false; self.lobby.cards.cards.len()],
+                            };
+                            let texts: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
+                            send_named(&self.lobby.cards, &mut peer, &texts);
                             if reply.send(Ok(())).is_ok() {
                                 table.note(&match seat {
                                     Some(s) => format!("Player {} joined", s + 1),
                                     None => "a spectator joined".into(),
                                 });
-                                peers.insert(
-                                    id,
-                                    Peer {
-                                        seat,
-                                        out,
-                                        heard,
-                                        asked: None,
-                                    },
-                                );
+                                peers.insert(id, peer);
                             }
                         }
                     }
@@ -518,8 +527,14 @@ impl Host {
         {
             fields.remove("log");
         }
-        for p in peers.values() {
+        // The end, then every card not sent yet (the record names them all now).
+        for p in peers.values_mut() {
             let _ = p.out.send(end.clone());
+            for k in 0..self.lobby.cards.cards.len() {
+                if !p.cards_sent[k] {
+                    send_card(&self.lobby.cards, p, k);
+                }
+            }
         }
         let deadline = Instant::now() + END_WAIT;
         while !peers.is_empty() {
@@ -601,31 +616,40 @@ pub fn log_lines(session: &Session, view: View, from: usize) -> Vec<LogLine> {
         .collect()
 }
 
-/// The `Welcome` for a peer given `seat` (none: a spectator), then the match's cards and
-/// their pictures.
-fn welcome(lobby: &Lobby, seat: Option<usize>, sitters: &[Sitter]) -> Vec<ToPeer> {
-    let set = &lobby.cards;
-    let mut out = vec![ToPeer::Welcome {
+/// The `Welcome` for a peer given `seat` (none: a spectator): the game, the seats, and
+/// the commitments to the match's cards.
+fn welcome(lobby: &Lobby, seat: Option<usize>, sitters: &[Sitter]) -> ToPeer {
+    ToPeer::Welcome {
         protocol: PROTOCOL,
         game: lobby.game.clone(),
         title: lobby.title.clone(),
         engine: lobby.engine,
         seat,
         seats: sitters.iter().map(|s| s.name()).collect(),
-        cards: set.cards.iter().map(|(_, d)| d.clone()).collect(),
-        card_set: set.digest.clone(),
-        art: super::cards::art_digests(set),
-    }];
-    out.extend(
-        super::cards::card_chunks(set)
-            .into_iter()
-            .map(|cards| ToPeer::Cards { cards }),
-    );
-    out.extend(set.art.iter().map(|a| ToPeer::Art {
-        id: a.id.clone(),
-        data: hex(&a.bytes),
-    }));
-    out
+        cards: lobby.cards.commitments(),
+        card_set: lobby.cards.digest.clone(),
+    }
+}
+
+/// Sends `p` the cards of the set that `texts` (what it was just sent) name and it has not
+/// been sent yet: a card reaches a peer once its own view names it.
+fn send_named(set: &CardSet, p: &mut Peer, texts: &[&str]) {
+    for k in set.named_in(texts, &p.cards_sent) {
+        send_card(set, p, k);
+    }
+}
+
+/// Sends `p` card `k` of the set (its file, salt and picture).
+fn send_card(set: &CardSet, p: &mut Peer, k: usize) {
+    let c = &set.cards[k];
+    let _ = p.out.send(ToPeer::Card {
+        text: c.text.clone(),
+        salt: hex(&c.salt),
+        art: c.art.as_ref().map(|a| hex(&a.bytes)),
+    });
+    if let Some(sent) = p.cards_sent.get_mut(k) {
+        *sent = true;
+    }
 }
 
 /// A line typed at the host's terminal that is not a decision's number.
@@ -908,7 +932,8 @@ async fn serve(incoming: quinn::Incoming, id: u64, door: &Door) {
     let mut send = send;
     let writer = tokio::spawn(async move {
         while let Some(msg) = queue.recv().await {
-            let last = matches!(msg, ToPeer::End { .. } | ToPeer::Refused { .. });
+            // The cards left follow the end: the writer ends when the authority lets go.
+            let last = matches!(msg, ToPeer::Refused { .. });
             let Ok(frame) = encode(&msg, MAX_TO_PEER) else {
                 break;
             };

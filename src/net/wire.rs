@@ -12,7 +12,6 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 
-use super::cards::{ArtDigest, CardDigest};
 use crate::games::report::Line;
 
 /// The protocol's version: a peer speaking another is refused, named. (2: the match's
@@ -120,17 +119,19 @@ pub enum ToPeer {
         engine: u32,
         seat: Option<usize>,
         seats: Vec<String>,
-        /// The match's card set: each card's id, name and digest, in id order.
-        cards: Vec<CardDigest>,
+        /// The match's card set, committed to: a commitment per card, sorted
+        /// ([`crate::net::cards::commitment`]).
+        cards: Vec<String>,
         /// The digest of the whole set ([`crate::net::cards::set_digest`]).
         card_set: String,
-        /// The pictures that follow the cards.
-        art: Vec<ArtDigest>,
     },
-    /// Card files of the set (sent after the `Welcome`, before the log).
-    Cards { cards: Vec<String> },
-    /// A card's picture (after the cards): its file's bytes in hexadecimal.
-    Art { id: String, data: String },
+    /// A card of the set, once this peer's view names it (the rest before `End`): its file,
+    /// the salt of its commitment and its picture's bytes, both in hexadecimal.
+    Card {
+        text: String,
+        salt: String,
+        art: Option<String>,
+    },
     /// A playtest note someone at the table wrote, at input `step`.
     Note {
         step: usize,

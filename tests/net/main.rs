@@ -817,6 +817,9 @@ fn an_arcadia_seat_is_sent_no_secret_of_the_other_seat() {
     let (hc, hout, herr) = host.finish();
     assert_eq!(hc, 0, "host: {hout}\n{herr}");
 
+    // The match's cards came as the views named them (the card files are searched too).
+    assert!(mine.contains(r#""type":"card""#), "{mine}");
+    assert!(theirs.contains(r#""type":"card""#), "{theirs}");
     // Player 1 sees its own treasure hidden, and where the other hid one, not which.
     assert!(
         mine.contains(&format!("{a} hides {a_treasure} in ")),

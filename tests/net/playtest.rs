@@ -38,7 +38,11 @@ fn search(dir: &Path, query: &str) -> Vec<(String, String)> {
         .args(["search", "--json", query])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     doc["results"]
         .as_array()
@@ -115,11 +119,10 @@ fn an_arcadia_match_carries_its_cards_to_two_seats_and_a_spectator() {
     // step the host's chance has reached).
     let mut watcher = join(&d3, &code, &["--watch"]);
     watcher.until("Watching Arcadia");
-    watcher.until_err("the host sent the match's");
     watcher.type_line(&format!("note {UNRELEASED} feels too strong here"));
     watcher.until_err(&format!("a spectator: {UNRELEASED} feels"));
     let cards_to = d1.join("from-host");
-    let one = join(
+    let mut one = join(
         &d1,
         &code,
         &[
@@ -133,6 +136,7 @@ fn an_arcadia_match_carries_its_cards_to_two_seats_and_a_spectator() {
             s(&path(&d1, "mine.match.toml")),
         ],
     );
+    one.until("as Player 1");
     let two = join(&d2, &code, &["--policy", "first", "--import"]);
     let (c1, out1, err1) = one.finish();
     assert_eq!(c1, 0, "player 1: {out1}\n{err1}");
@@ -147,9 +151,12 @@ fn an_arcadia_match_carries_its_cards_to_two_seats_and_a_spectator() {
     let result = last_line(&hout);
     for (out, err) in [(&out1, &err1), (&out2, &err2), (&wout, &werr)] {
         assert_eq!(last_line(out), result);
-        assert!(err.contains(&format!("a spectator: {UNRELEASED} feels")), "{err}");
+        assert!(
+            err.contains(&format!("a spectator: {UNRELEASED} feels")),
+            "{err}"
+        );
     }
-    assert!(out1.contains("as Player 1") && out2.contains("as Player 2"));
+    assert!(out2.contains("as Player 2"), "{out2}");
 
     // Player 1 was told its catalogue's card differs, and kept the cards in a folder only.
     assert!(
@@ -164,7 +171,10 @@ fn an_arcadia_match_carries_its_cards_to_two_seats_and_a_spectator() {
     );
     let written = std::fs::read_to_string(cards_to.join(format!("{MERIT}.toml"))).unwrap();
     assert!(written.contains(UNRELEASED), "{written}");
-    assert!(written.contains(&format!("portrait = \"{MERIT}.png\"")), "{written}");
+    assert!(
+        written.contains(&format!("portrait = \"{MERIT}.png\"")),
+        "{written}"
+    );
     assert_eq!(
         std::fs::read(cards_to.join(format!("{MERIT}.png"))).unwrap(),
         std::fs::read(d.join("spearplay.png")).unwrap()
@@ -182,7 +192,10 @@ fn an_arcadia_match_carries_its_cards_to_two_seats_and_a_spectator() {
 
     // The records agree, keep the note, and replay with it.
     let a = std::fs::read_to_string(&kept).unwrap();
-    assert_eq!(a, std::fs::read_to_string(path(&d1, "mine.match.toml")).unwrap());
+    assert_eq!(
+        a,
+        std::fs::read_to_string(path(&d1, "mine.match.toml")).unwrap()
+    );
     let record = deckwright::games::record::MatchRecord::parse(&a).unwrap();
     assert_eq!(record.notes.len(), 1);
     let step = record.notes[0].step;
@@ -257,7 +270,10 @@ fn a_dropped_seat_is_handed_to_the_computer_at_the_hosts_word() {
     assert!(record.notes[0].step < record.notes[1].step);
     let (rc, rout) = replay(d, &kept);
     assert_eq!(rc, 0);
-    assert!(rout.contains("Player 2: holding at 0 feels timid"), "{rout}");
+    assert!(
+        rout.contains("Player 2: holding at 0 feels timid"),
+        "{rout}"
+    );
     assert_eq!(last_line(&rout), last_line(&hout));
 }
 
@@ -293,7 +309,9 @@ fn a_seat_whose_player_leaves_goes_to_the_computer_with_drop_to() {
         option: 0,
     })
     .unwrap();
-    let _ = recv_until(&me, "the next question", |m| matches!(m, ToPeer::Ask { .. }));
+    let _ = recv_until(&me, "the next question", |m| {
+        matches!(m, ToPeer::Ask { .. })
+    });
     me.close(); // The connection closes: the host hands the seat over and plays on.
     let (hc, hout, herr) = host.finish();
     assert_eq!(hc, 0, "{hout}\n{herr}");
@@ -302,7 +320,11 @@ fn a_seat_whose_player_leaves_goes_to_the_computer_with_drop_to() {
         deckwright::games::record::MatchRecord::parse(&std::fs::read_to_string(&kept).unwrap())
             .unwrap();
     assert_eq!(record.seats, vec!["first", "greedy"]);
-    assert!(record.notes[0].text.contains("handed to the computer (first)"));
+    assert!(
+        record.notes[0]
+            .text
+            .contains("handed to the computer (first)")
+    );
     let (rc, _) = replay(d, &kept);
     assert_eq!(rc, 0);
 }
@@ -338,10 +360,9 @@ fn a_host_that_quits_keeps_the_record_and_hosts_it_again() {
     let (hc, hout, herr) = host1.finish();
     assert_eq!(hc, 1, "{hout}\n{herr}");
     assert!(herr.contains("host it again with"), "{herr}");
-    let stopped = deckwright::games::record::MatchRecord::parse(
-        &std::fs::read_to_string(&first).unwrap(),
-    )
-    .unwrap();
+    let stopped =
+        deckwright::games::record::MatchRecord::parse(&std::fs::read_to_string(&first).unwrap())
+            .unwrap();
     assert!(stopped.inputs.len() >= 2, "{stopped:?}");
     assert_eq!(stopped.notes.len(), 1);
 
@@ -354,10 +375,9 @@ fn a_host_that_quits_keeps_the_record_and_hosts_it_again() {
     assert!(perr.contains("stopping here for dinner"), "{perr}");
     let (hc, hout, herr) = host2.finish();
     assert_eq!(hc, 0, "{hout}\n{herr}");
-    let done = deckwright::games::record::MatchRecord::parse(
-        &std::fs::read_to_string(&again).unwrap(),
-    )
-    .unwrap();
+    let done =
+        deckwright::games::record::MatchRecord::parse(&std::fs::read_to_string(&again).unwrap())
+            .unwrap();
     assert_eq!(done.inputs[..stopped.inputs.len()], stopped.inputs[..]);
     assert!(done.inputs.len() > stopped.inputs.len());
     assert_eq!(done.notes, stopped.notes);
