@@ -442,11 +442,11 @@ mod tests {
         out.into_inner()
     }
 
+    /// What the host sends of one card: its file, salt (hexadecimal) and picture.
+    type Sent = (String, String, Option<Vec<u8>>);
+
     /// A set of `cards`, the first with `art` (as the host would make it), and its arrival.
-    fn set(
-        cards: &[Card],
-        art: Option<Vec<u8>>,
-    ) -> (Vec<(String, String, Option<Vec<u8>>)>, Arrival) {
+    fn set(cards: &[Card], art: Option<Vec<u8>>) -> (Vec<Sent>, Arrival) {
         let mut sent = Vec::new();
         let mut commitments = Vec::new();
         for (k, c) in cards.iter().enumerate() {

@@ -87,7 +87,7 @@ fn unhex<const N: usize>(s: &str) -> Option<[u8; N]> {
 
 /// Hexadecimal (either case) as bytes; `None` for anything else.
 pub fn unhex_bytes(s: &str) -> Option<Vec<u8>> {
-    if s.len() % 2 != 0 || !s.bytes().all(|b| b.is_ascii_hexdigit()) {
+    if !s.len().is_multiple_of(2) || !s.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
     }
     (0..s.len() / 2)
