@@ -162,6 +162,59 @@ pub fn notes_mentioning<'a>(notes: &'a [Note], name: &str) -> Vec<&'a Note> {
     notes.iter().filter(|n| n.mentions(name)).collect()
 }
 
+/// The most match files [`notes_in_folder`] reads.
+pub const MAX_NOTE_FILES: usize = 500;
+
+/// The playtest notes of the match files in a folder ([`notes_in_folder`]).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FolderNotes {
+    /// Each note with the name of the match file that keeps it, files in name order.
+    pub notes: Vec<(String, Note)>,
+    /// The match files that could not be read, and why.
+    pub unreadable: Vec<(String, String)>,
+}
+
+impl FolderNotes {
+    /// The notes that mention the card named `name` ([`Note::mentions`]).
+    pub fn mentioning(&self, name: &str) -> Vec<&(String, Note)> {
+        self.notes
+            .iter()
+            .filter(|(_, n)| n.mentions(name))
+            .collect()
+    }
+}
+
+/// Reads the notes of every match file (`*.match.toml`, regular files, at most
+/// [`MAX_NOTE_FILES`], each read as strictly and bounded as any record) in `dir`: what the
+/// card editor lists beside a card. A file that does not read is named, not fatal.
+pub fn notes_in_folder(dir: &Path) -> std::io::Result<FolderNotes> {
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.ends_with(".match.toml"))
+        })
+        .collect();
+    files.sort();
+    files.truncate(MAX_NOTE_FILES);
+    let mut out = FolderNotes::default();
+    for path in files {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        match MatchRecord::load(&path) {
+            Ok(r) => out
+                .notes
+                .extend(r.notes.into_iter().map(|n| (name.clone(), n))),
+            Err(e) => out.unreadable.push((name, crate::error_chain(&e))),
+        }
+    }
+    Ok(out)
+}
+
 /// Why a record cannot be read or replayed.
 #[derive(Debug, Error)]
 pub enum RecordError {
@@ -572,5 +625,27 @@ mod tests {
                 .to_string()
                 .contains("bound")
         );
+    }
+
+    #[test]
+    fn the_notes_of_a_folder_are_read_and_a_bad_file_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut r = MatchRecord::new("pig", 1);
+        r.inputs = vec![0];
+        r.notes = vec![Note {
+            step: 1,
+            by: "Player 1".into(),
+            text: "Spear Charge again".into(),
+        }];
+        r.save(&dir.path().join("b.match.toml")).unwrap();
+        std::fs::write(dir.path().join("a.match.toml"), "not = [a record").unwrap();
+        std::fs::write(dir.path().join("c.toml"), "ignored").unwrap();
+        let found = notes_in_folder(dir.path()).unwrap();
+        assert_eq!(found.notes.len(), 1);
+        assert_eq!(found.notes[0].0, "b.match.toml");
+        assert_eq!(found.unreadable.len(), 1);
+        assert_eq!(found.unreadable[0].0, "a.match.toml");
+        assert_eq!(found.mentioning("Spear Charge").len(), 1);
+        assert!(found.mentioning("Shield Wall").is_empty());
     }
 }
