@@ -284,12 +284,18 @@ fn finish(
     mut doc: serde_json::Value,
     record: &str,
 ) -> Outcome {
+    // Played with the card set the host announced, or the card that differs is named: a
+    // card-set mismatch, refused as a version mismatch is (exit 2).
+    if let Ok(r) = MatchRecord::parse(record) {
+        let played = crate::net::cards::of_options(&r.options)
+            .and_then(|played| arrival.check_played(&played));
+        if let Err(e) = played {
+            return Err(BadInput(format!("card-set mismatch: {e}")));
+        }
+    }
     let replays = MatchRecord::parse(record)
         .map_err(|e| crate::error_chain(&e))
         .and_then(|r| {
-            // Played with the card set the host announced, or the card that differs named.
-            let played = crate::net::cards::of_options(&r.options)?;
-            arrival.check_played(&played)?;
             registry::session(&r, &Vec::<crate::cards::Card>::new())
                 .map_err(|e| crate::error_chain(&e))?;
             Ok(r)

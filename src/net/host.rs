@@ -35,6 +35,9 @@ pub const MAX_WATCHERS: usize = 16;
 /// The most connections open at once (players, spectators, and peers not yet let in).
 pub const MAX_CONNECTIONS: usize = 64;
 
+/// The most notes one connection may write (each is saved with the record).
+pub const MAX_PEER_NOTES: usize = 200;
+
 /// How long the host waits, at the end, for its peers to take the match's end.
 const END_WAIT: Duration = Duration::from_secs(10);
 
@@ -177,6 +180,8 @@ struct Peer {
     asked: Option<usize>,
     /// Which cards of the match's set it has been sent, by index.
     cards_sent: Vec<bool>,
+    /// How many notes it has written.
+    notes: usize,
 }
 
 impl Host {
@@ -366,6 +371,7 @@ impl Host {
                                 heard,
                                 asked: None,
                                 cards_sent: vec![false; self.lobby.cards.cards.len()],
+                                notes: 0,
                             };
                             let texts: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
                             send_named(&self.lobby.cards, &mut peer, &texts);
@@ -427,12 +433,24 @@ impl Host {
                     }
                 }
                 Event::Note { id, text } => {
-                    let Some(p) = peers.get(&id) else { continue };
+                    let Some(p) = peers.get_mut(&id) else {
+                        continue;
+                    };
                     let by = match p.seat {
                         Some(s) => format!("Player {}", s + 1),
                         None => "a spectator".to_string(),
                     };
-                    if let Err(why) = add_note(session, &peers, table, &by, &text) {
+                    p.notes += 1;
+                    let kept = if p.notes > MAX_PEER_NOTES {
+                        Err(format!(
+                            "the note was not kept: a connection writes at most {MAX_PEER_NOTES} notes"
+                        ))
+                    } else {
+                        add_note(session, &peers, table, &by, &text)
+                    };
+                    if let Err(why) = kept
+                        && let Some(p) = peers.get(&id)
+                    {
                         let _ = p.out.send(ToPeer::Rejected {
                             step: session.len(),
                             option: 0,

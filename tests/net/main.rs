@@ -2,7 +2,7 @@
 //! `deckwright join` play whole matches (Pig with a spectator, a four-seat Iconoclasm match
 //! hosted from a kept record), a killed client rejoins and finishes, and hostile peers
 //! (garbage, an oversized frame, a wrong or missing secret, an illegal or replayed decision,
-//! a sender that never finishes a frame) are refused while the match goes on; `playtest.rs`:
+//! a note that cannot be kept, a sender that never finishes a frame) are refused while the match goes on; `playtest.rs`:
 //! the match's cards travel, notes, drops, a host that quits. Waits are hang guards only:
 //! nothing here depends on how fast the machine is.
 
@@ -536,6 +536,17 @@ fn hostile_peers_are_refused_and_the_match_goes_on() {
     })
     .unwrap();
     assert!(rejected(&me).contains("the match is at step"));
+    // Notes that cannot be kept: a control character, and one over the bound.
+    me.send(&ToHost::Note {
+        text: "bell\u{7}".into(),
+    })
+    .unwrap();
+    assert!(rejected(&me).contains("control character"));
+    me.send(&ToHost::Note {
+        text: "x".repeat(3000),
+    })
+    .unwrap();
+    assert!(rejected(&me).contains("bound"));
     // A legal decision, then the same again: the replay is stale.
     me.send(&ToHost::Decide {
         seat: 0,
