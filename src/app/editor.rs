@@ -14,6 +14,7 @@
 mod arcadia_form;
 mod balance_panel;
 mod card_form;
+mod notes_panel;
 mod ruunara_form;
 
 use egui::text::{CCursor, CCursorRange};
@@ -77,6 +78,8 @@ pub struct CardEditor {
     form: Option<Result<FormCard, String>>,
     /// The Balance panel beside the preview (Iconica characters).
     balance: balance_panel::BalancePanel,
+    /// The playtest notes that mention the card, from a folder of match files.
+    notes: notes_panel::NotesPanel,
 }
 
 /// A card the Form view edits (one at a time, so the variants' sizes do not matter).
@@ -610,6 +613,7 @@ impl CardEditor {
                 ui.weak("Differs from the catalogue's card (Ctrl+S replaces it)");
             }
         });
+        self.notes.ui(ui, env, card.name());
         let room = ui.available_size() - egui::vec2(8.0, 8.0);
         let width = (room.x.min(room.y * 63.0 / 88.0) / 20.0).floor() * 20.0;
         let width = width.max(120.0);

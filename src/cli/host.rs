@@ -1,8 +1,12 @@
 //! `deckwright host GAME [--seats S1,S2,...] [--seed N] [--from MATCHFILE [--to STEP]]
-//! [--listen ADDR] [--policy P] [--record FILE] [--json]`: hosts a match over the network
-//! (`net::host`). The first line on stdout is the join code; then the log as it happens;
-//! the match's outcome at the end (as `play` prints it; `--json`: the `play --json`
-//! document with the match record added).
+//! [--listen ADDR] [--policy P] [--record FILE] [--drop-to POLICY] [--json]`: hosts a match
+//! over the network (`net::host`). The first line on stdout is the join code; then the log
+//! as it happens; the match's outcome at the end (as `play` prints it; `--json`: the
+//! `play --json` document with the match record added). The match's cards (and their art,
+//! found beside the match file or in the catalogue's art folder) are sent to every peer.
+//! At the host's terminal, besides a decision's number: `note TEXT`, `drop N [POLICY]`,
+//! `quit` (the record is kept, `--record` or `GAME.stopped.match.toml`, and hosted again
+//! with `--from`).
 
 use std::io::BufRead;
 use std::net::SocketAddr;
@@ -14,7 +18,7 @@ use crate::cli::{BadInput, Context, Outcome, report};
 use crate::games::record::MatchRecord;
 use crate::games::registry;
 use crate::games::session::Session;
-use crate::net::host::{Event, Host, Lobby, Sitter, Table};
+use crate::net::host::{Event, Host, HostError, Lobby, Sitter, Table};
 use crate::net::wire::LogLine;
 
 #[derive(Debug, clap::Args)]
@@ -49,6 +53,11 @@ pub struct Args {
     /// Print only the join code, then the `play --json` document (with `"record"`).
     #[arg(long)]
     pub json: bool,
+    /// A remote seat whose player leaves (the connection closed, or silent for 30 s) is
+    /// played by the computer with this policy from then on; without it the seat waits for
+    /// its player to rejoin (or `drop N POLICY` typed here).
+    #[arg(long, value_name = "POLICY")]
+    pub drop_to: Option<String>,
 }
 
 /// The host's terminal: the log and the questions on stdout, notes on stderr.
@@ -123,6 +132,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
                 r.inputs.truncate(to);
                 r.checks.truncate(to);
                 r.points.retain(|p| p.step < to);
+                r.notes.retain(|n| n.step <= to);
                 r.exhausted = false;
             }
             let cat;
@@ -194,15 +204,47 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         }
     }
     session.seats = sitters.iter().map(|s| s.seat()).collect();
+    let drop_to = match &args.drop_to {
+        None => None,
+        Some(p) => Some(
+            crate::games::ai::Policy::parse(p)
+                .ok_or_else(|| BadInput(format!("--drop-to: unknown policy `{p}`")))?,
+        ),
+    };
+    // The match's cards, and their art found beside the match file or in the catalogue's.
+    let cards = crate::net::cards::of_options(&session.options)
+        .map_err(|e| BadInput(format!("the match's cards: {e}")))?;
+    let mut art_dirs = Vec::new();
+    if let Some(dir) = args.from.as_deref().and_then(|p| p.parent()) {
+        art_dirs.push(if dir.as_os_str().is_empty() {
+            PathBuf::from(".")
+        } else {
+            dir.to_path_buf()
+        });
+    }
+    let db = ctx
+        .db
+        .clone()
+        .unwrap_or_else(crate::catalogue::default_path);
+    if let Some(dir) = db.parent() {
+        art_dirs.push(dir.join("art"));
+    }
+    let (set, skipped) =
+        crate::net::cards::card_set(cards, &art_dirs).map_err(|e| BadInput(e.to_string()))?;
+    for why in skipped {
+        note!("{why}");
+    }
     let mut host = Host::start(
         args.listen,
         Lobby {
             game: game.name.to_string(),
             title: game.title.to_string(),
             engine: game.engine,
+            cards: std::sync::Arc::new(set),
         },
     )
     .map_err(|e| BadInput(e.to_string()))?;
+    host.drop_to = drop_to;
     writeln!(ctx.out, "{}", host.code());
     ctx.out.flush();
     note!(
@@ -214,7 +256,9 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
             .collect::<Vec<_>>()
             .join(", ")
     );
-    if sitters.contains(&Sitter::Terminal) {
+    note!("here you may type {}", crate::net::host::TERMINAL_HELP);
+    // The terminal answers the host's seats and takes commands (notes, drops, quit).
+    {
         let tx = host.terminal();
         std::thread::spawn(move || {
             for line in std::io::stdin().lock().lines() {
@@ -236,8 +280,24 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     if let Some(path) = &args.record {
         report::save_record(&session.record(), path)?;
     }
-    if let Err(e) = played {
-        return Err(BadInput(e.to_string()));
+    match played {
+        Ok(()) => {}
+        Err(HostError::Quit(step)) => {
+            let path = args
+                .record
+                .clone()
+                .unwrap_or_else(|| PathBuf::from(format!("{}.stopped.match.toml", game.name)));
+            if args.record.is_none() {
+                report::save_record(&session.record(), &path)?;
+            }
+            note!(
+                "stopped at step {step}; the match is kept in {p}: host it again with `deckwright host {g} --from {p}`",
+                p = path.display(),
+                g = game.name
+            );
+            return Ok(ExitCode::from(1));
+        }
+        Err(e) => return Err(BadInput(e.to_string())),
     }
     let r = crate::net::host::final_report(&session);
     if args.json {

@@ -1,7 +1,8 @@
 //! `deckwright replay FILE [--json] [--to STEP]`: a match file's log and final state, as
 //! `play` prints them, replayed by its game's engine with every input checked (exit 1 naming
 //! the first step that no longer replays; exit 2 for a file that is not a match record, is
-//! of a newer format or of another engine version).
+//! of a newer format or of another engine version). The record's playtest notes are printed
+//! after the log (`--json`: its `notes`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -45,8 +46,30 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         &Vec::<crate::cards::Card>::new()
     };
     match (game.replay)(&record, args.to, lookup) {
-        Ok(r) => {
-            report::print(&ctx.out, r, args.json);
+        Ok(mut r) => {
+            // The playtest notes up to the step shown: after the log, before the result.
+            let to = args.to.unwrap_or(record.inputs.len());
+            let notes: Vec<_> = record.notes.iter().filter(|n| n.step <= to).collect();
+            if args.json {
+                if !notes.is_empty()
+                    && let Some(fields) = r.json.as_object_mut()
+                {
+                    fields.insert(
+                        "notes".into(),
+                        serde_json::to_value(&notes).unwrap_or_default(),
+                    );
+                }
+                report::print(&ctx.out, r, true);
+            } else {
+                report::log_text(&ctx.out, std::mem::take(&mut r.log));
+                if !notes.is_empty() {
+                    writeln!(ctx.out, "\nPlaytest notes:");
+                    for n in &notes {
+                        writeln!(ctx.out, "  step {}, {}: {}", n.step, n.by, n.text);
+                    }
+                }
+                ctx.out.text(&r.tail);
+            }
             Ok(ExitCode::SUCCESS)
         }
         Err(

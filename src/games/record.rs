@@ -58,6 +58,10 @@ pub struct MatchRecord {
     /// there with no result.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub exhausted: bool,
+    /// Playtest notes: what the people at the table remarked, each at the step it was
+    /// written (a record without any, or written before notes, has none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<Note>,
     /// The game's own options (parties, rules, deal), as the game documents them.
     #[serde(default)]
     pub options: toml::Table,
@@ -91,6 +95,124 @@ pub struct PointInput {
     pub step: usize,
     pub x: f64,
     pub y: f64,
+}
+
+/// A playtest note: someone at the table remarked `text` at input `step` (the position after
+/// the first `step` inputs), "Spear Charge feels too strong here".
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Note {
+    pub step: usize,
+    /// Who wrote it: `Player 2`, `a spectator`, `the host`.
+    pub by: String,
+    pub text: String,
+}
+
+/// The most notes a record holds.
+pub const MAX_NOTES: usize = 10_000;
+/// The longest note (bytes).
+pub const MAX_NOTE_LEN: usize = 2_000;
+/// The longest `by` of a note (bytes).
+pub const MAX_NOTE_BY: usize = 100;
+
+impl Note {
+    /// Why the note cannot be kept (empty, too long, a control character), if so.
+    pub fn problem(&self) -> Option<String> {
+        let text = self.text.trim();
+        if text.is_empty() {
+            return Some("a note has no text".into());
+        }
+        if self.text.len() > MAX_NOTE_LEN {
+            return Some(format!(
+                "a note of {} bytes is over the {MAX_NOTE_LEN}-byte bound",
+                self.text.len()
+            ));
+        }
+        if self.by.len() > MAX_NOTE_BY {
+            return Some(format!("a note's author is over {MAX_NOTE_BY} bytes"));
+        }
+        if self
+            .text
+            .chars()
+            .chain(self.by.chars())
+            .any(char::is_control)
+        {
+            return Some("a note holds a control character".into());
+        }
+        None
+    }
+
+    /// Whether the note names `name` (a card's), as a whole word or words, in any case.
+    pub fn mentions(&self, name: &str) -> bool {
+        let name = name.trim().to_lowercase();
+        if name.is_empty() {
+            return false;
+        }
+        let text = self.text.to_lowercase();
+        let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+        text.match_indices(&name).any(|(at, m)| {
+            !word(text[..at].chars().next_back()) && !word(text[at + m.len()..].chars().next())
+        })
+    }
+}
+
+/// The notes among `notes` that mention the card named `name` ([`Note::mentions`]): what
+/// the card editor lists beside a card.
+pub fn notes_mentioning<'a>(notes: &'a [Note], name: &str) -> Vec<&'a Note> {
+    notes.iter().filter(|n| n.mentions(name)).collect()
+}
+
+/// The most match files [`notes_in_folder`] reads.
+pub const MAX_NOTE_FILES: usize = 500;
+
+/// The playtest notes of the match files in a folder ([`notes_in_folder`]).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FolderNotes {
+    /// Each note with the name of the match file that keeps it, files in name order.
+    pub notes: Vec<(String, Note)>,
+    /// The match files that could not be read, and why.
+    pub unreadable: Vec<(String, String)>,
+}
+
+impl FolderNotes {
+    /// The notes that mention the card named `name` ([`Note::mentions`]).
+    pub fn mentioning(&self, name: &str) -> Vec<&(String, Note)> {
+        self.notes
+            .iter()
+            .filter(|(_, n)| n.mentions(name))
+            .collect()
+    }
+}
+
+/// Reads the notes of every match file (`*.match.toml`, regular files, at most
+/// [`MAX_NOTE_FILES`], each read as strictly and bounded as any record) in `dir`: what the
+/// card editor lists beside a card. A file that does not read is named, not fatal.
+pub fn notes_in_folder(dir: &Path) -> std::io::Result<FolderNotes> {
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.ends_with(".match.toml"))
+        })
+        .collect();
+    files.sort();
+    files.truncate(MAX_NOTE_FILES);
+    let mut out = FolderNotes::default();
+    for path in files {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        match MatchRecord::load(&path) {
+            Ok(r) => out
+                .notes
+                .extend(r.notes.into_iter().map(|n| (name.clone(), n))),
+            Err(e) => out.unreadable.push((name, crate::error_chain(&e))),
+        }
+    }
+    Ok(out)
 }
 
 /// Why a record cannot be read or replayed.
@@ -145,6 +267,7 @@ impl MatchRecord {
             points: Vec::new(),
             checks: Vec::new(),
             exhausted: false,
+            notes: Vec::new(),
             options: toml::Table::new(),
         }
     }
@@ -179,6 +302,24 @@ impl MatchRecord {
                 r.checks.len(),
                 r.inputs.len()
             )));
+        }
+        if r.notes.len() > MAX_NOTES {
+            return Err(RecordError::Options(format!(
+                "{} notes; at most {MAX_NOTES} are read",
+                r.notes.len()
+            )));
+        }
+        for (k, n) in r.notes.iter().enumerate() {
+            if n.step > r.inputs.len() {
+                return Err(RecordError::Options(format!(
+                    "note {k} is at step {}, past the record's {} inputs",
+                    n.step,
+                    r.inputs.len()
+                )));
+            }
+            if let Some(why) = n.problem() {
+                return Err(RecordError::Options(format!("note {k}: {why}")));
+            }
         }
         for (k, p) in r.points.iter().enumerate() {
             let repeated = r.points[..k].iter().any(|q| q.step == p.step);
@@ -415,5 +556,96 @@ mod tests {
             MatchRecord::parse(text),
             Err(RecordError::Toml(_))
         ));
+    }
+
+    #[test]
+    fn notes_read_back_and_older_records_still_read() {
+        let mut r = MatchRecord::new("pig", 2);
+        r.inputs = vec![0, 1, 0];
+        r.notes = vec![
+            Note {
+                step: 1,
+                by: "Player 2".into(),
+                text: "Spear Charge feels too strong here".into(),
+            },
+            Note {
+                step: 3,
+                by: "a spectator".into(),
+                text: "the spear charged again".into(),
+            },
+        ];
+        let text = r.to_toml();
+        assert_eq!(MatchRecord::parse(&text).unwrap(), r);
+        // A record written before notes (none in its text) reads with none.
+        let old = "format = 2\ngame = \"pig\"\nseed = 1\ninputs = [0]\n";
+        assert!(MatchRecord::parse(old).unwrap().notes.is_empty());
+        // Who mentions the card: whole words, any case.
+        let about = notes_mentioning(&r.notes, "spear charge");
+        assert_eq!(about, vec![&r.notes[0]]);
+        assert!(notes_mentioning(&r.notes, "Spear").len() == 2);
+        assert!(notes_mentioning(&r.notes, "pear").is_empty());
+        assert!(notes_mentioning(&r.notes, " ").is_empty());
+    }
+
+    #[test]
+    fn a_bad_note_is_refused() {
+        let base = "format = 2\ngame = \"pig\"\nseed = 1\ninputs = [0]\n";
+        for (notes, said) in [
+            (
+                "[[notes]]\nstep = 2\nby = \"x\"\ntext = \"late\"\n",
+                "past the record",
+            ),
+            (
+                "[[notes]]\nstep = 0\nby = \"x\"\ntext = \"  \"\n",
+                "no text",
+            ),
+            (
+                "[[notes]]\nstep = 0\nby = \"x\"\ntext = \"a\\u0007b\"\n",
+                "control",
+            ),
+            (
+                "[[notes]]\nstep = 0\nby = \"x\"\ntext = \"a\"\nmood = 1\n",
+                "unknown field",
+            ),
+        ] {
+            let text = format!("{base}{notes}");
+            let e = MatchRecord::parse(&text).unwrap_err();
+            assert!(
+                crate::error_chain(&e).contains(said) || e.to_string().contains(said),
+                "{e:?}"
+            );
+        }
+        let long = format!(
+            "{base}[[notes]]\nstep = 0\nby = \"x\"\ntext = \"{}\"\n",
+            "a".repeat(MAX_NOTE_LEN + 1)
+        );
+        assert!(
+            MatchRecord::parse(&long)
+                .unwrap_err()
+                .to_string()
+                .contains("bound")
+        );
+    }
+
+    #[test]
+    fn the_notes_of_a_folder_are_read_and_a_bad_file_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut r = MatchRecord::new("pig", 1);
+        r.inputs = vec![0];
+        r.notes = vec![Note {
+            step: 1,
+            by: "Player 1".into(),
+            text: "Spear Charge again".into(),
+        }];
+        r.save(&dir.path().join("b.match.toml")).unwrap();
+        std::fs::write(dir.path().join("a.match.toml"), "not = [a record").unwrap();
+        std::fs::write(dir.path().join("c.toml"), "ignored").unwrap();
+        let found = notes_in_folder(dir.path()).unwrap();
+        assert_eq!(found.notes.len(), 1);
+        assert_eq!(found.notes[0].0, "b.match.toml");
+        assert_eq!(found.unreadable.len(), 1);
+        assert_eq!(found.unreadable[0].0, "a.match.toml");
+        assert_eq!(found.mentioning("Spear Charge").len(), 1);
+        assert!(found.mentioning("Shield Wall").is_empty());
     }
 }

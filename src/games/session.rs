@@ -15,7 +15,7 @@ use super::ai::{Agent, Evaluated, Policy};
 use super::any::{AnyGame, Opened, Step};
 use super::dice::derive_seed;
 use super::game::{Chance, Game, Turn};
-use super::record::{MatchRecord, PointInput, RecordError};
+use super::record::{MatchRecord, Note, PointInput, RecordError};
 use super::registry::Registration;
 use super::report::{Line, Report};
 
@@ -233,6 +233,9 @@ pub struct Session {
     exhausted: bool,
     /// The step shown: the position after the first `at` inputs.
     pub at: usize,
+    /// Playtest notes, each at the step it was written ([`Note`]); the record keeps those
+    /// at a step the match still reaches.
+    pub notes: Vec<Note>,
 }
 
 impl Session {
@@ -258,6 +261,7 @@ impl Session {
             options,
             exhausted: false,
             at: 0,
+            notes: Vec::new(),
         }
     }
 
@@ -570,6 +574,12 @@ impl Session {
                 .map(|s| s.check)
                 .collect(),
             exhausted: self.exhausted,
+            notes: self
+                .notes
+                .iter()
+                .filter(|n| n.step <= self.inputs.len())
+                .cloned()
+                .collect(),
             options: self.options.clone(),
             ..MatchRecord::new(self.name(), self.seed)
         }
@@ -631,6 +641,7 @@ impl Session {
             s.exhausted = true;
         }
         s.at = s.inputs.len();
+        s.notes = r.notes.clone();
         Ok(s)
     }
 

@@ -9,6 +9,7 @@ use std::time::Duration;
 use tokio::sync::mpsc as tmpsc;
 
 use super::NetError;
+use super::cards::Arrival;
 use super::code::JoinCode;
 use super::tls::{SERVER_NAME, client_config};
 use super::wire::{
@@ -21,7 +22,7 @@ use crate::games::registry;
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(15);
 
 /// The host's `Welcome`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Welcome {
     pub game: String,
     pub title: String,
@@ -30,6 +31,22 @@ pub struct Welcome {
     pub seat: Option<usize>,
     /// Who sits at each seat (`host`, `remote` or a policy).
     pub seats: Vec<String>,
+    /// The match's cards, as they are to arrive (checked one by one as they do).
+    pub cards: Arrival,
+}
+
+/// Sends messages on a [`Link`] from another thread.
+#[derive(Clone)]
+pub struct Sender(tmpsc::UnboundedSender<Vec<u8>>);
+
+impl Sender {
+    /// Sends a message.
+    pub fn send(&self, msg: &ToHost) -> Result<(), NetError> {
+        let frame = encode(msg, MAX_TO_HOST).map_err(|e| NetError::Closed(e.to_string()))?;
+        self.0
+            .send(frame)
+            .map_err(|_| NetError::Closed("the connection closed".into()))
+    }
 }
 
 /// One connection to a host.
@@ -152,12 +169,16 @@ impl Link {
                 engine,
                 seat,
                 seats,
+                cards,
+                card_set,
             }) => {
                 if protocol != PROTOCOL {
                     return Err(NetError::Refused(format!(
                         "protocol version mismatch: the host speaks {protocol}, this program {PROTOCOL}"
                     )));
                 }
+                let cards = Arrival::new(cards, card_set)
+                    .map_err(|e| NetError::Refused(format!("the host's cards: {e}")))?;
                 link.heartbeat();
                 Ok((
                     link,
@@ -167,6 +188,7 @@ impl Link {
                         engine,
                         seat,
                         seats,
+                        cards,
                     },
                 ))
             }
@@ -188,6 +210,11 @@ impl Link {
                 }
             }
         });
+    }
+
+    /// A sender of messages that another thread may keep (a terminal's notes).
+    pub fn sender(&self) -> Sender {
+        Sender(self.out.clone())
     }
 
     /// Sends a message.

@@ -85,6 +85,16 @@ fn unhex<const N: usize>(s: &str) -> Option<[u8; N]> {
     Some(out)
 }
 
+/// Hexadecimal (either case) as bytes; `None` for anything else.
+pub fn unhex_bytes(s: &str) -> Option<Vec<u8>> {
+    if !s.len().is_multiple_of(2) || !s.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    (0..s.len() / 2)
+        .map(|k| u8::from_str_radix(&s[2 * k..2 * k + 2], 16).ok())
+        .collect()
+}
+
 /// Whether two secrets are equal, in time that does not depend on where they differ.
 pub fn same_secret(a: &[u8], b: &[u8]) -> bool {
     if a.len() != b.len() {

@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::{mpsc as tmpsc, oneshot};
 
 use super::NetError;
+use super::cards::CardSet;
 use super::code::{JoinCode, hex, same_secret};
 use super::tls::{Identity, random, server_config};
 use super::wire::{
@@ -25,6 +26,7 @@ use super::wire::{
 };
 use crate::games::ai::Policy;
 use crate::games::game::Turn;
+use crate::games::record::{MAX_NOTES, Note};
 use crate::games::session::{Seat, Session};
 
 /// The most spectators one match lets in.
@@ -32,6 +34,9 @@ pub const MAX_WATCHERS: usize = 16;
 
 /// The most connections open at once (players, spectators, and peers not yet let in).
 pub const MAX_CONNECTIONS: usize = 64;
+
+/// The most notes one connection may write (each is saved with the record).
+pub const MAX_PEER_NOTES: usize = 200;
 
 /// How long the host waits, at the end, for its peers to take the match's end.
 const END_WAIT: Duration = Duration::from_secs(10);
@@ -74,12 +79,14 @@ impl Sitter {
     }
 }
 
-/// The game a host offers, as a `Welcome` names it.
+/// The game a host offers, as a `Welcome` names it, with the cards that travel with it.
 #[derive(Debug, Clone)]
 pub struct Lobby {
     pub game: String,
     pub title: String,
     pub engine: u32,
+    /// The match's cards and their art ([`super::cards::card_set`]), sent to every peer.
+    pub cards: Arc<CardSet>,
 }
 
 /// What the connections (and the host's terminal) tell the authority.
@@ -102,6 +109,11 @@ pub enum Event {
     Left {
         id: u64,
         why: String,
+    },
+    /// A playtest note from a peer.
+    Note {
+        id: u64,
+        text: String,
     },
     /// A peer refused at the door, and why.
     Turned {
@@ -130,7 +142,13 @@ pub trait Table {
 pub enum HostError {
     #[error("the terminal closed while Player {0} (played there) was to decide")]
     TerminalClosed(usize),
+    /// `quit` was typed at the host's terminal: the match stops where it is.
+    #[error("the host stopped the match at step {0}")]
+    Quit(usize),
 }
+
+/// What the host's terminal may type besides a decision's number.
+pub const TERMINAL_HELP: &str = "note TEXT (a playtest note on this step), drop N [POLICY] (the computer plays seat N from now on), quit (stop; the record is kept)";
 
 /// A listening host: its runtime, endpoint and join code, and the authority's inbox.
 pub struct Host {
@@ -140,6 +158,9 @@ pub struct Host {
     events: mpsc::Receiver<Event>,
     tx: mpsc::Sender<Event>,
     lobby: Lobby,
+    /// A remote seat whose peer leaves (its connection closed, or silent for [`IDLE`]) is
+    /// handed to the computer with this policy; `None`: it waits for a rejoin.
+    pub drop_to: Option<Policy>,
 }
 
 /// What a connection checks before it asks the authority for a seat.
@@ -157,6 +178,10 @@ struct Peer {
     heard: Arc<Mutex<Instant>>,
     /// The step it was last asked to decide.
     asked: Option<usize>,
+    /// Which cards of the match's set it has been sent, by index.
+    cards_sent: Vec<bool>,
+    /// How many notes it has written.
+    notes: usize,
 }
 
 impl Host {
@@ -198,6 +223,7 @@ impl Host {
             events,
             tx,
             lobby,
+            drop_to: None,
         })
     }
 
@@ -220,6 +246,9 @@ impl Host {
         sitters: &[Sitter],
         table: &mut dyn Table,
     ) -> Result<(), HostError> {
+        // A dropped seat handed to the computer changes who sits there.
+        let mut sitters = sitters.to_vec();
+        let sitters = &mut sitters;
         let mut peers: HashMap<u64, Peer> = HashMap::new();
         let mut sent = 0usize;
         let mut inputs_saved = usize::MAX;
@@ -240,11 +269,13 @@ impl Host {
             let total = session.lines().count();
             if total > sent {
                 table.log(&log_lines(session, terminal_view, sent));
-                for p in peers.values() {
+                for p in peers.values_mut() {
                     let lines = log_lines(session, View::of(p.seat), sent);
                     for m in log_messages(sent, &lines) {
                         let _ = p.out.send(m);
                     }
+                    let texts: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
+                    send_named(&self.lobby.cards, p, &texts);
                 }
                 sent = total;
             }
@@ -260,7 +291,7 @@ impl Host {
                     let described = || -> Vec<String> {
                         (0..options).map(|i| session.latest().describe(i)).collect()
                     };
-                    match sitters.get(seat) {
+                    match sitters.get(seat).copied() {
                         Some(Sitter::Terminal) => {
                             if terminal_closed {
                                 return Err(HostError::TerminalClosed(seat + 1));
@@ -273,11 +304,16 @@ impl Host {
                         Some(Sitter::Remote) => {
                             for p in peers.values_mut() {
                                 if p.seat == Some(seat) && p.asked != Some(step) {
+                                    let options = described();
+                                    let texts: Vec<&str> = std::iter::once(question.as_str())
+                                        .chain(options.iter().map(String::as_str))
+                                        .collect();
+                                    send_named(&self.lobby.cards, p, &texts);
                                     let _ = p.out.send(ToPeer::Ask {
                                         seat,
                                         step,
                                         question: question.clone(),
-                                        options: described(),
+                                        options,
                                     });
                                     p.asked = Some(step);
                                 }
@@ -308,7 +344,7 @@ impl Host {
                             Ok(None)
                         }
                     } else {
-                        free_seat(sitters, &mut peers).map(Some)
+                        free_seat(sitters.as_slice(), &mut peers).map(Some)
                     };
                     match seat {
                         Err(why) => {
@@ -316,32 +352,35 @@ impl Host {
                             let _ = reply.send(Err(why));
                         }
                         Ok(seat) => {
-                            let _ = out.send(ToPeer::Welcome {
-                                protocol: PROTOCOL,
-                                game: self.lobby.game.clone(),
-                                title: self.lobby.title.clone(),
-                                engine: self.lobby.engine,
-                                seat,
-                                seats: sitters.iter().map(|s| s.name()).collect(),
-                            });
+                            let _ = out.send(welcome(&self.lobby, seat, sitters));
+                            for n in &session.notes {
+                                let _ = out.send(ToPeer::Note {
+                                    step: n.step,
+                                    by: n.by.clone(),
+                                    text: n.text.clone(),
+                                });
+                            }
                             let lines = log_lines(session, View::of(seat), 0);
-                            for m in log_messages(0, &lines[..sent.min(lines.len())]) {
+                            let lines = &lines[..sent.min(lines.len())];
+                            for m in log_messages(0, lines) {
                                 let _ = out.send(m);
                             }
+                            let mut peer = Peer {
+                                seat,
+                                out,
+                                heard,
+                                asked: None,
+                                cards_sent: vec![false; self.lobby.cards.cards.len()],
+                                notes: 0,
+                            };
+                            let texts: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
+                            send_named(&self.lobby.cards, &mut peer, &texts);
                             if reply.send(Ok(())).is_ok() {
                                 table.note(&match seat {
                                     Some(s) => format!("Player {} joined", s + 1),
                                     None => "a spectator joined".into(),
                                 });
-                                peers.insert(
-                                    id,
-                                    Peer {
-                                        seat,
-                                        out,
-                                        heard,
-                                        asked: None,
-                                    },
-                                );
+                                peers.insert(id, peer);
                             }
                         }
                     }
@@ -388,10 +427,76 @@ impl Host {
                             Some(s) => format!("Player {} left ({why})", s + 1),
                             None => format!("a spectator left ({why})"),
                         });
+                        if let (Some(seat), Some(policy)) = (p.seat, self.drop_to) {
+                            hand_over(session, sitters, &mut peers, table, seat, policy);
+                        }
+                    }
+                }
+                Event::Note { id, text } => {
+                    let Some(p) = peers.get_mut(&id) else {
+                        continue;
+                    };
+                    let by = match p.seat {
+                        Some(s) => format!("Player {}", s + 1),
+                        None => "a spectator".to_string(),
+                    };
+                    p.notes += 1;
+                    let kept = if p.notes > MAX_PEER_NOTES {
+                        Err(format!(
+                            "the note was not kept: a connection writes at most {MAX_PEER_NOTES} notes"
+                        ))
+                    } else {
+                        add_note(session, &peers, table, &by, &text)
+                    };
+                    if let Err(why) = kept
+                        && let Some(p) = peers.get(&id)
+                    {
+                        let _ = p.out.send(ToPeer::Rejected {
+                            step: session.len(),
+                            option: 0,
+                            reason: why,
+                        });
                     }
                 }
                 Event::Turned { why } => table.note(&format!("refused a peer: {why}")),
                 Event::Terminal(text) => {
+                    match command(&text) {
+                        Some(Command::Note(note)) => {
+                            if let Err(why) = add_note(session, &peers, table, "the host", note) {
+                                table.note(&why);
+                            }
+                            continue;
+                        }
+                        Some(Command::Drop(seat, policy)) => {
+                            match sitters.get(seat) {
+                                Some(Sitter::Remote) => {
+                                    hand_over(session, sitters, &mut peers, table, seat, policy)
+                                }
+                                _ => table.note(&format!(
+                                    "drop: Player {} is not a remote seat of this match",
+                                    seat + 1
+                                )),
+                            }
+                            continue;
+                        }
+                        Some(Command::Quit) => {
+                            for p in peers.values() {
+                                let _ = p.out.send(ToPeer::Refused {
+                                    reason: format!(
+                                        "the host stopped the match at step {} (it keeps the record and may host it again)",
+                                        session.len()
+                                    ),
+                                });
+                            }
+                            table.saved(session);
+                            return Err(HostError::Quit(session.len()));
+                        }
+                        Some(Command::Bad(why)) => {
+                            table.note(&why);
+                            continue;
+                        }
+                        None => {}
+                    }
                     let here = match session.latest().turn() {
                         Turn::Seat { seat, options }
                             if sitters.get(seat) == Some(&Sitter::Terminal) =>
@@ -401,7 +506,9 @@ impl Host {
                         _ => None,
                     };
                     match here {
-                        None => table.note("it is not a decision of this terminal's"),
+                        None => table.note(&format!(
+                            "it is not a decision of this terminal's; type {TERMINAL_HELP}"
+                        )),
                         Some((seat, options)) => {
                             let taken = text
                                 .trim()
@@ -438,8 +545,14 @@ impl Host {
         {
             fields.remove("log");
         }
-        for p in peers.values() {
+        // The end, then every card not sent yet (the record names them all now).
+        for p in peers.values_mut() {
             let _ = p.out.send(end.clone());
+            for k in 0..self.lobby.cards.cards.len() {
+                if !p.cards_sent[k] {
+                    send_card(&self.lobby.cards, p, k);
+                }
+            }
         }
         let deadline = Instant::now() + END_WAIT;
         while !peers.is_empty() {
@@ -519,6 +632,153 @@ pub fn log_lines(session: &Session, view: View, from: usize) -> Vec<LogLine> {
         .into_iter()
         .map(|(k, (kind, text))| LogLine::new(k, kind, &text))
         .collect()
+}
+
+/// The `Welcome` for a peer given `seat` (none: a spectator): the game, the seats, and
+/// the commitments to the match's cards.
+fn welcome(lobby: &Lobby, seat: Option<usize>, sitters: &[Sitter]) -> ToPeer {
+    ToPeer::Welcome {
+        protocol: PROTOCOL,
+        game: lobby.game.clone(),
+        title: lobby.title.clone(),
+        engine: lobby.engine,
+        seat,
+        seats: sitters.iter().map(|s| s.name()).collect(),
+        cards: lobby.cards.commitments(),
+        card_set: lobby.cards.digest.clone(),
+    }
+}
+
+/// Sends `p` the cards of the set that `texts` (what it was just sent) name and it has not
+/// been sent yet: a card reaches a peer once its own view names it.
+fn send_named(set: &CardSet, p: &mut Peer, texts: &[&str]) {
+    for k in set.named_in(texts, &p.cards_sent) {
+        send_card(set, p, k);
+    }
+}
+
+/// Sends `p` card `k` of the set (its file, salt and picture).
+fn send_card(set: &CardSet, p: &mut Peer, k: usize) {
+    let c = &set.cards[k];
+    let _ = p.out.send(ToPeer::Card {
+        text: c.text.clone(),
+        salt: hex(&c.salt),
+        art: c.art.as_ref().map(|a| hex(&a.bytes)),
+    });
+    if let Some(sent) = p.cards_sent.get_mut(k) {
+        *sent = true;
+    }
+}
+
+/// A line typed at the host's terminal that is not a decision's number.
+enum Command<'a> {
+    Note(&'a str),
+    Drop(usize, Policy),
+    Quit,
+    Bad(String),
+}
+
+/// The command `text` types, if it is one ([`TERMINAL_HELP`]).
+fn command(text: &str) -> Option<Command<'_>> {
+    let text = text.trim();
+    let (word, rest) = text.split_once(' ').unwrap_or((text, ""));
+    let rest = rest.trim();
+    match word {
+        "note" => Some(Command::Note(rest)),
+        "quit" if rest.is_empty() => Some(Command::Quit),
+        "drop" => {
+            let mut parts = rest.split_whitespace();
+            let seat = parts.next().and_then(|n| n.parse::<usize>().ok());
+            let policy = match parts.next() {
+                None => Some(Policy::Greedy),
+                Some(p) => Policy::parse(p),
+            };
+            Some(match (seat, policy, parts.next()) {
+                (Some(n), Some(p), None) if n >= 1 => Command::Drop(n - 1, p),
+                _ => Command::Bad(
+                    "drop N [POLICY]: the seat's number, and a policy (greedy if none)".into(),
+                ),
+            })
+        }
+        _ => None,
+    }
+}
+
+/// Hands remote seat `seat` to the computer with `policy` from this step on: its peer (if
+/// any) is put out, and a note on the record says so.
+fn hand_over(
+    session: &mut Session,
+    sitters: &mut [Sitter],
+    peers: &mut HashMap<u64, Peer>,
+    table: &mut dyn Table,
+    seat: usize,
+    policy: Policy,
+) {
+    if sitters.get(seat) != Some(&Sitter::Remote) {
+        return;
+    }
+    sitters[seat] = Sitter::Computer(policy);
+    if let Some(s) = session.seats.get_mut(seat) {
+        *s = Seat::Computer(policy);
+    }
+    let held: Vec<u64> = peers
+        .iter()
+        .filter(|(_, p)| p.seat == Some(seat))
+        .map(|(&id, _)| id)
+        .collect();
+    for id in held {
+        if let Some(p) = peers.remove(&id) {
+            let _ = p.out.send(ToPeer::Refused {
+                reason: format!("the host handed Player {}'s seat to the computer", seat + 1),
+            });
+        }
+    }
+    let text = format!(
+        "Player {}'s seat was handed to the computer ({})",
+        seat + 1,
+        policy.name()
+    );
+    if let Err(why) = add_note(session, peers, table, "the host", &text) {
+        table.note(&why);
+    }
+}
+
+/// Adds a playtest note at the match's current step, tells every peer and the terminal,
+/// and keeps the record; why not, for a note that cannot be kept.
+fn add_note(
+    session: &mut Session,
+    peers: &HashMap<u64, Peer>,
+    table: &mut dyn Table,
+    by: &str,
+    text: &str,
+) -> Result<(), String> {
+    let note = Note {
+        step: session.len(),
+        by: by.to_string(),
+        text: text.trim().to_string(),
+    };
+    if let Some(why) = note.problem() {
+        return Err(format!("the note was not kept: {why}"));
+    }
+    if session.notes.len() >= MAX_NOTES {
+        return Err(format!(
+            "the note was not kept: a match keeps {MAX_NOTES} notes"
+        ));
+    }
+    table.note(&format!(
+        "note at step {}, {}: {}",
+        note.step, note.by, note.text
+    ));
+    for p in peers.values() {
+        let _ = p.out.send(ToPeer::Note {
+            step: note.step,
+            by: note.by.clone(),
+            text: note.text.clone(),
+        });
+    }
+    session.notes.push(note);
+    table.saved(session);
+    Ok(())
 }
 
 /// How long since a peer was last heard from.
@@ -690,7 +950,8 @@ async fn serve(incoming: quinn::Incoming, id: u64, door: &Door) {
     let mut send = send;
     let writer = tokio::spawn(async move {
         while let Some(msg) = queue.recv().await {
-            let last = matches!(msg, ToPeer::End { .. } | ToPeer::Refused { .. });
+            // The cards left follow the end: the writer ends when the authority lets go.
+            let last = matches!(msg, ToPeer::Refused { .. });
             let Ok(frame) = encode(&msg, MAX_TO_PEER) else {
                 break;
             };
@@ -721,6 +982,9 @@ async fn serve(incoming: quinn::Incoming, id: u64, door: &Door) {
                 });
             }
             Ok(ToHost::Heartbeat) => {}
+            Ok(ToHost::Note { text }) => {
+                let _ = door.events.send(Event::Note { id, text });
+            }
             Ok(ToHost::Hello { .. }) => break "a second hello".to_string(),
             Err(wire::WireError::Closed) => break "closed".to_string(),
             Err(e) => break e.to_string(),

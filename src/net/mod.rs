@@ -8,11 +8,13 @@
 //! - `code`: the join code (address, certificate fingerprint, secret);
 //! - `tls`: QUIC over TLS 1.3 (quinn, rustls with `ring`), a self-signed certificate
 //!   pinned by its fingerprint;
+//! - `cards`: the match's cards and their art, sent with it and checked on arrival;
 //! - `host`: the authority and its connections; `client`: a peer's connection.
 //!
 //! tokio is used here only, inside each side's own small runtime: the game core stays
 //! synchronous and the faces call plain functions.
 
+pub mod cards;
 pub mod client;
 pub mod code;
 pub mod host;

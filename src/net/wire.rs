@@ -14,8 +14,9 @@ use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 
 use crate::games::report::Line;
 
-/// The protocol's version: a peer speaking another is refused, named.
-pub const PROTOCOL: u32 = 1;
+/// The protocol's version: a peer speaking another is refused, named. (2: the match's
+/// cards in the `Welcome` and after it, playtest notes.)
+pub const PROTOCOL: u32 = 2;
 
 /// The most bytes one frame's body holds, sent to the host.
 pub const MAX_TO_HOST: usize = 64 << 10;
@@ -66,6 +67,9 @@ pub enum ToHost {
     },
     /// Still here.
     Heartbeat,
+    /// A playtest note on the match's current step (at most
+    /// [`crate::games::record::MAX_NOTE_LEN`] bytes).
+    Note { text: String },
 }
 
 /// One line of the log as it travels.
@@ -115,6 +119,24 @@ pub enum ToPeer {
         engine: u32,
         seat: Option<usize>,
         seats: Vec<String>,
+        /// The match's card set, committed to: a commitment per card, sorted
+        /// ([`crate::net::cards::commitment`]).
+        cards: Vec<String>,
+        /// The digest of the whole set ([`crate::net::cards::set_digest`]).
+        card_set: String,
+    },
+    /// A card of the set, once this peer's view names it (the rest before `End`): its file,
+    /// the salt of its commitment and its picture's bytes, both in hexadecimal.
+    Card {
+        text: String,
+        salt: String,
+        art: Option<String>,
+    },
+    /// A playtest note someone at the table wrote, at input `step`.
+    Note {
+        step: usize,
+        by: String,
+        text: String,
     },
     /// Not let in (or put out): why. The host closes the connection after it.
     Refused { reason: String },

@@ -24,6 +24,7 @@ mod iconoclasm_match;
 mod laptop;
 mod matches;
 mod new_user;
+mod playtest_notes;
 mod print;
 mod recovery;
 mod ruunara_form;

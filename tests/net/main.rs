@@ -2,8 +2,9 @@
 //! `deckwright join` play whole matches (Pig with a spectator, a four-seat Iconoclasm match
 //! hosted from a kept record), a killed client rejoins and finishes, and hostile peers
 //! (garbage, an oversized frame, a wrong or missing secret, an illegal or replayed decision,
-//! a sender that never finishes a frame) are refused while the match goes on. Waits are hang
-//! guards only: nothing here depends on how fast the machine is.
+//! a note that cannot be kept, a sender that never finishes a frame) are refused while the match goes on; `playtest.rs`:
+//! the match's cards travel, notes, drops, a host that quits. Waits are hang guards only:
+//! nothing here depends on how fast the machine is.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
@@ -15,6 +16,8 @@ use deckwright::net::NetError;
 use deckwright::net::client::Link;
 use deckwright::net::code::JoinCode;
 use deckwright::net::wire::{PROTOCOL, ToHost, ToPeer};
+
+mod playtest;
 
 /// How long anything may take before the test counts it hung.
 const HANG: Duration = Duration::from_secs(240);
@@ -533,6 +536,17 @@ fn hostile_peers_are_refused_and_the_match_goes_on() {
     })
     .unwrap();
     assert!(rejected(&me).contains("the match is at step"));
+    // Notes that cannot be kept: a control character, and one over the bound.
+    me.send(&ToHost::Note {
+        text: "bell\u{7}".into(),
+    })
+    .unwrap();
+    assert!(rejected(&me).contains("control character"));
+    me.send(&ToHost::Note {
+        text: "x".repeat(3000),
+    })
+    .unwrap();
+    assert!(rejected(&me).contains("bound"));
     // A legal decision, then the same again: the replay is stale.
     me.send(&ToHost::Decide {
         seat: 0,
@@ -814,6 +828,9 @@ fn an_arcadia_seat_is_sent_no_secret_of_the_other_seat() {
     let (hc, hout, herr) = host.finish();
     assert_eq!(hc, 0, "host: {hout}\n{herr}");
 
+    // The match's cards came as the views named them (the card files are searched too).
+    assert!(mine.contains(r#""type":"card""#), "{mine}");
+    assert!(theirs.contains(r#""type":"card""#), "{theirs}");
     // Player 1 sees its own treasure hidden, and where the other hid one, not which.
     assert!(
         mine.contains(&format!("{a} hides {a_treasure} in ")),
