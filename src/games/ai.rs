@@ -1,5 +1,8 @@
 //! The shared policies over [`Game`]: `first`, `random`, `greedy` and `mcts`, each seated as an
-//! [`Agent`] with its own random stream. A game gives only its [`Evaluator`]: a position's
+//! [`Agent`] with its own random stream, and the seat-view `seat-greedy` and `seat-mcts`,
+//! which decide from positions the seat cannot tell from the real one
+//! ([`Game::determinize`]) and so never read a fact hidden from it (a hosted match's
+//! computer plays them). A game gives only its [`Evaluator`]: a position's
 //! worth to a seat, and optionally greedy's values of the options (which also seed the
 //! search's root), the options the search expands, and how a search leaf is scored.
 //!
@@ -821,6 +824,10 @@ mod tests {
             "mcts:48",
             "mcts:7",
             "mcts:20ms",
+            "seat-greedy",
+            "seat-mcts:48",
+            "seat-mcts:5",
+            "seat-mcts:30ms",
         ] {
             assert_eq!(Policy::parse(s).map(|p| p.name()), Some(s.to_string()));
         }
@@ -828,8 +835,22 @@ mod tests {
             Policy::parse("mcts"),
             Some(Policy::Mcts(Budget::Playouts(48)))
         );
+        assert_eq!(
+            Policy::parse("seat-mcts"),
+            Some(Policy::SeatMcts(Budget::Playouts(48)))
+        );
         for bad in [
-            "", "mcts:", "mcts:0", "mcts:0ms", "mcts:x", "clever", "Greedy",
+            "",
+            "mcts:",
+            "mcts:0",
+            "mcts:0ms",
+            "mcts:x",
+            "clever",
+            "Greedy",
+            "seat-mcts:",
+            "seat-mcts:0",
+            "seat-greedy:3",
+            "seat-first",
         ] {
             assert!(Policy::parse(bad).is_none(), "{bad}");
         }
@@ -842,6 +863,39 @@ mod tests {
                 .next(),
             Some("unknown policy `clever`")
         );
+    }
+
+    #[test]
+    fn seat_view_turns_the_reading_policies_into_their_seat_view_variants() {
+        for (p, q) in [
+            ("first", "first"),
+            ("random", "random"),
+            ("greedy", "seat-greedy"),
+            ("mcts:9", "seat-mcts:9"),
+            ("mcts:9ms", "seat-mcts:9ms"),
+            ("seat-mcts:9", "seat-mcts:9"),
+        ] {
+            let v = Policy::parse(p).unwrap().seat_view();
+            assert_eq!(v.name(), q);
+            assert!(v.seat_only());
+        }
+        assert!(!Policy::Greedy.seat_only() && !Policy::Mcts(Budget::Playouts(1)).seat_only());
+    }
+
+    /// The toy hides nothing: seat-mcts chooses what mcts chooses, seed for seed.
+    #[test]
+    fn seat_mcts_is_mcts_where_nothing_is_hidden() {
+        let root = Toy {
+            picked: None,
+            total: None,
+        };
+        for seed in 0..8 {
+            let choose = |p| Agent::<ToyEval>::new(p, seed).choose(&root, 0, 3);
+            assert_eq!(
+                choose(Policy::SeatMcts(Budget::Playouts(30))),
+                choose(Policy::Mcts(Budget::Playouts(30)))
+            );
+        }
     }
 
     #[test]

@@ -136,10 +136,23 @@ fn seat_line<G: Game>(g: &G, e: &G::Event, seat: usize) -> (String, serde_json::
     }
 }
 
+/// Whose turn it is as `seat` sees it: another seat's decision without its options (which
+/// go to that seat alone), its own with them.
+fn seen_turn(t: Turn, seat: usize) -> Turn {
+    match t {
+        Turn::Seat { seat: s, .. } if s != seat => Turn::Seat {
+            seat: s,
+            options: 0,
+        },
+        other => other,
+    }
+}
+
 /// Plays one seeded random match from `start` (at most `max_steps` inputs) and checks
 /// [`Game::determinize`] at every decision, for every seat and three seeds: a determinization
 /// keeps everything the seat sees (each log entry as the seat is told it, whose turn it is,
-/// the seats, and for the seat that decides its question and every option in words), and
+/// the seats, and for the seat that decides the number of options, its question and every
+/// option in words), and
 /// plays on: every option can be applied, and (every 8th decision) random play from it ends.
 /// Returns how many determinizations it checked (0 for a game that hides nothing).
 pub fn check_determinization<G: Game>(
@@ -180,7 +193,9 @@ pub fn check_determinization<G: Game>(
                         };
                         checked += 1;
                         let at = format!("input {}, seat {seat}", step.inputs.len());
-                        if world.seats() != g.seats() || world.turn() != g.turn() {
+                        if world.seats() != g.seats()
+                            || seen_turn(world.turn(), seat) != seen_turn(g.turn(), seat)
+                        {
                             return Err(fail(format!("{at}: the turn changed")));
                         }
                         for (i, e) in step.log.iter().enumerate() {
