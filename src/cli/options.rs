@@ -270,7 +270,9 @@ pub fn check_ruunara_search(
     policy: PolicyKind,
     figures: usize,
 ) -> Result<(), BadInput> {
-    if let PolicyKind::Mcts(Budget::Playouts(n)) = policy {
+    if let PolicyKind::Mcts(Budget::Playouts(n)) | PolicyKind::SeatMcts(Budget::Playouts(n)) =
+        policy
+    {
         let figures = figures.max(1) as u64;
         let work = u64::from(n) * figures;
         if work > MAX_RUUNARA_SEARCH {
@@ -285,7 +287,7 @@ pub fn check_ruunara_search(
 }
 
 /// The parser of a policy option: `first`, `random`, `greedy`, `mcts`, `mcts:N`, `mcts:Nms`,
-/// with the budgets of `limits.rs`.
+/// `seat-greedy`, `seat-mcts`, `seat-mcts:N`, `seat-mcts:Nms`, with the budgets of `limits.rs`.
 pub fn policy_parser() -> impl TypedValueParser<Value = PolicyKind> {
     Checked(parse_policy)
 }
@@ -293,17 +295,17 @@ pub fn policy_parser() -> impl TypedValueParser<Value = PolicyKind> {
 fn parse_policy(s: &str) -> Result<PolicyKind, String> {
     let kind = PolicyKind::parse(s).ok_or_else(|| {
         format!(
-            "unknown policy `{}`; expected first, random, greedy, mcts, mcts:N or mcts:Nms",
+            "unknown policy `{}`; expected first, random, greedy, mcts, mcts:N, mcts:Nms, seat-greedy or seat-mcts[:N|:Nms]",
             shorten(s)
         )
     })?;
     match kind {
-        PolicyKind::Mcts(budget) => match budget {
+        PolicyKind::Mcts(budget) | PolicyKind::SeatMcts(budget) => match budget {
             Budget::Playouts(n) if n > MAX_PLAYOUTS => Err(format!(
-                "mcts:{n} is more than the {MAX_PLAYOUTS} playouts a decision allowed"
+                "{kind} is more than the {MAX_PLAYOUTS} playouts a decision allowed"
             )),
             Budget::Millis(ms) if ms > MAX_MILLIS => Err(format!(
-                "mcts:{ms}ms is more than the {MAX_MILLIS} ms a decision allowed"
+                "{kind} is more than the {MAX_MILLIS} ms a decision allowed"
             )),
             _ => Ok(kind),
         },
