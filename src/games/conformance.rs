@@ -187,7 +187,7 @@ pub fn check_determinization<G: Game>(
                 let g = &step.game;
                 for seat in 0..g.seats() {
                     for k in 0..3u64 {
-                        let mut r = ChaCha8Rng::seed_from_u64(seed ^ (k + 1) * 0x9E37);
+                        let mut r = ChaCha8Rng::seed_from_u64(seed ^ ((k + 1) * 0x9E37));
                         let Some(world) = g.determinize(seat, &mut r) else {
                             continue;
                         };

@@ -248,7 +248,7 @@ fn no_policy_reads_the_solo_pile_s_order() {
     let drawn = shuffled.draw_pile.len() - g.st.undrawn.count_ones() as usize;
     shuffled.draw_pile[drawn..].shuffle(&mut rng);
     assert_ne!(shuffled.draw_pile, setup.draw_pile);
-    let other = IconoclasmGame::at(&shuffled, g.st.clone());
+    let other = IconoclasmGame::at(&shuffled, g.st);
     for policy in [
         Policy::Greedy,
         Policy::Mcts(Budget::Playouts(24)),
