@@ -898,6 +898,108 @@ mod tests {
         }
     }
 
+    /// The toy with a hidden fact: a coin seat 0 never sees, which adds 3 to the total when
+    /// heads. Its determinization re-draws the coin; the search over the worlds still finds
+    /// the best pick, whatever the coin.
+    #[derive(Clone, Debug)]
+    struct Coin {
+        toy: Toy,
+        heads: bool,
+    }
+
+    #[derive(Default, Clone)]
+    struct CoinEval;
+    impl Evaluator<Coin> for CoinEval {
+        fn value(&mut self, g: &Coin, seat: usize) -> f64 {
+            ToyEval.value(&g.toy, seat)
+        }
+    }
+
+    impl Game for Coin {
+        type Ending = Done;
+        type Event = ();
+        const NAME: &'static str = "coin";
+        fn seats(&self) -> usize {
+            2
+        }
+        fn turn(&self) -> Turn {
+            self.toy.turn()
+        }
+        fn apply(&mut self, a: usize) {
+            let bonus = if self.heads && self.toy.picked.is_some() {
+                3
+            } else {
+                0
+            };
+            self.toy.apply(a + bonus);
+        }
+        fn apply_logged(&mut self, a: usize, _log: &mut Vec<()>) {
+            self.apply(a)
+        }
+        fn exhausted(&mut self, log: &mut Vec<()>) {
+            self.toy.exhausted(log)
+        }
+        fn outcome(&self) -> Option<Outcome<Done>> {
+            self.toy.outcome()
+        }
+        fn turns(&self) -> u32 {
+            1
+        }
+        fn question(&self) -> String {
+            self.toy.question()
+        }
+        fn describe(&self, a: usize) -> String {
+            self.toy.describe(a)
+        }
+        fn event_text(&self, _e: &()) -> String {
+            String::new()
+        }
+        fn event_json(&self, _e: &()) -> serde_json::Value {
+            serde_json::Value::Null
+        }
+        fn determinize(&self, _seat: usize, rng: &mut ChaCha8Rng) -> Option<Self> {
+            Some(Coin {
+                toy: self.toy.clone(),
+                heads: rng.random(),
+            })
+        }
+    }
+
+    #[test]
+    fn seat_mcts_finds_the_best_option_whatever_the_hidden_coin() {
+        for heads in [false, true] {
+            let root = Coin {
+                toy: Toy {
+                    picked: None,
+                    total: None,
+                },
+                heads,
+            };
+            for seed in 0..4 {
+                let mut agent =
+                    Agent::<CoinEval>::new(Policy::SeatMcts(Budget::Playouts(300)), seed);
+                assert_eq!(agent.choose(&root, 0, 3), 2, "heads {heads}, seed {seed}");
+            }
+        }
+        // The same seed chooses the same whatever the coin (the worlds never read it).
+        let choose = |heads| {
+            let root = Coin {
+                toy: Toy {
+                    picked: None,
+                    total: None,
+                },
+                heads,
+            };
+            (0..8)
+                .map(|seed| {
+                    Agent::<CoinEval>::new(Policy::SeatMcts(Budget::Playouts(4)), seed)
+                        .choose(&root, 0, 3)
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(choose(false), choose(true));
+    }
+
     #[test]
     fn first_best_takes_the_first_of_equal_bests() {
         assert_eq!(first_best(&[1.0, 3.0, 2.0, 3.0]), 1);
