@@ -155,7 +155,7 @@ pub use crate::games::arcadia::options::ArcadiaRules;
 pub use crate::games::iconica::options::IconicaRules;
 
 /// The parser of a policy option: `first`, `random`, `greedy`, `mcts`, `mcts:N`, `mcts:Nms`,
-/// with the budgets of `limits.rs`.
+/// `seat-greedy`, `seat-mcts`, `seat-mcts:N`, `seat-mcts:Nms`, with the budgets of `limits.rs`.
 pub fn policy_parser() -> impl TypedValueParser<Value = PolicyKind> {
     Checked(parse_policy)
 }
@@ -163,17 +163,17 @@ pub fn policy_parser() -> impl TypedValueParser<Value = PolicyKind> {
 fn parse_policy(s: &str) -> Result<PolicyKind, String> {
     let kind = PolicyKind::parse(s).ok_or_else(|| {
         format!(
-            "unknown policy `{}`; expected first, random, greedy, mcts, mcts:N or mcts:Nms",
+            "unknown policy `{}`; expected first, random, greedy, mcts, mcts:N, mcts:Nms, seat-greedy or seat-mcts[:N|:Nms]",
             shorten(s)
         )
     })?;
     match kind {
-        PolicyKind::Mcts(budget) => match budget {
+        PolicyKind::Mcts(budget) | PolicyKind::SeatMcts(budget) => match budget {
             Budget::Playouts(n) if n > MAX_PLAYOUTS => Err(format!(
-                "mcts:{n} is more than the {MAX_PLAYOUTS} playouts a decision allowed"
+                "{kind} is more than the {MAX_PLAYOUTS} playouts a decision allowed"
             )),
             Budget::Millis(ms) if ms > MAX_MILLIS => Err(format!(
-                "mcts:{ms}ms is more than the {MAX_MILLIS} ms a decision allowed"
+                "{kind} is more than the {MAX_MILLIS} ms a decision allowed"
             )),
             _ => Ok(kind),
         },

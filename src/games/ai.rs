@@ -1,5 +1,8 @@
 //! The shared policies over [`Game`]: `first`, `random`, `greedy` and `mcts`, each seated as an
-//! [`Agent`] with its own random stream. A game gives only its [`Evaluator`]: a position's
+//! [`Agent`] with its own random stream, and the seat-view `seat-greedy` and `seat-mcts`,
+//! which decide from positions the seat cannot tell from the real one
+//! ([`Game::determinize`]) and so never read a fact hidden from it (a hosted match's
+//! computer plays them). A game gives only its [`Evaluator`]: a position's
 //! worth to a seat, and optionally greedy's values of the options (which also seed the
 //! search's root), the options the search expands, and how a search leaf is scored.
 //!
@@ -42,11 +45,26 @@ pub enum Policy {
     Greedy,
     /// Tree search with this budget.
     Mcts(Budget),
+    /// Greedy from the seat's own view: its values averaged over [`SEAT_WORLDS`] positions
+    /// the seat cannot tell from the real one ([`Game::determinize`]), never the real one.
+    SeatGreedy,
+    /// Determinized tree search from the seat's own view: [`SEAT_WORLDS`] positions the seat
+    /// cannot tell from the real one ([`Game::determinize`]), each searched with this budget
+    /// (a time budget shared among them), their root visits added up. It never reads a fact
+    /// hidden from the seat; where the game hides nothing it plays exactly as [`Policy::Mcts`].
+    SeatMcts(Budget),
 }
 
-/// A policy name that is none of `first`, `random`, `greedy`, `mcts`, `mcts:N`, `mcts:Nms`.
+/// Positions a seat-view policy ([`Policy::SeatGreedy`], [`Policy::SeatMcts`]) draws per
+/// decision (measured in `docs/ai.md`).
+pub const SEAT_WORLDS: usize = 4;
+
+/// A policy name that is none of `first`, `random`, `greedy`, `mcts`, `mcts:N`, `mcts:Nms`,
+/// `seat-greedy`, `seat-mcts`, `seat-mcts:N`, `seat-mcts:Nms`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown policy `{0}`; expected first, random, greedy, mcts, mcts:N or mcts:Nms")]
+#[error(
+    "unknown policy `{0}`; expected first, random, greedy, mcts, mcts:N, mcts:Nms, seat-greedy, seat-mcts, seat-mcts:N or seat-mcts:Nms"
+)]
 pub struct UnknownPolicy(pub String);
 
 impl Policy {
@@ -72,6 +90,33 @@ impl Policy {
     pub fn blind(&self) -> bool {
         matches!(self, Policy::First | Policy::Random)
     }
+
+    /// The policy that decides from the seat's own view alone: `greedy` and `mcts` become
+    /// their seat-view variants; `first`, `random` (which read nothing) and the seat-view
+    /// policies stay as they are. What a hosted match's computer seat plays.
+    pub fn seat_view(self) -> Policy {
+        match self {
+            Policy::Greedy => Policy::SeatGreedy,
+            Policy::Mcts(b) => Policy::SeatMcts(b),
+            other => other,
+        }
+    }
+
+    /// Whether it reads only what its seat sees.
+    pub fn seat_only(&self) -> bool {
+        matches!(
+            self,
+            Policy::First | Policy::Random | Policy::SeatGreedy | Policy::SeatMcts(_)
+        )
+    }
+}
+
+/// A budget as `mcts:` and `seat-mcts:` name it: `N` playouts or `Nms`.
+fn parse_budget(rest: &str) -> Option<Budget> {
+    Some(match rest.strip_suffix("ms") {
+        Some(ms) => Budget::Millis(ms.parse().ok().filter(|v| *v > 0)?),
+        None => Budget::Playouts(rest.parse().ok().filter(|v| *v > 0)?),
+    })
 }
 
 impl FromStr for Policy {
@@ -83,12 +128,15 @@ impl FromStr for Policy {
             "random" => Policy::Random,
             "greedy" => Policy::Greedy,
             "mcts" => Policy::Mcts(Budget::Playouts(DEFAULT_PLAYOUTS)),
+            "seat-greedy" => Policy::SeatGreedy,
+            "seat-mcts" => Policy::SeatMcts(Budget::Playouts(DEFAULT_PLAYOUTS)),
             _ => {
-                let rest = s.strip_prefix("mcts:").ok_or_else(bad)?;
-                Policy::Mcts(match rest.strip_suffix("ms") {
-                    Some(ms) => Budget::Millis(ms.parse().ok().filter(|v| *v > 0).ok_or_else(bad)?),
-                    None => Budget::Playouts(rest.parse().ok().filter(|v| *v > 0).ok_or_else(bad)?),
-                })
+                if let Some(rest) = s.strip_prefix("seat-mcts:") {
+                    Policy::SeatMcts(parse_budget(rest).ok_or_else(bad)?)
+                } else {
+                    let rest = s.strip_prefix("mcts:").ok_or_else(bad)?;
+                    Policy::Mcts(parse_budget(rest).ok_or_else(bad)?)
+                }
             }
         })
     }
@@ -102,6 +150,9 @@ impl fmt::Display for Policy {
             Policy::Greedy => f.write_str("greedy"),
             Policy::Mcts(Budget::Playouts(n)) => write!(f, "mcts:{n}"),
             Policy::Mcts(Budget::Millis(ms)) => write!(f, "mcts:{ms}ms"),
+            Policy::SeatGreedy => f.write_str("seat-greedy"),
+            Policy::SeatMcts(Budget::Playouts(n)) => write!(f, "seat-mcts:{n}"),
+            Policy::SeatMcts(Budget::Millis(ms)) => write!(f, "seat-mcts:{ms}ms"),
         }
     }
 }
@@ -317,6 +368,9 @@ impl<E> Agent<E> {
         if let Some(a) = self.choose_n(options) {
             return a;
         }
+        if let Policy::SeatGreedy | Policy::SeatMcts(_) = self.policy {
+            return self.choose_seen(g, seat, options);
+        }
         self.eval
             .option_values(g, seat, options, &mut self.rng, &mut self.values);
         match self.policy {
@@ -334,6 +388,84 @@ impl<E> Agent<E> {
             ),
             _ => first_best(&self.values),
         }
+    }
+}
+
+impl<E> Agent<E> {
+    /// A seat-view policy's choice: from [`SEAT_WORLDS`] determinizations of `g` for `seat`
+    /// ([`Game::determinize`]), never from `g` itself; greedy's values or the search's root
+    /// visits added up over them, the best taken (the lower option on a tie). Where the game
+    /// hides nothing from the seat (`determinize` gives `None`), the plain policy at `g`.
+    fn choose_seen<G: Game>(&mut self, g: &G, seat: usize, options: usize) -> usize
+    where
+        E: Evaluator<G>,
+    {
+        let plain = match self.policy {
+            Policy::SeatMcts(b) => Policy::Mcts(b),
+            _ => Policy::Greedy,
+        };
+        // Asked with a copy of the stream, so a game that hides nothing plays exactly as the
+        // plain policy (the same draws from the agent's own stream).
+        if g.determinize(seat, &mut self.rng.clone()).is_none() {
+            let policy = std::mem::replace(&mut self.policy, plain);
+            let a = self.choose(g, seat, options);
+            self.policy = policy;
+            return a;
+        }
+        let budget = match self.policy {
+            Policy::SeatMcts(Budget::Millis(ms)) => {
+                Some(Budget::Millis((ms / SEAT_WORLDS as u64).max(1)))
+            }
+            Policy::SeatMcts(b) => Some(b),
+            _ => None,
+        };
+        let mut total = vec![0.0; options];
+        for _ in 0..SEAT_WORLDS {
+            if self
+                .stop
+                .as_deref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
+            {
+                break;
+            }
+            let Some(world) = g.determinize(seat, &mut self.rng) else {
+                continue;
+            };
+            // A world that puts another decision to the seat is not one it cannot tell apart
+            // (a game's bug, which the conformance check catches): it is skipped.
+            if world.turn() != (Turn::Seat { seat, options }) {
+                continue;
+            }
+            self.eval
+                .option_values(&world, seat, options, &mut self.rng, &mut self.values);
+            match budget {
+                Some(budget) => {
+                    let visits = mcts_visits(
+                        &world,
+                        seat,
+                        options,
+                        &self.values,
+                        Limit {
+                            budget,
+                            stop: self.stop.as_deref(),
+                        },
+                        &mut self.eval,
+                        &mut self.rng,
+                    );
+                    for (a, v) in visits {
+                        if let Some(t) = total.get_mut(a) {
+                            *t += v;
+                        }
+                    }
+                }
+                None => {
+                    for (t, v) in total.iter_mut().zip(&self.values) {
+                        *t += v;
+                    }
+                }
+            }
+        }
+        first_best(&total)
     }
 }
 
@@ -384,16 +516,44 @@ pub fn mcts<'a, G: Game, E: Evaluator<G>>(
     eval: &mut E,
     rng: &mut ChaCha8Rng,
 ) -> usize {
+    most_visited(&mcts_visits(root, seat, options, values, limit, eval, rng))
+}
+
+/// The option visited most (the lower option on a tie; 0 for none).
+fn most_visited(visits: &[(usize, f64)]) -> usize {
+    visits
+        .iter()
+        .max_by(|x, y| {
+            x.1.partial_cmp(&y.1)
+                .unwrap_or(std::cmp::Ordering::Equal)
+                .then(y.0.cmp(&x.0))
+        })
+        .map(|c| c.0)
+        .unwrap_or(0)
+}
+
+/// [`mcts`]'s search: each root option it made a child for, with its visits (prior visits
+/// included); a decision the search does not weigh (one option, or one candidate) is that
+/// option with one visit.
+pub fn mcts_visits<'a, G: Game, E: Evaluator<G>>(
+    root: &G,
+    seat: usize,
+    options: usize,
+    values: &[f64],
+    limit: impl Into<Limit<'a>>,
+    eval: &mut E,
+    rng: &mut ChaCha8Rng,
+) -> Vec<(usize, f64)> {
     let Limit { budget, stop } = limit.into();
     if options <= 1 {
-        return 0;
+        return vec![(0, 1.0)];
     }
     let tuning = eval.tuning();
     let mut tree = vec![TNode::new(usize::MAX)];
     eval.candidates(root, seat, options, &mut tree[0].options);
     let cands = tree[0].options.clone();
     if cands.len() <= 1 {
-        return cands.first().copied().unwrap_or(0);
+        return vec![(cands.first().copied().unwrap_or(0), 1.0)];
     }
     let cand_values: Vec<f64> = if values.len() == options {
         cands.iter().map(|&a| values[a]).collect()
@@ -506,15 +666,8 @@ pub fn mcts<'a, G: Game, E: Evaluator<G>>(
     tree[0]
         .children
         .iter()
-        .max_by(|x, y| {
-            let (a, b) = (&tree[x.1 as usize], &tree[y.1 as usize]);
-            a.visits
-                .partial_cmp(&b.visits)
-                .unwrap_or(std::cmp::Ordering::Equal)
-                .then(y.0.cmp(&x.0))
-        })
-        .map(|c| c.0)
-        .unwrap_or(0)
+        .map(|&(a, id)| (a, tree[id as usize].visits))
+        .collect()
 }
 
 /// A chance outcome drawn uniformly (the way the search always has: a uniform `f64` walked
@@ -671,6 +824,10 @@ mod tests {
             "mcts:48",
             "mcts:7",
             "mcts:20ms",
+            "seat-greedy",
+            "seat-mcts:48",
+            "seat-mcts:5",
+            "seat-mcts:30ms",
         ] {
             assert_eq!(Policy::parse(s).map(|p| p.name()), Some(s.to_string()));
         }
@@ -678,8 +835,22 @@ mod tests {
             Policy::parse("mcts"),
             Some(Policy::Mcts(Budget::Playouts(48)))
         );
+        assert_eq!(
+            Policy::parse("seat-mcts"),
+            Some(Policy::SeatMcts(Budget::Playouts(48)))
+        );
         for bad in [
-            "", "mcts:", "mcts:0", "mcts:0ms", "mcts:x", "clever", "Greedy",
+            "",
+            "mcts:",
+            "mcts:0",
+            "mcts:0ms",
+            "mcts:x",
+            "clever",
+            "Greedy",
+            "seat-mcts:",
+            "seat-mcts:0",
+            "seat-greedy:3",
+            "seat-first",
         ] {
             assert!(Policy::parse(bad).is_none(), "{bad}");
         }
@@ -692,6 +863,141 @@ mod tests {
                 .next(),
             Some("unknown policy `clever`")
         );
+    }
+
+    #[test]
+    fn seat_view_turns_the_reading_policies_into_their_seat_view_variants() {
+        for (p, q) in [
+            ("first", "first"),
+            ("random", "random"),
+            ("greedy", "seat-greedy"),
+            ("mcts:9", "seat-mcts:9"),
+            ("mcts:9ms", "seat-mcts:9ms"),
+            ("seat-mcts:9", "seat-mcts:9"),
+        ] {
+            let v = Policy::parse(p).unwrap().seat_view();
+            assert_eq!(v.name(), q);
+            assert!(v.seat_only());
+        }
+        assert!(!Policy::Greedy.seat_only() && !Policy::Mcts(Budget::Playouts(1)).seat_only());
+    }
+
+    /// The toy hides nothing: seat-mcts chooses what mcts chooses, seed for seed.
+    #[test]
+    fn seat_mcts_is_mcts_where_nothing_is_hidden() {
+        let root = Toy {
+            picked: None,
+            total: None,
+        };
+        for seed in 0..8 {
+            let choose = |p| Agent::<ToyEval>::new(p, seed).choose(&root, 0, 3);
+            assert_eq!(
+                choose(Policy::SeatMcts(Budget::Playouts(30))),
+                choose(Policy::Mcts(Budget::Playouts(30)))
+            );
+        }
+    }
+
+    /// The toy with a hidden fact: a coin seat 0 never sees, which adds 3 to the total when
+    /// heads. Its determinization re-draws the coin; the search over the worlds still finds
+    /// the best pick, whatever the coin.
+    #[derive(Clone, Debug)]
+    struct Coin {
+        toy: Toy,
+        heads: bool,
+    }
+
+    #[derive(Default, Clone)]
+    struct CoinEval;
+    impl Evaluator<Coin> for CoinEval {
+        fn value(&mut self, g: &Coin, seat: usize) -> f64 {
+            ToyEval.value(&g.toy, seat)
+        }
+    }
+
+    impl Game for Coin {
+        type Ending = Done;
+        type Event = ();
+        const NAME: &'static str = "coin";
+        fn seats(&self) -> usize {
+            2
+        }
+        fn turn(&self) -> Turn {
+            self.toy.turn()
+        }
+        fn apply(&mut self, a: usize) {
+            let bonus = if self.heads && self.toy.picked.is_some() {
+                3
+            } else {
+                0
+            };
+            self.toy.apply(a + bonus);
+        }
+        fn apply_logged(&mut self, a: usize, _log: &mut Vec<()>) {
+            self.apply(a)
+        }
+        fn exhausted(&mut self, log: &mut Vec<()>) {
+            self.toy.exhausted(log)
+        }
+        fn outcome(&self) -> Option<Outcome<Done>> {
+            self.toy.outcome()
+        }
+        fn turns(&self) -> u32 {
+            1
+        }
+        fn question(&self) -> String {
+            self.toy.question()
+        }
+        fn describe(&self, a: usize) -> String {
+            self.toy.describe(a)
+        }
+        fn event_text(&self, _e: &()) -> String {
+            String::new()
+        }
+        fn event_json(&self, _e: &()) -> serde_json::Value {
+            serde_json::Value::Null
+        }
+        fn determinize(&self, _seat: usize, rng: &mut ChaCha8Rng) -> Option<Self> {
+            Some(Coin {
+                toy: self.toy.clone(),
+                heads: rng.random(),
+            })
+        }
+    }
+
+    #[test]
+    fn seat_mcts_finds_the_best_option_whatever_the_hidden_coin() {
+        for heads in [false, true] {
+            let root = Coin {
+                toy: Toy {
+                    picked: None,
+                    total: None,
+                },
+                heads,
+            };
+            for seed in 0..4 {
+                let mut agent =
+                    Agent::<CoinEval>::new(Policy::SeatMcts(Budget::Playouts(300)), seed);
+                assert_eq!(agent.choose(&root, 0, 3), 2, "heads {heads}, seed {seed}");
+            }
+        }
+        // The same seed chooses the same whatever the coin (the worlds never read it).
+        let choose = |heads| {
+            let root = Coin {
+                toy: Toy {
+                    picked: None,
+                    total: None,
+                },
+                heads,
+            };
+            (0..8)
+                .map(|seed| {
+                    Agent::<CoinEval>::new(Policy::SeatMcts(Budget::Playouts(4)), seed)
+                        .choose(&root, 0, 3)
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(choose(false), choose(true));
     }
 
     #[test]

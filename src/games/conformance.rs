@@ -10,7 +10,7 @@ use rand_chacha::ChaCha8Rng;
 use super::ai::{Agent, Policy};
 use super::ai::{Evaluated, play_nodes};
 use super::dice::{Dice, RngDice};
-use super::game::{Stepper, Turn, Verdict};
+use super::game::{Game, Stepper, Turn, Verdict};
 
 /// What went wrong in a conformance check.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -125,6 +125,124 @@ pub fn check_random_match<G: Evaluated>(
         return Err(fail("play_out and node-by-node play differ".into()));
     }
     Ok(())
+}
+
+/// What `seat` is told of log entry `e` at position `g`: the entry whole where it sees it,
+/// else as [`Game::hidden`] tells it (text and JSON).
+fn seat_line<G: Game>(g: &G, e: &G::Event, seat: usize) -> (String, serde_json::Value) {
+    match g.hidden(e) {
+        Some(h) if !h.seen(Some(seat)) => (h.text, h.json),
+        _ => (g.event_text(e), g.event_json(e)),
+    }
+}
+
+/// Whose turn it is as `seat` sees it: another seat's decision without its options (which
+/// go to that seat alone), its own with them.
+fn seen_turn(t: Turn, seat: usize) -> Turn {
+    match t {
+        Turn::Seat { seat: s, .. } if s != seat => Turn::Seat {
+            seat: s,
+            options: 0,
+        },
+        other => other,
+    }
+}
+
+/// Plays one seeded random match from `start` (at most `max_steps` inputs) and checks
+/// [`Game::determinize`] at every decision, for every seat and three seeds: a determinization
+/// keeps everything the seat sees (each log entry as the seat is told it, whose turn it is,
+/// the seats, and for the seat that decides the number of options, its question and every
+/// option in words), and
+/// plays on: every option can be applied, and (every 8th decision) random play from it ends.
+/// Returns how many determinizations it checked (0 for a game that hides nothing).
+pub fn check_determinization<G: Game>(
+    start: &G,
+    start_log: &[G::Event],
+    seed: u64,
+    max_steps: usize,
+) -> Result<usize, Violation> {
+    let fail = |what: String| Violation {
+        game: G::NAME,
+        seed,
+        what,
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut dice = RngDice::new(seed ^ 0x5EED);
+    let mut step = Stepper::new(start.clone(), start_log.to_vec());
+    let (mut steps, mut decisions, mut checked) = (0usize, 0usize, 0usize);
+    loop {
+        match step.game.turn() {
+            Turn::Over => break,
+            Turn::Chance(c) => {
+                let o = c
+                    .draw(&mut dice)
+                    .ok_or_else(|| fail("seeded dice ran out".into()))?;
+                step.apply(o);
+            }
+            Turn::Seat {
+                seat: mover,
+                options,
+            } => {
+                decisions += 1;
+                let g = &step.game;
+                for seat in 0..g.seats() {
+                    for k in 0..3u64 {
+                        let mut r = ChaCha8Rng::seed_from_u64(seed ^ ((k + 1) * 0x9E37));
+                        let Some(world) = g.determinize(seat, &mut r) else {
+                            continue;
+                        };
+                        checked += 1;
+                        let at = format!("input {}, seat {seat}", step.inputs.len());
+                        if world.seats() != g.seats()
+                            || seen_turn(world.turn(), seat) != seen_turn(g.turn(), seat)
+                        {
+                            return Err(fail(format!("{at}: the turn changed")));
+                        }
+                        for (i, e) in step.log.iter().enumerate() {
+                            if seat_line(&world, e, seat) != seat_line(g, e, seat) {
+                                return Err(fail(format!("{at}: log entry {i} is told otherwise")));
+                            }
+                        }
+                        if seat == mover {
+                            if world.question() != g.question() {
+                                return Err(fail(format!("{at}: the question changed")));
+                            }
+                            for a in 0..options {
+                                if world.describe(a) != g.describe(a) {
+                                    return Err(fail(format!("{at}: option {a} changed")));
+                                }
+                                let mut probe = world.clone();
+                                probe.apply(a);
+                            }
+                        }
+                        if k == 0 && decisions % 8 == 1 {
+                            let mut w = world.clone();
+                            let mut n = 0;
+                            while w.turn() != Turn::Over {
+                                w.apply(match w.turn() {
+                                    Turn::Seat { options, .. } => rng.random_range(0..options),
+                                    Turn::Chance(c) => rng.random_range(0..c.outcomes()),
+                                    Turn::Over => 0,
+                                });
+                                n += 1;
+                                if n > max_steps {
+                                    return Err(fail(format!(
+                                        "{at}: a determinization played on does not end"
+                                    )));
+                                }
+                            }
+                        }
+                    }
+                }
+                step.apply(rng.random_range(0..options));
+            }
+        }
+        steps += 1;
+        if steps > max_steps {
+            return Err(fail(format!("no end after {max_steps} inputs")));
+        }
+    }
+    Ok(checked)
 }
 
 /// A dice source that runs out after `n` draws (a short script), to check that a game stops

@@ -12,6 +12,7 @@
 
 use std::fmt::Debug;
 
+use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 
 use super::dice::Dice;
@@ -208,6 +209,17 @@ pub trait Game: Clone {
     /// `docs/rulings.md`; one person watching a whole match (`play`, `replay`) sees
     /// everything, a seat of a hosted match only what this lets it.
     fn hidden(&self, _e: &Self::Event) -> Option<Hidden> {
+        None
+    }
+
+    /// A position as `seat` may know it: every fact hidden from `seat` (what
+    /// [`Game::hidden`] keeps from it, and whatever else the position holds that the seat has
+    /// not seen: a hand held, a pile's order) re-drawn from `rng`, everything the seat has
+    /// seen kept (its view of the log, whose turn it is, its question and options). The
+    /// result must depend only on what `seat` sees and on `rng`, never on the hidden facts
+    /// themselves, so a search over it cannot read them ([`super::ai::Policy::SeatMcts`]).
+    /// `None`, the default: the position hides nothing from `seat` that a policy reads.
+    fn determinize(&self, _seat: usize, _rng: &mut ChaCha8Rng) -> Option<Self> {
         None
     }
 

@@ -66,14 +66,17 @@ impl Sitter {
         match self {
             Sitter::Terminal => "host".into(),
             Sitter::Remote => "remote".into(),
-            Sitter::Computer(p) => p.name(),
+            Sitter::Computer(p) => p.seat_view().name(),
         }
     }
 
-    /// The session's seat: a person's for the terminal and a remote peer.
+    /// The session's seat: a person's for the terminal and a remote peer; the computer's
+    /// policy decides from its seat's own view ([`Policy::seat_view`]: `greedy` and `mcts`
+    /// become `seat-greedy` and `seat-mcts`), so a hosted computer never reads a fact hidden
+    /// from its seat.
     pub fn seat(&self) -> Seat {
         match self {
-            Sitter::Computer(p) => Seat::Computer(*p),
+            Sitter::Computer(p) => Seat::Computer(p.seat_view()),
             _ => Seat::Person,
         }
     }

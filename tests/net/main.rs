@@ -229,7 +229,8 @@ fn pig_is_played_over_the_loopback_with_a_spectator() {
     let a = std::fs::read_to_string(&kept).unwrap();
     let b = std::fs::read_to_string(&theirs).unwrap();
     assert_eq!(a, b);
-    assert!(a.contains("seats = [\"greedy\", \"person\"]"), "{a}");
+    // The host's computer seat decides from its own view: `greedy` plays `seat-greedy`.
+    assert!(a.contains("seats = [\"seat-greedy\", \"person\"]"), "{a}");
     let (rc, rout) = replay(d, &kept);
     assert_eq!(rc, 0);
     assert_eq!(last_line(&rout), result);

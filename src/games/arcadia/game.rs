@@ -1,6 +1,7 @@
 //! Arcadia as a [`Game`]: the engine's own state machine ([`State::node`], [`State::apply`])
 //! with its options in words.
 
+use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 
 use super::engine::Node;
@@ -210,6 +211,16 @@ impl<'m> Game for ArcadiaGame<'m> {
             seen_by: Seats::one(usize::from(owner)),
             text,
             json,
+        })
+    }
+
+    /// Which of the other player's face-down treasures lies where, re-dealt, and the other
+    /// player's waylays in hand out of the game ([`State::seen_by`]).
+    fn determinize(&self, seat: usize, rng: &mut ChaCha8Rng) -> Option<Self> {
+        let seat = u8::try_from(seat).ok().filter(|s| *s < 2)?;
+        Some(ArcadiaGame {
+            m: self.m,
+            st: self.st.seen_by(self.m, seat, rng),
         })
     }
 

@@ -175,7 +175,7 @@ impl Draft {
                 let k = dice.pick(n).map_or(0, usize::from);
                 legal.get(k).copied()
             }
-            Policy::Greedy | Policy::Mcts(_) => legal
+            Policy::Greedy | Policy::Mcts(_) | Policy::SeatGreedy | Policy::SeatMcts(_) => legal
                 .iter()
                 .copied()
                 .rev()

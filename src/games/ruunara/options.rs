@@ -70,7 +70,7 @@ pub fn compile(
 /// over [`MAX_SEARCH`]) before any work, naming `option` and the largest N the mission
 /// allows.
 pub fn check_search(option: &str, policy: Policy, figures: usize) -> Result<(), String> {
-    if let Policy::Mcts(Budget::Playouts(n)) = policy {
+    if let Policy::Mcts(Budget::Playouts(n)) | Policy::SeatMcts(Budget::Playouts(n)) = policy {
         let figures = figures.max(1) as u64;
         let work = u64::from(n) * figures;
         if work > MAX_SEARCH {

@@ -351,6 +351,7 @@ impl State {
                 for t in 0..pl.treasures() {
                     if h.treasure_at[t] == h.at {
                         h.treasure_at[t] = FOUND;
+                        h.shown |= 1 << t;
                         h.owned |= 1 << (pl.own + t);
                         h.treasures_found += 1;
                         log.push(Event::TreasureFound {

@@ -67,6 +67,9 @@ pub struct Hero {
     /// Where each treasure hidden for it lies (league, [`UNPLACED`] or [`FOUND`]).
     pub treasure_at: [u8; MAX_TREASURES],
     pub treasures_found: u8,
+    /// Treasures whose face was seen (found at least once, bit t): one lost again lies face
+    /// up, and a seat's determinization ([`State::seen_by`]) keeps it where it lies.
+    pub shown: u8,
     pub waylays_defeated: u8,
     /// Quests completed (bit i = quest i).
     pub quests_done: u8,
@@ -320,6 +323,7 @@ impl State {
                 skip: false,
                 treasure_at: [UNPLACED; MAX_TREASURES],
                 treasures_found: 0,
+                shown: 0,
                 waylays_defeated: 0,
                 quests_done: 0,
                 seq_step: [0; MAX_SEQUENCES],
@@ -460,6 +464,41 @@ impl State {
             return Err(format!("day {} beyond the turn limit {d}", self.day));
         }
         Ok(())
+    }
+}
+
+impl State {
+    /// The position as player `seat` may know it, every fact hidden from it re-drawn from
+    /// `rng` (rulings, "What each seat sees"): which of the other player's face-down
+    /// treasures lies in which of the leagues holding them (the leagues are seen, the faces
+    /// not) is dealt anew, and the other player's waylays still in hand are taken out of the
+    /// game, since a seat knows no card the other might hold and the engine none but the ones
+    /// it holds (so the world a seat searches is one where no waylay is played on it). The
+    /// result depends only on what `seat` sees and on `rng`.
+    pub fn seen_by(&self, m: &Match, seat: u8, rng: &mut impl rand::Rng) -> State {
+        use rand::seq::SliceRandom;
+        let mut st = *self;
+        if seat > 1 {
+            return st;
+        }
+        let q = 1 - seat;
+        for (w, at) in st.waylay_at.iter_mut().enumerate().take(m.waylays.len()) {
+            if m.waylay_owner.get(w) == Some(&q) && *at == IN_HAND {
+                *at = DEFEATED;
+            }
+        }
+        let n = m.players[usize::from(q)].treasures().min(MAX_TREASURES);
+        let h = &mut st.heroes[usize::from(q)];
+        let down: Vec<usize> = (0..n)
+            .filter(|&t| usize::from(h.treasure_at[t]) < m.leagues.len() && h.shown & (1 << t) == 0)
+            .collect();
+        let mut leagues: Vec<u8> = down.iter().map(|&t| h.treasure_at[t]).collect();
+        leagues.sort_unstable();
+        leagues.shuffle(rng);
+        for (&t, l) in down.iter().zip(leagues) {
+            h.treasure_at[t] = l;
+        }
+        st
     }
 }
 

@@ -124,6 +124,15 @@ impl<'s> Game for IconoclasmGame<'s> {
             .find_map(|c| deck.iter().position(|d| d == c))
     }
 
+    /// Nothing to re-draw: with players, every card is dealt face up (rulings, "What each
+    /// seat sees"); solo, the draw pile's order lies in the setup, read only by
+    /// [`Game::dealt`] (which a session's chance asks, never a policy): the position leaves
+    /// the next card a chance event (a pick among the cards still in the deck), so a search
+    /// from it already draws the future pile afresh and reads no card not yet drawn.
+    fn determinize(&self, _seat: usize, _rng: &mut rand_chacha::ChaCha8Rng) -> Option<Self> {
+        None
+    }
+
     fn apply(&mut self, action: usize) {
         self.step(action, &mut NoLog);
     }
