@@ -120,7 +120,7 @@ fn screenshots_of_the_balance_screen_and_panel_at_1920x1080() {
     let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/screenshots");
     let size = egui::vec2(1920.0, 1080.0);
     let build = |app: DeckwrightApp| {
-        Harness::builder()
+        crate::support::builder()
             .with_size(size)
             .build_ui_state(|ui, app: &mut DeckwrightApp| app.ui_root(ui), app)
     };

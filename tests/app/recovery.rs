@@ -145,7 +145,7 @@ fn a_damaged_catalogue_shows_its_message_and_restores_a_verified_backup() {
         recovery.message()
     );
     assert!(recovery.offered().is_some());
-    let mut h = Harness::builder()
+    let mut h = crate::support::builder()
         .with_size(egui::vec2(1000.0, 600.0))
         .build_ui_state(|ui, r: &mut Recovery| r.ui(ui), recovery);
     h.run();
@@ -175,7 +175,7 @@ fn a_catalogue_of_a_newer_build_is_not_offered_a_restore() {
         recovery.offered().is_none(),
         "not damaged: nothing to restore"
     );
-    let mut h = Harness::builder()
+    let mut h = crate::support::builder()
         .with_size(egui::vec2(1000.0, 600.0))
         .build_ui_state(|ui, r: &mut Recovery| r.ui(ui), recovery);
     h.run();

@@ -23,7 +23,7 @@ fn figure(h: &Harness<'_, DeckwrightApp>) -> Figure {
 
 /// The Fen Wraith's card in the Form view.
 fn fen_wraith_form(width: f32, height: f32) -> Harness<'static, DeckwrightApp> {
-    let mut h = Harness::builder()
+    let mut h = crate::support::builder()
         .with_size(egui::vec2(width, height))
         .build_ui_state(|ui, app: &mut DeckwrightApp| app.ui_root(ui), app());
     type_in_search(&mut h, "Fen Wraith");

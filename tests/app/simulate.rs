@@ -36,7 +36,7 @@ fn iconica(w: f32, h: f32) -> Harness<'static, DeckwrightApp> {
     app.docs.party_b.name = "Raiders".into();
     app.docs.party_b.members = B.map(String::from).to_vec();
     app.screen = Screen::Match;
-    let mut h = Harness::builder()
+    let mut h = crate::support::builder()
         .with_size(egui::vec2(w, h))
         .build_ui_state(|ui, app: &mut DeckwrightApp| app.ui_root(ui), app);
     h.run_steps(30);

@@ -7,13 +7,50 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
+/// The snapshot renderer, patient with a busy machine: kittest's wgpu renderer gives up on
+/// a frame after waiting 10 s for the (software) GPU, which a loaded machine can exceed for a
+/// 1920 x 1080 frame; a frame that timed out is drawn again, up to five times, so a snapshot
+/// test fails on what the image shows, not on how busy the machine is.
+pub struct Patient(egui_kittest::LazyRenderer);
+
+/// A harness builder whose snapshots use [`Patient`].
+pub fn builder<S>() -> egui_kittest::HarnessBuilder<S> {
+    Harness::builder().renderer(Patient(egui_kittest::LazyRenderer::default()))
+}
+
+impl egui_kittest::TestRenderer for Patient {
+    fn handle_delta(&mut self, delta: &mut egui::TexturesDelta) {
+        self.0.handle_delta(delta);
+    }
+
+    fn render(
+        &mut self,
+        ctx: &egui::Context,
+        output: &egui::FullOutput,
+    ) -> Result<image::RgbaImage, String> {
+        let mut tries = 0;
+        loop {
+            match self.0.render(ctx, output) {
+                Err(e) if tries < 5 && e_timed_out(&e) => tries += 1,
+                done => return done,
+            }
+        }
+    }
+}
+
+/// Whether a render error is the renderer's wait running out.
+fn e_timed_out(e: &str) -> bool {
+    let e = e.to_lowercase();
+    e.contains("timed out") || e.contains("timeout")
+}
+
 /// A 1280 x `height` harness around the app's whole UI, the computer's turns played in the
 /// frame ([`inline_turns`]), with the card editor's Balance
 /// panel off (on for users; a test of the panel turns it on): a measurement keeps the
 /// window repainting and both cores busy, so other tests would not settle quickly.
 pub fn harness_of_height(mut app: DeckwrightApp, height: f32) -> Harness<'static, DeckwrightApp> {
     app.editor.set_balance_on(false);
-    let h = Harness::builder()
+    let h = builder()
         .with_size(egui::vec2(1280.0, height))
         .build_ui_state(|ui, app: &mut DeckwrightApp| app.ui_root(ui), app);
     inline_turns(&h);
