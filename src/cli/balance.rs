@@ -599,6 +599,60 @@ fn write_sprt(ctx: &Context, card: &Character, args: &IconicaArgs, o: &SprtOutco
     );
 }
 
+/// A paired run in two lines: each side's rate with its interval, then the change.
+pub(super) fn write_paired(
+    out: &super::out::Out,
+    with: &str,
+    without: &str,
+    d: &Delta,
+    run: &RunArgs,
+) {
+    writeln!(
+        out,
+        "{with} {} (95% CI {} to {}); {without} {} ({} to {})",
+        pct(d.other.win_rate),
+        pct(d.other.ci95.0),
+        pct(d.other.ci95.1),
+        pct(d.base.win_rate),
+        pct(d.base.ci95.0),
+        pct(d.base.ci95.1)
+    );
+    writeln!(
+        out,
+        "change {} pts ({} to {}), paired over {} games; stopped at {}",
+        signed(d.delta),
+        signed(d.ci95.0),
+        signed(d.ci95.1),
+        d.games,
+        run.stopped_at(d.stopped)
+    );
+}
+
+/// The places of a paired run: each one's games and rates with and without.
+pub(super) fn write_places<'r>(
+    out: &super::out::Out,
+    ai: &str,
+    what: &str,
+    rows: impl Iterator<Item = (String, &'r Rate, &'r Rate)>,
+) {
+    writeln!(out, "\nplaces ({ai}):");
+    writeln!(
+        out,
+        "{:<56} {:>7} {:>8} {:>8}",
+        what, "games", "with", "without"
+    );
+    for (name, with, without) in rows {
+        writeln!(
+            out,
+            "{:<56} {:>7} {:>8} {:>8}",
+            name,
+            with.games,
+            pct(with.win_rate),
+            pct(without.win_rate)
+        );
+    }
+}
+
 pub(super) fn ci(lo_hi: (f64, f64)) -> Value {
     json!([lo_hi.0, lo_hi.1])
 }
@@ -1036,25 +1090,7 @@ fn arcadia_text(
         Subject::Merit(_) => "with the merit",
         Subject::Flaw(_) => "with the flaw (its points spent by the builder)",
     };
-    writeln!(
-        out,
-        "{with} {} (95% CI {} to {}); {without} {} ({} to {})",
-        pct(d.other.win_rate),
-        pct(d.other.ci95.0),
-        pct(d.other.ci95.1),
-        pct(d.base.win_rate),
-        pct(d.base.ci95.0),
-        pct(d.base.ci95.1)
-    );
-    writeln!(
-        out,
-        "change {} pts ({} to {}), paired over {} games; stopped at {}",
-        signed(d.delta),
-        signed(d.ci95.0),
-        signed(d.ci95.1),
-        d.games,
-        args.run.stopped_at(d.stopped)
-    );
+    write_paired(out, with, without, d, &args.run);
     if let Some((x, (lo, hi))) = r.per_point {
         writeln!(
             out,
@@ -1082,22 +1118,18 @@ fn arcadia_text(
             k.position, k.of
         );
     }
-    writeln!(out, "\nplaces ({ai}):");
-    writeln!(
+    write_places(
         out,
-        "{:<56} {:>7} {:>8} {:>8}",
-        "setup: character", "games", "with", "without"
+        &ai,
+        "setup: character",
+        r.matchups.iter().map(|m| {
+            (
+                format!("{}: {} (player {})", m.setup, m.character, m.seat + 1),
+                &m.with,
+                &m.without,
+            )
+        }),
     );
-    for m in &r.matchups {
-        writeln!(
-            out,
-            "{:<56} {:>7} {:>8} {:>8}",
-            format!("{}: {} (player {})", m.setup, m.character, m.seat + 1),
-            m.with.games,
-            pct(m.with.win_rate),
-            pct(m.without.win_rate)
-        );
-    }
     for p in &r.places {
         if !p.dropped.is_empty() || !p.bought.is_empty() {
             writeln!(

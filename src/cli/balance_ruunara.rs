@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use serde_json::json;
 
-use super::balance::{RunArgs, ci, pct, rate_json, signed};
+use super::balance::{RunArgs, ci, rate_json, write_paired, write_places};
 use super::load::{open_catalogue, read_text};
 use super::{BadInput, Context, Outcome};
 use crate::balance::ruunara::{self as bal, FieldMission, FieldSquad, Report, Subject};
@@ -185,41 +185,15 @@ fn write_text(ctx: &Context, args: &Args, r: &Report) {
             g.line()
         );
     }
-    writeln!(
+    write_paired(out, "with", without, d, &args.run);
+    write_places(
         out,
-        "with {} (95% CI {} to {}); {without} {} ({} to {})",
-        pct(d.other.win_rate),
-        pct(d.other.ci95.0),
-        pct(d.other.ci95.1),
-        pct(d.base.win_rate),
-        pct(d.base.ci95.0),
-        pct(d.base.ci95.1)
+        &ai,
+        "squad on mission",
+        r.matchups
+            .iter()
+            .map(|m| (format!("{} on {}", m.squad, m.mission), &m.with, &m.without)),
     );
-    writeln!(
-        out,
-        "change {} pts ({} to {}), paired over {} games; stopped at {}",
-        signed(d.delta),
-        signed(d.ci95.0),
-        signed(d.ci95.1),
-        d.games,
-        args.run.stopped_at(d.stopped)
-    );
-    writeln!(out, "\nplaces ({ai}):");
-    writeln!(
-        out,
-        "{:<56} {:>7} {:>8} {:>8}",
-        "squad on mission", "games", "with", "without"
-    );
-    for m in &r.matchups {
-        writeln!(
-            out,
-            "{:<56} {:>7} {:>8} {:>8}",
-            format!("{} on {}", m.squad, m.mission),
-            m.with.games,
-            pct(m.with.win_rate),
-            pct(m.without.win_rate)
-        );
-    }
     for s in &r.skipped {
         writeln!(out, "  not played: {} on {}: {}", s.squad, s.mission, s.why);
     }
