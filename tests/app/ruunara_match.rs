@@ -960,3 +960,32 @@ fn the_table_keeps_its_place_and_scale_as_the_options_and_refusals_change() {
     }
     assert!(counts.len() > 1, "the option list changed: {counts:?}");
 }
+
+/// Card text supersedes the rules: a match whose cards say what the engine does not play
+/// says so above the board, each text by card and part (issue #25), and the list is the
+/// one `deckwright lint` gives for those cards.
+#[test]
+fn the_match_says_which_card_texts_it_does_not_play() {
+    let mut h = harness(app());
+    new_mission(&mut h);
+    let gaps = h.state().matches.ruunara.view.gaps.clone();
+    assert!(!gaps.is_empty(), "the bundled squad has a text-only skill");
+    let title = format!(
+        "{} in this match",
+        deckwright::count(gaps.len() as u64, "card text", "card texts")
+    );
+    h.get_by_label_contains(&title).click();
+    h.run();
+    for g in &gaps {
+        h.get_by_label(g);
+    }
+    // The same lines as the core's list for the match's own cards.
+    let options = &session(h.state()).options;
+    let cards = deckwright::games::build::cards_of(options, deckwright::cards::Game::Ruunara)
+        .expect("the match keeps its cards");
+    let lines: Vec<String> = deckwright::games::gaps::of_cards(&cards)
+        .iter()
+        .map(|g| g.line())
+        .collect();
+    assert_eq!(gaps, lines);
+}

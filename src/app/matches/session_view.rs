@@ -118,6 +118,9 @@ pub struct SessionView<B> {
     pub board: B,
     /// What went wrong last.
     pub message: Option<String>,
+    /// What the match's cards say that the engine does not play (`games::gaps`), said
+    /// above the board while the match is shown.
+    pub gaps: Vec<String>,
     /// What the last Save or Open did, when it went well.
     pub note: Option<String>,
     /// The match file of Save and Open.
@@ -167,6 +170,7 @@ impl<B: Board> SessionView<B> {
             turn: ComputerTurn::default(),
             board,
             message: None,
+            gaps: Vec::new(),
             note: None,
             path: String::new(),
             log_width: 320.0,
@@ -179,6 +183,7 @@ impl<B: Board> SessionView<B> {
         let players = self.players.clamp(self.fewest, self.most);
         match self.board.start(players, self.seed, cat) {
             Ok(start) => {
+                self.gaps = gap_lines(&start.options);
                 self.session = Some(Session::opened(
                     start.opened,
                     self.game.engine,
@@ -204,6 +209,9 @@ impl<B: Board> SessionView<B> {
         }
         if let Some(m) = &self.message {
             ui.colored_label(ui.visuals().error_fg_color, m);
+        }
+        if self.session.is_some() && !self.gaps.is_empty() {
+            gaps_ui(ui, self.id, &self.gaps);
         }
         let Some(s) = self.session.as_mut() else {
             ui.weak(format!(
@@ -382,11 +390,47 @@ impl<B: Board> SessionView<B> {
             }
             self.seed = s.seed;
             self.board.opened(&s.options);
+            self.gaps = gap_lines(&s.options);
             self.session = Some(s);
             self.turn.reset();
             self.board.reset();
         }
     }
+}
+
+/// What the cards a match keeps (its record's `options.cards`) say that the engine does not
+/// play, a line each (card text supersedes the rules, so a text shown and not played is said).
+pub fn gap_lines(options: &toml::Table) -> Vec<String> {
+    let cards: Vec<crate::cards::Card> = options
+        .get("cards")
+        .and_then(toml::Value::as_array)
+        .map(|a| {
+            a.iter()
+                .filter_map(|c| c.as_str())
+                .filter_map(|t| crate::cards::parse_card(t, "the match").ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    crate::games::gaps::of_cards(&cards)
+        .iter()
+        .map(|g| g.line())
+        .collect()
+}
+
+/// The match's unplayed texts: one line saying how many, opened for the list.
+fn gaps_ui(ui: &mut egui::Ui, id: &str, gaps: &[String]) {
+    let title = format!(
+        "{} in this match {} not played as printed (the engine plays the rest)",
+        crate::count(gaps.len() as u64, "card text", "card texts"),
+        if gaps.len() == 1 { "is" } else { "are" }
+    );
+    egui::CollapsingHeader::new(egui::RichText::new(title).color(ui.visuals().warn_fg_color))
+        .id_salt((id, "gaps"))
+        .show(ui, |ui| {
+            for g in gaps {
+                ui.label(g);
+            }
+        });
 }
 
 /// The board of a game with none of its own: the question and the options as buttons (keys
