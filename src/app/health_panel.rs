@@ -39,7 +39,7 @@ pub fn run(
     game: &'static Registration,
     options: toml::Table,
     p: &Progress,
-) -> Result<Option<HealthView>, String> {
+) -> Checked {
     let none: Vec<Card> = Vec::new();
     let start = |_seed: u64| {
         (game.open)(&options, &none)
@@ -52,12 +52,15 @@ pub fn run(
 }
 
 /// The work of a check, given to its job.
-pub type Work = Box<dyn FnOnce(&Progress) -> Result<Option<HealthView>, String> + Send>;
+pub type Work = Box<dyn FnOnce(&Progress) -> Checked + Send>;
+
+/// What a check's job gives: the view, `None` when stopped, or why it could not play.
+pub type Checked = Result<Option<HealthView>, String>;
 
 /// The panel's state.
 #[derive(Default)]
 pub struct HealthPanel {
-    job: Option<(String, Job<Result<Option<HealthView>, String>>)>,
+    job: Option<(String, Job<Checked>)>,
     /// The last result, with the screen's key it was checked for.
     result: Option<(String, HealthView)>,
     message: Option<String>,
