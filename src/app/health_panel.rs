@@ -35,11 +35,7 @@ pub fn checkup() -> Checkup {
 
 /// Runs [`checkup`] on the match of `game` that the record options `options` describe (a
 /// setup whose start does not depend on the seed), reporting each match to `p`.
-pub fn run(
-    game: &'static Registration,
-    options: toml::Table,
-    p: &Progress,
-) -> Checked {
+pub fn run(game: &'static Registration, options: toml::Table, p: &Progress) -> Checked {
     let none: Vec<Card> = Vec::new();
     let start = |_seed: u64| {
         (game.open)(&options, &none)

@@ -1,6 +1,6 @@
 //! What a card's text says that the engine does not play, said aloud wherever the card is
-//! used (`validate`, `play`, `sim`, `lint`): card text supersedes the rules, so a text shown
-//! and not enforced must never pass for played.
+//! used (`validate`, `play`, `sim`, `lint`, the match view): card text supersedes the
+//! rules, so a text shown and not enforced must never pass for played.
 //!
 //! A Ruunara skill with no `effect` form is shown and not played; a few texts the data can
 //! express only in part, and Arcadia texts no effect form says yet, are listed here by card
