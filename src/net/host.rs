@@ -111,6 +111,9 @@ pub enum Event {
     Terminal(String),
     /// The host's terminal closed (end of input).
     TerminalClosed,
+    /// The host's face stops the match before its end (the app's Stop hosting): every peer
+    /// is told so and [`Host::play`] returns [`HostError::Stopped`].
+    Stop,
 }
 
 /// What the host's terminal shows and keeps, as the match goes.
@@ -130,6 +133,8 @@ pub trait Table {
 pub enum HostError {
     #[error("the terminal closed while Player {0} (played there) was to decide")]
     TerminalClosed(usize),
+    #[error("the host stopped the match")]
+    Stopped,
 }
 
 /// A listening host: its runtime, endpoint and join code, and the authority's inbox.
@@ -417,6 +422,14 @@ impl Host {
                     }
                 }
                 Event::TerminalClosed => terminal_closed = true,
+                Event::Stop => {
+                    for p in peers.values() {
+                        let _ = p.out.send(ToPeer::Refused {
+                            reason: "the host stopped the match".into(),
+                        });
+                    }
+                    return Err(HostError::Stopped);
+                }
             }
         }
         self.end(session, peers, table);
