@@ -423,11 +423,7 @@ impl Host {
                 }
                 Event::TerminalClosed => terminal_closed = true,
                 Event::Stop => {
-                    for p in peers.values() {
-                        let _ = p.out.send(ToPeer::Refused {
-                            reason: "the host stopped the match".into(),
-                        });
-                    }
+                    self.stop(peers, table);
                     return Err(HostError::Stopped);
                 }
             }
@@ -470,6 +466,33 @@ impl Host {
                         "{} peer(s) did not take the end in time",
                         peers.len()
                     ));
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Tells every peer the match was stopped, and waits up to [`END_WAIT`] for them to
+    /// leave (so they hear why before the endpoint closes).
+    fn stop(&mut self, mut peers: HashMap<u64, Peer>, table: &mut dyn Table) {
+        for p in peers.values() {
+            let _ = p.out.send(ToPeer::Refused {
+                reason: "the host stopped the match".into(),
+            });
+        }
+        let deadline = Instant::now() + END_WAIT;
+        while !peers.is_empty() {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.events.recv_timeout(left) {
+                Ok(Event::Left { id, .. }) => {
+                    peers.remove(&id);
+                }
+                Ok(Event::Join { reply, .. }) => {
+                    let _ = reply.send(Err("the host stopped the match".into()));
+                }
+                Ok(_) => {}
+                Err(_) => {
+                    table.note(&format!("{} peer(s) did not leave in time", peers.len()));
                     break;
                 }
             }

@@ -121,8 +121,7 @@ fn two_apps_host_and_join_pig_over_the_loopback_and_play_it_to_the_end_by_clicki
     host.get_by_label("Player 2: waiting for someone to join");
     join_with(&mut guest, &code, "Join");
     step_until(&mut guest, Some(&mut host), "the welcome", |g, h| {
-        joined(g).welcome.is_some()
-            && h.is_some_and(|h| hosting(h).presence[1] == Presence::Joined)
+        joined(g).welcome.is_some() && h.is_some_and(|h| hosting(h).presence[1] == Presence::Joined)
     });
     guest.get_by_label_contains("you are Player 2");
     let mut pictured = false;
@@ -141,7 +140,14 @@ fn two_apps_host_and_join_pig_over_the_loopback_and_play_it_to_the_end_by_clicki
             // The picture of a hosted match: the first time the host decides after the
             // guest has played. Its random join code is shown as a fixed one for the picture.
             if !pictured && h.log.iter().any(|l| l.text.starts_with("Player 2")) {
-                let real = host.state_mut().matches.network.host.hosting.as_mut().unwrap();
+                let real = host
+                    .state_mut()
+                    .matches
+                    .network
+                    .host
+                    .hosting
+                    .as_mut()
+                    .unwrap();
                 let kept = real.code.replace(format!(
                     "dw1/192.0.2.7:40123/{}/{}",
                     "5e".repeat(32),
@@ -244,7 +250,9 @@ fn a_wrong_secret_is_refused_in_words_and_stop_hosting_ends_the_host() {
     // Stop hosting: the host's thread ends, and says why.
     host.get_by_label("Stop hosting").click();
     host.step();
-    step_until(&mut host, None, "the host to stop", |h, _| hosting(h).finished);
+    step_until(&mut host, None, "the host to stop", |h, _| {
+        hosting(h).finished
+    });
     assert_eq!(
         hosting(&host).error.as_deref(),
         Some("Hosting stopped: you stopped it.")
@@ -253,4 +261,104 @@ fn a_wrong_secret_is_refused_in_words_and_stop_hosting_ends_the_host() {
     host.get_by_label("Host another").click();
     host.run();
     host.get_by_label("Start hosting");
+}
+
+#[test]
+fn iconica_from_the_party_screen_is_hosted_and_watched_and_stop_hosting_tells_the_spectator() {
+    use deckwright::games::ai::Policy;
+    use deckwright::net::host::Sitter;
+    let mut host = crate::support::two_parties();
+    host.get_by_label("Host or join").click();
+    host.run();
+    {
+        let p = &mut host.state_mut().matches.network.host;
+        p.game = "iconica";
+        p.sitters[0] = Sitter::Computer(Policy::First);
+        p.sitters[1] = Sitter::Remote;
+    }
+    let code = host_pig(&mut host);
+    assert_eq!(hosting(&host).title, "Iconica");
+    let mut guest = network_view(egui::vec2(1280.0, 800.0));
+    join_with(&mut guest, &code, "Watch");
+    step_until(
+        &mut guest,
+        Some(&mut host),
+        "the spectator's log",
+        |g, h| !joined(g).log.is_empty() && h.is_some_and(|h| hosting(h).spectators == 1),
+    );
+    let w = joined(&guest).welcome.clone().unwrap();
+    assert_eq!((w.game.as_str(), w.seat), ("iconica", None));
+    assert_eq!(w.seats, ["first", "remote"]);
+    guest.get_by_label("Watching Iconica");
+    host.get_by_label("1 spectator");
+    host.get_by_label("Player 2: waiting for someone to join");
+    // The spectator sees what every seat may see: the host's log (it plays no seat here,
+    // so it sees all) begins the same way.
+    let g = joined(&guest).log.clone();
+    assert_eq!(g[0], hosting(&host).log[0]);
+    host.get_by_label("Stop hosting").click();
+    host.step();
+    step_until(&mut host, Some(&mut guest), "the stop", |h, g| {
+        hosting(h).finished && g.is_some_and(|g| joined(g).finished)
+    });
+    assert_eq!(
+        joined(&guest).error.as_deref(),
+        Some("The host ended this connection: the host stopped the match.")
+    );
+    guest.step();
+    guest.get_by_label("Back");
+}
+
+#[test]
+fn iconoclasm_for_three_is_hosted_with_a_remote_seat_and_the_computer() {
+    use deckwright::games::ai::Policy;
+    use deckwright::net::host::Sitter;
+    let mut host = network_view(LAPTOP);
+    // The host's own game row is under the Match screen's.
+    host.query_all_by_label("Iconoclasm")
+        .last()
+        .unwrap()
+        .click();
+    host.run();
+    assert_eq!(host.state().matches.network.host.game, "iconoclasm");
+    host.state_mut().matches.network.host.players = 3;
+    host.state_mut().matches.network.host.sitters[2] = Sitter::Computer(Policy::First);
+    host.run();
+    host.get_by_label("Player 3");
+    crate::support::assert_laid_out(&mut host, "Host a match");
+    let code = host_pig(&mut host);
+    let mut guest = network_view(egui::vec2(1280.0, 800.0));
+    join_with(&mut guest, &code, "Join");
+    // Someone is asked: the host's seat 1 first, then the guest's seat 2.
+    step_until(
+        &mut host,
+        Some(&mut guest),
+        "the host's first question",
+        |h, _| hosting(h).ask.is_some(),
+    );
+    let a = hosting(&host).ask.clone().unwrap();
+    assert_eq!(a.seat, 0);
+    host.get_by_label(&format!("1. {}", a.options[0])).click();
+    host.step();
+    step_until(
+        &mut guest,
+        Some(&mut host),
+        "the guest's question",
+        |g, _| joined(g).ask.is_some(),
+    );
+    let a = joined(&guest).ask.clone().unwrap();
+    assert_eq!(a.seat, 1);
+    guest.get_by_label_contains("you are Player 2");
+    // The guest leaves; the host says so and keeps the seat for whoever joins again.
+    guest.get_by_label("Leave").click();
+    guest.step();
+    assert!(guest.state().matches.network.join.joined.is_none());
+    step_until(
+        &mut host,
+        None,
+        "the host to see the guest leave",
+        |h, _| matches!(hosting(h).presence[1], Presence::Left(_)),
+    );
+    host.step();
+    host.get_by_label_contains("Player 2: left");
 }

@@ -125,7 +125,10 @@ enum FromHost {
     Log(Vec<LogLine>),
     Ask(Ask),
     Note(String),
-    Over { result: String, record: String },
+    Over {
+        result: String,
+        record: String,
+    },
     /// `Host::play` returned: how.
     Finished(Result<(), String>),
 }
@@ -358,15 +361,20 @@ impl HostPanel {
         ui.horizontal_wrapped(|ui| {
             ui.label("Game:");
             for g in hostable() {
-                if ui.selectable_value(&mut self.game, g.name, g.title).clicked() {
+                if ui
+                    .selectable_value(&mut self.game, g.name, g.title)
+                    .clicked()
+                {
                     let (f, m) = seat_range(g);
                     self.players = self.players.clamp(f, m);
                 }
             }
         });
         ui.weak(match game.name {
-            "iconica" => "Player 1 plays the Party screen's party A, player 2 party B, with the \
-                          Match screen's Iconica rules.",
+            "iconica" => {
+                "Player 1 plays the Party screen's party A, player 2 party B, with the \
+                          Match screen's Iconica rules."
+            }
             "iconoclasm" => "A deal of the catalogue's Iconoclasm deck.",
             _ => "The game starts from its rules alone.",
         });
@@ -470,7 +478,9 @@ impl HostPanel {
         })?;
         let sitters = self.sitters[..players].to_vec();
         if !sitters.contains(&Sitter::Remote) {
-            return Err("No seat is a remote person's: choose one for the friend who joins.".into());
+            return Err(
+                "No seat is a remote person's: choose one for the friend who joins.".into(),
+            );
         }
         let mut session = self
             .session(game, env, options, &sitters)
@@ -596,6 +606,11 @@ impl HostPanel {
         });
         if let Some(e) = &h.error {
             ui.colored_label(ui.visuals().error_fg_color, e);
+        } else if h.stopped && !h.finished {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("Stopping: telling whoever joined…");
+            });
         }
         ui.separator();
         egui::Panel::right("net-host-log")
@@ -630,7 +645,6 @@ impl HostPanel {
         }
     }
 }
-
 
 /// The log as it arrived, the latest line kept in view.
 fn log_ui(ui: &mut egui::Ui, id: &str, log: &[LogLine]) {
@@ -672,7 +686,11 @@ enum FromLink {
 
 /// What the panel tells the link's thread.
 enum ToLink {
-    Decide { seat: usize, step: usize, option: usize },
+    Decide {
+        seat: usize,
+        step: usize,
+        option: usize,
+    },
 }
 
 /// A match joined (or being joined).
@@ -742,7 +760,7 @@ impl Joined {
                     }
                     ToPeer::Refused { reason } => {
                         self.ask = None;
-                        self.error = Some(format!("The host put this connection out: {reason}."));
+                        self.error = Some(format!("The host ended this connection: {reason}."));
                     }
                     ToPeer::End { result, record, .. } => {
                         self.ask = None;
@@ -907,7 +925,9 @@ impl JoinPanel {
     }
 
     fn code_ui(&mut self, ui: &mut egui::Ui) {
-        ui.label("Paste the join code the host sent you (it reads dw1/ADDRESS/FINGERPRINT/SECRET).");
+        ui.label(
+            "Paste the join code the host sent you (it reads dw1/ADDRESS/FINGERPRINT/SECRET).",
+        );
         let mut go = None;
         ui.horizontal_wrapped(|ui| {
             let label = ui.label("Join code");
