@@ -119,6 +119,19 @@ fn two_apps_host_and_join_pig_over_the_loopback_and_play_it_to_the_end_by_clicki
     let mut guest = network_view(egui::vec2(1280.0, 800.0));
     let code = host_pig(&mut host);
     host.get_by_label("Player 2: waiting for someone to join");
+    // Copy puts the code on the clipboard, as the friend will paste it.
+    host.get_by_label("Copy").click();
+    host.step();
+    let copied = host
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .find_map(|c| match c {
+            egui::OutputCommand::CopyText(t) => Some(t.clone()),
+            _ => None,
+        });
+    assert_eq!(copied.as_ref(), Some(&code));
     join_with(&mut guest, &code, "Join");
     step_until(&mut guest, Some(&mut host), "the welcome", |g, h| {
         joined(g).welcome.is_some() && h.is_some_and(|h| hosting(h).presence[1] == Presence::Joined)
@@ -198,6 +211,20 @@ fn two_apps_host_and_join_pig_over_the_loopback_and_play_it_to_the_end_by_clicki
     host.get_by_label(&result);
     guest.get_by_label(&result);
     assert_eq!(hosting(&host).log, joined(&guest).log);
+    // The guest keeps the match file; it replays.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("pig.match.toml");
+    guest.get_by_label("Match file").click();
+    guest.step();
+    guest
+        .get_by_label("Match file")
+        .type_text(&path.display().to_string());
+    guest.step();
+    guest.get_by_label("Save match").click();
+    guest.step();
+    guest.get_by_label_contains("Saved to");
+    let kept = deckwright::games::record::MatchRecord::load(&path).unwrap();
+    assert_eq!(kept.inputs, r.inputs);
     // The host's thread ends by itself once its guest has the end.
     step_until(&mut host, Some(&mut guest), "the host's end", |h, g| {
         hosting(h).finished && g.is_some_and(|g| joined(g).finished)

@@ -204,6 +204,8 @@ pub struct Hosting {
     pub over: Option<(String, String)>,
     /// Why hosting stopped, when it did before the end or could not start.
     pub error: Option<String>,
+    /// Where Save match writes the record at the end, and what the last Save did.
+    pub save: SaveRow,
     /// The host's thread has ended.
     pub finished: bool,
     rx: Receiver<FromHost>,
@@ -538,6 +540,7 @@ impl HostPanel {
             notes: Vec::new(),
             over: None,
             error: None,
+            save: SaveRow::default(),
             finished: false,
             rx,
             terminal: None,
@@ -619,8 +622,9 @@ impl HostPanel {
             .show(ui, |ui| log_ui(ui, "net-host-log-scroll", &h.log));
         let mut pick = None;
         egui::CentralPanel::default().show(ui, |ui| {
-            if let Some((result, _)) = &h.over {
+            if let Some((result, record)) = &h.over {
                 ui.heading(result);
+                h.save.ui(ui, "net-host-save", record);
             } else if let Some(a) = &h.ask {
                 pick = ask_ui(ui, "net-host-options", a, "you");
             } else if h.code.is_some() && !h.finished {
@@ -708,6 +712,8 @@ pub struct Joined {
     pub over: Option<(String, String)>,
     /// Why it is not (or no longer) joined, in words.
     pub error: Option<String>,
+    /// Where Save match writes the host's record at the end, and what the last Save did.
+    pub save: SaveRow,
     /// The link's thread has ended.
     pub finished: bool,
     rx: Receiver<FromLink>,
@@ -910,6 +916,7 @@ impl JoinPanel {
             rejected: None,
             over: None,
             error: None,
+            save: SaveRow::default(),
             finished: false,
             rx,
             tx: ctx_tx,
@@ -1015,8 +1022,9 @@ impl JoinPanel {
                 .default_size(340.0)
                 .show(ui, |ui| log_ui(ui, "net-join-log-scroll", &j.log));
             egui::CentralPanel::default().show(ui, |ui| {
-                if let Some((result, _)) = &j.over {
+                if let Some((result, record)) = &j.over {
                     ui.heading(result);
+                    j.save.ui(ui, "net-join-save", record);
                 } else if let Some(a) = &j.ask {
                     pick = ask_ui(ui, "net-join-options", a, "you");
                 } else if j.error.is_none() {
@@ -1029,6 +1037,55 @@ impl JoinPanel {
         }
         if leave {
             self.joined = None;
+        }
+    }
+}
+
+/// Save match at the end: the match record (as the host sent it) written to a file, which
+/// `deckwright replay` and the app's Open match replay.
+#[derive(Debug, Default)]
+pub struct SaveRow {
+    pub path: String,
+    /// What the last Save did: `Ok` said, or why not.
+    pub said: Option<Result<String, String>>,
+}
+
+impl SaveRow {
+    fn ui(&mut self, ui: &mut egui::Ui, id: &str, record: &str) {
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label("Match file");
+            ui.push_id(id, |ui| {
+                ui.add(
+                    egui::TextEdit::singleline(&mut self.path)
+                        .desired_width(260.0)
+                        .hint_text("a path ending in .match.toml"),
+                )
+                .labelled_by(label.id);
+            });
+            let save = ui
+                .add_enabled(
+                    !self.path.trim().is_empty(),
+                    egui::Button::new("Save match"),
+                )
+                .on_hover_text("Keep the match (every decision and die) in a file that replays");
+            if save.clicked() {
+                let path = std::path::PathBuf::from(self.path.trim());
+                let saved =
+                    crate::games::record::MatchRecord::parse(record).and_then(|r| r.save(&path));
+                self.said = Some(match saved {
+                    Ok(()) => Ok(format!("Saved to {}.", path.display())),
+                    Err(e) => Err(format!("Not saved: {}", crate::error_chain(&e))),
+                });
+            }
+        });
+        match &self.said {
+            Some(Ok(m)) => {
+                ui.label(m);
+            }
+            Some(Err(m)) => {
+                ui.colored_label(ui.visuals().error_fg_color, m);
+            }
+            None => {}
         }
     }
 }
