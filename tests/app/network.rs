@@ -389,3 +389,58 @@ fn iconoclasm_for_three_is_hosted_with_a_remote_seat_and_the_computer() {
     host.step();
     host.get_by_label_contains("Player 2: left");
 }
+
+#[test]
+fn a_match_file_of_any_game_is_hosted_from_the_input_chosen() {
+    use deckwright::net::host::Sitter;
+    let mut host = network_view(egui::vec2(1280.0, 800.0));
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/games/records/arcadia-long-road.match.toml"
+    );
+    host.get_by_label("Match file").click();
+    host.run();
+    host.get_by_label("Match file").type_text(file);
+    host.run();
+    host.get_by_label("Read match file").click();
+    host.run();
+    let f = host
+        .state()
+        .matches
+        .network
+        .host
+        .from
+        .as_ref()
+        .expect("read");
+    assert_eq!((f.record.game.as_str(), f.to), ("arcadia", 43));
+    host.get_by_label_contains("Hosting Arcadia from");
+    // The record's seats are the computer's: one goes to a remote person, from input 10.
+    {
+        let p = &mut host.state_mut().matches.network.host;
+        p.sitters[1] = Sitter::Remote;
+        p.from.as_mut().unwrap().to = 10;
+    }
+    let code = host_pig(&mut host);
+    assert_eq!(hosting(&host).title, "Arcadia");
+    let mut guest = network_view(egui::vec2(1280.0, 800.0));
+    join_with(&mut guest, &code, "Join");
+    step_until(
+        &mut guest,
+        Some(&mut host),
+        "the guest's question",
+        |g, _| joined(g).ask.is_some(),
+    );
+    let g = joined(&guest);
+    assert_eq!(g.welcome.as_ref().unwrap().game, "arcadia");
+    assert_eq!(g.ask.as_ref().unwrap().seat, 1);
+    assert!(
+        g.ask.as_ref().unwrap().step >= 10,
+        "played on from input 10"
+    );
+    assert!(!g.log.is_empty());
+    host.get_by_label("Stop hosting").click();
+    host.step();
+    step_until(&mut host, Some(&mut guest), "the stop", |h, g| {
+        hosting(h).finished && g.is_some_and(|g| joined(g).finished)
+    });
+}

@@ -3,7 +3,8 @@
 //!
 //! - **Host**: a game (Pig or another that starts from its rules alone, Iconoclasm dealt from
 //!   the catalogue, Iconica from the Party screen's two parties with the Match screen's
-//!   rules), who sits at each seat (you, a remote person, or the computer with a policy), the
+//!   rules) or a match file of any game played on from the input chosen (as `host --from
+//!   --to`), who sits at each seat (you, a remote person, or the computer with a policy), the
 //!   seed; Start hosting shows the join code (Copy) and who has joined; the match runs on
 //!   the host's own thread ([`crate::net::host::Host::play`]), and the seat played here is
 //!   asked its question with the options as buttons (keys 1-9), its log as that seat sees
@@ -319,6 +320,17 @@ pub struct HostPanel {
     pub hosting: Option<Hosting>,
     /// Why the last Start hosting did not start.
     pub message: Option<String>,
+    /// A match file to host instead of a new match (any game, as `host --from`).
+    pub file: String,
+    /// The match file read: its record, hosted from its first `to` inputs.
+    pub from: Option<From>,
+}
+
+/// A match file to host, played on from input `to`.
+pub struct From {
+    pub path: String,
+    pub record: crate::games::record::MatchRecord,
+    pub to: usize,
 }
 
 impl Default for HostPanel {
@@ -336,6 +348,8 @@ impl Default for HostPanel {
             listen: "0.0.0.0:0".into(),
             hosting: None,
             message: None,
+            file: String::new(),
+            from: None,
         }
     }
 }
@@ -356,10 +370,83 @@ impl HostPanel {
     }
 
     fn setup_ui(&mut self, ui: &mut egui::Ui, env: &Env, options: &MatchOptions) {
+        self.file_ui(ui);
         let Some(game) = registry::find(self.game) else {
             return;
         };
-        let (fewest, most) = seat_range(game);
+        let (fewest, most) = match &self.from {
+            Some(f) => (f.record.seats.len(), f.record.seats.len()),
+            None => seat_range(game),
+        };
+        if self.from.is_none() {
+            self.game_ui(ui, game);
+        }
+        self.seats_ui(ui, env, options, fewest, most);
+    }
+
+    /// The match file row: a file read to host (any game), or none.
+    fn file_ui(&mut self, ui: &mut egui::Ui) {
+        let mut forget = false;
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label("Match file");
+            ui.add(
+                egui::TextEdit::singleline(&mut self.file)
+                    .desired_width(260.0)
+                    .hint_text("host a saved match (any game)"),
+            )
+            .labelled_by(label.id);
+            if ui
+                .add_enabled(
+                    !self.file.trim().is_empty(),
+                    egui::Button::new("Read match file"),
+                )
+                .on_hover_text("Host this match, played on from the input chosen")
+                .clicked()
+            {
+                let path = self.file.trim().to_string();
+                match crate::games::record::MatchRecord::load(std::path::Path::new(&path)) {
+                    Ok(record) => {
+                        let to = record.inputs.len();
+                        self.players = record.seats.len();
+                        for (k, s) in record.seats.iter().enumerate().take(self.sitters.len()) {
+                            self.sitters[k] = match s.as_str() {
+                                "person" => Sitter::Remote,
+                                p => Sitter::parse(p).unwrap_or(Sitter::Remote),
+                            };
+                        }
+                        self.from = Some(From { path, record, to });
+                        self.message = None;
+                    }
+                    Err(e) => self.message = Some(format!("Not read: {}", crate::error_chain(&e))),
+                }
+            }
+            if let Some(f) = &mut self.from {
+                let label = ui.label("from input");
+                let most = f.record.inputs.len();
+                ui.add(egui::DragValue::new(&mut f.to).range(0..=most))
+                    .labelled_by(label.id)
+                    .on_hover_text(format!("0: from its start; {most}: from its end"));
+                forget = ui
+                    .button("New match instead")
+                    .on_hover_text("Host a new match of a game chosen below")
+                    .clicked();
+            }
+        });
+        if let Some(f) = &self.from {
+            let title = registry::find(&f.record.game).map_or(f.record.game.as_str(), |g| g.title);
+            ui.weak(format!(
+                "Hosting {title} from {} ({} inputs; its seed {}).",
+                f.path,
+                f.record.inputs.len(),
+                f.record.seed
+            ));
+        }
+        if forget {
+            self.from = None;
+        }
+    }
+
+    fn game_ui(&mut self, ui: &mut egui::Ui, game: &Registration) {
         ui.horizontal_wrapped(|ui| {
             ui.label("Game:");
             for g in hostable() {
@@ -380,15 +467,27 @@ impl HostPanel {
             "iconoclasm" => "A deal of the catalogue's Iconoclasm deck.",
             _ => "The game starts from its rules alone.",
         });
+    }
+
+    fn seats_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        env: &Env,
+        options: &MatchOptions,
+        fewest: usize,
+        most: usize,
+    ) {
         ui.horizontal_wrapped(|ui| {
             if fewest < most {
                 let label = ui.label("Players");
                 ui.add(egui::DragValue::new(&mut self.players).range(fewest..=most))
                     .labelled_by(label.id);
             }
-            let label = ui.label("Seed");
-            ui.add(egui::DragValue::new(&mut self.seed))
-                .labelled_by(label.id);
+            if self.from.is_none() {
+                let label = ui.label("Seed");
+                ui.add(egui::DragValue::new(&mut self.seed))
+                    .labelled_by(label.id);
+            }
             let label = ui
                 .label("Listen on")
                 .on_hover_text("The UDP address to listen on; port 0 takes any free port");
@@ -440,6 +539,18 @@ impl HostPanel {
         options: &MatchOptions,
         sitters: &[Sitter],
     ) -> Result<Session, String> {
+        if let Some(f) = &self.from {
+            let mut r = f.record.clone();
+            let to = f.to.min(r.inputs.len());
+            r.inputs.truncate(to);
+            r.checks.truncate(to);
+            r.points.retain(|p| p.step < to);
+            r.exhausted = false;
+            let mut s = registry::session(&r, env.cat)
+                .map_err(|e| format!("{}: {}", f.path, crate::error_chain(&e)))?;
+            s.seats = sitters.iter().map(|s| s.seat()).collect();
+            return Ok(s);
+        }
         let players = sitters.len();
         let start = match game.name {
             "iconica" => {
@@ -471,7 +582,12 @@ impl HostPanel {
         options: &MatchOptions,
         players: usize,
     ) -> Result<Hosting, String> {
-        let game = registry::find(self.game).ok_or("no such game")?;
+        let name = self
+            .from
+            .as_ref()
+            .map_or(self.game, |f| f.record.game.as_str());
+        let game = registry::find(name)
+            .ok_or_else(|| format!("`{name}` is not a game this program plays"))?;
         let listen: SocketAddr = self.listen.trim().parse().map_err(|_| {
             format!(
                 "Listen on: `{}` is not an address and port (for example 0.0.0.0:0)",
