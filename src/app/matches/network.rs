@@ -408,7 +408,10 @@ impl HostPanel {
                     Ok(record) => {
                         let to = record.inputs.len();
                         self.players = record.seats.len();
-                        for (k, s) in record.seats.iter().enumerate().take(self.sitters.len()) {
+                        if self.sitters.len() < self.players {
+                            self.sitters.resize(self.players, Sitter::Remote);
+                        }
+                        for (k, s) in record.seats.iter().enumerate() {
                             self.sitters[k] = match s.as_str() {
                                 "person" => Sitter::Remote,
                                 p => Sitter::parse(p).unwrap_or(Sitter::Remote),
@@ -594,7 +597,7 @@ impl HostPanel {
                 self.listen.trim()
             )
         })?;
-        let sitters = self.sitters[..players].to_vec();
+        let sitters = self.sitters[..players.min(self.sitters.len())].to_vec();
         if !sitters.contains(&Sitter::Remote) {
             return Err(
                 "No seat is a remote person's: choose one for the friend who joins.".into(),
