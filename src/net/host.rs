@@ -126,6 +126,9 @@ pub enum Event {
     Terminal(String),
     /// The host's terminal closed (end of input).
     TerminalClosed,
+    /// The host's face stops the match before its end (the app's Stop hosting): every peer
+    /// is told so and [`Host::play`] returns [`HostError::Stopped`].
+    Stop,
 }
 
 /// What the host's terminal shows and keeps, as the match goes.
@@ -148,6 +151,9 @@ pub enum HostError {
     /// `quit` was typed at the host's terminal: the match stops where it is.
     #[error("the host stopped the match at step {0}")]
     Quit(usize),
+    /// A face stopped hosting (`Event::Stop`).
+    #[error("the host stopped the match")]
+    Stopped,
 }
 
 /// What the host's terminal may type besides a decision's number.
@@ -527,6 +533,10 @@ impl Host {
                     }
                 }
                 Event::TerminalClosed => terminal_closed = true,
+                Event::Stop => {
+                    self.stop(peers, table);
+                    return Err(HostError::Stopped);
+                }
             }
         }
         self.end(session, peers, table);
@@ -573,6 +583,33 @@ impl Host {
                         "{} peer(s) did not take the end in time",
                         peers.len()
                     ));
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Tells every peer the match was stopped, and waits up to [`END_WAIT`] for them to
+    /// leave (so they hear why before the endpoint closes).
+    fn stop(&mut self, mut peers: HashMap<u64, Peer>, table: &mut dyn Table) {
+        for p in peers.values() {
+            let _ = p.out.send(ToPeer::Refused {
+                reason: "the host stopped the match".into(),
+            });
+        }
+        let deadline = Instant::now() + END_WAIT;
+        while !peers.is_empty() {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.events.recv_timeout(left) {
+                Ok(Event::Left { id, .. }) => {
+                    peers.remove(&id);
+                }
+                Ok(Event::Join { reply, .. }) => {
+                    let _ = reply.send(Err("the host stopped the match".into()));
+                }
+                Ok(_) => {}
+                Err(_) => {
+                    table.note(&format!("{} peer(s) did not leave in time", peers.len()));
                     break;
                 }
             }

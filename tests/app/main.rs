@@ -23,6 +23,7 @@ mod iconica_board;
 mod iconoclasm_match;
 mod laptop;
 mod matches;
+mod network;
 mod new_user;
 mod playtest_notes;
 mod print;

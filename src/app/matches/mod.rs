@@ -8,6 +8,7 @@ pub mod draft;
 pub mod iconica_board;
 pub mod iconoclasm;
 pub mod job;
+pub mod network;
 pub mod pictures;
 pub mod play;
 pub mod ruunara;
@@ -128,6 +129,8 @@ pub enum MatchGame {
     Arcadia,
     Ruunara,
     Generic(&'static str),
+    /// Not a game: host or join a match over the network (`network`).
+    Network,
 }
 
 impl MatchGame {
@@ -156,6 +159,8 @@ pub struct MatchScreen {
     pub sim: simulate::SimPanel,
     pub watch: watch::WatchPanel,
     pub play: play::PlayPanel,
+    /// Host or join a match over the network.
+    pub network: network::NetworkPanel,
     /// The generic boards opened, one a game.
     pub generic: Vec<session_view::SessionView<session_view::OptionsBoard>>,
     ready: Memo<MatchReady>,
@@ -171,7 +176,15 @@ impl MatchScreen {
                         .on_hover_text(format!("Play {} on this screen", reg.title));
                 }
             }
+            ui.separator();
+            ui.selectable_value(&mut self.game, MatchGame::Network, "Host or join")
+                .on_hover_text("Play over the network: host a match, or join one with a code");
         });
+        if self.game == MatchGame::Network {
+            let options = &self.options;
+            egui::CentralPanel::default().show(ui, |ui| self.network.ui(ui, env, options));
+            return;
+        }
         if let MatchGame::Generic(name) = self.game {
             let Some(reg) = registry::find(name) else {
                 return;
