@@ -1,6 +1,8 @@
-//! `deckwright host GAME [--seats S1,S2,...] [--seed N] [--from MATCHFILE [--to STEP]]
-//! [--listen ADDR] [--policy P] [--record FILE] [--drop-to POLICY] [--json]`: hosts a match
-//! over the network (`net::host`). The first line on stdout is the join code; then the log
+//! `deckwright host GAME [game options] [--seats S1,S2,...] [--seed N] [--from MATCHFILE
+//! [--to STEP]] [--listen ADDR] [--policy P] [--record FILE] [--drop-to POLICY] [--json]`:
+//! hosts a match over the network (`net::host`). Every registered game is a subcommand with
+//! the options `play GAME` takes (its files and switches, from the registry): a new match is
+//! compiled from them as `play` compiles it; `--from` hosts a match file instead. The first line on stdout is the join code; then the log
 //! as it happens; the match's outcome at the end (as `play` prints it; `--json`: the
 //! `play --json` document with the match record added). The match's cards (and their art,
 //! found beside the match file or in the catalogue's art folder) are sent to every peer.
@@ -13,18 +15,56 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::{ArgMatches, FromArgMatches};
+
+use crate::cli::load::CliShelf;
 use crate::cli::out::{Out, note};
+use crate::cli::play::{game_command, game_of};
 use crate::cli::{BadInput, Context, Outcome, report};
 use crate::games::record::MatchRecord;
-use crate::games::registry;
+use crate::games::registry::{self, Ask, Registration};
 use crate::games::session::Session;
 use crate::net::host::{Event, Host, HostError, Lobby, Sitter, Table};
 use crate::net::wire::LogLine;
 
-#[derive(Debug, clap::Args)]
+/// The game and its parsed arguments.
+#[derive(Debug, Clone)]
 pub struct Args {
-    /// The game: one that starts from its rules alone (`pig`), or any with --from.
-    pub game: String,
+    game: &'static Registration,
+    matches: ArgMatches,
+}
+
+impl FromArgMatches for Args {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        let (game, matches) = game_of(m)?;
+        Ok(Args { game, matches })
+    }
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Args::from_arg_matches(m)?;
+        Ok(())
+    }
+}
+
+impl clap::Args for Args {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        let mut cmd = cmd.subcommand_required(true).arg_required_else_help(true);
+        for g in registry::GAMES {
+            // A match hosted --from its file takes none of the game's options: the ones a
+            // new match needs are checked when it is compiled.
+            let sub = game_command(g, g.options.about).mut_args(|a| a.required(false));
+            let sub = <Shared as clap::Args>::augment_args(sub);
+            cmd = cmd.subcommand(sub.about(g.options.about).long_about(None));
+        }
+        cmd
+    }
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
+}
+
+/// What `host` takes of every game.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Shared {
     /// Who plays each seat, in order: `host` (this terminal, or --policy), `remote` (someone
     /// who joins with the code) or a policy (first, random, greedy, mcts, ...). Default:
     /// the host at the first seat and remote seats after it; with --from, the record's
@@ -99,17 +139,22 @@ impl Table for Terminal<'_> {
 }
 
 pub fn run(ctx: &Context, args: Args) -> Outcome {
-    let Some(game) = registry::find(&args.game) else {
+    let Args { game, matches: m } = args;
+    let args = Shared::from_arg_matches(&m).map_err(|e| BadInput(e.to_string()))?;
+    // The game's own options given on the command line.
+    let given: Vec<String> = game_command(game, "")
+        .get_arguments()
+        .filter(|a| {
+            m.value_source(a.get_id().as_str()) == Some(clap::parser::ValueSource::CommandLine)
+        })
+        .map(|a| a.get_id().to_string())
+        .collect();
+    if args.from.is_some() && !given.is_empty() {
         return Err(BadInput(format!(
-            "`{}` is not a game this program plays ({})",
-            args.game,
-            registry::GAMES
-                .iter()
-                .map(|g| g.name)
-                .collect::<Vec<_>>()
-                .join(", ")
+            "--from: a match hosted from its file keeps the file's options; leave out {}",
+            given.join(", ")
         )));
-    };
+    }
     let (mut session, recorded) = match &args.from {
         Some(path) => {
             if args.seed.is_some() {
@@ -147,13 +192,26 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
             (s, Some(r.seats))
         }
         None => {
-            let s = Session::generic(game, Vec::new(), args.seed.unwrap_or(0)).ok_or_else(|| {
-                BadInput(format!(
-                    "a new {} match needs its setup: record one (`deckwright play {} ... --record F`) and host it with --from F --to 0",
-                    game.name, game.name
-                ))
-            })?;
-            (s, None)
+            // A new match, compiled from the game's options as `play` compiles it.
+            let seed = args.seed.unwrap_or(0);
+            let shelf = CliShelf::new(ctx);
+            let options = (game.options.compile)(
+                &m,
+                &shelf,
+                &Ask {
+                    seed,
+                    policies: &|_| Vec::new(),
+                    policy_option: "--seats",
+                },
+            )
+            .map_err(|e| BadInput(format!("a new {} match: {e}", game.name)))?;
+            let none: Vec<crate::cards::Card> = Vec::new();
+            let opened = (game.open)(&options, &none)
+                .map_err(|e| BadInput(format!("a new {} match: {e}", game.name)))?;
+            (
+                Session::opened(opened, game.engine, Vec::new(), seed, options),
+                None,
+            )
         }
     };
     let n = session.latest().seats();

@@ -867,3 +867,62 @@ fn an_arcadia_seat_is_sent_no_secret_of_the_other_seat() {
         "{hout}"
     );
 }
+
+/// A new match of a game that starts from files is hosted with the files `play` takes (the
+/// registry's options): an Arcadia setup with a remote seat and the computer, played to the
+/// end, and the kept record replays as `play` would have played it; options beside --from,
+/// or a new match missing its setup, are refused in words.
+#[test]
+fn a_new_arcadia_match_is_hosted_from_its_setup_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let kept = path(d, "host.match.toml");
+    let setup = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/arcadia/legal-long-road.setup.toml"
+    );
+    let (host, code) = host(
+        d,
+        &[
+            "arcadia",
+            setup,
+            "--turn-limit",
+            "60",
+            "--seed",
+            "4",
+            "--seats",
+            "remote,greedy",
+            "--record",
+            s(&kept),
+        ],
+    );
+    let player = join(d, &code, &["--policy", "random", "--seed", "2"]);
+    let (pc, pout, perr) = player.finish();
+    assert_eq!(pc, 0, "player: {pout}\n{perr}");
+    let (hc, hout, herr) = host.finish();
+    assert_eq!(hc, 0, "host: {hout}\n{herr}");
+    let record: toml::Table = std::fs::read_to_string(&kept).unwrap().parse().unwrap();
+    assert_eq!(record["game"].as_str(), Some("arcadia"));
+    assert_eq!(record["seed"].as_integer(), Some(4));
+    assert_eq!(record["options"]["day_limit"].as_integer(), Some(60));
+    let (rc, rout) = replay(d, &kept);
+    assert_eq!(rc, 0, "{rout}");
+    assert_eq!(last_line(&hout), last_line(&rout));
+    // Options beside --from, and a new match without its setup file.
+    let o = Command::new(env!("CARGO_BIN_EXE_deckwright"))
+        .arg("--db")
+        .arg(d.join("c.sqlite"))
+        .args(["host", "arcadia", setup, "--from", s(&kept)])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("leave out setup"));
+    let o = Command::new(env!("CARGO_BIN_EXE_deckwright"))
+        .arg("--db")
+        .arg(d.join("c.sqlite"))
+        .args(["host", "arcadia", "--listen", "127.0.0.1:0"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("a new arcadia match"));
+}

@@ -264,7 +264,8 @@ fn a_dropped_seat_is_handed_to_the_computer_at_the_hosts_word() {
     assert_eq!(hc, 0, "{hout}\n{herr}");
     let a = std::fs::read_to_string(&kept).unwrap();
     let record = deckwright::games::record::MatchRecord::parse(&a).unwrap();
-    assert_eq!(record.seats, vec!["greedy", "first"]);
+    // A hosted computer decides from its seat's view: `greedy` is played as `seat-greedy`.
+    assert_eq!(record.seats, vec!["seat-greedy", "first"]);
     let by: Vec<&str> = record.notes.iter().map(|n| n.by.as_str()).collect();
     assert_eq!(by, vec!["Player 2", "the host"], "{a}");
     assert!(record.notes[0].step < record.notes[1].step);
@@ -319,7 +320,7 @@ fn a_seat_whose_player_leaves_goes_to_the_computer_with_drop_to() {
     let record =
         deckwright::games::record::MatchRecord::parse(&std::fs::read_to_string(&kept).unwrap())
             .unwrap();
-    assert_eq!(record.seats, vec!["first", "greedy"]);
+    assert_eq!(record.seats, vec!["first", "seat-greedy"]);
     assert!(
         record.notes[0]
             .text
