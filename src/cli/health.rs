@@ -9,17 +9,17 @@
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 
-use clap::{ArgMatches, FromArgMatches};
+use clap::FromArgMatches;
 use serde_json::json;
 
+use super::games::{Face, GameArgs, game_command};
 use super::load::CliShelf;
 use super::options::policy_parser;
-use super::play::{game_command, game_of};
 use super::{BadInput, Context, Outcome};
 use crate::cards::Card;
 use crate::games::ai::Policy;
 use crate::games::any::AnyGame;
-use crate::games::registry::{self, Ask, Registration};
+use crate::games::registry::{Ask, Registration};
 use crate::sim::health::{self, Checkup, Health};
 
 /// What `health` takes of every game.
@@ -52,37 +52,19 @@ fn share(s: &str) -> Result<f64, String> {
     }
 }
 
-/// The game and its parsed arguments.
+/// `health`'s subcommand of each game: its `play` options, then the check's own.
 #[derive(Debug, Clone)]
-pub struct Args {
-    game: &'static Registration,
-    matches: ArgMatches,
-}
+pub struct HealthFace;
 
-impl FromArgMatches for Args {
-    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
-        let (game, matches) = game_of(m)?;
-        Ok(Args { game, matches })
-    }
-    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
-        *self = Args::from_arg_matches(m)?;
-        Ok(())
+impl Face for HealthFace {
+    fn subcommand(g: &'static Registration) -> Option<clap::Command> {
+        let sub = <Shared as clap::Args>::augment_args(game_command(g, g.options.about));
+        Some(sub.about(g.options.about).long_about(None))
     }
 }
 
-impl clap::Args for Args {
-    fn augment_args(cmd: clap::Command) -> clap::Command {
-        let mut cmd = cmd.subcommand_required(true).arg_required_else_help(true);
-        for g in registry::GAMES {
-            let sub = <Shared as clap::Args>::augment_args(game_command(g, g.options.about));
-            cmd = cmd.subcommand(sub.about(g.options.about).long_about(None));
-        }
-        cmd
-    }
-    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
-        Self::augment_args(cmd)
-    }
-}
+/// The game and its parsed arguments.
+pub type Args = GameArgs<HealthFace>;
 
 /// The words of the game's own options on this command line: what `play GAME` takes too
 /// (the health options and their values left out).
@@ -115,7 +97,7 @@ fn quoted(w: &str) -> String {
 }
 
 pub fn run(ctx: &Context, args: Args) -> Outcome {
-    let Args { game, matches: m } = args;
+    let (game, m) = (args.game, args.matches);
     let shared = Shared::from_arg_matches(&m).map_err(|e| BadInput(e.to_string()))?;
     let c = Checkup {
         games: shared.games,

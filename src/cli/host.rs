@@ -15,11 +15,11 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{ArgMatches, FromArgMatches};
+use clap::FromArgMatches;
 
+use crate::cli::games::{Face, GameArgs, game_command};
 use crate::cli::load::CliShelf;
 use crate::cli::out::{Out, note};
-use crate::cli::play::{game_command, game_of};
 use crate::cli::{BadInput, Context, Outcome, report};
 use crate::games::record::MatchRecord;
 use crate::games::registry::{self, Ask, Registration};
@@ -27,40 +27,22 @@ use crate::games::session::Session;
 use crate::net::host::{Event, Host, HostError, Lobby, Sitter, Table};
 use crate::net::wire::LogLine;
 
-/// The game and its parsed arguments.
+/// `host`'s subcommand of each game: its `play` options (none of them required: a match
+/// hosted --from its file takes none, and a new match's are checked when it is compiled),
+/// then the host's own.
 #[derive(Debug, Clone)]
-pub struct Args {
-    game: &'static Registration,
-    matches: ArgMatches,
-}
+pub struct HostFace;
 
-impl FromArgMatches for Args {
-    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
-        let (game, matches) = game_of(m)?;
-        Ok(Args { game, matches })
-    }
-    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
-        *self = Args::from_arg_matches(m)?;
-        Ok(())
+impl Face for HostFace {
+    fn subcommand(g: &'static Registration) -> Option<clap::Command> {
+        let sub = game_command(g, g.options.about).mut_args(|a| a.required(false));
+        let sub = <Shared as clap::Args>::augment_args(sub);
+        Some(sub.about(g.options.about).long_about(None))
     }
 }
 
-impl clap::Args for Args {
-    fn augment_args(cmd: clap::Command) -> clap::Command {
-        let mut cmd = cmd.subcommand_required(true).arg_required_else_help(true);
-        for g in registry::GAMES {
-            // A match hosted --from its file takes none of the game's options: the ones a
-            // new match needs are checked when it is compiled.
-            let sub = game_command(g, g.options.about).mut_args(|a| a.required(false));
-            let sub = <Shared as clap::Args>::augment_args(sub);
-            cmd = cmd.subcommand(sub.about(g.options.about).long_about(None));
-        }
-        cmd
-    }
-    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
-        Self::augment_args(cmd)
-    }
-}
+/// The game and its parsed arguments.
+pub type Args = GameArgs<HostFace>;
 
 /// What `host` takes of every game.
 #[derive(Debug, Clone, clap::Args)]
@@ -139,7 +121,7 @@ impl Table for Terminal<'_> {
 }
 
 pub fn run(ctx: &Context, args: Args) -> Outcome {
-    let Args { game, matches: m } = args;
+    let (game, m) = (args.game, args.matches);
     let args = Shared::from_arg_matches(&m).map_err(|e| BadInput(e.to_string()))?;
     // The game's own options given on the command line.
     let given: Vec<String> = game_command(game, "")

@@ -10,6 +10,7 @@ mod catalogue;
 mod collection;
 mod duel;
 mod export;
+mod games;
 mod health;
 mod host;
 mod import;

@@ -12,6 +12,7 @@ use std::process::ExitCode;
 use clap::{ArgMatches, FromArgMatches};
 
 use crate::cards::Card;
+use crate::cli::games::{Face, GameArgs, game_command};
 use crate::cli::load::CliShelf;
 use crate::cli::options::{DiceScript, PlayShared, SoloPlay};
 use crate::cli::out::note;
@@ -20,68 +21,30 @@ use crate::cli::{BadInput, Context, Outcome};
 use crate::games::ai::Policy;
 use crate::games::dice::RngDice;
 use crate::games::record::MatchRecord;
-use crate::games::registry::{self, Ask, Registration};
+use crate::games::registry::{Ask, Registration};
+
+/// `play`'s subcommand of each game: its options, its dice script, the seats' policies.
+#[derive(Debug, Clone)]
+pub struct PlayFace;
+
+impl Face for PlayFace {
+    fn subcommand(g: &'static Registration) -> Option<clap::Command> {
+        let mut sub = game_command(g, g.options.about);
+        if g.options.dice {
+            sub = <DiceScript as clap::Args>::augment_args(sub);
+        }
+        sub = if g.options.solo {
+            <SoloPlay as clap::Args>::augment_args(sub)
+        } else {
+            <PlayShared as clap::Args>::augment_args(sub)
+        };
+        // The registration's line, not a derived struct's doc comment.
+        Some(sub.about(g.options.about).long_about(None))
+    }
+}
 
 /// The game and its parsed arguments.
-#[derive(Debug, Clone)]
-pub struct Args {
-    pub game: &'static Registration,
-    pub matches: ArgMatches,
-}
-
-/// The subcommand of `game` under a face (`play`, `sim`): its name and line of help, its
-/// options struct's arguments.
-pub fn game_command(game: &Registration, about: &'static str) -> clap::Command {
-    (game.options.args)(clap::Command::new(game.name).about(about))
-}
-
-/// The registered game a face's subcommand names, with its arguments.
-pub fn game_of(m: &ArgMatches) -> Result<(&'static Registration, ArgMatches), clap::Error> {
-    let (name, sub) = m
-        .subcommand()
-        .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::MissingSubcommand))?;
-    let game = registry::find(name).ok_or_else(|| {
-        clap::Error::raw(
-            clap::error::ErrorKind::InvalidSubcommand,
-            format!("`{name}` is not a registered game\n"),
-        )
-    })?;
-    Ok((game, sub.clone()))
-}
-
-impl FromArgMatches for Args {
-    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
-        let (game, matches) = game_of(m)?;
-        Ok(Args { game, matches })
-    }
-    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
-        *self = Args::from_arg_matches(m)?;
-        Ok(())
-    }
-}
-
-impl clap::Args for Args {
-    fn augment_args(cmd: clap::Command) -> clap::Command {
-        let mut cmd = cmd.subcommand_required(true).arg_required_else_help(true);
-        for g in registry::GAMES {
-            let mut sub = game_command(g, g.options.about);
-            if g.options.dice {
-                sub = <DiceScript as clap::Args>::augment_args(sub);
-            }
-            sub = if g.options.solo {
-                <SoloPlay as clap::Args>::augment_args(sub)
-            } else {
-                <PlayShared as clap::Args>::augment_args(sub)
-            };
-            // The registration's line, not a derived struct's doc comment.
-            cmd = cmd.subcommand(sub.about(g.options.about).long_about(None));
-        }
-        cmd
-    }
-    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
-        Self::augment_args(cmd)
-    }
-}
+pub type Args = GameArgs<PlayFace>;
 
 /// What `play` takes of every game: the seed, the policies, the output.
 struct Common {
@@ -126,7 +89,7 @@ impl Common {
 }
 
 pub fn run(ctx: &Context, args: Args) -> Outcome {
-    let Args { game, matches: m } = args;
+    let (game, m) = (args.game, args.matches);
     let common = Common::of(game, &m).map_err(|e| BadInput(e.to_string()))?;
     let dice = if game.options.dice {
         DiceScript::from_arg_matches(&m)

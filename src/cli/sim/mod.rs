@@ -20,6 +20,7 @@ use serde_json::json;
 
 use clap::{ArgMatches, FromArgMatches};
 
+use super::games::{Face, GameArgs, game_command};
 use super::load::CliShelf;
 use super::options::{Sharding, SimShared, SoloSim};
 use super::out::note;
@@ -31,49 +32,30 @@ use crate::games::run::EndingAt;
 use crate::sim::shard::{self, Counts, Shard, TallyFile, run_id};
 use crate::sim::{self, Summary, Tally};
 
-/// The game and its parsed arguments.
+/// `sim`'s subcommand of each game it plays: its options struct's arguments, its run's own
+/// arguments, then the options every run takes.
 #[derive(Debug, Clone)]
-pub struct Args {
-    pub game: &'static Registration,
-    pub matches: ArgMatches,
-}
+pub struct SimFace;
 
-impl FromArgMatches for Args {
-    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
-        let (game, matches) = super::play::game_of(m)?;
-        Ok(Args { game, matches })
-    }
-    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
-        *self = Args::from_arg_matches(m)?;
-        Ok(())
-    }
-}
-
-impl clap::Args for Args {
-    /// A subcommand for every registered game `sim` plays: its options struct's arguments,
-    /// its run's own arguments, then the options every run takes.
-    fn augment_args(cmd: clap::Command) -> clap::Command {
-        let mut cmd = cmd.subcommand_required(true).arg_required_else_help(true);
-        for g in registry::GAMES {
-            let Some(run) = g.options.sim else { continue };
-            let mut sub = super::play::game_command(g, run.about);
-            if let Some(extra) = run.extra {
-                sub = extra(sub);
-            }
-            sub = if g.options.solo {
-                <SoloSim as clap::Args>::augment_args(sub)
-            } else {
-                <SimShared as clap::Args>::augment_args(sub)
-            };
-            // The registration's line, not a derived struct's doc comment.
-            cmd = cmd.subcommand(sub.about(run.about).long_about(None));
+impl Face for SimFace {
+    fn subcommand(g: &'static Registration) -> Option<clap::Command> {
+        let run = g.options.sim?;
+        let mut sub = game_command(g, run.about);
+        if let Some(extra) = run.extra {
+            sub = extra(sub);
         }
-        cmd
-    }
-    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
-        Self::augment_args(cmd)
+        sub = if g.options.solo {
+            <SoloSim as clap::Args>::augment_args(sub)
+        } else {
+            <SimShared as clap::Args>::augment_args(sub)
+        };
+        // The registration's line, not a derived struct's doc comment.
+        Some(sub.about(run.about).long_about(None))
     }
 }
+
+/// The game and its parsed arguments.
+pub type Args = GameArgs<SimFace>;
 
 /// What every run takes, for a game of sides or of one deciding seat.
 struct Common {
@@ -122,7 +104,7 @@ impl Common {
 }
 
 pub fn run(ctx: &Context, args: Args) -> Outcome {
-    let Args { game, matches: m } = args;
+    let (game, m) = (args.game, args.matches);
     let Some(sim) = game.options.sim else {
         return Err(BadInput(format!("sim does not play {} yet", game.name)));
     };
