@@ -926,3 +926,40 @@ fn a_new_arcadia_match_is_hosted_from_its_setup_file() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("a new arcadia match"));
 }
+
+/// A Ruunara mission hosted from its files: the squad's seat played by a joiner, the enemies
+/// by the rules on the host; the kept record replays.
+#[test]
+fn a_ruunara_mission_is_hosted_from_its_files_with_a_remote_squad() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let kept = path(d, "host.match.toml");
+    let ex = |f: &str| format!("{}/examples/ruunara/{f}", env!("CARGO_MANIFEST_DIR"));
+    let (mission, squad) = (
+        ex("survive.mission.toml"),
+        ex("legal-ardann-story.squad.toml"),
+    );
+    let (host, code) = host(
+        d,
+        &[
+            "ruunara",
+            &mission,
+            &squad,
+            "--seed",
+            "3",
+            "--seats",
+            "remote,first",
+            "--record",
+            s(&kept),
+        ],
+    );
+    let player = join(d, &code, &["--policy", "random", "--seed", "1"]);
+    let (pc, pout, perr) = player.finish();
+    assert_eq!(pc, 0, "player: {pout}\n{perr}");
+    let (hc, hout, herr) = host.finish();
+    assert_eq!(hc, 0, "host: {hout}\n{herr}");
+    let (rc, rout) = replay(d, &kept);
+    assert_eq!(rc, 0, "{rout}");
+    assert_eq!(last_line(&hout), last_line(&rout));
+    assert_eq!(last_line(&pout), last_line(&rout));
+}
