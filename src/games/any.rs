@@ -98,8 +98,8 @@ pub trait AnyGame: Send {
     /// Plays the match on to its end as `deckwright play` does: seat `k` decided by one
     /// agent of `policies[k]` (the last one for seats past the list) seeded from stream
     /// `k + 1` of `seed` for the whole match; chance the position fixes as it does
-    /// ([`Game::dealt`]), any other drawn from `dice`. Calls `each(turns)` after every
-    /// decision a seat takes (a face shows progress with it). Returns every input in order
+    /// ([`Game::dealt`]), any other drawn from `dice`. Calls `each(turns)` at every decision
+    /// a seat takes, with the turns played so far (a face shows progress with it). Returns every input in order
     /// and whether the dice ran out (the match then stops there).
     fn play_on(
         &mut self,
