@@ -99,8 +99,8 @@ pub trait AnyGame: Send {
     /// agent of `policies[k]` (the last one for seats past the list) seeded from stream
     /// `k + 1` of `seed` for the whole match; chance the position fixes as it does
     /// ([`Game::dealt`]), any other drawn from `dice`. Calls `each(turns)` at every decision
-    /// a seat takes, with the turns played so far (a face shows progress with it). Returns every input in order
-    /// and whether the dice ran out (the match then stops there).
+    /// a seat takes, with the turns played so far (a face shows progress with it). Returns
+    /// every input in order and whether the dice ran out (the match then stops there).
     fn play_on(
         &mut self,
         dice: &mut dyn Dice,
