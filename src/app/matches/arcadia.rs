@@ -412,20 +412,7 @@ impl ArcadiaPanel {
         ui.horizontal_wrapped(|ui| {
             for (k, seat) in self.view.seats.iter_mut().enumerate().take(2) {
                 let label = ui.label(format!("Player {}", k + 1));
-                egui::ComboBox::from_id_salt(("arcadia-sim-seat", k))
-                    .selected_text(match seat {
-                        Seat::Computer(p) => p.name(),
-                        Seat::Person => "greedy".into(),
-                    })
-                    .show_ui(ui, |ui| {
-                        for (name, tip) in super::POLICIES {
-                            let p = Policy::parse(name).expect("a known policy");
-                            ui.selectable_value(seat, Seat::Computer(p), name)
-                                .on_hover_text(tip);
-                        }
-                    })
-                    .response
-                    .labelled_by(label.id);
+                super::policy_combo(ui, ("arcadia-sim-seat", k), seat).labelled_by(label.id);
             }
             let label = ui.label("Seed");
             ui.add(egui::DragValue::new(&mut self.view.seed))

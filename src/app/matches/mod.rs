@@ -44,6 +44,29 @@ pub const POLICIES: [(&str, &str); 4] = [
     ),
 ];
 
+/// A simulated seat's policy, chosen from [`POLICIES`] (a person's seat simulates as greedy).
+pub fn policy_combo(
+    ui: &mut egui::Ui,
+    id: impl egui::AsIdSalt,
+    seat: &mut crate::games::session::Seat,
+) -> egui::Response {
+    use crate::games::ai::Policy;
+    use crate::games::session::Seat;
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(match seat {
+            Seat::Computer(p) => p.name(),
+            Seat::Person => "greedy".into(),
+        })
+        .show_ui(ui, |ui| {
+            for (name, tip) in POLICIES {
+                let p = Policy::parse(name).expect("a known policy");
+                ui.selectable_value(seat, Seat::Computer(p), name)
+                    .on_hover_text(tip);
+            }
+        })
+        .response
+}
+
 /// The match's options, apart from the widgets that edit them: Iconica's rules are its
 /// registered options struct (`games/iconica/options.rs`, what `play iconica` parses).
 #[derive(Debug, Clone, PartialEq)]

@@ -956,20 +956,7 @@ impl RuunaraPanel {
         ui.horizontal_wrapped(|ui| {
             let label = ui.label("Heroes played by");
             let seat = &mut self.view.seats[0];
-            egui::ComboBox::from_id_salt("ruunara-sim-heroes")
-                .selected_text(match seat {
-                    Seat::Computer(p) => p.name(),
-                    Seat::Person => "greedy".into(),
-                })
-                .show_ui(ui, |ui| {
-                    for (name, tip) in super::POLICIES {
-                        let p = Policy::parse(name).expect("a known policy");
-                        ui.selectable_value(seat, Seat::Computer(p), name)
-                            .on_hover_text(tip);
-                    }
-                })
-                .response
-                .labelled_by(label.id);
+            super::policy_combo(ui, "ruunara-sim-heroes", seat).labelled_by(label.id);
             let label = ui
                 .label("Seed")
                 .on_hover_text("The same seed rolls the same dice");
