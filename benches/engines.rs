@@ -43,14 +43,15 @@ fn starts() -> Vec<(String, Box<dyn AnyGame>)> {
 }
 
 /// The first decision of a match from `start` (chance drawn as the position fixes it, or
-/// the first outcome).
+/// from seeded dice: the same outcome every time could tie a first-player roll forever).
 fn first_decision(start: &dyn AnyGame) -> Box<dyn AnyGame> {
     let mut g = start.clone_box();
+    let mut dice = RngDice::new(1);
     loop {
         match g.turn() {
             Turn::Seat { .. } | Turn::Over => return g,
             Turn::Chance(c) => {
-                let o = g.dealt(c).unwrap_or(0);
+                let o = g.dealt(c).or_else(|| c.draw(&mut dice)).unwrap_or(0);
                 g.apply(o);
             }
         }
