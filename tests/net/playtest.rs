@@ -355,6 +355,9 @@ fn a_host_that_quits_keeps_the_record_and_hosts_it_again() {
     host1.type_line("note stopping here for dinner");
     host1.until_err("note at step");
     host1.type_line("quit");
+    // The player hears the stop before its input is closed (closing it first would end the
+    // player on its own unanswered question, whichever comes first on a busy machine).
+    player.until_err("the host stopped the match");
     let (pc, pout, perr) = player.finish();
     assert_eq!(pc, 1, "{pout}\n{perr}");
     assert!(perr.contains("the host stopped the match"), "{perr}");
