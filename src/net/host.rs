@@ -567,36 +567,29 @@ impl Host {
                 }
             }
         }
-        let deadline = Instant::now() + END_WAIT;
-        while !peers.is_empty() {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.events.recv_timeout(left) {
-                Ok(Event::Left { id, .. }) => {
-                    peers.remove(&id);
-                }
-                Ok(Event::Join { reply, .. }) => {
-                    let _ = reply.send(Err("the match is over".into()));
-                }
-                Ok(_) => {}
-                Err(_) => {
-                    table.note(&format!(
-                        "{} peer(s) did not take the end in time",
-                        peers.len()
-                    ));
-                    break;
-                }
-            }
-        }
+        self.wait_for_leaving(peers, "the match is over", "take the end", table);
     }
 
     /// Tells every peer the match was stopped, and waits up to [`END_WAIT`] for them to
     /// leave (so they hear why before the endpoint closes).
-    fn stop(&mut self, mut peers: HashMap<u64, Peer>, table: &mut dyn Table) {
+    fn stop(&mut self, peers: HashMap<u64, Peer>, table: &mut dyn Table) {
         for p in peers.values() {
             let _ = p.out.send(ToPeer::Refused {
                 reason: "the host stopped the match".into(),
             });
         }
+        self.wait_for_leaving(peers, "the host stopped the match", "leave", table);
+    }
+
+    /// Waits up to [`END_WAIT`] for `peers` to leave, refusing a late joiner with `refusal`;
+    /// says how many did not `what` in time.
+    fn wait_for_leaving(
+        &mut self,
+        mut peers: HashMap<u64, Peer>,
+        refusal: &str,
+        what: &str,
+        table: &mut dyn Table,
+    ) {
         let deadline = Instant::now() + END_WAIT;
         while !peers.is_empty() {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -605,11 +598,11 @@ impl Host {
                     peers.remove(&id);
                 }
                 Ok(Event::Join { reply, .. }) => {
-                    let _ = reply.send(Err("the host stopped the match".into()));
+                    let _ = reply.send(Err(refusal.into()));
                 }
                 Ok(_) => {}
                 Err(_) => {
-                    table.note(&format!("{} peer(s) did not leave in time", peers.len()));
+                    table.note(&format!("{} peer(s) did not {what} in time", peers.len()));
                     break;
                 }
             }
