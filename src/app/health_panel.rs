@@ -36,12 +36,14 @@ pub fn checkup() -> Checkup {
 /// Runs [`checkup`] on the match of `game` that the record options `options` describe (a
 /// setup whose start does not depend on the seed), reporting each match to `p`.
 pub fn run(game: &'static Registration, options: toml::Table, p: &Progress) -> Checked {
+    // Opened once; each match plays a clone of it.
     let none: Vec<Card> = Vec::new();
-    let start = |_seed: u64| {
+    let opened = std::sync::Mutex::new(
         (game.open)(&options, &none)
-            .map(|o| o.game)
-            .map_err(|e| e.to_string())
-    };
+            .map_err(|e| e.to_string())?
+            .game,
+    );
+    let start = |_seed: u64| Ok(opened.lock().unwrap_or_else(|e| e.into_inner()).clone_box());
     let endings = game.options.sim.map(|s| (s.endings)()).unwrap_or_default();
     let h = health::check(&start, &endings, &checkup(), p.stop_flag(), &|n| p.add(n))?;
     Ok(h.map(|h| HealthView::of(&h)))

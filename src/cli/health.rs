@@ -6,7 +6,9 @@
 //! same switches), and each warning names the `play` command that shows it. A report, not a
 //! verdict: the exit status is 0 whatever it finds (2 for bad input).
 
+use std::collections::HashMap;
 use std::process::ExitCode;
+use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 
 use clap::FromArgMatches;
@@ -111,7 +113,12 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     let policies = move |_seats: usize| ai.clone();
     // Each match's start, compiled as `play --seed` compiles it (a deal may depend on the
     // seed), once before any is played: the catalogue and the files are read here only.
-    let mut starts = Vec::new();
+    // Each seed's start is opened once; seeds that compile to the same options (every game
+    // but one whose deal depends on the seed) share one position, cloned for each match.
+    let none: Vec<Card> = Vec::new();
+    let mut opened: Vec<Mutex<Box<dyn AnyGame>>> = Vec::new();
+    let mut by_options: HashMap<String, usize> = HashMap::new();
+    let mut at = Vec::new();
     for k in 0..shared.games {
         let seed = shared.seed.wrapping_add(k);
         let options = (game.options.compile)(
@@ -124,17 +131,19 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
             },
         )
         .map_err(BadInput)?;
-        starts.push(options);
+        let n = opened.len();
+        let i = *by_options.entry(options.to_string()).or_insert(n);
+        if i == n {
+            let start = (game.open)(&options, &none).map_err(|e| BadInput(e.to_string()))?;
+            opened.push(Mutex::new(start.game));
+        }
+        at.push(i);
     }
     let endings = game.options.sim.map(|s| (s.endings)()).unwrap_or_default();
-    let open = game.open;
     let first = shared.seed;
     let start = |seed: u64| -> Result<Box<dyn AnyGame>, String> {
-        let none: Vec<Card> = Vec::new();
-        let options = &starts[seed.wrapping_sub(first) as usize];
-        open(options, &none)
-            .map(|o| o.game)
-            .map_err(|e| e.to_string())
+        let g = &opened[at[seed.wrapping_sub(first) as usize]];
+        Ok(g.lock().unwrap_or_else(|e| e.into_inner()).clone_box())
     };
     let stop = AtomicBool::new(false);
     let h = health::check(&start, &endings, &c, &stop, &|_| {})
@@ -142,15 +151,14 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         .ok_or_else(|| BadInput("stopped".into()))?;
     let words: Vec<String> = std::env::args().collect();
     let mine = game_words(&words, game.name);
-    // `play` takes every seat's policy (or a solo game's one) as `--policy`.
-    let policy_flag = "--policy";
     let command = |f: &health::Finding| match (&f.policy, f.seed) {
         (Some(p), Some(s)) => Some(
             ["deckwright", "play", game.name]
                 .into_iter()
                 .map(str::to_string)
                 .chain(mine.iter().map(|w| quoted(w)))
-                .chain([format!("--seed {s} {policy_flag} {}", quoted(p))])
+                // `play` takes every seat's policy (or a solo game's one) as `--policy`.
+                .chain([format!("--seed {s} --policy {}", quoted(p))])
                 .collect::<Vec<_>>()
                 .join(" "),
         ),
