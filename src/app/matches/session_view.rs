@@ -183,7 +183,7 @@ impl<B: Board> SessionView<B> {
         let players = self.players.clamp(self.fewest, self.most);
         match self.board.start(players, self.seed, cat) {
             Ok(start) => {
-                self.gaps = gap_lines(&start.options);
+                self.gaps = gap_lines(self.game, &start.options);
                 self.session = Some(Session::opened(
                     start.opened,
                     self.game.engine,
@@ -390,7 +390,7 @@ impl<B: Board> SessionView<B> {
             }
             self.seed = s.seed;
             self.board.opened(&s.options);
-            self.gaps = gap_lines(&s.options);
+            self.gaps = gap_lines(self.game, &s.options);
             self.session = Some(s);
             self.turn.reset();
             self.board.reset();
@@ -398,18 +398,12 @@ impl<B: Board> SessionView<B> {
     }
 }
 
-/// What the cards a match keeps (its record's `options.cards`) say that the engine does not
-/// play, a line each (card text supersedes the rules, so a text shown and not played is said).
-pub fn gap_lines(options: &toml::Table) -> Vec<String> {
-    let cards: Vec<crate::cards::Card> = options
-        .get("cards")
-        .and_then(toml::Value::as_array)
-        .map(|a| {
-            a.iter()
-                .filter_map(|c| c.as_str())
-                .filter_map(|t| crate::cards::parse_card(t, "the match").ok())
-                .collect()
-        })
+/// What the cards a match of `game` keeps (its record's `options.cards`, read by
+/// [`crate::games::build::cards_of`]) say that the engine does not play, a line each (card
+/// text supersedes the rules, so a text shown and not played is said).
+pub fn gap_lines(game: &Registration, options: &toml::Table) -> Vec<String> {
+    let cards = crate::cards::Game::parse(game.name)
+        .and_then(|g| crate::games::build::cards_of(options, g).ok())
         .unwrap_or_default();
     crate::games::gaps::of_cards(&cards)
         .iter()
