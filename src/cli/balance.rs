@@ -288,26 +288,43 @@ fn iconoclasm(ctx: &Context, args: IconoclasmArgs) -> Outcome {
 }
 
 /// CARD: a file when one is there (or the name looks like one), else a catalogue id.
-fn load_card(lookup: &dyn CardLookup, card: &str) -> Result<Character, BadInput> {
+/// The card a balance subcommand measures: a file when one is there (or the name looks like
+/// one), else a catalogue id (or, with `game`, an exact name of that game).
+pub(super) fn card_arg(
+    lookup: &dyn CardLookup,
+    card: &str,
+    game: Option<crate::cards::Game>,
+) -> Result<Card, BadInput> {
     let path = Path::new(card);
-    let parsed = if path.exists() || card.ends_with(".toml") {
+    if path.exists() || card.ends_with(".toml") {
         let text = read_text(path).map_err(|e| BadInput(format!("{card}: {e}")))?;
-        parse_card(&text, card)?
-    } else {
-        lookup.card(card).map(|c| c.into_owned()).ok_or_else(|| {
+        return Ok(parse_card(&text, card)?);
+    }
+    lookup
+        .card(card)
+        .or_else(|| game.and_then(|g| lookup.cards_named(g, card).into_iter().next()))
+        .map(|c| c.into_owned())
+        .ok_or_else(|| {
             BadInput(format!(
                 "no card `{card}` in the catalogue (nor a file of that name)"
             ))
-        })?
-    };
-    match parsed {
+        })
+}
+
+/// `card` is not of the kind measured.
+pub(super) fn not_a(card: &str, other: &Card, what: &str) -> BadInput {
+    BadInput(format!(
+        "{card}: `{}` is a {} {}, not {what}",
+        other.id(),
+        other.game().title(),
+        other.kind()
+    ))
+}
+
+fn load_card(lookup: &dyn CardLookup, card: &str) -> Result<Character, BadInput> {
+    match card_arg(lookup, card, None)? {
         Card::Iconica(c) => Ok(c),
-        other => Err(BadInput(format!(
-            "{card}: `{}` is a {} {}, not an Iconica character",
-            other.id(),
-            other.game().title(),
-            other.kind()
-        ))),
+        other => Err(not_a(card, &other, "an Iconica character")),
     }
 }
 
@@ -827,26 +844,11 @@ fn write_text(ctx: &Context, card: &Character, args: &IconicaArgs, r: &Report) {
 /// An Arcadia merit or flaw: a file when one is there (or the name looks like one), else a
 /// catalogue id.
 fn load_subject(lookup: &dyn CardLookup, card: &str) -> Result<(Subject, Card), BadInput> {
-    let path = Path::new(card);
-    let parsed = if path.exists() || card.ends_with(".toml") {
-        let text = read_text(path).map_err(|e| BadInput(format!("{card}: {e}")))?;
-        parse_card(&text, card)?
-    } else {
-        lookup.card(card).map(|c| c.into_owned()).ok_or_else(|| {
-            BadInput(format!(
-                "no card `{card}` in the catalogue (nor a file of that name)"
-            ))
-        })?
-    };
+    let parsed = card_arg(lookup, card, None)?;
     match &parsed {
         Card::Arcadia(ArcadiaCard::Merit(m)) => Ok((Subject::Merit(m.clone()), parsed)),
         Card::Arcadia(ArcadiaCard::Flaw(f)) => Ok((Subject::Flaw(f.clone()), parsed)),
-        other => Err(BadInput(format!(
-            "{card}: `{}` is a {} {}, not an Arcadia merit or flaw",
-            other.id(),
-            other.game().title(),
-            other.kind()
-        ))),
+        other => Err(not_a(card, other, "an Arcadia merit or flaw")),
     }
 }
 

@@ -2,16 +2,16 @@
 //! what a hero, or one of its skills, adds to its squads' win rate against the missions,
 //! paired (`crate::balance::ruunara`); this file reads the input and writes the report.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use serde_json::json;
 
-use super::balance::{RunArgs, ci, rate_json, write_paired, write_places};
+use super::balance::{RunArgs, card_arg, ci, not_a, rate_json, write_paired, write_places};
 use super::load::{open_catalogue, read_text};
 use super::{BadInput, Context, Outcome};
 use crate::balance::ruunara::{self as bal, FieldMission, FieldSquad, Report, Subject};
-use crate::cards::{Card, CardLookup, parse_card};
+use crate::cards::{Card, CardLookup};
 use crate::games::ruunara::squad::SquadFile;
 
 #[derive(Debug, clap::Args)]
@@ -36,33 +36,10 @@ pub struct Args {
 /// The hero: a file when one is there (or the name looks like one), else a catalogue id or
 /// name.
 fn load_hero(lookup: &dyn CardLookup, hero: &str) -> Result<Card, BadInput> {
-    let path = Path::new(hero);
-    if path.exists() || hero.ends_with(".toml") {
-        let text = read_text(path).map_err(|e| BadInput(format!("{hero}: {e}")))?;
-        let card = parse_card(&text, hero)?;
-        return match card {
-            Card::Ruunara(_) => Ok(card),
-            other => Err(BadInput(format!(
-                "{hero}: `{}` is a {} {}, not a Ruunara hero",
-                other.id(),
-                other.game().title(),
-                other.kind()
-            ))),
-        };
+    match card_arg(lookup, hero, Some(crate::cards::Game::Ruunara))? {
+        card @ Card::Ruunara(_) => Ok(card),
+        other => Err(not_a(hero, &other, "a Ruunara hero")),
     }
-    if let Some(c) = lookup.card(hero) {
-        return Ok(c.into_owned());
-    }
-    let named = lookup.cards_named(crate::cards::Game::Ruunara, hero);
-    named
-        .into_iter()
-        .next()
-        .map(|c| c.into_owned())
-        .ok_or_else(|| {
-            BadInput(format!(
-                "no Ruunara card `{hero}` in the catalogue (nor a file of that name)"
-            ))
-        })
 }
 
 pub fn run(ctx: &Context, args: Args) -> Outcome {
