@@ -42,7 +42,7 @@ fn new_match(file: &str, follow: bool) -> Harness<'static, DeckwrightApp> {
     assert_eq!(h.state().matches.game, MatchGame::Arcadia);
     if !follow {
         click(&mut h, "Step the computer's moves");
-        assert!(!h.state().matches.arcadia.view.follow);
+        assert!(!h.state().matches.arcadia.view.board.follow);
     }
     click(&mut h, "New match");
     assert!(

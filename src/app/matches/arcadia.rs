@@ -22,7 +22,7 @@ use crate::games::arcadia::setup::SetupFile;
 use crate::games::dice::game_seed;
 use crate::games::game::{Ending, Game, Turn};
 use crate::games::owned::Owned;
-use crate::games::session::Seat;
+use crate::games::session::{Seat, Session};
 use crate::sim::play_seeded;
 
 use super::super::docs::{Slot, TomlDoc};
@@ -141,6 +141,9 @@ pub struct ArcadiaBoard {
     pub setup: SetupFile,
     /// A match reaching this many Days is a draw.
     pub day_limit: u32,
+    /// After the computer's turn, show its first move (Forward steps through the rest)
+    /// rather than where the match stands ("Step the computer's moves").
+    pub follow: bool,
     /// The board target a person clicked: only the options there are listed.
     pub target: Option<Target>,
     /// Where each clickable thing of the board was drawn in the last frame.
@@ -154,6 +157,7 @@ impl Default for ArcadiaBoard {
         ArcadiaBoard {
             setup: SetupFile::default(),
             day_limit: 500,
+            follow: true,
             target: None,
             spots: Vec::new(),
             dice: None,
@@ -180,6 +184,15 @@ fn day_dice<'k>(
 }
 
 impl Board for ArcadiaBoard {
+    /// The computer's first move when following its moves, else the latest step.
+    fn appended(&mut self, from: usize, session: &Session) -> usize {
+        if self.follow && from < session.len() {
+            from + 1
+        } else {
+            session.len()
+        }
+    }
+
     /// The quest setup compiled with its characters (saved in the catalogue) and the Day
     /// limit; the record keeps the setup, the characters and every card looked up.
     fn start(&self, _players: usize, _seed: u64, cat: &Catalogue) -> Result<Start, String> {
@@ -265,7 +278,6 @@ impl Default for ArcadiaPanel {
             sim: SimView::new("arcadia-sim", 200),
             view: SessionView {
                 log_width: 300.0,
-                follow: true,
                 ..SessionView::new(
                     &crate::games::arcadia::REGISTRATION,
                     "arcadia",
@@ -339,7 +351,7 @@ impl ArcadiaPanel {
             ui.add(egui::DragValue::new(&mut self.view.board.day_limit).range(1..=100_000))
                 .labelled_by(label.id);
             if !self.simulate {
-                ui.checkbox(&mut self.view.follow, "Step the computer's moves")
+                ui.checkbox(&mut self.view.board.follow, "Step the computer's moves")
                     .on_hover_text("After your decision the board shows the computer's moves one step at a time: Forward (Right arrow) to follow them, Latest (End) to your turn");
             }
         });

@@ -127,9 +127,6 @@ pub struct SessionView<B> {
     pub path: String,
     /// The log panel's starting width.
     pub log_width: f32,
-    /// After the computer's turn, show its first move (Forward steps through the rest)
-    /// rather than where the match stands.
-    pub follow: bool,
 }
 
 impl Recorded for Session {
@@ -174,7 +171,6 @@ impl<B: Board> SessionView<B> {
             note: None,
             path: String::new(),
             log_width: 320.0,
-            follow: false,
         }
     }
 
@@ -228,18 +224,12 @@ impl<B: Board> SessionView<B> {
         };
         match self.turn.ui(ui, start) {
             TurnStep::Done(from, inputs) => {
-                let any = !inputs.is_empty();
                 let appended = s.append(from, inputs);
                 self.board.reset();
                 if appended {
-                    // The view follows the computer's first move (Arcadia's "step the
-                    // computer's moves"), or the board says which step to show.
-                    s.at = if any && self.follow {
-                        from + 1
-                    } else {
-                        self.board.appended(from, s)
-                    }
-                    .min(s.len());
+                    // The board says which step to show (the latest, or the computer's
+                    // first move for a board that walks through them).
+                    s.at = self.board.appended(from, s).min(s.len());
                 }
             }
             TurnStep::Failed(e) => self.message = Some(e),
