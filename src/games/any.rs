@@ -9,11 +9,11 @@ use std::sync::atomic::AtomicBool;
 use serde_json::{Value, json};
 
 use super::ai::{Agent, Evaluated, Policy};
-use super::dice::{Dice, derive_seed};
+use super::dice::{Dice, RngDice};
 use super::game::{Chance, Ending, Game, Hidden, Turn, Verdict};
 use super::record::{MatchRecord, RecordError, replay_record, step_check};
 use super::report::{Line, Report};
-use super::session::{Mover, Seat, TurnEnd, decision_seed, step_chance};
+use super::session::{Mover, Seat, TurnEnd, decision_seed};
 use crate::cards::CardLookup;
 
 /// What one input set off: its log lines (heading or not) and their JSON, and the step's
@@ -95,10 +95,11 @@ pub trait AnyGame: Send {
     /// The position as its own type, for a face that paints it (a game's board painter
     /// downcasts to its game, or to [`super::owned::Owned`] of it).
     fn as_any(&self) -> &dyn std::any::Any;
-    /// Plays the match on to its end as `deckwright play` does: seat `k` decided by one
-    /// agent of `policies[k]` (the last one for seats past the list) seeded from stream
-    /// `k + 1` of `seed` for the whole match; chance the position fixes as it does
-    /// ([`Game::dealt`]), any other drawn from `dice`. Calls `each(turns)` at every decision
+    /// Plays the match on to its end as `deckwright play` does and the Match screen's
+    /// computer would: seat `k` decided by `policies[k]` (the last one for seats past the
+    /// list), the decision at input `i` seeded [`decision_seed`]`(seed, i)`; chance the
+    /// position fixes as it does ([`Game::dealt`]), any other drawn from `dice` (the match's
+    /// stream, [`super::dice::RngDice::new`]`(seed)`, or a script). Calls `each(turns)` at every decision
     /// a seat takes, with the turns played so far (a face shows progress with it). Returns
     /// every input in order and whether the dice ran out (the match then stops there).
     fn play_on(
@@ -258,16 +259,13 @@ impl<G: Evaluated + Send + 'static> AnyGame for G {
         seed: u64,
         each: &mut dyn FnMut(&Decision<'_>) -> bool,
     ) -> (Vec<usize>, bool) {
-        let mut agents: Vec<Agent<G::Eval>> = (0..Game::seats(self))
-            .map(|k| {
-                let policy = policies
-                    .get(k)
-                    .or(policies.last())
-                    .copied()
-                    .unwrap_or(Policy::First);
-                Agent::new(policy, derive_seed(seed, k as u64 + 1))
-            })
-            .collect();
+        let policy_of = |k: usize| {
+            policies
+                .get(k)
+                .or(policies.last())
+                .copied()
+                .unwrap_or(Policy::First)
+        };
         let mut inputs = Vec::new();
         loop {
             let a = match Game::turn(self) {
@@ -280,10 +278,10 @@ impl<G: Evaluated + Send + 'static> AnyGame for G {
                     }
                 },
                 Turn::Seat { seat, options } => {
-                    let n = agents.len().max(1);
-                    let a = agents[seat % n]
-                        .choose(self, seat, options)
-                        .min(options.saturating_sub(1));
+                    let a =
+                        Agent::<G::Eval>::new(policy_of(seat), decision_seed(seed, inputs.len()))
+                            .choose(self, seat, options)
+                            .min(options.saturating_sub(1));
                     let go_on = each(&Decision {
                         game: &*self,
                         seat,
@@ -470,12 +468,14 @@ impl Mover for Box<dyn AnyGame> {
 }
 
 /// The computer's turn of a match of any game ([`super::session::computer_turn`]), chance
-/// the position fixes as it does ([`AnyGame::dealt`]), any other drawn by [`step_chance`].
+/// the position fixes as it does ([`AnyGame::dealt`]), any other drawn in order from `dice`
+/// (the match's stream where the turn begins).
 pub fn computer_turn(
     game: Box<dyn AnyGame>,
     taken: usize,
     seats: &[Seat],
     seed: u64,
+    mut dice: RngDice,
     stop: &Arc<AtomicBool>,
     done: impl Fn(usize),
 ) -> (Vec<usize>, TurnEnd) {
@@ -484,7 +484,7 @@ pub fn computer_turn(
         taken,
         seats,
         seed,
-        |g, k, c| Some(g.dealt(c).unwrap_or_else(|| step_chance(seed, k, c))),
+        |g, _, c| g.dealt(c).or_else(|| c.draw(&mut dice)),
         stop,
         done,
     )

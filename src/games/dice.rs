@@ -2,6 +2,13 @@
 //! and the seeds of a run's games and of a match's streams. An engine never makes its own
 //! randomness: every die comes from the [`Dice`] source handed in, so a seed or a script
 //! replays a match exactly.
+//!
+//! One convention for every face: the chance of a match seeded `s` that its position does
+//! not fix ([`super::game::Game::dealt`]) is drawn in order from one stream,
+//! [`RngDice::new`]`(s)`. `play --seed s`, the Match screen's session, a hosted match,
+//! `health`'s reproductions and match `i` of a `sim` run (seeded `game_seed(run, i)`) all
+//! draw so; a session keeps the stream's position at every input ([`RngDice::position`]), so
+//! an undo or a reopened match draws the same again.
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -57,8 +64,20 @@ impl<D: Dice + ?Sized> Dice for &mut D {
 pub struct RngDice(pub ChaCha8Rng);
 
 impl RngDice {
+    /// The stream of a match seeded `seed`, at its start.
     pub fn new(seed: u64) -> RngDice {
         RngDice(ChaCha8Rng::seed_from_u64(seed))
+    }
+
+    /// How far the stream has been drawn (in 32-bit words): with [`RngDice::seek`], the
+    /// stream as it was at an earlier input.
+    pub fn position(&self) -> u128 {
+        self.0.get_word_pos()
+    }
+
+    /// The stream put back (or on) to `position` ([`RngDice::position`]).
+    pub fn seek(&mut self, position: u128) {
+        self.0.set_word_pos(position);
     }
 }
 

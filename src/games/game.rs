@@ -197,8 +197,8 @@ pub trait Game: Clone {
 
     /// The outcome of chance `c` when the position itself fixes it (a solo Iconoclasm game
     /// draws the next card of its dealt pile): what a match session's computer's turn draws
-    /// there. `None` (the default) for chance a session draws from its seed
-    /// ([`super::session::step_chance`]).
+    /// there. `None` (the default) for chance drawn from the match's stream
+    /// ([`super::dice::RngDice`]).
     fn dealt(&self, _c: Chance) -> Option<usize> {
         None
     }

@@ -4,16 +4,18 @@
 //! position, the seats and the seed, so a face runs it on a background job and the window
 //! never waits for a search; the same inputs come out whatever thread plays them.
 //!
-//! The computer's decision at input `k` of a match seeded `s` is seeded
-//! [`decision_seed`]`(s, k)`: the same match and inputs choose the same, however they were
-//! reached (played on, undone, reopened from a file).
+//! A match seeded `s` draws its chance in order from one stream, [`RngDice::new`]`(s)`, as
+//! every face does (`super::dice`), and the computer's decision at input `k` is seeded
+//! [`decision_seed`]`(s, k)`: the same match and inputs draw and choose the same, however
+//! they were reached (played on, undone, reopened from a file), and a session whose seats
+//! are all the computer plays the match `deckwright play --seed s` plays.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::ai::{Agent, Evaluated, Policy};
 use super::any::{AnyGame, Opened, Step};
-use super::dice::derive_seed;
+use super::dice::{RngDice, derive_seed};
 use super::game::{Chance, Game, Turn};
 use super::record::{MatchRecord, Note, PointInput, RecordError};
 use super::registry::Registration;
@@ -47,14 +49,6 @@ impl Seat {
 /// The seed of the computer's decision at input `k` of a match seeded `seed`.
 pub fn decision_seed(seed: u64, k: usize) -> u64 {
     derive_seed(seed, 1000 + k as u64)
-}
-
-/// The outcome of chance `c` at input `k` of a match seeded `seed` where a face draws it
-/// (the Match screen's generic board): a die, or a pick, from its own seeded stream, so an
-/// undo or a reopened match draws the same.
-pub fn step_chance(seed: u64, k: usize, c: super::game::Chance) -> usize {
-    let mut dice = super::dice::RngDice::new(derive_seed(seed, 7_000_000 + k as u64));
-    c.draw(&mut dice).unwrap_or(0)
 }
 
 /// Why a computer's turn ended.
@@ -191,6 +185,8 @@ pub struct Work {
     from: usize,
     seats: Vec<Seat>,
     seed: u64,
+    /// The match's chance stream where the turn begins.
+    dice: RngDice,
 }
 
 impl Work {
@@ -199,17 +195,26 @@ impl Work {
         self.from
     }
 
-    /// Plays the turn ([`super::any::computer_turn`]: chance by [`step_chance`]).
+    /// Plays the turn ([`super::any::computer_turn`]: chance from the match's stream).
     pub fn run(self, stop: &Arc<AtomicBool>, done: impl Fn(usize)) -> (Vec<usize>, TurnEnd) {
-        super::any::computer_turn(self.game, self.from, &self.seats, self.seed, stop, done)
+        super::any::computer_turn(
+            self.game,
+            self.from,
+            &self.seats,
+            self.seed,
+            self.dice,
+            stop,
+            done,
+        )
     }
 }
 
 /// One match of any registered game, as every face drives it: its start, who sits at each
 /// seat, the seed, every input so far (option indices, points on the table, chance
 /// outcomes) with what each set off, and the step shown. The position at any step is the
-/// start with the inputs before it applied; chance is drawn by [`step_chance`] and the
-/// computer's decisions seeded by [`decision_seed`], so a session reopened from its record
+/// start with the inputs before it applied; chance is drawn from the match's stream (its
+/// position kept at every input) and the computer's decisions seeded by [`decision_seed`],
+/// so a session reopened from its record
 /// ([`Session::record`], [`Session::from_record`]) plays on exactly as it would have.
 #[derive(Clone)]
 pub struct Session {
@@ -231,6 +236,10 @@ pub struct Session {
     pub options: toml::Table,
     /// The chance source ran out after the last input (a record's).
     exhausted: bool,
+    /// The match's chance stream after the last input.
+    dice: RngDice,
+    /// The stream's position after each input ([`RngDice::position`]).
+    drawn: Vec<u128>,
     /// The step shown: the position after the first `at` inputs.
     pub at: usize,
     /// Playtest notes, each at the step it was written ([`Note`]); the record keeps those
@@ -260,6 +269,8 @@ impl Session {
             movers: Vec::new(),
             options,
             exhausted: false,
+            dice: RngDice::new(seed),
+            drawn: Vec::new(),
             at: 0,
             notes: Vec::new(),
         }
@@ -458,14 +469,23 @@ impl Session {
         Ok(i)
     }
 
-    /// Applies input `i` at the latest position.
+    /// Applies input `i` at the latest position. A chance the position does not fix moves
+    /// the match's stream on by one draw of it, whoever drew `i` (the computer's turn drew it
+    /// from a copy of the stream; a record's may come from a dice script).
     fn push(&mut self, i: usize, point: Option<PointInput>) {
         let mover = match self.latest.turn() {
             Turn::Seat { seat, .. } => Some(seat),
-            _ => None,
+            Turn::Chance(c) => {
+                if self.latest.dealt(c).is_none() {
+                    let _ = c.draw(&mut self.dice);
+                }
+                None
+            }
+            Turn::Over => None,
         };
         self.steps.push(self.latest.apply(i));
         self.inputs.push(i);
+        self.drawn.push(self.dice.position());
         self.movers.push(mover);
         self.points.extend(point);
         self.exhausted = false;
@@ -479,6 +499,9 @@ impl Session {
         }
         self.latest = self.game_at(k);
         self.inputs.truncate(k);
+        self.drawn.truncate(k);
+        self.dice
+            .seek(k.checked_sub(1).map_or(0, |before| self.drawn[before]));
         self.steps.truncate(k);
         self.movers.truncate(k);
         self.points.retain(|p| p.step < k);
@@ -522,6 +545,7 @@ impl Session {
             from: self.inputs.len(),
             seats: self.seats.clone(),
             seed: self.seed,
+            dice: self.dice.clone(),
         })
     }
 

@@ -18,8 +18,8 @@ use crate::games::ai::{Agent, Evaluated, Policy};
 use crate::games::dice::Dice;
 use crate::games::game::{Ending, MAX_SEATS, Outcome, Turn, Verdict};
 
-use crate::games::run::seat_agents;
 pub use crate::games::run::{MAX_ENDINGS, play_seeded, seat_seed};
+use crate::games::session::decision_seed;
 
 /// Summed typed results of many matches of one game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -136,8 +136,10 @@ where
     run_chunks(games, threads, &play, &progress, stop)
 }
 
-/// Plays one match as `play` does, logged: seat `k`'s policy seeded from stream `k + 1` of
-/// `seed`, chance from `dice`; `log` holds what the start of the match logged. Returns the
+/// Plays one match as `play --seed seed` does ([`crate::games::any::AnyGame::play_on`]),
+/// logged: chance from `dice` (the match's stream, or a script), the decision at input `i`
+/// by seat `k`'s policy (`policies[k]`, the last one for seats past the list) seeded
+/// [`decision_seed`]`(seed, i)`; `log` holds what the start of the match logged. Returns the
 /// final position and the whole log.
 pub fn play_logged<G: Evaluated, D: Dice>(
     mut game: G,
@@ -146,79 +148,34 @@ pub fn play_logged<G: Evaluated, D: Dice>(
     policies: &[Policy],
     seed: u64,
 ) -> (G, Vec<G::Event>) {
-    let mut agents = seat_agents(game.seats(), policies, |k| derive_seed(seed, k as u64 + 1));
-    game.play_out(&mut dice, &mut agents, Some(&mut log));
-    (game, log)
-}
-
-/// One match played as [`play_logged`] plays it, every input kept: the record's inputs.
-#[derive(Debug, Clone)]
-pub struct Recorded<G: Evaluated> {
-    pub game: G,
-    pub log: Vec<G::Event>,
-    /// Every input in order: decisions and chance outcomes.
-    pub inputs: Vec<usize>,
-    /// The dice ran out (a script) after the last input.
-    pub exhausted: bool,
-}
-
-/// Plays one match as [`play_logged`] does (the same agents, the same dice, so the same
-/// match), node by node, keeping every input for its match file.
-pub fn play_recorded<G: Evaluated, D: Dice>(
-    game: G,
-    log: Vec<G::Event>,
-    dice: D,
-    policies: &[Policy],
-    seed: u64,
-) -> Recorded<G> {
-    play_recorded_observed(game, log, dice, policies, seed, &mut |_| {})
-}
-
-/// [`play_recorded`], calling `each(&game)` after every decision a seat takes: a face shows
-/// progress with it (the match is the same).
-pub fn play_recorded_observed<G: Evaluated, D: Dice>(
-    mut game: G,
-    mut log: Vec<G::Event>,
-    mut dice: D,
-    policies: &[Policy],
-    seed: u64,
-    each: &mut dyn FnMut(&G),
-) -> Recorded<G> {
-    let mut agents: Vec<Agent<G::Eval>> =
-        seat_agents(game.seats(), policies, |k| derive_seed(seed, k as u64 + 1));
-    let mut inputs = Vec::new();
-    let mut exhausted = false;
+    let policy_of = |k: usize| {
+        policies
+            .get(k)
+            .or(policies.last())
+            .copied()
+            .unwrap_or(Policy::First)
+    };
+    let mut inputs = 0usize;
     loop {
-        let turn = game.turn();
-        let a = match turn {
+        let a = match game.turn() {
             Turn::Over => break,
-            Turn::Chance(c) => match c.draw(&mut dice) {
+            Turn::Chance(c) => match game.dealt(c).or_else(|| c.draw(&mut dice)) {
                 Some(o) => o,
                 None => {
                     game.exhausted(&mut log);
-                    exhausted = true;
                     break;
                 }
             },
             Turn::Seat { seat, options } => {
-                let n = agents.len();
-                agents[seat % n]
+                Agent::<G::Eval>::new(policy_of(seat), decision_seed(seed, inputs))
                     .choose(&game, seat, options)
                     .min(options.saturating_sub(1))
             }
         };
-        inputs.push(a);
         game.apply_logged(a, &mut log);
-        if matches!(turn, Turn::Seat { .. }) {
-            each(&game);
-        }
+        inputs += 1;
     }
-    Recorded {
-        game,
-        log,
-        inputs,
-        exhausted,
-    }
+    (game, log)
 }
 
 /// The summed results of a two-sided game (Iconica, Arcadia): seat 0 is side a.

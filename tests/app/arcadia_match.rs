@@ -14,8 +14,9 @@ use deckwright::app::{DeckwrightApp, Screen};
 use deckwright::games::ai::Policy;
 use deckwright::games::arcadia::engine::{ArcadiaGame, Match, Phase, State};
 use deckwright::games::arcadia::matchfile;
+use deckwright::games::dice::RngDice;
 use deckwright::games::game::{Game, Turn, replay};
-use deckwright::games::session::{Seat, Session, step_chance};
+use deckwright::games::session::{Seat, Session};
 use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -153,9 +154,10 @@ fn a_person_lays_leagues_hides_treasures_and_plays_an_arcadia_match_to_the_end_o
     let m = compiled(s);
     let mut g = ArcadiaGame::new(&m);
     let mut seats_seen = [0, 0];
+    let mut dice = RngDice::new(1);
     for (k, &i) in s.inputs().iter().enumerate() {
         match g.turn() {
-            Turn::Chance(c) => assert_eq!(i, step_chance(1, k, c), "die {k}"),
+            Turn::Chance(c) => assert_eq!(Some(i), c.draw(&mut dice), "die {k}"),
             Turn::Seat { seat, options } => {
                 assert!(i < options);
                 if seat == 0 {

@@ -11,12 +11,13 @@ use deckwright::app::matches::job::set_inline_turns;
 use deckwright::app::matches::ruunara::{self, BoardMap, MISSIONS, MissionSource};
 use deckwright::app::{DeckwrightApp, Screen};
 use deckwright::games::ai::Policy;
+use deckwright::games::dice::RngDice;
 use deckwright::games::game::{Game, Turn};
 use deckwright::games::record::MatchRecord;
 use deckwright::games::registry;
 use deckwright::games::ruunara::engine::{Opt, Phase, Pt, RuunaraGame, Setup};
 use deckwright::games::ruunara::squad::SquadFile;
-use deckwright::games::session::{Seat, Session, step_chance};
+use deckwright::games::session::{Seat, Session};
 use deckwright::sim;
 use egui::{Key, PointerButton};
 use egui_kittest::Harness;
@@ -72,16 +73,17 @@ fn setup(app: &DeckwrightApp) -> Setup {
 }
 
 /// The engine after the first `k` inputs of `s`, played apart from the app: each point
-/// offered again as the option it was, and each die checked to be the session's draw for its
-/// step and seed (the dice are drawn by the session and recorded, not by the view).
+/// offered again as the option it was, and each die checked to be the next draw of the
+/// match's stream (the dice are drawn by the session and recorded, not by the view).
 fn engine_after<'s>(setup: &'s Setup, s: &Session, k: usize) -> RuunaraGame<'s> {
     let mut g = RuunaraGame::new(setup);
+    let mut dice = RngDice::new(s.seed);
     for (at, &i) in s.inputs()[..k].iter().enumerate() {
         if let Some(p) = s.points().iter().find(|p| p.step == at) {
             assert_eq!(g.offer_point(p.x, p.y), Some(i), "point at input {at}");
         }
         if let Turn::Chance(c) = g.turn() {
-            assert_eq!(i, step_chance(s.seed, at, c), "die {at}");
+            assert_eq!(Some(i), c.draw(&mut dice), "die {at}");
             assert_eq!(s.mover(at), None, "a die has no seat");
         }
         g.apply(i);

@@ -70,7 +70,7 @@ fn plays() -> Vec<(&'static str, Vec<String>)> {
                 "arcadia",
                 &ex("arcadia/legal-laid-in-play.setup.toml"),
                 "--seed",
-                "3",
+                "4",
                 "--policy",
                 "greedy",
             ]),

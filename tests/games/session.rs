@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use deckwright::games::ai::Policy;
+use deckwright::games::dice::RngDice;
 use deckwright::games::game::Turn;
 use deckwright::games::record::MatchRecord;
 use deckwright::games::registry;
@@ -166,6 +167,63 @@ fn a_session_reopened_from_its_record_plays_on_the_same() {
         "{}",
         whole.report().tail
     );
+}
+
+/// One chance convention for every face: a session whose seats are all the computer plays,
+/// input for input, the match `deckwright play --seed` plays with the same policies
+/// (`AnyGame::play_on` from the match's stream), for every kept record's start.
+#[test]
+fn a_session_of_computer_seats_plays_the_match_play_plays() {
+    let stop = Arc::new(AtomicBool::new(false));
+    for (path, r) in kept() {
+        let game = registry::of_record(&r).unwrap();
+        let open = || (game.open)(&r.options, &Vec::new()).unwrap();
+        let seats = r.seats.len().max(1);
+        let policies: Vec<Policy> = (0..seats)
+            .map(|k| [Policy::Random, Policy::Greedy][k % 2])
+            .collect();
+        for seed in [3, 11] {
+            let mut s = Session::opened(
+                open(),
+                game.engine,
+                policies.iter().map(|&p| Seat::Computer(p)).collect(),
+                seed,
+                r.options.clone(),
+            );
+            assert_eq!(s.play_computer(&stop), TurnEnd::Over, "{}", path.display());
+            let mut g = open().game;
+            let (inputs, ran_out) =
+                g.play_on(&mut RngDice::new(seed), &policies, seed, &mut |_| {});
+            assert!(!ran_out);
+            assert_eq!(s.inputs(), &inputs[..], "{} seed {seed}", path.display());
+        }
+    }
+}
+
+/// Undo puts the chance stream back: the same decision after an undo draws the same dice,
+/// and the session's dice are the stream's draws in order.
+#[test]
+fn after_an_undo_the_same_decision_draws_the_same_dice() {
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut s = pig(vec![Seat::Person, Seat::Computer(Policy::Greedy)]);
+    s.play_computer(&stop);
+    for _ in 0..6 {
+        if s.person_to_move().is_none() {
+            break;
+        }
+        s.decide(0).unwrap();
+        s.play_computer(&stop);
+    }
+    let first = s.inputs().to_vec();
+    assert!(first.len() > 6, "{first:?}");
+    while s.undo() {}
+    assert!(s.len() < first.len());
+    while s.person_to_move().is_some() && s.len() < first.len() {
+        s.decide(first[s.len()]).unwrap();
+        s.play_computer(&stop);
+    }
+    assert_eq!(s.inputs(), &first[..s.len()]);
+    assert!(s.len() >= first.len());
 }
 
 #[test]

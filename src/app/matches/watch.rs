@@ -14,7 +14,7 @@ use super::job::{Job, Poll};
 use super::session_view::{Board, SessionView};
 use super::{Asked, MatchOptions, stale_ui};
 use crate::catalogue::Catalogue;
-use crate::games::ai::{Agent, Policy};
+use crate::games::ai::Policy;
 use crate::games::game::{Game, Turn};
 use crate::games::iconica::ai::PolicyKind;
 use crate::games::iconica::engine::{Event, IconicaGame, Setup};
@@ -22,7 +22,7 @@ use crate::games::iconica::matchfile;
 use crate::games::record::Inputs;
 use crate::games::record::MatchRecord;
 use crate::games::registry;
-use crate::games::session::Seat as SessionSeat;
+use crate::games::session::{Seat as SessionSeat, decision_seed};
 use crate::sim::iconica::{self as matches, MemberEnd, Played};
 
 /// One turn of the log: its heading and its events, in words.
@@ -101,8 +101,8 @@ pub struct Stepped {
     pub turn_sides: Vec<[Vec<MemberEnd>; 2]>,
 }
 
-/// Plays the match `deckwright play iconica --seed SEED` plays (the same agents, seeds and
-/// dice as [`matches::play_logged`]), node by node, recording each input and, whenever a turn
+/// Plays the match `deckwright play iconica --seed SEED` plays (the same dice and decision
+/// seeds as [`matches::play_logged`]), node by node, recording each input and, whenever a turn
 /// heading is logged, each side's characters as the previous turn left them.
 pub fn play_stepped(setup: &Setup, a: PolicyKind, b: PolicyKind, seed: u64) -> Stepped {
     play_stoppable(setup, a, b, seed, &AtomicBool::new(false)).expect("never stopped")
@@ -119,11 +119,7 @@ pub fn play_stoppable(
 ) -> Option<Stepped> {
     let mut g = IconicaGame::new(setup);
     let mut dice = matches::seeded_dice(seed);
-    let mut agents: Vec<crate::games::iconica::ai::Agent> = [a, b]
-        .iter()
-        .enumerate()
-        .map(|(k, &p)| Agent::new(p, crate::sim::derive_seed(seed, k as u64 + 1)))
-        .collect();
+    let policies = [a, b];
     let mut log: Vec<Event> = Vec::new();
     let mut inputs = Vec::new();
     let mut turn_inputs = Vec::new();
@@ -142,9 +138,12 @@ pub fn play_stoppable(
                     break;
                 }
             },
-            Turn::Seat { seat, options } => agents[seat]
-                .choose(&g, seat, options)
-                .min(options.saturating_sub(1)),
+            Turn::Seat { seat, options } => crate::games::iconica::ai::Agent::new(
+                policies[seat % 2],
+                decision_seed(seed, inputs.len()),
+            )
+            .choose(&g, seat, options)
+            .min(options.saturating_sub(1)),
         };
         let before = log.len();
         let before_sides = matches::sides(setup, g.state());
