@@ -1,7 +1,8 @@
 //! `deckwright lint [QUERY] [--json]`: the catalogue's cards (or those a query selects)
-//! whose text is not fully played by their game's engine, each part named with what the
-//! engine does instead (`games::gaps`); exit 1 if any. (Comparing a card's text with its
-//! effects, numbers, statuses and targets, is not done yet: issue #25.)
+//! whose text and effects disagree (the numbers, statuses and targets a text names and no
+//! effect has, or the reverse: `games::wording`), or whose text is not fully played by
+//! their game's engine, each part named with what the engine does instead (`games::gaps`);
+//! exit 1 if any.
 
 use std::process::ExitCode;
 
@@ -11,14 +12,15 @@ use super::load::open_catalogue;
 use super::out::escape_controls as esc;
 use super::{BadInput, Context, Outcome};
 use crate::cards::Card;
-use crate::games::gaps;
+use crate::games::{gaps, wording};
 use crate::search;
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// A search query selecting the cards (docs/search.md); every card when none.
     pub query: Vec<String>,
-    /// Print JSON on stdout: {"cards": N, "not_played": [{"card", "name", "part", "why"}]}.
+    /// Print JSON on stdout: {"cards": N, "disagree": [{"card", "name", "part", "why"}],
+    /// "not_played": [{"card", "name", "part", "why"}]}.
     #[arg(long)]
     pub json: bool,
 }
@@ -48,10 +50,22 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         v
     };
     let found = gaps::of_cards(&cards);
+    let disagree = wording::of_cards(&cards);
     if args.json {
         ctx.out
-            .json(&json!({"cards": cards.len(), "not_played": found}));
+            .json(&json!({"cards": cards.len(), "disagree": disagree, "not_played": found}));
     } else {
+        for m in &disagree {
+            writeln!(&ctx.out, "{}", esc(&m.line()));
+        }
+        if !disagree.is_empty() {
+            writeln!(
+                &ctx.out,
+                "{} of {} disagree with their effects",
+                crate::count(disagree.len() as u64, "text", "texts"),
+                crate::count(cards.len() as u64, "card", "cards")
+            );
+        }
         for g in &found {
             writeln!(&ctx.out, "{}", esc(&g.line()));
         }
@@ -62,7 +76,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
             crate::count(cards.len() as u64, "card", "cards")
         );
     }
-    Ok(if found.is_empty() {
+    Ok(if found.is_empty() && disagree.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

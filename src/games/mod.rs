@@ -23,6 +23,7 @@ pub mod report;
 pub mod run;
 pub mod ruunara;
 pub mod session;
+pub mod wording;
 
 use serde_json::Value;
 

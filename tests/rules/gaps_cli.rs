@@ -86,3 +86,43 @@ fn validate_play_and_sim_name_the_texts_not_played_of_the_cards_in_use() {
     );
     assert!(!stderr(&o).contains("not fully played"), "{}", stderr(&o));
 }
+
+/// `lint` compares each text with its effects: an Iconica card whose action says 30 damage
+/// but deals 20, and names Stun that no effect gives, is flagged part by part (exit 1); every
+/// bundled Iconica card passes.
+#[test]
+fn lint_flags_a_text_that_disagrees_with_its_effects() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.sqlite");
+    let o = deckwright(&db, &["lint", "game:iconica", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let doc: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(doc["disagree"], serde_json::json!([]));
+
+    let bundled =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("cards/iconica/ico-anwen-halloway.toml");
+    let text = std::fs::read_to_string(bundled).unwrap();
+    let wrong = text
+        .replace("id = \"ico-anwen-halloway\"", "id = \"ico-test-wrong\"")
+        .replace("name = \"Anwen Halloway\"", "name = \"Wrong Words\"")
+        .replace(
+            "text = \"Deal 20 damage to one opposing character.\"",
+            "text = \"Deal 30 damage and Stun to one opposing character.\"",
+        );
+    assert_ne!(wrong, text);
+    let card = dir.path().join("wrong.toml");
+    std::fs::write(&card, wrong).unwrap();
+    let o = deckwright(&db, &["import", card.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = deckwright(&db, &["lint", "id:ico-test-wrong"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    for line in [
+        "Wrong Words (ico-test-wrong): actions[0] (Staff Sweep): the text says 30, but no effect does",
+        "Wrong Words (ico-test-wrong): actions[0] (Staff Sweep): an effect has 20, but the text does not say it",
+        "Wrong Words (ico-test-wrong): actions[0] (Staff Sweep): the text names stun, but no effect gives it",
+        "3 texts of 1 card disagree with their effects",
+    ] {
+        assert!(out.contains(line), "{line}\n{out}");
+    }
+}

@@ -10,6 +10,7 @@ pub mod model;
 pub mod options;
 pub mod party;
 pub mod rules;
+pub mod text;
 
 /// Iconica as the faces know it ([`crate::games::registry`]).
 pub const REGISTRATION: crate::games::registry::Registration =

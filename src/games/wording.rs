@@ -1,0 +1,88 @@
+//! Whether each card's rules text names what its effects do (`deckwright lint`, the card
+//! editor): the numbers, statuses and targets a text names and no effect has, or the
+//! reverse. Each game that writes its texts from effect templates checks its own cards
+//! (Iconica: `iconica::text`); a game's cards with no effect forms yet have nothing to
+//! compare (what they leave unplayed is `gaps`' to say).
+
+use serde::Serialize;
+
+use crate::cards::Card;
+
+/// A text and its effects disagreeing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Mismatch {
+    /// The card's id and name.
+    pub card: String,
+    pub name: String,
+    /// Which text: `actions[2] (Rallying Horn)`, `strengths[0]`, `final_act`.
+    pub part: String,
+    /// What disagrees.
+    pub why: String,
+}
+
+impl Mismatch {
+    /// In one line: "Anwen Halloway (ico-anwen-halloway): actions[0] (Staff Sweep): ...".
+    pub fn line(&self) -> String {
+        format!("{} ({}): {}: {}", self.name, self.card, self.part, self.why)
+    }
+}
+
+/// Where `card`'s texts and effects disagree.
+pub fn of_card(card: &Card) -> Vec<Mismatch> {
+    match card {
+        Card::Iconica(c) => super::iconica::text::mismatches(c)
+            .into_iter()
+            .map(|m| Mismatch {
+                card: c.id.clone(),
+                name: c.name.clone(),
+                part: m.part,
+                why: m.why,
+            })
+            .collect(),
+        Card::Arcadia(_) | Card::Iconoclasm(_) | Card::Ruunara(_) => Vec::new(),
+    }
+}
+
+/// [`of_card`] of each card once (by id).
+pub fn of_cards<'a>(cards: impl IntoIterator<Item = &'a Card>) -> Vec<Mismatch> {
+    let mut seen = std::collections::HashSet::new();
+    cards
+        .into_iter()
+        .filter(|c| seen.insert(c.id().to_string()))
+        .flat_map(of_card)
+        .collect()
+}
+
+/// `docs/effects.md`: every effect form with a text template, game by game, with its keys,
+/// its template and an example (generated; a test fails when the file is out of date).
+pub fn reference() -> String {
+    let mut s = String::from(
+        "# Effect forms\n\n\
+         Generated from the code (`games::wording::reference`); `cargo test effects_md` fails \
+         when this file is out of date, and `UPDATE_DOCS=1 cargo test effects_md` writes it \
+         again. Each form's text template is what the card editor's *Write text from effects* \
+         writes, and what `deckwright lint` holds a card's text to: the numbers, statuses and \
+         targets a text names must be its effects' (docs/cards.md has each game's card format).\n\n\
+         Arcadia's and Ruunara's effect forms get their templates as they become tagged forms \
+         (issue #25); until then docs/cards.md lists them.\n\n",
+    );
+    s.push_str(&super::iconica::text::reference());
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn effects_md_is_generated_from_the_code() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/effects.md");
+        let want = super::reference();
+        if std::env::var_os("UPDATE_DOCS").is_some() {
+            std::fs::write(&path, &want).unwrap();
+        }
+        let have = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            have == want,
+            "docs/effects.md is out of date: run `UPDATE_DOCS=1 cargo test effects_md`"
+        );
+    }
+}
