@@ -281,3 +281,33 @@ fn an_actions_effects_are_edited_as_small_forms() {
     }
     assert_eq!(source(&h), original);
 }
+
+/// An action's text that no longer says what its effects do is flagged under it, and *Write
+/// text from effects* writes it from the effects' templates: one undo step.
+#[test]
+fn a_text_that_disagrees_with_its_effects_is_flagged_and_written_from_them() {
+    let mut h = open_kethra_form_of_height(2400.0);
+    let before = character(&h);
+    assert!(
+        h.query_by_label_contains("but the text does not").is_none(),
+        "Kethra's texts agree with her effects"
+    );
+    let n = before.actions[0].effects.len();
+    click(&mut h, &format!("Effects of action 1 ({n})"));
+    click(&mut h, "Add effect 1");
+    // The new effect (10 damage to a foe) is not in the words.
+    h.get_by_label_contains("an effect has 10, but the text does not say it");
+    let edited = source(&h);
+    click(&mut h, "Write text from effects");
+    let a = &character(&h).actions[0];
+    assert_eq!(
+        a.text,
+        deckwright::games::iconica::text::write(&a.effects),
+        "{}",
+        a.text
+    );
+    assert!(a.text.contains("10 damage"), "{}", a.text);
+    assert!(h.query_by_label_contains("but the text does not").is_none());
+    undo(&mut h);
+    assert_eq!(source(&h), edited);
+}

@@ -288,6 +288,9 @@ fn actions_ui(ui: &mut egui::Ui, f: &mut Form) {
                 }
                 ui.end_row();
             });
+        if wording_ui(ui, &mut a.text, &a.effects, ("form-words", i)) {
+            edit = Some(format!("text of {} from its effects", a.name));
+        }
         let mut fx = effects::EffectEdit::default();
         ui.collapsing(
             format!("Effects of action {} ({})", i + 1, a.effects.len()),
@@ -325,6 +328,41 @@ fn actions_ui(ui: &mut egui::Ui, f: &mut Form) {
         });
         f.changed("add action");
     }
+}
+
+/// Where a text and its effects disagree (`games::iconica::text::audit`), each said as a
+/// warning, and, for a text that disagrees or is empty, *Write text from effects*, which
+/// writes it from the effects' templates (the designer may reword it after). True when the
+/// text was written.
+fn wording_ui(
+    ui: &mut egui::Ui,
+    words: &mut String,
+    effects: &[crate::games::iconica::model::Effect],
+    id: impl std::hash::Hash + std::fmt::Debug,
+) -> bool {
+    use crate::games::iconica::text;
+    let mut wrote = false;
+    ui.push_id(id, |ui| {
+        let disagree = text::audit(words, effects);
+        for why in &disagree {
+            ui.colored_label(ui.visuals().warn_fg_color, format!("Text and effects disagree: {why}"));
+        }
+        let written = text::write(effects);
+        // Offered where the text is missing or disagrees: a text that agrees is the
+        // designer's wording to keep.
+        if !effects.is_empty()
+            && (words.trim().is_empty() || !disagree.is_empty())
+            && written != *words
+            && ui
+                .small_button("Write text from effects")
+                .on_hover_text(format!("The text becomes: {written}"))
+                .clicked()
+        {
+            *words = written;
+            wrote = true;
+        }
+    });
+    wrote
 }
 
 pub(super) fn effects_note(n: usize) -> String {
@@ -426,6 +464,9 @@ fn strengths_ui(ui: &mut egui::Ui, f: &mut Form) {
             }
         });
         ui.weak(format!("Effects: {}", effects_note(s.effects.len())));
+        if wording_ui(ui, &mut s.text, &s.effects, ("form-strength-words", i)) {
+            edit = Some("strength text from its effects".into());
+        }
         if let Some(e) = edit {
             f.changed(e);
         } else if typed {
@@ -479,7 +520,9 @@ fn final_act_ui(ui: &mut egui::Ui, f: &mut Form) {
         let l = ui.label("Final act text");
         let typed = text(ui, &mut act.text, 2, l.id).changed();
         ui.weak(format!("Effects: {}", effects_note(act.effects.len())));
-        if typed {
+        if wording_ui(ui, &mut act.text, &act.effects, "form-final-words") {
+            f.changed("final act text from its effects");
+        } else if typed {
             f.typed("the final act");
         }
     }
