@@ -5,7 +5,9 @@
 //! A Ruunara skill with no `effect` form is shown and not played; a few texts the data can
 //! express only in part, and Arcadia texts no effect form says yet, are listed here by card
 //! (and `docs/rulings.md` says each); the list shrinks as the engines learn them
-//! (issue #25). Iconica's texts are all played.
+//! (issue #25). Iconica's texts are all played, and so are the bundled Arcadia texts; an
+//! Arcadia league's `special` or waylay trial's `failure` text that no data says is named
+//! from the card itself.
 
 use serde::Serialize;
 
@@ -44,29 +46,43 @@ const RUUNARA_PARTS: &[(&str, &str, &str)] = &[
     ),
 ];
 
-/// Arcadia texts no effect form says yet: (card id, the words, what the engine does).
-const ARCADIA: &[(&str, &str, &str)] = &[
-    (
-        "arc-q-a-choice-of-roads",
-        "\"carry them to the mountains\"",
-        "the treasures need not still be held when the mountains are reached",
-    ),
-    (
-        "arc-q-lantern-keepers-errand",
-        "\"before the spark in your chest goes out\"",
-        "no time limit is played",
-    ),
-    (
-        "arc-q-the-scattered-hoard",
-        "\"before the cog armies melt them down\"",
-        "no time limit is played",
-    ),
-    (
-        "arc-l-worlds-edge-scarp",
-        "\"may look at one face-down treasure\"",
-        "treasures are not hidden in this engine, so there is nothing to look at",
-    ),
-];
+/// Arcadia texts no effect form says yet: (card id, the words, what the engine does). Every
+/// bundled text is played now (quest time limits, "while held" objectives, the leagues'
+/// effects); a designer's card is named by [`arcadia_unplayed`] instead.
+const ARCADIA: &[(&str, &str, &str)] = &[];
+
+/// The parts of an Arcadia card's text no data says, found from the card itself: a league's
+/// `special` text with no `effects`, a waylay trial's `failure` text with no `effect`.
+fn arcadia_unplayed(
+    card: &crate::games::arcadia::model::ArcadiaCard,
+) -> Vec<(String, &'static str)> {
+    use crate::games::arcadia::model::ArcadiaCard;
+    match card {
+        ArcadiaCard::League(l) if l.effects.is_empty() => l
+            .special
+            .iter()
+            .map(|t| {
+                (
+                    format!("\"{t}\""),
+                    "shown, not played (the league has no `effects` saying it)",
+                )
+            })
+            .collect(),
+        ArcadiaCard::Waylay(w) => w
+            .trial
+            .iter()
+            .filter(|t| t.effect.is_none())
+            .filter_map(|t| t.failure.as_ref())
+            .map(|f| {
+                (
+                    format!("\"{f}\""),
+                    "shown, not played (the trial has no failure `effect`: failing costs nothing)",
+                )
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
 
 /// Every part of `card`'s text the engine does not play.
 pub fn of_card(card: &Card) -> Vec<Gap> {
@@ -88,10 +104,11 @@ pub fn of_card(card: &Card) -> Vec<Gap> {
                     .map(|(_, _, why)| gap(&s.name, why)),
             })
             .collect(),
-        Card::Arcadia(_) => ARCADIA
+        Card::Arcadia(a) => ARCADIA
             .iter()
             .filter(|(id, _, _)| *id == card.id())
             .map(|(_, part, why)| gap(part, why))
+            .chain(arcadia_unplayed(a).iter().map(|(part, why)| gap(part, why)))
             .collect(),
         Card::Iconica(_) | Card::Iconoclasm(_) => Vec::new(),
     }
@@ -157,12 +174,31 @@ mod tests {
         ] {
             assert!(gaps.iter().any(|g| g.part == skill), "{skill} not named");
         }
-        assert!(
-            gaps.iter()
-                .any(|g| g.card == "arc-q-lantern-keepers-errand")
-        );
+        // Every bundled Arcadia text is played (issue #25).
+        assert!(!gaps.iter().any(|g| g.card.starts_with("arc-")), "{gaps:?}");
         // Iconica's texts are all played.
         assert!(!gaps.iter().any(|g| g.card.starts_with("ico-")));
+        // A designer's league with a special text and no effects, a waylay with a failure
+        // text and no effect: each named.
+        let league = crate::cards::parse(
+            "game = \"arcadia\"\nkind = \"league\"\nid = \"arc-l-x\"\nname = \"X\"\ntext = \"\"\nterrain = [\"forest\"]\nrest = []\nspecial = \"No one sleeps here.\"\n[sides]\nnorth = [\"forest\"]\neast = [\"forest\"]\nsouth = [\"forest\"]\nwest = [\"forest\"]\n",
+            "x.toml",
+        );
+        let waylay = crate::cards::parse(
+            "game = \"arcadia\"\nkind = \"waylay\"\nid = \"arc-w-x\"\nname = \"Y\"\ntext = \"\"\nrating = 1\nterrain = [\"any\"]\ntests = [\"might\"]\nmight = 2\ntrial = { attribute = \"might\", difficulty = 4, failure = \"Lose a boot.\" }\n",
+            "y.toml",
+        );
+        for (file, part) in [
+            (league, "\"No one sleeps here.\""),
+            (waylay, "\"Lose a boot.\""),
+        ] {
+            let Ok(crate::cards::CardFile::Card(c)) = file else {
+                panic!("{file:?}");
+            };
+            let g = of_card(&c);
+            assert_eq!(g.len(), 1, "{g:?}");
+            assert_eq!(g[0].part, part);
+        }
         let n = gaps.len();
         assert!(
             note(&gaps)

@@ -90,7 +90,7 @@ pub fn target_of(m: &Match, st: &State, o: Opt) -> Option<Target> {
     };
     let at = |who: u8| st.heroes[usize::from(who)].at;
     Some(match o {
-        Opt::Lay(l) | Opt::Hide(l) | Opt::Place(l) => Target::League(l),
+        Opt::Lay(l) | Opt::Hide(l) | Opt::Place(l) | Opt::Look(l) => Target::League(l),
         Opt::At(x, y) => Target::Square(x, y),
         Opt::Go(d) => Target::League(st.neighbour(m, at(p), d)?),
         Opt::Stay => Target::League(at(p)),

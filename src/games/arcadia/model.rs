@@ -450,7 +450,8 @@ pub enum TrialOn {
 /// `{ modify = N, test = T }` (every test of kind T taken here, +N or -N),
 /// `{ trial = { attribute, difficulty }, on = "stay" | "rest" }` (an extra trial),
 /// `{ rest_extra = N, types = [types] }` (resting here also recovers N exhausted merits of
-/// these types; an empty list: any type).
+/// these types; an empty list: any type), `{ look_at_treasures = N }` (a character who rests
+/// here looks at N of the other player's face-down treasures).
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LeagueEffect {
@@ -470,6 +471,8 @@ pub struct LeagueEffect {
     pub rest_extra: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub types: Option<Vec<MeritType>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub look_at_treasures: Option<u32>,
 }
 
 impl LeagueEffect {
@@ -481,11 +484,12 @@ impl LeagueEffect {
             self.modify.is_some(),
             self.trial.is_some(),
             self.rest_extra.is_some(),
+            self.look_at_treasures.is_some(),
         ];
         let n = forms.iter().filter(|x| **x).count();
         if n != 1 {
             return Some(format!(
-                "a league effect has exactly one of forbid_merits, forbid_ratings, modify, trial, rest_extra (found {n})"
+                "a league effect has exactly one of forbid_merits, forbid_ratings, modify, trial, rest_extra, look_at_treasures (found {n})"
             ));
         }
         let extra = |key: &str, form: &str| Some(format!("`{key}` goes with `{form}` only"));
@@ -576,6 +580,13 @@ impl League {
             .filter_map(|e| e.modify)
             .sum()
     }
+    /// How many of the other player's face-down treasures a character resting here looks at.
+    pub fn looks(&self) -> u32 {
+        self.effects
+            .iter()
+            .filter_map(|e| e.look_at_treasures)
+            .sum()
+    }
     /// The extra trial rolled `on` this occasion, if any.
     pub fn extra_trial(&self, on: TrialOn) -> Option<&LeagueTrial> {
         self.effects
@@ -594,6 +605,11 @@ pub enum Objective {
     CollectTreasures(u32),
     DefeatWaylays(u32),
     ReturnToBase(bool),
+    /// Holds while the character still holds this many quest treasures it found (found, not
+    /// lost again and not discarded): a "while held" condition ("carry them to ...").
+    HoldTreasures(u32),
+    /// Holds while the character stands in a league whose terrain has this feature.
+    InTerrain(String),
     All(Vec<Objective>),
     Any(Vec<Objective>),
     /// Each objective in turn: a step counts only once the steps before it are done.
@@ -606,7 +622,7 @@ impl<'de> Deserialize<'de> for Objective {
         let table = toml::Table::deserialize(d)?;
         if table.len() != 1 {
             return Err(D::Error::custom(
-                "an objective is a table with exactly one of the keys reach, reach_terrain, collect_treasures, defeat_waylays, return_to_base, all, any, then",
+                "an objective is a table with exactly one of the keys reach, reach_terrain, collect_treasures, defeat_waylays, return_to_base, hold_treasures, in_terrain, all, any, then",
             ));
         }
         let (k, v) = table.into_iter().next().expect("one entry");
@@ -640,12 +656,18 @@ impl<'de> Deserialize<'de> for Objective {
             "return_to_base" => {
                 Objective::ReturnToBase(v.as_bool().ok_or_else(|| want("true or false"))?)
             }
+            "hold_treasures" => Objective::HoldTreasures(count(&v)?),
+            "in_terrain" => Objective::InTerrain(
+                v.as_str()
+                    .ok_or_else(|| want("a terrain feature"))?
+                    .to_string(),
+            ),
             "all" => Objective::All(list(v)?),
             "any" => Objective::Any(list(v)?),
             "then" => Objective::Then(list(v)?),
             other => {
                 return Err(D::Error::custom(format!(
-                    "unknown objective `{other}`; expected reach, reach_terrain, collect_treasures, defeat_waylays, return_to_base, all, any or then"
+                    "unknown objective `{other}`; expected reach, reach_terrain, collect_treasures, defeat_waylays, return_to_base, hold_treasures, in_terrain, all, any or then"
                 )));
             }
         })
@@ -664,6 +686,11 @@ pub struct Quest {
     pub treasure_rating: i32,
     pub experience: i32,
     pub objective: Objective,
+    /// A time limit: the objective must hold by the end of the character's `time_limit`-th
+    /// Day (its own Days, a skipped one included), or the quest fails and can no longer be
+    /// completed ("before the spark in your chest goes out"). Absent: no limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_limit: Option<u32>,
     /// The card's picture: a PNG or JPEG file (see `docs/cards.md`, "Art"); `portrait` is
     /// accepted as another name for it.
     #[serde(default, alias = "portrait", skip_serializing_if = "Option::is_none")]
