@@ -1017,3 +1017,44 @@ fn bundled_worlds_edge_scarp_looks_at_a_face_down_treasure_when_rested_in() {
     assert_eq!(scarp.looks(), 1);
     assert_eq!(scarp.effects.len(), 1);
 }
+
+#[test]
+fn every_bundled_league_effect_reads_as_one_tagged_form_that_writes_back_the_same_table() {
+    use deckwright::games::arcadia::model::{ArcadiaCard, LeagueEffect, LeagueForm};
+    let mut keys = Vec::new();
+    for c in cards() {
+        let deckwright::cards::Card::Arcadia(ArcadiaCard::League(l)) = c else {
+            continue;
+        };
+        for e in &l.effects {
+            let form = e.form().unwrap_or_else(|| panic!("{}: {e:?}", l.id));
+            assert_eq!(&form.table(), e, "{}", l.id);
+            keys.push(form.key());
+        }
+    }
+    for key in [
+        "forbid_merits",
+        "forbid_ratings",
+        "modify",
+        "trial",
+        "rest_extra",
+        "look_at_treasures",
+    ] {
+        assert!(keys.contains(&key), "no test or bundled league has {key}");
+    }
+    // A table of two forms, or a form missing its partner key, is no form.
+    let two = LeagueEffect {
+        forbid_ratings: Some(vec![1]),
+        look_at_treasures: Some(1),
+        ..LeagueEffect::default()
+    };
+    let half = LeagueEffect {
+        modify: Some(1),
+        ..LeagueEffect::default()
+    };
+    assert_eq!((two.form(), half.form()), (None, None));
+    assert_eq!(
+        LeagueForm::LookAtTreasures(2).table().look_at_treasures,
+        Some(2)
+    );
+}

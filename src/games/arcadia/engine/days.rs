@@ -463,10 +463,7 @@ impl State {
             }
         }
         // League effects: `rest_extra` more merits of their types, first in merit order.
-        for e in &league.effects {
-            let (Some(n), Some(types)) = (e.rest_extra, &e.types) else {
-                continue;
-            };
+        for (n, types) in league.rest_extras() {
             let types = type_mask(types);
             let mut left = n;
             for (i, merit) in pl.merits.iter().enumerate() {
