@@ -214,8 +214,10 @@ pub(super) fn kind_pick(
     label: egui::Id,
 ) -> Option<usize> {
     let mut k = kind;
+    // Tall enough that every kind shows without scrolling (an objective has ten).
     egui::ComboBox::from_id_salt(id)
         .selected_text(names[kind])
+        .height(f32::from(u8::try_from(names.len()).unwrap_or(u8::MAX)) * 24.0 + 16.0)
         .show_ui(ui, |ui| {
             for (i, name) in names.iter().enumerate() {
                 ui.selectable_value(&mut k, i, *name);
