@@ -455,6 +455,7 @@ fn arcadia(rng: &mut ChaCha8Rng, id: String, name: String) -> arc::ArcadiaCard {
             waylay_rating: rng.random_range(3..10),
             treasure_rating: rng.random_range(1..5),
             experience: rng.random_range(1..4),
+            time_limit: None,
             objective: Objective::All(vec![
                 Objective::CollectTreasures(rng.random_range(1..3)),
                 Objective::Any(vec![

@@ -5,11 +5,14 @@
 //! A Ruunara skill with no `effect` form is shown and not played; a few texts the data can
 //! express only in part, and Arcadia texts no effect form says yet, are listed here by card
 //! (and `docs/rulings.md` says each); the list shrinks as the engines learn them
-//! (issue #25). Iconica's texts are all played.
+//! (issue #25). Iconica's texts are all played, and so are the bundled Arcadia texts; an
+//! Arcadia league's `special` or waylay trial's `failure` text that no data says is named
+//! from the card itself.
 
 use serde::Serialize;
 
 use crate::cards::Card;
+use crate::games::arcadia::model::ArcadiaCard;
 
 /// A part of a card's text the engine does not play.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -44,29 +47,74 @@ const RUUNARA_PARTS: &[(&str, &str, &str)] = &[
     ),
 ];
 
-/// Arcadia texts no effect form says yet: (card id, the words, what the engine does).
-const ARCADIA: &[(&str, &str, &str)] = &[
+/// Bundled Arcadia texts whose data a catalogue made before the engine played them may
+/// still lack (bundled cards already in a catalogue are kept as they are): (card id, the
+/// words, what the engine does without the data, whether `card` says it). The bundled
+/// cards say every one, so they have no gap.
+type Says = fn(&crate::games::arcadia::model::ArcadiaCard) -> bool;
+const ARCADIA: &[(&str, &str, &str, Says)] = &[
     (
         "arc-q-a-choice-of-roads",
         "\"carry them to the mountains\"",
-        "the treasures need not still be held when the mountains are reached",
+        "the treasures need not still be held when the mountains are reached (no `hold_treasures`; re-import the bundled card)",
+        |c| matches!(c, ArcadiaCard::Quest(q) if holds_treasures(&q.objective)),
     ),
     (
         "arc-q-lantern-keepers-errand",
         "\"before the spark in your chest goes out\"",
-        "no time limit is played",
+        "no time limit is played (no `time_limit`; re-import the bundled card)",
+        |c| matches!(c, ArcadiaCard::Quest(q) if q.time_limit.is_some()),
     ),
     (
         "arc-q-the-scattered-hoard",
         "\"before the cog armies melt them down\"",
-        "no time limit is played",
-    ),
-    (
-        "arc-l-worlds-edge-scarp",
-        "\"may look at one face-down treasure\"",
-        "treasures are not hidden in this engine, so there is nothing to look at",
+        "no time limit is played (no `time_limit`; re-import the bundled card)",
+        |c| matches!(c, ArcadiaCard::Quest(q) if q.time_limit.is_some()),
     ),
 ];
+
+/// Whether `o` asks for treasures still held somewhere in it.
+fn holds_treasures(o: &crate::games::arcadia::model::Objective) -> bool {
+    use crate::games::arcadia::model::Objective;
+    match o {
+        Objective::HoldTreasures(_) => true,
+        Objective::All(v) | Objective::Any(v) | Objective::Then(v) => v.iter().any(holds_treasures),
+        _ => false,
+    }
+}
+
+/// The parts of an Arcadia card's text no data says, found from the card itself: a league's
+/// `special` text with no `effects`, a waylay trial's `failure` text with no `effect`.
+fn arcadia_unplayed(
+    card: &crate::games::arcadia::model::ArcadiaCard,
+) -> Vec<(String, &'static str)> {
+    use crate::games::arcadia::model::ArcadiaCard;
+    match card {
+        ArcadiaCard::League(l) if l.effects.is_empty() => l
+            .special
+            .iter()
+            .map(|t| {
+                (
+                    format!("\"{t}\""),
+                    "shown, not played (the league has no `effects` saying it)",
+                )
+            })
+            .collect(),
+        ArcadiaCard::Waylay(w) => w
+            .trial
+            .iter()
+            .filter(|t| t.effect.is_none())
+            .filter_map(|t| t.failure.as_ref())
+            .map(|f| {
+                (
+                    format!("\"{f}\""),
+                    "shown, not played (the trial has no failure `effect`: failing costs nothing)",
+                )
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
 
 /// Every part of `card`'s text the engine does not play.
 pub fn of_card(card: &Card) -> Vec<Gap> {
@@ -88,10 +136,11 @@ pub fn of_card(card: &Card) -> Vec<Gap> {
                     .map(|(_, _, why)| gap(&s.name, why)),
             })
             .collect(),
-        Card::Arcadia(_) => ARCADIA
+        Card::Arcadia(a) => ARCADIA
             .iter()
-            .filter(|(id, _, _)| *id == card.id())
-            .map(|(_, part, why)| gap(part, why))
+            .filter(|(id, _, _, says)| *id == card.id() && !says(a))
+            .map(|(_, part, why, _)| gap(part, why))
+            .chain(arcadia_unplayed(a).iter().map(|(part, why)| gap(part, why)))
             .collect(),
         Card::Iconica(_) | Card::Iconoclasm(_) => Vec::new(),
     }
@@ -143,8 +192,12 @@ mod tests {
     fn every_listed_card_is_bundled_and_every_bundled_skill_without_a_form_is_named() {
         let cards = bundled();
         let ids: Vec<&str> = cards.iter().map(|c| c.id()).collect();
-        for (id, _, _) in RUUNARA_PARTS.iter().chain(ARCADIA) {
-            assert!(ids.contains(id), "{id} is listed but not bundled");
+        for id in RUUNARA_PARTS
+            .iter()
+            .map(|x| x.0)
+            .chain(ARCADIA.iter().map(|x| x.0))
+        {
+            assert!(ids.contains(&id), "{id} is listed but not bundled");
         }
         let gaps = of_cards(&cards);
         // The skills issue #25 names, each found.
@@ -157,12 +210,31 @@ mod tests {
         ] {
             assert!(gaps.iter().any(|g| g.part == skill), "{skill} not named");
         }
-        assert!(
-            gaps.iter()
-                .any(|g| g.card == "arc-q-lantern-keepers-errand")
-        );
+        // Every bundled Arcadia text is played (issue #25).
+        assert!(!gaps.iter().any(|g| g.card.starts_with("arc-")), "{gaps:?}");
         // Iconica's texts are all played.
         assert!(!gaps.iter().any(|g| g.card.starts_with("ico-")));
+        // A designer's league with a special text and no effects, a waylay with a failure
+        // text and no effect: each named.
+        let league = crate::cards::parse(
+            "game = \"arcadia\"\nkind = \"league\"\nid = \"arc-l-x\"\nname = \"X\"\ntext = \"\"\nterrain = [\"forest\"]\nrest = []\nspecial = \"No one sleeps here.\"\n[sides]\nnorth = [\"forest\"]\neast = [\"forest\"]\nsouth = [\"forest\"]\nwest = [\"forest\"]\n",
+            "x.toml",
+        );
+        let waylay = crate::cards::parse(
+            "game = \"arcadia\"\nkind = \"waylay\"\nid = \"arc-w-x\"\nname = \"Y\"\ntext = \"\"\nrating = 1\nterrain = [\"any\"]\ntests = [\"might\"]\nmight = 2\ntrial = { attribute = \"might\", difficulty = 4, failure = \"Lose a boot.\" }\n",
+            "y.toml",
+        );
+        for (file, part) in [
+            (league, "\"No one sleeps here.\""),
+            (waylay, "\"Lose a boot.\""),
+        ] {
+            let Ok(crate::cards::CardFile::Card(c)) = file else {
+                panic!("{file:?}");
+            };
+            let g = of_card(&c);
+            assert_eq!(g.len(), 1, "{g:?}");
+            assert_eq!(g[0].part, part);
+        }
         let n = gaps.len();
         assert!(
             note(&gaps)

@@ -250,6 +250,55 @@ fn a_quests_objective_is_edited_as_a_tree_of_forms() {
     assert_eq!(source(&h), original);
 }
 
+/// A quest's time limit and the "while held" objectives in the Form view: the limit taken
+/// off and put back, an objective made "Hold treasures" and "Stand in a terrain", each one
+/// undo step, the TOML as the core writes it.
+#[test]
+fn a_quests_time_limit_and_while_objectives_are_set_from_the_form() {
+    use deckwright::games::arcadia::model::Objective;
+    let mut h = open_form("kind:quest", "The Lantern-Keeper's Errand");
+    let original = source(&h);
+    let quest = |h: &Harness<'_, DeckwrightApp>| match arcadia(h) {
+        ArcadiaCard::Quest(q) => q,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(quest(&h).time_limit, Some(24));
+    h.get(By::new().label("Time limit").role(Role::CheckBox))
+        .click();
+    h.run();
+    assert_eq!(quest(&h).time_limit, None);
+    assert!(!source(&h).contains("time_limit"), "{}", source(&h));
+    h.get(By::new().label("Time limit").role(Role::CheckBox))
+        .click();
+    h.run();
+    assert_eq!(quest(&h).time_limit, Some(12));
+    assert_eq!(source(&h), write(&ArcadiaCard::Quest(quest(&h))));
+    undo(&mut h);
+    undo(&mut h);
+    assert_eq!(source(&h), original);
+
+    for (kind, want, toml) in [
+        (
+            "Hold treasures",
+            Objective::HoldTreasures(1),
+            "hold_treasures = 1",
+        ),
+        (
+            "Stand in a terrain",
+            Objective::InTerrain("mountains".into()),
+            "in_terrain = \"mountains\"",
+        ),
+    ] {
+        h.get_by_label("Objective 1").click();
+        h.run();
+        click(&mut h, kind);
+        assert_eq!(quest(&h).objective, want, "{kind}");
+        assert!(source(&h).contains(toml), "{kind}:\n{}", source(&h));
+        undo(&mut h);
+        assert_eq!(source(&h), original, "{kind}: one undo step");
+    }
+}
+
 /// A flaw's effects in the Form view: its test changed, an effect added with a bonus, one
 /// removed; each one undo step.
 #[test]
@@ -361,12 +410,17 @@ fn each_league_effect_is_added_from_the_form_and_undone_in_one_step() {
         types: Some(vec![]),
         ..LeagueEffect::default()
     };
+    let look = LeagueEffect {
+        look_at_treasures: Some(1),
+        ..LeagueEffect::default()
+    };
     for (kind, want, toml) in [
         ("Forbid merit types", art, "forbid_merits = [\"art\"]"),
         ("Forbid waylay ratings", ratings, "forbid_ratings = [1]"),
         ("Modify a test", modify, "test = \"might\""),
         ("Extra trial", stay, "on = \"stay\""),
         ("Rest recovers more", rest, "types = []"),
+        ("Rest looks at treasures", look, "look_at_treasures = 1"),
     ] {
         let text = source(&h);
         click(&mut h, "Add league effect");

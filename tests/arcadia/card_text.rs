@@ -2,7 +2,7 @@
 //! and `then` objective as a scripted-dice scenario, and every bundled card that uses one.
 
 use crate::support::*;
-use deckwright::games::arcadia::engine::{Event, Match, Opt, State};
+use deckwright::games::arcadia::engine::{Event, Match, Opt, State, Winner};
 use deckwright::games::arcadia::model::{Failure, TestKind};
 
 const N: Opt = Opt::Go(0);
@@ -282,8 +282,10 @@ fn rest_extra_recovers_more_merits_of_its_types() {
 }
 
 #[test]
-fn bundled_hollowhill_barrows_rests_abilities_and_allies() {
-    // Hollowhill Barrows at (1, 1): its Rest (abilities, allies) and its extra Ally.
+fn bundled_hollowhill_barrows_rests_abilities_and_one_ally() {
+    // Hollowhill Barrows at (1, 1): its Rest recovers abilities, and its special text one
+    // exhausted Ally more ("in addition to the Rest"): the first; the second Ally and the
+    // advantage stay exhausted.
     let a = Who::new((0, 1)).merits(&["t-ally", "t-ally-2", "t-plain", "arc-m-oakheart-vigor"]);
     let m = game_limit(
         woods_with((1, 1), "arc-l-hollowhill-barrows"),
@@ -295,8 +297,8 @@ fn bundled_hollowhill_barrows_rests_abilities_and_allies() {
     st.heroes[0].exhausted = 0b1111;
     let (st2, _, _) = run_from(&m, st, "1 2", &[E]);
     assert_eq!(
-        st2.heroes[0].exhausted, 0b0100,
-        "only the advantage stays exhausted"
+        st2.heroes[0].exhausted, 0b0110,
+        "the second Ally and the advantage stay exhausted"
     );
 }
 
@@ -775,4 +777,284 @@ fn a_typed_exhaust_failure_may_discard_an_exhausted_merit_of_its_types_and_an_un
             .any(|e| matches!(e, Event::Ruined { player: 0, .. }))
     );
     assert!(st.heroes[0].skip);
+}
+
+// ---- quest time limits, "while held" objectives, looking at face-down treasures ----
+
+/// Ann's quest: a goal wood at (`x`, 0) within 2 of her Days; she walks east every Day.
+fn timed(x: usize, b: Who) -> Match {
+    let a = Who::new((0, 0)).quests(&["t-q-timed"]);
+    game_limit(woods_with((x, 0), "t-l-goal"), a, b, 6)
+}
+
+#[test]
+fn a_quest_done_on_the_last_day_of_its_time_limit_is_done() {
+    let m = timed(2, Who::new((4, 1)));
+    let (st, log, _) = run(&m, "1 2", &[E, Opt::Stay, E]);
+    assert!(of_kind(&log, "quest_failed").is_empty());
+    assert_eq!(st.heroes[0].quests_done, 1);
+    assert_eq!(st.ended.map(|e| e.1), Some(Some(Winner::Player(0))));
+}
+
+#[test]
+fn a_quest_not_done_by_its_time_limit_fails_and_can_no_longer_be_done() {
+    // The goal three leagues away: at the end of Ann's second Day (Day 3) the quest fails;
+    // Bob may still win, so the match goes on, and reaching the goal later does nothing.
+    let m = timed(3, Who::new((4, 1)));
+    let s = Opt::Stay;
+    let (st, log, _) = run(&m, "1 2", &[E, s, E, s, E]);
+    let failed = log
+        .iter()
+        .position(|e| {
+            matches!(
+                e,
+                Event::QuestFailed {
+                    player: 0,
+                    quest: 0
+                }
+            )
+        })
+        .expect("the quest fails");
+    assert!(matches!(
+        log[..failed]
+            .iter()
+            .rev()
+            .find(|e| matches!(e, Event::Day { .. })),
+        Some(Event::Day { day: 3, player: 0 })
+    ));
+    assert_eq!(st.heroes[0].at, 3, "Ann reached the goal on Day 5");
+    assert_eq!(
+        (st.heroes[0].quests_done, st.heroes[0].quests_failed),
+        (0, 1)
+    );
+    assert_eq!(
+        st.ended.map(|e| e.1),
+        Some(Some(Winner::Draw)),
+        "the turn limit"
+    );
+    assert!(of_kind(&log, "quest_done").is_empty());
+}
+
+#[test]
+fn when_no_character_can_complete_its_quests_the_match_is_a_draw_at_once() {
+    // Both quests timed, both characters too slow: Ann's fails on Day 3, Bob's on Day 4,
+    // and the match ends then, decided (no one can win), not at the turn limit.
+    let m = timed(3, Who::new((4, 1)).quests(&["t-q-timed"]));
+    let s = Opt::Stay;
+    let (st, log, _) = run(&m, "1 2", &[E, s, E, s]);
+    assert_eq!(of_kind(&log, "quest_failed").len(), 2);
+    assert_eq!(st.day, 4);
+    assert!(matches!(
+        log.last(),
+        Some(Event::End {
+            ended: deckwright::games::Ended::Victory,
+            winner: Some(Winner::Draw)
+        })
+    ));
+}
+
+#[test]
+fn bundled_timed_quests_carry_their_limits() {
+    let m = game_limit(
+        WOODS,
+        Who::new((0, 0)).quests(&["arc-q-lantern-keepers-errand"]),
+        Who::new((4, 1)).quests(&["arc-q-the-scattered-hoard"]),
+        1,
+    );
+    assert_eq!(m.players[0].quests[0].time_limit, Some(24));
+    assert_eq!(m.players[1].quests[0].time_limit, Some(30));
+}
+
+/// Ann's treasure hidden at (2, 0), the goal wood at (1, 0): she walks through the goal,
+/// finds the treasure, and walks back west into the goal with it.
+fn carry_scenario() -> (Match, [Opt; 7]) {
+    let a = Who::new((0, 0))
+        .quests(&["t-q-carry"])
+        .treasures(&["t-treasure"]);
+    // The match stops after Day 5, Ann's walk back into the goal.
+    let m = game_limit(woods_with((1, 0), "t-l-goal"), a, Who::new((4, 1)), 5);
+    let s = Opt::Stay;
+    (m, [Opt::Hide(2), E, s, E, Opt::Treasure, s, W])
+}
+
+#[test]
+fn a_hold_objective_counts_only_treasures_still_held_where_they_are_carried() {
+    let (m, choices) = carry_scenario();
+    let (st, log, _) = run(&m, "1 2", &choices[..6]);
+    assert_eq!(
+        (st.heroes[0].treasures_found, st.heroes[0].quests_done),
+        (1, 0),
+        "the goal was passed before the treasure was held: {log:?}"
+    );
+    let (st, _, _) = run(&m, "1 2", &choices);
+    assert_eq!(st.heroes[0].quests_done, 1, "carried to the goal");
+    // The treasure discarded on the way: it is not carried, so the goal does nothing.
+    let bit = 1u32 << m.players[0].own;
+    let (st, log, _) = run_arranged(&m, State::new(&m), "1 2", &choices, |st, next| {
+        if next == W {
+            st.heroes[0].discarded |= bit;
+        }
+    });
+    assert_eq!(
+        (st.heroes[0].at, st.heroes[0].quests_done),
+        (1, 0),
+        "{log:?}"
+    );
+}
+
+#[test]
+fn bundled_a_choice_of_roads_needs_both_treasures_still_held_in_the_mountains() {
+    // As `bundled_a_choice_of_roads_carries_two_treasures_to_the_mountains_in_that_order`,
+    // but the first treasure is lost to a waylay's trial on the way back.
+    let a = Who::new((0, 0))
+        .quests(&["arc-q-a-choice-of-roads"])
+        .treasures(&["t-treasure", "t-treasure"]);
+    let b = Who::new((4, 1)).quests(&["t-q-never"]);
+    // The match stops after Day 9, Ann's walk into the mountains.
+    let m = game_limit(woods_with((1, 0), "t-l-wild"), a, b, 9);
+    let s = Opt::Stay;
+    let choices = [
+        Opt::Hide(2),
+        Opt::Hide(3),
+        E,
+        s,
+        E,
+        Opt::Treasure,
+        s,
+        E,
+        Opt::Treasure,
+        s,
+        W,
+        s,
+        W,
+    ];
+    let own = m.players[0].own;
+    let (st, _, _) = run_arranged(&m, State::new(&m), "1 2", &choices, |st, next| {
+        if next == W && st.heroes[0].at == 2 {
+            st.heroes[0].discarded |= 1 << own;
+        }
+    });
+    assert_eq!(st.heroes[0].at, 1, "in the mountains");
+    assert_eq!(st.heroes[0].quests_done, 0, "with one treasure only");
+}
+
+/// Bob hides two treasures, at (3, 0) and (3, 1); Ann rests in the lookout wood at (1, 0).
+fn lookout(bob_treasures: &[&'static str]) -> Match {
+    let a = Who::new((0, 0));
+    let b = Who::new((4, 1)).treasures(bob_treasures);
+    game_limit(woods_with((1, 0), "t-l-lookout"), a, b, 1)
+}
+
+#[test]
+fn resting_in_a_lookout_league_looks_at_one_face_down_treasure_of_the_other() {
+    use deckwright::games::arcadia::engine::ArcadiaGame;
+    use deckwright::games::game::Game;
+    use rand::SeedableRng;
+    let m = lookout(&["t-treasure", "t-treasure"]);
+    let (st, log, seen) = run(&m, "1 2", &[Opt::Hide(3), Opt::Hide(8), E, Opt::Look(8)]);
+    assert!(
+        seen.iter()
+            .any(|(p, o)| *p == 0 && o == &[Opt::Look(3), Opt::Look(8)]),
+        "Ann picks among the leagues holding Bob's face-down treasures: {seen:?}"
+    );
+    let e = log
+        .iter()
+        .find(|e| e.kind() == "treasure_seen")
+        .expect("a treasure seen");
+    assert_eq!(
+        *e,
+        Event::TreasureSeen {
+            player: 0,
+            treasure: 1,
+            league: 8
+        }
+    );
+    assert_eq!(st.heroes[1].peeked, 0b10);
+    // Ann sees which treasure it is; Bob and spectators are told only where she looked.
+    let g = ArcadiaGame { m: &m, st };
+    let hidden = g.hidden(e).expect("hidden from the others");
+    assert!(hidden.seen(Some(0)) && !hidden.seen(Some(1)) && !hidden.seen(None));
+    assert!(g.event_text(e).contains("Test Treasure"));
+    assert!(!hidden.text.contains("Test Treasure"), "{}", hidden.text);
+    // Ann's determinization keeps the treasure she saw where it lies.
+    for seed in 0..16 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let d = st.seen_by(&m, 0, &mut rng);
+        assert_eq!(d.heroes[1].treasure_at[1], 8, "seed {seed}");
+    }
+}
+
+#[test]
+fn a_lookout_with_one_face_down_treasure_looks_at_it_without_a_decision_and_with_none_looks_at_nothing()
+ {
+    let m = lookout(&["t-treasure"]);
+    let (st, log, seen) = run(&m, "1 2", &[Opt::Hide(3), E]);
+    assert!(
+        !seen
+            .iter()
+            .any(|(_, o)| o.iter().any(|x| matches!(x, Opt::Look(_))))
+    );
+    assert_eq!(of_kind(&log, "treasure_seen").len(), 1);
+    assert_eq!(st.heroes[1].peeked, 1);
+    let m = lookout(&[]);
+    let (_, log, _) = run(&m, "1 2", &[E]);
+    assert!(of_kind(&log, "treasure_seen").is_empty());
+    assert!(!of_kind(&log, "rests").is_empty());
+}
+
+#[test]
+fn bundled_worlds_edge_scarp_looks_at_a_face_down_treasure_when_rested_in() {
+    // Its borders keep it out of the test grid: its effect is the lookout wood's form.
+    let scarp = cards()
+        .into_iter()
+        .find_map(|c| match c {
+            deckwright::cards::Card::Arcadia(
+                deckwright::games::arcadia::model::ArcadiaCard::League(l),
+            ) if l.id == "arc-l-worlds-edge-scarp" => Some(l),
+            _ => None,
+        })
+        .expect("bundled");
+    assert_eq!(scarp.looks(), 1);
+    assert_eq!(scarp.effects.len(), 1);
+}
+
+#[test]
+fn every_bundled_league_effect_reads_as_one_tagged_form_that_writes_back_the_same_table() {
+    use deckwright::games::arcadia::model::{ArcadiaCard, LeagueEffect, LeagueForm};
+    let mut keys = Vec::new();
+    for c in cards() {
+        let deckwright::cards::Card::Arcadia(ArcadiaCard::League(l)) = c else {
+            continue;
+        };
+        for e in &l.effects {
+            let form = e.form().unwrap_or_else(|| panic!("{}: {e:?}", l.id));
+            assert_eq!(&form.table(), e, "{}", l.id);
+            keys.push(form.key());
+        }
+    }
+    for key in [
+        "forbid_merits",
+        "forbid_ratings",
+        "modify",
+        "trial",
+        "rest_extra",
+        "look_at_treasures",
+    ] {
+        assert!(keys.contains(&key), "no test or bundled league has {key}");
+    }
+    // A table of two forms, or a form missing its partner key, is no form.
+    let two = LeagueEffect {
+        forbid_ratings: Some(vec![1]),
+        look_at_treasures: Some(1),
+        ..LeagueEffect::default()
+    };
+    let half = LeagueEffect {
+        modify: Some(1),
+        ..LeagueEffect::default()
+    };
+    assert_eq!((two.form(), half.form()), (None, None));
+    assert_eq!(
+        LeagueForm::LookAtTreasures(2).table().look_at_treasures,
+        Some(2)
+    );
 }

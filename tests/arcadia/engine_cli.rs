@@ -461,3 +461,56 @@ fn a_setup_laid_in_play_plays_from_the_command_line() {
         "{err}"
     );
 }
+
+#[test]
+fn a_quest_past_its_time_limit_fails_in_the_log_and_in_sides() {
+    // The long road with player a on The Lantern-Keeper's Errand (24 Days), whose Lantern
+    // Market is never reached in the first 24 of a's Days under the `first` policy.
+    let dir = tempfile::tempdir().unwrap();
+    let ex = root().join("examples/arcadia");
+    for f in [
+        "legal-hobgallant-knight.character.toml",
+        "legal-veteran-with-experience.character.toml",
+    ] {
+        std::fs::copy(ex.join(f), dir.path().join(f)).unwrap();
+    }
+    let setup = std::fs::read_to_string(ex.join("legal-long-road.setup.toml"))
+        .unwrap()
+        .replace(
+            "quests = [\"arc-q-bottle-the-sea-wind\"]",
+            "quests = [\"arc-q-lantern-keepers-errand\"]",
+        );
+    let file = dir.path().join("timed.setup.toml");
+    std::fs::write(&file, setup).unwrap();
+    let d = json(&run(
+        dir.path(),
+        &[
+            "play",
+            "arcadia",
+            file.to_str().unwrap(),
+            "--seed",
+            "1",
+            "--policy",
+            "first",
+            "--json",
+            "--turn-limit",
+            "60",
+        ],
+    ));
+    let log = d["log"].as_array().unwrap();
+    let failed: Vec<&Value> = log.iter().filter(|e| e["type"] == "quest_failed").collect();
+    assert_eq!(failed.len(), 1, "{}", d["sides"]);
+    assert_eq!(failed[0]["player"], "a");
+    assert_eq!(failed[0]["quest"], "arc-q-lantern-keepers-errand");
+    // The Day it failed was a's 24th.
+    let days: Vec<&Value> = log
+        .iter()
+        .take_while(|e| e["type"] != "quest_failed")
+        .filter(|e| e["type"] == "day" && e["player"] == "a")
+        .collect();
+    assert_eq!(days.len(), 24);
+    let a = &d["sides"]["a"];
+    assert_eq!(a["quests"][0]["failed"], true);
+    assert_eq!(a["quests_failed"][0], "arc-q-lantern-keepers-errand");
+    assert_ne!(d["winner"], "a");
+}

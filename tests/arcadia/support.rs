@@ -282,6 +282,23 @@ pub fn cards() -> Vec<Card> {
             "(One)",
             r#"{ then = [ { then = [ { collect_treasures = 1 } ] } ] }"#,
         ),
+        card(
+            "quest",
+            "t-q-timed",
+            "Goal in Two Days",
+            "waylay_rating = 20\ntreasure_rating = 5\nexperience = 2\ntime_limit = 2\nobjective = { reach_terrain = \"goal\" }",
+        ),
+        quest(
+            "t-q-carry",
+            "Carry One to the Goal",
+            r#"{ all = [ { hold_treasures = 1 }, { in_terrain = "goal" } ] }"#,
+        ),
+        league(
+            "t-l-lookout",
+            "Lookout Wood",
+            r#""forest""#,
+            "rest = []\neffects = [ { look_at_treasures = 1 } ]",
+        ),
     ];
     let mut out: Vec<Card> = texts
         .iter()

@@ -342,6 +342,8 @@ fn objective() -> impl Strategy<Value = arc::Objective> {
         (0u32..=10_000).prop_map(|n| CollectTreasures(n % 1000)),
         (0u32..=10_000).prop_map(|n| DefeatWaylays(n % 1000)),
         any::<bool>().prop_map(ReturnToBase),
+        (0u32..=10_000).prop_map(|n| HoldTreasures(n % 1000)),
+        text().prop_map(InTerrain),
     ];
     leaf.prop_recursive(3, 10, 3, |inner| {
         prop_oneof![
@@ -417,6 +419,10 @@ fn league_effect() -> impl Strategy<Value = arc::LeagueEffect> {
         ((0u32..=10_000), merit_types()).prop_map(|(n, t)| L {
             rest_extra: Some(n),
             types: Some(t),
+            ..L::default()
+        }),
+        (0u32..=10_000).prop_map(|n| L {
+            look_at_treasures: Some(n),
             ..L::default()
         }),
     ]
@@ -644,9 +650,17 @@ fn arcadia() -> impl Strategy<Value = Card> {
         (-10_000i32..=10_000),
         (-10_000i32..=10_000),
         objective(),
+        opt(0u32..=10_000),
     )
         .prop_map(
-            |((id, name, text), waylay_rating, treasure_rating, experience, objective)| {
+            |(
+                (id, name, text),
+                waylay_rating,
+                treasure_rating,
+                experience,
+                objective,
+                time_limit,
+            )| {
                 ArcadiaCard::Quest(Quest {
                     art: None,
                     game: "arcadia".into(),
@@ -658,6 +672,7 @@ fn arcadia() -> impl Strategy<Value = Card> {
                     treasure_rating,
                     experience,
                     objective,
+                    time_limit,
                 })
             },
         );

@@ -214,8 +214,10 @@ pub(super) fn kind_pick(
     label: egui::Id,
 ) -> Option<usize> {
     let mut k = kind;
+    // Tall enough that every kind shows without scrolling (an objective has ten).
     egui::ComboBox::from_id_salt(id)
         .selected_text(names[kind])
+        .height(f32::from(u8::try_from(names.len()).unwrap_or(u8::MAX)) * 24.0 + 16.0)
         .show_ui(ui, |ui| {
             for (i, name) in names.iter().enumerate() {
                 ui.selectable_value(&mut k, i, *name);
@@ -672,6 +674,30 @@ fn quest_ui(ui: &mut egui::Ui, q: &mut Quest, e: &mut Edits) {
         number(ui, "Waylay rating", &mut q.waylay_rating, 0..=99, e);
         number(ui, "Treasure rating", &mut q.treasure_rating, 0..=99, e);
         number(ui, "Experience", &mut q.experience, 0..=99, e);
+        let l = ui.label("Time limit");
+        ui.horizontal(|ui| {
+            let mut has = q.time_limit.is_some();
+            let shown = if has { "" } else { "none" };
+            if ui.checkbox(&mut has, shown).labelled_by(l.id).changed() {
+                q.time_limit = has.then_some(12);
+                e.pick(if has {
+                    "add time limit"
+                } else {
+                    "remove time limit"
+                });
+            }
+            if let Some(days) = &mut q.time_limit {
+                if ui
+                    .add(egui::DragValue::new(days).range(1..=500))
+                    .labelled_by(l.id)
+                    .changed()
+                {
+                    e.type_in("Time limit");
+                }
+                ui.label("Days");
+            }
+        });
+        ui.end_row();
     });
     ui.add_space(6.0);
     ui.strong("Objective");
@@ -679,7 +705,7 @@ fn quest_ui(ui: &mut egui::Ui, q: &mut Quest, e: &mut Edits) {
 }
 
 /// The kinds of quest objective, as the form names them.
-const OBJECTIVE_KINDS: [&str; 8] = [
+const OBJECTIVE_KINDS: [&str; 10] = [
     "Reach a league",
     "Reach a terrain",
     "Collect treasures",
@@ -688,6 +714,8 @@ const OBJECTIVE_KINDS: [&str; 8] = [
     "All of",
     "Any of",
     "In order",
+    "Hold treasures",
+    "Stand in a terrain",
 ];
 
 fn objective_kind(o: &Objective) -> usize {
@@ -700,6 +728,8 @@ fn objective_kind(o: &Objective) -> usize {
         Objective::All(_) => 5,
         Objective::Any(_) => 6,
         Objective::Then(_) => 7,
+        Objective::HoldTreasures(_) => 8,
+        Objective::InTerrain(_) => 9,
     }
 }
 
@@ -717,7 +747,9 @@ fn objective_of_kind(k: usize, old: &Objective) -> Objective {
         4 => Objective::ReturnToBase(true),
         5 => Objective::All(members),
         6 => Objective::Any(members),
-        _ => Objective::Then(members),
+        7 => Objective::Then(members),
+        8 => Objective::HoldTreasures(1),
+        _ => Objective::InTerrain("mountains".into()),
     }
 }
 
@@ -746,7 +778,7 @@ fn objective_ui(ui: &mut egui::Ui, o: &mut Objective, path: &str, e: &mut Edits)
             "terrain feature"
         };
         match o {
-            Objective::Reach(text) | Objective::ReachTerrain(text) => {
+            Objective::Reach(text) | Objective::ReachTerrain(text) | Objective::InTerrain(text) => {
                 let l = ui.label(hint);
                 if ui
                     .add(egui::TextEdit::singleline(text).desired_width(160.0))
@@ -756,7 +788,9 @@ fn objective_ui(ui: &mut egui::Ui, o: &mut Objective, path: &str, e: &mut Edits)
                     e.type_in("Objective");
                 }
             }
-            Objective::CollectTreasures(n) | Objective::DefeatWaylays(n) => {
+            Objective::CollectTreasures(n)
+            | Objective::DefeatWaylays(n)
+            | Objective::HoldTreasures(n) => {
                 let l = ui.label("how many");
                 if ui
                     .add(egui::DragValue::new(n).range(1..=99))

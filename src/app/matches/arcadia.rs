@@ -90,7 +90,7 @@ pub fn target_of(m: &Match, st: &State, o: Opt) -> Option<Target> {
     };
     let at = |who: u8| st.heroes[usize::from(who)].at;
     Some(match o {
-        Opt::Lay(l) | Opt::Hide(l) | Opt::Place(l) => Target::League(l),
+        Opt::Lay(l) | Opt::Hide(l) | Opt::Place(l) | Opt::Look(l) => Target::League(l),
         Opt::At(x, y) => Target::Square(x, y),
         Opt::Go(d) => Target::League(st.neighbour(m, at(p), d)?),
         Opt::Stay => Target::League(at(p)),
@@ -1168,11 +1168,19 @@ fn character_ui(pen: &mut Pen<'_>, r: egui::Rect, game: &ArcadiaGame<'_>, who: u
     y += 4.0;
     heading(&mut y, "Quests");
     for (q, quest) in pl.quests.iter().enumerate() {
-        let done = h.quests_done & (1 << q) != 0;
+        let state = if h.quests_done & (1 << q) != 0 {
+            " (done)".to_string()
+        } else if h.quests_failed & (1 << q) != 0 {
+            " (failed: its time is up)".to_string()
+        } else if let Some(d) = quest.time_limit {
+            format!(" (within {})", crate::count(u64::from(d), "Day", "Days"))
+        } else {
+            String::new()
+        };
         y += text_at(
             painter,
             egui::pos2(x + 3.0, y),
-            format!("{}{}", quest.name, if done { " (done)" } else { "" }),
+            format!("{}{state}", quest.name),
             size,
             text,
             w - 6.0,

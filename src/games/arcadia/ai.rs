@@ -174,6 +174,11 @@ fn worth(m: &Match, st: &State, p: u8) -> f64 {
         if h.quests_done & (1 << i) != 0 {
             continue;
         }
+        if h.quests_failed & (1 << i) != 0 {
+            // It can no longer win: worth as much as a quest done, taken away.
+            v -= 100.0;
+            continue;
+        }
         let goals = goals(m, st, p, h, &q.objective);
         let dist = st.distances_from(m, h.at);
         let d = (0..m.leagues.len() as u8)
@@ -208,7 +213,8 @@ fn open_goals(m: &Match, st: &State, p: u8, h: &Hero, obj: &Objective) -> u64 {
     match obj {
         Objective::Reach(id) => matching(&|l| m.leagues[l].id == *id),
         Objective::ReachTerrain(t) => matching(&|l| l != here && m.leagues[l].terrain.contains(t)),
-        Objective::CollectTreasures(_) => {
+        Objective::InTerrain(t) => matching(&|l| m.leagues[l].terrain.contains(t)),
+        Objective::CollectTreasures(_) | Objective::HoldTreasures(_) => {
             let k = m.players[p as usize].treasures();
             matching(&|l| h.treasure_at[..k].contains(&(l as u8)))
         }

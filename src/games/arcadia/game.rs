@@ -106,6 +106,7 @@ impl<'m> ArcadiaGame<'m> {
             Opt::Ruin => "Nothing left to lose".into(),
             Opt::Push(d) => format!("Push player {} {}", side_name(q as u8), dir(d)),
             Opt::Place(l) => format!("Place it in {}", league(l)),
+            Opt::Look(l) => format!("Look at the face-down treasure in {}", league(l)),
         }
     }
 
@@ -185,6 +186,7 @@ impl<'m> Game for ArcadiaGame<'m> {
             Phase::LoseMerit { .. } => "which merit is lost?",
             Phase::Spoils { .. } => "take a merit or push the loser?",
             Phase::Relocate { .. } => "where is the character placed?",
+            Phase::LookAt { .. } => "which face-down treasure do you look at?",
             _ => return String::new(),
         };
         format!("{who}: {what}")

@@ -221,9 +221,12 @@ fn sides_json(m: &Match, st: &State) -> Value {
             "flaws_exhausted": (0..pl.flaws.len()).filter(|i| h.flaws_exhausted & (1 << i) != 0)
                 .map(|i| pl.flaws[i].id.as_str()).collect::<Vec<_>>(),
             "quests": pl.quests.iter().enumerate().map(|(i, q)| json!({
-                "id": q.id, "done": h.quests_done & (1 << i) != 0
+                "id": q.id, "done": h.quests_done & (1 << i) != 0,
+                "failed": h.quests_failed & (1 << i) != 0
             })).collect::<Vec<_>>(),
             "quests_done": pl.quests.iter().enumerate().filter(|(i, _)| h.quests_done & (1 << i) != 0)
+                .map(|(_, q)| q.id.as_str()).collect::<Vec<_>>(),
+            "quests_failed": pl.quests.iter().enumerate().filter(|(i, _)| h.quests_failed & (1 << i) != 0)
                 .map(|(_, q)| q.id.as_str()).collect::<Vec<_>>(),
             "treasures_found": ids(h.owned & !mask(pl.own)),
             "waylays_defeated": h.waylays_defeated,
@@ -281,6 +284,13 @@ fn tail(m: &Match, st: &State) -> String {
             h.treasures_found,
             h.waylays_defeated
         );
+        if h.quests_failed != 0 {
+            let _ = writeln!(
+                out,
+                "  quests failed (time limit passed): {}",
+                h.quests_failed.count_ones()
+            );
+        }
     }
     let _ = writeln!(
         out,

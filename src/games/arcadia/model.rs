@@ -450,7 +450,8 @@ pub enum TrialOn {
 /// `{ modify = N, test = T }` (every test of kind T taken here, +N or -N),
 /// `{ trial = { attribute, difficulty }, on = "stay" | "rest" }` (an extra trial),
 /// `{ rest_extra = N, types = [types] }` (resting here also recovers N exhausted merits of
-/// these types; an empty list: any type).
+/// these types; an empty list: any type), `{ look_at_treasures = N }` (a character who rests
+/// here looks at N of the other player's face-down treasures).
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LeagueEffect {
@@ -470,6 +471,8 @@ pub struct LeagueEffect {
     pub rest_extra: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub types: Option<Vec<MeritType>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub look_at_treasures: Option<u32>,
 }
 
 impl LeagueEffect {
@@ -481,11 +484,12 @@ impl LeagueEffect {
             self.modify.is_some(),
             self.trial.is_some(),
             self.rest_extra.is_some(),
+            self.look_at_treasures.is_some(),
         ];
         let n = forms.iter().filter(|x| **x).count();
         if n != 1 {
             return Some(format!(
-                "a league effect has exactly one of forbid_merits, forbid_ratings, modify, trial, rest_extra (found {n})"
+                "a league effect has exactly one of forbid_merits, forbid_ratings, modify, trial, rest_extra, look_at_treasures (found {n})"
             ));
         }
         let extra = |key: &str, form: &str| Some(format!("`{key}` goes with `{form}` only"));
@@ -553,35 +557,153 @@ pub struct League {
 }
 
 impl League {
+    /// The forms of its effects (a table that is no single form is left out: the reader
+    /// refuses such a card).
+    pub fn forms(&self) -> impl Iterator<Item = LeagueForm<'_>> {
+        self.effects.iter().filter_map(LeagueEffect::form)
+    }
     /// May a merit of type `t` be used here?
     pub fn allows(&self, t: MeritType) -> bool {
         !self
-            .effects
-            .iter()
-            .any(|e| e.forbid_merits.as_ref().is_some_and(|f| f.contains(&t)))
+            .forms()
+            .any(|f| matches!(f, LeagueForm::ForbidMerits(types) if types.contains(&t)))
     }
     /// May a waylay of this rating be played here?
     pub fn allows_rating(&self, rating: i32) -> bool {
-        !self.effects.iter().any(|e| {
-            e.forbid_ratings
-                .as_ref()
-                .is_some_and(|f| f.contains(&rating))
-        })
+        !self
+            .forms()
+            .any(|f| matches!(f, LeagueForm::ForbidRatings(r) if r.contains(&rating)))
     }
     /// The change to tests of `kind` taken here.
     pub fn modifier(&self, kind: TestKind) -> i32 {
-        self.effects
-            .iter()
-            .filter(|e| e.test == Some(kind))
-            .filter_map(|e| e.modify)
+        self.forms()
+            .map(|f| match f {
+                LeagueForm::Modify { by, test } if test == kind => by,
+                _ => 0,
+            })
             .sum()
     }
-    /// The extra trial rolled `on` this occasion, if any.
+    /// How many of the other player's face-down treasures a character resting here looks at.
+    pub fn looks(&self) -> u32 {
+        self.forms()
+            .map(|f| match f {
+                LeagueForm::LookAtTreasures(n) => n,
+                _ => 0,
+            })
+            .sum()
+    }
+    /// The extra trial rolled `on` this occasion, if any (the first listed).
     pub fn extra_trial(&self, on: TrialOn) -> Option<&LeagueTrial> {
-        self.effects
-            .iter()
-            .find(|e| e.on == Some(on))
-            .and_then(|e| e.trial.as_ref())
+        self.forms().find_map(|f| match f {
+            LeagueForm::Trial { trial, on: o } if o == on => Some(trial),
+            _ => None,
+        })
+    }
+    /// The `rest_extra` effects: (how many more merits, of which types), in card order.
+    pub fn rest_extras(&self) -> impl Iterator<Item = (u32, &[MeritType])> {
+        self.forms().filter_map(|f| match f {
+            LeagueForm::RestExtra { more, types } => Some((more, types)),
+            _ => None,
+        })
+    }
+}
+
+/// A league effect read as its one form: the table of [`LeagueEffect`] with the key that
+/// says the form as the tag (as Iconica's effects are tagged by their first key). The
+/// engine reads leagues through this, so a new form is a new variant every reader handles.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum LeagueForm<'a> {
+    /// `{ forbid_merits = [types] }`
+    ForbidMerits(&'a [MeritType]),
+    /// `{ forbid_ratings = [N, ..] }`
+    ForbidRatings(&'a [i32]),
+    /// `{ modify = N, test = T }`
+    Modify { by: i32, test: TestKind },
+    /// `{ trial = { attribute, difficulty }, on = "stay" | "rest" }`
+    Trial { trial: &'a LeagueTrial, on: TrialOn },
+    /// `{ rest_extra = N, types = [types] }`
+    RestExtra { more: u32, types: &'a [MeritType] },
+    /// `{ look_at_treasures = N }`
+    LookAtTreasures(u32),
+}
+
+impl LeagueForm<'_> {
+    /// The form's tag: the key that says it.
+    pub fn key(&self) -> &'static str {
+        match self {
+            LeagueForm::ForbidMerits(_) => "forbid_merits",
+            LeagueForm::ForbidRatings(_) => "forbid_ratings",
+            LeagueForm::Modify { .. } => "modify",
+            LeagueForm::Trial { .. } => "trial",
+            LeagueForm::RestExtra { .. } => "rest_extra",
+            LeagueForm::LookAtTreasures(_) => "look_at_treasures",
+        }
+    }
+
+    /// The table of exactly this form, as a card file writes it.
+    pub fn table(&self) -> LeagueEffect {
+        let mut e = LeagueEffect::default();
+        match *self {
+            LeagueForm::ForbidMerits(t) => e.forbid_merits = Some(t.to_vec()),
+            LeagueForm::ForbidRatings(r) => e.forbid_ratings = Some(r.to_vec()),
+            LeagueForm::Modify { by, test } => {
+                e.modify = Some(by);
+                e.test = Some(test);
+            }
+            LeagueForm::Trial { trial, on } => {
+                e.trial = Some(trial.clone());
+                e.on = Some(on);
+            }
+            LeagueForm::RestExtra { more, types } => {
+                e.rest_extra = Some(more);
+                e.types = Some(types.to_vec());
+            }
+            LeagueForm::LookAtTreasures(n) => e.look_at_treasures = Some(n),
+        }
+        e
+    }
+}
+
+impl LeagueEffect {
+    /// The form this table is; `None` when it is not exactly one ([`LeagueEffect::problem`]
+    /// says why).
+    pub fn form(&self) -> Option<LeagueForm<'_>> {
+        if self.problem().is_some() {
+            return None;
+        }
+        Some(match self {
+            LeagueEffect {
+                forbid_merits: Some(t),
+                ..
+            } => LeagueForm::ForbidMerits(t),
+            LeagueEffect {
+                forbid_ratings: Some(r),
+                ..
+            } => LeagueForm::ForbidRatings(r),
+            LeagueEffect {
+                modify: Some(by),
+                test: Some(test),
+                ..
+            } => LeagueForm::Modify {
+                by: *by,
+                test: *test,
+            },
+            LeagueEffect {
+                trial: Some(trial),
+                on: Some(on),
+                ..
+            } => LeagueForm::Trial { trial, on: *on },
+            LeagueEffect {
+                rest_extra: Some(more),
+                types: Some(types),
+                ..
+            } => LeagueForm::RestExtra { more: *more, types },
+            LeagueEffect {
+                look_at_treasures: Some(n),
+                ..
+            } => LeagueForm::LookAtTreasures(*n),
+            _ => return None,
+        })
     }
 }
 
@@ -594,6 +716,11 @@ pub enum Objective {
     CollectTreasures(u32),
     DefeatWaylays(u32),
     ReturnToBase(bool),
+    /// Holds while the character still holds this many quest treasures it found (found, not
+    /// lost again and not discarded): a "while held" condition ("carry them to ...").
+    HoldTreasures(u32),
+    /// Holds while the character stands in a league whose terrain has this feature.
+    InTerrain(String),
     All(Vec<Objective>),
     Any(Vec<Objective>),
     /// Each objective in turn: a step counts only once the steps before it are done.
@@ -606,7 +733,7 @@ impl<'de> Deserialize<'de> for Objective {
         let table = toml::Table::deserialize(d)?;
         if table.len() != 1 {
             return Err(D::Error::custom(
-                "an objective is a table with exactly one of the keys reach, reach_terrain, collect_treasures, defeat_waylays, return_to_base, all, any, then",
+                "an objective is a table with exactly one of the keys reach, reach_terrain, collect_treasures, defeat_waylays, return_to_base, hold_treasures, in_terrain, all, any, then",
             ));
         }
         let (k, v) = table.into_iter().next().expect("one entry");
@@ -640,12 +767,18 @@ impl<'de> Deserialize<'de> for Objective {
             "return_to_base" => {
                 Objective::ReturnToBase(v.as_bool().ok_or_else(|| want("true or false"))?)
             }
+            "hold_treasures" => Objective::HoldTreasures(count(&v)?),
+            "in_terrain" => Objective::InTerrain(
+                v.as_str()
+                    .ok_or_else(|| want("a terrain feature"))?
+                    .to_string(),
+            ),
             "all" => Objective::All(list(v)?),
             "any" => Objective::Any(list(v)?),
             "then" => Objective::Then(list(v)?),
             other => {
                 return Err(D::Error::custom(format!(
-                    "unknown objective `{other}`; expected reach, reach_terrain, collect_treasures, defeat_waylays, return_to_base, all, any or then"
+                    "unknown objective `{other}`; expected reach, reach_terrain, collect_treasures, defeat_waylays, return_to_base, hold_treasures, in_terrain, all, any or then"
                 )));
             }
         })
@@ -664,6 +797,11 @@ pub struct Quest {
     pub treasure_rating: i32,
     pub experience: i32,
     pub objective: Objective,
+    /// A time limit: the objective must hold by the end of the character's `time_limit`-th
+    /// Day (its own Days, a skipped one included), or the quest fails and can no longer be
+    /// completed ("before the spark in your chest goes out"). Absent: no limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_limit: Option<u32>,
     /// The card's picture: a PNG or JPEG file (see `docs/cards.md`, "Art"); `portrait` is
     /// accepted as another name for it.
     #[serde(default, alias = "portrait", skip_serializing_if = "Option::is_none")]

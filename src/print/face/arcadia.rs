@@ -203,7 +203,18 @@ pub fn draw(c: &mut dyn Canvas, card: &ArcadiaCard, assets: &Assets) {
             let paras = vec![
                 vec![
                     Span::new("Objective: ", Weight::Bold, INK),
-                    Span::new(objective_text(&q.objective), Weight::Regular, INK),
+                    Span::new(
+                        match q.time_limit {
+                            Some(d) => format!(
+                                "{} (within {})",
+                                objective_text(&q.objective),
+                                crate::count(u64::from(d), "Day", "Days")
+                            ),
+                            None => objective_text(&q.objective),
+                        },
+                        Weight::Regular,
+                        INK,
+                    ),
                 ],
                 vec![Span::new(text, Weight::Italic, MUTED)],
             ];
@@ -252,6 +263,10 @@ pub fn objective_text(o: &Objective) -> String {
         }
         Objective::ReturnToBase(true) => "return to base camp".to_string(),
         Objective::ReturnToBase(false) => "no need to return to base camp".to_string(),
+        Objective::HoldTreasures(n) => {
+            format!("holding {n} treasure{}", if *n == 1 { "" } else { "s" })
+        }
+        Objective::InTerrain(t) => format!("stand in a league with {t}"),
         Objective::All(v) => v
             .iter()
             .map(objective_text)

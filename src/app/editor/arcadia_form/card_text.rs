@@ -14,12 +14,13 @@ use crate::games::arcadia::model::{
 };
 
 /// The forms of a league effect, in the order of [`league_kind`].
-const LEAGUE_KINDS: [&str; 5] = [
+const LEAGUE_KINDS: [&str; 6] = [
     "Forbid merit types",
     "Forbid waylay ratings",
     "Modify a test",
     "Extra trial",
     "Rest recovers more",
+    "Rest looks at treasures",
 ];
 
 /// The form of `fx`: the first of its form keys (the parser reports a table with none or
@@ -31,6 +32,7 @@ fn league_kind(fx: &LeagueEffect) -> usize {
         fx.modify.is_some(),
         fx.trial.is_some(),
         fx.rest_extra.is_some(),
+        fx.look_at_treasures.is_some(),
     ]
     .iter()
     .position(|x| *x)
@@ -54,10 +56,11 @@ fn league_of_kind(k: usize) -> LeagueEffect {
             });
             fx.on = Some(TrialOn::Stay);
         }
-        _ => {
+        4 => {
             fx.rest_extra = Some(1);
             fx.types = Some(Vec::new());
         }
+        _ => fx.look_at_treasures = Some(1),
     }
     fx
 }
@@ -81,9 +84,13 @@ fn league_meaning(fx: &LeagueEffect) -> &'static str {
             "Resting here needs this trial first; failing ends the Day without the Rest."
         }
         3 => "A character that stays here must pass this trial first; failing ends its Day.",
-        _ => {
+        4 => {
             "Resting here also recovers this many more exhausted merits of the ticked types \
              (none ticked: any type)."
+        }
+        _ => {
+            "A character that rests here looks at this many of the other player's face-down \
+             treasures (it learns which treasure lies where)."
         }
     }
 }
@@ -207,6 +214,9 @@ fn league_values_ui(ui: &mut egui::Ui, fx: &mut LeagueEffect, n: usize, e: &mut 
                 e.pick(format!("effect {n}: trial on {}", word(on)));
             }
         }
+    }
+    if let Some(n) = &mut fx.look_at_treasures {
+        inline_number(ui, "treasures", n, 1..=9, e);
     }
     if let Some(more) = &mut fx.rest_extra {
         inline_number(ui, "more merits", more, 1..=9, e);

@@ -241,10 +241,7 @@ impl State {
                 self.end_day(m, log)
             }
             (TrialOf::Stay, true) => self.face_next(m, log),
-            (TrialOf::Rest, true) => {
-                self.rest(m, log);
-                self.end_day(m, log);
-            }
+            (TrialOf::Rest, true) => self.rest_and_end(m, log),
             (TrialOf::Waylay(w), true) => self.phase = Phase::ChooseTest { waylay: w },
             (TrialOf::Waylay(w), false) => {
                 let effect = m.waylays[w as usize]

@@ -42,6 +42,7 @@ impl State {
             } => self.typed_lose_options(m, who, types, exhaust, out),
             Phase::Spoils { winner } => self.spoils_options(m, winner, out),
             Phase::Relocate { who, .. } => self.relocate_options(m, who, out),
+            Phase::LookAt { .. } => self.look_options(m, out),
             Phase::FirstRoll { .. } | Phase::TrialRoll | Phase::TestRoll | Phase::Over => {}
         }
     }
@@ -182,6 +183,7 @@ impl State {
             (Phase::Relocate { who, after, ruined }, Opt::Place(l)) => {
                 self.ruin_to(m, who, l, ruined, after, log)
             }
+            (Phase::LookAt { left }, Opt::Look(l)) => self.look_at(m, l, left, log),
             _ => {}
         }
     }
@@ -250,6 +252,16 @@ impl State {
                 self.finish(Ended::Victory, Some(Winner::Player(p)), log);
                 return;
             }
+        }
+        // A quest failed (its time limit passed) and neither character can complete its
+        // quests any more: the match is decided, a draw (docs/rulings.md).
+        let stuck = |p: usize| m.players[p].quests.is_empty() || self.heroes[p].quests_failed != 0;
+        if (self.heroes[0].quests_failed | self.heroes[1].quests_failed) != 0
+            && stuck(0)
+            && stuck(1)
+        {
+            self.finish(Ended::Victory, Some(Winner::Draw), log);
+            return;
         }
         self.active = self.other();
         self.begin_day(m, log);
@@ -365,10 +377,7 @@ impl State {
             Opt::Rest => {
                 match m.leagues[self.heroes[p as usize].at as usize].extra_trial(TrialOn::Rest) {
                     Some(t) => self.start_trial(TrialOf::Rest, t.attribute, t.difficulty),
-                    None => {
-                        self.rest(m, log);
-                        self.end_day(m, log);
-                    }
+                    None => self.rest_and_end(m, log),
                 }
             }
             Opt::Challenge(k) => {
@@ -376,6 +385,59 @@ impl State {
                 self.start_contest(super::state::Foe::Character, k);
             }
             _ => {}
+        }
+    }
+
+    /// The Rest, then (in a league that lets a resting character look at face-down
+    /// treasures) the looking, then the end of the Day.
+    pub(crate) fn rest_and_end<L: Log>(&mut self, m: &Match, log: &mut L) {
+        self.rest(m, log);
+        let looks = m.leagues[self.heroes[self.active as usize].at as usize].looks();
+        if looks > 0 {
+            self.phase = Phase::LookAt {
+                left: looks.min(u32::from(u8::MAX)) as u8,
+            };
+            // `settle` ends the Day when there is nothing to look at.
+        } else {
+            self.end_day(m, log);
+        }
+    }
+
+    /// The other player's face-down treasure (hidden, never found, not yet looked at) in
+    /// `l`, by its index.
+    fn face_down_in(&self, m: &Match, l: u8) -> Option<usize> {
+        let q = usize::from(self.other());
+        let h = &self.heroes[q];
+        (0..m.players[q].treasures())
+            .find(|&t| h.treasure_at[t] == l && (h.shown | h.peeked) & (1 << t) == 0)
+    }
+
+    /// The leagues holding a face-down treasure of the other player, in the order laid.
+    fn look_options(&self, m: &Match, out: &mut Opts) {
+        for l in self.laid_order(m) {
+            if self.face_down_in(m, l).is_some() {
+                out.push(Opt::Look(l));
+            }
+        }
+    }
+
+    /// The active player looks at the other's face-down treasure in `l`; with looks `left`
+    /// after this one and treasures still face down, it looks again, else the Day ends.
+    fn look_at<L: Log>(&mut self, m: &Match, l: u8, left: u8, log: &mut L) {
+        let Some(t) = self.face_down_in(m, l) else {
+            return self.end_day(m, log);
+        };
+        let q = usize::from(self.other());
+        self.heroes[q].peeked |= 1 << t;
+        log.push(Event::TreasureSeen {
+            player: self.active,
+            treasure: t as u8,
+            league: l,
+        });
+        if left > 1 {
+            self.phase = Phase::LookAt { left: left - 1 };
+        } else {
+            self.end_day(m, log);
         }
     }
 
@@ -401,10 +463,7 @@ impl State {
             }
         }
         // League effects: `rest_extra` more merits of their types, first in merit order.
-        for e in &league.effects {
-            let (Some(n), Some(types)) = (e.rest_extra, &e.types) else {
-                continue;
-            };
+        for (n, types) in league.rest_extras() {
             let types = type_mask(types);
             let mut left = n;
             for (i, merit) in pl.merits.iter().enumerate() {

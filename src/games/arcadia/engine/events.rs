@@ -165,6 +165,18 @@ pub enum Event {
         player: u8,
         quest: u8,
     },
+    /// A quest's time limit passed before it was done: it can no longer be completed.
+    QuestFailed {
+        player: u8,
+        quest: u8,
+    },
+    /// `player`, resting, looks at the other player's face-down treasure `treasure` (an index
+    /// into that player's treasures) lying in `league` (a league effect, Worlds-Edge Scarp).
+    TreasureSeen {
+        player: u8,
+        treasure: u8,
+        league: u8,
+    },
     /// A failed waylay trial and what its card makes the character suffer.
     TrialFailure {
         player: u8,
@@ -286,6 +298,8 @@ impl Event {
             Event::TreasureFound { .. } => "treasure_found",
             Event::Rests { .. } => "rests",
             Event::QuestDone { .. } => "quest_done",
+            Event::QuestFailed { .. } => "quest_failed",
+            Event::TreasureSeen { .. } => "treasure_seen",
             Event::TrialFailure { .. } => "trial_failure",
             Event::TreasureLost { .. } => "treasure_lost",
             Event::SentBack { .. } => "sent_back",
@@ -327,6 +341,23 @@ impl Event {
                 let json = json!({
                     "type": self.kind(),
                     "player": side_name(*player),
+                    "league": m.leagues[*league as usize].id,
+                    "text": text,
+                });
+                Some((*player, text, json))
+            }
+            // Seen by the player who looks; the owner knows its own treasures anyway.
+            Event::TreasureSeen { player, league, .. } => {
+                let text = format!(
+                    "{} looks at {}'s face-down treasure in {}",
+                    m.players[*player as usize].name,
+                    m.players[1 - *player as usize].name,
+                    st.league_label(m, *league)
+                );
+                let json = json!({
+                    "type": self.kind(),
+                    "player": side_name(*player),
+                    "owner": side_name(1 - *player),
                     "league": m.leagues[*league as usize].id,
                     "text": text,
                 });
@@ -570,6 +601,29 @@ impl Event {
                     m.players[*player as usize].quests[*quest as usize].name
                 )
             }
+            Event::QuestFailed { player, quest } => {
+                let q = &m.players[*player as usize].quests[*quest as usize];
+                format!(
+                    "{} fails the quest {}: its time limit of {} has passed",
+                    who(player),
+                    q.name,
+                    crate::count(q.time_limit.unwrap_or(0), "Day", "Days")
+                )
+            }
+            Event::TreasureSeen {
+                player,
+                treasure,
+                league,
+            } => {
+                let owner = 1 - *player;
+                format!(
+                    "{} looks at {}'s face-down treasure in {}: {}",
+                    who(player),
+                    who(&owner),
+                    lg(league),
+                    merit(&owner, &(m.players[owner as usize].own as u8 + treasure))
+                )
+            }
             Event::TrialFailure {
                 player,
                 waylay,
@@ -740,6 +794,17 @@ impl Event {
             }),
             Event::QuestDone { player, quest } => json!({
                 "player": s(player), "quest": m.players[*player as usize].quests[*quest as usize].id
+            }),
+            Event::QuestFailed { player, quest } => json!({
+                "player": s(player), "quest": m.players[*player as usize].quests[*quest as usize].id
+            }),
+            Event::TreasureSeen {
+                player,
+                treasure,
+                league,
+            } => json!({
+                "player": s(player), "owner": s(&(1 - *player)),
+                "treasure": tid(&(1 - *player), treasure), "league": lid(league)
             }),
             Event::TrialFailure {
                 player,

@@ -1,7 +1,10 @@
 //! Quest objectives (`spec/arcadia.md`): checked at the end of every Day for both
 //! characters, the active one first; a quest once complete stays complete. `reach` and
 //! `reach_terrain` count leagues entered during play (the starting Base Camp once
-//! re-entered); `return_to_base` holds in the Base Camp after having left it. A `then`
+//! re-entered); `return_to_base` holds in the Base Camp after having left it;
+//! `hold_treasures` and `in_terrain` hold while the character holds the treasures, stands in
+//! the terrain. A quest with a `time_limit` not done by the end of that many of the
+//! character's own Days fails and can no longer be completed. A `then`
 //! objective is done step by step: a step counts only once the steps before it are done,
 //! and a `reach` step counts the league the character stands in when the step before it was
 //! done and the leagues it enters after.
@@ -29,12 +32,37 @@ fn eval(m: &Match, p: u8, h: &Hero, obj: &Objective, seen: u64) -> bool {
         Objective::CollectTreasures(n) => u32::from(h.treasures_found) >= *n,
         Objective::DefeatWaylays(n) => u32::from(h.waylays_defeated) >= *n,
         Objective::ReturnToBase(want) => !*want || (h.at == h.base && h.left_base),
+        Objective::HoldTreasures(n) => held_treasures(m, p, h) >= *n,
+        Objective::InTerrain(t) => m
+            .leagues
+            .get(usize::from(h.at))
+            .is_some_and(|l| h.base != super::setup::NO_BASE && l.terrain.contains(t)),
         Objective::All(v) => v.iter().all(|o| eval(m, p, h, o, seen)),
         Objective::Any(v) => v.iter().any(|o| eval(m, p, h, o, seen)),
         Objective::Then(v) => match sequence_index(m, p, obj) {
             Some(i) => h.seq_step[i] as usize >= v.len(),
             None => v.iter().all(|o| eval(m, p, h, o, seen)),
         },
+    }
+}
+
+/// How many quest treasures `p`'s character found and still holds (not lost again, not
+/// discarded).
+pub fn held_treasures(m: &Match, p: u8, h: &Hero) -> u32 {
+    let pl = &m.players[p as usize];
+    (0..pl.treasures())
+        .filter(|&t| {
+            h.treasure_at[t] == super::state::FOUND && h.kept() & (1u32 << (pl.own + t)) != 0
+        })
+        .count() as u32
+}
+
+/// How many of its own Days `p` has begun (a skipped one included).
+pub fn own_days(st: &State, p: u8) -> u32 {
+    if p == st.first {
+        st.day.div_ceil(2)
+    } else {
+        st.day / 2
     }
 }
 
@@ -135,11 +163,11 @@ fn advance_in(m: &Match, p: u8, h: &mut Hero, o: &Objective, next: &mut usize, l
     }
 }
 
-/// The quests of `p` that are not done and whose objective holds for `h`.
+/// The quests of `p` that are neither done nor failed and whose objective holds for `h`.
 pub fn newly_done(m: &Match, p: u8, h: &Hero) -> u8 {
     let mut out = 0u8;
     for (i, q) in m.players[p as usize].quests.iter().enumerate() {
-        if h.quests_done & (1 << i) == 0 && holds(m, p, h, &q.objective) {
+        if (h.quests_done | h.quests_failed) & (1 << i) == 0 && holds(m, p, h, &q.objective) {
             out |= 1 << i;
         }
     }
@@ -147,9 +175,12 @@ pub fn newly_done(m: &Match, p: u8, h: &Hero) -> u8 {
 }
 
 impl State {
-    /// Marks the quests of `p` now complete; true when all of them are (a player with no
-    /// quest never completes them).
+    /// Marks the quests of `p` now complete, and at the end of `p`'s own Day those whose
+    /// time limit (in `p`'s own Days) has come without them done as failed; true when all
+    /// of them are complete (a player with no quest never completes them).
     pub(crate) fn check_quests<L: Log>(&mut self, m: &Match, p: u8, log: &mut L) -> bool {
+        let days = own_days(self, p);
+        let own_day = self.active == p;
         let h = &mut self.heroes[p as usize];
         advance(m, p, h);
         let new = newly_done(m, p, h);
@@ -159,6 +190,16 @@ impl State {
                 log.push(Event::QuestDone {
                     player: p,
                     quest: i,
+                });
+            }
+        }
+        for (i, q) in m.players[p as usize].quests.iter().enumerate().take(8) {
+            let open = (h.quests_done | h.quests_failed) & (1 << i) == 0;
+            if open && own_day && q.time_limit.is_some_and(|d| days >= d) {
+                h.quests_failed |= 1 << i;
+                log.push(Event::QuestFailed {
+                    player: p,
+                    quest: i as u8,
                 });
             }
         }

@@ -70,9 +70,14 @@ pub struct Hero {
     /// Treasures whose face was seen (found at least once, bit t): one lost again lies face
     /// up, and a seat's determinization ([`State::seen_by`]) keeps it where it lies.
     pub shown: u8,
+    /// Treasures whose face the other player has looked at (bit t; a league effect,
+    /// Worlds-Edge Scarp): that player's determinization keeps each where it lies.
+    pub peeked: u8,
     pub waylays_defeated: u8,
     /// Quests completed (bit i = quest i).
     pub quests_done: u8,
+    /// Quests failed (bit i): a time limit passed before quest i was done.
+    pub quests_failed: u8,
     /// Steps done of each `then` objective of its quests (`quests::sequences` order).
     pub seq_step: [u8; MAX_SEQUENCES],
     /// Leagues a `reach` step of each `then` objective may count: where the step before it
@@ -188,6 +193,9 @@ pub enum Phase {
     },
     /// Decision of the winner of a test between characters: the loser's merit, or a push.
     Spoils { winner: u8 },
+    /// Decision of the active player, resting in a league that lets it look at `left` more
+    /// of the other player's face-down treasures: which one it looks at.
+    LookAt { left: u8 },
     /// Decision of the opponent of `who`: where `who` is placed instead of a Base Camp that
     /// would complete its quest (`ruined`: every merit discarded, else sent back by a waylay).
     Relocate { who: u8, after: After, ruined: bool },
@@ -233,6 +241,8 @@ pub enum Opt {
     Push(u8),
     /// Place the character in this league.
     Place(u8),
+    /// Look at the other player's face-down treasure in this league.
+    Look(u8),
 }
 
 /// A decision's options, in the `first` order.
@@ -324,8 +334,10 @@ impl State {
                 treasure_at: [UNPLACED; MAX_TREASURES],
                 treasures_found: 0,
                 shown: 0,
+                peeked: 0,
                 waylays_defeated: 0,
                 quests_done: 0,
+                quests_failed: 0,
                 seq_step: [0; MAX_SEQUENCES],
                 seq_seen: [0; MAX_SEQUENCES],
             }
@@ -445,8 +457,11 @@ impl State {
                     ));
                 }
             }
-            if u32::from(h.quests_done) & !mask(pl.quests.len()) != 0 {
+            if u32::from(h.quests_done | h.quests_failed) & !mask(pl.quests.len()) != 0 {
                 return Err(format!("player {p}: a quest done that it does not have"));
+            }
+            if h.quests_done & h.quests_failed != 0 {
+                return Err(format!("player {p}: a quest both done and failed"));
             }
             if h.owned.count_ones() as usize != pl.own + h.treasures_found as usize {
                 return Err(format!(
@@ -471,7 +486,7 @@ impl State {
     /// The position as player `seat` may know it, every fact hidden from it re-drawn from
     /// `rng` (rulings, "What each seat sees"): which of the other player's face-down
     /// treasures lies in which of the leagues holding them (the leagues are seen, the faces
-    /// not) is dealt anew, and the other player's waylays still in hand are taken out of the
+    /// not; one `seat` has looked at stays) is dealt anew, and the other player's waylays still in hand are taken out of the
     /// game, since a seat knows no card the other might hold and the engine none but the ones
     /// it holds (so the world a seat searches is one where no waylay is played on it). The
     /// result depends only on what `seat` sees and on `rng`.
@@ -490,7 +505,10 @@ impl State {
         let n = m.players[usize::from(q)].treasures().min(MAX_TREASURES);
         let h = &mut st.heroes[usize::from(q)];
         let down: Vec<usize> = (0..n)
-            .filter(|&t| usize::from(h.treasure_at[t]) < m.leagues.len() && h.shown & (1 << t) == 0)
+            .filter(|&t| {
+                usize::from(h.treasure_at[t]) < m.leagues.len()
+                    && (h.shown | h.peeked) & (1 << t) == 0
+            })
             .collect();
         let mut leagues: Vec<u8> = down.iter().map(|&t| h.treasure_at[t]).collect();
         leagues.sort_unstable();
