@@ -137,6 +137,18 @@ pub enum Event {
     Stop,
 }
 
+/// Who came to or went from the table, as the authority saw it (what a face shows of who is
+/// present; the same is said in words by [`Table::note`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Presence {
+    /// A peer was let in: at its seat, or a spectator (`None`).
+    Joined { seat: Option<usize> },
+    /// A peer left (its connection closed, it fell silent, it was put out), and why.
+    Left { seat: Option<usize>, why: String },
+    /// A remote seat was handed to the computer with this policy.
+    Dropped { seat: usize, policy: Policy },
+}
+
 /// What the host's terminal shows and keeps, as the match goes.
 pub trait Table {
     /// New log lines.
@@ -147,6 +159,8 @@ pub trait Table {
     fn note(&mut self, text: &str);
     /// The session after new inputs (to keep its record).
     fn saved(&mut self, session: &Session);
+    /// Someone came or went ([`Presence`]); a terminal that shows only notes ignores it.
+    fn presence(&mut self, _change: Presence) {}
 }
 
 /// Why a hosted match stopped before its end.
@@ -444,6 +458,7 @@ impl Host {
                                     Some(s) => format!("Player {} joined", s + 1),
                                     None => "a spectator joined".into(),
                                 });
+                                table.presence(Presence::Joined { seat });
                                 peers.insert(id, peer);
                             }
                         }
@@ -491,6 +506,7 @@ impl Host {
                             Some(s) => format!("Player {} left ({why})", s + 1),
                             None => format!("a spectator left ({why})"),
                         });
+                        table.presence(Presence::Left { seat: p.seat, why });
                         if let (Some(seat), Some(policy)) = (p.seat, self.drop_to) {
                             hand_over(session, sitters, &mut peers, table, seat, policy);
                         }
@@ -824,6 +840,7 @@ fn hand_over(
             });
         }
     }
+    table.presence(Presence::Dropped { seat, policy });
     let text = format!(
         "Player {}'s seat was handed to the computer ({})",
         seat + 1,
