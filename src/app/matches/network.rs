@@ -2,8 +2,9 @@
 //! the same as `deckwright host` and `deckwright join`).
 //!
 //! - **Host**: a game (Pig or another that starts from its rules alone, Iconoclasm dealt from
-//!   the catalogue, Iconica from the Party screen's two parties with the Match screen's
-//!   rules) or a match file of any game played on from the input chosen (as `host --from
+//!   the catalogue, Iconica from the Party screen's two parties, or 2 against 2 from four
+//!   party files compiled by `IconicaOptions::compile` as `host iconica` does, with the
+//!   Match screen's rules) or a match file of any game played on from the input chosen (as `host --from
 //!   --to`), who sits at each seat (you, a remote person, or the computer with a policy), the
 //!   seed, where to listen or a relay to host through (`deckwright relay`'s line); Start
 //!   hosting shows the join code (Copy) and who has joined (the host's typed
@@ -339,6 +340,46 @@ pub struct HostPanel {
     pub file: String,
     /// The match file read: its record, hosted from its first `to` inputs.
     pub from: Option<From>,
+    /// A new Iconica match of two teams of two (from `team_parties`) rather than the Party
+    /// screen's two parties.
+    pub teams: bool,
+    /// The four party files of a team match: side A's two players in seating order, then
+    /// side B's (as `host iconica A1 A2 B1 B2`).
+    pub team_parties: [String; 4],
+}
+
+/// The labels of a team match's four party files.
+pub const TEAM_PARTY_LABELS: [&str; 4] = [
+    "Side A, first player",
+    "Side A, second player",
+    "Side B, first player",
+    "Side B, second player",
+];
+
+/// The app's [`registry::Shelf`]: the catalogue the app has open, and the person's files
+/// (bounded as the command line bounds them).
+struct AppShelf<'a> {
+    cat: &'a crate::catalogue::Catalogue,
+}
+
+impl registry::Shelf for AppShelf<'_> {
+    fn lookup(&self) -> Result<&dyn crate::cards::CardLookup, String> {
+        Ok(self.cat)
+    }
+    fn cards(&self) -> Result<Vec<crate::cards::Card>, String> {
+        self.cat
+            .all()
+            .map_err(|e| format!("reading the catalogue: {e}"))
+    }
+    fn clash_table(&self) -> Result<crate::games::iconoclasm::model::ClashTable, String> {
+        self.cat
+            .clash_table()
+            .map_err(|e| format!("the catalogue's clash table: {e}"))
+    }
+    fn read(&self, path: &std::path::Path) -> Result<String, String> {
+        crate::safe_io::read_text(path, 1 << 20, "party files").map_err(|e| e.to_string())
+    }
+    fn note(&self, _text: &str) {}
 }
 
 /// A match file to host, played on from input `to`.
@@ -366,6 +407,8 @@ impl Default for HostPanel {
             message: None,
             file: String::new(),
             from: None,
+            teams: false,
+            team_parties: Default::default(),
         }
     }
 }
@@ -478,6 +521,31 @@ impl HostPanel {
                 }
             }
         });
+        if game.name == "iconica" {
+            ui.checkbox(&mut self.teams, "2 against 2")
+                .on_hover_text("Two teams of two parties each, from four party files");
+            if self.teams {
+                egui::Grid::new("net-host-teams")
+                    .num_columns(2)
+                    .show(ui, |ui| {
+                        for (k, path) in self.team_parties.iter_mut().enumerate() {
+                            let label = ui.label(TEAM_PARTY_LABELS[k]);
+                            ui.add(
+                                egui::TextEdit::singleline(path)
+                                    .desired_width(300.0)
+                                    .hint_text("a party file (.party.toml)"),
+                            )
+                            .labelled_by(label.id);
+                            ui.end_row();
+                        }
+                    });
+                ui.weak(
+                    "Player 1 plays side A (both its parties), player 2 side B, with the \
+                     Match screen's Iconica rules.",
+                );
+                return;
+            }
+        }
         ui.weak(match game.name {
             "iconica" => {
                 "Player 1 plays the Party screen's party A, player 2 party B, with the \
@@ -584,6 +652,32 @@ impl HostPanel {
             return Ok(s);
         }
         let players = sitters.len();
+        if game.name == "iconica" && self.teams {
+            // As `host iconica A1 A2 B1 B2` compiles it: the game's options, then its opening.
+            let parties: Vec<std::path::PathBuf> = self
+                .team_parties
+                .iter()
+                .zip(TEAM_PARTY_LABELS)
+                .map(|(p, label)| match p.trim() {
+                    "" => Err(format!("{label}: no party file given")),
+                    p => Ok(std::path::PathBuf::from(p)),
+                })
+                .collect::<Result<_, _>>()?;
+            let options = crate::games::iconica::options::IconicaOptions {
+                parties,
+                rules: crate::games::iconica::options::IconicaRules::of(&options.rules()),
+            }
+            .compile(&AppShelf { cat: env.cat })?;
+            let none: Vec<crate::cards::Card> = Vec::new();
+            let opened = (game.open)(&options, &none).map_err(|e| e.to_string())?;
+            return Ok(Session::opened(
+                opened,
+                game.engine,
+                sitters.iter().map(|s| s.seat()).collect(),
+                self.seed,
+                options,
+            ));
+        }
         let start = match game.name {
             "iconica" => {
                 let (a, b) = (&env.docs.party_a, &env.docs.party_b);
