@@ -537,3 +537,42 @@ fn a_two_against_two_iconica_match_is_hosted_from_four_party_files() {
         hosting(h).finished && g.is_some_and(|g| joined(g).finished)
     });
 }
+
+/// The Host form hosts through a relay (`deckwright relay`'s line): the code it shows is a
+/// `dw2/` code naming the relay, and a guest app joins with it and is welcomed to its seat.
+#[test]
+fn the_host_form_hosts_through_a_relay_and_a_guest_joins_there() {
+    use deckwright::net::relay::Relay;
+    let relay = Relay::start("127.0.0.1:0".parse().unwrap(), None).unwrap();
+    let mut host = network_view(LAPTOP);
+    // A line that is not a relay's is named.
+    host.state_mut().matches.network.host.relay = "dw1/nowhere".into();
+    host.run();
+    host.get_by_label("Start hosting").click();
+    host.run();
+    host.get_by_label_contains("Through relay: not a relay's address");
+    host.get_by_label("or through relay").click();
+    host.run();
+    host.state_mut().matches.network.host.relay = relay.address().to_string();
+    host.run();
+    host.get_by_label("Start hosting").click();
+    step_until(&mut host, None, "the join code", |h, _| {
+        hosting(h).code.is_some()
+    });
+    host.step();
+    let code = hosting(&host).code.clone().unwrap();
+    assert!(code.starts_with("dw2/"), "{code}");
+    host.get_by_label_contains("dw2/");
+    let mut guest = network_view(egui::vec2(1280.0, 800.0));
+    join_with(&mut guest, &code, "Join");
+    step_until(&mut guest, Some(&mut host), "the welcome", |g, h| {
+        joined(g).welcome.is_some() && h.is_some_and(|h| hosting(h).presence[1] == Presence::Joined)
+    });
+    guest.get_by_label_contains("you are Player 2");
+    host.get_by_label("Stop hosting").click();
+    host.step();
+    step_until(&mut host, Some(&mut guest), "the stop", |h, g| {
+        hosting(h).finished && g.is_some_and(|g| joined(g).finished)
+    });
+    relay.close();
+}
