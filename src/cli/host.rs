@@ -1,5 +1,5 @@
 //! `deckwright host GAME [game options] [--seats S1,S2,...] [--seed N] [--from MATCHFILE
-//! [--to STEP]] [--listen ADDR] [--policy P] [--record FILE] [--drop-to POLICY] [--json]`:
+//! [--to STEP]] [--listen ADDR | --relay RELAY] [--policy P] [--record FILE] [--drop-to POLICY] [--json]`:
 //! hosts a match over the network (`net::host`). Every registered game is a subcommand with
 //! the options `play GAME` takes (its files and switches, from the registry): a new match is
 //! compiled from them as `play` compiles it; `--from` hosts a match file instead. The first line on stdout is the join code; then the log
@@ -64,8 +64,17 @@ pub struct Shared {
     #[arg(long, value_name = "STEP", requires = "from")]
     pub to: Option<usize>,
     /// Where to listen (UDP). Default: every interface, any free port.
-    #[arg(long, value_name = "ADDR", default_value = "0.0.0.0:0")]
+    #[arg(
+        long,
+        value_name = "ADDR",
+        default_value = "0.0.0.0:0",
+        conflicts_with = "relay"
+    )]
     pub listen: SocketAddr,
+    /// Host through a relay (`deckwright relay` prints its line, `dwr1/ADDRESS/FINGERPRINT`):
+    /// no port to forward here; the code names the relay, which reads nothing of the match.
+    #[arg(long, value_name = "RELAY")]
+    pub relay: Option<String>,
     /// The host's seats are played by this policy instead of at the terminal.
     #[arg(long, value_name = "POLICY")]
     pub policy: Option<String>,
@@ -274,15 +283,16 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     for why in skipped {
         note!("{why}");
     }
-    let mut host = Host::start(
-        args.listen,
-        Lobby {
-            game: game.name.to_string(),
-            title: game.title.to_string(),
-            engine: game.engine,
-            cards: std::sync::Arc::new(set),
-        },
-    )
+    let lobby = Lobby {
+        game: game.name.to_string(),
+        title: game.title.to_string(),
+        engine: game.engine,
+        cards: std::sync::Arc::new(set),
+    };
+    let mut host = match &args.relay {
+        None => Host::start(args.listen, lobby),
+        Some(line) => Host::start_relayed(line.parse()?, lobby),
+    }
     .map_err(|e| BadInput(e.to_string()))?;
     host.drop_to = drop_to;
     writeln!(ctx.out, "{}", host.code());

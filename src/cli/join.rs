@@ -27,7 +27,7 @@ use crate::net::wire::{ToHost, ToPeer};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The code the host printed (`dw1/ADDRESS/FINGERPRINT/SECRET`).
+    /// The code the host printed (`dw1/ADDRESS/FINGERPRINT/SECRET`, or `dw2/...` through a relay).
     pub code: String,
     /// Play the seat by this policy: `first` or `random` (a joined seat is sent its question
     /// and options, not the position a search needs; seat greedy or mcts at the host).

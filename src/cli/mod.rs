@@ -24,6 +24,7 @@ mod options;
 mod out;
 mod play;
 mod preflight;
+mod relay;
 mod replay;
 mod report;
 mod search;
@@ -93,6 +94,9 @@ pub enum Command {
     Host(host::Args),
     /// Join a hosted match with its code (a seat at this terminal, by a policy, or --watch).
     Join(join::Args),
+    /// Run a relay for hosts friends cannot reach directly; prints the line hosts pass to
+    /// `host --relay`. It forwards encrypted streams only and reads nothing of the match.
+    Relay(relay::Args),
 }
 
 /// Exit status 2: bad input. The message says what is wrong and, for files, where.
@@ -135,6 +139,7 @@ pub fn run(db: Option<PathBuf>, command: Command) -> ExitCode {
         Command::Preflight(a) => preflight::run(&ctx, a),
         Command::Host(a) => host::run(&ctx, a),
         Command::Join(a) => join::run(&ctx, a),
+        Command::Relay(a) => relay::run(&ctx, a),
     };
     // What was written reaches stdout even when the command failed after writing it.
     match outcome.and_then(|code| ctx.out.finish().map(|()| code)) {

@@ -6,12 +6,13 @@
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
+use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt};
 use tokio::sync::mpsc as tmpsc;
 
 use super::NetError;
 use super::cards::Arrival;
 use super::code::JoinCode;
-use super::tls::{SERVER_NAME, client_config};
+use super::tls::{SERVER_NAME, client_config, stream_client};
 use super::wire::{
     HEARTBEAT, MAX_TO_HOST, MAX_TO_PEER, PROTOCOL, ToHost, ToPeer, decode, encode, read_frame,
     write_bytes,
@@ -62,7 +63,9 @@ pub struct Link {
 
 impl Link {
     /// Connects to the host the code names (its certificate checked against the code's
-    /// fingerprint) and opens the stream; nothing is said yet.
+    /// fingerprint) and opens the stream; nothing is said yet. Through a relay (a `dw2/`
+    /// code): connects to the relay, which splices a stream to the host's room, and runs
+    /// TLS 1.3 with the host inside it, the host's certificate pinned the same way.
     pub fn open(code: &JoinCode) -> Result<Link, NetError> {
         let rt = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(1)
@@ -70,9 +73,29 @@ impl Link {
             .enable_all()
             .build()
             .map_err(|e| NetError::Io(e.to_string()))?;
+        if code.relay.is_some() {
+            let tls = tokio_rustls::TlsConnector::from(stream_client(code.fingerprint)?);
+            let code = code.clone();
+            let (endpoint, conn, stream) = rt.block_on(async move {
+                let (endpoint, conn, send, recv) =
+                    super::relay::join_room(&code, CONNECT_TIMEOUT).await?;
+                let name = rustls::pki_types::ServerName::try_from(SERVER_NAME)
+                    .map_err(|e| NetError::Tls(e.to_string()))?;
+                let stream = tokio::time::timeout(
+                    CONNECT_TIMEOUT,
+                    tls.connect(name, tokio::io::join(recv, send)),
+                )
+                .await
+                .map_err(|_| NetError::Connect("no TLS handshake with the host".into()))?
+                .map_err(|e| NetError::Connect(format!("the host, through the relay: {e}")))?;
+                Ok::<_, NetError>((endpoint, conn, stream))
+            })?;
+            let (recv, send) = tokio::io::split(stream);
+            return Ok(Link::run(rt, endpoint, conn, send, recv));
+        }
         let config = client_config(code.fingerprint)?;
         let addr = code.addr;
-        let (endpoint, conn, mut send, mut recv) = rt.block_on(async move {
+        let (endpoint, conn, send, recv) = rt.block_on(async move {
             let bind = if addr.is_ipv6() {
                 "[::]:0"
             } else {
@@ -94,6 +117,21 @@ impl Link {
                 .map_err(|e| NetError::Connect(e.to_string()))?;
             Ok::<_, NetError>((endpoint, conn, send, recv))
         })?;
+        Ok(Link::run(rt, endpoint, conn, send, recv))
+    }
+
+    /// Starts the stream's writer (from the queue) and reader (to the inbox).
+    fn run<R, W>(
+        rt: tokio::runtime::Runtime,
+        endpoint: quinn::Endpoint,
+        conn: quinn::Connection,
+        mut send: W,
+        mut recv: R,
+    ) -> Link
+    where
+        R: AsyncRead + Unpin + Send + 'static,
+        W: AsyncWrite + Unpin + Send + 'static,
+    {
         let (out, mut queue) = tmpsc::unbounded_channel::<Vec<u8>>();
         rt.spawn(async move {
             while let Some(bytes) = queue.recv().await {
@@ -101,7 +139,7 @@ impl Link {
                     break;
                 }
             }
-            let _ = send.finish();
+            let _ = send.shutdown().await;
         });
         let (tx, inbox) = mpsc::channel();
         let c = conn.clone();
@@ -138,14 +176,14 @@ impl Link {
                 }
             }
         });
-        Ok(Link {
+        Link {
             rt,
             endpoint,
             conn,
             out,
             inbox,
             heard,
-        })
+        }
     }
 
     /// Connects, says `Hello` (the code's secret, this program's engine versions) and

@@ -9,17 +9,19 @@
 //! nothing. Chance and the computer's seats are played here only.
 
 use std::collections::HashMap;
+use std::future::Future;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, UdpSocket};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
+use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt};
 use tokio::sync::{mpsc as tmpsc, oneshot};
 
 use super::NetError;
 use super::cards::CardSet;
-use super::code::{JoinCode, hex, same_secret};
-use super::tls::{Identity, random, server_config};
+use super::code::{JoinCode, RelayAddr, Relayed, hex, same_secret};
+use super::tls::{Identity, random, server_config, stream_server};
 use super::wire::{
     self, HELLO_TIMEOUT, IDLE, LogLine, MAX_TO_HOST, MAX_TO_PEER, PROTOCOL, SILENT, ToHost, ToPeer,
     WRITE_TIMEOUT, encode, log_messages, read_frame, read_msg, write_bytes,
@@ -122,6 +124,10 @@ pub enum Event {
     Turned {
         why: String,
     },
+    /// The host's connection to its relay closed: nobody can join any more.
+    RelayLost {
+        why: String,
+    },
     /// A line typed at the host's terminal.
     Terminal(String),
     /// The host's terminal closed (end of input).
@@ -129,6 +135,18 @@ pub enum Event {
     /// The host's face stops the match before its end (the app's Stop hosting): every peer
     /// is told so and [`Host::play`] returns [`HostError::Stopped`].
     Stop,
+}
+
+/// Who came to or went from the table, as the authority saw it (what a face shows of who is
+/// present; the same is said in words by [`Table::note`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Presence {
+    /// A peer was let in: at its seat, or a spectator (`None`).
+    Joined { seat: Option<usize> },
+    /// A peer left (its connection closed, it fell silent, it was put out), and why.
+    Left { seat: Option<usize>, why: String },
+    /// A remote seat was handed to the computer with this policy.
+    Dropped { seat: usize, policy: Policy },
 }
 
 /// What the host's terminal shows and keeps, as the match goes.
@@ -141,6 +159,8 @@ pub trait Table {
     fn note(&mut self, text: &str);
     /// The session after new inputs (to keep its record).
     fn saved(&mut self, session: &Session);
+    /// Someone came or went ([`Presence`]); a terminal that shows only notes ignores it.
+    fn presence(&mut self, _change: Presence) {}
 }
 
 /// Why a hosted match stopped before its end.
@@ -172,12 +192,36 @@ pub struct Host {
     pub drop_to: Option<Policy>,
 }
 
+/// The host's small runtime for its connections.
+fn runtime() -> Result<tokio::runtime::Runtime, NetError> {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .thread_name("deckwright-net")
+        .enable_all()
+        .build()
+        .map_err(|e| NetError::Io(e.to_string()))
+}
+
+impl Door {
+    fn new(secret: &[u8; 16], lobby: &Lobby, events: &mpsc::Sender<Event>) -> Arc<Door> {
+        Arc::new(Door {
+            secret: hex(secret),
+            lobby: lobby.clone(),
+            events: events.clone(),
+            open: AtomicUsize::new(0),
+            next: std::sync::atomic::AtomicU64::new(0),
+        })
+    }
+}
+
 /// What a connection checks before it asks the authority for a seat.
 struct Door {
     secret: String,
     lobby: Lobby,
     events: mpsc::Sender<Event>,
     open: AtomicUsize,
+    /// The id of the last connection let in at the door.
+    next: std::sync::atomic::AtomicU64,
 }
 
 /// One peer let in.
@@ -198,12 +242,7 @@ impl Host {
     pub fn start(listen: SocketAddr, lobby: Lobby) -> Result<Host, NetError> {
         let id = Identity::new()?;
         let secret = random::<16>()?;
-        let rt = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(1)
-            .thread_name("deckwright-net")
-            .enable_all()
-            .build()
-            .map_err(|e| NetError::Io(e.to_string()))?;
+        let rt = runtime()?;
         let endpoint = {
             let _in = rt.enter();
             quinn::Endpoint::server(server_config(&id)?, listen)
@@ -216,15 +255,45 @@ impl Host {
             addr: advertised(local),
             fingerprint: id.fingerprint,
             secret,
+            relay: None,
         };
         let (tx, events) = mpsc::channel();
-        let door = Arc::new(Door {
-            secret: hex(&secret),
-            lobby: lobby.clone(),
-            events: tx.clone(),
-            open: AtomicUsize::new(0),
-        });
+        let door = Door::new(&secret, &lobby, &tx);
         rt.spawn(accept(endpoint.clone(), door));
+        Ok(Host {
+            rt,
+            endpoint,
+            code,
+            events,
+            tx,
+            lobby,
+            drop_to: None,
+        })
+    }
+
+    /// Hosts through the relay `relay` (`deckwright relay`): opens a connection to it and is
+    /// given a room, which the code names with the relay. Each peer that joins there comes
+    /// as a stream the relay splices to this connection, and speaks TLS 1.3 with this host
+    /// inside it (this host's certificate, pinned by the code): the relay reads nothing.
+    pub fn start_relayed(relay: RelayAddr, lobby: Lobby) -> Result<Host, NetError> {
+        let id = Identity::new()?;
+        let secret = random::<16>()?;
+        let tls = tokio_rustls::TlsAcceptor::from(stream_server(&id)?);
+        let rt = runtime()?;
+        let room = rt.block_on(super::relay::open_host_room(relay))?;
+        let code = JoinCode {
+            addr: relay.addr,
+            fingerprint: id.fingerprint,
+            secret,
+            relay: Some(Relayed {
+                fingerprint: relay.fingerprint,
+                room: room.room,
+            }),
+        };
+        let endpoint = room.endpoint.clone();
+        let (tx, events) = mpsc::channel();
+        let door = Door::new(&secret, &lobby, &tx);
+        rt.spawn(accept_relayed(room, tls, door));
         Ok(Host {
             rt,
             endpoint,
@@ -389,6 +458,7 @@ impl Host {
                                     Some(s) => format!("Player {} joined", s + 1),
                                     None => "a spectator joined".into(),
                                 });
+                                table.presence(Presence::Joined { seat });
                                 peers.insert(id, peer);
                             }
                         }
@@ -436,6 +506,7 @@ impl Host {
                             Some(s) => format!("Player {} left ({why})", s + 1),
                             None => format!("a spectator left ({why})"),
                         });
+                        table.presence(Presence::Left { seat: p.seat, why });
                         if let (Some(seat), Some(policy)) = (p.seat, self.drop_to) {
                             hand_over(session, sitters, &mut peers, table, seat, policy);
                         }
@@ -468,6 +539,9 @@ impl Host {
                     }
                 }
                 Event::Turned { why } => table.note(&format!("refused a peer: {why}")),
+                Event::RelayLost { why } => table.note(&format!(
+                    "the connection to the relay closed ({why}): nobody can join any more"
+                )),
                 Event::Terminal(text) => {
                     match command(&text) {
                         Some(Command::Note(note)) => {
@@ -766,6 +840,7 @@ fn hand_over(
             });
         }
     }
+    table.presence(Presence::Dropped { seat, policy });
     let text = format!(
         "Player {}'s seat was handed to the computer ({})",
         seat + 1,
@@ -854,7 +929,7 @@ fn free_seat(sitters: &[Sitter], peers: &mut HashMap<u64, Peer>) -> Result<usize
 
 /// The address the code names: where the host listens, or (listening on every interface)
 /// the address this machine reaches the network from, else the loopback.
-fn advertised(local: SocketAddr) -> SocketAddr {
+pub(super) fn advertised(local: SocketAddr) -> SocketAddr {
     if !local.ip().is_unspecified() {
         return local;
     }
@@ -872,25 +947,92 @@ fn advertised(local: SocketAddr) -> SocketAddr {
 }
 
 async fn accept(endpoint: quinn::Endpoint, door: Arc<Door>) {
-    let mut next = 0u64;
     while let Some(incoming) = endpoint.accept().await {
         if door.open.load(Ordering::Relaxed) >= MAX_CONNECTIONS {
             incoming.refuse();
             continue;
         }
-        next += 1;
+        let id = door.next.fetch_add(1, Ordering::Relaxed) + 1;
         door.open.fetch_add(1, Ordering::Relaxed);
         let door = door.clone();
         tokio::spawn(async move {
-            serve(incoming, next, &door).await;
+            serve(incoming, id, &door).await;
             door.open.fetch_sub(1, Ordering::Relaxed);
         });
     }
 }
 
+/// Takes the peers the relay splices to this host's connection: each stream is a peer's,
+/// its TLS 1.3 handshake with this host first, then served as a direct peer is.
+async fn accept_relayed(
+    room: super::relay::HostRoom,
+    tls: tokio_rustls::TlsAcceptor,
+    door: Arc<Door>,
+) {
+    // The stream the room was asked on stays open while the host is.
+    let _control = room.control;
+    let why = loop {
+        let (send, recv) = match room.conn.accept_bi().await {
+            Ok(s) => s,
+            Err(e) => break e.to_string(),
+        };
+        if door.open.load(Ordering::Relaxed) >= MAX_CONNECTIONS {
+            drop((send, recv));
+            continue;
+        }
+        let id = door.next.fetch_add(1, Ordering::Relaxed) + 1;
+        door.open.fetch_add(1, Ordering::Relaxed);
+        let door = door.clone();
+        let tls = tls.clone();
+        tokio::spawn(async move {
+            let shake =
+                tokio::time::timeout(HELLO_TIMEOUT, tls.accept(tokio::io::join(recv, send))).await;
+            match shake {
+                Ok(Ok(stream)) => {
+                    let (recv, send) = tokio::io::split(stream);
+                    serve_stream(recv, send, id, &door).await;
+                }
+                Ok(Err(e)) => {
+                    let _ = door.events.send(Event::Turned {
+                        why: format!("no TLS handshake through the relay: {e}"),
+                    });
+                }
+                Err(_) => {
+                    let _ = door.events.send(Event::Turned {
+                        why: "no TLS handshake through the relay: timed out".into(),
+                    });
+                }
+            }
+            door.open.fetch_sub(1, Ordering::Relaxed);
+        });
+    };
+    let _ = door.events.send(Event::RelayLost { why });
+}
+
+/// The sending half of a peer's stream: a QUIC stream of a direct peer, or the TLS
+/// through a relay.
+trait Outbound: AsyncWrite + Unpin + Send + 'static {
+    /// Ends the stream, waiting up to `wait` for the peer to take what was sent.
+    fn end(self, wait: Duration) -> impl Future<Output = ()> + Send;
+}
+
+impl Outbound for quinn::SendStream {
+    async fn end(mut self, wait: Duration) {
+        let _ = self.finish();
+        let _ = tokio::time::timeout(wait, self.stopped()).await;
+    }
+}
+
+impl<S: AsyncRead + AsyncWrite + Send + 'static> Outbound for tokio::io::WriteHalf<S> {
+    async fn end(mut self, wait: Duration) {
+        // TLS's close, then the end of the spliced stream (the relay passes it on).
+        let _ = tokio::time::timeout(wait, self.shutdown()).await;
+    }
+}
+
 /// Reads the `Hello` and checks it: the protocol's version first, then the secret, then the
 /// game's engine version. Whether the peer watches.
-async fn admit(recv: &mut quinn::RecvStream, door: &Door) -> Result<bool, String> {
+async fn admit<R: AsyncRead + Unpin>(recv: &mut R, door: &Door) -> Result<bool, String> {
     let body = read_frame(recv, Some(HELLO_TIMEOUT), MAX_TO_HOST)
         .await
         .map_err(|e| format!("no hello: {e}"))?;
@@ -926,8 +1068,8 @@ async fn admit(recv: &mut quinn::RecvStream, door: &Door) -> Result<bool, String
     }
 }
 
-/// Writes `Refused` and closes the connection.
-async fn refuse(conn: &quinn::Connection, mut send: quinn::SendStream, reason: &str) {
+/// Writes `Refused` and ends the stream.
+async fn refuse<W: Outbound>(mut send: W, reason: &str) {
     if let Ok(frame) = encode(
         &ToPeer::Refused {
             reason: reason.to_string(),
@@ -936,12 +1078,10 @@ async fn refuse(conn: &quinn::Connection, mut send: quinn::SendStream, reason: &
     ) {
         let _ = write_bytes(&mut send, &frame).await;
     }
-    let _ = send.finish();
-    let _ = tokio::time::timeout(Duration::from_secs(2), send.stopped()).await;
-    conn.close(1u32.into(), reason.as_bytes());
+    send.end(Duration::from_secs(2)).await;
 }
 
-/// One connection, from its handshake to its end.
+/// One direct connection, from its handshake to its end.
 async fn serve(incoming: quinn::Incoming, id: u64, door: &Door) {
     let turned = |why: String| {
         let _ = door.events.send(Event::Turned { why });
@@ -951,18 +1091,31 @@ async fn serve(incoming: quinn::Incoming, id: u64, door: &Door) {
         Ok(Err(e)) => return turned(format!("no connection: {e}")),
         Err(_) => return turned("no connection: timed out".into()),
     };
-    let (send, mut recv) = match tokio::time::timeout(HELLO_TIMEOUT, conn.accept_bi()).await {
+    let (send, recv) = match tokio::time::timeout(HELLO_TIMEOUT, conn.accept_bi()).await {
         Ok(Ok(s)) => s,
         _ => {
             conn.close(1u32.into(), b"no stream opened");
             return turned("no stream opened".into());
         }
     };
+    let (code, why) = serve_stream(recv, send, id, door).await;
+    conn.close(code.into(), why.as_bytes());
+}
+
+/// One peer's stream (direct or through a relay), from its `Hello` to its end: the code
+/// its connection closes with (1: refused) and why.
+async fn serve_stream<R: AsyncRead + Unpin + Send, W: Outbound>(
+    mut recv: R,
+    send: W,
+    id: u64,
+    door: &Door,
+) -> (u32, String) {
     let watch = match admit(&mut recv, door).await {
         Ok(w) => w,
         Err(why) => {
-            refuse(&conn, send, &why).await;
-            return turned(why);
+            refuse(send, &why).await;
+            let _ = door.events.send(Event::Turned { why: why.clone() });
+            return (1, why);
         }
     };
     let (out, mut queue) = tmpsc::unbounded_channel();
@@ -977,8 +1130,15 @@ async fn serve(incoming: quinn::Incoming, id: u64, door: &Door) {
     });
     match answer.await {
         Ok(Ok(())) => {}
-        Ok(Err(why)) => return refuse(&conn, send, &why).await,
-        Err(_) => return refuse(&conn, send, "the host is closing").await,
+        Ok(Err(why)) => {
+            refuse(send, &why).await;
+            return (1, why);
+        }
+        Err(_) => {
+            let why = "the host is closing".to_string();
+            refuse(send, &why).await;
+            return (1, why);
+        }
     }
     let mut send = send;
     let writer = tokio::spawn(async move {
@@ -995,8 +1155,7 @@ async fn serve(incoming: quinn::Incoming, id: u64, door: &Door) {
                 break;
             }
         }
-        let _ = send.finish();
-        let _ = tokio::time::timeout(WRITE_TIMEOUT, send.stopped()).await;
+        send.end(WRITE_TIMEOUT).await;
     });
     let why = loop {
         let msg = read_msg::<_, ToHost>(&mut recv, Some(IDLE), MAX_TO_HOST).await;
@@ -1029,5 +1188,5 @@ async fn serve(incoming: quinn::Incoming, id: u64, door: &Door) {
     });
     // The writer ends with the end of the match, or when the authority lets the peer go.
     let _ = tokio::time::timeout(WRITE_TIMEOUT, writer).await;
-    conn.close(0u32.into(), why.as_bytes());
+    (0, why)
 }

@@ -9,7 +9,10 @@
 //! - `tls`: QUIC over TLS 1.3 (quinn, rustls with `ring`), a self-signed certificate
 //!   pinned by its fingerprint;
 //! - `cards`: the match's cards and their art, sent with it and checked on arrival;
-//! - `host`: the authority and its connections; `client`: a peer's connection.
+//! - `host`: the authority and its connections (direct, or streams through a relay: the
+//!   same code serves both); `client`: a peer's connection;
+//! - `relay`: `deckwright relay`, which splices a peer's stream to a host's outbound
+//!   connection; peer and host run TLS 1.3 end to end inside it, so it reads nothing.
 //!
 //! tokio is used here only, inside each side's own small runtime: the game core stays
 //! synchronous and the faces call plain functions.
@@ -18,6 +21,7 @@ pub mod cards;
 pub mod client;
 pub mod code;
 pub mod host;
+pub mod relay;
 pub mod tls;
 pub mod wire;
 

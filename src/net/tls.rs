@@ -17,8 +17,12 @@ use super::wire::IDLE;
 /// The name the certificate is made for and the peer asks for.
 pub const SERVER_NAME: &str = "deckwright";
 
-/// The application protocol both sides name in the TLS handshake.
+/// The application protocol both sides name in the TLS handshake (the host's, directly or
+/// end to end through a relay).
 const ALPN: &[u8] = b"deckwright/1";
+
+/// The application protocol a relay and its hosts and peers name.
+const RELAY_ALPN: &[u8] = b"deckwright-relay/1";
 
 /// The host's certificate and key.
 pub struct Identity {
@@ -70,20 +74,39 @@ impl Identity {
     }
 }
 
-fn transport(host: bool) -> Arc<quinn::TransportConfig> {
+/// The transport's bounds; `streams`: how many bidirectional streams the other side may
+/// have open at once.
+fn transport(streams: u32) -> Arc<quinn::TransportConfig> {
     let mut t = quinn::TransportConfig::default();
     t.max_idle_timeout(Some(IDLE.try_into().expect("a small duration")));
     t.keep_alive_interval(Some(Duration::from_secs(2)));
-    // A peer opens one stream; the host opens none.
-    t.max_concurrent_bidi_streams(if host { 1u32 } else { 0 }.into());
+    t.max_concurrent_bidi_streams(streams.into());
     t.max_concurrent_uni_streams(0u32.into());
     // Nothing travels as a datagram.
     t.datagram_receive_buffer_size(None);
     Arc::new(t)
 }
 
-/// The host's QUIC configuration.
+/// The host's QUIC configuration: a peer opens one stream; the host opens none.
 pub fn server_config(id: &Identity) -> Result<quinn::ServerConfig, TlsError> {
+    quic_server(tls_server(id, ALPN)?, 1)
+}
+
+/// A relay's QUIC configuration: a host and a peer each open one stream there.
+pub fn relay_server_config(id: &Identity) -> Result<quinn::ServerConfig, TlsError> {
+    quic_server(tls_server(id, RELAY_ALPN)?, 1)
+}
+
+fn quic_server(tls: rustls::ServerConfig, streams: u32) -> Result<quinn::ServerConfig, TlsError> {
+    let quic = QuicServerConfig::try_from(tls).map_err(|e| TlsError(e.to_string()))?;
+    let mut cfg = quinn::ServerConfig::with_crypto(Arc::new(quic));
+    cfg.transport_config(transport(streams));
+    cfg.max_incoming(64);
+    Ok(cfg)
+}
+
+/// The host's TLS 1.3 (its certificate), for QUIC or for a stream through a relay.
+fn tls_server(id: &Identity, alpn: &[u8]) -> Result<rustls::ServerConfig, TlsError> {
     let mut tls = rustls::ServerConfig::builder_with_provider(provider())
         .with_protocol_versions(&[&rustls::version::TLS13])
         .map_err(|e| TlsError(e.to_string()))?
@@ -93,16 +116,44 @@ pub fn server_config(id: &Identity) -> Result<quinn::ServerConfig, TlsError> {
             PrivateKeyDer::Pkcs8(id.key.clone_key()),
         )
         .map_err(|e| TlsError(e.to_string()))?;
-    tls.alpn_protocols = vec![ALPN.to_vec()];
-    let quic = QuicServerConfig::try_from(tls).map_err(|e| TlsError(e.to_string()))?;
-    let mut cfg = quinn::ServerConfig::with_crypto(Arc::new(quic));
-    cfg.transport_config(transport(true));
-    cfg.max_incoming(64);
-    Ok(cfg)
+    tls.alpn_protocols = vec![alpn.to_vec()];
+    Ok(tls)
+}
+
+/// The host's TLS 1.3 for a peer's stream spliced through a relay.
+pub fn stream_server(id: &Identity) -> Result<Arc<rustls::ServerConfig>, TlsError> {
+    Ok(Arc::new(tls_server(id, ALPN)?))
 }
 
 /// A peer's QUIC configuration: only the certificate `fingerprint` names is accepted.
 pub fn client_config(fingerprint: [u8; 32]) -> Result<quinn::ClientConfig, TlsError> {
+    quic_client(tls_client(fingerprint, ALPN)?, 0)
+}
+
+/// The QUIC configuration of a host or peer reaching a relay (its certificate pinned by
+/// `fingerprint`): a host lets the relay open up to `streams` streams (one a relayed
+/// peer), a peer none.
+pub fn relay_client_config(
+    fingerprint: [u8; 32],
+    streams: u32,
+) -> Result<quinn::ClientConfig, TlsError> {
+    quic_client(tls_client(fingerprint, RELAY_ALPN)?, streams)
+}
+
+/// A peer's TLS 1.3 to a host through a relay: the host's certificate pinned end to end.
+pub fn stream_client(fingerprint: [u8; 32]) -> Result<Arc<rustls::ClientConfig>, TlsError> {
+    Ok(Arc::new(tls_client(fingerprint, ALPN)?))
+}
+
+fn quic_client(tls: rustls::ClientConfig, streams: u32) -> Result<quinn::ClientConfig, TlsError> {
+    let quic = QuicClientConfig::try_from(tls).map_err(|e| TlsError(e.to_string()))?;
+    let mut cfg = quinn::ClientConfig::new(Arc::new(quic));
+    cfg.transport_config(transport(streams));
+    Ok(cfg)
+}
+
+/// TLS 1.3 that accepts only the certificate `fingerprint` names.
+fn tls_client(fingerprint: [u8; 32], alpn: &[u8]) -> Result<rustls::ClientConfig, TlsError> {
     let provider = provider();
     let mut tls = rustls::ClientConfig::builder_with_provider(provider.clone())
         .with_protocol_versions(&[&rustls::version::TLS13])
@@ -113,11 +164,8 @@ pub fn client_config(fingerprint: [u8; 32]) -> Result<quinn::ClientConfig, TlsEr
             provider,
         }))
         .with_no_client_auth();
-    tls.alpn_protocols = vec![ALPN.to_vec()];
-    let quic = QuicClientConfig::try_from(tls).map_err(|e| TlsError(e.to_string()))?;
-    let mut cfg = quinn::ClientConfig::new(Arc::new(quic));
-    cfg.transport_config(transport(false));
-    Ok(cfg)
+    tls.alpn_protocols = vec![alpn.to_vec()];
+    Ok(tls)
 }
 
 /// Accepts the one certificate whose fingerprint the join code carries, and checks the

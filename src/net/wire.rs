@@ -243,11 +243,15 @@ pub fn encode<T: Serialize>(msg: &T, max: usize) -> Result<Vec<u8>, WireError> {
     Ok(frame)
 }
 
-/// Writes bytes (a frame) within [`WRITE_TIMEOUT`].
+/// Writes bytes (a frame) within [`WRITE_TIMEOUT`], flushed (a TLS stream through a relay
+/// holds what is written until then).
 pub async fn write_bytes<W: AsyncWrite + Unpin>(w: &mut W, bytes: &[u8]) -> Result<(), WireError> {
-    tokio::time::timeout(WRITE_TIMEOUT, w.write_all(bytes))
-        .await
-        .map_err(|_| WireError::Timeout)??;
+    tokio::time::timeout(WRITE_TIMEOUT, async {
+        w.write_all(bytes).await?;
+        w.flush().await
+    })
+    .await
+    .map_err(|_| WireError::Timeout)??;
     Ok(())
 }
 

@@ -444,3 +444,135 @@ fn a_match_file_of_any_game_is_hosted_from_the_input_chosen() {
         hosting(h).finished && g.is_some_and(|g| joined(g).finished)
     });
 }
+
+/// The Host form starts a new 2-against-2 Iconica match from four party files (as `host
+/// iconica A1 A2 B1 B2` does): a missing file is named; the hosted match carries the four
+/// parties' twelve characters, and a spectator is welcomed to it.
+#[test]
+fn a_two_against_two_iconica_match_is_hosted_from_four_party_files() {
+    use deckwright::app::matches::network::TEAM_PARTY_LABELS;
+    use deckwright::games::ai::Policy;
+    use deckwright::net::host::Sitter;
+    let dir = tempfile::tempdir().unwrap();
+    let parties = [
+        (
+            "North",
+            ["ico-kethra-voss", "ico-mirel-dask", "ico-vexid-stalker"],
+        ),
+        (
+            "East",
+            ["ico-anwen-halloway", "ico-gorm-ashcairn", "ico-ivo-quillon"],
+        ),
+        (
+            "South",
+            [
+                "ico-brannoch-hale",
+                "ico-orsolya-kest",
+                "ico-pip-tallowmere",
+            ],
+        ),
+        (
+            "West",
+            ["ico-grumbolt", "ico-rukka-tidecaller", "ico-sessaly-renn"],
+        ),
+    ];
+    let files: Vec<String> = parties
+        .iter()
+        .map(|(name, ids)| {
+            let p = dir.path().join(format!("{name}.party.toml"));
+            let members: Vec<String> = ids.iter().map(|i| format!("{i:?}")).collect();
+            std::fs::write(
+                &p,
+                format!(
+                    "game = \"iconica\"\nname = \"{name}\"\nmembers = [{}]\n",
+                    members.join(", ")
+                ),
+            )
+            .unwrap();
+            p.display().to_string()
+        })
+        .collect();
+    let mut host = network_view(LAPTOP);
+    host.query_all_by_label("Iconica").last().unwrap().click();
+    host.run();
+    assert_eq!(host.state().matches.network.host.game, "iconica");
+    host.get_by_label("2 against 2").click();
+    host.run();
+    {
+        let p = &mut host.state_mut().matches.network.host;
+        p.sitters[0] = Sitter::Computer(Policy::First);
+        p.sitters[1] = Sitter::Remote;
+        p.listen = "127.0.0.1:0".into();
+    }
+    host.run();
+    // Without its files, the match is refused in words.
+    host.get_by_label("Start hosting").click();
+    host.run();
+    host.get_by_label_contains("Side A, first player: no party file given");
+    for (label, file) in TEAM_PARTY_LABELS.iter().zip(&files) {
+        host.get_by_label(label).click();
+        host.run();
+        host.get_by_label(label).type_text(file);
+        host.run();
+    }
+    crate::support::assert_laid_out(&mut host, "Host a match");
+    let code = host_pig(&mut host);
+    assert_eq!(hosting(&host).title, "Iconica");
+    let mut guest = network_view(egui::vec2(1280.0, 800.0));
+    join_with(&mut guest, &code, "Watch");
+    step_until(
+        &mut guest,
+        Some(&mut host),
+        "the spectator's welcome",
+        |g, h| joined(g).welcome.is_some() && h.is_some_and(|h| hosting(h).spectators == 1),
+    );
+    let w = joined(&guest).welcome.clone().unwrap();
+    assert_eq!((w.game.as_str(), w.seat), ("iconica", None));
+    // Two seats, the sides; the four parties' twelve characters travel with the match.
+    assert_eq!(w.seats, ["first", "remote"]);
+    assert_eq!(w.cards.announced(), 12);
+    host.get_by_label("Stop hosting").click();
+    host.step();
+    step_until(&mut host, Some(&mut guest), "the stop", |h, g| {
+        hosting(h).finished && g.is_some_and(|g| joined(g).finished)
+    });
+}
+
+/// The Host form hosts through a relay (`deckwright relay`'s line): the code it shows is a
+/// `dw2/` code naming the relay, and a guest app joins with it and is welcomed to its seat.
+#[test]
+fn the_host_form_hosts_through_a_relay_and_a_guest_joins_there() {
+    use deckwright::net::relay::Relay;
+    let relay = Relay::start("127.0.0.1:0".parse().unwrap(), None).unwrap();
+    let mut host = network_view(LAPTOP);
+    // A line that is not a relay's is named.
+    host.state_mut().matches.network.host.relay = "dw1/nowhere".into();
+    host.run();
+    host.get_by_label("Start hosting").click();
+    host.run();
+    host.get_by_label_contains("Through relay: not a relay's address");
+    host.get_by_label("or through relay").click();
+    host.run();
+    host.state_mut().matches.network.host.relay = relay.address().to_string();
+    host.run();
+    host.get_by_label("Start hosting").click();
+    step_until(&mut host, None, "the join code", |h, _| {
+        hosting(h).code.is_some()
+    });
+    host.step();
+    let code = hosting(&host).code.clone().unwrap();
+    assert!(code.starts_with("dw2/"), "{code}");
+    host.get_by_label_contains("dw2/");
+    let mut guest = network_view(egui::vec2(1280.0, 800.0));
+    join_with(&mut guest, &code, "Join");
+    step_until(&mut guest, Some(&mut host), "the welcome", |g, h| {
+        joined(g).welcome.is_some() && h.is_some_and(|h| hosting(h).presence[1] == Presence::Joined)
+    });
+    guest.get_by_label_contains("you are Player 2");
+    host.get_by_label("Stop hosting").click();
+    host.step();
+    step_until(&mut host, Some(&mut guest), "the stop", |h, g| {
+        hosting(h).finished && g.is_some_and(|g| joined(g).finished)
+    });
+    relay.close();
+}

@@ -2,7 +2,8 @@
 //! `deckwright join` play whole matches (Pig with a spectator, a four-seat Iconoclasm match
 //! hosted from a kept record), a killed client rejoins and finishes, and hostile peers
 //! (garbage, an oversized frame, a wrong or missing secret, an illegal or replayed decision,
-//! a note that cannot be kept, a sender that never finishes a frame) are refused while the match goes on; `playtest.rs`:
+//! a note that cannot be kept, a sender that never finishes a frame) are refused while the match goes on; `relay.rs`:
+//! the same through `deckwright relay`, which reads nothing; `playtest.rs`:
 //! the match's cards travel, notes, drops, a host that quits. Waits are hang guards only:
 //! nothing here depends on how fast the machine is.
 
@@ -18,6 +19,7 @@ use deckwright::net::code::JoinCode;
 use deckwright::net::wire::{PROTOCOL, ToHost, ToPeer};
 
 mod playtest;
+mod relay;
 
 /// How long anything may take before the test counts it hung.
 const HANG: Duration = Duration::from_secs(240);

@@ -2,10 +2,13 @@
 //! the same as `deckwright host` and `deckwright join`).
 //!
 //! - **Host**: a game (Pig or another that starts from its rules alone, Iconoclasm dealt from
-//!   the catalogue, Iconica from the Party screen's two parties with the Match screen's
-//!   rules) or a match file of any game played on from the input chosen (as `host --from
+//!   the catalogue, Iconica from the Party screen's two parties, or 2 against 2 from four
+//!   party files compiled by `IconicaOptions::compile` as `host iconica` does, with the
+//!   Match screen's rules) or a match file of any game played on from the input chosen (as `host --from
 //!   --to`), who sits at each seat (you, a remote person, or the computer with a policy), the
-//!   seed; Start hosting shows the join code (Copy) and who has joined; the match runs on
+//!   seed, where to listen or a relay to host through (`deckwright relay`'s line); Start
+//!   hosting shows the join code (Copy) and who has joined (the host's typed
+//!   [`crate::net::host::Presence`] events, not its notes' words); the match runs on
 //!   the host's own thread ([`crate::net::host::Host::play`]), and the seat played here is
 //!   asked its question with the options as buttons (keys 1-9), its log as that seat sees
 //!   it; Stop hosting.
@@ -31,7 +34,8 @@ use crate::games::session::Session;
 use crate::net::NetError;
 use crate::net::client::{Link, Welcome};
 use crate::net::code::JoinCode;
-use crate::net::host::{Event, Host, HostError, Lobby, Sitter, Table};
+use crate::net::code::RelayAddr;
+use crate::net::host::{self, Event, Host, HostError, Lobby, Sitter, Table};
 use crate::net::wire::{LogLine, ToHost, ToPeer};
 
 /// How long the link's thread waits for a message before it looks at the UI's commands.
@@ -126,6 +130,8 @@ enum FromHost {
     Log(Vec<LogLine>),
     Ask(Ask),
     Note(String),
+    /// Someone came or went.
+    Presence(host::Presence),
     Over {
         result: String,
         record: String,
@@ -166,6 +172,10 @@ impl Table for AppTable {
         self.say(FromHost::Note(text.into()));
     }
 
+    fn presence(&mut self, change: host::Presence) {
+        self.say(FromHost::Presence(change));
+    }
+
     fn saved(&mut self, session: &Session) {
         if !self.over && session.latest().turn() == crate::games::game::Turn::Over {
             self.over = true;
@@ -178,7 +188,7 @@ impl Table for AppTable {
     }
 }
 
-/// A remote seat's state, as the host's notes tell it.
+/// A remote seat's state, as the host's presence events tell it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Presence {
     Waiting,
@@ -241,10 +251,8 @@ impl Hosting {
                 }
                 FromHost::Log(lines) => self.log.extend(lines),
                 FromHost::Ask(a) => self.ask = Some(a),
-                FromHost::Note(n) => {
-                    self.presence_from(&n);
-                    self.notes.push(n);
-                }
+                FromHost::Note(n) => self.notes.push(n),
+                FromHost::Presence(change) => self.presence_of(change),
                 FromHost::Over { result, record } => {
                     self.ask = None;
                     self.over = Some((result, record));
@@ -260,25 +268,30 @@ impl Hosting {
         }
     }
 
-    /// Reads who joined or left from a host's note ("Player 2 joined", "Player 2 left
-    /// (closed)", "a spectator joined", "a spectator left (...)").
-    fn presence_from(&mut self, note: &str) {
-        if note == "a spectator joined" {
-            self.spectators += 1;
-        } else if note.starts_with("a spectator left") {
-            self.spectators = self.spectators.saturating_sub(1);
-        } else if let Some(rest) = note.strip_prefix("Player ") {
-            let (n, what) = rest.split_once(' ').unwrap_or((rest, ""));
-            let Some(k) = n.parse::<usize>().ok().and_then(|n| n.checked_sub(1)) else {
-                return;
-            };
-            let Some(p) = self.presence.get_mut(k) else {
-                return;
-            };
-            if what == "joined" {
-                *p = Presence::Joined;
-            } else if let Some(why) = what.strip_prefix("left") {
-                *p = Presence::Left(why.trim().trim_matches(['(', ')']).to_string());
+    /// Who is present, after the host's `change`.
+    fn presence_of(&mut self, change: host::Presence) {
+        match change {
+            host::Presence::Joined { seat: None } => self.spectators += 1,
+            host::Presence::Left { seat: None, .. } => {
+                self.spectators = self.spectators.saturating_sub(1)
+            }
+            host::Presence::Joined { seat: Some(k) } => {
+                if let Some(p) = self.presence.get_mut(k) {
+                    *p = Presence::Joined;
+                }
+            }
+            host::Presence::Left { seat: Some(k), why } => {
+                if let Some(p) = self.presence.get_mut(k) {
+                    *p = Presence::Left(why);
+                }
+            }
+            host::Presence::Dropped { seat, policy } => {
+                if let Some(s) = self.sitters.get_mut(seat) {
+                    *s = Sitter::Computer(policy);
+                }
+                if let Some(p) = self.presence.get_mut(seat) {
+                    *p = Presence::Waiting;
+                }
             }
         }
     }
@@ -317,6 +330,9 @@ pub struct HostPanel {
     pub seed: u64,
     /// Where to listen (UDP).
     pub listen: String,
+    /// A relay to host through (`deckwright relay`'s line), instead of listening; empty:
+    /// listen on `listen`.
+    pub relay: String,
     pub hosting: Option<Hosting>,
     /// Why the last Start hosting did not start.
     pub message: Option<String>,
@@ -324,6 +340,46 @@ pub struct HostPanel {
     pub file: String,
     /// The match file read: its record, hosted from its first `to` inputs.
     pub from: Option<From>,
+    /// A new Iconica match of two teams of two (from `team_parties`) rather than the Party
+    /// screen's two parties.
+    pub teams: bool,
+    /// The four party files of a team match: side A's two players in seating order, then
+    /// side B's (as `host iconica A1 A2 B1 B2`).
+    pub team_parties: [String; 4],
+}
+
+/// The labels of a team match's four party files.
+pub const TEAM_PARTY_LABELS: [&str; 4] = [
+    "Side A, first player",
+    "Side A, second player",
+    "Side B, first player",
+    "Side B, second player",
+];
+
+/// The app's [`registry::Shelf`]: the catalogue the app has open, and the person's files
+/// (bounded as the command line bounds them).
+struct AppShelf<'a> {
+    cat: &'a crate::catalogue::Catalogue,
+}
+
+impl registry::Shelf for AppShelf<'_> {
+    fn lookup(&self) -> Result<&dyn crate::cards::CardLookup, String> {
+        Ok(self.cat)
+    }
+    fn cards(&self) -> Result<Vec<crate::cards::Card>, String> {
+        self.cat
+            .all()
+            .map_err(|e| format!("reading the catalogue: {e}"))
+    }
+    fn clash_table(&self) -> Result<crate::games::iconoclasm::model::ClashTable, String> {
+        self.cat
+            .clash_table()
+            .map_err(|e| format!("the catalogue's clash table: {e}"))
+    }
+    fn read(&self, path: &std::path::Path) -> Result<String, String> {
+        crate::safe_io::read_text(path, 1 << 20, "party files").map_err(|e| e.to_string())
+    }
+    fn note(&self, _text: &str) {}
 }
 
 /// A match file to host, played on from input `to`.
@@ -346,10 +402,13 @@ impl Default for HostPanel {
             ],
             seed: 1,
             listen: "0.0.0.0:0".into(),
+            relay: String::new(),
             hosting: None,
             message: None,
             file: String::new(),
             from: None,
+            teams: false,
+            team_parties: Default::default(),
         }
     }
 }
@@ -462,6 +521,31 @@ impl HostPanel {
                 }
             }
         });
+        if game.name == "iconica" {
+            ui.checkbox(&mut self.teams, "2 against 2")
+                .on_hover_text("Two teams of two parties each, from four party files");
+            if self.teams {
+                egui::Grid::new("net-host-teams")
+                    .num_columns(2)
+                    .show(ui, |ui| {
+                        for (k, path) in self.team_parties.iter_mut().enumerate() {
+                            let label = ui.label(TEAM_PARTY_LABELS[k]);
+                            ui.add(
+                                egui::TextEdit::singleline(path)
+                                    .desired_width(300.0)
+                                    .hint_text("a party file (.party.toml)"),
+                            )
+                            .labelled_by(label.id);
+                            ui.end_row();
+                        }
+                    });
+                ui.weak(
+                    "Player 1 plays side A (both its parties), player 2 side B, with the \
+                     Match screen's Iconica rules.",
+                );
+                return;
+            }
+        }
         ui.weak(match game.name {
             "iconica" => {
                 "Player 1 plays the Party screen's party A, player 2 party B, with the \
@@ -494,8 +578,21 @@ impl HostPanel {
             let label = ui
                 .label("Listen on")
                 .on_hover_text("The UDP address to listen on; port 0 takes any free port");
-            ui.add(egui::TextEdit::singleline(&mut self.listen).desired_width(140.0))
-                .labelled_by(label.id);
+            ui.add_enabled(
+                self.relay.trim().is_empty(),
+                egui::TextEdit::singleline(&mut self.listen).desired_width(140.0),
+            )
+            .labelled_by(label.id);
+            let label = ui.label("or through relay").on_hover_text(
+                "The line `deckwright relay` prints (dwr1/...): friends join through it, no \
+                 port to forward here; the relay forwards the match encrypted and reads none of it",
+            );
+            ui.add(
+                egui::TextEdit::singleline(&mut self.relay)
+                    .desired_width(220.0)
+                    .hint_text("dwr1/ADDRESS/FINGERPRINT"),
+            )
+            .labelled_by(label.id);
         });
         let players = self.players.clamp(fewest, most);
         egui::Grid::new("net-host-seats")
@@ -555,6 +652,32 @@ impl HostPanel {
             return Ok(s);
         }
         let players = sitters.len();
+        if game.name == "iconica" && self.teams {
+            // As `host iconica A1 A2 B1 B2` compiles it: the game's options, then its opening.
+            let parties: Vec<std::path::PathBuf> = self
+                .team_parties
+                .iter()
+                .zip(TEAM_PARTY_LABELS)
+                .map(|(p, label)| match p.trim() {
+                    "" => Err(format!("{label}: no party file given")),
+                    p => Ok(std::path::PathBuf::from(p)),
+                })
+                .collect::<Result<_, _>>()?;
+            let options = crate::games::iconica::options::IconicaOptions {
+                parties,
+                rules: crate::games::iconica::options::IconicaRules::of(&options.rules()),
+            }
+            .compile(&AppShelf { cat: env.cat })?;
+            let none: Vec<crate::cards::Card> = Vec::new();
+            let opened = (game.open)(&options, &none).map_err(|e| e.to_string())?;
+            return Ok(Session::opened(
+                opened,
+                game.engine,
+                sitters.iter().map(|s| s.seat()).collect(),
+                self.seed,
+                options,
+            ));
+        }
         let start = match game.name {
             "iconica" => {
                 let (a, b) = (&env.docs.party_a, &env.docs.party_b);
@@ -591,6 +714,10 @@ impl HostPanel {
             .map_or(self.game, |f| f.record.game.as_str());
         let game = registry::find(name)
             .ok_or_else(|| format!("`{name}` is not a game this program plays"))?;
+        let relay: Option<RelayAddr> = match self.relay.trim() {
+            "" => None,
+            line => Some(line.parse().map_err(|e| format!("Through relay: {e}"))?),
+        };
         let listen: SocketAddr = self.listen.trim().parse().map_err(|_| {
             format!(
                 "Listen on: `{}` is not an address and port (for example 0.0.0.0:0)",
@@ -636,7 +763,11 @@ impl HostPanel {
                     ctx: ctx.clone(),
                     over: false,
                 };
-                let mut host = match Host::start(listen, lobby) {
+                let started = match relay {
+                    None => Host::start(listen, lobby),
+                    Some(r) => Host::start_relayed(r, lobby),
+                };
+                let mut host = match started {
                     Ok(h) => h,
                     Err(e) => return table.say(FromHost::Failed(e.to_string())),
                 };
