@@ -3,15 +3,16 @@
 //! The measuring is the core's (`crate::balance`); this file reads the input and writes the
 //! report.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 use clap::builder::TypedValueParser as _;
+use clap::{ArgMatches, FromArgMatches};
 use serde_json::{Value, json};
 
 use super::limits::{self, MAX_GAMES};
 use super::load::{iconica_characters, iconoclasm_deck, open_catalogue, parties, read_text};
-use super::options::{ArcadiaRules, IconicaRules, policy_parser};
+use super::options::policy_parser;
 use super::out::note;
 use super::{BadInput, Context, Outcome};
 use crate::balance::arcadia::{self as arc, FieldSetup, Subject};
@@ -27,22 +28,25 @@ use crate::games::build::CardIndex;
 use crate::games::iconica::ai::PolicyKind;
 use crate::games::iconica::model::Character;
 use crate::games::iconoclasm::engine::Goal;
+use crate::games::registry::{self, Balance, Method, Registration};
 use crate::sim::iconoclasm::Run;
 
-#[derive(Debug, clap::Args)]
-#[command(after_help = unmeasured())]
+/// `balance`'s subcommands: one per game the registry says is balanced
+/// ([`crate::games::registry::Balance`]), its balance options and the run's ([`RunArgs`]).
+#[derive(Debug, Clone)]
 pub struct Args {
-    #[command(subcommand)]
-    pub game: Game,
+    /// The game measured.
+    pub game: &'static Registration,
+    /// Its parsed arguments.
+    pub matches: ArgMatches,
 }
 
 /// `balance --help`'s note of the registered games it does not measure yet.
 fn unmeasured() -> String {
-    let measured = <Game as clap::Subcommand>::augment_subcommands(clap::Command::new("balance"));
-    let others: Vec<&str> = crate::games::registry::GAMES
+    let others: Vec<&str> = registry::GAMES
         .iter()
+        .filter(|g| g.balance.is_none())
         .map(|g| g.name)
-        .filter(|n| measured.find_subcommand(n).is_none())
         .collect();
     if others.is_empty() {
         String::new()
@@ -54,100 +58,99 @@ fn unmeasured() -> String {
     }
 }
 
-/// The games `balance` knows.
-#[derive(Debug, clap::Subcommand)]
-pub enum Game {
-    /// An Iconica character against the field of legal parties.
-    Iconica(IconicaArgs),
-    /// An Arcadia merit or flaw against what its points would otherwise buy.
-    Arcadia(ArcadiaArgs),
-    /// Each seat's win rate and the first player's edge under a clash table.
-    Iconoclasm(IconoclasmArgs),
-    /// A Ruunara hero, or one of its skills, by what it adds to its squads' win rate
-    /// against the missions.
-    Ruunara(super::balance_ruunara::Args),
+/// The subcommand of a balanced game: its balance options, then the run's.
+fn game_subcommand(g: &Registration, b: &Balance) -> clap::Command {
+    let sub = (b.args)(clap::Command::new(g.name));
+    <RunArgs as clap::Args>::augment_args(sub)
+        .about(b.about)
+        .long_about(None)
 }
 
-#[derive(Debug, clap::Args)]
-pub struct ArcadiaArgs {
-    /// A merit or flaw: a catalogue id, or a card file (imported or not).
-    #[arg(value_name = "MERIT|FLAW")]
-    pub card: String,
-    /// Character files to measure the card on (default: the characters of the setups).
-    #[arg(long, value_name = "FILE", num_args = 1..)]
-    pub characters: Vec<PathBuf>,
-    /// The quest setup to play in (default: every legal example setup built in).
-    #[arg(long, value_name = "FILE")]
-    pub setup: Option<PathBuf>,
-    #[command(flatten)]
+impl FromArgMatches for Args {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        let (game, matches) = super::games::game_of(m)?;
+        if game.balance.is_none() {
+            return Err(clap::Error::raw(
+                clap::error::ErrorKind::InvalidSubcommand,
+                format!("`{}` is not measured by balance\n", game.name),
+            ));
+        }
+        Ok(Args { game, matches })
+    }
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Args::from_arg_matches(m)?;
+        Ok(())
+    }
+}
+
+impl clap::Args for Args {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        let mut cmd = cmd
+            .subcommand_required(true)
+            .arg_required_else_help(true)
+            .after_help(unmeasured());
+        for (g, b) in registry::balanced() {
+            cmd = cmd.subcommand(game_subcommand(g, b));
+        }
+        cmd
+    }
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
+}
+
+/// A game's balance options and the run's, parsed from its subcommand.
+#[derive(Debug)]
+pub struct Parsed<O> {
+    /// The game's own (`BalanceOptions` of its folder).
+    pub opts: O,
+    /// The run's.
     pub run: RunArgs,
-    /// Skip the card's worth (the card alone against its points unspent).
-    #[arg(long)]
-    pub no_worth: bool,
-    /// Also rank the card among the catalogue's merits and flaws by change per cost point,
-    /// each measured the same way (one run per card).
-    #[arg(long)]
-    pub rank: bool,
-    #[command(flatten)]
-    pub rules: ArcadiaRules,
 }
 
-#[derive(Debug, clap::Args)]
-pub struct IconoclasmArgs {
-    /// A clash table file (`kind = "clashes"`; default: the catalogue's).
-    #[arg(long, value_name = "FILE")]
-    pub clashes: Option<PathBuf>,
-    /// Players at the table, 2 to 4.
-    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
-    pub players: u8,
-    #[command(flatten)]
-    pub run: RunArgs,
+impl<O> std::ops::Deref for Parsed<O> {
+    type Target = O;
+    fn deref(&self) -> &O {
+        &self.opts
+    }
 }
 
-#[derive(Debug, clap::Args)]
-pub struct IconicaArgs {
-    /// A catalogue id, or a card file (imported or not).
-    #[arg(value_name = "CARD")]
-    pub card: String,
-    /// Party files to measure against (default: every legal party of the catalogue's
-    /// Iconica characters without the card).
-    #[arg(long, value_name = "FILE", num_args = 1..)]
-    pub field: Vec<PathBuf>,
-    #[command(flatten)]
-    pub run: RunArgs,
-    /// Up to three confirmed edits that put the card within 45-55%.
-    #[arg(long)]
-    pub suggest: bool,
-    /// Skip the rank among the catalogue's characters (one run per character).
-    #[arg(long)]
-    pub no_rank: bool,
-    /// Skip the impact of each part (one paired run per part).
-    #[arg(long)]
-    pub no_impact: bool,
-    /// Decide whether the card is fair by a sequential test on pairs of games with the same
-    /// seed and the seats swapped (fair: within 45-55%; unfair: at least --margin beyond),
-    /// stopping as soon as it is decided (error rates 5% each way; at most --max-games).
-    #[arg(long)]
-    pub sprt: bool,
-    /// With --sprt: how far beyond the fair band a card must be to count as unfair.
-    #[arg(long, value_name = "M", default_value_t = 0.05, requires = "sprt")]
-    pub margin: f64,
-    #[command(flatten)]
-    pub rules: IconicaRules,
+impl<O: FromArgMatches> Parsed<O> {
+    fn of(m: &ArgMatches) -> Result<Parsed<O>, BadInput> {
+        Ok(Parsed {
+            opts: O::from_arg_matches(m).map_err(|e| BadInput(e.to_string()))?,
+            run: RunArgs::from_arg_matches(m).map_err(|e| BadInput(e.to_string()))?,
+        })
+    }
 }
 
+/// `balance iconica`'s arguments.
+pub type IconicaArgs = Parsed<crate::games::iconica::options::BalanceOptions>;
+/// `balance arcadia`'s arguments.
+pub type ArcadiaArgs = Parsed<crate::games::arcadia::options::BalanceOptions>;
+/// `balance iconoclasm`'s arguments.
+pub type IconoclasmArgs = Parsed<crate::games::iconoclasm::options::BalanceOptions>;
+
+/// Runs the measure the game's registration names ([`Method`]).
 pub fn run(ctx: &Context, args: Args) -> Outcome {
-    match args.game {
-        Game::Iconica(a) => iconica(ctx, a),
-        Game::Arcadia(a) => arcadia(ctx, a),
-        Game::Iconoclasm(a) => iconoclasm(ctx, a),
-        Game::Ruunara(a) => super::balance_ruunara::run(ctx, a),
+    let Some(b) = args.game.balance else {
+        return Err(BadInput(format!(
+            "`{}` is not measured by balance",
+            args.game.name
+        )));
+    };
+    let m = &args.matches;
+    match b.method {
+        Method::Field => iconica(ctx, args.game, Parsed::of(m)?),
+        Method::Points => arcadia(ctx, args.game, Parsed::of(m)?),
+        Method::Seats => iconoclasm(ctx, Parsed::of(m)?),
+        Method::Squad => super::balance_ruunara::run(ctx, args.game, Parsed::of(m)?),
     }
 }
 
 /// What every `balance` run takes: the policy, when to stop, the seed, the threads and the
 /// output (one set of options, so the three games read them alike).
-#[derive(Debug, clap::Args)]
+#[derive(Debug, Clone, clap::Args)]
 pub struct RunArgs {
     /// AI policy of every player: first, random, greedy, mcts, mcts:N or mcts:Nms. Iconica
     /// takes several (comma-separated): the verdict under each, side by side, a verdict or
@@ -287,28 +290,41 @@ fn iconoclasm(ctx: &Context, args: IconoclasmArgs) -> Outcome {
     Ok(ExitCode::SUCCESS)
 }
 
-/// CARD: a file when one is there (or the name looks like one), else a catalogue id.
 /// The card a balance subcommand measures: a file when one is there (or the name looks like
-/// one), else a catalogue id (or, with `game`, an exact name of that game).
+/// one), else a catalogue id or an exact name of the game's; refused (naming what is
+/// measured) when the game's balance does not measure its kind.
 pub(super) fn card_arg(
     lookup: &dyn CardLookup,
     card: &str,
-    game: Option<crate::cards::Game>,
+    game: &Registration,
 ) -> Result<Card, BadInput> {
     let path = Path::new(card);
-    if path.exists() || card.ends_with(".toml") {
+    let found = if path.exists() || card.ends_with(".toml") {
         let text = read_text(path).map_err(|e| BadInput(format!("{card}: {e}")))?;
-        return Ok(parse_card(&text, card)?);
+        parse_card(&text, card)?
+    } else {
+        lookup
+            .card(card)
+            .or_else(|| {
+                crate::cards::Game::parse(game.name)
+                    .and_then(|g| lookup.cards_named(g, card).into_iter().next())
+            })
+            .map(|c| c.into_owned())
+            .ok_or_else(|| {
+                BadInput(format!(
+                    "no card `{card}` in the catalogue (nor a file of that name)"
+                ))
+            })?
+    };
+    if game.measures(&found) {
+        Ok(found)
+    } else {
+        Err(not_a(
+            card,
+            &found,
+            game.balance.map_or("a card it measures", |b| b.measured),
+        ))
     }
-    lookup
-        .card(card)
-        .or_else(|| game.and_then(|g| lookup.cards_named(g, card).into_iter().next()))
-        .map(|c| c.into_owned())
-        .ok_or_else(|| {
-            BadInput(format!(
-                "no card `{card}` in the catalogue (nor a file of that name)"
-            ))
-        })
 }
 
 /// `card` is not of the kind measured.
@@ -321,16 +337,20 @@ pub(super) fn not_a(card: &str, other: &Card, what: &str) -> BadInput {
     ))
 }
 
-fn load_card(lookup: &dyn CardLookup, card: &str) -> Result<Character, BadInput> {
-    match card_arg(lookup, card, None)? {
+fn load_card(
+    lookup: &dyn CardLookup,
+    card: &str,
+    game: &Registration,
+) -> Result<Character, BadInput> {
+    match card_arg(lookup, card, game)? {
         Card::Iconica(c) => Ok(c),
         other => Err(not_a(card, &other, "an Iconica character")),
     }
 }
 
-fn iconica(ctx: &Context, args: IconicaArgs) -> Outcome {
+fn iconica(ctx: &Context, game: &Registration, args: IconicaArgs) -> Outcome {
     let cat = open_catalogue(ctx)?;
-    let card = load_card(&cat, &args.card)?;
+    let card = load_card(&cat, &args.card, game)?;
     let pool = iconica_characters(&cat)?;
     // Each field party is checked alone: two of them may share a Legend, as they never meet.
     let mut field = Vec::new();
@@ -843,8 +863,12 @@ fn write_text(ctx: &Context, card: &Character, args: &IconicaArgs, r: &Report) {
 
 /// An Arcadia merit or flaw: a file when one is there (or the name looks like one), else a
 /// catalogue id.
-fn load_subject(lookup: &dyn CardLookup, card: &str) -> Result<(Subject, Card), BadInput> {
-    let parsed = card_arg(lookup, card, None)?;
+fn load_subject(
+    lookup: &dyn CardLookup,
+    card: &str,
+    game: &Registration,
+) -> Result<(Subject, Card), BadInput> {
+    let parsed = card_arg(lookup, card, game)?;
     match &parsed {
         Card::Arcadia(ArcadiaCard::Merit(m)) => Ok((Subject::Merit(m.clone()), parsed)),
         Card::Arcadia(ArcadiaCard::Flaw(f)) => Ok((Subject::Flaw(f.clone()), parsed)),
@@ -950,10 +974,10 @@ fn arcadia_field(args: &ArcadiaArgs, lookup: &dyn CardLookup) -> Result<Vec<Fiel
     Ok(out)
 }
 
-fn arcadia(ctx: &Context, args: ArcadiaArgs) -> Outcome {
+fn arcadia(ctx: &Context, game: &Registration, args: ArcadiaArgs) -> Outcome {
     args.run.one_policy("arcadia")?;
     let cat = open_catalogue(ctx)?;
-    let (subject, card) = load_subject(&cat, &args.card)?;
+    let (subject, card) = load_subject(&cat, &args.card, game)?;
     // The catalogue's cards with the card in place (a file not yet imported included).
     let mut cards = cat.all().map_err(|e| BadInput(format!("catalogue: {e}")))?;
     cards.retain(|c| c.id() != card.id());

@@ -35,4 +35,11 @@ pub const REGISTRATION: crate::games::registry::Registration =
             }),
             dice: true,
         },
+        balance: Some(crate::games::registry::Balance {
+            about: "An Arcadia merit or flaw against what its points would otherwise buy.",
+            args: <options::BalanceOptions as clap::Args>::augment_args,
+            measures: &["merit", "flaw"],
+            measured: "an Arcadia merit or flaw",
+            method: crate::games::registry::Method::Points,
+        }),
     };
