@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 use super::limits::{self, MAX_GAMES};
 use super::load::{iconica_characters, iconoclasm_deck, open_catalogue, parties, read_text};
-use super::options::policy_parser;
+use super::options::{Sharding, policy_parser};
 use super::out::note;
 use super::{BadInput, Context, Outcome};
 use crate::balance::arcadia::{self as arc, FieldSetup, Subject};
@@ -39,6 +39,8 @@ pub struct Args {
     pub game: &'static Registration,
     /// Its parsed arguments.
     pub matches: ArgMatches,
+    /// `balance sweep GAME`: every card of a selection.
+    pub sweep: bool,
 }
 
 /// `balance --help`'s note of the registered games it does not measure yet.
@@ -61,13 +63,22 @@ fn unmeasured() -> String {
 /// The subcommand of a balanced game: its balance options, then the run's.
 fn game_subcommand(g: &Registration, b: &Balance) -> clap::Command {
     let sub = (b.args)(clap::Command::new(g.name));
-    <RunArgs as clap::Args>::augment_args(sub)
+    let sub = <RunArgs as clap::Args>::augment_args(sub);
+    <Sharding as clap::Args>::augment_args(sub)
         .about(b.about)
         .long_about(None)
 }
 
 impl FromArgMatches for Args {
     fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        if let Some(("sweep", sub)) = m.subcommand() {
+            let (game, matches) = super::games::game_of(sub)?;
+            return Ok(Args {
+                game,
+                matches,
+                sweep: true,
+            });
+        }
         let (game, matches) = super::games::game_of(m)?;
         if game.balance.is_none() {
             return Err(clap::Error::raw(
@@ -75,7 +86,11 @@ impl FromArgMatches for Args {
                 format!("`{}` is not measured by balance\n", game.name),
             ));
         }
-        Ok(Args { game, matches })
+        Ok(Args {
+            game,
+            matches,
+            sweep: false,
+        })
     }
     fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
         *self = Args::from_arg_matches(m)?;
@@ -92,7 +107,7 @@ impl clap::Args for Args {
         for (g, b) in registry::balanced() {
             cmd = cmd.subcommand(game_subcommand(g, b));
         }
-        cmd
+        cmd.subcommand(super::balance_sweep::command())
     }
     fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
         Self::augment_args(cmd)
@@ -106,6 +121,8 @@ pub struct Parsed<O> {
     pub opts: O,
     /// The run's.
     pub run: RunArgs,
+    /// `--shard K/N --out FILE`.
+    pub sharding: Sharding,
 }
 
 impl<O> std::ops::Deref for Parsed<O> {
@@ -116,11 +133,23 @@ impl<O> std::ops::Deref for Parsed<O> {
 }
 
 impl<O: FromArgMatches> Parsed<O> {
-    fn of(m: &ArgMatches) -> Result<Parsed<O>, BadInput> {
+    pub(super) fn of(m: &ArgMatches) -> Result<Parsed<O>, BadInput> {
         Ok(Parsed {
             opts: O::from_arg_matches(m).map_err(|e| BadInput(e.to_string()))?,
             run: RunArgs::from_arg_matches(m).map_err(|e| BadInput(e.to_string()))?,
+            sharding: Sharding::from_arg_matches(m).map_err(|e| BadInput(e.to_string()))?,
         })
+    }
+
+    /// Refuses `--shard` where the game's runs are not split yet, and several policies
+    /// where its report takes one.
+    pub(super) fn unsplit_one_policy(&self, game: &str) -> Result<(), BadInput> {
+        if self.sharding.shard.is_some() {
+            return Err(BadInput(format!(
+                "--shard: balance {game} is not split into shards yet; Iconica's verdict is"
+            )));
+        }
+        self.run.one_policy(game)
     }
 }
 
@@ -140,6 +169,9 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         )));
     };
     let m = &args.matches;
+    if args.sweep {
+        return super::balance_sweep::run(ctx, args.game, m);
+    }
     match b.method {
         Method::Field => iconica(ctx, args.game, Parsed::of(m)?),
         Method::Points => arcadia(ctx, args.game, Parsed::of(m)?),
@@ -215,7 +247,7 @@ impl RunArgs {
 }
 
 fn iconoclasm(ctx: &Context, args: IconoclasmArgs) -> Outcome {
-    args.run.one_policy("iconoclasm")?;
+    args.unsplit_one_policy("iconoclasm")?;
     let (deck, mut table) = iconoclasm_deck(ctx)?;
     if let Some(path) = &args.clashes {
         let shown = path.display().to_string();
@@ -364,6 +396,11 @@ fn iconica(ctx: &Context, game: &Registration, args: IconicaArgs) -> Outcome {
         ai: args.run.policy(),
         seed: args.run.seed,
     };
+    if args.sharding.shard.is_some() {
+        return super::balance_shard::iconica(
+            ctx, &args, &pool, &card, opponents, settings, &runner,
+        );
+    }
     if args.run.ai.len() > 1 {
         if args.sprt || args.suggest {
             return Err(BadInput(
@@ -392,10 +429,12 @@ fn iconica(ctx: &Context, game: &Registration, args: IconicaArgs) -> Outcome {
     };
     let report = bal::report(&pool, &card, opponents, settings, &runner, include)
         .map_err(|e| BadInput(format!("{}: {e}", args.card)))?;
+    let who = (card.id.as_str(), card.name.as_str());
+    let id = super::balance_shard::iconica_run_id(&args, &pool, &card, opponents);
     if args.run.json {
-        ctx.out.json(&to_json(&card, &args, &report));
+        ctx.out.json(&to_json(who, &args, &report, &id));
     } else {
-        write_text(ctx, &card, &args, &report);
+        write_text(ctx, who, &args, &report);
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -702,7 +741,8 @@ fn delta_json(d: &Delta) -> Value {
     json!({"games": d.games, "delta": d.delta, "ci95": ci(d.ci95), "stopped": d.stopped.as_str()})
 }
 
-fn to_json(card: &Character, args: &IconicaArgs, r: &Report) -> Value {
+/// The report's JSON; `who` the card's id and name, `run_id` the run's.
+pub(super) fn to_json(who: (&str, &str), args: &IconicaArgs, r: &Report, run_id: &str) -> Value {
     let rank = r.rank.as_ref().map(|k| {
         json!({"of": k.of, "position": k.position, "interval": [k.interval.0, k.interval.1], "table": k.table.iter().map(|(id, name, rate)| {
             let mut v = rate_json(rate);
@@ -713,12 +753,13 @@ fn to_json(card: &Character, args: &IconicaArgs, r: &Report) -> Value {
     });
     json!({
         "game": "iconica",
-        "card": card.id,
-        "name": card.name,
+        "card": who.0,
+        "name": who.1,
         "ai": args.run.policy().name(),
         "seed": args.run.seed,
         "precision": args.run.precision,
         "draws": "half a win",
+        "run_id": run_id,
         "games": r.rate.games,
         "stopped": r.rate.stopped.as_str(),
         "win_rate": r.rate.win_rate,
@@ -754,13 +795,14 @@ pub(super) fn signed(x: f64) -> String {
     format!("{:+.1}", x * 100.0)
 }
 
-fn write_text(ctx: &Context, card: &Character, args: &IconicaArgs, r: &Report) {
+/// The report in words; `who` the card's id and name.
+pub(super) fn write_text(ctx: &Context, who: (&str, &str), args: &IconicaArgs, r: &Report) {
     let out = &ctx.out;
     let ai = args.run.policy().name();
     writeln!(
         out,
         "{} ({}), Iconica; both sides played by {ai}, seed {}",
-        card.name, card.id, args.run.seed
+        who.1, who.0, args.run.seed
     );
     writeln!(
         out,
@@ -975,7 +1017,7 @@ fn arcadia_field(args: &ArcadiaArgs, lookup: &dyn CardLookup) -> Result<Vec<Fiel
 }
 
 fn arcadia(ctx: &Context, game: &Registration, args: ArcadiaArgs) -> Outcome {
-    args.run.one_policy("arcadia")?;
+    args.unsplit_one_policy("arcadia")?;
     let cat = open_catalogue(ctx)?;
     let (subject, card) = load_subject(&cat, &args.card, game)?;
     // The catalogue's cards with the card in place (a file not yet imported included).

@@ -155,6 +155,9 @@ pub struct Balance {
     pub measured: &'static str,
     /// How a card (or the rules) is measured.
     pub method: Method,
+    /// The game's arguments of `balance sweep GAME` (its rules: a `SweepOptions` struct's
+    /// `augment_args`); `None` for a game whose cards are not swept.
+    pub sweep: Option<fn(clap::Command) -> clap::Command>,
 }
 
 /// How the balance lab measures a game; each names a measure of `crate::balance`, chosen

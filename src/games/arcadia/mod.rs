@@ -40,6 +40,7 @@ pub const REGISTRATION: crate::games::registry::Registration =
             args: <options::BalanceOptions as clap::Args>::augment_args,
             measures: &["merit", "flaw"],
             measured: "an Arcadia merit or flaw",
+            sweep: None,
             method: crate::games::registry::Method::Points,
         }),
     };

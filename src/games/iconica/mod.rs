@@ -40,6 +40,7 @@ pub const REGISTRATION: crate::games::registry::Registration =
             measures: &["character"],
             measured: "an Iconica character",
             method: crate::games::registry::Method::Field,
+            sweep: Some(<options::SweepOptions as clap::Args>::augment_args),
         }),
     };
 

@@ -75,6 +75,13 @@ pub struct BalanceOptions {
     pub rules: IconicaRules,
 }
 
+/// What `balance sweep iconica` takes of the game: the rules every card is measured under.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SweepOptions {
+    #[command(flatten)]
+    pub rules: IconicaRules,
+}
+
 /// Iconica's rule options.
 #[derive(Debug, Clone, PartialEq, Eq, clap::Args, Serialize, Deserialize)]
 pub struct IconicaRules {

@@ -34,6 +34,7 @@ pub const REGISTRATION: crate::games::registry::Registration =
             args: <options::BalanceOptions as clap::Args>::augment_args,
             measures: &[],
             measured: "a clash table",
+            sweep: None,
             method: crate::games::registry::Method::Seats,
         }),
     };

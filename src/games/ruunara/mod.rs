@@ -40,6 +40,7 @@ pub const REGISTRATION: crate::games::registry::Registration =
             args: <options::BalanceOptions as clap::Args>::augment_args,
             measures: &["hero", "unit"],
             measured: "a Ruunara hero",
+            sweep: None,
             method: crate::games::registry::Method::Squad,
         }),
     };
