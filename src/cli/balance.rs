@@ -603,17 +603,46 @@ flagged:"
     Ok(ExitCode::SUCCESS)
 }
 
-/// The sequential test's report.
+/// The sequential test's report of an Iconica character.
 fn write_sprt(ctx: &Context, card: &Character, args: &IconicaArgs, o: &SprtOutcome) {
+    let pairs = format!(
+        "sequential test on pairs of games (same seed, seats swapped): fair = {} to {}, unfair = {} points or more beyond",
+        pct(o.settings.band.0),
+        pct(o.settings.band.1),
+        o.settings.margin * 100.0
+    );
+    write_sprt_of(
+        ctx,
+        ("iconica", "Iconica"),
+        (&card.id, &card.name),
+        &args.run,
+        o,
+        &pairs,
+        None,
+    );
+}
+
+/// The sequential test's report: `game` its name and title, `who` the card's id and name,
+/// `pairs` the line saying what a pair is; `change` (Arcadia's) the change in win rate the
+/// pairs' rate stands for.
+fn write_sprt_of(
+    ctx: &Context,
+    game: (&str, &str),
+    who: (&str, &str),
+    run: &RunArgs,
+    o: &SprtOutcome,
+    pairs: &str,
+    change: Option<f64>,
+) {
     let s = &o.settings;
-    let ai = args.run.policy().name();
-    if args.run.json {
-        ctx.out.json(&json!({
-            "game": "iconica",
-            "card": card.id,
-            "name": card.name,
+    let ai = run.policy().name();
+    if run.json {
+        let mut v = json!({
+            "game": game.0,
+            "card": who.0,
+            "name": who.1,
             "ai": ai,
-            "seed": args.run.seed,
+            "seed": run.seed,
             "draws": "half a win",
             "test": "sprt",
             "verdict": o.verdict.as_str(),
@@ -627,29 +656,27 @@ fn write_sprt(ctx: &Context, card: &Character, args: &IconicaArgs, o: &SprtOutco
             "beta": s.beta,
             "llr": {"above": o.llr_above, "below": o.llr_below},
             "bounds": [o.bounds.0, o.bounds.1],
-        }));
+        });
+        if let Some(c) = change {
+            v["change"] = json!(c);
+        }
+        ctx.out.json(&v);
         return;
     }
     let out = &ctx.out;
     writeln!(
         out,
-        "{} ({}), Iconica; both sides played by {ai}, seed {}; draws count as half a win",
-        card.name, card.id, args.run.seed
+        "{} ({}), {}; both sides played by {ai}, seed {}; draws count as half a win",
+        who.1, who.0, game.1, run.seed
     );
-    writeln!(
-        out,
-        "sequential test on pairs of games (same seed, seats swapped): fair = {} to {}, unfair = {} points or more beyond",
-        pct(s.band.0),
-        pct(s.band.1),
-        s.margin * 100.0
-    );
+    writeln!(out, "{pairs}");
     let verdict = match o.verdict {
         SprtVerdict::Fair => "fair".to_string(),
         SprtVerdict::TooStrong => "too strong".to_string(),
         SprtVerdict::TooWeak => "too weak".to_string(),
         SprtVerdict::NotDecided => format!(
             "not decided after --max-games {} (raise it, or widen --margin)",
-            args.run.max_games
+            run.max_games
         ),
     };
     writeln!(
@@ -664,6 +691,13 @@ fn write_sprt(ctx: &Context, card: &Character, args: &IconicaArgs, o: &SprtOutco
         o.pairs * 2,
         pct(o.win_rate)
     );
+    if let Some(c) = change {
+        writeln!(
+            out,
+            "the pairs' rate is 50% plus half the card's change in win rate: a change of {} pts",
+            signed(c)
+        );
+    }
     writeln!(
         out,
         "log-likelihood ratios: above the band {:.2}, below it {:.2} (bounds {:.2} and {:.2}); error rates {:.0}% each way",
@@ -1017,7 +1051,16 @@ fn arcadia_field(args: &ArcadiaArgs, lookup: &dyn CardLookup) -> Result<Vec<Fiel
 }
 
 fn arcadia(ctx: &Context, game: &Registration, args: ArcadiaArgs) -> Outcome {
-    args.unsplit_one_policy("arcadia")?;
+    if args.sharding.shard.is_some() {
+        return Err(BadInput(
+            "--shard: balance arcadia is not split into shards yet; Iconica's verdict is".into(),
+        ));
+    }
+    if args.run.ai.len() > 1 && (args.sprt || args.rank) {
+        return Err(BadInput(
+            "--ai: several policies side by side report the verdict and the worth; run --sprt or --rank with one".into(),
+        ));
+    }
     let cat = open_catalogue(ctx)?;
     let (subject, card) = load_subject(&cat, &args.card, game)?;
     // The catalogue's cards with the card in place (a file not yet imported included).
@@ -1033,6 +1076,41 @@ fn arcadia(ctx: &Context, game: &Registration, args: ArcadiaArgs) -> Outcome {
         seed: args.run.seed,
         turn_limit: args.rules.turn_limit,
     };
+    if args.sprt {
+        let test = Sprt {
+            band: bal::FAIR,
+            margin: args.margin,
+            alpha: 0.05,
+            beta: 0.05,
+            max_pairs: (args.run.max_games / 2).max(1),
+        };
+        let o = arc::sprt(&field, &subject, &shop, &index, settings, &runner, test)
+            .map_err(|e| BadInput(format!("{}: {e}", args.card)))?;
+        let pairs = format!(
+            "sequential test on pairs of games (same seed and place, one with the card and one {}): fair = a change within {} pts either way (the pairs' rate {} to {}), unfair = {} pts or more beyond",
+            match subject {
+                Subject::Merit(_) => "with its cost spent otherwise",
+                Subject::Flaw(_) => "without it",
+            },
+            signed(bal::FAIR.1 * 2.0 - 1.0).trim_start_matches('+'),
+            pct(bal::FAIR.0),
+            pct(bal::FAIR.1),
+            args.margin * 200.0
+        );
+        write_sprt_of(
+            ctx,
+            ("arcadia", "Arcadia"),
+            (subject.id(), subject.name()),
+            &args.run,
+            &o,
+            &pairs,
+            Some(2.0 * o.win_rate - 1.0),
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    if args.run.ai.len() > 1 {
+        return arcadia_policies(ctx, &args, &subject, &field, &shop, &index, &runner);
+    }
     let r = arc::report(
         &field,
         &subject,
@@ -1064,6 +1142,126 @@ fn arcadia(ctx: &Context, game: &Registration, args: ArcadiaArgs) -> Outcome {
         ctx.out.json(&arcadia_json(&subject, &args, &r, rank));
     } else {
         arcadia_text(ctx, &subject, &args, &r, rank);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The card under each of several policies, side by side: the change it makes and its
+/// worth; a change or a worth whose sign differs between policies (each interval clear of
+/// zero) is flagged.
+fn arcadia_policies(
+    ctx: &Context,
+    args: &ArcadiaArgs,
+    subject: &Subject,
+    field: &[FieldSetup],
+    shop: &[crate::games::arcadia::model::Merit],
+    index: &CardIndex,
+    runner: &Runner<'_>,
+) -> Outcome {
+    let mut reports = Vec::new();
+    for &ai in &args.run.ai {
+        let settings = arc::Settings {
+            ai,
+            seed: args.run.seed,
+            turn_limit: args.rules.turn_limit,
+        };
+        let r = arc::report(
+            field,
+            subject,
+            shop,
+            index,
+            settings,
+            runner,
+            !args.no_worth,
+        )
+        .map_err(|e| BadInput(format!("{} ({}): {e}", args.card, ai.name())))?;
+        reports.push((ai, r));
+    }
+    let clear = |d: &Delta| (d.ci95.0 > 0.0 || d.ci95.1 < 0.0).then_some(d.delta);
+    let mut flags = Vec::new();
+    let mut flag = |what: &str, of: &dyn Fn(&arc::Report) -> Option<f64>| {
+        let signs: Vec<(PolicyKind, f64)> = reports
+            .iter()
+            .filter_map(|(ai, r)| of(r).map(|d| (*ai, d)))
+            .collect();
+        if signs.iter().any(|s| s.1 > 0.0) && signs.iter().any(|s| s.1 < 0.0) {
+            flags.push(format!(
+                "{what} changes sign with the policy ({})",
+                signs
+                    .iter()
+                    .map(|(ai, d)| format!("{} under {}", signed(*d), ai.name()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+    };
+    flag("the change the card makes", &|r| clear(&r.delta));
+    flag("its worth", &|r| r.worth.as_ref().and_then(clear));
+    let decided = |d: &Delta| clear(d).is_some();
+    if args.run.json {
+        ctx.out.json(&json!({
+            "game": "arcadia",
+            "card": subject.id(),
+            "name": subject.name(),
+            "seed": args.run.seed,
+            "draws": "half a win",
+            "policies": reports.iter().map(|(ai, r)| json!({
+                "ai": ai.name(),
+                "games": r.delta.games,
+                "stopped": r.delta.stopped.as_str(),
+                "win_rate": r.delta.other.win_rate,
+                "ci95": ci(r.delta.other.ci95),
+                "delta": r.delta.delta,
+                "delta_ci95": ci(r.delta.ci95),
+                "decided": decided(&r.delta),
+                "per_point": per_point_json(r.per_point),
+                "worth": r.worth.as_ref().map(delta_json),
+            })).collect::<Vec<_>>(),
+            "flags": flags,
+        }));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let out = &ctx.out;
+    writeln!(
+        out,
+        "{} ({}), Arcadia {}, under {} policies side by side; seed {}; draws count as half a win",
+        subject.name(),
+        subject.id(),
+        reports.first().map_or("card", |(_, r)| r.kind),
+        reports.len(),
+        args.run.seed
+    );
+    writeln!(
+        out,
+        "{:<12} {:>8} {:>22} {:>7}  {:>22}",
+        "policy", "with", "change pts (95% CI)", "games", "worth pts (95% CI)"
+    );
+    let pts = |d: &Delta| {
+        format!(
+            "{} ({} to {})",
+            signed(d.delta),
+            signed(d.ci95.0),
+            signed(d.ci95.1)
+        )
+    };
+    for (ai, r) in &reports {
+        writeln!(
+            out,
+            "{:<12} {:>8} {:>22} {:>7}  {:>22}",
+            ai.name(),
+            pct(r.delta.other.win_rate),
+            pts(&r.delta),
+            r.delta.games,
+            r.worth.as_ref().map_or("-".to_string(), pts)
+        );
+    }
+    if flags.is_empty() {
+        writeln!(out, "\nno change or worth changes sign with the policy");
+    } else {
+        writeln!(out, "\nflagged:");
+        for f in &flags {
+            writeln!(out, "  {f}");
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -48,6 +48,15 @@ pub struct BalanceOptions {
     /// each measured the same way (one run per card).
     #[arg(long)]
     pub rank: bool,
+    /// Decide whether the card is worth its points by a sequential test on pairs of games
+    /// with the same seed, one with the card and one without (fair: the change within 10
+    /// points either way; unfair: at least --margin beyond), stopping as soon as it is
+    /// decided (error rates 5% each way; at most --max-games).
+    #[arg(long)]
+    pub sprt: bool,
+    /// With --sprt: how far beyond the fair band a card must be to count as unfair.
+    #[arg(long, value_name = "M", default_value_t = 0.05, requires = "sprt")]
+    pub margin: f64,
     #[command(flatten)]
     pub rules: ArcadiaRules,
 }
