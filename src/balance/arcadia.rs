@@ -353,6 +353,18 @@ pub fn sprt(
     super::sprt::run(test, runner, &|j| play_pair(&places, subject, s, j))
 }
 
+/// Where the change a card makes stands against the fair band, as its interval says: fair
+/// when the whole interval is within 10 points either way (the band 45-55% of the pairs'
+/// rate, [`play_pair`]), too strong or too weak when it is wholly beyond, else not decided.
+pub fn standing(d: &Delta) -> super::iconica::Standing {
+    let rate = |x: f64| 0.5 + x / 2.0;
+    super::iconica::Standing::of(&Rate {
+        ci95: (rate(d.ci95.0), rate(d.ci95.1)),
+        win_rate: rate(d.delta),
+        ..d.other
+    })
+}
+
 /// A paired difference per cost point: the difference and its interval divided by the
 /// points (`None` for a card of 0 points).
 pub fn per_point(d: &Delta, points: i32) -> Option<(f64, (f64, f64))> {

@@ -1297,6 +1297,8 @@ fn arcadia_json(
         "against": {"what": against, "win_rate": r.delta.base.win_rate, "ci95": ci(r.delta.base.ci95)},
         "delta": r.delta.delta,
         "delta_ci95": ci(r.delta.ci95),
+        "verdict": arc::standing(&r.delta).as_str(),
+        "decided": arc::standing(&r.delta).decided(),
         "per_point": per_point_json(r.per_point),
         "worth": r.worth.as_ref().map(|w| {
             let mut v = delta_json(w);
@@ -1357,6 +1359,19 @@ fn arcadia_text(
         Subject::Flaw(_) => "with the flaw (its points spent by the builder)",
     };
     write_paired(out, with, without, d, &args.run);
+    let verdict = match arc::standing(d) {
+        Standing::Fair => {
+            "decided: worth its points (the change's whole interval is within 10 points either way)"
+        }
+        Standing::TooStrong => {
+            "decided: too strong (the change's whole interval is above +10 points)"
+        }
+        Standing::TooWeak => "decided: too weak (the change's whole interval is below -10 points)",
+        Standing::NotDecided => {
+            "not decided: the change's interval reaches across the band's edge (10 points either way); a smaller --precision or --sprt decides it"
+        }
+    };
+    writeln!(out, "{verdict}");
     if let Some((x, (lo, hi))) = r.per_point {
         writeln!(
             out,

@@ -274,6 +274,19 @@ fn cli_json_has_the_spec_shape_and_the_same_report_at_one_and_two_threads() {
         doc["delta_ci95"][1].as_f64().unwrap(),
     );
     assert!(lo <= d && d <= hi && lo > 0.0, "{doc}");
+    // Every report says whether it is decided: the change's interval against 10 points
+    // either way.
+    let verdict = if lo >= -0.1 && hi <= 0.1 {
+        "fair"
+    } else if lo > 0.1 {
+        "too_strong"
+    } else if hi < -0.1 {
+        "too_weak"
+    } else {
+        "not_decided"
+    };
+    assert_eq!(doc["verdict"], verdict, "{doc}");
+    assert_eq!(doc["decided"], verdict != "not_decided");
     let pp = doc["per_point"]["delta"].as_f64().unwrap();
     assert!((pp - d / 2.0).abs() < 1e-12, "per point = change / cost 2");
     let w = doc["win_rate"].as_f64().unwrap();
