@@ -321,6 +321,50 @@ pub fn play(places: &[Place], v: Version, s: &Settings, index: u64) -> u8 {
     }
 }
 
+/// Pair `index` of Arcadia's sequential test: game `index` played with the card (a flaw: its
+/// points spent by the builder) and without it (a merit: its cost spent otherwise; a flaw:
+/// not taken), the same seed and place: 2 plus the difference of the two scores in
+/// half-wins (0 to 4), so a pair's rate (its score / 4) is 0.5 plus half the change in win
+/// rate the card makes, and the fair band 45-55% is a change within 10 points either way.
+pub fn play_pair(places: &[Place], subject: &Subject, s: &Settings, index: u64) -> u8 {
+    let (with, without) = match subject {
+        Subject::Merit(_) => (Version::Card, Version::Traded),
+        Subject::Flaw(_) => (Version::Traded, Version::None),
+    };
+    let a = play(places, with, s, index);
+    let b = play(places, without, s, index);
+    2 + a - b
+}
+
+/// Whether the card is worth its points, decided by the sequential test ([`play_pair`]'s
+/// pairs: the rate is 0.5 plus half the change the card makes).
+#[allow(clippy::too_many_arguments)]
+pub fn sprt(
+    field: &[FieldSetup],
+    subject: &Subject,
+    shop: &[Merit],
+    lookup: &dyn CardLookup,
+    settings: Settings,
+    runner: &Runner<'_>,
+    test: super::sprt::Sprt,
+) -> Result<super::sprt::Outcome, BalanceError> {
+    let places = places(field, subject, shop, lookup, settings.turn_limit)?;
+    let s = &settings;
+    super::sprt::run(test, runner, &|j| play_pair(&places, subject, s, j))
+}
+
+/// Where the change a card makes stands against the fair band, as its interval says: fair
+/// when the whole interval is within 10 points either way (the band 45-55% of the pairs'
+/// rate, [`play_pair`]), too strong or too weak when it is wholly beyond, else not decided.
+pub fn standing(d: &Delta) -> super::iconica::Standing {
+    let rate = |x: f64| 0.5 + x / 2.0;
+    super::iconica::Standing::of(&Rate {
+        ci95: (rate(d.ci95.0), rate(d.ci95.1)),
+        win_rate: rate(d.delta),
+        ..d.other
+    })
+}
+
 /// A paired difference per cost point: the difference and its interval divided by the
 /// points (`None` for a card of 0 points).
 pub fn per_point(d: &Delta, points: i32) -> Option<(f64, (f64, f64))> {

@@ -187,6 +187,90 @@ impl Field {
     }
 }
 
+/// What the matchup table of a field is made of, without its cards: the rows' names, the
+/// opposing party of each legal pairing, and the rows each opposing party counts in (a
+/// shard's tally keeps it, so the merged report needs no catalogue).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct MatchupIndex {
+    /// The rows: opposing characters (a generated field), or parties (a given one).
+    pub names: Vec<String>,
+    /// For each opposing party, the rows it counts in.
+    pub rows: Vec<Vec<usize>>,
+    /// The opposing party of each legal pairing, in [`Field::pairing`]'s order.
+    pub pairings: Vec<u32>,
+}
+
+impl Field {
+    /// Its [`MatchupIndex`].
+    pub fn matchup_index(&self) -> MatchupIndex {
+        let names: Vec<String> = if self.given {
+            self.theirs
+                .iter()
+                .enumerate()
+                .map(|(k, p)| {
+                    format!(
+                        "party {}: {}",
+                        k + 1,
+                        p.iter()
+                            .map(|c| c.name.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                })
+                .collect()
+        } else {
+            self.pool.iter().map(|c| c.name.clone()).collect()
+        };
+        let rows = self
+            .theirs
+            .iter()
+            .enumerate()
+            .map(|(t, party)| {
+                if self.given {
+                    vec![t]
+                } else {
+                    party
+                        .iter()
+                        .filter_map(|c| self.pool.iter().position(|p| p.id == c.id))
+                        .collect()
+                }
+            })
+            .collect();
+        MatchupIndex {
+            names,
+            rows,
+            pairings: self.pairs.iter().map(|p| p.1).collect(),
+        }
+    }
+}
+
+/// The matchup table of games `0..scores.len()` of a run seeded `seed` over the field
+/// `ix` describes: each row's games and rate (rows with no game left out).
+pub fn matchups_of(ix: &MatchupIndex, seed: u64, scores: &[u8]) -> Vec<Matchup> {
+    let mut by: Vec<Vec<u8>> = vec![Vec::new(); ix.names.len()];
+    let n = ix.pairings.len().max(1) as u64;
+    for (i, &score) in scores.iter().enumerate() {
+        let k = derive_seed(game_seed(seed, i as u64), 0xBA1A) % n;
+        let Some(&t) = ix.pairings.get(k as usize) else {
+            continue;
+        };
+        for &row in ix.rows.get(t as usize).map_or(&[][..], Vec::as_slice) {
+            if let Some(b) = by.get_mut(row) {
+                b.push(score);
+            }
+        }
+    }
+    ix.names
+        .iter()
+        .zip(by)
+        .filter(|(_, s)| !s.is_empty())
+        .map(|(name, s)| Matchup {
+            name: name.clone(),
+            rate: Rate::of(&s, super::Stopped::Precision),
+        })
+        .collect()
+}
+
 /// Checks that the engine can play `card` (roll coverage, Start in range) and its rules.
 pub fn playable(card: &Character, rules: Rules) -> Result<(), BalanceError> {
     if let Some(p) = card.problems().first() {
@@ -322,47 +406,18 @@ impl<'r> Balance<'r> {
     /// The matchup table over the first `games` games played: per opposing character of
     /// a generated field, per party of a given one.
     pub fn matchups(&self, games: u64) -> Vec<Matchup> {
-        let f = &self.field;
         let n = (games as usize).min(self.base.len());
-        let keys: Vec<String> = if f.given {
-            f.theirs
-                .iter()
-                .enumerate()
-                .map(|(k, p)| {
-                    format!(
-                        "party {}: {}",
-                        k + 1,
-                        p.iter()
-                            .map(|c| c.name.as_str())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )
-                })
-                .collect()
-        } else {
-            f.pool.iter().map(|c| c.name.clone()).collect()
-        };
-        let mut by: Vec<Vec<u8>> = vec![Vec::new(); keys.len()];
-        for (i, &score) in self.base[..n].iter().enumerate() {
-            let (_, t) = f.pairing(self.settings.seed, i as u64);
-            if f.given {
-                by[t].push(score);
-            } else {
-                for c in &f.theirs[t] {
-                    if let Some(k) = f.pool.iter().position(|p| p.id == c.id) {
-                        by[k].push(score);
-                    }
-                }
-            }
-        }
-        keys.into_iter()
-            .zip(by)
-            .filter(|(_, s)| !s.is_empty())
-            .map(|(name, s)| Matchup {
-                name,
-                rate: Rate::of(&s, super::Stopped::Precision),
-            })
-            .collect()
+        matchups_of(
+            &self.field.matchup_index(),
+            self.settings.seed,
+            &self.base[..n],
+        )
+    }
+
+    /// The card's scores of games `from..to` of its field run (what a shard plays).
+    pub fn scores_in(&self, from: u64, to: u64) -> Result<Vec<u8>, BalanceError> {
+        let (f, c, s) = (&self.field, &self.card, &self.settings);
+        self.runner.scores(from, to, &|i| f.play(c, s, i))
     }
 
     /// The impact of each part: the paired change in win rate when it does nothing.

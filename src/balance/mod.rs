@@ -16,7 +16,9 @@ pub mod arcadia;
 pub mod iconica;
 pub mod iconoclasm;
 pub mod ruunara;
+pub mod shard;
 pub mod sprt;
+pub mod sweep;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -113,6 +115,12 @@ impl Rate {
     pub fn of(s: &[u8], stopped: Stopped) -> Rate {
         let n = s.len() as u64;
         let half_wins: u64 = s.iter().map(|&x| u64::from(x)).sum();
+        Rate::of_sums(half_wins, n, stopped)
+    }
+
+    /// The rate of `half_wins` over `n` games (what a file keeps of a rate: its sums, so it
+    /// reads back to the same figures).
+    pub fn of_sums(half_wins: u64, n: u64, stopped: Stopped) -> Rate {
         Rate {
             games: n,
             win_rate: if n == 0 {

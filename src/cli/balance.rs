@@ -3,15 +3,16 @@
 //! The measuring is the core's (`crate::balance`); this file reads the input and writes the
 //! report.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 use clap::builder::TypedValueParser as _;
+use clap::{ArgMatches, FromArgMatches};
 use serde_json::{Value, json};
 
 use super::limits::{self, MAX_GAMES};
 use super::load::{iconica_characters, iconoclasm_deck, open_catalogue, parties, read_text};
-use super::options::{ArcadiaRules, IconicaRules, policy_parser};
+use super::options::{Sharding, policy_parser};
 use super::out::note;
 use super::{BadInput, Context, Outcome};
 use crate::balance::arcadia::{self as arc, FieldSetup, Subject};
@@ -27,22 +28,27 @@ use crate::games::build::CardIndex;
 use crate::games::iconica::ai::PolicyKind;
 use crate::games::iconica::model::Character;
 use crate::games::iconoclasm::engine::Goal;
+use crate::games::registry::{self, Balance, Method, Registration};
 use crate::sim::iconoclasm::Run;
 
-#[derive(Debug, clap::Args)]
-#[command(after_help = unmeasured())]
+/// `balance`'s subcommands: one per game the registry says is balanced
+/// ([`crate::games::registry::Balance`]), its balance options and the run's ([`RunArgs`]).
+#[derive(Debug, Clone)]
 pub struct Args {
-    #[command(subcommand)]
-    pub game: Game,
+    /// The game measured.
+    pub game: &'static Registration,
+    /// Its parsed arguments.
+    pub matches: ArgMatches,
+    /// `balance sweep GAME`: every card of a selection.
+    pub sweep: bool,
 }
 
 /// `balance --help`'s note of the registered games it does not measure yet.
 fn unmeasured() -> String {
-    let measured = <Game as clap::Subcommand>::augment_subcommands(clap::Command::new("balance"));
-    let others: Vec<&str> = crate::games::registry::GAMES
+    let others: Vec<&str> = registry::GAMES
         .iter()
+        .filter(|g| g.balance.is_none())
         .map(|g| g.name)
-        .filter(|n| measured.find_subcommand(n).is_none())
         .collect();
     if others.is_empty() {
         String::new()
@@ -54,100 +60,129 @@ fn unmeasured() -> String {
     }
 }
 
-/// The games `balance` knows.
-#[derive(Debug, clap::Subcommand)]
-pub enum Game {
-    /// An Iconica character against the field of legal parties.
-    Iconica(IconicaArgs),
-    /// An Arcadia merit or flaw against what its points would otherwise buy.
-    Arcadia(ArcadiaArgs),
-    /// Each seat's win rate and the first player's edge under a clash table.
-    Iconoclasm(IconoclasmArgs),
-    /// A Ruunara hero, or one of its skills, by what it adds to its squads' win rate
-    /// against the missions.
-    Ruunara(super::balance_ruunara::Args),
+/// The subcommand of a balanced game: its balance options, then the run's.
+fn game_subcommand(g: &Registration, b: &Balance) -> clap::Command {
+    let sub = (b.args)(clap::Command::new(g.name));
+    let sub = <RunArgs as clap::Args>::augment_args(sub);
+    <Sharding as clap::Args>::augment_args(sub)
+        .about(b.about)
+        .long_about(None)
 }
 
-#[derive(Debug, clap::Args)]
-pub struct ArcadiaArgs {
-    /// A merit or flaw: a catalogue id, or a card file (imported or not).
-    #[arg(value_name = "MERIT|FLAW")]
-    pub card: String,
-    /// Character files to measure the card on (default: the characters of the setups).
-    #[arg(long, value_name = "FILE", num_args = 1..)]
-    pub characters: Vec<PathBuf>,
-    /// The quest setup to play in (default: every legal example setup built in).
-    #[arg(long, value_name = "FILE")]
-    pub setup: Option<PathBuf>,
-    #[command(flatten)]
+impl FromArgMatches for Args {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        if let Some(("sweep", sub)) = m.subcommand() {
+            let (game, matches) = super::games::game_of(sub)?;
+            return Ok(Args {
+                game,
+                matches,
+                sweep: true,
+            });
+        }
+        let (game, matches) = super::games::game_of(m)?;
+        if game.balance.is_none() {
+            return Err(clap::Error::raw(
+                clap::error::ErrorKind::InvalidSubcommand,
+                format!("`{}` is not measured by balance\n", game.name),
+            ));
+        }
+        Ok(Args {
+            game,
+            matches,
+            sweep: false,
+        })
+    }
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Args::from_arg_matches(m)?;
+        Ok(())
+    }
+}
+
+impl clap::Args for Args {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        let mut cmd = cmd
+            .subcommand_required(true)
+            .arg_required_else_help(true)
+            .after_help(unmeasured());
+        for (g, b) in registry::balanced() {
+            cmd = cmd.subcommand(game_subcommand(g, b));
+        }
+        cmd.subcommand(super::balance_sweep::command())
+    }
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
+}
+
+/// A game's balance options and the run's, parsed from its subcommand.
+#[derive(Debug)]
+pub struct Parsed<O> {
+    /// The game's own (`BalanceOptions` of its folder).
+    pub opts: O,
+    /// The run's.
     pub run: RunArgs,
-    /// Skip the card's worth (the card alone against its points unspent).
-    #[arg(long)]
-    pub no_worth: bool,
-    /// Also rank the card among the catalogue's merits and flaws by change per cost point,
-    /// each measured the same way (one run per card).
-    #[arg(long)]
-    pub rank: bool,
-    #[command(flatten)]
-    pub rules: ArcadiaRules,
+    /// `--shard K/N --out FILE`.
+    pub sharding: Sharding,
 }
 
-#[derive(Debug, clap::Args)]
-pub struct IconoclasmArgs {
-    /// A clash table file (`kind = "clashes"`; default: the catalogue's).
-    #[arg(long, value_name = "FILE")]
-    pub clashes: Option<PathBuf>,
-    /// Players at the table, 2 to 4.
-    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
-    pub players: u8,
-    #[command(flatten)]
-    pub run: RunArgs,
+impl<O> std::ops::Deref for Parsed<O> {
+    type Target = O;
+    fn deref(&self) -> &O {
+        &self.opts
+    }
 }
 
-#[derive(Debug, clap::Args)]
-pub struct IconicaArgs {
-    /// A catalogue id, or a card file (imported or not).
-    #[arg(value_name = "CARD")]
-    pub card: String,
-    /// Party files to measure against (default: every legal party of the catalogue's
-    /// Iconica characters without the card).
-    #[arg(long, value_name = "FILE", num_args = 1..)]
-    pub field: Vec<PathBuf>,
-    #[command(flatten)]
-    pub run: RunArgs,
-    /// Up to three confirmed edits that put the card within 45-55%.
-    #[arg(long)]
-    pub suggest: bool,
-    /// Skip the rank among the catalogue's characters (one run per character).
-    #[arg(long)]
-    pub no_rank: bool,
-    /// Skip the impact of each part (one paired run per part).
-    #[arg(long)]
-    pub no_impact: bool,
-    /// Decide whether the card is fair by a sequential test on pairs of games with the same
-    /// seed and the seats swapped (fair: within 45-55%; unfair: at least --margin beyond),
-    /// stopping as soon as it is decided (error rates 5% each way; at most --max-games).
-    #[arg(long)]
-    pub sprt: bool,
-    /// With --sprt: how far beyond the fair band a card must be to count as unfair.
-    #[arg(long, value_name = "M", default_value_t = 0.05, requires = "sprt")]
-    pub margin: f64,
-    #[command(flatten)]
-    pub rules: IconicaRules,
+impl<O: FromArgMatches> Parsed<O> {
+    pub(super) fn of(m: &ArgMatches) -> Result<Parsed<O>, BadInput> {
+        Ok(Parsed {
+            opts: O::from_arg_matches(m).map_err(|e| BadInput(e.to_string()))?,
+            run: RunArgs::from_arg_matches(m).map_err(|e| BadInput(e.to_string()))?,
+            sharding: Sharding::from_arg_matches(m).map_err(|e| BadInput(e.to_string()))?,
+        })
+    }
+
+    /// Refuses `--shard` where the game's runs are not split yet, and several policies
+    /// where its report takes one.
+    pub(super) fn unsplit_one_policy(&self, game: &str) -> Result<(), BadInput> {
+        if self.sharding.shard.is_some() {
+            return Err(BadInput(format!(
+                "--shard: balance {game} is not split into shards yet; Iconica's verdict is"
+            )));
+        }
+        self.run.one_policy(game)
+    }
 }
 
+/// `balance iconica`'s arguments.
+pub type IconicaArgs = Parsed<crate::games::iconica::options::BalanceOptions>;
+/// `balance arcadia`'s arguments.
+pub type ArcadiaArgs = Parsed<crate::games::arcadia::options::BalanceOptions>;
+/// `balance iconoclasm`'s arguments.
+pub type IconoclasmArgs = Parsed<crate::games::iconoclasm::options::BalanceOptions>;
+
+/// Runs the measure the game's registration names ([`Method`]).
 pub fn run(ctx: &Context, args: Args) -> Outcome {
-    match args.game {
-        Game::Iconica(a) => iconica(ctx, a),
-        Game::Arcadia(a) => arcadia(ctx, a),
-        Game::Iconoclasm(a) => iconoclasm(ctx, a),
-        Game::Ruunara(a) => super::balance_ruunara::run(ctx, a),
+    let Some(b) = args.game.balance else {
+        return Err(BadInput(format!(
+            "`{}` is not measured by balance",
+            args.game.name
+        )));
+    };
+    let m = &args.matches;
+    if args.sweep {
+        return super::balance_sweep::run(ctx, args.game, m);
+    }
+    match b.method {
+        Method::Field => iconica(ctx, args.game, Parsed::of(m)?),
+        Method::Points => arcadia(ctx, args.game, Parsed::of(m)?),
+        Method::Seats => iconoclasm(ctx, Parsed::of(m)?),
+        Method::Squad => super::balance_ruunara::run(ctx, args.game, Parsed::of(m)?),
     }
 }
 
 /// What every `balance` run takes: the policy, when to stop, the seed, the threads and the
 /// output (one set of options, so the three games read them alike).
-#[derive(Debug, clap::Args)]
+#[derive(Debug, Clone, clap::Args)]
 pub struct RunArgs {
     /// AI policy of every player: first, random, greedy, mcts, mcts:N or mcts:Nms. Iconica
     /// takes several (comma-separated): the verdict under each, side by side, a verdict or
@@ -212,7 +247,7 @@ impl RunArgs {
 }
 
 fn iconoclasm(ctx: &Context, args: IconoclasmArgs) -> Outcome {
-    args.run.one_policy("iconoclasm")?;
+    args.unsplit_one_policy("iconoclasm")?;
     let (deck, mut table) = iconoclasm_deck(ctx)?;
     if let Some(path) = &args.clashes {
         let shown = path.display().to_string();
@@ -287,28 +322,41 @@ fn iconoclasm(ctx: &Context, args: IconoclasmArgs) -> Outcome {
     Ok(ExitCode::SUCCESS)
 }
 
-/// CARD: a file when one is there (or the name looks like one), else a catalogue id.
 /// The card a balance subcommand measures: a file when one is there (or the name looks like
-/// one), else a catalogue id (or, with `game`, an exact name of that game).
+/// one), else a catalogue id or an exact name of the game's; refused (naming what is
+/// measured) when the game's balance does not measure its kind.
 pub(super) fn card_arg(
     lookup: &dyn CardLookup,
     card: &str,
-    game: Option<crate::cards::Game>,
+    game: &Registration,
 ) -> Result<Card, BadInput> {
     let path = Path::new(card);
-    if path.exists() || card.ends_with(".toml") {
+    let found = if path.exists() || card.ends_with(".toml") {
         let text = read_text(path).map_err(|e| BadInput(format!("{card}: {e}")))?;
-        return Ok(parse_card(&text, card)?);
+        parse_card(&text, card)?
+    } else {
+        lookup
+            .card(card)
+            .or_else(|| {
+                crate::cards::Game::parse(game.name)
+                    .and_then(|g| lookup.cards_named(g, card).into_iter().next())
+            })
+            .map(|c| c.into_owned())
+            .ok_or_else(|| {
+                BadInput(format!(
+                    "no card `{card}` in the catalogue (nor a file of that name)"
+                ))
+            })?
+    };
+    if game.measures(&found) {
+        Ok(found)
+    } else {
+        Err(not_a(
+            card,
+            &found,
+            game.balance.map_or("a card it measures", |b| b.measured),
+        ))
     }
-    lookup
-        .card(card)
-        .or_else(|| game.and_then(|g| lookup.cards_named(g, card).into_iter().next()))
-        .map(|c| c.into_owned())
-        .ok_or_else(|| {
-            BadInput(format!(
-                "no card `{card}` in the catalogue (nor a file of that name)"
-            ))
-        })
 }
 
 /// `card` is not of the kind measured.
@@ -321,16 +369,20 @@ pub(super) fn not_a(card: &str, other: &Card, what: &str) -> BadInput {
     ))
 }
 
-fn load_card(lookup: &dyn CardLookup, card: &str) -> Result<Character, BadInput> {
-    match card_arg(lookup, card, None)? {
+fn load_card(
+    lookup: &dyn CardLookup,
+    card: &str,
+    game: &Registration,
+) -> Result<Character, BadInput> {
+    match card_arg(lookup, card, game)? {
         Card::Iconica(c) => Ok(c),
         other => Err(not_a(card, &other, "an Iconica character")),
     }
 }
 
-fn iconica(ctx: &Context, args: IconicaArgs) -> Outcome {
+fn iconica(ctx: &Context, game: &Registration, args: IconicaArgs) -> Outcome {
     let cat = open_catalogue(ctx)?;
-    let card = load_card(&cat, &args.card)?;
+    let card = load_card(&cat, &args.card, game)?;
     let pool = iconica_characters(&cat)?;
     // Each field party is checked alone: two of them may share a Legend, as they never meet.
     let mut field = Vec::new();
@@ -344,6 +396,11 @@ fn iconica(ctx: &Context, args: IconicaArgs) -> Outcome {
         ai: args.run.policy(),
         seed: args.run.seed,
     };
+    if args.sharding.shard.is_some() {
+        return super::balance_shard::iconica(
+            ctx, &args, &pool, &card, opponents, settings, &runner,
+        );
+    }
     if args.run.ai.len() > 1 {
         if args.sprt || args.suggest {
             return Err(BadInput(
@@ -372,10 +429,12 @@ fn iconica(ctx: &Context, args: IconicaArgs) -> Outcome {
     };
     let report = bal::report(&pool, &card, opponents, settings, &runner, include)
         .map_err(|e| BadInput(format!("{}: {e}", args.card)))?;
+    let who = (card.id.as_str(), card.name.as_str());
+    let id = super::balance_shard::iconica_run_id(&args, &pool, &card, opponents);
     if args.run.json {
-        ctx.out.json(&to_json(&card, &args, &report));
+        ctx.out.json(&to_json(who, &args, &report, &id));
     } else {
-        write_text(ctx, &card, &args, &report);
+        write_text(ctx, who, &args, &report);
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -544,17 +603,46 @@ flagged:"
     Ok(ExitCode::SUCCESS)
 }
 
-/// The sequential test's report.
+/// The sequential test's report of an Iconica character.
 fn write_sprt(ctx: &Context, card: &Character, args: &IconicaArgs, o: &SprtOutcome) {
+    let pairs = format!(
+        "sequential test on pairs of games (same seed, seats swapped): fair = {} to {}, unfair = {} points or more beyond",
+        pct(o.settings.band.0),
+        pct(o.settings.band.1),
+        o.settings.margin * 100.0
+    );
+    write_sprt_of(
+        ctx,
+        ("iconica", "Iconica"),
+        (&card.id, &card.name),
+        &args.run,
+        o,
+        &pairs,
+        None,
+    );
+}
+
+/// The sequential test's report: `game` its name and title, `who` the card's id and name,
+/// `pairs` the line saying what a pair is; `change` (Arcadia's) the change in win rate the
+/// pairs' rate stands for.
+fn write_sprt_of(
+    ctx: &Context,
+    game: (&str, &str),
+    who: (&str, &str),
+    run: &RunArgs,
+    o: &SprtOutcome,
+    pairs: &str,
+    change: Option<f64>,
+) {
     let s = &o.settings;
-    let ai = args.run.policy().name();
-    if args.run.json {
-        ctx.out.json(&json!({
-            "game": "iconica",
-            "card": card.id,
-            "name": card.name,
+    let ai = run.policy().name();
+    if run.json {
+        let mut v = json!({
+            "game": game.0,
+            "card": who.0,
+            "name": who.1,
             "ai": ai,
-            "seed": args.run.seed,
+            "seed": run.seed,
             "draws": "half a win",
             "test": "sprt",
             "verdict": o.verdict.as_str(),
@@ -568,29 +656,27 @@ fn write_sprt(ctx: &Context, card: &Character, args: &IconicaArgs, o: &SprtOutco
             "beta": s.beta,
             "llr": {"above": o.llr_above, "below": o.llr_below},
             "bounds": [o.bounds.0, o.bounds.1],
-        }));
+        });
+        if let Some(c) = change {
+            v["change"] = json!(c);
+        }
+        ctx.out.json(&v);
         return;
     }
     let out = &ctx.out;
     writeln!(
         out,
-        "{} ({}), Iconica; both sides played by {ai}, seed {}; draws count as half a win",
-        card.name, card.id, args.run.seed
+        "{} ({}), {}; both sides played by {ai}, seed {}; draws count as half a win",
+        who.1, who.0, game.1, run.seed
     );
-    writeln!(
-        out,
-        "sequential test on pairs of games (same seed, seats swapped): fair = {} to {}, unfair = {} points or more beyond",
-        pct(s.band.0),
-        pct(s.band.1),
-        s.margin * 100.0
-    );
+    writeln!(out, "{pairs}");
     let verdict = match o.verdict {
         SprtVerdict::Fair => "fair".to_string(),
         SprtVerdict::TooStrong => "too strong".to_string(),
         SprtVerdict::TooWeak => "too weak".to_string(),
         SprtVerdict::NotDecided => format!(
             "not decided after --max-games {} (raise it, or widen --margin)",
-            args.run.max_games
+            run.max_games
         ),
     };
     writeln!(
@@ -605,6 +691,13 @@ fn write_sprt(ctx: &Context, card: &Character, args: &IconicaArgs, o: &SprtOutco
         o.pairs * 2,
         pct(o.win_rate)
     );
+    if let Some(c) = change {
+        writeln!(
+            out,
+            "the pairs' rate is 50% plus half the card's change in win rate: a change of {} pts",
+            signed(c)
+        );
+    }
     writeln!(
         out,
         "log-likelihood ratios: above the band {:.2}, below it {:.2} (bounds {:.2} and {:.2}); error rates {:.0}% each way",
@@ -682,7 +775,8 @@ fn delta_json(d: &Delta) -> Value {
     json!({"games": d.games, "delta": d.delta, "ci95": ci(d.ci95), "stopped": d.stopped.as_str()})
 }
 
-fn to_json(card: &Character, args: &IconicaArgs, r: &Report) -> Value {
+/// The report's JSON; `who` the card's id and name, `run_id` the run's.
+pub(super) fn to_json(who: (&str, &str), args: &IconicaArgs, r: &Report, run_id: &str) -> Value {
     let rank = r.rank.as_ref().map(|k| {
         json!({"of": k.of, "position": k.position, "interval": [k.interval.0, k.interval.1], "table": k.table.iter().map(|(id, name, rate)| {
             let mut v = rate_json(rate);
@@ -693,12 +787,13 @@ fn to_json(card: &Character, args: &IconicaArgs, r: &Report) -> Value {
     });
     json!({
         "game": "iconica",
-        "card": card.id,
-        "name": card.name,
+        "card": who.0,
+        "name": who.1,
         "ai": args.run.policy().name(),
         "seed": args.run.seed,
         "precision": args.run.precision,
         "draws": "half a win",
+        "run_id": run_id,
         "games": r.rate.games,
         "stopped": r.rate.stopped.as_str(),
         "win_rate": r.rate.win_rate,
@@ -734,13 +829,14 @@ pub(super) fn signed(x: f64) -> String {
     format!("{:+.1}", x * 100.0)
 }
 
-fn write_text(ctx: &Context, card: &Character, args: &IconicaArgs, r: &Report) {
+/// The report in words; `who` the card's id and name.
+pub(super) fn write_text(ctx: &Context, who: (&str, &str), args: &IconicaArgs, r: &Report) {
     let out = &ctx.out;
     let ai = args.run.policy().name();
     writeln!(
         out,
         "{} ({}), Iconica; both sides played by {ai}, seed {}",
-        card.name, card.id, args.run.seed
+        who.1, who.0, args.run.seed
     );
     writeln!(
         out,
@@ -843,8 +939,12 @@ fn write_text(ctx: &Context, card: &Character, args: &IconicaArgs, r: &Report) {
 
 /// An Arcadia merit or flaw: a file when one is there (or the name looks like one), else a
 /// catalogue id.
-fn load_subject(lookup: &dyn CardLookup, card: &str) -> Result<(Subject, Card), BadInput> {
-    let parsed = card_arg(lookup, card, None)?;
+fn load_subject(
+    lookup: &dyn CardLookup,
+    card: &str,
+    game: &Registration,
+) -> Result<(Subject, Card), BadInput> {
+    let parsed = card_arg(lookup, card, game)?;
     match &parsed {
         Card::Arcadia(ArcadiaCard::Merit(m)) => Ok((Subject::Merit(m.clone()), parsed)),
         Card::Arcadia(ArcadiaCard::Flaw(f)) => Ok((Subject::Flaw(f.clone()), parsed)),
@@ -950,10 +1050,19 @@ fn arcadia_field(args: &ArcadiaArgs, lookup: &dyn CardLookup) -> Result<Vec<Fiel
     Ok(out)
 }
 
-fn arcadia(ctx: &Context, args: ArcadiaArgs) -> Outcome {
-    args.run.one_policy("arcadia")?;
+fn arcadia(ctx: &Context, game: &Registration, args: ArcadiaArgs) -> Outcome {
+    if args.sharding.shard.is_some() {
+        return Err(BadInput(
+            "--shard: balance arcadia is not split into shards yet; Iconica's verdict is".into(),
+        ));
+    }
+    if args.run.ai.len() > 1 && (args.sprt || args.rank) {
+        return Err(BadInput(
+            "--ai: several policies side by side report the verdict and the worth; run --sprt or --rank with one".into(),
+        ));
+    }
     let cat = open_catalogue(ctx)?;
-    let (subject, card) = load_subject(&cat, &args.card)?;
+    let (subject, card) = load_subject(&cat, &args.card, game)?;
     // The catalogue's cards with the card in place (a file not yet imported included).
     let mut cards = cat.all().map_err(|e| BadInput(format!("catalogue: {e}")))?;
     cards.retain(|c| c.id() != card.id());
@@ -967,6 +1076,41 @@ fn arcadia(ctx: &Context, args: ArcadiaArgs) -> Outcome {
         seed: args.run.seed,
         turn_limit: args.rules.turn_limit,
     };
+    if args.sprt {
+        let test = Sprt {
+            band: bal::FAIR,
+            margin: args.margin,
+            alpha: 0.05,
+            beta: 0.05,
+            max_pairs: (args.run.max_games / 2).max(1),
+        };
+        let o = arc::sprt(&field, &subject, &shop, &index, settings, &runner, test)
+            .map_err(|e| BadInput(format!("{}: {e}", args.card)))?;
+        let pairs = format!(
+            "sequential test on pairs of games (same seed and place, one with the card and one {}): fair = a change within {} pts either way (the pairs' rate {} to {}), unfair = {} pts or more beyond",
+            match subject {
+                Subject::Merit(_) => "with its cost spent otherwise",
+                Subject::Flaw(_) => "without it",
+            },
+            signed(bal::FAIR.1 * 2.0 - 1.0).trim_start_matches('+'),
+            pct(bal::FAIR.0),
+            pct(bal::FAIR.1),
+            args.margin * 200.0
+        );
+        write_sprt_of(
+            ctx,
+            ("arcadia", "Arcadia"),
+            (subject.id(), subject.name()),
+            &args.run,
+            &o,
+            &pairs,
+            Some(2.0 * o.win_rate - 1.0),
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    if args.run.ai.len() > 1 {
+        return arcadia_policies(ctx, &args, &subject, &field, &shop, &index, &runner);
+    }
     let r = arc::report(
         &field,
         &subject,
@@ -1002,6 +1146,126 @@ fn arcadia(ctx: &Context, args: ArcadiaArgs) -> Outcome {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The card under each of several policies, side by side: the change it makes and its
+/// worth; a change or a worth whose sign differs between policies (each interval clear of
+/// zero) is flagged.
+fn arcadia_policies(
+    ctx: &Context,
+    args: &ArcadiaArgs,
+    subject: &Subject,
+    field: &[FieldSetup],
+    shop: &[crate::games::arcadia::model::Merit],
+    index: &CardIndex,
+    runner: &Runner<'_>,
+) -> Outcome {
+    let mut reports = Vec::new();
+    for &ai in &args.run.ai {
+        let settings = arc::Settings {
+            ai,
+            seed: args.run.seed,
+            turn_limit: args.rules.turn_limit,
+        };
+        let r = arc::report(
+            field,
+            subject,
+            shop,
+            index,
+            settings,
+            runner,
+            !args.no_worth,
+        )
+        .map_err(|e| BadInput(format!("{} ({}): {e}", args.card, ai.name())))?;
+        reports.push((ai, r));
+    }
+    let clear = |d: &Delta| (d.ci95.0 > 0.0 || d.ci95.1 < 0.0).then_some(d.delta);
+    let mut flags = Vec::new();
+    let mut flag = |what: &str, of: &dyn Fn(&arc::Report) -> Option<f64>| {
+        let signs: Vec<(PolicyKind, f64)> = reports
+            .iter()
+            .filter_map(|(ai, r)| of(r).map(|d| (*ai, d)))
+            .collect();
+        if signs.iter().any(|s| s.1 > 0.0) && signs.iter().any(|s| s.1 < 0.0) {
+            flags.push(format!(
+                "{what} changes sign with the policy ({})",
+                signs
+                    .iter()
+                    .map(|(ai, d)| format!("{} under {}", signed(*d), ai.name()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+    };
+    flag("the change the card makes", &|r| clear(&r.delta));
+    flag("its worth", &|r| r.worth.as_ref().and_then(clear));
+    let decided = |d: &Delta| clear(d).is_some();
+    if args.run.json {
+        ctx.out.json(&json!({
+            "game": "arcadia",
+            "card": subject.id(),
+            "name": subject.name(),
+            "seed": args.run.seed,
+            "draws": "half a win",
+            "policies": reports.iter().map(|(ai, r)| json!({
+                "ai": ai.name(),
+                "games": r.delta.games,
+                "stopped": r.delta.stopped.as_str(),
+                "win_rate": r.delta.other.win_rate,
+                "ci95": ci(r.delta.other.ci95),
+                "delta": r.delta.delta,
+                "delta_ci95": ci(r.delta.ci95),
+                "decided": decided(&r.delta),
+                "per_point": per_point_json(r.per_point),
+                "worth": r.worth.as_ref().map(delta_json),
+            })).collect::<Vec<_>>(),
+            "flags": flags,
+        }));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let out = &ctx.out;
+    writeln!(
+        out,
+        "{} ({}), Arcadia {}, under {} policies side by side; seed {}; draws count as half a win",
+        subject.name(),
+        subject.id(),
+        reports.first().map_or("card", |(_, r)| r.kind),
+        reports.len(),
+        args.run.seed
+    );
+    writeln!(
+        out,
+        "{:<12} {:>8} {:>22} {:>7}  {:>22}",
+        "policy", "with", "change pts (95% CI)", "games", "worth pts (95% CI)"
+    );
+    let pts = |d: &Delta| {
+        format!(
+            "{} ({} to {})",
+            signed(d.delta),
+            signed(d.ci95.0),
+            signed(d.ci95.1)
+        )
+    };
+    for (ai, r) in &reports {
+        writeln!(
+            out,
+            "{:<12} {:>8} {:>22} {:>7}  {:>22}",
+            ai.name(),
+            pct(r.delta.other.win_rate),
+            pts(&r.delta),
+            r.delta.games,
+            r.worth.as_ref().map_or("-".to_string(), pts)
+        );
+    }
+    if flags.is_empty() {
+        writeln!(out, "\nno change or worth changes sign with the policy");
+    } else {
+        writeln!(out, "\nflagged:");
+        for f in &flags {
+            writeln!(out, "  {f}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 fn per_point_json(p: Option<(f64, (f64, f64))>) -> Value {
     p.map_or(Value::Null, |(x, c)| json!({"delta": x, "ci95": ci(c)}))
 }
@@ -1033,6 +1297,8 @@ fn arcadia_json(
         "against": {"what": against, "win_rate": r.delta.base.win_rate, "ci95": ci(r.delta.base.ci95)},
         "delta": r.delta.delta,
         "delta_ci95": ci(r.delta.ci95),
+        "verdict": arc::standing(&r.delta).as_str(),
+        "decided": arc::standing(&r.delta).decided(),
         "per_point": per_point_json(r.per_point),
         "worth": r.worth.as_ref().map(|w| {
             let mut v = delta_json(w);
@@ -1093,6 +1359,19 @@ fn arcadia_text(
         Subject::Flaw(_) => "with the flaw (its points spent by the builder)",
     };
     write_paired(out, with, without, d, &args.run);
+    let verdict = match arc::standing(d) {
+        Standing::Fair => {
+            "decided: worth its points (the change's whole interval is within 10 points either way)"
+        }
+        Standing::TooStrong => {
+            "decided: too strong (the change's whole interval is above +10 points)"
+        }
+        Standing::TooWeak => "decided: too weak (the change's whole interval is below -10 points)",
+        Standing::NotDecided => {
+            "not decided: the change's interval reaches across the band's edge (10 points either way); a smaller --precision or --sprt decides it"
+        }
+    };
+    writeln!(out, "{verdict}");
     if let Some((x, (lo, hi))) = r.per_point {
         writeln!(
             out,

@@ -2,50 +2,34 @@
 //! what a hero, or one of its skills, adds to its squads' win rate against the missions,
 //! paired (`crate::balance::ruunara`); this file reads the input and writes the report.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use serde_json::json;
 
-use super::balance::{RunArgs, card_arg, ci, not_a, rate_json, write_paired, write_places};
+use super::balance::{card_arg, ci, not_a, rate_json, write_paired, write_places};
 use super::load::{open_catalogue, read_text};
 use super::{BadInput, Context, Outcome};
 use crate::balance::ruunara::{self as bal, FieldMission, FieldSquad, Report, Subject};
 use crate::cards::{Card, CardLookup};
+use crate::games::registry::Registration;
 use crate::games::ruunara::squad::SquadFile;
 
-#[derive(Debug, clap::Args)]
-pub struct Args {
-    /// A hero (or unit): a catalogue id or name, or a card file (imported or not).
-    #[arg(value_name = "HERO")]
-    pub hero: String,
-    /// Measure this skill of the hero (its name) rather than the hero: the squad with the
-    /// hero as printed against the hero without the skill.
-    #[arg(long, value_name = "NAME")]
-    pub skill: Option<String>,
-    /// Squad files with the hero (default: the example squads built in that have it).
-    #[arg(long, value_name = "FILE", num_args = 1..)]
-    pub squad: Vec<PathBuf>,
-    /// Mission files (default: the example missions built in).
-    #[arg(long, value_name = "FILE", num_args = 1..)]
-    pub mission: Vec<PathBuf>,
-    #[command(flatten)]
-    pub run: RunArgs,
-}
+/// `balance ruunara`'s arguments.
+pub type Args = super::balance::Parsed<crate::games::ruunara::options::BalanceOptions>;
 
 /// The hero: a file when one is there (or the name looks like one), else a catalogue id or
 /// name.
-fn load_hero(lookup: &dyn CardLookup, hero: &str) -> Result<Card, BadInput> {
-    match card_arg(lookup, hero, Some(crate::cards::Game::Ruunara))? {
+fn load_hero(lookup: &dyn CardLookup, hero: &str, game: &Registration) -> Result<Card, BadInput> {
+    match card_arg(lookup, hero, game)? {
         card @ Card::Ruunara(_) => Ok(card),
         other => Err(not_a(hero, &other, "a Ruunara hero")),
     }
 }
 
-pub fn run(ctx: &Context, args: Args) -> Outcome {
-    args.run.one_policy("ruunara")?;
+pub fn run(ctx: &Context, game: &Registration, args: Args) -> Outcome {
+    args.unsplit_one_policy("ruunara")?;
     let cat = open_catalogue(ctx)?;
-    let card = load_hero(&cat, &args.hero)?;
+    let card = load_hero(&cat, &args.hero, game)?;
     // The catalogue's cards with the hero in place (a file not yet imported included).
     let mut cards = cat.all().map_err(|e| BadInput(format!("catalogue: {e}")))?;
     cards.retain(|c| c.id() != card.id());

@@ -6,10 +6,12 @@
 use std::path::PathBuf;
 
 use super::{BadInput, Context, Outcome};
+use crate::balance::shard::ScoreFile;
 use crate::sim::shard::{self, TallyFile};
 
-/// The largest tally file read (bytes).
-const MAX_TALLY_FILE: u64 = 1 << 20;
+/// The largest tally file read (bytes): a balance shard keeps a digit a game (up to
+/// `--max-games`' 100,000,000 in one shard).
+const MAX_TALLY_FILE: u64 = 128 << 20;
 /// The most tally files merged at once.
 const MAX_FILES: usize = shard::MAX_SHARDS as usize;
 
@@ -31,13 +33,34 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         )));
     }
     let mut files = Vec::with_capacity(args.files.len());
+    let mut scores = Vec::new();
     for path in &args.files {
         let name = path.display().to_string();
         let text = crate::safe_io::read_text(path, MAX_TALLY_FILE, "a tally file")
             .map_err(|e| BadInput(format!("{name}: {}", crate::error_chain(&e))))?;
-        let file: TallyFile = serde_json::from_str(&text)
+        let value: serde_json::Value = serde_json::from_str(&text)
             .map_err(|e| BadInput(format!("{name} is not a tally file: {e}")))?;
-        files.push((name, file));
+        if super::balance_shard::is_balance_tally(&value) {
+            let file: ScoreFile = serde_json::from_value(value)
+                .map_err(|e| BadInput(format!("{name} is not a balance tally file: {e}")))?;
+            scores.push((name, file));
+        } else {
+            let file: TallyFile = serde_json::from_value(value)
+                .map_err(|e| BadInput(format!("{name} is not a tally file: {e}")))?;
+            files.push((name, file));
+        }
+    }
+    match (files.first(), scores.first()) {
+        (Some((a, _)), Some((b, _))) => {
+            return Err(BadInput(format!(
+                "{a} is a sim tally and {b} a balance tally: shards of different runs"
+            )));
+        }
+        (None, Some(_)) => {
+            let merged = crate::balance::shard::merge(&scores)?;
+            return super::balance_shard::print_merged(ctx, &merged, args.json);
+        }
+        _ => {}
     }
     let merged = shard::merge(&files)?;
     super::sim::print_merged(ctx, &merged, args.json)

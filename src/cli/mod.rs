@@ -5,6 +5,8 @@
 
 mod balance;
 mod balance_ruunara;
+mod balance_shard;
+mod balance_sweep;
 mod cards_export;
 mod catalogue;
 mod collection;

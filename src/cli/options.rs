@@ -149,11 +149,6 @@ fn seat_policies(seats: u8, own: [Option<PolicyKind>; 2], shared: PolicyKind) ->
         .collect()
 }
 
-// Each game's own options are declared in its folder (`games/GAME/options.rs`); these are
-// the names the other subcommands (`balance`) use them by.
-pub use crate::games::arcadia::options::ArcadiaRules;
-pub use crate::games::iconica::options::IconicaRules;
-
 /// The parser of a policy option: `first`, `random`, `greedy`, `mcts`, `mcts:N`, `mcts:Nms`,
 /// `seat-greedy`, `seat-mcts`, `seat-mcts:N`, `seat-mcts:Nms`, with the budgets of `limits.rs`.
 pub fn policy_parser() -> impl TypedValueParser<Value = PolicyKind> {

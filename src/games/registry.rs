@@ -132,6 +132,60 @@ pub struct Registration {
     pub open: fn(&toml::Table, &dyn CardLookup) -> Result<Opened, RecordError>,
     /// Its match options and how a match is compiled from them.
     pub options: Options,
+    /// Whether and how `balance` measures it; `None` for a game it does not.
+    pub balance: Option<Balance>,
+}
+
+/// How a game is balanced (`deckwright balance GAME`, `balance sweep GAME`,
+/// docs/balance.md): what it measures, the arguments a measure takes, and the method. The
+/// faces build `balance`'s subcommands from it and the balance lab picks its measure by
+/// [`Method`], so no face lists the games; the measuring is the core's (`crate::balance`,
+/// which reads the games, never the other way round).
+#[derive(Debug, Clone, Copy)]
+pub struct Balance {
+    /// One line saying what `balance GAME` measures (`balance --help` lists it).
+    pub about: &'static str,
+    /// Adds the game's balance arguments to a command (its `BalanceOptions`'
+    /// `augment_args`); the face adds the run's own (policy, stopping, seed, output).
+    pub args: fn(clap::Command) -> clap::Command,
+    /// The kinds of its cards measured (`Card::kind`'s names), in the order a sweep lists
+    /// them; empty when no card is (the rules' own data is: Iconoclasm's clash table).
+    pub measures: &'static [&'static str],
+    /// A measured card in words, for a message refusing another (`an Iconica character`).
+    pub measured: &'static str,
+    /// How a card (or the rules) is measured.
+    pub method: Method,
+    /// The game's arguments of `balance sweep GAME` (its rules: a `SweepOptions` struct's
+    /// `augment_args`); `None` for a game whose cards are not swept.
+    pub sweep: Option<fn(clap::Command) -> clap::Command>,
+}
+
+/// How the balance lab measures a game; each names a measure of `crate::balance`, chosen
+/// by this value rather than by the game's name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    /// A card in every legal build of a pool against a field of opposing builds: its field
+    /// win rate, rank, matchups, the impact of its parts and confirmed fixes (Iconica's
+    /// characters in parties).
+    Field,
+    /// A build option bought with points against what the points would otherwise buy (or,
+    /// for one that gives points, against not taking it), paired over setups (Arcadia's
+    /// merits and flaws).
+    Points,
+    /// A member of a squad with and without it (or without one of its skills), paired,
+    /// against missions the rules play (Ruunara's heroes).
+    Squad,
+    /// No card: each seat's win rate and the first player's edge under the rules' data
+    /// (Iconoclasm's clash table).
+    Seats,
+}
+
+impl Registration {
+    /// Whether `card` is of a kind this game's balance measures.
+    pub fn measures(&self, card: &Card) -> bool {
+        self.balance
+            .is_some_and(|b| card.game().as_str() == self.name && b.measures.contains(&card.kind()))
+    }
 }
 
 /// The options of a game with none (its match starts from its rules alone).
@@ -146,6 +200,13 @@ pub const GAMES: &[Registration] = &[
     super::ruunara::REGISTRATION,
     super::pig::REGISTRATION,
 ];
+
+/// The games `balance` measures, in the order faces list them.
+pub fn balanced() -> impl Iterator<Item = (&'static Registration, &'static Balance)> {
+    GAMES
+        .iter()
+        .filter_map(|g| g.balance.as_ref().map(|b| (g, b)))
+}
 
 /// The game named `name` on the command line.
 pub fn find(name: &str) -> Option<&'static Registration> {

@@ -256,14 +256,34 @@ pub struct Merged {
     pub seconds: f64,
 }
 
-/// Adds the tallies of every shard of one run, each named (its file) for the errors.
-pub fn merge(files: &[(String, TallyFile)]) -> Result<Merged, MergeError> {
+/// What every shard's file says of its place in its run (a sim tally, a balance tally).
+#[derive(Debug, Clone, Copy)]
+pub struct Place<'a> {
+    pub kind: &'a str,
+    pub format: u32,
+    pub run_id: &'a str,
+    pub shard: Shard,
+    /// The game indices it played.
+    pub range: [u64; 2],
+    pub seconds: f64,
+    /// The whole run's games, as its description says.
+    pub games: Option<u64>,
+    /// The games its sums hold.
+    pub played: u64,
+}
+
+/// Checks that `files` are every shard of one run of `kind` at `format`, each once, each
+/// having played its own games: the seconds of all added, or what is wrong, naming files.
+pub fn check_places(
+    files: &[(String, Place<'_>)],
+    kind: &str,
+    format: u32,
+) -> Result<f64, MergeError> {
     let (first_name, first) = files.first().ok_or(MergeError::Empty)?;
     let mut seen: BTreeMap<u64, &str> = BTreeMap::new();
-    let mut counts: Option<Counts> = None;
     let mut seconds = 0.0;
     for (name, f) in files {
-        if f.kind != KIND || f.format != FORMAT {
+        if f.kind != kind || f.format != format {
             return Err(MergeError::Bad {
                 file: name.clone(),
                 why: format!("kind `{}` format {}", f.kind, f.format),
@@ -273,8 +293,8 @@ pub fn merge(files: &[(String, TallyFile)]) -> Result<Merged, MergeError> {
             return Err(MergeError::Mixed {
                 a: first_name.clone(),
                 b: name.clone(),
-                ida: first.run_id.clone(),
-                idb: f.run_id.clone(),
+                ida: first.run_id.to_string(),
+                idb: f.run_id.to_string(),
             });
         }
         if f.shard.n != first.shard.n {
@@ -301,21 +321,14 @@ pub fn merge(files: &[(String, TallyFile)]) -> Result<Merged, MergeError> {
         if f.shard.k == 0 || f.shard.k > f.shard.n || f.shard.n > MAX_SHARDS {
             return Err(bad(format!("shard {}/{}", f.shard.k, f.shard.n)));
         }
-        let games = f.run.get("games").and_then(Value::as_u64);
-        let want = games.map(|g| f.shard.range(g));
-        if want != Some(f.range[0]..f.range[1]) || f.counts.games != f.range[1] - f.range[0] {
+        let want = f.games.map(|g| f.shard.range(g));
+        if want != Some(f.range[0]..f.range[1]) || f.played != f.range[1] - f.range[0] {
             return Err(bad("its games are not its shard's".into()));
         }
         if !(f.seconds.is_finite() && f.seconds >= 0.0) {
             return Err(bad("its time is not a time".into()));
         }
         seconds += f.seconds;
-        counts = Some(match counts {
-            None => f.counts.clone(),
-            Some(c) => c
-                .plus(&f.counts)
-                .ok_or_else(|| bad("its sums do not add up with the others'".into()))?,
-        });
     }
     let missing: Vec<u64> = (1..=first.shard.n)
         .filter(|k| !seen.contains_key(k))
@@ -324,6 +337,41 @@ pub fn merge(files: &[(String, TallyFile)]) -> Result<Merged, MergeError> {
         return Err(MergeError::Missing {
             missing,
             n: first.shard.n,
+        });
+    }
+    Ok(seconds)
+}
+
+/// Adds the tallies of every shard of one run, each named (its file) for the errors.
+pub fn merge(files: &[(String, TallyFile)]) -> Result<Merged, MergeError> {
+    let places: Vec<(String, Place<'_>)> = files
+        .iter()
+        .map(|(name, f)| {
+            (
+                name.clone(),
+                Place {
+                    kind: &f.kind,
+                    format: f.format,
+                    run_id: &f.run_id,
+                    shard: f.shard,
+                    range: f.range,
+                    seconds: f.seconds,
+                    games: f.run.get("games").and_then(Value::as_u64),
+                    played: f.counts.games,
+                },
+            )
+        })
+        .collect();
+    let seconds = check_places(&places, KIND, FORMAT)?;
+    let (_, first) = files.first().ok_or(MergeError::Empty)?;
+    let mut counts: Option<Counts> = None;
+    for (name, f) in files {
+        counts = Some(match counts {
+            None => f.counts.clone(),
+            Some(c) => c.plus(&f.counts).ok_or_else(|| MergeError::Bad {
+                file: name.clone(),
+                why: "its sums do not add up with the others'".into(),
+            })?,
         });
     }
     Ok(Merged {

@@ -274,6 +274,19 @@ fn cli_json_has_the_spec_shape_and_the_same_report_at_one_and_two_threads() {
         doc["delta_ci95"][1].as_f64().unwrap(),
     );
     assert!(lo <= d && d <= hi && lo > 0.0, "{doc}");
+    // Every report says whether it is decided: the change's interval against 10 points
+    // either way.
+    let verdict = if lo >= -0.1 && hi <= 0.1 {
+        "fair"
+    } else if lo > 0.1 {
+        "too_strong"
+    } else if hi < -0.1 {
+        "too_weak"
+    } else {
+        "not_decided"
+    };
+    assert_eq!(doc["verdict"], verdict, "{doc}");
+    assert_eq!(doc["decided"], verdict != "not_decided");
     let pp = doc["per_point"]["delta"].as_f64().unwrap();
     assert!((pp - d / 2.0).abs() < 1e-12, "per point = change / cost 2");
     let w = doc["win_rate"].as_f64().unwrap();
@@ -414,4 +427,63 @@ fn cli_bad_input_is_a_clear_error_with_exit_2() {
         assert!(err.contains(says), "{args:?}: {err}");
         assert!(out.stdout.is_empty());
     }
+}
+
+#[test]
+fn cli_sprt_decides_a_card_within_the_band_fair_and_says_its_figures() {
+    let env = Env::new();
+    let giant = env.file("giant.toml", GIANT);
+    let base = ["balance", "arcadia", &giant, "--seed", "3"];
+    let sprt = ["--ai", "random", "--sprt", "--max-games", "4000"];
+    let out = env.run(&[&base[..], &sprt, &["--json"]].concat());
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["game"], "arcadia");
+    assert_eq!(doc["test"], "sprt");
+    assert_eq!(doc["decided"], true, "{doc}");
+    // Giant's Blood adds about 5 points of win rate under random (the paired run says
+    // +4.6 to +6.5): well inside the band of 10 points either way.
+    assert_eq!(doc["verdict"], "fair", "{doc}");
+    let (rate, change) = (
+        doc["win_rate"].as_f64().unwrap(),
+        doc["change"].as_f64().unwrap(),
+    );
+    assert!((change - (2.0 * rate - 1.0)).abs() < 1e-12);
+    assert!(change > 0.0 && change < 0.1, "{doc}");
+    let (lo, hi) = (
+        doc["bounds"][0].as_f64().unwrap(),
+        doc["bounds"][1].as_f64().unwrap(),
+    );
+    assert!(
+        doc["llr"]["above"].as_f64().unwrap() <= lo && hi > 0.0,
+        "{doc}"
+    );
+    assert!(doc["llr"]["below"].as_f64().unwrap() <= lo, "{doc}");
+    let text = env.run(&[&base[..], &sprt].concat());
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("decided: fair"), "{text}");
+    assert!(text.contains("a change of +"), "{text}");
+    // Several policies side by side; --sprt takes one.
+    let out = env.run(
+        &[
+            &base[..],
+            &[
+                "--ai",
+                "random,first",
+                "--precision",
+                "0.05",
+                "--no-worth",
+                "--json",
+            ],
+        ]
+        .concat(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let policies = doc["policies"].as_array().unwrap();
+    assert_eq!(policies.len(), 2);
+    assert_eq!(policies[1]["ai"], "first");
+    assert!(doc["flags"].is_array());
+    let refused = env.run(&[&base[..], &["--ai", "random,greedy", "--sprt"]].concat());
+    assert_eq!(refused.status.code(), Some(2));
 }

@@ -147,3 +147,58 @@ fn pig_simulates_through_the_one_runner() {
     );
     assert!(t.contains("ended: goal "), "{t}");
 }
+
+#[test]
+fn balance_has_a_subcommand_for_each_game_the_registry_says_is_balanced() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.sqlite");
+    let help = cli::deckwright(&db, &["balance", "--help"]);
+    assert!(help.status.success());
+    for g in GAMES {
+        let listed = text(&help)
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{} ", g.name)))
+            .map(str::to_string);
+        match g.balance {
+            Some(b) => {
+                let line = listed.unwrap_or_else(|| panic!("no balance {}", g.name));
+                assert!(line.contains(b.about), "{line}");
+                // Its help shows the game's balance options and the run's.
+                let own = cli::deckwright(&db, &["balance", g.name, "--help"]);
+                assert!(own.status.success(), "balance {} --help", g.name);
+                let own = text(&own);
+                for long in longs(b.args)
+                    .iter()
+                    .chain(&["--ai".into(), "--seed".into()])
+                {
+                    assert!(own.contains(long.as_str()), "balance {}: {long}", g.name);
+                }
+            }
+            None => {
+                assert!(listed.is_none(), "balance lists {}", g.name);
+                assert!(text(&help).contains("Not measured yet: pig"));
+                let out = cli::deckwright(&db, &["balance", g.name]);
+                assert_eq!(out.status.code(), Some(2), "balance {}", g.name);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_balanced_game_measures_only_its_declared_kinds() {
+    let card = |game: &str, kind: &str| {
+        deckwright::cards::bundled()
+            .into_iter()
+            .filter_map(|(p, t)| deckwright::cards::parse_card(t, &p).ok())
+            .find(|c| c.game().as_str() == game && c.kind() == kind)
+            .unwrap()
+    };
+    let iconica = deckwright::games::registry::find("iconica").unwrap();
+    let arcadia = deckwright::games::registry::find("arcadia").unwrap();
+    let pig = deckwright::games::registry::find("pig").unwrap();
+    assert!(iconica.measures(&card("iconica", "character")));
+    assert!(!arcadia.measures(&card("iconica", "character")));
+    assert!(arcadia.measures(&card("arcadia", "merit")));
+    assert!(!arcadia.measures(&card("arcadia", "quest")));
+    assert!(!pig.measures(&card("iconica", "character")));
+}

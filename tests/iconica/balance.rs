@@ -407,3 +407,207 @@ fn cli_bad_input_is_a_clear_error_with_exit_2() {
         assert!(out.stdout.is_empty());
     }
 }
+
+#[test]
+fn cli_shards_merge_to_the_single_run_byte_for_byte() {
+    let env = Env::new();
+    let run = [
+        "balance",
+        "iconica",
+        "ico-kethra-voss",
+        "--ai",
+        "random",
+        "--precision",
+        "0.05",
+        "--max-games",
+        "1200",
+        "--no-rank",
+        "--no-impact",
+    ];
+    let single = env.run(&run);
+    assert_eq!(single.status.code(), Some(0), "{single:?}");
+    let single_json = env.run(&[&run[..], &["--json"]].concat());
+    // Three shard processes side by side, one of them with its index from GNU parallel.
+    let tally = |k: u64| env.dir.path().join(format!("b{k}.json"));
+    let mut children = Vec::new();
+    for k in 1..=3u64 {
+        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_deckwright"));
+        c.arg("--db")
+            .arg(env.db())
+            .args(run)
+            .arg("--out")
+            .arg(tally(k));
+        if k == 3 {
+            c.args(["--shard", "auto/3"]).env("PARALLEL_SEQ", "3");
+        } else {
+            c.args(["--shard", &format!("{k}/3")]);
+        }
+        children.push(c.output_async());
+    }
+    for c in children {
+        let out = c.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+    }
+    let names: Vec<String> = (1..=3)
+        .map(|k| tally(k).to_str().unwrap().to_string())
+        .collect();
+    let mut merge = vec!["merge"];
+    merge.extend(names.iter().rev().map(String::as_str));
+    let merged = env.run(&merge);
+    assert_eq!(merged.status.code(), Some(0), "{merged:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&merged.stdout),
+        String::from_utf8_lossy(&single.stdout)
+    );
+    let merged_json = env.run(&[&merge[..], &["--json"]].concat());
+    assert_eq!(merged_json.stdout, single_json.stdout);
+    let doc: Value = serde_json::from_slice(&merged_json.stdout).unwrap();
+    assert!(doc["run_id"].as_str().is_some_and(|id| id.len() == 16));
+    // A missing shard is named; a shard of another seed is another run.
+    let missing = env.run(&["merge", &names[0], &names[2]]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("shard 2 of 3 is missing"));
+    let other = env.dir.path().join("other.json");
+    let out = env.run(
+        &[
+            &run[..],
+            &[
+                "--seed",
+                "2",
+                "--shard",
+                "2/3",
+                "--out",
+                other.to_str().unwrap(),
+            ],
+        ]
+        .concat(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let mixed = env.run(&["merge", &names[0], other.to_str().unwrap(), &names[2]]);
+    assert_eq!(mixed.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&mixed.stderr).contains("different runs"));
+    // What a sharded run does not measure is refused.
+    let all = env.run(&[
+        "balance",
+        "iconica",
+        "ico-kethra-voss",
+        "--shard",
+        "1/2",
+        "--out",
+        other.to_str().unwrap(),
+    ]);
+    assert_eq!(all.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&all.stderr).contains("--no-rank --no-impact"));
+}
+
+/// Spawning a command with its output captured, to wait for later.
+trait Spawn {
+    fn output_async(&mut self) -> std::process::Child;
+}
+
+impl Spawn for std::process::Command {
+    fn output_async(&mut self) -> std::process::Child {
+        self.stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
+    }
+}
+
+#[test]
+fn cli_sweep_ranks_a_selection_and_resumes_from_its_shards_files() {
+    let env = Env::new();
+    let sweep = [
+        "balance",
+        "sweep",
+        "iconica",
+        "faction:legion",
+        "--ai",
+        "random",
+        "--precision",
+        "0.1",
+    ];
+    let whole = env.run(&sweep);
+    assert_eq!(whole.status.code(), Some(0), "{whole:?}");
+    let text = String::from_utf8_lossy(&whole.stdout).into_owned();
+    assert!(
+        text.starts_with("sweep of 5 Iconica characters (faction:legion)"),
+        "{text}"
+    );
+    assert!(text.contains("matchup matrix"), "{text}");
+    let (doc, _) = env.json(&[&sweep[..], &["--json"]].concat());
+    let cards = doc["cards"].as_array().unwrap();
+    assert_eq!(cards.len(), 5);
+    for c in cards {
+        let iv = &c["rank"]["interval"];
+        let pos = c["rank"]["position"].as_u64().unwrap();
+        assert!(
+            iv[0].as_u64().unwrap() <= pos && pos <= iv[1].as_u64().unwrap(),
+            "{c}"
+        );
+        assert_eq!(
+            c["outlier"],
+            c["decided"].as_bool().unwrap() && c["verdict"] != "fair"
+        );
+    }
+    assert_eq!(doc["matrix"]["rows"].as_array().unwrap().len(), 5);
+    // Two shard processes into one folder, then a run without --shard ranks them: the
+    // report of the sweep in one go.
+    let dir = env.dir.path().join("sweep");
+    let d = dir.to_str().unwrap();
+    let shards: Vec<_> = ["1/2", "2/2"]
+        .iter()
+        .map(|k| {
+            std::process::Command::new(env!("CARGO_BIN_EXE_deckwright"))
+                .arg("--db")
+                .arg(env.db())
+                .args(sweep)
+                .args(["--dir", d, "--shard", k])
+                .output_async()
+        })
+        .collect();
+    for c in shards {
+        let out = c.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        assert!(String::from_utf8_lossy(&out.stdout).contains("measured"));
+    }
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 5);
+    let ranked = env.run(&[&sweep[..], &["--dir", d]].concat());
+    assert_eq!(ranked.status.code(), Some(0), "{ranked:?}");
+    assert_eq!(String::from_utf8_lossy(&ranked.stdout), text);
+    assert!(String::from_utf8_lossy(&ranked.stderr).contains("5 of 5 cards read"));
+    // An interrupted sweep resumes: a kept file is read, not measured again (a result
+    // changed by hand shows), and a file of another sweep is measured again.
+    let kethra = dir.join("ico-kethra-voss.json");
+    let mut kept: Value = serde_json::from_str(&std::fs::read_to_string(&kethra).unwrap()).unwrap();
+    let games = kept["games"].as_u64().unwrap();
+    kept["half_wins"] = serde_json::json!(2 * games);
+    std::fs::write(&kethra, kept.to_string()).unwrap();
+    let vexid = dir.join("ico-vexid-stalker.json");
+    let mut other: Value = serde_json::from_str(&std::fs::read_to_string(&vexid).unwrap()).unwrap();
+    other["run_id"] = serde_json::json!("0000000000000000");
+    std::fs::write(&vexid, other.to_string()).unwrap();
+    let (resumed, _) = env.json(&[&sweep[..], &["--dir", d, "--json"]].concat());
+    let row = |doc: &Value, id: &str| {
+        doc["cards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["id"] == id)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(row(&resumed, "ico-kethra-voss")["win_rate"], 1.0);
+    let rewritten: Value = serde_json::from_str(&std::fs::read_to_string(&vexid).unwrap()).unwrap();
+    assert_eq!(
+        rewritten["run_id"], resumed["run_id"],
+        "measured again and kept"
+    );
+    // (its rank moves with Kethra's changed rate; its own figures are measured again)
+    for key in ["games", "win_rate", "ci95"] {
+        assert_eq!(
+            row(&resumed, "ico-vexid-stalker")[key],
+            row(&doc, "ico-vexid-stalker")[key]
+        );
+    }
+}

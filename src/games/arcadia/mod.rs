@@ -35,4 +35,12 @@ pub const REGISTRATION: crate::games::registry::Registration =
             }),
             dice: true,
         },
+        balance: Some(crate::games::registry::Balance {
+            about: "An Arcadia merit or flaw against what its points would otherwise buy.",
+            args: <options::BalanceOptions as clap::Args>::augment_args,
+            measures: &["merit", "flaw"],
+            measured: "an Arcadia merit or flaw",
+            sweep: None,
+            method: crate::games::registry::Method::Points,
+        }),
     };

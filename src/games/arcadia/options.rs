@@ -28,6 +28,39 @@ pub struct ArcadiaOptions {
     pub rules: ArcadiaRules,
 }
 
+/// What `balance arcadia` takes besides the run's options (policy, stopping, seed, output,
+/// which the face adds): the merit or flaw measured and where it is measured.
+#[derive(Debug, Clone, clap::Args)]
+pub struct BalanceOptions {
+    /// A merit or flaw: a catalogue id or name, or a card file (imported or not).
+    #[arg(value_name = "MERIT|FLAW")]
+    pub card: String,
+    /// Character files to measure the card on (default: the characters of the setups).
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub characters: Vec<PathBuf>,
+    /// The quest setup to play in (default: every legal example setup built in).
+    #[arg(long, value_name = "FILE")]
+    pub setup: Option<PathBuf>,
+    /// Skip the card's worth (the card alone against its points unspent).
+    #[arg(long)]
+    pub no_worth: bool,
+    /// Also rank the card among the catalogue's merits and flaws by change per cost point,
+    /// each measured the same way (one run per card).
+    #[arg(long)]
+    pub rank: bool,
+    /// Decide whether the card is worth its points by a sequential test on pairs of games
+    /// with the same seed, one with the card and one without (fair: the change within 10
+    /// points either way; unfair: at least --margin beyond), stopping as soon as it is
+    /// decided (error rates 5% each way; at most --max-games).
+    #[arg(long)]
+    pub sprt: bool,
+    /// With --sprt: how far beyond the fair band a card must be to count as unfair.
+    #[arg(long, value_name = "M", default_value_t = 0.05, requires = "sprt")]
+    pub margin: f64,
+    #[command(flatten)]
+    pub rules: ArcadiaRules,
+}
+
 /// Arcadia's one rule option.
 #[derive(Debug, Clone, PartialEq, Eq, clap::Args, Serialize, Deserialize)]
 pub struct ArcadiaRules {

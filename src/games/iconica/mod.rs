@@ -35,6 +35,14 @@ pub const REGISTRATION: crate::games::registry::Registration =
             }),
             dice: true,
         },
+        balance: Some(crate::games::registry::Balance {
+            about: "An Iconica character against the field of legal parties.",
+            args: <options::BalanceOptions as clap::Args>::augment_args,
+            measures: &["character"],
+            measured: "an Iconica character",
+            method: crate::games::registry::Method::Field,
+            sweep: Some(<options::SweepOptions as clap::Args>::augment_args),
+        }),
     };
 
 /// The Iconica characters among the bundled starter cards (`cards/iconica/`), in file order.

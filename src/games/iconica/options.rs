@@ -43,6 +43,45 @@ pub struct Field {
     pub pool: Vec<String>,
 }
 
+/// What `balance iconica` takes besides the run's options (policy, stopping, seed,
+/// output, which the face adds): the character measured, its field, and what to report.
+#[derive(Debug, Clone, clap::Args)]
+pub struct BalanceOptions {
+    /// A catalogue id or name, or a card file (imported or not).
+    #[arg(value_name = "CARD")]
+    pub card: String,
+    /// Party files to measure against (default: every legal party of the catalogue's
+    /// Iconica characters without the card).
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub field: Vec<PathBuf>,
+    /// Up to three confirmed edits that put the card within 45-55%.
+    #[arg(long)]
+    pub suggest: bool,
+    /// Skip the rank among the catalogue's characters (one run per character).
+    #[arg(long)]
+    pub no_rank: bool,
+    /// Skip the impact of each part (one paired run per part).
+    #[arg(long)]
+    pub no_impact: bool,
+    /// Decide whether the card is fair by a sequential test on pairs of games with the same
+    /// seed and the seats swapped (fair: within 45-55%; unfair: at least --margin beyond),
+    /// stopping as soon as it is decided (error rates 5% each way; at most --max-games).
+    #[arg(long)]
+    pub sprt: bool,
+    /// With --sprt: how far beyond the fair band a card must be to count as unfair.
+    #[arg(long, value_name = "M", default_value_t = 0.05, requires = "sprt")]
+    pub margin: f64,
+    #[command(flatten)]
+    pub rules: IconicaRules,
+}
+
+/// What `balance sweep iconica` takes of the game: the rules every card is measured under.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SweepOptions {
+    #[command(flatten)]
+    pub rules: IconicaRules,
+}
+
 /// Iconica's rule options.
 #[derive(Debug, Clone, PartialEq, Eq, clap::Args, Serialize, Deserialize)]
 pub struct IconicaRules {

@@ -29,4 +29,12 @@ pub const REGISTRATION: crate::games::registry::Registration =
             }),
             dice: false,
         },
+        balance: Some(crate::games::registry::Balance {
+            about: "Each seat's win rate and the first player's edge under a clash table.",
+            args: <options::BalanceOptions as clap::Args>::augment_args,
+            measures: &[],
+            measured: "a clash table",
+            sweep: None,
+            method: crate::games::registry::Method::Seats,
+        }),
     };

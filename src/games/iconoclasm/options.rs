@@ -35,6 +35,18 @@ impl Default for IconoclasmOptions {
     }
 }
 
+/// What `balance iconoclasm` takes besides the run's options (policy, stopping, seed,
+/// output, which the face adds): the clash table measured and the table's size.
+#[derive(Debug, Clone, clap::Args)]
+pub struct BalanceOptions {
+    /// A clash table file (`kind = "clashes"`; default: the catalogue's).
+    #[arg(long, value_name = "FILE")]
+    pub clashes: Option<std::path::PathBuf>,
+    /// Players at the table, 2 to 4.
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=4))]
+    pub players: u8,
+}
+
 /// `--goal`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

@@ -56,6 +56,7 @@ pub const REGISTRATION: Registration = Registration {
             report: SimReport::Sides { counts: "turns" },
         }),
     },
+    balance: None,
 };
 
 /// A position of a game of Pig between two players.

@@ -35,4 +35,12 @@ pub const REGISTRATION: crate::games::registry::Registration =
             }),
             dice: true,
         },
+        balance: Some(crate::games::registry::Balance {
+            about: "A Ruunara hero, or one of its skills, by what it adds to its squads' win rate against the missions.",
+            args: <options::BalanceOptions as clap::Args>::augment_args,
+            measures: &["hero", "unit"],
+            measured: "a Ruunara hero",
+            sweep: None,
+            method: crate::games::registry::Method::Squad,
+        }),
     };

@@ -30,6 +30,25 @@ pub struct RuunaraOptions {
     pub squad: PathBuf,
 }
 
+/// What `balance ruunara` takes besides the run's options (policy, stopping, seed, output,
+/// which the face adds): the hero (or one of its skills) measured, its squads and missions.
+#[derive(Debug, Clone, clap::Args)]
+pub struct BalanceOptions {
+    /// A hero (or unit): a catalogue id or name, or a card file (imported or not).
+    #[arg(value_name = "HERO")]
+    pub hero: String,
+    /// Measure this skill of the hero (its name) rather than the hero: the squad with the
+    /// hero as printed against the hero without the skill.
+    #[arg(long, value_name = "NAME")]
+    pub skill: Option<String>,
+    /// Squad files with the hero (default: the example squads built in that have it).
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub squad: Vec<PathBuf>,
+    /// Mission files (default: the example missions built in).
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub mission: Vec<PathBuf>,
+}
+
 impl RuunaraOptions {
     /// The mission these options describe, deployed and checked (a note said of cards the
     /// engine does not fully play; a search too large for it refused): the record's options.
