@@ -439,7 +439,16 @@ impl State {
     /// it starts (`spec/ruunara.md`: each move ends nearer its goal). `None`: it stays.
     pub fn advance(&self, s: &Setup, who: usize, goal: Pt, stop: f64, budget: f64) -> Option<Path> {
         /// The bearing, then 22.5, 45 and 67.5 degrees off it either side.
-        const FAN: [f64; 7] = [0.0, 0.3927, -0.3927, 0.7854, -0.7854, 1.1781, -1.1781];
+        use std::f64::consts::{FRAC_PI_4, FRAC_PI_8};
+        const FAN: [f64; 7] = [
+            0.0,
+            FRAC_PI_8,
+            -FRAC_PI_8,
+            FRAC_PI_4,
+            -FRAC_PI_4,
+            3.0 * FRAC_PI_8,
+            -3.0 * FRAC_PI_8,
+        ];
         let a = self.figs[who].at;
         let d0 = a.dist(goal);
         if d0 <= stop + 1e-6 {

@@ -734,7 +734,7 @@ impl State {
                     }
                     rescuer |= free && self.figs[i].team == 1;
                 }
-                (!left && !(held && rescuer)).then_some(RuunaraEnding::Eliminated)
+                (!(left || held && rescuer)).then_some(RuunaraEnding::Eliminated)
             }
             Objective::Rescue { exit, .. } => {
                 let t = s.rescue_target().unwrap_or(0);
