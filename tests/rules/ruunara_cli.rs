@@ -119,11 +119,11 @@ fn play_json_has_the_shape_rounds_and_a_self_contained_log() {
     assert_eq!(figures.len(), 6);
     assert_eq!(figures[0]["id"], "ru-haskar-emberfist");
     assert_eq!(figures[5]["side"], "enemy");
-    // Each applied skill with its form, and the dice and damage of those that roll.
+    // Each applied skill with its form and every parameter it is played with.
     assert_eq!(
         figures[5]["skills"],
         serde_json::json!([{"slot": 0, "name": "Mud Volley", "cycle": "1/F",
-            "effect": "extra_attack", "dice": "2D4+", "damage": 1}])
+            "effect": "extra_attack", "dice": "2D4+", "damage": 1, "attack": "ranged"}])
     );
     assert_eq!(v["table"]["width"], 48.0);
     assert_eq!(v["scenery"].as_array().unwrap().len(), 4);
@@ -141,8 +141,21 @@ fn play_json_has_the_shape_rounds_and_a_self_contained_log() {
         assert!(m["at"].is_object() || m["at"].is_array(), "{m}");
         assert!(m["facing"].is_string(), "{m}");
     }
+    // Every enemy move says why, and the goal it made for.
+    for m in of(log, "move").filter(|m| m["why"] != "chosen") {
+        assert!(m["goal"].is_object(), "{m}");
+    }
+    // Every roll names its target, and an attack roll its hits: a hit or a miss.
     for r in of(log, "roll") {
         assert!(!r["dice"].as_array().unwrap().is_empty(), "{r}");
+        assert!(r["target"].is_u64(), "{r}");
+        if r["kind"] != "cover" {
+            assert!(r["hits"].is_u64(), "{r}");
+            assert!(r["result"] == "hit" || r["result"] == "miss", "{r}");
+        }
+        if r["kind"] == "ranged" {
+            assert!(r["facing"].is_string(), "{r}");
+        }
     }
     // The same seed replays the same match, byte for byte.
     assert_eq!(env.json(&args), v);

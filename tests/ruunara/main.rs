@@ -11,3 +11,4 @@ mod engine_props;
 mod engine_rules;
 mod golden;
 mod skills;
+mod written_rules;

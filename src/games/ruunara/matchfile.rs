@@ -21,8 +21,8 @@ use crate::games::ruunara::rules;
 use crate::games::ruunara::squad::SquadFile;
 
 /// The version of the Ruunara engine: a record of another is refused (a rule change that
-/// plays a seed differently raises it).
-pub const ENGINE: u32 = 1;
+/// plays a seed differently raises it: 2 since issue 29, the enemies moving as written).
+pub const ENGINE: u32 = 2;
 
 /// What a match was deployed from, kept for its record.
 #[derive(Debug, Clone, PartialEq)]
@@ -345,6 +345,7 @@ fn with_table(mut doc: Value, scenario: &Scenario, setup: &Setup) -> Value {
                         k["dice"] = json!(dice.to_string());
                         k["damage"] = json!(damage);
                     }
+                    effect_params(&d.effect, &mut k);
                     k
                 }).collect::<Vec<_>>(),
                 // The zone the seat placed it in (its `placed` event says where).
@@ -356,6 +357,38 @@ fn with_table(mut doc: Value, scenario: &Scenario, setup: &Setup) -> Value {
         .collect::<Vec<_>>()
         .into();
     doc
+}
+
+/// Every parameter of a skill's effect as the engine plays it (defaults filled in), beside
+/// its `dice` and `damage`: `trigger` and `attack` of an instant kill (`null`: every
+/// attack), `attack` of an extra attack, `amount`, `target` and `range` of a heal, `radius`
+/// and `range` of an area (`null`: the engaged form; the attack's or vision's range), the
+/// `radius` of a stealth or a cover.
+fn effect_params(e: &crate::games::ruunara::model::SkillEffect, k: &mut Value) {
+    use crate::games::ruunara::model::SkillEffect as E;
+    let name = |a: crate::games::ruunara::model::AttackKind| serde_json::to_value(a).ok();
+    match *e {
+        E::InstantKill { on, attack } => {
+            k["trigger"] = json!(format!("{on}+"));
+            k["attack"] = json!(attack.and_then(name));
+        }
+        E::ExtraAttack { attack, .. } => k["attack"] = json!(name(attack)),
+        E::Heal {
+            amount,
+            target,
+            range,
+        } => {
+            k["amount"] = json!(amount);
+            k["target"] = json!(serde_json::to_value(target).ok());
+            k["range"] = json!(range);
+        }
+        E::Area { radius, range, .. } => {
+            k["radius"] = json!(radius);
+            k["range"] = json!(range);
+        }
+        E::Stealth { radius } | E::Cover { radius } => k["radius"] = json!(radius),
+        E::Flee | E::Reroll => {}
+    }
 }
 
 fn objective(s: &Scenario, setup: &Setup) -> Value {

@@ -3,7 +3,7 @@
 //! defeats collapse and are captured (the nearest enemy that can reach goes to guard), and
 //! the noise and group responses are recorded for the enemies' next turn.
 
-use super::events::{CaptureKind, DeathKind, Event, Faces, Log, Reason, RollKind};
+use super::events::{CaptureKind, DeathKind, Event, Faces, Log, RollKind};
 use super::geom::{CONTACT, Pt, facing_to, gap};
 use super::setup::{MAX_DICE, MAX_FIGS, Setup};
 use super::state::{
@@ -67,8 +67,16 @@ impl State {
     ) -> Attack {
         let (instant, reroll) = self.attack_skills(s, i, AttackKind::Ranged);
         let target = self.foreground(i, aimed);
-        if let Some(f) = facing_to(self.figs[i].at, self.figs[aimed].at) {
+        // The shooter turns to face its target (logged: its facing after it turns).
+        if let Some(f) = facing_to(self.figs[i].at, self.figs[aimed].at)
+            && f != self.figs[i].facing
+        {
             self.figs[i].facing = f;
+            log.push(Event::Turned {
+                fig: i as u8,
+                facing: f,
+                at: self.figs[i].at,
+            });
         }
         if target != aimed {
             log.push(Event::Foreground {
@@ -156,12 +164,16 @@ impl State {
                     return;
                 }
                 let a = self.attack;
+                let faces = &a.faces[..usize::from(a.n)];
                 log.push(Event::Rolled {
                     fig: a.by,
                     kind: a.kind,
                     need: a.dice.min,
-                    faces: Faces::from_slice(&a.faces[..usize::from(a.n)]),
+                    faces: Faces::from_slice(faces),
                     on: (a.kind == RollKind::Area && a.area != 0).then_some(a.target),
+                    target: Some(a.target),
+                    hits: scoring(&a, faces),
+                    facing: self.shooter_facing(&a),
                 });
                 let mut redo = [0u8; MAX_DICE];
                 let mut k = 0;
@@ -201,6 +213,9 @@ impl State {
                     need: a.dice.min,
                     faces: f,
                     on: (a.kind == RollKind::Area && a.area != 0).then_some(a.target),
+                    target: Some(a.target),
+                    hits: scoring(&a, f.as_slice()),
+                    facing: self.shooter_facing(&a),
                 });
                 self.count_hits(s, log);
             }
@@ -219,6 +234,9 @@ impl State {
                     need: COVER_ON,
                     faces: Faces::from_slice(faces),
                     on: None,
+                    target: Some(a.target),
+                    hits: faces.iter().filter(|&&f| f >= COVER_ON).count() as u8,
+                    facing: None,
                 });
                 // The kill dice are covered first, then the hits, one cover die each.
                 let mut kills = a.kills;
@@ -241,6 +259,11 @@ impl State {
                 self.land(s, hits, kills, log);
             }
         }
+    }
+
+    /// A shooter's facing, logged with its ranged rolls.
+    fn shooter_facing(&self, a: &Attack) -> Option<crate::games::ruunara::mission::Facing> {
+        (a.kind == RollKind::Ranged).then(|| self.figs[usize::from(a.by)].facing)
     }
 
     /// Hits and instant kills of the attack's faces; a covered target rolls cover first.
@@ -315,7 +338,7 @@ impl State {
                     }
                 }
                 self.log_hits(by, &took, &order[..no], false, log);
-                self.noise(s, by, usize::from(a.target));
+                self.noise(s, by, usize::from(a.target), false);
             }
             RollKind::Ranged => {
                 let t = usize::from(a.target);
@@ -339,6 +362,7 @@ impl State {
                     }
                     self.rally(by, t);
                 }
+                self.noise(s, by, t, true);
             }
             _ => {
                 // This roll was the current figure's; the next one rolls anew.
@@ -381,12 +405,11 @@ impl State {
                     at.got = 0;
                     return;
                 }
-                if !a.area_ranged {
-                    self.noise(s, by, usize::from(a.target));
-                }
+                self.noise(s, by, usize::from(a.target), a.area_ranged);
             }
         }
         self.refresh();
+        self.flush_fights(log);
         self.check_end(s);
         self.phase = match self.after {
             After::Tactical(i) => Phase::Tactical(i),
@@ -459,7 +482,8 @@ impl State {
     }
 
     /// `t` collapses at 0 hp from a ranged hit: captured; the nearest of its enemies that can
-    /// reach it within its movement moves into base contact and guards it.
+    /// reach it within its movement is its guard, and moves into base contact in its own
+    /// next activation (`engine/enemy.rs`), not inside the shooter's.
     fn collapse(&mut self, s: &Setup, t: usize, log: &mut impl Log) {
         self.figs[t].status = Status::Captured;
         let mut cands = [0u8; MAX_FIGS];
@@ -483,8 +507,10 @@ impl State {
         let mut guards = 0u32;
         for &j in &cands[..k] {
             let j = usize::from(j);
-            if let Some(p) = self.plan(s, j, at, CONTACT, s.figs[j].movement, false) {
-                self.move_along(s, j, &p, Reason::Guard, log);
+            if self
+                .plan(s, j, at, CONTACT, s.figs[j].movement, false)
+                .is_some()
+            {
                 guards = 1 << j;
                 break;
             }
@@ -492,8 +518,10 @@ impl State {
         self.capture(t, CaptureKind::Collapsed, guards, log);
     }
 
-    /// Close combat by `by` on `t`: enemies within 8" that see neither fighter hear it.
-    fn noise(&mut self, s: &Setup, by: usize, t: usize) {
+    /// Combat by `by` on `t`, close or ranged (`shot`): enemies within 8" of either fighter
+    /// that see neither hear it: at the midpoint of a close fight, at the nearer fighter of
+    /// a shot (`docs/rulings.md`, "Noise").
+    fn noise(&mut self, s: &Setup, by: usize, t: usize, shot: bool) {
         let (a, b) = (
             self.figs[by].at,
             self.figs[t.min(usize::from(self.n) - 1)].at,
@@ -503,9 +531,22 @@ impl State {
             if j == by || j == t || self.figs[j].team != 1 || self.figs[j].status != Status::Free {
                 continue;
             }
-            let near = gap(self.figs[j].at, a).min(gap(self.figs[j].at, b)) <= NOISE_RANGE;
+            // An ally within 4" of the figure shot at rallies to it instead.
+            if shot && self.figs[j].rally == Some((t as u8, by as u8)) {
+                continue;
+            }
+            let at = self.figs[j].at;
+            let near = gap(at, a).min(gap(at, b)) <= NOISE_RANGE;
             if near && !self.sees(s, j, by, true) && !self.sees(s, j, t, true) {
-                self.figs[j].heard = Some(mid);
+                let p = if !shot {
+                    mid
+                } else if at.dist(a) <= at.dist(b) {
+                    a
+                } else {
+                    b
+                };
+                self.figs[j].heard = Some(p);
+                self.figs[j].heard_shot = shot;
             }
         }
     }
@@ -526,4 +567,12 @@ impl State {
             }
         }
     }
+}
+
+/// How many of `faces` score for attack `a`: instant kills and hits (before cover).
+fn scoring(a: &Attack, faces: &[u8]) -> u8 {
+    faces
+        .iter()
+        .filter(|&&f| (a.instant > 0 && f >= a.instant) || f >= a.dice.min)
+        .count() as u8
 }

@@ -14,7 +14,7 @@
 use super::events::{Event, Log, Reason, RollKind};
 use super::geom::{CONTACT, EPS, Pt, facing_to, gap};
 use super::setup::Setup;
-use super::state::{Attack, Mode, NOISE_STEP, PURSUIT_STEP, State, Status};
+use super::state::{Attack, GROUP_RANGE, Mode, NOISE_STEP, PURSUIT_STEP, State, Status};
 use crate::games::ruunara::model::{AttackKind, Cycle, EffectTarget, SkillEffect};
 
 /// A fight goes on near a noise while a figure this close to it is engaged.
@@ -289,23 +289,26 @@ impl State {
             })
     }
 
-    /// Moves `i` toward `to.0` (stopping `to.1` short, centre to centre) within `budget`.
+    /// Moves `i` toward `to.0` (stopping `to.1` short, centre to centre) within `budget`,
+    /// ending nearer it ([`State::advance`]); logged with its reason and the figure it
+    /// goes toward (`why.1`).
     fn step_toward(
         &mut self,
         s: &Setup,
         i: usize,
         to: (Pt, f64),
         budget: f64,
-        why: Reason,
+        why: (Reason, Option<usize>),
         log: &mut impl Log,
     ) {
         let (goal, stop) = to;
-        if let Some(p) = self.plan(s, i, goal, stop, budget, true) {
-            self.move_along(s, i, &p, why, log);
+        if let Some(p) = self.advance(s, i, goal, stop, budget) {
+            self.move_toward(s, i, &p, (why.0, why.1, Some(goal)), log);
         }
     }
 
-    /// Goes to engage hero `t` (full movement) and attacks it if engaged after the move.
+    /// Goes to engage hero `t` (full movement) and attacks it if engaged after the move
+    /// (the engaged hero with the fewest hit points when `t` is not one of them).
     fn charge(
         &mut self,
         s: &Setup,
@@ -315,9 +318,29 @@ impl State {
         log: &mut impl Log,
     ) -> Option<Attack> {
         let goal = self.figs[t].at;
-        self.step_toward(s, i, (goal, CONTACT), budget, Reason::Sighted, log);
-        self.face(i, goal, log);
-        self.engaged(i).then(|| self.close_attack(s, i, t, None))
+        if !self.engaged(i) {
+            self.step_toward(
+                s,
+                i,
+                (goal, CONTACT),
+                budget,
+                (Reason::Sighted, Some(t)),
+                log,
+            );
+            self.face(i, goal, log);
+        }
+        self.engaged_attack(s, i, Some(t))
+    }
+
+    /// The close attack of engaged enemy `i`: at `t` if engaged with it, else at the engaged
+    /// hero with the fewest hit points. `None` when it is not engaged.
+    fn engaged_attack(&self, s: &Setup, i: usize, t: Option<usize>) -> Option<Attack> {
+        let t = t.filter(|&t| self.engaged_with(i, t)).or_else(|| {
+            self.ids()
+                .filter(|&j| self.engaged_with(i, j))
+                .min_by_key(|&j| (self.figs[j].hp, j))
+        })?;
+        Some(self.close_attack(s, i, t, None))
     }
 
     fn face(&mut self, i: usize, toward: Pt, log: &mut impl Log) {
@@ -343,25 +366,29 @@ impl State {
     }
 
     /// Enemy `i`'s activation: its move, and the attack it makes (rolled by the caller).
+    /// What it heard and the rally it was called to are read once here, in this turn
+    /// only ("since its last turn"): never carried to a later one.
     pub(crate) fn enemy_act(&mut self, s: &Setup, i: usize, log: &mut impl Log) -> Option<Attack> {
         let stat = &s.figs[i];
         let movement = stat.movement;
+        let heard = self.figs[i].heard.take();
+        let heard_shot = std::mem::take(&mut self.figs[i].heard_shot);
+        let rally = self.figs[i].rally.take();
         // 1. Engaged: it attacks (hits go to the engaged hero with the fewest hit points).
         if self.engaged(i) {
-            self.figs[i].heard = None;
-            self.figs[i].rally = None;
-            if let Mode::Pursue { .. } = self.figs[i].mode {
+            if let Mode::Pursue { .. } | Mode::Noise(_) = self.figs[i].mode {
                 self.figs[i].mode = Mode::Return { speed: movement };
             }
-            let t = self
-                .ids()
-                .filter(|&j| self.engaged_with(i, j))
-                .min_by_key(|&j| (self.figs[j].hp, j))?;
-            return Some(self.close_attack(s, i, t, None));
+            return self.engaged_attack(s, i, None);
         }
-        // A guard stays with its captive.
+        // A guard goes to its captive (in its own activation) and stays with it.
         if let Mode::Guard(c) = self.figs[i].mode {
-            if self.figs[usize::from(c)].status == Status::Captured {
+            let c = usize::from(c);
+            if self.figs[c].status == Status::Captured {
+                let at = self.figs[c].at;
+                if self.figs[i].at.dist(at) > CONTACT + 0.05 {
+                    self.step_toward(s, i, (at, CONTACT), movement, (Reason::Guard, Some(c)), log);
+                }
                 return None;
             }
             self.figs[i].mode = Mode::Return { speed: movement };
@@ -371,11 +398,18 @@ impl State {
             let t = usize::from(target);
             if self.figs[t].status == Status::Free && left > 0 {
                 let goal = self.figs[t].at;
-                self.step_toward(s, i, (goal, CONTACT), PURSUIT_STEP, Reason::Pursuit, log);
+                self.step_toward(
+                    s,
+                    i,
+                    (goal, CONTACT),
+                    PURSUIT_STEP,
+                    (Reason::Pursuit, Some(t)),
+                    log,
+                );
                 self.face(i, goal, log);
                 if self.engaged(i) {
                     self.figs[i].mode = Mode::Return { speed: movement };
-                    return Some(self.close_attack(s, i, t, None));
+                    return self.engaged_attack(s, i, Some(t));
                 }
                 self.figs[i].mode = if left > 1 {
                     Mode::Pursue {
@@ -395,8 +429,6 @@ impl State {
         }
         // 2. It sees a hero: it shoots it when in range, else goes to engage it.
         if let Some(t) = self.nearest_seen(s, i) {
-            self.figs[i].heard = None;
-            self.figs[i].rally = None;
             self.figs[i].mode = Mode::Return { speed: movement };
             if stat.ranged.is_some() && self.can_shoot(s, i, t, stat.range) {
                 return Some(self.ranged_attack(s, i, t, None, log));
@@ -404,8 +436,8 @@ impl State {
             return self.charge(s, i, t, movement, log);
         }
         // 3. Noise: 2" toward the fight; once a hero is in sight, the rest of its move
-        // engages it.
-        if let Some(p) = self.figs[i].heard.take() {
+        // engages it (or, engaged by the walk, it fights where it stands).
+        if let Some(p) = heard {
             self.figs[i].mode = Mode::Noise(p);
             log.push(Event::Heard {
                 fig: i as u8,
@@ -413,11 +445,16 @@ impl State {
             });
         }
         if let Mode::Noise(p) = self.figs[i].mode {
-            if self.fight_near(p) {
+            // A shot heard is a fight for this turn; close combat while it goes on.
+            if (heard.is_some() && heard_shot) || self.fight_near(p) {
                 let before = self.figs[i].at;
-                self.step_toward(s, i, (p, CONTACT), NOISE_STEP, Reason::Noise, log);
+                self.step_toward(s, i, (p, CONTACT), NOISE_STEP, (Reason::Noise, None), log);
                 self.face(i, p, log);
                 let spent = before.dist(self.figs[i].at);
+                if self.engaged(i) {
+                    self.figs[i].mode = Mode::Return { speed: movement };
+                    return self.engaged_attack(s, i, None);
+                }
                 if let Some(t) = self.nearest_seen(s, i) {
                     self.figs[i].mode = Mode::Return { speed: movement };
                     if stat.ranged.is_some() && self.can_shoot(s, i, t, stat.range) {
@@ -429,20 +466,30 @@ impl State {
             }
             self.figs[i].mode = Mode::Return { speed: NOISE_STEP };
         }
-        // 4. Group: an ally within 4" was shot at: rally to it, facing the shooter.
-        if let Some((ally, shooter)) = self.figs[i].rally.take() {
+        // 4. Group: an ally within 4" (now) was shot at since its last turn: rally to it,
+        // facing the shooter.
+        if let Some((ally, shooter)) = rally {
             let goal = self.figs[usize::from(ally)].at;
-            let from = self.figs[usize::from(shooter)].at;
-            self.step_toward(s, i, (goal, CONTACT), movement, Reason::Rally, log);
-            self.face(i, from, log);
-            self.figs[i].mode = Mode::Return { speed: movement };
-            return None;
+            if gap(self.figs[i].at, goal) <= GROUP_RANGE + EPS {
+                let from = self.figs[usize::from(shooter)].at;
+                self.step_toward(
+                    s,
+                    i,
+                    (goal, CONTACT),
+                    movement,
+                    (Reason::Rally, Some(usize::from(ally))),
+                    log,
+                );
+                self.face(i, from, log);
+                self.figs[i].mode = Mode::Return { speed: movement };
+                return None;
+            }
         }
         // Away from its post: back at its return speed.
         let post = stat.start;
         if let Mode::Return { speed } = self.figs[i].mode {
             if self.figs[i].at.dist(post) > EPS {
-                self.step_toward(s, i, (post, 0.0), speed, Reason::Return, log);
+                self.step_toward(s, i, (post, 0.0), speed, (Reason::Return, None), log);
             }
             if self.figs[i].at.dist(post) <= 0.05 {
                 self.figs[i].mode = Mode::Post;

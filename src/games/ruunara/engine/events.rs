@@ -92,7 +92,7 @@ impl DeathKind {
 pub enum Reason {
     /// It saw a hero and goes to engage it.
     Sighted,
-    /// It heard close combat and walks 2" toward it.
+    /// It heard combat (close or ranged) and walks 2" toward it.
     Noise,
     /// A nearby ally suffered a ranged attack: it rallies to it.
     Rally,
@@ -139,25 +139,37 @@ pub enum Event {
         target: Option<u8>,
     },
     /// A figure moved along `path` (its start, then each segment's end), to face `facing`,
-    /// spending `cost` inches of movement (distance plus climbing).
+    /// spending `cost` inches of movement (distance plus climbing), for reason `why`:
+    /// toward figure `toward` (the hero it sighted or pursues, the ally it rallies to, the
+    /// captive it guards) and the point `goal` it made for (that figure's place, the fight
+    /// it heard, its post). A hero's chosen move has neither.
     Moved {
         fig: u8,
         path: Vec<Pt>,
         facing: Facing,
         cost: f64,
         why: Reason,
+        toward: Option<u8>,
+        goal: Option<Pt>,
     },
     /// A figure turned in place.
     Turned { fig: u8, facing: Facing, at: Pt },
-    /// An enemy heard close combat at `at`.
+    /// An enemy heard combat (close or ranged) at `at`.
     Heard { fig: u8, at: Pt },
-    /// The faces of a roll by `fig` (an area's roll for each figure it strikes: `on`).
+    /// The faces of a roll by `fig` (an area's roll for each figure it strikes: `on`), at
+    /// figure `target` (the figure the attack goes at: a shot's foreground figure; for a
+    /// cover roll, the covered figure), `hits` of them scoring (hits and instant kills of
+    /// an attack before cover; hits a cover roll cancels): a hit when more than 0, else a
+    /// miss. `facing`: a shooter's facing after it turned to its target.
     Rolled {
         fig: u8,
         kind: RollKind,
         need: u8,
         faces: Faces,
         on: Option<u8>,
+        target: Option<u8>,
+        hits: u8,
+        facing: Option<Facing>,
     },
     /// `hits` hits land on `target` (`ranged` or close), each costing `damage` hit points
     /// (1 but for a skill's `damage`), leaving it `hp`.
@@ -201,6 +213,9 @@ pub enum Event {
     Alerted { figs: Vec<u8>, toward: Pt },
     /// The rescue target joins the squad.
     Joined { fig: u8 },
+    /// The fight of `figs` is over: none of them is engaged any longer (a kill, a capture,
+    /// a flight or a move took the last hostile out of reach); their `N/F` uses renew.
+    FightEnded { figs: Vec<u8>, round: u32 },
     /// The mission is over.
     Ended {
         ending: super::RuunaraEnding,
@@ -273,6 +288,7 @@ impl Event {
             Event::Fled { .. } => "fled",
             Event::Alerted { .. } => "alerted",
             Event::Joined { .. } => "joined",
+            Event::FightEnded { .. } => "fight_ended",
             Event::Ended { .. } => "ended",
             Event::Exhausted => "dice_exhausted",
         }
@@ -322,10 +338,17 @@ impl Event {
                 facing,
                 cost,
                 why,
+                toward,
+                goal,
             } => {
                 let pts: Vec<String> = path.iter().map(|p| fmt_pt(*p)).collect();
+                let aim = match (toward, goal) {
+                    (Some(t), _) => format!(" toward {}", name(t)),
+                    (None, Some(g)) => format!(" toward {}", fmt_pt(*g)),
+                    _ => String::new(),
+                };
                 format!(
-                    "{} moves {} ({}, {cost:.2}\"), facing {facing}",
+                    "{} moves {} ({}{aim}, {cost:.2}\"), facing {facing}",
                     name(fig),
                     pts.join(" -> "),
                     why.name()
@@ -343,13 +366,26 @@ impl Event {
                 need,
                 faces,
                 on,
+                target,
+                hits,
+                facing,
             } => format!(
-                "{} rolls {} ({}+){}: {:?}",
+                "{} rolls {} ({}+){}{}: {:?}, {}",
                 name(fig),
                 kind.name(),
                 need,
-                on.map_or(String::new(), |t| format!(" on {}", name(&t))),
-                faces.as_slice()
+                match (on, target) {
+                    (Some(t), _) => format!(" on {}", name(t)),
+                    (None, Some(t)) if *kind != RollKind::Cover => format!(" at {}", name(t)),
+                    _ => String::new(),
+                },
+                facing.map_or(String::new(), |f| format!(" facing {f}")),
+                faces.as_slice(),
+                match (kind, hits) {
+                    (RollKind::Cover, n) => format!("{n} cancelled"),
+                    (_, 0) => "a miss".to_string(),
+                    (_, n) => format!("{n} hit(s)"),
+                }
             ),
             Event::Hit {
                 by,
@@ -422,6 +458,9 @@ impl Event {
                 fmt_pt(*toward)
             ),
             Event::Joined { fig } => format!("{} joins the squad", name(fig)),
+            Event::FightEnded { figs, round } => {
+                format!("The fight of [{}] is over (round {round})", names(figs))
+            }
             Event::Ended { ending, round } => {
                 format!("The mission ends in round {round}: {}", ending.name())
             }
@@ -452,6 +491,8 @@ impl Event {
                 facing,
                 cost,
                 why,
+                toward,
+                goal,
             } => json!({
                 "fig": fig,
                 "path": path.iter().map(|p| pt(*p)).collect::<Vec<_>>(),
@@ -459,6 +500,8 @@ impl Event {
                 "facing": facing.as_str(),
                 "cost": round2(*cost),
                 "why": why.name(),
+                "toward": toward,
+                "goal": goal.map(pt),
             }),
             Event::Turned { fig, facing, at } => {
                 json!({"fig": fig, "facing": facing.as_str(), "at": pt(*at)})
@@ -470,10 +513,23 @@ impl Event {
                 need,
                 faces,
                 on,
+                target,
+                hits,
+                facing,
             } => {
                 let mut v = json!({"fig": fig, "kind": kind.name(), "need": need, "dice": faces.as_slice()});
                 if let Some(t) = on {
                     v["on"] = json!(t);
+                }
+                v["target"] = json!(target);
+                if *kind == RollKind::Cover {
+                    v["cancelled"] = json!(hits);
+                } else {
+                    v["hits"] = json!(hits);
+                    v["result"] = json!(if *hits > 0 { "hit" } else { "miss" });
+                }
+                if let Some(f) = facing {
+                    v["facing"] = json!(f.as_str());
                 }
                 v
             }
@@ -515,6 +571,7 @@ impl Event {
             Event::Fled { fig, pursuers } => json!({"fig": fig, "pursuers": pursuers}),
             Event::Alerted { figs, toward } => json!({"figs": figs, "toward": pt(*toward)}),
             Event::Joined { fig } => json!({"fig": fig}),
+            Event::FightEnded { figs, round } => json!({"figs": figs, "round": round}),
             Event::Ended { ending, round } => json!({"ended": ending.name(), "round": round}),
             Event::Exhausted => json!({}),
         }

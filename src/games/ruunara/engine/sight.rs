@@ -119,7 +119,8 @@ impl State {
     }
 
     /// The cost of the straight segment `a`-`b` for figure `who` (its length plus the height
-    /// of every piece over 1" high it crosses), or `None` when it is illegal: it leaves the
+    /// of every piece over 1" high it crosses or gets onto; a piece it starts on was paid for
+    /// on the way up, so leaving it costs nothing more), or `None` when it is illegal: it leaves the
     /// table, ends on a building, or passes through or ends on another base.
     pub fn seg_cost(&self, s: &Setup, who: usize, a: Pt, b: Pt) -> Option<f64> {
         if b.x < BASE_R - 1e-9
@@ -144,8 +145,11 @@ impl State {
             {
                 return None;
             }
+            // Up and down once: the climb is charged where the segment gets onto (or over)
+            // the piece, never again where a segment starting on it leaves it (a path's
+            // waypoint on a piece would otherwise pay for it twice).
             let (on_a, on_b) = (p.rect.contains(a), p.rect.contains(b));
-            if !(on_a && on_b) && (on_a || on_b || seg_rect(a, b, &p.rect).is_some()) {
+            if !on_a && (on_b || seg_rect(a, b, &p.rect).is_some()) {
                 climb += p.height;
             }
         }
@@ -428,6 +432,51 @@ impl State {
         (p.n > 0).then_some(p)
     }
 
+    /// How an enemy moves toward `goal` (to within `stop`, centre to centre) in at most
+    /// `budget` inches: the planned path ([`State::plan`], around pieces and bases) when it
+    /// ends nearer the goal; else the straight walk along the bearing or fanned off it (up
+    /// to 67.5 degrees either side) that ends nearest the goal, if that is nearer than where
+    /// it starts (`spec/ruunara.md`: each move ends nearer its goal). `None`: it stays.
+    pub fn advance(&self, s: &Setup, who: usize, goal: Pt, stop: f64, budget: f64) -> Option<Path> {
+        /// The bearing, then 22.5, 45 and 67.5 degrees off it either side.
+        use std::f64::consts::{FRAC_PI_4, FRAC_PI_8};
+        const FAN: [f64; 7] = [
+            0.0,
+            FRAC_PI_8,
+            -FRAC_PI_8,
+            FRAC_PI_4,
+            -FRAC_PI_4,
+            3.0 * FRAC_PI_8,
+            -3.0 * FRAC_PI_8,
+        ];
+        let a = self.figs[who].at;
+        let d0 = a.dist(goal);
+        if d0 <= stop + 1e-6 {
+            return None;
+        }
+        let planned = self.plan(s, who, goal, stop, budget, true);
+        let mut best = planned.and_then(|p| p.end().map(|e| (e.dist(goal), p)));
+        // The planned way (around pieces and bases) when it ends nearer.
+        if best.is_some_and(|(d, _)| d < d0 - 1e-6) {
+            return best.map(|(_, p)| p);
+        }
+        let len = (d0 - stop).min(budget);
+        let bearing = (goal.y - a.y).atan2(goal.x - a.x);
+        for k in FAN {
+            let ang = bearing + k;
+            let dest = Pt::new(a.x + len * ang.cos(), a.y + len * ang.sin());
+            if let Some((q, c)) = self.walk(s, who, a, dest, budget) {
+                let dq = q.dist(goal);
+                if best.is_none_or(|(b, _)| dq < b - 1e-9) {
+                    let mut p = Path::default();
+                    p.push(q, c);
+                    best = Some((dq, p));
+                }
+            }
+        }
+        best.filter(|(d, _)| *d < d0 - 1e-6).map(|(_, p)| p)
+    }
+
     /// The farthest `who` goes in a straight line facing `dir`, within its movement.
     pub fn line_path(&self, s: &Setup, who: usize, dir: Facing, budget: f64) -> Option<Path> {
         let a = self.figs[who].at;
@@ -528,11 +577,12 @@ impl State {
                 return false;
             }
         }
+        // A captive lies out of the fight: it neither takes nor stops a shot, nor hides.
         if figures_block {
             for k in 0..usize::from(self.n) {
                 if k != viewer
                     && k != target
-                    && self.figs[k].status != Status::Dead
+                    && self.figs[k].status == Status::Free
                     && seg_circle(v.at, t.at, self.figs[k].at, BASE_R).is_some()
                 {
                     return false;

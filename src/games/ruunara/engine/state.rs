@@ -84,8 +84,10 @@ pub struct Fig {
     /// It fled this activation: it may move out of its fight.
     pub fleeing: bool,
     pub mode: Mode,
-    /// Close combat it heard since its last turn.
+    /// Combat it heard since its last turn (close, or a shot: `heard_shot`).
     pub heard: Option<Pt>,
+    /// What it heard was a shot (a fight for its next turn only, unless one goes on there).
+    pub heard_shot: bool,
     /// An ally shot at since its last turn (the ally, the shooter).
     pub rally: Option<(u8, u8)>,
     /// Vision +4" through this round (after an instant kill nearby).
@@ -214,6 +216,8 @@ pub struct State {
     pub drop: Pt,
     /// How far the enemy of [`Phase::Enemies`] is in its activation ([`EnemyStep`]).
     pub(crate) estep: EnemyStep,
+    /// Free figures whose fight ended since the last `fight_ended` event (bit per figure).
+    pub(crate) fights_over: u32,
 }
 
 /// The steps of an enemy's activation (`engine/enemy.rs`); an attack's dice interrupt a
@@ -252,6 +256,7 @@ const BLANK_FIG: Fig = Fig {
     fleeing: false,
     mode: Mode::Post,
     heard: None,
+    heard_shot: false,
     rally: None,
     alert_until: 0,
 };
@@ -312,6 +317,7 @@ impl State {
             waiting: 0,
             drop: Pt::new(0.0, 0.0),
             estep: EnemyStep::Start,
+            fights_over: 0,
         };
         for (i, f) in s.figs.iter().enumerate().take(MAX_FIGS) {
             if f.zone.is_some() {
@@ -384,6 +390,7 @@ impl State {
     /// Runs what needs no decision: single options, the enemies' turn, round changes.
     pub(crate) fn settle(&mut self, s: &Setup, log: &mut impl Log) {
         loop {
+            self.flush_fights(log);
             if let Some(e) = self.ended
                 && self.phase != Phase::Over
             {
@@ -621,6 +628,7 @@ impl State {
             }
         }
         self.refresh();
+        self.flush_fights(log);
     }
 
     /// A captive is free again: 6 hp after a ranged defeat, else the hp it had.
@@ -681,8 +689,24 @@ impl State {
             } else if !e && f.engaged_since != 0 {
                 f.engaged_since = 0;
                 f.used_fight = [0; MAX_SKILLS];
+                self.fights_over |= 1 << i;
             }
         }
+    }
+
+    /// Logs the fights that ended since the last call (`fight_ended`, the figures whose
+    /// fight it was that are still free).
+    pub(crate) fn flush_fights(&mut self, log: &mut impl Log) {
+        if self.fights_over == 0 {
+            return;
+        }
+        if log.keeps() {
+            log.push(Event::FightEnded {
+                figs: bits(self.fights_over),
+                round: self.round,
+            });
+        }
+        self.fights_over = 0;
     }
 
     /// Whether a squad member is free.
@@ -696,11 +720,21 @@ impl State {
             return;
         }
         let won = match s.objective {
+            // Every enemy dead, or captured with no figure of the enemies' side (an enemy or
+            // a hostile neutral) left free to rescue it.
             Objective::Eliminate => {
-                let left = self
-                    .ids()
-                    .any(|i| s.figs[i].side == Side::Enemy && self.figs[i].status == Status::Free);
-                (!left).then_some(RuunaraEnding::Eliminated)
+                let mut left = false;
+                let mut held = false;
+                let mut rescuer = false;
+                for i in self.ids() {
+                    let free = self.figs[i].status == Status::Free;
+                    if s.figs[i].side == Side::Enemy {
+                        left |= free;
+                        held |= self.figs[i].status == Status::Captured;
+                    }
+                    rescuer |= free && self.figs[i].team == 1;
+                }
+                (!(left || held && rescuer)).then_some(RuunaraEnding::Eliminated)
             }
             Objective::Rescue { exit, .. } => {
                 let t = s.rescue_target().unwrap_or(0);
@@ -712,9 +746,13 @@ impl State {
                 (self.joined && self.figs[t].status == Status::Free && z.contains(self.figs[t].at))
                     .then_some(RuunaraEnding::Rescued)
             }
+            // A captured hero must be freed (or executed) first.
             Objective::Reach { exit } => {
                 let z = super::geom::Rect::new(exit.x, exit.y, exit.w, exit.d);
-                let mut free = (0..s.heroes).filter(|&i| self.figs[i].status == Status::Free);
+                let held = (0..s.heroes).any(|i| self.figs[i].status == Status::Captured);
+                let mut free = (0..s.heroes)
+                    .filter(|&i| self.figs[i].status == Status::Free)
+                    .filter(|_| !held);
                 let first = free.next();
                 (first.is_some_and(|i| z.contains(self.figs[i].at))
                     && free.all(|i| z.contains(self.figs[i].at)))
@@ -1004,9 +1042,39 @@ impl State {
                 }
             }
         }
+        self.combat_spells(s, i);
         if self.n_opts > 0 {
             self.push_opt(Opt::Done);
         }
+    }
+
+    /// Spells in the combat phase ("spells can be used either during the tactical phase or
+    /// the combat phase"): the tactical phase's skill options, but a flight (the move is
+    /// over) and, once it has attacked, a skill that readies its attacks.
+    fn combat_spells(&mut self, s: &Setup, i: usize) {
+        let from = usize::from(self.n_opts);
+        self.tactical_opts(s, i);
+        let attacked = self.figs[i].attacked;
+        let mut k = from;
+        for m in from..usize::from(self.n_opts) {
+            let o = self.opts[m];
+            let keep = match o {
+                Opt::Skill { slot, .. } => match s.figs[i].skills[usize::from(slot)] {
+                    Some(d) => match d.effect {
+                        SkillEffect::Flee => false,
+                        SkillEffect::InstantKill { .. } | SkillEffect::Reroll => !attacked,
+                        _ => true,
+                    },
+                    None => false,
+                },
+                _ => false,
+            };
+            if keep {
+                self.opts[k] = o;
+                k += 1;
+            }
+        }
+        self.n_opts = k as u8;
     }
 
     /// Whether `i` (not engaged) may shoot at `j`: a free hostile seen (scenery only), within
@@ -1138,6 +1206,9 @@ impl State {
                 self.phase = Phase::Combat(i);
             }
             (Phase::Combat(i), Opt::Done) => self.end_activation(s, usize::from(i), log),
+            (Phase::Combat(i), Opt::Skill { slot, target }) => {
+                self.tactical_skill(s, usize::from(i), usize::from(slot), target, log)
+            }
             (Phase::Combat(i), Opt::Close(j)) => {
                 self.figs[usize::from(i)].attacked = true;
                 let a = self.close_attack(s, usize::from(i), usize::from(j), None);
@@ -1210,7 +1281,12 @@ impl State {
             } => {
                 let mask = self.area_mask(i, radius, usize::from(target).min(MAX_FIGS - 1));
                 let a = self.area_attack(i, dice, mask, radius.is_some(), damage);
-                self.begin_attack(a, After::Tactical(i as u8), log);
+                // Cast in the combat phase, play goes on there once its dice are in.
+                let after = match self.phase {
+                    Phase::Combat(_) => After::Combat(i as u8),
+                    _ => After::Tactical(i as u8),
+                };
+                self.begin_attack(a, after, log);
             }
             SkillEffect::InstantKill { .. } | SkillEffect::Reroll => {
                 self.figs[i].armed |= 1 << slot;
@@ -1231,6 +1307,18 @@ impl State {
         why: Reason,
         log: &mut impl Log,
     ) {
+        self.move_toward(s, i, p, (why, None, None), log);
+    }
+
+    /// [`State::move_along`] for a reason, toward a figure and a goal (logged with the move).
+    pub(crate) fn move_toward(
+        &mut self,
+        s: &Setup,
+        i: usize,
+        p: &Path,
+        (why, toward, goal): (Reason, Option<usize>, Option<Pt>),
+        log: &mut impl Log,
+    ) {
         let Some(end) = p.end() else {
             return;
         };
@@ -1248,10 +1336,13 @@ impl State {
                 facing,
                 cost: p.cost,
                 why,
+                toward: toward.map(|t| t as u8),
+                goal,
             });
         }
         let _ = s;
         self.refresh();
+        self.flush_fights(log);
     }
 
     fn end_activation(&mut self, s: &Setup, i: usize, log: &mut impl Log) {
