@@ -156,8 +156,9 @@ fn drivethru_writes_a_pdf_of_card_pages_back_then_front() {
         assert!((mb[2] - mb[0] - 2.75 * 72.0).abs() < 0.1, "{mb:?}");
         assert!((mb[3] - mb[1] - 3.75 * 72.0).abs() < 0.1, "{mb:?}");
         let x = super::pdf::xobjects(&doc, id);
-        assert_eq!(x.len(), 1, "one card face a page");
-        forms.push(x[0].1);
+        assert_eq!(x.len(), 2, "one card face a page: its art and its text");
+        let art = x.iter().find(|(n, _)| n == b"Art").expect("the art layer");
+        forms.push(art.1);
     }
     // Back, front for each card: the two Iconica cards share their back (pages 1 and 3),
     // Ruunara's back (page 5) is another, and every front differs from every back.
