@@ -279,10 +279,13 @@ fn compose(outer: &Affine, inner: &Affine) -> Affine {
     [a.0 - b.0, a.1 - b.1, c.0 - b.0, c.1 - b.1, e.0, e.1]
 }
 
-/// The box of a block's words in card units (x0, y0, x1, y1), through `ts`.
-fn text_box(f: &Fitted, ts: &Affine) -> Option<(f32, f32, f32, f32)> {
+/// A box in card units: (x0, y0, x1, y1).
+type TextBox = (f32, f32, f32, f32);
+
+/// The box of a block's words in card units, through `ts`.
+fn text_box(f: &Fitted, ts: &Affine) -> Option<TextBox> {
     use ab_glyph::Font;
-    let mut b: Option<(f32, f32, f32, f32)> = None;
+    let mut b: Option<TextBox> = None;
     for w in f.words.iter().filter(|w| !w.text.trim().is_empty()) {
         let font = super::fonts::font(w.weight);
         let h = font.height_unscaled().max(1.0);
@@ -312,7 +315,7 @@ fn text_box(f: &Fitted, ts: &Affine) -> Option<(f32, f32, f32, f32)> {
 struct Recorder {
     width: f32,
     height: f32,
-    texts: Vec<(Fitted, String, Option<(f32, f32, f32, f32)>)>,
+    texts: Vec<(Fitted, String, Option<TextBox>)>,
     images: Vec<(R, PathBuf, (u32, u32))>,
     /// From this canvas's units to the card's (a rotated strip's differ).
     ts: Affine,
@@ -452,7 +455,7 @@ pub fn check_pdf(bytes: &[u8], ink_limit: f32) -> Result<Vec<PdfFinding>, String
                 let family = a.first().and_then(|o| name_of(resolve(o)));
                 match family.as_deref() {
                     Some(b"ICCBased") => {
-                        a.get(1).and_then(|o| resolve(o)).and_then(|o| {
+                        a.get(1).and_then(&resolve).and_then(|o| {
                             o.as_stream()
                                 .ok()
                                 .and_then(|s| s.dict.get(b"N").ok()?.as_i64().ok())
@@ -473,7 +476,7 @@ pub fn check_pdf(bytes: &[u8], ink_limit: f32) -> Result<Vec<PdfFinding>, String
     let has_intent = catalog
         .get(b"OutputIntents")
         .ok()
-        .and_then(|o| resolve(o))
+        .and_then(&resolve)
         .and_then(|o| o.as_array().ok().cloned())
         .is_some_and(|a| {
             a.iter().any(|i| {
@@ -509,7 +512,7 @@ pub fn check_pdf(bytes: &[u8], ink_limit: f32) -> Result<Vec<PdfFinding>, String
             let embedded = dict
                 .get(b"FontDescriptor")
                 .ok()
-                .and_then(|o| resolve(o))
+                .and_then(&resolve)
                 .and_then(|o| o.as_dict().ok().cloned())
                 .is_some_and(|fd| {
                     [&b"FontFile"[..], b"FontFile2", b"FontFile3"]
@@ -606,11 +609,7 @@ pub fn check_pdf(bytes: &[u8], ink_limit: f32) -> Result<Vec<PdfFinding>, String
                         * 100.0;
                     worst_paint = worst_paint.max(ink);
                 }
-                "cs" | "CS" => {
-                    if op.operands.first().is_some_and(is_rgb_space) {
-                        rgb_paint += 1;
-                    }
-                }
+                "cs" | "CS" if op.operands.first().is_some_and(is_rgb_space) => rgb_paint += 1,
                 _ => {}
             }
         }

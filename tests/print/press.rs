@@ -145,7 +145,7 @@ fn drivethru_is_pdf_x_1a_in_cmyk_with_embedded_fonts() {
         !bytes.windows(9).any(|w| w == b"DeviceRGB"),
         "an RGB colour space is left"
     );
-    for (_, o) in &doc.objects {
+    for o in doc.objects.values() {
         let d = match o {
             Object::Stream(s) => &s.dict,
             Object::Dictionary(d) => d,
