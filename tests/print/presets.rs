@@ -547,6 +547,42 @@ fn preflight_finds_overflowing_text_and_low_resolution_and_missing_art() {
 }
 
 #[test]
+fn preflight_for_drivethru_reads_back_the_press_pdf() {
+    let e = Env::new();
+    card_files(&e);
+    let o = e.run(&[
+        "preflight",
+        "ico-pf-small",
+        "ico-grumbolt",
+        "--preset",
+        "drivethru",
+        "--json",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    // The art is still too coarse; the press PDF itself is clean (CMYK, ink, fonts).
+    let problems: Vec<&str> = doc["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["problem"].as_str().unwrap())
+        .collect();
+    assert_eq!(problems, ["low-resolution-art"]);
+    assert_eq!(doc["press"], serde_json::json!([]));
+    let o = e.run(&["preflight", "ico-grumbolt", "--preset", "drivethru"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("ready to print"));
+    let o = e.run(&["preflight", "ico-grumbolt", "--preset", "kinkos"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown preset `kinkos`"));
+}
+
+#[test]
 fn missing_art_is_a_placeholder_not_a_failed_export() {
     let e = Env::new();
     card_files(&e);
