@@ -1182,6 +1182,16 @@ pub fn preflight(
     ids: &[String],
     settings: &PrintSettings,
 ) -> Result<Vec<PreflightProblem>, String> {
+    preflight_job(cat, ids, settings)?()
+}
+
+/// [`preflight`] in two steps: the cards read from the catalogue now, and the check (which
+/// for DriveThruCards draws and reads back the whole press PDF) as a job for a thread.
+pub fn preflight_job(
+    cat: &Catalogue,
+    ids: &[String],
+    settings: &PrintSettings,
+) -> Result<impl FnOnce() -> Result<Vec<PreflightProblem>, String> + Send + 'static, String> {
     let cards = cards_of(cat, ids)?;
     let opts = export_options(settings)?;
     let assets = crate::print::Assets {
@@ -1192,12 +1202,21 @@ pub fn preflight(
         .preset
         .as_deref()
         .and_then(crate::print::vendor::Preset::parse);
+    Ok(move || run_preflight(&cards, preset, (opts.card_w, opts.card_h), &assets))
+}
+
+fn run_preflight(
+    cards: &[Card],
+    preset: Option<crate::print::vendor::Preset>,
+    (card_w, card_h): (f32, f32),
+    assets: &crate::print::Assets,
+) -> Result<Vec<PreflightProblem>, String> {
     let (found, press) = match preset {
         Some(p) if !cards.is_empty() => {
-            crate::print::vendor::preflight(&cards, p, &assets).map_err(|e| e.to_string())?
+            crate::print::vendor::preflight(cards, p, assets).map_err(|e| e.to_string())?
         }
         _ => (
-            crate::print::preflight::check(&cards, opts.card_w, opts.card_h, &assets),
+            crate::print::preflight::check(cards, card_w, card_h, assets),
             Vec::new(),
         ),
     };

@@ -25,7 +25,16 @@ pub struct PrintScreen {
     thumbs_card: String,
     /// The last preflight: for which cards and card size, and what it found.
     preflight: Option<Preflight>,
+    /// A preflight running on its thread: for which cards and settings, and its answer.
+    running: Option<RunningPreflight>,
 }
+
+/// A preflight on its thread: the cards and settings key it checks, and where it answers.
+type RunningPreflight = (
+    Vec<String>,
+    String,
+    std::sync::mpsc::Receiver<Result<Vec<core::PreflightProblem>, String>>,
+);
 
 /// A preflight run: the cards, card size and preset it checked, and what it found (or why not).
 type Preflight = (
@@ -35,6 +44,11 @@ type Preflight = (
 );
 
 impl PrintScreen {
+    /// Whether a preflight is running on its thread.
+    pub fn preflight_running(&self) -> bool {
+        self.running.is_some()
+    }
+
     pub fn ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
         ui.horizontal(|ui| {
             ui.heading("Print");
@@ -322,6 +336,29 @@ impl PrintScreen {
 
     /// The preflight's findings, each a link that opens the card in the card editor.
     fn preflight_ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
+        if let Some((ids, key, rx)) = &self.running {
+            match rx.try_recv() {
+                Ok(found) => {
+                    self.preflight = Some((ids.clone(), key.clone(), found));
+                    self.running = None;
+                }
+                Err(std::sync::mpsc::TryRecvError::Empty) => {
+                    ui.horizontal(|ui| {
+                        ui.spinner();
+                        ui.label("Preflight running…");
+                    });
+                    return;
+                }
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                    self.preflight = Some((
+                        ids.clone(),
+                        key.clone(),
+                        Err("the preflight stopped without an answer".into()),
+                    ));
+                    self.running = None;
+                }
+            }
+        }
         if self
             .preflight
             .as_ref()
@@ -394,12 +431,31 @@ impl PrintScreen {
                 });
             }
             if ui
-                .button("Preflight")
+                .add_enabled(self.running.is_none(), egui::Button::new("Preflight"))
                 .on_hover_text("Before exporting: text shrunk past reading or cut, art under 300 dpi, missing art; for a vendor, text inside its safe area, and for DriveThruCards the press PDF itself (ink over 240%, RGB, fonts)")
                 .clicked()
             {
-                let found = core::preflight(env.cat, &self.ids, &self.settings);
-                self.preflight = Some((self.ids.clone(), self.preflight_key(), found));
+                let (ids, key) = (self.ids.clone(), self.preflight_key());
+                match core::preflight_job(env.cat, &self.ids, &self.settings) {
+                    Err(e) => self.preflight = Some((ids, key, Err(e))),
+                    Ok(job) => {
+                        let (tx, rx) = std::sync::mpsc::channel();
+                        let ctx = ui.ctx().clone();
+                        let spawned = std::thread::Builder::new()
+                            .name("deckwright-preflight".into())
+                            .spawn(move || {
+                                let _ = tx.send(job());
+                                ctx.request_repaint();
+                            });
+                        match spawned {
+                            Ok(_) => self.running = Some((ids, key, rx)),
+                            Err(e) => {
+                                self.preflight =
+                                    Some((ids, key, Err(format!("preflight could not start: {e}"))))
+                            }
+                        }
+                    }
+                }
             }
             if ui
                 .button("Calibration page…")

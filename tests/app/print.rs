@@ -214,7 +214,7 @@ fn preflight_lists_problems_and_a_click_opens_the_card() {
     ]));
     let mut h = harness(app);
     h.run();
-    click(&mut h, "Preflight");
+    preflight(&mut h);
     h.get_by_label("Preflight: 1 problem (click one to open the card):");
     let link = "ru-no-art (New Unit): missing-art: art /nowhere/unit.png cannot be read (no such file); the card prints with a placeholder";
     click(&mut h, link);
@@ -225,7 +225,7 @@ fn preflight_lists_problems_and_a_click_opens_the_card() {
     h.state_mut()
         .apply(Action::Print(vec!["ico-grumbolt".into()]));
     h.run();
-    click(&mut h, "Preflight");
+    preflight(&mut h);
     h.get_by_label("Preflight: ready to print (1 card checked).");
 }
 
@@ -299,6 +299,19 @@ fn the_print_screen_prints_any_selection_with_copies_per_card_and_keeps_its_sett
     h.run();
     click(&mut h, "DriveThruCards");
     h.get_by_label("Export for DriveThruCards…");
+    // Preflight follows the vendor: the press PDF it would write is read back, and is clean
+    // (checked on the first two cards: drawing the whole press PDF takes a while).
+    let all = h.state().print.ids.clone();
+    h.state_mut().print.ids.truncate(2);
+    h.run();
+    preflight(&mut h);
+    assert!(
+        h.query_all_by_label_contains("Preflight: ").count() == 1,
+        "a preflight result is shown"
+    );
+    assert_eq!(h.query_all_by_label_contains("the press PDF").count(), 0);
+    h.state_mut().print.ids = all;
+    h.run();
     let (ids, settings) = (
         h.state().print.ids.clone(),
         h.state().print.settings.clone(),
@@ -310,4 +323,13 @@ fn the_print_screen_prints_any_selection_with_copies_per_card_and_keeps_its_sett
     assert_eq!(h.state().print.ids, ids);
     assert_eq!(h.state().print.settings, settings);
     assert_eq!(h.state().print.settings.bleed, 3.0);
+}
+
+/// Clicks Preflight and waits for its thread's answer.
+fn preflight(h: &mut egui_kittest::Harness<'static, DeckwrightApp>) {
+    crate::support::click_job(h, "Preflight");
+    crate::support::wait_for(h, "the preflight's answer", |a| {
+        !a.print.preflight_running()
+    });
+    h.run();
 }
