@@ -133,6 +133,11 @@ impl Browser {
         s.selected = self.selected.clone();
     }
 
+    /// The ids of the search result, in the order listed.
+    pub fn result_ids(&self) -> Vec<String> {
+        self.rows.iter().map(|r| r.id.clone()).collect()
+    }
+
     /// The selected card.
     pub fn selected(&self) -> Option<String> {
         self.selected.clone()
@@ -652,6 +657,17 @@ impl Browser {
                         .clicked()
                     {
                         env.push(Action::Print(vec![d.id.clone()]));
+                    }
+                    if ui
+                        .button("Add to print")
+                        .on_hover_text(
+                            "Add this card to the Print screen's selection and stay here: pick several cards this way",
+                        )
+                        .clicked()
+                    {
+                        env.push(Action::AddToPrint(super::PrintSource::Cards(vec![
+                            d.id.clone(),
+                        ])));
                     }
                 });
                 ui.separator();

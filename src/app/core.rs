@@ -567,8 +567,10 @@ pub fn render_card(cat: &Catalogue, card: &Card, width: u32, height: u32) -> egu
     egui::ColorImage::from_rgba_unmultiplied([img.width as usize, img.height as usize], &img.rgba)
 }
 
-/// How the print screen prints: every option of `deckwright export`.
-#[derive(Debug, Clone, PartialEq)]
+/// How the print screen prints: every option of `deckwright export`. Kept in the session,
+/// so the screen prints as it did after a restart.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct PrintSettings {
     /// A paper name of `print::layout::PAPERS`.
     pub paper: String,
@@ -584,6 +586,11 @@ pub struct PrintSettings {
     pub copies: Copies,
     /// Shift of the backs, mm (x right, y down on the backs page).
     pub back_offset: (f32, f32),
+    /// Copies of single cards, by id, instead of `copies` (0 leaves the card out).
+    pub per_card: std::collections::BTreeMap<String, u32>,
+    /// The print vendor the export is for (a `print::vendor::Preset` name), or none for the
+    /// print-and-play sheets.
+    pub preset: Option<String>,
 }
 
 impl Default for PrintSettings {
@@ -597,6 +604,8 @@ impl Default for PrintSettings {
             gutter: 0.0,
             copies: Copies::Each(1),
             back_offset: (0.0, 0.0),
+            per_card: Default::default(),
+            preset: None,
         }
     }
 }
@@ -642,16 +651,37 @@ fn export_options(
 
 /// The ids to print, in order, each repeated as `copies` asks (cards not owned are left out
 /// with `Copies::Owned`).
-pub fn print_list(cat: &Catalogue, ids: &[String], copies: Copies) -> Vec<String> {
+pub fn print_list(cat: &Catalogue, ids: &[String], settings: &PrintSettings) -> Vec<String> {
     let mut out = Vec::new();
     for id in ids {
-        let n = match copies {
-            Copies::Each(n) => n,
-            Copies::Owned => cat.owned(id).unwrap_or(0),
-        };
+        let n = copies_of(cat, id, settings);
         out.extend(std::iter::repeat_n(id.clone(), n as usize));
     }
     out
+}
+
+/// The copies of card `id` the print makes: its own count, else the settings' copies.
+pub fn copies_of(cat: &Catalogue, id: &str, settings: &PrintSettings) -> u32 {
+    match (settings.per_card.get(id), settings.copies) {
+        (Some(n), _) => *n,
+        (None, Copies::Each(n)) => n,
+        (None, Copies::Owned) => cat.owned(id).unwrap_or(0),
+    }
+}
+
+/// Adds the entries of `more` to the print selection `ids`, leaving out the cards already
+/// in it (adding the same search twice adds nothing; a party's two copies of a card stay
+/// two entries). Returns how many entries were added.
+pub fn add_to_print(ids: &mut Vec<String>, more: impl IntoIterator<Item = String>) -> usize {
+    let before: std::collections::HashSet<String> = ids.iter().cloned().collect();
+    let mut added = 0;
+    for id in more {
+        if !before.contains(&id) {
+            ids.push(id);
+            added += 1;
+        }
+    }
+    added
 }
 
 /// A sheet of the print layout: paper size and the trim box of every card place (mm,
@@ -702,7 +732,7 @@ pub fn export_pdf(
     settings: &PrintSettings,
 ) -> Result<String, AppError> {
     let mut cards = Vec::new();
-    for id in print_list(cat, ids, settings.copies) {
+    for id in print_list(cat, ids, settings) {
         let card = cat
             .get(&id)?
             .ok_or_else(|| AppError::NotInCatalogue(id.clone()))?;
@@ -746,7 +776,7 @@ pub fn export_preset(
     out: &std::path::Path,
     settings: &PrintSettings,
 ) -> Result<String, String> {
-    let cards = cards_of(cat, &print_list(cat, ids, settings.copies))?;
+    let cards = cards_of(cat, &print_list(cat, ids, settings))?;
     let assets = crate::print::Assets {
         art_dir: cat.art_dir(),
         ..Default::default()
@@ -769,7 +799,7 @@ pub fn export_tts(
     dir: &std::path::Path,
     settings: &PrintSettings,
 ) -> Result<String, String> {
-    let cards = cards_of(cat, &print_list(cat, ids, settings.copies))?;
+    let cards = cards_of(cat, &print_list(cat, ids, settings))?;
     let assets = crate::print::Assets {
         art_dir: cat.art_dir(),
         ..Default::default()
@@ -1145,30 +1175,68 @@ pub struct PreflightProblem {
 }
 
 /// Preflight of the selection at the print screen's card size: text shrunk past reading
-/// or cut, art under 300 dpi, missing art.
+/// or cut, art under 300 dpi, missing art; with a vendor preset, at its size with its safe
+/// area, and for DriveThruCards the press PDF's problems (id empty, name "the press PDF").
 pub fn preflight(
     cat: &Catalogue,
     ids: &[String],
     settings: &PrintSettings,
 ) -> Result<Vec<PreflightProblem>, String> {
+    preflight_job(cat, ids, settings)?()
+}
+
+/// [`preflight`] in two steps: the cards read from the catalogue now, and the check (which
+/// for DriveThruCards draws and reads back the whole press PDF) as a job for a thread.
+pub fn preflight_job(
+    cat: &Catalogue,
+    ids: &[String],
+    settings: &PrintSettings,
+) -> Result<impl FnOnce() -> Result<Vec<PreflightProblem>, String> + Send + 'static, String> {
     let cards = cards_of(cat, ids)?;
     let opts = export_options(settings)?;
     let assets = crate::print::Assets {
         art_dir: cat.art_dir(),
         ..Default::default()
     };
-    Ok(
-        crate::print::preflight::check(&cards, opts.card_w, opts.card_h, &assets)
-            .into_iter()
-            .flat_map(|(i, found)| {
-                let c = &cards[i];
-                found.into_iter().map(move |f| PreflightProblem {
-                    id: c.id().to_string(),
-                    name: c.name().to_string(),
-                    code: f.code(),
-                    message: f.message(),
-                })
+    let preset = settings
+        .preset
+        .as_deref()
+        .and_then(crate::print::vendor::Preset::parse);
+    Ok(move || run_preflight(&cards, preset, (opts.card_w, opts.card_h), &assets))
+}
+
+fn run_preflight(
+    cards: &[Card],
+    preset: Option<crate::print::vendor::Preset>,
+    (card_w, card_h): (f32, f32),
+    assets: &crate::print::Assets,
+) -> Result<Vec<PreflightProblem>, String> {
+    let (found, press) = match preset {
+        Some(p) if !cards.is_empty() => {
+            crate::print::vendor::preflight(cards, p, assets).map_err(|e| e.to_string())?
+        }
+        _ => (
+            crate::print::preflight::check(cards, card_w, card_h, assets),
+            Vec::new(),
+        ),
+    };
+    let press = press.into_iter().map(|f| PreflightProblem {
+        id: String::new(),
+        name: "the press PDF".into(),
+        code: f.code(),
+        message: f.message(),
+    });
+    Ok(found
+        .into_iter()
+        .flat_map(|(i, found)| {
+            let c = &cards[i];
+            found.into_iter().map(move |f| PreflightProblem {
+                id: c.id().to_string(),
+                name: c.name().to_string(),
+                code: f.code(),
+                message: f.message(),
             })
-            .collect(),
-    )
+        })
+        .chain(press)
+        .collect())
 }

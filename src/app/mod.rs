@@ -192,6 +192,9 @@ pub enum Action {
     ShowCard(String),
     /// Go to the print screen with these cards.
     Print(Vec<String>),
+    /// Add cards to the print selection without leaving the screen (cards already in it
+    /// are not added again).
+    AddToPrint(PrintSource),
     /// Save the document in `slot` under its name.
     Save(Slot),
     /// Store a document in the catalogue's saved documents (no undo: files opened with a setup).
@@ -226,6 +229,18 @@ pub enum Action {
     Error(String),
 }
 
+/// Cards the Print screen can add to its selection.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PrintSource {
+    /// These cards.
+    Cards(Vec<String>),
+    /// The browser's search result, as it is listed.
+    SearchResults,
+    /// The document of a builder screen (party, character, setup or squad), as Ctrl+P on
+    /// that screen prints it.
+    Builder(Screen),
+}
+
 /// The app state restored on start (besides the documents and history).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 #[serde(default)]
@@ -238,6 +253,8 @@ pub struct Session {
     pub selected: Option<String>,
     pub match_mode: bool,
     pub print_ids: Vec<String>,
+    /// The Print screen's settings (paper, bleed, marks, copies, preset, ...).
+    pub print: core::PrintSettings,
     /// The card editor's Balance panel turned off (it is on until the user turns it off).
     pub hide_balance: bool,
 }
@@ -329,6 +346,7 @@ impl DeckwrightApp {
         app.party.match_mode = session.match_mode;
         app.editor.set_balance_on(!session.hide_balance);
         app.print.ids = session.print_ids.clone();
+        app.print.settings = session.print.clone();
         app.last_session = serde_json::to_string(&app.session()).unwrap_or_default();
         if app.card_draft_unsaved() {
             app.recovered = Some(match core::check_card(app.editor.text()).ok() {
@@ -369,6 +387,7 @@ impl DeckwrightApp {
             dark: self.dark,
             match_mode: self.party.match_mode,
             print_ids: self.print.ids.clone(),
+            print: self.print.settings.clone(),
             hide_balance: !self.editor.balance_on(),
             ..Default::default()
         };
@@ -485,10 +504,15 @@ impl DeckwrightApp {
 
     /// The cards Ctrl+P prints: the builder's document, or the browser's selected card.
     pub fn selection(&self) -> Vec<String> {
-        match self.screen {
+        self.selection_of(self.screen)
+    }
+
+    /// The cards Ctrl+P prints on `screen`.
+    pub fn selection_of(&self, screen: Screen) -> Vec<String> {
+        match screen {
             Screen::Party | Screen::Match => {
                 let mut ids = self.docs.party_a.members.clone();
-                if self.party.match_mode || self.screen == Screen::Match {
+                if self.party.match_mode || screen == Screen::Match {
                     ids.extend(self.docs.party_b.members.iter().cloned());
                 }
                 ids
@@ -817,6 +841,29 @@ impl DeckwrightApp {
                 self.print.ids = ids;
                 self.print.preview_index = 0;
                 self.screen = Screen::Print;
+            }
+            Action::AddToPrint(src) => {
+                let (what, ids) = match src {
+                    PrintSource::Cards(ids) => ("the cards picked".to_string(), ids),
+                    PrintSource::SearchResults => {
+                        ("the search result".to_string(), self.browser.result_ids())
+                    }
+                    PrintSource::Builder(screen) => (
+                        format!("the {}", screen.title().to_lowercase()),
+                        self.selection_of(screen),
+                    ),
+                };
+                let n = ids.len();
+                let added = core::add_to_print(&mut self.print.ids, ids);
+                self.status = if n == 0 {
+                    format!("Nothing to add: {what} has no cards.")
+                } else {
+                    format!(
+                        "Added {} from {what} to the print selection ({} already in it).",
+                        crate::count(added as u64, "card", "cards"),
+                        n - added
+                    )
+                };
             }
             Action::Save(slot) => self.save(slot),
             Action::StoreSaved { kind, name, body } => {

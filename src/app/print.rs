@@ -8,6 +8,7 @@ use super::files::{self, Dialog, Want};
 use super::{Action, Env};
 use crate::cards::Card;
 use crate::catalogue::Catalogue;
+use crate::print::vendor::Preset;
 
 /// The print screen.
 #[derive(Default)]
@@ -24,9 +25,18 @@ pub struct PrintScreen {
     thumbs_card: String,
     /// The last preflight: for which cards and card size, and what it found.
     preflight: Option<Preflight>,
+    /// A preflight running on its thread: for which cards and settings, and its answer.
+    running: Option<RunningPreflight>,
 }
 
-/// A preflight run: the cards and card size it checked, and what it found (or why not).
+/// A preflight on its thread: the cards and settings key it checks, and where it answers.
+type RunningPreflight = (
+    Vec<String>,
+    String,
+    std::sync::mpsc::Receiver<Result<Vec<core::PreflightProblem>, String>>,
+);
+
+/// A preflight run: the cards, card size and preset it checked, and what it found (or why not).
 type Preflight = (
     Vec<String>,
     String,
@@ -34,6 +44,11 @@ type Preflight = (
 );
 
 impl PrintScreen {
+    /// Whether a preflight is running on its thread.
+    pub fn preflight_running(&self) -> bool {
+        self.running.is_some()
+    }
+
     pub fn ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
         ui.horizontal(|ui| {
             ui.heading("Print");
@@ -43,8 +58,9 @@ impl PrintScreen {
                 if n == 1 { "" } else { "s" }
             ));
         });
+        self.add_ui(ui, env);
         if self.ids.is_empty() {
-            ui.weak("Nothing to print: select a card in the browser or open a builder, then press Ctrl+P.");
+            ui.weak("Nothing to print: add cards above, or select a card in the browser or open a builder, then press Ctrl+P.");
             return;
         }
         self.options_ui(ui);
@@ -59,16 +75,51 @@ impl PrintScreen {
                 egui::ScrollArea::vertical()
                     .id_salt("print-list-scroll")
                     .show(ui, |ui| {
+                        let mut remove = None;
                         for (i, id) in self.ids.iter().enumerate() {
                             let name = env.name_or_missing(id);
-                            if ui
-                                .selectable_label(
-                                    i == self.preview_index,
-                                    format!("{}. {name}", i + 1),
-                                )
-                                .clicked()
-                            {
-                                self.preview_index = i;
+                            ui.horizontal(|ui| {
+                                let r = ui
+                                    .small_button("x")
+                                    .on_hover_text(format!("Take {name} out of the selection"));
+                                r.widget_info(|| {
+                                    egui::WidgetInfo::labeled(
+                                        egui::Role::Button,
+                                        true,
+                                        format!("Remove {name}"),
+                                    )
+                                });
+                                if r.clicked() {
+                                    remove = Some(i);
+                                }
+                                let mut n = core::copies_of(env.cat, id, &self.settings);
+                                let r = ui
+                                    .add(egui::DragValue::new(&mut n).range(0..=1000).suffix("×"))
+                                    .on_hover_text(format!(
+                                        "Copies of {name} (drag, or type a number)"
+                                    ));
+                                r.widget_info(|| egui::WidgetInfo {
+                                    label: Some(format!("Copies of {name}")),
+                                    ..egui::WidgetInfo::drag_value(true, n as f64)
+                                });
+                                if r.changed() {
+                                    self.settings.per_card.insert(id.clone(), n);
+                                }
+                                if ui
+                                    .selectable_label(
+                                        i == self.preview_index,
+                                        format!("{}. {name}", i + 1),
+                                    )
+                                    .clicked()
+                                {
+                                    self.preview_index = i;
+                                }
+                            });
+                        }
+                        if let Some(i) = remove {
+                            let id = self.ids.remove(i);
+                            if !self.ids.contains(&id) {
+                                self.settings.per_card.remove(&id);
                             }
                         }
                     });
@@ -77,7 +128,9 @@ impl PrintScreen {
             .resizable(true)
             .default_size(300.0)
             .show(ui, |ui| {
-                let id = self.ids[self.preview_index].clone();
+                let Some(id) = self.ids.get(self.preview_index).cloned() else {
+                    return;
+                };
                 let w = ui
                     .available_width()
                     .min(ui.available_height() * 63.0 / 88.0);
@@ -105,6 +158,57 @@ impl PrintScreen {
                 }
             });
         egui::CentralPanel::default().show(ui, |ui| self.sheet_ui(ui, env));
+    }
+
+    /// What a preflight depends on besides the cards: the card size and the preset.
+    fn preflight_key(&self) -> String {
+        format!("{} {:?}", self.settings.card, self.settings.preset)
+    }
+
+    /// What can be added to the selection: the browser's search result, a builder's
+    /// document, and clearing it. Cards are picked one by one with the browser's
+    /// "Add to print".
+    fn add_ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
+        use super::{PrintSource, Screen};
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Add:");
+            if ui
+                .button("search result")
+                .on_hover_text("Every card the browser's search lists")
+                .clicked()
+            {
+                env.push(Action::AddToPrint(PrintSource::SearchResults));
+            }
+            for (screen, tip) in [
+                (Screen::Party, "The Iconica party (both, in match mode)"),
+                (
+                    Screen::Character,
+                    "The Iconica character: icon, merits and flaws",
+                ),
+                (
+                    Screen::Setup,
+                    "The Arcadia setup: every player's cards and the leagues",
+                ),
+                (Screen::Squad, "The Ruunara squad"),
+            ] {
+                if ui
+                    .button(screen.title().to_lowercase())
+                    .on_hover_text(tip)
+                    .clicked()
+                {
+                    env.push(Action::AddToPrint(PrintSource::Builder(screen)));
+                }
+            }
+            if ui
+                .add_enabled(!self.ids.is_empty(), egui::Button::new("Clear"))
+                .on_hover_text("Empty the selection")
+                .clicked()
+            {
+                self.ids.clear();
+                self.settings.per_card.clear();
+                self.preview_index = 0;
+            }
+        });
     }
 
     /// Every option of `deckwright export`: paper, card size, crop marks, backs and their
@@ -157,6 +261,21 @@ impl PrintScreen {
             .on_hover_text("Space between cards (--gutter)");
             ui.checkbox(&mut st.crop_marks, "Crop marks")
                 .on_hover_text("Cutting guides at the card corners");
+            let label = ui.label("For:");
+            let preset = st.preset.as_deref().and_then(Preset::parse);
+            egui::ComboBox::from_id_salt("preset")
+                .selected_text(preset.map_or("Print and play", Preset::title))
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut st.preset, None, "Print and play");
+                    for p in Preset::ALL {
+                        ui.selectable_value(&mut st.preset, Some(p.name().to_string()), p.title());
+                    }
+                })
+                .response
+                .labelled_by(label.id)
+                .on_hover_text(
+                    "Print and play sheets, or a print vendor's files (the main export and preflight follow it)",
+                );
         });
         ui.horizontal_wrapped(|ui| {
             let mut owned = st.copies == core::Copies::Owned;
@@ -217,10 +336,33 @@ impl PrintScreen {
 
     /// The preflight's findings, each a link that opens the card in the card editor.
     fn preflight_ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
+        if let Some((ids, key, rx)) = &self.running {
+            match rx.try_recv() {
+                Ok(found) => {
+                    self.preflight = Some((ids.clone(), key.clone(), found));
+                    self.running = None;
+                }
+                Err(std::sync::mpsc::TryRecvError::Empty) => {
+                    ui.horizontal(|ui| {
+                        ui.spinner();
+                        ui.label("Preflight running…");
+                    });
+                    return;
+                }
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                    self.preflight = Some((
+                        ids.clone(),
+                        key.clone(),
+                        Err("the preflight stopped without an answer".into()),
+                    ));
+                    self.running = None;
+                }
+            }
+        }
         if self
             .preflight
             .as_ref()
-            .is_some_and(|(ids, card, _)| *ids != self.ids || *card != self.settings.card)
+            .is_some_and(|(ids, key, _)| *ids != self.ids || *key != self.preflight_key())
         {
             self.preflight = None;
         }
@@ -271,6 +413,9 @@ impl PrintScreen {
     /// The export buttons: the PDF, the calibration page, vendors' files, Tabletop Simulator.
     fn export_ui(&mut self, ui: &mut egui::Ui, env: &mut Env) {
         ui.horizontal_wrapped(|ui| {
+            if let Some(preset) = self.settings.preset.as_deref().and_then(Preset::parse) {
+                self.preset_button(ui, env, preset, format!("Export for {}…", preset.title()));
+            }
             if ui
                 .button("Export PDF…")
                 .on_hover_text("Write the print-and-play PDF of the selection")
@@ -286,12 +431,31 @@ impl PrintScreen {
                 });
             }
             if ui
-                .button("Preflight")
-                .on_hover_text("Before exporting: text shrunk past reading or cut, art under 300 dpi, missing art")
+                .add_enabled(self.running.is_none(), egui::Button::new("Preflight"))
+                .on_hover_text("Before exporting: text shrunk past reading or cut, art under 300 dpi, missing art; for a vendor, text inside its safe area, and for DriveThruCards the press PDF itself (ink over 240%, RGB, fonts)")
                 .clicked()
             {
-                let found = core::preflight(env.cat, &self.ids, &self.settings);
-                self.preflight = Some((self.ids.clone(), self.settings.card.clone(), found));
+                let (ids, key) = (self.ids.clone(), self.preflight_key());
+                match core::preflight_job(env.cat, &self.ids, &self.settings) {
+                    Err(e) => self.preflight = Some((ids, key, Err(e))),
+                    Ok(job) => {
+                        let (tx, rx) = std::sync::mpsc::channel();
+                        let ctx = ui.ctx().clone();
+                        let spawned = std::thread::Builder::new()
+                            .name("deckwright-preflight".into())
+                            .spawn(move || {
+                                let _ = tx.send(job());
+                                ctx.request_repaint();
+                            });
+                        match spawned {
+                            Ok(_) => self.running = Some((ids, key, rx)),
+                            Err(e) => {
+                                self.preflight =
+                                    Some((ids, key, Err(format!("preflight could not start: {e}"))))
+                            }
+                        }
+                    }
+                }
             }
             if ui
                 .button("Calibration page…")
@@ -322,26 +486,12 @@ impl PrintScreen {
                             "A PDF, one card a page with 1/8\" bleed, back then front"
                         }
                     };
-                    if ui
-                        .button(format!("{}…", preset.title()))
+                    if self
+                        .preset_button(ui, env, preset, format!("{}…", preset.title()))
                         .on_hover_text(tip)
                         .clicked()
                     {
                         ui.close();
-                        let d = if preset.writes_folder() {
-                            Dialog::new(Want::Folder)
-                        } else {
-                            Dialog::save("drivethru.pdf").filter("PDF", &["pdf"])
-                        };
-                        let (ids, settings) = (self.ids.clone(), self.settings.clone());
-                        files::ask(ui.ctx(), env, d, move |cat, paths| {
-                            paths
-                                .iter()
-                                .map(|out| {
-                                    done(core::export_preset(cat, &ids, preset, out, &settings))
-                                })
-                                .collect()
-                        });
                     }
                 }
                 if ui
@@ -364,6 +514,34 @@ impl PrintScreen {
         });
     }
 
+    /// A button that exports the selection for `preset` (asking where), and remembers the
+    /// preset for the next time.
+    fn preset_button(
+        &mut self,
+        ui: &mut egui::Ui,
+        env: &mut Env,
+        preset: Preset,
+        text: String,
+    ) -> egui::Response {
+        let r = ui.button(text);
+        if r.clicked() {
+            self.settings.preset = Some(preset.name().to_string());
+            let d = if preset.writes_folder() {
+                Dialog::new(Want::Folder)
+            } else {
+                Dialog::save("drivethru.pdf").filter("PDF", &["pdf"])
+            };
+            let (ids, settings) = (self.ids.clone(), self.settings.clone());
+            files::ask(ui.ctx(), env, d, move |cat, paths| {
+                paths
+                    .iter()
+                    .map(|out| done(core::export_preset(cat, &ids, preset, out, &settings)))
+                    .collect()
+            });
+        }
+        r
+    }
+
     /// The sheet as the export lays it out: page `self.page` with its cards (each repeated
     /// as the copies ask); with backs, every fronts page is followed by its backs page, the
     /// backs mirrored and moved by the back offset as the PDF has them.
@@ -379,7 +557,7 @@ impl PrintScreen {
             self.thumbs.clear();
             self.thumbs_card = self.settings.card.clone();
         }
-        let list = core::print_list(env.cat, &self.ids, self.settings.copies);
+        let list = core::print_list(env.cat, &self.ids, &self.settings);
         let per_page = sheet.places.len().max(1);
         let sheets = list.len().div_ceil(per_page);
         let sides = if self.settings.backs { 2 } else { 1 };

@@ -156,7 +156,7 @@ fn member(cat: &Catalogue, path: &Path, game: Game, m: &str) -> Result<Card, Sel
 }
 
 /// How many copies of each card to print.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Copies {
     /// Each selected card `n` times.
     Each(u32),

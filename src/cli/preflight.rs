@@ -1,6 +1,8 @@
 //! `deckwright preflight SELECTION [--json]`: before printing, every card whose text the
 //! renderer shrinks past reading or cuts, whose art prints under 300 dpi, or whose art is
-//! missing. Exit 1 when anything is found.
+//! missing; with `--preset`, text inside the vendor's safe area, and for DriveThruCards the
+//! press PDF itself (ink over 240%, RGB left, fonts not embedded). Exit 1 when anything is
+//! found.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -12,6 +14,7 @@ use crate::catalogue::{self, Catalogue};
 use crate::print::face::Assets;
 use crate::print::layout;
 use crate::print::preflight::{self, Finding};
+use crate::print::vendor::{self, Preset};
 
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -27,6 +30,11 @@ pub struct Args {
     /// Card size in millimetres, WxH (overrides --card).
     #[arg(long, value_name = "WxH")]
     pub size: Option<String>,
+    /// Check for a print vendor's preset (mpc, tgc, drivethru): its card size, text inside
+    /// its 1/8 in safe area, and for drivethru the press PDF it writes (total ink over 240%,
+    /// RGB images or colours, fonts not embedded, transparency, the output intent).
+    #[arg(long, value_name = "PRESET")]
+    pub preset: Option<String>,
     /// Folder that relative art paths are read from (default: the current folder).
     #[arg(long, value_name = "DIR")]
     pub portraits: Option<PathBuf>,
@@ -54,12 +62,20 @@ pub fn run(ctx: &Context, a: Args) -> Outcome {
         portrait_root: a.portraits.clone(),
         art_dir: cat.art_dir(),
     };
-    let found = preflight::check(&cards, w, h, &assets);
+    let (found, press) = match &a.preset {
+        Some(p) => {
+            let preset = Preset::parse(p).ok_or_else(|| {
+                BadInput(format!("unknown preset `{p}`: use mpc, tgc or drivethru"))
+            })?;
+            vendor::preflight(&cards, preset, &assets).map_err(|e| BadInput(e.to_string()))?
+        }
+        None => (preflight::check(&cards, w, h, &assets), Vec::new()),
+    };
     let checked = {
         let mut seen = std::collections::HashSet::new();
         cards.iter().filter(|c| seen.insert(c.id())).count()
     };
-    let problems: usize = found.iter().map(|(_, f)| f.len()).sum();
+    let problems: usize = found.iter().map(|(_, f)| f.len()).sum::<usize>() + press.len();
     if a.json {
         let list: Vec<_> = found
             .iter()
@@ -85,12 +101,22 @@ pub fn run(ctx: &Context, a: Args) -> Outcome {
                         Finding::MissingArt { path, .. } | Finding::UnreadableArt { path, .. } => {
                             o["art"] = json!(path.display().to_string())
                         }
+                        Finding::OutsideSafeArea {
+                            text, distance_mm, ..
+                        } => {
+                            o["text"] = json!(text);
+                            o["distance_mm"] = json!((distance_mm * 10.0).round() / 10.0);
+                        }
                     }
                     o
                 })
             })
             .collect();
-        let doc = json!({"cards": checked, "ok": problems == 0, "problems": list});
+        let press: Vec<_> = press
+            .iter()
+            .map(|f| json!({"problem": f.code(), "message": f.message()}))
+            .collect();
+        let doc = json!({"cards": checked, "ok": problems == 0, "problems": list, "press": press});
         writeln!(ctx.out, "{doc}");
     } else {
         for (i, fs) in &found {
@@ -105,6 +131,9 @@ pub fn run(ctx: &Context, a: Args) -> Outcome {
                     f.message()
                 );
             }
+        }
+        for f in &press {
+            writeln!(ctx.out, "press PDF: {}: {}", f.code(), f.message());
         }
         eprintln!(
             "checked {checked} card{}: {}",

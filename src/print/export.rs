@@ -81,6 +81,8 @@ pub enum ExportError {
         "a {w} x {h} mm card at {dpi} dpi is too large to render; lower --dpi or the card size"
     )]
     TooLarge { w: f32, h: f32, dpi: f32 },
+    #[error("cannot convert to CMYK for the press: {0}")]
+    Press(String),
     #[error("cannot write {path}: {message}")]
     Write { path: String, message: String },
 }

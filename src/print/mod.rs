@@ -9,6 +9,7 @@
 //!   file) into the list of cards to print.
 //! - [`export`]: the whole export, written atomically.
 //! - [`vendor`]: print vendors' presets (MakePlayingCards, TheGameCrafter, DriveThruCards).
+//! - [`press`]: press-ready CMYK PDF/X-1a (ICC conversion, ink limit, output intent).
 //! - [`tts`]: Tabletop Simulator deck sheets and the saved object that loads them.
 //! - [`preflight`]: text shrunk past reading, low-resolution and missing art, before export.
 
@@ -19,6 +20,7 @@ pub mod fonts;
 pub mod layout;
 pub mod pdf;
 pub mod preflight;
+pub mod press;
 pub mod raster;
 pub mod render;
 pub mod text;

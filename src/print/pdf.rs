@@ -60,15 +60,15 @@ fn pt(v: f32) -> f32 {
     v * MM
 }
 
-fn deflate(data: &[u8]) -> Vec<u8> {
+pub(super) fn deflate(data: &[u8]) -> Vec<u8> {
     miniz_oxide::deflate::compress_to_vec_zlib(data, DEFLATE_LEVEL)
 }
 
 /// Object numbers, handed out in order.
-struct Refs(i32);
+pub(super) struct Refs(pub(super) i32);
 
 impl Refs {
-    fn next(&mut self) -> Ref {
+    pub(super) fn next(&mut self) -> Ref {
         self.0 += 1;
         Ref::new(self.0)
     }
@@ -271,7 +271,7 @@ fn metrics(ttf: &[u8]) -> Option<Metrics> {
 
 /// Embeds a weight's font, subset to `used` (glyph id -> character), as a Type0 font whose
 /// CIDs are the bundled font's glyph ids. Returns the Type0 font's reference.
-fn embed_font(
+pub(super) fn embed_font(
     pdf: &mut Pdf,
     refs: &mut Refs,
     w: Weight,

@@ -106,7 +106,12 @@ pub struct PdfCanvas {
     glyphs: BTreeMap<(Weight, u16), char>,
     images: Vec<Portrait>,
     alphas: BTreeSet<u8>,
+    /// When set, colours are written as DeviceCMYK through this conversion (press output).
+    cmyk: Option<CmykOf>,
 }
+
+/// A conversion of the faces' sRGB colours to CMYK (0..=1 each), for press output.
+pub type CmykOf = std::sync::Arc<dyn Fn(Rgb) -> [f32; 4] + Send + Sync>;
 
 impl PdfCanvas {
     /// A canvas for a `width_mm` x `height_mm` card with `bleed_mm` around it.
@@ -121,7 +126,14 @@ impl PdfCanvas {
             glyphs: BTreeMap::new(),
             images: Vec::new(),
             alphas: BTreeSet::new(),
+            cmyk: None,
         }
+    }
+
+    /// The same canvas writing every colour as DeviceCMYK through `cmyk`.
+    pub fn with_cmyk(mut self, cmyk: CmykOf) -> PdfCanvas {
+        self.cmyk = Some(cmyk);
+        self
     }
 
     pub fn finish(self) -> VectorFace {
@@ -214,6 +226,11 @@ impl PdfCanvas {
     }
 
     fn set_fill(&mut self, c: Rgb) {
+        if let Some(f) = &self.cmyk {
+            let [c, m, y, k] = f(c);
+            self.content.set_fill_cmyk(q(c), q(m), q(y), q(k));
+            return;
+        }
         self.content.set_fill_rgb(
             q(c.0 as f32 / 255.0),
             q(c.1 as f32 / 255.0),
@@ -222,11 +239,16 @@ impl PdfCanvas {
     }
 
     fn set_stroke(&mut self, c: Rgb, width: f32) {
-        self.content.set_stroke_rgb(
-            q(c.0 as f32 / 255.0),
-            q(c.1 as f32 / 255.0),
-            q(c.2 as f32 / 255.0),
-        );
+        if let Some(f) = &self.cmyk {
+            let [c, m, y, k] = f(c);
+            self.content.set_stroke_cmyk(q(c), q(m), q(y), q(k));
+        } else {
+            self.content.set_stroke_rgb(
+                q(c.0 as f32 / 255.0),
+                q(c.1 as f32 / 255.0),
+                q(c.2 as f32 / 255.0),
+            );
+        }
         self.content.set_line_width(q(width));
     }
 }

@@ -5,7 +5,7 @@
 //! | --- | --- | --- |
 //! | `mpc` | a folder of PNGs | 822 x 1122 px at 300 dpi: a 750 x 1050 px poker card (2.5 x 3.5 in) and 36 px of bleed each side |
 //! | `tgc` | a folder of PNGs | 825 x 1125 px RGB at 300 dpi: the poker card and 1/8 in of bleed |
-//! | `drivethru` | one PDF | a page of 2.75 x 3.75 in (the card and 1/8 in of bleed), each card's back, then its front |
+//! | `drivethru` | one PDF/X-1a:2003 file, CMYK, total ink at most 240% | a page of 2.75 x 3.75 in (the card and 1/8 in of bleed, trim and bleed boxes set), each card's back, then its front |
 //!
 //! A PNG folder holds `<id>.png` for every distinct card front, `<id>-back.png` for a card
 //! with a back of its own (an Iconoclasm element), and `back-<game>.png`, the plain back of
@@ -15,10 +15,9 @@ use std::path::{Path, PathBuf};
 
 use super::export::{self, ExportError, write_dir};
 use super::face::{Assets, Side};
-use super::layout::{Paper, Rect};
-use super::pdf::{self, PageContent, Placement};
+use super::preflight;
+use super::press;
 use super::render;
-use super::vector;
 use crate::cards::{Card, Game};
 
 /// The resolution every vendor preset uses.
@@ -175,49 +174,83 @@ fn export_pngs(
     })
 }
 
-/// DriveThruCards: one page per card (the card and its bleed), the back then the front.
+/// DriveThruCards: one page per card (the card and its bleed), the back then the front, as
+/// press-ready PDF/X-1a:2003: CMYK through the bundled output profile with total ink at most
+/// [`press::INK_LIMIT`], fonts embedded, trim and bleed boxes ([`press`]).
 pub fn drivethru_pdf(cards: &[Card], assets: &Assets) -> Result<Vec<u8>, ExportError> {
+    use rayon::prelude::*;
     let b = Preset::DriveThru.bleed_mm();
     let (w, h) = CARD_MM;
-    let paper = Paper {
-        name: "drivethru-poker",
-        width: w + 2.0 * b,
-        height: h + 2.0 * b,
-    };
-    // Distinct faces, drawn once each (the sheet export's own list).
-    let mut faces = Vec::new();
+    let press = press::Press::get().map_err(ExportError::Press)?;
+    // Distinct faces, drawn once each.
+    let mut sources: Vec<press::Source<'_>> = Vec::new();
     let mut index = std::collections::HashMap::new();
-    let mut face = |key: (String, bool), draw: &dyn Fn() -> vector::VectorFace| -> usize {
+    let mut face = |key: (String, bool), src| -> usize {
         *index.entry(key).or_insert_with(|| {
-            faces.push(draw());
-            faces.len() - 1
+            sources.push(src);
+            sources.len() - 1
         })
-    };
-    let rect = Rect {
-        x: 0.0,
-        y: 0.0,
-        w: paper.width,
-        h: paper.height,
     };
     let mut pages = Vec::with_capacity(cards.len() * 2);
     for c in cards {
         let back = match c {
-            Card::Iconoclasm(_) => face((c.id().to_string(), true), &|| {
-                vector::draw(c, Side::Back, w, h, b, assets)
-            }),
-            _ => face((format!("game:{}", c.game()), true), &|| {
-                vector::draw_back(c.game(), w, h, b)
-            }),
+            Card::Iconoclasm(_) => face(
+                (c.id().to_string(), true),
+                press::Source::Side(c, Side::Back),
+            ),
+            _ => face(
+                (format!("game:{}", c.game()), true),
+                press::Source::Back(c.game()),
+            ),
         };
-        let front = face((c.id().to_string(), false), &|| {
-            vector::draw(c, Side::Front, w, h, b, assets)
-        });
-        for f in [back, front] {
-            pages.push(PageContent {
-                faces: vec![Placement { face: f, rect }],
-                ..PageContent::default()
-            });
-        }
+        let front = face(
+            (c.id().to_string(), false),
+            press::Source::Side(c, Side::Front),
+        );
+        pages.extend([back, front]);
     }
-    Ok(pdf::write(paper, &pages, &faces, false)?)
+    let faces = sources
+        .par_iter()
+        .map(|s| press::draw(*s, w, h, b, assets, press))
+        .collect::<Result<Vec<_>, String>>()
+        .map_err(ExportError::Press)?;
+    Ok(press::write_pdfx(
+        "DriveThruCards cards",
+        (w, h, b),
+        &faces,
+        &pages,
+        press::now(),
+    )?)
+}
+
+/// How far inside the cut the vendors ask text to stay (their "safe area"): 1/8 in.
+pub const SAFE_MM: f32 = 25.4 / 8.0;
+
+/// What preflight finds for a preset: each card's problems at the preset's size, text
+/// included closer than [`SAFE_MM`] to the cut, and for a PDF preset the problems of the
+/// very file it writes, read back as the press reads it (ink, RGB, fonts, transparency).
+pub type PresetFindings = (
+    Vec<(usize, Vec<preflight::Finding>)>,
+    Vec<preflight::PdfFinding>,
+);
+
+/// Preflight for `preset` (see [`PresetFindings`]).
+pub fn preflight(
+    cards: &[Card],
+    preset: Preset,
+    assets: &Assets,
+) -> Result<PresetFindings, ExportError> {
+    if cards.is_empty() {
+        return Err(ExportError::Empty);
+    }
+    let (w, h) = CARD_MM;
+    let found = preflight::check_safe(cards, w, h, Some(SAFE_MM), assets);
+    let pdf = match preset {
+        Preset::DriveThru => {
+            let bytes = drivethru_pdf(cards, assets)?;
+            preflight::check_pdf(&bytes, press::INK_LIMIT).map_err(ExportError::Press)?
+        }
+        Preset::Mpc | Preset::Tgc => Vec::new(),
+    };
+    Ok((found, pdf))
 }

@@ -1,6 +1,7 @@
 //! The Print screen: every option of `deckwright export` (card size, bleed, gutter, copies
 //! owned or n, backs and their offset, calibration page, vendors, Tabletop Simulator),
-//! backs shown in the preview, and the File menu's sheet entries.
+//! backs shown in the preview, and the File menu's sheet entries; any selection (picked
+//! cards, a builder, a search result) with copies per card, kept across a restart.
 
 use deckwright::app::core::{self, Copies, PrintSettings};
 use deckwright::app::{Action, DeckwrightApp, Screen};
@@ -35,6 +36,10 @@ fn the_print_screen_offers_every_option_of_the_command_line() {
         "Export PDF…",
         "Calibration page…",
         "Export for…",
+        "For:",
+        "Add:",
+        "search result",
+        "Clear",
     ] {
         h.get_by_label(label);
     }
@@ -209,7 +214,7 @@ fn preflight_lists_problems_and_a_click_opens_the_card() {
     ]));
     let mut h = harness(app);
     h.run();
-    click(&mut h, "Preflight");
+    preflight(&mut h);
     h.get_by_label("Preflight: 1 problem (click one to open the card):");
     let link = "ru-no-art (New Unit): missing-art: art /nowhere/unit.png cannot be read (no such file); the card prints with a placeholder";
     click(&mut h, link);
@@ -220,6 +225,111 @@ fn preflight_lists_problems_and_a_click_opens_the_card() {
     h.state_mut()
         .apply(Action::Print(vec!["ico-grumbolt".into()]));
     h.run();
-    click(&mut h, "Preflight");
+    preflight(&mut h);
     h.get_by_label("Preflight: ready to print (1 card checked).");
+}
+
+/// Issue #26 part 5: any selection, mixed (a card picked in the browser, the party, a search
+/// result), copies set per card, a card taken out, and the settings back after a restart.
+#[test]
+fn the_print_screen_prints_any_selection_with_copies_per_card_and_keeps_its_settings() {
+    let mut h = crate::support::harness(crate::support::app());
+    h.run();
+    // A card picked in the browser, without leaving it.
+    crate::support::type_in_search(&mut h, "Kethra");
+    click(&mut h, "Kethra Voss");
+    click(&mut h, "Add to print");
+    assert_eq!(h.state().screen, Screen::Browser);
+    assert_eq!(h.state().print.ids, ["ico-kethra-voss"]);
+    // The party (Kethra is in it already: only Grumbolt is added).
+    h.state_mut().docs.party_a.members = vec!["ico-grumbolt".into(), "ico-kethra-voss".into()];
+    h.get_by_label("Print").click();
+    h.run();
+    assert_eq!(h.state().screen, Screen::Print);
+    click(&mut h, "party");
+    assert_eq!(h.state().print.ids, ["ico-kethra-voss", "ico-grumbolt"]);
+    // A search result: every Ruunara card listed.
+    h.state_mut().screen = Screen::Browser;
+    h.state_mut().browser.query.clear();
+    h.run();
+    crate::support::type_in_search(&mut h, "game:ruunara");
+    let ruunara = h.state().browser.result_ids();
+    assert!(ruunara.len() > 3, "{ruunara:?}");
+    h.state_mut().screen = Screen::Print;
+    h.run();
+    click(&mut h, "search result");
+    assert_eq!(h.state().print.ids.len(), 2 + ruunara.len());
+    assert!(
+        h.state()
+            .status()
+            .contains(&format!("Added {} cards", ruunara.len()))
+    );
+    // Adding the same search again adds nothing.
+    click(&mut h, "search result");
+    assert_eq!(h.state().print.ids.len(), 2 + ruunara.len());
+    // Copies per card: Grumbolt three times (its copies box given 3, as typing it does).
+    h.get_by_label("Copies of Grumbolt")
+        .set_value_accesskit(3.0);
+    h.run();
+    assert_eq!(
+        h.get_by_label("Copies of Grumbolt").value().as_deref(),
+        Some("3×")
+    );
+    assert_eq!(
+        h.state().print.settings.per_card.get("ico-grumbolt"),
+        Some(&3),
+        "{:?}",
+        h.state().print.settings.per_card
+    );
+    let n = h.state().print.ids.len();
+    h.get_by_label_contains(&format!("cards a sheet, {} cards)", n + 2));
+    // A Ruunara card taken out.
+    let gone = ruunara[0].clone();
+    let name = core::card(&h.state().cat, &gone)
+        .unwrap()
+        .name()
+        .to_string();
+    click(&mut h, &format!("Remove {name}"));
+    assert!(!h.state().print.ids.contains(&gone));
+    // Bleed, crop marks and the vendor: back after a restart, with the selection and copies.
+    h.state_mut().print.settings.bleed = 3.0;
+    h.run();
+    click(&mut h, "Crop marks");
+    h.get_by_label("For:").click();
+    h.run();
+    click(&mut h, "DriveThruCards");
+    h.get_by_label("Export for DriveThruCards…");
+    // Preflight follows the vendor: the press PDF it would write is read back, and is clean
+    // (checked on the first two cards: drawing the whole press PDF takes a while).
+    let all = h.state().print.ids.clone();
+    h.state_mut().print.ids.truncate(2);
+    h.run();
+    preflight(&mut h);
+    assert!(
+        h.query_all_by_label_contains("Preflight: ").count() == 1,
+        "a preflight result is shown"
+    );
+    assert_eq!(h.query_all_by_label_contains("the press PDF").count(), 0);
+    h.state_mut().print.ids = all;
+    h.run();
+    let (ids, settings) = (
+        h.state().print.ids.clone(),
+        h.state().print.settings.clone(),
+    );
+    assert!(!settings.crop_marks && settings.preset.as_deref() == Some("drivethru"));
+    let cat = h.into_state().cat;
+    let mut h = crate::support::harness(DeckwrightApp::new(cat));
+    h.run();
+    assert_eq!(h.state().print.ids, ids);
+    assert_eq!(h.state().print.settings, settings);
+    assert_eq!(h.state().print.settings.bleed, 3.0);
+}
+
+/// Clicks Preflight and waits for its thread's answer.
+fn preflight(h: &mut egui_kittest::Harness<'static, DeckwrightApp>) {
+    crate::support::click_job(h, "Preflight");
+    crate::support::wait_for(h, "the preflight's answer", |a| {
+        !a.print.preflight_running()
+    });
+    h.run();
 }

@@ -7,5 +7,6 @@ mod art;
 mod cli;
 mod pdf;
 mod presets;
+mod press;
 mod render;
 mod vector;

@@ -156,8 +156,9 @@ fn drivethru_writes_a_pdf_of_card_pages_back_then_front() {
         assert!((mb[2] - mb[0] - 2.75 * 72.0).abs() < 0.1, "{mb:?}");
         assert!((mb[3] - mb[1] - 3.75 * 72.0).abs() < 0.1, "{mb:?}");
         let x = super::pdf::xobjects(&doc, id);
-        assert_eq!(x.len(), 1, "one card face a page");
-        forms.push(x[0].1);
+        assert_eq!(x.len(), 2, "one card face a page: its art and its text");
+        let art = x.iter().find(|(n, _)| n == b"Art").expect("the art layer");
+        forms.push(art.1);
     }
     // Back, front for each card: the two Iconica cards share their back (pages 1 and 3),
     // Ruunara's back (page 5) is another, and every front differs from every back.
@@ -543,6 +544,42 @@ fn preflight_finds_overflowing_text_and_low_resolution_and_missing_art() {
         String::from_utf8_lossy(&o.stdout)
     );
     assert!(String::from_utf8_lossy(&o.stderr).contains("ready to print"));
+}
+
+#[test]
+fn preflight_for_drivethru_reads_back_the_press_pdf() {
+    let e = Env::new();
+    card_files(&e);
+    let o = e.run(&[
+        "preflight",
+        "ico-pf-small",
+        "ico-grumbolt",
+        "--preset",
+        "drivethru",
+        "--json",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    // The art is still too coarse; the press PDF itself is clean (CMYK, ink, fonts).
+    let problems: Vec<&str> = doc["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["problem"].as_str().unwrap())
+        .collect();
+    assert_eq!(problems, ["low-resolution-art"]);
+    assert_eq!(doc["press"], serde_json::json!([]));
+    let o = e.run(&["preflight", "ico-grumbolt", "--preset", "drivethru"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("ready to print"));
+    let o = e.run(&["preflight", "ico-grumbolt", "--preset", "kinkos"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown preset `kinkos`"));
 }
 
 #[test]
