@@ -21,6 +21,7 @@ pub mod pdf;
 pub mod preflight;
 pub mod raster;
 pub mod render;
+pub mod template;
 pub mod text;
 pub mod tts;
 pub mod vector;

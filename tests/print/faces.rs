@@ -62,7 +62,12 @@ fn pictures() -> Vec<(String, CardImage)> {
             ));
         }
     }
-    for g in [Game::Iconica, Game::Arcadia, Game::Iconoclasm, Game::Ruunara] {
+    for g in [
+        Game::Iconica,
+        Game::Arcadia,
+        Game::Iconoclasm,
+        Game::Ruunara,
+    ] {
         out.push((
             format!("back-{}", g.as_str()),
             render_back(g, &spec).unwrap(),
