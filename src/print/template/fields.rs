@@ -557,7 +557,7 @@ mod tests {
         );
         assert!(!Condition::parse("faction = legion").unwrap().holds(&s));
         assert!(
-            Condition::parse("not final_act and influence >= 2")
+            Condition::parse("not nothing and influence >= 2")
                 .unwrap()
                 .holds(&s)
         );

@@ -855,3 +855,169 @@ pub fn chosen(card: &crate::cards::Card, kind: &str) -> Option<Arc<Face>> {
         })
         .map(|r| r.face.clone())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::print::face::Side;
+
+    const HEAD: &str = "format = 1\nname = \"t\"\ngame = \"iconica\"\nkinds = [\"character\"]\n";
+
+    fn err(body: &str) -> CardError {
+        load(&format!("{HEAD}{body}"), "t.toml", None).expect_err("the template is refused")
+    }
+
+    #[test]
+    fn every_bundled_template_loads() {
+        assert!(bundled_files().len() >= 13);
+        for (name, text) in bundled_files() {
+            load(text, name, None).unwrap_or_else(|e| panic!("{e}"));
+        }
+        for g in Game::ALL {
+            assert!(bundled(g, "back").is_some(), "{g}");
+            for k in g.kinds() {
+                assert!(bundled(g, k).is_some(), "{g} {k}");
+            }
+        }
+    }
+
+    #[test]
+    fn an_unknown_key_is_named_at_its_line_and_column() {
+        let e = err("\n[[layers]]\ntype = \"rect\"\ncolour = \"#ffffff\"\n");
+        assert_eq!((e.line, e.column), (8, 1), "{e}");
+        assert_eq!(e.key.as_deref(), Some("colour"));
+        assert!(e.to_string().starts_with("t.toml:8:1: key `colour`"), "{e}");
+    }
+
+    #[test]
+    fn a_template_from_a_newer_version_is_refused() {
+        let e = load(&HEAD.replace("format = 1", "format = 7"), "t.toml", None).unwrap_err();
+        assert_eq!((e.line, e.key.as_deref()), (1, Some("format")));
+        assert!(e.message.contains("newer"), "{e}");
+        let e = load("name = \"x\"\n", "t.toml", None).unwrap_err();
+        assert!(e.message.contains("format = 1"), "{e}");
+    }
+
+    #[test]
+    fn hostile_templates_are_refused_with_the_reason() {
+        let cases = [
+            (
+                "[[layers]]\ntype = \"text\"\ntext = \"{name}\"\nsize = 5000\n",
+                "text is 0.1 to 100 mm high",
+            ),
+            (
+                "[[layers]]\ntype = \"text\"\ntext = \"{nmae}\"\nsize = 3\n",
+                "`nmae` is not a field of these cards",
+            ),
+            (
+                "[[layers]]\ntype = \"rect\"\nx = 1e12\nfill = \"#000000\"\n",
+                "a place is within 1000 mm",
+            ),
+            (
+                "[[layers]]\ntype = \"rect\"\nw = -4\n",
+                "a size is 0 to 1000 mm",
+            ),
+            ("width_mm = 90000\n", "a card is 10 to 500 mm"),
+            (
+                "[[layers]]\ntype = \"rect\"\nfill = \"red\"\n",
+                "is not a colour",
+            ),
+            (
+                "[[layers]]\ntype = \"rect\"\nfill = \"$nope\"\n",
+                "no colour named `nope`",
+            ),
+            (
+                "[[layers]]\ntype = \"rect\"\ntext = \"hi\"\n",
+                "`text` does not apply to a rect layer",
+            ),
+            (
+                "[[layers]]\ntype = \"rect\"\nshow_when = \"factoin = legion\"\n",
+                "`factoin` is not a field",
+            ),
+            (
+                "[[layers]]\ntype = \"text\"\ntext = \"{name|shout}\"\nsize = 3\n",
+                "unknown filter `shout`",
+            ),
+            (
+                "[[layers]]\ntype = \"text\"\ntext = \"x\"\nsize = 3\nfont = \"Comic\"\n",
+                "no font `Comic`",
+            ),
+            (
+                "[[layers]]\ntype = \"icon\"\nicon = \"dragon\"\n",
+                "no icon `dragon`",
+            ),
+            (
+                "[[layers]]\ntype = \"block\"\nblock = \"doom\"\n",
+                "no block `doom`",
+            ),
+        ];
+        for (body, want) in cases {
+            let e = err(body);
+            assert!(e.to_string().contains(want), "{body:?}: {e}");
+            assert!(e.line >= 1 && e.column >= 1);
+        }
+        let many = "[[layers]]\ntype = \"rect\"\n".repeat(MAX_LAYERS + 1);
+        assert!(err(&many).message.contains("more than 500 layers"));
+    }
+
+    #[test]
+    fn a_font_file_that_is_not_a_font_is_refused_and_a_real_one_draws() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("fake.ttf"), b"this is not a font at all").unwrap();
+        std::fs::write(dir.path().join("real.ttf"), fonts::BOLD_TTF).unwrap();
+        let text = |f: &str| {
+            format!(
+                "{HEAD}[[fonts]]\nname = \"title\"\nfile = \"{f}\"\n\n[[layers]]\ntype = \"text\"\ntext = \"{{name}}\"\nsize = 4\nfont = \"title\"\n"
+            )
+        };
+        let e = load(&text("fake.ttf"), "t.toml", Some(dir.path().into())).unwrap_err();
+        assert!(e.message.contains("is not a font"), "{e}");
+        assert_eq!(e.line, 7, "{e}");
+        let e = load(&text("gone.ttf"), "t.toml", Some(dir.path().into())).unwrap_err();
+        assert!(e.message.contains("font `title`"), "{e}");
+        let face = load(&text("real.ttf"), "t.toml", Some(dir.path().into())).unwrap();
+        let w = face.font(Some("title"));
+        assert!(matches!(w, Weight::Custom(_)));
+        // The PDF face shows the name's glyphs in the added font.
+        let card = crate::catalogue::bundled_cards().unwrap().remove(0);
+        let mut c = crate::print::vector::PdfCanvas::new(63.0, 88.0, 0.0);
+        draw::draw(&mut c, &face, Some(&card), Side::Front, &Default::default());
+        let f = c.finish();
+        assert!(
+            f.glyphs.keys().any(|(gw, _)| *gw == w),
+            "{:?}",
+            f.glyphs.keys()
+        );
+    }
+
+    #[test]
+    fn a_set_template_draws_its_cards_in_the_preview_and_the_pdf_alike() {
+        let mut card = crate::catalogue::bundled_cards()
+            .unwrap()
+            .into_iter()
+            .find(|c| c.game() == Game::Iconica)
+            .unwrap();
+        if let crate::cards::Card::Iconica(ch) = &mut card {
+            ch.id = "ico-template-test-only".into();
+        }
+        let text = format!(
+            "{HEAD}[[layers]]\ntype = \"bleed\"\nfill = \"#12ab34\"\n\n[[layers]]\ntype = \"text\"\ntext = \"{{name}}\"\nsize = 4\n"
+        );
+        let face = Arc::new(load(&text, "t.toml", None).unwrap());
+        use_sets(vec![SetRule {
+            name: "test".into(),
+            ids: [card.id().to_string()].into(),
+            face,
+        }]);
+        let img = crate::print::render_preview(&card, 63, 88, &Default::default());
+        let last = img.rgba.len() - 4;
+        assert_eq!(&img.rgba[last..last + 3], &[0x12, 0xab, 0x34]);
+        let v =
+            crate::print::vector::draw(&card, Side::Front, 63.0, 88.0, 0.0, &Default::default());
+        let content = String::from_utf8_lossy(&v.content);
+        assert!(content.contains("0.071 0.671 0.204 rg"), "{content}");
+        use_sets(Vec::new());
+        let img = crate::print::render_preview(&card, 63, 88, &Default::default());
+        assert_ne!(&img.rgba[last..last + 3], &[0x12, 0xab, 0x34]);
+    }
+}
