@@ -25,6 +25,7 @@ pub mod ruunara_calc;
 pub mod setup;
 pub mod sheet_view;
 pub mod squad;
+pub mod template_screen;
 pub mod toml_view;
 
 use std::path::{Path, PathBuf};
@@ -101,11 +102,12 @@ pub enum Screen {
     Setup,
     Squad,
     Print,
+    Template,
     Balance,
 }
 
 impl Screen {
-    pub const ALL: [Screen; 9] = [
+    pub const ALL: [Screen; 10] = [
         Screen::Browser,
         Screen::Card,
         Screen::Party,
@@ -114,6 +116,7 @@ impl Screen {
         Screen::Setup,
         Screen::Squad,
         Screen::Print,
+        Screen::Template,
         Screen::Balance,
     ];
 
@@ -127,6 +130,7 @@ impl Screen {
             Screen::Setup => "Setup",
             Screen::Squad => "Squad",
             Screen::Print => "Print",
+            Screen::Template => "Template",
             Screen::Balance => "Balance",
         }
     }
@@ -143,6 +147,7 @@ impl Screen {
             Screen::Setup => "Lay out an Arcadia quest setup",
             Screen::Squad => "Build a Ruunara squad",
             Screen::Print => "Preview and print the selection (Ctrl+P)",
+            Screen::Template => "Lay out the card faces: a template's layers on any card",
             Screen::Balance => "Rank every card of a game by how it fares against the field",
         }
     }
@@ -154,9 +159,12 @@ impl Screen {
             Screen::Character => Some(Slot::Character),
             Screen::Setup => Some(Slot::Setup),
             Screen::Squad => Some(Slot::Squad),
-            Screen::Browser | Screen::Card | Screen::Match | Screen::Print | Screen::Balance => {
-                None
-            }
+            Screen::Browser
+            | Screen::Card
+            | Screen::Match
+            | Screen::Print
+            | Screen::Template
+            | Screen::Balance => None,
         }
     }
 }
@@ -257,6 +265,7 @@ pub struct DeckwrightApp {
     pub setup: setup::SetupScreen,
     pub squad: squad::SquadScreen,
     pub print: print::PrintScreen,
+    pub template: template_screen::TemplateScreen,
     pub balance: balance_screen::BalanceScreen,
     pub editor: editor::CardEditor,
     status: String,
@@ -308,6 +317,7 @@ impl DeckwrightApp {
             setup: setup::SetupScreen::default(),
             squad: squad::SquadScreen::default(),
             print: print::PrintScreen::default(),
+            template: template_screen::TemplateScreen::default(),
             balance: balance_screen::BalanceScreen::default(),
             cat,
             path,
@@ -425,6 +435,7 @@ impl DeckwrightApp {
                 Screen::Setup => self.setup.ui(ui, env),
                 Screen::Squad => self.squad.ui(ui, env),
                 Screen::Print => self.print.ui(ui, env),
+                Screen::Template => self.template.ui(ui, env),
                 Screen::Balance => self.balance.ui(ui, env),
             }
         });
@@ -457,7 +468,16 @@ impl DeckwrightApp {
         if UiCommand::MatchScreen.pressed(ui) {
             self.screen = Screen::Match;
         }
-        if redo {
+        if self.screen == Screen::Template
+            && let Some(e) = self.template.editor.as_mut()
+        {
+            // The Template screen's undo goes through its template's edits.
+            if redo {
+                e.redo();
+            } else if undo {
+                e.undo();
+            }
+        } else if redo {
             self.actions.push(Action::Redo);
         } else if undo {
             self.actions.push(Action::Undo);
@@ -470,7 +490,16 @@ impl DeckwrightApp {
             self.screen = Screen::Card;
             self.editor.focus = true;
         }
-        if save {
+        if save && self.screen == Screen::Template {
+            let env = &mut Env {
+                cat: &self.cat,
+                docs: &self.docs,
+                names: &self.names,
+                generation: self.generation,
+                actions: &mut self.actions,
+            };
+            self.template.save(env);
+        } else if save {
             match self.screen.slot() {
                 _ if self.screen == Screen::Card => self.actions.push(Action::SaveCard),
                 Some(slot) => self.actions.push(Action::Save(slot)),
@@ -527,7 +556,7 @@ impl DeckwrightApp {
                 .into_iter()
                 .collect(),
             Screen::Print => self.print.ids.clone(),
-            Screen::Balance => Vec::new(),
+            Screen::Template | Screen::Balance => Vec::new(),
         }
     }
 

@@ -41,10 +41,10 @@ pub fn draw(c: &mut dyn Canvas, face: &Face, card: Option<&Card>, side: Side, as
         face,
         card,
         assets,
-        kx: trim.w / t.width_mm,
-        ky: trim.h / t.height_mm,
+        kx: trim.w / t.width_mm as f32,
+        ky: trim.h / t.height_mm as f32,
     };
-    let whole = R::new(0.0, 0.0, t.width_mm, t.height_mm);
+    let whole = R::new(0.0, 0.0, t.width_mm as f32, t.height_mm as f32);
     let scope = Scope::card(&fields);
     for l in &t.layers {
         cx.layer(c, l.get_ref(), whole, &scope);
@@ -62,12 +62,17 @@ pub fn layer_box(l: &Layer, parent: R) -> R {
         let size = size.unwrap_or(whole - start - far.unwrap_or(0.0)).max(0.0);
         (start, size)
     };
-    let (x, w) = axis(l.x, l.right, l.w, parent.w);
-    let (mut y, h) = axis(l.y, l.bottom, l.h, parent.h);
+    let (x, w) = axis(g(l.x), g(l.right), g(l.w), parent.w);
+    let (mut y, h) = axis(g(l.y), g(l.bottom), g(l.h), parent.h);
     if l.middle == Some(true) {
         y = (parent.h - h) / 2.0;
     }
     R::new(parent.x + x, parent.y + y, w, h)
+}
+
+/// A number of the file as drawn.
+fn g(v: Option<f64>) -> Option<f32> {
+    v.map(|v| v as f32)
 }
 
 fn shown(when: &Option<String>, scope: &Scope) -> bool {
@@ -118,16 +123,16 @@ impl Ctx<'_> {
                 let fill = self.color(&l.fill, scope);
                 let stroke = self
                     .color(&l.stroke, scope)
-                    .map(|s| (s, l.stroke_width.unwrap_or(0.3) * k));
+                    .map(|s| (s, g(l.stroke_width).unwrap_or(0.3) * k));
                 if fill.is_some() || stroke.is_some() {
-                    c.round_rect(r, l.radius.unwrap_or(0.0) * k, fill, stroke);
+                    c.round_rect(r, g(l.radius).unwrap_or(0.0) * k, fill, stroke);
                 }
             }
             LayerType::Circle => {
                 let fill = self.color(&l.fill, scope);
                 let stroke = self
                     .color(&l.stroke, scope)
-                    .map(|s| (s, l.stroke_width.unwrap_or(0.3) * k));
+                    .map(|s| (s, g(l.stroke_width).unwrap_or(0.3) * k));
                 let (x, y) = r.center();
                 c.circle(x, y, r.w.min(r.h) / 2.0, fill, stroke);
             }
@@ -147,8 +152,8 @@ impl Ctx<'_> {
             LayerType::Repeat => self.repeat(c, l, b, scope),
             LayerType::Lattice => {
                 let color = self.color(&l.color, scope).unwrap_or(face::INK);
-                let step = l.step.unwrap_or(6.0) * k;
-                lattice(c, r, step, color, l.stroke_width.unwrap_or(0.35) * k);
+                let step = g(l.step).unwrap_or(6.0) * k;
+                lattice(c, r, step, color, g(l.stroke_width).unwrap_or(0.35) * k);
             }
             LayerType::Block => {
                 if l.block.as_deref() == Some("iconica.health_meter")
@@ -162,9 +167,9 @@ impl Ctx<'_> {
     }
 
     fn style(&self, l: &Layer) -> Style {
-        let size = l.size.unwrap_or(2.0) * self.kx;
+        let size = g(l.size).unwrap_or(2.0) * self.kx;
         let mut s = Style::new(size);
-        if let Some(m) = l.min_size {
+        if let Some(m) = g(l.min_size) {
             s = s.min(m * self.kx);
         }
         s.align = match l.align.unwrap_or_default() {
@@ -233,7 +238,7 @@ impl Ctx<'_> {
     fn text(&self, c: &mut dyn Canvas, l: &Layer, r: R, scope: &Scope) {
         let paras = self.paragraphs(l, scope);
         let style = self.style(l);
-        let turn = l.rotate.unwrap_or(0.0).rem_euclid(360.0);
+        let turn = g(l.rotate).unwrap_or(0.0).rem_euclid(360.0);
         if turn == 0.0 {
             text::draw(c, &paras, r, style);
             return;
@@ -260,7 +265,7 @@ impl Ctx<'_> {
         let fg = self
             .color(&l.placeholder_ink, scope)
             .unwrap_or(Rgb::hex(0xa39b8c));
-        let radius = l.radius.unwrap_or(1.0) * self.kx;
+        let radius = g(l.radius).unwrap_or(1.0) * self.kx;
         let img = if path.is_empty() {
             None
         } else if bound {
@@ -320,7 +325,7 @@ impl Ctx<'_> {
                 }
             });
         }
-        let gap = l.gap.unwrap_or(0.0);
+        let gap = g(l.gap).unwrap_or(0.0);
         let n = items.len();
         let cells: Vec<R> = match (l.direction.unwrap_or_default(), l.columns) {
             (Direction::Columns, _) => b.columns(n.max(1), gap),

@@ -25,9 +25,9 @@ pub struct Template {
     /// The card's trim size the coordinates are given for, in millimetres; a card printed at
     /// another size has the layout stretched to it.
     #[serde(default = "default_width")]
-    pub width_mm: f32,
+    pub width_mm: f64,
     #[serde(default = "default_height")]
-    pub height_mm: f32,
+    pub height_mm: f64,
     /// Named colours (`ink = "#1d1a17"`), used as `"$ink"` wherever a colour is asked.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub colors: BTreeMap<String, String>,
@@ -39,10 +39,10 @@ pub struct Template {
     pub layers: Vec<Spanned<Layer>>,
 }
 
-fn default_width() -> f32 {
+fn default_width() -> f64 {
     63.0
 }
-fn default_height() -> f32 {
+fn default_height() -> f64 {
     88.0
 }
 
@@ -157,18 +157,18 @@ pub struct Layer {
     pub name: Option<String>,
     /// Left edge; or `right` (distance from the parent's right edge) with `w`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub x: Option<f32>,
+    pub x: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub y: Option<f32>,
+    pub y: Option<f64>,
     /// Width; without it the box reaches the parent's right edge less `right`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub w: Option<f32>,
+    pub w: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub h: Option<f32>,
+    pub h: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub right: Option<f32>,
+    pub right: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bottom: Option<f32>,
+    pub bottom: Option<f64>,
     /// Centre the box vertically in its parent (`y` is then ignored).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub middle: Option<bool>,
@@ -180,9 +180,9 @@ pub struct Layer {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stroke: Option<ColorSpec>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub stroke_width: Option<f32>,
+    pub stroke_width: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub radius: Option<f32>,
+    pub radius: Option<f64>,
     /// Text with `{field}` bindings, in the layer's font and colour.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub text: Option<String>,
@@ -195,18 +195,18 @@ pub struct Layer {
     pub color: Option<ColorSpec>,
     /// Largest text height in millimetres.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub size: Option<f32>,
+    pub size: Option<f64>,
     /// Smallest text height the text shrinks to (shrink-to-fit); below it the text is cut
     /// with an ellipsis. Default: 45% of `size`; equal to `size` turns shrinking off.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub min_size: Option<f32>,
+    pub min_size: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub align: Option<Align>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub valign: Option<VAlign>,
     /// Turns the text by 90, -90 or 180 degrees about its box's centre.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rotate: Option<f32>,
+    pub rotate: Option<f64>,
     /// The picture: `{picture}` (the card's art) or a file relative to the template.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub src: Option<String>,
@@ -231,7 +231,7 @@ pub struct Layer {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub columns: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub gap: Option<f32>,
+    pub gap: Option<f64>,
     /// Orders a repeat's items by this field of each item (numbers by value).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sort_by: Option<String>,
@@ -240,7 +240,7 @@ pub struct Layer {
     pub block: Option<String>,
     /// Distance between a lattice's lines.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub step: Option<f32>,
+    pub step: Option<f64>,
     /// The children of a group or repeat.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub layers: Option<Vec<Spanned<Layer>>>,

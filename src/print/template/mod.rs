@@ -217,7 +217,7 @@ pub fn check(face: &Face) -> Result<(), Problem> {
         }
     }
     for (key, v) in [("width_mm", t.width_mm), ("height_mm", t.height_mm)] {
-        if !(v.is_finite() && (10.0..=MAX_CARD_MM).contains(&v)) {
+        if !(v.is_finite() && (10.0..=MAX_CARD_MM as f64).contains(&v)) {
             return Err(bad(
                 key,
                 format!("{v} mm; a card is 10 to {MAX_CARD_MM} mm on a side"),
@@ -357,7 +357,7 @@ impl Ctx<'_> {
             ("bottom", layer.bottom),
         ] {
             if let Some(v) = v
-                && !(v.is_finite() && v.abs() <= MAX_MM)
+                && !(v.is_finite() && v.abs() <= MAX_MM as f64)
             {
                 return Err(bad(k, format!("{v} mm; a place is within {MAX_MM} mm")));
             }
@@ -370,14 +370,14 @@ impl Ctx<'_> {
             ("gap", layer.gap),
         ] {
             if let Some(v) = v
-                && !(v.is_finite() && (0.0..=MAX_MM).contains(&v))
+                && !(v.is_finite() && (0.0..=MAX_MM as f64).contains(&v))
             {
                 return Err(bad(k, format!("{v} mm; a size is 0 to {MAX_MM} mm")));
             }
         }
         for (k, v) in [("size", layer.size), ("min_size", layer.min_size)] {
             if let Some(v) = v
-                && !(v.is_finite() && (0.1..=MAX_FONT_MM).contains(&v))
+                && !(v.is_finite() && (0.1..=MAX_FONT_MM as f64).contains(&v))
             {
                 return Err(bad(
                     k,
@@ -386,7 +386,7 @@ impl Ctx<'_> {
             }
         }
         if let Some(s) = layer.step
-            && !(s.is_finite() && (0.5..=MAX_MM).contains(&s))
+            && !(s.is_finite() && (0.5..=MAX_MM as f64).contains(&s))
         {
             return Err(bad(
                 "step",
