@@ -29,6 +29,7 @@ mod report;
 mod search;
 mod sheet;
 mod sim;
+mod template;
 mod validate;
 
 use std::path::PathBuf;
@@ -93,6 +94,9 @@ pub enum Command {
     Host(host::Args),
     /// Join a hosted match with its code (a seat at this terminal, by a policy, or --watch).
     Join(join::Args),
+    /// Card face templates: check one, pack a set with its fonts and pictures into one file,
+    /// or import such a file (see docs/templates.md).
+    Template(template::Args),
 }
 
 /// Exit status 2: bad input. The message says what is wrong and, for files, where.
@@ -135,6 +139,7 @@ pub fn run(db: Option<PathBuf>, command: Command) -> ExitCode {
         Command::Preflight(a) => preflight::run(&ctx, a),
         Command::Host(a) => host::run(&ctx, a),
         Command::Join(a) => join::run(&ctx, a),
+        Command::Template(a) => template::run(&ctx, a),
     };
     // What was written reaches stdout even when the command failed after writing it.
     match outcome.and_then(|code| ctx.out.finish().map(|()| code)) {

@@ -13,6 +13,7 @@ pub mod blocks;
 pub mod draw;
 pub mod fields;
 pub mod format;
+pub mod set;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
