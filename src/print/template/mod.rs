@@ -676,9 +676,12 @@ fn fields_of_kind(game: Game, kind: &str) -> BTreeSet<String> {
     if kind == "back" {
         return out;
     }
-    let mut cards: Vec<crate::cards::Card> = crate::catalogue::bundled_cards()
-        .unwrap_or_default()
+    let mut cards: Vec<crate::cards::Card> = crate::cards::bundled()
         .into_iter()
+        .filter_map(|(path, text)| match crate::cards::parse(text, &path) {
+            Ok(crate::cards::CardFile::Card(c)) => Some(c),
+            _ => None,
+        })
         .filter(|c| c.game() == game && c.kind() == kind)
         .collect();
     if let Some(t) = crate::cards::templates::get(game, kind)
