@@ -246,6 +246,8 @@ pub struct Session {
     pub selected: Option<String>,
     pub match_mode: bool,
     pub print_ids: Vec<String>,
+    /// The template file the Template screen saved last: put in use again on start.
+    pub template_file: Option<PathBuf>,
     /// The card editor's Balance panel turned off (it is on until the user turns it off).
     pub hide_balance: bool,
 }
@@ -339,6 +341,14 @@ impl DeckwrightApp {
         app.party.match_mode = session.match_mode;
         app.editor.set_balance_on(!session.hide_balance);
         app.print.ids = session.print_ids.clone();
+        if let Some(p) = &session.template_file {
+            // A template that no longer loads is left out (the bundled faces draw).
+            if let Ok(e) = template_screen::TemplateEditor::open(p) {
+                e.put_in_use(&app.cat.all().unwrap_or_default());
+                app.template.path_text = p.display().to_string();
+                app.template.editor = Some(e);
+            }
+        }
         app.last_session = serde_json::to_string(&app.session()).unwrap_or_default();
         if app.card_draft_unsaved() {
             app.recovered = Some(match core::check_card(app.editor.text()).ok() {
@@ -379,6 +389,7 @@ impl DeckwrightApp {
             dark: self.dark,
             match_mode: self.party.match_mode,
             print_ids: self.print.ids.clone(),
+            template_file: self.template.saved.clone(),
             hide_balance: !self.editor.balance_on(),
             ..Default::default()
         };

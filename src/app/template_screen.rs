@@ -241,6 +241,8 @@ pub struct TemplateScreen {
     /// The game and kind of the bundled template to start from.
     pub start: (Option<Game>, String),
     drag_start: Option<(f32, f32, bool)>,
+    /// The file saved last (kept in the session and put in use again on start).
+    pub saved: Option<PathBuf>,
 }
 
 /// Shown at most this many points wide.
@@ -399,8 +401,12 @@ impl TemplateScreen {
                 let (x, y) = to_mm(pos);
                 editor.selected = editor.hit(card, x, y);
             }
+            // The drag is measured from where the button went down (egui starts a drag only
+            // after the pointer has moved a little).
             if resp.drag_started()
-                && let Some(pos) = resp.interact_pointer_pos()
+                && let Some(pos) = ui
+                    .input(|i| i.pointer.press_origin())
+                    .or(resp.interact_pointer_pos())
             {
                 let on_handle = editor
                     .selected
@@ -516,6 +522,7 @@ impl TemplateScreen {
         match editor.save(&path) {
             Ok(m) => {
                 editor.put_in_use(&self.cards);
+                self.saved = Some(path);
                 env.push(super::Action::Notify(m));
             }
             Err(e) => env.push(super::Action::Error(e)),

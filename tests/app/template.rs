@@ -65,15 +65,33 @@ fn the_template_screen_shows_a_template_on_any_card_and_edits_its_layers() {
         "{:?}",
         e.selected
     );
-    // Moved, then undone with the screen's Undo.
+    // Dragged on the card by 30 points to the right, then undone with the screen's Undo.
     let before = e.layer_box(e.selected.unwrap()).unwrap();
-    h.state_mut()
-        .template
-        .editor
-        .as_mut()
-        .unwrap()
-        .nudge(2.0, 1.0, 0.0, 0.0);
+    let to = at + egui::vec2(30.0, 0.0);
+    let press = |pos, pressed| egui::Event::PointerButton {
+        pos,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: Default::default(),
+    };
+    h.input_mut().events.push(press(at, true));
     h.run();
+    for step in 1..=3 {
+        let p = at + egui::vec2(10.0 * step as f32, 0.0);
+        h.input_mut().events.push(egui::Event::PointerMoved(p));
+        h.run();
+    }
+    h.input_mut().events.push(press(to, false));
+    h.run();
+    h.run();
+    let e = h.state().template.editor.as_ref().unwrap();
+    let moved = e.layer_box(e.selected.unwrap()).unwrap();
+    let mm = 30.0 * 63.0 / r.width();
+    assert!(
+        (moved.x - before.x - mm).abs() < 0.5,
+        "{before:?} -> {moved:?}"
+    );
+    assert!((moved.y - before.y).abs() < 0.5, "{before:?} -> {moved:?}");
     h.get_by_label("(changed)");
     click(&mut h, "Undo");
     let e = h.state().template.editor.as_ref().unwrap();

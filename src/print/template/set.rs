@@ -344,3 +344,36 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod docs_example {
+    /// The worked example of `docs/templates.md` loads (with a font file where it says).
+    #[test]
+    fn the_documented_example_is_a_valid_template() {
+        let doc = include_str!("../../../docs/templates.md");
+        let start = doc.find("```toml\nformat = 1").expect("the example") + "```toml\n".len();
+        let text = &doc[start..start + doc[start..].find("```").unwrap()];
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("fonts")).unwrap();
+        std::fs::write(
+            dir.path().join("fonts/MyTitleFont.ttf"),
+            crate::print::fonts::BOLD_TTF,
+        )
+        .unwrap();
+        let face = super::super::load(text, "example.toml", Some(dir.path().into()))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(face.template.layers.len(), 6);
+        let card = crate::cards::bundled()
+            .into_iter()
+            .find_map(|(p, t)| match crate::cards::parse(t, &p) {
+                Ok(crate::cards::CardFile::Card(c)) if c.game() == crate::cards::Game::Iconica => {
+                    Some(c)
+                }
+                _ => None,
+            })
+            .unwrap();
+        let img =
+            crate::print::render::render_face(&face, Some(&card), 126, 176, &Default::default());
+        assert!(img.rgba.chunks(4).any(|p| p[..3] != img.rgba[..3]));
+    }
+}
