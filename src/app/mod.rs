@@ -25,6 +25,7 @@ pub mod ruunara_calc;
 pub mod setup;
 pub mod sheet_view;
 pub mod squad;
+pub mod template_screen;
 pub mod toml_view;
 
 use std::path::{Path, PathBuf};
@@ -101,11 +102,12 @@ pub enum Screen {
     Setup,
     Squad,
     Print,
+    Template,
     Balance,
 }
 
 impl Screen {
-    pub const ALL: [Screen; 9] = [
+    pub const ALL: [Screen; 10] = [
         Screen::Browser,
         Screen::Card,
         Screen::Party,
@@ -114,6 +116,7 @@ impl Screen {
         Screen::Setup,
         Screen::Squad,
         Screen::Print,
+        Screen::Template,
         Screen::Balance,
     ];
 
@@ -127,6 +130,7 @@ impl Screen {
             Screen::Setup => "Setup",
             Screen::Squad => "Squad",
             Screen::Print => "Print",
+            Screen::Template => "Template",
             Screen::Balance => "Balance",
         }
     }
@@ -143,6 +147,7 @@ impl Screen {
             Screen::Setup => "Lay out an Arcadia quest setup",
             Screen::Squad => "Build a Ruunara squad",
             Screen::Print => "Preview and print the selection (Ctrl+P)",
+            Screen::Template => "Lay out the card faces: a template's layers on any card",
             Screen::Balance => "Rank every card of a game by how it fares against the field",
         }
     }
@@ -154,9 +159,12 @@ impl Screen {
             Screen::Character => Some(Slot::Character),
             Screen::Setup => Some(Slot::Setup),
             Screen::Squad => Some(Slot::Squad),
-            Screen::Browser | Screen::Card | Screen::Match | Screen::Print | Screen::Balance => {
-                None
-            }
+            Screen::Browser
+            | Screen::Card
+            | Screen::Match
+            | Screen::Print
+            | Screen::Template
+            | Screen::Balance => None,
         }
     }
 }
@@ -255,6 +263,8 @@ pub struct Session {
     pub print_ids: Vec<String>,
     /// The Print screen's settings (paper, bleed, marks, copies, preset, ...).
     pub print: core::PrintSettings,
+    /// The template file the Template screen saved last: put in use again on start.
+    pub template_file: Option<PathBuf>,
     /// The card editor's Balance panel turned off (it is on until the user turns it off).
     pub hide_balance: bool,
 }
@@ -274,6 +284,7 @@ pub struct DeckwrightApp {
     pub setup: setup::SetupScreen,
     pub squad: squad::SquadScreen,
     pub print: print::PrintScreen,
+    pub template: template_screen::TemplateScreen,
     pub balance: balance_screen::BalanceScreen,
     pub editor: editor::CardEditor,
     status: String,
@@ -325,6 +336,7 @@ impl DeckwrightApp {
             setup: setup::SetupScreen::default(),
             squad: squad::SquadScreen::default(),
             print: print::PrintScreen::default(),
+            template: template_screen::TemplateScreen::default(),
             balance: balance_screen::BalanceScreen::default(),
             cat,
             path,
@@ -347,6 +359,14 @@ impl DeckwrightApp {
         app.editor.set_balance_on(!session.hide_balance);
         app.print.ids = session.print_ids.clone();
         app.print.settings = session.print.clone();
+        if let Some(p) = &session.template_file {
+            // A template that no longer loads is left out (the bundled faces draw).
+            if let Ok(e) = template_screen::TemplateEditor::open(p) {
+                e.put_in_use(&app.cat.all().unwrap_or_default());
+                app.template.path_text = p.display().to_string();
+                app.template.editor = Some(e);
+            }
+        }
         app.last_session = serde_json::to_string(&app.session()).unwrap_or_default();
         if app.card_draft_unsaved() {
             app.recovered = Some(match core::check_card(app.editor.text()).ok() {
@@ -388,6 +408,7 @@ impl DeckwrightApp {
             match_mode: self.party.match_mode,
             print_ids: self.print.ids.clone(),
             print: self.print.settings.clone(),
+            template_file: self.template.saved.clone(),
             hide_balance: !self.editor.balance_on(),
             ..Default::default()
         };
@@ -444,6 +465,7 @@ impl DeckwrightApp {
                 Screen::Setup => self.setup.ui(ui, env),
                 Screen::Squad => self.squad.ui(ui, env),
                 Screen::Print => self.print.ui(ui, env),
+                Screen::Template => self.template.ui(ui, env),
                 Screen::Balance => self.balance.ui(ui, env),
             }
         });
@@ -476,7 +498,16 @@ impl DeckwrightApp {
         if UiCommand::MatchScreen.pressed(ui) {
             self.screen = Screen::Match;
         }
-        if redo {
+        if self.screen == Screen::Template
+            && let Some(e) = self.template.editor.as_mut()
+        {
+            // The Template screen's undo goes through its template's edits.
+            if redo {
+                e.redo();
+            } else if undo {
+                e.undo();
+            }
+        } else if redo {
             self.actions.push(Action::Redo);
         } else if undo {
             self.actions.push(Action::Undo);
@@ -489,7 +520,16 @@ impl DeckwrightApp {
             self.screen = Screen::Card;
             self.editor.focus = true;
         }
-        if save {
+        if save && self.screen == Screen::Template {
+            let env = &mut Env {
+                cat: &self.cat,
+                docs: &self.docs,
+                names: &self.names,
+                generation: self.generation,
+                actions: &mut self.actions,
+            };
+            self.template.save(env);
+        } else if save {
             match self.screen.slot() {
                 _ if self.screen == Screen::Card => self.actions.push(Action::SaveCard),
                 Some(slot) => self.actions.push(Action::Save(slot)),
@@ -551,7 +591,7 @@ impl DeckwrightApp {
                 .into_iter()
                 .collect(),
             Screen::Print => self.print.ids.clone(),
-            Screen::Balance => Vec::new(),
+            Screen::Template | Screen::Balance => Vec::new(),
         }
     }
 

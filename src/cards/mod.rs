@@ -7,7 +7,7 @@
 //! (roll coverage, tile values...). Every error names the file, line, column and key.
 
 mod error;
-mod locate;
+pub(crate) mod locate;
 pub mod templates;
 
 use std::borrow::Cow;

@@ -71,6 +71,10 @@ pub struct Args {
     /// then the current folder).
     #[arg(long, value_name = "DIR")]
     pub portraits: Option<PathBuf>,
+    /// A set file (`NAME.set.toml`, see docs/templates.md): its cards are drawn with its
+    /// face templates.
+    #[arg(long, value_name = "SET.toml")]
+    pub faces: Option<PathBuf>,
 }
 
 /// The largest PNG `--png` writes (a tarot card at 1,200 dpi is 19 megapixels).
@@ -225,6 +229,9 @@ pub fn run(ctx: &Context, a: Args) -> Outcome {
         Ok(hits.into_iter().map(|h| h.id).collect())
     };
     opts.assets.art_dir = cat.art_dir();
+    if let Some(f) = &a.faces {
+        super::template::use_set(f, &query)?;
+    }
     let cards = selection::resolve(&cat, &a.selection, &query)?;
     let cards = selection::apply_copies(&cat, cards, copies)?;
     if cards.is_empty() {

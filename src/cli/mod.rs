@@ -32,6 +32,7 @@ mod report;
 mod search;
 mod sheet;
 mod sim;
+mod template;
 mod validate;
 
 use std::path::PathBuf;
@@ -99,6 +100,9 @@ pub enum Command {
     /// Run a relay for hosts friends cannot reach directly; prints the line hosts pass to
     /// `host --relay`. It forwards encrypted streams only and reads nothing of the match.
     Relay(relay::Args),
+    /// Card face templates: check one, pack a set with its fonts and pictures into one file,
+    /// or import such a file (see docs/templates.md).
+    Template(template::Args),
 }
 
 /// Exit status 2: bad input. The message says what is wrong and, for files, where.
@@ -142,6 +146,7 @@ pub fn run(db: Option<PathBuf>, command: Command) -> ExitCode {
         Command::Host(a) => host::run(&ctx, a),
         Command::Join(a) => join::run(&ctx, a),
         Command::Relay(a) => relay::run(&ctx, a),
+        Command::Template(a) => template::run(&ctx, a),
     };
     // What was written reaches stdout even when the command failed after writing it.
     match outcome.and_then(|code| ctx.out.finish().map(|()| code)) {

@@ -23,6 +23,7 @@ pub mod preflight;
 pub mod press;
 pub mod raster;
 pub mod render;
+pub mod template;
 pub mod text;
 pub mod tts;
 pub mod vector;

@@ -278,11 +278,8 @@ pub(super) fn embed_font(
     used: &BTreeMap<u16, char>,
 ) -> Result<Ref, PdfError> {
     use ab_glyph::Font;
-    let (ttf, base) = match w {
-        Weight::Regular => (fonts::REGULAR_TTF, "DejaVuSans"),
-        Weight::Bold => (fonts::BOLD_TTF, "DejaVuSans-Bold"),
-        Weight::Italic => (fonts::ITALIC_TTF, "DejaVuSans-Oblique"),
-    };
+    let (ttf, base) = fonts::file_of(w);
+    let base = base.as_str();
     let m = metrics(ttf).ok_or_else(|| {
         PdfError::Writer(format!("the bundled font {base} has no head or post table"))
     })?;

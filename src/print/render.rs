@@ -170,3 +170,18 @@ fn finish(c: PixelCanvas) -> CardImage {
         rgba,
     }
 }
+
+/// A face template drawn for `card`'s front (`None`: as a back) at an exact pixel size
+/// (the Template screen's preview of a template not in use yet).
+pub fn render_face(
+    face: &super::template::Face,
+    card: Option<&Card>,
+    width: u32,
+    height: u32,
+    assets: &Assets,
+) -> CardImage {
+    let mut c = PixelCanvas::new(width.clamp(16, 4096), height.clamp(16, 4096), 0)
+        .expect("a canvas of at most 4096 x 4096 pixels can be allocated");
+    super::template::draw::draw(&mut c, face, card, Side::Front, assets);
+    finish(c)
+}

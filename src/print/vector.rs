@@ -20,10 +20,19 @@ use crate::cards::{Card, Game};
 
 /// The resource name of a weight's font in a face's form.
 pub fn font_name(w: Weight) -> Name<'static> {
+    static ADDED: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
     match w {
         Weight::Regular => Name(b"F0"),
         Weight::Bold => Name(b"F1"),
         Weight::Italic => Name(b"F2"),
+        Weight::Custom(i) => {
+            let names = ADDED.get_or_init(|| {
+                (0..fonts::MAX_ADDED)
+                    .map(|i| format!("F{}", i + 3))
+                    .collect()
+            });
+            Name(names.get(i as usize).map_or(b"F0", |n| n.as_bytes()))
+        }
     }
 }
 

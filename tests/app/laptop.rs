@@ -216,3 +216,11 @@ fn the_sheet_view_at_1024_by_700() {
     click(&mut h, "Sheet");
     assert_laid_out(&mut h, "Sheet view");
 }
+
+#[test]
+fn the_template_screen_at_1024_by_700() {
+    let mut h = laptop(app(), Screen::Template);
+    h.run();
+    assert_laid_out(&mut h, "Template");
+    h.snapshot("template-1024");
+}

@@ -32,3 +32,4 @@ mod ruunara_form;
 mod ruunara_match;
 mod sheet_view;
 mod simulate;
+mod template;

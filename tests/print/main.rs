@@ -5,6 +5,7 @@
 
 mod art;
 mod cli;
+mod faces;
 mod pdf;
 mod presets;
 mod press;

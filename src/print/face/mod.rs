@@ -1,20 +1,15 @@
-//! Card faces: one drawing per kind of card, from the card's data only, plus a back per
-//! game. Shared pieces (frame, title bar, badges, portrait placeholder) live here.
-
-mod arcadia;
-mod back;
-mod iconica;
-mod iconoclasm;
-mod ruunara;
-
-pub use iconica::{REACTION, nullifier_icon};
+//! Card faces: every side of every card is drawn by a face template (`assets/faces/`, see
+//! [`crate::print::template`]); this module picks the template for a card and holds what
+//! faces share: where art is read from, the portrait placeholder, and the colours other
+//! parts of the program show for the same things (nullifier icons).
 
 use std::path::Path;
 
 use super::canvas::{Canvas, Portrait, R, Rgb};
-use super::fonts::Weight;
-use super::text::{self, Span, Style};
+use super::template;
 use crate::cards::{Card, Game};
+use crate::games::arcadia::model::Objective;
+use crate::games::iconica::model::Nullifier;
 
 /// Which side of a card to draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -32,113 +27,93 @@ pub struct Assets {
     pub art_dir: Option<std::path::PathBuf>,
 }
 
+/// The template that draws a side of a card: the set's own (see
+/// [`template::set`]) when one is in use, else the bundled one of its game and kind.
+pub fn template_for(card: &Card, side: Side) -> Option<std::sync::Arc<template::Face>> {
+    let kind = match (card, side) {
+        (Card::Iconoclasm(_), _) | (_, Side::Front) => card.kind(),
+        (_, Side::Back) => "back",
+    };
+    template::chosen(card, kind).or_else(|| template::bundled(card.game(), kind))
+}
+
 /// Draws one side of a card onto a canvas sized to the card.
 pub fn draw(c: &mut dyn Canvas, card: &Card, side: Side, assets: &Assets) {
-    match (card, side) {
-        (Card::Iconoclasm(e), Side::Front) => iconoclasm::draw(c, e, e.front, assets),
-        (Card::Iconoclasm(e), Side::Back) => iconoclasm::draw(c, e, e.back, assets),
-        (_, Side::Back) => back::draw(c, card.game()),
-        (Card::Iconica(ch), Side::Front) => iconica::draw(c, ch, assets),
-        (Card::Arcadia(a), Side::Front) => arcadia::draw(c, a, assets),
-        (Card::Ruunara(f), Side::Front) => ruunara::draw(c, f, assets),
+    match template_for(card, side) {
+        Some(face) if face.template.kinds.iter().any(|k| k == "back") && side == Side::Back => {
+            template::draw::draw(c, &face, None, side, assets)
+        }
+        Some(face) => template::draw::draw(c, &face, Some(card), side, assets),
+        None => c.fill_bleed(PAPER),
     }
 }
 
 /// Draws the plain back of a game (what non-double cards of that game show behind).
 pub fn draw_back(c: &mut dyn Canvas, game: Game) {
-    back::draw(c, game);
+    match template::bundled(game, "back") {
+        Some(face) => template::draw::draw(c, &face, None, Side::Back, &Assets::default()),
+        None => c.fill_bleed(PAPER),
+    }
 }
 
 pub(crate) const INK: Rgb = Rgb::hex(0x1d1a17);
 pub(crate) const PAPER: Rgb = Rgb::hex(0xf6f0e1);
 pub(crate) const WHITE: Rgb = Rgb::hex(0xffffff);
-pub(crate) const MUTED: Rgb = Rgb::hex(0x5a544c);
 
-/// Bleed and border in `frame`, a parchment panel inside; returns the panel.
-pub(crate) fn frame(c: &mut dyn Canvas, frame: Rgb, panel: Rgb) -> R {
-    c.fill_bleed(frame);
-    let inner = c.trim().inset(2.2);
-    c.round_rect(inner, 2.0, Some(panel), None);
-    inner
+/// The colour of a Reaction tag (and of the Final Act's title).
+pub const REACTION: Rgb = Rgb::hex(0xb3261e);
+
+/// The colour and the letter(s) of a nullifier icon.
+pub fn nullifier_icon(n: Nullifier) -> (Rgb, &'static str) {
+    match n {
+        Nullifier::Parry => (Rgb::hex(0x6b7280), "P"),
+        Nullifier::Antidote => (Rgb::hex(0x2e8b57), "A"),
+        Nullifier::Courage => (Rgb::hex(0xc77700), "C"),
+        Nullifier::Evasion => (Rgb::hex(0x1b8fb0), "E"),
+        Nullifier::Focus => (Rgb::hex(0x7b3fa0), "F"),
+        Nullifier::Clarity => (Rgb::hex(0xb08d1b), "Cl"),
+    }
 }
 
-/// A filled title bar with the card name, shrunk to fit; leaves room at the right for a badge.
-pub(crate) fn title_bar(c: &mut dyn Canvas, r: R, name: &str, bar: Rgb, ink: Rgb, badge_room: f32) {
-    c.round_rect(r, 1.2, Some(bar), None);
-    let tr = R::new(r.x + 1.5, r.y, r.w - 3.0 - badge_room, r.h).inset_xy(0.0, 0.9);
-    text::label(
-        c,
-        name,
-        Weight::Bold,
-        ink,
-        tr,
-        Style::new(r.h * 0.62).min(1.6).middle(),
-    );
-}
-
-/// A round badge with a number (a cost, a rating...).
-pub(crate) fn badge(
-    c: &mut dyn Canvas,
-    cx: f32,
-    cy: f32,
-    radius: f32,
-    value: &str,
-    fill: Rgb,
-    ink: Rgb,
-) {
-    c.circle(cx, cy, radius, Some(fill), Some((WHITE, radius * 0.12)));
-    let r = R::new(
-        cx - radius * 0.8,
-        cy - radius * 0.8,
-        radius * 1.6,
-        radius * 1.6,
-    );
-    text::label(
-        c,
-        value,
-        Weight::Bold,
-        ink,
-        r,
-        Style::new(radius * 1.05).min(0.8).center().middle(),
-    );
-}
-
-/// One line of small text (a type line, a footer).
-pub(crate) fn small_line(c: &mut dyn Canvas, s: &str, r: R, weight: Weight, color: Rgb) {
-    text::label(
-        c,
-        s,
-        weight,
-        color,
-        r,
-        Style::new(r.h * 0.9).min(0.9).middle(),
-    );
-}
-
-/// A labelled value box: the label small on top, the value large below.
-pub(crate) fn stat_box(c: &mut dyn Canvas, r: R, label: &str, value: &str, fill: Rgb, ink: Rgb) {
-    c.round_rect(r, 1.0, Some(fill), None);
-    let (top, rest) = r.inset(0.5).split_top(r.h * 0.32);
-    text::label(
-        c,
-        label,
-        Weight::Regular,
-        ink,
-        top,
-        Style::new(top.h).min(0.8).center().middle(),
-    );
-    text::label(
-        c,
-        value,
-        Weight::Bold,
-        ink,
-        rest,
-        Style::new(rest.h * 0.85).min(1.0).center().middle(),
-    );
+/// A quest objective in words.
+pub fn objective_text(o: &Objective) -> String {
+    match o {
+        Objective::Reach(id) => format!("reach the league {id}"),
+        Objective::ReachTerrain(t) => format!("reach a league with {t}"),
+        Objective::CollectTreasures(n) => {
+            format!("collect {n} treasure{}", if *n == 1 { "" } else { "s" })
+        }
+        Objective::DefeatWaylays(n) => {
+            format!("defeat {n} waylay{}", if *n == 1 { "" } else { "s" })
+        }
+        Objective::ReturnToBase(true) => "return to base camp".to_string(),
+        Objective::ReturnToBase(false) => "no need to return to base camp".to_string(),
+        Objective::HoldTreasures(n) => {
+            format!("holding {n} treasure{}", if *n == 1 { "" } else { "s" })
+        }
+        Objective::InTerrain(t) => format!("stand in a league with {t}"),
+        Objective::All(v) => v
+            .iter()
+            .map(objective_text)
+            .collect::<Vec<_>>()
+            .join(", and "),
+        Objective::Any(v) => format!(
+            "either {}",
+            v.iter()
+                .map(objective_text)
+                .collect::<Vec<_>>()
+                .join(", or ")
+        ),
+        Objective::Then(v) => v
+            .iter()
+            .map(objective_text)
+            .collect::<Vec<_>>()
+            .join(", then "),
+    }
 }
 
 /// A neutral placeholder for a missing portrait: a head-and-shoulders silhouette.
-pub(crate) fn placeholder(c: &mut dyn Canvas, r: R, bg: Rgb, fg: Rgb) {
+pub fn placeholder(c: &mut dyn Canvas, r: R, bg: Rgb, fg: Rgb) {
     c.round_rect(r, 1.0, Some(bg), None);
     let (cx, _) = r.center();
     let s = r.h.min(r.w);
@@ -158,23 +133,6 @@ pub(crate) fn placeholder(c: &mut dyn Canvas, r: R, bg: Rgb, fg: Rgb) {
         Some(fg),
         None,
     );
-}
-
-/// Draws the portrait at `path` (PNG or JPEG) covering `r`; the placeholder if it cannot be read.
-pub(crate) fn portrait(
-    c: &mut dyn Canvas,
-    r: R,
-    path: Option<&str>,
-    assets: &Assets,
-    bg: Rgb,
-    fg: Rgb,
-) {
-    if let Some(img) = path.and_then(|p| load_portrait(p, assets).ok()) {
-        c.image_cover(r, &img);
-        c.round_rect(r, 1.0, None, Some((fg, 0.25)));
-    } else {
-        placeholder(c, r, bg, fg);
-    }
 }
 
 /// The widest and tallest portrait read, in pixels.
@@ -303,18 +261,4 @@ pub(crate) fn load_portrait(path: &str, assets: &Assets) -> Result<Portrait, Str
         },
     );
     Ok(Portrait { key: full, pixmap })
-}
-
-/// Paragraph helper: spans into one paragraph.
-pub(crate) fn para(spans: Vec<Span>) -> Vec<Span> {
-    spans
-}
-
-/// Capitalises the first letter (`"melee"` -> `"Melee"`).
-pub(crate) fn cap(s: &str) -> String {
-    let mut ch = s.chars();
-    match ch.next() {
-        Some(f) => f.to_uppercase().chain(ch).collect(),
-        None => String::new(),
-    }
 }
