@@ -8,7 +8,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::engine::eval::move_values;
 use super::engine::game::search_moves;
-use super::engine::scoring::{goal_met, goal_progress, player_scores, winner};
+use super::engine::scoring::{goal_met, goal_progress, leader, player_scores};
 use super::engine::{IconoclasmGame, SEARCH_WIDTH, State};
 use crate::games::ai::{Evaluated, Evaluator, Tuning};
 use crate::games::game::{Game, MAX_SEATS, Returns, Turn};
@@ -49,7 +49,8 @@ pub fn worth(st: &State, me: u8) -> f64 {
                 .map(|s| i32::from(s.points))
                 .max()
                 .unwrap_or(0);
-            let win = f64::from(u8::from(winner(st) == Some(me)));
+            // The winner from the same scores (`winner` would rank the table again).
+            let win = f64::from(u8::from(leader(&scores) == Some(me)));
             0.75 * win + 0.25 * (0.5 + f64::from(mine - best_other) / 20.0)
         }
     }

@@ -144,8 +144,14 @@ pub fn winner(st: &State) -> Option<u8> {
     if let Some(goal) = st.goal {
         return goal_met(st, goal).then_some(0);
     }
-    player_scores(st)
-        .into_iter()
+    leader(&player_scores(st))
+}
+
+/// The player ahead among `scores` (a game with players): most points, then most face-up
+/// cards of their elements, then the best-ranked element; on a whole tie, the later seat.
+pub fn leader(scores: &[PlayerScore]) -> Option<u8> {
+    scores
+        .iter()
         .max_by(|a, b| {
             a.points
                 .cmp(&b.points)
