@@ -206,10 +206,14 @@ proptest! {
             &mut |seat, st, moves| {
                 assert_eq!(moves, reference_moves(st).as_slice());
                 assert_eq!(st.move_count(), moves.len());
+                let per_card = st.move_counts();
+                assert_eq!(per_card.iter().map(|n| usize::from(*n)).sum::<usize>(), moves.len());
                 for (k, m) in moves.iter().enumerate() {
                     assert_eq!(st.nth_move(k), Some(*m));
+                    assert_eq!(st.nth_move_by(&per_card, k), Some(*m));
                 }
                 assert_eq!(st.nth_move(moves.len()), None);
+                assert_eq!(st.nth_move_by(&per_card, moves.len()), None);
                 assert_eq!(scoring::groups(st), reference_groups(st));
                 agents[seat as usize].choose_move(&IconoclasmGame::at(&setup, *st))
             },

@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use super::events::{Event, Log, NoLog};
 use super::scoring::winner;
-use super::setup::Setup;
+use super::setup::{CARDS, Setup};
 use super::state::{Move, State};
 use crate::games::dice::Dice;
 use crate::games::game::{Chance, Ending, Game, Outcome, Seats, Turn, Verdict};
@@ -37,13 +37,16 @@ impl Ending for IconoclasmEnding {
 /// A position of a game: the state, how many legal moves it has, the moves themselves (in
 /// the documented order) once something asks for them, and the setup it was dealt from.
 /// Random play never lists the moves: it counts them and takes the one it picked
-/// ([`State::move_count`], [`State::nth_move`]).
+/// ([`State::move_counts`], by card, and [`State::nth_move_by`], which tries only the picked
+/// move's card).
 #[derive(Debug, Clone)]
 pub struct IconoclasmGame<'s> {
     pub setup: &'s Setup,
     pub st: State,
     /// How many legal moves `st` has.
     options: u16,
+    /// How many of them each card has ([`State::move_counts`]).
+    counts: [u16; CARDS],
     /// `st`'s legal moves, listed when first asked for.
     moves: OnceCell<Arc<[Move]>>,
     /// Play stopped early (the draws ran out).
@@ -58,10 +61,12 @@ impl<'s> IconoclasmGame<'s> {
 
     /// The game at a position `st` of `setup`.
     pub fn at(setup: &'s Setup, st: State) -> IconoclasmGame<'s> {
+        let counts = st.move_counts();
         IconoclasmGame {
             setup,
             st,
-            options: st.move_count() as u16,
+            options: counts.iter().sum(),
+            counts,
             moves: OnceCell::new(),
             stopped: false,
         }
@@ -76,7 +81,7 @@ impl<'s> IconoclasmGame<'s> {
     fn nth_move(&self, k: usize) -> Option<Move> {
         match self.moves.get() {
             Some(all) => all.get(k).copied(),
-            None => self.st.nth_move(k),
+            None => self.st.nth_move_by(&self.counts, k),
         }
     }
 
@@ -97,7 +102,8 @@ impl<'s> IconoclasmGame<'s> {
         {
             self.stopped = true;
         }
-        self.options = self.st.move_count() as u16;
+        self.counts = self.st.move_counts();
+        self.options = self.counts.iter().sum();
         self.moves = OnceCell::new();
         if self.over() {
             log.push(Event::End {

@@ -238,11 +238,51 @@ impl State {
         found
     }
 
-    /// Gives `f` each legal move in [`State::moves`]' order until it returns false. Allocates
-    /// nothing: the positions and each position's neighbours live in fixed arrays, the clash
-    /// orders tried are permutations of at most four, and the outcomes already seen at a
-    /// position are bits of a `u64` (an outcome key is below 64).
-    fn each_move(&self, mut f: impl FnMut(Move) -> bool) {
+    /// How many legal moves each card of the hand has (by card; 0 for a card not in the
+    /// hand): what [`State::nth_move_by`] needs to skip the cards before the move it finds.
+    pub fn move_counts(&self) -> [u16; CARDS] {
+        let mut n = [0u16; CARDS];
+        self.each_move(|mv| {
+            n[usize::from(mv.card)] += 1;
+            true
+        });
+        n
+    }
+
+    /// [`State::nth_move`] given [`State::move_counts`] of this state: only the moves of the
+    /// card that holds move `k` are tried.
+    pub fn nth_move_by(&self, counts: &[u16; CARDS], k: usize) -> Option<Move> {
+        let mut left = k;
+        for card in bits(self.hands[self.to_move as usize]) {
+            let n = usize::from(counts[usize::from(card)]);
+            if left < n {
+                let mut found = None;
+                self.each_move_of(1 << card, |mv| {
+                    if left == 0 {
+                        found = Some(mv);
+                        false
+                    } else {
+                        left -= 1;
+                        true
+                    }
+                });
+                return found;
+            }
+            left -= n;
+        }
+        None
+    }
+
+    /// Gives `f` each legal move in [`State::moves`]' order until it returns false.
+    fn each_move(&self, f: impl FnMut(Move) -> bool) {
+        self.each_move_of(u16::MAX, f)
+    }
+
+    /// [`State::each_move`] for the cards of the hand in `cards` alone. Allocates nothing:
+    /// the positions and each position's neighbours live in fixed arrays, the clash orders
+    /// tried are permutations of at most four, and the outcomes already seen at a position
+    /// are bits of a `u64` (an outcome key is below 64).
+    fn each_move_of(&self, cards: u16, mut f: impl FnMut(Move) -> bool) {
         if self.is_over() || self.needs_draw() {
             return;
         }
@@ -261,7 +301,7 @@ impl State {
                 n.len += 1;
             }
         }
-        for card in bits(self.hands[self.to_move as usize]) {
+        for card in bits(self.hands[self.to_move as usize] & cards) {
             for (&pos, n) in positions[..count].iter().zip(&near) {
                 let len = usize::from(n.len);
                 let mut seen = 0u64;
