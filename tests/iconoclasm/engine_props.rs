@@ -93,8 +93,133 @@ fn play(seed: u64, players: u8, kind: u8, goal: Goal) -> (State, Vec<Event>) {
     (st, log)
 }
 
+/// The legal moves as the rules state them, listed the slow plain way: every card of the
+/// hand at every legal position, each face, each order of the neighbours (lexicographic by
+/// north, east, south, west), a move kept unless an earlier one of the same card and
+/// position ends with the same elements showing.
+fn reference_moves(st: &State) -> Vec<Move> {
+    let mut out = Vec::new();
+    if st.is_over() || st.needs_draw() {
+        return out;
+    }
+    let hand = st.hands[usize::from(st.to_move)];
+    for card in (0..16u8).filter(|c| hand & (1 << c) != 0) {
+        for pos in st.grid.legal_positions() {
+            let nb: Vec<Pos> = st.grid.neighbours(pos).collect();
+            let mut seen: Vec<Vec<Option<deckwright::games::iconoclasm::model::Element>>> =
+                Vec::new();
+            let mut sides = vec![Side::Front];
+            if st.face(card, Side::Front) != st.face(card, Side::Back) {
+                sides.push(Side::Back);
+            }
+            for side in sides {
+                for order in permutations(&nb) {
+                    let mv = Move::new(card, side, pos, &order);
+                    let mut after = *st;
+                    after.apply(&mv, &mut NoLog).unwrap();
+                    let showing: Vec<_> = std::iter::once(pos)
+                        .chain(nb.iter().copied())
+                        .map(|p| after.element_at(p))
+                        .collect();
+                    if !seen.contains(&showing) {
+                        seen.push(showing);
+                        out.push(mv);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every order of `v`, in lexicographic order of the indices.
+fn permutations(v: &[Pos]) -> Vec<Vec<Pos>> {
+    if v.len() <= 1 {
+        return vec![v.to_vec()];
+    }
+    let mut out = Vec::new();
+    for i in 0..v.len() {
+        let mut rest = v.to_vec();
+        let first = rest.remove(i);
+        for mut tail in permutations(&rest) {
+            tail.insert(0, first);
+            out.push(tail);
+        }
+    }
+    out
+}
+
+/// The largest connected group of each element face up, by a plain search from every card.
+fn reference_groups(st: &State) -> [u8; 4] {
+    let cells: Vec<(Pos, deckwright::games::iconoclasm::model::Element)> = st
+        .grid
+        .cards()
+        .map(|(p, c)| (p, st.face(c.card, c.up)))
+        .collect();
+    let mut best = [0u8; 4];
+    for (k, e) in deckwright::games::iconoclasm::model::Element::ALL
+        .into_iter()
+        .enumerate()
+    {
+        for &(start, se) in &cells {
+            if se != e {
+                continue;
+            }
+            let mut group = vec![start];
+            let mut i = 0;
+            while i < group.len() {
+                for n in group[i].around() {
+                    if !group.contains(&n) && cells.contains(&(n, e)) {
+                        group.push(n);
+                    }
+                }
+                i += 1;
+            }
+            best[k] = best[k].max(group.len() as u8);
+        }
+    }
+    best
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// The engine's move list (and its count and n-th move, which random play uses without
+    /// listing) is the rules' list in the documented order; its element groups are the plain
+    /// search's.
+    #[test]
+    fn moves_counts_and_groups_match_the_plain_reading(seed in any::<u64>(), players in 1u8..=4, kind in 0u8..3) {
+        let setup = deal(
+            Deck::standard(),
+            &ClashTable::standard(),
+            players,
+            Goal::Dominance,
+            &mut ChaCha8Rng::seed_from_u64(seed),
+        )
+        .unwrap();
+        let mut agents: Vec<Agent> = (0..players)
+            .map(|p| Agent::new(policy(kind), seed ^ u64::from(p)))
+            .collect();
+        let mut log = Vec::new();
+        play_through(
+            &setup,
+            &mut |seat, st, moves| {
+                assert_eq!(moves, reference_moves(st).as_slice());
+                assert_eq!(st.move_count(), moves.len());
+                let per_card = st.move_counts();
+                assert_eq!(per_card.iter().map(|n| usize::from(*n)).sum::<usize>(), moves.len());
+                for (k, m) in moves.iter().enumerate() {
+                    assert_eq!(st.nth_move(k), Some(*m));
+                    assert_eq!(st.nth_move_by(&per_card, k), Some(*m));
+                }
+                assert_eq!(st.nth_move(moves.len()), None);
+                assert_eq!(st.nth_move_by(&per_card, moves.len()), None);
+                assert_eq!(scoring::groups(st), reference_groups(st));
+                agents[seat as usize].choose_move(&IconoclasmGame::at(&setup, *st))
+            },
+            &mut log,
+        );
+    }
 
     #[test]
     fn every_game_ends_within_bounds_with_each_card_once(seed in any::<u64>(), players in 1u8..=4, kind in 0u8..3, balance in any::<bool>()) {

@@ -617,7 +617,7 @@ fn the_deck_needs_the_full_set_and_takes_the_lowest_id_of_duplicates() {
         .collect();
     let err = Deck::from_cards(&missing).unwrap_err();
     assert!(err.to_string().contains("water set with earth"), "{err}");
-    let mut extra = cards.clone();
+    let mut extra = cards.to_vec();
     let mut dup = cards.iter().find(|c| c.id == "icl-fire").unwrap().clone();
     dup.id = "icl-a-fire".into();
     extra.push(dup);

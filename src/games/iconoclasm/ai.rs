@@ -8,8 +8,8 @@ use rand_chacha::ChaCha8Rng;
 
 use super::engine::eval::move_values;
 use super::engine::game::search_moves;
-use super::engine::scoring::{goal_met, goal_progress, player_scores, winner};
-use super::engine::{IconoclasmGame, SEARCH_WIDTH, State};
+use super::engine::scoring::{goal_met, goal_progress, leader, player_scores};
+use super::engine::{IconoclasmGame, PlayerScore, SEARCH_WIDTH, State};
 use crate::games::ai::{Evaluated, Evaluator, Tuning};
 use crate::games::game::{Game, MAX_SEATS, Returns, Turn};
 
@@ -36,23 +36,26 @@ pub fn worth(st: &State, me: u8) -> f64 {
     match st.goal {
         Some(g) if goal_met(st, g) => 1.0,
         Some(g) => 0.5 * goal_progress(st, g),
-        None => {
-            // A win counts most; the points margin over the best other player breaks the
-            // flatness of win/loss (margins lie within -10..=10).
-            let scores = player_scores(st);
-            let mine = scores
-                .get(usize::from(me))
-                .map_or(0, |s| i32::from(s.points));
-            let best_other = scores
-                .iter()
-                .filter(|s| s.player != me)
-                .map(|s| i32::from(s.points))
-                .max()
-                .unwrap_or(0);
-            let win = f64::from(u8::from(winner(st) == Some(me)));
-            0.75 * win + 0.25 * (0.5 + f64::from(mine - best_other) / 20.0)
-        }
+        None => worth_of(&player_scores(st), me),
     }
+}
+
+/// [`worth`] with players, from the players' scores.
+fn worth_of(scores: &[PlayerScore], me: u8) -> f64 {
+    // A win counts most; the points margin over the best other player breaks the
+    // flatness of win/loss (margins lie within -10..=10).
+    let mine = scores
+        .get(usize::from(me))
+        .map_or(0, |s| i32::from(s.points));
+    let best_other = scores
+        .iter()
+        .filter(|s| s.player != me)
+        .map(|s| i32::from(s.points))
+        .max()
+        .unwrap_or(0);
+    // The winner from the same scores (`winner` would rank the table again).
+    let win = f64::from(u8::from(leader(scores) == Some(me)));
+    0.75 * win + 0.25 * (0.5 + f64::from(mine - best_other) / 20.0)
 }
 
 impl Evaluated for IconoclasmGame<'_> {
@@ -114,8 +117,13 @@ impl<'s> Evaluator<IconoclasmGame<'s>> for IconoclasmEval {
             }
         }
         let mut r = [0.0; MAX_SEATS];
+        // With players, the table ranked once for every seat.
+        let scores = end.st.goal.is_none().then(|| player_scores(&end.st));
         for (s, v) in r.iter_mut().enumerate().take(end.seats()) {
-            *v = worth(&end.st, s as u8);
+            *v = match &scores {
+                Some(scores) => worth_of(scores, s as u8),
+                None => worth(&end.st, s as u8),
+            };
         }
         r
     }

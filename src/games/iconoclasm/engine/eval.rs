@@ -2,7 +2,7 @@
 //! and pruning of the search.
 
 use super::events::NoLog;
-use super::scoring::{counts, goal_progress, player_scores};
+use super::scoring::{goal_progress, rank_elements};
 use super::state::{Move, State};
 
 /// The value of each move for the player making it, taken right after the move: with
@@ -22,21 +22,18 @@ pub fn move_values(st: &State, moves: &[Move]) -> Vec<f64> {
             if let Some(goal) = st.goal {
                 return goal_progress(&after, goal);
             }
-            let (points, best_rank) = player_scores(&after)
-                .get(me as usize)
-                .map_or((0, 5), |s| (s.points, s.best_rank));
-            let margin: i32 = after
-                .owner
-                .iter()
-                .zip(counts(&after))
-                .map(|(o, c)| {
-                    if *o == Some(me) {
-                        i32::from(c)
-                    } else {
-                        -i32::from(c)
-                    }
-                })
-                .sum();
+            // One ranking gives both the player's score and the face-up margin.
+            let ranks = rank_elements(&after);
+            let (mut points, mut best_rank, mut margin) = (0u8, 5u8, 0i32);
+            for e in &ranks {
+                if e.owner == Some(me) {
+                    points += e.points;
+                    best_rank = best_rank.min(e.rank);
+                    margin += i32::from(e.count);
+                } else {
+                    margin -= i32::from(e.count);
+                }
+            }
             f64::from(points)
                 + f64::from(margin + 16) / 64.0
                 + f64::from(5 - best_rank.min(5)) / 1024.0

@@ -2,13 +2,14 @@
 //! seats place cards; solo, the next card is a chance event (a [`Chance::Pick`] among the
 //! cards still in the deck, in card order), which [`Pile`] answers from the dealt draw pile.
 
+use std::cell::OnceCell;
 use std::sync::Arc;
 
 use serde_json::Value;
 
 use super::events::{Event, Log, NoLog};
 use super::scoring::winner;
-use super::setup::Setup;
+use super::setup::{CARDS, Setup};
 use super::state::{Move, State};
 use crate::games::dice::Dice;
 use crate::games::game::{Chance, Ending, Game, Outcome, Seats, Turn, Verdict};
@@ -33,13 +34,21 @@ impl Ending for IconoclasmEnding {
     }
 }
 
-/// A position of a game: the state, its legal moves (in the documented order), and the
-/// setup it was dealt from.
+/// A position of a game: the state, how many legal moves it has, the moves themselves (in
+/// the documented order) once something asks for them, and the setup it was dealt from.
+/// Random play never lists the moves: it counts them and takes the one it picked
+/// ([`State::move_counts`], by card, and [`State::nth_move_by`], which tries only the picked
+/// move's card).
 #[derive(Debug, Clone)]
 pub struct IconoclasmGame<'s> {
     pub setup: &'s Setup,
     pub st: State,
-    moves: Arc<[Move]>,
+    /// How many legal moves `st` has.
+    options: u16,
+    /// How many of them each card has ([`State::move_counts`]).
+    counts: [u16; CARDS],
+    /// `st`'s legal moves, listed when first asked for.
+    moves: OnceCell<Arc<[Move]>>,
     /// Play stopped early (the draws ran out).
     stopped: bool,
 }
@@ -52,22 +61,32 @@ impl<'s> IconoclasmGame<'s> {
 
     /// The game at a position `st` of `setup`.
     pub fn at(setup: &'s Setup, st: State) -> IconoclasmGame<'s> {
-        let moves = st.moves().into();
+        let counts = st.move_counts();
         IconoclasmGame {
             setup,
             st,
-            moves,
+            options: counts.iter().sum(),
+            counts,
+            moves: OnceCell::new(),
             stopped: false,
         }
     }
 
     /// The legal moves, in the documented order (the options of a decision).
     pub fn moves(&self) -> &[Move] {
-        &self.moves
+        self.moves.get_or_init(|| self.st.moves().into())
+    }
+
+    /// Legal move `k`, from the list if it was made, else found without making it.
+    fn nth_move(&self, k: usize) -> Option<Move> {
+        match self.moves.get() {
+            Some(all) => all.get(k).copied(),
+            None => self.st.nth_move_by(&self.counts, k),
+        }
     }
 
     fn over(&self) -> bool {
-        self.stopped || self.st.is_over() || (!self.st.needs_draw() && self.moves.is_empty())
+        self.stopped || self.st.is_over() || (!self.st.needs_draw() && self.options == 0)
     }
 
     fn step(&mut self, action: usize, log: &mut impl Log) {
@@ -78,12 +97,14 @@ impl<'s> IconoclasmGame<'s> {
             if let Some(card) = self.st.deck().nth(action) {
                 self.st.draw(card, log);
             }
-        } else if let Some(mv) = self.moves.get(action).copied()
+        } else if let Some(mv) = self.nth_move(action)
             && self.st.apply(&mv, log).is_err()
         {
             self.stopped = true;
         }
-        self.moves = self.st.moves().into();
+        self.counts = self.st.move_counts();
+        self.options = self.counts.iter().sum();
+        self.moves = OnceCell::new();
         if self.over() {
             log.push(Event::End {
                 winner: winner(&self.st),
@@ -109,7 +130,7 @@ impl<'s> Game for IconoclasmGame<'s> {
         } else {
             Turn::Seat {
                 seat: usize::from(self.st.to_move),
-                options: self.moves.len(),
+                options: usize::from(self.options),
             }
         }
     }
@@ -185,7 +206,7 @@ impl<'s> Game for IconoclasmGame<'s> {
     }
 
     fn describe(&self, action: usize) -> String {
-        let Some(mv) = self.moves.get(action) else {
+        let Some(mv) = self.moves().get(action) else {
             return format!("option {}", action + 1);
         };
         let card = &self.setup.deck.cards[usize::from(mv.card)];
@@ -255,7 +276,7 @@ impl Dice for Pile {
 pub(crate) fn search_moves(g: &IconoclasmGame<'_>, width: usize, out: &mut Vec<usize>) {
     out.clear();
     out.extend(
-        super::eval::best_moves(&g.st, &g.moves, width)
+        super::eval::best_moves(&g.st, g.moves(), width)
             .into_iter()
             .map(|(i, _)| i),
     );

@@ -10,6 +10,12 @@ use serde::Serialize;
 pub const MAX_SPAN: i8 = 7;
 const REACH: i8 = MAX_SPAN - 1;
 const SIDE: usize = (2 * REACH + 1) as usize;
+/// The most free positions a grid may offer (every cell of its bounds grown by one).
+pub const MAX_OPEN: usize = ((MAX_SPAN + 2) * (MAX_SPAN + 2)) as usize;
+/// The most cards on a grid (the whole set).
+pub const MAX_CARDS: usize = 16;
+/// Classes [`Grid::largest_groups`] tells apart (the four elements).
+pub const GROUPS: usize = 4;
 
 /// A cell, relative to the first card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -154,19 +160,27 @@ impl Grid {
 
     /// Every legal position, row by row from the top, left to right.
     pub fn legal_positions(&self) -> Vec<Pos> {
+        let (all, n) = self.legal_position_array();
+        all[..n].to_vec()
+    }
+
+    /// [`Grid::legal_positions`] in a fixed array: the first `n` of it (no allocation).
+    pub fn legal_position_array(&self) -> ([Pos; MAX_OPEN], usize) {
+        let mut out = [Pos::ORIGIN; MAX_OPEN];
         let Some(b) = self.bounds else {
-            return vec![Pos::ORIGIN];
+            return (out, 1);
         };
-        let mut out = Vec::new();
+        let mut n = 0;
         for row in b.top - 1..=b.bottom + 1 {
             for col in b.left - 1..=b.right + 1 {
                 let p = Pos::new(row, col);
-                if self.can_place(p) {
-                    out.push(p);
+                if n < MAX_OPEN && self.can_place(p) {
+                    out[n] = p;
+                    n += 1;
                 }
             }
         }
-        out
+        (out, n)
     }
 
     /// Puts a card on an empty cell; the caller checks legality with [`Grid::can_place`].
@@ -216,30 +230,43 @@ impl Grid {
 
     /// Size of the largest orthogonally connected group of cells for which `keep` holds.
     pub fn largest_group(&self, keep: impl Fn(Placed) -> bool) -> usize {
+        self.largest_groups(|c| if keep(c) { 0 } else { GROUPS })[0]
+    }
+
+    /// The size of the largest orthogonally connected group of each class `0..4` of cards,
+    /// `class` telling a card's (a class of 4 or more: the card is in no group), found in one
+    /// pass over the table (no allocation: a grid holds at most [`MAX_CARDS`] cards).
+    pub fn largest_groups(&self, class: impl Fn(Placed) -> usize) -> [usize; GROUPS] {
         let mut seen = [false; SIDE * SIDE];
-        let mut best = 0;
-        let mut stack = Vec::new();
+        let mut best = [0; GROUPS];
+        let mut stack = [Pos::ORIGIN; MAX_CARDS];
         for (p, c) in self.cards() {
             let i = p.index().unwrap_or(0);
-            if seen[i] || !keep(c) {
+            let k = class(c);
+            if seen[i] || k >= GROUPS {
                 continue;
             }
             seen[i] = true;
-            stack.push(p);
+            stack[0] = p;
+            let mut top = 1;
             let mut size = 0;
-            while let Some(q) = stack.pop() {
+            while top > 0 {
+                top -= 1;
+                let q = stack[top];
                 size += 1;
                 for n in q.around() {
                     if let (Some(j), Some(nc)) = (n.index(), self.get(n))
                         && !seen[j]
-                        && keep(nc)
+                        && class(nc) == k
+                        && top < MAX_CARDS
                     {
                         seen[j] = true;
-                        stack.push(n);
+                        stack[top] = n;
+                        top += 1;
                     }
                 }
             }
-            best = best.max(size);
+            best[k] = best[k].max(size);
         }
         best
     }

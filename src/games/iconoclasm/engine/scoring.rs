@@ -40,13 +40,21 @@ pub fn group(st: &State, e: Element) -> u8 {
     st.grid.largest_group(|c| st.face(c.card, c.up) == e) as u8
 }
 
+/// The largest connected group of each element face up (by [`index`]), in one pass.
+pub fn groups(st: &State) -> [u8; 4] {
+    st.grid
+        .largest_groups(|c| index(st.face(c.card, c.up)))
+        .map(|g| g as u8)
+}
+
 /// The four elements, best rank first.
 pub fn rank_elements(st: &State) -> [ElementScore; 4] {
     let n = counts(st);
+    let g = groups(st);
     let mut all = Element::ALL.map(|e| ElementScore {
         element: e,
         count: n[index(e)],
-        group: group(st, e),
+        group: g[index(e)],
         rank: 0,
         points: 0,
         owner: st.owner[index(e)],
@@ -73,29 +81,61 @@ pub struct PlayerScore {
     pub best_rank: u8,
 }
 
+/// Every player's score, by seat (a slice of at most four: no allocation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Scores {
+    all: [PlayerScore; 4],
+    len: u8,
+}
+
+impl std::ops::Deref for Scores {
+    type Target = [PlayerScore];
+    fn deref(&self) -> &[PlayerScore] {
+        &self.all[..usize::from(self.len)]
+    }
+}
+
+impl IntoIterator for Scores {
+    type Item = PlayerScore;
+    type IntoIter = std::iter::Take<std::array::IntoIter<PlayerScore, 4>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.all.into_iter().take(usize::from(self.len))
+    }
+}
+
+impl<'a> IntoIterator for &'a Scores {
+    type Item = &'a PlayerScore;
+    type IntoIter = std::slice::Iter<'a, PlayerScore>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
 /// Every player's score, by seat. Solo: 1 point if the goal is met, else 0.
-pub fn player_scores(st: &State) -> Vec<PlayerScore> {
+pub fn player_scores(st: &State) -> Scores {
     let ranks = rank_elements(st);
-    (0..st.players)
-        .map(|p| {
-            let mine = ranks.iter().filter(|s| s.owner == Some(p));
-            let mut s = PlayerScore {
-                player: p,
-                points: 0,
-                face_up: 0,
-                best_rank: 5,
-            };
-            for e in mine {
-                s.points += e.points;
-                s.face_up += e.count;
-                s.best_rank = s.best_rank.min(e.rank);
-            }
-            if let Some(goal) = st.goal {
-                s.points = u8::from(goal_met(st, goal));
-            }
-            s
-        })
-        .collect()
+    let players = st.players.min(4);
+    let all = std::array::from_fn(|p| {
+        let p = p as u8;
+        let mut s = PlayerScore {
+            player: p,
+            points: 0,
+            face_up: 0,
+            best_rank: 5,
+        };
+        for e in ranks.iter().filter(|e| e.owner == Some(p)) {
+            s.points += e.points;
+            s.face_up += e.count;
+            s.best_rank = s.best_rank.min(e.rank);
+        }
+        if p < players
+            && let Some(goal) = st.goal
+        {
+            s.points = u8::from(goal_met(st, goal));
+        }
+        s
+    });
+    Scores { all, len: players }
 }
 
 /// The winner (a seat from 0): most points, then most face-up cards of one's elements, then
@@ -104,8 +144,14 @@ pub fn winner(st: &State) -> Option<u8> {
     if let Some(goal) = st.goal {
         return goal_met(st, goal).then_some(0);
     }
-    player_scores(st)
-        .into_iter()
+    leader(&player_scores(st))
+}
+
+/// The player ahead among `scores` (a game with players): most points, then most face-up
+/// cards of their elements, then the best-ranked element; on a whole tie, the later seat.
+pub fn leader(scores: &[PlayerScore]) -> Option<u8> {
+    scores
+        .iter()
         .max_by(|a, b| {
             a.points
                 .cmp(&b.points)
@@ -119,7 +165,7 @@ pub fn winner(st: &State) -> Option<u8> {
 /// face up; Balance, exactly 4 of each element face up.
 pub fn goal_met(st: &State, goal: Goal) -> bool {
     match goal {
-        Goal::Dominance => Element::ALL.iter().any(|e| group(st, *e) >= 7),
+        Goal::Dominance => groups(st).iter().any(|g| *g >= 7),
         Goal::Balance => counts(st) == [4; 4],
     }
 }
@@ -129,11 +175,7 @@ pub fn goal_met(st: &State, goal: Goal) -> bool {
 pub fn goal_progress(st: &State, goal: Goal) -> f64 {
     match goal {
         Goal::Dominance => {
-            let best = Element::ALL
-                .iter()
-                .map(|e| group(st, *e))
-                .max()
-                .unwrap_or(0);
+            let best = groups(st).into_iter().max().unwrap_or(0);
             (best as f64 / 7.0).min(1.0)
         }
         Goal::Balance => {

@@ -3,6 +3,8 @@
 //! Randomness comes only from the source passed to [`deal`]: the singles are drawn in a
 //! shuffled order (the draw gives each player an element) and, solo, the deck is shuffled.
 
+use std::sync::Arc;
+
 use rand::Rng;
 use rand::seq::SliceRandom;
 use thiserror::Error;
@@ -51,9 +53,10 @@ impl Goal {
 
 /// The 16 cards in a fixed order: for each element of [`Element::ALL`] (its set), the single,
 /// then its doubles by their other element in [`Element::ALL`] order. Card `i` is in set `i / 4`.
+/// The cards are shared: every game of a run deals from one deck, and a clone copies none.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Deck {
-    pub cards: Vec<ElementCard>,
+    pub cards: Arc<[ElementCard]>,
 }
 
 impl Deck {
@@ -90,7 +93,7 @@ impl Deck {
                 }
             }
         }
-        Ok(Deck { cards: out })
+        Ok(Deck { cards: out.into() })
     }
 
     /// The standard set built from the rules (for tests and tools): the ids and faces of the
@@ -123,7 +126,9 @@ impl Deck {
                 });
             }
         }
-        Deck::from_cards(&cards).unwrap_or(Deck { cards })
+        Deck::from_cards(&cards).unwrap_or(Deck {
+            cards: cards.into(),
+        })
     }
 
     /// The two faces of every card, front then back.

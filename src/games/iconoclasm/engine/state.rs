@@ -7,7 +7,7 @@ use thiserror::Error;
 
 use super::clash::{Clashes, index};
 use super::events::{Event, Log};
-use super::grid::{Grid, Placed, Pos, Side};
+use super::grid::{Grid, MAX_OPEN, Placed, Pos, Side};
 use super::setup::{CARDS, Goal, Setup};
 use crate::games::iconoclasm::model::{Clash, Element};
 
@@ -56,6 +56,25 @@ pub enum IllegalMove {
     Position(Pos),
     #[error("the clash order must list every neighbour of the new card exactly once")]
     Order,
+}
+
+/// A free position's occupied neighbours (north, east, south, west): where each is, the
+/// element it shows and whether turning it over changes that element.
+#[derive(Debug, Clone, Copy)]
+struct Near {
+    pos: [Pos; 4],
+    theirs: [Element; 4],
+    changes: [bool; 4],
+    len: u8,
+}
+
+impl Near {
+    const EMPTY: Near = Near {
+        pos: [Pos::ORIGIN; 4],
+        theirs: [Element::Fire; 4],
+        changes: [false; 4],
+        len: 0,
+    };
 }
 
 /// A position of the game.
@@ -186,31 +205,133 @@ impl State {
     /// once (the first in that order).
     pub fn moves(&self) -> Vec<Move> {
         let mut out = Vec::new();
-        if self.is_over() || self.needs_draw() {
-            return out;
-        }
-        let positions = self.grid.legal_positions();
+        self.each_move(|mv| {
+            out.push(mv);
+            true
+        });
+        out
+    }
+
+    /// How many legal moves [`State::moves`] lists (without listing them).
+    pub fn move_count(&self) -> usize {
+        let mut n = 0;
+        self.each_move(|_| {
+            n += 1;
+            true
+        });
+        n
+    }
+
+    /// Move `k` of [`State::moves`] (without listing the others), if there are that many.
+    pub fn nth_move(&self, k: usize) -> Option<Move> {
+        let mut left = k;
+        let mut found = None;
+        self.each_move(|mv| {
+            if left == 0 {
+                found = Some(mv);
+                false
+            } else {
+                left -= 1;
+                true
+            }
+        });
+        found
+    }
+
+    /// How many legal moves each card of the hand has (by card; 0 for a card not in the
+    /// hand): what [`State::nth_move_by`] needs to skip the cards before the move it finds.
+    pub fn move_counts(&self) -> [u16; CARDS] {
+        let mut n = [0u16; CARDS];
+        self.each_move(|mv| {
+            n[usize::from(mv.card)] += 1;
+            true
+        });
+        n
+    }
+
+    /// [`State::nth_move`] given [`State::move_counts`] of this state: only the moves of the
+    /// card that holds move `k` are tried.
+    pub fn nth_move_by(&self, counts: &[u16; CARDS], k: usize) -> Option<Move> {
+        let mut left = k;
         for card in bits(self.hands[self.to_move as usize]) {
-            for &pos in &positions {
-                let nb: Vec<Pos> = self.grid.neighbours(pos).collect();
-                let mut seen: Vec<u8> = Vec::new();
+            let n = usize::from(counts[usize::from(card)]);
+            if left < n {
+                let mut found = None;
+                self.each_move_of(1 << card, |mv| {
+                    if left == 0 {
+                        found = Some(mv);
+                        false
+                    } else {
+                        left -= 1;
+                        true
+                    }
+                });
+                return found;
+            }
+            left -= n;
+        }
+        None
+    }
+
+    /// Gives `f` each legal move in [`State::moves`]' order until it returns false.
+    fn each_move(&self, f: impl FnMut(Move) -> bool) {
+        self.each_move_of(u16::MAX, f)
+    }
+
+    /// [`State::each_move`] for the cards of the hand in `cards` alone. Allocates nothing:
+    /// the positions and each position's neighbours live in fixed arrays, the clash orders
+    /// tried are permutations of at most four, and the outcomes already seen at a position
+    /// are bits of a `u64` (an outcome key is below 64).
+    fn each_move_of(&self, cards: u16, mut f: impl FnMut(Move) -> bool) {
+        if self.is_over() || self.needs_draw() {
+            return;
+        }
+        let (positions, count) = self.grid.legal_position_array();
+        // Each position's occupied neighbours (north, east, south, west), the element each
+        // shows and whether a flip would change it: the same for every card tried there.
+        let mut near = [Near::EMPTY; MAX_OPEN];
+        for (n, &pos) in near.iter_mut().zip(&positions[..count]) {
+            for q in self.grid.neighbours(pos) {
+                let Some(c) = self.grid.get(q) else { continue };
+                let k = usize::from(n.len);
+                let theirs = self.face(c.card, c.up);
+                n.pos[k] = q;
+                n.theirs[k] = theirs;
+                n.changes[k] = self.face(c.card, c.up.flipped()) != theirs;
+                n.len += 1;
+            }
+        }
+        for card in bits(self.hands[self.to_move as usize] & cards) {
+            for (&pos, n) in positions[..count].iter().zip(&near) {
+                let len = usize::from(n.len);
+                let mut seen = 0u64;
                 for &side in self.sides(card) {
-                    let mut perm: Vec<usize> = (0..nb.len()).collect();
+                    let mut perm = [0usize, 1, 2, 3];
                     loop {
-                        let order: Vec<Pos> = perm.iter().map(|&i| nb[i]).collect();
-                        let key = self.outcome(card, side, &nb, &perm);
-                        if !seen.contains(&key) {
-                            seen.push(key);
-                            out.push(Move::new(card, side, pos, &order));
+                        let key = self.outcome(card, side, n, &perm[..len]);
+                        if seen & (1 << key) == 0 {
+                            seen |= 1 << key;
+                            let mut order = [Pos::ORIGIN; 4];
+                            for (o, &i) in order.iter_mut().zip(&perm[..len]) {
+                                *o = n.pos[i];
+                            }
+                            if !f(Move {
+                                card,
+                                side,
+                                pos,
+                                order,
+                                len: n.len,
+                            }) {
+                                return;
+                            }
                         }
-                        if !next_permutation(&mut perm) {
+                        if !next_permutation(&mut perm[..len]) {
                             break;
                         }
                     }
                 }
             }
         }
-        out
     }
 
     /// A uniformly drawn card, position, face and clash order (rollouts; not deduplicated).
@@ -229,26 +350,18 @@ impl State {
         Some(Move::new(card, side, pos, &order))
     }
 
-    /// The element of the new card at the end and, per neighbour `nb[i]`, whether its
-    /// element changed (bit i+2) when clashing in the order `perm`, without changing the state.
-    fn outcome(&self, card: u8, side: Side, nb: &[Pos], perm: &[usize]) -> u8 {
+    /// The element of the new card at the end and, per neighbour `n.pos[i]`, whether its
+    /// element changed (bit i+2) when clashing in the order `perm`, without changing the
+    /// state: a key below 64.
+    fn outcome(&self, card: u8, side: Side, n: &Near, perm: &[usize]) -> u8 {
         let mut cur = side;
         let mut key = 0u8;
         for &i in perm {
-            let p = &nb[i];
-            let Some(theirs) = self.element_at(*p) else {
-                continue;
-            };
-            let other = self.grid.get(*p).map_or(Side::Front, |c| c.up.flipped());
-            let their_new = self
-                .grid
-                .get(*p)
-                .map_or(theirs, |c| self.face(c.card, other));
-            match self.clashes.get(self.face(card, cur), theirs) {
-                Clash::FlipsOther => key |= u8::from(their_new != theirs) << (i + 2),
+            match self.clashes.get(self.face(card, cur), n.theirs[i]) {
+                Clash::FlipsOther => key |= u8::from(n.changes[i]) << (i + 2),
                 Clash::FlipsSelf => cur = cur.flipped(),
                 Clash::Mutual => {
-                    key |= u8::from(their_new != theirs) << (i + 2);
+                    key |= u8::from(n.changes[i]) << (i + 2);
                     cur = cur.flipped();
                 }
                 Clash::None => {}
@@ -271,11 +384,17 @@ impl State {
         if !self.grid.can_place(mv.pos) {
             return Err(IllegalMove::Position(mv.pos));
         }
-        let mut want: Vec<Pos> = self.grid.neighbours(mv.pos).collect();
-        let mut got = mv.order().to_vec();
-        want.sort();
-        got.sort();
-        if want != got {
+        // The order must be the occupied neighbours, each once: as many, and each of them
+        // listed (the neighbours are distinct, so none is then listed twice).
+        let got = mv.order();
+        let mut want = 0usize;
+        for q in self.grid.neighbours(mv.pos) {
+            want += 1;
+            if !got.contains(&q) {
+                return Err(IllegalMove::Order);
+            }
+        }
+        if want != got.len() {
             return Err(IllegalMove::Order);
         }
         Ok(())
