@@ -10,4 +10,5 @@ mod enemy_skills;
 mod engine_props;
 mod engine_rules;
 mod golden;
+mod modes;
 mod skills;

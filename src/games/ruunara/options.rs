@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::engine::RuunaraGame;
-use super::engine::Setup;
+use super::engine::{PlayMode, Setup};
 use super::matchfile::{self, Source};
 use super::mission::{MissionFile, Scenario};
 use super::rules as ruunara_rules;
@@ -28,6 +28,12 @@ pub struct RuunaraOptions {
     pub mission: PathBuf,
     /// The squad file (`*.squad.toml`), deployed by the mission in squad order.
     pub squad: PathBuf,
+    /// Who plays: solo (one player commands the squad), duo (two players share the heroes,
+    /// each commanding every other member in squad order; --policy plays both) or contest
+    /// (a second player commands the enemies; the sides alternate activations).
+    #[arg(long, value_enum, default_value_t = PlayMode::Solo)]
+    #[serde(default)]
+    pub mode: PlayMode,
 }
 
 impl RuunaraOptions {
@@ -41,13 +47,15 @@ impl RuunaraOptions {
     /// [`RuunaraOptions::compile`] checks it.
     pub fn setup(&self, shelf: &dyn Shelf, ask: &Ask<'_>) -> Result<(Setup, Source), String> {
         let lookup = shelf.lookup()?;
-        let (scenario, source) = deployed(shelf, lookup, &self.mission, &self.squad)?;
+        let (scenario, mut source) = deployed(shelf, lookup, &self.mission, &self.squad)?;
+        source.mode = self.mode;
         if let Some(n) = crate::games::gaps::note(&crate::games::gaps::of_cards(&source.cards)) {
             shelf.note(&n);
         }
-        let setup =
-            Setup::new(&scenario).map_err(|e| format!("{}: {e}", self.mission.display()))?;
-        for p in (ask.policies)(1) {
+        let setup = Setup::new(&scenario)
+            .and_then(|s| s.with_mode(self.mode))
+            .map_err(|e| format!("{}: {e}", self.mission.display()))?;
+        for p in (ask.policies)(self.mode.seats()) {
             check_search(ask.policy_option, p, setup.figs.len())?;
         }
         Ok((setup, source))
@@ -133,6 +141,7 @@ pub fn deployed(
             mission: mission_text,
             squad: s,
             cards: keeping.into_kept(),
+            mode: PlayMode::Solo,
         },
     ))
 }
@@ -142,7 +151,7 @@ pub fn prepare(m: &clap::ArgMatches, shelf: &dyn Shelf, ask: &Ask<'_>) -> Result
     use clap::FromArgMatches;
     let o = RuunaraOptions::from_arg_matches(m).map_err(|e| e.to_string())?;
     let (setup, _) = o.setup(shelf, ask)?;
-    let policies = (ask.policies)(1);
+    let policies = (ask.policies)(o.mode.seats());
     let seats = policies.clone();
     Ok(Prepared {
         run: vec![
