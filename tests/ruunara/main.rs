@@ -11,4 +11,5 @@ mod engine_props;
 mod engine_rules;
 mod golden;
 mod modes;
+mod racial;
 mod skills;

@@ -24,7 +24,7 @@ use crate::games::ruunara::squad::SquadFile;
 
 /// The version of the Ruunara engine: a record of another is refused (a rule change that
 /// plays a seed differently raises it).
-pub const ENGINE: u32 = 1;
+pub const ENGINE: u32 = 2;
 
 /// What a match was deployed from, kept for its record.
 #[derive(Debug, Clone, PartialEq)]

@@ -9,6 +9,7 @@ pub mod mission;
 pub mod model;
 pub mod odds;
 pub mod options;
+pub mod races;
 pub mod rules;
 pub mod squad;
 

@@ -13,8 +13,8 @@ use crate::games::ruunara::model::{Cycle, Dice, Figure, SkillEffect};
 
 /// The most figures a match holds.
 pub const MAX_FIGS: usize = 24;
-/// The most applied skills a figure has.
-pub const MAX_SKILLS: usize = 4;
+/// The most applied skills a figure has (a card's own and its race's two).
+pub const MAX_SKILLS: usize = 6;
 /// The most dice one roll throws.
 pub const MAX_DICE: usize = 12;
 
