@@ -5,6 +5,7 @@
 
 mod balance;
 mod balance_ruunara;
+mod campaign;
 mod cards_export;
 mod catalogue;
 mod collection;

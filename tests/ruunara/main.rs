@@ -3,6 +3,7 @@
 //! duel.
 
 mod balance;
+mod campaign;
 mod common;
 mod deploy;
 mod duel;

@@ -1,5 +1,6 @@
 //! Ruunara: card model, missions, construction rules, engine and AI.
 
+pub mod campaign;
 pub mod duel;
 pub mod edit;
 pub mod engine;
