@@ -206,4 +206,10 @@ fn play_ruunara_campaign_prints_each_mission_and_the_campaigns_end() {
     );
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--campaign"));
+    let out = deckwright(
+        &db,
+        &["play", "ruunara", "--campaign", file, "--mode", "duo"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("played solo"));
 }
