@@ -7,6 +7,7 @@ mod balance;
 mod balance_ruunara;
 mod balance_shard;
 mod balance_sweep;
+mod campaign;
 mod cards_export;
 mod catalogue;
 mod collection;

@@ -99,6 +99,29 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         None
     };
     let seed = common.seed;
+    // Ruunara's story mode plays a campaign's three missions, each a match of its own.
+    if game.name == crate::games::ruunara::REGISTRATION.name
+        && let Ok(Some(path)) = m.try_get_one::<std::path::PathBuf>("campaign")
+    {
+        if m.try_get_one::<crate::games::ruunara::engine::PlayMode>("mode")
+            .ok()
+            .flatten()
+            .is_some_and(|&mode| mode != crate::games::ruunara::engine::PlayMode::Solo)
+        {
+            return Err(BadInput(
+                "--campaign: a campaign is played solo (--mode duo or contest is for one mission)"
+                    .into(),
+            ));
+        }
+        if dice.is_some() || common.record.is_some() {
+            return Err(BadInput(
+                "--campaign: a campaign's missions are seeded one by one; --dice and --record are for one mission"
+                    .into(),
+            ));
+        }
+        let policies = common.policies(2);
+        return super::campaign::run(ctx, path, &policies, seed, common.json);
+    }
     let shelf = CliShelf::new(ctx);
     let options = (game.options.compile)(
         &m,

@@ -15,13 +15,14 @@ use deckwright::games::dice::RngDice;
 use deckwright::games::game::{Game, Turn};
 use deckwright::games::record::MatchRecord;
 use deckwright::games::registry;
-use deckwright::games::ruunara::engine::{Opt, Phase, Pt, RuunaraGame, Setup};
+use deckwright::games::ruunara::engine::{Opt, Phase, PlayMode, Pt, RuunaraGame, Setup};
 use deckwright::games::ruunara::squad::SquadFile;
 use deckwright::games::session::{Seat, Session};
 use deckwright::sim;
+use egui::accesskit::Role;
 use egui::{Key, PointerButton};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{By, Queryable};
 
 use crate::support::{app, click, harness};
 
@@ -990,4 +991,53 @@ fn the_match_says_which_card_texts_it_does_not_play() {
         .map(|g| g.line())
         .collect();
     assert_eq!(gaps, lines);
+}
+
+#[test]
+fn a_contest_is_chosen_on_the_board_and_the_computer_commands_the_enemies_between_the_heroes() {
+    let mut h = harness(app());
+    h.run();
+    click(&mut h, "Match");
+    click(&mut h, "Ruunara");
+    // The mode combo: a contest gives the seats row the heroes and the enemies.
+    h.get(By::new().label("Mode").role(Role::ComboBox)).click();
+    h.run();
+    click(&mut h, "contest");
+    h.get_by_label("Heroes");
+    h.get_by_label("Enemies");
+    click(&mut h, "New match");
+    {
+        let app = h.state();
+        let s = session(app);
+        assert_eq!(s.seats, vec![Seat::Person, Seat::Computer(Policy::Greedy)]);
+        assert_eq!(latest(app).setup.mode, PlayMode::Contest);
+    }
+    h.get_by_label("Heroes decides");
+    // The person plays a hero's activation (key 1 each time); the computer then activates an
+    // enemy at once, before the next hero: no enemies' turn.
+    let heroes = latest(h.state()).setup.heroes;
+    let enemy_acted = |app: &DeckwrightApp| {
+        let g = latest(app);
+        log_of(session(app)).iter().any(|(_, l)| {
+            (heroes..g.setup.figs.len())
+                .any(|i| l.contains(&format!("{} #{i} acts", g.setup.figs[i].name)))
+        })
+    };
+    for _ in 0..50 {
+        if enemy_acted(h.state()) || over(h.state()) {
+            break;
+        }
+        h.key_press(Key::Num1);
+        h.run();
+    }
+    let app = h.state();
+    assert!(enemy_acted(app), "{:?}", log_of(session(app)));
+    assert!(
+        !log_of(session(app))
+            .iter()
+            .any(|(_, l)| l.contains("enemies' turn")),
+        "{:?}",
+        log_of(session(app))
+    );
+    assert_eq!(latest(app).st.round, 1);
 }

@@ -965,3 +965,114 @@ fn a_ruunara_mission_is_hosted_from_its_files_with_a_remote_squad() {
     assert_eq!(last_line(&hout), last_line(&rout));
     assert_eq!(last_line(&pout), last_line(&rout));
 }
+
+/// Duo Ruunara over the loopback: two joiners share the squad (each its own heroes, taking
+/// turns), the enemies run by the rules on the host; Ruunara hides nothing, so each seat
+/// follows the host's whole log; the kept records agree and replay.
+#[test]
+fn duo_ruunara_is_played_by_two_joiners_sharing_the_heroes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let kept = path(d, "host.match.toml");
+    let theirs = path(d, "second.match.toml");
+    let ex = |f: &str| format!("{}/examples/ruunara/{f}", env!("CARGO_MANIFEST_DIR"));
+    let (mission, squad) = (
+        ex("eliminate.mission.toml"),
+        ex("legal-ardann-story.squad.toml"),
+    );
+    let (host, code) = host(
+        d,
+        &[
+            "ruunara",
+            &mission,
+            &squad,
+            "--mode",
+            "duo",
+            "--seed",
+            "2",
+            "--seats",
+            "remote,remote,first",
+            "--record",
+            s(&kept),
+        ],
+    );
+    let first = join(d, &code, &["--policy", "random", "--seed", "1"]);
+    let second = join(
+        d,
+        &code,
+        &["--policy", "first", "--seed", "2", "--record", s(&theirs)],
+    );
+    let (fc, fout, ferr) = first.finish();
+    assert_eq!(fc, 0, "player 1: {fout}\n{ferr}");
+    let (sc, sout, serr) = second.finish();
+    assert_eq!(sc, 0, "player 2: {sout}\n{serr}");
+    let (hc, hout, herr) = host.finish();
+    assert_eq!(hc, 0, "host: {hout}\n{herr}");
+    assert!(
+        herr.contains("Player 1 joined") && herr.contains("Player 2 joined"),
+        "{herr}"
+    );
+    let a = std::fs::read_to_string(&kept).unwrap();
+    assert_eq!(a, std::fs::read_to_string(&theirs).unwrap());
+    assert!(a.contains("mode = \"duo\""), "{a}");
+    // Both people decided: the record names two persons and the mission's policy.
+    assert!(
+        a.contains("seats = [\"person\", \"person\", \"first\"]"),
+        "{a}"
+    );
+    let (rc, rout) = replay(d, &kept);
+    assert_eq!(rc, 0, "{rout}");
+    let result = last_line(&rout);
+    assert_eq!(last_line(&hout), result);
+    assert_eq!(last_line(&fout), result);
+    assert_eq!(last_line(&sout), result);
+    // Each player's heroes acted at its own seat: the log shows both players' members.
+    for hero in ["Haskar Emberfist #0 acts", "Yrsa Coalmantle #1 acts"] {
+        assert!(rout.contains(hero), "{rout}");
+    }
+}
+
+/// A Ruunara contest over the loopback: the squad played by the host's computer, the
+/// enemies commanded by a joiner; the record replays to the same outcome.
+#[test]
+fn a_ruunara_contest_is_played_against_a_joiner_commanding_the_enemies() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let kept = path(d, "host.match.toml");
+    let ex = |f: &str| format!("{}/examples/ruunara/{f}", env!("CARGO_MANIFEST_DIR"));
+    let (mission, squad) = (
+        ex("eliminate.mission.toml"),
+        ex("legal-ardann-story.squad.toml"),
+    );
+    let (host, code) = host(
+        d,
+        &[
+            "ruunara",
+            &mission,
+            &squad,
+            "--mode",
+            "contest",
+            "--seed",
+            "4",
+            "--seats",
+            "greedy,remote",
+            "--record",
+            s(&kept),
+        ],
+    );
+    let enemies = join(d, &code, &["--policy", "random", "--seed", "3"]);
+    let (ec, eout, eerr) = enemies.finish();
+    assert_eq!(ec, 0, "enemies: {eout}\n{eerr}");
+    assert!(eout.contains("as Player 2"), "{eout}");
+    let (hc, hout, herr) = host.finish();
+    assert_eq!(hc, 0, "host: {hout}\n{herr}");
+    let a = std::fs::read_to_string(&kept).unwrap();
+    assert!(a.contains("mode = \"contest\""), "{a}");
+    let (rc, rout) = replay(d, &kept);
+    assert_eq!(rc, 0, "{rout}");
+    assert_eq!(last_line(&hout), last_line(&rout));
+    assert_eq!(last_line(&eout), last_line(&rout));
+    // No enemies' turn in a contest: the sides alternate within the round.
+    assert!(!rout.contains("The enemies' turn"), "{rout}");
+    assert!(rout.contains("Ghoul Gnawer #3 acts"), "{rout}");
+}

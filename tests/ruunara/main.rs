@@ -3,6 +3,7 @@
 //! duel.
 
 mod balance;
+mod campaign;
 mod common;
 mod deploy;
 mod duel;
@@ -10,5 +11,7 @@ mod enemy_skills;
 mod engine_props;
 mod engine_rules;
 mod golden;
+mod modes;
+mod racial;
 mod skills;
 mod written_rules;

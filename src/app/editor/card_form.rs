@@ -345,7 +345,10 @@ fn wording_ui(
     ui.push_id(id, |ui| {
         let disagree = text::audit(words, effects);
         for why in &disagree {
-            ui.colored_label(ui.visuals().warn_fg_color, format!("Text and effects disagree: {why}"));
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                format!("Text and effects disagree: {why}"),
+            );
         }
         let written = text::write(effects);
         // Offered where the text is missing or disagrees: a text that agrees is the

@@ -25,7 +25,7 @@ use crate::games::dice::{RngDice, game_seed};
 use crate::games::game::{Game, Outcome, Turn};
 use crate::games::owned::Owned;
 use crate::games::ruunara::engine::{
-    BASE_R, Opt, Phase, Pt, RuunaraEnding, RuunaraGame, Setup, Status,
+    BASE_R, Opt, Phase, PlayMode, Pt, RuunaraEnding, RuunaraGame, Setup, Status,
 };
 use crate::games::ruunara::matchfile::{self, Ruunara};
 use crate::games::ruunara::mission::{Objective, SceneryKind, Zone};
@@ -569,6 +569,17 @@ fn board_ui(
     out
 }
 
+/// The name of seat `seat` of a match played in `mode`.
+pub fn seat_name(mode: PlayMode, seat: usize) -> String {
+    match (mode, seat) {
+        (PlayMode::Solo, _) => "Heroes".into(),
+        (PlayMode::Duo, 0 | 1) => format!("Player {} (heroes)", seat + 1),
+        (PlayMode::Duo, _) => "The mission".into(),
+        (PlayMode::Contest, 0) => "Heroes".into(),
+        (PlayMode::Contest, _) => "Enemies".into(),
+    }
+}
+
 /// Ruunara's board: where a new match's mission and squad come from, and the table with the
 /// decision under it.
 pub struct RuunaraBoard {
@@ -587,6 +598,9 @@ pub struct RuunaraBoard {
     pub map: Option<BoardMap>,
     /// Why the last drop on the table was refused (nothing was decided).
     pub refusal: Option<String>,
+    /// Who plays the next match: solo, duo (two people share the heroes) or a contest (a
+    /// second player commands the enemies).
+    pub mode: PlayMode,
 }
 
 impl Default for RuunaraBoard {
@@ -600,6 +614,7 @@ impl Default for RuunaraBoard {
             dragging: None,
             map: None,
             refusal: None,
+            mode: PlayMode::Solo,
         }
     }
 }
@@ -642,7 +657,9 @@ impl RuunaraBoard {
     /// The setup of the mission and squad chosen.
     pub fn setup(&self, cat: &dyn CardLookup) -> Result<Setup, String> {
         let (name, text) = self.mission_text()?;
-        setup_of(cat, &text, &name, &self.squad_file()?)
+        setup_of(cat, &text, &name, &self.squad_file()?)?
+            .with_mode(self.mode)
+            .map_err(|e| format!("The mission cannot start: {e}"))
     }
 
     /// The line above the table: the mission and its round, the arcs switch, and the refusal
@@ -654,6 +671,12 @@ impl RuunaraBoard {
                 "{}: round {} of {}",
                 game.setup.name, game.st.round, game.setup.round_limit
             ));
+            // Duo and contest: whose decision it is.
+            if game.setup.mode != PlayMode::Solo
+                && let Turn::Seat { seat, .. } = game.turn()
+            {
+                ui.strong(format!("{} decides", seat_name(game.setup.mode, seat)));
+            }
             if let Some(r) = &self.refusal {
                 ui.add(
                     egui::Label::new(egui::RichText::new(r).color(ui.visuals().error_fg_color))
@@ -666,15 +689,22 @@ impl RuunaraBoard {
 }
 
 impl Board for RuunaraBoard {
-    fn seat_name(&self, _seat: usize) -> String {
-        "Heroes".into()
+    fn seat_name(&self, seat: usize) -> String {
+        seat_name(self.mode, seat)
+    }
+
+    fn opened(&mut self, options: &toml::Table) {
+        if let Ok(src) = matchfile::source_of(options) {
+            self.mode = src.mode;
+        }
     }
 
     /// The mission and the squad chosen, deployed with the cards of the catalogue `cat` (the
     /// record keeps the cards looked up, so it replays without them).
     fn start(&self, _players: usize, _seed: u64, cat: &Catalogue) -> Result<Start, String> {
         let (name, text) = self.mission_text()?;
-        let (_, src) = matchfile::deploy(cat, &text, &name, &self.squad_file()?)?;
+        let (_, mut src) = matchfile::deploy(cat, &text, &name, &self.squad_file()?)?;
+        src.mode = self.mode;
         let options = matchfile::options(&src);
         let opened = matchfile::open(&options, cat).map_err(|e| e.to_string())?;
         Ok(Start { opened, options })
@@ -769,12 +799,17 @@ impl Default for RuunaraPanel {
         RuunaraPanel {
             simulate: false,
             sim: SimView::new("ruunara-sim", 500),
-            view: SessionView::new(
-                &crate::games::ruunara::REGISTRATION,
-                "ruunara",
-                RuunaraBoard::default(),
-                (1, 1, 1),
-            ),
+            view: {
+                // Seats for two players (duo, contest); one offered until a mode wants two.
+                let mut v = SessionView::new(
+                    &crate::games::ruunara::REGISTRATION,
+                    "ruunara",
+                    RuunaraBoard::default(),
+                    (1, 1, 2),
+                );
+                v.most = 1;
+                v
+            },
             chosen: Arc::default(),
         }
     }
@@ -794,6 +829,9 @@ impl RuunaraPanel {
                 self.view.board.squad = SquadSource::File(path);
             }
         }
+        // The seats offered follow the mode: one player, or two.
+        let players = self.view.board.mode.players();
+        (self.view.fewest, self.view.players, self.view.most) = (players, players, players);
         let board = &mut self.view.board;
         if board.squad == SquadSource::Screen {
             if board.screen_squad.as_ref() != Some(&env.docs.squad) {
@@ -871,6 +909,28 @@ impl RuunaraPanel {
             {
                 self.ask_file(ui.ctx(), env, false);
             }
+            let board = &mut self.view.board;
+            let label = ui.label("Mode");
+            egui::ComboBox::from_id_salt("ruunara-mode")
+                .selected_text(board.mode.as_str())
+                .show_ui(ui, |ui| {
+                    for (m, tip) in [
+                        (PlayMode::Solo, "One player commands the squad"),
+                        (
+                            PlayMode::Duo,
+                            "Two players share the heroes, each commanding every other member",
+                        ),
+                        (
+                            PlayMode::Contest,
+                            "A second player commands the enemies; the sides alternate activations",
+                        ),
+                    ] {
+                        ui.selectable_value(&mut board.mode, m, m.as_str())
+                            .on_hover_text(tip);
+                    }
+                })
+                .response
+                .labelled_by(label.id);
         });
     }
 
@@ -1023,7 +1083,13 @@ fn options_ui(
                 ui.weak(format!("Taken: {}", taken_text(game, shown, i)));
             }
             if shown.person.is_none() {
-                ui.label("The computer plays the heroes.");
+                ui.label(match game.setup.mode {
+                    PlayMode::Solo => "The computer plays the heroes.".to_string(),
+                    mode => format!(
+                        "The computer plays {} here.",
+                        seat_name(mode, game.seat_now())
+                    ),
+                });
                 return None;
             }
             ui.strong(game.question());

@@ -3,8 +3,8 @@
 //! `options` written from it and read back; and the report `play` and `replay` print.
 //!
 //! The record's options rebuild the match without the catalogue or the Squad screen
-//! (docs/cards.md, "Match records"): `mission_file`, `mission` (the whole text), `squad`
-//! and `cards` (each card's TOML).
+//! (docs/cards.md, "Match records"): `mission_file`, `mission` (the whole text), `squad`,
+//! `cards` (each card's TOML) and, for duo play or a contest, `mode`.
 
 use crate::games::any::{Opened, opening};
 use crate::games::owned::{OnSetup, Owned};
@@ -15,14 +15,17 @@ use crate::games::build::{Keeping, cards_of, cards_value};
 use crate::games::game::{Ending, Game};
 use crate::games::record::{MatchRecord, RecordError, replay_record};
 use crate::games::report::{Line, Report};
-use crate::games::ruunara::engine::{Event, RuunaraEnding, RuunaraGame, Setup, Side, Status};
+use crate::games::ruunara::engine::{
+    Event, PlayMode, RuunaraEnding, RuunaraGame, Setup, Side, Status,
+};
 use crate::games::ruunara::mission::{MissionFile, Objective, Scenario, Zone};
 use crate::games::ruunara::rules;
 use crate::games::ruunara::squad::SquadFile;
 
 /// The version of the Ruunara engine: a record of another is refused (a rule change that
-/// plays a seed differently raises it: 2 since issue 29, the enemies moving as written).
-pub const ENGINE: u32 = 2;
+/// plays a seed differently raises it: 2 with the enemies moving as written, 3 with the
+/// racial skills, both of issue 29).
+pub const ENGINE: u32 = 3;
 
 /// What a match was deployed from, kept for its record.
 #[derive(Debug, Clone, PartialEq)]
@@ -31,6 +34,8 @@ pub struct Source {
     pub mission: String,
     pub squad: SquadFile,
     pub cards: Vec<Card>,
+    /// Who plays (solo unless said).
+    pub mode: PlayMode,
 }
 
 /// A match ready to play: the scenario (the table, scenery, objective as resolved) and the
@@ -95,6 +100,7 @@ pub fn deploy(
             mission: mission_text.to_string(),
             squad: squad.clone(),
             cards: keeping.into_kept(),
+            mode: PlayMode::Solo,
         },
     ))
 }
@@ -109,7 +115,21 @@ pub fn options(src: &Source) -> toml::Table {
         toml::Value::try_from(&src.squad).expect("a squad is plain data"),
     );
     o.insert("cards".into(), cards_value(&src.cards));
+    // A solo match's record stays as it was before the modes.
+    if src.mode != PlayMode::Solo {
+        o.insert("mode".into(), src.mode.as_str().into());
+    }
     o
+}
+
+/// The match a record's source describes: compiled, in its mode.
+pub fn compile_source(src: &Source) -> Result<Compiled, String> {
+    let mut c = compile(&src.cards, &src.mission, &src.mission_file, &src.squad)?;
+    c.setup = c
+        .setup
+        .with_mode(src.mode)
+        .map_err(|e| format!("The mission cannot start: {e}"))?;
+    Ok(c)
 }
 
 /// What a record's `options` say the match was deployed from.
@@ -127,11 +147,21 @@ pub fn source_of(o: &toml::Table) -> Result<Source, RecordError> {
         .ok_or_else(|| bad("`squad` is missing".into()))?
         .try_into()
         .map_err(|e| bad(format!("`squad`: {e}")))?;
+    let mode = match o.get("mode") {
+        None => PlayMode::Solo,
+        Some(v) => v.as_str().and_then(PlayMode::parse).ok_or_else(|| {
+            bad(format!(
+                "`mode` is not one of {}",
+                PlayMode::ALL.map(PlayMode::as_str).join(", ")
+            ))
+        })?,
+    };
     Ok(Source {
         mission_file: text("mission_file")?,
         mission: text("mission")?,
         squad,
         cards: cards_of(o, crate::cards::Game::Ruunara).map_err(bad)?,
+        mode,
     })
 }
 
@@ -151,8 +181,7 @@ pub fn open(o: &toml::Table, _lookup: &dyn CardLookup) -> Result<Opened, RecordE
         return Err(RecordError::Legacy("dice"));
     }
     let src = source_of(o)?;
-    let c = compile(&src.cards, &src.mission, &src.mission_file, &src.squad)
-        .map_err(RecordError::Options)?;
+    let c = compile_source(&src).map_err(RecordError::Options)?;
     let mut log = Vec::new();
     let game = Owned::<Ruunara>::new(c.setup, |s| RuunaraGame::start(s, &mut log));
     Ok(Opened {
@@ -174,8 +203,7 @@ pub fn replay(
     }
     r.expect_engine(ENGINE)?;
     let src = source_of(&r.options)?;
-    let c = compile(&src.cards, &src.mission, &src.mission_file, &src.squad)
-        .map_err(RecordError::Options)?;
+    let c = compile_source(&src).map_err(RecordError::Options)?;
     let mut start_log = Vec::new();
     let start = RuunaraGame::start(&c.setup, &mut start_log);
     let done = replay_record(start, start_log, r, to)?;
@@ -296,6 +324,7 @@ fn document(
         "mission": setup.id,
         "seed": seed,
         "policy": policy,
+        "mode": setup.mode.as_str(),
         "winner": winner(ended),
         "ended": ended.name(),
         "turns": game.st.round,

@@ -926,7 +926,8 @@ impl MissionFile {
             .iter()
             .zip(deploys)
             .map(|(f, deploy)| Placed {
-                card: f.clone(),
+                // Each member plays with its race's skills beside its own.
+                card: super::races::with_racial_skills(f.clone()),
                 deploy,
             })
             .collect();

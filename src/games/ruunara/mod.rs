@@ -1,5 +1,6 @@
 //! Ruunara: card model, missions, construction rules, engine and AI.
 
+pub mod campaign;
 pub mod duel;
 pub mod edit;
 pub mod engine;
@@ -9,6 +10,7 @@ pub mod mission;
 pub mod model;
 pub mod odds;
 pub mod options;
+pub mod races;
 pub mod rules;
 pub mod squad;
 

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::engine::RuunaraGame;
-use super::engine::Setup;
+use super::engine::{PlayMode, Setup};
 use super::matchfile::{self, Source};
 use super::mission::{MissionFile, Scenario};
 use super::rules as ruunara_rules;
@@ -25,9 +25,23 @@ pub const MAX_SEARCH: u64 = 100_000;
 #[derive(Debug, Clone, PartialEq, Eq, clap::Args, Serialize, Deserialize)]
 pub struct RuunaraOptions {
     /// The mission file (`*.mission.toml`).
-    pub mission: PathBuf,
+    #[arg(required_unless_present = "campaign")]
+    pub mission: Option<PathBuf>,
     /// The squad file (`*.squad.toml`), deployed by the mission in squad order.
-    pub squad: PathBuf,
+    #[arg(required_unless_present = "campaign")]
+    pub squad: Option<PathBuf>,
+    /// Story mode: play the three missions of a campaign file (`*.campaign.toml`, which
+    /// names its squad and missions) in order, `play` only; heroes executed in one mission
+    /// are gone for the rest.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["mission", "squad"])]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub campaign: Option<PathBuf>,
+    /// Who plays: solo (one player commands the squad), duo (two players share the heroes,
+    /// each commanding every other member in squad order; --policy plays both) or contest
+    /// (a second player commands the enemies; the sides alternate activations).
+    #[arg(long, value_enum, default_value_t = PlayMode::Solo)]
+    #[serde(default)]
+    pub mode: PlayMode,
 }
 
 /// What `balance ruunara` takes besides the run's options (policy, stopping, seed, output,
@@ -59,14 +73,25 @@ impl RuunaraOptions {
     /// The engine's setup of the mission and what a record keeps of it, checked as
     /// [`RuunaraOptions::compile`] checks it.
     pub fn setup(&self, shelf: &dyn Shelf, ask: &Ask<'_>) -> Result<(Setup, Source), String> {
+        let (Some(mission), Some(squad)) = (&self.mission, &self.squad) else {
+            return Err(match &self.campaign {
+                Some(c) => format!(
+                    "--campaign {}: a campaign is played by `deckwright play ruunara --campaign FILE`",
+                    c.display()
+                ),
+                None => "give the MISSION and SQUAD files, or --campaign FILE".into(),
+            });
+        };
         let lookup = shelf.lookup()?;
-        let (scenario, source) = deployed(shelf, lookup, &self.mission, &self.squad)?;
+        let (scenario, mut source) = deployed(shelf, lookup, mission, squad)?;
+        source.mode = self.mode;
         if let Some(n) = crate::games::gaps::note(&crate::games::gaps::of_cards(&source.cards)) {
             shelf.note(&n);
         }
-        let setup =
-            Setup::new(&scenario).map_err(|e| format!("{}: {e}", self.mission.display()))?;
-        for p in (ask.policies)(1) {
+        let setup = Setup::new(&scenario)
+            .and_then(|s| s.with_mode(self.mode))
+            .map_err(|e| format!("{}: {e}", mission.display()))?;
+        for p in (ask.policies)(self.mode.seats()) {
             check_search(ask.policy_option, p, setup.figs.len())?;
         }
         Ok((setup, source))
@@ -152,6 +177,7 @@ pub fn deployed(
             mission: mission_text,
             squad: s,
             cards: keeping.into_kept(),
+            mode: PlayMode::Solo,
         },
     ))
 }
@@ -161,7 +187,7 @@ pub fn prepare(m: &clap::ArgMatches, shelf: &dyn Shelf, ask: &Ask<'_>) -> Result
     use clap::FromArgMatches;
     let o = RuunaraOptions::from_arg_matches(m).map_err(|e| e.to_string())?;
     let (setup, _) = o.setup(shelf, ask)?;
-    let policies = (ask.policies)(1);
+    let policies = (ask.policies)(o.mode.seats());
     let seats = policies.clone();
     Ok(Prepared {
         run: vec![

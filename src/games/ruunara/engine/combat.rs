@@ -308,7 +308,8 @@ impl State {
         let mut no = 0;
         match a.kind {
             RollKind::Close => {
-                let enemy = self.figs[by].team == 1;
+                // The rules spread an enemy's hits; a contest's enemies' player chooses.
+                let enemy = self.figs[by].team == 1 && s.mode != super::setup::PlayMode::Contest;
                 for k in 0..(kills + hits) {
                     let chosen = usize::from(a.target);
                     let t = if !enemy && self.engaged_with(by, chosen) {

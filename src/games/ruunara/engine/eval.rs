@@ -13,7 +13,8 @@ use crate::games::ai::{Agent, Evaluated, Evaluator};
 use crate::games::dice::Dice;
 use crate::games::ruunara::mission::Objective;
 
-/// The evaluation of a position for the squad (seat 0); seat 1's is its negation.
+/// The evaluation of a position for the squad's seats ([`super::Setup::heroes_seat`]); the
+/// other seat's is its negation.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct RuunaraEval;
 
@@ -149,6 +150,6 @@ fn deploy_term(g: &RuunaraGame<'_>, heroes: &[usize]) -> f64 {
 impl<'s> Evaluator<RuunaraGame<'s>> for RuunaraEval {
     fn value(&mut self, g: &RuunaraGame<'s>, seat: usize) -> f64 {
         let v = squad_value(g);
-        if seat == 0 { v } else { -v }
+        if g.setup.heroes_seat(seat) { v } else { -v }
     }
 }

@@ -1,13 +1,16 @@
-//! Ruunara as a [`Game`]: seat 0 is the squad (every decision is its); seat 1 is the
-//! mission, which never decides: the enemies are run by the rules inside `apply`, and the
-//! seat only wins when the heroes lose. Every die is a chance node.
+//! Ruunara as a [`Game`]. Solo play: seat 0 is the squad (every decision is its); seat 1 is
+//! the mission, which never decides: the enemies are run by the rules inside `apply`, and
+//! the seat only wins when the heroes lose. Duo play: seats 0 and 1 share the squad (each
+//! commands every other member, [`Setup::seat_of`]) and win together; seat 2 is the
+//! mission. A contest: seat 0 the squad, seat 1 the enemies' player, alternating
+//! activations. Every die is a chance node.
 
 use serde_json::Value;
 
 use super::RuunaraEnding;
 use super::events::{Event, Log, NoLog};
 use super::geom::{Pt, gap};
-use super::setup::Setup;
+use super::setup::{PlayMode, Setup};
 use super::sight::Path;
 use super::state::{Opt, Phase, State, Status};
 use crate::games::ai::{Agent, Evaluator, play_nodes};
@@ -320,6 +323,26 @@ impl<'s> RuunaraGame<'s> {
         self.st.ended.is_some_and(|e| e.heroes_win())
     }
 
+    /// The seat that decides now (the chance node and the end say 0).
+    pub fn seat_now(&self) -> usize {
+        match self.st.phase {
+            Phase::Pick => usize::from(self.st.pick),
+            Phase::Deploy(i) | Phase::Tactical(i) | Phase::Move(i) | Phase::Combat(i) => {
+                let i = usize::from(i);
+                self.setup.seat_of(i, self.st.figs[i].team).unwrap_or(0)
+            }
+            _ => 0,
+        }
+    }
+
+    /// The seats that play for the heroes (win with them).
+    pub fn heroes_seats(&self) -> Seats {
+        match self.setup.mode {
+            PlayMode::Duo => Seats(0b011),
+            PlayMode::Solo | PlayMode::Contest => Seats::one(0),
+        }
+    }
+
     /// Free figures, for faces that draw the board.
     pub fn free(&self, i: usize) -> bool {
         self.st.figs[i].status == Status::Free
@@ -332,7 +355,7 @@ impl<'s> Game for RuunaraGame<'s> {
     const NAME: &'static str = "ruunara";
 
     fn seats(&self) -> usize {
-        2
+        self.setup.mode.seats()
     }
 
     fn turn(&self) -> Turn {
@@ -342,7 +365,7 @@ impl<'s> Game for RuunaraGame<'s> {
             Turn::Chance(Chance::Die)
         } else {
             Turn::Seat {
-                seat: 0,
+                seat: self.seat_now(),
                 options: usize::from(self.st.n_opts).max(1),
             }
         }
@@ -375,9 +398,9 @@ impl<'s> Game for RuunaraGame<'s> {
         let verdict = if ended == RuunaraEnding::DiceExhausted {
             Verdict::NoResult
         } else if ended.heroes_win() {
-            Verdict::Won(Seats::one(0))
+            Verdict::Won(self.heroes_seats())
         } else {
-            Verdict::Won(Seats::one(1))
+            Verdict::Won(Seats::one(self.setup.mode.seats() - 1))
         };
         Some(Outcome {
             verdict,
@@ -393,7 +416,14 @@ impl<'s> Game for RuunaraGame<'s> {
     fn question(&self) -> String {
         match self.st.phase {
             Phase::Deploy(i) => format!("Where does {} deploy?", self.name(usize::from(i))),
-            Phase::Pick => "Which ally acts next?".into(),
+            Phase::Pick => match self.setup.mode {
+                PlayMode::Contest if self.st.pick == 1 => "Which enemy acts next?".into(),
+                PlayMode::Duo => format!(
+                    "Player {}: which of your heroes acts next?",
+                    self.st.pick + 1
+                ),
+                _ => "Which ally acts next?".into(),
+            },
             Phase::Tactical(i) => format!("{}: use a skill?", self.name(usize::from(i))),
             Phase::Move(i) => format!("{}: where does it move?", self.name(usize::from(i))),
             Phase::Combat(i) => format!("{}: which attack?", self.name(usize::from(i))),

@@ -25,7 +25,7 @@ pub use eval::RuunaraEval;
 pub use events::{CaptureKind, DeathKind, Event, Faces, Log, NoLog, Reason, RollKind};
 pub use game::RuunaraGame;
 pub use geom::{BASE_R, FIGURE_H, Pt, Rect};
-pub use setup::{MAX_FIGS, Setup, SetupError, Side, Stat};
+pub use setup::{MAX_FIGS, PlayMode, Setup, SetupError, Side, Stat};
 pub use sight::Path;
 pub use state::{Fig, Mode, Opt, Phase, State, Status};
 

@@ -13,8 +13,8 @@ use crate::games::ruunara::model::{Cycle, Dice, Figure, SkillEffect};
 
 /// The most figures a match holds.
 pub const MAX_FIGS: usize = 24;
-/// The most applied skills a figure has.
-pub const MAX_SKILLS: usize = 4;
+/// The most applied skills a figure has (a card's own and its race's two).
+pub const MAX_SKILLS: usize = 6;
 /// The most dice one roll throws.
 pub const MAX_DICE: usize = 12;
 
@@ -27,6 +27,76 @@ pub enum Side {
     Enemy,
     /// A neutral: `hostile` ones act with the enemies; the others wait to be rescued.
     Neutral { hostile: bool },
+}
+
+/// Who plays a mission (`play ruunara --mode`, the record's `mode`; spec/ruunara.md, "Added
+/// in the third round"; docs/rulings.md, "Ruunara: duo and contest").
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    clap::ValueEnum,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum PlayMode {
+    /// One player commands the squad (seat 0); the rules run the enemies (seat 1 only wins).
+    #[default]
+    Solo,
+    /// Two players share the heroes (seats 0 and 1, each commanding every other member in
+    /// squad order) and alternate activations in the heroes' turn; the rules run the enemies
+    /// (seat 2 only wins).
+    Duo,
+    /// A two-player contest: the squad (seat 0) against a player commanding the enemies and
+    /// hostile neutrals (seat 1), the two sides alternating activations within a round.
+    Contest,
+}
+
+impl PlayMode {
+    /// Every mode, in the order a face lists them.
+    pub const ALL: [PlayMode; 3] = [PlayMode::Solo, PlayMode::Duo, PlayMode::Contest];
+
+    /// Its name on the command line and in a record.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PlayMode::Solo => "solo",
+            PlayMode::Duo => "duo",
+            PlayMode::Contest => "contest",
+        }
+    }
+
+    /// The mode named `name` ([`PlayMode::as_str`]).
+    pub fn parse(name: &str) -> Option<PlayMode> {
+        PlayMode::ALL.into_iter().find(|m| m.as_str() == name)
+    }
+
+    /// How many seats a match of it has (the mission's seat included where the rules run
+    /// the enemies).
+    pub fn seats(self) -> usize {
+        match self {
+            PlayMode::Solo | PlayMode::Contest => 2,
+            PlayMode::Duo => 3,
+        }
+    }
+
+    /// How many people decide in it (the seats a face offers).
+    pub fn players(self) -> usize {
+        match self {
+            PlayMode::Solo => 1,
+            PlayMode::Duo | PlayMode::Contest => 2,
+        }
+    }
+}
+
+impl std::fmt::Display for PlayMode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// A skill the engine applies: its effect and cycle.
@@ -106,6 +176,8 @@ pub struct Setup {
     /// The squad's deployment zones, each once: the members deployed in one are placed by
     /// the seat, in squad order, before round 1.
     pub zones: Vec<Zone>,
+    /// Who plays ([`Setup::with_mode`]; solo unless set).
+    pub mode: PlayMode,
 }
 
 /// A scenario the engine cannot start from.
@@ -126,6 +198,9 @@ pub enum SetupError {
     /// A duel of more figures than fit in base contact around A.
     #[error("at most {0} figures fit in base contact around one; the duel puts {1} around A")]
     NoRoomAround(usize, usize),
+    /// Duo play with a squad of one: the second player would command no one.
+    #[error("duo play shares the heroes between two players: the squad needs at least two members")]
+    DuoOfOne,
 }
 
 fn stat(card: &Figure, side: Side, start: Pt, facing: Facing) -> Stat {
@@ -308,7 +383,35 @@ impl Setup {
             objective: sc.objective,
             round_limit: sc.round_limit.max(1),
             zones,
+            mode: PlayMode::Solo,
         })
+    }
+
+    /// The same match played in `mode`; duo play needs a squad of two or more.
+    pub fn with_mode(mut self, mode: PlayMode) -> Result<Setup, SetupError> {
+        if mode == PlayMode::Duo && self.heroes < 2 {
+            return Err(SetupError::DuoOfOne);
+        }
+        self.mode = mode;
+        Ok(self)
+    }
+
+    /// The seat that commands figure `i` while it is of `team` (0 the squad and a rescued
+    /// neutral, 1 the enemies and hostile neutrals): squad member `i` in duo play is seat
+    /// `i % 2` (a rescued neutral seat 0's); the enemies are seat 1's in a contest. `None`:
+    /// the rules run it (or it waits to be rescued).
+    pub fn seat_of(&self, i: usize, team: u8) -> Option<usize> {
+        match (team, self.mode) {
+            (0, PlayMode::Duo) if i < self.heroes => Some(i % 2),
+            (0, _) => Some(0),
+            (1, PlayMode::Contest) => Some(1),
+            _ => None,
+        }
+    }
+
+    /// Whether `seat` plays for the heroes (wins with them).
+    pub fn heroes_seat(&self, seat: usize) -> bool {
+        seat == 0 || (seat == 1 && self.mode == PlayMode::Duo)
     }
 
     /// The figure index of the rescue target, if the objective has one.

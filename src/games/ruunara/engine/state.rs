@@ -5,7 +5,7 @@
 use super::RuunaraEnding;
 use super::events::{CaptureKind, DeathKind, Event, Log, Reason};
 use super::geom::{BASE_R, CONTACT, Pt, facing_to, gap};
-use super::setup::{MAX_DICE, MAX_FIGS, MAX_SKILLS, Setup, Side};
+use super::setup::{MAX_DICE, MAX_FIGS, MAX_SKILLS, PlayMode, Setup, Side};
 use super::sight::Path;
 use crate::games::ruunara::mission::{Facing, Objective};
 use crate::games::ruunara::model::{Cycle, Dice, EffectTarget, SkillEffect};
@@ -218,6 +218,9 @@ pub struct State {
     pub(crate) estep: EnemyStep,
     /// Free figures whose fight ended since the last `fight_ended` event (bit per figure).
     pub(crate) fights_over: u32,
+    /// The seat whose pick [`Phase::Pick`] is (duo and contest alternate it after each
+    /// activation; always 0 in solo play).
+    pub pick: u8,
 }
 
 /// The steps of an enemy's activation (`engine/enemy.rs`); an attack's dice interrupt a
@@ -318,6 +321,7 @@ impl State {
             drop: Pt::new(0.0, 0.0),
             estep: EnemyStep::Start,
             fights_over: 0,
+            pick: 0,
         };
         for (i, f) in s.figs.iter().enumerate().take(MAX_FIGS) {
             if f.zone.is_some() {
@@ -435,6 +439,8 @@ impl State {
                 self.figs[usize::from(i)].hp = 0;
                 self.placed(s, usize::from(i), log);
             }
+            // In a contest both sides have acted: the round is over.
+            Phase::Pick if s.mode == PlayMode::Contest => self.end_round(s, log),
             Phase::Pick => self.start_enemies(s, log),
             Phase::Tactical(i) => self.phase = Phase::Move(i),
             Phase::Move(i) => self.phase = Phase::Combat(i),
@@ -459,14 +465,22 @@ impl State {
             }
         }
         self.refresh();
-        log.push(Event::TurnOf { heroes: true });
+        let contest = s.mode == PlayMode::Contest;
+        // A contest has no turn of a side: the sides alternate activations in the round.
+        if !contest {
+            log.push(Event::TurnOf { heroes: true });
+        }
         for i in self.ids() {
-            if self.figs[i].team == 0 {
+            if self.figs[i].team == 0 || (contest && self.figs[i].team == 1) {
                 self.figs[i].acted = false;
             }
         }
         self.hold_captures(0, log);
+        if contest {
+            self.hold_captures(1, log);
+        }
         self.check_end(s);
+        self.pick = 0;
         self.phase = Phase::Pick;
     }
 
@@ -889,10 +903,25 @@ impl State {
         self.n_opts = 0;
         match self.phase {
             Phase::Pick => {
-                for i in self.ids() {
-                    let f = &self.figs[i];
-                    if f.team == 0 && f.status == Status::Free && !f.acted {
-                        self.push_opt(Opt::Activate(i as u8));
+                // The seat whose pick it is activates one of its figures; when it has none
+                // left to act, the other seat goes on (duo and contest).
+                let seats: &[u8] = match s.mode {
+                    PlayMode::Solo => &[0],
+                    PlayMode::Duo | PlayMode::Contest => &[self.pick, 1 - self.pick.min(1)],
+                };
+                for &seat in seats {
+                    for i in self.ids() {
+                        let f = &self.figs[i];
+                        if f.status == Status::Free
+                            && !f.acted
+                            && s.seat_of(i, f.team) == Some(usize::from(seat))
+                        {
+                            self.push_opt(Opt::Activate(i as u8));
+                        }
+                    }
+                    if self.n_opts > 0 {
+                        self.pick = seat;
+                        break;
                     }
                 }
             }
@@ -986,6 +1015,8 @@ impl State {
             }
         }
         match s.objective {
+            // The objective's moves are the squad's (a contest's enemies have none).
+            _ if f.team != 0 => {}
             Objective::Rescue { .. } if !self.joined => self.push_opt(Opt::ToTarget),
             // Once the figure to rescue walks with the squad, only it needs the exit (heroes
             // walking in would stand in its way).
@@ -1351,6 +1382,7 @@ impl State {
         // A hero in contact with the rescue target: it joins the squad.
         if let Some(t) = s.rescue_target()
             && !self.joined
+            && self.figs[i].team == 0
             && self.figs[t].status == Status::Free
             && gap(self.figs[i].at, self.figs[t].at) <= IN_CONTACT
         {
@@ -1372,6 +1404,10 @@ impl State {
             }
         }
         self.check_end(s);
+        // Duo and contest: the other seat picks next.
+        if s.mode != PlayMode::Solo {
+            self.pick = 1 - self.pick.min(1);
+        }
         self.phase = Phase::Pick;
     }
 }
