@@ -576,3 +576,97 @@ fn the_host_form_hosts_through_a_relay_and_a_guest_joins_there() {
     });
     relay.close();
 }
+
+/// A new Ruunara match in duo is hosted from the Host form as the Ruunara board has it (its
+/// mission, squad and mode): three seats (the two players and the mission's, which the
+/// rules play), and a guest joins the second player's seat with the code.
+#[test]
+fn a_duo_ruunara_match_is_hosted_from_the_boards_mission_and_squad() {
+    use deckwright::games::ai::Policy;
+    use deckwright::games::ruunara::engine::PlayMode;
+    use deckwright::net::host::Sitter;
+    let mut host = network_view(LAPTOP);
+    host.state_mut().matches.ruunara.view.board.mode = PlayMode::Duo;
+    host.run();
+    host.query_all_by_label("Ruunara").last().unwrap().click();
+    host.run();
+    assert_eq!(host.state().matches.network.host.game, "ruunara");
+    {
+        let p = &mut host.state_mut().matches.network.host;
+        p.players = 3;
+        p.sitters = vec![
+            Sitter::Computer(Policy::First),
+            Sitter::Remote,
+            Sitter::Computer(Policy::First),
+        ];
+    }
+    host.run();
+    let code = host_pig(&mut host);
+    assert_eq!(hosting(&host).title, "Ruunara");
+    let mut guest = network_view(egui::vec2(1280.0, 800.0));
+    join_with(&mut guest, &code, "Join");
+    step_until(
+        &mut guest,
+        Some(&mut host),
+        "the guest's welcome",
+        |g, _| joined(g).welcome.is_some(),
+    );
+    let w = joined(&guest).welcome.clone().unwrap();
+    assert_eq!((w.game.as_str(), w.seat), ("ruunara", Some(1)));
+    assert_eq!(w.seats, ["first", "remote", "first"]);
+    host.get_by_label("Stop hosting").click();
+    host.step();
+    step_until(&mut host, Some(&mut guest), "the stop", |h, g| {
+        hosting(h).finished && g.is_some_and(|g| joined(g).finished)
+    });
+}
+
+/// A new Arcadia match is hosted from the Host form with the Arcadia board's quest setup.
+#[test]
+fn an_arcadia_match_is_hosted_from_the_boards_quest_setup() {
+    use deckwright::app::docs::Slot;
+    use deckwright::app::files;
+    use deckwright::games::ai::Policy;
+    use deckwright::net::host::Sitter;
+    // The Setup screen holds a quest setup; the Arcadia board takes it when shown.
+    let mut a = app();
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/arcadia/legal-laid-in-play.setup.toml");
+    for action in files::setup_characters(&path) {
+        a.apply(action);
+    }
+    a.apply(files::open_doc_path(&path, Slot::Setup));
+    let mut host = harness(a);
+    host.set_size(LAPTOP);
+    host.run();
+    host.get_by_label("Match").click();
+    host.run();
+    host.get_by_label("Arcadia").click();
+    host.run();
+    host.get_by_label("Host or join").click();
+    host.run();
+    host.query_all_by_label("Arcadia").last().unwrap().click();
+    host.run();
+    assert_eq!(host.state().matches.network.host.game, "arcadia");
+    host.state_mut().matches.network.host.sitters =
+        vec![Sitter::Computer(Policy::First), Sitter::Remote];
+    host.run();
+    let code = host_pig(&mut host);
+    assert_eq!(hosting(&host).title, "Arcadia");
+    let mut guest = network_view(egui::vec2(1280.0, 800.0));
+    join_with(&mut guest, &code, "Join");
+    step_until(
+        &mut guest,
+        Some(&mut host),
+        "the guest's welcome",
+        |g, _| joined(g).welcome.is_some(),
+    );
+    let w = joined(&guest).welcome.clone().unwrap();
+    assert_eq!((w.game.as_str(), w.seat), ("arcadia", Some(1)));
+    assert!(w.cards.announced() > 0, "the setup's cards travel with it");
+    host.get_by_label("Stop hosting").click();
+    host.step();
+    step_until(&mut host, Some(&mut guest), "the stop", |h, g| {
+        hosting(h).finished && g.is_some_and(|g| joined(g).finished)
+    });
+}

@@ -205,7 +205,11 @@ impl MatchScreen {
         });
         if self.game == MatchGame::Network {
             let options = &self.options;
-            egui::CentralPanel::default().show(ui, |ui| self.network.ui(ui, env, options));
+            let boards = network::Boards {
+                arcadia: &self.arcadia.view,
+                ruunara: &self.ruunara.view,
+            };
+            egui::CentralPanel::default().show(ui, |ui| self.network.ui(ui, env, options, &boards));
             return;
         }
         if let MatchGame::Generic(name) = self.game {

@@ -2,7 +2,9 @@
 //! the same as `deckwright host` and `deckwright join`).
 //!
 //! - **Host**: a game (Pig or another that starts from its rules alone, Iconoclasm dealt from
-//!   the catalogue, Iconica from the Party screen's two parties, or 2 against 2 from four
+//!   the catalogue, Arcadia's quest setup and Ruunara's mission, squad and mode as their
+//!   boards have them (duo and the contest included), Iconica from the Party screen's two
+//!   parties, or 2 against 2 from four
 //!   party files compiled by `IconicaOptions::compile` as `host iconica` does, with the
 //!   Match screen's rules) or a match file of any game played on from the input chosen (as `host --from
 //!   --to`), who sits at each seat (you, a remote person, or the computer with a policy), the
@@ -57,8 +59,16 @@ pub struct NetworkPanel {
     pub join: JoinPanel,
 }
 
+/// What a new hosted match starts from besides the Match screen's rules: the Arcadia and
+/// Ruunara boards' choices (a quest setup and its Day limit; a mission, a squad and a mode),
+/// as their own Play views start a match.
+pub struct Boards<'a> {
+    pub arcadia: &'a super::session_view::SessionView<super::arcadia::ArcadiaBoard>,
+    pub ruunara: &'a super::session_view::SessionView<super::ruunara::RuunaraBoard>,
+}
+
 impl NetworkPanel {
-    pub fn ui(&mut self, ui: &mut egui::Ui, env: &Env, options: &MatchOptions) {
+    pub fn ui(&mut self, ui: &mut egui::Ui, env: &Env, options: &MatchOptions, boards: &Boards) {
         ui.horizontal(|ui| {
             ui.selectable_value(&mut self.side, Side::Host, "Host a match")
                 .on_hover_text("Run a match here and send its join code to the friends who play");
@@ -70,25 +80,31 @@ impl NetworkPanel {
         self.host.poll();
         self.join.poll();
         match self.side {
-            Side::Host => self.host.ui(ui, env, options),
+            Side::Host => self.host.ui(ui, env, options, boards),
             Side::Join => self.join.ui(ui),
         }
     }
 }
 
-/// The games the app can start a hosted match of: Iconica, Iconoclasm, and every game that
-/// starts from its rules alone.
+/// The games the app can start a hosted match of: Iconica, Iconoclasm, Arcadia and Ruunara
+/// (from their boards' choices), and every game that starts from its rules alone.
 pub fn hostable() -> impl Iterator<Item = &'static Registration> {
-    registry::GAMES
-        .iter()
-        .filter(|g| matches!(g.name, "iconica" | "iconoclasm") || g.generic.is_some())
+    registry::GAMES.iter().filter(|g| {
+        matches!(g.name, "iconica" | "iconoclasm" | "arcadia" | "ruunara") || g.generic.is_some()
+    })
 }
 
-/// The fewest and most seats a hosted match of `game` has.
-fn seat_range(game: &Registration) -> (usize, usize) {
+/// The fewest and most seats a hosted match of `game` has (Ruunara's as its board's mode
+/// has them, the mission's seat included where the rules play the enemies: solo 2, duo 3,
+/// the contest 2; give the mission's seat a computer policy, it is never asked).
+fn seat_range(game: &Registration, boards: &Boards) -> (usize, usize) {
     match game.name {
         "iconoclasm" => (1, 4),
-        "iconica" => (2, 2),
+        "iconica" | "arcadia" => (2, 2),
+        "ruunara" => {
+            let n = boards.ruunara.board.mode.seats();
+            (n, n)
+        }
         _ => {
             let n = game.generic.map_or(2, |make| make().seats());
             (n, n)
@@ -420,27 +436,27 @@ impl HostPanel {
         }
     }
 
-    fn ui(&mut self, ui: &mut egui::Ui, env: &Env, options: &MatchOptions) {
+    fn ui(&mut self, ui: &mut egui::Ui, env: &Env, options: &MatchOptions, boards: &Boards) {
         if self.hosting.is_some() {
             self.hosting_ui(ui);
             return;
         }
-        self.setup_ui(ui, env, options);
+        self.setup_ui(ui, env, options, boards);
     }
 
-    fn setup_ui(&mut self, ui: &mut egui::Ui, env: &Env, options: &MatchOptions) {
+    fn setup_ui(&mut self, ui: &mut egui::Ui, env: &Env, options: &MatchOptions, boards: &Boards) {
         self.file_ui(ui);
         let Some(game) = registry::find(self.game) else {
             return;
         };
         let (fewest, most) = match &self.from {
             Some(f) => (f.record.seats.len(), f.record.seats.len()),
-            None => seat_range(game),
+            None => seat_range(game, boards),
         };
         if self.from.is_none() {
-            self.game_ui(ui, game);
+            self.game_ui(ui, game, boards);
         }
-        self.seats_ui(ui, env, options, fewest, most);
+        self.seats_ui(ui, env, options, boards, fewest, most);
     }
 
     /// The match file row: a file read to host (any game), or none.
@@ -508,7 +524,7 @@ impl HostPanel {
         }
     }
 
-    fn game_ui(&mut self, ui: &mut egui::Ui, game: &Registration) {
+    fn game_ui(&mut self, ui: &mut egui::Ui, game: &Registration, boards: &Boards) {
         ui.horizontal_wrapped(|ui| {
             ui.label("Game:");
             for g in hostable() {
@@ -516,7 +532,7 @@ impl HostPanel {
                     .selectable_value(&mut self.game, g.name, g.title)
                     .clicked()
                 {
-                    let (f, m) = seat_range(g);
+                    let (f, m) = seat_range(g, boards);
                     self.players = self.players.clamp(f, m);
                 }
             }
@@ -561,6 +577,7 @@ impl HostPanel {
         ui: &mut egui::Ui,
         env: &Env,
         options: &MatchOptions,
+        boards: &Boards,
         fewest: usize,
         most: usize,
     ) {
@@ -618,7 +635,7 @@ impl HostPanel {
             .on_hover_text("Listen for the friends who join, and show the code to send them")
             .clicked()
         {
-            match self.start(ui.ctx(), env, options, players) {
+            match self.start(ui.ctx(), env, options, boards, players) {
                 Ok(h) => {
                     self.hosting = Some(h);
                     self.message = None;
@@ -637,6 +654,7 @@ impl HostPanel {
         game: &'static Registration,
         env: &Env,
         options: &MatchOptions,
+        boards: &Boards,
         sitters: &[Sitter],
     ) -> Result<Session, String> {
         if let Some(f) = &self.from {
@@ -689,6 +707,8 @@ impl HostPanel {
                 board.start(players, self.seed, env.cat)
             }
             "iconoclasm" => IconoclasmBoard::default().start(players, self.seed, env.cat),
+            "arcadia" => boards.arcadia.board.start(players, self.seed, env.cat),
+            "ruunara" => boards.ruunara.board.start(players, self.seed, env.cat),
             _ => OptionsBoard { game }.start(players, self.seed, env.cat),
         }?;
         Ok(Session::opened(
@@ -706,6 +726,7 @@ impl HostPanel {
         ctx: &egui::Context,
         env: &Env,
         options: &MatchOptions,
+        boards: &Boards,
         players: usize,
     ) -> Result<Hosting, String> {
         let name = self
@@ -731,7 +752,7 @@ impl HostPanel {
             );
         }
         let mut session = self
-            .session(game, env, options, &sitters)
+            .session(game, env, options, boards, &sitters)
             .map_err(|e| format!("No match can start: {e}"))?;
         if session.latest().seats() != players {
             return Err(format!(
