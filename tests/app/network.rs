@@ -601,24 +601,10 @@ fn a_duo_ruunara_match_is_hosted_from_the_boards_mission_and_squad() {
         ];
     }
     host.run();
-    let code = host_pig(&mut host);
-    assert_eq!(hosting(&host).title, "Ruunara");
-    let mut guest = network_view(egui::vec2(1280.0, 800.0));
-    join_with(&mut guest, &code, "Join");
-    step_until(
-        &mut guest,
-        Some(&mut host),
-        "the guest's welcome",
-        |g, _| joined(g).welcome.is_some(),
-    );
-    let w = joined(&guest).welcome.clone().unwrap();
+    let (mut guest, w) = hosted_and_joined(&mut host, "Ruunara");
     assert_eq!((w.game.as_str(), w.seat), ("ruunara", Some(1)));
     assert_eq!(w.seats, ["first", "remote", "first"]);
-    host.get_by_label("Stop hosting").click();
-    host.step();
-    step_until(&mut host, Some(&mut guest), "the stop", |h, g| {
-        hosting(h).finished && g.is_some_and(|g| joined(g).finished)
-    });
+    stop_hosting(&mut host, &mut guest);
 }
 
 /// A new Arcadia match is hosted from the Host form with the Arcadia board's quest setup.
@@ -651,22 +637,40 @@ fn an_arcadia_match_is_hosted_from_the_boards_quest_setup() {
     host.state_mut().matches.network.host.sitters =
         vec![Sitter::Computer(Policy::First), Sitter::Remote];
     host.run();
-    let code = host_pig(&mut host);
-    assert_eq!(hosting(&host).title, "Arcadia");
-    let mut guest = network_view(egui::vec2(1280.0, 800.0));
-    join_with(&mut guest, &code, "Join");
-    step_until(
-        &mut guest,
-        Some(&mut host),
-        "the guest's welcome",
-        |g, _| joined(g).welcome.is_some(),
-    );
-    let w = joined(&guest).welcome.clone().unwrap();
+    let (mut guest, w) = hosted_and_joined(&mut host, "Arcadia");
     assert_eq!((w.game.as_str(), w.seat), ("arcadia", Some(1)));
     assert!(w.cards.announced() > 0, "the setup's cards travel with it");
+    stop_hosting(&mut host, &mut guest);
+}
+
+/// Starts hosting the match the Host form has, checks its title, and joins it from a guest
+/// app with the code shown: the guest and its welcome.
+fn hosted_and_joined(
+    host: &mut Harness<'static, DeckwrightApp>,
+    title: &str,
+) -> (
+    Harness<'static, DeckwrightApp>,
+    deckwright::net::client::Welcome,
+) {
+    let code = host_pig(host);
+    assert_eq!(hosting(host).title, title);
+    let mut guest = network_view(egui::vec2(1280.0, 800.0));
+    join_with(&mut guest, &code, "Join");
+    step_until(&mut guest, Some(host), "the guest's welcome", |g, _| {
+        joined(g).welcome.is_some()
+    });
+    let w = joined(&guest).welcome.clone().unwrap();
+    (guest, w)
+}
+
+/// Stop hosting, stepped until the host and the guest have both finished.
+fn stop_hosting(
+    host: &mut Harness<'static, DeckwrightApp>,
+    guest: &mut Harness<'static, DeckwrightApp>,
+) {
     host.get_by_label("Stop hosting").click();
     host.step();
-    step_until(&mut host, Some(&mut guest), "the stop", |h, g| {
+    step_until(host, Some(guest), "the stop", |h, g| {
         hosting(h).finished && g.is_some_and(|g| joined(g).finished)
     });
 }
