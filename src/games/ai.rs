@@ -68,6 +68,16 @@ pub const SEAT_WORLDS: usize = 4;
 pub struct UnknownPolicy(pub String);
 
 impl Policy {
+    /// The policy of seat `seat` when `policies` lists them in seat order: the last one for
+    /// seats past the list, `first` for an empty list.
+    pub fn of_seat(policies: &[Policy], seat: usize) -> Policy {
+        policies
+            .get(seat)
+            .or(policies.last())
+            .copied()
+            .unwrap_or(Policy::First)
+    }
+
     /// Every policy, with `mcts` at its default budget.
     pub const ALL: [Policy; 4] = [
         Policy::First,

@@ -259,13 +259,6 @@ impl<G: Evaluated + Send + 'static> AnyGame for G {
         seed: u64,
         each: &mut dyn FnMut(&Decision<'_>) -> bool,
     ) -> (Vec<usize>, bool) {
-        let policy_of = |k: usize| {
-            policies
-                .get(k)
-                .or(policies.last())
-                .copied()
-                .unwrap_or(Policy::First)
-        };
         let mut inputs = Vec::new();
         loop {
             let a = match Game::turn(self) {
@@ -278,10 +271,12 @@ impl<G: Evaluated + Send + 'static> AnyGame for G {
                     }
                 },
                 Turn::Seat { seat, options } => {
-                    let a =
-                        Agent::<G::Eval>::new(policy_of(seat), decision_seed(seed, inputs.len()))
-                            .choose(self, seat, options)
-                            .min(options.saturating_sub(1));
+                    let a = Agent::<G::Eval>::new(
+                        Policy::of_seat(policies, seat),
+                        decision_seed(seed, inputs.len()),
+                    )
+                    .choose(self, seat, options)
+                    .min(options.saturating_sub(1));
                     let go_on = each(&Decision {
                         game: &*self,
                         seat,

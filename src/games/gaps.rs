@@ -148,12 +148,15 @@ pub fn of_card(card: &Card) -> Vec<Gap> {
 
 /// The gaps of `cards`, each card once (in the order first met).
 pub fn of_cards<'a>(cards: impl IntoIterator<Item = &'a Card>) -> Vec<Gap> {
+    each_once(cards).flat_map(of_card).collect()
+}
+
+/// `cards`, each id once (the first met): a card in use twice is said once.
+pub fn each_once<'a>(cards: impl IntoIterator<Item = &'a Card>) -> impl Iterator<Item = &'a Card> {
     let mut seen = std::collections::HashSet::new();
     cards
         .into_iter()
-        .filter(|c| seen.insert(c.id().to_string()))
-        .flat_map(of_card)
-        .collect()
+        .filter(move |c| seen.insert(c.id().to_string()))
 }
 
 /// A note for a face to print when `gaps` is not empty: how many texts, then each.

@@ -23,14 +23,7 @@ pub fn seat_agents<E: Default>(
     seed_of: impl Fn(usize) -> u64,
 ) -> Vec<Agent<E>> {
     (0..seats)
-        .map(|k| {
-            let policy = policies
-                .get(k)
-                .or(policies.last())
-                .copied()
-                .unwrap_or(Policy::First);
-            Agent::new(policy, seed_of(k))
-        })
+        .map(|k| Agent::new(Policy::of_seat(policies, k), seed_of(k)))
         .collect()
 }
 

@@ -45,12 +45,7 @@ pub fn of_card(card: &Card) -> Vec<Mismatch> {
 
 /// [`of_card`] of each card once (by id).
 pub fn of_cards<'a>(cards: impl IntoIterator<Item = &'a Card>) -> Vec<Mismatch> {
-    let mut seen = std::collections::HashSet::new();
-    cards
-        .into_iter()
-        .filter(|c| seen.insert(c.id().to_string()))
-        .flat_map(of_card)
-        .collect()
+    super::gaps::each_once(cards).flat_map(of_card).collect()
 }
 
 /// `docs/effects.md`: every effect form with a text template, game by game, with its keys,

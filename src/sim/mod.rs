@@ -148,13 +148,6 @@ pub fn play_logged<G: Evaluated, D: Dice>(
     policies: &[Policy],
     seed: u64,
 ) -> (G, Vec<G::Event>) {
-    let policy_of = |k: usize| {
-        policies
-            .get(k)
-            .or(policies.last())
-            .copied()
-            .unwrap_or(Policy::First)
-    };
     let mut inputs = 0usize;
     loop {
         let a = match game.turn() {
@@ -167,7 +160,7 @@ pub fn play_logged<G: Evaluated, D: Dice>(
                 }
             },
             Turn::Seat { seat, options } => {
-                Agent::<G::Eval>::new(policy_of(seat), decision_seed(seed, inputs))
+                Agent::<G::Eval>::new(Policy::of_seat(policies, seat), decision_seed(seed, inputs))
                     .choose(&game, seat, options)
                     .min(options.saturating_sub(1))
             }

@@ -245,6 +245,18 @@ pub enum ActionKind {
 }
 
 impl ActionKind {
+    /// The kind as card files and logs write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ActionKind::Melee => "melee",
+            ActionKind::Ranged => "ranged",
+            ActionKind::Status => "status",
+            ActionKind::Stance => "stance",
+            ActionKind::Support => "support",
+            ActionKind::Healing => "healing",
+        }
+    }
+
     pub const ALL: [ActionKind; 6] = [
         ActionKind::Melee,
         ActionKind::Ranged,

@@ -4,7 +4,7 @@
 //! statuses and the targets it names that no effect has, or the reverse. The designer may
 //! word a text freely; what it names must be what the engine plays.
 
-use super::model::{ActionKind, Character, Effect, RollCondition, Status, Target};
+use super::model::{Character, Effect, RollCondition, Status, Target};
 
 /// One effect form as `docs/effects.md` lists it: its keys, the template its text is
 /// written from, and a bundled example (its effects as the card file writes them).
@@ -94,17 +94,6 @@ fn status_word(s: Status) -> String {
     n[..1].to_ascii_uppercase() + &n[1..]
 }
 
-fn kind_word(k: ActionKind) -> &'static str {
-    match k {
-        ActionKind::Melee => "melee",
-        ActionKind::Ranged => "ranged",
-        ActionKind::Status => "status",
-        ActionKind::Stance => "stance",
-        ActionKind::Support => "support",
-        ActionKind::Healing => "healing",
-    }
-}
-
 fn condition_words(c: &RollCondition) -> String {
     match c {
         RollCondition::Odd => "an odd number".into(),
@@ -160,7 +149,7 @@ fn clause(e: &Effect) -> String {
         }
         Effect::Watch { watch, then } => format!(
             "if your opponent uses a {} action on their next turn, {}",
-            kind_word(*watch),
+            watch.name(),
             clauses(then)
         ),
     }

@@ -182,17 +182,6 @@ impl Log for Vec<Event> {
     }
 }
 
-fn kind_name(k: ActionKind) -> &'static str {
-    match k {
-        ActionKind::Melee => "melee",
-        ActionKind::Ranged => "ranged",
-        ActionKind::Status => "status",
-        ActionKind::Stance => "stance",
-        ActionKind::Support => "support",
-        ActionKind::Healing => "healing",
-    }
-}
-
 fn side_name(s: u8) -> &'static str {
     if s == 0 { "a" } else { "b" }
 }
@@ -312,7 +301,7 @@ impl Event {
                 "{} uses {} ({number}, {})",
                 n(slot),
                 setup.actions[*action as usize].name,
-                kind_name(setup.actions[*action as usize].kind)
+                setup.actions[*action as usize].kind.name()
             ),
             Event::Damage {
                 slot,
@@ -381,14 +370,14 @@ impl Event {
                 format!(
                     "{} watches for a {} action on the opponent's next turn",
                     n(slot),
-                    kind_name(*kind)
+                    kind.name()
                 )
             }
             Event::WatchTriggered { slot, kind } => {
                 format!(
                     "{}'s condition triggers on a {} action",
                     n(slot),
-                    kind_name(*kind)
+                    kind.name()
                 )
             }
             Event::Skulled { slot } => format!("{} is Skulled", n(slot)),
@@ -441,7 +430,7 @@ impl Event {
             } => json!({
                 "character": id(slot), "number": number,
                 "action": setup.actions[*action as usize].name,
-                "kind": kind_name(setup.actions[*action as usize].kind)
+                "kind": setup.actions[*action as usize].kind.name()
             }),
             Event::Damage {
                 slot,
@@ -487,10 +476,10 @@ impl Event {
                 json!({"character": id(slot), "target": id(target)})
             }
             Event::WatchSet { slot, kind } => {
-                json!({"character": id(slot), "kind": kind_name(*kind)})
+                json!({"character": id(slot), "kind": kind.name()})
             }
             Event::WatchTriggered { slot, kind } => {
-                json!({"character": id(slot), "kind": kind_name(*kind)})
+                json!({"character": id(slot), "kind": kind.name()})
             }
             Event::Skulled { slot } | Event::FinalAct { slot } | Event::LeavesPlay { slot } => {
                 json!({"character": id(slot)})
