@@ -206,13 +206,11 @@ fn league_names_on_the_setup_grid_break_between_words_clear_of_the_side_features
 fn the_sheet_view_at_1024_by_700() {
     let mut h = laptop(app(), Screen::Browser);
     crate::support::type_in_search(&mut h, "game:arcadia kind:merit merit_type:art");
-    for _ in 0..100 {
-        h.run();
-        if !h.state().browser.rows().is_empty() && !h.state().browser.busy() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
+    // The search runs on its own thread: wait for its rows however busy the machine is.
+    crate::support::wait_for(&mut h, "the search's rows", |a| {
+        !a.browser.rows().is_empty() && !a.browser.busy()
+    });
+    h.run();
     click(&mut h, "Sheet");
     assert_laid_out(&mut h, "Sheet view");
 }

@@ -48,15 +48,9 @@ fn the_editor_lists_the_playtest_notes_that_mention_the_card() {
     h.get_by_label("Choose folder…").click();
     // The folder is read on its own thread: step until its notes are shown (a hang guard).
     let wanted = "friday.match.toml, step 3, Player 2: Kethra Voss feels too strong here";
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(240);
-    while h.query_by_label(wanted).is_none() {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the notes were never shown"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        h.step();
-    }
+    crate::support::wait_until(&mut h, "the folder's notes", |h| {
+        h.query_by_label(wanted).is_some()
+    });
     assert!(h.query_by_label_contains("the dice love").is_none());
     h.get_by_label("1 match files could not be read.");
 }
