@@ -290,54 +290,8 @@ impl Ctx<'_> {
     }
 
     fn repeat(&self, c: &mut dyn Canvas, l: &Layer, b: R, scope: &Scope) {
-        let mut items: Vec<Value> = match (&l.over, &l.items) {
-            (Some(list), _) => match scope.get(list) {
-                Some(Value::Array(a)) => a,
-                _ => Vec::new(),
-            },
-            (None, Some(items)) => items
-                .iter()
-                .map(|it| {
-                    Value::Table(
-                        it.iter()
-                            .map(|(k, v)| (k.clone(), Value::String(fields::fill_text(v, scope))))
-                            .collect(),
-                    )
-                })
-                .collect(),
-            _ => Vec::new(),
-        };
-        items.truncate(super::MAX_ITEMS);
-        if let Some(key) = &l.sort_by {
-            let val = |v: &Value| {
-                let s = Scope {
-                    root: scope.root,
-                    item: Some(v),
-                    index: None,
-                };
-                s.get(key).map(|x| fields::to_text(&x)).unwrap_or_default()
-            };
-            items.sort_by(|a, b| {
-                let (x, y) = (val(a), val(b));
-                match (x.parse::<f64>(), y.parse::<f64>()) {
-                    (Ok(p), Ok(q)) => p.total_cmp(&q),
-                    _ => x.cmp(&y),
-                }
-            });
-        }
-        let gap = g(l.gap).unwrap_or(0.0);
-        let n = items.len();
-        let cells: Vec<R> = match (l.direction.unwrap_or_default(), l.columns) {
-            (Direction::Columns, _) => b.columns(n.max(1), gap),
-            (Direction::Rows, Some(cols)) => {
-                let cols = cols.max(1) as usize;
-                b.rows(n.div_ceil(cols).max(1), gap)
-                    .into_iter()
-                    .flat_map(|row| row.columns(cols, gap))
-                    .collect()
-            }
-            (Direction::Rows, None) => b.rows(n.max(1), gap),
-        };
+        let items = repeat_items(l, scope);
+        let cells = cells_for(l, b, items.len());
         for (i, (item, cell)) in items.iter().zip(cells).enumerate() {
             let inner = Scope {
                 root: scope.root,
@@ -348,6 +302,72 @@ impl Ctx<'_> {
                 self.layer(c, child.get_ref(), cell, &inner);
             }
         }
+    }
+}
+
+/// The items a repeat layer draws in `scope`: the list field's items (`over`) or its
+/// literal `items` with their bindings filled, sorted by `sort_by`, at most
+/// [`super::MAX_ITEMS`].
+pub fn repeat_items(l: &Layer, scope: &Scope) -> Vec<Value> {
+    let mut items: Vec<Value> = match (&l.over, &l.items) {
+        (Some(list), _) => match scope.get(list) {
+            Some(Value::Array(a)) => a,
+            _ => Vec::new(),
+        },
+        (None, Some(items)) => items
+            .iter()
+            .map(|it| {
+                Value::Table(
+                    it.iter()
+                        .map(|(k, v)| (k.clone(), Value::String(fields::fill_text(v, scope))))
+                        .collect(),
+                )
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    items.truncate(super::MAX_ITEMS);
+    if let Some(key) = &l.sort_by {
+        let val = |v: &Value| {
+            let s = Scope {
+                root: scope.root,
+                item: Some(v),
+                index: None,
+            };
+            s.get(key).map(|x| fields::to_text(&x)).unwrap_or_default()
+        };
+        items.sort_by(|a, b| {
+            let (x, y) = (val(a), val(b));
+            match (x.parse::<f64>(), y.parse::<f64>()) {
+                (Ok(p), Ok(q)) => p.total_cmp(&q),
+                _ => x.cmp(&y),
+            }
+        });
+    }
+    items
+}
+
+/// The cells (template millimetres) a repeat layer with box `b` draws its items in, in
+/// `scope`: one per item.
+pub fn repeat_cells(l: &Layer, b: R, scope: &Scope) -> Vec<R> {
+    let n = repeat_items(l, scope).len();
+    let mut cells = cells_for(l, b, n);
+    cells.truncate(n);
+    cells
+}
+
+fn cells_for(l: &Layer, b: R, n: usize) -> Vec<R> {
+    let gap = g(l.gap).unwrap_or(0.0);
+    match (l.direction.unwrap_or_default(), l.columns) {
+        (Direction::Columns, _) => b.columns(n.max(1), gap),
+        (Direction::Rows, Some(cols)) => {
+            let cols = cols.max(1) as usize;
+            b.rows(n.div_ceil(cols).max(1), gap)
+                .into_iter()
+                .flat_map(|row| row.columns(cols, gap))
+                .collect()
+        }
+        (Direction::Rows, None) => b.rows(n.max(1), gap),
     }
 }
 

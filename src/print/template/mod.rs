@@ -11,6 +11,7 @@
 
 pub mod blocks;
 pub mod draw;
+pub mod edit;
 pub mod fields;
 pub mod format;
 pub mod set;
