@@ -30,6 +30,8 @@ pub struct TemplateEditor {
     redo: Vec<Template>,
     /// The field typed in by the last edit: further typing in it joins that undo step.
     typing: Option<String>,
+    /// The selection changed: the layer list opens the groups that hold it.
+    pub reveal: bool,
     /// Changed since opened or saved.
     pub dirty: bool,
     /// Bumped on every change (the preview is drawn again).
@@ -59,6 +61,7 @@ impl TemplateEditor {
             undo: Vec::new(),
             redo: Vec::new(),
             typing: None,
+            reveal: false,
             dirty: false,
             version: 0,
             problem: None,
@@ -156,6 +159,7 @@ impl TemplateEditor {
     pub fn select(&mut self, path: Option<LayerPath>) {
         if self.selected != path {
             self.typing = None;
+            self.reveal = true;
         }
         self.selected = path;
     }
@@ -210,7 +214,7 @@ impl TemplateEditor {
         let mut added = None;
         self.edit(|t| added = edit::insert(t, at.as_deref(), edit::new_layer(kind)));
         if added.is_some() {
-            self.selected = added;
+            self.select(added);
         }
     }
 
@@ -234,7 +238,7 @@ impl TemplateEditor {
         let mut moved = None;
         self.edit(|t| moved = edit::shift(t, &path, by));
         if moved.is_some() {
-            self.selected = moved;
+            self.select(moved);
         }
     }
 
@@ -632,23 +636,61 @@ fn layers_ui(ui: &mut egui::Ui, editor: &mut TemplateEditor) {
         }
     });
     ui.separator();
+    let reveal = std::mem::take(&mut editor.reveal);
+    let mut pick = None;
     egui::ScrollArea::vertical()
         .id_salt("template-layers-scroll")
         .show(ui, |ui| {
-            let mut pick = None;
-            for (path, l) in edit::walk(&editor.face.template) {
-                ui.horizontal(|ui| {
-                    ui.add_space(14.0 * (path.len() - 1) as f32);
-                    let on = editor.selected.as_ref() == Some(&path);
-                    if ui.selectable_label(on, layer_label(&path, l)).clicked() {
-                        pick = Some(path.clone());
-                    }
-                });
-            }
-            if let Some(p) = pick {
-                editor.select(Some(p));
-            }
+            let t = &editor.face.template;
+            let sel = editor.selected.as_deref();
+            tree_ui(ui, &t.layers, &mut Vec::new(), sel, reveal, &mut pick);
         });
+    if let Some(p) = pick {
+        editor.select(Some(p));
+    }
+}
+
+/// The layers of one level of the tree: a group or repeat folds (closed at first, opened
+/// when it or a layer in it is selected), its children indented under it.
+fn tree_ui(
+    ui: &mut egui::Ui,
+    list: &[toml::Spanned<Layer>],
+    at: &mut LayerPath,
+    selected: Option<&[usize]>,
+    reveal: bool,
+    pick: &mut Option<LayerPath>,
+) {
+    for (i, l) in list.iter().enumerate() {
+        let l = l.get_ref();
+        at.push(i);
+        let on = selected == Some(at.as_slice());
+        match l.layers.as_deref() {
+            Some(children) if edit::holds_layers(l.kind) => {
+                let id = ui.make_persistent_id(("template-layer", at.clone()));
+                let mut fold = egui::collapsing_header::CollapsingState::load_with_default_open(
+                    ui.ctx(),
+                    id,
+                    false,
+                );
+                if reveal && selected.is_some_and(|s| s.starts_with(at)) {
+                    fold.set_open(true);
+                }
+                let path = at.clone();
+                fold.show_header(ui, |ui| {
+                    if ui.selectable_label(on, layer_label(&path, l)).clicked() {
+                        *pick = Some(path.clone());
+                    }
+                })
+                .body(|ui| tree_ui(ui, children, at, selected, reveal, pick));
+            }
+            _ => {
+                if ui.selectable_label(on, layer_label(at, l)).clicked() {
+                    *pick = Some(at.clone());
+                }
+            }
+        }
+        at.pop();
+    }
 }
 
 /// How the panel changed the layer this frame.
@@ -836,7 +878,7 @@ fn color_row(
                         let name = format!("{label} when {value}");
                         let w = ui.label(format!("= {value}"));
                         if ui
-                            .add(egui::TextEdit::singleline(color).desired_width(90.0))
+                            .add(egui::TextEdit::singleline(color).desired_width(110.0))
                             .labelled_by(w.id)
                             .on_hover_text(&name)
                             .changed()
@@ -856,7 +898,7 @@ fn color_row(
                     let d = ui.label("otherwise");
                     let mut s = by.default.clone().unwrap_or_default();
                     if ui
-                        .add(egui::TextEdit::singleline(&mut s).desired_width(90.0))
+                        .add(egui::TextEdit::singleline(&mut s).desired_width(110.0))
                         .labelled_by(d.id)
                         .changed()
                     {

@@ -837,10 +837,19 @@ pub struct SetRule {
 
 static SETS: std::sync::RwLock<Vec<SetRule>> = std::sync::RwLock::new(Vec::new());
 
+static GENERATION: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 /// Puts these set templates in use for every drawing that follows (the first rule that has a
 /// card and its kind draws it), replacing those in use.
 pub fn use_sets(rules: Vec<SetRule>) {
     *SETS.write().unwrap_or_else(|e| e.into_inner()) = rules;
+    GENERATION.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+}
+
+/// Counts the changes of the set templates in use: a picture drawn at another count may be
+/// out of date (the Match boards' card pictures are drawn again).
+pub fn generation() -> u64 {
+    GENERATION.load(std::sync::atomic::Ordering::SeqCst)
 }
 
 /// The set templates in use.
