@@ -760,7 +760,11 @@ fn layer_panel_ui(ui: &mut egui::Ui, editor: &mut TemplateEditor, new_value: &mu
                         text_row(ui, "text", &mut l.text, true, &mut ch);
                     }
                     text_row(ui, "font", &mut l.font, false, &mut ch);
-                    num_row(ui, "size", &mut l.size, &mut ch);
+                    if l.size_share.is_some() {
+                        num_row(ui, "size share", &mut l.size_share, &mut ch);
+                    } else {
+                        num_row(ui, "size", &mut l.size, &mut ch);
+                    }
                     num_row(ui, "min size", &mut l.min_size, &mut ch);
                     color_row(ui, "color", &mut l.color, new_value, &mut ch);
                 }
@@ -789,6 +793,7 @@ fn layer_panel_ui(ui: &mut egui::Ui, editor: &mut TemplateEditor, new_value: &mu
                 LayerType::Repeat => {
                     text_row(ui, "over", &mut l.over, false, &mut ch);
                     text_row(ui, "sort by", &mut l.sort_by, false, &mut ch);
+                    text_row(ui, "span by", &mut l.span_by, false, &mut ch);
                     num_row(ui, "gap", &mut l.gap, &mut ch);
                 }
                 LayerType::Block => {

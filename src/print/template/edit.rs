@@ -182,7 +182,8 @@ fn shown(l: &Layer, scope: &Scope) -> bool {
 }
 
 /// The boxes (template millimetres) of the layer at `path` and of its parent, for `card`
-/// (a repeat's children are placed in its first cell); `None` when the path leads nowhere.
+/// (a repeat's children are placed in its first cell, with its first item's fields);
+/// `None` when the path leads nowhere.
 pub fn boxes(t: &Template, card: Option<&Card>, path: &[usize]) -> Option<(R, R)> {
     let fields = card.map(|c| fields::card_fields(c, Side::Front));
     let empty = toml::Table::new();
@@ -191,13 +192,17 @@ pub fn boxes(t: &Template, card: Option<&Card>, path: &[usize]) -> Option<(R, R)
     let (&first, rest) = path.split_first()?;
     let mut l = t.layers.get(first)?.get_ref();
     let mut b = layer_box(l, parent);
+    let mut item: Option<toml::Value> = None;
     for &i in rest {
         let inner = if l.kind == LayerType::Repeat {
-            let scope = Scope::card(root);
-            draw::repeat_cells(l, b, &scope)
-                .into_iter()
-                .next()
-                .unwrap_or(b)
+            let scope = Scope {
+                root,
+                item: item.as_ref(),
+                index: item.as_ref().map(|_| 1),
+            };
+            let cell = draw::repeat_cells(l, b, &scope).into_iter().next();
+            item = draw::repeat_items(l, &scope).into_iter().next();
+            cell.unwrap_or(b)
         } else {
             b
         };
