@@ -749,6 +749,24 @@ fn layer_panel_ui(ui: &mut egui::Ui, editor: &mut TemplateEditor, new_value: &mu
                 ] {
                     num_row(ui, label, v, &mut ch);
                 }
+                // Places given from the far edges, or centred, as the file has them.
+                if l.right.is_some() {
+                    num_row(ui, "right", &mut l.right, &mut ch);
+                }
+                if l.bottom.is_some() {
+                    num_row(ui, "bottom", &mut l.bottom, &mut ch);
+                }
+                let m = ui.label("middle");
+                let mut middle = l.middle == Some(true);
+                if ui
+                    .checkbox(&mut middle, "centred up and down (y unused)")
+                    .labelled_by(m.id)
+                    .changed()
+                {
+                    l.middle = middle.then_some(true);
+                    ch.step();
+                }
+                ui.end_row();
             }
             match l.kind {
                 LayerType::Text => {
