@@ -12,8 +12,8 @@ use std::sync::Arc;
 use super::Env;
 use crate::cards::{Card, Game};
 use crate::print::canvas::R;
-use crate::print::face::Side;
-use crate::print::template::{self, Face, Layer, LayerType, Template, draw::layer_box};
+use crate::print::template::edit::{self, LayerPath};
+use crate::print::template::{self, Face, Layer, LayerType, Template};
 
 /// How many edits undo goes back.
 pub const MAX_UNDO: usize = 200;
@@ -24,10 +24,14 @@ pub struct TemplateEditor {
     pub face: Face,
     /// Where it is saved (`None`: a bundled template not saved yet).
     pub path: Option<PathBuf>,
-    /// The selected top-level layer.
-    pub selected: Option<usize>,
+    /// The selected layer, at any depth of groups and repeats.
+    pub selected: Option<LayerPath>,
     undo: Vec<Template>,
     redo: Vec<Template>,
+    /// The field typed in by the last edit: further typing in it joins that undo step.
+    typing: Option<String>,
+    /// The selection changed: the layer list opens the groups that hold it.
+    pub reveal: bool,
     /// Changed since opened or saved.
     pub dirty: bool,
     /// Bumped on every change (the preview is drawn again).
@@ -56,6 +60,8 @@ impl TemplateEditor {
             selected: None,
             undo: Vec::new(),
             redo: Vec::new(),
+            typing: None,
+            reveal: false,
             dirty: false,
             version: 0,
             problem: None,
@@ -73,16 +79,32 @@ impl TemplateEditor {
             && self.face.template.kinds.iter().any(|k| k == card.kind())
     }
 
-    /// Makes a change (recorded for undo) and checks the result.
+    /// Makes a change as one undo step and checks the result.
     pub fn edit(&mut self, change: impl FnOnce(&mut Template)) {
+        self.typing = None;
+        self.change(change, true);
+    }
+
+    /// Makes a change typed into field `key` (of the selected layer): the letters typed into
+    /// one field one after another are one undo step.
+    pub fn edit_typed(&mut self, key: &str, change: impl FnOnce(&mut Template)) {
+        let field = format!("{:?}/{key}", self.selected);
+        let joins = self.typing.as_deref() == Some(field.as_str());
+        self.typing = Some(field);
+        self.change(change, !joins);
+    }
+
+    fn change(&mut self, change: impl FnOnce(&mut Template), step: bool) {
         let before = self.face.template.clone();
         change(&mut self.face.template);
         if self.face.template == before {
             return;
         }
-        self.undo.push(before);
-        if self.undo.len() > MAX_UNDO {
-            self.undo.remove(0);
+        if step || self.undo.is_empty() {
+            self.undo.push(before);
+            if self.undo.len() > MAX_UNDO {
+                self.undo.remove(0);
+            }
         }
         self.redo.clear();
         self.changed();
@@ -99,7 +121,8 @@ impl TemplateEditor {
             });
         if self
             .selected
-            .is_some_and(|i| i >= self.face.template.layers.len())
+            .as_ref()
+            .is_some_and(|p| edit::get(&self.face.template, p).is_none())
         {
             self.selected = None;
         }
@@ -115,6 +138,7 @@ impl TemplateEditor {
     /// Goes back one edit.
     pub fn undo(&mut self) {
         if let Some(t) = self.undo.pop() {
+            self.typing = None;
             self.redo
                 .push(std::mem::replace(&mut self.face.template, t));
             self.changed();
@@ -124,57 +148,57 @@ impl TemplateEditor {
     /// Makes the edit undone last again.
     pub fn redo(&mut self) {
         if let Some(t) = self.redo.pop() {
+            self.typing = None;
             self.undo
                 .push(std::mem::replace(&mut self.face.template, t));
             self.changed();
         }
     }
 
+    /// Selects the layer at `path` (a finished typing step ends there).
+    pub fn select(&mut self, path: Option<LayerPath>) {
+        if self.selected != path {
+            self.typing = None;
+            self.reveal = true;
+        }
+        self.selected = path;
+    }
+
     /// The selected layer.
     pub fn layer(&self) -> Option<&Layer> {
         self.selected
-            .and_then(|i| self.face.template.layers.get(i))
-            .map(|l| l.get_ref())
+            .as_ref()
+            .and_then(|p| edit::get(&self.face.template, p))
     }
 
-    /// The box of top-level layer `i`, in the template's millimetres.
-    pub fn layer_box(&self, i: usize) -> Option<R> {
-        let t = &self.face.template;
-        let whole = R::new(0.0, 0.0, t.width_mm as f32, t.height_mm as f32);
-        t.layers.get(i).map(|l| layer_box(l.get_ref(), whole))
+    /// The box of the layer at `path` on `card`, in the template's millimetres (a repeat's
+    /// children in its first cell).
+    pub fn layer_box(&self, card: Option<&Card>, path: &[usize]) -> Option<R> {
+        edit::boxes(&self.face.template, card, path).map(|(b, _)| b)
     }
 
-    /// The topmost layer drawn for `card` whose box holds the point (mm); backgrounds
-    /// (bleed) are not picked.
-    pub fn hit(&self, card: Option<&Card>, x: f32, y: f32) -> Option<usize> {
-        let fields = card.map(|c| template::fields::card_fields(c, Side::Front));
-        let empty = toml::Table::new();
-        let scope = template::fields::Scope::card(fields.as_ref().unwrap_or(&empty));
-        (0..self.face.template.layers.len()).rev().find(|&i| {
-            let l = self.face.template.layers[i].get_ref();
-            let shown = l.show_when.as_deref().is_none_or(|s| {
-                template::fields::Condition::parse(s).is_ok_and(|c| c.holds(&scope))
-            });
-            let b = self.layer_box(i).expect("i is a layer");
-            l.kind != LayerType::Bleed
-                && shown
-                && x >= b.x
-                && x <= b.right()
-                && y >= b.y
-                && y <= b.bottom()
-        })
+    /// The frontmost, innermost layer drawn for `card` whose box holds the point (mm);
+    /// backgrounds (bleed) are not picked.
+    pub fn hit(&self, card: Option<&Card>, x: f32, y: f32) -> Option<LayerPath> {
+        edit::hit(&self.face.template, card, x, y)
     }
 
-    /// Moves the selected layer by (dx, dy) mm, or resizes it by (dw, dh) mm; its place
-    /// is then written as x, y, w and h.
-    pub fn nudge(&mut self, dx: f32, dy: f32, dw: f32, dh: f32) {
-        let Some(i) = self.selected else { return };
-        let Some(b) = self.layer_box(i) else { return };
+    /// Moves the selected layer by (dx, dy) mm, or resizes it by (dw, dh) mm, as drawn on
+    /// `card`; its place in its parent is then written as x, y, w and h.
+    pub fn nudge(&mut self, card: Option<&Card>, dx: f32, dy: f32, dw: f32, dh: f32) {
+        let Some(path) = self.selected.clone() else {
+            return;
+        };
+        let Some((b, parent)) = edit::boxes(&self.face.template, card, &path) else {
+            return;
+        };
         let round = |v: f32| ((v as f64) * 100.0).round() / 100.0;
         self.edit(|t| {
-            let l = t.layers[i].get_mut();
-            l.x = Some(round(b.x + dx));
-            l.y = Some(round(b.y + dy));
+            let Some(l) = edit::get_mut(t, &path) else {
+                return;
+            };
+            l.x = Some(round(b.x - parent.x + dx));
+            l.y = Some(round(b.y - parent.y + dy));
             l.w = Some(round((b.w + dw).max(0.5)));
             l.h = Some(round((b.h + dh).max(0.5)));
             l.right = None;
@@ -183,9 +207,44 @@ impl TemplateEditor {
         });
     }
 
-    /// The template as a file's text.
+    /// Adds a new layer of `kind` (inside the selected group or repeat, else in front of the
+    /// selected layer, else on top of the card) and selects it.
+    pub fn add(&mut self, kind: LayerType) {
+        let at = self.selected.clone();
+        let mut added = None;
+        self.edit(|t| added = edit::insert(t, at.as_deref(), edit::new_layer(kind)));
+        if added.is_some() {
+            self.select(added);
+        }
+    }
+
+    /// Deletes the selected layer (and what it holds).
+    pub fn delete(&mut self) {
+        let Some(path) = self.selected.clone() else {
+            return;
+        };
+        self.edit(|t| {
+            edit::remove(t, &path);
+        });
+        self.selected = None;
+    }
+
+    /// Moves the selected layer one place among its siblings: `-1` up the list (towards the
+    /// back), `+1` down (towards the front).
+    pub fn shift(&mut self, by: isize) {
+        let Some(path) = self.selected.clone() else {
+            return;
+        };
+        let mut moved = None;
+        self.edit(|t| moved = edit::shift(t, &path, by));
+        if moved.is_some() {
+            self.select(moved);
+        }
+    }
+
+    /// The template as a file's text, as the core's writer writes it.
     pub fn text(&self) -> Result<String, String> {
-        toml::to_string(&self.face.template).map_err(|e| e.to_string())
+        edit::to_text(&self.face.template)
     }
 
     /// Writes the template to `path` atomically, after reading its text back as a file
@@ -200,11 +259,13 @@ impl TemplateEditor {
         self.face = face;
         self.path = Some(path.to_path_buf());
         self.dirty = false;
+        self.typing = None;
         Ok(format!("Saved the template to {}", path.display()))
     }
 
     /// Draws the template in use for the cards of its game and kinds in the catalogue, so
-    /// the card editor's preview, print, PNGs and Tabletop Simulator sheets show it.
+    /// the card editor's preview, the Match boards' card pictures, print, PNGs and Tabletop
+    /// Simulator sheets show it.
     pub fn put_in_use(&self, cards: &[Card]) {
         let ids = cards
             .iter()
@@ -243,6 +304,8 @@ pub struct TemplateScreen {
     drag_start: Option<(f32, f32, bool)>,
     /// The file saved last (kept in the session and put in use again on start).
     pub saved: Option<PathBuf>,
+    /// The field value typed for a new row of a colour per value.
+    pub new_value: String,
 }
 
 /// Shown at most this many points wide.
@@ -288,34 +351,16 @@ impl TemplateScreen {
         };
         egui::Panel::left("template-layers")
             .resizable(true)
-            .default_size(200.0)
-            .show(ui, |ui| {
-                ui.strong("Layers");
-                egui::ScrollArea::vertical()
-                    .id_salt("template-layers-scroll")
-                    .show(ui, |ui| {
-                        for (i, l) in editor.face.template.layers.iter().enumerate() {
-                            let l = l.get_ref();
-                            let text = match &l.name {
-                                Some(n) => format!("{}. {n}", i + 1),
-                                None => format!("{}. {}", i + 1, l.kind.as_str()),
-                            };
-                            if ui
-                                .selectable_label(editor.selected == Some(i), text)
-                                .clicked()
-                            {
-                                editor.selected = Some(i);
-                            }
-                        }
-                    });
-            });
+            .default_size(220.0)
+            .show(ui, |ui| layers_ui(ui, editor));
+        let new_value = &mut self.new_value;
         egui::Panel::right("template-panel")
             .resizable(true)
             .default_size(300.0)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .id_salt("template-panel-scroll")
-                    .show(ui, |ui| layer_panel_ui(ui, editor));
+                    .show(ui, |ui| layer_panel_ui(ui, editor, new_value));
             });
         let cards: Vec<Card> = self
             .cards
@@ -381,7 +426,11 @@ impl TemplateScreen {
                     egui::vec2(10.0, 10.0),
                 )
             };
-            if let Some(b) = editor.selected.and_then(|i| editor.layer_box(i)) {
+            if let Some(b) = editor
+                .selected
+                .as_ref()
+                .and_then(|p| editor.layer_box(card, p))
+            {
                 let r = egui::Rect::from_min_size(
                     egui::pos2(rect.min.x + b.x * k, rect.min.y + b.y * k),
                     egui::vec2(b.w * k, b.h * k),
@@ -399,7 +448,7 @@ impl TemplateScreen {
                 && let Some(pos) = resp.interact_pointer_pos()
             {
                 let (x, y) = to_mm(pos);
-                editor.selected = editor.hit(card, x, y);
+                editor.select(editor.hit(card, x, y));
             }
             // The drag is measured from where the button went down (egui starts a drag only
             // after the pointer has moved a little).
@@ -410,12 +459,13 @@ impl TemplateScreen {
             {
                 let on_handle = editor
                     .selected
-                    .and_then(|i| editor.layer_box(i))
+                    .as_ref()
+                    .and_then(|p| editor.layer_box(card, p))
                     .is_some_and(|b| handle(b).contains(pos));
                 if !on_handle {
                     let (x, y) = to_mm(pos);
-                    if let Some(i) = editor.hit(card, x, y) {
-                        editor.selected = Some(i);
+                    if let Some(p) = editor.hit(card, x, y) {
+                        editor.select(Some(p));
                     }
                 }
                 let (x, y) = to_mm(pos);
@@ -428,9 +478,9 @@ impl TemplateScreen {
                 let (x, y) = to_mm(pos);
                 let (dx, dy) = (x - x0, y - y0);
                 if resize {
-                    editor.nudge(0.0, 0.0, dx, dy);
+                    editor.nudge(card, 0.0, 0.0, dx, dy);
                 } else {
-                    editor.nudge(dx, dy, 0.0, 0.0);
+                    editor.nudge(card, dx, dy, 0.0, 0.0);
                 }
             }
             if let Some(p) = &editor.problem {
@@ -530,59 +580,261 @@ impl TemplateScreen {
     }
 }
 
-/// The selected layer's keys, edited in place (each change recorded for undo).
-fn layer_panel_ui(ui: &mut egui::Ui, editor: &mut TemplateEditor) {
-    let Some(i) = editor.selected else {
+/// The kinds of layer the Layers list adds, with their buttons' words.
+const ADDS: [(LayerType, &str); 6] = [
+    (LayerType::Rect, "Add shape"),
+    (LayerType::Circle, "Add circle"),
+    (LayerType::Image, "Add image"),
+    (LayerType::Icon, "Add icon"),
+    (LayerType::Text, "Add text box"),
+    (LayerType::Group, "Add group"),
+];
+
+/// The label of a layer in the list: its place in the tree (`12.1.3.`) and its name, or
+/// its type when it has none.
+pub fn layer_label(path: &[usize], l: &Layer) -> String {
+    let place: Vec<String> = path.iter().map(|i| (i + 1).to_string()).collect();
+    match &l.name {
+        Some(n) => format!("{}. {n}", place.join(".")),
+        None => format!("{}. {}", place.join("."), l.kind.as_str()),
+    }
+}
+
+/// The layer list as a tree (children indented under their group or repeat), with the
+/// buttons that add, delete and reorder layers.
+fn layers_ui(ui: &mut egui::Ui, editor: &mut TemplateEditor) {
+    ui.strong("Layers");
+    ui.horizontal_wrapped(|ui| {
+        for (kind, words) in ADDS {
+            if ui
+                .button(words)
+                .on_hover_text(
+                    "Inside the selected group or repeat, else in front of the selected layer",
+                )
+                .clicked()
+            {
+                editor.add(kind);
+            }
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        let some = editor.selected.is_some();
+        if ui.add_enabled(some, egui::Button::new("Move up")).clicked() {
+            editor.shift(-1);
+        }
+        if ui
+            .add_enabled(some, egui::Button::new("Move down"))
+            .clicked()
+        {
+            editor.shift(1);
+        }
+        if ui
+            .add_enabled(some, egui::Button::new("Delete layer"))
+            .clicked()
+        {
+            editor.delete();
+        }
+    });
+    ui.separator();
+    let reveal = std::mem::take(&mut editor.reveal);
+    let mut pick = None;
+    egui::ScrollArea::vertical()
+        .id_salt("template-layers-scroll")
+        .show(ui, |ui| {
+            let t = &editor.face.template;
+            let sel = editor.selected.as_deref();
+            tree_ui(ui, &t.layers, &mut Vec::new(), sel, reveal, &mut pick);
+        });
+    if let Some(p) = pick {
+        editor.select(Some(p));
+    }
+}
+
+/// The layers of one level of the tree: a group or repeat folds (closed at first, opened
+/// when it or a layer in it is selected), its children indented under it.
+fn tree_ui(
+    ui: &mut egui::Ui,
+    list: &[toml::Spanned<Layer>],
+    at: &mut LayerPath,
+    selected: Option<&[usize]>,
+    reveal: bool,
+    pick: &mut Option<LayerPath>,
+) {
+    for (i, l) in list.iter().enumerate() {
+        let l = l.get_ref();
+        at.push(i);
+        let on = selected == Some(at.as_slice());
+        match l.layers.as_deref() {
+            Some(children) if edit::holds_layers(l.kind) => {
+                let id = ui.make_persistent_id(("template-layer", at.clone()));
+                let mut fold = egui::collapsing_header::CollapsingState::load_with_default_open(
+                    ui.ctx(),
+                    id,
+                    false,
+                );
+                if reveal && selected.is_some_and(|s| s.starts_with(at)) {
+                    fold.set_open(true);
+                }
+                let path = at.clone();
+                fold.show_header(ui, |ui| {
+                    if ui.selectable_label(on, layer_label(&path, l)).clicked() {
+                        *pick = Some(path.clone());
+                    }
+                })
+                .body(|ui| tree_ui(ui, children, at, selected, reveal, pick));
+            }
+            _ => {
+                if ui.selectable_label(on, layer_label(at, l)).clicked() {
+                    *pick = Some(at.clone());
+                }
+            }
+        }
+        at.pop();
+    }
+}
+
+/// How the panel changed the layer this frame.
+#[derive(Default)]
+struct Changed {
+    /// A key typed in (its edits join one undo step), else a step of its own.
+    typed: Option<String>,
+    any: bool,
+}
+
+impl Changed {
+    fn typed(&mut self, key: &str) {
+        if !self.any {
+            self.typed = Some(key.to_string());
+        }
+        self.any = true;
+    }
+    fn step(&mut self) {
+        self.typed = None;
+        self.any = true;
+    }
+}
+
+/// The selected layer's keys, edited in place (each change one undo step; typing into one
+/// field is one step).
+fn layer_panel_ui(ui: &mut egui::Ui, editor: &mut TemplateEditor, new_value: &mut String) {
+    let Some(path) = editor.selected.clone() else {
         ui.weak("Click a layer on the card or in the list to edit it.");
         return;
     };
     let Some(layer) = editor.layer().cloned() else {
         return;
     };
-    ui.strong(format!("Layer {} ({})", i + 1, layer.kind.as_str()));
+    let place: Vec<String> = path.iter().map(|i| (i + 1).to_string()).collect();
+    ui.strong(format!(
+        "Layer {} ({})",
+        place.join("."),
+        layer.kind.as_str()
+    ));
+    if path.len() > 1 {
+        ui.weak("Places are in mm from the top-left of the group (or a repeat's first cell).");
+    }
     let mut l = layer.clone();
+    let mut ch = Changed::default();
     egui::Grid::new("template-layer-grid")
         .num_columns(2)
         .show(ui, |ui| {
-            text_row(ui, "name", &mut l.name, false);
-            text_row(ui, "show when", &mut l.show_when, false);
-            for (label, v) in [
-                ("x", &mut l.x),
-                ("y", &mut l.y),
-                ("w", &mut l.w),
-                ("h", &mut l.h),
-            ] {
-                num_row(ui, label, v);
+            text_row(ui, "name", &mut l.name, false, &mut ch);
+            text_row(ui, "show when", &mut l.show_when, false, &mut ch);
+            if l.kind != LayerType::Bleed {
+                for (label, v) in [
+                    ("x", &mut l.x),
+                    ("y", &mut l.y),
+                    ("w", &mut l.w),
+                    ("h", &mut l.h),
+                ] {
+                    num_row(ui, label, v, &mut ch);
+                }
+                // Places given from the far edges, or centred, as the file has them.
+                if l.right.is_some() {
+                    num_row(ui, "right", &mut l.right, &mut ch);
+                }
+                if l.bottom.is_some() {
+                    num_row(ui, "bottom", &mut l.bottom, &mut ch);
+                }
+                let m = ui.label("middle");
+                let mut middle = l.middle == Some(true);
+                if ui
+                    .checkbox(&mut middle, "centred up and down (y unused)")
+                    .labelled_by(m.id)
+                    .changed()
+                {
+                    l.middle = middle.then_some(true);
+                    ch.step();
+                }
+                ui.end_row();
             }
             match l.kind {
                 LayerType::Text => {
-                    text_row(ui, "text", &mut l.text, true);
-                    text_row(ui, "font", &mut l.font, false);
-                    num_row(ui, "size", &mut l.size);
-                    num_row(ui, "min size", &mut l.min_size);
-                    color_row(ui, "color", &mut l.color);
+                    if l.paragraphs.is_some() {
+                        ui.label("text");
+                        ui.weak("rich text (paragraphs): edit in the file");
+                        ui.end_row();
+                    } else {
+                        text_row(ui, "text", &mut l.text, true, &mut ch);
+                    }
+                    text_row(ui, "font", &mut l.font, false, &mut ch);
+                    if l.size_share.is_some() {
+                        num_row(ui, "size share", &mut l.size_share, &mut ch);
+                    } else {
+                        num_row(ui, "size", &mut l.size, &mut ch);
+                    }
+                    num_row(ui, "min size", &mut l.min_size, &mut ch);
+                    color_row(ui, "color", &mut l.color, new_value, &mut ch);
                 }
                 LayerType::Rect | LayerType::Circle => {
-                    color_row(ui, "fill", &mut l.fill);
-                    color_row(ui, "stroke", &mut l.stroke);
-                    num_row(ui, "stroke width", &mut l.stroke_width);
-                    num_row(ui, "radius", &mut l.radius);
+                    color_row(ui, "fill", &mut l.fill, new_value, &mut ch);
+                    color_row(ui, "stroke", &mut l.stroke, new_value, &mut ch);
+                    num_row(ui, "stroke width", &mut l.stroke_width, &mut ch);
+                    if l.kind == LayerType::Rect {
+                        num_row(ui, "radius", &mut l.radius, &mut ch);
+                    }
                 }
-                LayerType::Image => text_row(ui, "src", &mut l.src, false),
+                LayerType::Image => {
+                    text_row(ui, "src", &mut l.src, false, &mut ch);
+                    color_row(ui, "placeholder", &mut l.placeholder, new_value, &mut ch);
+                }
                 LayerType::Icon => {
-                    text_row(ui, "icon", &mut l.icon, false);
-                    color_row(ui, "color", &mut l.color);
+                    text_row(ui, "icon", &mut l.icon, false, &mut ch);
+                    color_row(ui, "color", &mut l.color, new_value, &mut ch);
+                    color_row(ui, "fill", &mut l.fill, new_value, &mut ch);
                 }
-                LayerType::Bleed => color_row(ui, "fill", &mut l.fill),
-                _ => {}
+                LayerType::Bleed => color_row(ui, "fill", &mut l.fill, new_value, &mut ch),
+                LayerType::Lattice => {
+                    color_row(ui, "color", &mut l.color, new_value, &mut ch);
+                    num_row(ui, "step", &mut l.step, &mut ch);
+                }
+                LayerType::Repeat => {
+                    text_row(ui, "over", &mut l.over, false, &mut ch);
+                    text_row(ui, "sort by", &mut l.sort_by, false, &mut ch);
+                    text_row(ui, "span by", &mut l.span_by, false, &mut ch);
+                    num_row(ui, "gap", &mut l.gap, &mut ch);
+                }
+                LayerType::Block => {
+                    text_row(ui, "block", &mut l.block, false, &mut ch);
+                    color_row(ui, "color", &mut l.color, new_value, &mut ch);
+                }
+                LayerType::Group => {}
             }
         });
-    if l != layer {
-        editor.edit(|t| *t.layers[i].get_mut() = l);
+    if ch.any && l != layer {
+        let set = |t: &mut Template| {
+            if let Some(at) = edit::get_mut(t, &path) {
+                *at = l;
+            }
+        };
+        match ch.typed {
+            Some(key) => editor.edit_typed(&key, set),
+            None => editor.edit(set),
+        }
     }
 }
 
-fn text_row(ui: &mut egui::Ui, label: &str, v: &mut Option<String>, multi: bool) {
+fn text_row(ui: &mut egui::Ui, label: &str, v: &mut Option<String>, multi: bool, ch: &mut Changed) {
     let l = ui.label(label);
     let mut s = v.clone().unwrap_or_default();
     let r = if multi {
@@ -593,11 +845,12 @@ fn text_row(ui: &mut egui::Ui, label: &str, v: &mut Option<String>, multi: bool)
     .labelled_by(l.id);
     if r.changed() {
         *v = (!s.is_empty()).then_some(s);
+        ch.typed(label);
     }
     ui.end_row();
 }
 
-fn num_row(ui: &mut egui::Ui, label: &str, v: &mut Option<f64>) {
+fn num_row(ui: &mut egui::Ui, label: &str, v: &mut Option<f64>, ch: &mut Changed) {
     let l = ui.label(label);
     let mut n = v.unwrap_or(0.0);
     if ui
@@ -610,25 +863,126 @@ fn num_row(ui: &mut egui::Ui, label: &str, v: &mut Option<f64>) {
         .changed()
     {
         *v = Some((n * 1000.0).round() / 1000.0);
+        ch.typed(label);
     }
     ui.end_row();
 }
 
-fn color_row(ui: &mut egui::Ui, label: &str, v: &mut Option<template::format::ColorSpec>) {
-    use template::format::ColorSpec;
+/// A colour key: one colour (`#hex` or `$name`), or a colour per value of a field (the
+/// field, a colour for each value, a default), turned from one to the other by a button.
+fn color_row(
+    ui: &mut egui::Ui,
+    label: &str,
+    v: &mut Option<template::format::ColorSpec>,
+    new_value: &mut String,
+    ch: &mut Changed,
+) {
+    use template::format::{ColorBy, ColorSpec};
     let l = ui.label(label);
     match v {
         Some(ColorSpec::By(by)) => {
-            ui.weak(format!("by {}", by.by));
+            let mut one = None;
+            ui.vertical(|ui| {
+                ui.horizontal(|ui| {
+                    ui.label("by field");
+                    let mut field = by.by.clone();
+                    if ui
+                        .add(egui::TextEdit::singleline(&mut field).desired_width(110.0))
+                        .labelled_by(l.id)
+                        .changed()
+                    {
+                        by.by = field;
+                        ch.typed(&format!("{label} by"));
+                    }
+                });
+                let mut gone = None;
+                for (value, color) in by.values.iter_mut() {
+                    ui.horizontal(|ui| {
+                        let name = format!("{label} when {value}");
+                        let w = ui.label(format!("= {value}"));
+                        if ui
+                            .add(egui::TextEdit::singleline(color).desired_width(110.0))
+                            .labelled_by(w.id)
+                            .on_hover_text(&name)
+                            .changed()
+                        {
+                            ch.typed(&name);
+                        }
+                        if ui.button(format!("Remove {value}")).clicked() {
+                            gone = Some(value.clone());
+                        }
+                    });
+                }
+                if let Some(g) = gone {
+                    by.values.remove(&g);
+                    ch.step();
+                }
+                ui.horizontal(|ui| {
+                    let d = ui.label("otherwise");
+                    let mut s = by.default.clone().unwrap_or_default();
+                    if ui
+                        .add(egui::TextEdit::singleline(&mut s).desired_width(110.0))
+                        .labelled_by(d.id)
+                        .changed()
+                    {
+                        by.default = (!s.is_empty()).then_some(s);
+                        ch.typed(&format!("{label} default"));
+                    }
+                });
+                ui.horizontal(|ui| {
+                    let n = ui.label("value");
+                    ui.add(egui::TextEdit::singleline(new_value).desired_width(90.0))
+                        .labelled_by(n.id);
+                    let value = new_value.trim().to_string();
+                    if ui
+                        .add_enabled(
+                            !value.is_empty() && !by.values.contains_key(&value),
+                            egui::Button::new(format!("Add {label} value")),
+                        )
+                        .clicked()
+                    {
+                        let c = by.default.clone().unwrap_or_else(|| "#888888".into());
+                        by.values.insert(value, c);
+                        new_value.clear();
+                        ch.step();
+                    }
+                });
+                if ui.button(format!("One {label}")).clicked() {
+                    one = Some(by.default.clone().unwrap_or_else(|| "#888888".into()));
+                }
+            });
+            if let Some(one) = one {
+                *v = Some(ColorSpec::Fixed(one));
+                ch.step();
+            }
         }
         _ => {
-            let mut s = match v {
-                Some(ColorSpec::Fixed(s)) => s.clone(),
-                _ => String::new(),
-            };
-            if ui.text_edit_singleline(&mut s).labelled_by(l.id).changed() {
-                *v = (!s.is_empty()).then_some(ColorSpec::Fixed(s));
-            }
+            ui.horizontal(|ui| {
+                let mut s = match v {
+                    Some(ColorSpec::Fixed(s)) => s.clone(),
+                    _ => String::new(),
+                };
+                if ui
+                    .add(egui::TextEdit::singleline(&mut s).desired_width(120.0))
+                    .labelled_by(l.id)
+                    .changed()
+                {
+                    *v = (!s.is_empty()).then(|| ColorSpec::Fixed(s.clone()));
+                    ch.typed(label);
+                }
+                if ui
+                    .button(format!("{label} per value"))
+                    .on_hover_text("A different colour for each value of a card field")
+                    .clicked()
+                {
+                    *v = Some(ColorSpec::By(ColorBy {
+                        by: "kind".into(),
+                        values: Default::default(),
+                        default: (!s.is_empty()).then_some(s),
+                    }));
+                    ch.step();
+                }
+            });
         }
     }
     ui.end_row();
@@ -646,23 +1000,24 @@ mod tests {
             .into_iter()
             .find(|c| c.game() == Game::Iconica)
             .unwrap();
+        let card = Some(&card);
         // The name's box is under its point; the bleed is never picked.
-        let name = e.hit(Some(&card), 20.0, 7.0).unwrap();
+        let name = e.hit(card, 20.0, 7.0).unwrap();
         assert_eq!(
-            e.face.template.layers[name].get_ref().text.as_deref(),
+            edit::get(&e.face.template, &name).unwrap().text.as_deref(),
             Some("{name}")
         );
-        assert_eq!(e.hit(Some(&card), 0.5, 0.5), None);
-        e.selected = Some(name);
-        let before = e.layer_box(name).unwrap();
-        e.nudge(1.0, 2.0, 0.0, 0.0);
-        e.nudge(0.0, 0.0, -3.0, 1.0);
-        let after = e.layer_box(name).unwrap();
+        assert_eq!(e.hit(card, 0.5, 0.5), None);
+        e.select(Some(name.clone()));
+        let before = e.layer_box(card, &name).unwrap();
+        e.nudge(card, 1.0, 2.0, 0.0, 0.0);
+        e.nudge(card, 0.0, 0.0, -3.0, 1.0);
+        let after = e.layer_box(card, &name).unwrap();
         assert!((after.x - before.x - 1.0).abs() < 0.01);
         assert!((after.y - before.y - 2.0).abs() < 0.01);
         assert!((after.w - before.w + 3.0).abs() < 0.01);
         e.undo();
-        assert!((e.layer_box(name).unwrap().w - before.w).abs() < 0.01);
+        assert!((e.layer_box(card, &name).unwrap().w - before.w).abs() < 0.01);
         e.redo();
         assert!(e.dirty);
         let dir = tempfile::tempdir().unwrap();
@@ -670,8 +1025,12 @@ mod tests {
         e.save(&path).unwrap();
         let back = TemplateEditor::open(&path).unwrap();
         assert_eq!(back.face.template, e.face.template);
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            edit::to_text(&e.face.template).unwrap()
+        );
         // A broken edit is shown and not saved.
-        e.edit(|t| t.layers[name].get_mut().size = Some(9999.0));
+        e.edit(|t| edit::get_mut(t, &name).unwrap().size = Some(9999.0));
         assert!(
             e.problem
                 .as_deref()
@@ -679,5 +1038,59 @@ mod tests {
                 .contains("text is 0.1 to 100 mm high")
         );
         assert!(e.save(&path).unwrap_err().contains("not saved"));
+    }
+
+    #[test]
+    fn a_nested_layer_moves_in_its_group_and_typing_is_one_undo_step() {
+        let mut e = TemplateEditor::bundled(Game::Iconica, "character").unwrap();
+        let card = crate::catalogue::bundled_cards()
+            .unwrap()
+            .into_iter()
+            .find(|c| c.game() == Game::Iconica)
+            .unwrap();
+        let card = Some(&card);
+        let (die, _) = edit::walk(&e.face.template)
+            .into_iter()
+            .find(|(_, l)| l.name.as_deref() == Some("die"))
+            .unwrap();
+        e.select(Some(die.clone()));
+        let before = e.layer_box(card, &die).unwrap();
+        e.nudge(card, 0.5, 0.0, 1.0, 0.0);
+        let after = e.layer_box(card, &die).unwrap();
+        assert!(
+            (after.x - before.x - 0.5).abs() < 0.01,
+            "{before:?} {after:?}"
+        );
+        assert!((after.w - before.w - 1.0).abs() < 0.01);
+        assert!((after.y - before.y).abs() < 0.01);
+        // Three letters typed into one field: one step back.
+        let steps = e.undo.len();
+        for name in ["d", "di", "dic"] {
+            e.edit_typed("name", |t| {
+                edit::get_mut(t, &die).unwrap().name = Some(name.into())
+            });
+        }
+        assert_eq!(e.undo.len(), steps + 1);
+        e.undo();
+        assert_eq!(e.layer().unwrap().name.as_deref(), Some("die"));
+        // Added inside a group, moved up, deleted: each one step.
+        let group = die[..1].to_vec();
+        e.select(Some(group.clone()));
+        e.add(LayerType::Icon);
+        let icon = e.selected.clone().unwrap();
+        assert_eq!(icon[..1], group[..]);
+        assert_eq!(e.layer().unwrap().kind, LayerType::Icon);
+        e.shift(-1);
+        assert_eq!(
+            e.selected.as_ref().unwrap().last(),
+            Some(&(icon.last().unwrap() - 1))
+        );
+        e.delete();
+        assert!(e.selected.is_none());
+        e.undo();
+        e.undo();
+        e.undo();
+        assert!(edit::get(&e.face.template, &icon).is_none());
+        assert!(e.problem.is_none(), "{:?}", e.problem);
     }
 }

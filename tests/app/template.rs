@@ -32,7 +32,7 @@ fn the_template_screen_shows_a_template_on_any_card_and_edits_its_layers() {
     h.get_by_label("Layer 4 (text)");
     assert_eq!(
         h.state().template.editor.as_ref().unwrap().selected,
-        Some(3)
+        Some(vec![3])
     );
     // Clicking the card picks the layer under the pointer: the title bar's name.
     let card = h.get_by_role(egui::accesskit::Role::Image);
@@ -66,7 +66,7 @@ fn the_template_screen_shows_a_template_on_any_card_and_edits_its_layers() {
         e.selected
     );
     // Dragged on the card by 30 points to the right, then undone with the screen's Undo.
-    let before = e.layer_box(e.selected.unwrap()).unwrap();
+    let before = e.layer_box(None, e.selected.as_ref().unwrap()).unwrap();
     let to = at + egui::vec2(30.0, 0.0);
     let press = |pos, pressed| egui::Event::PointerButton {
         pos,
@@ -85,7 +85,7 @@ fn the_template_screen_shows_a_template_on_any_card_and_edits_its_layers() {
     h.run();
     h.run();
     let e = h.state().template.editor.as_ref().unwrap();
-    let moved = e.layer_box(e.selected.unwrap()).unwrap();
+    let moved = e.layer_box(None, e.selected.as_ref().unwrap()).unwrap();
     let mm = 30.0 * 63.0 / r.width();
     assert!(
         (moved.x - before.x - mm).abs() < 0.5,
@@ -95,12 +95,13 @@ fn the_template_screen_shows_a_template_on_any_card_and_edits_its_layers() {
     h.get_by_label("(changed)");
     click(&mut h, "Undo");
     let e = h.state().template.editor.as_ref().unwrap();
-    let after = e.layer_box(e.selected.unwrap()).unwrap();
+    let after = e.layer_box(None, e.selected.as_ref().unwrap()).unwrap();
     assert!((after.x - before.x).abs() < 0.01 && (after.y - before.y).abs() < 0.01);
 }
 
 #[test]
 fn the_template_screen_saves_its_file() {
+    let _one = SAVING.lock().unwrap_or_else(|e| e.into_inner());
     let mut h = template_screen();
     // A back template: no card's front draws with it, so other tests' pictures stay as
     // they are while this one puts it in use.
@@ -127,7 +128,7 @@ fn the_template_screen_saves_its_file() {
         .editor
         .as_mut()
         .unwrap()
-        .nudge(0.0, -3.0, 0.0, 0.0);
+        .nudge(None, 0.0, -3.0, 0.0, 0.0);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("ruunara-back.toml");
     h.state_mut().template.path_text = path.display().to_string();
@@ -144,4 +145,347 @@ fn the_template_screen_saves_its_file() {
         h.state().template.editor.as_ref().unwrap().face.template
     );
     assert!(!h.state().template.editor.as_ref().unwrap().dirty);
+}
+
+/// Held by the tests that save a template: Save puts it in use for every drawing in this
+/// process, one template screen's at a time.
+static SAVING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// A copy of a bundled Iconica character under an id of its own, so a template saved for
+/// it draws no other test's cards.
+fn own_card(id: &str) -> deckwright::cards::Card {
+    let mut card = deckwright::catalogue::bundled_cards()
+        .unwrap()
+        .into_iter()
+        .find(|c| c.id() == "ico-grumbolt")
+        .unwrap();
+    if let deckwright::cards::Card::Iconica(ch) = &mut card {
+        ch.id = id.into();
+    }
+    card
+}
+
+/// The Template screen over a catalogue holding only `card`.
+fn screen_of(
+    card: &deckwright::cards::Card,
+) -> egui_kittest::Harness<'static, deckwright::app::DeckwrightApp> {
+    let mut cat = deckwright::catalogue::Catalogue::open_empty_in_memory().unwrap();
+    cat.upsert(std::slice::from_ref(card)).unwrap();
+    let mut h = harness(deckwright::app::DeckwrightApp::new(cat));
+    h.run();
+    click(&mut h, "Template");
+    h.run();
+    h
+}
+
+fn editor<'a>(
+    h: &'a egui_kittest::Harness<'static, deckwright::app::DeckwrightApp>,
+) -> &'a deckwright::app::template_screen::TemplateEditor {
+    h.state().template.editor.as_ref().unwrap()
+}
+
+/// Focuses the field labelled `label`, selects its text and types `text` over it.
+fn retype(
+    h: &mut egui_kittest::Harness<'static, deckwright::app::DeckwrightApp>,
+    label: &str,
+    text: &str,
+) {
+    h.get_by_label(label).focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    h.get_by_label(label).type_text(text);
+    h.run();
+}
+
+/// Presses at `from`, moves in three steps and lets go at `to`.
+fn drag(
+    h: &mut egui_kittest::Harness<'static, deckwright::app::DeckwrightApp>,
+    from: egui::Pos2,
+    to: egui::Pos2,
+) {
+    let press = |pos, pressed| egui::Event::PointerButton {
+        pos,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: Default::default(),
+    };
+    h.input_mut().events.push(egui::Event::PointerMoved(from));
+    h.run();
+    h.input_mut().events.push(press(from, true));
+    h.run();
+    for step in 1..=3 {
+        let p = from + (to - from) * (step as f32 / 3.0);
+        h.input_mut().events.push(egui::Event::PointerMoved(p));
+        h.run();
+    }
+    h.input_mut().events.push(press(to, false));
+    h.run();
+    h.run();
+}
+
+#[test]
+fn nested_layers_are_listed_as_a_tree_selected_dragged_and_resized_on_the_card() {
+    use deckwright::app::template_screen::layer_label;
+    use deckwright::print::template::edit;
+    let card = own_card("ico-template-tree-test");
+    let mut h = screen_of(&card);
+    let original = editor(&h).face.template.clone();
+    // The first action row's die, three deep (group, repeat, die), picked in the list.
+    let (die, label) = edit::walk(&original)
+        .into_iter()
+        .find(|(p, l)| {
+            l.name.as_deref() == Some("die") && p.len() == 3 && {
+                edit::boxes(&original, Some(&card), p).is_some()
+                    && edit::get(&original, &p[..1]).unwrap().show_when.as_deref()
+                        == Some("strengths or final_act")
+            }
+        })
+        .map(|(p, l)| (p.clone(), layer_label(&p, l)))
+        .unwrap();
+    assert!(label.starts_with(&format!("{}.1.", die[0] + 1)), "{label}");
+    // Groups and repeats fold: each opens when picked.
+    assert!(h.query_by_label(&label).is_none(), "folded at first");
+    editor_select(&mut h, &die[..1]);
+    editor_select(&mut h, &die[..2]);
+    click(&mut h, &label);
+    assert_eq!(editor(&h).selected.as_ref(), Some(&die));
+    h.get_by_label(&format!("Layer {}.1.{} (rect)", die[0] + 1, die[2] + 1));
+    // Its corner handle dragged 20 points right and 10 down: it grows by as many mm.
+    let img = h.get_by_role(egui::accesskit::Role::Image).rect();
+    let k = img.width() / 63.0;
+    let before = editor(&h).layer_box(Some(&card), &die).unwrap();
+    let corner = egui::pos2(
+        img.min.x + before.right() * k,
+        img.min.y + before.bottom() * k,
+    );
+    drag(&mut h, corner, corner + egui::vec2(20.0, 10.0));
+    let e = editor(&h);
+    assert_eq!(e.selected.as_ref(), Some(&die));
+    let grown = e.layer_box(Some(&card), &die).unwrap();
+    assert!(
+        (grown.w - before.w - 20.0 / k).abs() < 0.3,
+        "{before:?} -> {grown:?}"
+    );
+    assert!(
+        (grown.h - before.h - 10.0 / k).abs() < 0.3,
+        "{before:?} -> {grown:?}"
+    );
+    assert!((grown.x - before.x).abs() < 0.01);
+    // Dragged by its middle: the innermost layer under the pointer moves, in its group.
+    let mid = egui::pos2(
+        img.min.x + (before.x + 0.6) * k,
+        img.min.y + (before.y + 0.6) * k,
+    );
+    drag(&mut h, mid, mid + egui::vec2(15.0, 0.0));
+    let e = editor(&h);
+    let moved_path = e.selected.clone().unwrap();
+    assert_eq!(moved_path.len(), 3, "{moved_path:?}");
+    assert_eq!(moved_path[..2], die[..2]);
+    let moved = e.layer_box(Some(&card), &moved_path).unwrap();
+    let was = edit::boxes(&original, Some(&card), &moved_path).unwrap().0;
+    assert!(
+        (moved.x - was.x - 15.0 / k).abs() < 0.3,
+        "{was:?} -> {moved:?}"
+    );
+    // Each drag one undo step.
+    click(&mut h, "Undo");
+    click(&mut h, "Undo");
+    assert_eq!(editor(&h).face.template, original);
+    assert!(!editor(&h).can_undo());
+}
+
+#[test]
+fn layers_are_added_moved_and_deleted_each_one_undo_step() {
+    use deckwright::print::template::{LayerType, edit};
+    let card = own_card("ico-template-add-test");
+    let mut h = screen_of(&card);
+    let original = editor(&h).face.template.clone();
+    let n = original.layers.len();
+    // Nothing selected: a text box goes on top of the card, selected.
+    click(&mut h, "Add text box");
+    assert_eq!(editor(&h).selected, Some(vec![n]));
+    h.get_by_label(&format!("Layer {} (text)", n + 1));
+    h.get_by_label(&format!("{}. new text", n + 1));
+    click(&mut h, "Move up");
+    assert_eq!(editor(&h).selected, Some(vec![n - 1]));
+    assert_eq!(
+        editor(&h).face.template.layers[n - 1].get_ref().kind,
+        LayerType::Text
+    );
+    click(&mut h, "Delete layer");
+    assert_eq!(editor(&h).face.template.layers.len(), n);
+    assert_eq!(editor(&h).selected, None);
+    // A shape, an image and an icon inside a group.
+    let (group, _) = edit::walk(&original)
+        .into_iter()
+        .find(|(_, l)| l.kind == LayerType::Group)
+        .unwrap();
+    for (button, kind) in [
+        ("Add shape", LayerType::Rect),
+        ("Add image", LayerType::Image),
+        ("Add icon", LayerType::Icon),
+    ] {
+        editor_select(&mut h, &group);
+        click(&mut h, button);
+        let e = editor(&h);
+        let p = e.selected.clone().unwrap();
+        assert_eq!((p.len(), p[0]), (2, group[0]), "{button}");
+        assert_eq!(e.layer().unwrap().kind, kind);
+    }
+    assert!(editor(&h).problem.is_none(), "{:?}", editor(&h).problem);
+    // Three adds, then delete, move up, add: seven steps back to the bundled template.
+    for _ in 0..7 {
+        click(&mut h, "Undo");
+    }
+    assert_eq!(editor(&h).face.template, original);
+}
+
+/// Selects the layer at `path` by its line in the list.
+fn editor_select(
+    h: &mut egui_kittest::Harness<'static, deckwright::app::DeckwrightApp>,
+    path: &[usize],
+) {
+    let l = deckwright::print::template::edit::get(&editor(h).face.template, path)
+        .unwrap()
+        .clone();
+    click(h, &deckwright::app::template_screen::layer_label(path, &l));
+}
+
+#[test]
+fn a_colour_per_value_is_edited_in_the_panel() {
+    use deckwright::print::template::format::ColorSpec;
+    let card = own_card("ico-template-colour-test");
+    let mut h = screen_of(&card);
+    let original = editor(&h).face.template.clone();
+    click(&mut h, "2. panel");
+    click(&mut h, "fill per value");
+    retype(&mut h, "fill", "faction");
+    retype(&mut h, "value", "legion");
+    click(&mut h, "Add fill value");
+    retype(&mut h, "= legion", "#ff0000");
+    let e = editor(&h);
+    let Some(ColorSpec::By(by)) = &e.layer().unwrap().fill else {
+        panic!("{:?}", e.layer())
+    };
+    assert_eq!(by.by, "faction");
+    assert_eq!(by.values.get("legion").map(String::as_str), Some("#ff0000"));
+    assert_eq!(by.default.as_deref(), Some("$paper"));
+    assert!(e.problem.is_none(), "{:?}", e.problem);
+    // The Legion card's panel is red now; four steps (per value, the field, the value,
+    // its colour) undo it.
+    for _ in 0..3 {
+        click(&mut h, "Undo");
+    }
+    assert_ne!(editor(&h).face.template, original);
+    click(&mut h, "Undo");
+    assert_eq!(editor(&h).face.template, original);
+    // Back to one colour.
+    click(&mut h, "Redo");
+    click(&mut h, "One fill");
+    assert_eq!(
+        editor(&h).layer().unwrap().fill,
+        Some(ColorSpec::Fixed("$paper".into()))
+    );
+}
+
+/// How many pixels of `rgba` are the colour `c`.
+fn count(rgba: &[u8], c: [u8; 3]) -> usize {
+    rgba.chunks_exact(4).filter(|p| p[..3] == c).count()
+}
+
+/// The streams of a PDF (its pages' and forms' contents), inflated, as lopdf reads them.
+fn pdf_text(pdf: &[u8]) -> String {
+    let doc = lopdf::Document::load_mem(pdf).unwrap();
+    let mut out = String::new();
+    for o in doc.objects.values() {
+        if let lopdf::Object::Stream(s) = o {
+            let bytes = s
+                .decompressed_content()
+                .unwrap_or_else(|_| s.content.clone());
+            out.push_str(&String::from_utf8_lossy(&bytes));
+        }
+    }
+    out
+}
+
+#[test]
+fn a_template_edit_in_the_app_changes_the_preview_the_pdf_and_the_png_alike() {
+    use deckwright::print::{self, Side};
+    let _one = SAVING.lock().unwrap_or_else(|e| e.into_inner());
+    let card = own_card("ico-template-alike-test");
+    let green = [0x12, 0xab, 0x34];
+    let op = "0.071 0.671 0.204 rg";
+    let assets = print::Assets::default();
+    let opts = print::export::ExportOptions::new(print::layout::paper("a4").unwrap());
+    let preview = || print::render_preview(&card, 315, 440, &assets).rgba;
+    let png = || {
+        let img = print::render(
+            &card,
+            Side::Front,
+            &print::RenderSpec::poker(150.0),
+            &assets,
+        )
+        .unwrap()
+        .encode_png(Some(150.0));
+        image::load_from_memory(&img).unwrap().to_rgba8().into_raw()
+    };
+    let pdf = || pdf_text(&print::export::pdf_bytes(std::slice::from_ref(&card), &opts).unwrap());
+    assert_eq!(count(&preview(), green), 0);
+    assert_eq!(count(&png(), green), 0);
+    assert!(!pdf().contains(op));
+
+    let mut h = screen_of(&card);
+    click(&mut h, "2. panel");
+    retype(&mut h, "fill", "#12ab34");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("iconica-character.toml");
+    h.state_mut().template.path_text = path.display().to_string();
+    h.run();
+    click(&mut h, "Save");
+    assert!(!editor(&h).dirty, "{:?}", editor(&h).problem);
+    // The file is the core writer's text of the edited template.
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        deckwright::print::template::edit::to_text(&editor(&h).face.template).unwrap()
+    );
+    // The panel shows green in the preview (the card editor's and Match boards' pictures),
+    // the PNG and the PDF alike: the same share of the card in both pictures.
+    let (p, g) = (count(&preview(), green), count(&png(), green));
+    assert!(p > 315 * 440 / 20, "{p} green pixels in the preview");
+    assert!(g > 0, "the PNG");
+    let share = |n: usize, w: usize, h: usize| n as f64 / (w * h) as f64;
+    let (w, hh, _) = print::RenderSpec::poker(150.0).pixels();
+    let (a, b) = (share(p, 315, 440), share(g, w as usize, hh as usize));
+    assert!((a - b).abs() < 0.02, "preview {a:.3}, PNG {b:.3}");
+    assert!(pdf().contains(op), "the PDF fills with the new colour");
+    // The same edit on the Template screen's own picture.
+    let shown = print::render::render_face(&editor(&h).face, Some(&card), 315, 440, &assets);
+    assert_eq!(count(&shown.rgba, green), p);
+    deckwright::print::template::use_sets(
+        deckwright::print::template::sets_in_use()
+            .into_iter()
+            .filter(|r| r.name != "template screen")
+            .collect(),
+    );
+}
+
+/// The picture of the Template screen in `docs/screenshots/template.png`: a layer three deep
+/// (an action row's die) picked, the tree open down to it, its colour per faction in the
+/// panel.
+#[test]
+fn the_template_screen_with_a_nested_layer_and_a_colour_per_value() {
+    use deckwright::print::template::edit;
+    let mut h = template_screen();
+    let t = editor(&h).face.template.clone();
+    let (die, _) = edit::walk(&t)
+        .into_iter()
+        .find(|(p, l)| l.name.as_deref() == Some("die") && p.len() == 3)
+        .unwrap();
+    editor_select(&mut h, &die[..1]);
+    editor_select(&mut h, &die[..2]);
+    editor_select(&mut h, &die);
+    h.get_by_label("Add fill value");
+    h.run();
+    h.snapshot("template-nested");
 }

@@ -1,8 +1,11 @@
 //! The DriveThruCards preset's press PDF, checked from outside: lopdf reads its structure
 //! (PDF/X-1a:2003 output intent with the CMYK profile, trim and bleed boxes, embedded fonts,
 //! no RGB and no transparency), Ghostscript renders it to CMYK pixels (every pixel's total
-//! ink at most 240%) and poppler's pdftoppm to a picture, and preflight reads it back clean
-//! while it catches an RGB print-and-play PDF.
+//! ink at most 240%) and poppler's pdftoppm to a picture, qpdf checks its syntax and
+//! streams, poppler's pdffonts and pdfinfo see every font embedded and the PDF/X boxes, and
+//! preflight reads it back clean while it catches an RGB print-and-play PDF. No free PDF/X
+//! validator exists in the package registries; `docs/print/press.md` lists which PDF/X-1a
+//! requirement each check covers.
 
 use std::process::Command;
 
@@ -407,4 +410,123 @@ fn preflight_for_drivethru_checks_the_safe_area_and_the_press_pdf() {
         })
         .collect();
     assert_eq!(preset, near(vendor::SAFE_MM));
+}
+
+/// Writes the press PDF of a few cards to a temporary file.
+fn press_file() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("dtc.pdf");
+    std::fs::write(
+        &pdf,
+        drivethru(&["ico-grumbolt", "icl-fire-water", "arc-l-brassgate-ward"]),
+    )
+    .unwrap();
+    (dir, pdf)
+}
+
+#[test]
+fn qpdf_finds_no_syntax_or_stream_error_in_the_press_pdf() {
+    if !tool("qpdf", "--version", "DECKWRIGHT_REQUIRE_QPDF") {
+        return;
+    }
+    let (_dir, pdf) = press_file();
+    let o = Command::new("qpdf")
+        .arg("--check")
+        .arg(&pdf)
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    // Exit 0: no errors; 3 would be warnings (a damaged file qpdf had to recover), also a fault.
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "qpdf --check: {out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(
+        out.contains("No syntax or stream encoding errors found"),
+        "{out}"
+    );
+    assert!(out.contains("PDF Version: 1.4"), "{out}");
+    // A broken file is caught: the check is not a formality.
+    let mut bytes = std::fs::read(&pdf).unwrap();
+    let at = bytes.windows(9).rposition(|w| w == b"startxref").unwrap();
+    bytes.truncate(at);
+    std::fs::write(&pdf, &bytes).unwrap();
+    let o = Command::new("qpdf")
+        .arg("--check")
+        .arg(&pdf)
+        .output()
+        .unwrap();
+    assert_ne!(o.status.code(), Some(0), "a cut file passes qpdf --check");
+}
+
+#[test]
+fn poppler_sees_every_font_embedded_and_the_pdf_x_boxes() {
+    if !tool("pdffonts", "-v", "DECKWRIGHT_REQUIRE_PDFTOPPM") {
+        return;
+    }
+    let (_dir, pdf) = press_file();
+    let o = Command::new("pdffonts").arg(&pdf).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8_lossy(&o.stdout);
+    // name, type, encoding, emb, sub, uni, object, id: after the two header lines.
+    let rows: Vec<&str> = out
+        .lines()
+        .skip(2)
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    assert!(!rows.is_empty(), "the cards' text is in fonts: {out}");
+    for row in &rows {
+        let cols: Vec<&str> = row.split_whitespace().collect();
+        let n = cols.len();
+        assert!(n >= 7, "{row}");
+        // emb, sub, uni are the 5th, 4th and 3rd columns from the end.
+        assert_eq!(cols[n - 5], "yes", "not embedded: {row}");
+    }
+    let o = Command::new("pdfinfo")
+        .arg("-box")
+        .arg(&pdf)
+        .output()
+        .unwrap();
+    let info = String::from_utf8_lossy(&o.stdout);
+    let field = |name: &str| {
+        info.lines()
+            .find_map(|l| l.strip_prefix(name))
+            .map(str::trim)
+            .unwrap_or_else(|| panic!("no {name}: {info}"))
+            .to_string()
+    };
+    assert_eq!(field("PDF version:"), "1.4", "{info}");
+    // Poppler reads the PDF/X key (GTS_PDFXVersion) as the file's subtype.
+    assert_eq!(field("PDF subtype:"), "PDF/X-1a:2003", "{info}");
+    assert_eq!(field("Pages:"), "6", "{info}");
+    // PDF/X-1a forbids encryption and, in practice, forms and scripts.
+    assert_eq!(field("Encrypted:"), "no", "{info}");
+    assert_eq!(field("JavaScript:"), "no", "{info}");
+    assert_eq!(field("Form:"), "none", "{info}");
+    // 2.75 x 3.75 in of bleed box, the trim box 1/8 in inside it.
+    let boxes = |name: &str| -> Vec<f64> {
+        let line = info
+            .lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_else(|| panic!("no {name}: {info}"));
+        line[name.len()..]
+            .split_whitespace()
+            .map(|v| v.parse().unwrap())
+            .collect()
+    };
+    let close = |a: &[f64], b: &[f64]| a.iter().zip(b).all(|(x, y)| (x - y).abs() < 0.01);
+    assert!(
+        close(&boxes("MediaBox:"), &[0.0, 0.0, 198.0, 270.0]),
+        "{info}"
+    );
+    assert!(
+        close(&boxes("BleedBox:"), &[0.0, 0.0, 198.0, 270.0]),
+        "{info}"
+    );
+    assert!(
+        close(&boxes("TrimBox:"), &[9.0, 9.0, 189.0, 261.0]),
+        "{info}"
+    );
 }

@@ -166,8 +166,11 @@ impl Ctx<'_> {
         }
     }
 
-    fn style(&self, l: &Layer) -> Style {
-        let size = g(l.size).unwrap_or(2.0) * self.kx;
+    fn style(&self, l: &Layer, r: R) -> Style {
+        let size = match g(l.size_share) {
+            Some(share) => share * r.w.min(r.h),
+            None => g(l.size).unwrap_or(2.0) * self.kx,
+        };
         let mut s = Style::new(size);
         if let Some(m) = g(l.min_size) {
             s = s.min(m * self.kx);
@@ -237,7 +240,7 @@ impl Ctx<'_> {
 
     fn text(&self, c: &mut dyn Canvas, l: &Layer, r: R, scope: &Scope) {
         let paras = self.paragraphs(l, scope);
-        let style = self.style(l);
+        let style = self.style(l, r);
         let turn = g(l.rotate).unwrap_or(0.0).rem_euclid(360.0);
         if turn == 0.0 {
             text::draw(c, &paras, r, style);
@@ -290,54 +293,8 @@ impl Ctx<'_> {
     }
 
     fn repeat(&self, c: &mut dyn Canvas, l: &Layer, b: R, scope: &Scope) {
-        let mut items: Vec<Value> = match (&l.over, &l.items) {
-            (Some(list), _) => match scope.get(list) {
-                Some(Value::Array(a)) => a,
-                _ => Vec::new(),
-            },
-            (None, Some(items)) => items
-                .iter()
-                .map(|it| {
-                    Value::Table(
-                        it.iter()
-                            .map(|(k, v)| (k.clone(), Value::String(fields::fill_text(v, scope))))
-                            .collect(),
-                    )
-                })
-                .collect(),
-            _ => Vec::new(),
-        };
-        items.truncate(super::MAX_ITEMS);
-        if let Some(key) = &l.sort_by {
-            let val = |v: &Value| {
-                let s = Scope {
-                    root: scope.root,
-                    item: Some(v),
-                    index: None,
-                };
-                s.get(key).map(|x| fields::to_text(&x)).unwrap_or_default()
-            };
-            items.sort_by(|a, b| {
-                let (x, y) = (val(a), val(b));
-                match (x.parse::<f64>(), y.parse::<f64>()) {
-                    (Ok(p), Ok(q)) => p.total_cmp(&q),
-                    _ => x.cmp(&y),
-                }
-            });
-        }
-        let gap = g(l.gap).unwrap_or(0.0);
-        let n = items.len();
-        let cells: Vec<R> = match (l.direction.unwrap_or_default(), l.columns) {
-            (Direction::Columns, _) => b.columns(n.max(1), gap),
-            (Direction::Rows, Some(cols)) => {
-                let cols = cols.max(1) as usize;
-                b.rows(n.div_ceil(cols).max(1), gap)
-                    .into_iter()
-                    .flat_map(|row| row.columns(cols, gap))
-                    .collect()
-            }
-            (Direction::Rows, None) => b.rows(n.max(1), gap),
-        };
+        let items = repeat_items(l, scope);
+        let cells = cells_for(l, b, &items, scope);
         for (i, (item, cell)) in items.iter().zip(cells).enumerate() {
             let inner = Scope {
                 root: scope.root,
@@ -348,6 +305,122 @@ impl Ctx<'_> {
                 self.layer(c, child.get_ref(), cell, &inner);
             }
         }
+    }
+}
+
+/// The items a repeat layer draws in `scope`: the list field's items (`over`) or its
+/// literal `items` with their bindings filled, sorted by `sort_by`, at most
+/// [`super::MAX_ITEMS`].
+pub fn repeat_items(l: &Layer, scope: &Scope) -> Vec<Value> {
+    let mut items: Vec<Value> = match (&l.over, &l.items) {
+        (Some(list), _) => match scope.get(list) {
+            Some(Value::Array(a)) => a,
+            _ => Vec::new(),
+        },
+        (None, Some(items)) => items
+            .iter()
+            .map(|it| {
+                Value::Table(
+                    it.iter()
+                        .map(|(k, v)| (k.clone(), Value::String(fields::fill_text(v, scope))))
+                        .collect(),
+                )
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    items.truncate(super::MAX_ITEMS);
+    if let Some(key) = &l.sort_by {
+        let val = |v: &Value| {
+            let s = Scope {
+                root: scope.root,
+                item: Some(v),
+                index: None,
+            };
+            s.get(key).map(|x| fields::to_text(&x)).unwrap_or_default()
+        };
+        items.sort_by(|a, b| {
+            let (x, y) = (val(a), val(b));
+            match (x.parse::<f64>(), y.parse::<f64>()) {
+                (Ok(p), Ok(q)) => p.total_cmp(&q),
+                _ => x.cmp(&y),
+            }
+        });
+    }
+    items
+}
+
+/// The cells (template millimetres) a repeat layer with box `b` draws its items in, in
+/// `scope`: one per item.
+pub fn repeat_cells(l: &Layer, b: R, scope: &Scope) -> Vec<R> {
+    let items = repeat_items(l, scope);
+    let mut cells = cells_for(l, b, &items, scope);
+    cells.truncate(items.len());
+    cells
+}
+
+/// How many cells each item takes (`span_by`), 1 to [`super::MAX_ITEMS`].
+fn spans(l: &Layer, items: &[Value], scope: &Scope) -> Vec<f32> {
+    items
+        .iter()
+        .map(|it| {
+            let Some(key) = &l.span_by else { return 1.0 };
+            let s = Scope {
+                root: scope.root,
+                item: Some(it),
+                index: None,
+            };
+            s.get(key)
+                .and_then(|v| fields::to_text(&v).parse::<f32>().ok())
+                .filter(|v| v.is_finite())
+                .map_or(1.0, |v| v.clamp(1.0, super::MAX_ITEMS as f32))
+        })
+        .collect()
+}
+
+/// Splits `len` (less the gaps) among items by their spans: each item's start and size.
+fn split(start: f32, len: f32, gap: f32, spans: &[f32]) -> Vec<(f32, f32)> {
+    let n = spans.len();
+    let total: f32 = spans.iter().sum();
+    let room = (len - gap * n.saturating_sub(1) as f32).max(0.0);
+    let mut at = start;
+    spans
+        .iter()
+        .map(|s| {
+            let size = room * s / total;
+            let cell = (at, size);
+            at += size + gap;
+            cell
+        })
+        .collect()
+}
+
+fn cells_for(l: &Layer, b: R, items: &[Value], scope: &Scope) -> Vec<R> {
+    let n = items.len();
+    let gap = g(l.gap).unwrap_or(0.0);
+    if l.span_by.is_some() && l.columns.is_none() && n > 0 {
+        let spans = spans(l, items, scope);
+        return match l.direction.unwrap_or_default() {
+            Direction::Columns => split(b.x, b.w, gap, &spans)
+                .into_iter()
+                .map(|(x, w)| R::new(x, b.y, w, b.h))
+                .collect(),
+            Direction::Rows => split(b.y, b.h, gap, &spans)
+                .into_iter()
+                .map(|(y, h)| R::new(b.x, y, b.w, h))
+                .collect(),
+        };
+    }
+    match (l.direction.unwrap_or_default(), l.columns) {
+        (Direction::Columns, _) => b.columns(n.max(1), gap),
+        (Direction::Rows, Some(cols)) => {
+            let cols = cols.max(1) as usize;
+            b.rows(n.div_ceil(cols).max(1), gap)
+                .into_iter()
+                .flat_map(|row| row.columns(cols, gap))
+                .collect()
+        }
+        (Direction::Rows, None) => b.rows(n.max(1), gap),
     }
 }
 

@@ -12,6 +12,56 @@ use crate::print::face::Side;
 /// The most characters a bound text may have once its bindings are filled.
 pub const MAX_TEXT: usize = 20_000;
 
+/// The Iconica health meter's tiles from Start down to the Skull, for a repeat: each with
+/// its `value`, its `shade` (`start`, `skull`, or `even` / `odd` down the meter, for the
+/// tiles' colours) and its `marks`: a nullifier's `letter` (`P`, `Cl`) and `nullifier`
+/// name, then the reaction's `text` (`R20`), each with its `kind` and the cells it `span`s.
+pub fn health_tiles(ch: &crate::games::iconica::model::Character) -> Value {
+    let s = |v: &str| Value::String(v.to_string());
+    let tiles = super::blocks::meter_tiles(ch);
+    Value::Array(
+        tiles
+            .iter()
+            .enumerate()
+            .map(|(i, tile)| {
+                let shade = if i == 0 {
+                    "start"
+                } else if tile.value == 0 {
+                    "skull"
+                } else if i % 2 == 0 {
+                    "even"
+                } else {
+                    "odd"
+                };
+                let mut marks: Vec<Value> = tile
+                    .nullifiers
+                    .iter()
+                    .map(|n| {
+                        let mut m = toml::Table::new();
+                        m.insert("kind".into(), s("nullifier"));
+                        m.insert("letter".into(), s(crate::print::face::nullifier_icon(*n).1));
+                        m.insert("nullifier".into(), s(&format!("{n:?}").to_lowercase()));
+                        m.insert("span".into(), Value::Integer(1));
+                        Value::Table(m)
+                    })
+                    .collect();
+                if let Some(dmg) = tile.reaction {
+                    let mut m = toml::Table::new();
+                    m.insert("kind".into(), s("reaction"));
+                    m.insert("text".into(), s(&format!("R{dmg}")));
+                    m.insert("span".into(), Value::Integer(2));
+                    marks.push(Value::Table(m));
+                }
+                let mut t = toml::Table::new();
+                t.insert("value".into(), Value::Integer(tile.value as i64));
+                t.insert("shade".into(), s(shade));
+                t.insert("marks".into(), Value::Array(marks));
+                Value::Table(t)
+            })
+            .collect(),
+    )
+}
+
 /// A card's fields for drawing `side`: its card file's keys and the worked-out fields.
 pub fn card_fields(card: &Card, side: Side) -> toml::Table {
     let mut t = match card.to_value() {
@@ -25,6 +75,7 @@ pub fn card_fields(card: &Card, side: Side) -> toml::Table {
     }
     match card {
         Card::Iconica(ch) => {
+            t.insert("health_tiles".into(), health_tiles(ch));
             if let Some(Value::Array(acts)) = t.get_mut("actions") {
                 for (a, v) in ch.actions.iter().zip(acts.iter_mut()) {
                     if let Value::Table(at) = v {

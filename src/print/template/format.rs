@@ -196,6 +196,10 @@ pub struct Layer {
     /// Largest text height in millimetres.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub size: Option<f64>,
+    /// Text height as a share of the smaller side of the layer's box (0.62: 62%), instead of
+    /// `size`: text that grows and shrinks with its box (a repeat's cells).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size_share: Option<f64>,
     /// Smallest text height the text shrinks to (shrink-to-fit); below it the text is cut
     /// with an ellipsis. Default: 45% of `size`; equal to `size` turns shrinking off.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -232,6 +236,9 @@ pub struct Layer {
     pub columns: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gap: Option<f64>,
+    /// A number field of each item: how many cells (rows or columns) it takes; 1 without it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub span_by: Option<String>,
     /// Orders a repeat's items by this field of each item (numbers by value).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sort_by: Option<String>,

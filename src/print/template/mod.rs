@@ -11,6 +11,7 @@
 
 pub mod blocks;
 pub mod draw;
+pub mod edit;
 pub mod fields;
 pub mod format;
 pub mod set;
@@ -291,6 +292,7 @@ impl Ctx<'_> {
                 "font",
                 "color",
                 "size",
+                "size_share",
                 "min_size",
                 "align",
                 "valign",
@@ -305,6 +307,7 @@ impl Ctx<'_> {
                 "columns",
                 "gap",
                 "sort_by",
+                "span_by",
                 "layers",
             ],
             T::Group => &["layers"],
@@ -335,6 +338,8 @@ impl Ctx<'_> {
             ("columns", layer.columns.is_some()),
             ("gap", layer.gap.is_some()),
             ("sort_by", layer.sort_by.is_some()),
+            ("span_by", layer.span_by.is_some()),
+            ("size_share", layer.size_share.is_some()),
             ("block", layer.block.is_some()),
             ("step", layer.step.is_some()),
             ("layers", layer.layers.is_some()),
@@ -386,6 +391,14 @@ impl Ctx<'_> {
                 ));
             }
         }
+        if let Some(s) = layer.size_share
+            && !(s.is_finite() && s > 0.0 && s <= 1.0)
+        {
+            return Err(bad(
+                "size_share",
+                format!("{s}; a share of the box is over 0 and at most 1"),
+            ));
+        }
         if let Some(s) = layer.step
             && !(s.is_finite() && (0.5..=MAX_MM as f64).contains(&s))
         {
@@ -436,17 +449,17 @@ impl Ctx<'_> {
                 "a text layer needs `text` or `paragraphs`".into(),
             ));
         }
-        if ty == T::Text && layer.size.is_none() {
+        if ty == T::Text && layer.size.is_none() && layer.size_share.is_none() {
             return Err(bad(
                 "size",
-                "a text layer needs a `size` (text height in mm)".into(),
+                "a text layer needs a `size` (text height in mm) or a `size_share`".into(),
             ));
         }
         for p in layer.paragraphs.iter().flatten() {
             let mut inner = scopes.to_vec();
             if let Some(fe) = &p.for_each {
                 self.field(fe, scopes).map_err(|e| bad("for_each", e))?;
-                inner.push(Scope::List(fields::shape(fe)));
+                inner.push(Scope::List(self.list_shape(fe, scopes)));
             }
             if let Some(s) = &p.show_when {
                 let c = Condition::parse(s).map_err(|e| bad("show_when", e))?;
@@ -504,7 +517,7 @@ impl Ctx<'_> {
                     match (&layer.over, &layer.items) {
                         (Some(o), None) => {
                             self.field(o, scopes).map_err(|e| bad("over", e))?;
-                            inner.push(Scope::List(fields::shape(o)));
+                            inner.push(Scope::List(self.list_shape(o, scopes)));
                         }
                         (None, Some(items)) => {
                             if items.len() > MAX_ITEMS {
@@ -534,6 +547,9 @@ impl Ctx<'_> {
                     }
                     if let Some(s) = &layer.sort_by {
                         self.field(s, &inner).map_err(|e| bad("sort_by", e))?;
+                    }
+                    if let Some(s) = &layer.span_by {
+                        self.field(s, &inner).map_err(|e| bad("span_by", e))?;
                     }
                 }
                 for child in layer.layers.iter().flatten() {
@@ -588,6 +604,21 @@ impl Ctx<'_> {
                 Ok(())
             }
         }
+    }
+
+    /// The shape of list field `path` from the card (`health_tiles.marks` for `marks` inside
+    /// a repeat over `health_tiles`).
+    fn list_shape(&self, path: &str, scopes: &[Scope]) -> String {
+        let shape = fields::shape(path);
+        for s in scopes.iter().rev() {
+            if let Scope::List(list) = s {
+                let full = format!("{list}.{shape}");
+                if self.known.contains(&full) {
+                    return full;
+                }
+            }
+        }
+        shape
     }
 
     /// Whether `path` names a field the card (or the item in scope) can have.
@@ -836,10 +867,19 @@ pub struct SetRule {
 
 static SETS: std::sync::RwLock<Vec<SetRule>> = std::sync::RwLock::new(Vec::new());
 
+static GENERATION: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 /// Puts these set templates in use for every drawing that follows (the first rule that has a
 /// card and its kind draws it), replacing those in use.
 pub fn use_sets(rules: Vec<SetRule>) {
     *SETS.write().unwrap_or_else(|e| e.into_inner()) = rules;
+    GENERATION.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+}
+
+/// Counts the changes of the set templates in use: a picture drawn at another count may be
+/// out of date (the Match boards' card pictures are drawn again).
+pub fn generation() -> u64 {
+    GENERATION.load(std::sync::atomic::Ordering::SeqCst)
 }
 
 /// The set templates in use.
@@ -955,13 +995,110 @@ mod tests {
                 "no block `doom`",
             ),
         ];
-        for (body, want) in cases {
+        let deep = (0..MAX_DEPTH + 1).fold(String::new(), |acc, d| {
+            format!(
+                "{acc}[[{}]]\ntype = \"group\"\n",
+                vec!["layers"; d + 1].join(".")
+            )
+        });
+        let long = format!(
+            "[[layers]]\ntype = \"text\"\nsize = 3\ntext = \"{}\"\n",
+            "x".repeat(fields::MAX_TEXT + 1)
+        );
+        let more = [
+            (
+                "[[layers]]\ntype = \"text\"\ntext = \"{name}\"\nsize = nan\n",
+                "text is 0.1 to 100 mm high",
+            ),
+            (
+                "[[layers]]\ntype = \"text\"\ntext = \"{name}\"\nsize_share = 40\n",
+                "a share of the box is over 0 and at most 1",
+            ),
+            (
+                "[[layers]]\ntype = \"text\"\ntext = \"{name}\"\n",
+                "a text layer needs a `size`",
+            ),
+            (
+                "[[layers]]\ntype = \"repeat\"\nover = \"actoins\"\n",
+                "`actoins` is not a field",
+            ),
+            (
+                "[[layers]]\ntype = \"repeat\"\nover = \"actions\"\nspan_by = \"wide\"\n",
+                "`wide` is not a field",
+            ),
+            (
+                "[[layers]]\ntype = \"repeat\"\nover = \"actions\"\ncolumns = 0\n",
+                "a grid has 1 to 50 columns",
+            ),
+            (
+                "[[layers]]\ntype = \"text\"\ntext = \"{name}\"\nsize = 3\nrotate = 45\n",
+                "text turns by 90, -90 or 180",
+            ),
+            (deep.as_str(), "groups nested deeper than 8"),
+            (long.as_str(), "a text of 20001 characters"),
+        ];
+        for (body, want) in cases.iter().copied().chain(more) {
             let e = err(body);
             assert!(e.to_string().contains(want), "{body:?}: {e}");
             assert!(e.line >= 1 && e.column >= 1);
         }
         let many = "[[layers]]\ntype = \"rect\"\n".repeat(MAX_LAYERS + 1);
         assert!(err(&many).message.contains("more than 500 layers"));
+    }
+
+    #[test]
+    fn the_iconica_health_meter_is_template_layers_over_health_tiles() {
+        let face = bundled(Game::Iconica, "character").unwrap();
+        let all = edit::walk(&face.template);
+        assert!(
+            all.iter().all(|(_, l)| l.kind != LayerType::Block),
+            "no built-in block left"
+        );
+        let (meter, _) = all
+            .iter()
+            .find(|(_, l)| l.name.as_deref() == Some("health meter"))
+            .unwrap();
+        let inside: Vec<_> = all
+            .iter()
+            .filter(|(p, _)| p.len() > 1 && p[0] == meter[0])
+            .map(|(_, l)| l)
+            .collect();
+        assert!(
+            inside
+                .iter()
+                .any(|l| l.over.as_deref() == Some("health_tiles"))
+        );
+        assert!(inside.iter().any(|l| l.over.as_deref() == Some("marks")));
+        // The tiles as the repeat reads them: Start to Skull, the marks of each.
+        let text = include_str!("../../../cards/iconica/ico-anwen-halloway.toml");
+        let crate::cards::Card::Iconica(ch) = crate::cards::parse_card(text, "anwen").unwrap()
+        else {
+            panic!()
+        };
+        let toml::Value::Array(tiles) = fields::health_tiles(&ch) else {
+            panic!()
+        };
+        let want = blocks::meter_tiles(&ch);
+        assert_eq!(tiles.len(), want.len());
+        for (i, (t, w)) in tiles.iter().zip(&want).enumerate() {
+            assert_eq!(t["value"].as_integer(), Some(w.value as i64));
+            let shade = t["shade"].as_str().unwrap();
+            match i {
+                0 => assert_eq!(shade, "start"),
+                _ if w.value == 0 => assert_eq!(shade, "skull"),
+                _ => assert!(shade == "even" || shade == "odd"),
+            }
+            let marks = t["marks"].as_array().unwrap();
+            assert_eq!(
+                marks.len(),
+                w.nullifiers.len() + usize::from(w.reaction.is_some())
+            );
+            if let Some(r) = w.reaction {
+                let last = marks.last().unwrap();
+                assert_eq!(last["text"].as_str(), Some(format!("R{r}").as_str()));
+                assert_eq!(last["span"].as_integer(), Some(2));
+            }
+        }
     }
 
     #[test]
