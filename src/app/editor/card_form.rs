@@ -330,6 +330,33 @@ fn actions_ui(ui: &mut egui::Ui, f: &mut Form) {
     }
 }
 
+/// "Move WHAT up" and "Move WHAT down" for member `i` of a list of `len` (each disabled where
+/// it cannot move); the pair of members to swap when one was clicked.
+pub(super) fn move_buttons(
+    ui: &mut egui::Ui,
+    i: usize,
+    len: usize,
+    what: &str,
+) -> Option<(usize, usize)> {
+    let mut swap = None;
+    if ui
+        .add_enabled(i > 0, egui::Button::new(format!("Move {what} up")).small())
+        .clicked()
+    {
+        swap = Some((i - 1, i));
+    }
+    if ui
+        .add_enabled(
+            i + 1 < len,
+            egui::Button::new(format!("Move {what} down")).small(),
+        )
+        .clicked()
+    {
+        swap = Some((i, i + 1));
+    }
+    swap
+}
+
 /// Where a text and its effects disagree (`games::iconica::text::audit`), each said as a
 /// warning, and, for a text that disagrees or is empty, *Write text from effects*, which
 /// writes it from the effects' templates (the designer may reword it after). True when the
