@@ -401,3 +401,37 @@ fn the_form_view_writes_the_core_writers_toml_for_every_bundled_character() {
     }
     assert!(seen > 10, "{seen} bundled characters");
 }
+
+/// A strength's and a final act's effects are composed in the Form view too: added and
+/// reordered, each one undo step, the TOML the core writer's.
+#[test]
+fn a_strengths_and_a_final_acts_effects_are_composed_in_the_form() {
+    use deckwright::games::iconica::edit::write;
+    use deckwright::games::iconica::model::{Effect, Target};
+    let mut h = open_kethra_form_of_height(2400.0);
+    let original = source(&h);
+    let before = character(&h).strengths[0].effects.clone();
+    assert_eq!(before.len(), 1, "{before:?}");
+    click(&mut h, "Effects of strength 1 (1)");
+    click(&mut h, "Add effect s1");
+    click(&mut h, "Move effect s1.2 up");
+    let ten = Effect::Damage {
+        damage: 10,
+        target: Target::Foe,
+    };
+    assert_eq!(
+        character(&h).strengths[0].effects,
+        vec![ten.clone(), before[0].clone()]
+    );
+    assert_eq!(source(&h), write(&character(&h)));
+
+    click(&mut h, "This character has a final act");
+    click(&mut h, "Effects of the final act (0)");
+    click(&mut h, "Add effect f");
+    assert_eq!(character(&h).final_act.map(|f| f.effects), Some(vec![ten]));
+    assert_eq!(source(&h), write(&character(&h)));
+    for _ in 0..4 {
+        undo(&mut h);
+    }
+    assert_eq!(source(&h), original, "four edits, four steps");
+}
