@@ -1,12 +1,22 @@
 //! Whether each card's rules text names what its effects do (`deckwright lint`, the card
 //! editor): the numbers, statuses and targets a text names and no effect has, or the
 //! reverse. Each game that writes its texts from effect templates checks its own cards
-//! (Iconica: `iconica::text`); a game's cards with no effect forms yet have nothing to
+//! (Iconica: `iconica::text`; Arcadia: `arcadia::text`, the tests, terrain and cost too);
+//! a game's cards with no effect forms yet have nothing to
 //! compare (what they leave unplayed is `gaps`' to say).
 
 use serde::Serialize;
 
 use crate::cards::Card;
+
+/// One effect form as `docs/effects.md` lists it: its keys, the template its text is
+/// written from, and an example (its table as the card file writes it).
+pub struct Form {
+    pub name: &'static str,
+    pub keys: &'static str,
+    pub template: &'static str,
+    pub example: &'static str,
+}
 
 /// A text and its effects disagreeing.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -39,7 +49,19 @@ pub fn of_card(card: &Card) -> Vec<Mismatch> {
                 why: m.why,
             })
             .collect(),
-        Card::Arcadia(_) | Card::Iconoclasm(_) | Card::Ruunara(_) => Vec::new(),
+        Card::Arcadia(c) => {
+            let (id, name, _) = c.common();
+            super::arcadia::text::mismatches(c)
+                .into_iter()
+                .map(|m| Mismatch {
+                    card: id.to_string(),
+                    name: name.to_string(),
+                    part: m.part,
+                    why: m.why,
+                })
+                .collect()
+        }
+        Card::Iconoclasm(_) | Card::Ruunara(_) => Vec::new(),
     }
 }
 
@@ -58,10 +80,12 @@ pub fn reference() -> String {
          again. Each form's text template is what the card editor's *Write text from effects* \
          writes, and what `deckwright lint` holds a card's text to: the numbers, statuses and \
          targets a text names must be its effects' (docs/cards.md has each game's card format).\n\n\
-         Arcadia's and Ruunara's effect forms get their templates as they become tagged forms \
-         (issue #25); until then docs/cards.md lists them.\n\n",
+         Ruunara's effect forms get their templates as they become tagged forms (issue #25); \
+         until then docs/cards.md lists them.\n\n",
     );
     s.push_str(&super::iconica::text::reference());
+    s.push('\n');
+    s.push_str(&super::arcadia::text::reference());
     s
 }
 

@@ -7,7 +7,7 @@ use deckwright::app::core::card;
 use deckwright::app::editor::View;
 use deckwright::app::{DeckwrightApp, Screen};
 use deckwright::cards::{Card, parse_card};
-use deckwright::games::arcadia::edit::write;
+use deckwright::games::arcadia::edit::{common_mut, write};
 use deckwright::games::arcadia::model::{ArcadiaCard, Court, FlawType, MeritType, TestKind};
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
@@ -903,4 +903,181 @@ fn ticking_bonus_or_penalty_moves_nothing_in_the_effects_row() {
         assert!(matches!(arcadia(&h), ArcadiaCard::Merit(m) if m.effects[0].retest == Some(true)));
         click(&mut h, "Retest 1");
     }
+}
+
+/// A quest's objectives reordered and nested in the Form view (issue #25, item 5): a member
+/// moved up, a member of a nested "All of" moved, a member added; each one undo step, and
+/// after each the editor holds exactly the TOML the core writer writes for the card.
+#[test]
+fn a_quests_objectives_are_reordered_and_nested_each_one_undo_step() {
+    use deckwright::games::arcadia::model::Objective;
+    let mut h = open_form("kind:quest", "A Choice of Roads");
+    let original = source(&h);
+    let quest = |h: &Harness<'_, DeckwrightApp>| match arcadia(h) {
+        ArcadiaCard::Quest(q) => q,
+        other => panic!("{other:?}"),
+    };
+    let Objective::Any(members) = quest(&h).objective else {
+        panic!("{:?}", quest(&h).objective)
+    };
+    assert!(
+        disabled(&h, "Move objective 1.1 up"),
+        "the first cannot go up"
+    );
+    assert!(
+        disabled(&h, "Move objective 1.2 down"),
+        "the last cannot go down"
+    );
+
+    click(&mut h, "Move objective 1.2 up");
+    let mut want = members.clone();
+    want.swap(0, 1);
+    assert_eq!(quest(&h).objective, Objective::Any(want.clone()));
+    assert_eq!(source(&h), write(&ArcadiaCard::Quest(quest(&h))));
+    let after_one = source(&h);
+
+    // The nested "All of" is now 1.1: its members swap.
+    click(&mut h, "Move objective 1.1.1 down");
+    let Objective::All(inner) = &mut want[0] else {
+        panic!("{want:?}")
+    };
+    inner.swap(0, 1);
+    assert_eq!(quest(&h).objective, Objective::Any(want.clone()));
+    assert_eq!(source(&h), write(&ArcadiaCard::Quest(quest(&h))));
+
+    // Built deeper: a member added to the nested list, then moved to its front.
+    click(&mut h, "Add to objective 1.1");
+    click(&mut h, "Move objective 1.1.3 up");
+    let Objective::All(inner) = &mut want[0] else {
+        panic!("{want:?}")
+    };
+    inner.insert(1, Objective::CollectTreasures(1));
+    assert_eq!(quest(&h).objective, Objective::Any(want));
+    assert_eq!(source(&h), write(&ArcadiaCard::Quest(quest(&h))));
+
+    undo(&mut h);
+    undo(&mut h);
+    undo(&mut h);
+    assert_eq!(source(&h), after_one, "three edits, three steps");
+    undo(&mut h);
+    assert_eq!(source(&h), original);
+}
+
+/// A card whose text no longer says what its data does is flagged in the Form view, and
+/// *Write text from effects* writes its rules sentences from the templates, keeping the
+/// flavour: one undo step (issue #25, item 4).
+#[test]
+fn a_text_that_disagrees_with_its_effects_is_flagged_and_written_from_them() {
+    use deckwright::games::arcadia::text;
+    let mut h = open_form("Borrowed Face", "Borrowed Face");
+    assert!(
+        h.query_by_label_contains("Text and effects disagree")
+            .is_none()
+    );
+    assert!(h.query_by_label("Write text from effects").is_none());
+    let original = source(&h);
+
+    // The bonus raised from 2 to 3: the text still says +2.
+    h.get(By::new().label("Bonus value 1").role(Role::SpinButton))
+        .focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.get(By::new().label("Bonus value 1").role(Role::SpinButton))
+        .type_text("3");
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    let ArcadiaCard::Merit(edited) = arcadia(&h) else {
+        panic!("a merit")
+    };
+    assert_eq!(edited.effects[0].bonus, Some(3), "{}", source(&h));
+    h.get_by_label_contains("the text says 2, but no effect does");
+    let before_writing = source(&h);
+
+    click(&mut h, "Write text from effects");
+    let ArcadiaCard::Merit(w) = arcadia(&h) else {
+        panic!("a merit")
+    };
+    assert_eq!(
+        w.text,
+        "For an hour you wear the face of someone they trust. Exhaust to gain +3 on one Savvy test."
+    );
+    assert!(text::mismatches(&ArcadiaCard::Merit(w.clone())).is_empty());
+    assert!(
+        h.query_by_label_contains("Text and effects disagree")
+            .is_none()
+    );
+    assert_eq!(source(&h), write(&ArcadiaCard::Merit(w)));
+    undo(&mut h);
+    assert_eq!(source(&h), before_writing, "one undo step");
+    undo(&mut h);
+    assert_eq!(source(&h), original);
+}
+
+/// A merit's effects reordered with "Move effect N up/down": one undo step, the TOML the
+/// core writer's.
+#[test]
+fn a_merits_effects_are_reordered_in_one_undo_step() {
+    let mut h = open_form("Borrowed Face", "Borrowed Face");
+    let original = source(&h);
+    assert!(
+        h.query_by_label("Move effect 1 up").is_none(),
+        "one effect has no order"
+    );
+    click(&mut h, "Add effect");
+    let added = source(&h);
+    click(&mut h, "Move effect 2 up");
+    let ArcadiaCard::Merit(m) = arcadia(&h) else {
+        panic!("a merit")
+    };
+    assert_eq!(m.effects[0].bonus, Some(1));
+    assert_eq!(m.effects[1].bonus, Some(2));
+    assert_eq!(source(&h), write(&ArcadiaCard::Merit(m)));
+    undo(&mut h);
+    assert_eq!(source(&h), added);
+    undo(&mut h);
+    assert_eq!(source(&h), original);
+}
+
+/// Over every bundled Arcadia card (issue #25, item 5): an edit in the Form view leaves the
+/// editor holding exactly the TOML the core writer writes for the edited card, and nothing
+/// but the edited key changed.
+#[test]
+fn the_form_view_writes_the_core_writers_toml_for_every_bundled_card() {
+    use deckwright::app::Action;
+    let mut h = harness_of_height(app(), 1400.0);
+    let mut seen = 0;
+    for (path, text) in deckwright::cards::bundled() {
+        let Ok(Card::Arcadia(card)) = parse_card(text, &path) else {
+            continue;
+        };
+        h.state_mut().apply(Action::EditCard {
+            label: "open".into(),
+            after: text.to_string(),
+        });
+        h.run();
+        if h.state().editor.view() != View::Form {
+            click(&mut h, "Form");
+        }
+        h.get_by_label("Name").focus();
+        h.run();
+        h.get_by_label("Name").type_text("x");
+        h.run();
+        let edited = arcadia(&h);
+        assert_eq!(source(&h), write(&edited), "{path}");
+        let mut want = card.clone();
+        let mut got = edited.clone();
+        assert_eq!(
+            got.common().1.len(),
+            card.common().1.len() + 1,
+            "{path}: one letter typed"
+        );
+        for c in [&mut got, &mut want] {
+            common_mut(c).0.clear();
+        }
+        assert_eq!(got, want, "{path}: only the name changed");
+        seen += 1;
+    }
+    assert!(seen > 60, "{seen} bundled Arcadia cards");
 }

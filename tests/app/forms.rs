@@ -11,7 +11,7 @@ use deckwright::games::iconica::model::{Character, Faction, Roll};
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::{By, Queryable};
+use egui_kittest::kittest::{By, NodeT, Queryable};
 
 use crate::support::{app, click, harness, harness_of_height, type_in_search};
 
@@ -310,4 +310,128 @@ fn a_text_that_disagrees_with_its_effects_is_flagged_and_written_from_them() {
     assert!(h.query_by_label_contains("but the text does not").is_none());
     undo(&mut h);
     assert_eq!(source(&h), edited);
+}
+
+/// Every list of an action's effects reorders (issue #25, item 5): an action's effects moved,
+/// a watch's `then` grown and reordered; each one undo step, and the editor holds exactly
+/// the TOML the core writer writes for the character.
+#[test]
+fn an_actions_effects_and_a_watchs_then_are_reordered_each_one_undo_step() {
+    use deckwright::games::iconica::edit::write;
+    use deckwright::games::iconica::model::{Effect, Target};
+    let mut h = open_kethra_form_of_height(2400.0);
+    let original = source(&h);
+    let first = character(&h).actions[1].effects.clone();
+    assert_eq!(first.len(), 2, "{first:?}");
+    click(&mut h, "Effects of action 2 (2)");
+    assert!(
+        h.get_by_label("Move effect 2.1 up")
+            .accesskit_node()
+            .is_disabled()
+    );
+    assert!(
+        h.get_by_label("Move effect 2.2 down")
+            .accesskit_node()
+            .is_disabled()
+    );
+
+    click(&mut h, "Move effect 2.2 up");
+    let moved = character(&h).actions[1].effects.clone();
+    assert_eq!(moved, vec![first[1].clone(), first[0].clone()]);
+    assert_eq!(source(&h), write(&character(&h)));
+
+    // The watch is 2.1 now: its `then` gets a second effect, which goes first.
+    click(&mut h, "Add effect 2.1.t");
+    click(&mut h, "Move effect 2.1.t.2 up");
+    let Effect::Watch { then, .. } = &character(&h).actions[1].effects[0] else {
+        panic!("{:?}", character(&h).actions[1])
+    };
+    let Effect::Watch { then: old_then, .. } = &first[1] else {
+        panic!("{first:?}")
+    };
+    assert_eq!(
+        then,
+        &vec![
+            Effect::Damage {
+                damage: 10,
+                target: Target::Foe
+            },
+            old_then[0].clone()
+        ]
+    );
+    assert_eq!(source(&h), write(&character(&h)));
+
+    for _ in 0..3 {
+        undo(&mut h);
+    }
+    assert_eq!(source(&h), original, "three edits, three steps");
+}
+
+/// Over every bundled Iconica character (issue #25, item 5): an edit in the Form view leaves
+/// the editor holding exactly the TOML the core writer writes for the edited character, and
+/// nothing but the edited key changed.
+#[test]
+fn the_form_view_writes_the_core_writers_toml_for_every_bundled_character() {
+    use deckwright::app::Action;
+    use deckwright::games::iconica::edit::write;
+    let mut h = harness_of_height(app(), 1400.0);
+    let mut seen = 0;
+    for (path, text) in deckwright::cards::bundled() {
+        let Ok(Card::Iconica(card)) = parse_card(text, &path) else {
+            continue;
+        };
+        h.state_mut().apply(Action::EditCard {
+            label: "open".into(),
+            after: text.to_string(),
+        });
+        h.run();
+        if h.state().editor.view() != View::Form {
+            click(&mut h, "Form");
+        }
+        h.get_by_label("Name").focus();
+        h.run();
+        h.get_by_label("Name").type_text("x");
+        h.run();
+        let mut edited = character(&h);
+        assert_eq!(source(&h), write(&edited), "{path}");
+        assert_eq!(edited.name.len(), card.name.len() + 1, "{path}");
+        edited.name = card.name.clone();
+        assert_eq!(edited, card, "{path}: only the name changed");
+        seen += 1;
+    }
+    assert!(seen > 10, "{seen} bundled characters");
+}
+
+/// A strength's and a final act's effects are composed in the Form view too: added and
+/// reordered, each one undo step, the TOML the core writer's.
+#[test]
+fn a_strengths_and_a_final_acts_effects_are_composed_in_the_form() {
+    use deckwright::games::iconica::edit::write;
+    use deckwright::games::iconica::model::{Effect, Target};
+    let mut h = open_kethra_form_of_height(2400.0);
+    let original = source(&h);
+    let before = character(&h).strengths[0].effects.clone();
+    assert_eq!(before.len(), 1, "{before:?}");
+    click(&mut h, "Effects of strength 1 (1)");
+    click(&mut h, "Add effect s1");
+    click(&mut h, "Move effect s1.2 up");
+    let ten = Effect::Damage {
+        damage: 10,
+        target: Target::Foe,
+    };
+    assert_eq!(
+        character(&h).strengths[0].effects,
+        vec![ten.clone(), before[0].clone()]
+    );
+    assert_eq!(source(&h), write(&character(&h)));
+
+    click(&mut h, "This character has a final act");
+    click(&mut h, "Effects of the final act (0)");
+    click(&mut h, "Add effect f");
+    assert_eq!(character(&h).final_act.map(|f| f.effects), Some(vec![ten]));
+    assert_eq!(source(&h), write(&character(&h)));
+    for _ in 0..4 {
+        undo(&mut h);
+    }
+    assert_eq!(source(&h), original, "four edits, four steps");
 }

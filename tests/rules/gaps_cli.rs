@@ -129,3 +129,44 @@ fn lint_flags_a_text_that_disagrees_with_its_effects() {
         assert!(out.contains(line), "{line}\n{out}");
     }
 }
+
+/// `lint` holds Arcadia texts to their data too (issue #25, item 4): every bundled Arcadia
+/// card passes; a merit whose text says +3 on a Might test but whose effect gives +2 to
+/// Savvy, standing (no exhausting), is flagged for the number, the test and the cost.
+#[test]
+fn lint_flags_an_arcadia_text_that_disagrees_with_its_effects() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.sqlite");
+    let o = deckwright(&db, &["lint", "game:arcadia", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let doc: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(doc["disagree"], serde_json::json!([]));
+
+    let bundled =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("cards/arcadia/arc-m-borrowed-face.toml");
+    let text = std::fs::read_to_string(bundled).unwrap();
+    let wrong = text
+        .replace("id = \"arc-m-borrowed-face\"", "id = \"arc-m-test-wrong\"")
+        .replace("name = \"Borrowed Face\"", "name = \"Wrong Face\"")
+        .replace(
+            "effects = [ { bonus = 2, test = \"savvy\", exhaust = true } ]",
+            "effects = [ { bonus = 2, test = \"savvy\" } ]",
+        )
+        .replace("+2 on one Savvy test", "+3 on one Might test");
+    assert_ne!(wrong, text);
+    let card = dir.path().join("wrong.toml");
+    std::fs::write(&card, wrong).unwrap();
+    let o = deckwright(&db, &["import", card.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = deckwright(&db, &["lint", "id:arc-m-test-wrong"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    for line in [
+        "Wrong Face (arc-m-test-wrong): text: the text says 3, but no effect does",
+        "Wrong Face (arc-m-test-wrong): text: an effect has 2, but the text does not say it",
+        "Wrong Face (arc-m-test-wrong): text: the text names Might tests, but no effect is aimed at them",
+        "Wrong Face (arc-m-test-wrong): text: the text says to exhaust the card, but no effect costs that",
+    ] {
+        assert!(out.contains(line), "{line}\n{out}");
+    }
+}

@@ -11,7 +11,7 @@
 mod card_text;
 mod league;
 
-use super::card_form::{FormEdit, choice, optional_text, section, text};
+use super::card_form::{FormEdit, choice, move_buttons, optional_text, section, text};
 use crate::app::commands::UiCommand;
 use crate::games::arcadia::edit::{add_feature, common_mut, word};
 use crate::games::arcadia::model::{
@@ -58,6 +58,10 @@ pub fn ui(ui: &mut egui::Ui, card: &ArcadiaCard) -> Option<FormEdit<ArcadiaCard>
                 }
                 .apply_to(&mut f)
             });
+            // Below the keys, so a warning coming or going moves none of their widgets.
+            if !crate::games::arcadia::text::mismatches(&f.card).is_empty() {
+                section(ui, "Text and effects", |ui| wording_ui(ui, &mut f));
+            }
         });
     f.edit(card)
 }
@@ -114,6 +118,45 @@ fn common_ui(ui: &mut egui::Ui, f: &mut Form) {
     });
     if let Some(t) = typed {
         f.typed(t);
+    }
+}
+
+/// Where the card's rules texts and its data disagree (`games::arcadia::text`), each said as
+/// a warning, and, for a card that disagrees, *Write text from effects*: its rules sentences
+/// written from the templates, its flavour kept (one undo step; the designer may reword it
+/// after).
+fn wording_ui(ui: &mut egui::Ui, f: &mut Form) {
+    use crate::games::arcadia::text;
+    let disagree = text::mismatches(&f.card);
+    for m in &disagree {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!("Text and effects disagree ({}): {}", m.part, m.why),
+        );
+    }
+    if disagree.is_empty() {
+        return;
+    }
+    if let Some(written) = text::written(&f.card) {
+        let (_, _, words) = written.common();
+        let hover = match &written {
+            ArcadiaCard::Icon(i) => i.ability.clone(),
+            ArcadiaCard::League(l) => l.special.clone().unwrap_or_default(),
+            ArcadiaCard::Waylay(w) => w
+                .trial
+                .as_ref()
+                .and_then(|t| t.failure.clone())
+                .unwrap_or_default(),
+            _ => words.to_string(),
+        };
+        if ui
+            .small_button("Write text from effects")
+            .on_hover_text(format!("The text becomes: {hover}"))
+            .clicked()
+        {
+            f.card = written;
+            f.changed("write text from effects");
+        }
     }
 }
 
@@ -268,6 +311,8 @@ fn effects_ui(ui: &mut egui::Ui, effects: &mut Vec<Effect>, e: &mut Edits) {
     ui.add_space(4.0);
     ui.strong("Effects");
     let mut remove = None;
+    let mut swap = None;
+    let len = effects.len();
     for (i, fx) in effects.iter_mut().enumerate() {
         let n = i + 1;
         // Every widget of the row is always there, at a fixed width (off ones disabled), so
@@ -406,11 +451,19 @@ fn effects_ui(ui: &mut egui::Ui, effects: &mut Vec<Effect>, e: &mut Edits) {
             if ui.small_button(format!("Remove effect {n}")).clicked() {
                 remove = Some(i);
             }
+            if len > 1
+                && let Some(s) = move_buttons(ui, i, len, &format!("effect {n}"))
+            {
+                swap = Some(s);
+            }
         });
     }
     if let Some(i) = remove {
         effects.remove(i);
         e.pick(format!("remove effect {}", i + 1));
+    } else if let Some((a, b)) = swap {
+        effects.swap(a, b);
+        e.pick(format!("swap effects {} and {}", a + 1, b + 1));
     }
     if ui
         .button("Add effect")
@@ -811,22 +864,38 @@ fn objective_ui(ui: &mut egui::Ui, o: &mut Objective, path: &str, e: &mut Edits)
     if let Objective::All(members) | Objective::Any(members) | Objective::Then(members) = o {
         ui.indent(format!("objective-members-{path}"), |ui| {
             let mut remove = None;
+            let mut swap = None;
+            let len = members.len();
             for (i, m) in members.iter_mut().enumerate() {
                 let sub = format!("{path}.{}", i + 1);
                 ui.horizontal(|ui| {
-                    if ui
-                        .small_button(format!("Remove {sub}"))
-                        .on_hover_text(format!("Remove objective {sub}"))
-                        .clicked()
-                    {
-                        remove = Some(i);
-                    }
+                    ui.vertical(|ui| {
+                        if ui
+                            .small_button(format!("Remove {sub}"))
+                            .on_hover_text(format!("Remove objective {sub}"))
+                            .clicked()
+                        {
+                            remove = Some(i);
+                        }
+                        if len > 1
+                            && let Some(s) = move_buttons(ui, i, len, &format!("objective {sub}"))
+                        {
+                            swap = Some(s);
+                        }
+                    });
                     ui.vertical(|ui| objective_ui(ui, m, &sub, e));
                 });
             }
             if let Some(i) = remove {
                 members.remove(i);
                 e.pick(format!("remove objective {path}.{}", i + 1));
+            } else if let Some((a, b)) = swap {
+                members.swap(a, b);
+                e.pick(format!(
+                    "swap objectives {path}.{} and {path}.{}",
+                    a + 1,
+                    b + 1
+                ));
             }
             if ui
                 .button(format!("Add to objective {path}"))

@@ -292,12 +292,12 @@ fn actions_ui(ui: &mut egui::Ui, f: &mut Form) {
             edit = Some(format!("text of {} from its effects", a.name));
         }
         let mut fx = effects::EffectEdit::default();
-        ui.collapsing(
-            format!("Effects of action {} ({})", i + 1, a.effects.len()),
-            |ui| {
+        // Kept open while its count changes (the id is not the title's).
+        egui::CollapsingHeader::new(format!("Effects of action {} ({})", i + 1, a.effects.len()))
+            .id_salt(("form-action-effects", i))
+            .show(ui, |ui| {
                 effects::effects_ui(ui, &mut a.effects, &(i + 1).to_string(), &mut fx);
-            },
-        );
+            });
         if let Some(p) = fx.picked {
             edit = Some(format!("{p} ({})", a.name));
         } else if fx.typed {
@@ -328,6 +328,33 @@ fn actions_ui(ui: &mut egui::Ui, f: &mut Form) {
         });
         f.changed("add action");
     }
+}
+
+/// "Move WHAT up" and "Move WHAT down" for member `i` of a list of `len` (each disabled where
+/// it cannot move); the pair of members to swap when one was clicked.
+pub(super) fn move_buttons(
+    ui: &mut egui::Ui,
+    i: usize,
+    len: usize,
+    what: &str,
+) -> Option<(usize, usize)> {
+    let mut swap = None;
+    if ui
+        .add_enabled(i > 0, egui::Button::new(format!("Move {what} up")).small())
+        .clicked()
+    {
+        swap = Some((i - 1, i));
+    }
+    if ui
+        .add_enabled(
+            i + 1 < len,
+            egui::Button::new(format!("Move {what} down")).small(),
+        )
+        .clicked()
+    {
+        swap = Some((i, i + 1));
+    }
+    swap
 }
 
 /// Where a text and its effects disagree (`games::iconica::text::audit`), each said as a
@@ -366,14 +393,6 @@ fn wording_ui(
         }
     });
     wrote
-}
-
-pub(super) fn effects_note(n: usize) -> String {
-    match n {
-        0 => "none (add them in the Source view)".into(),
-        1 => "1 effect (edit it in the Source view)".into(),
-        n => format!("{n} effects (edit them in the Source view)"),
-    }
 }
 
 /// What a strength is against, as the format names it.
@@ -466,9 +485,23 @@ fn strengths_ui(ui: &mut egui::Ui, f: &mut Form) {
                 typed = true;
             }
         });
-        ui.weak(format!("Effects: {}", effects_note(s.effects.len())));
         if wording_ui(ui, &mut s.text, &s.effects, ("form-strength-words", i)) {
             edit = Some("strength text from its effects".into());
+        }
+        let mut fx = effects::EffectEdit::default();
+        egui::CollapsingHeader::new(format!(
+            "Effects of strength {} ({})",
+            i + 1,
+            s.effects.len()
+        ))
+        .id_salt(("form-strength-effects", i))
+        .show(ui, |ui| {
+            effects::effects_ui(ui, &mut s.effects, &format!("s{}", i + 1), &mut fx)
+        });
+        if let Some(p) = fx.picked {
+            edit = Some(format!("{p} (strength {})", i + 1));
+        } else if fx.typed {
+            typed = true;
         }
         if let Some(e) = edit {
             f.changed(e);
@@ -522,10 +555,18 @@ fn final_act_ui(ui: &mut egui::Ui, f: &mut Form) {
     if let Some(act) = &mut f.card.final_act {
         let l = ui.label("Final act text");
         let typed = text(ui, &mut act.text, 2, l.id).changed();
-        ui.weak(format!("Effects: {}", effects_note(act.effects.len())));
-        if wording_ui(ui, &mut act.text, &act.effects, "form-final-words") {
+        let wrote = wording_ui(ui, &mut act.text, &act.effects, "form-final-words");
+        let mut fx = effects::EffectEdit::default();
+        egui::CollapsingHeader::new(format!("Effects of the final act ({})", act.effects.len()))
+            .id_salt("form-final-effects")
+            .show(ui, |ui| {
+                effects::effects_ui(ui, &mut act.effects, "f", &mut fx)
+            });
+        if wrote {
             f.changed("final act text from its effects");
-        } else if typed {
+        } else if let Some(p) = fx.picked {
+            f.changed(format!("{p} (final act)"));
+        } else if typed || fx.typed {
             f.typed("the final act");
         }
     }

@@ -11,6 +11,7 @@ pub mod model;
 pub mod options;
 pub mod rules;
 pub mod setup;
+pub mod text;
 
 /// Arcadia as the faces know it ([`crate::games::registry`]).
 pub const REGISTRATION: crate::games::registry::Registration =

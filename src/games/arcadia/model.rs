@@ -132,7 +132,108 @@ pub struct Effect {
     pub terrain: Option<String>,
 }
 
+/// A merit, flaw or icon effect read as the forms its table holds, tagged by the key that
+/// says each (as Iconica's effects are tagged by their first key and [`LeagueForm`] tags
+/// league effects). The engine reads effects only through these, so a new form is a new
+/// variant every reader (engine, text templates, the Form view) handles. A table holds one
+/// form as the card format writes it; a table that holds more (a bonus and a retest) is read
+/// as each of them, as it always was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EffectForm {
+    /// `{ bonus = N, test = T }`: +N to every test of kind T (standing); with
+    /// `exhaust = true`, +N to one test of kind T for exhausting the card.
+    Bonus {
+        by: i32,
+        test: TestKind,
+        exhaust: bool,
+    },
+    /// `{ penalty = N, test = T }`: the opponent may exhaust this flaw for -N to one test of
+    /// kind T.
+    Penalty { by: i32, test: TestKind },
+    /// `{ retest = true, exhaust = true }`: exhaust to retest a test; `lost_only = true`:
+    /// only a test just lost (not a Stalemate).
+    Retest { lost_only: bool },
+    /// `{ change_test = true, exhaust = true }`: exhaust to face a waylay with a test it does
+    /// not list but has a value for.
+    ChangeTest,
+}
+
+impl EffectForm {
+    /// The form's tag: the key that says it.
+    pub fn key(&self) -> &'static str {
+        match self {
+            EffectForm::Bonus { .. } => "bonus",
+            EffectForm::Penalty { .. } => "penalty",
+            EffectForm::Retest { .. } => "retest",
+            EffectForm::ChangeTest => "change_test",
+        }
+    }
+
+    /// Is the card exhausted to use it (by its holder, or for a penalty by the opponent)?
+    pub fn exhausts(&self) -> bool {
+        match self {
+            EffectForm::Bonus { exhaust, .. } => *exhaust,
+            EffectForm::Penalty { .. } | EffectForm::Retest { .. } | EffectForm::ChangeTest => true,
+        }
+    }
+
+    /// The table of exactly this form with the condition `terrain`, as a card file writes it.
+    pub fn table(&self, terrain: Option<&str>) -> Effect {
+        let mut e = Effect {
+            terrain: terrain.map(str::to_string),
+            ..Effect::default()
+        };
+        match *self {
+            EffectForm::Bonus { by, test, exhaust } => {
+                e.bonus = Some(by);
+                e.test = Some(test);
+                e.exhaust = exhaust.then_some(true);
+            }
+            EffectForm::Penalty { by, test } => {
+                e.penalty = Some(by);
+                e.test = Some(test);
+            }
+            EffectForm::Retest { lost_only } => {
+                e.retest = Some(true);
+                e.exhaust = Some(true);
+                e.lost_only = lost_only.then_some(true);
+            }
+            EffectForm::ChangeTest => {
+                e.change_test = Some(true);
+                e.exhaust = Some(true);
+            }
+        }
+        e
+    }
+}
+
 impl Effect {
+    /// The forms this table holds, in the order bonus, penalty, retest, change of test (a
+    /// bonus or a penalty without a `test` is no form: it applies to no test).
+    pub fn forms(&self) -> impl Iterator<Item = EffectForm> + use<> {
+        let test = self.test;
+        let bonus = self.bonus.zip(test).map(|(by, test)| EffectForm::Bonus {
+            by,
+            test,
+            exhaust: self.exhaust == Some(true),
+        });
+        let penalty = self
+            .penalty
+            .zip(test)
+            .map(|(by, test)| EffectForm::Penalty { by, test });
+        let retest = (self.retest == Some(true)).then_some(EffectForm::Retest {
+            lost_only: self.lost_only == Some(true),
+        });
+        let change = (self.change_test == Some(true)).then_some(EffectForm::ChangeTest);
+        [bonus, penalty, retest, change].into_iter().flatten()
+    }
+
+    /// The condition on the table: the terrain feature of the league the character must
+    /// stand in for its forms to count.
+    pub fn condition(&self) -> Option<&str> {
+        self.terrain.as_deref()
+    }
+
     /// Why these keys make none of the effects `docs/cards.md` lists, if they do not: an
     /// effect does something (a bonus, a penalty, a retest or a change of test), and a retest
     /// or a change of test exhausts the card (`exhaust = true`).

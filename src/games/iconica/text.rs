@@ -6,14 +6,7 @@
 
 use super::model::{Character, Effect, RollCondition, Status, Target};
 
-/// One effect form as `docs/effects.md` lists it: its keys, the template its text is
-/// written from, and a bundled example (its effects as the card file writes them).
-pub struct Form {
-    pub name: &'static str,
-    pub keys: &'static str,
-    pub template: &'static str,
-    pub example: &'static str,
-}
+pub use crate::games::wording::Form;
 
 /// Every effect form of an Iconica card (`spec/iconica.md`, "Effects").
 pub const FORMS: &[Form] = &[

@@ -2,7 +2,8 @@
 //! grant, dispel, roll, watch) and its values, a roll's condition with its `then` and
 //! `else` effects and a watch's `then` effects nested below, effects added and removed with
 //! buttons. Every widget is named by the effect's number (`1.2` is the second effect of
-//! the first action; `1.2.t1` the first of its `then`).
+//! the first action; `1.2.t1` the first of its `then`). Every list (an action's, a roll's
+//! `then` and `else`, a watch's `then`) is reordered with "Move effect P up/down".
 
 use super::choice;
 use crate::games::iconica::model::{ActionKind, Effect, RollCondition, Status, Target};
@@ -75,18 +76,30 @@ pub struct EffectEdit {
 /// The effects of one list (`path` numbers them).
 pub fn effects_ui(ui: &mut egui::Ui, effects: &mut Vec<Effect>, path: &str, e: &mut EffectEdit) {
     let mut remove = None;
+    let mut swap = None;
+    let len = effects.len();
     for (i, eff) in effects.iter_mut().enumerate() {
         let p = format!("{path}.{}", i + 1);
         ui.horizontal(|ui| {
-            if ui.small_button(format!("Remove effect {p}")).clicked() {
-                remove = Some(i);
-            }
+            ui.vertical(|ui| {
+                if ui.small_button(format!("Remove effect {p}")).clicked() {
+                    remove = Some(i);
+                }
+                if len > 1
+                    && let Some(s) = super::move_buttons(ui, i, len, &format!("effect {p}"))
+                {
+                    swap = Some(s);
+                }
+            });
             ui.vertical(|ui| effect_ui(ui, eff, &p, e));
         });
     }
     if let Some(i) = remove {
         effects.remove(i);
         e.picked = Some(format!("remove effect {path}.{}", i + 1));
+    } else if let Some((a, b)) = swap {
+        effects.swap(a, b);
+        e.picked = Some(format!("move effect {path}.{} to {}", b + 1, a + 1));
     }
     if ui
         .small_button(format!("Add effect {path}"))

@@ -6,7 +6,7 @@
 //! merit (exhausted, or discarded); a character with every merit discarded skips its next
 //! Day and goes back to its Base Camp.
 
-use crate::games::arcadia::model::{Effect, Failure, MeritType, TestKind};
+use crate::games::arcadia::model::{Effect, EffectForm, Failure, MeritType, TestKind};
 
 use super::events::{Event, Log, Outcome};
 use super::setup::Match;
@@ -14,12 +14,22 @@ use super::state::{
     ALL_TYPES, After, Contest, DEFEATED, Foe, Opt, Opts, Phase, State, Trial, TrialOf,
 };
 
-/// A merit effect used by exhausting it.
-fn pays(e: &Effect) -> bool {
-    e.exhaust == Some(true)
-}
-
 impl State {
+    /// The forms of `effects` (of `p`'s cards) that count where `p` stands: every effect is
+    /// read through its [`EffectForm`]s, its `terrain` condition checked.
+    fn forms<'e>(
+        &self,
+        m: &'e Match,
+        p: u8,
+        effects: &'e [Effect],
+    ) -> impl Iterator<Item = EffectForm> + use<'e> {
+        let st = *self;
+        effects
+            .iter()
+            .filter(move |e| st.applies(m, p, e))
+            .flat_map(Effect::forms)
+    }
+
     /// Does effect `e` of `p`'s cards count where `p` stands (its `terrain` condition)?
     pub fn applies(&self, m: &Match, p: u8, e: &Effect) -> bool {
         e.terrain.as_ref().is_none_or(|t| {
@@ -69,21 +79,28 @@ impl State {
     pub fn passive(&self, m: &Match, p: u8, kind: TestKind) -> i32 {
         let pl = &m.players[p as usize];
         let ready = self.usable(m, p);
-        let icon: i32 = pl
-            .icon
-            .effects
-            .iter()
-            .filter(|e| e.test == Some(kind) && self.applies(m, p, e))
-            .filter_map(|e| e.bonus)
+        // An icon's bonus always stands (it has no card to exhaust).
+        let icon: i32 = self
+            .forms(m, p, &pl.icon.effects)
+            .map(|f| match f {
+                EffectForm::Bonus { by, test, .. } if test == kind => by,
+                _ => 0,
+            })
             .sum();
         let merits: i32 = pl
             .merits
             .iter()
             .enumerate()
             .filter(|(i, _)| ready & (1 << i) != 0)
-            .flat_map(|(_, merit)| merit.effects.iter())
-            .filter(|e| e.test == Some(kind) && !pays(e) && self.applies(m, p, e))
-            .filter_map(|e| e.bonus)
+            .flat_map(|(_, merit)| self.forms(m, p, &merit.effects))
+            .map(|f| match f {
+                EffectForm::Bonus {
+                    by,
+                    test,
+                    exhaust: false,
+                } if test == kind => by,
+                _ => 0,
+            })
             .sum();
         icon + merits
     }
@@ -105,18 +122,20 @@ impl State {
                 if ready & (1 << i) == 0 {
                     return None;
                 }
-                merit
-                    .effects
-                    .iter()
-                    .find(|e| {
-                        pays(e) && e.test == Some(kind) && e.bonus.is_some() && st.applies(m, p, e)
-                    })
-                    .map(|e| (i as u8, e.bonus.unwrap_or(0)))
+                st.forms(m, p, &merit.effects).find_map(|f| match f {
+                    EffectForm::Bonus {
+                        by,
+                        test,
+                        exhaust: true,
+                    } if test == kind => Some((i as u8, by)),
+                    _ => None,
+                })
             })
     }
 
-    /// Ready merits of `p` with an effect for which `f` holds.
-    pub(crate) fn merits_with<'m, F: Fn(&Effect) -> bool + 'm>(
+    /// Ready merits of `p` with an effect form (counting where `p` stands) for which `f`
+    /// holds.
+    pub(crate) fn merits_with<'m, F: Fn(EffectForm) -> bool + 'm>(
         &self,
         m: &'m Match,
         p: u8,
@@ -129,7 +148,7 @@ impl State {
             .iter()
             .enumerate()
             .filter(move |(i, merit)| {
-                ready & (1 << i) != 0 && merit.effects.iter().any(|e| f(e) && st.applies(m, p, e))
+                ready & (1 << i) != 0 && st.forms(m, p, &merit.effects).any(&f)
             })
             .map(|(i, _)| i as u8)
     }
@@ -151,10 +170,10 @@ impl State {
                 if tired & (1 << i) != 0 {
                     return None;
                 }
-                f.effects
-                    .iter()
-                    .find(|e| e.test == Some(kind) && e.penalty.is_some() && st.applies(m, p, e))
-                    .map(|e| (i as u8, e.penalty.unwrap_or(0)))
+                st.forms(m, p, &f.effects).find_map(|f| match f {
+                    EffectForm::Penalty { by, test } if test == kind => Some((i as u8, by)),
+                    _ => None,
+                })
             })
     }
 
@@ -389,9 +408,11 @@ impl State {
             }
             // A retest only for a lost test (`lost_only`) is not offered on a Stalemate.
             let lost = self.score(m, side) < self.score(m, 1 - side);
-            for i in self.merits_with(m, me, move |e| {
-                e.retest == Some(true) && (lost || e.lost_only != Some(true))
-            }) {
+            for i in self.merits_with(
+                m,
+                me,
+                move |f| matches!(f, EffectForm::Retest { lost_only } if lost || !lost_only),
+            ) {
                 out.push(Opt::Retest(i));
             }
         }

@@ -5,6 +5,8 @@
 //! when the waylay has one, then a test of a type the waylay lists (or another type it has a
 //! value for, by exhausting a change-test merit).
 
+use crate::games::arcadia::model::EffectForm;
+
 use super::events::{Event, Log};
 use super::setup::Match;
 use super::state::{Foe, IN_HAND, KINDS, Opt, Opts, Phase, State, TrialOf};
@@ -78,7 +80,7 @@ impl State {
             }
         }
         if let Some(i) = self
-            .merits_with(m, self.active, |e| e.change_test == Some(true))
+            .merits_with(m, self.active, |f| f == EffectForm::ChangeTest)
             .next()
         {
             for k in KINDS {
