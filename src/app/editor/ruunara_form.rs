@@ -192,7 +192,7 @@ fn skills_ui(ui: &mut egui::Ui, skills: &mut Vec<Skill>, e: &mut Edits) {
 
 /// The effect drop-down's entries: text only, then each effect by its name in a card, in
 /// the order of [`EffectKind::ALL`].
-fn effect_names() -> [&'static str; 9] {
+fn effect_names() -> [&'static str; EffectKind::ALL.len() + 1] {
     std::array::from_fn(|i| match i {
         0 => "none (text only)",
         _ => EffectKind::ALL[i - 1].as_str(),
@@ -324,6 +324,17 @@ fn effect_meaning(s: &Skill) -> &'static str {
         Some(EffectKind::Stealth) => "Enemies do not see the figure beyond the radius.",
         Some(EffectKind::Cover) => "Allies within the radius count as under cover.",
         Some(EffectKind::Reroll) => "Rerolls the failed dice of one attack.",
+        Some(EffectKind::Save) => "Cancels hits against the figure (or an ally it wards).",
+        Some(EffectKind::State) => "Puts its targets in a state for a time.",
+        Some(EffectKind::HitBonus) => {
+            "Allies within the radius hit on less (never better than 2+)."
+        }
+        Some(EffectKind::Vision) => "Allies within the radius see farther.",
+        Some(EffectKind::CaptureClock) => "An engaged hero counts more rounds toward capture.",
+        Some(EffectKind::HoldOut) => "Captured in close combat only after more rounds engaged.",
+        Some(EffectKind::Silent) => "Its close combat makes no noise.",
+        Some(EffectKind::Hunt) => "Goes toward the nearest wounded hero it sees first.",
+        Some(EffectKind::KeepAway) => "No enemy may end its move within the radius.",
     }
 }
 
