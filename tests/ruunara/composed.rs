@@ -3,6 +3,7 @@
 //! scripted dice, on the bundled card itself.
 
 use deckwright::cards::Card;
+use deckwright::games::game::{Game, Turn};
 use deckwright::games::ruunara::engine::{
     CaptureKind, DeathKind, Event, Opt, Phase, RollKind, Status,
 };
@@ -98,7 +99,7 @@ fn half_there_cancels_each_ranged_hit_on_a_4_plus_and_no_close_hit() {
     );
     let s = setup(&sc);
     // Three hits; the saves 4 6 1 cancel two.
-    let mut d = Drive::new(&s, "4 5 6 4 6 1");
+    let mut d = Drive::new(&s, "4 5 6 4 6 1 1 1 1 1 1 1");
     to_combat(&mut d);
     d.pick(|o| *o == Opt::Ranged(1));
     assert_eq!(rolled(&d, 1, RollKind::Save), vec![(4, vec![4, 6, 1])]);
@@ -113,7 +114,7 @@ fn half_there_cancels_each_ranged_hit_on_a_4_plus_and_no_close_hit() {
         vec![at(bundled("ru-fen-wraith"), 21.37, 18.0, Facing::W)],
     );
     let s = setup(&sc);
-    let mut d = Drive::new(&s, "4 4");
+    let mut d = Drive::new(&s, "4 4 1 1 1 1");
     to_combat(&mut d);
     d.pick(|o| *o == Opt::Close(1));
     assert_eq!(d.g.st.figs[1].hp, 3, "{}", d.text());
@@ -143,8 +144,8 @@ fn grave_chill_on_a_5_plus_silences_the_engaged_hero_for_the_rest_of_the_fight()
 fn ravenous_goes_for_the_wounded_hero_before_the_nearer_whole_one() {
     let sc = mission(
         vec![
-            at(hero("whole", 10, "1D6+"), 20.0, 14.0, Facing::E),
-            at(hero("wounded", 10, "1D6+"), 19.0, 22.0, Facing::E),
+            at(hero("whole", 10, "1D6+"), 21.0, 15.0, Facing::E),
+            at(hero("wounded", 10, "1D6+"), 22.0, 19.5, Facing::E),
         ],
         vec![at(bundled("ru-ghoul-gnawer"), 25.0, 15.0, Facing::W)],
     );
@@ -306,7 +307,16 @@ fn rootbound_is_captured_only_after_6_rounds_engaged() {
             at(bundled("ru-oruk-stonesinger"), 20.0, 18.0, Facing::E),
             at(hero("away", 9, "1D6+"), 2.0, 2.0, Facing::N),
         ],
-        vec![at(enemy("e", 9, "1D6+"), 21.37, 18.0, Facing::W)],
+        // The enemy holds out longer still: only Oruk's capture is counted.
+        vec![at(
+            with_skill(
+                enemy("e", 9, "1D6+"),
+                "name = 'Stubborn'\ncycle = 'constant'\neffect = 'hold_out'\namount = 20",
+            ),
+            21.37,
+            18.0,
+            Facing::W,
+        )],
     );
     let s = setup(&sc);
     let mut d = Drive::new(&s, "1 1 1 1 1 1 1 1");
@@ -335,7 +345,6 @@ fn blend_in_covers_the_tracker_until_it_next_moves() {
     d.idle_until(2);
     assert!(d.g.st.covered(&s, 1, 0), "{}", d.text());
     // Its move does.
-    d.pick(|o| *o == Opt::Done);
     d.pick(|o| *o == Opt::Line(Facing::N));
     assert!(!d.g.st.covered(&s, 1, 0), "{}", d.text());
 }
@@ -351,13 +360,25 @@ fn silent_step_close_combat_draws_no_enemy_by_noise() {
             vec![
                 at(enemy("e", 9, "1D6+"), 21.37, 18.0, Facing::W),
                 // Within 8", facing away: it does not see the fight.
-                at(enemy("listener", 4, "1D6+"), 20.0, 24.0, Facing::S),
+                at(enemy("listener", 4, "1D6+"), 20.0, 24.0, Facing::N),
             ],
         );
         let s = setup(&sc);
         let mut d = Drive::new(&s, "1 1 1");
         to_combat(&mut d);
-        d.pick(|o| *o == Opt::Close(1));
+        let k =
+            d.g.options()
+                .iter()
+                .position(|o| *o == Opt::Close(1))
+                .unwrap();
+        d.g.apply_logged(k, &mut d.log);
+        // Its dice, then the enemies' turn waits on the next die (before the listener acts).
+        while let Turn::Chance(c) = d.g.turn() {
+            let Some(f) = c.draw(&mut d.dice) else {
+                break;
+            };
+            d.g.apply_logged(f, &mut d.log);
+        }
         assert_eq!(d.g.st.figs[2].heard.is_none(), silent, "{}", d.text());
     }
 }
@@ -460,7 +481,7 @@ fn windstep_leaves_close_combat_with_a_move_of_at_most_4_inches() {
         vec![at(enemy("e", 9, "1D6+"), 21.37, 18.0, Facing::W)],
     );
     let s = setup(&sc);
-    let mut d = Drive::new(&s, "");
+    let mut d = Drive::new(&s, "1 1 1 1");
     d.pick(|o| {
         *o == Opt::Skill {
             slot: 1,
