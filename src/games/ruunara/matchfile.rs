@@ -24,8 +24,8 @@ use crate::games::ruunara::squad::SquadFile;
 
 /// The version of the Ruunara engine: a record of another is refused (a rule change that
 /// plays a seed differently raises it: 2 with the enemies moving as written, 3 with the
-/// racial skills, both of issue 29).
-pub const ENGINE: u32 = 3;
+/// racial skills, both of issue 29; 4 with every bundled skill played, issue 25).
+pub const ENGINE: u32 = 4;
 
 /// What a match was deployed from, kept for its record.
 #[derive(Debug, Clone, PartialEq)]

@@ -318,14 +318,17 @@ impl State {
                 hits += 1;
             }
         }
-        // A ward given by an ally: the next enemy attack on the figure lands no hit.
+        // A ward given by an ally: the next enemy attack on the figure lands no hit (and
+        // is spent on it, hit or miss).
         let t = usize::from(a.target);
-        if hits + kills > 0 && self.figs[t].ward && self.hostile(usize::from(a.by), t) {
+        if self.figs[t].ward && self.hostile(usize::from(a.by), t) {
             self.figs[t].ward = false;
-            log.push(Event::Saved {
-                target: a.target,
-                cancelled: hits + kills,
-            });
+            if hits + kills > 0 {
+                log.push(Event::Saved {
+                    target: a.target,
+                    cancelled: hits + kills,
+                });
+            }
             self.land(s, 0, 0, log);
             return;
         }
