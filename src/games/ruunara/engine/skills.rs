@@ -324,14 +324,16 @@ impl State {
                 target: EffectTarget::Enemies,
                 radius: Some(r),
                 ..
-            } => {
-                if self.around(i, r) != 0 {
-                    self.push_opt(Opt::Skill {
-                        slot: sl,
-                        target: NONE,
-                    });
-                }
+            } if self.around(i, r) != 0 => {
+                self.push_opt(Opt::Skill {
+                    slot: sl,
+                    target: NONE,
+                });
             }
+            SkillEffect::State {
+                target: EffectTarget::Enemies,
+                ..
+            } => {}
             SkillEffect::State { target, range, .. } => {
                 let m = self.effect_targets(s, i, target, range);
                 each(self, m);
@@ -382,7 +384,7 @@ impl State {
                     self.figs[usize::from(target)].ward = true;
                     log.push(Event::Affected {
                         by: i as u8,
-                        target: target,
+                        target,
                         what: "warded",
                     });
                 }
@@ -451,10 +453,10 @@ impl State {
         };
         let t = usize::from(target);
         match d.effect {
-            SkillEffect::InstantKill { .. } if target != NONE => {
-                if self.figs[t].status == Status::Free {
-                    self.instant_kill(s, i, t, log);
-                }
+            SkillEffect::InstantKill { .. }
+                if target != NONE && self.figs[t].status == Status::Free =>
+            {
+                self.instant_kill(s, i, t, log);
             }
             SkillEffect::CaptureClock { amount, .. } if target != NONE => {
                 let f = &mut self.figs[t];
