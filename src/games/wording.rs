@@ -1,8 +1,9 @@
 //! Whether each card's rules text names what its effects do (`deckwright lint`, the card
 //! editor): the numbers, statuses and targets a text names and no effect has, or the
 //! reverse. Each game that writes its texts from effect templates checks its own cards
-//! (Iconica: `iconica::text`); a game's cards with no effect forms yet have nothing to
-//! compare (what they leave unplayed is `gaps`' to say).
+//! (Iconica: `iconica::text`; Ruunara: `ruunara::text`, numbers and distances); a game's
+//! cards with no effect forms yet have nothing to compare (what they leave unplayed is
+//! `gaps`' to say).
 
 use serde::Serialize;
 
@@ -39,7 +40,16 @@ pub fn of_card(card: &Card) -> Vec<Mismatch> {
                 why: m.why,
             })
             .collect(),
-        Card::Arcadia(_) | Card::Iconoclasm(_) | Card::Ruunara(_) => Vec::new(),
+        Card::Ruunara(f) => super::ruunara::text::mismatches(f)
+            .into_iter()
+            .map(|(part, why)| Mismatch {
+                card: f.id.clone(),
+                name: f.name.clone(),
+                part,
+                why,
+            })
+            .collect(),
+        Card::Arcadia(_) | Card::Iconoclasm(_) => Vec::new(),
     }
 }
 
@@ -58,10 +68,11 @@ pub fn reference() -> String {
          again. Each form's text template is what the card editor's *Write text from effects* \
          writes, and what `deckwright lint` holds a card's text to: the numbers, statuses and \
          targets a text names must be its effects' (docs/cards.md has each game's card format).\n\n\
-         Arcadia's and Ruunara's effect forms get their templates as they become tagged forms \
-         (issue #25); until then docs/cards.md lists them.\n\n",
+         Arcadia's effect forms get their templates as they become tagged forms (issue #25); \
+         until then docs/cards.md lists them.\n\n",
     );
     s.push_str(&super::iconica::text::reference());
+    s.push_str(&super::ruunara::text::reference());
     s
 }
 

@@ -179,3 +179,35 @@ fn lint_flags_a_text_that_disagrees_with_its_effects() {
         assert!(out.contains(line), "{line}\n{out}");
     }
 }
+
+/// `lint` holds a Ruunara skill's text to its data (issue #25): a text naming 4 inches for a
+/// circle of 3 is flagged both ways; every bundled Ruunara card passes.
+#[test]
+fn lint_flags_a_ruunara_skill_whose_numbers_are_not_its_data() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.sqlite");
+    let o = deckwright(&db, &["lint", "game:ruunara", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let doc: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(doc["disagree"], serde_json::json!([]));
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("cards/ruunara/ru-mother-ysolde.toml"),
+    )
+    .unwrap()
+    .replace("id = \"ru-mother-ysolde\"", "id = \"ru-test-wrong\"")
+    .replace("name = \"Mother Ysolde\"", "name = \"Wrong Circle\"")
+    .replace("within 3 inches of Mother Ysolde", "within 4 inches of her");
+    let card = dir.path().join("wrong.toml");
+    std::fs::write(&card, text).unwrap();
+    let o = deckwright(&db, &["import", card.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = deckwright(&db, &["lint", "id:ru-test-wrong"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    for line in [
+        "Wrong Circle (ru-test-wrong): skills[1] (Warding Circle): the text says 4, but the skill's data does not",
+        "Wrong Circle (ru-test-wrong): skills[1] (Warding Circle): its `radius` is 3, but the text does not say it",
+    ] {
+        assert!(out.contains(line), "{line}\n{out}");
+    }
+}
