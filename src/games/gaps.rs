@@ -2,10 +2,10 @@
 //! used (`validate`, `play`, `sim`, `lint`, the match view): card text supersedes the
 //! rules, so a text shown and not enforced must never pass for played.
 //!
-//! A Ruunara skill with no `effect` form is shown and not played; a few texts the data can
-//! express only in part, and Arcadia texts no effect form says yet, are listed here by card
-//! (and `docs/rulings.md` says each); the list shrinks as the engines learn them
-//! (issue #25). Iconica's texts are all played, and so are the bundled Arcadia texts; an
+//! A Ruunara skill with no `effect` form is shown and not played (every bundled skill has
+//! one: issue #25); texts the data can express only in part, and Arcadia texts no effect
+//! form says yet, are listed here by card (and `docs/rulings.md` says each). Iconica's
+//! texts are all played, and so are the bundled Arcadia texts and Ruunara skills; an
 //! Arcadia league's `special` or waylay trial's `failure` text that no data says is named
 //! from the card itself.
 
@@ -33,19 +33,9 @@ impl Gap {
     }
 }
 
-/// Texts played only in part: (card id, skill name, what is not played).
-const RUUNARA_PARTS: &[(&str, &str, &str)] = &[
-    (
-        "ru-miri-stormcall",
-        "Windstep",
-        "the 4\" limit on the move after leaving close combat is not played (the move is the figure's own)",
-    ),
-    (
-        "ru-sethe-nightquill",
-        "Heart Piercer",
-        "\"single-target spell\" is not cast as a spell: the kill rides on an attack, once a game",
-    ),
-];
+/// Texts played only in part: (card id, skill name, what is not played). Every bundled
+/// skill is played whole (issue #25), so the list is empty; a part found later goes here.
+const RUUNARA_PARTS: &[(&str, &str, &str)] = &[];
 
 /// Bundled Arcadia texts whose data a catalogue made before the engine played them may
 /// still lack (bundled cards already in a catalogue are kept as they are): (card id, the
@@ -203,16 +193,22 @@ mod tests {
             assert!(ids.contains(&id), "{id} is listed but not bundled");
         }
         let gaps = of_cards(&cards);
-        // The skills issue #25 names, each found.
-        for skill in [
-            "Skulk",
-            "Half-There",
-            "Forge Sparks",
-            "Windstep",
-            "Heart Piercer",
-        ] {
-            assert!(gaps.iter().any(|g| g.part == skill), "{skill} not named");
+        // Every bundled Ruunara skill is played, racial skills included (issue #25).
+        assert!(!gaps.iter().any(|g| g.card.starts_with("ru-")), "{gaps:?}");
+        for race in crate::games::ruunara::races::races() {
+            for s in &race.skills {
+                assert!(s.resolved_effect().is_some(), "{}", s.name);
+            }
         }
+        // A designer's skill with no effect form is named.
+        let text_only = crate::cards::parse(
+            "game = \"ruunara\"\nkind = \"unit\"\nid = \"ru-x\"\nname = \"X\"\nrace = \"ghoul\"\nfaction = \"enemy\"\nhp = 1\nmovement = 1\nvision = 1\nclose = \"1D6+\"\n[[skills]]\nname = \"Skulk\"\ncycle = \"constant\"\ntext = \"Hides.\"\n",
+            "x.toml",
+        );
+        let Ok(crate::cards::CardFile::Card(c)) = text_only else {
+            panic!("{text_only:?}");
+        };
+        assert_eq!(of_card(&c)[0].part, "Skulk");
         // Every bundled Arcadia text is played (issue #25).
         assert!(!gaps.iter().any(|g| g.card.starts_with("arc-")), "{gaps:?}");
         // Iconica's texts are all played.
@@ -238,12 +234,8 @@ mod tests {
             assert_eq!(g.len(), 1, "{g:?}");
             assert_eq!(g[0].part, part);
         }
-        let n = gaps.len();
-        assert!(
-            note(&gaps)
-                .unwrap()
-                .starts_with(&format!("{n} card texts in use are"))
-        );
+        let two = [of_card(&c), of_card(&c)].concat();
+        assert!(note(&two).unwrap().starts_with("2 card texts in use are"));
         assert_eq!(note(&[]), None);
     }
 }

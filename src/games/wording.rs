@@ -1,9 +1,9 @@
 //! Whether each card's rules text names what its effects do (`deckwright lint`, the card
 //! editor): the numbers, statuses and targets a text names and no effect has, or the
 //! reverse. Each game that writes its texts from effect templates checks its own cards
-//! (Iconica: `iconica::text`; Arcadia: `arcadia::text`, the tests, terrain and cost too);
-//! a game's cards with no effect forms yet have nothing to
-//! compare (what they leave unplayed is `gaps`' to say).
+//! (Iconica: `iconica::text`; Arcadia: `arcadia::text`, the tests, terrain and cost too;
+//! Ruunara: `ruunara::text`, numbers and distances); a game's cards with no effect forms
+//! have nothing to compare (what they leave unplayed is `gaps`' to say).
 
 use serde::Serialize;
 
@@ -61,7 +61,16 @@ pub fn of_card(card: &Card) -> Vec<Mismatch> {
                 })
                 .collect()
         }
-        Card::Iconoclasm(_) | Card::Ruunara(_) => Vec::new(),
+        Card::Ruunara(f) => super::ruunara::text::mismatches(f)
+            .into_iter()
+            .map(|(part, why)| Mismatch {
+                card: f.id.clone(),
+                name: f.name.clone(),
+                part,
+                why,
+            })
+            .collect(),
+        Card::Iconoclasm(_) => Vec::new(),
     }
 }
 
@@ -80,12 +89,13 @@ pub fn reference() -> String {
          again. Each form's text template is what the card editor's *Write text from effects* \
          writes, and what `deckwright lint` holds a card's text to: the numbers, statuses and \
          targets a text names must be its effects' (docs/cards.md has each game's card format).\n\n\
-         Ruunara's effect forms get their templates as they become tagged forms (issue #25); \
-         until then docs/cards.md lists them.\n\n",
+         Iconoclasm's elements have no effects to write.\n\n",
     );
     s.push_str(&super::iconica::text::reference());
     s.push('\n');
     s.push_str(&super::arcadia::text::reference());
+    s.push('\n');
+    s.push_str(&super::ruunara::text::reference());
     s
 }
 

@@ -40,6 +40,9 @@ fn pick(h: &mut Harness<'_, DeckwrightApp>, label: &str, value: &str) {
     h.run();
     h.get_by_label(label).click();
     h.run();
+    // A long list scrolls: the entry scrolled into view first, as a user would.
+    h.get_by_label(value).scroll_to_me();
+    h.run();
     click(h, value);
 }
 
@@ -62,11 +65,21 @@ fn params(s: &Skill) -> Vec<&'static str> {
         ("range", s.range.is_some()),
         ("radius", s.radius.is_some()),
         ("damage", s.damage.is_some()),
+        ("against", s.against.is_some()),
+        ("hits", s.hits.is_some()),
+        ("lasts", s.lasts.is_some()),
+        ("state", s.state.is_some()),
+        ("score", s.score.is_some()),
+        ("condition", s.condition.is_some()),
+        ("distance", s.distance.is_some()),
+        ("when", s.when.is_some()),
+        ("face", s.face.is_some()),
     ] {
         if on {
             p.push(k);
         }
     }
+    p.sort_unstable();
     p
 }
 
@@ -126,7 +139,8 @@ fn skills_are_added_edited_and_removed_in_the_form() {
 fn each_effect_kind_is_set_from_the_form_with_exactly_its_parameters() {
     let mut h = fen_wraith_form(1024.0, 700.0);
     let original = h.state().editor.text().to_string();
-    assert_eq!(figure(&h).skills[0].effect, None);
+    // Half-There: a save against shots on 4+ (issue #25).
+    assert_eq!(figure(&h).skills[0].effect, Some(EffectKind::Save));
     let mut before = original.clone();
     // Each kind over the one before it: the foreign parameters go.
     for kind in EffectKind::ALL {
@@ -134,9 +148,12 @@ fn each_effect_kind_is_set_from_the_form_with_exactly_its_parameters() {
         let s = written_skill(&h);
         assert_eq!(s.effect, Some(kind));
         assert!(s.resolved_effect().is_some(), "{kind:?}: {s:?}");
-        assert_eq!(params(&s), kind.required(), "{kind:?}");
+        let mut required = kind.required().to_vec();
+        required.sort_unstable();
+        assert_eq!(params(&s), required, "{kind:?}");
         if kind == EffectKind::InstantKill {
-            assert_eq!(s.trigger.as_deref(), Some("6+"));
+            // The card's valid trigger is kept.
+            assert_eq!(s.trigger.as_deref(), Some("4+"));
         }
         // One pick, one undo step.
         let after = h.state().editor.text().to_string();
@@ -150,7 +167,8 @@ fn each_effect_kind_is_set_from_the_form_with_exactly_its_parameters() {
     pick(&mut h, "Skill 1 effect", "none (text only)");
     let s = written_skill(&h);
     assert_eq!((s.effect, params(&s)), (None, vec![]));
-    assert!(!h.state().editor.text().contains("effect"));
+    // Only Grave Chill's effect is left.
+    assert_eq!(h.state().editor.text().matches("effect =").count(), 1);
 }
 
 #[test]
@@ -273,4 +291,29 @@ fn ruunara_effect_form_snapshot() {
         );
     }
     h.snapshot("editor-ruunara-effect");
+}
+
+/// A composed skill (issue #25) built in the form: a state's kind, its targets and how long
+/// it lasts, each pick one undo step, the text always the core writer's.
+#[test]
+fn a_state_skill_is_composed_in_the_form_one_undo_step_a_pick() {
+    use deckwright::games::ruunara::model::{Lasts, StateKind};
+    let mut h = fen_wraith_form(1024.0, 700.0);
+    pick(&mut h, "Skill 1 effect", "state");
+    let mut texts = vec![h.state().editor.text().to_string()];
+    pick(&mut h, "Skill 1 state", "hexed");
+    texts.push(h.state().editor.text().to_string());
+    pick(&mut h, "Skill 1 targets", "enemies");
+    texts.push(h.state().editor.text().to_string());
+    pick(&mut h, "Skill 1 lasts", "fight");
+    let s = written_skill(&h);
+    assert_eq!(s.state, Some(StateKind::Hexed));
+    assert_eq!(s.target, Some(EffectTarget::Enemies));
+    assert_eq!(s.radius, Some(3.0), "every enemy around needs a radius");
+    assert_eq!(s.lasts, Some(Lasts::Fight));
+    assert!(s.resolved_effect().is_some());
+    for before in texts.iter().rev() {
+        undo(&mut h);
+        assert_eq!(h.state().editor.text(), before);
+    }
 }

@@ -966,13 +966,30 @@ fn the_table_keeps_its_place_and_scale_as_the_options_and_refusals_change() {
 
 /// Card text supersedes the rules: a match whose cards say what the engine does not play
 /// says so above the board, each text by card and part (issue #25), and the list is the
-/// one `deckwright lint` gives for those cards.
+/// one `deckwright lint` gives for those cards. The bundled cards are all played: nothing is
+/// said; a catalogue holding Haskar's Tempered Hide as text only (as one made before the
+/// engine played it) names it.
 #[test]
 fn the_match_says_which_card_texts_it_does_not_play() {
     let mut h = harness(app());
     new_mission(&mut h);
+    assert_eq!(h.state().matches.ruunara.view.gaps, Vec::<String>::new());
+    assert!(h.query_by_label_contains("in this match").is_none());
+
+    let mut cat = deckwright::catalogue::Catalogue::open_in_memory().unwrap();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/cards/ruunara/ru-haskar-emberfist.toml"
+    ))
+    .unwrap();
+    let text_only = &text[..text.find("effect = \"save\"").unwrap()];
+    let card = deckwright::cards::parse_card(text_only, "h.toml").unwrap();
+    cat.upsert(&[card]).unwrap();
+    let mut h = harness(deckwright::app::DeckwrightApp::new(cat));
+    new_mission(&mut h);
     let gaps = h.state().matches.ruunara.view.gaps.clone();
-    assert!(!gaps.is_empty(), "the bundled squad has a text-only skill");
+    assert_eq!(gaps.len(), 1, "{gaps:?}");
+    assert!(gaps[0].contains("Tempered Hide"), "{gaps:?}");
     let title = format!(
         "{} in this match",
         deckwright::count(gaps.len() as u64, "card text", "card texts")

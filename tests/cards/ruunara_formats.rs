@@ -10,7 +10,9 @@ use deckwright::catalogue::bundled_cards;
 use deckwright::games::ruunara::mission::{
     Deploy, MissionFile, Objective, ObjectiveKind, SceneryKind,
 };
-use deckwright::games::ruunara::model::{AttackKind, Dice, EffectTarget, Figure, SkillEffect};
+use deckwright::games::ruunara::model::{
+    AttackKind, Dice, EffectTarget, Figure, Lasts, SkillEffect, StateKind,
+};
 use deckwright::games::ruunara::rules::check_squad;
 use deckwright::games::ruunara::squad::SquadFile;
 
@@ -52,6 +54,7 @@ fn every_effect_form_loads_with_its_parameters() {
             SkillEffect::InstantKill {
                 on: 5,
                 attack: None,
+                spell: false,
             },
         ),
         (
@@ -59,6 +62,7 @@ fn every_effect_form_loads_with_its_parameters() {
             SkillEffect::InstantKill {
                 on: 6,
                 attack: Some(AttackKind::Ranged),
+                spell: false,
             },
         ),
         (
@@ -77,13 +81,14 @@ fn every_effect_form_loads_with_its_parameters() {
                 damage: 2,
             },
         ),
-        ("effect = \"flee\"\n", SkillEffect::Flee),
+        ("effect = \"flee\"\n", SkillEffect::Flee { distance: None }),
         (
             "effect = \"heal\"\namount = 3\n",
             SkillEffect::Heal {
                 amount: 3,
                 target: EffectTarget::Own,
                 range: 0.0,
+                execution: None,
             },
         ),
         (
@@ -92,6 +97,7 @@ fn every_effect_form_loads_with_its_parameters() {
                 amount: 2,
                 target: EffectTarget::Ally,
                 range: 2.5,
+                execution: None,
             },
         ),
         (
@@ -127,9 +133,119 @@ fn every_effect_form_loads_with_its_parameters() {
         ),
         (
             "effect = \"cover\"\nradius = 1.0\n",
-            SkillEffect::Cover { radius: 1.0 },
+            SkillEffect::Cover {
+                radius: 1.0,
+                own: false,
+                apart: None,
+                until_move: false,
+            },
         ),
         ("effect = \"reroll\"\n", SkillEffect::Reroll),
+        // The composed forms of issue #25.
+        (
+            "trigger = \"5+\"\neffect = \"instant_kill\"\ntarget = \"enemy\"\n",
+            SkillEffect::InstantKill {
+                on: 5,
+                attack: None,
+                spell: true,
+            },
+        ),
+        (
+            "effect = \"flee\"\ndistance = 4.0\n",
+            SkillEffect::Flee {
+                distance: Some(4.0),
+            },
+        ),
+        (
+            "effect = \"heal\"\namount = 4\nwhen = \"execution\"\nradius = 6.0\n",
+            SkillEffect::Heal {
+                amount: 4,
+                target: EffectTarget::Own,
+                range: 0.0,
+                execution: Some(6.0),
+            },
+        ),
+        (
+            "effect = \"cover\"\ntarget = \"self\"\ncondition = \"apart\"\ndistance = 8.0\n",
+            SkillEffect::Cover {
+                radius: 0.0,
+                own: true,
+                apart: Some(8.0),
+                until_move: false,
+            },
+        ),
+        (
+            "effect = \"save\"\nagainst = \"close\"\nhits = 1\n",
+            SkillEffect::Save {
+                against: Some(AttackKind::Close),
+                on: 0,
+                hits: 1,
+                ward: None,
+            },
+        ),
+        (
+            "trigger = \"4+\"\neffect = \"save\"\nagainst = \"ranged\"\n",
+            SkillEffect::Save {
+                against: Some(AttackKind::Ranged),
+                on: 4,
+                hits: 0,
+                ward: None,
+            },
+        ),
+        (
+            "effect = \"save\"\ntarget = \"ally\"\nrange = 6.0\n",
+            SkillEffect::Save {
+                against: None,
+                on: 0,
+                hits: 0,
+                ward: Some(6.0),
+            },
+        ),
+        (
+            "trigger = \"4+\"\neffect = \"state\"\nstate = \"hexed\"\ntarget = \"enemy\"\nscore = 6\nlasts = \"fight\"\n",
+            SkillEffect::State {
+                state: StateKind::Hexed,
+                target: EffectTarget::Enemy,
+                radius: None,
+                range: None,
+                on: 4,
+                lasts: Lasts::Fight,
+                score: 6,
+                face: false,
+            },
+        ),
+        (
+            "effect = \"hit_bonus\"\namount = 1\nradius = 6.0\ntarget = \"kin\"\n",
+            SkillEffect::HitBonus {
+                amount: 1,
+                radius: 6.0,
+                kin: true,
+            },
+        ),
+        (
+            "effect = \"vision\"\namount = 1\nradius = 3.0\n",
+            SkillEffect::Vision {
+                amount: 1,
+                radius: 3.0,
+            },
+        ),
+        (
+            "trigger = \"6+\"\neffect = \"capture_clock\"\namount = 1\ntarget = \"engaged\"\n",
+            SkillEffect::CaptureClock { amount: 1, on: 6 },
+        ),
+        (
+            "effect = \"hold_out\"\namount = 6\n",
+            SkillEffect::HoldOut { rounds: 6 },
+        ),
+        ("effect = \"silent\"\n", SkillEffect::Silent),
+        (
+            "effect = \"hunt\"\ncondition = \"wounded\"\n",
+            SkillEffect::Hunt,
+        ),
+        (
+            "effect = \"keep_away\"\nradius = 3.0\n",
+            SkillEffect::KeepAway { radius: 3.0 },
+        ),
     ];
     for (keys, want) in cases {
         let text = hero_with(keys);
@@ -190,6 +306,43 @@ fn an_effect_missing_a_parameter_names_the_key_path() {
         line + 2,
         "radius",
         "skills[1].range",
+    );
+    // The composed forms: what each needs, and a target or a condition they do not take.
+    at(
+        &err(&hero_with("effect = \"state\"\ntarget = \"engaged\"\n")),
+        line,
+        "effect",
+        "skills[1].state",
+    );
+    at(
+        &err(&hero_with(
+            "effect = \"state\"\nstate = \"held\"\ntarget = \"enemies\"\n",
+        )),
+        line + 2,
+        "target",
+        "skills[1].radius",
+    );
+    at(
+        &err(&hero_with("effect = \"save\"\ntarget = \"engaged\"\n")),
+        line + 1,
+        "target",
+        "skills[1].target",
+    );
+    at(
+        &err(&hero_with(
+            "effect = \"cover\"\ntarget = \"self\"\ncondition = \"apart\"\n",
+        )),
+        line + 2,
+        "condition",
+        "skills[1].distance",
+    );
+    at(
+        &err(&hero_with(
+            "effect = \"heal\"\namount = 2\nwhen = \"execution\"\n",
+        )),
+        line + 2,
+        "when",
+        "skills[1].radius",
     );
 }
 
@@ -342,6 +495,7 @@ fn bundled_cards_carry_effects_that_resolve() {
         Some(SkillEffect::InstantKill {
             on: 6,
             attack: Some(AttackKind::Close),
+            spell: false,
         })
     );
     assert_eq!(
@@ -349,6 +503,7 @@ fn bundled_cards_carry_effects_that_resolve() {
         Some(SkillEffect::InstantKill {
             on: 6,
             attack: Some(AttackKind::Ranged),
+            spell: false,
         })
     );
     assert_eq!(
@@ -356,14 +511,26 @@ fn bundled_cards_carry_effects_that_resolve() {
         Some(SkillEffect::Heal {
             amount: 3,
             target: EffectTarget::Ally,
-            range: 2.0
+            range: 2.0,
+            execution: None,
         })
     );
     assert_eq!(
         skill("ru-miri-stormcall", "Windstep"),
-        Some(SkillEffect::Flee)
+        Some(SkillEffect::Flee {
+            distance: Some(4.0)
+        })
     );
-    assert_eq!(skill("ru-ghoul-gnawer", "Ravenous"), None, "text only");
+    assert_eq!(
+        skill("ru-ghoul-gnawer", "Ravenous"),
+        Some(SkillEffect::Hunt)
+    );
+    // Every bundled skill says what it does (issue #25).
+    for f in &figures {
+        for s in &f.skills {
+            assert!(s.resolved_effect().is_some(), "{}: {}", f.id, s.name);
+        }
+    }
     // Call Lightning: each struck loses 2 hit points a hit.
     assert_eq!(
         skill("ru-miri-stormcall", "Call Lightning"),

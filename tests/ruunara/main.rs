@@ -5,6 +5,7 @@
 mod balance;
 mod campaign;
 mod common;
+mod composed;
 mod deploy;
 mod duel;
 mod enemy_skills;

@@ -9,8 +9,8 @@ use super::arcadia_form::{Edits, grid, kind_pick, number_u32};
 use super::card_form::{FormEdit, choice, optional_text, section, text};
 use crate::games::ruunara::edit::set_effect;
 use crate::games::ruunara::model::{
-    Allegiance, AttackKind, Dice, EffectKind, EffectTarget, Figure, FigureKind, MAX_DAMAGE,
-    MAX_EFFECT_INCHES, Skill,
+    Allegiance, AttackKind, Dice, EffectKind, EffectTarget, Figure, FigureKind, Lasts, MAX_DAMAGE,
+    MAX_EFFECT_INCHES, Skill, StateKind,
 };
 
 type Form = super::card_form::Form<Figure>;
@@ -192,7 +192,7 @@ fn skills_ui(ui: &mut egui::Ui, skills: &mut Vec<Skill>, e: &mut Edits) {
 
 /// The effect drop-down's entries: text only, then each effect by its name in a card, in
 /// the order of [`EffectKind::ALL`].
-fn effect_names() -> [&'static str; 9] {
+fn effect_names() -> [&'static str; EffectKind::ALL.len() + 1] {
     std::array::from_fn(|i| match i {
         0 => "none (text only)",
         _ => EffectKind::ALL[i - 1].as_str(),
@@ -287,6 +287,7 @@ fn effect_ui(ui: &mut egui::Ui, s: &mut Skill, n: usize, e: &mut Edits) {
         }
         ui.end_row();
     }
+    composed_ui(ui, s, n, e);
     if let Some(r) = &mut s.range {
         inches_ui(ui, &format!("Skill {n} range"), r, e);
     }
@@ -299,6 +300,92 @@ fn effect_ui(ui: &mut egui::Ui, s: &mut Skill, n: usize, e: &mut Edits) {
     ui.label("");
     ui.weak(effect_meaning(s));
     ui.end_row();
+}
+
+/// Skill `n`'s composed keys (issue #25), grid rows for the forms that take them: a
+/// state's kind, targets and how long it lasts; what a save is against; whom a cover
+/// covers. Each pick is one undo step and leaves only keys its form takes, at values that
+/// pass `Figure::problems`.
+fn composed_ui(ui: &mut egui::Ui, s: &mut Skill, n: usize, e: &mut Edits) {
+    match s.effect {
+        Some(EffectKind::State) => {
+            let l = ui.label(format!("Skill {n} state"));
+            let mut st = s.state.unwrap_or(StateKind::Held);
+            let all = [
+                StateKind::Silenced,
+                StateKind::Held,
+                StateKind::Disarmed,
+                StateKind::Hexed,
+            ];
+            if choice(ui, ("ruunara-skill-state", n), &mut st, &all, l.id) {
+                s.state = Some(st);
+                // A hex's score goes with it, and only with it.
+                s.score = None;
+                e.pick(format!("skill {n} state: {}", st.name()));
+            }
+            ui.end_row();
+            let l = ui.label(format!("Skill {n} targets"));
+            let mut t = s.target.unwrap_or(EffectTarget::Engaged);
+            let all = [
+                EffectTarget::Engaged,
+                EffectTarget::Enemy,
+                EffectTarget::Enemies,
+            ];
+            if choice(ui, ("ruunara-skill-targets", n), &mut t, &all, l.id) {
+                s.target = Some(t);
+                // Every enemy around needs a radius; the others take none.
+                s.radius = (t == EffectTarget::Enemies).then_some(3.0);
+                e.pick(format!("skill {n} targets {}", crate::games::word(&t)));
+            }
+            ui.end_row();
+            let l = ui.label(format!("Skill {n} lasts"));
+            let mut lasts = s.lasts.unwrap_or(Lasts::Round);
+            if choice(
+                ui,
+                ("ruunara-skill-lasts", n),
+                &mut lasts,
+                &[Lasts::Round, Lasts::Fight],
+                l.id,
+            ) {
+                s.lasts = Some(lasts);
+                e.pick(format!("skill {n} lasts {}", crate::games::word(&lasts)));
+            }
+            ui.end_row();
+        }
+        Some(EffectKind::Save) => {
+            let l = ui.label(format!("Skill {n} against"));
+            let names = ["every attack", "close", "ranged"];
+            let kinds = [None, Some(AttackKind::Close), Some(AttackKind::Ranged)];
+            let kind = kinds.iter().position(|k| *k == s.against).unwrap_or(0);
+            if let Some(k) = kind_pick(ui, ("ruunara-skill-against", n), kind, &names, l.id) {
+                s.against = kinds[k];
+                e.pick(format!("skill {n} saves against {}", names[k]));
+            }
+            ui.end_row();
+        }
+        Some(EffectKind::Cover) => {
+            let l = ui.label(format!("Skill {n} covers"));
+            let mut own = s.target == Some(EffectTarget::Own);
+            if ui
+                .checkbox(&mut own, "")
+                .labelled_by(l.id)
+                .on_hover_text("On: the figure itself; off: allies within the radius")
+                .changed()
+            {
+                s.target = own.then_some(EffectTarget::Own);
+                s.radius = (!own).then_some(1.0);
+                e.pick(format!(
+                    "skill {n} covers {}",
+                    if own { "itself" } else { "allies" }
+                ));
+            }
+            ui.end_row();
+        }
+        _ => {}
+    }
+    if let Some(d) = &mut s.distance {
+        inches_ui(ui, &format!("Skill {n} distance"), d, e);
+    }
 }
 
 /// What skill `s`'s effect does in play (`docs/cards.md`, "Skill effects"), in a line under
@@ -324,6 +411,17 @@ fn effect_meaning(s: &Skill) -> &'static str {
         Some(EffectKind::Stealth) => "Enemies do not see the figure beyond the radius.",
         Some(EffectKind::Cover) => "Allies within the radius count as under cover.",
         Some(EffectKind::Reroll) => "Rerolls the failed dice of one attack.",
+        Some(EffectKind::Save) => "Cancels hits against the figure (or an ally it wards).",
+        Some(EffectKind::State) => "Puts its targets in a state for a time.",
+        Some(EffectKind::HitBonus) => {
+            "Allies within the radius hit on less (never better than 2+)."
+        }
+        Some(EffectKind::Vision) => "Allies within the radius see farther.",
+        Some(EffectKind::CaptureClock) => "An engaged hero counts more rounds toward capture.",
+        Some(EffectKind::HoldOut) => "Captured in close combat only after more rounds engaged.",
+        Some(EffectKind::Silent) => "Its close combat makes no noise.",
+        Some(EffectKind::Hunt) => "Goes toward the nearest wounded hero it sees first.",
+        Some(EffectKind::KeepAway) => "No enemy may end its move within the radius.",
     }
 }
 

@@ -137,7 +137,7 @@ fn choose(g: &RuunaraGame<'_>) -> usize {
             Opt::Skill { slot, .. } => {
                 let i = st.active().unwrap_or(0);
                 match g.setup.figs[i].skills[usize::from(slot)].map(|d| d.effect) {
-                    Some(SkillEffect::Flee) => (-1, 0),
+                    Some(SkillEffect::Flee { .. }) => (-1, 0),
                     _ => (2, 0),
                 }
             }

@@ -4,7 +4,7 @@
 
 use crate::cards::{Card, CardError};
 
-use super::model::{AttackKind, Dice, EffectKind, Figure, Skill};
+use super::model::{AttackKind, Dice, EffectKind, EffectTarget, Figure, Skill, StateKind};
 
 /// Reads `text` as a Ruunara hero or unit for the form. `Ok(None)`: the text is another
 /// game's card.
@@ -37,6 +37,15 @@ pub fn set_effect(s: &mut Skill, kind: Option<EffectKind>) {
     s.range = None;
     s.radius = None;
     s.damage = None;
+    s.against = None;
+    s.hits = None;
+    s.lasts = None;
+    s.state = None;
+    s.score = None;
+    s.condition = None;
+    s.distance = None;
+    s.when = None;
+    s.face = None;
     let dice = Some(Dice { count: 1, min: 4 });
     match kind {
         Some(EffectKind::InstantKill) if s.trigger_score().is_none() => {
@@ -50,6 +59,17 @@ pub fn set_effect(s: &mut Skill, kind: Option<EffectKind>) {
         Some(EffectKind::Area) => s.dice = dice,
         Some(EffectKind::Stealth) => s.radius = Some(4.0),
         Some(EffectKind::Cover) => s.radius = Some(1.0),
+        Some(EffectKind::KeepAway) => s.radius = Some(3.0),
+        Some(EffectKind::State) => {
+            s.state = Some(StateKind::Held);
+            s.target = Some(EffectTarget::Engaged);
+        }
+        Some(EffectKind::HitBonus | EffectKind::Vision) => {
+            s.amount = Some(1);
+            s.radius = Some(3.0);
+        }
+        Some(EffectKind::CaptureClock) => s.amount = Some(1),
+        Some(EffectKind::HoldOut) => s.amount = Some(6),
         _ => {}
     }
 }

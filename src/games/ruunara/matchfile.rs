@@ -24,8 +24,8 @@ use crate::games::ruunara::squad::SquadFile;
 
 /// The version of the Ruunara engine: a record of another is refused (a rule change that
 /// plays a seed differently raises it: 2 with the enemies moving as written, 3 with the
-/// racial skills, both of issue 29).
-pub const ENGINE: u32 = 3;
+/// racial skills, both of issue 29; 4 with every bundled skill played, issue 25).
+pub const ENGINE: u32 = 4;
 
 /// What a match was deployed from, kept for its record.
 #[derive(Debug, Clone, PartialEq)]
@@ -397,26 +397,106 @@ fn effect_params(e: &crate::games::ruunara::model::SkillEffect, k: &mut Value) {
     use crate::games::ruunara::model::SkillEffect as E;
     let name = |a: crate::games::ruunara::model::AttackKind| serde_json::to_value(a).ok();
     match *e {
-        E::InstantKill { on, attack } => {
+        E::InstantKill { on, attack, spell } => {
             k["trigger"] = json!(format!("{on}+"));
             k["attack"] = json!(attack.and_then(name));
+            if spell {
+                k["target"] = json!("enemy");
+            }
         }
         E::ExtraAttack { attack, .. } => k["attack"] = json!(name(attack)),
         E::Heal {
             amount,
             target,
             range,
+            execution,
         } => {
             k["amount"] = json!(amount);
             k["target"] = json!(serde_json::to_value(target).ok());
             k["range"] = json!(range);
+            if let Some(r) = execution {
+                k["when"] = json!("execution");
+                k["radius"] = json!(r);
+            }
         }
         E::Area { radius, range, .. } => {
             k["radius"] = json!(radius);
             k["range"] = json!(range);
         }
-        E::Stealth { radius } | E::Cover { radius } => k["radius"] = json!(radius),
-        E::Flee | E::Reroll => {}
+        E::Stealth { radius } => k["radius"] = json!(radius),
+        E::Cover {
+            radius,
+            own,
+            apart,
+            until_move,
+        } => {
+            k["radius"] = json!(radius);
+            if own {
+                k["target"] = json!("self");
+            }
+            if let Some(d) = apart {
+                k["condition"] = json!("apart");
+                k["distance"] = json!(d);
+            }
+            if until_move {
+                k["lasts"] = json!("move");
+            }
+        }
+        E::Flee { distance } => {
+            if let Some(d) = distance {
+                k["distance"] = json!(d);
+            }
+        }
+        E::Reroll | E::Silent | E::Hunt => {}
+        E::Save {
+            against,
+            on,
+            hits,
+            ward,
+        } => {
+            k["against"] = json!(against.and_then(name));
+            k["trigger"] = json!((on > 0).then(|| format!("{on}+")));
+            k["hits"] = json!((hits > 0).then_some(hits));
+            k["range"] = json!(ward);
+        }
+        E::State {
+            state,
+            target,
+            radius,
+            range,
+            on,
+            lasts,
+            score,
+            face,
+        } => {
+            k["state"] = json!(serde_json::to_value(state).ok());
+            k["target"] = json!(serde_json::to_value(target).ok());
+            k["radius"] = json!(radius);
+            k["range"] = json!(range);
+            k["trigger"] = json!((on > 0).then(|| format!("{on}+")));
+            k["lasts"] = json!(serde_json::to_value(lasts).ok());
+            k["score"] = json!(score);
+            k["face"] = json!(face);
+        }
+        E::HitBonus {
+            amount,
+            radius,
+            kin,
+        } => {
+            k["amount"] = json!(amount);
+            k["radius"] = json!(radius);
+            k["target"] = json!(if kin { "kin" } else { "ally" });
+        }
+        E::Vision { amount, radius } => {
+            k["amount"] = json!(amount);
+            k["radius"] = json!(radius);
+        }
+        E::CaptureClock { amount, on } => {
+            k["amount"] = json!(amount);
+            k["trigger"] = json!((on > 0).then(|| format!("{on}+")));
+        }
+        E::HoldOut { rounds } => k["amount"] = json!(rounds),
+        E::KeepAway { radius } => k["radius"] = json!(radius),
     }
 }
 

@@ -13,6 +13,7 @@ pub mod options;
 pub mod races;
 pub mod rules;
 pub mod squad;
+pub mod text;
 
 /// Ruunara as the faces know it ([`crate::games::registry`]).
 pub const REGISTRATION: crate::games::registry::Registration =

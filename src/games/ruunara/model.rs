@@ -111,6 +111,81 @@ pub struct Skill {
     /// absent). An extension of the spec's forms (`docs/cards.md`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub damage: Option<u32>,
+    /// `save`: the attacks whose hits it cancels (both kinds when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub against: Option<AttackKind>,
+    /// `save`: the first hits of each fight it cancels (every hit when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hits: Option<u32>,
+    /// `state`, `save` on an ally, `cover`: how long what it does lasts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lasts: Option<Lasts>,
+    /// `state`: the state it puts its targets in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<StateKind>,
+    /// `state = "hexed"`: the score its target hits on at best (`6`: only on 6+).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<u8>,
+    /// `cover` and `hunt`: when it applies (`apart`: no hostile within `distance`;
+    /// `wounded`: toward wounded heroes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub condition: Option<Condition>,
+    /// `cover` with `condition = "apart"`: the inches no hostile is within; `flee`: the
+    /// most inches the move after it goes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub distance: Option<f64>,
+    /// `heal`: the event it answers (`execution`: a hostile executed within `radius`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when: Option<When>,
+    /// `state`: the targets turn to face the figure.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub face: Option<bool>,
+}
+
+/// How long a skill's state or protection lasts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Lasts {
+    /// Until the next enemy attack on the target.
+    Attack,
+    /// Until the end of the target's fight (its next one when it is not engaged).
+    Fight,
+    /// Through this round.
+    Round,
+    /// Until the figure next moves.
+    Move,
+}
+
+/// The states a `state` skill puts its targets in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StateKind {
+    /// It cannot use skills.
+    Silenced,
+    /// It makes no attack.
+    Held,
+    /// It has no ranged attack.
+    Disarmed,
+    /// It hits only on `score` or more.
+    Hexed,
+}
+
+/// When a `cover` or `hunt` skill applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Condition {
+    /// No hostile within `distance` inches.
+    Apart,
+    /// Toward wounded heroes (those that lost hit points).
+    Wounded,
+}
+
+/// The event a skill answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum When {
+    /// A hostile executed (killed in close combat or at the end of its captivity).
+    Execution,
 }
 
 /// The most hit points one hit of a skill may cost.
@@ -128,6 +203,15 @@ pub enum EffectKind {
     Stealth,
     Cover,
     Reroll,
+    Save,
+    State,
+    HitBonus,
+    Vision,
+    CaptureClock,
+    HoldOut,
+    Silent,
+    Hunt,
+    KeepAway,
 }
 
 /// Which attack an `extra_attack` adds, or an `instant_kill` serves.
@@ -145,6 +229,14 @@ pub enum EffectTarget {
     #[serde(rename = "self")]
     Own,
     Ally,
+    /// A hostile engaged with the figure.
+    Engaged,
+    /// One hostile the figure sees within its range (or engaged with it).
+    Enemy,
+    /// Every hostile within `radius`.
+    Enemies,
+    /// Other figures of its race and side within `radius`.
+    Kin,
 }
 
 /// How often a skill may be used: `N/F` per fight, `N/G` per game, or always.
@@ -192,6 +284,9 @@ pub enum SkillEffect {
     InstantKill {
         on: u8,
         attack: Option<AttackKind>,
+        /// A single-target spell (`target = "enemy"`): one die at a hostile it sees, not a
+        /// kill riding on an attack.
+        spell: bool,
     },
     /// `damage`: hit points each hit costs.
     ExtraAttack {
@@ -199,11 +294,17 @@ pub enum SkillEffect {
         attack: AttackKind,
         damage: u8,
     },
-    Flee,
+    /// `distance`: the most inches the move after it goes.
+    Flee {
+        distance: Option<f64>,
+    },
+    /// `execution`: not used by choice: when a hostile is executed within that many
+    /// inches.
     Heal {
         amount: u32,
         target: EffectTarget,
         range: f64,
+        execution: Option<f64>,
     },
     /// Every enemy engaged with the figure, or (with `radius`) every enemy within `radius`
     /// of a point within `range`.
@@ -216,10 +317,65 @@ pub enum SkillEffect {
     Stealth {
         radius: f64,
     },
+    /// Allies within `radius`, or (`own`) the figure itself: while no hostile is within
+    /// `apart`, and (`until_move`) from its use until it next moves.
     Cover {
         radius: f64,
+        own: bool,
+        apart: Option<f64>,
+        until_move: bool,
     },
     Reroll,
+    /// Hits of attacks of kind `against` (every kind when `None`) cancelled, each on a die
+    /// at or above `on` (0: always), the first `hits` of each fight (0: all); `ward`: used
+    /// on an ally within that range, for the next enemy attack on it.
+    Save {
+        against: Option<AttackKind>,
+        on: u8,
+        hits: u8,
+        ward: Option<f64>,
+    },
+    /// Its targets put in `state` (on a die at or above `on`; 0: no roll) for `lasts`.
+    State {
+        state: StateKind,
+        target: EffectTarget,
+        radius: Option<f64>,
+        range: Option<f64>,
+        on: u8,
+        lasts: Lasts,
+        score: u8,
+        face: bool,
+    },
+    /// Allies (`kin`: of its race) within `radius` hit on `amount` less (never better
+    /// than 2+).
+    HitBonus {
+        amount: u8,
+        radius: f64,
+        kin: bool,
+    },
+    /// Allies within `radius` see `amount` inches farther.
+    Vision {
+        amount: u8,
+        radius: f64,
+    },
+    /// A hero engaged with the figure counts `amount` more rounds toward capture (on a die
+    /// at or above `on`; 0: no roll).
+    CaptureClock {
+        amount: u8,
+        on: u8,
+    },
+    /// Captured in close combat only after more than `rounds` consecutive rounds engaged.
+    HoldOut {
+        rounds: u8,
+    },
+    /// Its close combat makes no noise.
+    Silent,
+    /// It goes toward the nearest wounded hero it sees before any other.
+    Hunt,
+    /// No hostile may end its move within `radius` of it.
+    KeepAway {
+        radius: f64,
+    },
 }
 
 impl SkillEffect {
@@ -228,19 +384,32 @@ impl SkillEffect {
         match self {
             SkillEffect::InstantKill { .. } => EffectKind::InstantKill,
             SkillEffect::ExtraAttack { .. } => EffectKind::ExtraAttack,
-            SkillEffect::Flee => EffectKind::Flee,
+            SkillEffect::Flee { .. } => EffectKind::Flee,
             SkillEffect::Heal { .. } => EffectKind::Heal,
             SkillEffect::Area { .. } => EffectKind::Area,
             SkillEffect::Stealth { .. } => EffectKind::Stealth,
             SkillEffect::Cover { .. } => EffectKind::Cover,
             SkillEffect::Reroll => EffectKind::Reroll,
+            SkillEffect::Save { .. } => EffectKind::Save,
+            SkillEffect::State { .. } => EffectKind::State,
+            SkillEffect::HitBonus { .. } => EffectKind::HitBonus,
+            SkillEffect::Vision { .. } => EffectKind::Vision,
+            SkillEffect::CaptureClock { .. } => EffectKind::CaptureClock,
+            SkillEffect::HoldOut { .. } => EffectKind::HoldOut,
+            SkillEffect::Silent => EffectKind::Silent,
+            SkillEffect::Hunt => EffectKind::Hunt,
+            SkillEffect::KeepAway { .. } => EffectKind::KeepAway,
         }
     }
 
     /// The score an `instant_kill` kills on, for an attack of kind `kind`.
     pub fn instant_on(&self, kind: AttackKind) -> Option<u8> {
         match *self {
-            SkillEffect::InstantKill { on, attack } if attack.is_none_or(|a| a == kind) => Some(on),
+            SkillEffect::InstantKill {
+                on,
+                attack,
+                spell: false,
+            } if attack.is_none_or(|a| a == kind) => Some(on),
             _ => None,
         }
     }
@@ -284,17 +453,24 @@ impl Skill {
             EffectKind::InstantKill => SkillEffect::InstantKill {
                 on: self.trigger_score()?,
                 attack: self.attack,
+                spell: self.target == Some(EffectTarget::Enemy),
             },
             EffectKind::ExtraAttack => SkillEffect::ExtraAttack {
                 dice: self.dice?,
                 attack: self.attack?,
                 damage: self.damage_per_hit()?,
             },
-            EffectKind::Flee => SkillEffect::Flee,
+            EffectKind::Flee => SkillEffect::Flee {
+                distance: self.distance,
+            },
             EffectKind::Heal => SkillEffect::Heal {
                 amount: self.amount?,
                 target: self.target.unwrap_or(EffectTarget::Own),
                 range: self.range.unwrap_or(0.0),
+                execution: match self.when {
+                    Some(When::Execution) => Some(self.radius?),
+                    None => None,
+                },
             },
             EffectKind::Area => SkillEffect::Area {
                 dice: self.dice?,
@@ -305,12 +481,75 @@ impl Skill {
             EffectKind::Stealth => SkillEffect::Stealth {
                 radius: self.radius?,
             },
-            EffectKind::Cover => SkillEffect::Cover {
+            EffectKind::Cover => {
+                let own = self.target == Some(EffectTarget::Own);
+                SkillEffect::Cover {
+                    radius: if own { 0.0 } else { self.radius? },
+                    own,
+                    apart: match self.condition {
+                        Some(Condition::Apart) => Some(self.distance?),
+                        _ => None,
+                    },
+                    until_move: self.lasts == Some(Lasts::Move),
+                }
+            }
+            EffectKind::Reroll => SkillEffect::Reroll,
+            EffectKind::Save => SkillEffect::Save {
+                against: self.against,
+                on: self
+                    .trigger
+                    .as_ref()
+                    .map_or(Some(0), |_| self.trigger_score())?,
+                hits: self.hits.map_or(0, |h| h.min(u32::from(u8::MAX)) as u8),
+                ward: match self.target {
+                    Some(EffectTarget::Ally) => Some(self.range?),
+                    _ => None,
+                },
+            },
+            EffectKind::State => SkillEffect::State {
+                state: self.state?,
+                target: self.target?,
+                radius: self.radius,
+                range: self.range,
+                on: self
+                    .trigger
+                    .as_ref()
+                    .map_or(Some(0), |_| self.trigger_score())?,
+                lasts: self.lasts.unwrap_or(Lasts::Round),
+                score: self.score.unwrap_or(6),
+                face: self.face.unwrap_or(false),
+            },
+            EffectKind::HitBonus => SkillEffect::HitBonus {
+                amount: small(self.amount?),
+                radius: self.radius?,
+                kin: self.target == Some(EffectTarget::Kin),
+            },
+            EffectKind::Vision => SkillEffect::Vision {
+                amount: small(self.amount?),
                 radius: self.radius?,
             },
-            EffectKind::Reroll => SkillEffect::Reroll,
+            EffectKind::CaptureClock => SkillEffect::CaptureClock {
+                amount: small(self.amount?),
+                on: self
+                    .trigger
+                    .as_ref()
+                    .map_or(Some(0), |_| self.trigger_score())?,
+            },
+            EffectKind::HoldOut => SkillEffect::HoldOut {
+                rounds: small(self.amount?),
+            },
+            EffectKind::Silent => SkillEffect::Silent,
+            EffectKind::Hunt => SkillEffect::Hunt,
+            EffectKind::KeepAway => SkillEffect::KeepAway {
+                radius: self.radius?,
+            },
         })
     }
+}
+
+/// A count of a skill as the engine keeps it (at most 99).
+fn small(n: u32) -> u8 {
+    n.min(99) as u8
 }
 
 /// A Ruunara hero or unit card.
@@ -416,13 +655,28 @@ impl Figure {
 }
 
 /// The parameter keys a skill may carry beside `effect`.
-pub const EFFECT_PARAMS: [&str; 7] = [
-    "dice", "attack", "amount", "target", "range", "radius", "damage",
+pub const EFFECT_PARAMS: [&str; 16] = [
+    "dice",
+    "attack",
+    "amount",
+    "target",
+    "range",
+    "radius",
+    "damage",
+    "against",
+    "hits",
+    "lasts",
+    "state",
+    "score",
+    "condition",
+    "distance",
+    "when",
+    "face",
 ];
 
 impl EffectKind {
     /// Every effect, in the order of `spec/ruunara.md`, "Skills as data".
-    pub const ALL: [EffectKind; 8] = [
+    pub const ALL: [EffectKind; 17] = [
         EffectKind::InstantKill,
         EffectKind::ExtraAttack,
         EffectKind::Flee,
@@ -431,6 +685,15 @@ impl EffectKind {
         EffectKind::Stealth,
         EffectKind::Cover,
         EffectKind::Reroll,
+        EffectKind::Save,
+        EffectKind::State,
+        EffectKind::HitBonus,
+        EffectKind::Vision,
+        EffectKind::CaptureClock,
+        EffectKind::HoldOut,
+        EffectKind::Silent,
+        EffectKind::Hunt,
+        EffectKind::KeepAway,
     ];
 
     /// The effect's name as a card writes it.
@@ -444,6 +707,15 @@ impl EffectKind {
             EffectKind::Stealth => "stealth",
             EffectKind::Cover => "cover",
             EffectKind::Reroll => "reroll",
+            EffectKind::Save => "save",
+            EffectKind::State => "state",
+            EffectKind::HitBonus => "hit_bonus",
+            EffectKind::Vision => "vision",
+            EffectKind::CaptureClock => "capture_clock",
+            EffectKind::HoldOut => "hold_out",
+            EffectKind::Silent => "silent",
+            EffectKind::Hunt => "hunt",
+            EffectKind::KeepAway => "keep_away",
         }
     }
 
@@ -454,8 +726,16 @@ impl EffectKind {
             EffectKind::ExtraAttack => &["dice", "attack"],
             EffectKind::Heal => &["amount"],
             EffectKind::Area => &["dice"],
-            EffectKind::Stealth | EffectKind::Cover => &["radius"],
-            EffectKind::InstantKill | EffectKind::Flee | EffectKind::Reroll => &[],
+            EffectKind::Stealth | EffectKind::Cover | EffectKind::KeepAway => &["radius"],
+            EffectKind::State => &["state", "target"],
+            EffectKind::HitBonus | EffectKind::Vision => &["amount", "radius"],
+            EffectKind::CaptureClock | EffectKind::HoldOut => &["amount"],
+            EffectKind::InstantKill
+            | EffectKind::Flee
+            | EffectKind::Reroll
+            | EffectKind::Save
+            | EffectKind::Silent
+            | EffectKind::Hunt => &[],
         }
     }
 
@@ -463,11 +743,22 @@ impl EffectKind {
     pub fn takes(self) -> &'static [&'static str] {
         match self {
             EffectKind::ExtraAttack => &["dice", "attack", "damage"],
-            EffectKind::Heal => &["amount", "target", "range"],
+            EffectKind::Heal => &["amount", "target", "range", "when", "radius"],
             EffectKind::Area => &["dice", "range", "radius", "damage"],
-            EffectKind::Stealth | EffectKind::Cover => &["radius"],
-            EffectKind::InstantKill => &["attack"],
-            EffectKind::Flee | EffectKind::Reroll => &[],
+            EffectKind::Stealth | EffectKind::KeepAway => &["radius"],
+            EffectKind::Cover => &["radius", "target", "condition", "distance", "lasts"],
+            EffectKind::InstantKill => &["attack", "target"],
+            EffectKind::Flee => &["distance"],
+            EffectKind::Reroll | EffectKind::Silent => &[],
+            EffectKind::Save => &["against", "hits", "target", "range"],
+            EffectKind::State => &[
+                "state", "target", "radius", "range", "lasts", "score", "face",
+            ],
+            EffectKind::HitBonus => &["amount", "radius", "target"],
+            EffectKind::Vision => &["amount", "radius"],
+            EffectKind::CaptureClock => &["amount", "target"],
+            EffectKind::HoldOut => &["amount"],
+            EffectKind::Hunt => &["condition"],
         }
     }
 }
@@ -483,6 +774,15 @@ impl Skill {
             self.range.is_some(),
             self.radius.is_some(),
             self.damage.is_some(),
+            self.against.is_some(),
+            self.hits.is_some(),
+            self.lasts.is_some(),
+            self.state.is_some(),
+            self.score.is_some(),
+            self.condition.is_some(),
+            self.distance.is_some(),
+            self.when.is_some(),
+            self.face.is_some(),
         ];
         EFFECT_PARAMS
             .iter()
@@ -530,7 +830,11 @@ impl Skill {
             }
         }
         for k in effect.required() {
-            if !given.contains(k) {
+            // A cover of the figure itself has no radius.
+            let own_cover = effect == EffectKind::Cover
+                && *k == "radius"
+                && self.target == Some(EffectTarget::Own);
+            if !given.contains(k) && !own_cover {
                 out.push(Problem::at(
                     &[seg, "effect"],
                     format!("{seg}.{k}: effect `{name}` needs `{k}` ({})", param_hint(k)),
@@ -545,7 +849,12 @@ impl Skill {
                 ),
             ));
         }
-        for (k, v) in [("range", self.range), ("radius", self.radius)] {
+        self.composed_problems(effect, seg, out);
+        for (k, v) in [
+            ("range", self.range),
+            ("radius", self.radius),
+            ("distance", self.distance),
+        ] {
             if let Some(v) = v
                 && !(v.is_finite() && v > 0.0 && v <= MAX_EFFECT_INCHES)
             {
@@ -573,7 +882,7 @@ impl Skill {
                 format!("{seg}.amount: a heal restores at least 1 hit point"),
             ));
         }
-        if effect == EffectKind::Heal {
+        if effect == EffectKind::Heal && self.when.is_none() {
             let to_ally = self.target == Some(EffectTarget::Ally);
             if to_ally && self.range.is_none() {
                 out.push(Problem::at(
@@ -606,6 +915,132 @@ impl Skill {
     }
 }
 
+impl Skill {
+    /// The checks of the composed keys (`target`, `condition`, `when`, `state`, `lasts`,
+    /// `hits`, `score`) for the effects that take them.
+    fn composed_problems(&self, effect: EffectKind, seg: &str, out: &mut Vec<Problem>) {
+        let mut bad = |key: &str, msg: String| out.push(Problem::at(&[seg, key], msg));
+        let name = effect.as_str();
+        if let Some(t) = self.target {
+            let allowed: &[EffectTarget] = match effect {
+                EffectKind::Heal | EffectKind::Save => &[EffectTarget::Own, EffectTarget::Ally],
+                EffectKind::Cover => &[EffectTarget::Own, EffectTarget::Ally],
+                EffectKind::InstantKill => &[EffectTarget::Enemy],
+                EffectKind::State => &[
+                    EffectTarget::Engaged,
+                    EffectTarget::Enemy,
+                    EffectTarget::Enemies,
+                ],
+                EffectKind::HitBonus => &[EffectTarget::Ally, EffectTarget::Kin],
+                EffectKind::CaptureClock => &[EffectTarget::Engaged],
+                _ => &[],
+            };
+            if !allowed.contains(&t) {
+                bad(
+                    "target",
+                    format!(
+                        "{seg}.target: effect `{name}` does not take target `{}`; it takes {}",
+                        crate::games::word(&t),
+                        allowed
+                            .iter()
+                            .map(|a| format!("`{}`", crate::games::word(a)))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                );
+            }
+        }
+        if effect == EffectKind::State
+            && self.target == Some(EffectTarget::Enemies)
+            && self.radius.is_none()
+        {
+            bad(
+                "target",
+                format!("{seg}.radius: a state on every enemy around needs `radius` (inches)"),
+            );
+        }
+        if effect == EffectKind::Heal && self.when.is_some() && self.radius.is_none() {
+            bad(
+                "when",
+                format!(
+                    "{seg}.radius: a heal when a hostile is executed needs `radius`: how near (inches)"
+                ),
+            );
+        }
+        if effect == EffectKind::Save
+            && self.target == Some(EffectTarget::Ally)
+            && self.range.is_none()
+        {
+            bad(
+                "target",
+                format!("{seg}.range: a save given to an ally needs `range` (inches)"),
+            );
+        }
+        match (effect, self.condition) {
+            (EffectKind::Cover, Some(Condition::Apart)) if self.distance.is_none() => bad(
+                "condition",
+                format!(
+                    "{seg}.distance: condition `apart` needs `distance`: no hostile within it (inches)"
+                ),
+            ),
+            (EffectKind::Cover, Some(Condition::Wounded))
+            | (EffectKind::Hunt, Some(Condition::Apart)) => bad(
+                "condition",
+                format!(
+                    "{seg}.condition: effect `{name}` takes condition `{}`",
+                    if effect == EffectKind::Hunt {
+                        "wounded"
+                    } else {
+                        "apart"
+                    }
+                ),
+            ),
+            _ => {}
+        }
+        if effect == EffectKind::Cover
+            && self.distance.is_some()
+            && self.condition != Some(Condition::Apart)
+        {
+            bad(
+                "distance",
+                format!("{seg}.distance: a cover's `distance` goes with condition = \"apart\""),
+            );
+        }
+        if effect == EffectKind::Cover
+            && self.target == Some(EffectTarget::Own)
+            && self.radius.is_some()
+        {
+            bad(
+                "radius",
+                format!("{seg}.radius: a cover of the figure itself has no `radius`"),
+            );
+        }
+        if let Some(score) = self.score
+            && !(2..=6).contains(&score)
+        {
+            bad(
+                "score",
+                format!("{seg}.score: a score is from 2 to 6, not {score}"),
+            );
+        }
+        if self.score.is_some() && self.state != Some(StateKind::Hexed) {
+            bad(
+                "score",
+                format!("{seg}.score: `score` goes with state = \"hexed\""),
+            );
+        }
+        if self.hits == Some(0) {
+            bad(
+                "hits",
+                format!("{seg}.hits: a save cancels at least 1 hit a fight"),
+            );
+        }
+        if self.amount.is_some_and(|a| a > 99) {
+            bad("amount", format!("{seg}.amount: at most 99"));
+        }
+    }
+}
+
 /// The longest `range` or `radius` of a skill effect, inches (a table edge of 20 feet).
 pub const MAX_EFFECT_INCHES: f64 = 240.0;
 
@@ -613,7 +1048,9 @@ fn param_hint(key: &str) -> &'static str {
     match key {
         "dice" => "a dice string such as \"1D4+\"",
         "attack" => "\"close\" or \"ranged\"",
-        "amount" => "hit points restored",
+        "amount" => "a number: hit points, inches or rounds",
+        "state" => "\"silenced\", \"held\", \"disarmed\" or \"hexed\"",
+        "target" => "whom it applies to, such as \"engaged\"",
         "radius" => "inches",
         _ => "see docs/cards.md",
     }

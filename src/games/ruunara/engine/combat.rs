@@ -43,13 +43,17 @@ impl State {
         dice: Option<Dice>,
     ) -> Attack {
         let (instant, reroll) = self.attack_skills(s, i, AttackKind::Close);
+        let dice = dice.unwrap_or(s.figs[i].close);
         Attack {
             by: i as u8,
             target: target as u8,
             aimed: target as u8,
             kind: RollKind::Close,
             stage: RollKind::Close,
-            dice: dice.unwrap_or(s.figs[i].close),
+            dice: Dice {
+                min: self.hit_need(s, i, dice.min),
+                ..dice
+            },
             instant,
             reroll,
             ..BLANK_ATTACK
@@ -91,9 +95,15 @@ impl State {
             aimed: aimed as u8,
             kind: RollKind::Ranged,
             stage: RollKind::Ranged,
-            dice: dice
-                .or(s.figs[i].ranged)
-                .unwrap_or(Dice { count: 1, min: 6 }),
+            dice: {
+                let d = dice
+                    .or(s.figs[i].ranged)
+                    .unwrap_or(Dice { count: 1, min: 6 });
+                Dice {
+                    min: self.hit_need(s, i, d.min),
+                    ..d
+                }
+            },
             instant,
             reroll,
             ..BLANK_ATTACK
@@ -157,6 +167,36 @@ impl State {
     pub(crate) fn die(&mut self, s: &Setup, face: u8, log: &mut impl Log) {
         let a = &mut self.attack;
         match a.stage {
+            RollKind::Trigger => self.trigger_die(s, face, log),
+            RollKind::Save => {
+                a.cover[usize::from(a.got)] = face;
+                a.got += 1;
+                let need = a.hits + a.kills;
+                if a.got < need {
+                    return;
+                }
+                let a = self.attack;
+                let faces = &a.cover[..usize::from(need)];
+                let saved = faces.iter().filter(|&&f| f >= a.save_on).count() as u8;
+                log.push(Event::Rolled {
+                    fig: a.target,
+                    kind: RollKind::Save,
+                    need: a.save_on,
+                    faces: Faces::from_slice(faces),
+                    on: None,
+                    target: Some(a.target),
+                    hits: saved,
+                    facing: None,
+                });
+                log.push(Event::Saved {
+                    target: a.target,
+                    cancelled: saved,
+                });
+                // The kill dice are saved first, then the hits.
+                let kills = a.kills.saturating_sub(saved);
+                let hits = a.hits.saturating_sub(saved.saturating_sub(a.kills));
+                self.land(s, hits, kills, log);
+            }
             RollKind::Close | RollKind::Ranged | RollKind::Area => {
                 a.faces[usize::from(a.got)] = face;
                 a.got += 1;
@@ -256,7 +296,7 @@ impl State {
                     target: a.target,
                     cancelled,
                 });
-                self.land(s, hits, kills, log);
+                self.saves(s, hits, kills, log);
             }
         }
     }
@@ -278,6 +318,20 @@ impl State {
                 hits += 1;
             }
         }
+        // A ward given by an ally: the next enemy attack on the figure lands no hit (and
+        // is spent on it, hit or miss).
+        let t = usize::from(a.target);
+        if self.figs[t].ward && self.hostile(usize::from(a.by), t) {
+            self.figs[t].ward = false;
+            if hits + kills > 0 {
+                log.push(Event::Saved {
+                    target: a.target,
+                    cancelled: hits + kills,
+                });
+            }
+            self.land(s, 0, 0, log);
+            return;
+        }
         if a.kind == RollKind::Ranged
             && hits + kills > 0
             && self.covered(s, usize::from(a.by), usize::from(a.target))
@@ -286,6 +340,28 @@ impl State {
             at.hits = hits;
             at.kills = kills;
             at.stage = RollKind::Cover;
+            at.got = 0;
+            return;
+        }
+        self.saves(s, hits, kills, log);
+    }
+
+    /// The attack's target rolls a save with a roll against its kind, one die a hit
+    /// ([`RollKind::Save`]); otherwise its hits land.
+    fn saves(&mut self, s: &Setup, hits: u8, kills: u8, log: &mut impl Log) {
+        let a = self.attack;
+        let kind = match a.kind {
+            RollKind::Ranged => AttackKind::Ranged,
+            RollKind::Area if a.area_ranged => AttackKind::Ranged,
+            _ => AttackKind::Close,
+        };
+        let on = self.save_on(s, usize::from(a.target), kind);
+        if on > 0 && hits + kills > 0 {
+            let at = &mut self.attack;
+            at.hits = hits;
+            at.kills = kills;
+            at.save_on = on;
+            at.stage = RollKind::Save;
             at.got = 0;
             return;
         }
@@ -320,6 +396,13 @@ impl State {
                     let Some(t) = t else {
                         break;
                     };
+                    if self.absorb(s, t, AttackKind::Close) {
+                        log.push(Event::Saved {
+                            target: t as u8,
+                            cancelled: 1,
+                        });
+                        continue;
+                    }
                     if k < kills {
                         self.instant_kill(s, by, t, log);
                     } else {
@@ -343,6 +426,22 @@ impl State {
             }
             RollKind::Ranged => {
                 let t = usize::from(a.target);
+                let (mut hits, mut kills) = (hits, kills);
+                let mut saved = 0;
+                while hits + kills > 0 && self.absorb(s, t, AttackKind::Ranged) {
+                    if kills > 0 {
+                        kills -= 1;
+                    } else {
+                        hits -= 1;
+                    }
+                    saved += 1;
+                }
+                if saved > 0 {
+                    log.push(Event::Saved {
+                        target: t as u8,
+                        cancelled: saved,
+                    });
+                }
                 if self.figs[t].status == Status::Free {
                     if kills > 0 {
                         self.instant_kill(s, by, t, log);
@@ -368,6 +467,23 @@ impl State {
             _ => {
                 // This roll was the current figure's; the next one rolls anew.
                 let t = usize::from(a.target);
+                let kind = if a.area_ranged {
+                    AttackKind::Ranged
+                } else {
+                    AttackKind::Close
+                };
+                let mut hits = hits;
+                let mut saved = 0;
+                while hits > 0 && a.area & (1 << t) != 0 && self.absorb(s, t, kind) {
+                    hits -= 1;
+                    saved += 1;
+                }
+                if saved > 0 {
+                    log.push(Event::Saved {
+                        target: t as u8,
+                        cancelled: saved,
+                    });
+                }
                 if a.area & (1 << t) != 0 && self.figs[t].status == Status::Free && hits > 0 {
                     self.figs[t].hp =
                         (self.figs[t].hp - i16::from(hits) * i16::from(a.damage)).max(0);
@@ -448,7 +564,7 @@ impl State {
 
     /// `t` dies outright; enemies within 4" of it turn toward where it fell, vision +4" for
     /// a round.
-    fn instant_kill(&mut self, s: &Setup, by: usize, t: usize, log: &mut impl Log) {
+    pub(crate) fn instant_kill(&mut self, s: &Setup, by: usize, t: usize, log: &mut impl Log) {
         let fell = self.figs[t].at;
         let team = self.figs[t].team;
         self.kill(s, t, Some(by), DeathKind::InstantKill, log);
@@ -523,6 +639,10 @@ impl State {
     /// that see neither hear it: at the midpoint of a close fight, at the nearer fighter of
     /// a shot (`docs/rulings.md`, "Noise").
     fn noise(&mut self, s: &Setup, by: usize, t: usize, shot: bool) {
+        // A silent fighter's close combat draws no one.
+        if !shot && (self.silent(s, by) || self.silent(s, t)) {
+            return;
+        }
         let (a, b) = (
             self.figs[by].at,
             self.figs[t.min(usize::from(self.n) - 1)].at,

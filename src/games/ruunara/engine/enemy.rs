@@ -15,7 +15,7 @@ use super::events::{Event, Log, Reason, RollKind};
 use super::geom::{CONTACT, EPS, Pt, facing_to, gap};
 use super::setup::Setup;
 use super::state::{Attack, GROUP_RANGE, Mode, NOISE_STEP, PURSUIT_STEP, State, Status};
-use crate::games::ruunara::model::{AttackKind, Cycle, EffectTarget, SkillEffect};
+use crate::games::ruunara::model::{AttackKind, Cycle, EffectTarget, SkillEffect, StateKind};
 
 /// A fight goes on near a noise while a figure this close to it is engaged.
 const FIGHT_NEAR: f64 = 3.0;
@@ -42,12 +42,13 @@ impl State {
                     amount,
                     target,
                     range,
+                    execution: None,
                 } => {
                     let wound = |j: usize| s.figs[j].hp - self.figs[j].hp;
                     let t = match target {
                         EffectTarget::Own => Some(i).filter(|&j| wound(j) > 0),
                         // The most wounded (most hit points lost), then the lowest index.
-                        EffectTarget::Ally => self
+                        _ => self
                             .ids()
                             .filter(|&j| wound(j) > 0 && self.heal_reaches(s, i, j, range))
                             .max_by_key(|&j| (wound(j), std::cmp::Reverse(j))),
@@ -92,7 +93,7 @@ impl State {
                         self.figs[i].on_until[slot] = self.round + 1;
                     }
                 }
-                SkillEffect::Cover { radius } => {
+                SkillEffect::Cover { radius, .. } => {
                     let at = self.figs[i].at;
                     let seen = self.ids().any(|k| {
                         self.figs[k].status == Status::Free
@@ -107,6 +108,13 @@ impl State {
                     if seen && self.figs[i].on_until[slot] <= self.round {
                         self.enemy_uses(i, slot, None, log);
                         self.figs[i].on_until[slot] = self.round + 1;
+                    }
+                }
+                SkillEffect::State { .. }
+                | SkillEffect::CaptureClock { .. }
+                | SkillEffect::InstantKill { spell: true, .. } => {
+                    if let Some(a) = self.enemy_composed(s, i, slot, d.effect, log) {
+                        return Some(a);
                     }
                 }
                 _ => {}
@@ -276,6 +284,9 @@ impl State {
     /// The nearest hero `i` sees (figures block sight).
     fn nearest_seen(&self, s: &Setup, i: usize) -> Option<usize> {
         let at = self.figs[i].at;
+        // A hunter (`hunt`) goes for the wounded first.
+        let hunts = self.hunts(s, i);
+        let whole = |j: usize| hunts && self.figs[j].hp >= s.figs[j].hp;
         self.ids()
             .filter(|&j| {
                 self.figs[j].status == Status::Free
@@ -283,8 +294,12 @@ impl State {
                     && self.sees(s, i, j, true)
             })
             .min_by(|&a, &b| {
-                at.dist(self.figs[a].at)
-                    .total_cmp(&at.dist(self.figs[b].at))
+                whole(a)
+                    .cmp(&whole(b))
+                    .then(
+                        at.dist(self.figs[a].at)
+                            .total_cmp(&at.dist(self.figs[b].at)),
+                    )
                     .then(a.cmp(&b))
             })
     }
@@ -302,7 +317,14 @@ impl State {
         log: &mut impl Log,
     ) {
         let (goal, stop) = to;
-        if let Some(p) = self.advance(s, i, goal, stop, budget) {
+        // A move may not end in a hostile's `keep_away` circle: the longest shorter move
+        // (by eighths of the budget) that ends outside it, else none.
+        let p = (1..=8).rev().find_map(|k| {
+            let p = self.advance(s, i, goal, stop, budget * f64::from(k) / 8.0)?;
+            let end = p.end().unwrap_or(self.figs[i].at);
+            self.may_end_at(s, i, end).then_some(p)
+        });
+        if let Some(p) = p {
             self.move_toward(s, i, &p, (why.0, why.1, Some(goal)), log);
         }
     }
@@ -335,6 +357,10 @@ impl State {
     /// The close attack of engaged enemy `i`: at `t` if engaged with it, else at the engaged
     /// hero with the fewest hit points. `None` when it is not engaged.
     fn engaged_attack(&self, s: &Setup, i: usize, t: Option<usize>) -> Option<Attack> {
+        // Held: it makes no attack this turn.
+        if self.in_state(i, StateKind::Held) {
+            return None;
+        }
         let t = t.filter(|&t| self.engaged_with(i, t)).or_else(|| {
             self.ids()
                 .filter(|&j| self.engaged_with(i, j))
@@ -381,6 +407,7 @@ impl State {
             }
             return self.engaged_attack(s, i, None);
         }
+        let shoots = stat.ranged.is_some() && !self.in_state(i, StateKind::Disarmed);
         // A guard goes to its captive (in its own activation) and stays with it.
         if let Mode::Guard(c) = self.figs[i].mode {
             let c = usize::from(c);
@@ -430,7 +457,7 @@ impl State {
         // 2. It sees a hero: it shoots it when in range, else goes to engage it.
         if let Some(t) = self.nearest_seen(s, i) {
             self.figs[i].mode = Mode::Return { speed: movement };
-            if stat.ranged.is_some() && self.can_shoot(s, i, t, stat.range) {
+            if shoots && self.can_shoot(s, i, t, stat.range) {
                 return Some(self.ranged_attack(s, i, t, None, log));
             }
             return self.charge(s, i, t, movement, log);
@@ -457,7 +484,7 @@ impl State {
                 }
                 if let Some(t) = self.nearest_seen(s, i) {
                     self.figs[i].mode = Mode::Return { speed: movement };
-                    if stat.ranged.is_some() && self.can_shoot(s, i, t, stat.range) {
+                    if shoots && self.can_shoot(s, i, t, stat.range) {
                         return Some(self.ranged_attack(s, i, t, None, log));
                     }
                     return self.charge(s, i, t, (movement - spent).max(0.0), log);

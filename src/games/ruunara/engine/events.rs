@@ -43,6 +43,10 @@ pub enum RollKind {
     Reroll,
     /// One cover die per ranged hit: each 3+ cancels one.
     Cover,
+    /// A skill's trigger die: its effect lands on the score or more.
+    Trigger,
+    /// One save die per hit (a `save` skill's): each at its score or more cancels one.
+    Save,
 }
 
 impl RollKind {
@@ -53,6 +57,8 @@ impl RollKind {
             RollKind::Area => "area",
             RollKind::Reroll => "reroll",
             RollKind::Cover => "cover",
+            RollKind::Trigger => "trigger",
+            RollKind::Save => "save",
         }
     }
 }
@@ -183,6 +189,15 @@ pub enum Event {
     },
     /// Cover cancelled `cancelled` hits on `target`.
     Covered { target: u8, cancelled: u8 },
+    /// A save (a skill's, or an ally's ward) cancelled `cancelled` hits on `target`.
+    Saved { target: u8, cancelled: u8 },
+    /// A skill of `by` put `target` in a state (`what`: silenced, held, disarmed, hexed,
+    /// warded, dragged toward capture).
+    Affected {
+        by: u8,
+        target: u8,
+        what: &'static str,
+    },
     /// The shot at `aimed` went into `target`, the figure in the foreground.
     Foreground { by: u8, aimed: u8, target: u8 },
     /// `fig` left play.
@@ -280,6 +295,8 @@ impl Event {
             Event::Rolled { .. } => "roll",
             Event::Hit { .. } => "hit",
             Event::Covered { .. } => "cover",
+            Event::Saved { .. } => "saved",
+            Event::Affected { .. } => "affected",
             Event::Foreground { .. } => "foreground",
             Event::Died { .. } => "died",
             Event::Captured { .. } => "captured",
@@ -412,6 +429,12 @@ impl Event {
             Event::Covered { target, cancelled } => {
                 format!("Cover cancels {cancelled} hit(s) on {}", name(target))
             }
+            Event::Saved { target, cancelled } => {
+                format!("{} saves {cancelled} hit(s)", name(target))
+            }
+            Event::Affected { by, target, what } => {
+                format!("{} is {what} by {}", name(target), name(by))
+            }
             Event::Foreground { by, aimed, target } => format!(
                 "{}'s shot at {} is taken by {} in the foreground",
                 name(by),
@@ -543,8 +566,11 @@ impl Event {
             } => {
                 json!({"by": by, "target": target, "hits": hits, "damage": damage, "ranged": ranged, "hp": hp})
             }
-            Event::Covered { target, cancelled } => {
+            Event::Covered { target, cancelled } | Event::Saved { target, cancelled } => {
                 json!({"target": target, "cancelled": cancelled})
+            }
+            Event::Affected { by, target, what } => {
+                json!({"by": by, "target": target, "what": what})
             }
             Event::Foreground { by, aimed, target } => {
                 json!({"by": by, "aimed": aimed, "target": target})

@@ -19,6 +19,7 @@ pub mod game;
 pub mod geom;
 pub mod setup;
 pub mod sight;
+pub mod skills;
 pub mod state;
 
 pub use eval::RuunaraEval;

@@ -113,6 +113,8 @@ pub struct SkillDef {
 pub struct Stat {
     pub name: String,
     pub id: String,
+    /// Its card's race (a `hit_bonus` of `target = "kin"` reaches those of its race).
+    pub race: String,
     pub side: Side,
     pub hp: i16,
     pub movement: f64,
@@ -178,6 +180,9 @@ pub struct Setup {
     pub zones: Vec<Zone>,
     /// Who plays ([`Setup::with_mode`]; solo unless set).
     pub mode: PlayMode,
+    /// Figures with a skill that reaches others or holds ground (`hit_bonus`, `vision`,
+    /// `keep_away`), bit per figure: the engine looks at these only.
+    pub auras: u32,
 }
 
 /// A scenario the engine cannot start from.
@@ -203,6 +208,24 @@ pub enum SetupError {
     DuoOfOne,
 }
 
+/// The figures with an aura skill, bit per figure.
+fn auras(figs: &[Stat]) -> u32 {
+    let mut mask = 0u32;
+    for (i, f) in figs.iter().enumerate().take(MAX_FIGS) {
+        if f.skills().any(|(_, d)| {
+            matches!(
+                d.effect,
+                SkillEffect::HitBonus { .. }
+                    | SkillEffect::Vision { .. }
+                    | SkillEffect::KeepAway { .. }
+            )
+        }) {
+            mask |= 1 << i;
+        }
+    }
+    mask
+}
+
 fn stat(card: &Figure, side: Side, start: Pt, facing: Facing) -> Stat {
     let mut skills = [None; MAX_SKILLS];
     let mut k = 0;
@@ -222,6 +245,7 @@ fn stat(card: &Figure, side: Side, start: Pt, facing: Facing) -> Stat {
     Stat {
         name: card.name.clone(),
         id: card.id.clone(),
+        race: card.race.clone(),
         side,
         hp: card.hp.min(99) as i16,
         movement: f64::from(card.movement),
@@ -364,7 +388,9 @@ impl Setup {
         {
             return Err(SetupError::NoTarget);
         }
+        let auras = auras(&figs);
         Ok(Setup {
+            auras,
             id: sc.id.clone(),
             name: sc.name.clone(),
             width: w,

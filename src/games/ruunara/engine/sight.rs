@@ -545,7 +545,7 @@ impl State {
             4.0
         } else {
             0.0
-        };
+        } + self.vision_bonus(s, viewer);
         let g = gap(v.at, t.at);
         if g > s.figs[viewer].vision + bonus + EPS {
             return false;
@@ -624,13 +624,16 @@ impl State {
                 return true;
             }
         }
+        if self.own_cover(s, target) {
+            return true;
+        }
         let team = self.figs[target].team;
         (0..usize::from(self.n)).any(|k| {
             self.figs[k].status == Status::Free
                 && self.figs[k].team == team
                 && matches!(
                     self.skill_on(s, k, |e| matches!(e, SkillEffect::Cover { .. })),
-                    Some(SkillEffect::Cover { radius }) if gap(self.figs[k].at, b) <= radius + EPS
+                    Some(SkillEffect::Cover { radius, own: false, .. }) if gap(self.figs[k].at, b) <= radius + EPS
                 )
         })
     }

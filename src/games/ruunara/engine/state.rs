@@ -8,7 +8,7 @@ use super::geom::{BASE_R, CONTACT, Pt, facing_to, gap};
 use super::setup::{MAX_DICE, MAX_FIGS, MAX_SKILLS, PlayMode, Setup, Side};
 use super::sight::Path;
 use crate::games::ruunara::mission::{Facing, Objective};
-use crate::games::ruunara::model::{Cycle, Dice, EffectTarget, SkillEffect};
+use crate::games::ruunara::model::{Cycle, Dice, EffectTarget, SkillEffect, StateKind};
 
 /// The most options of one decision.
 pub const MAX_OPTS: usize = 32;
@@ -92,6 +92,29 @@ pub struct Fig {
     pub rally: Option<(u8, u8)>,
     /// Vision +4" through this round (after an instant kill nearby).
     pub alert_until: u32,
+    /// States put on it by skills (`state` effects), each on through the round it holds
+    /// ([`FIGHT_LONG`]: until its fight ends), indexed by [`StateKind`] order: silenced,
+    /// held, disarmed, hexed.
+    pub states: [u32; 4],
+    /// The score a hex lets it hit on at best.
+    pub hex_score: u8,
+    /// An ally's ward: the next enemy attack on it lands no hit.
+    pub ward: bool,
+    /// Rounds counted toward its capture beyond those it was engaged (`capture_clock`).
+    pub extra_rounds: u8,
+}
+
+/// A state that lasts until the end of its fight (its next fight when it is not engaged).
+pub const FIGHT_LONG: u32 = u32::MAX;
+
+/// The place of a state in [`Fig::states`].
+pub fn state_index(k: StateKind) -> usize {
+    match k {
+        StateKind::Silenced => 0,
+        StateKind::Held => 1,
+        StateKind::Disarmed => 2,
+        StateKind::Hexed => 3,
+    }
 }
 
 /// A decision's option.
@@ -189,6 +212,12 @@ pub struct Attack {
     pub area: u32,
     /// Area at a point (ranged, capture) rather than the fight around it (close).
     pub area_ranged: bool,
+    /// A skill's trigger die ([`super::events::RollKind::Trigger`]): the slot of the skill
+    /// whose effect lands on a die at or above `dice.min`.
+    pub slot: u8,
+    /// The save rolled against the hits ([`super::events::RollKind::Save`]): cancels on
+    /// this or more.
+    pub save_on: u8,
 }
 
 /// The match state.
@@ -262,6 +291,10 @@ const BLANK_FIG: Fig = Fig {
     heard_shot: false,
     rally: None,
     alert_until: 0,
+    states: [0; 4],
+    hex_score: 0,
+    ward: false,
+    extra_rounds: 0,
 };
 
 pub(crate) const BLANK_ATTACK: Attack = Attack {
@@ -284,6 +317,8 @@ pub(crate) const BLANK_ATTACK: Attack = Attack {
     cover: [0; MAX_DICE],
     area: 0,
     area_ranged: false,
+    slot: 0,
+    save_on: 0,
 };
 
 impl State {
@@ -475,9 +510,9 @@ impl State {
                 self.figs[i].acted = false;
             }
         }
-        self.hold_captures(0, log);
+        self.hold_captures(s, 0, log);
         if contest {
-            self.hold_captures(1, log);
+            self.hold_captures(s, 1, log);
         }
         self.check_end(s);
         self.pick = 0;
@@ -486,7 +521,7 @@ impl State {
 
     fn start_enemies(&mut self, s: &Setup, log: &mut impl Log) {
         log.push(Event::TurnOf { heroes: false });
-        self.hold_captures(1, log);
+        self.hold_captures(s, 1, log);
         self.check_end(s);
         self.phase = Phase::Enemies(0);
         self.estep = EnemyStep::Start;
@@ -575,13 +610,14 @@ impl State {
 
     /// Figures of `team` engaged for more than 4 rounds are captured by those engaged with
     /// them.
-    fn hold_captures(&mut self, team: u8, log: &mut impl Log) {
+    fn hold_captures(&mut self, s: &Setup, team: u8, log: &mut impl Log) {
         for i in self.ids() {
             let f = self.figs[i];
             if f.team != team || f.status != Status::Free || f.engaged_since == 0 {
                 continue;
             }
-            if self.round + 1 - f.engaged_since >= HELD_ROUNDS {
+            let held = self.round + 1 - f.engaged_since + u32::from(f.extra_rounds);
+            if held >= self.held_rounds(s, i) {
                 let mut guards = 0u32;
                 for j in self.ids() {
                     if self.engaged_with(i, j) {
@@ -633,6 +669,9 @@ impl State {
             by: by.map(|b| b as u8),
             how,
         });
+        if matches!(how, DeathKind::Executed | DeathKind::ClockRanOut) {
+            self.executed(s, i, log);
+        }
         for c in self.ids() {
             if self.figs[c].status == Status::Captured && self.figs[c].guards & (1 << i) != 0 {
                 self.figs[c].guards &= !(1 << i);
@@ -703,6 +742,12 @@ impl State {
             } else if !e && f.engaged_since != 0 {
                 f.engaged_since = 0;
                 f.used_fight = [0; MAX_SKILLS];
+                f.extra_rounds = 0;
+                for st in &mut f.states {
+                    if *st == FIGHT_LONG {
+                        *st = 0;
+                    }
+                }
                 self.fights_over |= 1 << i;
             }
         }
@@ -797,6 +842,10 @@ impl State {
         };
         let f = &self.figs[i];
         if f.used_now & (1 << slot) != 0 {
+            return false;
+        }
+        // Silenced: no skill used by choice (its constant skills go on).
+        if d.cycle != Cycle::Constant && self.in_state(i, StateKind::Silenced) {
             return false;
         }
         match d.cycle {
@@ -943,11 +992,15 @@ impl State {
             let sl = slot as u8;
             let constant = d.cycle == Cycle::Constant;
             match d.effect {
+                // A heal answering an event is not used by choice.
+                SkillEffect::Heal {
+                    execution: Some(_), ..
+                } => {}
                 SkillEffect::Heal { target, range, .. } => {
                     for j in self.ids() {
                         let ok = match target {
                             EffectTarget::Own => j == i,
-                            EffectTarget::Ally => self.heal_reaches(s, i, j, range),
+                            _ => self.heal_reaches(s, i, j, range),
                         };
                         if ok
                             && self.figs[j].status == Status::Free
@@ -960,7 +1013,7 @@ impl State {
                         }
                     }
                 }
-                SkillEffect::Flee if engaged => self.push_opt(Opt::Skill {
+                SkillEffect::Flee { .. } if engaged => self.push_opt(Opt::Skill {
                     slot: sl,
                     target: NONE,
                 }),
@@ -986,6 +1039,9 @@ impl State {
                         }
                     }
                 }
+                SkillEffect::InstantKill { spell: true, .. } => {
+                    self.composed_opts(s, i, slot, d.effect)
+                }
                 SkillEffect::InstantKill { .. }
                 | SkillEffect::Reroll
                 | SkillEffect::Stealth { .. }
@@ -996,6 +1052,19 @@ impl State {
                         slot: sl,
                         target: NONE,
                     })
+                }
+                SkillEffect::Save { .. }
+                | SkillEffect::State { .. }
+                | SkillEffect::HitBonus { .. }
+                | SkillEffect::Vision { .. }
+                | SkillEffect::CaptureClock { .. }
+                | SkillEffect::HoldOut { .. }
+                | SkillEffect::Silent
+                | SkillEffect::Hunt
+                | SkillEffect::KeepAway { .. }
+                    if !constant =>
+                {
+                    self.composed_opts(s, i, slot, d.effect)
                 }
                 _ => {}
             }
@@ -1035,7 +1104,10 @@ impl State {
 
     fn combat_opts(&mut self, s: &Setup, i: usize) {
         let engaged = self.engaged(i);
-        let attacked = self.figs[i].attacked;
+        // Held: no attack this turn; disarmed: no ranged attack.
+        let held = self.in_state(i, StateKind::Held);
+        let disarmed = self.in_state(i, StateKind::Disarmed);
+        let attacked = self.figs[i].attacked || held;
         if !attacked {
             if engaged {
                 for j in self.ids() {
@@ -1043,7 +1115,7 @@ impl State {
                         self.push_opt(Opt::Close(j as u8));
                     }
                 }
-            } else if s.figs[i].ranged.is_some() {
+            } else if s.figs[i].ranged.is_some() && !disarmed {
                 for j in self.ids() {
                     if self.can_shoot(s, i, j, s.figs[i].range) {
                         self.push_opt(Opt::Ranged(j as u8));
@@ -1054,6 +1126,8 @@ impl State {
         for (slot, d) in s.figs[i].skills() {
             if let SkillEffect::ExtraAttack { attack, .. } = d.effect
                 && self.can_use(s, i, slot)
+                && !held
+                && !(disarmed && attack == crate::games::ruunara::model::AttackKind::Ranged)
             {
                 for j in self.ids() {
                     let ok = match attack {
@@ -1092,7 +1166,8 @@ impl State {
             let keep = match o {
                 Opt::Skill { slot, .. } => match s.figs[i].skills[usize::from(slot)] {
                     Some(d) => match d.effect {
-                        SkillEffect::Flee => false,
+                        SkillEffect::Flee { .. } => false,
+                        SkillEffect::InstantKill { spell: true, .. } => true,
                         SkillEffect::InstantKill { .. } | SkillEffect::Reroll => !attacked,
                         _ => true,
                     },
@@ -1119,7 +1194,7 @@ impl State {
 
     /// The path a movement option takes (`None`: it stays).
     pub fn opt_path(&self, s: &Setup, i: usize, o: Opt) -> Option<Path> {
-        let budget = s.figs[i].movement;
+        let budget = self.move_budget(s, i);
         match o {
             Opt::Engage(j) => self.plan(s, i, self.figs[usize::from(j)].at, CONTACT, budget, true),
             Opt::ToTarget => {
@@ -1285,7 +1360,7 @@ impl State {
         });
         match d.effect {
             SkillEffect::Heal { amount, .. } => self.heal(s, i, usize::from(target), amount, log),
-            SkillEffect::Flee => {
+            SkillEffect::Flee { .. } => {
                 self.figs[i].fleeing = true;
                 let mut pursuers = Vec::new();
                 for j in self.ids() {
@@ -1319,14 +1394,44 @@ impl State {
                 };
                 self.begin_attack(a, after, log);
             }
+            SkillEffect::InstantKill { spell: true, .. } => {
+                self.use_composed(s, i, slot, target, log)
+            }
             SkillEffect::InstantKill { .. } | SkillEffect::Reroll => {
                 self.figs[i].armed |= 1 << slot;
             }
+            // Until it next moves, or through this round.
+            SkillEffect::Cover {
+                until_move: true, ..
+            } => self.figs[i].on_until[slot] = u32::MAX,
             SkillEffect::Stealth { .. } | SkillEffect::Cover { .. } => {
                 self.figs[i].on_until[slot] = self.round;
             }
             SkillEffect::ExtraAttack { .. } => {}
+            SkillEffect::Save { .. }
+            | SkillEffect::State { .. }
+            | SkillEffect::HitBonus { .. }
+            | SkillEffect::Vision { .. }
+            | SkillEffect::CaptureClock { .. }
+            | SkillEffect::HoldOut { .. }
+            | SkillEffect::Silent
+            | SkillEffect::Hunt
+            | SkillEffect::KeepAway { .. } => self.use_composed(s, i, slot, target, log),
         }
+    }
+
+    /// Inches `i` may move now: its movement, or less after a flight whose move is
+    /// limited (`flee` with `distance`).
+    pub fn move_budget(&self, s: &Setup, i: usize) -> f64 {
+        let mut budget = s.figs[i].movement;
+        if self.figs[i].fleeing {
+            for (_, d) in s.figs[i].skills() {
+                if let SkillEffect::Flee { distance: Some(d) } = d.effect {
+                    budget = budget.min(d);
+                }
+            }
+        }
+        budget
     }
 
     /// Moves `i` along `p`, facing its last segment's direction, logged.
@@ -1355,6 +1460,9 @@ impl State {
         };
         let from = self.figs[i].at;
         let facing = self.path_facing(from, p, self.figs[i].facing);
+        if end.dist(from) > 1e-9 {
+            self.moved(s, i);
+        }
         self.figs[i].at = end;
         self.figs[i].facing = facing;
         if log.keeps() {
@@ -1371,7 +1479,6 @@ impl State {
                 goal,
             });
         }
-        let _ = s;
         self.refresh();
         self.flush_fights(log);
     }
