@@ -6,6 +6,7 @@
 #[path = "../common/cli.rs"]
 mod cli;
 mod conformance;
+mod balance_shards;
 mod fifth;
 mod health;
 mod layering;
