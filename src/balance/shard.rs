@@ -184,6 +184,7 @@ pub struct Ledger {
 }
 
 /// What the runner does with a run's first request, as the ledger says.
+#[derive(Debug)]
 pub(super) enum Next<'l> {
     /// Play these game indices and [`Ledger::keep`] their scores under the key.
     Play(String, std::ops::Range<u64>),

@@ -50,7 +50,10 @@ fn runs(dir: &Path) -> Vec<(&'static str, Vec<String>)> {
     };
     vec![
         // The default report: rate, rank among the 16, matchups, every part's impact.
-        ("iconica", with(&["balance", "iconica", "ico-kethra-voss"], "300")),
+        (
+            "iconica",
+            with(&["balance", "iconica", "ico-kethra-voss"], "300"),
+        ),
         (
             "iconica",
             with(
@@ -68,15 +71,29 @@ fn runs(dir: &Path) -> Vec<(&'static str, Vec<String>)> {
         (
             "iconica",
             s(&[
-                "balance", "iconica", "ico-kethra-voss", "--sprt", "--ai", "random",
-                "--max-games", "600",
+                "balance",
+                "iconica",
+                "ico-kethra-voss",
+                "--sprt",
+                "--ai",
+                "random",
+                "--max-games",
+                "600",
             ]),
         ),
         (
             "iconica",
             s(&[
-                "balance", "iconica", "ico-kethra-voss", "--ai", "random,first", "--no-rank",
-                "--precision", "0.15", "--max-games", "200",
+                "balance",
+                "iconica",
+                "ico-kethra-voss",
+                "--ai",
+                "random,first",
+                "--no-rank",
+                "--precision",
+                "0.15",
+                "--max-games",
+                "200",
             ]),
         ),
         (
@@ -86,8 +103,14 @@ fn runs(dir: &Path) -> Vec<(&'static str, Vec<String>)> {
         (
             "arcadia",
             s(&[
-                "balance", "arcadia", "arc-m-lucky-star", "--sprt", "--ai", "random",
-                "--max-games", "400",
+                "balance",
+                "arcadia",
+                "arc-m-lucky-star",
+                "--sprt",
+                "--ai",
+                "random",
+                "--max-games",
+                "400",
             ]),
         ),
         (
@@ -148,19 +171,28 @@ fn balance_shards_of_every_game_and_part_merge_into_the_single_runs_report() {
         let children: Vec<_> = (1..=2)
             .map(|k| {
                 let mut c = Command::new(env!("CARGO_BIN_EXE_deckwright"));
-                c.arg("--db").arg(&db).args(&args).args(["--out", &files[k - 1]]);
+                c.arg("--db")
+                    .arg(&db)
+                    .args(&args)
+                    .args(["--out", &files[k - 1]]);
                 c.env_remove("PARALLEL_SEQ");
                 if k == 2 {
                     c.args(["--shard", "auto/2"]).env("PARALLEL_SEQ", "2");
                 } else {
                     c.args(["--shard", "1/2"]);
                 }
-                c.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap()
+                c.stdout(Stdio::piped())
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .unwrap()
             })
             .collect();
         for (k, c) in children.into_iter().enumerate() {
             let said = ok(&c.wait_with_output().unwrap(), game);
-            assert!(said.starts_with(&format!("shard {}/2 of run ", k + 1)), "{said}");
+            assert!(
+                said.starts_with(&format!("shard {}/2 of run ", k + 1)),
+                "{said}"
+            );
         }
         let merged = ok(
             &cli::deckwright(&db, &["merge", &files[1], &files[0]]),
@@ -200,8 +232,19 @@ fn a_merge_refuses_tallies_of_a_card_changed_since() {
         let o = cli::deckwright(
             &db,
             &[
-                "balance", "iconica", c, "--no-rank", "--no-impact", "--ai", "first",
-                "--max-games", "100", "--shard", &format!("{k}/2"), "--out", &t(k),
+                "balance",
+                "iconica",
+                c,
+                "--no-rank",
+                "--no-impact",
+                "--ai",
+                "first",
+                "--max-games",
+                "100",
+                "--shard",
+                &format!("{k}/2"),
+                "--out",
+                &t(k),
             ],
         );
         ok(&o, "shard");
@@ -210,5 +253,8 @@ fn a_merge_refuses_tallies_of_a_card_changed_since() {
     let o = cli::deckwright(&db, &["merge", &t(1), &t(2)]);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("the catalogue or the files named here make run"), "{err}");
+    assert!(
+        err.contains("the catalogue or the files named here make run"),
+        "{err}"
+    );
 }
