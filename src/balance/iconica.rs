@@ -414,12 +414,6 @@ impl<'r> Balance<'r> {
         )
     }
 
-    /// The card's scores of games `from..to` of its field run (what a shard plays).
-    pub fn scores_in(&self, from: u64, to: u64) -> Result<Vec<u8>, BalanceError> {
-        let (f, c, s) = (&self.field, &self.card, &self.settings);
-        self.runner.scores(from, to, &|i| f.play(c, s, i))
-    }
-
     /// The impact of each part: the paired change in win rate when it does nothing.
     pub fn impact(&mut self) -> Result<Vec<Impact>, BalanceError> {
         let mut out = Vec::new();
@@ -431,11 +425,35 @@ impl<'r> Balance<'r> {
     }
 
     /// Up to three confirmed fixes, smallest first, for a card whose rate is `rate`.
+    ///
+    /// A runner recording a shard ([`Runner::explores`]) does not know the rate: it measures
+    /// every step of every search, both ways, and every tile change confirmed, each run
+    /// labelled by its change, so the merge finds whatever the real search asks for.
     pub fn suggest(&mut self, rate: &Rate) -> Result<Vec<Suggestion>, BalanceError> {
+        if self.runner.explores() {
+            for down in [true, false] {
+                self.search(down, true)?;
+            }
+            return Ok(Vec::new());
+        }
         if (FAIR.0..=FAIR.1).contains(&rate.win_rate) {
             return Ok(Vec::new());
         }
-        let down = rate.win_rate > FAIR.1;
+        let mut found = self.search(rate.win_rate > FAIR.1, false)?;
+        found.sort_by(|a, b| {
+            a.steps.cmp(&b.steps).then(
+                (a.measured.other.win_rate - 0.5)
+                    .abs()
+                    .total_cmp(&(b.measured.other.win_rate - 0.5).abs()),
+            )
+        });
+        found.truncate(3);
+        Ok(found)
+    }
+
+    /// The fixes found searching `down` (or up); `every`: no step or change left out.
+    fn search(&mut self, down: bool, every: bool) -> Result<Vec<Suggestion>, BalanceError> {
+        let runner = self.runner;
         let mut found: Vec<Suggestion> = Vec::new();
         // Start health, then each action's damage, by tens, until in the band or past it.
         let card = self.card.clone();
@@ -456,7 +474,10 @@ impl<'r> Balance<'r> {
                 let Some((change, variant)) = step else {
                     break;
                 };
-                let d = self.paired(&variant)?;
+                let d = runner.labelled(&change, || self.paired(&variant))?;
+                if every {
+                    continue;
+                }
                 let r = d.other.win_rate;
                 if (FAIR.0..=FAIR.1).contains(&r) {
                     found.push(self.suggestion(change, k, variant, d));
@@ -471,30 +492,26 @@ impl<'r> Balance<'r> {
         // few games, the best one confirmed on the full rule.
         let screen = Stopping {
             precision: 0.05,
-            max_games: super::BATCH.min(self.runner.stopping.max_games),
+            max_games: super::BATCH.min(runner.stopping.max_games),
         };
         let mut best: Option<(f64, String, Character)> = None;
         for (change, variant) in tile_changes(&card, down) {
-            let d = self.paired_with(&variant, screen)?;
+            let d = runner.labelled(&change, || self.paired_with(&variant, screen))?;
+            if every {
+                runner.labelled(&change, || self.paired(&variant))?;
+                continue;
+            }
             let gap = (d.other.win_rate - 0.5).abs();
             if best.as_ref().is_none_or(|b| gap < b.0) {
                 best = Some((gap, change, variant));
             }
         }
         if let Some((_, change, variant)) = best {
-            let d = self.paired(&variant)?;
+            let d = runner.labelled(&change, || self.paired(&variant))?;
             if (FAIR.0..=FAIR.1).contains(&d.other.win_rate) {
                 found.push(self.suggestion(change, 1, variant, d));
             }
         }
-        found.sort_by(|a, b| {
-            a.steps.cmp(&b.steps).then(
-                (a.measured.other.win_rate - 0.5)
-                    .abs()
-                    .total_cmp(&(b.measured.other.win_rate - 0.5).abs()),
-            )
-        });
-        found.truncate(3);
         Ok(found)
     }
 

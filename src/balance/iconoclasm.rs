@@ -7,8 +7,9 @@ use crate::sim::iconoclasm::Run;
 
 use super::{BalanceError, Rate, Runner, Stopped};
 
-/// A game's result as one byte: bits 0-3 the winning seats, bit 7 a draw.
-const DRAW: u8 = 0x80;
+/// A game's result as one byte: bits 0-3 the winning seats, bit 4 a draw (at most 31, so a
+/// shard's tally keeps it: `shard::MAX_SCORE`).
+const DRAW: u8 = 0x10;
 
 /// Seat `seat`'s score in half-wins from a game's result byte (a draw is half a win).
 fn seat_score(r: u8, seat: usize) -> u8 {
@@ -54,7 +55,10 @@ pub fn seats(run: &Run, seed: u64, runner: &Runner<'_>) -> Result<Seats, Balance
         runner.extend(&mut results, n, &play)?;
         let rates: Vec<Rate> = (0..n_seats)
             .map(|s| {
-                let scores: Vec<u8> = results.iter().map(|&r| seat_score(r, s)).collect();
+                let scores: Vec<u8> = results[..n as usize]
+                    .iter()
+                    .map(|&r| seat_score(r, s))
+                    .collect();
                 Rate::of(&scores, Stopped::Precision)
             })
             .collect();

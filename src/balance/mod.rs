@@ -13,6 +13,7 @@
 //! (seed, game index).
 
 pub mod arcadia;
+pub mod builds;
 pub mod iconica;
 pub mod iconoclasm;
 pub mod ruunara;
@@ -21,6 +22,7 @@ pub mod sprt;
 pub mod sweep;
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
@@ -50,6 +52,9 @@ pub enum BalanceError {
     /// The run was cancelled through its stop flag.
     #[error("stopped")]
     Stopped,
+    /// A run recorded or replayed in shards ([`shard`]) could not be.
+    #[error("shards: {0}")]
+    Shard(String),
 }
 
 /// When a run stops: once its 95% interval's half-width is at most `precision`, or at
@@ -216,11 +221,15 @@ pub fn unpaired_half_width(base: &[u8], other: &[u8]) -> f64 {
     (var(base) + var(other)).sqrt()
 }
 
-/// Plays game indices in parallel and applies the stopping rule.
+/// Plays game indices in parallel and applies the stopping rule; or, given a
+/// [`shard::Ledger`], records a shard's block of every run or replays merged runs.
 pub struct Runner<'a> {
     pool: rayon::ThreadPool,
     pub stopping: Stopping,
     stop: &'a AtomicBool,
+    ledger: Option<Arc<Mutex<shard::Ledger>>>,
+    /// The label of the runs asked for now ([`Runner::labelled`]).
+    label: Mutex<String>,
 }
 
 impl<'a> Runner<'a> {
@@ -238,11 +247,108 @@ impl<'a> Runner<'a> {
             pool: b.build()?,
             stopping,
             stop,
+            ledger: None,
+            label: Mutex::new(String::new()),
         })
     }
 
-    /// Scores of games `from..to` (`play(index)` in half-wins), in index order.
+    /// This runner recording or replaying through `ledger` ([`shard`]): every run's games are
+    /// the ledger's, whatever the stopping rule asks.
+    pub fn with_ledger(mut self, ledger: Arc<Mutex<shard::Ledger>>) -> Runner<'a> {
+        self.ledger = Some(ledger);
+        self
+    }
+
+    /// Whether this runner records a shard: its figures are not the report's, and a report
+    /// that would choose what to measure from a figure measures every choice instead.
+    pub fn explores(&self) -> bool {
+        self.ledger
+            .as_ref()
+            .is_some_and(|l| l.lock().is_ok_and(|l| l.records()))
+    }
+
+    /// `f` with the runs it asks for labelled `label` (so a shard's runs are found by what
+    /// they measure, not by the order a search happened to take).
+    pub fn labelled<T>(&self, label: &str, f: impl FnOnce() -> T) -> T {
+        let before = self.set_label(label.to_string());
+        let out = f();
+        self.set_label(before);
+        out
+    }
+
+    fn set_label(&self, label: String) -> String {
+        match self.label.lock() {
+            Ok(mut l) => std::mem::replace(&mut *l, label),
+            Err(p) => std::mem::replace(&mut *p.into_inner(), label),
+        }
+    }
+
+    /// Scores of games `from..to` (`play(index)` in half-wins, or any score up to
+    /// [`shard::MAX_SCORE`]), in index order.
     pub fn scores<F>(&self, from: u64, to: u64, play: &F) -> Result<Vec<u8>, BalanceError>
+    where
+        F: Fn(u64) -> u8 + Sync,
+    {
+        match &self.ledger {
+            Some(ledger) => self.ledgered(ledger, from, to, play),
+            None => self.played(from, to, play),
+        }
+    }
+
+    /// A run's games through the ledger: on its first request, every game of the run (the
+    /// shard's block played, a draw for the others' when recording).
+    fn ledgered<F>(
+        &self,
+        ledger: &Mutex<shard::Ledger>,
+        from: u64,
+        to: u64,
+        play: &F,
+    ) -> Result<Vec<u8>, BalanceError>
+    where
+        F: Fn(u64) -> u8 + Sync,
+    {
+        let bad = |m: String| BalanceError::Shard(m);
+        if from != 0 {
+            return Err(bad(format!("a run asked again for games {from} to {to}")));
+        }
+        let label = match self.label.lock() {
+            Ok(l) => l.clone(),
+            Err(p) => p.into_inner().clone(),
+        };
+        let kind = std::any::type_name::<F>();
+        let lock = || {
+            ledger
+                .lock()
+                .map_err(|_| bad("the ledger was poisoned".into()))
+        };
+        let (key, range, games) = {
+            let mut l = lock()?;
+            let games = l.games();
+            if to > games {
+                return Err(bad(format!(
+                    "a run asked for {to} games, more than every run's {games}"
+                )));
+            }
+            match l.next(&label, kind).map_err(bad)? {
+                shard::Next::Known(s) => return Ok(s.to_vec()),
+                shard::Next::Play(key, range) => (key, range, games),
+            }
+        };
+        let block = self.played(range.start, range.end, play)?;
+        if block.iter().any(|&s| s > shard::MAX_SCORE) {
+            return Err(bad(format!(
+                "run `{key}` scores above {}",
+                shard::MAX_SCORE
+            )));
+        }
+        let mut all = vec![1u8; usize::try_from(games).unwrap_or(usize::MAX)];
+        all[range.start as usize..range.end as usize].copy_from_slice(&block);
+        lock()?.keep(key, block);
+        Ok(all)
+    }
+
+    /// Plays games `from..to`.
+    fn played<F>(&self, from: u64, to: u64, play: &F) -> Result<Vec<u8>, BalanceError>
     where
         F: Fn(u64) -> u8 + Sync,
     {

@@ -164,12 +164,15 @@ where
     let batch = (BATCH / 2).max(1);
     let mut scores: Vec<u8> = Vec::new();
     let (mut above, mut below) = (None, None);
+    let mut n = 0;
     loop {
-        let n = (scores.len() as u64 + batch).min(s.max_pairs);
+        // The pairs so far are `scores[..n]`: a shard's runner may hand over more at once.
+        n = (n + batch).min(s.max_pairs);
         runner.extend(&mut scores, n, pair)?;
-        let (verdict, la, lb) = step(&s, &scores, &mut above, &mut below);
+        let played = &scores[..n as usize];
+        let (verdict, la, lb) = step(&s, played, &mut above, &mut below);
         if verdict != Verdict::NotDecided || n >= s.max_pairs {
-            return Ok(outcome(s, &scores, verdict, la, lb));
+            return Ok(outcome(s, played, verdict, la, lb));
         }
     }
 }

@@ -5,6 +5,7 @@
 
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
 
 use clap::builder::TypedValueParser as _;
 use clap::{ArgMatches, FromArgMatches};
@@ -17,6 +18,7 @@ use super::out::note;
 use super::{BadInput, Context, Outcome};
 use crate::balance::arcadia::{self as arc, FieldSetup, Subject};
 use crate::balance::iconica::{self as bal, Include, Report, Settings, Standing};
+use crate::balance::shard::Ledger;
 use crate::balance::sprt::{Outcome as SprtOutcome, Sprt, Verdict as SprtVerdict};
 use crate::balance::{Delta, Rate, Runner, Stopping};
 use crate::cards::{Card, CardFile, CardLookup, parse_card};
@@ -121,8 +123,6 @@ pub struct Parsed<O> {
     pub opts: O,
     /// The run's.
     pub run: RunArgs,
-    /// `--shard K/N --out FILE`.
-    pub sharding: Sharding,
 }
 
 impl<O> std::ops::Deref for Parsed<O> {
@@ -137,19 +137,13 @@ impl<O: FromArgMatches> Parsed<O> {
         Ok(Parsed {
             opts: O::from_arg_matches(m).map_err(|e| BadInput(e.to_string()))?,
             run: RunArgs::from_arg_matches(m).map_err(|e| BadInput(e.to_string()))?,
-            sharding: Sharding::from_arg_matches(m).map_err(|e| BadInput(e.to_string()))?,
         })
     }
 
-    /// Refuses `--shard` where the game's runs are not split yet, and several policies
-    /// where its report takes one.
-    pub(super) fn unsplit_one_policy(&self, game: &str) -> Result<(), BadInput> {
-        if self.sharding.shard.is_some() {
-            return Err(BadInput(format!(
-                "--shard: balance {game} is not split into shards yet; Iconica's verdict is"
-            )));
-        }
-        self.run.one_policy(game)
+    /// These options with their runs recorded or replayed through `ledger`.
+    pub(super) fn in_ledger(mut self, ledger: Option<Arc<Mutex<Ledger>>>) -> Parsed<O> {
+        self.run.ledger = ledger;
+        self
     }
 }
 
@@ -160,8 +154,26 @@ pub type ArcadiaArgs = Parsed<crate::games::arcadia::options::BalanceOptions>;
 /// `balance iconoclasm`'s arguments.
 pub type IconoclasmArgs = Parsed<crate::games::iconoclasm::options::BalanceOptions>;
 
-/// Runs the measure the game's registration names ([`Method`]).
+/// Runs the measure the game's registration names ([`Method`]); with `--shard K/N --out
+/// FILE`, one shard of it (`balance_shard`).
 pub fn run(ctx: &Context, args: Args) -> Outcome {
+    if args.sweep {
+        return match super::balance_sweep::tally_sharding(&args.matches)? {
+            Some(sharding) => super::balance_shard::record(ctx, &args, &sharding),
+            None => measure(ctx, &args, None),
+        };
+    }
+    let sharding =
+        Sharding::from_arg_matches(&args.matches).map_err(|e| BadInput(e.to_string()))?;
+    if sharding.shard.is_some() {
+        return super::balance_shard::record(ctx, &args, &sharding);
+    }
+    measure(ctx, &args, None)
+}
+
+/// The measure the game's registration names, its runs played, or recorded or replayed
+/// through `ledger` (a shard, a merge).
+pub(super) fn measure(ctx: &Context, args: &Args, ledger: Option<Arc<Mutex<Ledger>>>) -> Outcome {
     let Some(b) = args.game.balance else {
         return Err(BadInput(format!(
             "`{}` is not measured by balance",
@@ -170,13 +182,17 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     };
     let m = &args.matches;
     if args.sweep {
-        return super::balance_sweep::run(ctx, args.game, m);
+        return super::balance_sweep::run(ctx, args.game, m, ledger);
     }
     match b.method {
-        Method::Field => iconica(ctx, args.game, Parsed::of(m)?),
-        Method::Points => arcadia(ctx, args.game, Parsed::of(m)?),
-        Method::Seats => iconoclasm(ctx, Parsed::of(m)?),
-        Method::Squad => super::balance_ruunara::run(ctx, args.game, Parsed::of(m)?),
+        Method::Field => iconica(ctx, args.game, IconicaArgs::of(m)?.in_ledger(ledger)),
+        Method::Points => arcadia(ctx, args.game, ArcadiaArgs::of(m)?.in_ledger(ledger)),
+        Method::Seats => iconoclasm(ctx, IconoclasmArgs::of(m)?.in_ledger(ledger)),
+        Method::Squad => super::balance_ruunara::run(
+            ctx,
+            args.game,
+            super::balance_ruunara::Args::of(m)?.in_ledger(ledger),
+        ),
     }
 }
 
@@ -207,6 +223,9 @@ pub struct RunArgs {
     /// Print JSON on stdout.
     #[arg(long)]
     pub json: bool,
+    /// A shard's or a merge's runs (`balance_shard`): not an option.
+    #[arg(skip)]
+    pub ledger: Option<Arc<Mutex<Ledger>>>,
 }
 
 impl RunArgs {
@@ -234,7 +253,12 @@ impl RunArgs {
         if let Some(message) = lowered {
             note!("{message}");
         }
-        Runner::new(threads, stopping, &bal::NEVER).map_err(|e| BadInput(format!("--threads: {e}")))
+        let runner = Runner::new(threads, stopping, &bal::NEVER)
+            .map_err(|e| BadInput(format!("--threads: {e}")))?;
+        Ok(match &self.ledger {
+            Some(l) => runner.with_ledger(l.clone()),
+            None => runner,
+        })
     }
 
     /// Why a run stopped, in the options' words.
@@ -247,7 +271,7 @@ impl RunArgs {
 }
 
 fn iconoclasm(ctx: &Context, args: IconoclasmArgs) -> Outcome {
-    args.unsplit_one_policy("iconoclasm")?;
+    args.run.one_policy("iconoclasm")?;
     let (deck, mut table) = iconoclasm_deck(ctx)?;
     if let Some(path) = &args.clashes {
         let shown = path.display().to_string();
@@ -380,6 +404,23 @@ fn load_card(
     }
 }
 
+/// The run id of a card's field run: its card and field (every number), the rules, the
+/// policy, the seed, the stopping rule and the games.
+pub(super) fn iconica_run_id(
+    args: &IconicaArgs,
+    pool: &[Character],
+    card: &Character,
+    opponents: Option<&[Vec<Character>]>,
+) -> String {
+    let run = json!({
+        "game": "iconica", "measure": "field", "card": card.id, "ai": args.run.policy().name(),
+        "seed": args.run.seed, "precision": args.run.precision, "games": args.run.max_games,
+        "rules": args.rules,
+    });
+    let cards = format!("{card:?}\n{pool:?}\n{opponents:?}");
+    crate::sim::shard::run_id(&run, crate::games::iconica::matchfile::ENGINE, &cards)
+}
+
 fn iconica(ctx: &Context, game: &Registration, args: IconicaArgs) -> Outcome {
     let cat = open_catalogue(ctx)?;
     let card = load_card(&cat, &args.card, game)?;
@@ -396,11 +437,6 @@ fn iconica(ctx: &Context, game: &Registration, args: IconicaArgs) -> Outcome {
         ai: args.run.policy(),
         seed: args.run.seed,
     };
-    if args.sharding.shard.is_some() {
-        return super::balance_shard::iconica(
-            ctx, &args, &pool, &card, opponents, settings, &runner,
-        );
-    }
     if args.run.ai.len() > 1 {
         if args.sprt || args.suggest {
             return Err(BadInput(
@@ -430,7 +466,7 @@ fn iconica(ctx: &Context, game: &Registration, args: IconicaArgs) -> Outcome {
     let report = bal::report(&pool, &card, opponents, settings, &runner, include)
         .map_err(|e| BadInput(format!("{}: {e}", args.card)))?;
     let who = (card.id.as_str(), card.name.as_str());
-    let id = super::balance_shard::iconica_run_id(&args, &pool, &card, opponents);
+    let id = iconica_run_id(&args, &pool, &card, opponents);
     if args.run.json {
         ctx.out.json(&to_json(who, &args, &report, &id));
     } else {
@@ -1051,11 +1087,6 @@ fn arcadia_field(args: &ArcadiaArgs, lookup: &dyn CardLookup) -> Result<Vec<Fiel
 }
 
 fn arcadia(ctx: &Context, game: &Registration, args: ArcadiaArgs) -> Outcome {
-    if args.sharding.shard.is_some() {
-        return Err(BadInput(
-            "--shard: balance arcadia is not split into shards yet; Iconica's verdict is".into(),
-        ));
-    }
     if args.run.ai.len() > 1 && (args.sprt || args.rank) {
         return Err(BadInput(
             "--ai: several policies side by side report the verdict and the worth; run --sprt or --rank with one".into(),

@@ -27,7 +27,7 @@ fn load_hero(lookup: &dyn CardLookup, hero: &str, game: &Registration) -> Result
 }
 
 pub fn run(ctx: &Context, game: &Registration, args: Args) -> Outcome {
-    args.unsplit_one_policy("ruunara")?;
+    args.run.one_policy("ruunara")?;
     let cat = open_catalogue(ctx)?;
     let card = load_hero(&cat, &args.hero, game)?;
     // The catalogue's cards with the hero in place (a file not yet imported included).

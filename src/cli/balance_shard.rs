@@ -1,30 +1,31 @@
-//! `balance iconica CARD --no-rank --no-impact --shard K/N --out FILE`: shard K of N of a
-//! card's field run (its block of `--max-games` game indices, each game's score kept), and
-//! `deckwright merge` of such tallies: the scores put back in order, the run's own stopping
-//! rule applied, and the report printed by the same code as the single run's, so the merged
-//! report is the single run's byte for byte (`crate::balance::shard`).
+//! `balance GAME ... --shard K/N --out FILE` for every balanced game and every part of its
+//! report, and `deckwright merge` of such tallies. One mechanism over the registry: the
+//! game's own report code runs as it always does, on a runner that records this shard's
+//! block of every run it asks for (`crate::balance::shard::Ledger`), its printed report thrown
+//! away; `merge` runs the same command again on a runner that replays the merged runs, so
+//! the merged report is the single run's byte for byte, by the same code, nothing played.
 
 use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use clap::Parser;
+use clap::{FromArgMatches, Parser};
 use serde_json::{Value, json};
 
-use super::balance::{IconicaArgs, Parsed, to_json, write_text};
+use super::balance::{Args, RunArgs, measure};
+use super::load::open_catalogue;
+use super::options::Sharding;
 use super::{BadInput, Context, Outcome};
-use crate::balance::Runner;
-use crate::balance::iconica::{self as bal, Balance, MatchupIndex, Report, Settings};
-use crate::balance::shard::{self, ScoreFile};
-use crate::games::iconica::model::Character;
-use crate::games::registry::Method;
+use crate::balance::shard::{self, Ledger, ScoreFile};
+use crate::games::registry::Registration;
 use crate::sim::shard::{Shard, run_id};
 
 /// The options of a balance run that do not change its report (left out of the words a
-/// tally keeps): the shard, its file, the threads, JSON.
+/// tally keeps): the shard, its file, the threads.
 const NOT_KEPT: [&str; 3] = ["--shard", "--out", "--threads"];
 
 /// The words after `balance` on this command line, less the shard's, the threads and
-/// `--json`: what `merge` parses again to print the report.
+/// `--json`: what `merge` parses again to make the report.
 fn kept_words() -> Vec<String> {
     let words: Vec<String> = std::env::args().collect();
     let Some(at) = words.iter().position(|w| w == "balance") else {
@@ -43,53 +44,59 @@ fn kept_words() -> Vec<String> {
     out
 }
 
-/// The run id of a card's field run: its card and field (every number), the rules, the
-/// policy, the seed, the stopping rule and the games.
-pub(super) fn iconica_run_id(
-    args: &IconicaArgs,
-    pool: &[Character],
-    card: &Character,
-    opponents: Option<&[Vec<Character>]>,
-) -> String {
-    let run = json!({
-        "game": "iconica", "measure": "field", "card": card.id, "ai": args.run.policy().name(),
-        "seed": args.run.seed, "precision": args.run.precision, "games": args.run.max_games,
-        "rules": args.rules,
-    });
-    let cards = format!("{card:?}\n{pool:?}\n{opponents:?}");
-    run_id(&run, crate::games::iconica::matchfile::ENGINE, &cards)
+/// The largest file named on the command line that a run id reads.
+const MAX_NAMED_FILE: u64 = 16 << 20;
+
+/// The run id of a balance report: the game and its engine version, the command's words,
+/// every card of the catalogue (and its clash table) and every file the words name, as this
+/// machine has them, so shards of a changed card or file are another run.
+fn report_id(ctx: &Context, game: &Registration, words: &[String]) -> Result<String, BadInput> {
+    let cat = open_catalogue(ctx)?;
+    let mut setup = String::new();
+    for c in cat.all().map_err(|e| BadInput(format!("catalogue: {e}")))? {
+        setup.push_str(&format!("{c:?}\n"));
+    }
+    if let Ok(t) = cat.clash_table() {
+        setup.push_str(&format!("{t:?}\n"));
+    }
+    for w in words {
+        let p = std::path::Path::new(w);
+        if p.is_file() {
+            let text = crate::safe_io::read_text(p, MAX_NAMED_FILE, "a file of a balance run")
+                .map_err(|e| BadInput(format!("{w}: {}", crate::error_chain(&e))))?;
+            setup.push_str(&format!("{w}\n{text}\n"));
+        }
+    }
+    let run = json!({"game": game.name, "measure": "balance", "words": words});
+    Ok(run_id(&run, game.engine, &setup))
 }
 
-/// Plays this process's shard of the card's field run and writes its tally.
-pub(super) fn iconica(
-    ctx: &Context,
-    args: &IconicaArgs,
-    pool: &[Character],
-    card: &Character,
-    opponents: Option<&[Vec<Character>]>,
-    settings: Settings,
-    runner: &Runner<'_>,
-) -> Outcome {
-    if !(args.no_rank && args.no_impact) || args.suggest || args.sprt || args.run.ai.len() > 1 {
-        return Err(BadInput(
-            "--shard: a sharded balance run measures the card's verdict and matchups; add --no-rank --no-impact and leave out --suggest, --sprt and several --ai".into(),
-        ));
-    }
-    let (Some(text), Some(path)) = (&args.sharding.shard, &args.sharding.out) else {
+/// Plays this process's shard of every run of the report `args` asks for and writes its
+/// tally (`--shard K/N --out FILE`).
+pub(super) fn record(ctx: &Context, args: &Args, sharding: &Sharding) -> Outcome {
+    let (Some(text), Some(path)) = (&sharding.shard, &sharding.out) else {
         return Err(BadInput("--shard K/N takes --out FILE".into()));
     };
     let sh = Shard::parse(text, |k| std::env::var(k).ok())
         .map_err(|e| BadInput(format!("--shard {e}")))?;
-    let games = args.run.max_games;
+    let run = RunArgs::from_arg_matches(&args.matches).map_err(|e| BadInput(e.to_string()))?;
+    let games = run.max_games;
     let range = sh.range(games);
-    let b = Balance::new(pool, card, opponents, settings, runner)
-        .map_err(|e| BadInput(format!("{}: {e}", args.card)))?;
+    let words = kept_words();
+    let id = report_id(ctx, args.game, &words)?;
+    let ledger = Arc::new(Mutex::new(Ledger::recording(sh, games)));
+    // The report made from one shard's games is not the run's: it is not printed.
+    let quiet = Context {
+        db: ctx.db.clone(),
+        out: super::out::Out::sink(),
+    };
     let started = Instant::now();
-    let scores = b
-        .scores_in(range.start, range.end)
-        .map_err(|e| BadInput(format!("{}: {e}", args.card)))?;
+    measure(&quiet, args, Some(ledger.clone()))?;
     let seconds = started.elapsed().as_secs_f64();
-    let id = iconica_run_id(args, pool, card, opponents);
+    let runs = ledger
+        .lock()
+        .map_err(|_| BadInput("the shard's ledger was poisoned".into()))?
+        .runs();
     let file = ScoreFile {
         kind: shard::KIND.into(),
         format: shard::FORMAT,
@@ -97,91 +104,60 @@ pub(super) fn iconica(
         shard: sh,
         range: [range.start, range.end],
         seconds,
-        run: json!({
-            "game": "iconica",
-            "games": games,
-            "card": card.id,
-            "name": card.name,
-            "words": kept_words(),
-            "field": [b.field.mine.len(), b.field.theirs.len(), b.field.pairings()],
-            "matchups": b.field.matchup_index(),
-        }),
-        scores: shard::encode(&scores),
+        run: json!({"game": args.game.name, "games": games, "words": words}),
+        runs,
     };
+    let n_runs = file.runs.len();
     let text = serde_json::to_string(&file).map_err(|e| BadInput(e.to_string()))?;
     crate::safe_io::write_atomic(path, format!("{text}\n").as_bytes())
         .map_err(|e| BadInput(format!("{}: {e}", path.display())))?;
-    if args.run.json {
+    if run.json {
         ctx.out.json(&json!({
             "run_id": id,
             "shard": format!("{}/{}", sh.k, sh.n),
             "games": [range.start, range.end],
+            "runs": n_runs,
             "out": path.display().to_string(),
         }));
     } else {
         writeln!(
             &ctx.out,
-            "shard {}/{} of run {id}: games {} to {} written to {}",
+            "shard {}/{} of run {id}: games {} to {} of {n_runs} run{} written to {}",
             sh.k,
             sh.n,
             range.start,
             range.end.saturating_sub(1),
+            if n_runs == 1 { "" } else { "s" },
             path.display()
         );
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// The report of a card's field run from its shards' scores, as the single run prints it.
+/// The report of a balance run from its shards' runs, made by the single run's code.
 pub fn print_merged(ctx: &Context, m: &shard::Merged, json: bool) -> Outcome {
     let damaged = |why: &str| BadInput(format!("the tallies' run is damaged: {why}"));
     let words: Vec<String> =
         serde_json::from_value(m.run["words"].clone()).map_err(|_| damaged("no command line"))?;
-    let line = std::iter::once("deckwright".to_string())
-        .chain(std::iter::once("balance".to_string()))
-        .chain(words);
+    let games = m.run["games"].as_u64().ok_or_else(|| damaged("no games"))?;
+    let line = ["deckwright", "balance"]
+        .into_iter()
+        .map(String::from)
+        .chain(words.iter().cloned())
+        .chain(json.then(|| "--json".to_string()));
     let cli = super::Cli::try_parse_from(line).map_err(|e| damaged(&e.to_string()))?;
     let Some(super::Command::Balance(a)) = cli.command else {
         return Err(damaged("not a balance run"));
     };
-    if a.game.balance.map(|b| b.method) != Some(Method::Field) {
-        return Err(damaged("not a field run"));
+    let here = report_id(ctx, a.game, &words)?;
+    if here != m.run_id {
+        return Err(BadInput(format!(
+            "the tallies are of run {}, but the catalogue or the files named here make run {here}: merge where the shards ran, with the same cards and files",
+            m.run_id
+        )));
     }
-    let mut args: IconicaArgs = Parsed::of(&a.matches)?;
-    args.run.json = json;
-    let ix: MatchupIndex = serde_json::from_value(m.run["matchups"].clone())
-        .map_err(|_| damaged("no matchup index"))?;
-    let field: (usize, usize, usize) =
-        serde_json::from_value(m.run["field"].clone()).map_err(|_| damaged("no field"))?;
-    let (id, name) = (
-        m.run["card"].as_str().unwrap_or_default(),
-        m.run["name"].as_str().unwrap_or_default(),
-    );
-    if m.scores.len() as u64 != args.run.max_games {
-        return Err(damaged("its games are not --max-games"));
-    }
-    // The single run's stopping rule over the merged scores: every game it would play is
-    // there, so nothing is played here.
-    let runner = Runner::new(Some(1), args.run.runner()?.stopping, &bal::NEVER)
-        .map_err(|e| BadInput(e.to_string()))?;
-    let rate = runner
-        .rate(&mut m.scores.clone(), &|_| 1)
-        .map_err(|e| BadInput(e.to_string()))?;
-    let report = Report {
-        rate,
-        rank: None,
-        matchups: bal::matchups_of(&ix, args.run.seed, &m.scores[..rate.games as usize]),
-        impact: Vec::new(),
-        suggestions: Vec::new(),
-        field,
-    };
-    if json {
-        ctx.out
-            .json(&to_json((id, name), &args, &report, &m.run_id));
-    } else {
-        write_text(ctx, (id, name), &args, &report);
-    }
-    Ok(ExitCode::SUCCESS)
+    let ledger = Arc::new(Mutex::new(Ledger::replaying(games, m.runs.clone())));
+    measure(ctx, &a, Some(ledger))
 }
 
 /// Whether a tally file's text is a balance tally (rather than `sim`'s).

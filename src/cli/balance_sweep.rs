@@ -8,6 +8,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
 
 use clap::{ArgMatches, FromArgMatches};
 use serde_json::json;
@@ -15,9 +16,11 @@ use serde_json::json;
 use super::balance::{RunArgs, ci, pct, rate_json, signed};
 use super::limits::MAX_QUERY_CHARS;
 use super::load::{iconica_characters, open_catalogue};
+use super::options::Sharding;
 use super::out::note;
 use super::{BadInput, Context, Outcome};
 use crate::balance::iconica::{self as bal, Balance, Settings, Standing};
+use crate::balance::shard::Ledger;
 use crate::balance::sweep::{self, CardResult};
 use crate::games::iconica::options::SweepOptions;
 use crate::games::registry::{self, Method, Registration};
@@ -37,9 +40,14 @@ struct SweepArgs {
     /// run again with the same folder resumes, and shards share one.
     #[arg(long, value_name = "DIR")]
     dir: Option<PathBuf>,
-    /// Measure only the cards of shard K of N (`auto/N` as `sim --shard`), into --dir.
-    #[arg(long, value_name = "K/N", requires = "dir")]
+    /// With --dir: measure only the cards of shard K of N (`auto/N` as `sim --shard`), into
+    /// the folder. With --out: play shard K of N of every card's games and write its tally,
+    /// which `deckwright merge` adds into the sweep's report.
+    #[arg(long, value_name = "K/N")]
     shard: Option<String>,
+    /// With --shard: the tally file to write (the sweep's games split, not its cards).
+    #[arg(long, value_name = "FILE", requires = "shard", conflicts_with = "dir")]
+    out: Option<PathBuf>,
     /// Up to three confirmed fixes for each outlier (a card decided outside 45-55%).
     #[arg(long)]
     suggest: bool,
@@ -68,11 +76,32 @@ pub fn command() -> clap::Command {
     cmd
 }
 
-/// Runs the sweep of the game's [`Method`].
-pub fn run(ctx: &Context, game: &Registration, m: &ArgMatches) -> Outcome {
+/// `--shard K/N --out FILE` of a sweep (its games split, through the ledger), if given.
+pub(super) fn tally_sharding(m: &ArgMatches) -> Result<Option<Sharding>, BadInput> {
+    let sweep = SweepArgs::from_arg_matches(m).map_err(|e| BadInput(e.to_string()))?;
+    Ok(sweep.out.is_some().then(|| Sharding {
+        shard: sweep.shard,
+        out: sweep.out,
+    }))
+}
+
+/// Runs the sweep of the game's [`Method`], its runs played, or recorded or replayed
+/// through `ledger`.
+pub fn run(
+    ctx: &Context,
+    game: &Registration,
+    m: &ArgMatches,
+    ledger: Option<Arc<Mutex<Ledger>>>,
+) -> Outcome {
     let parse = |e: clap::Error| BadInput(e.to_string());
     let sweep = SweepArgs::from_arg_matches(m).map_err(parse)?;
-    let run = RunArgs::from_arg_matches(m).map_err(parse)?;
+    let mut run = RunArgs::from_arg_matches(m).map_err(parse)?;
+    if sweep.shard.is_some() && sweep.dir.is_none() && ledger.is_none() {
+        return Err(BadInput(
+            "--shard: give --dir DIR (the cards split) or --out FILE (the games split)".into(),
+        ));
+    }
+    run.ledger = ledger;
     match game.balance.map(|b| b.method) {
         Some(Method::Field) => {
             let opts = SweepOptions::from_arg_matches(m).map_err(parse)?;
@@ -155,7 +184,8 @@ fn field(
         game.engine,
         &format!("{pool:?}"),
     );
-    let shard = match &sweep.shard {
+    // A tally shard (through the ledger) splits every card's games, not the cards.
+    let shard = match sweep.shard.as_ref().filter(|_| run.ledger.is_none()) {
         Some(t) => Some(
             Shard::parse(t, |k| std::env::var(k).ok())
                 .map_err(|e| BadInput(format!("--shard {e}")))?,

@@ -42,6 +42,12 @@ struct Shared {
     /// interval lies above it).
     #[arg(long, value_name = "SHARE", default_value_t = 0.6, value_parser = share)]
     share: f64,
+    /// Also search for the strongest legal builds, measuring each over this many games
+    /// (0: no search). Iconica: the first party, one character swapped for another at a
+    /// time while it wins more, against the second (`balance::builds`).
+    #[arg(long, value_name = "GAMES", default_value_t = 0,
+          value_parser = clap::value_parser!(u64).range(0..=100_000))]
+    builds: u64,
     /// Print JSON on stdout.
     #[arg(long)]
     json: bool,
@@ -71,7 +77,7 @@ pub type Args = GameArgs<HealthFace>;
 /// The words of the game's own options on this command line: what `play GAME` takes too
 /// (the health options and their values left out).
 fn game_words(words: &[String], game: &str) -> Vec<String> {
-    const VALUED: [&str; 4] = ["--games", "--seed", "--ai", "--share"];
+    const VALUED: [&str; 5] = ["--games", "--seed", "--ai", "--share", "--builds"];
     let Some(at) = words.iter().position(|w| w == game) else {
         return Vec::new();
     };
@@ -164,7 +170,78 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         ),
         _ => None,
     };
-    print(ctx, game, &shared, &mine, &h, &command)
+    let builds = if shared.builds > 0 {
+        builds(ctx, game, &m, &shared)?
+    } else {
+        Vec::new()
+    };
+    print(ctx, game, &shared, &mine, &h, &command, &builds)
+}
+
+/// A build found, as the report shows it.
+struct Built {
+    name: String,
+    rate: crate::balance::Rate,
+    path: Vec<String>,
+}
+
+/// The strongest legal builds of the game's setup (`--builds`): Iconica's first party
+/// searched against its second; other games are not searched yet (said on stderr).
+fn builds(
+    ctx: &Context,
+    game: &Registration,
+    m: &clap::ArgMatches,
+    shared: &Shared,
+) -> Result<Vec<Built>, BadInput> {
+    use crate::balance::builds::{Climb, iconica_parties};
+    if game.name != "iconica" {
+        super::out::note!(
+            "--builds: the builds of {} are not searched yet (Iconica's parties are)",
+            game.name
+        );
+        return Ok(Vec::new());
+    }
+    let opts = crate::games::iconica::options::IconicaOptions::from_arg_matches(m)
+        .map_err(|e| BadInput(e.to_string()))?;
+    let cat = super::load::open_catalogue(ctx)?;
+    let pool = super::load::iconica_characters(&cat)?;
+    let parties = super::load::parties(&cat, &opts.parties)?;
+    let (Some(mine), Some(against)) = (parties.first(), parties.get(1)) else {
+        return Err(BadInput("--builds: give two parties".into()));
+    };
+    let start: Option<Vec<usize>> = mine
+        .iter()
+        .map(|c| pool.iter().position(|p| p.id == c.id))
+        .collect();
+    let Some(&[a, b, c]) = start.as_deref() else {
+        return Err(BadInput(
+            "--builds: the first party's members must be three catalogue characters".into(),
+        ));
+    };
+    // The search plays the policy that chooses on purpose (the last given, greedy by default).
+    let ai = shared.ai.last().copied().unwrap_or(Policy::Greedy);
+    let settings = crate::balance::iconica::Settings {
+        rules: opts.rules.rules(),
+        ai,
+        seed: shared.seed,
+    };
+    let never = AtomicBool::new(false);
+    let runner = crate::balance::Runner::new(None, crate::balance::Stopping::default(), &never)
+        .map_err(|e| BadInput(e.to_string()))?;
+    let climb = Climb {
+        games: shared.builds,
+        ..Climb::default()
+    };
+    let found = iconica_parties(&pool, &[[a, b, c]], against, settings, &climb, &runner)
+        .map_err(|e| BadInput(format!("--builds: {e}")))?;
+    Ok(found
+        .into_iter()
+        .map(|f| Built {
+            name: f.name,
+            rate: f.rate,
+            path: f.path,
+        })
+        .collect())
 }
 
 fn print(
@@ -174,6 +251,7 @@ fn print(
     words: &[String],
     h: &Health,
     command: &dyn Fn(&health::Finding) -> Option<String>,
+    builds: &[Built],
 ) -> Outcome {
     let out = &ctx.out;
     let games = shared.games;
@@ -217,6 +295,13 @@ fn print(
             "share": shared.share,
             "runs": runs,
             "findings": findings,
+            "builds": builds.iter().map(|b| json!({
+                "build": b.name,
+                "win_rate": b.rate.win_rate,
+                "ci95": [b.rate.ci95.0, b.rate.ci95.1],
+                "games": b.rate.games,
+                "path": b.path,
+            })).collect::<Vec<_>>(),
         }));
         return Ok(ExitCode::SUCCESS);
     }
@@ -256,6 +341,25 @@ fn print(
             writeln!(
                 out,
                 "  and {left_out} more options never taken (--json lists every one)"
+            );
+        }
+    }
+    if !builds.is_empty() {
+        writeln!(
+            out,
+            "strongest builds found ({} games each, against the second party, {}):",
+            shared.builds,
+            shared.ai.last().copied().unwrap_or(Policy::Greedy).name()
+        );
+        for b in builds {
+            writeln!(
+                out,
+                "  {:.1}% ({:.1}% to {:.1}%): {}  [{}]",
+                b.rate.win_rate * 100.0,
+                b.rate.ci95.0 * 100.0,
+                b.rate.ci95.1 * 100.0,
+                b.name,
+                b.path.join(", ")
             );
         }
     }

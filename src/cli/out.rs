@@ -38,6 +38,15 @@ impl Out {
         }
     }
 
+    /// An `Out` that writes nothing (a report made only for what it plays: a balance
+    /// shard's).
+    pub fn sink() -> Out {
+        Out {
+            state: RefCell::new(State::Closed),
+            terminal: false,
+        }
+    }
+
     /// Whether stdout is a terminal (colour and bold only then).
     pub fn is_terminal(&self) -> bool {
         self.terminal

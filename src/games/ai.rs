@@ -736,6 +736,9 @@ mod tests {
         fn seats(&self) -> usize {
             2
         }
+        fn fingerprint(&self) -> u64 {
+            crate::games::game::fingerprint_of(&(self.picked, self.total))
+        }
         fn turn(&self) -> Turn {
             match (self.picked, self.total) {
                 (None, _) => Turn::Seat {
@@ -931,6 +934,9 @@ mod tests {
         const NAME: &'static str = "coin";
         fn seats(&self) -> usize {
             2
+        }
+        fn fingerprint(&self) -> u64 {
+            crate::games::game::fingerprint_of(&(self.toy.picked, self.toy.total, self.heads))
         }
         fn turn(&self) -> Turn {
             self.toy.turn()

@@ -77,6 +77,8 @@ pub trait AnyGame: Send {
     fn question(&self) -> String;
     fn describe(&self, i: usize) -> String;
     fn outcome(&self) -> Option<AnyOutcome>;
+    /// The position's [`crate::games::game::Game::fingerprint`].
+    fn fingerprint(&self) -> u64;
     /// The decision of `seat` (with `options` options) by `policy`, seeded `seed`; a search
     /// ends early when `stop` is set.
     fn choose(
@@ -216,6 +218,9 @@ impl<G: Evaluated + Send + 'static> AnyGame for G {
     }
     fn describe(&self, i: usize) -> String {
         Game::describe(self, i)
+    }
+    fn fingerprint(&self) -> u64 {
+        Game::fingerprint(self)
     }
     fn outcome(&self) -> Option<AnyOutcome> {
         Game::outcome(self).map(|o| AnyOutcome {

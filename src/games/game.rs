@@ -223,6 +223,13 @@ pub trait Game: Clone {
         None
     }
 
+    /// A cheap hash of the position as the rules see it: the board, the hands, whose
+    /// decision it is and where the turn stands, but not the counters that only grow (turns,
+    /// rounds, Days, dice used), so a match that comes back to a position it has been in
+    /// gives the same fingerprint again (`deckwright health`'s repeated states). Equal
+    /// positions give equal fingerprints; [`fingerprint_of`] hashes a value's `Debug` form.
+    fn fingerprint(&self) -> u64;
+
     /// Whether a log entry opens a new turn (a heading in the text log).
     fn is_heading(&self, _e: &Self::Event) -> bool {
         false
@@ -240,6 +247,26 @@ pub trait Game: Clone {
             .returns(self.seats()),
         }
     }
+}
+
+/// A 64-bit FNV-1a hash of `x`'s `Debug` form, written straight into the hash (nothing
+/// allocated): what a game's [`Game::fingerprint`] hashes its position with, its growing
+/// counters set aside first. Stable within one build of the program.
+pub fn fingerprint_of(x: &impl Debug) -> u64 {
+    struct Fnv(u64);
+    impl std::fmt::Write for Fnv {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            for &b in s.as_bytes() {
+                self.0 ^= u64::from(b);
+                self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+            }
+            Ok(())
+        }
+    }
+    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    // Writing into the hash cannot fail.
+    let _ = std::fmt::write(&mut h, format_args!("{x:?}"));
+    h.0
 }
 
 /// Steps a match node by node, recording each input: what a face shows a person and what a

@@ -104,6 +104,9 @@ where
     fn outcome(&self) -> Option<AnyOutcome> {
         self.game.outcome()
     }
+    fn fingerprint(&self) -> u64 {
+        self.game.fingerprint()
+    }
     fn choose(
         &self,
         seat: usize,

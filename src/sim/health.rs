@@ -73,6 +73,8 @@ pub enum Kind {
     NeverReached,
     /// An option offered many times that no policy took.
     DeadOption,
+    /// A match came back to a position it had been in (by [`crate::games::game::Game::fingerprint`]).
+    RepeatedState,
 }
 
 impl Kind {
@@ -86,6 +88,7 @@ impl Kind {
             Kind::AlwaysReached => "always the same ending",
             Kind::NeverReached => "ending never reached",
             Kind::DeadOption => "option never taken",
+            Kind::RepeatedState => "repeated state",
         }
     }
 }
@@ -127,6 +130,10 @@ pub struct PolicyRun {
     pub won_seed: Vec<Option<u64>>,
     /// Times each option text was offered and taken.
     pub options: BTreeMap<String, (u64, u64)>,
+    /// Matches that came back to a position they had been in.
+    pub repeated: u64,
+    /// The first such match: its seed, the decision that repeated and the one it repeated.
+    pub repeat: Option<(u64, usize, usize)>,
 }
 
 impl PolicyRun {
@@ -203,6 +210,8 @@ struct Played {
     no_option: Option<usize>,
     /// (text, taken) of every option this match offered (up to a bound).
     options: Vec<(String, bool)>,
+    /// The first decision whose position the match had been in before, and that one.
+    repeat: Option<(usize, usize)>,
 }
 
 /// Plays match `seed` from `game` by `policy` (every seat), as `play --seed SEED --policy P`
@@ -213,12 +222,21 @@ fn play_one(mut game: Box<dyn AnyGame>, policy: Policy, seed: u64) -> Played {
     let mut no_option = None;
     let mut options = Vec::new();
     let mut step = 0usize;
+    let mut seen: std::collections::HashMap<u64, usize> = std::collections::HashMap::new();
+    let mut repeat = None;
     game.play_watched(&mut RngDice::new(seed), &[policy], seed, &mut |d| {
         step += 1;
         if d.options == 0 {
             // A seat with nothing to do: the engine cannot go on from here.
             no_option = Some(step - 1);
             return false;
+        }
+        if repeat.is_none() {
+            if let Some(&before) = seen.get(&d.game.fingerprint()) {
+                repeat = Some((step - 1, before));
+            } else {
+                seen.insert(d.game.fingerprint(), step - 1);
+            }
         }
         first.get_or_insert(d.seat);
         deciders |= 1 << (d.seat % 64);
@@ -239,6 +257,7 @@ fn play_one(mut game: Box<dyn AnyGame>, policy: Policy, seed: u64) -> Played {
         deciders,
         no_option,
         options,
+        repeat,
     }
 }
 
@@ -287,6 +306,8 @@ pub fn check(
             no_option: None,
             won_seed: vec![None; seats],
             options: BTreeMap::new(),
+            repeated: 0,
+            repeat: None,
         };
         for (k, p) in played.into_iter().enumerate() {
             let Some(p) = p else {
@@ -320,6 +341,10 @@ pub fn check(
             }
             if let Some(step) = p.no_option {
                 run.no_option.get_or_insert((seed, step));
+            }
+            if let Some((at, before)) = p.repeat {
+                run.repeated += 1;
+                run.repeat.get_or_insert((seed, at, before));
             }
             for (text, taken) in p.options {
                 if run.options.len() >= MAX_OPTION_TEXTS && !run.options.contains_key(&text) {
@@ -362,6 +387,17 @@ fn findings(runs: &[PolicyRun], endings: &[&'static str], c: &Checkup) -> Vec<Fi
                 policy: policy.clone(),
                 text: format!(
                     "a seat had no option to take at step {step}: the match cannot go on"
+                ),
+                seed: Some(seed),
+            });
+        }
+        if let Some((seed, at, before)) = run.repeat {
+            out.push(Finding {
+                kind: Kind::RepeatedState,
+                policy: policy.clone(),
+                text: format!(
+                    "{} of {games} matches came back to a position they had been in (the first: decision {at} was the position of decision {before})",
+                    run.repeated
                 ),
                 seed: Some(seed),
             });
@@ -535,6 +571,9 @@ mod tests {
         fn seats(&self) -> usize {
             2
         }
+        fn fingerprint(&self) -> u64 {
+            crate::games::game::fingerprint_of(&(self.picked, self.die, self.shrugged))
+        }
         fn turn(&self) -> Turn {
             match (self.picked, self.die) {
                 (None, _) => Turn::Seat {
@@ -657,6 +696,44 @@ mod tests {
             texts.iter().any(|t| t.ends_with("wait")) && texts.iter().any(|t| t.ends_with("stall"))
         );
         assert!(!texts.iter().any(|t| t.ends_with("race")));
+    }
+
+    #[test]
+    fn a_match_back_at_a_position_it_had_been_in_is_found_and_its_seed_replays_it() {
+        // Pig comes back to where it was whenever both players bust in turn.
+        let endings: Vec<&'static str> = crate::games::pig::PigEnding::ALL
+            .iter()
+            .map(|e| e.name())
+            .collect();
+        let c = Checkup {
+            policies: vec![Policy::Random],
+            games: 60,
+            ..checkup()
+        };
+        let h = check(
+            &|_| Ok(Box::new(crate::games::pig::Pig::new())),
+            &endings,
+            &c,
+            &AtomicBool::new(false),
+            &|_| {},
+        )
+        .unwrap()
+        .unwrap();
+        let f = &find(&h, Kind::RepeatedState, Some("random"))[0];
+        let (seed, at, before) = h.runs[0].repeat.unwrap();
+        assert_eq!(f.seed, Some(seed));
+        assert!(before < at, "{f:?}");
+        // The match `play --seed SEED --policy random` plays shows the same position at both.
+        let mut g: Box<dyn AnyGame> = Box::new(crate::games::pig::Pig::new());
+        let mut prints = Vec::new();
+        g.play_watched(&mut RngDice::new(seed), &[Policy::Random], seed, &mut |d| {
+            prints.push((d.game.fingerprint(), d.game.describe(0), d.seat));
+            true
+        });
+        assert_eq!(prints[at], prints[before]);
+        // The rigged game never comes back: nothing is said of it.
+        let rigged = run(&checkup(), false).unwrap();
+        assert!(find(&rigged, Kind::RepeatedState, Some("random")).is_empty());
     }
 
     #[test]

@@ -137,3 +137,67 @@ fn a_game_with_no_check_or_the_wrong_files_is_refused() {
     let o = cli::deckwright(&db, &["health", "iconoclasm", "--share", "1.5"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn the_strongest_parties_found_are_legal_ranked_and_win_at_least_as_much_as_the_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.sqlite");
+    let (a, b) = (
+        ex("iconica/legal-legion-raiders.party.toml"),
+        ex("iconica/legal-protectorate-wardens.party.toml"),
+    );
+    let args = [
+        "health", "iconica", &a, &b, "--games", "4", "--ai", "random", "--builds", "30", "--json",
+    ];
+    let report = json(&cli::deckwright(&db, &args), "builds");
+    let builds = report["builds"].as_array().unwrap();
+    assert_eq!(builds.len(), 3, "{report}");
+    let rates: Vec<f64> = builds
+        .iter()
+        .map(|b| b["win_rate"].as_f64().unwrap())
+        .collect();
+    assert!(rates.windows(2).all(|w| w[0] >= w[1]), "{rates:?}");
+    for b in builds {
+        let (lo, hi) = (
+            b["ci95"][0].as_f64().unwrap(),
+            b["ci95"][1].as_f64().unwrap(),
+        );
+        let r = b["win_rate"].as_f64().unwrap();
+        assert!(lo <= r && r <= hi && b["games"] == 30, "{b}");
+        assert_eq!(b["path"][0], "start");
+        // Each build found is a legal party: `validate` agrees.
+        let names: Vec<&str> = b["build"].as_str().unwrap().split(", ").collect();
+        let party = dir.path().join("found.party.toml");
+        let members: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
+        std::fs::write(
+            &party,
+            format!("game = \"iconica\"\nmembers = [{}]\n", members.join(", ")),
+        )
+        .unwrap();
+        let v = cli::deckwright(&db, &["validate", party.to_str().unwrap()]);
+        assert_eq!(
+            v.status.code(),
+            Some(0),
+            "{b}: {}",
+            String::from_utf8_lossy(&v.stdout)
+        );
+    }
+    // The same seed finds the same builds.
+    let again = json(&cli::deckwright(&db, &args), "builds");
+    assert_eq!(again["builds"], report["builds"]);
+    // A game whose builds are not searched yet says so and still reports its health.
+    let o = cli::deckwright(
+        &db,
+        &[
+            "health",
+            "arcadia",
+            &ex("arcadia/legal-long-road.setup.toml"),
+            "--games",
+            "2",
+            "--builds",
+            "10",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not searched yet"));
+}

@@ -3,6 +3,7 @@
 //! (`conformance.rs`); match files played, recorded and replayed (`replay.rs`); the computer
 //! deciding from its own seat's view (`seat_view.rs`).
 
+mod balance_shards;
 #[path = "../common/cli.rs"]
 mod cli;
 mod conformance;

@@ -170,6 +170,14 @@ impl<'m> Game for ArcadiaGame<'m> {
         self.st.day
     }
 
+    fn fingerprint(&self) -> u64 {
+        // The heroes, the board and the phase; not the Day count or the dice used.
+        let mut st = self.st.clone();
+        st.day = 0;
+        st.dice_used = 0;
+        crate::games::game::fingerprint_of(&st)
+    }
+
     fn question(&self) -> String {
         let who = format!("Player {}", side_name(self.st.decider()));
         let what = match self.st.phase {

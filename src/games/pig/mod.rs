@@ -246,6 +246,13 @@ impl Game for Pig {
         self.turns
     }
 
+    fn fingerprint(&self) -> u64 {
+        // The banks, the pot and who rolls; not the turn count.
+        let mut p = self.clone();
+        p.turns = 0;
+        crate::games::game::fingerprint_of(&p)
+    }
+
     fn question(&self) -> String {
         format!(
             "Player {}: roll, or hold and bank {} (banked {} of {GOAL})?",

@@ -279,6 +279,14 @@ impl<'s> Game for IconicaGame<'s> {
         self.st.turn
     }
 
+    fn fingerprint(&self) -> u64 {
+        // The board and where the turn stands; not the turn count or the dice used.
+        let mut st = self.st;
+        st.turn = 0;
+        st.dice_used = 0;
+        crate::games::game::fingerprint_of(&(st, &self.at, self.need))
+    }
+
     fn question(&self) -> String {
         match self.asked() {
             Some(a) => crate::games::iconica::human::question_of(self.setup, a.kind, a.actor),

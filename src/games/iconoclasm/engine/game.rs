@@ -198,6 +198,13 @@ impl<'s> Game for IconoclasmGame<'s> {
         u32::from(self.st.turn)
     }
 
+    fn fingerprint(&self) -> u64 {
+        // The grid, the hands, the draw pile and who moves; not the turn count.
+        let mut st = self.st.clone();
+        st.turn = 0;
+        crate::games::game::fingerprint_of(&(st, self.stopped))
+    }
+
     fn question(&self) -> String {
         format!(
             "Player {}: which card, where, and which face up?",

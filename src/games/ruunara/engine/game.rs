@@ -413,6 +413,13 @@ impl<'s> Game for RuunaraGame<'s> {
         self.st.round
     }
 
+    fn fingerprint(&self) -> u64 {
+        // The figures, the phase and what is pending; not the round count.
+        let mut st = self.st.clone();
+        st.round = 0;
+        crate::games::game::fingerprint_of(&(st, self.stopped))
+    }
+
     fn question(&self) -> String {
         match self.st.phase {
             Phase::Deploy(i) => format!("Where does {} deploy?", self.name(usize::from(i))),
