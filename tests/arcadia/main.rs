@@ -11,6 +11,7 @@ mod support;
 mod cli;
 
 mod balance;
+mod ranking;
 mod card_text;
 mod engine_cli;
 mod engine_props;
