@@ -483,9 +483,6 @@ pub fn designer_field(
         }
         for h in &hosts {
             for seat in 0..2 {
-                if &h.characters[seat] == c {
-                    continue;
-                }
                 let mut chars = h.characters.clone();
                 chars[seat] = c.clone();
                 if check_setup(&h.setup, &chars, lookup).is_legal() {

@@ -50,13 +50,17 @@ fn the_balance_screen_ranks_sorts_and_exports_csv() {
     );
     assert!(h.query_by_label(&rows[0].name).is_some());
     assert!(
-        h.query_by_label("Sorted by Win rate, highest first (click a header to sort; a name opens the card).")
-            .is_some()
+        h.query_by_label(
+            "Sorted by Win rate, highest first (click a header to sort; a name opens the card)."
+        )
+        .is_some()
     );
     click(&mut h, "Win rate");
     assert!(
-        h.query_by_label("Sorted by Win rate, lowest first (click a header to sort; a name opens the card).")
-            .is_some()
+        h.query_by_label(
+            "Sorted by Win rate, lowest first (click a header to sort; a name opens the card)."
+        )
+        .is_some()
     );
     let up = h.state().balance.sorted_rows();
     assert!(up.windows(2).all(|w| w[0].value <= w[1].value), "{up:?}");

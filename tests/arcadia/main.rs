@@ -11,9 +11,9 @@ mod support;
 mod cli;
 
 mod balance;
-mod ranking;
 mod card_text;
 mod engine_cli;
 mod engine_props;
 mod engine_scenarios;
+mod ranking;
 mod setup_phase;
