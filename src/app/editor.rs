@@ -11,6 +11,7 @@
 //! the text typed since the last pause of [`PAUSE`] seconds is one edit, taken in by the app
 //! with [`CardEditor::commit`] before any other edit, undo or redo.
 
+mod arcadia_balance;
 mod arcadia_form;
 mod balance_panel;
 mod card_form;
@@ -78,6 +79,8 @@ pub struct CardEditor {
     form: Option<Result<FormCard, String>>,
     /// The Balance panel beside the preview (Iconica characters).
     balance: balance_panel::BalancePanel,
+    /// The Balance panel of an Arcadia merit or flaw (shown when the panel is on).
+    arcadia_balance: arcadia_balance::ArcadiaBalance,
     /// The playtest notes that mention the card, from a folder of match files.
     notes: notes_panel::NotesPanel,
 }
@@ -147,7 +150,27 @@ impl CardEditor {
         self.balance.on = on;
         if !on {
             self.balance.cancel();
+            self.arcadia_balance.cancel();
         }
+    }
+
+    /// How the Arcadia Balance panel measures: the AI of both sides, the most pairs a
+    /// verdict plays, and when an impact run stops (tests measure quickly with these).
+    pub fn set_arcadia_balance_measure(
+        &mut self,
+        ai: crate::games::ai::Policy,
+        max_pairs: u64,
+        stopping: crate::balance::Stopping,
+    ) {
+        self.arcadia_balance.cancel();
+        self.arcadia_balance.ai = ai;
+        self.arcadia_balance.max_pairs = max_pairs;
+        self.arcadia_balance.stopping = stopping;
+    }
+
+    /// Is the Arcadia Balance panel measuring?
+    pub fn arcadia_balance_running(&self) -> bool {
+        self.arcadia_balance.running()
     }
 
     /// How the Balance panel measures: the AI of both sides and the stopping rule (the
@@ -259,7 +282,25 @@ impl CardEditor {
         let wide = (ui.available_width() * 0.42).max(300.0);
         // The editor keeps room when the window shrinks below a preview widened before.
         let widest = (ui.available_width() - MIN_EDITOR_WIDTH).max(220.0);
-        if !matches!(self.good, Some(Card::Iconica(_))) || !self.balance.on {
+        let arcadia = arcadia_balance::subject_of(self.good.as_ref()).is_some();
+        if !arcadia || !self.balance.on {
+            self.arcadia_balance.cancel();
+        }
+        if arcadia && self.balance.on {
+            self.balance.cancel();
+            egui::Panel::right("card-balance")
+                .resizable(true)
+                .default_size(320.0)
+                .min_size(220.0)
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical().show(ui, |ui| {
+                        let applied = self.arcadia_balance.ui(ui, env, self.good.as_ref());
+                        if let Some((label, after)) = applied {
+                            env.push(Action::EditCard { label, after });
+                        }
+                    });
+                });
+        } else if !matches!(self.good, Some(Card::Iconica(_))) || !self.balance.on {
             self.balance.cancel();
         } else {
             egui::Panel::right("card-balance")
@@ -595,6 +636,9 @@ impl CardEditor {
         if matches!(card, Card::Iconica(_)) {
             ui.toggle_value(&mut self.balance.on, "Balance panel")
                 .on_hover_text("Measure this character against the field as you edit it");
+        } else if arcadia_balance::subject_of(Some(card)).is_some() {
+            ui.toggle_value(&mut self.balance.on, "Balance panel")
+                .on_hover_text("Measure this merit or flaw against your field and the bundled one");
         }
         ui.horizontal_wrapped(|ui| match standing {
             None => {

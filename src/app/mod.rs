@@ -359,6 +359,7 @@ impl DeckwrightApp {
         app.editor.set_balance_on(!session.hide_balance);
         app.print.ids = session.print_ids.clone();
         app.print.settings = session.print.clone();
+        app.balance.restore(&app.cat);
         if let Some(p) = &session.template_file {
             // A template that no longer loads is left out (the bundled faces draw).
             if let Ok(e) = template_screen::TemplateEditor::open(p) {

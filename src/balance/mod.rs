@@ -13,6 +13,7 @@
 //! (seed, game index).
 
 pub mod arcadia;
+pub mod arcadia_parts;
 pub mod builds;
 pub mod iconica;
 pub mod iconoclasm;

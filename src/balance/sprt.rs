@@ -126,7 +126,7 @@ pub fn llr(pairs: &[u8], p0: f64, p1: f64) -> f64 {
 /// The decision after `pairs` pair scores, each one-sided test's state kept in `above` and
 /// `below` (`Some(true)`: accepted H1, `Some(false)`: accepted H0), which a decided test
 /// keeps.
-fn step(
+pub fn step(
     s: &Sprt,
     pairs: &[u8],
     above: &mut Option<bool>,
@@ -177,7 +177,8 @@ where
     }
 }
 
-fn outcome(s: Sprt, scores: &[u8], verdict: Verdict, la: f64, lb: f64) -> Outcome {
+/// The test's outcome after `scores`, with its verdict and last log-likelihood ratios.
+pub fn outcome(s: Sprt, scores: &[u8], verdict: Verdict, la: f64, lb: f64) -> Outcome {
     let half_wins: u64 = scores.iter().map(|&x| u64::from(x)).sum();
     Outcome {
         verdict,

@@ -3,7 +3,8 @@
 //! Start health) is measured again, the run in flight cancelled, with a higher win rate; a
 //! suggestion's Apply changes the source as one undo step.
 
-use deckwright::app::DeckwrightApp;
+use deckwright::app::docs::Slot;
+use deckwright::app::{Action, DeckwrightApp, Screen, core, files};
 use deckwright::balance::Stopping;
 use deckwright::catalogue::Catalogue;
 use deckwright::games::ai::Policy;
@@ -138,4 +139,57 @@ fn a_suggestions_apply_button_edits_the_source_as_one_undo_step() {
         .click();
     h.run_steps(3);
     assert_eq!(h.state().editor.text(), strong);
+}
+
+/// Issue #24 item 4: an Arcadia merit in the editor, with a setup open on the Setup screen:
+/// Measure plays it (a background job, Stop while it runs) against that setup and its
+/// characters and against the bundled example setups, and shows each verdict and the impact
+/// of each of its parts (its effect and its Combat).
+#[test]
+fn the_arcadia_balance_panel_measures_your_field_and_each_parts_impact() {
+    let mut a = app();
+    let setup = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/arcadia/legal-starter.setup.toml");
+    for action in files::setup_characters(&setup) {
+        a.apply(action);
+    }
+    a.apply(files::open_doc_path(&setup, Slot::Setup));
+    let card = core::card(&a.cat, "arc-m-old-gristle").unwrap().to_toml();
+    a.apply(Action::ReplaceCard {
+        label: "open".into(),
+        after: card,
+    });
+    // A quick measurement: random play, few games.
+    a.editor.set_balance_on(true);
+    a.editor.set_arcadia_balance_measure(
+        Policy::Random,
+        200,
+        Stopping::checked(0.05, 500).unwrap(),
+    );
+    let mut h = crate::support::builder()
+        .with_size(egui::vec2(1024.0, 700.0))
+        .build_ui_state(|ui, app: &mut DeckwrightApp| app.ui_root(ui), a);
+    h.run();
+    assert_eq!(h.state().screen, Screen::Card);
+    assert!(h.query_by_label("Not measured yet.").is_some());
+    crate::support::click_job(&mut h, "Measure balance");
+    assert!(h.state().editor.arcadia_balance_running());
+    assert!(h.query_by_label("Stop").is_some(), "Stop while it runs");
+    wait_until(&mut h, "the Arcadia balance figures", |h| {
+        !h.state().editor.arcadia_balance_running()
+    });
+    h.run();
+    for line in [
+        "Against your setup and characters (",
+        "Against the bundled example setups (",
+        "Impact of each part when removed",
+        "effect 1: ",
+        "Combat ",
+    ] {
+        assert!(
+            h.query(By::new().label_contains(line)).is_some(),
+            "{line} is shown"
+        );
+    }
+    h.snapshot("editor-arcadia-balance-1024");
 }

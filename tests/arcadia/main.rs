@@ -15,4 +15,5 @@ mod card_text;
 mod engine_cli;
 mod engine_props;
 mod engine_scenarios;
+mod ranking;
 mod setup_phase;
