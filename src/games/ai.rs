@@ -559,7 +559,14 @@ pub fn mcts_visits<'a, G: Game, E: Evaluator<G>>(
         return vec![(0, 1.0)];
     }
     let tuning = eval.tuning();
-    let mut tree = vec![TNode::new(usize::MAX)];
+    // Room for a node a playout (the most a playout adds past a decision), so the tree is
+    // not moved as it grows.
+    let room = match budget {
+        Budget::Playouts(n) => n as usize + options.min(256) + 1,
+        Budget::Millis(_) => 1024,
+    };
+    let mut tree = Vec::with_capacity(room.min(1 << 16));
+    tree.push(TNode::new(usize::MAX));
     eval.candidates(root, seat, options, &mut tree[0].options);
     let cands = tree[0].options.clone();
     if cands.len() <= 1 {

@@ -188,10 +188,17 @@ proptest! {
     /// listing) is the rules' list in the documented order; its element groups are the plain
     /// search's.
     #[test]
-    fn moves_counts_and_groups_match_the_plain_reading(seed in any::<u64>(), players in 1u8..=4, kind in 0u8..3) {
+    fn moves_counts_and_groups_match_the_plain_reading(seed in any::<u64>(), players in 1u8..=4, kind in 0u8..3, other_table in any::<bool>()) {
+        // The catalogue's clash table, or another (each element's flips and mutual swapped).
+        let mut table = ClashTable::standard();
+        if other_table {
+            for r in &mut table.clash {
+                std::mem::swap(&mut r.flips, &mut r.mutual);
+            }
+        }
         let setup = deal(
             Deck::standard(),
-            &ClashTable::standard(),
+            &table,
             players,
             Goal::Dominance,
             &mut ChaCha8Rng::seed_from_u64(seed),
@@ -214,6 +221,18 @@ proptest! {
                 }
                 assert_eq!(st.nth_move(moves.len()), None);
                 assert_eq!(st.nth_move_by(&per_card, moves.len()), None);
+                // The same read from the clash table's memo of outcome numbers.
+                let memo = CountTable::of(&st.clashes());
+                assert!(memo.is_some_and(|t| t.is_for(&st.clashes())));
+                assert_eq!(st.move_counts_in(memo), per_card);
+                for k in 0..=moves.len() {
+                    assert_eq!(st.nth_move_in(memo, &per_card, k), moves.get(k).copied());
+                }
+                // Greedy's values, each layout valued once, are each move's own value.
+                let values = eval::move_values(st, moves);
+                for (m, v) in moves.iter().zip(&values) {
+                    assert_eq!(*v, eval::move_values(st, std::slice::from_ref(m))[0]);
+                }
                 assert_eq!(scoring::groups(st), reference_groups(st));
                 agents[seat as usize].choose_move(&IconoclasmGame::at(&setup, *st))
             },

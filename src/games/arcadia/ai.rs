@@ -170,6 +170,9 @@ fn worth(m: &Match, st: &State, p: u8) -> f64 {
     if h.skip {
         v -= 20.0;
     }
+    // Steps to every league from where the character stands, worked out once for all its
+    // quests (when one is still open).
+    let mut dist = None;
     for (i, q) in m.players[p as usize].quests.iter().enumerate() {
         if h.quests_done & (1 << i) != 0 {
             continue;
@@ -180,7 +183,7 @@ fn worth(m: &Match, st: &State, p: u8) -> f64 {
             continue;
         }
         let goals = goals(m, st, p, h, &q.objective);
-        let dist = st.distances_from(m, h.at);
+        let dist = dist.get_or_insert_with(|| st.distances_from(m, h.at));
         let d = (0..m.leagues.len() as u8)
             .filter(|l| goals & (1u64 << l) != 0)
             .map(|l| dist[l as usize])

@@ -1,12 +1,12 @@
 //! Iconoclasm's evaluation for the shared policies ([`crate::games::ai`]): `greedy` takes the
-//! best score right after the move ([`move_values`]); the search expands only greedy's
+//! best score right after the move ([`move_values`](super::engine::eval::move_values)); the search expands only greedy's
 //! [`SEARCH_WIDTH`] best moves at each decision, starts the root from greedy's values, and
 //! scores a leaf as the position stands (with players) or by random play to the end (solo).
 
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-use super::engine::eval::move_values;
+use super::engine::eval::move_values_into;
 use super::engine::game::search_moves;
 use super::engine::scoring::{goal_met, goal_progress, leader, player_scores};
 use super::engine::{IconoclasmGame, PlayerScore, SEARCH_WIDTH, State};
@@ -75,7 +75,7 @@ impl<'s> Evaluator<IconoclasmGame<'s>> for IconoclasmEval {
         _rng: &mut ChaCha8Rng,
         out: &mut Vec<f64>,
     ) {
-        *out = move_values(&g.st, g.moves());
+        move_values_into(&g.st, g.moves(), out);
     }
 
     /// Greedy's values of the root's candidates, spread over 0.25..=0.75.
@@ -106,24 +106,26 @@ impl<'s> Evaluator<IconoclasmGame<'s>> for IconoclasmEval {
     /// With players, the position scored as it stands (as if the game ended now), which
     /// judges a position better than random play does; solo, random play to the end.
     fn leaf(&mut self, g: &IconoclasmGame<'s>, rng: &mut ChaCha8Rng) -> Returns {
+        let mut r = [0.0; MAX_SEATS];
+        if g.st.goal.is_none() {
+            // With players, the position as it stands (no copy), the table ranked once for
+            // every seat.
+            let scores = player_scores(&g.st);
+            for (s, v) in r.iter_mut().enumerate().take(g.seats()) {
+                *v = worth_of(&scores, s as u8);
+            }
+            return r;
+        }
         let mut end = g.clone();
-        if g.st.goal.is_some() {
-            loop {
-                match end.turn() {
-                    Turn::Over => break,
-                    Turn::Seat { options, .. } => end.apply(rng.random_range(0..options.max(1))),
-                    Turn::Chance(c) => end.apply(rng.random_range(0..c.outcomes())),
-                }
+        loop {
+            match end.turn() {
+                Turn::Over => break,
+                Turn::Seat { options, .. } => end.apply(rng.random_range(0..options.max(1))),
+                Turn::Chance(c) => end.apply(rng.random_range(0..c.outcomes())),
             }
         }
-        let mut r = [0.0; MAX_SEATS];
-        // With players, the table ranked once for every seat.
-        let scores = end.st.goal.is_none().then(|| player_scores(&end.st));
         for (s, v) in r.iter_mut().enumerate().take(end.seats()) {
-            *v = match &scores {
-                Some(scores) => worth_of(scores, s as u8),
-                None => worth(&end.st, s as u8),
-            };
+            *v = worth(&end.st, s as u8);
         }
         r
     }

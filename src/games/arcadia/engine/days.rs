@@ -16,7 +16,7 @@ impl State {
     /// The options of the current decision (empty at chance and terminal nodes), in the
     /// `first` order.
     pub fn options(&self, m: &Match, out: &mut Opts) {
-        *out = Opts::default();
+        out.clear();
         match self.phase {
             Phase::LayLeague { player } => self.lay_options(m, player, out),
             Phase::LayAt { slot, .. } => self.lay_at_options(m, slot, out),

@@ -66,14 +66,22 @@ impl State {
             return out;
         }
         out[a as usize] = 0;
-        let mut queue = std::collections::VecDeque::from([a]);
-        while let Some(u) = queue.pop_front() {
+        // A breadth-first search; each league joins the queue once, so a fixed array holds it.
+        let mut queue = [0u8; MAX_LEAGUES];
+        queue[0] = a;
+        let (mut head, mut tail) = (0, 1);
+        while head < tail {
+            let u = queue[head];
+            head += 1;
             for d in 0..4u8 {
                 if let Some(v) = self.neighbour(m, u, d)
                     && out[v as usize] == u8::MAX
                 {
                     out[v as usize] = out[u as usize].saturating_add(1);
-                    queue.push_back(v);
+                    if tail < MAX_LEAGUES {
+                        queue[tail] = v;
+                        tail += 1;
+                    }
                 }
             }
         }

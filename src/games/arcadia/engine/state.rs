@@ -279,6 +279,10 @@ impl Opts {
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
+    /// Empties the list (the room is kept; nothing past the length is read).
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
 }
 
 /// A match position.

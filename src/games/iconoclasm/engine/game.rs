@@ -8,6 +8,7 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use super::events::{Event, Log, NoLog};
+use super::outcomes::CountTable;
 use super::scoring::winner;
 use super::setup::{CARDS, Setup};
 use super::state::{Move, State};
@@ -37,8 +38,9 @@ impl Ending for IconoclasmEnding {
 /// A position of a game: the state, how many legal moves it has, the moves themselves (in
 /// the documented order) once something asks for them, and the setup it was dealt from.
 /// Random play never lists the moves: it counts them and takes the one it picked
-/// ([`State::move_counts`], by card, and [`State::nth_move_by`], which tries only the picked
-/// move's card).
+/// ([`State::move_counts_in`], by card, and [`State::nth_move_in`], which tries only the
+/// picked move's card at the picked move's position), each card's number of moves at a
+/// position read from the clash table's [`CountTable`].
 #[derive(Debug, Clone)]
 pub struct IconoclasmGame<'s> {
     pub setup: &'s Setup,
@@ -47,6 +49,9 @@ pub struct IconoclasmGame<'s> {
     options: u16,
     /// How many of them each card has ([`State::move_counts`]).
     counts: [u16; CARDS],
+    /// The numbers of moves of a card at a position under `st`'s clash table (`None`: past
+    /// [`CountTable::of`]'s bound, worked out each time).
+    table: Option<&'static CountTable>,
     /// `st`'s legal moves, listed when first asked for.
     moves: OnceCell<Arc<[Move]>>,
     /// Play stopped early (the draws ran out).
@@ -61,12 +66,14 @@ impl<'s> IconoclasmGame<'s> {
 
     /// The game at a position `st` of `setup`.
     pub fn at(setup: &'s Setup, st: State) -> IconoclasmGame<'s> {
-        let counts = st.move_counts();
+        let table = CountTable::of(&st.clashes());
+        let counts = st.move_counts_in(table);
         IconoclasmGame {
             setup,
             st,
             options: counts.iter().sum(),
             counts,
+            table,
             moves: OnceCell::new(),
             stopped: false,
         }
@@ -81,7 +88,7 @@ impl<'s> IconoclasmGame<'s> {
     fn nth_move(&self, k: usize) -> Option<Move> {
         match self.moves.get() {
             Some(all) => all.get(k).copied(),
-            None => self.st.nth_move_by(&self.counts, k),
+            None => self.st.nth_move_in(self.table, &self.counts, k),
         }
     }
 
@@ -102,7 +109,7 @@ impl<'s> IconoclasmGame<'s> {
         {
             self.stopped = true;
         }
-        self.counts = self.st.move_counts();
+        self.counts = self.st.move_counts_in(self.table);
         self.options = self.counts.iter().sum();
         self.moves = OnceCell::new();
         if self.over() {

@@ -114,6 +114,8 @@ impl Bounds {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Grid {
     cells: [Option<Placed>; SIDE * SIDE],
+    /// The occupied cells, a row a number (bit `c`: column index `c` of [`Pos::index`]'s).
+    occupied: [u16; SIDE],
     bounds: Option<Bounds>,
     count: u8,
 }
@@ -122,6 +124,7 @@ impl Default for Grid {
     fn default() -> Self {
         Grid {
             cells: [None; SIDE * SIDE],
+            occupied: [0; SIDE],
             bounds: None,
             count: 0,
         }
@@ -164,20 +167,39 @@ impl Grid {
         all[..n].to_vec()
     }
 
-    /// [`Grid::legal_positions`] in a fixed array: the first `n` of it (no allocation).
+    /// [`Grid::legal_positions`] in a fixed array: the first `n` of it (no allocation). Read
+    /// off the occupied cells a row at a time: a free cell beside a card in a row and column
+    /// the grid may still grow to.
     pub fn legal_position_array(&self) -> ([Pos; MAX_OPEN], usize) {
         let mut out = [Pos::ORIGIN; MAX_OPEN];
         let Some(b) = self.bounds else {
             return (out, 1);
         };
+        // The rows and columns the grid may span: at most 7 with the bounds, and within the
+        // array (the first card is at the origin, so the bounds hold it).
+        let rows = (b.top - 1).max(b.bottom - REACH).max(-REACH)
+            ..=(b.bottom + 1).min(b.top + REACH).min(REACH);
+        let (left, right) = (
+            (b.left - 1).max(b.right - REACH).max(-REACH),
+            (b.right + 1).min(b.left + REACH).min(REACH),
+        );
+        let cols: u16 = if left > right {
+            0
+        } else {
+            (((1u32 << (right - left + 1)) - 1) as u16) << (left + REACH)
+        };
         let mut n = 0;
-        for row in b.top - 1..=b.bottom + 1 {
-            for col in b.left - 1..=b.right + 1 {
-                let p = Pos::new(row, col);
-                if n < MAX_OPEN && self.can_place(p) {
-                    out[n] = p;
-                    n += 1;
-                }
+        for row in rows {
+            let r = (row + REACH) as usize;
+            let here = self.occupied[r];
+            let above = if r > 0 { self.occupied[r - 1] } else { 0 };
+            let below = self.occupied.get(r + 1).copied().unwrap_or(0);
+            let mut free = (above | below | here << 1 | here >> 1) & !here & cols;
+            while free != 0 && n < MAX_OPEN {
+                let c = free.trailing_zeros() as i8;
+                free &= free - 1;
+                out[n] = Pos::new(row, c - REACH);
+                n += 1;
             }
         }
         (out, n)
@@ -190,6 +212,7 @@ impl Grid {
             self.count += 1;
         }
         self.cells[i] = Some(placed);
+        self.occupied[i / SIDE] |= 1 << (i % SIDE);
         self.bounds = Some(match self.bounds {
             Some(b) => b.with(p),
             None => Bounds {
@@ -215,15 +238,20 @@ impl Grid {
         p.around().into_iter().filter(|q| self.get(*q).is_some())
     }
 
-    /// Every occupied cell with its card, row by row.
+    /// Every occupied cell with its card, row by row (read off the occupied cells' rows).
     pub fn cards(&self) -> impl Iterator<Item = (Pos, Placed)> + '_ {
-        let b = self.bounds;
-        b.into_iter().flat_map(move |b| {
-            (b.top..=b.bottom).flat_map(move |row| {
-                (b.left..=b.right).filter_map(move |col| {
-                    let p = Pos::new(row, col);
-                    self.get(p).map(|c| (p, c))
-                })
+        self.occupied.iter().enumerate().flat_map(move |(r, &row)| {
+            let mut left = row;
+            std::iter::from_fn(move || {
+                while left != 0 {
+                    let c = left.trailing_zeros() as usize;
+                    left &= left - 1;
+                    if let Some(placed) = self.cells[r * SIDE + c] {
+                        let p = Pos::new(r as i8 - REACH, c as i8 - REACH);
+                        return Some((p, placed));
+                    }
+                }
+                None
             })
         })
     }

@@ -5,9 +5,10 @@ use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 use thiserror::Error;
 
-use super::clash::{Clashes, index};
+use super::clash::Clashes;
 use super::events::{Event, Log};
 use super::grid::{Grid, MAX_OPEN, Placed, Pos, Side};
+use super::outcomes::{CountTable, Near, count_outcomes, each_outcome};
 use super::setup::{CARDS, Goal, Setup};
 use crate::games::iconoclasm::model::{Clash, Element};
 
@@ -37,6 +38,22 @@ impl Move {
         }
     }
 
+    /// The move of `card` put down `side` up at `pos`, clashing with the neighbours of `n`
+    /// in the order `perm` (their indices in `n`).
+    fn at(card: u8, side: Side, pos: Pos, n: &Near, perm: &[usize]) -> Move {
+        let mut order = [Pos::ORIGIN; 4];
+        for (o, &i) in order.iter_mut().zip(perm) {
+            *o = n.pos[i];
+        }
+        Move {
+            card,
+            side,
+            pos,
+            order,
+            len: n.len,
+        }
+    }
+
     /// The neighbours in clash order.
     pub fn order(&self) -> &[Pos] {
         &self.order[..self.len as usize]
@@ -56,25 +73,6 @@ pub enum IllegalMove {
     Position(Pos),
     #[error("the clash order must list every neighbour of the new card exactly once")]
     Order,
-}
-
-/// A free position's occupied neighbours (north, east, south, west): where each is, the
-/// element it shows and whether turning it over changes that element.
-#[derive(Debug, Clone, Copy)]
-struct Near {
-    pos: [Pos; 4],
-    theirs: [Element; 4],
-    changes: [bool; 4],
-    len: u8,
-}
-
-impl Near {
-    const EMPTY: Near = Near {
-        pos: [Pos::ORIGIN; 4],
-        theirs: [Element::Fire; 4],
-        changes: [false; 4],
-        len: 0,
-    };
 }
 
 /// A position of the game.
@@ -155,6 +153,11 @@ impl State {
         Ok(self)
     }
 
+    /// The clash table the game is played with.
+    pub fn clashes(&self) -> Clashes {
+        self.clashes
+    }
+
     /// The element a card shows with `side` up.
     pub fn face(&self, card: u8, side: Side) -> Element {
         self.faces[card as usize][side as usize]
@@ -190,12 +193,24 @@ impl State {
     }
 
     fn sides(&self, card: u8) -> &'static [Side] {
-        let f = self.faces[card as usize];
-        if f[0] == f[1] {
-            &[Side::Front]
-        } else {
-            &[Side::Front, Side::Back]
+        super::outcomes::sides(self.faces[card as usize])
+    }
+
+    /// The free positions, row by row, and each one's occupied neighbours: the first `n` of
+    /// each array.
+    fn nears(&self) -> ([Pos; MAX_OPEN], [Near; MAX_OPEN], usize) {
+        let (positions, count) = self.grid.legal_position_array();
+        // Each position's occupied neighbours (north, east, south, west), the element each
+        // shows and whether a flip would change it: the same for every card tried there.
+        let mut near = [Near::EMPTY; MAX_OPEN];
+        for (n, &pos) in near.iter_mut().zip(&positions[..count]) {
+            for q in pos.around() {
+                let Some(c) = self.grid.get(q) else { continue };
+                let theirs = self.face(c.card, c.up);
+                n.push(q, theirs, self.face(c.card, c.up.flipped()) != theirs);
+            }
         }
+        (positions, near, count)
     }
 
     /// Every legal move of the player to move, in the documented order: cards in card order,
@@ -241,34 +256,83 @@ impl State {
     /// How many legal moves each card of the hand has (by card; 0 for a card not in the
     /// hand): what [`State::nth_move_by`] needs to skip the cards before the move it finds.
     pub fn move_counts(&self) -> [u16; CARDS] {
+        self.move_counts_in(None)
+    }
+
+    /// [`State::move_counts`], each card's number at each position read from `table` (which
+    /// must be for this state's clash table) when given, else worked out.
+    pub fn move_counts_in(&self, table: Option<&CountTable>) -> [u16; CARDS] {
         let mut n = [0u16; CARDS];
-        self.each_move(|mv| {
-            n[usize::from(mv.card)] += 1;
-            true
-        });
+        if self.is_over() || self.needs_draw() {
+            return n;
+        }
+        let (_, near, count) = self.nears();
+        for card in bits(self.hands[self.to_move as usize]) {
+            let faces = self.faces[usize::from(card)];
+            n[usize::from(card)] = near[..count]
+                .iter()
+                .map(|at| u16::from(self.count_at(table, faces, at)))
+                .sum();
+        }
         n
+    }
+
+    /// The distinct outcomes of a card with `faces` at `at`: from `table` or worked out.
+    #[inline]
+    fn count_at(&self, table: Option<&CountTable>, faces: [Element; 2], at: &Near) -> u8 {
+        match table {
+            Some(t) => t.count(faces, at),
+            None => count_outcomes(&self.clashes, faces, at),
+        }
     }
 
     /// [`State::nth_move`] given [`State::move_counts`] of this state: only the moves of the
     /// card that holds move `k` are tried.
     pub fn nth_move_by(&self, counts: &[u16; CARDS], k: usize) -> Option<Move> {
+        self.nth_move_in(None, counts, k)
+    }
+
+    /// [`State::nth_move_by`], the numbers of the picked card's outcomes at each position
+    /// read from `table` (for this state's clash table) when given: only the position that
+    /// holds move `k` is tried.
+    pub fn nth_move_in(
+        &self,
+        table: Option<&CountTable>,
+        counts: &[u16; CARDS],
+        k: usize,
+    ) -> Option<Move> {
+        if self.is_over() || self.needs_draw() {
+            return None;
+        }
         let mut left = k;
-        for card in bits(self.hands[self.to_move as usize]) {
+        let card = bits(self.hands[self.to_move as usize]).find(|&card| {
             let n = usize::from(counts[usize::from(card)]);
             if left < n {
-                let mut found = None;
-                self.each_move_of(1 << card, |mv| {
-                    if left == 0 {
-                        found = Some(mv);
-                        false
-                    } else {
-                        left -= 1;
-                        true
-                    }
-                });
-                return found;
+                true
+            } else {
+                left -= n;
+                false
             }
-            left -= n;
+        })?;
+        let faces = self.faces[usize::from(card)];
+        let (positions, near, count) = self.nears();
+        for (&pos, at) in positions[..count].iter().zip(&near) {
+            let n = usize::from(self.count_at(table, faces, at));
+            if left >= n {
+                left -= n;
+                continue;
+            }
+            let mut found = None;
+            each_outcome(&self.clashes, faces, at, |side, perm| {
+                if left == 0 {
+                    found = Some(Move::at(card, side, pos, at, perm));
+                    false
+                } else {
+                    left -= 1;
+                    true
+                }
+            });
+            return found;
         }
         None
     }
@@ -286,49 +350,15 @@ impl State {
         if self.is_over() || self.needs_draw() {
             return;
         }
-        let (positions, count) = self.grid.legal_position_array();
-        // Each position's occupied neighbours (north, east, south, west), the element each
-        // shows and whether a flip would change it: the same for every card tried there.
-        let mut near = [Near::EMPTY; MAX_OPEN];
-        for (n, &pos) in near.iter_mut().zip(&positions[..count]) {
-            for q in self.grid.neighbours(pos) {
-                let Some(c) = self.grid.get(q) else { continue };
-                let k = usize::from(n.len);
-                let theirs = self.face(c.card, c.up);
-                n.pos[k] = q;
-                n.theirs[k] = theirs;
-                n.changes[k] = self.face(c.card, c.up.flipped()) != theirs;
-                n.len += 1;
-            }
-        }
+        let (positions, near, count) = self.nears();
         for card in bits(self.hands[self.to_move as usize] & cards) {
+            let faces = self.faces[usize::from(card)];
             for (&pos, n) in positions[..count].iter().zip(&near) {
-                let len = usize::from(n.len);
-                let mut seen = 0u64;
-                for &side in self.sides(card) {
-                    let mut perm = [0usize, 1, 2, 3];
-                    loop {
-                        let key = self.outcome(card, side, n, &perm[..len]);
-                        if seen & (1 << key) == 0 {
-                            seen |= 1 << key;
-                            let mut order = [Pos::ORIGIN; 4];
-                            for (o, &i) in order.iter_mut().zip(&perm[..len]) {
-                                *o = n.pos[i];
-                            }
-                            if !f(Move {
-                                card,
-                                side,
-                                pos,
-                                order,
-                                len: n.len,
-                            }) {
-                                return;
-                            }
-                        }
-                        if !next_permutation(&mut perm[..len]) {
-                            break;
-                        }
-                    }
+                let more = each_outcome(&self.clashes, faces, n, |side, perm| {
+                    f(Move::at(card, side, pos, n, perm))
+                });
+                if !more {
+                    return;
                 }
             }
         }
@@ -348,26 +378,6 @@ impl State {
         let mut order: Vec<Pos> = self.grid.neighbours(pos).collect();
         order.shuffle(rng);
         Some(Move::new(card, side, pos, &order))
-    }
-
-    /// The element of the new card at the end and, per neighbour `n.pos[i]`, whether its
-    /// element changed (bit i+2) when clashing in the order `perm`, without changing the
-    /// state: a key below 64.
-    fn outcome(&self, card: u8, side: Side, n: &Near, perm: &[usize]) -> u8 {
-        let mut cur = side;
-        let mut key = 0u8;
-        for &i in perm {
-            match self.clashes.get(self.face(card, cur), n.theirs[i]) {
-                Clash::FlipsOther => key |= u8::from(n.changes[i]) << (i + 2),
-                Clash::FlipsSelf => cur = cur.flipped(),
-                Clash::Mutual => {
-                    key |= u8::from(n.changes[i]) << (i + 2);
-                    cur = cur.flipped();
-                }
-                Clash::None => {}
-            }
-        }
-        key | index(self.face(card, cur)) as u8
     }
 
     /// Checks a move without making it.
@@ -470,44 +480,4 @@ impl State {
 /// The set bits of a mask, lowest first.
 pub fn bits(mask: u16) -> impl Iterator<Item = u8> {
     (0..16u8).filter(move |i| mask & (1 << i) != 0)
-}
-
-/// Rearranges `v` into the next permutation in lexicographic order; false after the last.
-fn next_permutation(v: &mut [usize]) -> bool {
-    let n = v.len();
-    if n < 2 {
-        return false;
-    }
-    let Some(i) = (0..n - 1).rev().find(|&i| v[i] < v[i + 1]) else {
-        return false;
-    };
-    let j = (i + 1..n).rev().find(|&j| v[j] > v[i]).unwrap_or(i + 1);
-    v.swap(i, j);
-    v[i + 1..].reverse();
-    true
-}
-
-#[cfg(test)]
-mod tests {
-    use super::next_permutation;
-
-    #[test]
-    fn permutations_come_in_lexicographic_order() {
-        let mut v = vec![0, 1, 2];
-        let mut all = vec![v.clone()];
-        while next_permutation(&mut v) {
-            all.push(v.clone());
-        }
-        assert_eq!(
-            all,
-            vec![
-                [0, 1, 2],
-                [0, 2, 1],
-                [1, 0, 2],
-                [1, 2, 0],
-                [2, 0, 1],
-                [2, 1, 0]
-            ]
-        );
-    }
 }

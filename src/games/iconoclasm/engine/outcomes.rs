@@ -1,0 +1,240 @@
+//! What a card can end as at one free position: the distinct outcomes of its faces and clash
+//! orders there ([`Near`], [`outcome`], [`count_outcomes`]), and a memo of their number
+//! ([`CountTable`]), which random play reads instead of trying every face and order of every
+//! card at every position at every placement.
+//!
+//! The number of distinct outcomes of a card at a position depends only on the card's two
+//! faces, the clash table and what the occupied neighbours show (each one's element and
+//! whether turning it over changes it): not on where the position is or which cards the
+//! neighbours are. A table of those numbers, filled as they are first needed, answers every
+//! later placement with one read.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use super::clash::{Clashes, index};
+use super::grid::{Pos, Side};
+use crate::games::iconoclasm::model::{Clash, Element};
+
+/// A free position's occupied neighbours (north, east, south, west): where each is, the
+/// element it shows and whether turning it over changes that element; `sig` numbers the
+/// neighbours' (element, changes) list ([`Near::sig`]).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Near {
+    pub pos: [Pos; 4],
+    pub theirs: [Element; 4],
+    pub changes: [bool; 4],
+    pub len: u8,
+    /// The neighbours' elements and changes as one number below [`SIGS`]: neighbour `i`
+    /// adds `(1 + 2 * element + changes) * 9^i`.
+    pub sig: u16,
+}
+
+impl Near {
+    pub const EMPTY: Near = Near {
+        pos: [Pos::ORIGIN; 4],
+        theirs: [Element::Fire; 4],
+        changes: [false; 4],
+        len: 0,
+        sig: 0,
+    };
+
+    /// Adds an occupied neighbour at `q` showing `theirs`, whose other face `changes` it.
+    pub fn push(&mut self, q: Pos, theirs: Element, changes: bool) {
+        let k = usize::from(self.len);
+        if k >= 4 {
+            return;
+        }
+        self.pos[k] = q;
+        self.theirs[k] = theirs;
+        self.changes[k] = changes;
+        self.sig += (1 + 2 * index(theirs) as u16 + u16::from(changes)) * 9u16.pow(k as u32);
+        self.len += 1;
+    }
+}
+
+/// Neighbour lists [`Near::sig`] tells apart: 9 states (none, or 4 elements by 2) for each of 4.
+pub const SIGS: usize = 9 * 9 * 9 * 9;
+
+/// The element of the new card (faces `faces`, put down `side` up) at the end and, per
+/// neighbour `n.pos[i]`, whether its element changed (bit i+2) when clashing in the order
+/// `perm`: a key below 64.
+pub(super) fn outcome(
+    clashes: &Clashes,
+    faces: [Element; 2],
+    side: Side,
+    n: &Near,
+    perm: &[usize],
+) -> u8 {
+    let mut cur = side;
+    let mut key = 0u8;
+    for &i in perm {
+        match clashes.get(faces[cur as usize], n.theirs[i]) {
+            Clash::FlipsOther => key |= u8::from(n.changes[i]) << (i + 2),
+            Clash::FlipsSelf => cur = cur.flipped(),
+            Clash::Mutual => {
+                key |= u8::from(n.changes[i]) << (i + 2);
+                cur = cur.flipped();
+            }
+            Clash::None => {}
+        }
+    }
+    key | index(faces[cur as usize]) as u8
+}
+
+/// The faces a card may be put down with: the front, and the back when it differs.
+pub(super) fn sides(faces: [Element; 2]) -> &'static [Side] {
+    if faces[0] == faces[1] {
+        &[Side::Front]
+    } else {
+        &[Side::Front, Side::Back]
+    }
+}
+
+/// Gives `f` each distinct outcome of a card with `faces` at a position with neighbours `n`,
+/// in the documented order (the front face before the back, clash orders in lexicographic
+/// order of the neighbours; an outcome already reached is skipped), as (side, order of the
+/// neighbours by their index in `n`), until `f` returns false; false if it did.
+pub(super) fn each_outcome(
+    clashes: &Clashes,
+    faces: [Element; 2],
+    n: &Near,
+    mut f: impl FnMut(Side, &[usize]) -> bool,
+) -> bool {
+    let len = usize::from(n.len);
+    let mut seen = 0u64;
+    for &side in sides(faces) {
+        let mut perm = [0usize, 1, 2, 3];
+        loop {
+            let key = outcome(clashes, faces, side, n, &perm[..len]);
+            if seen & (1 << key) == 0 {
+                seen |= 1 << key;
+                if !f(side, &perm[..len]) {
+                    return false;
+                }
+            }
+            if !next_permutation(&mut perm[..len]) {
+                break;
+            }
+        }
+    }
+    true
+}
+
+/// How many distinct outcomes [`each_outcome`] gives (tried one by one).
+pub(super) fn count_outcomes(clashes: &Clashes, faces: [Element; 2], n: &Near) -> u8 {
+    let mut k = 0u8;
+    each_outcome(clashes, faces, n, |_, _| {
+        k += 1;
+        true
+    });
+    k
+}
+
+/// The number of distinct outcomes of every card (by its faces, front and back) at every
+/// neighbour list ([`Near::sig`]) under one clash table, each worked out the first time it
+/// is asked for ([`count_outcomes`]) and kept: the entry holds the number plus one (0: not
+/// yet worked out). Shared by the threads of a run (a number two threads work out at once is
+/// the same number).
+pub struct CountTable {
+    clashes: Clashes,
+    counts: Box<[AtomicU8]>,
+}
+
+/// Clash tables whose [`CountTable`] is kept for the life of the process: a run measures a
+/// few (the catalogue's, a candidate); past this many a game counts without one.
+const KEPT_TABLES: usize = 16;
+
+/// The kept tables ([`CountTable::of`]).
+static TABLES: Mutex<Vec<&'static CountTable>> = Mutex::new(Vec::new());
+
+impl CountTable {
+    /// The table of `clashes`, made the first time it is asked for and kept (each about
+    /// 100 KB, at most [`KEPT_TABLES`] of them); `None` past that bound.
+    pub fn of(clashes: &Clashes) -> Option<&'static CountTable> {
+        let mut kept = TABLES.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(t) = kept.iter().find(|t| t.clashes == *clashes) {
+            return Some(t);
+        }
+        if kept.len() >= KEPT_TABLES {
+            return None;
+        }
+        let table: &'static CountTable = Box::leak(Box::new(CountTable {
+            clashes: *clashes,
+            counts: (0..16 * SIGS).map(|_| AtomicU8::new(0)).collect(),
+        }));
+        kept.push(table);
+        Some(table)
+    }
+
+    /// The number of distinct outcomes of a card with `faces` at `n` (whose clash table must
+    /// be this table's).
+    #[inline]
+    pub(super) fn count(&self, faces: [Element; 2], n: &Near) -> u8 {
+        let i = (index(faces[0]) * 4 + index(faces[1])) * SIGS + usize::from(n.sig);
+        let Some(cell) = self.counts.get(i) else {
+            return count_outcomes(&self.clashes, faces, n);
+        };
+        match cell.load(Ordering::Relaxed) {
+            0 => {
+                let k = count_outcomes(&self.clashes, faces, n);
+                cell.store(k + 1, Ordering::Relaxed);
+                k
+            }
+            k => k - 1,
+        }
+    }
+
+    /// Whether this is the table of `clashes`.
+    pub fn is_for(&self, clashes: &Clashes) -> bool {
+        self.clashes == *clashes
+    }
+}
+
+impl std::fmt::Debug for CountTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CountTable")
+            .field("clashes", &self.clashes)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Rearranges `v` into the next permutation in lexicographic order; false after the last.
+pub(super) fn next_permutation(v: &mut [usize]) -> bool {
+    let n = v.len();
+    if n < 2 {
+        return false;
+    }
+    let Some(i) = (0..n - 1).rev().find(|&i| v[i] < v[i + 1]) else {
+        return false;
+    };
+    let j = (i + 1..n).rev().find(|&j| v[j] > v[i]).unwrap_or(i + 1);
+    v.swap(i, j);
+    v[i + 1..].reverse();
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::next_permutation;
+
+    #[test]
+    fn permutations_come_in_lexicographic_order() {
+        let mut v = vec![0, 1, 2];
+        let mut all = vec![v.clone()];
+        while next_permutation(&mut v) {
+            all.push(v.clone());
+        }
+        assert_eq!(
+            all,
+            vec![
+                [0, 1, 2],
+                [0, 2, 1],
+                [1, 0, 2],
+                [1, 2, 0],
+                [2, 0, 1],
+                [2, 1, 0]
+            ]
+        );
+    }
+}
