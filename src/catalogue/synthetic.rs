@@ -523,6 +523,7 @@ fn figure(rng: &mut ChaCha8Rng, id: String, name: String) -> ruu::Figure {
         ranged_range: ranged.map(|_| rng.random_range(6..25)),
         ranged,
         skills: vec![skill(rng), skill(rng)],
+        base: None,
     }
 }
 

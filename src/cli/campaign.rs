@@ -1,7 +1,9 @@
-//! `deckwright play ruunara --campaign FILE [--seed S] [--policy P] [--json]`: Ruunara's
-//! story mode (`games::ruunara::campaign`): the campaign file read with the squad and the
-//! missions it names (beside it), the missions played in order, each printed as `play`
-//! prints a mission under its own heading, then the campaign's line.
+//! `deckwright play ruunara --campaign FILE [--seed S] [--policy P] [--json] [--record
+//! FILE]`: Ruunara's story mode (`games::ruunara::campaign`): the campaign file read with the
+//! squad and the missions it names (beside it), the missions played in order, each printed as
+//! `play` prints a mission under its own heading, then the campaign's line. `--record`
+//! writes one match file per mission played ([`campaign::record_path`]), each replayed and
+//! checked by `deckwright replay` like any match file.
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -16,8 +18,16 @@ use crate::games::report::Line;
 use crate::games::ruunara::campaign::{self, CampaignFile};
 use crate::games::ruunara::squad::SquadFile;
 
-/// Plays the campaign at `path` with `policies` from `seed`; `json`: the campaign's JSON.
-pub fn run(ctx: &Context, path: &Path, policies: &[Policy], seed: u64, json: bool) -> Outcome {
+/// Plays the campaign at `path` with `policies` from `seed`; `json`: the campaign's JSON;
+/// `record`: each mission's match file written beside it ([`campaign::record_path`]).
+pub fn run(
+    ctx: &Context,
+    path: &Path,
+    policies: &[Policy],
+    seed: u64,
+    json: bool,
+    record: Option<&Path>,
+) -> Outcome {
     let shelf = CliShelf::new(ctx);
     let shown = path.display().to_string();
     let text = shelf
@@ -41,6 +51,25 @@ pub fn run(ctx: &Context, path: &Path, policies: &[Policy], seed: u64, json: boo
     let lookup = shelf.lookup().map_err(BadInput)?;
     let played = campaign::play(&c, &squad, &missions, lookup, policies, seed)
         .map_err(|e| BadInput(format!("{shown}: {e}")))?;
+    if let Some(record) = record {
+        if record.file_name().is_none() {
+            return Err(BadInput(format!(
+                "--record {}: give a file name (each mission's match file is named after it)",
+                record.display()
+            )));
+        }
+        for (k, leg) in played.legs.iter().enumerate() {
+            let file = campaign::record_path(record, k + 1);
+            crate::cli::report::save_record(&leg.record, &file)?;
+            note!(
+                "mission {} of {} ({}) recorded to {}",
+                k + 1,
+                campaign::MISSIONS,
+                leg.mission_file,
+                file.display()
+            );
+        }
+    }
     if json {
         ctx.out.json_pretty(&played.json(&c, seed));
         return Ok(ExitCode::SUCCESS);

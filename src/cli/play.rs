@@ -113,14 +113,15 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
                     .into(),
             ));
         }
-        if dice.is_some() || common.record.is_some() {
+        if dice.is_some() {
             return Err(BadInput(
-                "--campaign: a campaign's missions are seeded one by one; --dice and --record are for one mission"
+                "--campaign: a campaign's missions are seeded one by one; --dice is for one mission"
                     .into(),
             ));
         }
         let policies = common.policies(2);
-        return super::campaign::run(ctx, path, &policies, seed, common.json);
+        let record = common.record.as_deref();
+        return super::campaign::run(ctx, path, &policies, seed, common.json, record);
     }
     let shelf = CliShelf::new(ctx);
     let options = (game.options.compile)(

@@ -847,6 +847,7 @@ fn figure() -> impl Strategy<Value = Card> {
                     ranged: ranged.map(|r| r.0),
                     ranged_range: ranged.map(|r| r.1),
                     skills,
+                    base: None,
                 })
             },
         )

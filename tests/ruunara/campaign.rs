@@ -186,7 +186,7 @@ fn play_ruunara_campaign_prints_each_mission_and_the_campaigns_end() {
     let n = v["missions"].as_array().unwrap().len();
     assert!((1..=3).contains(&n));
     assert_eq!(v["missions"][0]["match"]["game"], "ruunara");
-    // A campaign and a mission at once, or --record, is a usage error.
+    // A campaign and a mission at once, or --dice, is a usage error.
     let m = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/examples/ruunara/eliminate.mission.toml"
@@ -195,14 +195,7 @@ fn play_ruunara_campaign_prints_each_mission_and_the_campaigns_end() {
     assert_eq!(out.status.code(), Some(2));
     let out = deckwright(
         &db,
-        &[
-            "play",
-            "ruunara",
-            "--campaign",
-            file,
-            "--record",
-            "x.match.toml",
-        ],
+        &["play", "ruunara", "--campaign", file, "--dice", "1 2 3"],
     );
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--campaign"));
@@ -212,4 +205,82 @@ fn play_ruunara_campaign_prints_each_mission_and_the_campaigns_end() {
     );
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("played solo"));
+}
+
+#[test]
+fn a_recorded_campaign_writes_a_match_file_per_mission_that_replay_checks() {
+    let tmp = tempfile::tempdir().unwrap();
+    let db = tmp.path().join("c.db");
+    let file = dir().join("ardann/forge-road.campaign.toml");
+    let file = file.to_str().unwrap();
+    let rec = tmp.path().join("road.match.toml");
+    let args = [
+        "play",
+        "ruunara",
+        "--campaign",
+        file,
+        "--seed",
+        "3",
+        "--policy",
+        "greedy",
+    ];
+    let played = deckwright(&db, &[&args[..], &["--json"]].concat());
+    let v: serde_json::Value = serde_json::from_slice(&played.stdout).unwrap();
+    let out = deckwright(
+        &db,
+        &[&args[..], &["--json", "--record", rec.to_str().unwrap()]].concat(),
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Recording changes nothing of the play.
+    let w: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v, w);
+    let missions = v["missions"].as_array().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    for (k, m) in missions.iter().enumerate() {
+        let leg = tmp.path().join(format!("road-{}.match.toml", k + 1));
+        assert!(
+            stderr.contains(&format!("road-{}.match.toml", k + 1)),
+            "{stderr}"
+        );
+        // Each mission's file replays, checked step by step, to the document it played.
+        let out = deckwright(&db, &["replay", leg.to_str().unwrap(), "--json"]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(r["winner"], m["match"]["winner"], "mission {}", k + 1);
+        assert_eq!(r["sides"], m["match"]["sides"], "mission {}", k + 1);
+        assert_eq!(r["log"], m["match"]["log"], "mission {}", k + 1);
+    }
+    // No file for a mission not played.
+    let next = tmp
+        .path()
+        .join(format!("road-{}.match.toml", missions.len() + 1));
+    assert!(!next.exists());
+    // A record that no longer replays is refused: one input changed.
+    let leg = tmp.path().join("road-1.match.toml");
+    let text = std::fs::read_to_string(&leg).unwrap();
+    let bad = text.replacen("checks = [", "checks = [1", 1);
+    if bad != text {
+        std::fs::write(&leg, bad).unwrap();
+        let out = deckwright(&db, &["replay", leg.to_str().unwrap()]);
+        assert_ne!(out.status.code(), Some(0));
+    }
+}
+
+#[test]
+fn a_campaign_record_is_named_per_mission() {
+    use std::path::Path;
+    let p = |s: &str, k| campaign::record_path(Path::new(s), k).display().to_string();
+    assert_eq!(p("out/run.match.toml", 2), "out/run-2.match.toml");
+    assert_eq!(p("run.toml", 1), "run-1.match.toml");
+    assert_eq!(p("run", 3), "run-3.match.toml");
 }

@@ -38,6 +38,7 @@ pub fn fig(
         ranged: None,
         ranged_range: None,
         skills: Vec::new(),
+        base: None,
         art: None,
     }
 }

@@ -9,7 +9,12 @@ use deckwright::games::ai::{Agent, Policy};
 use deckwright::games::dice::RngDice;
 use deckwright::games::game::{Game, Turn};
 use deckwright::games::ruunara::engine::RuunaraEval;
-use deckwright::games::ruunara::engine::geom::overlap;
+use deckwright::games::ruunara::engine::geom::Base;
+
+/// Whether two default (34 mm) bases overlap.
+fn overlap(a: Pt, b: Pt) -> bool {
+    Base::new(a, BASE_R).overlaps(Base::new(b, BASE_R))
+}
 use deckwright::games::ruunara::engine::state::MAX_OPTS;
 use deckwright::games::ruunara::engine::{
     BASE_R, Event, Opt, Phase, Pt, RuunaraGame, Setup, SetupError, State, Status,
@@ -75,7 +80,7 @@ fn deploy_options_are_free_grid_spots_wholly_in_the_zone_spread_over_it() {
     assert_eq!(d.g.st.phase, Phase::Deploy(0));
     assert_eq!(d.g.st.round, 0, "deployment comes before round 1");
     assert!(matches!(d.g.turn(), Turn::Seat { seat: 0, .. }));
-    assert_eq!(zone_grid(12.0, 12.0), (8, 8));
+    assert_eq!(zone_grid(12.0, 12.0, BASE_R), (8, 8));
     for member in 0..3 {
         assert_eq!(d.g.st.phase, Phase::Deploy(member as u8));
         let opts = d.g.options().to_vec();
@@ -97,7 +102,7 @@ fn deploy_options_are_free_grid_spots_wholly_in_the_zone_spread_over_it() {
                 "{p:?}"
             );
             assert!(
-                !base_on_rect(p.x, p.y, 9.0, 9.0, 6.0, 6.0),
+                !base_on_rect(p.x, p.y, BASE_R, 9.0, 9.0, 6.0, 6.0),
                 "on the building: {p:?}"
             );
             for j in d.g.st.ids() {
@@ -454,7 +459,7 @@ proptest! {
             let z = State::zone_of(&s, i).unwrap();
             prop_assert!(p.x >= z.x + BASE_R - 1e-6 && p.x <= z.x + z.w - BASE_R + 1e-6, "{:?} {:?}", p, z);
             prop_assert!(p.y >= z.y + BASE_R - 1e-6 && p.y <= z.y + z.d - BASE_R + 1e-6, "{:?} {:?}", p, z);
-            prop_assert!(!base_on_rect(p.x, p.y, building.0, building.1, building.2, building.3));
+            prop_assert!(!base_on_rect(p.x, p.y, BASE_R, building.0, building.1, building.2, building.3));
             for j in g.st.ids() {
                 if j != i {
                     prop_assert!(!overlap(p, g.st.figs[j].at), "{} on {}", i, j);

@@ -60,7 +60,8 @@ fn duel_chances_sum_to_one_follow_the_odds_and_replay_by_seed() {
 
 #[test]
 fn up_to_six_foes_stand_in_base_contact_around_a_on_free_spots() {
-    use deckwright::games::ruunara::engine::geom::{BASE_R, overlap};
+    use deckwright::games::ruunara::engine::geom::{BASE_R, Base};
+    let overlap = |a, b| Base::new(a, BASE_R).overlaps(Base::new(b, BASE_R));
     let a = hero("a", 10, "3D4+");
     for n in 1..=deckwright::games::ruunara::duel::MAX_AROUND {
         let bs = vec![enemy("b", 4, "2D4+"); n];

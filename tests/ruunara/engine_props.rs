@@ -8,7 +8,12 @@ use deckwright::games::conformance::check_random_match;
 use deckwright::games::dice::RngDice;
 use deckwright::games::game::{Game, Stepper, Turn};
 use deckwright::games::ruunara::engine::RuunaraEval;
-use deckwright::games::ruunara::engine::geom::overlap;
+use deckwright::games::ruunara::engine::geom::{BASE_R, Base, Pt};
+
+/// Whether two default (34 mm) bases overlap.
+fn overlap(a: Pt, b: Pt) -> bool {
+    Base::new(a, BASE_R).overlaps(Base::new(b, BASE_R))
+}
 use deckwright::games::ruunara::engine::{Event, Opt, RuunaraEnding, RuunaraGame, Status};
 use proptest::prelude::*;
 

@@ -3,6 +3,7 @@
 //! duel.
 
 mod balance;
+mod bases;
 mod campaign;
 mod common;
 mod composed;

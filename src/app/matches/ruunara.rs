@@ -25,7 +25,7 @@ use crate::games::dice::{RngDice, game_seed};
 use crate::games::game::{Game, Outcome, Turn};
 use crate::games::owned::Owned;
 use crate::games::ruunara::engine::{
-    BASE_R, Opt, Phase, PlayMode, Pt, RuunaraEnding, RuunaraGame, Setup, Status,
+    Opt, Phase, PlayMode, Pt, RuunaraEnding, RuunaraGame, Setup, Status,
 };
 use crate::games::ruunara::matchfile::{self, Ruunara};
 use crate::games::ruunara::mission::{Objective, SceneryKind, Zone};
@@ -191,7 +191,8 @@ fn refusal(game: &RuunaraGame<'_>, fig: usize, at: Pt) -> String {
     if game.st.engaged(fig) && !f.fleeing {
         return format!("{name} is engaged in close combat: it cannot walk away.");
     }
-    if at.x < BASE_R || at.y < BASE_R || at.x > s.width - BASE_R || at.y > s.depth - BASE_R {
+    let r = f.r;
+    if at.x < r || at.y < r || at.x > s.width - r || at.y > s.depth - r {
         return format!("{name} cannot leave the table.");
     }
     let d = f.at.dist(at);
@@ -214,10 +215,11 @@ fn deploy_refusal(game: &RuunaraGame<'_>, fig: usize, at: Pt) -> String {
     let Some(z) = crate::games::ruunara::engine::State::zone_of(s, fig) else {
         return format!("{name} is not deployed in a zone.");
     };
-    let inside = at.x >= z.x + BASE_R - 1e-6
-        && at.y >= z.y + BASE_R - 1e-6
-        && at.x <= z.x + z.w - BASE_R + 1e-6
-        && at.y <= z.y + z.d - BASE_R + 1e-6;
+    let r = st.figs[fig].r;
+    let inside = at.x >= z.x + r - 1e-6
+        && at.y >= z.y + r - 1e-6
+        && at.x <= z.x + z.w - r + 1e-6
+        && at.y <= z.y + z.d - r + 1e-6;
     if !inside {
         return format!(
             "{name} deploys inside the highlighted zone, its whole base within it: ({:.1}, {:.1}) is outside.",
@@ -228,7 +230,7 @@ fn deploy_refusal(game: &RuunaraGame<'_>, fig: usize, at: Pt) -> String {
         j != fig
             && st.waiting & (1 << j) == 0
             && st.figs[j].status != Status::Dead
-            && crate::games::ruunara::engine::geom::overlap(at, st.figs[j].at)
+            && st.base_at(fig, at).overlaps(st.base(j))
     }) {
         return format!(
             "{name} cannot stand there: its base would overlap {} #{j}.",
@@ -250,12 +252,13 @@ struct BoardOut {
     dropped: Option<(usize, Pt)>,
 }
 
-/// The 135-degree vision arc of figure `i` as a polygon.
-fn arc_points(map: &BoardMap, at: Pt, facing: f64, range: f64) -> Vec<egui::Pos2> {
+/// The 135-degree vision arc of a figure of base radius `base` as a polygon (its range
+/// measured from the base's edge).
+fn arc_points(map: &BoardMap, at: Pt, facing: f64, range: f64, base: f64) -> Vec<egui::Pos2> {
     let c = map.to_screen(at);
     let mut pts = vec![c];
     let half = 67.5_f64.to_radians();
-    let r = (range + BASE_R) as f32 * map.scale;
+    let r = (range + base) as f32 * map.scale;
     for k in 0..=16 {
         let a = facing - half + 2.0 * half * f64::from(k) / 16.0;
         pts.push(c + egui::vec2(a.cos() as f32 * r, -(a.sin() as f32) * r));
@@ -346,7 +349,7 @@ fn board_ui(
             if let Opt::Place { col, row } = *o {
                 painter.circle_stroke(
                     map.to_screen(st.spot(s, i, usize::from(col), usize::from(row))),
-                    BASE_R as f32 * scale * 0.5,
+                    st.figs[i].r as f32 * scale * 0.5,
                     egui::Stroke::new(1.0, egui::Color32::from_rgb(60, 120, 210)),
                 );
             }
@@ -394,7 +397,7 @@ fn board_ui(
         let angle = f.facing.degrees().to_radians();
         let c = team_color(f.team);
         painter.add(egui::Shape::convex_polygon(
-            arc_points(&map, f.at, angle, s.figs[i].vision),
+            arc_points(&map, f.at, angle, s.figs[i].vision, f.r),
             egui::Color32::from_rgba_unmultiplied(c.r(), c.g(), c.b(), 28),
             egui::Stroke::new(
                 1.0,
@@ -402,7 +405,8 @@ fn board_ui(
             ),
         ));
     }
-    let r = BASE_R as f32 * scale;
+    // Each base drawn at its own size (the card's `base`).
+    let rad = |i: usize| st.figs[i].r as f32 * scale;
     let text = if dark {
         egui::Color32::WHITE
     } else {
@@ -416,6 +420,7 @@ fn board_ui(
         }
         let c = map.to_screen(f.at);
         let color = team_color(f.team);
+        let r = rad(i);
         match f.status {
             Status::Dead => {
                 let d = r * 0.7;
@@ -486,7 +491,7 @@ fn board_ui(
     {
         painter.circle_stroke(
             map.to_screen(st.figs[t].at),
-            r + 4.0,
+            rad(t) + 4.0,
             egui::Stroke::new(2.0, egui::Color32::from_rgb(40, 150, 80)),
         );
     }
@@ -495,7 +500,7 @@ fn board_ui(
         let t = map.to_table(p);
         figs.clone()
             .filter(|&i| st.figs[i].status != Status::Dead && st.waiting & (1 << i) == 0)
-            .find(|&i| st.figs[i].at.dist(t) <= BASE_R + 0.2)
+            .find(|&i| st.figs[i].at.dist(t) <= st.figs[i].r + 0.2)
     };
     if let Some(i) = response.hover_pos().and_then(under) {
         let (f, card) = (&st.figs[i], &s.figs[i]);
@@ -552,7 +557,7 @@ fn board_ui(
                 egui::Stroke::new(2.0, color),
             );
         }
-        painter.circle_stroke(*pos, r, egui::Stroke::new(2.5, color));
+        painter.circle_stroke(*pos, rad(*i), egui::Stroke::new(2.5, color));
         if response.drag_stopped() || !ui.input(|inp| inp.pointer.any_down()) {
             out.dropped = Some((*i, map.to_table(*pos)));
             *dragging = None;

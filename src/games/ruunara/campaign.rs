@@ -225,6 +225,22 @@ pub fn play(
     })
 }
 
+/// The match file of mission `k` (from 1) of a campaign recorded to `record`
+/// (`play ruunara --campaign ... --record`): `-k` before its `.match.toml` (or `.toml`), else
+/// `-k.match.toml` after it (`run.match.toml` gives `run-1.match.toml`, `run-2.match.toml`,
+/// ...). Each is an ordinary match file, replayed by `deckwright replay`.
+pub fn record_path(record: &std::path::Path, k: usize) -> std::path::PathBuf {
+    let name = record
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let stem = name
+        .strip_suffix(".match.toml")
+        .or_else(|| name.strip_suffix(".toml"))
+        .unwrap_or(&name);
+    record.with_file_name(format!("{stem}-{k}.match.toml"))
+}
+
 /// The squad's `members` (as its file lists them, in squad order) after a mission whose
 /// `heroes` (`play --json`'s `sides.heroes`, the same order) ended so, and the card ids of
 /// those gone: a dead hero is gone; a captive is freed by a won mission and executed by a

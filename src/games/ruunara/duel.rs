@@ -4,7 +4,7 @@
 //! (never fleeing); the Bs are run by the rules. Each game's dice come from its own seed, so
 //! a report replays exactly by seed.
 
-use super::engine::geom::{CONTACT, Pt, facing_to};
+use super::engine::geom::{Pt, contact, facing_to};
 use super::engine::{
     DeathKind, Event, NoLog, Opt, RuunaraEnding, RuunaraGame, Setup, SetupError, Status,
 };
@@ -95,7 +95,8 @@ pub fn duel_setup(a: &Figure, bs: &[Figure]) -> Result<Setup, SetupError> {
     let mut enemies = Vec::new();
     for (k, b) in bs.iter().enumerate() {
         let ang = f64::to_radians(around_angle(k, bs.len()));
-        let at = Pt::new(c.x + CONTACT * ang.cos(), c.y + CONTACT * ang.sin());
+        let touch = contact(a.base_radius(), b.base_radius());
+        let at = Pt::new(c.x + touch * ang.cos(), c.y + touch * ang.sin());
         enemies.push(Placed {
             card: b.clone(),
             deploy: Deploy::Point {

@@ -301,39 +301,44 @@ fn finite_all(v: &[f64]) -> bool {
     v.iter().all(|x| x.is_finite())
 }
 
-/// Does a base centred at (x, y) overlap the rectangle (touching is not overlapping)?
-pub fn base_on_rect(x: f64, y: f64, rx: f64, ry: f64, rw: f64, rd: f64) -> bool {
+/// Does a base of radius `r` centred at (x, y) overlap the rectangle (touching is not
+/// overlapping)?
+pub fn base_on_rect(x: f64, y: f64, r: f64, rx: f64, ry: f64, rw: f64, rd: f64) -> bool {
     let cx = x.clamp(rx, rx + rw);
     let cy = y.clamp(ry, ry + rd);
     let (dx, dy) = (x - cx, y - cy);
-    dx * dx + dy * dy < BASE_RADIUS * BASE_RADIUS - EPS
+    dx * dx + dy * dy < r * r - EPS
 }
 
-/// Do two bases centred at these points overlap (touching is not overlapping)?
-pub fn bases_overlap(a: (f64, f64), b: (f64, f64)) -> bool {
+/// Do two bases, each a centre and a radius, overlap (touching is not overlapping)?
+pub fn bases_overlap(a: (f64, f64, f64), b: (f64, f64, f64)) -> bool {
     let (dx, dy) = (a.0 - b.0, a.1 - b.1);
-    dx * dx + dy * dy < (2.0 * BASE_RADIUS) * (2.0 * BASE_RADIUS) - EPS
+    let reach = a.2 + b.2;
+    dx * dx + dy * dy < reach * reach - EPS
 }
 
-/// How many bases a zone holds side by side on a square grid (what a policy can always place).
-pub fn zone_capacity(w: f64, d: f64) -> usize {
-    let per = |l: f64| (l / (2.0 * BASE_RADIUS) + EPS).floor().max(0.0) as usize;
-    per(w) * per(d)
+/// How many bases of radius `r` a zone holds side by side on a square grid (what a policy
+/// can always place).
+pub fn zone_capacity(w: f64, d: f64, r: f64) -> usize {
+    let (c, rows) = zone_grid(w, d, r);
+    c * rows
 }
 
-/// The grid of spots a deployment zone offers: bases side by side on a square grid (as
-/// [`zone_capacity`] counts them), centred in the zone; its columns and rows.
-pub fn zone_grid(w: f64, d: f64) -> (usize, usize) {
-    let per = |l: f64| (l / (2.0 * BASE_RADIUS) + EPS).floor().max(0.0) as usize;
+/// The grid of spots a deployment zone offers to bases of radius `r`: bases side by side on
+/// a square grid (as [`zone_capacity`] counts them), centred in the zone; its columns and
+/// rows.
+pub fn zone_grid(w: f64, d: f64, r: f64) -> (usize, usize) {
+    let per = |l: f64| (l / (r + r) + EPS).floor().max(0.0) as usize;
     (per(w), per(d))
 }
 
-/// The centre of spot (`col`, `row`) of zone `z`'s grid ([`zone_grid`]).
-pub fn zone_spot(z: Zone, col: usize, row: usize) -> (f64, f64) {
-    let (c, r) = zone_grid(z.w, z.d);
-    let step = 2.0 * BASE_RADIUS;
-    let x0 = z.x + (z.w - c as f64 * step).max(0.0) / 2.0 + BASE_RADIUS;
-    let y0 = z.y + (z.d - r as f64 * step).max(0.0) / 2.0 + BASE_RADIUS;
+/// The centre of spot (`col`, `row`) of zone `z`'s grid for bases of radius `r`
+/// ([`zone_grid`]).
+pub fn zone_spot(z: Zone, col: usize, row: usize, r: f64) -> (f64, f64) {
+    let (c, rows) = zone_grid(z.w, z.d, r);
+    let step = r + r;
+    let x0 = z.x + (z.w - c as f64 * step).max(0.0) / 2.0 + r;
+    let y0 = z.y + (z.d - rows as f64 * step).max(0.0) / 2.0 + r;
     (x0 + col as f64 * step, y0 + row as f64 * step)
 }
 
@@ -341,18 +346,26 @@ pub fn zone_spot(z: Zone, col: usize, row: usize) -> (f64, f64) {
 /// elsewhere: not on a building, not on a base placed at a point (`fixed`), and not
 /// reaching into another deployment zone (`others`, whose members could stand there). A
 /// member placed on a grid spot takes exactly one spot (grid bases only touch), so a zone
-/// with this room for each of its members can always be filled, whatever the choices.
-pub fn zone_room(z: Zone, fixed: &[(f64, f64)], buildings: &[Zone], others: &[Zone]) -> usize {
-    let (c, r) = zone_grid(z.w, z.d);
+/// with this room for each of its members can always be filled, whatever the choices. The
+/// grid is for bases of radius `r` (the largest of the zone's members); `fixed` holds each
+/// base's centre and radius.
+pub fn zone_room(
+    z: Zone,
+    r: f64,
+    fixed: &[(f64, f64, f64)],
+    buildings: &[Zone],
+    others: &[Zone],
+) -> usize {
+    let (c, rows) = zone_grid(z.w, z.d, r);
     let mut n = 0;
-    for row in 0..r {
+    for row in 0..rows {
         for col in 0..c {
-            let p = zone_spot(z, col, row);
+            let p = zone_spot(z, col, row, r);
             let blocked = buildings
                 .iter()
                 .chain(others)
-                .any(|b| base_on_rect(p.0, p.1, b.x, b.y, b.w, b.d))
-                || fixed.iter().any(|&q| bases_overlap(p, q));
+                .any(|b| base_on_rect(p.0, p.1, r, b.x, b.y, b.w, b.d))
+                || fixed.iter().any(|&q| bases_overlap((p.0, p.1, r), q));
             if !blocked {
                 n += 1;
             }
@@ -659,7 +672,8 @@ impl MissionFile {
                 continue;
             }
             if let Some((j, _)) = self.scenery.iter().enumerate().find(|(_, s)| {
-                s.kind == SceneryKind::Building && base_on_rect(p.x, p.y, s.x, s.y, s.w, s.d)
+                s.kind == SceneryKind::Building
+                    && base_on_rect(p.x, p.y, BASE_RADIUS, s.x, s.y, s.w, s.d)
             }) {
                 out.push(Problem::at(
                     &at(),
@@ -669,10 +683,10 @@ impl MissionFile {
                     ),
                 ));
             }
-            if let Some(q) = pieces[..i]
-                .iter()
-                .find(|q| finite_all(&[q.x, q.y]) && bases_overlap((p.x, p.y), (q.x, q.y)))
-            {
+            if let Some(q) = pieces[..i].iter().find(|q| {
+                finite_all(&[q.x, q.y])
+                    && bases_overlap((p.x, p.y, BASE_RADIUS), (q.x, q.y, BASE_RADIUS))
+            }) {
                 out.push(Problem::at(
                     &at(),
                     format!(
@@ -704,24 +718,43 @@ impl MissionFile {
         &self,
         deploys: &[Deploy],
         squad: &[Figure],
+        cards: (&[Option<Figure>], &[Option<Figure>]),
         violations: &mut Vec<Violation>,
     ) {
-        let mut zones: Vec<(Zone, usize)> = Vec::new();
-        let mut fixed: Vec<(f64, f64)> = Vec::new();
-        for d in deploys {
+        // Each base by its card (the default where a card is unknown); a zone's grid is for
+        // the largest base among its members.
+        let radius = |f: Option<&Figure>| f.map_or(BASE_RADIUS, Figure::base_radius);
+        let mut zones: Vec<(Zone, usize, f64)> = Vec::new();
+        let mut fixed: Vec<(f64, f64, f64)> = Vec::new();
+        for (m, d) in deploys.iter().enumerate() {
+            let r = radius(squad.get(m));
             match *d {
-                Deploy::Point { x, y, .. } => fixed.push((x, y)),
+                Deploy::Point { x, y, .. } => fixed.push((x, y, r)),
                 Deploy::Zone { x, y, w, d } => {
                     let z = Zone { x, y, w, d };
-                    match zones.iter_mut().find(|(q, _)| *q == z) {
-                        Some((_, k)) => *k += 1,
-                        None => zones.push((z, 1)),
+                    match zones.iter_mut().find(|(q, _, _)| *q == z) {
+                        Some((_, k, big)) => {
+                            *k += 1;
+                            *big = big.max(r);
+                        }
+                        None => zones.push((z, 1, r)),
                     }
                 }
             }
         }
-        fixed.extend(self.enemies.iter().map(|e| (e.x, e.y)));
-        fixed.extend(self.neutrals.iter().map(|n| (n.x, n.y)));
+        let (enemies, neutrals) = cards;
+        fixed.extend(
+            self.enemies
+                .iter()
+                .enumerate()
+                .map(|(i, e)| (e.x, e.y, radius(enemies.get(i).and_then(Option::as_ref)))),
+        );
+        fixed.extend(
+            self.neutrals
+                .iter()
+                .enumerate()
+                .map(|(i, n)| (n.x, n.y, radius(neutrals.get(i).and_then(Option::as_ref)))),
+        );
         let buildings: Vec<Zone> = self
             .scenery
             .iter()
@@ -733,14 +766,14 @@ impl MissionFile {
                 d: s.d,
             })
             .collect();
-        for (k, &(z, members)) in zones.iter().enumerate() {
+        for (k, &(z, members, r)) in zones.iter().enumerate() {
             let others: Vec<Zone> = zones
                 .iter()
                 .enumerate()
                 .filter(|(j, _)| *j != k)
-                .map(|(_, (q, _))| *q)
+                .map(|(_, (q, _, _))| *q)
                 .collect();
-            let room = zone_room(z, &fixed, &buildings, &others);
+            let room = zone_room(z, r, &fixed, &buildings, &others);
             if room < members {
                 violations.push(Violation::new(
                     "mission-zone-capacity",
@@ -880,7 +913,7 @@ impl MissionFile {
                 SRC_MISSION,
             ));
         } else {
-            self.zone_room_violations(&deploys, squad, &mut violations);
+            self.zone_room_violations(&deploys, squad, (&enemies, &neutrals), &mut violations);
         }
         let total = squad.len() + self.enemies.len() + self.neutrals.len();
         if squad_given.is_some() && total > MAX_FIGS {

@@ -572,11 +572,25 @@ pub struct Figure {
     pub ranged_range: Option<u32>,
     #[serde(default)]
     pub skills: Vec<Skill>,
+    /// The figure's base, millimetres across (`spec/ruunara.md`, "Added in the third
+    /// round"; [`DEFAULT_BASE_MM`] when absent, from [`MIN_BASE_MM`] to [`MAX_BASE_MM`]):
+    /// every distance, contact, sight line and overlap measures this base.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base: Option<f64>,
     /// The card's picture: a PNG or JPEG file (see `docs/cards.md`, "Art"); `portrait` is
     /// accepted as another name for it.
     #[serde(default, alias = "portrait", skip_serializing_if = "Option::is_none")]
     pub art: Option<String>,
 }
+
+/// A figure's base when its card gives none: 34 mm across ("Miniature Sizes" of the rule
+/// text).
+pub const DEFAULT_BASE_MM: f64 = 34.0;
+/// The smallest base a card may give, mm (half an inch across).
+pub const MIN_BASE_MM: f64 = 12.5;
+/// The largest base a card may give, mm (8 inches across: larger than any model the rule
+/// text's "other creatures may vary in size" could mean, small enough for a 48 x 36 table).
+pub const MAX_BASE_MM: f64 = 200.0;
 
 /// Inches to centimetres as the rule text counts them (1" = 2.5 cm).
 pub fn inches_to_cm(inches: u32) -> f32 {
@@ -589,6 +603,18 @@ fn valid_trigger(t: &str) -> bool {
 }
 
 impl Figure {
+    /// The base's radius in inches (1" = 25 mm as the rule text counts; the base treated
+    /// as a circle): 0.68" for the default 34 mm. A card's `base` outside its bounds is
+    /// refused by [`Figure::problems`]; here it is clamped to them.
+    pub fn base_radius(&self) -> f64 {
+        let mm = self
+            .base
+            .filter(|b| b.is_finite())
+            .unwrap_or(DEFAULT_BASE_MM)
+            .clamp(MIN_BASE_MM, MAX_BASE_MM);
+        mm / 50.0
+    }
+
     pub fn texts(&self) -> Vec<&str> {
         let mut t = Vec::new();
         for s in &self.skills {
@@ -608,6 +634,16 @@ impl Figure {
                     "ranged_range"
                 }],
                 "`ranged` and `ranged_range` go together: give both or neither".to_string(),
+            ));
+        }
+        if let Some(b) = self.base
+            && !(b.is_finite() && (MIN_BASE_MM..=MAX_BASE_MM).contains(&b))
+        {
+            out.push(Problem::at(
+                &["base"],
+                format!(
+                    "`base` is the figure's base in millimetres across, from {MIN_BASE_MM} to {MAX_BASE_MM} (34 when absent), not {b}"
+                ),
             ));
         }
         let race_ok = match self.faction {

@@ -32,7 +32,8 @@ pub struct RuunaraOptions {
     pub squad: Option<PathBuf>,
     /// Story mode: play the three missions of a campaign file (`*.campaign.toml`, which
     /// names its squad and missions) in order, `play` only; heroes executed in one mission
-    /// are gone for the rest.
+    /// are gone for the rest. With `--record FILE`, one match file per mission (FILE's name
+    /// with `-1`, `-2`, `-3` before `.match.toml`), each replayed by `deckwright replay`.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["mission", "squad"])]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub campaign: Option<PathBuf>,

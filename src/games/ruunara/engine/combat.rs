@@ -4,7 +4,7 @@
 //! the noise and group responses are recorded for the enemies' next turn.
 
 use super::events::{CaptureKind, DeathKind, Event, Faces, Log, RollKind};
-use super::geom::{CONTACT, Pt, facing_to, gap};
+use super::geom::{Pt, facing_to};
 use super::setup::{MAX_DICE, MAX_FIGS, Setup};
 use super::state::{
     After, Attack, BLANK_ATTACK, GROUP_RANGE, Mode, NOISE_RANGE, Phase, State, Status,
@@ -582,7 +582,7 @@ impl State {
             if j != t
                 && self.figs[j].team == 1
                 && self.figs[j].status == Status::Free
-                && gap(self.figs[j].at, fell) <= GROUP_RANGE
+                && self.base(j).gap(self.base_at(t, fell)) <= GROUP_RANGE
             {
                 if let Some(f) = facing_to(self.figs[j].at, fell) {
                     self.figs[j].facing = f;
@@ -617,15 +617,15 @@ impl State {
         }
         let at = self.figs[t].at;
         cands[..k].sort_by(|a, b| {
-            at.dist(self.figs[usize::from(*a)].at)
-                .total_cmp(&at.dist(self.figs[usize::from(*b)].at))
+            self.reach(t, usize::from(*a))
+                .total_cmp(&self.reach(t, usize::from(*b)))
                 .then(a.cmp(b))
         });
         let mut guards = 0u32;
         for &j in &cands[..k] {
             let j = usize::from(j);
             if self
-                .plan(s, j, at, CONTACT, s.figs[j].movement, false)
+                .plan(s, j, at, self.contact(j, t), s.figs[j].movement, false)
                 .is_some()
             {
                 guards = 1 << j;
@@ -643,10 +643,8 @@ impl State {
         if !shot && (self.silent(s, by) || self.silent(s, t)) {
             return;
         }
-        let (a, b) = (
-            self.figs[by].at,
-            self.figs[t.min(usize::from(self.n) - 1)].at,
-        );
+        let tb = t.min(usize::from(self.n) - 1);
+        let (a, b) = (self.figs[by].at, self.figs[tb].at);
         let mid = Pt::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0);
         for j in 0..usize::from(self.n) {
             if j == by || j == t || self.figs[j].team != 1 || self.figs[j].status != Status::Free {
@@ -657,7 +655,7 @@ impl State {
                 continue;
             }
             let at = self.figs[j].at;
-            let near = gap(at, a).min(gap(at, b)) <= NOISE_RANGE;
+            let near = self.gap(j, by).min(self.gap(j, tb)) <= NOISE_RANGE;
             if near && !self.sees(s, j, by, true) && !self.sees(s, j, t, true) {
                 let p = if !shot {
                     mid
@@ -681,7 +679,7 @@ impl State {
             if j != t
                 && self.figs[j].team == 1
                 && self.figs[j].status == Status::Free
-                && gap(self.figs[j].at, self.figs[t].at) <= GROUP_RANGE
+                && self.gap(j, t) <= GROUP_RANGE
                 && !matches!(self.figs[j].mode, Mode::Guard(_))
             {
                 self.figs[j].rally = Some((t as u8, by as u8));

@@ -10,8 +10,8 @@
 //! that validated can always be deployed whatever is chosen.
 
 use super::events::{Event, Log};
-use super::geom::{BASE_R, Pt, facing_to, overlap};
-use super::setup::Setup;
+use super::geom::{Base, Pt, facing_to};
+use super::setup::{Setup, zone_radius};
 use super::state::{MAX_OPTS, Opt, Phase, State, Status};
 use crate::games::ruunara::mission::{Facing, Zone, base_on_rect, zone_grid, zone_spot};
 
@@ -29,11 +29,18 @@ impl State {
             .and_then(|k| s.zones.get(usize::from(k)).copied())
     }
 
+    /// The radius of the bases the grid of `i`'s zone is laid out for (the largest of its
+    /// members').
+    fn grid_r(s: &Setup, i: usize) -> f64 {
+        let k = s.figs.get(i).and_then(|f| f.zone).map_or(0, usize::from);
+        zone_radius(&s.figs, k)
+    }
+
     /// The grid of `i`'s zone: columns and rows (at most 256 each).
     fn grid(s: &Setup, i: usize) -> (Zone, usize, usize) {
         match State::zone_of(s, i) {
             Some(z) => {
-                let (c, r) = zone_grid(z.w, z.d);
+                let (c, r) = zone_grid(z.w, z.d, State::grid_r(s, i));
                 (z, c.min(256), r.min(256))
             }
             None => (
@@ -52,7 +59,7 @@ impl State {
     /// Spot (`col`, `row`) of the grid of `i`'s zone.
     pub fn spot(&self, s: &Setup, i: usize, col: usize, row: usize) -> Pt {
         let (z, _, _) = State::grid(s, i);
-        let (x, y) = zone_spot(z, col, row);
+        let (x, y) = zone_spot(z, col, row, State::grid_r(s, i));
         Pt::new(x, y)
     }
 
@@ -65,11 +72,12 @@ impl State {
         if !(p.x.is_finite() && p.y.is_finite()) {
             return false;
         }
+        let r = self.figs[i].r;
         let inside = |x0: f64, y0: f64, x1: f64, y1: f64| {
-            p.x >= x0 + BASE_R - EDGE
-                && p.y >= y0 + BASE_R - EDGE
-                && p.x <= x1 - BASE_R + EDGE
-                && p.y <= y1 - BASE_R + EDGE
+            p.x >= x0 + r - EDGE
+                && p.y >= y0 + r - EDGE
+                && p.x <= x1 - r + EDGE
+                && p.y <= y1 - r + EDGE
         };
         if !inside(0.0, 0.0, s.width, s.depth) || !inside(z.x, z.y, z.x + z.w, z.y + z.d) {
             return false;
@@ -79,6 +87,7 @@ impl State {
                 && base_on_rect(
                     p.x,
                     p.y,
+                    r,
                     b.rect.x0,
                     b.rect.y0,
                     b.rect.x1 - b.rect.x0,
@@ -91,7 +100,7 @@ impl State {
             j != i
                 && self.waiting & (1 << j) == 0
                 && self.figs[j].status != Status::Dead
-                && overlap(p, self.figs[j].at)
+                && self.base_at(i, p).overlaps(self.base(j))
         })
     }
 
@@ -163,6 +172,7 @@ impl State {
             return true;
         }
         let (z, c, r) = State::grid(s, i);
+        let gr = State::grid_r(s, i);
         let mut room = 0;
         for row in 0..r {
             for col in 0..c {
@@ -170,8 +180,11 @@ impl State {
                 let elsewhere = s
                     .zones
                     .iter()
-                    .any(|o| *o != z && base_on_rect(q.x, q.y, o.x, o.y, o.w, o.d));
-                if !elsewhere && !overlap(q, p) && self.spot_free(s, i, q) {
+                    .any(|o| *o != z && base_on_rect(q.x, q.y, gr, o.x, o.y, o.w, o.d));
+                if !elsewhere
+                    && !Base::new(q, gr).overlaps(self.base_at(i, p))
+                    && self.spot_free(s, i, q)
+                {
                     room += 1;
                     if room >= after {
                         return true;

@@ -12,7 +12,7 @@
 //! after its attack an `extra_attack` of that kind. It never flees.
 
 use super::events::{Event, Log, Reason, RollKind};
-use super::geom::{CONTACT, EPS, Pt, facing_to, gap};
+use super::geom::{BASE_R, EPS, Pt, contact, facing_to};
 use super::setup::Setup;
 use super::state::{Attack, GROUP_RANGE, Mode, NOISE_STEP, PURSUIT_STEP, State, Status};
 use crate::games::ruunara::model::{AttackKind, Cycle, EffectTarget, SkillEffect, StateKind};
@@ -81,11 +81,10 @@ impl State {
                 }
                 // On through the next round: the heroes' turn in which it matters.
                 SkillEffect::Stealth { radius } => {
-                    let at = self.figs[i].at;
                     let seen = self.ids().any(|j| {
                         self.figs[j].status == Status::Free
                             && self.hostile(j, i)
-                            && gap(self.figs[j].at, at) > radius + EPS
+                            && self.gap(j, i) > radius + EPS
                             && self.sight(s, j, i, false, false)
                     });
                     if seen && self.figs[i].on_until[slot] <= self.round {
@@ -94,11 +93,10 @@ impl State {
                     }
                 }
                 SkillEffect::Cover { radius, .. } => {
-                    let at = self.figs[i].at;
                     let seen = self.ids().any(|k| {
                         self.figs[k].status == Status::Free
                             && self.figs[k].team == self.figs[i].team
-                            && (k == i || gap(self.figs[k].at, at) <= radius + EPS)
+                            && (k == i || self.gap(k, i) <= radius + EPS)
                             && self.ids().any(|j| {
                                 self.figs[j].status == Status::Free
                                     && self.hostile(j, k)
@@ -134,22 +132,18 @@ impl State {
         range: Option<f64>,
     ) -> Option<(u32, usize)> {
         let reach = State::skill_range(s, i, range);
-        let at = self.figs[i].at;
         self.ids()
             .filter(|&j| {
                 self.figs[j].status == Status::Free
                     && self.hostile(i, j)
-                    && gap(at, self.figs[j].at) <= reach
+                    && self.gap(i, j) <= reach
                     && self.sees(s, i, j, false)
             })
             .map(|j| (self.area_mask(i, Some(radius), j), j))
             .min_by(|(ma, a), (mb, b)| {
                 mb.count_ones()
                     .cmp(&ma.count_ones())
-                    .then(
-                        at.dist(self.figs[*a].at)
-                            .total_cmp(&at.dist(self.figs[*b].at)),
-                    )
+                    .then(self.reach(i, *a).total_cmp(&self.reach(i, *b)))
                     .then(a.cmp(b))
             })
     }
@@ -236,15 +230,14 @@ impl State {
                 }
                 (AttackKind::Ranged, RollKind::Ranged) if !self.engaged(i) => {
                     let reach = State::skill_range(s, i, None);
-                    let at = self.figs[i].at;
                     if self.can_shoot(s, i, aimed, reach) {
                         Some(aimed)
                     } else {
                         self.ids()
                             .filter(|&j| self.can_shoot(s, i, j, reach))
                             .min_by(|&a, &b| {
-                                at.dist(self.figs[a].at)
-                                    .total_cmp(&at.dist(self.figs[b].at))
+                                self.reach(i, a)
+                                    .total_cmp(&self.reach(i, b))
                                     .then(a.cmp(&b))
                             })
                     }
@@ -283,7 +276,6 @@ impl State {
 
     /// The nearest hero `i` sees (figures block sight).
     fn nearest_seen(&self, s: &Setup, i: usize) -> Option<usize> {
-        let at = self.figs[i].at;
         // A hunter (`hunt`) goes for the wounded first.
         let hunts = self.hunts(s, i);
         let whole = |j: usize| hunts && self.figs[j].hp >= s.figs[j].hp;
@@ -296,10 +288,7 @@ impl State {
             .min_by(|&a, &b| {
                 whole(a)
                     .cmp(&whole(b))
-                    .then(
-                        at.dist(self.figs[a].at)
-                            .total_cmp(&at.dist(self.figs[b].at)),
-                    )
+                    .then(self.reach(i, a).total_cmp(&self.reach(i, b)))
                     .then(a.cmp(&b))
             })
     }
@@ -344,7 +333,7 @@ impl State {
             self.step_toward(
                 s,
                 i,
-                (goal, CONTACT),
+                (goal, self.contact(i, t)),
                 budget,
                 (Reason::Sighted, Some(t)),
                 log,
@@ -413,8 +402,9 @@ impl State {
             let c = usize::from(c);
             if self.figs[c].status == Status::Captured {
                 let at = self.figs[c].at;
-                if self.figs[i].at.dist(at) > CONTACT + 0.05 {
-                    self.step_toward(s, i, (at, CONTACT), movement, (Reason::Guard, Some(c)), log);
+                let stop = self.contact(i, c);
+                if self.figs[i].at.dist(at) > stop + 0.05 {
+                    self.step_toward(s, i, (at, stop), movement, (Reason::Guard, Some(c)), log);
                 }
                 return None;
             }
@@ -428,7 +418,7 @@ impl State {
                 self.step_toward(
                     s,
                     i,
-                    (goal, CONTACT),
+                    (goal, self.contact(i, t)),
                     PURSUIT_STEP,
                     (Reason::Pursuit, Some(t)),
                     log,
@@ -475,7 +465,9 @@ impl State {
             // A shot heard is a fight for this turn; close combat while it goes on.
             if (heard.is_some() && heard_shot) || self.fight_near(p) {
                 let before = self.figs[i].at;
-                self.step_toward(s, i, (p, CONTACT), NOISE_STEP, (Reason::Noise, None), log);
+                // The fight's spot stands for a base of the default size.
+                let stop = contact(self.figs[i].r, BASE_R);
+                self.step_toward(s, i, (p, stop), NOISE_STEP, (Reason::Noise, None), log);
                 self.face(i, p, log);
                 let spent = before.dist(self.figs[i].at);
                 if self.engaged(i) {
@@ -497,12 +489,12 @@ impl State {
         // facing the shooter.
         if let Some((ally, shooter)) = rally {
             let goal = self.figs[usize::from(ally)].at;
-            if gap(self.figs[i].at, goal) <= GROUP_RANGE + EPS {
+            if self.gap(i, usize::from(ally)) <= GROUP_RANGE + EPS {
                 let from = self.figs[usize::from(shooter)].at;
                 self.step_toward(
                     s,
                     i,
-                    (goal, CONTACT),
+                    (goal, self.contact(i, usize::from(ally))),
                     movement,
                     (Reason::Rally, Some(usize::from(ally))),
                     log,
@@ -527,7 +519,7 @@ impl State {
         // 5. At its post, facing as deployed (once an alert has passed).
         if self.figs[i].alert_until < self.round
             && self.figs[i].facing != stat.facing
-            && gap(self.figs[i].at, post) < 1.0
+            && self.base(i).gap(self.base_at(i, post)) < 1.0
         {
             self.figs[i].facing = stat.facing;
             log.push(Event::Turned {

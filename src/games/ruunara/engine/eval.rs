@@ -6,7 +6,7 @@
 //! the hostiles when the squad must survive).
 
 use super::game::RuunaraGame;
-use super::geom::{Rect, gap};
+use super::geom::Rect;
 use super::setup::Side;
 use super::state::{Phase, Status};
 use crate::games::ai::{Agent, Evaluated, Evaluator};
@@ -65,10 +65,10 @@ pub fn squad_value(g: &RuunaraGame<'_>) -> f64 {
             v -= w;
         }
     }
-    let nearest = |p| {
+    let nearest = |j| {
         heroes
             .iter()
-            .map(|&h| gap(st.figs[h].at, p))
+            .map(|&h| st.gap(h, j))
             .fold(f64::INFINITY, f64::min)
     };
     match s.objective {
@@ -76,7 +76,7 @@ pub fn squad_value(g: &RuunaraGame<'_>) -> f64 {
             let d = st
                 .ids()
                 .filter(|&j| s.figs[j].side == Side::Enemy && st.figs[j].status == Status::Free)
-                .map(|j| nearest(st.figs[j].at))
+                .map(nearest)
                 .fold(f64::INFINITY, f64::min);
             if d.is_finite() {
                 v -= 0.2 * d;
@@ -88,13 +88,10 @@ pub fn squad_value(g: &RuunaraGame<'_>) -> f64 {
                     let z = Rect::new(exit.x, exit.y, exit.w, exit.d);
                     v += 20.0 - 0.5 * z.dist(st.figs[t].at);
                     // Heroes crowding the figure they escort hem it in: give it room.
-                    let crowding = heroes
-                        .iter()
-                        .filter(|&&h| gap(st.figs[h].at, st.figs[t].at) < 1.0)
-                        .count();
+                    let crowding = heroes.iter().filter(|&&h| st.gap(h, t) < 1.0).count();
                     v -= 0.3 * crowding as f64;
                 } else {
-                    let d = nearest(st.figs[t].at);
+                    let d = nearest(t);
                     if d.is_finite() {
                         v -= 0.5 * d;
                     }
@@ -125,20 +122,20 @@ pub fn squad_value(g: &RuunaraGame<'_>) -> f64 {
 /// figure to rescue or the exit; far from every hostile when the squad must survive.
 fn deploy_term(g: &RuunaraGame<'_>, heroes: &[usize]) -> f64 {
     let (s, st) = (g.setup, &g.st);
-    let hostile = |p| {
+    let hostile = |h| {
         st.ids()
             .filter(|&j| st.figs[j].team == 1 && st.figs[j].status == Status::Free)
-            .map(|j| gap(st.figs[j].at, p))
+            .map(|j| st.gap(j, h))
             .fold(f64::INFINITY, f64::min)
     };
     let mut v = 0.0;
     for &h in heroes {
         let p = st.figs[h].at;
         let d = match s.objective {
-            Objective::Eliminate => hostile(p),
-            Objective::Rescue { .. } => s.rescue_target().map_or(0.0, |t| gap(st.figs[t].at, p)),
+            Objective::Eliminate => hostile(h),
+            Objective::Rescue { .. } => s.rescue_target().map_or(0.0, |t| st.gap(t, h)),
             Objective::Reach { exit } => Rect::new(exit.x, exit.y, exit.w, exit.d).dist(p),
-            Objective::Survive { .. } => -hostile(p).min(24.0),
+            Objective::Survive { .. } => -hostile(h).min(24.0),
         };
         if d.is_finite() {
             v -= 0.05 * d;

@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use super::RuunaraEnding;
 use super::events::{Event, Log, NoLog};
-use super::geom::{Pt, gap};
+use super::geom::Pt;
 use super::setup::{PlayMode, Setup};
 use super::sight::Path;
 use super::state::{Opt, Phase, State, Status};
@@ -263,7 +263,7 @@ impl<'s> RuunaraGame<'s> {
                 let mut t = format!(
                     "Shoot at {} ({dice}, {:.2}\" away)",
                     self.name(j),
-                    gap(st.figs[i].at, st.figs[j].at)
+                    st.gap(i, j)
                 );
                 if fg != j {
                     t += &format!("; {} is in the foreground", self.name(fg));

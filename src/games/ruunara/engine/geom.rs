@@ -12,9 +12,6 @@ pub const FIGURE_H: f64 = 2.32;
 pub const EPS: f64 = 1e-6;
 /// Two hostile figures within this base-to-base distance are engaged.
 pub const ENGAGE: f64 = 1.0;
-/// Base contact: the centre distance at which two bases touch, with a hair of room so that
-/// figures put in contact never overlap by rounding.
-pub const CONTACT: f64 = 2.0 * BASE_R + 0.01;
 /// The cosine of half the vision arc (135 degrees: 67.5 on each side of the facing).
 pub const ARC_COS: f64 = 0.382_683_432_365_089_8;
 
@@ -49,14 +46,39 @@ impl Pt {
     }
 }
 
-/// Base-to-base distance of two figures whose centres are `a` and `b` (never below 0).
-pub fn gap(a: Pt, b: Pt) -> f64 {
-    (a.dist(b) - 2.0 * BASE_R).max(0.0)
+/// A figure's base on the table: its centre and its radius (inches; [`BASE_R`] for the
+/// default 34 mm). Every measurement between figures goes through it: base to base
+/// ([`Base::gap`]), overlap ([`Base::overlaps`]), base contact ([`contact`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Base {
+    pub at: Pt,
+    pub r: f64,
 }
 
-/// Whether two bases centred at `a` and `b` overlap (touching is not overlapping).
-pub fn overlap(a: Pt, b: Pt) -> bool {
-    a.dist(b) < 2.0 * BASE_R - 1e-4
+impl Base {
+    pub const fn new(at: Pt, r: f64) -> Base {
+        Base { at, r }
+    }
+
+    /// Base-to-base distance: centre distance minus both radii, never below 0
+    /// (`spec/ruunara.md`, "The table").
+    #[inline]
+    pub fn gap(self, o: Base) -> f64 {
+        (self.at.dist(o.at) - (self.r + o.r)).max(0.0)
+    }
+
+    /// Whether the two bases overlap (touching is not overlapping).
+    #[inline]
+    pub fn overlaps(self, o: Base) -> bool {
+        self.at.dist(o.at) < (self.r + o.r) - 1e-4
+    }
+}
+
+/// Base contact of bases of radii `a` and `b`: the centre distance at which they touch, with
+/// a hair of room so that figures put in contact never overlap by rounding.
+#[inline]
+pub fn contact(a: f64, b: f64) -> f64 {
+    (a + b) + 0.01
 }
 
 /// An axis-aligned rectangle.

@@ -4,7 +4,7 @@
 
 use thiserror::Error;
 
-use super::geom::{BASE_R, Pt, Rect, facing_to, overlap};
+use super::geom::{BASE_R, Base, Pt, Rect, facing_to};
 use crate::games::ruunara::mission::{
     Deploy, Facing, Objective, Scenario, SceneryKind, Zone, base_on_rect, zone_grid, zone_room,
     zone_spot,
@@ -131,6 +131,8 @@ pub struct Stat {
     pub facing: Facing,
     /// The deployment zone (an index into [`Setup::zones`]) the seat places it in.
     pub zone: Option<u8>,
+    /// Its base's radius, inches ([`Figure::base_radius`]).
+    pub r: f64,
 }
 
 impl Stat {
@@ -258,6 +260,7 @@ fn stat(card: &Figure, side: Side, start: Pt, facing: Facing) -> Stat {
         start,
         facing,
         zone: None,
+        r: card.base_radius(),
     }
 }
 
@@ -284,15 +287,15 @@ impl Setup {
         let (w, d) = (sc.table.width, sc.table.depth);
         let centre = Pt::new(w / 2.0, d / 2.0);
         let mut figs: Vec<Stat> = Vec::with_capacity(total);
-        let mut fixed: Vec<(f64, f64)> = sc
+        let mut fixed: Vec<(f64, f64, f64)> = sc
             .heroes
             .iter()
             .chain(&sc.enemies)
             .filter_map(|p| match p.deploy {
-                Deploy::Point { x, y, .. } => Some((x, y)),
+                Deploy::Point { x, y, .. } => Some((x, y, p.card.base_radius())),
                 Deploy::Zone { .. } => None,
             })
-            .chain(sc.neutrals.iter().map(|n| (n.x, n.y)))
+            .chain(sc.neutrals.iter().map(|n| (n.x, n.y, n.card.base_radius())))
             .collect();
         let buildings: Vec<Zone> = sc
             .scenery
@@ -331,9 +334,10 @@ impl Setup {
                 Deploy::Point { x, y, facing } => (Pt::new(x, y), facing),
                 Deploy::Zone { x, y, w: zw, d: zd } => {
                     let z = Zone { x, y, w: zw, d: zd };
-                    let at = first_free(z, &fixed, &buildings)
+                    let r = p.card.base_radius();
+                    let at = first_free(z, r, &fixed, &buildings)
                         .ok_or_else(|| SetupError::NoRoom(p.card.name.clone()))?;
-                    fixed.push((at.x, at.y));
+                    fixed.push((at.x, at.y, r));
                     (at, facing_to(at, centre).unwrap_or(Facing::N))
                 }
             };
@@ -346,7 +350,7 @@ impl Setup {
                 .filter(|(j, _)| *j != k)
                 .map(|(_, q)| *q)
                 .collect();
-            let room = zone_room(*z, &fixed, &buildings, &others);
+            let room = zone_room(*z, zone_radius(&figs, k), &fixed, &buildings, &others);
             let members = figs.iter().filter(|f| f.zone == Some(k as u8));
             if let Some(f) = members.clone().nth(room) {
                 return Err(SetupError::NoRoom(f.name.clone()));
@@ -361,12 +365,8 @@ impl Setup {
             ));
         }
         for f in figs.iter().filter(|f| f.zone.is_none()) {
-            let p = f.start;
-            if p.x < BASE_R - 1e-9
-                || p.y < BASE_R - 1e-9
-                || p.x > w - BASE_R + 1e-9
-                || p.y > d - BASE_R + 1e-9
-            {
+            let (p, r) = (f.start, f.r);
+            if p.x < r - 1e-9 || p.y < r - 1e-9 || p.x > w - r + 1e-9 || p.y > d - r + 1e-9 {
                 return Err(SetupError::OffTable(f.name.clone()));
             }
         }
@@ -374,7 +374,8 @@ impl Setup {
             for j in i + 1..figs.len() {
                 if figs[i].zone.is_none()
                     && figs[j].zone.is_none()
-                    && overlap(figs[i].start, figs[j].start)
+                    && Base::new(figs[i].start, figs[i].r)
+                        .overlaps(Base::new(figs[j].start, figs[j].r))
                 {
                     return Err(SetupError::Overlap(
                         figs[i].name.clone(),
@@ -454,19 +455,30 @@ impl Setup {
     }
 }
 
-/// The first free spot of a zone's grid (rows from its south-west corner).
-fn first_free(z: Zone, fixed: &[(f64, f64)], buildings: &[Zone]) -> Option<Pt> {
-    let (c, r) = zone_grid(z.w, z.d);
-    (0..r)
+/// The radius of the bases the grid of deployment zone `k` is laid out for: the largest of
+/// its members' (`docs/rulings.md`, "Ruunara: bases of other sizes").
+pub fn zone_radius(figs: &[Stat], k: usize) -> f64 {
+    figs.iter()
+        .filter(|f| f.zone == Some(k as u8))
+        .map(|f| f.r)
+        .reduce(f64::max)
+        .unwrap_or(BASE_R)
+}
+
+/// The first free spot of a zone's grid for a base of radius `r` (rows from its south-west
+/// corner).
+fn first_free(z: Zone, r: f64, fixed: &[(f64, f64, f64)], buildings: &[Zone]) -> Option<Pt> {
+    let (c, rows) = zone_grid(z.w, z.d, r);
+    (0..rows)
         .flat_map(|row| (0..c).map(move |col| (col, row)))
-        .map(|(col, row)| zone_spot(z, col, row))
+        .map(|(col, row)| zone_spot(z, col, row, r))
         .find(|&(x, y)| {
             !buildings
                 .iter()
-                .any(|b| base_on_rect(x, y, b.x, b.y, b.w, b.d))
-                && !fixed
-                    .iter()
-                    .any(|&(qx, qy)| overlap(Pt::new(x, y), Pt::new(qx, qy)))
+                .any(|b| base_on_rect(x, y, r, b.x, b.y, b.w, b.d))
+                && !fixed.iter().any(|&(qx, qy, qr)| {
+                    Base::new(Pt::new(x, y), r).overlaps(Base::new(Pt::new(qx, qy), qr))
+                })
         })
         .map(|(x, y)| Pt::new(x, y))
 }

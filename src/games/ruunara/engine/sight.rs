@@ -2,7 +2,7 @@
 //! (`spec/ruunara.md`, "Vision and line of sight", "Rounds and turns").
 
 use super::geom::{
-    BASE_R, CONTACT, ENGAGE, EPS, FIGURE_H, Pt, facing_to, gap, in_arc, seg_circle, seg_rect,
+    Base, ENGAGE, EPS, FIGURE_H, Pt, contact, facing_to, in_arc, seg_circle, seg_rect,
 };
 use super::setup::Setup;
 use super::state::{State, Status};
@@ -73,14 +73,17 @@ impl Path {
 /// [`State::engaged_with`] of two distinct figures.
 #[inline]
 pub(crate) fn engages(f: &super::state::Fig, g: &super::state::Fig) -> bool {
+    g.status == Status::Free && g.team != f.team && g.team < 2 && within_engage(f, g)
+}
+
+/// Whether the bases of `f` and `g` are within 1" of each other (engagement's distance).
+#[inline]
+fn within_engage(f: &super::state::Fig, g: &super::state::Fig) -> bool {
     // Centres farther apart than this on either axis are plainly not engaged.
-    const APART: f64 = 2.0 * BASE_R + ENGAGE + 0.01;
-    g.status == Status::Free
-        && g.team != f.team
-        && g.team < 2
-        && (f.at.x - g.at.x).abs() <= APART
-        && (f.at.y - g.at.y).abs() <= APART
-        && gap(f.at, g.at) <= ENGAGE + EPS
+    let apart = (f.r + g.r) + ENGAGE + 0.01;
+    (f.at.x - g.at.x).abs() <= apart
+        && (f.at.y - g.at.y).abs() <= apart
+        && f.base().gap(g.base()) <= ENGAGE + EPS
 }
 
 impl State {
@@ -94,15 +97,37 @@ impl State {
     /// Whether free figures `a` and `b` are hostile and within 1".
     #[inline]
     pub fn engaged_with(&self, a: usize, b: usize) -> bool {
-        // Centres farther apart than this on either axis are plainly not engaged.
-        const APART: f64 = 2.0 * BASE_R + ENGAGE + 0.01;
-        let (pa, pb) = (self.figs[a].at, self.figs[b].at);
         a != b
             && self.figs[b].status == Status::Free
             && self.hostile(a, b)
-            && (pa.x - pb.x).abs() <= APART
-            && (pa.y - pb.y).abs() <= APART
-            && gap(pa, pb) <= ENGAGE + EPS
+            && within_engage(&self.figs[a], &self.figs[b])
+    }
+
+    /// Figure `i`'s base where it stands.
+    #[inline]
+    pub fn base(&self, i: usize) -> Base {
+        self.figs[i].base()
+    }
+
+    /// The distance between the bases of figures `i` and `j` (base to base, never below 0):
+    /// every measurement between two figures goes through it or [`Base::gap`].
+    #[inline]
+    pub fn gap(&self, i: usize, j: usize) -> f64 {
+        self.base(i).gap(self.base(j))
+    }
+
+    /// The base-to-base distance of `i` and `j` not clamped at 0 (negative when they
+    /// overlap): what "nearest" ranks by.
+    #[inline]
+    pub fn reach(&self, i: usize, j: usize) -> f64 {
+        let (a, b) = (&self.figs[i], &self.figs[j]);
+        a.at.dist(b.at) - (a.r + b.r)
+    }
+
+    /// Figure `i`'s base as it would stand at `at`.
+    #[inline]
+    pub fn base_at(&self, i: usize, at: Pt) -> Base {
+        Base::new(at, self.figs[i].r)
     }
 
     /// Whether free figure `i` is engaged with any hostile.
@@ -123,10 +148,8 @@ impl State {
     /// on the way up, so leaving it costs nothing more), or `None` when it is illegal: it leaves the
     /// table, ends on a building, or passes through or ends on another base.
     pub fn seg_cost(&self, s: &Setup, who: usize, a: Pt, b: Pt) -> Option<f64> {
-        if b.x < BASE_R - 1e-9
-            || b.y < BASE_R - 1e-9
-            || b.x > s.width - BASE_R + 1e-9
-            || b.y > s.depth - BASE_R + 1e-9
+        let r = self.figs[who].r;
+        if b.x < r - 1e-9 || b.y < r - 1e-9 || b.x > s.width - r + 1e-9 || b.y > s.depth - r + 1e-9
         {
             return None;
         }
@@ -135,12 +158,12 @@ impl State {
             let building = p.kind == SceneryKind::Building;
             // Flat ground neither bars nor costs; a piece plainly more than a base's radius
             // from every point of the segment neither bars its end nor is crossed.
-            if !(building || p.height > FLAT) || p.rect.apart(a, b, BASE_R) {
+            if !(building || p.height > FLAT) || p.rect.apart(a, b, r) {
                 continue;
             }
             // A base ends on top of a piece (its centre on it) or clear of it: never half
             // into a piece over 1" high, never on a building.
-            if let Some(dist) = p.rect.dist_within(b, BASE_R - 1e-6)
+            if let Some(dist) = p.rect.dist_within(b, r - 1e-6)
                 && (building || dist > 0.0)
             {
                 return None;
@@ -157,7 +180,7 @@ impl State {
             let f = &self.figs[j];
             if j != who
                 && f.status != Status::Dead
-                && seg_circle(a, b, f.at, 2.0 * BASE_R - 1e-4).is_some()
+                && seg_circle(a, b, f.at, (r + f.r) - 1e-4).is_some()
             {
                 return None;
             }
@@ -209,15 +232,16 @@ impl State {
             return bars;
         }
         let (ux, uy) = ((dest.x - a.x) / d, (dest.y - a.y) / d);
-        // The radius `seg_cost` keeps other bases at; crossings shallower than 1e-3 are left
-        // to it.
-        let r = 2.0 * BASE_R - 1e-4;
-        let m = r - 1e-3;
+        let rw = self.figs[who].r;
         for j in 0..usize::from(self.n) {
             let f = &self.figs[j];
             if j == who || f.status == Status::Dead {
                 continue;
             }
+            // The radius `seg_cost` keeps this base at; crossings shallower than 1e-3 are
+            // left to it.
+            let r = (rw + f.r) - 1e-4;
+            let m = r - 1e-3;
             let (cx, cy) = (f.at.x - a.x, f.at.y - a.y);
             let proj = cx * ux + cy * uy;
             let perp2 = cx * cx + cy * cy - proj * proj;
@@ -343,15 +367,16 @@ impl State {
             let d = a.dist(t0).max(EPS);
             ((t0.x - a.x) / d, (t0.y - a.y) / d)
         };
-        let side = 2.0 * BASE_R + 0.3;
+        let rw = self.figs[who].r;
         let bases = (0..usize::from(self.n))
             .filter(|&j| {
                 j != who
                     && self.figs[j].status != Status::Dead
-                    && seg_circle(a, t0, self.figs[j].at, 2.0 * BASE_R).is_some()
+                    && seg_circle(a, t0, self.figs[j].at, rw + self.figs[j].r).is_some()
             })
             .flat_map(|j| {
                 let c = self.figs[j].at;
+                let side = (rw + self.figs[j].r) + 0.3;
                 // Beside it, and a step aside from where the mover stands (a base in
                 // contact is left sideways).
                 let far = 2.0 * side;
@@ -366,7 +391,7 @@ impl State {
             .pieces
             .iter()
             .filter(|p| p.height > FLAT || p.kind == SceneryKind::Building)
-            .flat_map(|p| p.rect.grown(BASE_R + 0.05).corners());
+            .flat_map(|p| p.rect.grown(rw + 0.05).corners());
         for w in corners.chain(bases) {
             {
                 // A leg costs at least its length: a route that can neither fit the budget
@@ -482,16 +507,17 @@ impl State {
         let a = self.figs[who].at;
         let (dx, dy) = super::geom::facing_vec(dir);
         // Clip the ray to the table (centres stay a base radius inside).
+        let r = self.figs[who].r;
         let mut len = budget;
         if dx > EPS {
-            len = len.min((s.width - BASE_R - a.x) / dx);
+            len = len.min((s.width - r - a.x) / dx);
         } else if dx < -EPS {
-            len = len.min((BASE_R - a.x) / dx);
+            len = len.min((r - a.x) / dx);
         }
         if dy > EPS {
-            len = len.min((s.depth - BASE_R - a.y) / dy);
+            len = len.min((s.depth - r - a.y) / dy);
         } else if dy < -EPS {
-            len = len.min((BASE_R - a.y) / dy);
+            len = len.min((r - a.y) / dy);
         }
         if len <= 0.05 {
             return None;
@@ -546,7 +572,7 @@ impl State {
         } else {
             0.0
         } + self.vision_bonus(s, viewer);
-        let g = gap(v.at, t.at);
+        let g = v.base().gap(t.base());
         if g > s.figs[viewer].vision + bonus + EPS {
             return false;
         }
@@ -565,7 +591,7 @@ impl State {
             if p.kind == SceneryKind::Cliff
                 && p.rect.contains(v.at)
                 && !p.rect.contains(t.at)
-                && p.rect.dist(t.at) <= BASE_R + TOUCH
+                && p.rect.dist(t.at) <= t.r + TOUCH
             {
                 return false;
             }
@@ -583,7 +609,7 @@ impl State {
                 if k != viewer
                     && k != target
                     && self.figs[k].status == Status::Free
-                    && seg_circle(v.at, t.at, self.figs[k].at, BASE_R).is_some()
+                    && seg_circle(v.at, t.at, self.figs[k].at, self.figs[k].r).is_some()
                 {
                     return false;
                 }
@@ -601,7 +627,7 @@ impl State {
             if k == shooter || k == aimed || self.figs[k].status != Status::Free {
                 continue;
             }
-            if let Some(t) = seg_circle(a, b, self.figs[k].at, BASE_R)
+            if let Some(t) = seg_circle(a, b, self.figs[k].at, self.figs[k].r)
                 && t < best.0
             {
                 best = (t, k);
@@ -619,7 +645,7 @@ impl State {
                 && !p.rect.contains(b)
                 && !p.rect.contains(a)
                 && let Some((_, t1)) = seg_rect(a, b, &p.rect)
-                && a.lerp(b, t1).dist(b) <= BASE_R + COVER_NEAR + EPS
+                && a.lerp(b, t1).dist(b) <= self.figs[target].r + COVER_NEAR + EPS
             {
                 return true;
             }
@@ -633,7 +659,7 @@ impl State {
                 && self.figs[k].team == team
                 && matches!(
                     self.skill_on(s, k, |e| matches!(e, SkillEffect::Cover { .. })),
-                    Some(SkillEffect::Cover { radius, own: false, .. }) if gap(self.figs[k].at, b) <= radius + EPS
+                    Some(SkillEffect::Cover { radius, own: false, .. }) if self.gap(k, target) <= radius + EPS
                 )
         })
     }
@@ -649,8 +675,9 @@ impl State {
         pts.last().and_then(|e| facing_to(prev, *e)).unwrap_or(keep)
     }
 
-    /// The contact distance (centre to centre) a move to engage stops at.
-    pub fn contact() -> f64 {
-        CONTACT
+    /// The contact distance (centre to centre) at which figure `i`'s base touches `j`'s: a
+    /// move to engage stops there.
+    pub fn contact(&self, i: usize, j: usize) -> f64 {
+        contact(self.figs[i].r, self.figs[j].r)
     }
 }

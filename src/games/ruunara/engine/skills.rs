@@ -7,7 +7,7 @@
 //! functions at the points the rules name.
 
 use super::events::{Event, Faces, Log, RollKind};
-use super::geom::{EPS, Pt, facing_to, gap};
+use super::geom::{EPS, Pt, facing_to};
 use super::setup::{MAX_FIGS, Setup};
 use super::state::{
     After, Attack, BLANK_ATTACK, FIGHT_LONG, HELD_ROUNDS, NONE, Opt, Phase, State, Status,
@@ -80,7 +80,7 @@ impl State {
                         kin,
                     } = e
                         && (!kin || s.figs[k].race == s.figs[i].race)
-                        && gap(self.figs[k].at, self.figs[i].at) <= radius + EPS
+                        && self.gap(k, i) <= radius + EPS
                     {
                         bonus = bonus.max(amount);
                     }
@@ -113,7 +113,7 @@ impl State {
             }
             for (_, e) in self.effects_on(s, k) {
                 if let SkillEffect::Vision { amount, radius } = e
-                    && gap(self.figs[k].at, self.figs[viewer].at) <= radius + EPS
+                    && self.gap(k, viewer) <= radius + EPS
                 {
                     best = best.max(amount);
                 }
@@ -135,7 +135,7 @@ impl State {
                 || self.figs[k].team == self.figs[mover].team
                 || !self.effects_on(s, k).any(|(_, e)| {
                     matches!(e, SkillEffect::KeepAway { radius }
-                        if gap(self.figs[k].at, end) <= radius + EPS)
+                        if self.base(k).gap(self.base_at(mover, end)) <= radius + EPS)
                 })
         })
     }
@@ -160,7 +160,7 @@ impl State {
                 !self.ids().any(|j| {
                     self.figs[j].status == Status::Free
                         && self.hostile(t, j)
-                        && gap(self.figs[t].at, self.figs[j].at) <= d + EPS
+                        && self.gap(t, j) <= d + EPS
                 })
             }),
             _ => false,
@@ -237,7 +237,7 @@ impl State {
                     ..
                 } = d.effect
                     && self.can_use(s, k, slot)
-                    && gap(self.figs[k].at, self.figs[t].at) <= r + EPS
+                    && self.gap(k, t) <= r + EPS
                 {
                     self.use_skill(k, slot);
                     self.figs[k].used_now &= !(1 << slot);
@@ -271,7 +271,7 @@ impl State {
                 EffectTarget::Enemy => {
                     self.figs[j].status == Status::Free
                         && self.hostile(i, j)
-                        && gap(self.figs[i].at, self.figs[j].at)
+                        && self.gap(i, j)
                             <= State::skill_range(s, i, range) + EPS
                         && self.sees(s, i, j, false)
                 }
@@ -290,7 +290,7 @@ impl State {
         for j in self.ids() {
             if self.figs[j].status == Status::Free
                 && self.hostile(i, j)
-                && gap(self.figs[i].at, self.figs[j].at) <= radius + EPS
+                && self.gap(i, j) <= radius + EPS
             {
                 mask |= 1 << j;
             }

@@ -4,7 +4,7 @@
 
 use super::RuunaraEnding;
 use super::events::{CaptureKind, DeathKind, Event, Log, Reason};
-use super::geom::{BASE_R, CONTACT, Pt, facing_to, gap};
+use super::geom::{BASE_R, Pt, facing_to};
 use super::setup::{MAX_DICE, MAX_FIGS, MAX_SKILLS, PlayMode, Setup, Side};
 use super::sight::Path;
 use crate::games::ruunara::mission::{Facing, Objective};
@@ -56,6 +56,8 @@ pub enum Mode {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Fig {
     pub at: Pt,
+    /// Its base's radius, inches (the card's `base`; [`super::geom::BASE_R`] by default).
+    pub r: f64,
     pub facing: Facing,
     pub hp: i16,
     pub status: Status,
@@ -270,6 +272,7 @@ pub(crate) enum EnemyStep {
 
 const BLANK_FIG: Fig = Fig {
     at: Pt::new(0.0, 0.0),
+    r: BASE_R,
     facing: Facing::N,
     hp: 0,
     status: Status::Dead,
@@ -321,6 +324,14 @@ pub(crate) const BLANK_ATTACK: Attack = Attack {
     save_on: 0,
 };
 
+impl Fig {
+    /// Its base where it stands.
+    #[inline]
+    pub fn base(&self) -> super::geom::Base {
+        super::geom::Base::new(self.at, self.r)
+    }
+}
+
 impl State {
     /// The start of a match: figures deployed, round 1, the heroes' first decision.
     pub fn new(s: &Setup, log: &mut impl Log) -> State {
@@ -328,6 +339,7 @@ impl State {
         for (i, f) in s.figs.iter().enumerate().take(MAX_FIGS) {
             figs[i] = Fig {
                 at: f.start,
+                r: f.r,
                 facing: f.facing,
                 hp: f.hp,
                 status: Status::Free,
@@ -878,8 +890,7 @@ impl State {
     pub(crate) fn heal_reaches(&self, s: &Setup, i: usize, j: usize, range: f64) -> bool {
         self.figs[j].status == Status::Free
             && self.figs[j].team == self.figs[i].team
-            && gap(self.figs[i].at, self.figs[j].at)
-                <= State::skill_range(s, i, Some(range)).max(range)
+            && self.gap(i, j) <= State::skill_range(s, i, Some(range)).max(range)
     }
 
     /// The figures an area skill of `i` strikes: every hostile engaged with it (`radius`
@@ -899,7 +910,7 @@ impl State {
                 for j in self.ids() {
                     if self.figs[j].status == Status::Free
                         && self.hostile(i, j)
-                        && (p.dist(self.figs[j].at) - BASE_R).max(0.0) <= r + 1e-9
+                        && (p.dist(self.figs[j].at) - self.figs[j].r).max(0.0) <= r + 1e-9
                     {
                         mask |= 1 << j;
                     }
@@ -932,12 +943,11 @@ impl State {
     /// Free hostiles of `i`, nearest first (at most `out.len()`); how many.
     fn nearest_hostiles(&self, i: usize, out: &mut [u8; MAX_FIGS]) -> usize {
         let mut k = 0;
-        let at = self.figs[i].at;
         // Each distance worked out once, not in every comparison.
         let mut by = [(0.0, 0u8); MAX_FIGS];
         for j in self.ids() {
             if self.figs[j].status == Status::Free && self.hostile(i, j) {
-                by[k] = (at.dist(self.figs[j].at), j as u8);
+                by[k] = (self.reach(i, j), j as u8);
                 k += 1;
             }
         }
@@ -1029,7 +1039,7 @@ impl State {
                     let reach = State::skill_range(s, i, range);
                     for j in self.ids() {
                         if self.hostile(i, j)
-                            && gap(self.figs[i].at, self.figs[j].at) <= reach
+                            && self.gap(i, j) <= reach
                             && self.sees(s, i, j, false)
                         {
                             self.push_opt(Opt::Skill {
@@ -1188,7 +1198,7 @@ impl State {
     pub fn can_shoot(&self, s: &Setup, i: usize, j: usize, range: f64) -> bool {
         self.figs[j].status == Status::Free
             && self.hostile(i, j)
-            && gap(self.figs[i].at, self.figs[j].at) <= range + 1e-9
+            && self.gap(i, j) <= range + 1e-9
             && self.sees(s, i, j, false)
     }
 
@@ -1196,10 +1206,13 @@ impl State {
     pub fn opt_path(&self, s: &Setup, i: usize, o: Opt) -> Option<Path> {
         let budget = self.move_budget(s, i);
         match o {
-            Opt::Engage(j) => self.plan(s, i, self.figs[usize::from(j)].at, CONTACT, budget, true),
+            Opt::Engage(j) => {
+                let j = usize::from(j);
+                self.plan(s, i, self.figs[j].at, self.contact(i, j), budget, true)
+            }
             Opt::ToTarget => {
                 let t = s.rescue_target()?;
-                self.plan(s, i, self.figs[t].at, CONTACT, budget, true)
+                self.plan(s, i, self.figs[t].at, self.contact(i, t), budget, true)
             }
             Opt::ToExit => {
                 let (Objective::Reach { exit } | Objective::Rescue { exit, .. }) = s.objective
@@ -1207,15 +1220,10 @@ impl State {
                     return None;
                 };
                 let z = super::geom::Rect::new(exit.x, exit.y, exit.w, exit.d);
+                let r = self.figs[i].r;
                 let c = Pt::new(
-                    self.figs[i]
-                        .at
-                        .x
-                        .clamp(z.x0 + BASE_R, (z.x1 - BASE_R).max(z.x0 + BASE_R)),
-                    self.figs[i]
-                        .at
-                        .y
-                        .clamp(z.y0 + BASE_R, (z.y1 - BASE_R).max(z.y0 + BASE_R)),
+                    self.figs[i].at.x.clamp(z.x0 + r, (z.x1 - r).max(z.x0 + r)),
+                    self.figs[i].at.y.clamp(z.y0 + r, (z.y1 - r).max(z.y0 + r)),
                 );
                 let path = self.plan(s, i, c, 0.0, budget, true);
                 let inside = |p: &Option<Path>| {
@@ -1226,20 +1234,20 @@ impl State {
                 // cheapest free grid spot of the exit within reach, else the way toward the
                 // nearest free one.
                 let at = self.figs[i].at;
-                if inside(&path) || at.dist(c) > budget + 2.0 * BASE_R {
+                if inside(&path) || at.dist(c) > budget + (r + r) {
                     return path;
                 }
-                let (cols, rows) = crate::games::ruunara::mission::zone_grid(exit.w, exit.d);
+                let (cols, rows) = crate::games::ruunara::mission::zone_grid(exit.w, exit.d, r);
                 let mut best: Option<Path> = None;
                 let mut nearest: Option<(f64, Pt)> = None;
                 for row in 0..rows.min(32) {
                     for col in 0..cols.min(32) {
-                        let (x, y) = crate::games::ruunara::mission::zone_spot(exit, col, row);
+                        let (x, y) = crate::games::ruunara::mission::zone_spot(exit, col, row, r);
                         let spot = Pt::new(x, y);
                         if self.ids().any(|j| {
                             j != i
                                 && self.figs[j].status != Status::Dead
-                                && super::geom::overlap(spot, self.figs[j].at)
+                                && self.base_at(i, spot).overlaps(self.base(j))
                         }) {
                             continue;
                         }
@@ -1491,7 +1499,7 @@ impl State {
             && !self.joined
             && self.figs[i].team == 0
             && self.figs[t].status == Status::Free
-            && gap(self.figs[i].at, self.figs[t].at) <= IN_CONTACT
+            && self.gap(i, t) <= IN_CONTACT
         {
             self.joined = true;
             self.figs[t].team = 0;
@@ -1505,7 +1513,7 @@ impl State {
             if f.status == Status::Captured
                 && f.team == self.figs[i].team
                 && f.guards == 0
-                && gap(self.figs[i].at, f.at) <= IN_CONTACT
+                && self.gap(i, c) <= IN_CONTACT
             {
                 self.free(s, c, log);
             }
