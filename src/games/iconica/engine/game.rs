@@ -176,7 +176,7 @@ impl<'s> IconicaGame<'s> {
         let mut g = self.clone();
         let mut io = Random(rng);
         while g.st.ended.is_none() {
-            let _ = g.play_on(&mut io, &mut NoLog);
+            let _ = g.play_to_end(&mut io, &mut NoLog);
         }
         scores(&g.st)
     }
@@ -200,18 +200,10 @@ impl<'s> IconicaGame<'s> {
             input: Some(input),
             need: Need::Done,
         };
-        loop {
-            match self.play_on(&mut io, log) {
-                Ok(()) if self.st.ended.is_some() => {
-                    self.need = Need::Done;
-                    return;
-                }
-                Ok(()) => {}
-                Err(Stop) => {
-                    self.need = io.need;
-                    return;
-                }
-            }
+        // Turn after turn until an input is missing (the next node) or the match is over.
+        match self.play_to_end(&mut io, log) {
+            Ok(()) => self.need = Need::Done,
+            Err(Stop) => self.need = io.need,
         }
     }
 
@@ -219,7 +211,7 @@ impl<'s> IconicaGame<'s> {
     /// ran out.
     fn play_all<I: Io, L: Log>(&mut self, io: &mut I, log: &mut L) {
         while self.st.ended.is_none() {
-            if self.play_on(io, log).is_err() {
+            if self.play_to_end(io, log).is_err() {
                 stop_exhausted(&mut self.st, log);
             }
         }

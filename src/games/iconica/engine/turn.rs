@@ -27,16 +27,18 @@ enum Src {
     FinalAct,
 }
 
-/// The running context of an effect list.
+/// The running context of an effect list (eight bytes, so a copy is one move).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(C, align(8))]
 struct Act {
     actor: u8,
     side: u8,
     src: Src,
     /// Targets of the most recent targeting effect.
     same: u16,
-    /// Targets of the action's first effect that found one (for strengths).
-    first: Option<u16>,
+    /// Targets of the action's first effect that found one (for strengths); 0 until one
+    /// does.
+    first: u16,
 }
 
 /// The step a turn is at. Steps with an input ask for it first.
@@ -128,7 +130,7 @@ impl Step {
             side: 0,
             src: Src::Action,
             same: 0,
-            first: None,
+            first: 0,
         },
         fx: 0,
         fx_end: 0,
@@ -180,6 +182,26 @@ impl IconicaGame<'_> {
             g: self,
             io,
             log,
+            whole: false,
+        }
+        .run()
+    }
+
+    /// Plays on from where the turn stands, turn after turn, asking `io` for each input:
+    /// `Ok` once the match is over, `Err(Stop)` when `io` has no input for a step (the
+    /// position then waits at that step, as with [`IconicaGame::play_on`]). The same play
+    /// as calling `play_on` until the match ends, in one pass.
+    pub fn play_to_end<I: Io, L: Log>(&mut self, io: &mut I, log: &mut L) -> Result<(), Stop> {
+        if self.st.ended.is_some() {
+            return Ok(());
+        }
+        let setup = self.setup;
+        Turn {
+            setup,
+            g: self,
+            io,
+            log,
+            whole: true,
         }
         .run()
     }
@@ -190,6 +212,8 @@ struct Turn<'a, 's, I: Io, L: Log> {
     g: &'a mut IconicaGame<'s>,
     io: &'a mut I,
     log: &'a mut L,
+    /// Whether to go on to the next turn when one ends (until the match is over).
+    whole: bool,
 }
 
 #[inline]
@@ -238,21 +262,28 @@ impl<I: Io, L: Log> Turn<'_, '_, I, L> {
                 Pc::Strengths => self.strengths(),
                 Pc::Watches => self.watches(),
                 Pc::End => {
-                    if !self.end() {
-                        // No Final Act: straight to step 8.
-                        self.check();
-                        self.g.at.pc = Pc::Begin;
+                    // No Final Act: straight to step 8.
+                    if !self.end() && self.turn_over() {
                         return Ok(());
                     }
                 }
                 Pc::FinalActs => self.final_acts(),
                 Pc::Check => {
-                    self.check();
-                    self.g.at.pc = Pc::Begin;
-                    return Ok(());
+                    if self.turn_over() {
+                        return Ok(());
+                    }
                 }
             }
         }
+    }
+
+    /// Step 8, then the next turn's start: whether to stop here (one turn was asked for, or
+    /// the match is over).
+    #[inline]
+    fn turn_over(&mut self) -> bool {
+        self.check();
+        self.g.at.pc = Pc::Begin;
+        !self.whole || self.g.st.ended.is_some()
     }
 
     /// Step 2's black die, then step 3.
@@ -806,7 +837,7 @@ impl<I: Io, L: Log> Turn<'_, '_, I, L> {
                 side: setup.side[x as usize],
                 src: Src::Action,
                 same: 0,
-                first: None,
+                first: 0,
             },
         );
     }
@@ -862,7 +893,7 @@ impl<I: Io, L: Log> Turn<'_, '_, I, L> {
                     side: setup.side[x],
                     src: Src::Strength,
                     same: 1 << t,
-                    first: None,
+                    first: 0,
                 },
             );
             return;
@@ -903,7 +934,7 @@ impl<I: Io, L: Log> Turn<'_, '_, I, L> {
                     side: setup.side[w.watcher as usize],
                     src: Src::Watch,
                     same: 0,
-                    first: None,
+                    first: 0,
                 },
             );
             return;
@@ -946,7 +977,7 @@ impl<I: Io, L: Log> Turn<'_, '_, I, L> {
                     side: setup.side[c],
                     src: Src::FinalAct,
                     same: 0,
-                    first: None,
+                    first: 0,
                 },
             );
             return;
@@ -1030,8 +1061,8 @@ impl<I: Io, L: Log> Turn<'_, '_, I, L> {
                     let targets = self.resolve(t)?;
                     let ctx = &mut self.g.at.ctx;
                     ctx.same = targets;
-                    if ctx.first.is_none() && targets != 0 {
-                        ctx.first = Some(targets);
+                    if ctx.first == 0 {
+                        ctx.first = targets;
                     }
                     let ctx = *ctx;
                     for s in slots(targets) {
@@ -1081,7 +1112,7 @@ impl<I: Io, L: Log> Turn<'_, '_, I, L> {
         match self.g.at.ctx.src {
             Src::Action => {
                 let at = &mut self.g.at;
-                at.first = at.ctx.first.unwrap_or(0);
+                at.first = at.ctx.first;
                 at.strength = 0;
                 at.left = 0;
                 at.watch = 0;
