@@ -102,11 +102,30 @@ pub fn decide(
             };
             let outcome = sprt::outcome(test, &scores, verdict, la, lb);
             return Ok(Decided {
-                delta: Delta::of(&b, &a, stopped),
+                delta: floored(Delta::of(&b, &a, stopped)),
                 test: outcome,
                 matchups: matchups(places, settings.seed, &a, &b),
             });
         }
+    }
+}
+
+/// `d` with its interval at least as wide as the sequential test's own variance floor
+/// allows (a pair's spread taken as at least a quarter of a half-win, [`sprt::llr`]): a
+/// run whose pairs all came out the same (a card that changed no game it played) has no
+/// spread to measure, and its interval says what its few pairs cannot rule out, not zero.
+pub fn floored(d: Delta) -> Delta {
+    if d.games == 0 {
+        return d;
+    }
+    // The change a pair measures is 2x - 1 for its rate x = score / 4; var(x) >= 1/64.
+    let least = 1.96 * (4.0f64 / 64.0).sqrt() / (d.games as f64).sqrt();
+    if d.half_width() >= least {
+        return d;
+    }
+    Delta {
+        ci95: ((d.delta - least).max(-1.0), (d.delta + least).min(1.0)),
+        ..d
     }
 }
 

@@ -145,6 +145,10 @@ fn a_decided_ranking_is_the_same_at_any_thread_count() {
     for r in &one {
         let (x, (lo, hi)) = r.figure();
         assert!(lo <= x && x <= hi, "{r:?}");
+        // Never narrower than the test's variance floor allows (1.96 * 0.25 / sqrt(pairs)).
+        let d = &r.decided.delta;
+        let least = 1.96 * 0.25 / (d.games as f64).sqrt();
+        assert!(d.half_width() >= least - 1e-12, "{r:?}");
         let pairs = r.decided.test.pairs;
         assert!(pairs == 400 || (pairs.is_multiple_of(LOOK) && r.decided.test.decided()));
     }
