@@ -123,7 +123,9 @@ fn play_json_has_the_shape_rounds_and_a_self_contained_log() {
     assert_eq!(
         figures[5]["skills"],
         serde_json::json!([{"slot": 0, "name": "Mud Volley", "cycle": "1/F",
-            "effect": "extra_attack", "dice": "2D4+", "damage": 1, "attack": "ranged"}])
+            "effect": "extra_attack", "dice": "2D4+", "damage": 1, "attack": "ranged"},
+            {"slot": 1, "name": "Skulk", "cycle": "constant", "effect": "cover",
+            "target": "self", "condition": "apart", "distance": 8.0}])
     );
     assert_eq!(v["table"]["width"], 48.0);
     assert_eq!(v["scenery"].as_array().unwrap().len(), 4);

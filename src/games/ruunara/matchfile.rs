@@ -430,9 +430,10 @@ fn effect_params(e: &crate::games::ruunara::model::SkillEffect, k: &mut Value) {
             apart,
             until_move,
         } => {
-            k["radius"] = json!(radius);
             if own {
                 k["target"] = json!("self");
+            } else {
+                k["radius"] = json!(radius);
             }
             if let Some(d) = apart {
                 k["condition"] = json!("apart");

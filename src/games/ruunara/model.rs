@@ -1071,9 +1071,6 @@ impl Skill {
                 format!("{seg}.hits: a save cancels at least 1 hit a fight"),
             );
         }
-        if self.amount.is_some_and(|a| a > 99) {
-            bad("amount", format!("{seg}.amount: at most 99"));
-        }
     }
 }
 
