@@ -66,13 +66,18 @@ impl State {
     /// Whether member `i` may stand at `p` now: its base wholly in its zone and on the table,
     /// not on a building, not overlapping a figure already standing.
     pub fn spot_free(&self, s: &Setup, i: usize, p: Pt) -> bool {
+        self.spot_free_for(s, i, p, self.figs[i].r)
+    }
+
+    /// [`State::spot_free`] for a base of radius `r` in `i`'s zone (a later member's, whose
+    /// base may be larger).
+    fn spot_free_for(&self, s: &Setup, i: usize, p: Pt, r: f64) -> bool {
         let Some(z) = State::zone_of(s, i) else {
             return false;
         };
         if !(p.x.is_finite() && p.y.is_finite()) {
             return false;
         }
-        let r = self.figs[i].r;
         let inside = |x0: f64, y0: f64, x1: f64, y1: f64| {
             p.x >= x0 + r - EDGE
                 && p.y >= y0 + r - EDGE
@@ -100,7 +105,7 @@ impl State {
             j != i
                 && self.waiting & (1 << j) == 0
                 && self.figs[j].status != Status::Dead
-                && self.base_at(i, p).overlaps(self.base(j))
+                && Base::new(p, r).overlaps(self.base(j))
         })
     }
 
@@ -183,7 +188,7 @@ impl State {
                     .any(|o| *o != z && base_on_rect(q.x, q.y, gr, o.x, o.y, o.w, o.d));
                 if !elsewhere
                     && !Base::new(q, gr).overlaps(self.base_at(i, p))
-                    && self.spot_free(s, i, q)
+                    && self.spot_free_for(s, i, q, gr)
                 {
                     room += 1;
                     if room >= after {
