@@ -79,7 +79,8 @@ pub fn command() -> clap::Command {
 /// `--shard K/N --out FILE` of a sweep (its games split, through the ledger), if given.
 pub(super) fn tally_sharding(m: &ArgMatches) -> Result<Option<Sharding>, BadInput> {
     let sweep = SweepArgs::from_arg_matches(m).map_err(|e| BadInput(e.to_string()))?;
-    Ok(sweep.out.is_some().then(|| Sharding {
+    let given = sweep.out.is_some();
+    Ok(given.then_some(Sharding {
         shard: sweep.shard,
         out: sweep.out,
     }))

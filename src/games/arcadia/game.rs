@@ -172,7 +172,7 @@ impl<'m> Game for ArcadiaGame<'m> {
 
     fn fingerprint(&self) -> u64 {
         // The heroes, the board and the phase; not the Day count or the dice used.
-        let mut st = self.st.clone();
+        let mut st = self.st;
         st.day = 0;
         st.dice_used = 0;
         crate::games::game::fingerprint_of(&st)

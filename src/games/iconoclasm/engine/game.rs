@@ -207,7 +207,7 @@ impl<'s> Game for IconoclasmGame<'s> {
 
     fn fingerprint(&self) -> u64 {
         // The grid, the hands, the draw pile and who moves; not the turn count.
-        let mut st = self.st.clone();
+        let mut st = self.st;
         st.turn = 0;
         crate::games::game::fingerprint_of(&(st, self.stopped))
     }
