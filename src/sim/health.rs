@@ -700,18 +700,18 @@ mod tests {
 
     #[test]
     fn a_match_back_at_a_position_it_had_been_in_is_found_and_its_seed_replays_it() {
-        // Pig comes back to where it was whenever both players bust in turn.
-        let endings: Vec<&'static str> = crate::games::pig::PigEnding::ALL
-            .iter()
-            .map(|e| e.name())
-            .collect();
+        // Pig comes back to where it was whenever both players bust in turn. It is found
+        // through the registry: a game is named only in its folder and the registry's line.
+        let pig = crate::games::registry::find("pig").expect("the toy game is registered");
+        let new = pig.generic.expect("Pig plays on the generic board");
+        let endings = (pig.options.sim.as_ref().expect("Pig simulates").endings)();
         let c = Checkup {
             policies: vec![Policy::Random],
             games: 60,
             ..checkup()
         };
         let h = check(
-            &|_| Ok(Box::new(crate::games::pig::Pig::new())),
+            &|_| Ok(new()),
             &endings,
             &c,
             &AtomicBool::new(false),
@@ -724,7 +724,7 @@ mod tests {
         assert_eq!(f.seed, Some(seed));
         assert!(before < at, "{f:?}");
         // The match `play --seed SEED --policy random` plays shows the same position at both.
-        let mut g: Box<dyn AnyGame> = Box::new(crate::games::pig::Pig::new());
+        let mut g: Box<dyn AnyGame> = new();
         let mut prints = Vec::new();
         g.play_watched(&mut RngDice::new(seed), &[Policy::Random], seed, &mut |d| {
             prints.push((d.game.fingerprint(), d.game.describe(0), d.seat));
