@@ -317,3 +317,67 @@ fn a_state_skill_is_composed_in_the_form_one_undo_step_a_pick() {
         assert_eq!(h.state().editor.text(), before);
     }
 }
+
+/// A skill whose text says another number than its data is flagged under its text, and
+/// *Write text from effects* writes the text from its form's template: one undo step, and
+/// the text stays the designer's to reword (issue #25, item 4).
+#[test]
+fn a_skill_text_that_disagrees_with_its_data_is_flagged_and_written_from_it() {
+    use deckwright::games::ruunara::text;
+    let mut h = fen_wraith_form(1920.0, 1080.0);
+    assert!(
+        h.query_by_label_contains("Text and effects disagree")
+            .is_none(),
+        "the Fen Wraith's texts agree with its skills"
+    );
+    assert!(h.query_by_label("Write text from effects").is_none());
+    let original = h.state().editor.text().to_string();
+
+    // Half-There's save raised to 5+: its text still says 4+.
+    h.get_by_label("Skill 1 trigger").focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.get_by_label("Skill 1 trigger").type_text("5+");
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(figure(&h).skills[0].trigger.as_deref(), Some("5+"));
+    h.get_by_label_contains("the text says 4, but the skill's data does not");
+    let edited = h.state().editor.text().to_string();
+
+    click(&mut h, "Write text from effects");
+    let s = written_skill(&h);
+    assert_eq!(
+        s.text.as_deref(),
+        Some("Each ranged hit against the figure is cancelled on a 5+.")
+    );
+    assert!(text::audit(&s).is_empty());
+    assert!(
+        h.query_by_label_contains("Text and effects disagree")
+            .is_none()
+    );
+    assert!(h.query_by_label("Write text from effects").is_none());
+    undo(&mut h);
+    assert_eq!(h.state().editor.text(), edited, "one undo step");
+    undo(&mut h);
+    assert_eq!(h.state().editor.text(), original);
+
+    // The designer may still reword the written text.
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    h.get_by_label("Skill 1 text").focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.get_by_label("Skill 1 text")
+        .type_text("Shots pass through it on a 5+.");
+    h.run();
+    assert_eq!(
+        figure(&h).skills[0].text.as_deref(),
+        Some("Shots pass through it on a 5+.")
+    );
+    assert!(h.query_by_label("Write text from effects").is_none());
+}

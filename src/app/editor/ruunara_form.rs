@@ -167,6 +167,7 @@ fn skills_ui(ui: &mut egui::Ui, skills: &mut Vec<Skill>, e: &mut Edits) {
                 e.type_in("a skill's text");
             }
             ui.end_row();
+            wording_ui(ui, s, n, e);
             effect_ui(ui, s, n, e);
         });
     }
@@ -188,6 +189,46 @@ fn skills_ui(ui: &mut egui::Ui, skills: &mut Vec<Skill>, e: &mut Edits) {
         });
         e.pick("add skill");
     }
+}
+
+/// Where skill `n`'s text and its data disagree (`games::ruunara::text::audit`), each said
+/// as a warning in a grid row under the text, and, for a played skill whose text disagrees
+/// or is empty, *Write text from effects*, which writes it from its form's template (one
+/// undo step; the designer may reword it after). No row when there is nothing to say.
+fn wording_ui(ui: &mut egui::Ui, s: &mut Skill, n: usize, e: &mut Edits) {
+    use crate::games::ruunara::text;
+    let disagree = text::audit(s);
+    let written = text::write(s);
+    let words = s.text.as_deref().unwrap_or_default();
+    // Offered where the text is missing or disagrees: a text that agrees is the designer's
+    // wording to keep.
+    let offer =
+        s.effect.is_some() && (words.trim().is_empty() || !disagree.is_empty()) && written != words;
+    if disagree.is_empty() && !offer {
+        return;
+    }
+    ui.label("");
+    ui.vertical(|ui| {
+        for why in &disagree {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                format!("Text and effects disagree: {why}"),
+            );
+        }
+        if offer
+            && ui
+                .push_id(("ruunara-skill-words", n), |ui| {
+                    ui.small_button("Write text from effects")
+                        .on_hover_text(format!("The text becomes: {written}"))
+                })
+                .inner
+                .clicked()
+        {
+            s.text = Some(written);
+            e.pick(format!("skill {n} text from its effects"));
+        }
+    });
+    ui.end_row();
 }
 
 /// The effect drop-down's entries: text only, then each effect by its name in a card, in
