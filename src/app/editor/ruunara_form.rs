@@ -1,7 +1,9 @@
 //! The card editor's Form view for Ruunara heroes and units: name, id, kind, race and
 //! faction, the numbers, the close and ranged dice, and the skills, each a small form
 //! (name, cycle, trigger, text, and the effect the engine applies: a kind from a drop-down
-//! and that kind's parameters) added and removed with a button. Like the other forms it
+//! and that kind's parameters, with the composed keys such as `hits`, `score`, `face`,
+//! `when` and `condition`) added and removed with a button; a skill whose text and data
+//! disagree is flagged under its text, with *Write text from effects*. Like the other forms it
 //! edits a copy of the card and hands back the edited card; the rules are the core
 //! parser's.
 
@@ -9,8 +11,8 @@ use super::arcadia_form::{Edits, grid, kind_pick, number_u32};
 use super::card_form::{FormEdit, choice, optional_text, section, text};
 use crate::games::ruunara::edit::set_effect;
 use crate::games::ruunara::model::{
-    Allegiance, AttackKind, Dice, EffectKind, EffectTarget, Figure, FigureKind, Lasts, MAX_DAMAGE,
-    MAX_EFFECT_INCHES, Skill, StateKind,
+    Allegiance, AttackKind, Condition, Dice, EffectKind, EffectTarget, Figure, FigureKind, Lasts,
+    MAX_DAMAGE, MAX_EFFECT_INCHES, Skill, StateKind, When,
 };
 
 type Form = super::card_form::Form<Figure>;
@@ -392,6 +394,26 @@ fn composed_ui(ui: &mut egui::Ui, s: &mut Skill, n: usize, e: &mut Edits) {
                 e.pick(format!("skill {n} lasts {}", crate::games::word(&lasts)));
             }
             ui.end_row();
+            if s.state == Some(StateKind::Hexed) {
+                let l = ui.label(format!("Skill {n} score"));
+                let mut k = s.score.unwrap_or(6);
+                if ui
+                    .add(egui::DragValue::new(&mut k).range(2..=6).suffix("+"))
+                    .labelled_by(l.id)
+                    .on_hover_text("The hexed target hits only on this or more")
+                    .changed()
+                {
+                    s.score = Some(k);
+                    e.type_in("a hex's score");
+                }
+                ui.end_row();
+            }
+            flag_ui(ui, n, "face", "Targets turn to face the figure", e, |on| {
+                if let Some(on) = on {
+                    s.face = on.then_some(true);
+                }
+                s.face == Some(true)
+            });
         }
         Some(EffectKind::Save) => {
             let l = ui.label(format!("Skill {n} against"));
@@ -403,6 +425,60 @@ fn composed_ui(ui: &mut egui::Ui, s: &mut Skill, n: usize, e: &mut Edits) {
                 e.pick(format!("skill {n} saves against {}", names[k]));
             }
             ui.end_row();
+            // The first hits of each fight; 0 (every hit) is the key left out.
+            let l = ui.label(format!("Skill {n} hits"));
+            let mut k = s.hits.unwrap_or(0);
+            if ui
+                .add(
+                    egui::DragValue::new(&mut k)
+                        .range(0..=20)
+                        .custom_formatter(|v, _| {
+                            if v < 1.0 {
+                                "every hit".into()
+                            } else {
+                                format!("first {v:.0} a fight")
+                            }
+                        }),
+                )
+                .labelled_by(l.id)
+                .on_hover_text("0: every hit; N: the first N hits of each fight")
+                .changed()
+            {
+                s.hits = (k > 0).then_some(k);
+                e.type_in("a save's hits");
+            }
+            ui.end_row();
+        }
+        Some(EffectKind::Heal) => {
+            flag_ui(
+                ui,
+                n,
+                "on an execution",
+                "Not used by choice: when a hostile is executed within the radius",
+                e,
+                |on| {
+                    if let Some(on) = on {
+                        s.when = on.then_some(When::Execution);
+                        s.radius = on.then_some(6.0);
+                    }
+                    s.when.is_some()
+                },
+            );
+        }
+        Some(EffectKind::Hunt) => {
+            flag_ui(
+                ui,
+                n,
+                "wounded first",
+                "Goes toward the nearest wounded hero it sees before any other",
+                e,
+                |on| {
+                    if let Some(on) = on {
+                        s.condition = on.then_some(Condition::Wounded);
+                    }
+                    s.condition.is_some()
+                },
+            );
         }
         Some(EffectKind::Cover) => {
             let l = ui.label(format!("Skill {n} covers"));
@@ -421,12 +497,54 @@ fn composed_ui(ui: &mut egui::Ui, s: &mut Skill, n: usize, e: &mut Edits) {
                 ));
             }
             ui.end_row();
+            flag_ui(
+                ui,
+                n,
+                "only apart",
+                "Only while no hostile is within the distance",
+                e,
+                |on| {
+                    if let Some(on) = on {
+                        s.condition = on.then_some(Condition::Apart);
+                        s.distance = on.then_some(8.0);
+                    }
+                    s.condition.is_some()
+                },
+            );
         }
         _ => {}
     }
     if let Some(d) = &mut s.distance {
         inches_ui(ui, &format!("Skill {n} distance"), d, e);
     }
+}
+
+/// Skill `n`'s on/off key, a grid row labelled "Skill n WHAT": `set(None)` says whether it
+/// is on; `set(Some(on))` turns it on or off (with the keys that go with it). A click is one
+/// undo step.
+fn flag_ui(
+    ui: &mut egui::Ui,
+    n: usize,
+    what: &str,
+    hover: &str,
+    e: &mut Edits,
+    mut set: impl FnMut(Option<bool>) -> bool,
+) {
+    let l = ui.label(format!("Skill {n} {what}"));
+    let mut on = set(None);
+    if ui
+        .checkbox(&mut on, "")
+        .labelled_by(l.id)
+        .on_hover_text(hover)
+        .changed()
+    {
+        set(Some(on));
+        e.pick(format!(
+            "skill {n} {what} {}",
+            if on { "on" } else { "off" }
+        ));
+    }
+    ui.end_row();
 }
 
 /// What skill `s`'s effect does in play (`docs/cards.md`, "Skill effects"), in a line under
