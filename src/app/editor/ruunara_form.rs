@@ -29,7 +29,10 @@ pub fn ui(ui: &mut egui::Ui, card: &Figure) -> Option<FormEdit<Figure>> {
         .show(ui, |ui| {
             let mut e = Edits::default();
             section(ui, "Figure", |ui| figure_ui(ui, &mut f.card, &mut e));
-            section(ui, "Skills", |ui| skills_ui(ui, &mut f.card.skills, &mut e));
+            let race = f.card.race.clone();
+            section(ui, "Skills", |ui| {
+                skills_ui(ui, &mut f.card.skills, &race, &mut e)
+            });
             e.apply_to(&mut f);
         });
     f.edit(card)
@@ -123,7 +126,7 @@ fn dice_ui(ui: &mut egui::Ui, label: &str, what: &'static str, d: &mut Dice, e: 
     ui.end_row();
 }
 
-fn skills_ui(ui: &mut egui::Ui, skills: &mut Vec<Skill>, e: &mut Edits) {
+fn skills_ui(ui: &mut egui::Ui, skills: &mut Vec<Skill>, race: &str, e: &mut Edits) {
     let mut remove = None;
     for (i, s) in skills.iter_mut().enumerate() {
         let n = i + 1;
@@ -169,7 +172,7 @@ fn skills_ui(ui: &mut egui::Ui, skills: &mut Vec<Skill>, e: &mut Edits) {
                 e.type_in("a skill's text");
             }
             ui.end_row();
-            wording_ui(ui, s, n, e);
+            wording_ui(ui, s, n, race, e);
             effect_ui(ui, s, n, e);
         });
     }
@@ -193,13 +196,13 @@ fn skills_ui(ui: &mut egui::Ui, skills: &mut Vec<Skill>, e: &mut Edits) {
     }
 }
 
-/// Where skill `n`'s text and its data disagree (`games::ruunara::text::audit`), each said
+/// Where skill `n`'s text and its data disagree (`games::ruunara::text::audit_of`), each said
 /// as a warning in a grid row under the text, and, for a played skill whose text disagrees
 /// or is empty, *Write text from effects*, which writes it from its form's template (one
 /// undo step; the designer may reword it after). No row when there is nothing to say.
-fn wording_ui(ui: &mut egui::Ui, s: &mut Skill, n: usize, e: &mut Edits) {
+fn wording_ui(ui: &mut egui::Ui, s: &mut Skill, n: usize, race: &str, e: &mut Edits) {
     use crate::games::ruunara::text;
-    let disagree = text::audit(s);
+    let disagree = text::audit_of(s, race);
     let written = text::write(s);
     let words = s.text.as_deref().unwrap_or_default();
     // Offered where the text is missing or disagrees: a text that agrees is the designer's
