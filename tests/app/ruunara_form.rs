@@ -317,3 +317,163 @@ fn a_state_skill_is_composed_in_the_form_one_undo_step_a_pick() {
         assert_eq!(h.state().editor.text(), before);
     }
 }
+
+/// A skill whose text says another number than its data is flagged under its text, and
+/// *Write text from effects* writes the text from its form's template: one undo step, and
+/// the text stays the designer's to reword (issue #25, item 4).
+#[test]
+fn a_skill_text_that_disagrees_with_its_data_is_flagged_and_written_from_it() {
+    use deckwright::games::ruunara::text;
+    let mut h = fen_wraith_form(1920.0, 1080.0);
+    assert!(
+        h.query_by_label_contains("Text and effects disagree")
+            .is_none(),
+        "the Fen Wraith's texts agree with its skills"
+    );
+    assert!(h.query_by_label("Write text from effects").is_none());
+    let original = h.state().editor.text().to_string();
+
+    // Half-There's save raised to 5+: its text still says 4+.
+    h.get_by_label("Skill 1 trigger").focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.get_by_label("Skill 1 trigger").type_text("5+");
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(figure(&h).skills[0].trigger.as_deref(), Some("5+"));
+    h.get_by_label_contains("the text says 4, but the skill's data does not");
+    let edited = h.state().editor.text().to_string();
+
+    click(&mut h, "Write text from effects");
+    let s = written_skill(&h);
+    assert_eq!(
+        s.text.as_deref(),
+        Some("Each ranged hit against the figure is cancelled on a 5+.")
+    );
+    assert!(text::audit(&s).is_empty());
+    assert!(
+        h.query_by_label_contains("Text and effects disagree")
+            .is_none()
+    );
+    assert!(h.query_by_label("Write text from effects").is_none());
+    undo(&mut h);
+    assert_eq!(h.state().editor.text(), edited, "one undo step");
+    undo(&mut h);
+    assert_eq!(h.state().editor.text(), original);
+
+    // The designer may still reword the written text.
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    h.get_by_label("Skill 1 text").focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run();
+    h.get_by_label("Skill 1 text")
+        .type_text("Shots pass through it on a 5+.");
+    h.run();
+    assert_eq!(
+        figure(&h).skills[0].text.as_deref(),
+        Some("Shots pass through it on a 5+.")
+    );
+    assert!(h.query_by_label("Write text from effects").is_none());
+}
+
+/// Clicks the checkbox labelled `label`, scrolled into view as a user would.
+fn tick(h: &mut Harness<'_, DeckwrightApp>, label: &str) {
+    h.get_by_label(label).scroll_to_me();
+    h.run();
+    click(h, label);
+}
+
+/// The composed keys the Form view could not edit before (issue #25, item 5): a save's
+/// `hits`, a hex's `score`, a state's `face`, a heal's `when`, a cover's and a hunt's
+/// `condition`. Each change is one undo step, and the card's text is always the core
+/// writer's TOML of a figure with no problems.
+#[test]
+fn hits_score_face_when_and_condition_are_set_in_the_form_one_undo_step_each() {
+    use deckwright::games::ruunara::model::{Condition, StateKind, When};
+    let mut h = fen_wraith_form(1920.0, 1080.0);
+    let mut texts = vec![h.state().editor.text().to_string()];
+    let second = |h: &Harness<'_, DeckwrightApp>| {
+        let f = figure(h);
+        assert_eq!(h.state().editor.text(), write(&f));
+        assert!(f.problems().is_empty(), "{:?}", f.problems());
+        f.skills[1].clone()
+    };
+
+    // Half-There cancels only the first hit of each fight; 0 is every hit, not written.
+    assert_eq!(
+        h.get_by_label("Skill 1 hits").value().as_deref(),
+        Some("every hit")
+    );
+    h.get_by_label("Skill 1 hits").set_value_accesskit(1.0);
+    h.run();
+    assert_eq!(written_skill(&h).hits, Some(1));
+    assert!(h.state().editor.text().contains("hits = 1\n"));
+    texts.push(h.state().editor.text().to_string());
+
+    // Grave Chill's targets turn to face the Wraith.
+    tick(&mut h, "Skill 2 face");
+    assert_eq!(second(&h).face, Some(true));
+    assert!(h.state().editor.text().contains("face = true\n"));
+    texts.push(h.state().editor.text().to_string());
+
+    // Hexed, on 4+ at best.
+    pick(&mut h, "Skill 2 state", "hexed");
+    texts.push(h.state().editor.text().to_string());
+    h.get_by_label("Skill 2 score").set_value_accesskit(4.0);
+    h.run();
+    let s = second(&h);
+    assert_eq!((s.state, s.score), (Some(StateKind::Hexed), Some(4)));
+    assert!(h.state().editor.text().contains("score = 4\n"));
+    texts.push(h.state().editor.text().to_string());
+
+    // A heal when a hero is executed near, with the radius it needs.
+    pick(&mut h, "Skill 1 effect", "heal");
+    texts.push(h.state().editor.text().to_string());
+    tick(&mut h, "Skill 1 on an execution");
+    let s = written_skill(&h);
+    assert_eq!((s.when, s.radius), (Some(When::Execution), Some(6.0)));
+    assert!(h.state().editor.text().contains("when = \"execution\"\n"));
+    h.get_by_label("Skill 1 radius");
+    texts.push(h.state().editor.text().to_string());
+
+    // A cover only while no hostile is near, with its distance; off again drops both.
+    pick(&mut h, "Skill 1 effect", "cover");
+    texts.push(h.state().editor.text().to_string());
+    tick(&mut h, "Skill 1 only apart");
+    let s = written_skill(&h);
+    assert_eq!(
+        (s.condition, s.distance),
+        (Some(Condition::Apart), Some(8.0))
+    );
+    h.get_by_label("Skill 1 distance");
+    tick(&mut h, "Skill 1 only apart");
+    let s = written_skill(&h);
+    assert_eq!((s.condition, s.distance), (None, None));
+    undo(&mut h);
+    assert_eq!(written_skill(&h).condition, Some(Condition::Apart));
+    texts.push(h.state().editor.text().to_string());
+
+    // A hunt of the wounded.
+    pick(&mut h, "Skill 1 effect", "hunt");
+    texts.push(h.state().editor.text().to_string());
+    tick(&mut h, "Skill 1 wounded first");
+    assert_eq!(written_skill(&h).condition, Some(Condition::Wounded));
+    assert!(
+        h.state()
+            .editor
+            .text()
+            .contains("condition = \"wounded\"\n")
+    );
+
+    // One undo step each, back to the card as it was.
+    for before in texts.iter().rev() {
+        undo(&mut h);
+        assert_eq!(h.state().editor.text(), before);
+    }
+}

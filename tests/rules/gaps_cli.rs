@@ -252,3 +252,36 @@ fn lint_flags_a_ruunara_skill_whose_numbers_are_not_its_data() {
         assert!(out.contains(line), "{line}\n{out}");
     }
 }
+
+/// `lint` holds the targets a Ruunara skill's text names to its data's `target` (issue #25,
+/// item 4): a Grave Chill whose text silences "one ally" where the data says the engaged
+/// enemy is flagged both ways; every bundled Ruunara card passes.
+#[test]
+fn lint_flags_a_ruunara_skill_whose_text_names_another_target() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.sqlite");
+    let o = deckwright(&db, &["lint", "game:ruunara", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let doc: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(doc["disagree"], serde_json::json!([]));
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("cards/ruunara/ru-fen-wraith.toml"),
+    )
+    .unwrap()
+    .replace("id = \"ru-fen-wraith\"", "id = \"ru-test-target\"")
+    .replace("name = \"Fen Wraith\"", "name = \"Wrong Chill\"")
+    .replace("the engaged hero cannot use", "one ally cannot use");
+    let card = dir.path().join("wrong.toml");
+    std::fs::write(&card, text).unwrap();
+    let o = deckwright(&db, &["import", card.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = deckwright(&db, &["lint", "id:ru-test-target"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    for line in [
+        "Wrong Chill (ru-test-target): skills[1] (Grave Chill): its `target` is engaged, but the text does not name it",
+        "Wrong Chill (ru-test-target): skills[1] (Grave Chill): the text names an ally, but the skill's `target` is engaged",
+    ] {
+        assert!(out.contains(line), "{line}\n{out}");
+    }
+}

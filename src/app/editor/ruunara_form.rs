@@ -1,7 +1,9 @@
 //! The card editor's Form view for Ruunara heroes and units: name, id, kind, race and
 //! faction, the numbers, the close and ranged dice, and the skills, each a small form
 //! (name, cycle, trigger, text, and the effect the engine applies: a kind from a drop-down
-//! and that kind's parameters) added and removed with a button. Like the other forms it
+//! and that kind's parameters, with the composed keys such as `hits`, `score`, `face`,
+//! `when` and `condition`) added and removed with a button; a skill whose text and data
+//! disagree is flagged under its text, with *Write text from effects*. Like the other forms it
 //! edits a copy of the card and hands back the edited card; the rules are the core
 //! parser's.
 
@@ -9,8 +11,8 @@ use super::arcadia_form::{Edits, grid, kind_pick, number_u32};
 use super::card_form::{FormEdit, choice, optional_text, section, text};
 use crate::games::ruunara::edit::set_effect;
 use crate::games::ruunara::model::{
-    Allegiance, AttackKind, Dice, EffectKind, EffectTarget, Figure, FigureKind, Lasts, MAX_DAMAGE,
-    MAX_EFFECT_INCHES, Skill, StateKind,
+    Allegiance, AttackKind, Condition, Dice, EffectKind, EffectTarget, Figure, FigureKind, Lasts,
+    MAX_DAMAGE, MAX_EFFECT_INCHES, Skill, StateKind, When,
 };
 
 type Form = super::card_form::Form<Figure>;
@@ -27,7 +29,10 @@ pub fn ui(ui: &mut egui::Ui, card: &Figure) -> Option<FormEdit<Figure>> {
         .show(ui, |ui| {
             let mut e = Edits::default();
             section(ui, "Figure", |ui| figure_ui(ui, &mut f.card, &mut e));
-            section(ui, "Skills", |ui| skills_ui(ui, &mut f.card.skills, &mut e));
+            let race = f.card.race.clone();
+            section(ui, "Skills", |ui| {
+                skills_ui(ui, &mut f.card.skills, &race, &mut e)
+            });
             e.apply_to(&mut f);
         });
     f.edit(card)
@@ -121,7 +126,7 @@ fn dice_ui(ui: &mut egui::Ui, label: &str, what: &'static str, d: &mut Dice, e: 
     ui.end_row();
 }
 
-fn skills_ui(ui: &mut egui::Ui, skills: &mut Vec<Skill>, e: &mut Edits) {
+fn skills_ui(ui: &mut egui::Ui, skills: &mut Vec<Skill>, race: &str, e: &mut Edits) {
     let mut remove = None;
     for (i, s) in skills.iter_mut().enumerate() {
         let n = i + 1;
@@ -167,6 +172,7 @@ fn skills_ui(ui: &mut egui::Ui, skills: &mut Vec<Skill>, e: &mut Edits) {
                 e.type_in("a skill's text");
             }
             ui.end_row();
+            wording_ui(ui, s, n, race, e);
             effect_ui(ui, s, n, e);
         });
     }
@@ -188,6 +194,46 @@ fn skills_ui(ui: &mut egui::Ui, skills: &mut Vec<Skill>, e: &mut Edits) {
         });
         e.pick("add skill");
     }
+}
+
+/// Where skill `n`'s text and its data disagree (`games::ruunara::text::audit_of`), each said
+/// as a warning in a grid row under the text, and, for a played skill whose text disagrees
+/// or is empty, *Write text from effects*, which writes it from its form's template (one
+/// undo step; the designer may reword it after). No row when there is nothing to say.
+fn wording_ui(ui: &mut egui::Ui, s: &mut Skill, n: usize, race: &str, e: &mut Edits) {
+    use crate::games::ruunara::text;
+    let disagree = text::audit_of(s, race);
+    let written = text::write(s);
+    let words = s.text.as_deref().unwrap_or_default();
+    // Offered where the text is missing or disagrees: a text that agrees is the designer's
+    // wording to keep.
+    let offer =
+        s.effect.is_some() && (words.trim().is_empty() || !disagree.is_empty()) && written != words;
+    if disagree.is_empty() && !offer {
+        return;
+    }
+    ui.label("");
+    ui.vertical(|ui| {
+        for why in &disagree {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                format!("Text and effects disagree: {why}"),
+            );
+        }
+        if offer
+            && ui
+                .push_id(("ruunara-skill-words", n), |ui| {
+                    ui.small_button("Write text from effects")
+                        .on_hover_text(format!("The text becomes: {written}"))
+                })
+                .inner
+                .clicked()
+        {
+            s.text = Some(written);
+            e.pick(format!("skill {n} text from its effects"));
+        }
+    });
+    ui.end_row();
 }
 
 /// The effect drop-down's entries: text only, then each effect by its name in a card, in
@@ -351,6 +397,26 @@ fn composed_ui(ui: &mut egui::Ui, s: &mut Skill, n: usize, e: &mut Edits) {
                 e.pick(format!("skill {n} lasts {}", crate::games::word(&lasts)));
             }
             ui.end_row();
+            if s.state == Some(StateKind::Hexed) {
+                let l = ui.label(format!("Skill {n} score"));
+                let mut k = s.score.unwrap_or(6);
+                if ui
+                    .add(egui::DragValue::new(&mut k).range(2..=6).suffix("+"))
+                    .labelled_by(l.id)
+                    .on_hover_text("The hexed target hits only on this or more")
+                    .changed()
+                {
+                    s.score = Some(k);
+                    e.type_in("a hex's score");
+                }
+                ui.end_row();
+            }
+            flag_ui(ui, n, "face", "Targets turn to face the figure", e, |on| {
+                if let Some(on) = on {
+                    s.face = on.then_some(true);
+                }
+                s.face == Some(true)
+            });
         }
         Some(EffectKind::Save) => {
             let l = ui.label(format!("Skill {n} against"));
@@ -362,6 +428,60 @@ fn composed_ui(ui: &mut egui::Ui, s: &mut Skill, n: usize, e: &mut Edits) {
                 e.pick(format!("skill {n} saves against {}", names[k]));
             }
             ui.end_row();
+            // The first hits of each fight; 0 (every hit) is the key left out.
+            let l = ui.label(format!("Skill {n} hits"));
+            let mut k = s.hits.unwrap_or(0);
+            if ui
+                .add(
+                    egui::DragValue::new(&mut k)
+                        .range(0..=20)
+                        .custom_formatter(|v, _| {
+                            if v < 1.0 {
+                                "every hit".into()
+                            } else {
+                                format!("first {v:.0} a fight")
+                            }
+                        }),
+                )
+                .labelled_by(l.id)
+                .on_hover_text("0: every hit; N: the first N hits of each fight")
+                .changed()
+            {
+                s.hits = (k > 0).then_some(k);
+                e.type_in("a save's hits");
+            }
+            ui.end_row();
+        }
+        Some(EffectKind::Heal) => {
+            flag_ui(
+                ui,
+                n,
+                "on an execution",
+                "Not used by choice: when a hostile is executed within the radius",
+                e,
+                |on| {
+                    if let Some(on) = on {
+                        s.when = on.then_some(When::Execution);
+                        s.radius = on.then_some(6.0);
+                    }
+                    s.when.is_some()
+                },
+            );
+        }
+        Some(EffectKind::Hunt) => {
+            flag_ui(
+                ui,
+                n,
+                "wounded first",
+                "Goes toward the nearest wounded hero it sees before any other",
+                e,
+                |on| {
+                    if let Some(on) = on {
+                        s.condition = on.then_some(Condition::Wounded);
+                    }
+                    s.condition.is_some()
+                },
+            );
         }
         Some(EffectKind::Cover) => {
             let l = ui.label(format!("Skill {n} covers"));
@@ -380,12 +500,54 @@ fn composed_ui(ui: &mut egui::Ui, s: &mut Skill, n: usize, e: &mut Edits) {
                 ));
             }
             ui.end_row();
+            flag_ui(
+                ui,
+                n,
+                "only apart",
+                "Only while no hostile is within the distance",
+                e,
+                |on| {
+                    if let Some(on) = on {
+                        s.condition = on.then_some(Condition::Apart);
+                        s.distance = on.then_some(8.0);
+                    }
+                    s.condition.is_some()
+                },
+            );
         }
         _ => {}
     }
     if let Some(d) = &mut s.distance {
         inches_ui(ui, &format!("Skill {n} distance"), d, e);
     }
+}
+
+/// Skill `n`'s on/off key, a grid row labelled "Skill n WHAT": `set(None)` says whether it
+/// is on; `set(Some(on))` turns it on or off (with the keys that go with it). A click is one
+/// undo step.
+fn flag_ui(
+    ui: &mut egui::Ui,
+    n: usize,
+    what: &str,
+    hover: &str,
+    e: &mut Edits,
+    mut set: impl FnMut(Option<bool>) -> bool,
+) {
+    let l = ui.label(format!("Skill {n} {what}"));
+    let mut on = set(None);
+    if ui
+        .checkbox(&mut on, "")
+        .labelled_by(l.id)
+        .on_hover_text(hover)
+        .changed()
+    {
+        set(Some(on));
+        e.pick(format!(
+            "skill {n} {what} {}",
+            if on { "on" } else { "off" }
+        ));
+    }
+    ui.end_row();
 }
 
 /// What skill `s`'s effect does in play (`docs/cards.md`, "Skill effects"), in a line under

@@ -2,8 +2,9 @@
 //! a text template ([`FORMS`]), so a skill's text can be written from its data
 //! ([`write`]); and a text is checked against its data ([`audit`]) for the numbers and
 //! distances it names that the data does not have, or the distances and amounts the data has
-//! that the text leaves out. The designer may word a text freely; its numbers must be the
-//! ones the engine plays.
+//! that the text leaves out; and the targets it names against the data's `target`
+//! ([`audit_targets`]). The designer may word a text freely; its numbers and targets must be
+//! the ones the engine plays.
 
 use super::model::{
     AttackKind, Condition, Cycle, EffectKind, EffectTarget, Figure, Lasts, Skill, StateKind,
@@ -413,13 +414,103 @@ pub fn audit(s: &Skill) -> Vec<String> {
     out
 }
 
+/// Where `s`'s text and its `target` disagree, for a skill of a figure of race `race` (its
+/// kin may be named by it: "Ghouls within 6 inches"). The data's target must be named (an
+/// ally or a hero; the engaged enemy; the target or an enemy; every enemy; kin, "of its
+/// race" or the race), and a text may not name a target the data's target rules out (an
+/// ally for a skill on itself or on enemies; the engaged for one on itself, an ally or kin;
+/// every enemy for one on the engaged or a single enemy; kin for any other). A skill on
+/// itself names itself as it likes; a skill with no `target` is not checked.
+pub fn audit_targets(s: &Skill, race: &str) -> Vec<String> {
+    let (Some(_), Some(t), Some(text)) = (s.effect, s.target, s.text.as_deref()) else {
+        return Vec::new();
+    };
+    let lower = text.to_lowercase();
+    let tokens: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let has = |words: &[&str]| tokens.iter().any(|w| words.contains(w));
+    let race = race.trim().to_lowercase();
+    let ally = has(&["ally", "allies"]);
+    let engaged = has(&["engaged"]);
+    let every_enemy =
+        has(&["enemies"]) || lower.contains("every enemy") || lower.contains("each enemy");
+    let kin = has(&["kin"]) || lower.contains("of its race");
+    let named = match t {
+        EffectTarget::Own => true,
+        EffectTarget::Ally => ally || has(&["hero"]),
+        EffectTarget::Engaged => engaged,
+        EffectTarget::Enemy => has(&["enemy", "target"]),
+        EffectTarget::Enemies => every_enemy,
+        EffectTarget::Kin => {
+            kin || (!race.is_empty() && tokens.iter().any(|w| w.starts_with(race.as_str())))
+        }
+    };
+    let word = crate::games::word(&t);
+    let mut out = Vec::new();
+    if !named {
+        out.push(format!(
+            "its `target` is {word}, but the text does not name it"
+        ));
+    }
+    let ruled_out = [
+        (
+            ally,
+            "an ally",
+            &[
+                EffectTarget::Own,
+                EffectTarget::Engaged,
+                EffectTarget::Enemy,
+                EffectTarget::Enemies,
+            ][..],
+        ),
+        (
+            engaged,
+            "the engaged",
+            &[EffectTarget::Own, EffectTarget::Ally, EffectTarget::Kin][..],
+        ),
+        (
+            every_enemy,
+            "every enemy",
+            &[EffectTarget::Engaged, EffectTarget::Enemy][..],
+        ),
+        (
+            kin,
+            "kin",
+            &[
+                EffectTarget::Own,
+                EffectTarget::Ally,
+                EffectTarget::Engaged,
+                EffectTarget::Enemy,
+                EffectTarget::Enemies,
+            ][..],
+        ),
+    ];
+    for (said, what, not_with) in ruled_out {
+        if said && not_with.contains(&t) {
+            out.push(format!(
+                "the text names {what}, but the skill's `target` is {word}"
+            ));
+        }
+    }
+    out
+}
+
+/// Everything [`audit`] and [`audit_targets`] say of skill `s` of a figure of race `race`.
+pub fn audit_of(s: &Skill, race: &str) -> Vec<String> {
+    let mut out = audit(s);
+    out.extend(audit_targets(s, race));
+    out
+}
+
 /// Each skill of `f` whose text and data disagree: (`skills[i] (Name)`, why).
 pub fn mismatches(f: &Figure) -> Vec<(String, String)> {
     f.skills
         .iter()
         .enumerate()
         .flat_map(|(i, s)| {
-            audit(s)
+            audit_of(s, &f.race)
                 .into_iter()
                 .map(move |why| (format!("skills[{i}] ({})", s.name), why))
         })
@@ -433,7 +524,9 @@ pub fn reference() -> String {
          A skill's `effect` and the keys beside it (docs/cards.md, \"Skill effects\"). `deckwright \
          lint` holds a skill's text to its data: each number the text writes must be one of the \
          data's (its trigger, dice, amount, damage, hits, score, distances or cycle), and the \
-         data's radius, distance, amount and damage must be written.\n\n\
+         data's radius, distance, amount and damage must be written; and the text must name the \
+         data's `target` (an ally or a hero, the engaged, the target or an enemy, every enemy, \
+         kin or the race) and no target the data's rules out.\n\n\
          | form | keys | template | example |\n| --- | --- | --- | --- |\n",
     );
     for f in FORMS {
@@ -475,7 +568,7 @@ mod tests {
         assert_eq!(n, 14, "the bundled Ruunara cards");
         for race in super::super::races::races() {
             for s in &race.skills {
-                assert_eq!(audit(s), Vec::<String>::new(), "{}", s.name);
+                assert_eq!(audit_of(s, &race.race), Vec::<String>::new(), "{}", s.name);
             }
         }
     }
@@ -503,6 +596,37 @@ mod tests {
     }
 
     #[test]
+    fn a_text_naming_another_target_than_its_data_is_flagged() {
+        // Grave Chill on every enemy around: the text names only the engaged.
+        let s = skill(
+            "name = 'Chill'\ncycle = '1/F'\ntrigger = '5+'\ntext = 'Roll one die: on 5+, the engaged hero cannot use skills this turn.'\neffect = 'state'\nstate = 'silenced'\ntarget = 'enemies'\nradius = 3.0\n",
+        );
+        assert_eq!(
+            audit_targets(&s, "wraith"),
+            vec!["its `target` is enemies, but the text does not name it".to_string()]
+        );
+        // A cover of the figure itself whose text names allies.
+        let s = skill(
+            "name = 'Hide'\ncycle = 'constant'\ntext = 'Allies count as under cover.'\neffect = 'cover'\ntarget = 'self'\n",
+        );
+        assert_eq!(
+            audit_targets(&s, "ghoul"),
+            vec!["the text names an ally, but the skill's `target` is self".to_string()]
+        );
+        // Kin named by the race, or not at all.
+        let mut s = skill(
+            "name = 'Pack'\ncycle = 'constant'\ntext = 'Ghouls within 6 inches hit on one less (never better than 2+).'\neffect = 'hit_bonus'\namount = 1\nradius = 6.0\ntarget = 'kin'\n",
+        );
+        assert!(audit_of(&s, "ghoul").is_empty());
+        assert_eq!(
+            audit_of(&s, "wraith"),
+            vec!["its `target` is kin, but the text does not name it".to_string()]
+        );
+        s.text = Some(write(&s));
+        assert!(audit_of(&s, "wraith").is_empty(), "{:?}", s.text);
+    }
+
+    #[test]
     fn every_form_written_from_its_data_agrees_with_it() {
         for k in EffectKind::ALL {
             let mut s = Skill {
@@ -513,7 +637,12 @@ mod tests {
             super::super::edit::set_effect(&mut s, Some(k));
             s.text = Some(write(&s));
             assert!(!write(&s).is_empty(), "{k:?}");
-            assert_eq!(audit(&s), Vec::<String>::new(), "{k:?}: {:?}", s.text);
+            assert_eq!(
+                audit_of(&s, ""),
+                Vec::<String>::new(),
+                "{k:?}: {:?}",
+                s.text
+            );
         }
     }
 }

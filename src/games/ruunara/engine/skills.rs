@@ -271,8 +271,7 @@ impl State {
                 EffectTarget::Enemy => {
                     self.figs[j].status == Status::Free
                         && self.hostile(i, j)
-                        && self.gap(i, j)
-                            <= State::skill_range(s, i, range) + EPS
+                        && self.gap(i, j) <= State::skill_range(s, i, range) + EPS
                         && self.sees(s, i, j, false)
                 }
                 _ => false,
