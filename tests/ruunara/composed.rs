@@ -522,3 +522,34 @@ fn heart_piercer_is_a_spell_at_an_enemy_it_sees_killing_on_a_5_plus() {
         );
     }
 }
+
+/// A move the seat drags is held to the same 4" as the engine's own options (regression: the
+/// board checked a dragged flight against the figure's whole movement).
+#[test]
+fn a_dragged_windstep_flight_is_held_to_4_inches() {
+    let sc = mission(
+        vec![at(bundled("ru-miri-stormcall"), 20.0, 18.0, Facing::E)],
+        vec![at(enemy("e", 9, "1D6+"), 21.37, 18.0, Facing::W)],
+    );
+    let s = setup(&sc);
+    let mut d = Drive::new(&s, "1 1 1 1");
+    d.pick(|o| {
+        *o == Opt::Skill {
+            slot: 1,
+            target: 255,
+        }
+    });
+    d.roll();
+    assert!(
+        s.figs[0].movement > 5.0,
+        "her movement is more than the flight"
+    );
+    assert!(
+        d.g.legal_move_to(0, 16.5, 18.0).is_some(),
+        "3.5\" is within 4\""
+    );
+    assert!(
+        d.g.legal_move_to(0, 15.0, 18.0).is_none(),
+        "5\" is within her movement but not her flight"
+    );
+}

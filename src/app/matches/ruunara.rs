@@ -184,7 +184,7 @@ fn refusal(game: &RuunaraGame<'_>, fig: usize, at: Pt) -> String {
     let s = game.setup;
     let f = &game.st.figs[fig];
     let name = &s.figs[fig].name;
-    let mv = s.figs[fig].movement;
+    let mv = game.st.move_budget(s, fig);
     if game.st.phase != Phase::Move(fig as u8) {
         return format!("{name} cannot move now.");
     }
@@ -375,11 +375,11 @@ fn board_ui(
         Phase::Move(i) if person => Some(usize::from(i)),
         _ => None,
     };
-    // The reach of the hero that moves: its movement around it.
+    // The reach of the hero that moves: what it may move now around it.
     if let Some(i) = moving {
         painter.circle(
             map.to_screen(st.figs[i].at),
-            s.figs[i].movement as f32 * scale,
+            st.move_budget(s, i) as f32 * scale,
             egui::Color32::from_rgba_unmultiplied(60, 120, 210, 30),
             egui::Stroke::new(1.5, egui::Color32::from_rgb(60, 120, 210)),
         );

@@ -68,7 +68,9 @@ impl<'s> RuunaraGame<'s> {
     }
 
     /// The path that moves `fig` to the point (`x`, `y`) in its movement phase, if it is
-    /// legal: straight or around one corner, within its movement, ending where asked.
+    /// legal: straight or around one corner, within what it may move now
+    /// ([`State::move_budget`]: its movement, or a limited flight's distance), ending where
+    /// asked.
     pub fn legal_move_to(&self, fig: usize, x: f64, y: f64) -> Option<Path> {
         if self.st.phase != Phase::Move(fig as u8) || self.st.options().is_empty() {
             return None;
@@ -77,15 +79,11 @@ impl<'s> RuunaraGame<'s> {
             return None;
         }
         let goal = Pt::new(x, y);
-        let p = self.st.plan(
-            self.setup,
-            fig,
-            goal,
-            0.0,
-            self.setup.figs[fig].movement,
-            false,
-        )?;
-        (p.end()?.dist(goal) < 0.01 && p.cost <= self.setup.figs[fig].movement + 1e-9).then_some(p)
+        // Its movement, or less in a limited flight (Windstep's 4"): what the engine's own
+        // movement options are held to.
+        let budget = self.st.move_budget(self.setup, fig);
+        let p = self.st.plan(self.setup, fig, goal, 0.0, budget, false)?;
+        (p.end()?.dist(goal) < 0.01 && p.cost <= budget + 1e-9).then_some(p)
     }
 
     /// Offers a dragged path (from [`RuunaraGame::legal_move_to`]) as one more option of the
@@ -177,7 +175,7 @@ impl<'s> RuunaraGame<'s> {
             .map(|q| format!("({:.2}, {:.2})", q.x, q.y))
             .collect();
         format!("to {} ({:.2}\")", pts.join(" -> "), p.cost)
-            + if p.cost > self.setup.figs[i].movement + 1e-9 {
+            + if p.cost > self.st.move_budget(self.setup, i) + 1e-9 {
                 " (too far)"
             } else {
                 ""
