@@ -8,7 +8,6 @@
 //! measuring is the core's (`crate::balance::arcadia_parts`); an edit of the card clears
 //! the figures and stops the run.
 
-use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints};
 
 use crate::app::Env;
 use crate::app::docs::TomlDoc;
@@ -428,7 +427,12 @@ fn figures_ui(
             ui.label(format!(
                 "Impact of each part when removed (points, paired, {ai}):"
             ));
-            impact_plot(ui, impact);
+            super::balance_panel::impact_plot(
+                ui,
+                "arcadia-balance-impact",
+                120.0,
+                impact.iter().map(|i| (i.part.as_str(), &i.delta)),
+            );
             for (k, i) in impact.iter().enumerate() {
                 ui.small(format!("{}: {} {}", k + 1, i.part, change_words(&i.delta)));
             }
@@ -486,39 +490,4 @@ fn figures_ui(
         }
     }
     chosen
-}
-
-/// The impact bars (points of win rate) with their 95% whiskers.
-fn impact_plot(ui: &mut egui::Ui, impact: &[PartImpact]) {
-    let bars: Vec<Bar> = impact
-        .iter()
-        .enumerate()
-        .map(|(k, i)| Bar::new((k + 1) as f64, i.delta.delta * 100.0).name(&i.part))
-        .collect();
-    let whiskers: Vec<Line> = impact
-        .iter()
-        .enumerate()
-        .map(|(k, i)| {
-            let x = (k + 1) as f64;
-            Line::new(
-                format!("95% CI {}", k + 1),
-                PlotPoints::new(vec![
-                    [x, i.delta.ci95.0 * 100.0],
-                    [x, i.delta.ci95.1 * 100.0],
-                ]),
-            )
-            .color(ui.visuals().strong_text_color())
-        })
-        .collect();
-    Plot::new("arcadia-balance-impact")
-        .height(120.0)
-        .allow_drag(false)
-        .allow_zoom(false)
-        .allow_scroll(false)
-        .show(ui, |p| {
-            p.bar_chart(BarChart::new("impact", bars).width(0.6));
-            for w in whiskers {
-                p.line(w);
-            }
-        });
 }

@@ -231,7 +231,12 @@ impl BalancePanel {
             ui.label(format!(
                 "Impact of each part when removed (points, paired, {ai}):"
             ));
-            impact_plot(ui, impact);
+            impact_plot(
+                ui,
+                "balance-impact",
+                140.0,
+                impact.iter().map(|i| (i.part.as_str(), &i.delta)),
+            );
             for (k, i) in impact.iter().enumerate() {
                 ui.small(format!(
                     "{}: {} {:+.1} ({:+.1} to {:+.1})",
@@ -278,30 +283,35 @@ impl BalancePanel {
     }
 }
 
-/// The impact bars (points of win rate) with their 95% whiskers.
-fn impact_plot(ui: &mut egui::Ui, impact: &[Impact]) {
-    let bars: Vec<Bar> = impact
+/// The impact bars (points of win rate) with their 95% whiskers, one bar a part: the
+/// editor's Iconica and Arcadia panels both draw their parts with it (`id` keeps the plots
+/// apart).
+pub(super) fn impact_plot<'a>(
+    ui: &mut egui::Ui,
+    id: &str,
+    height: f32,
+    parts: impl Iterator<Item = (&'a str, &'a crate::balance::Delta)>,
+) {
+    let parts: Vec<_> = parts.collect();
+    let bars: Vec<Bar> = parts
         .iter()
         .enumerate()
-        .map(|(k, i)| Bar::new((k + 1) as f64, i.delta.delta * 100.0).name(&i.part))
+        .map(|(k, (part, d))| Bar::new((k + 1) as f64, d.delta * 100.0).name(part))
         .collect();
-    let whiskers: Vec<Line> = impact
+    let whiskers: Vec<Line> = parts
         .iter()
         .enumerate()
-        .map(|(k, i)| {
+        .map(|(k, (_, d))| {
             let x = (k + 1) as f64;
             Line::new(
                 format!("95% CI {}", k + 1),
-                PlotPoints::new(vec![
-                    [x, i.delta.ci95.0 * 100.0],
-                    [x, i.delta.ci95.1 * 100.0],
-                ]),
+                PlotPoints::new(vec![[x, d.ci95.0 * 100.0], [x, d.ci95.1 * 100.0]]),
             )
             .color(ui.visuals().strong_text_color())
         })
         .collect();
-    Plot::new("balance-impact")
-        .height(140.0)
+    Plot::new(id)
+        .height(height)
         .allow_drag(false)
         .allow_zoom(false)
         .allow_scroll(false)
