@@ -533,6 +533,17 @@ fn a_league_effects_values_are_edited_with_widgets() {
         attributes(&h),
         vec![Some(TestKind::Might), Some(TestKind::Savvy)]
     );
+    // Moving the first down is the same swap, one step too.
+    click(&mut h, "Move effect 1 down");
+    assert_eq!(
+        attributes(&h),
+        vec![Some(TestKind::Savvy), Some(TestKind::Might)]
+    );
+    undo(&mut h);
+    assert_eq!(
+        attributes(&h),
+        vec![Some(TestKind::Might), Some(TestKind::Savvy)]
+    );
 
     // Removing an effect is one step.
     click(&mut h, "Remove effect 1");

@@ -8,7 +8,6 @@
 //! measuring is the core's (`crate::balance::arcadia_parts`); an edit of the card clears
 //! the figures and stops the run.
 
-
 use crate::app::Env;
 use crate::app::docs::TomlDoc;
 use crate::app::files;

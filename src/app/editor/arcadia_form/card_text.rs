@@ -95,8 +95,8 @@ fn league_meaning(fx: &LeagueEffect) -> &'static str {
     }
 }
 
-/// A league's effects: each its form and that form's values, moved up or removed with
-/// buttons (the order matters to extra trials: only the first of an occasion is rolled),
+/// A league's effects: each its form and that form's values, moved up or down or removed
+/// with buttons (the order matters to extra trials: only the first of an occasion is rolled),
 /// added from a menu of the forms.
 pub(super) fn league_effects_ui(ui: &mut egui::Ui, effects: &mut Vec<LeagueEffect>, e: &mut Edits) {
     ui.strong("Effects");
@@ -105,8 +105,9 @@ pub(super) fn league_effects_ui(ui: &mut egui::Ui, effects: &mut Vec<LeagueEffec
         .iter()
         .map(|fx| fx.trial.as_ref().and(fx.on))
         .collect();
-    let mut up = None;
+    let mut swap = None;
     let mut remove = None;
+    let effects_len = effects.len();
     for (i, fx) in effects.iter_mut().enumerate() {
         let n = i + 1;
         group(ui, format!("League effect {n}"), |ui| {
@@ -123,13 +124,15 @@ pub(super) fn league_effects_ui(ui: &mut egui::Ui, effects: &mut Vec<LeagueEffec
                     e.pick(format!("effect {n}: {}", LEAGUE_KINDS[k].to_lowercase()));
                 }
                 league_values_ui(ui, fx, n, e);
-                if i > 0
-                    && ui
-                        .small_button(format!("Move effect {n} up"))
-                        .on_hover_text("Effects apply in the order listed")
-                        .clicked()
+                if effects_len > 1
+                    && let Some(pair) = super::super::card_form::move_buttons(
+                        ui,
+                        i,
+                        effects_len,
+                        &format!("effect {n}"),
+                    )
                 {
-                    up = Some(i);
+                    swap = Some(pair);
                 }
                 if ui.small_button(format!("Remove effect {n}")).clicked() {
                     remove = Some(i);
@@ -155,9 +158,9 @@ pub(super) fn league_effects_ui(ui: &mut egui::Ui, effects: &mut Vec<LeagueEffec
             }
         });
     }
-    if let Some(i) = up {
-        effects.swap(i - 1, i);
-        e.pick(format!("move effect {} up", i + 1));
+    if let Some((a, b)) = swap {
+        effects.swap(a, b);
+        e.pick(format!("move effects {} and {}", a + 1, b + 1));
     }
     if let Some(i) = remove {
         effects.remove(i);
