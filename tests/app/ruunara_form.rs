@@ -123,6 +123,14 @@ fn skills_are_added_edited_and_removed_in_the_form() {
     assert_eq!(f.skills.len(), 2);
     assert_eq!(f.skills[0].name, before.skills[1].name);
 
+    // Skills reorder: one step, undone here.
+    click(&mut h, "Move skill 1 down");
+    let moved = figure(&h);
+    assert_eq!(moved.skills[0].name, "New Skill");
+    assert_eq!(moved.skills[1].name, before.skills[1].name);
+    undo(&mut h);
+    assert_eq!(figure(&h).skills[0].name, before.skills[1].name);
+
     // The faction from its drop-down.
     h.get_by_label("Faction").click();
     h.run();

@@ -11,16 +11,37 @@ use egui_kittest::kittest::Queryable;
 /// a frame after waiting 10 s for the (software) GPU, which a loaded machine can exceed for a
 /// 1920 x 1080 frame; a frame that timed out is drawn again, up to five times, so a snapshot
 /// test fails on what the image shows, not on how busy the machine is.
-pub struct Patient(egui_kittest::LazyRenderer);
+///
+/// It makes its wgpu renderer itself, on the first frame, and keeps it: kittest's
+/// `LazyRenderer` hands its builder over on the first frame and, when that frame times out,
+/// has none left to draw it again with ("No default renderer available"; a clean-clone run
+/// under load failed a board snapshot so).
+#[derive(Default)]
+pub struct Patient {
+    renderer: Option<egui_kittest::wgpu::WgpuTestRenderer>,
+    /// Texture changes that came before the renderer was made.
+    pending: egui::TexturesDelta,
+}
+
+impl Drop for Patient {
+    fn drop(&mut self) {
+        // Texture changes never drawn (a test that takes no snapshot) are dropped quietly:
+        // egui's `TexturesDelta` panics when dropped holding any.
+        self.pending.clear();
+    }
+}
 
 /// A harness builder whose snapshots use [`Patient`].
 pub fn builder<S>() -> egui_kittest::HarnessBuilder<S> {
-    Harness::builder().renderer(Patient(egui_kittest::LazyRenderer::default()))
+    Harness::builder().renderer(Patient::default())
 }
 
 impl egui_kittest::TestRenderer for Patient {
     fn handle_delta(&mut self, delta: &mut egui::TexturesDelta) {
-        self.0.handle_delta(delta);
+        match &mut self.renderer {
+            Some(r) => r.handle_delta(delta),
+            None => self.pending.append(std::mem::take(delta)),
+        }
     }
 
     fn render(
@@ -28,9 +49,16 @@ impl egui_kittest::TestRenderer for Patient {
         ctx: &egui::Context,
         output: &egui::FullOutput,
     ) -> Result<image::RgbaImage, String> {
+        let r = self
+            .renderer
+            .get_or_insert_with(egui_kittest::wgpu::WgpuTestRenderer::new);
+        if !self.pending.is_empty() {
+            let mut pending = std::mem::take(&mut self.pending);
+            r.handle_delta(&mut pending);
+        }
         let mut tries = 0;
         loop {
-            match self.0.render(ctx, output) {
+            match r.render(ctx, output) {
                 Err(e) if tries < 5 && e_timed_out(&e) => tries += 1,
                 done => return done,
             }

@@ -128,10 +128,18 @@ fn dice_ui(ui: &mut egui::Ui, label: &str, what: &'static str, d: &mut Dice, e: 
 
 fn skills_ui(ui: &mut egui::Ui, skills: &mut Vec<Skill>, race: &str, e: &mut Edits) {
     let mut remove = None;
+    let mut swap = None;
+    let len = skills.len();
     for (i, s) in skills.iter_mut().enumerate() {
         let n = i + 1;
         ui.horizontal(|ui| {
             ui.strong(format!("Skill {n}"));
+            if len > 1
+                && let Some(pair) =
+                    super::card_form::move_buttons(ui, i, len, &format!("skill {n}"))
+            {
+                swap = Some(pair);
+            }
             if ui.small_button(format!("Remove skill {n}")).clicked() {
                 remove = Some(i);
             }
@@ -175,6 +183,10 @@ fn skills_ui(ui: &mut egui::Ui, skills: &mut Vec<Skill>, race: &str, e: &mut Edi
             wording_ui(ui, s, n, race, e);
             effect_ui(ui, s, n, e);
         });
+    }
+    if let Some((a, b)) = swap {
+        skills.swap(a, b);
+        e.pick(format!("move skills {} and {}", a + 1, b + 1));
     }
     if let Some(i) = remove {
         skills.remove(i);
