@@ -140,44 +140,58 @@ fn validate_play_and_sim_name_the_texts_not_played_of_the_cards_in_use() {
     assert!(!stderr(&o).contains("not fully played"), "{}", stderr(&o));
 }
 
-/// `lint` compares each text with its effects: an Iconica card whose action says 30 damage
-/// but deals 20, and names Stun that no effect gives, is flagged part by part (exit 1); every
-/// bundled Iconica card passes.
-#[test]
-fn lint_flags_a_text_that_disagrees_with_its_effects() {
+/// What the four lint tests below share: `lint game:GAME` passes on every bundled card of
+/// the game; the bundled card `file` with `changes` made (its id among them, to `id`) is
+/// imported, and `lint id:ID` exits 1 saying each of `lines`.
+fn lint_flags(game: &str, file: &str, changes: &[(&str, &str)], id: &str, lines: &[&str]) {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("c.sqlite");
-    let o = deckwright(&db, &["lint", "game:iconica", "--json"]);
+    let o = deckwright(&db, &["lint", &format!("game:{game}"), "--json"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let doc: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(doc["disagree"], serde_json::json!([]));
 
-    let bundled =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("cards/iconica/ico-anwen-halloway.toml");
-    let text = std::fs::read_to_string(bundled).unwrap();
-    let wrong = text
-        .replace("id = \"ico-anwen-halloway\"", "id = \"ico-test-wrong\"")
-        .replace("name = \"Anwen Halloway\"", "name = \"Wrong Words\"")
-        .replace(
-            "text = \"Deal 20 damage to one opposing character.\"",
-            "text = \"Deal 30 damage and Stun to one opposing character.\"",
-        );
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
+    let wrong = changes
+        .iter()
+        .fold(text.clone(), |t, (from, to)| t.replace(from, to));
     assert_ne!(wrong, text);
     let card = dir.path().join("wrong.toml");
     std::fs::write(&card, wrong).unwrap();
     let o = deckwright(&db, &["import", card.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let o = deckwright(&db, &["lint", "id:ico-test-wrong"]);
+    let o = deckwright(&db, &["lint", &format!("id:{id}")]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let out = String::from_utf8_lossy(&o.stdout);
-    for line in [
-        "Wrong Words (ico-test-wrong): actions[0] (Staff Sweep): the text says 30, but no effect does",
-        "Wrong Words (ico-test-wrong): actions[0] (Staff Sweep): an effect has 20, but the text does not say it",
-        "Wrong Words (ico-test-wrong): actions[0] (Staff Sweep): the text names stun, but no effect gives it",
-        "3 texts of 1 card disagree with their effects",
-    ] {
+    for line in lines {
         assert!(out.contains(line), "{line}\n{out}");
     }
+}
+
+/// `lint` compares each text with its effects: an Iconica card whose action says 30 damage
+/// but deals 20, and names Stun that no effect gives, is flagged part by part (exit 1); every
+/// bundled Iconica card passes.
+#[test]
+fn lint_flags_a_text_that_disagrees_with_its_effects() {
+    lint_flags(
+        "iconica",
+        "cards/iconica/ico-anwen-halloway.toml",
+        &[
+            ("id = \"ico-anwen-halloway\"", "id = \"ico-test-wrong\""),
+            ("name = \"Anwen Halloway\"", "name = \"Wrong Words\""),
+            (
+                "text = \"Deal 20 damage to one opposing character.\"",
+                "text = \"Deal 30 damage and Stun to one opposing character.\"",
+            ),
+        ],
+        "ico-test-wrong",
+        &[
+            "Wrong Words (ico-test-wrong): actions[0] (Staff Sweep): the text says 30, but no effect does",
+            "Wrong Words (ico-test-wrong): actions[0] (Staff Sweep): an effect has 20, but the text does not say it",
+            "Wrong Words (ico-test-wrong): actions[0] (Staff Sweep): the text names stun, but no effect gives it",
+            "3 texts of 1 card disagree with their effects",
+        ],
+    );
 }
 
 /// `lint` holds Arcadia texts to their data too (issue #25, item 4): every bundled Arcadia
@@ -185,72 +199,46 @@ fn lint_flags_a_text_that_disagrees_with_its_effects() {
 /// Savvy, standing (no exhausting), is flagged for the number, the test and the cost.
 #[test]
 fn lint_flags_an_arcadia_text_that_disagrees_with_its_effects() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("c.sqlite");
-    let o = deckwright(&db, &["lint", "game:arcadia", "--json"]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let doc: Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(doc["disagree"], serde_json::json!([]));
-
-    let bundled =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("cards/arcadia/arc-m-borrowed-face.toml");
-    let text = std::fs::read_to_string(bundled).unwrap();
-    let wrong = text
-        .replace("id = \"arc-m-borrowed-face\"", "id = \"arc-m-test-wrong\"")
-        .replace("name = \"Borrowed Face\"", "name = \"Wrong Face\"")
-        .replace(
-            "effects = [ { bonus = 2, test = \"savvy\", exhaust = true } ]",
-            "effects = [ { bonus = 2, test = \"savvy\" } ]",
-        )
-        .replace("+2 on one Savvy test", "+3 on one Might test");
-    assert_ne!(wrong, text);
-    let card = dir.path().join("wrong.toml");
-    std::fs::write(&card, wrong).unwrap();
-    let o = deckwright(&db, &["import", card.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let o = deckwright(&db, &["lint", "id:arc-m-test-wrong"]);
-    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    let out = String::from_utf8_lossy(&o.stdout);
-    for line in [
-        "Wrong Face (arc-m-test-wrong): text: the text says 3, but no effect does",
-        "Wrong Face (arc-m-test-wrong): text: an effect has 2, but the text does not say it",
-        "Wrong Face (arc-m-test-wrong): text: the text names Might tests, but no effect is aimed at them",
-        "Wrong Face (arc-m-test-wrong): text: the text says to exhaust the card, but no effect costs that",
-    ] {
-        assert!(out.contains(line), "{line}\n{out}");
-    }
+    lint_flags(
+        "arcadia",
+        "cards/arcadia/arc-m-borrowed-face.toml",
+        &[
+            ("id = \"arc-m-borrowed-face\"", "id = \"arc-m-test-wrong\""),
+            ("name = \"Borrowed Face\"", "name = \"Wrong Face\""),
+            (
+                "effects = [ { bonus = 2, test = \"savvy\", exhaust = true } ]",
+                "effects = [ { bonus = 2, test = \"savvy\" } ]",
+            ),
+            ("+2 on one Savvy test", "+3 on one Might test"),
+        ],
+        "arc-m-test-wrong",
+        &[
+            "Wrong Face (arc-m-test-wrong): text: the text says 3, but no effect does",
+            "Wrong Face (arc-m-test-wrong): text: an effect has 2, but the text does not say it",
+            "Wrong Face (arc-m-test-wrong): text: the text names Might tests, but no effect is aimed at them",
+            "Wrong Face (arc-m-test-wrong): text: the text says to exhaust the card, but no effect costs that",
+        ],
+    );
 }
 
 /// `lint` holds a Ruunara skill's text to its data (issue #25): a text naming 4 inches for a
 /// circle of 3 is flagged both ways; every bundled Ruunara card passes.
 #[test]
 fn lint_flags_a_ruunara_skill_whose_numbers_are_not_its_data() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("c.sqlite");
-    let o = deckwright(&db, &["lint", "game:ruunara", "--json"]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let doc: Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(doc["disagree"], serde_json::json!([]));
-    let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("cards/ruunara/ru-mother-ysolde.toml"),
-    )
-    .unwrap()
-    .replace("id = \"ru-mother-ysolde\"", "id = \"ru-test-wrong\"")
-    .replace("name = \"Mother Ysolde\"", "name = \"Wrong Circle\"")
-    .replace("within 3 inches of Mother Ysolde", "within 4 inches of her");
-    let card = dir.path().join("wrong.toml");
-    std::fs::write(&card, text).unwrap();
-    let o = deckwright(&db, &["import", card.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let o = deckwright(&db, &["lint", "id:ru-test-wrong"]);
-    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    let out = String::from_utf8_lossy(&o.stdout);
-    for line in [
-        "Wrong Circle (ru-test-wrong): skills[1] (Warding Circle): the text says 4, but the skill's data does not",
-        "Wrong Circle (ru-test-wrong): skills[1] (Warding Circle): its `radius` is 3, but the text does not say it",
-    ] {
-        assert!(out.contains(line), "{line}\n{out}");
-    }
+    lint_flags(
+        "ruunara",
+        "cards/ruunara/ru-mother-ysolde.toml",
+        &[
+            ("id = \"ru-mother-ysolde\"", "id = \"ru-test-wrong\""),
+            ("name = \"Mother Ysolde\"", "name = \"Wrong Circle\""),
+            ("within 3 inches of Mother Ysolde", "within 4 inches of her"),
+        ],
+        "ru-test-wrong",
+        &[
+            "Wrong Circle (ru-test-wrong): skills[1] (Warding Circle): the text says 4, but the skill's data does not",
+            "Wrong Circle (ru-test-wrong): skills[1] (Warding Circle): its `radius` is 3, but the text does not say it",
+        ],
+    );
 }
 
 /// `lint` holds the targets a Ruunara skill's text names to its data's `target` (issue #25,
@@ -258,30 +246,18 @@ fn lint_flags_a_ruunara_skill_whose_numbers_are_not_its_data() {
 /// enemy is flagged both ways; every bundled Ruunara card passes.
 #[test]
 fn lint_flags_a_ruunara_skill_whose_text_names_another_target() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("c.sqlite");
-    let o = deckwright(&db, &["lint", "game:ruunara", "--json"]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let doc: Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(doc["disagree"], serde_json::json!([]));
-    let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("cards/ruunara/ru-fen-wraith.toml"),
-    )
-    .unwrap()
-    .replace("id = \"ru-fen-wraith\"", "id = \"ru-test-target\"")
-    .replace("name = \"Fen Wraith\"", "name = \"Wrong Chill\"")
-    .replace("the engaged hero cannot use", "one ally cannot use");
-    let card = dir.path().join("wrong.toml");
-    std::fs::write(&card, text).unwrap();
-    let o = deckwright(&db, &["import", card.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let o = deckwright(&db, &["lint", "id:ru-test-target"]);
-    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    let out = String::from_utf8_lossy(&o.stdout);
-    for line in [
-        "Wrong Chill (ru-test-target): skills[1] (Grave Chill): its `target` is engaged, but the text does not name it",
-        "Wrong Chill (ru-test-target): skills[1] (Grave Chill): the text names an ally, but the skill's `target` is engaged",
-    ] {
-        assert!(out.contains(line), "{line}\n{out}");
-    }
+    lint_flags(
+        "ruunara",
+        "cards/ruunara/ru-fen-wraith.toml",
+        &[
+            ("id = \"ru-fen-wraith\"", "id = \"ru-test-target\""),
+            ("name = \"Fen Wraith\"", "name = \"Wrong Chill\""),
+            ("the engaged hero cannot use", "one ally cannot use"),
+        ],
+        "ru-test-target",
+        &[
+            "Wrong Chill (ru-test-target): skills[1] (Grave Chill): its `target` is engaged, but the text does not name it",
+            "Wrong Chill (ru-test-target): skills[1] (Grave Chill): the text names an ally, but the skill's `target` is engaged",
+        ],
+    );
 }
