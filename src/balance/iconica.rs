@@ -8,6 +8,7 @@
 //! first on even `i`, second on odd `i`; both sides are played by the same policy. A version
 //! of the card (an ablation, a suggestion) plays the same pairings with the same seeds.
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use crate::cards::Card;
@@ -69,8 +70,10 @@ pub struct Field {
     pub subject: usize,
     /// Legal parties containing the subject (pool indices).
     pub mine: Vec<[usize; 3]>,
-    /// The opposing parties.
-    pub theirs: Vec<Vec<Character>>,
+    /// The opposing parties (shared with every match compiled from them).
+    pub theirs: Vec<Vec<Arc<Character>>>,
+    /// `pool`, shared with every match compiled from it (no card copied per game).
+    shared: Vec<Arc<Character>>,
     /// Whether the opposing parties were given (else: generated from the pool).
     pub given: bool,
     /// Legal (mine, theirs) pairings.
@@ -98,19 +101,26 @@ impl Field {
                 "no legal party of the catalogue's characters contains {name}"
             )));
         }
-        let theirs: Vec<Vec<Character>> = match opponents {
-            Some(o) => o.to_vec(),
+        let shared: Vec<Arc<Character>> = pool.iter().map(|c| Arc::new(c.clone())).collect();
+        let theirs: Vec<Vec<Arc<Character>>> = match opponents {
+            Some(o) => o
+                .iter()
+                .map(|p| p.iter().map(|c| Arc::new(c.clone())).collect())
+                .collect(),
             None => parties
                 .iter()
                 .filter(|p| !p.contains(&subject))
-                .map(|p| p.iter().map(|&i| pool[i].clone()).collect())
+                .map(|p| p.iter().map(|&i| Arc::clone(&shared[i])).collect())
                 .collect(),
         };
         let mine_l: Vec<Vec<&str>> = mine
             .iter()
             .map(|p| legends(p.iter().map(|&i| &pool[i])))
             .collect();
-        let theirs_l: Vec<Vec<&str>> = theirs.iter().map(legends).collect();
+        let theirs_l: Vec<Vec<&str>> = theirs
+            .iter()
+            .map(|p| legends(p.iter().map(|c| &**c)))
+            .collect();
         let mut pairs = Vec::new();
         for (m, ml) in mine_l.iter().enumerate() {
             for (t, tl) in theirs_l.iter().enumerate() {
@@ -129,9 +139,15 @@ impl Field {
             subject,
             mine,
             theirs,
+            shared,
             given: opponents.is_some(),
             pairs,
         })
+    }
+
+    /// The measured character as the matches share it (`pool[subject]`).
+    pub fn subject_card(&self) -> &Arc<Character> {
+        &self.shared[self.subject]
     }
 
     /// The number of legal pairings.
@@ -148,30 +164,27 @@ impl Field {
 
     /// Game `index` with `card` in place of the subject: the card's side's score in
     /// half-wins (2 won, 1 drawn or no result, 0 lost).
-    pub fn play(&self, card: &Character, s: &Settings, index: u64) -> u8 {
+    pub fn play(&self, card: &Arc<Character>, s: &Settings, index: u64) -> u8 {
         self.play_seated(card, s, index, (index & 1) as usize)
     }
 
     /// Pair `index` of a sequential test: game `index`'s seed and pairing played twice, the
     /// card's side first as side a, then as side b (half-wins of both, 0 to 4).
-    pub fn play_pair(&self, card: &Character, s: &Settings, index: u64) -> u8 {
+    pub fn play_pair(&self, card: &Arc<Character>, s: &Settings, index: u64) -> u8 {
         self.play_seated(card, s, index, 0) + self.play_seated(card, s, index, 1)
     }
 
     /// Game `index`'s seed and pairing with the card's side at `seat`.
-    fn play_seated(&self, card: &Character, s: &Settings, index: u64, seat: usize) -> u8 {
+    fn play_seated(&self, card: &Arc<Character>, s: &Settings, index: u64, seat: usize) -> u8 {
         let g = game_seed(s.seed, index);
         let (m, t) = self.pairing(s.seed, index);
-        let mine: Vec<Character> = self.mine[m]
-            .iter()
-            .map(|&i| {
-                if i == self.subject {
-                    card.clone()
-                } else {
-                    self.pool[i].clone()
-                }
+        let mine = self.mine[m].map(|i| {
+            Arc::clone(if i == self.subject {
+                card
+            } else {
+                &self.shared[i]
             })
-            .collect();
+        });
         let setup = if seat == 0 {
             Setup::duel(&mine, &self.theirs[t], s.rules)
         } else {
@@ -375,7 +388,8 @@ impl<'r> Balance<'r> {
 
     /// The card's field win rate.
     pub fn rate(&mut self) -> Result<Rate, BalanceError> {
-        let (f, c, s) = (&self.field, &self.card, &self.settings);
+        let (f, s) = (&self.field, &self.settings);
+        let c = f.subject_card();
         self.runner.rate(&mut self.base, &|i| f.play(c, s, i))
     }
 
@@ -391,10 +405,12 @@ impl<'r> Balance<'r> {
         stopping: Stopping,
     ) -> Result<Delta, BalanceError> {
         playable(other, self.settings.rules)?;
-        let (f, c, s) = (&self.field, &self.card, &self.settings);
+        let (f, s) = (&self.field, &self.settings);
+        let c = f.subject_card();
+        let other = Arc::new(other.clone());
         self.runner
             .paired_to(stopping, &mut self.base, &|i| f.play(c, s, i), &|i| {
-                f.play(other, s, i)
+                f.play(&other, s, i)
             })
     }
 
@@ -542,7 +558,7 @@ impl<'r> Balance<'r> {
                 };
                 let s = &self.settings;
                 self.runner
-                    .rate(&mut Vec::new(), &|g| f.play(&pool[i], s, g))?
+                    .rate(&mut Vec::new(), &|g| f.play(&f.shared[i], s, g))?
             };
             if i == self.field.subject {
                 card_rate = Some(r.win_rate);
@@ -627,6 +643,7 @@ pub fn sprt(
 ) -> Result<super::sprt::Outcome, BalanceError> {
     let b = Balance::new(catalogue, card, opponents, settings, runner)?;
     let (field, s) = (&b.field, &b.settings);
+    let card = field.subject_card();
     super::sprt::run(test, runner, &|j| field.play_pair(card, s, j))
 }
 
@@ -916,7 +933,7 @@ pub fn rank_pool(
     for (i, c) in pool.iter().enumerate() {
         if let Ok(f) = Field::new(pool, &parties, i, None) {
             let s = &settings;
-            let r = runner.rate(&mut Vec::new(), &|g| f.play(c, s, g))?;
+            let r = runner.rate(&mut Vec::new(), &|g| f.play(&f.shared[i], s, g))?;
             out.push((c.clone(), r));
         }
         done();
@@ -942,7 +959,8 @@ mod tests {
             for (t, tp) in f.theirs.iter().enumerate().step_by(11) {
                 let p: Vec<&Character> = mp.iter().map(|&i| &pool[i]).collect();
                 let paired = f.pairs.contains(&(m as u32, t as u32));
-                assert_eq!(paired, legal_against(&p, tp), "{mp:?} vs {tp:?}");
+                let tp: Vec<Character> = tp.iter().map(|c| Character::clone(c)).collect();
+                assert_eq!(paired, legal_against(&p, &tp), "{mp:?} vs {tp:?}");
                 checked += 1;
             }
         }

@@ -111,6 +111,7 @@ fn paired_intervals_are_narrower_than_unpaired_ones_on_the_same_games() {
     let d = b.paired(&weaker).unwrap();
     let n = d.games;
     let base = b.scores()[..n as usize].to_vec();
+    let weaker = std::sync::Arc::new(weaker);
     let other = runner
         .scores(0, n, &|i| b.field.play(&weaker, &s, i))
         .unwrap();

@@ -91,7 +91,7 @@ pub fn options_of(setup: &Setup, names: &[String]) -> toml::Table {
         .map(|p| {
             let members = (0..setup.cards.len())
                 .filter(|&slot| usize::from(setup.owner[slot]) == p)
-                .map(|slot| setup.cards[slot].clone())
+                .map(|slot| Character::clone(&setup.cards[slot]))
                 .collect();
             (names.get(p).cloned().unwrap_or_default(), members)
         })

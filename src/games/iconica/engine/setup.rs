@@ -1,7 +1,37 @@
 //! A match-up compiled once: characters as index-based tables (effects in one arena, tiles
 //! as bit masks, strengths pre-matched against the board), and the rules in force.
 
+use std::sync::Arc;
+
 use crate::games::iconica::model::{ActionKind, Character, Effect, RollCondition, Status, Target};
+
+/// A card a [`Setup`] is compiled from and keeps (for the match file): a `Character` is
+/// copied into the setup, an `Arc<Character>` shared with it, so that a caller compiling
+/// many matches of the same characters (balance runs) copies no card per match.
+pub trait Member {
+    /// The card.
+    fn card(&self) -> &Character;
+    /// The card as the setup keeps it.
+    fn shared(&self) -> Arc<Character>;
+}
+
+impl Member for Character {
+    fn card(&self) -> &Character {
+        self
+    }
+    fn shared(&self) -> Arc<Character> {
+        Arc::new(self.clone())
+    }
+}
+
+impl Member for Arc<Character> {
+    fn card(&self) -> &Character {
+        self
+    }
+    fn shared(&self) -> Arc<Character> {
+        Arc::clone(self)
+    }
+}
 
 /// At most this many characters on the board (two teams of two players, three each).
 pub const MAX_CHARS: usize = 12;
@@ -129,10 +159,12 @@ impl Tiles {
     /// The tiles of a mask of tile/10 bits (see [`CChar::on_tile`]).
     pub fn of(mask: u128) -> Tiles {
         let mut t = Tiles::default();
-        for i in 0..128usize {
-            if mask & (1u128 << i) != 0 && i * 10 < 1280 {
-                t.0[i * 10 / 64] |= 1 << (i * 10 % 64);
-            }
+        let mut rest = mask;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            // i < 128, so tile i * 10 < 1280 always fits.
+            t.0[i * 10 / 64] |= 1 << (i * 10 % 64);
         }
         t
     }
@@ -212,7 +244,7 @@ pub struct Setup {
     /// Slots whose Action Break number is n, by n (index 0 and 7 unused).
     pub break_mask: [u16; 8],
     /// The card of each slot as written: what a match file keeps.
-    pub cards: Vec<Character>,
+    pub cards: Vec<Arc<Character>>,
 }
 
 /// Index of the status bit for the five negative statuses in nullifier tables.
@@ -229,33 +261,37 @@ pub fn nullifier_index(s: Status) -> Option<usize> {
 
 impl Setup {
     /// Two sides of one party each (the usual match).
-    pub fn duel(a: &[Character], b: &[Character], rules: Rules) -> Result<Setup, SetupError> {
+    pub fn duel<A: Member, B: Member>(a: &[A], b: &[B], rules: Rules) -> Result<Setup, SetupError> {
         Setup::teams(&[a], &[b], rules)
     }
 
     /// Two teams; each team is one or two players' parties, in seating order.
-    pub fn teams(
-        a: &[&[Character]],
-        b: &[&[Character]],
+    pub fn teams<A: Member, B: Member>(
+        a: &[&[A]],
+        b: &[&[B]],
         rules: Rules,
     ) -> Result<Setup, SetupError> {
         if a.is_empty() || b.is_empty() || a.len() > 2 || b.len() > 2 {
             return Err(SetupError::Shape);
         }
-        let mut players: Vec<(u8, &[Character])> = Vec::new();
-        for p in a {
-            players.push((0, p));
-        }
-        for p in b {
-            players.push((1, p));
-        }
-        if players.iter().any(|(_, p)| p.is_empty() || p.len() > 3) {
+        let sizes = a.iter().map(|p| p.len()).chain(b.iter().map(|p| p.len()));
+        if sizes.clone().any(|n| n == 0 || n > 3) {
             return Err(SetupError::Shape);
         }
-        let board: Vec<(u8, u8, &Character)> = players
+        let players: Vec<u8> = a.iter().map(|_| 0).chain(b.iter().map(|_| 1)).collect();
+        // (side, player, card, as kept) of each slot.
+        let board: Vec<(u8, u8, &Character, Arc<Character>)> = a
             .iter()
+            .map(|p| p.iter().map(|m| (m.card(), m.shared())).collect::<Vec<_>>())
+            .chain(
+                b.iter()
+                    .map(|p| p.iter().map(|m| (m.card(), m.shared())).collect::<Vec<_>>()),
+            )
             .enumerate()
-            .flat_map(|(pi, (s, p))| p.iter().map(move |c| (*s, pi as u8, c)))
+            .flat_map(|(pi, p)| {
+                let side = players[pi];
+                p.into_iter().map(move |(c, k)| (side, pi as u8, c, k))
+            })
             .collect();
         let mut setup = Setup {
             rules,
@@ -268,11 +304,12 @@ impl Setup {
             owner: [0; MAX_CHARS],
             side_mask: [0; 2],
             player_mask: vec![0; players.len()],
-            player_side: players.iter().map(|p| p.0).collect(),
+            player_side: players.clone(),
             turn_order: (0..players.len() as u8).collect(),
             break_mask: [0; 8],
-            cards: board.iter().map(|(_, _, c)| (*c).clone()).collect(),
+            cards: board.iter().map(|b| Arc::clone(&b.3)).collect(),
         };
+        let board: Vec<(u8, u8, &Character)> = board.iter().map(|b| (b.0, b.1, b.2)).collect();
         for (slot, (s, pi, _)) in board.iter().enumerate() {
             setup.side[slot] = *s;
             setup.owner[slot] = *pi;
