@@ -188,8 +188,8 @@ mod tests {
         let [a, b] = sides(&setup, &played.state);
         assert_eq!(a.len(), 3);
         assert_eq!(b.len(), 3);
-        assert_eq!(a[0].id, setup.chars[0].id);
-        assert_eq!(b[0].id, setup.chars[3].id);
+        assert_eq!(a[0].id, setup.id(0));
+        assert_eq!(b[0].id, setup.id(3));
         for m in a.iter().chain(&b) {
             assert_eq!(m.skulled, m.health == 0, "{m:?}");
         }

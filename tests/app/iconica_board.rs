@@ -89,7 +89,7 @@ fn decide(h: &mut Harness<'_, DeckwrightApp>) -> (usize, bool) {
     });
     match on_board {
         Some((i, slot)) => {
-            let name = g.setup().chars[usize::from(slot)].name.clone();
+            let name = g.setup().label(usize::from(slot)).to_string();
             h.get_by_label(&format!("{name} on the board")).click();
             h.run();
             (i, true)

@@ -397,7 +397,7 @@ fn final_act_chain_in_spec_order_and_draw() {
         .log
         .iter()
         .filter_map(|e| match e {
-            Event::FinalAct { slot } => Some(r.setup.chars[*slot as usize].id.clone()),
+            Event::FinalAct { slot } => Some(r.setup.id(*slot as usize).to_string()),
             _ => None,
         })
         .collect();

@@ -115,10 +115,8 @@ pub struct Run {
 
 impl Run {
     pub fn slot(&self, id: &str) -> usize {
-        self.setup
-            .chars
-            .iter()
-            .position(|c| c.id == id)
+        (0..self.setup.chars.len())
+            .position(|s| self.setup.id(s) == id)
             .expect("no such character")
     }
     pub fn hp(&self, id: &str) -> u16 {

@@ -275,8 +275,8 @@ impl DraftPanel {
 /// Each side's member ids in party order.
 pub fn side_ids(setup: &Setup) -> [Vec<String>; 2] {
     let mut ids = [Vec::new(), Vec::new()];
-    for (s, c) in setup.chars.iter().enumerate() {
-        ids[usize::from(setup.side[s].min(1))].push(c.id.clone());
+    for s in 0..setup.chars.len() {
+        ids[usize::from(setup.side[s].min(1))].push(setup.id(s).to_string());
     }
     ids
 }

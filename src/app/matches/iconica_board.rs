@@ -441,7 +441,7 @@ pub fn board_ui(
                     let statuses: Vec<&str> = st.statuses(s).map(|x| x.name()).collect();
                     format!(
                         "{}: {} / {}{}; Action Break {}",
-                        c.name,
+                        setup.label(s),
                         st.hp[s],
                         c.start,
                         if statuses.is_empty() {
@@ -452,9 +452,9 @@ pub fn board_ui(
                         c.action_break
                     )
                 });
-            let label = format!("{} on the board", c.name);
+            let label = format!("{} on the board", setup.label(s));
             response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
-            pictures.paint(ui, cat, &c.id, &c.name, card, alive);
+            pictures.paint(ui, cat, setup.id(s), setup.label(s), card, alive);
             if !alive {
                 painter.text(
                     card.center(),

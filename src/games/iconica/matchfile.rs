@@ -267,8 +267,8 @@ pub fn sides(setup: &Setup, st: &State) -> [Vec<MemberEnd>; 2] {
     for (i, c) in setup.chars.iter().enumerate() {
         let skulled = !st.is_alive(i);
         sides[usize::from(setup.side[i].min(1))].push(MemberEnd {
-            id: c.id.clone(),
-            name: c.name.clone(),
+            id: setup.id(i).to_string(),
+            name: setup.label(i).to_string(),
             health: if skulled { 0 } else { st.hp[i] },
             start: c.start,
             skulled,
@@ -325,13 +325,13 @@ fn tail(setup: &Setup, st: &State, log: &[Event]) -> String {
                 let _ = writeln!(
                     out,
                     "  {:<24} {:>4}/{:<4} {}",
-                    c.name,
+                    setup.label(i),
                     st.hp[i],
                     c.start,
                     statuses.join(", ")
                 );
             } else {
-                let _ = writeln!(out, "  {:<24} Skulled", c.name);
+                let _ = writeln!(out, "  {:<24} Skulled", setup.label(i));
             }
         }
     }

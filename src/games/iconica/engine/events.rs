@@ -300,7 +300,7 @@ impl Event {
             } => format!(
                 "{} uses {} ({number}, {})",
                 n(slot),
-                setup.actions[*action as usize].name,
+                setup.action_name(*action as usize),
                 setup.actions[*action as usize].kind.name()
             ),
             Event::Damage {
@@ -396,7 +396,7 @@ impl Event {
 
     /// The JSON object: `type`, the event's fields (characters by id), `text`.
     pub fn to_json(&self, setup: &Setup) -> Value {
-        let id = |s: &u8| Value::String(setup.chars[*s as usize].id.clone());
+        let id = |s: &u8| Value::String(setup.id(*s as usize).to_string());
         let v = match self {
             Event::Turn { turn, player, side } => {
                 json!({"turn": turn, "player": player + 1, "side": side_name(*side)})
@@ -429,7 +429,7 @@ impl Event {
                 action,
             } => json!({
                 "character": id(slot), "number": number,
-                "action": setup.actions[*action as usize].name,
+                "action": setup.action_name(*action as usize),
                 "kind": setup.actions[*action as usize].kind.name()
             }),
             Event::Damage {

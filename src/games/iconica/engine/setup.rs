@@ -133,7 +133,10 @@ pub enum Fx {
 /// A compiled action.
 #[derive(Debug, Clone)]
 pub struct CAction {
-    pub name: String,
+    /// The slot whose card has it and its index among that card's actions (its name is
+    /// read from the card: [`Setup::action_name`]).
+    pub slot: u8,
+    pub index: u8,
     pub kind: ActionKind,
     /// Roll numbers this action covers (bit n for number n).
     pub numbers: u8,
@@ -176,11 +179,10 @@ impl Tiles {
     }
 }
 
-/// A compiled character.
+/// A compiled character (its id and name are read from the card: [`Setup::id`],
+/// [`Setup::label`]).
 #[derive(Debug, Clone)]
 pub struct CChar {
-    pub id: String,
-    pub name: String,
     pub start: u16,
     /// Bit t/10 set when tile t carries the nullifier.
     pub parry: u128,
@@ -295,11 +297,11 @@ impl Setup {
             .collect();
         let mut setup = Setup {
             rules,
-            chars: Vec::new(),
-            actions: Vec::new(),
-            fx: Vec::new(),
-            fx_end: Vec::new(),
-            fx_up: Vec::new(),
+            chars: Vec::with_capacity(board.len()),
+            actions: Vec::with_capacity(board.len() * 6),
+            fx: Vec::with_capacity(board.len() * 16),
+            fx_end: Vec::with_capacity(board.len() * 16),
+            fx_up: Vec::with_capacity(board.len() * 16),
             side: [0; MAX_CHARS],
             owner: [0; MAX_CHARS],
             side_mask: [0; 2],
@@ -344,7 +346,8 @@ impl Setup {
                 .fold(0u128, |m, t| m | 1u128 << (t / 10))
         };
         let mut actions = [u16::MAX; 6];
-        for a in &c.actions {
+        let slot = self.chars.len() as u8;
+        for (index, a) in c.actions.iter().enumerate() {
             let numbers = a
                 .roll
                 .numbers()
@@ -353,7 +356,8 @@ impl Setup {
                 .fold(0u8, |m, x| m | 1 << x);
             let effects = self.compile_list(&a.effects);
             self.actions.push(CAction {
-                name: a.name.clone(),
+                slot,
+                index: index as u8,
                 kind: a.kind,
                 numbers,
                 effects,
@@ -407,11 +411,9 @@ impl Setup {
             }
         });
         Ok(CChar {
-            id: c.id.clone(),
             parry_tiles: Tiles::of(parry),
             nullifier_tiles: nullifier.map(Tiles::of),
             react_tiles: Tiles::of(react),
-            name: c.name.clone(),
             start: h.start as u16,
             parry,
             nullifier,
@@ -491,7 +493,18 @@ impl Setup {
 
     /// The slot's label for logs: the character's name.
     pub fn label(&self, slot: usize) -> &str {
-        &self.chars[slot].name
+        &self.cards[slot].name
+    }
+
+    /// The slot's card id.
+    pub fn id(&self, slot: usize) -> &str {
+        &self.cards[slot].id
+    }
+
+    /// The name of action `a` (an index into `actions`) as its card writes it.
+    pub fn action_name(&self, a: usize) -> &str {
+        let act = &self.actions[a];
+        &self.cards[act.slot as usize].actions[act.index as usize].name
     }
 }
 
