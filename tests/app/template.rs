@@ -711,3 +711,22 @@ fn a_layer_is_moved_into_and_out_of_groups_staying_where_it_is_on_the_card() {
     assert_eq!(edit::to_text(&editor(&h).face.template).unwrap(), file);
     assert!(!editor(&h).can_undo());
 }
+
+/// The picture of the panel editing rich text in `docs/screenshots/template-rich.png`: an
+/// action row's text (its name in bold, its kind in italic, its text) picked.
+#[test]
+fn the_template_screen_editing_rich_text() {
+    use deckwright::print::template::edit;
+    let mut h = template_screen();
+    let t = editor(&h).face.template.clone();
+    let (action, _) = edit::walk(&t)
+        .into_iter()
+        .find(|(p, l)| l.name.as_deref() == Some("action") && p.len() == 3)
+        .unwrap();
+    editor_select(&mut h, &action[..1]);
+    editor_select(&mut h, &action[..2]);
+    editor_select(&mut h, &action);
+    h.get_by_label("run 1.1 text").scroll_to_me();
+    h.run();
+    h.snapshot("template-rich");
+}
