@@ -269,6 +269,17 @@ impl TemplateEditor {
         }
     }
 
+    /// Moves the layer at `from` where it was dropped in the layer list, on the layer at
+    /// `onto` (into it when it is a group, else just after it), without moving it on `card`,
+    /// and selects it. One undo step.
+    pub fn move_onto(&mut self, card: Option<&Card>, from: &[usize], onto: &[usize]) {
+        let mut moved = None;
+        self.edit(|t| moved = edit::move_onto(t, card, from, onto));
+        if moved.is_some() {
+            self.select(moved);
+        }
+    }
+
     /// The template as a file's text, as the core's writer writes it.
     pub fn text(&self) -> Result<String, String> {
         edit::to_text(&self.face.template)
@@ -694,7 +705,7 @@ fn layers_ui(ui: &mut egui::Ui, editor: &mut TemplateEditor, card: Option<&Card>
     });
     ui.separator();
     let reveal = std::mem::take(&mut editor.reveal);
-    let mut pick = None;
+    let mut pick = Pick::default();
     egui::ScrollArea::vertical()
         .id_salt("template-layers-scroll")
         .show(ui, |ui| {
@@ -702,8 +713,53 @@ fn layers_ui(ui: &mut egui::Ui, editor: &mut TemplateEditor, card: Option<&Card>
             let sel = editor.selected.as_deref();
             tree_ui(ui, &t.layers, &mut Vec::new(), sel, reveal, &mut pick);
         });
-    if let Some(p) = pick {
+    if let Some(p) = pick.clicked {
         editor.select(Some(p));
+    }
+    if let Some((from, onto)) = pick.dropped {
+        editor.move_onto(card, &from, &onto);
+    }
+}
+
+/// What the layer list was asked this frame: a layer clicked, a layer dropped on another.
+#[derive(Default)]
+struct Pick {
+    clicked: Option<LayerPath>,
+    /// The dragged layer's path and the path of the layer it was dropped on.
+    dropped: Option<(LayerPath, LayerPath)>,
+}
+
+/// One line of the layer list: a handle to drag the layer by, and its label to pick it; the
+/// line takes a layer dropped on it.
+fn row_ui(ui: &mut egui::Ui, path: &LayerPath, l: &Layer, on: bool, pick: &mut Pick) {
+    let row = ui
+        .horizontal(|ui| {
+            ui.dnd_drag_source(
+                egui::Id::unique(("template-layer-drag", path.clone())),
+                path.clone(),
+                |ui| {
+                    ui.weak("::").on_hover_text(
+                        "Drag onto a group to move this layer into it, or onto another layer \
+                         to put it just after that one; it stays where it is on the card",
+                    );
+                },
+            );
+            if ui.selectable_label(on, layer_label(path, l)).clicked() {
+                pick.clicked = Some(path.clone());
+            }
+        })
+        .response;
+    // The line a dragged layer would be dropped on is outlined.
+    if egui::DragAndDrop::has_payload_of_type::<LayerPath>(ui.ctx()) && row.contains_pointer() {
+        ui.painter().rect_stroke(
+            row.rect,
+            2.0,
+            ui.visuals().widgets.active.bg_stroke,
+            egui::StrokeKind::Inside,
+        );
+    }
+    if let Some(from) = row.dnd_release_payload::<LayerPath>() {
+        pick.dropped = Some(((*from).clone(), path.clone()));
     }
 }
 
@@ -715,7 +771,7 @@ fn tree_ui(
     at: &mut LayerPath,
     selected: Option<&[usize]>,
     reveal: bool,
-    pick: &mut Option<LayerPath>,
+    pick: &mut Pick,
 ) {
     for (i, l) in list.iter().enumerate() {
         let l = l.get_ref();
@@ -733,18 +789,10 @@ fn tree_ui(
                     fold.set_open(true);
                 }
                 let path = at.clone();
-                fold.show_header(ui, |ui| {
-                    if ui.selectable_label(on, layer_label(&path, l)).clicked() {
-                        *pick = Some(path.clone());
-                    }
-                })
-                .body(|ui| tree_ui(ui, children, at, selected, reveal, pick));
+                fold.show_header(ui, |ui| row_ui(ui, &path, l, on, pick))
+                    .body(|ui| tree_ui(ui, children, at, selected, reveal, pick));
             }
-            _ => {
-                if ui.selectable_label(on, layer_label(at, l)).clicked() {
-                    *pick = Some(at.clone());
-                }
-            }
+            _ => row_ui(ui, at, l, on, pick),
         }
         at.pop();
     }

@@ -730,3 +730,72 @@ fn the_template_screen_editing_rich_text() {
     h.run();
     h.snapshot("template-rich");
 }
+
+#[test]
+fn a_layer_dragged_in_the_list_onto_a_group_goes_into_it_and_stays_put_on_the_card() {
+    use deckwright::print::template::edit;
+    let card = own_card("ico-template-drag-test");
+    let mut h = screen_of(&card);
+    let original = editor(&h).face.template.clone();
+    let file = edit::to_text(&original).unwrap();
+    let find = |name: &str| {
+        edit::walk(&original)
+            .into_iter()
+            .find(|(_, l)| l.name.as_deref() == Some(name))
+            .map(|(p, _)| p)
+            .unwrap()
+    };
+    let (footer, meter) = (find("footer"), find("health meter"));
+    let at = editor(&h).layer_box(Some(&card), &footer).unwrap();
+    // The drag handle on the footer's line, dropped on the health meter's line.
+    let handle_of = |h: &egui_kittest::Harness<'static, deckwright::app::DeckwrightApp>,
+                     label: &str| {
+        let row = h.get_by_label(label).rect();
+        h.get_all_by_label("::")
+            .map(|n| n.rect().center())
+            .find(|c| c.y > row.min.y && c.y < row.max.y)
+            .unwrap()
+    };
+    let from = handle_of(&h, &format!("{}. footer", footer[0] + 1));
+    let to = h
+        .get_by_label(&format!("{}. health meter", meter[0] + 1))
+        .rect()
+        .center();
+    h.hover_at(from);
+    h.run();
+    h.drag_at(from);
+    h.run();
+    for k in 1..=8 {
+        h.hover_at(from + (to - from) * (k as f32 / 8.0));
+        h.run();
+    }
+    h.drop_at(to);
+    h.run();
+    h.run();
+    let e = editor(&h);
+    let n = original.layers[meter[0]]
+        .get_ref()
+        .layers
+        .as_ref()
+        .unwrap()
+        .len();
+    assert_eq!(
+        e.selected,
+        Some(vec![meter[0] - 1, n]),
+        "the footer is in the meter"
+    );
+    assert_eq!(e.layer().unwrap().name.as_deref(), Some("footer"));
+    let b = e
+        .layer_box(Some(&card), e.selected.as_ref().unwrap())
+        .unwrap();
+    assert!(
+        (b.x - at.x).abs() < 0.002 && (b.y - at.y).abs() < 0.002,
+        "{at:?} -> {b:?}"
+    );
+    assert!(e.problem.is_none(), "{:?}", e.problem);
+    // Shown in the opened group, and one undo step.
+    h.get_by_label(&format!("{}.{}. footer", meter[0], n + 1));
+    click(&mut h, "Undo");
+    assert_eq!(edit::to_text(&editor(&h).face.template).unwrap(), file);
+    assert!(!editor(&h).can_undo());
+}

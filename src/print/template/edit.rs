@@ -237,6 +237,29 @@ pub fn move_out_of_group(
     reparent(t, card, path, outer, g + 1)
 }
 
+/// Moves the layer at `path` where it is dropped on the layer at `onto` (the Template
+/// screen's layer list): into it, last among its layers, when it is a group, else just
+/// after it in its list; either way it stays where it is drawn on `card`. Returns its new
+/// path; `None` (nothing changed) when it is dropped on itself or inside itself, or a repeat
+/// holds it or would hold it.
+pub fn move_onto(
+    t: &mut Template,
+    card: Option<&Card>,
+    path: &[usize],
+    onto: &[usize],
+) -> Option<LayerPath> {
+    if onto.starts_with(path) {
+        return None;
+    }
+    let target = get(t, onto)?;
+    if target.kind == LayerType::Group {
+        let index = target.layers.as_ref().map_or(0, Vec::len);
+        return reparent(t, card, path, onto, index);
+    }
+    let (&i, parent) = onto.split_last()?;
+    reparent(t, card, path, parent, i + 1)
+}
+
 /// Moves the layer at `path` into the children of the group at `to` (the top-level layers
 /// when empty) at `index`, both given in the tree as it is before the move; its place is
 /// rewritten relative to its new parent's box on `card`. Refused (`None`, nothing changed)
@@ -780,6 +803,35 @@ mod tests {
         assert!(!in_group(&t, &die));
         assert_eq!(group_beside(&t, &die, true), None);
         assert_eq!(group_beside(&t, &die, false), None);
+    }
+
+    #[test]
+    fn a_layer_dropped_on_a_group_goes_in_and_on_a_layer_goes_after_it() {
+        let card = iconica_card();
+        let before = iconica();
+        let mut t = before.clone();
+        let footer = named(&t, "footer");
+        let meter = named(&t, "health meter");
+        let die = named(&t, "die");
+        // Onto the meter: its last layer, in place.
+        let n = get(&t, &meter).unwrap().layers.as_ref().unwrap().len();
+        let inside = move_onto(&mut t, Some(&card), &footer, &meter).unwrap();
+        assert_eq!(inside, vec![meter[0] - 1, n]);
+        same_box(&before, &footer, &t, &inside, &card);
+        // Onto a top-level layer: out of the group, just after that layer.
+        let out = move_onto(&mut t, Some(&card), &inside, &[1]).unwrap();
+        assert_eq!(out, vec![2]);
+        same_box(&before, &footer, &t, &out, &card);
+        assert_eq!(get(&t, &[2]).unwrap().name.as_deref(), Some("footer"));
+        super::super::check(&face_of(&t)).unwrap();
+        // Not onto itself, into itself, into a repeat, nor out of one.
+        let mut t = before.clone();
+        let frame = named(&t, "meter frame");
+        assert_eq!(move_onto(&mut t, Some(&card), &meter, &meter), None);
+        assert_eq!(move_onto(&mut t, Some(&card), &meter, &frame), None);
+        assert_eq!(move_onto(&mut t, Some(&card), &footer, &die), None);
+        assert_eq!(move_onto(&mut t, Some(&card), &die, &[1]), None);
+        assert_eq!(t, before);
     }
 
     #[test]
