@@ -26,8 +26,10 @@ pub struct TemplateEditor {
     pub path: Option<PathBuf>,
     /// The selected layer, at any depth of groups and repeats.
     pub selected: Option<LayerPath>,
-    undo: Vec<Template>,
-    redo: Vec<Template>,
+    /// The template before each edit, with the layer selected then (undo selects it again:
+    /// a layer moved back is still the one selected).
+    undo: Vec<(Template, Option<LayerPath>)>,
+    redo: Vec<(Template, Option<LayerPath>)>,
     /// The field typed in by the last edit: further typing in it joins that undo step.
     typing: Option<String>,
     /// The selection changed: the layer list opens the groups that hold it.
@@ -101,7 +103,7 @@ impl TemplateEditor {
             return;
         }
         if step || self.undo.is_empty() {
-            self.undo.push(before);
+            self.undo.push((before, self.selected.clone()));
             if self.undo.len() > MAX_UNDO {
                 self.undo.remove(0);
             }
@@ -135,22 +137,24 @@ impl TemplateEditor {
         !self.redo.is_empty()
     }
 
-    /// Goes back one edit.
+    /// Goes back one edit, selecting again the layer selected before it.
     pub fn undo(&mut self) {
-        if let Some(t) = self.undo.pop() {
+        if let Some((t, sel)) = self.undo.pop() {
             self.typing = None;
-            self.redo
-                .push(std::mem::replace(&mut self.face.template, t));
+            let now = std::mem::replace(&mut self.face.template, t);
+            self.redo.push((now, self.selected.clone()));
+            self.select(sel);
             self.changed();
         }
     }
 
-    /// Makes the edit undone last again.
+    /// Makes the edit undone last again, selecting the layer selected when it was undone.
     pub fn redo(&mut self) {
-        if let Some(t) = self.redo.pop() {
+        if let Some((t, sel)) = self.redo.pop() {
             self.typing = None;
-            self.undo
-                .push(std::mem::replace(&mut self.face.template, t));
+            let now = std::mem::replace(&mut self.face.template, t);
+            self.undo.push((now, self.selected.clone()));
+            self.select(sel);
             self.changed();
         }
     }
@@ -1428,7 +1432,14 @@ mod tests {
         assert!(e.problem.is_none(), "{:?}", e.problem);
         e.undo();
         assert_ne!(e.text().unwrap(), file);
+        assert_eq!(
+            e.selected.as_ref(),
+            Some(&inside),
+            "undo selects the layer where it was"
+        );
+        assert_eq!(e.layer().unwrap().name.as_deref(), Some("portrait"));
         e.undo();
+        assert_eq!(e.selected.as_ref(), Some(&portrait));
         assert_eq!(e.text().unwrap(), file);
         assert!(!e.can_undo());
         // Nothing to move into: no change, no undo step.
