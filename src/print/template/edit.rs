@@ -181,7 +181,7 @@ pub fn shift(t: &mut Template, path: &[usize], by: isize) -> Option<LayerPath> {
 /// a group, or the layer is in a repeat (drawn once per item, it has no one place to keep).
 pub fn group_beside(t: &Template, path: &[usize], above: bool) -> Option<LayerPath> {
     let (&last, parent) = path.split_last()?;
-    if !parent.is_empty() && get(t, parent)?.kind != LayerType::Group {
+    if !only_groups(t, parent) {
         return None;
     }
     let i = if above {
@@ -197,7 +197,13 @@ pub fn group_beside(t: &Template, path: &[usize], above: bool) -> Option<LayerPa
 /// Whether the layer at `path` is in a group it can be moved out of ([`move_out_of_group`]):
 /// a group, not a repeat, holds it.
 pub fn in_group(t: &Template, path: &[usize]) -> bool {
-    path.len() > 1 && get(t, &path[..path.len() - 1]).is_some_and(|g| g.kind == LayerType::Group)
+    path.len() > 1 && only_groups(t, &path[..path.len() - 1])
+}
+
+/// Whether the layer at `path` and every layer holding it are groups (true for the top
+/// level, an empty path): a layer there has one place on the card.
+fn only_groups(t: &Template, path: &[usize]) -> bool {
+    (1..=path.len()).all(|n| get(t, &path[..n]).is_some_and(|l| l.kind == LayerType::Group))
 }
 
 /// Moves the layer at `path` into the group just above it (last among its layers, so still
@@ -273,13 +279,8 @@ fn reparent(
     index: usize,
 ) -> Option<LayerPath> {
     let (&last, from) = path.split_last()?;
-    let is_group =
-        |p: &[usize]| p.is_empty() || get(t, p).is_some_and(|l| l.kind == LayerType::Group);
     // Only groups all the way down: a layer in a repeat is drawn once per item.
-    if to.starts_with(path) || !(0..=from.len()).all(|n| is_group(&from[..n])) {
-        return None;
-    }
-    if !(0..=to.len()).all(|n| is_group(&to[..n])) {
+    if to.starts_with(path) || !only_groups(t, from) || !only_groups(t, to) {
         return None;
     }
     let (b, _) = boxes(t, card, path)?;
@@ -798,7 +799,15 @@ mod tests {
         same_box(&before, &named(&before, "tiles"), &t, &out, &card);
         same_box(&before, &named(&before, "skull"), &t, &skull, &card);
         super::super::check(&face_of(&t)).unwrap();
-        // A layer in a repeat stays there (it is drawn once per item).
+        // A layer in a group in a repeat stays there (it is drawn once per item).
+        let mut t = before.clone();
+        let rows = named(&t, "action rows");
+        let group = insert(&mut t, Some(&rows), new_layer(LayerType::Group)).unwrap();
+        let inner = insert(&mut t, Some(&group), new_layer(LayerType::Rect)).unwrap();
+        assert!(!in_group(&t, &inner));
+        assert_eq!(move_out_of_group(&mut t, Some(&card), &inner), None);
+        let beside = insert(&mut t, Some(&rows), new_layer(LayerType::Rect)).unwrap();
+        assert_eq!(group_beside(&t, &beside, true), None);
         let die = named(&t, "die");
         assert!(!in_group(&t, &die));
         assert_eq!(group_beside(&t, &die, true), None);
