@@ -26,8 +26,10 @@ pub struct TemplateEditor {
     pub path: Option<PathBuf>,
     /// The selected layer, at any depth of groups and repeats.
     pub selected: Option<LayerPath>,
-    undo: Vec<Template>,
-    redo: Vec<Template>,
+    /// The template before each edit, with the layer selected then (undo selects it again:
+    /// a layer moved back is still the one selected).
+    undo: Vec<(Template, Option<LayerPath>)>,
+    redo: Vec<(Template, Option<LayerPath>)>,
     /// The field typed in by the last edit: further typing in it joins that undo step.
     typing: Option<String>,
     /// The selection changed: the layer list opens the groups that hold it.
@@ -101,7 +103,7 @@ impl TemplateEditor {
             return;
         }
         if step || self.undo.is_empty() {
-            self.undo.push(before);
+            self.undo.push((before, self.selected.clone()));
             if self.undo.len() > MAX_UNDO {
                 self.undo.remove(0);
             }
@@ -135,22 +137,24 @@ impl TemplateEditor {
         !self.redo.is_empty()
     }
 
-    /// Goes back one edit.
+    /// Goes back one edit, selecting again the layer selected before it.
     pub fn undo(&mut self) {
-        if let Some(t) = self.undo.pop() {
+        if let Some((t, sel)) = self.undo.pop() {
             self.typing = None;
-            self.redo
-                .push(std::mem::replace(&mut self.face.template, t));
+            let now = std::mem::replace(&mut self.face.template, t);
+            self.redo.push((now, self.selected.clone()));
+            self.select(sel);
             self.changed();
         }
     }
 
-    /// Makes the edit undone last again.
+    /// Makes the edit undone last again, selecting the layer selected when it was undone.
     pub fn redo(&mut self) {
-        if let Some(t) = self.redo.pop() {
+        if let Some((t, sel)) = self.redo.pop() {
             self.typing = None;
-            self.undo
-                .push(std::mem::replace(&mut self.face.template, t));
+            let now = std::mem::replace(&mut self.face.template, t);
+            self.undo.push((now, self.selected.clone()));
+            self.select(sel);
             self.changed();
         }
     }
@@ -237,6 +241,44 @@ impl TemplateEditor {
         };
         let mut moved = None;
         self.edit(|t| moved = edit::shift(t, &path, by));
+        if moved.is_some() {
+            self.select(moved);
+        }
+    }
+
+    /// Moves the selected layer into the group just above it in its list (`above`, last
+    /// among the group's layers) or just below it (first among them), without moving it on
+    /// `card`: its place is written relative to the group. One undo step.
+    pub fn move_into_group(&mut self, card: Option<&Card>, above: bool) {
+        let Some(path) = self.selected.clone() else {
+            return;
+        };
+        let mut moved = None;
+        self.edit(|t| moved = edit::move_into_group(t, card, &path, above));
+        if moved.is_some() {
+            self.select(moved);
+        }
+    }
+
+    /// Moves the selected layer out of its group, to just after the group, without moving
+    /// it on `card`. One undo step.
+    pub fn move_out_of_group(&mut self, card: Option<&Card>) {
+        let Some(path) = self.selected.clone() else {
+            return;
+        };
+        let mut moved = None;
+        self.edit(|t| moved = edit::move_out_of_group(t, card, &path));
+        if moved.is_some() {
+            self.select(moved);
+        }
+    }
+
+    /// Moves the layer at `from` where it was dropped in the layer list, on the layer at
+    /// `onto` (into it when it is a group, else just after it), without moving it on `card`,
+    /// and selects it. One undo step.
+    pub fn move_onto(&mut self, card: Option<&Card>, from: &[usize], onto: &[usize]) {
+        let mut moved = None;
+        self.edit(|t| moved = edit::move_onto(t, card, from, onto));
         if moved.is_some() {
             self.select(moved);
         }
@@ -349,10 +391,17 @@ impl TemplateScreen {
             ui.weak("No template.");
             return;
         };
+        let cards: Vec<Card> = self
+            .cards
+            .iter()
+            .filter(|c| editor.draws(c))
+            .cloned()
+            .collect();
+        let shown = cards.get(self.card.min(cards.len().saturating_sub(1)));
         egui::Panel::left("template-layers")
             .resizable(true)
             .default_size(220.0)
-            .show(ui, |ui| layers_ui(ui, editor));
+            .show(ui, |ui| layers_ui(ui, editor, shown));
         let new_value = &mut self.new_value;
         egui::Panel::right("template-panel")
             .resizable(true)
@@ -362,12 +411,6 @@ impl TemplateScreen {
                     .id_salt("template-panel-scroll")
                     .show(ui, |ui| layer_panel_ui(ui, editor, new_value));
             });
-        let cards: Vec<Card> = self
-            .cards
-            .iter()
-            .filter(|c| editor.draws(c))
-            .cloned()
-            .collect();
         egui::CentralPanel::default().show(ui, |ui| {
             ui.horizontal(|ui| {
                 if ui.button("< Previous card").clicked() && !cards.is_empty() {
@@ -601,8 +644,9 @@ pub fn layer_label(path: &[usize], l: &Layer) -> String {
 }
 
 /// The layer list as a tree (children indented under their group or repeat), with the
-/// buttons that add, delete and reorder layers.
-fn layers_ui(ui: &mut egui::Ui, editor: &mut TemplateEditor) {
+/// buttons that add, delete and reorder layers and move them into and out of groups
+/// (keeping their place on `card`, the card shown).
+fn layers_ui(ui: &mut egui::Ui, editor: &mut TemplateEditor, card: Option<&Card>) {
     ui.strong("Layers");
     ui.horizontal_wrapped(|ui| {
         for (kind, words) in ADDS {
@@ -635,9 +679,37 @@ fn layers_ui(ui: &mut egui::Ui, editor: &mut TemplateEditor) {
             editor.delete();
         }
     });
+    ui.horizontal_wrapped(|ui| {
+        let t = &editor.face.template;
+        let sel = editor.selected.as_deref();
+        let above = sel.and_then(|p| edit::group_beside(t, p, true)).is_some();
+        let below = sel.and_then(|p| edit::group_beside(t, p, false)).is_some();
+        let out = sel.is_some_and(|p| edit::in_group(t, p));
+        if ui
+            .add_enabled(above, egui::Button::new("Into group above"))
+            .on_hover_text("Into the group just above it in the list, as its last layer; it stays where it is on the card")
+            .clicked()
+        {
+            editor.move_into_group(card, true);
+        }
+        if ui
+            .add_enabled(below, egui::Button::new("Into group below"))
+            .on_hover_text("Into the group just below it in the list, as its first layer; it stays where it is on the card")
+            .clicked()
+        {
+            editor.move_into_group(card, false);
+        }
+        if ui
+            .add_enabled(out, egui::Button::new("Out of group"))
+            .on_hover_text("Out of its group, just after the group; it stays where it is on the card")
+            .clicked()
+        {
+            editor.move_out_of_group(card);
+        }
+    });
     ui.separator();
     let reveal = std::mem::take(&mut editor.reveal);
-    let mut pick = None;
+    let mut pick = Pick::default();
     egui::ScrollArea::vertical()
         .id_salt("template-layers-scroll")
         .show(ui, |ui| {
@@ -645,8 +717,53 @@ fn layers_ui(ui: &mut egui::Ui, editor: &mut TemplateEditor) {
             let sel = editor.selected.as_deref();
             tree_ui(ui, &t.layers, &mut Vec::new(), sel, reveal, &mut pick);
         });
-    if let Some(p) = pick {
+    if let Some(p) = pick.clicked {
         editor.select(Some(p));
+    }
+    if let Some((from, onto)) = pick.dropped {
+        editor.move_onto(card, &from, &onto);
+    }
+}
+
+/// What the layer list was asked this frame: a layer clicked, a layer dropped on another.
+#[derive(Default)]
+struct Pick {
+    clicked: Option<LayerPath>,
+    /// The dragged layer's path and the path of the layer it was dropped on.
+    dropped: Option<(LayerPath, LayerPath)>,
+}
+
+/// One line of the layer list: a handle to drag the layer by, and its label to pick it; the
+/// line takes a layer dropped on it.
+fn row_ui(ui: &mut egui::Ui, path: &LayerPath, l: &Layer, on: bool, pick: &mut Pick) {
+    let row = ui
+        .horizontal(|ui| {
+            ui.dnd_drag_source(
+                egui::Id::unique(("template-layer-drag", path.clone())),
+                path.clone(),
+                |ui| {
+                    ui.weak("::").on_hover_text(
+                        "Drag onto a group to move this layer into it, or onto another layer \
+                         to put it just after that one; it stays where it is on the card",
+                    );
+                },
+            );
+            if ui.selectable_label(on, layer_label(path, l)).clicked() {
+                pick.clicked = Some(path.clone());
+            }
+        })
+        .response;
+    // The line a dragged layer would be dropped on is outlined.
+    if egui::DragAndDrop::has_payload_of_type::<LayerPath>(ui.ctx()) && row.contains_pointer() {
+        ui.painter().rect_stroke(
+            row.rect,
+            2.0,
+            ui.visuals().widgets.active.bg_stroke,
+            egui::StrokeKind::Inside,
+        );
+    }
+    if let Some(from) = row.dnd_release_payload::<LayerPath>() {
+        pick.dropped = Some(((*from).clone(), path.clone()));
     }
 }
 
@@ -658,7 +775,7 @@ fn tree_ui(
     at: &mut LayerPath,
     selected: Option<&[usize]>,
     reveal: bool,
-    pick: &mut Option<LayerPath>,
+    pick: &mut Pick,
 ) {
     for (i, l) in list.iter().enumerate() {
         let l = l.get_ref();
@@ -676,18 +793,10 @@ fn tree_ui(
                     fold.set_open(true);
                 }
                 let path = at.clone();
-                fold.show_header(ui, |ui| {
-                    if ui.selectable_label(on, layer_label(&path, l)).clicked() {
-                        *pick = Some(path.clone());
-                    }
-                })
-                .body(|ui| tree_ui(ui, children, at, selected, reveal, pick));
+                fold.show_header(ui, |ui| row_ui(ui, &path, l, on, pick))
+                    .body(|ui| tree_ui(ui, children, at, selected, reveal, pick));
             }
-            _ => {
-                if ui.selectable_label(on, layer_label(at, l)).clicked() {
-                    *pick = Some(at.clone());
-                }
-            }
+            _ => row_ui(ui, at, l, on, pick),
         }
         at.pop();
     }
@@ -772,10 +881,39 @@ fn layer_panel_ui(ui: &mut egui::Ui, editor: &mut TemplateEditor, new_value: &mu
                 LayerType::Text => {
                     if l.paragraphs.is_some() {
                         ui.label("text");
-                        ui.weak("rich text (paragraphs): edit in the file");
+                        ui.horizontal_wrapped(|ui| {
+                            ui.weak("rich text: paragraphs below");
+                            if ui
+                                .add_enabled(
+                                    edit::plain_enough(&l),
+                                    egui::Button::new("Plain text"),
+                                )
+                                .on_hover_text(
+                                    "Back to one plain text (one paragraph of one run without a \
+                                     font, colour or condition of its own)",
+                                )
+                                .clicked()
+                                && edit::make_plain(&mut l)
+                            {
+                                ch.step();
+                            }
+                        });
                         ui.end_row();
                     } else {
                         text_row(ui, "text", &mut l.text, true, &mut ch);
+                        ui.label("");
+                        if ui
+                            .button("Rich text")
+                            .on_hover_text(
+                                "Paragraphs of runs, each run in its own font and colour, shown \
+                                 by its own condition",
+                            )
+                            .clicked()
+                            && edit::make_rich(&mut l)
+                        {
+                            ch.step();
+                        }
+                        ui.end_row();
                     }
                     text_row(ui, "font", &mut l.font, false, &mut ch);
                     if l.size_share.is_some() {
@@ -821,6 +959,10 @@ fn layer_panel_ui(ui: &mut egui::Ui, editor: &mut TemplateEditor, new_value: &mu
                 LayerType::Group => {}
             }
         });
+    if l.kind == LayerType::Text && l.paragraphs.is_some() {
+        let fonts: Vec<String> = editor.face.fonts.iter().map(|(n, _)| n.clone()).collect();
+        rich_text_ui(ui, &mut l, &fonts, new_value, &mut ch);
+    }
     if ch.any && l != layer {
         let set = |t: &mut Template| {
             if let Some(at) = edit::get_mut(t, &path) {
@@ -831,6 +973,173 @@ fn layer_panel_ui(ui: &mut egui::Ui, editor: &mut TemplateEditor, new_value: &mu
             Some(key) => editor.edit_typed(&key, set),
             None => editor.edit(set),
         }
+    }
+}
+
+/// A change of a rich text's paragraphs or runs asked by a button.
+enum RichOp {
+    AddParagraph(Option<usize>),
+    DeleteParagraph(usize),
+    ShiftParagraph(usize, isize),
+    AddRun(usize),
+    DeleteRun(edit::RunAt),
+    ShiftRun(edit::RunAt, isize),
+}
+
+/// A text layer's rich text: each paragraph (its condition and the list it repeats over)
+/// and its runs (text with bindings, font, colour, condition), with the buttons that add,
+/// delete and reorder them (through `print::template::edit`, each one undo step).
+fn rich_text_ui(
+    ui: &mut egui::Ui,
+    l: &mut Layer,
+    fonts: &[String],
+    new_value: &mut String,
+    ch: &mut Changed,
+) {
+    ui.separator();
+    ui.strong("Rich text");
+    ui.weak("Paragraphs one under another; runs one after another in a line.");
+    let mut op = None;
+    let n = l.paragraphs.as_ref().map_or(0, Vec::len);
+    for p in 0..n {
+        let Some(para) = l.paragraphs.as_mut().and_then(|ps| ps.get_mut(p)) else {
+            break;
+        };
+        let runs = para.spans.len();
+        ui.group(|ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.strong(format!("Paragraph {}", p + 1));
+                if ui
+                    .add_enabled(
+                        p > 0,
+                        egui::Button::new(format!("Move paragraph {} up", p + 1)),
+                    )
+                    .clicked()
+                {
+                    op = Some(RichOp::ShiftParagraph(p, -1));
+                }
+                if ui
+                    .add_enabled(
+                        p + 1 < n,
+                        egui::Button::new(format!("Move paragraph {} down", p + 1)),
+                    )
+                    .clicked()
+                {
+                    op = Some(RichOp::ShiftParagraph(p, 1));
+                }
+                if ui
+                    .add_enabled(
+                        n > 1,
+                        egui::Button::new(format!("Delete paragraph {}", p + 1)),
+                    )
+                    .clicked()
+                {
+                    op = Some(RichOp::DeleteParagraph(p));
+                }
+            });
+            egui::Grid::new(("template-paragraph", p))
+                .num_columns(2)
+                .show(ui, |ui| {
+                    let at = format!("paragraph {}", p + 1);
+                    text_row(
+                        ui,
+                        &format!("{at} show when"),
+                        &mut para.show_when,
+                        false,
+                        ch,
+                    );
+                    text_row(ui, &format!("{at} for each"), &mut para.for_each, false, ch);
+                });
+            for (s, run) in para.spans.iter_mut().enumerate() {
+                let at = format!("run {}.{}", p + 1, s + 1);
+                ui.separator();
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(format!("Run {}.{}", p + 1, s + 1));
+                    if ui
+                        .add_enabled(s > 0, egui::Button::new(format!("Move {at} earlier")))
+                        .clicked()
+                    {
+                        op = Some(RichOp::ShiftRun((p, s), -1));
+                    }
+                    if ui
+                        .add_enabled(s + 1 < runs, egui::Button::new(format!("Move {at} later")))
+                        .clicked()
+                    {
+                        op = Some(RichOp::ShiftRun((p, s), 1));
+                    }
+                    if ui
+                        .add_enabled(runs > 1, egui::Button::new(format!("Delete {at}")))
+                        .clicked()
+                    {
+                        op = Some(RichOp::DeleteRun((p, s)));
+                    }
+                });
+                egui::Grid::new(("template-run", p, s))
+                    .num_columns(2)
+                    .show(ui, |ui| {
+                        let label = format!("{at} text");
+                        let w = ui.label(&label);
+                        if ui
+                            .add(egui::TextEdit::singleline(&mut run.text).desired_width(170.0))
+                            .labelled_by(w.id)
+                            .changed()
+                        {
+                            ch.typed(&label);
+                        }
+                        ui.end_row();
+                        let f = ui.label(format!("{at} font"));
+                        let before = run.font.clone();
+                        egui::ComboBox::from_id_salt(("template-run-font", p, s))
+                            .selected_text(run.font.as_deref().unwrap_or("the layer's"))
+                            .show_ui(ui, |ui| {
+                                ui.selectable_value(&mut run.font, None, "the layer's");
+                                for name in fonts {
+                                    ui.selectable_value(&mut run.font, Some(name.clone()), name);
+                                }
+                            })
+                            .response
+                            .labelled_by(f.id);
+                        if run.font != before {
+                            ch.step();
+                        }
+                        ui.end_row();
+                        color_row(ui, &format!("{at} color"), &mut run.color, new_value, ch);
+                        text_row(
+                            ui,
+                            &format!("{at} show when"),
+                            &mut run.show_when,
+                            false,
+                            ch,
+                        );
+                    });
+            }
+            if ui
+                .button(format!("Add run to paragraph {}", p + 1))
+                .on_hover_text("A new run at the end of the paragraph")
+                .clicked()
+            {
+                op = Some(RichOp::AddRun(p));
+            }
+        });
+    }
+    if ui
+        .button("Add paragraph")
+        .on_hover_text("A new paragraph at the end")
+        .clicked()
+    {
+        op = Some(RichOp::AddParagraph(n.checked_sub(1)));
+    }
+    let done = match op {
+        None => return,
+        Some(RichOp::AddParagraph(after)) => edit::add_paragraph(l, after).is_some(),
+        Some(RichOp::DeleteParagraph(p)) => edit::remove_paragraph(l, p).is_some(),
+        Some(RichOp::ShiftParagraph(p, by)) => edit::shift_paragraph(l, p, by).is_some(),
+        Some(RichOp::AddRun(p)) => edit::add_run(l, p, None).is_some(),
+        Some(RichOp::DeleteRun(at)) => edit::remove_run(l, at).is_some(),
+        Some(RichOp::ShiftRun(at, by)) => edit::shift_run(l, at, by).is_some(),
+    };
+    if done {
+        ch.step();
     }
 }
 
@@ -1092,5 +1401,51 @@ mod tests {
         e.undo();
         assert!(edit::get(&e.face.template, &icon).is_none());
         assert!(e.problem.is_none(), "{:?}", e.problem);
+    }
+    #[test]
+    fn a_layer_moved_into_and_out_of_a_group_is_one_undo_step_each_and_undo_gives_the_file_back() {
+        let mut e = TemplateEditor::bundled(Game::Iconica, "character").unwrap();
+        let card = crate::catalogue::bundled_cards()
+            .unwrap()
+            .into_iter()
+            .find(|c| c.id() == "ico-grumbolt")
+            .unwrap();
+        let card = Some(&card);
+        let file = e.text().unwrap();
+        let (portrait, _) = edit::walk(&e.face.template)
+            .into_iter()
+            .find(|(_, l)| l.name.as_deref() == Some("portrait"))
+            .unwrap();
+        let b = e.layer_box(card, &portrait).unwrap();
+        e.select(Some(portrait.clone()));
+        e.move_into_group(card, false);
+        let inside = e.selected.clone().unwrap();
+        assert_eq!(inside.len(), 2);
+        assert_eq!(e.layer().unwrap().name.as_deref(), Some("portrait"));
+        let moved = e.layer_box(card, &inside).unwrap();
+        assert!((moved.x - b.x).abs() < 0.002 && (moved.y - b.y).abs() < 0.002);
+        // Out again: just after the group (which it was in front of).
+        e.move_out_of_group(card);
+        assert_eq!(e.selected, Some(vec![portrait[0] + 1]));
+        assert_eq!(e.layer().unwrap().name.as_deref(), Some("portrait"));
+        assert_eq!(e.undo.len(), 2);
+        assert!(e.problem.is_none(), "{:?}", e.problem);
+        e.undo();
+        assert_ne!(e.text().unwrap(), file);
+        assert_eq!(
+            e.selected.as_ref(),
+            Some(&inside),
+            "undo selects the layer where it was"
+        );
+        assert_eq!(e.layer().unwrap().name.as_deref(), Some("portrait"));
+        e.undo();
+        assert_eq!(e.selected.as_ref(), Some(&portrait));
+        assert_eq!(e.text().unwrap(), file);
+        assert!(!e.can_undo());
+        // Nothing to move into: no change, no undo step.
+        e.select(Some(vec![0]));
+        e.move_into_group(card, true);
+        e.move_out_of_group(card);
+        assert!(!e.can_undo());
     }
 }

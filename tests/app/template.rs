@@ -489,3 +489,313 @@ fn the_template_screen_with_a_nested_layer_and_a_colour_per_value() {
     h.run();
     h.snapshot("template-nested");
 }
+
+/// Clicks `label` in the panel, scrolled into view first as a user would.
+fn seen_click(h: &mut egui_kittest::Harness<'static, deckwright::app::DeckwrightApp>, label: &str) {
+    h.get_by_label(label).scroll_to_me();
+    h.run();
+    click(h, label);
+}
+
+/// Types `text` over the field `label` of the panel, scrolled into view first.
+fn seen_retype(
+    h: &mut egui_kittest::Harness<'static, deckwright::app::DeckwrightApp>,
+    label: &str,
+    text: &str,
+) {
+    h.get_by_label(label).scroll_to_me();
+    h.run();
+    retype(h, label, text);
+}
+
+/// Whether `card` draws the top-level layer at `top` (its condition holds for the card).
+fn drawn_on(
+    t: &deckwright::print::template::Template,
+    top: usize,
+    card: &deckwright::cards::Card,
+) -> bool {
+    use deckwright::print::template::fields::{self, Condition, Scope};
+    let root = fields::card_fields(card, deckwright::print::Side::Front);
+    t.layers[top]
+        .get_ref()
+        .show_when
+        .as_deref()
+        .is_none_or(|s| Condition::parse(s).unwrap().holds(&Scope::card(&root)))
+}
+
+#[test]
+fn rich_text_is_edited_in_the_panel_paragraphs_and_runs_each_one_undo_step() {
+    use deckwright::print::template::{edit, format::ColorSpec};
+    let _one = SAVING.lock().unwrap_or_else(|e| e.into_inner());
+    let card = own_card("ico-template-rich-test");
+    let mut h = screen_of(&card);
+    let original = editor(&h).face.template.clone();
+    // The action rows' text drawn on this card: rich text of three runs.
+    let (action, _) = edit::walk(&original)
+        .into_iter()
+        .find(|(p, l)| {
+            l.name.as_deref() == Some("action") && p.len() == 3 && drawn_on(&original, p[0], &card)
+        })
+        .unwrap();
+    editor_select(&mut h, &action[..1]);
+    editor_select(&mut h, &action[..2]);
+    editor_select(&mut h, &action);
+    h.get_by_label("Rich text");
+    assert!(
+        h.query_by_label("rich text (paragraphs): edit in the file")
+            .is_none()
+    );
+    for run in [
+        "run 1.1 text",
+        "run 1.2 text",
+        "run 1.3 text",
+        "run 1.2 color",
+    ] {
+        h.get_by_label(run);
+    }
+    let drawn = |h: &egui_kittest::Harness<'static, deckwright::app::DeckwrightApp>| {
+        deckwright::print::render::render_face(
+            &editor(h).face,
+            Some(&card),
+            126,
+            176,
+            &Default::default(),
+        )
+        .rgba
+    };
+    let first = drawn(&h);
+    // The last run's text typed over: one step, and the card shows it.
+    seen_retype(&mut h, "run 1.3 text", "{text}!!!");
+    let steps = |h: &egui_kittest::Harness<'static, deckwright::app::DeckwrightApp>| {
+        let mut e = editor(h).clone();
+        let mut n = 0;
+        while e.can_undo() {
+            e.undo();
+            n += 1;
+        }
+        n
+    };
+    assert_eq!(steps(&h), 1);
+    assert_ne!(drawn(&h), first, "the preview shows the edit");
+    // A run added, given a colour and a font, moved one place earlier.
+    seen_click(&mut h, "Add run to paragraph 1");
+    seen_retype(&mut h, "run 1.4 text", " Break! ");
+    seen_retype(&mut h, "run 1.4 color", "$muted");
+    seen_click(&mut h, "run 1.4 font");
+    seen_click(&mut h, "bold");
+    seen_click(&mut h, "Move run 1.4 earlier");
+    // A second paragraph shown on the break row, moved up, then the run's deleted.
+    seen_click(&mut h, "Add paragraph");
+    seen_retype(&mut h, "paragraph 2 show when", "is_break");
+    seen_click(&mut h, "Move paragraph 2 up");
+    assert_eq!(steps(&h), 9);
+    let e = editor(&h);
+    assert!(e.problem.is_none(), "{:?}", e.problem);
+    let ps = e.layer().unwrap().paragraphs.clone().unwrap();
+    assert_eq!(ps.len(), 2);
+    assert_eq!(ps[0].show_when.as_deref(), Some("is_break"));
+    assert_eq!(ps[0].spans[0].text, "new text");
+    let texts: Vec<&str> = ps[1].spans.iter().map(|s| s.text.as_str()).collect();
+    assert_eq!(texts, ["{name} ", "({kind}) ", " Break! ", "{text}!!!"]);
+    assert_eq!(ps[1].spans[2].font.as_deref(), Some("bold"));
+    assert_eq!(
+        ps[1].spans[2].color,
+        Some(ColorSpec::Fixed("$muted".into()))
+    );
+    seen_click(&mut h, "Delete run 2.3");
+    seen_click(&mut h, "Delete paragraph 1");
+    let ps = editor(&h).layer().unwrap().paragraphs.clone().unwrap();
+    assert_eq!(ps.len(), 1);
+    assert_eq!(ps[0].spans.len(), 3);
+    // Saved: the core writer's text, read back the same.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rich.toml");
+    h.state_mut().template.path_text = path.display().to_string();
+    h.run();
+    seen_click(&mut h, "Save");
+    assert!(!editor(&h).dirty, "{:?}", editor(&h).problem);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text, edit::to_text(&editor(&h).face.template).unwrap());
+    assert!(text.contains("{text}!!!"), "{text}");
+    assert_eq!(
+        deckwright::print::template::load_file(&path)
+            .unwrap()
+            .template,
+        editor(&h).face.template
+    );
+    // Every step undone: the bundled template, the same picture.
+    for _ in 0..11 {
+        seen_click(&mut h, "Undo");
+    }
+    assert_eq!(editor(&h).face.template, original);
+    assert_eq!(drawn(&h), first);
+    // Plain text made rich in the panel and back.
+    seen_click(&mut h, "4. name");
+    seen_click(&mut h, "Rich text");
+    h.get_by_label("run 1.1 text");
+    assert_eq!(
+        editor(&h).layer().unwrap().paragraphs.as_ref().unwrap()[0].spans[0].text,
+        "{name}"
+    );
+    seen_click(&mut h, "Plain text");
+    assert_eq!(editor(&h).face.template, original);
+    deckwright::print::template::use_sets(
+        deckwright::print::template::sets_in_use()
+            .into_iter()
+            .filter(|r| r.name != "template screen")
+            .collect(),
+    );
+}
+
+#[test]
+fn a_layer_is_moved_into_and_out_of_groups_staying_where_it_is_on_the_card() {
+    use deckwright::app::template_screen::layer_label;
+    use deckwright::print::template::edit;
+    let card = own_card("ico-template-group-test");
+    let mut h = screen_of(&card);
+    let original = editor(&h).face.template.clone();
+    let file = edit::to_text(&original).unwrap();
+    let find = |name: &str| {
+        edit::walk(&original)
+            .into_iter()
+            .find(|(_, l)| l.name.as_deref() == Some(name))
+            .map(|(p, _)| p)
+            .unwrap()
+    };
+    let (portrait, meter) = (find("portrait"), find("health meter"));
+    let at = editor(&h).layer_box(Some(&card), &portrait).unwrap();
+    let stays = |h: &egui_kittest::Harness<'static, deckwright::app::DeckwrightApp>| {
+        let e = editor(h);
+        assert_eq!(e.layer().unwrap().name.as_deref(), Some("portrait"));
+        let b = e
+            .layer_box(Some(&card), e.selected.as_ref().unwrap())
+            .unwrap();
+        assert!(
+            (b.x - at.x).abs() < 0.002
+                && (b.y - at.y).abs() < 0.002
+                && (b.w - at.w).abs() < 0.002
+                && (b.h - at.h).abs() < 0.002,
+            "{at:?} -> {b:?}"
+        );
+    };
+    editor_select(&mut h, &portrait);
+    // Into the health meter above it: its last layer, shown in the opened group.
+    click(&mut h, "Into group above");
+    let n = original.layers[meter[0]]
+        .get_ref()
+        .layers
+        .as_ref()
+        .unwrap()
+        .len();
+    assert_eq!(editor(&h).selected, Some(vec![meter[0], n]));
+    stays(&h);
+    let inside = editor(&h).selected.clone().unwrap();
+    h.get_by_label(&layer_label(&inside, editor(&h).layer().unwrap()));
+    h.get_by_label(&format!("Layer {}.{} (image)", meter[0] + 1, n + 1));
+    // Out again: back where it was in the list, the same file.
+    click(&mut h, "Out of group");
+    assert_eq!(editor(&h).selected.as_ref(), Some(&portrait));
+    stays(&h);
+    assert_eq!(edit::to_text(&editor(&h).face.template).unwrap(), file);
+    // Into the group below: its first layer.
+    click(&mut h, "Into group below");
+    assert_eq!(editor(&h).selected, Some(vec![portrait[0], 0]));
+    stays(&h);
+    assert!(editor(&h).problem.is_none(), "{:?}", editor(&h).problem);
+    // Three steps back to the bundled file.
+    for _ in 0..2 {
+        click(&mut h, "Undo");
+    }
+    assert_ne!(edit::to_text(&editor(&h).face.template).unwrap(), file);
+    click(&mut h, "Undo");
+    assert_eq!(edit::to_text(&editor(&h).face.template).unwrap(), file);
+    assert!(!editor(&h).can_undo());
+}
+
+/// The picture of the panel editing rich text in `docs/screenshots/template-rich.png`: an
+/// action row's text (its name in bold, its kind in italic, its text) picked.
+#[test]
+fn the_template_screen_editing_rich_text() {
+    use deckwright::print::template::edit;
+    let mut h = template_screen();
+    let t = editor(&h).face.template.clone();
+    let (action, _) = edit::walk(&t)
+        .into_iter()
+        .find(|(p, l)| l.name.as_deref() == Some("action") && p.len() == 3)
+        .unwrap();
+    editor_select(&mut h, &action[..1]);
+    editor_select(&mut h, &action[..2]);
+    editor_select(&mut h, &action);
+    h.get_by_label("run 1.1 text").scroll_to_me();
+    h.run();
+    h.snapshot("template-rich");
+}
+
+#[test]
+fn a_layer_dragged_in_the_list_onto_a_group_goes_into_it_and_stays_put_on_the_card() {
+    use deckwright::print::template::edit;
+    let card = own_card("ico-template-drag-test");
+    let mut h = screen_of(&card);
+    let original = editor(&h).face.template.clone();
+    let file = edit::to_text(&original).unwrap();
+    let find = |name: &str| {
+        edit::walk(&original)
+            .into_iter()
+            .find(|(_, l)| l.name.as_deref() == Some(name))
+            .map(|(p, _)| p)
+            .unwrap()
+    };
+    let (footer, meter) = (find("footer"), find("health meter"));
+    let at = editor(&h).layer_box(Some(&card), &footer).unwrap();
+    // The drag handle on the footer's line, dropped on the health meter's line.
+    let handle_of = |h: &egui_kittest::Harness<'static, deckwright::app::DeckwrightApp>,
+                     label: &str| {
+        let row = h.get_by_label(label).rect();
+        h.get_all_by_label("::")
+            .map(|n| n.rect().center())
+            .find(|c| c.y > row.min.y && c.y < row.max.y)
+            .unwrap()
+    };
+    let from = handle_of(&h, &format!("{}. footer", footer[0] + 1));
+    let to = h
+        .get_by_label(&format!("{}. health meter", meter[0] + 1))
+        .rect()
+        .center();
+    h.hover_at(from);
+    h.run();
+    h.drag_at(from);
+    h.run();
+    for k in 1..=8 {
+        h.hover_at(from + (to - from) * (k as f32 / 8.0));
+        h.run();
+    }
+    h.drop_at(to);
+    h.run();
+    h.run();
+    let e = editor(&h);
+    let n = original.layers[meter[0]]
+        .get_ref()
+        .layers
+        .as_ref()
+        .unwrap()
+        .len();
+    assert_eq!(
+        e.selected,
+        Some(vec![meter[0] - 1, n]),
+        "the footer is in the meter"
+    );
+    assert_eq!(e.layer().unwrap().name.as_deref(), Some("footer"));
+    let b = e
+        .layer_box(Some(&card), e.selected.as_ref().unwrap())
+        .unwrap();
+    assert!(
+        (b.x - at.x).abs() < 0.002 && (b.y - at.y).abs() < 0.002,
+        "{at:?} -> {b:?}"
+    );
+    assert!(e.problem.is_none(), "{:?}", e.problem);
+    // Shown in the opened group, and one undo step.
+    h.get_by_label(&format!("{}.{}. footer", meter[0], n + 1));
+    click(&mut h, "Undo");
+    assert_eq!(edit::to_text(&editor(&h).face.template).unwrap(), file);
+    assert!(!editor(&h).can_undo());
+}
