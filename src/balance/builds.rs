@@ -60,6 +60,15 @@ impl Default for Climb {
     }
 }
 
+impl Climb {
+    /// The most games a search from one start plays: the start, then `steps` steps of at
+    /// most `candidates` builds, `games` each.
+    pub fn most_games(&self) -> u64 {
+        self.games
+            .saturating_mul(1 + (self.steps as u64).saturating_mul(self.candidates as u64))
+    }
+}
+
 /// A build measured.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Found<B> {
@@ -119,12 +128,14 @@ pub struct Climbed<B> {
 }
 
 /// Hill climbs from each of `starts` through `space`; a start that cannot be played is an
-/// error.
+/// error. `tick(1)` is called after each game played (a face's progress; at most
+/// [`Climb::most_games`] a start).
 pub fn climb<B: Clone + PartialEq + Sync, P: Sync>(
     starts: &[B],
     space: &Space<'_, B, P>,
     c: &Climb,
     runner: &Runner<'_>,
+    tick: &(dyn Fn(u64) + Sync),
 ) -> Result<Climbed<B>, BalanceError> {
     let mut met: Vec<Found<B>> = Vec::new();
     let mut unplayable: Vec<B> = Vec::new();
@@ -148,7 +159,11 @@ pub fn climb<B: Clone + PartialEq + Sync, P: Sync>(
         };
         let name = (space.name)(b);
         let scores = runner.labelled(&name, || {
-            runner.scores(0, c.games, &|i| (space.play)(&p, i))
+            runner.scores(0, c.games, &|i| {
+                let score = (space.play)(&p, i);
+                tick(1);
+                score
+            })
         })?;
         let rate = Rate::of(&scores, Stopped::MaxGames);
         met.push(Found {
@@ -236,7 +251,8 @@ pub struct Searched {
 
 /// The strongest legal builds of the match a record's `options` describe (the options a
 /// game's `compile` makes), searched as `kind` says: the build of seat `s.seat` moved one
-/// legal step at a time among `cards` (the catalogue's), the rest of the match as given.
+/// legal step at a time among `cards` (the catalogue's), the rest of the match as given;
+/// `tick` as [`climb`] calls it.
 pub fn search(
     kind: Builds,
     options: &toml::Table,
@@ -244,23 +260,23 @@ pub fn search(
     s: Settings,
     c: &Climb,
     runner: &Runner<'_>,
+    tick: &(dyn Fn(u64) + Sync),
 ) -> Result<Searched, BalanceError> {
     match kind {
-        Builds::Parties => search_parties(options, cards, s, c, runner),
-        Builds::Characters => arcadia_characters(options, cards, s, c, runner),
-        Builds::Squads => ruunara_squads(options, cards, s, c, runner),
+        Builds::Parties => search_parties(options, cards, s, c, runner, tick),
+        Builds::Characters => arcadia_characters(options, cards, s, c, runner, tick),
+        Builds::Squads => ruunara_squads(options, cards, s, c, runner, tick),
     }
 }
 
-/// The cards of a record's options first, then the catalogue's not among them: the lookup a
-/// search checks and compiles its builds with.
+/// The cards of a record's options, and the catalogue's not among them, by id: the lookup a
+/// search checks and compiles its builds with. In id order, so the moves (and the sample of
+/// them a step measures) do not depend on the order the catalogue lists its cards.
 fn index(kept: Vec<Card>, cards: &[Card]) -> CardIndex {
     let mut all = kept;
-    for card in cards {
-        if !all.iter().any(|k| k.id() == card.id()) {
-            all.push(card.clone());
-        }
-    }
+    let known: std::collections::HashSet<String> = all.iter().map(|k| k.id().to_string()).collect();
+    all.extend(cards.iter().filter(|c| !known.contains(c.id())).cloned());
+    all.sort_by(|a, b| a.id().cmp(b.id()));
     CardIndex::new(all)
 }
 
@@ -280,6 +296,7 @@ fn search_parties(
     s: Settings,
     c: &Climb,
     runner: &Runner<'_>,
+    tick: &(dyn Fn(u64) + Sync),
 ) -> Result<Searched, BalanceError> {
     use crate::games::iconica::matchfile::{parties_of, rules_of};
     let rules = rules_of(options).map_err(options_error)?;
@@ -312,7 +329,7 @@ fn search_parties(
             "--builds: the party searched must be three known characters".into(),
         ));
     };
-    let climbed = iconica_parties(&pool, &[[a, b, k]], &against, rules, s, c, runner)?;
+    let climbed = iconica_parties(&pool, &[[a, b, k]], &against, rules, s, c, runner, tick)?;
     let file = |p: &[usize; 3]| {
         let ids: Vec<&str> = p.iter().map(|&i| pool[i].id.as_str()).collect();
         crate::games::iconica::party::PartyFile::new("found", &ids).to_toml()
@@ -345,6 +362,7 @@ pub fn iconica_parties(
     s: Settings,
     c: &Climb,
     runner: &Runner<'_>,
+    tick: &(dyn Fn(u64) + Sync),
 ) -> Result<Climbed<[usize; 3]>, BalanceError> {
     let legal = legal_parties(pool);
     let theirs: Vec<&str> = against
@@ -393,7 +411,7 @@ pub fn iconica_parties(
         ready: &ready,
         play: &play,
     };
-    climb(starts, &space, c, runner)
+    climb(starts, &space, c, runner, tick)
 }
 
 /// A seat's score of a verdict in half-wins.
@@ -520,6 +538,7 @@ fn arcadia_characters(
     s: Settings,
     c: &Climb,
     runner: &Runner<'_>,
+    tick: &(dyn Fn(u64) + Sync),
 ) -> Result<Searched, BalanceError> {
     let src = crate::games::arcadia::matchfile::source_of(options).map_err(options_error)?;
     let lookup = index(src.cards.clone(), cards);
@@ -552,7 +571,7 @@ fn arcadia_characters(
         ready: &ready,
         play: &play,
     };
-    let climbed = climb(std::slice::from_ref(&chars[seat]), &space, c, runner)?;
+    let climbed = climb(std::slice::from_ref(&chars[seat]), &space, c, runner, tick)?;
     Ok(Searched {
         against: format!(
             "{} as built, on the setup given",
@@ -611,6 +630,7 @@ fn ruunara_squads(
     s: Settings,
     c: &Climb,
     runner: &Runner<'_>,
+    tick: &(dyn Fn(u64) + Sync),
 ) -> Result<Searched, BalanceError> {
     use crate::games::ruunara::matchfile;
     use crate::games::ruunara::rules::check_squad;
@@ -651,7 +671,7 @@ fn ruunara_squads(
         ready: &ready,
         play: &play,
     };
-    let climbed = climb(std::slice::from_ref(&start), &space, c, runner)?;
+    let climbed = climb(std::slice::from_ref(&start), &space, c, runner, tick)?;
     Ok(Searched {
         against: format!("the mission {}", src.mission_file),
         measured: climbed.measured,
@@ -703,7 +723,7 @@ mod tests {
             ready: &ready,
             play: &play,
         };
-        let climbed = climb(&[3u8], &space, &c, &runner).unwrap();
+        let climbed = climb(&[3u8], &space, &c, &runner, &|_| {}).unwrap();
         // 3 to 9, and 2 beside the start: each measured once.
         assert_eq!(climbed.measured, 8);
         let found = climbed.found;
@@ -712,7 +732,7 @@ mod tests {
         assert_eq!(found[0].path.last().unwrap(), "9 for 8");
         assert_eq!(found[1].build, 8);
         // Bounded: two steps from 3 reach 5 at most.
-        let short = climb(&[3u8], &space, &Climb { steps: 2, ..c }, &runner).unwrap();
+        let short = climb(&[3u8], &space, &Climb { steps: 2, ..c }, &runner, &|_| {}).unwrap();
         assert_eq!(short.found[0].build, 5);
         // A build that cannot be played is left out, and the climb stops before it.
         let not_seven = |b: &u8| if *b == 7 { Err("no".into()) } else { Ok(*b) };
@@ -720,9 +740,9 @@ mod tests {
             ready: &not_seven,
             ..space
         };
-        let found = climb(&[3u8], &walled, &c, &runner).unwrap().found;
+        let found = climb(&[3u8], &walled, &c, &runner, &|_| {}).unwrap().found;
         assert_eq!(found[0].build, 6);
-        assert!(climb(&[7u8], &walled, &c, &runner).is_err());
+        assert!(climb(&[7u8], &walled, &c, &runner, &|_| {}).is_err());
     }
 
     #[test]
@@ -773,6 +793,7 @@ mod tests {
             seat: 1,
         };
         let never = AtomicBool::new(false);
+        let played = std::sync::atomic::AtomicU64::new(0);
         let one = search(
             Builds::Characters,
             &options,
@@ -780,8 +801,15 @@ mod tests {
             s,
             &short(),
             &runner(1, &never),
+            &|n| {
+                played.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+            },
         )
         .unwrap();
+        // Progress: every game of every build measured, within the bound.
+        let played = played.into_inner();
+        assert_eq!(played, one.measured as u64 * 6);
+        assert!(played <= short().most_games());
         let two = search(
             Builds::Characters,
             &options,
@@ -789,6 +817,7 @@ mod tests {
             s,
             &short(),
             &runner(2, &never),
+            &|_| {},
         )
         .unwrap();
         assert_eq!(one, two);
@@ -871,6 +900,7 @@ mod tests {
             s,
             &short(),
             &runner(1, &never),
+            &|_| {},
         )
         .unwrap();
         let two = search(
@@ -880,6 +910,7 @@ mod tests {
             s,
             &short(),
             &runner(2, &never),
+            &|_| {},
         )
         .unwrap();
         assert_eq!(one, two);
@@ -905,6 +936,7 @@ mod tests {
             Settings { seat: 1, ..s },
             &short(),
             &runner(1, &never),
+            &|_| {},
         )
         .unwrap_err();
         assert!(e.to_string().contains("seat 1"), "{e}");

@@ -228,7 +228,7 @@ fn builds(
         seed: shared.seed,
         ..Climb::default()
     };
-    search(kind, options, &cards, settings, &climb, &runner)
+    search(kind, options, &cards, settings, &climb, &runner, &|_| {})
         .map(Some)
         .map_err(|e| BadInput(format!("--builds: {e}")))
 }
