@@ -88,14 +88,15 @@ impl PartyScreen {
                     ui.separator();
                     let key = format!("{}\n{}", docs.party_a.to_toml(), docs.party_b.to_toml());
                     let cat = env.cat;
-                    self.health.ui(ui, "party", &key, || {
+                    self.health.ui(ui, "party", &key, &crate::games::iconica::REGISTRATION, || {
                         // The rules of `deckwright play iconica` and `health iconica`.
                         let setup = core::match_ready(cat, &docs.party_a, &docs.party_b, Default::default()).setup?;
                         let names = [docs.party_a.name.clone(), docs.party_b.name.clone()];
                         let options = crate::games::iconica::matchfile::options_of(&setup, &names);
-                        Ok(Box::new(move |p| {
-                            health_panel::run(&crate::games::iconica::REGISTRATION, options, p)
-                        }))
+                        Ok(health_panel::Subject {
+                            options,
+                            cards: cat.all().map_err(|e| format!("The catalogue: {e}"))?,
+                        })
                     });
                 }
             });

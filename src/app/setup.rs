@@ -134,26 +134,33 @@ impl SetupScreen {
                     verdict_ui(ui, &verdict);
                     ui.separator();
                     let legal = verdict.checked && verdict.findings.is_empty();
-                    self.health.ui(ui, "setup", &key, || {
-                        if !legal {
-                            return Err(
+                    self.health.ui(
+                        ui,
+                        "setup",
+                        &key,
+                        &crate::games::arcadia::REGISTRATION,
+                        || {
+                            if !legal {
+                                return Err(
                                 "Make the setup legal first: its matches are what a check plays."
                                     .into(),
                             );
-                        }
-                        let chars: Vec<CharacterFile> = setup
-                            .players
-                            .iter()
-                            .map(|p| characters(&p.character))
-                            .collect::<Option<_>>()
-                            .ok_or("A player has no saved character.")?;
-                        // The day limit of `deckwright play arcadia` and `health arcadia`.
-                        let (_, source) = matchfile::compile(&setup, &chars, cat, 500)?;
-                        let options = matchfile::options(&source);
-                        Ok(Box::new(move |p| {
-                            health_panel::run(&crate::games::arcadia::REGISTRATION, options, p)
-                        }))
-                    });
+                            }
+                            let chars: Vec<CharacterFile> = setup
+                                .players
+                                .iter()
+                                .map(|p| characters(&p.character))
+                                .collect::<Option<_>>()
+                                .ok_or("A player has no saved character.")?;
+                            // The day limit of `deckwright play arcadia` and `health arcadia`.
+                            let (_, source) = matchfile::compile(&setup, &chars, cat, 500)?;
+                            let options = matchfile::options(&source);
+                            Ok(health_panel::Subject {
+                                options,
+                                cards: cat.all().map_err(|e| format!("The catalogue: {e}"))?,
+                            })
+                        },
+                    );
                 });
         });
     }

@@ -123,13 +123,13 @@ impl Place {
 }
 
 /// The character's court as decided by its cards (or declared).
-fn court_of(c: &CharacterFile, lookup: &dyn CardLookup) -> Option<Court> {
+pub fn court_of(c: &CharacterFile, lookup: &dyn CardLookup) -> Option<Court> {
     check_character(c, lookup).derived.court
 }
 
 /// Settles the court after a change of cards: declared as `court` when the count is tied,
 /// undeclared when a majority decides it.
-fn settle_court(c: &mut CharacterFile, court: Option<Court>, lookup: &dyn CardLookup) {
+pub fn settle_court(c: &mut CharacterFile, court: Option<Court>, lookup: &dyn CardLookup) {
     let r = check_character(c, lookup);
     if r.violations.iter().any(|v| v.rule == "court-undeclared") {
         c.court = Some(court.unwrap_or(Court::Seelie));

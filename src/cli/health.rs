@@ -18,6 +18,7 @@ use super::games::{Face, GameArgs, game_command};
 use super::load::CliShelf;
 use super::options::policy_parser;
 use super::{BadInput, Context, Outcome};
+use crate::balance::builds::Searched;
 use crate::cards::Card;
 use crate::games::ai::Policy;
 use crate::games::any::AnyGame;
@@ -43,11 +44,18 @@ struct Shared {
     #[arg(long, value_name = "SHARE", default_value_t = 0.6, value_parser = share)]
     share: f64,
     /// Also search for the strongest legal builds, measuring each over this many games
-    /// (0: no search). Iconica: the first party, one character swapped for another at a
-    /// time while it wins more, against the second (`balance::builds`).
+    /// (0: no search): the build of one seat (--build-seat) moved one legal step at a time
+    /// while it wins more, the rest of the setup as given (`balance::builds`). Iconica: a
+    /// party, one character swapped; Arcadia: a character, one merit or flaw taken, dropped
+    /// or swapped within its points and the setup's rules; Ruunara: the squad, one member
+    /// swapped, against the mission. At most 3 moves of at most 40 builds each.
     #[arg(long, value_name = "GAMES", default_value_t = 0,
           value_parser = clap::value_parser!(u64).range(0..=100_000))]
     builds: u64,
+    /// With --builds: the seat whose build is searched (1 or 2; Ruunara's squad is 1).
+    #[arg(long, value_name = "SEAT", default_value_t = 1,
+          value_parser = clap::value_parser!(u8).range(1..=2))]
+    build_seat: u8,
     /// Print JSON on stdout.
     #[arg(long)]
     json: bool,
@@ -77,7 +85,14 @@ pub type Args = GameArgs<HealthFace>;
 /// The words of the game's own options on this command line: what `play GAME` takes too
 /// (the health options and their values left out).
 fn game_words(words: &[String], game: &str) -> Vec<String> {
-    const VALUED: [&str; 5] = ["--games", "--seed", "--ai", "--share", "--builds"];
+    const VALUED: [&str; 6] = [
+        "--games",
+        "--seed",
+        "--ai",
+        "--share",
+        "--builds",
+        "--build-seat",
+    ];
     let Some(at) = words.iter().position(|w| w == game) else {
         return Vec::new();
     };
@@ -125,6 +140,7 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
     let mut opened: Vec<Mutex<Box<dyn AnyGame>>> = Vec::new();
     let mut by_options: HashMap<String, usize> = HashMap::new();
     let mut at = Vec::new();
+    let mut first_options = None;
     for k in 0..shared.games {
         let seed = shared.seed.wrapping_add(k);
         let options = (game.options.compile)(
@@ -137,6 +153,9 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
             },
         )
         .map_err(BadInput)?;
+        if first_options.is_none() {
+            first_options = Some(options.clone());
+        }
         let n = opened.len();
         let i = *by_options.entry(options.to_string()).or_insert(n);
         if i == n {
@@ -170,78 +189,48 @@ pub fn run(ctx: &Context, args: Args) -> Outcome {
         ),
         _ => None,
     };
-    let builds = if shared.builds > 0 {
-        builds(ctx, game, &m, &shared)?
-    } else {
-        Vec::new()
+    let builds = match first_options {
+        Some(options) if shared.builds > 0 => builds(game, &options, &shelf, &shared)?,
+        _ => None,
     };
-    print(ctx, game, &shared, &mine, &h, &command, &builds)
+    print(ctx, game, &shared, &mine, &h, &command, builds)
 }
 
-/// A build found, as the report shows it.
-struct Built {
-    name: String,
-    rate: crate::balance::Rate,
-    path: Vec<String>,
-}
-
-/// The strongest legal builds of the game's setup (`--builds`): Iconica's first party
-/// searched against its second; other games are not searched yet (said on stderr).
+/// The strongest legal builds of the match `options` describe (`--builds`), searched as the
+/// game's registration says (`Balance::builds`); `None`, said on stderr, for a game whose
+/// builds are not searched.
 fn builds(
-    ctx: &Context,
     game: &Registration,
-    m: &clap::ArgMatches,
+    options: &toml::Table,
+    shelf: &CliShelf,
     shared: &Shared,
-) -> Result<Vec<Built>, BadInput> {
-    use crate::balance::builds::{Climb, iconica_parties};
-    if game.name != "iconica" {
-        super::out::note!(
-            "--builds: the builds of {} are not searched yet (Iconica's parties are)",
-            game.name
-        );
-        return Ok(Vec::new());
-    }
-    let opts = crate::games::iconica::options::IconicaOptions::from_arg_matches(m)
-        .map_err(|e| BadInput(e.to_string()))?;
-    let cat = super::load::open_catalogue(ctx)?;
-    let pool = super::load::iconica_characters(&cat)?;
-    let parties = super::load::parties(&cat, &opts.parties)?;
-    let (Some(mine), Some(against)) = (parties.first(), parties.get(1)) else {
-        return Err(BadInput("--builds: give two parties".into()));
+) -> Result<Option<Searched>, BadInput> {
+    use crate::balance::builds::{Climb, Settings, search};
+    use crate::games::registry::Shelf;
+    let Some(kind) = game.balance.and_then(|b| b.builds) else {
+        super::out::note!("--builds: {} has no builds to search", game.title);
+        return Ok(None);
     };
-    let start: Option<Vec<usize>> = mine
-        .iter()
-        .map(|c| pool.iter().position(|p| p.id == c.id))
-        .collect();
-    let Some(&[a, b, c]) = start.as_deref() else {
-        return Err(BadInput(
-            "--builds: the first party's members must be three catalogue characters".into(),
-        ));
-    };
+    let cards = shelf
+        .cards()
+        .map_err(|e| BadInput(format!("catalogue: {e}")))?;
     // The search plays the policy that chooses on purpose (the last given, greedy by default).
-    let ai = shared.ai.last().copied().unwrap_or(Policy::Greedy);
-    let settings = crate::balance::iconica::Settings {
-        rules: opts.rules.rules(),
-        ai,
+    let settings = Settings {
+        ai: shared.ai.last().copied().unwrap_or(Policy::Greedy),
         seed: shared.seed,
+        seat: usize::from(shared.build_seat - 1),
     };
     let never = AtomicBool::new(false);
     let runner = crate::balance::Runner::new(None, crate::balance::Stopping::default(), &never)
         .map_err(|e| BadInput(e.to_string()))?;
     let climb = Climb {
         games: shared.builds,
+        seed: shared.seed,
         ..Climb::default()
     };
-    let found = iconica_parties(&pool, &[[a, b, c]], against, settings, &climb, &runner)
-        .map_err(|e| BadInput(format!("--builds: {e}")))?;
-    Ok(found
-        .into_iter()
-        .map(|f| Built {
-            name: f.name,
-            rate: f.rate,
-            path: f.path,
-        })
-        .collect())
+    search(kind, options, &cards, settings, &climb, &runner, &|_| {})
+        .map(Some)
+        .map_err(|e| BadInput(format!("--builds: {e}")))
 }
 
 fn print(
@@ -251,8 +240,12 @@ fn print(
     words: &[String],
     h: &Health,
     command: &dyn Fn(&health::Finding) -> Option<String>,
-    builds: &[Built],
+    searched: Option<Searched>,
 ) -> Outcome {
+    let builds = searched
+        .as_ref()
+        .map(|s| s.builds.as_slice())
+        .unwrap_or(&[]);
     let out = &ctx.out;
     let games = shared.games;
     if shared.json {
@@ -301,7 +294,11 @@ fn print(
                 "ci95": [b.rate.ci95.0, b.rate.ci95.1],
                 "games": b.rate.games,
                 "path": b.path,
+                "file": b.file,
             })).collect::<Vec<_>>(),
+            "builds_against": searched.as_ref().map(|s| s.against.clone()),
+            "builds_measured": searched.as_ref().map(|s| s.measured),
+            "build_seat": shared.build_seat,
         }));
         return Ok(ExitCode::SUCCESS);
     }
@@ -347,8 +344,14 @@ fn print(
     if !builds.is_empty() {
         writeln!(
             out,
-            "strongest builds found ({} games each, against the second party, {}):",
+            "strongest builds found for seat {} ({} legal builds measured, {} games each, against {}, {}):",
+            shared.build_seat,
+            searched.as_ref().map(|s| s.measured).unwrap_or_default(),
             shared.builds,
+            searched
+                .as_ref()
+                .map(|s| s.against.as_str())
+                .unwrap_or_default(),
             shared.ai.last().copied().unwrap_or(Policy::Greedy).name()
         );
         for b in builds {

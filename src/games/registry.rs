@@ -158,6 +158,25 @@ pub struct Balance {
     /// The game's arguments of `balance sweep GAME` (its rules: a `SweepOptions` struct's
     /// `augment_args`); `None` for a game whose cards are not swept.
     pub sweep: Option<fn(clap::Command) -> clap::Command>,
+    /// How `health GAME --builds` searches for the strongest legal builds of a match's
+    /// setup; `None` for a game whose builds are not searched (Iconoclasm has none).
+    pub builds: Option<Builds>,
+}
+
+/// What a build of a game is, for the search of the strongest legal ones
+/// (`crate::balance::builds::search`, chosen by this value rather than by the game's name):
+/// each names the one-swap moves and the legality checks the search uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Builds {
+    /// A party of three catalogue characters, one swapped for another legal one (Iconica),
+    /// against the other party as given.
+    Parties,
+    /// A character's merits and flaws within its point budget and the setup's rules, one
+    /// added, dropped or swapped at a time (Arcadia), against the other character as built.
+    Characters,
+    /// A squad's members, one swapped for another ally hero or unit the squad rules and the
+    /// mission's deployment allow (Ruunara), against the mission.
+    Squads,
 }
 
 /// How the balance lab measures a game; each names a measure of `crate::balance`, chosen

@@ -260,3 +260,79 @@ fn the_party_screens_health_check_is_the_command_lines() {
     assert_eq!(h.state().docs.party_b.members.len(), 4);
     h.get_by_label_contains("(for an earlier version");
 }
+
+/// The Party screen's "Find strongest builds" runs `deckwright health --builds`'s search on
+/// a job (progress and Stop, run inline here) and shows the three strongest parties found
+/// for the first party against the second: the ones the core's search finds.
+#[test]
+fn the_party_screen_finds_the_strongest_builds_the_core_finds() {
+    use deckwright::balance::builds::{Settings, search};
+    use deckwright::cards::Card;
+    let mut h = harness_of_height(app(), 1400.0);
+    h.run();
+    crate::support::inline_turns(&h);
+    click(&mut h, "Party");
+    click(&mut h, "Match: a second party");
+    let mine = ["Teodric Vale", "Anwen Halloway", "Gorm Ashcairn"];
+    let theirs = ["Varek Solenne", "Kethra Voss", "Nyx Ellery"];
+    for name in mine {
+        crate::support::pick_character(&mut h, name);
+    }
+    click(&mut h, "B");
+    for name in theirs {
+        crate::support::pick_character(&mut h, name);
+    }
+    click(&mut h, "Find strongest builds");
+    h.run();
+    h.get_by_label_contains("Strongest builds found for seat 1");
+    // The same search through the core, on the same match.
+    let cards = deckwright::catalogue::bundled_cards().unwrap();
+    let party = |names: &[&str]| -> Vec<_> {
+        names
+            .iter()
+            .map(|n| {
+                cards
+                    .iter()
+                    .find_map(|c| match c {
+                        Card::Iconica(ch) if ch.name == *n => Some(ch.clone()),
+                        _ => None,
+                    })
+                    .unwrap()
+            })
+            .collect()
+    };
+    let options = deckwright::games::iconica::matchfile::options(
+        &Default::default(),
+        &[
+            (String::new(), party(&mine)),
+            (String::new(), party(&theirs)),
+        ],
+    );
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let runner = deckwright::balance::Runner::new(Some(1), Default::default(), &never).unwrap();
+    let found = search(
+        deckwright::games::registry::Builds::Parties,
+        &options,
+        &cards,
+        Settings {
+            ai: deckwright::games::ai::Policy::Greedy,
+            seed: 1,
+            seat: 0,
+        },
+        &deckwright::app::health_panel::climb(),
+        &runner,
+        &|_| {},
+    )
+    .unwrap();
+    assert_eq!(found.builds.len(), 3);
+    for b in &found.builds {
+        h.get_by_label(&format!(
+            "{:.1}% ({:.1}% to {:.1}%): {}",
+            b.rate.win_rate * 100.0,
+            b.rate.ci95.0 * 100.0,
+            b.rate.ci95.1 * 100.0,
+            b.name
+        ));
+    }
+    h.snapshot("builder-party-strongest-builds");
+}

@@ -185,13 +185,14 @@ fn the_strongest_parties_found_are_legal_ranked_and_win_at_least_as_much_as_the_
     // The same seed finds the same builds.
     let again = json(&cli::deckwright(&db, &args), "builds");
     assert_eq!(again["builds"], report["builds"]);
-    // A game whose builds are not searched yet says so and still reports its health.
+    // A game with no builds says so and still reports its health.
     let o = cli::deckwright(
         &db,
         &[
             "health",
-            "arcadia",
-            &ex("arcadia/legal-long-road.setup.toml"),
+            "iconoclasm",
+            "--players",
+            "2",
             "--games",
             "2",
             "--builds",
@@ -199,5 +200,141 @@ fn the_strongest_parties_found_are_legal_ranked_and_win_at_least_as_much_as_the_
         ],
     );
     assert_eq!(o.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("not searched yet"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no builds to search"));
+}
+
+/// The builds of a `--builds` report, each checked: ranked, measured over `games`, its
+/// interval around its rate, its path from the build given, the start's rate never above
+/// the best's.
+fn checked_builds(report: &Value, games: u64) -> Vec<Value> {
+    let builds = report["builds"].as_array().unwrap().clone();
+    assert!(!builds.is_empty(), "{report}");
+    let rate = |b: &Value| b["win_rate"].as_f64().unwrap();
+    assert!(
+        builds.windows(2).all(|w| rate(&w[0]) >= rate(&w[1])),
+        "{report}"
+    );
+    for b in &builds {
+        let (lo, hi) = (
+            b["ci95"][0].as_f64().unwrap(),
+            b["ci95"][1].as_f64().unwrap(),
+        );
+        assert!(lo <= rate(b) && rate(b) <= hi && b["games"] == games, "{b}");
+        assert_eq!(b["path"][0], "start");
+        assert!(
+            b["path"].as_array().unwrap().len() <= 4,
+            "at most 3 moves: {b}"
+        );
+    }
+    let measured = report["builds_measured"].as_u64().unwrap();
+    assert!(
+        measured as usize >= builds.len() && measured <= 1 + 3 * 40,
+        "{report}"
+    );
+    builds
+}
+
+#[test]
+fn the_strongest_arcadia_characters_found_are_legal_in_the_setup_and_the_same_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.sqlite");
+    let setup = ex("arcadia/legal-long-road.setup.toml");
+    let args = [
+        "health",
+        "arcadia",
+        &setup,
+        "--games",
+        "2",
+        "--builds",
+        "6",
+        "--build-seat",
+        "2",
+        "--json",
+    ];
+    let report = json(&cli::deckwright(&db, &args), "arcadia builds");
+    assert_eq!(report["build_seat"], 2);
+    assert!(
+        report["builds_against"]
+            .as_str()
+            .unwrap()
+            .contains("Sir Bramwell"),
+        "{report}"
+    );
+    // Each character found, in the setup in place of the second, passes `validate`.
+    let text = std::fs::read_to_string(&setup).unwrap();
+    let theirs = "legal-hobgallant-knight.character.toml";
+    std::fs::copy(ex(&format!("arcadia/{theirs}")), dir.path().join(theirs)).unwrap();
+    let found_setup = dir.path().join("found.setup.toml");
+    std::fs::write(
+        &found_setup,
+        text.replace(
+            "legal-veteran-with-experience.character.toml",
+            "found.character.toml",
+        ),
+    )
+    .unwrap();
+    for b in checked_builds(&report, 6) {
+        std::fs::write(
+            dir.path().join("found.character.toml"),
+            b["file"].as_str().unwrap(),
+        )
+        .unwrap();
+        let v = cli::deckwright(&db, &["validate", found_setup.to_str().unwrap()]);
+        assert_eq!(
+            v.status.code(),
+            Some(0),
+            "{b}: {}",
+            String::from_utf8_lossy(&v.stdout)
+        );
+    }
+    // The same seed finds the same builds; the text report shows them too.
+    let again = json(&cli::deckwright(&db, &args), "arcadia builds again");
+    assert_eq!(again["builds"], report["builds"]);
+    let text_args: Vec<&str> = args[..args.len() - 1].to_vec();
+    let o = cli::deckwright(&db, &text_args);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("strongest builds found for seat 2"), "{out}");
+}
+
+#[test]
+fn the_strongest_ruunara_squads_found_are_legal_on_the_mission() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.sqlite");
+    let mission = ex("ruunara/reach.mission.toml");
+    let squad = ex("ruunara/legal-free-play-mix.squad.toml");
+    let args = [
+        "health", "ruunara", &mission, &squad, "--games", "2", "--builds", "4", "--json",
+    ];
+    let report = json(&cli::deckwright(&db, &args), "ruunara builds");
+    let builds = checked_builds(&report, 4);
+    assert!(builds.len() > 1, "a free squad has moves: {report}");
+    let found = dir.path().join("found.squad.toml");
+    for b in builds {
+        std::fs::write(&found, b["file"].as_str().unwrap()).unwrap();
+        let v = cli::deckwright(&db, &["validate", &mission, found.to_str().unwrap()]);
+        assert_eq!(
+            v.status.code(),
+            Some(0),
+            "{b}: {}",
+            String::from_utf8_lossy(&v.stdout)
+        );
+    }
+    // A squad is seat 1: seat 2 is refused, said whole.
+    let o = cli::deckwright(
+        &db,
+        &[
+            "health",
+            "ruunara",
+            &mission,
+            &squad,
+            "--games",
+            "2",
+            "--builds",
+            "4",
+            "--build-seat",
+            "2",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("seat 1"));
 }

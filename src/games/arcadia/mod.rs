@@ -43,5 +43,6 @@ pub const REGISTRATION: crate::games::registry::Registration =
             measured: "an Arcadia merit or flaw",
             sweep: None,
             method: crate::games::registry::Method::Points,
+            builds: Some(crate::games::registry::Builds::Characters),
         }),
     };

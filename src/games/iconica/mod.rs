@@ -42,6 +42,7 @@ pub const REGISTRATION: crate::games::registry::Registration =
             measured: "an Iconica character",
             method: crate::games::registry::Method::Field,
             sweep: Some(<options::SweepOptions as clap::Args>::augment_args),
+            builds: Some(crate::games::registry::Builds::Parties),
         }),
     };
 

@@ -36,5 +36,6 @@ pub const REGISTRATION: crate::games::registry::Registration =
             measured: "a clash table",
             sweep: None,
             method: crate::games::registry::Method::Seats,
+            builds: None,
         }),
     };

@@ -45,5 +45,6 @@ pub const REGISTRATION: crate::games::registry::Registration =
             measured: "a Ruunara hero",
             sweep: None,
             method: crate::games::registry::Method::Squad,
+            builds: Some(crate::games::registry::Builds::Squads),
         }),
     };
