@@ -323,8 +323,6 @@ pub struct Agent<E> {
     pub rng: ChaCha8Rng,
     pub eval: E,
     values: Vec<f64>,
-    /// The search's storage, kept from one decision to the next.
-    tree: Tree,
     /// Ends a search early when set ([`Agent::stopped_by`]).
     stop: Option<Arc<AtomicBool>>,
 }
@@ -343,7 +341,6 @@ impl<E> Agent<E> {
             rng: ChaCha8Rng::seed_from_u64(seed),
             eval,
             values: Vec::new(),
-            tree: Tree::default(),
             stop: None,
         }
     }
@@ -387,7 +384,7 @@ impl<E> Agent<E> {
         self.eval
             .option_values(g, seat, options, &mut self.rng, &mut self.values);
         match self.policy {
-            Policy::Mcts(budget) => most_visited(&search(
+            Policy::Mcts(budget) => mcts(
                 g,
                 seat,
                 options,
@@ -398,8 +395,7 @@ impl<E> Agent<E> {
                 },
                 &mut self.eval,
                 &mut self.rng,
-                &mut self.tree,
-            )),
+            ),
             _ => first_best(&self.values),
         }
     }
@@ -454,7 +450,7 @@ impl<E> Agent<E> {
                 .option_values(&world, seat, options, &mut self.rng, &mut self.values);
             match budget {
                 Some(budget) => {
-                    let visits = search(
+                    let visits = mcts_visits(
                         &world,
                         seat,
                         options,
@@ -465,7 +461,6 @@ impl<E> Agent<E> {
                         },
                         &mut self.eval,
                         &mut self.rng,
-                        &mut self.tree,
                     );
                     for (a, v) in visits {
                         if let Some(t) = total.get_mut(a) {
@@ -495,112 +490,27 @@ pub fn first_best(values: &[f64]) -> usize {
     b
 }
 
-/// No node (an end of a list of children).
-const NONE: u32 = u32::MAX;
-
-/// A node of the search tree, in [`Tree`]'s arena: its children are a list through the
-/// arena (`first`, each child's `next`), its options a range of the tree's option arena, so
-/// growing the tree allocates nothing per node.
-#[derive(Debug, Clone, Copy)]
 struct TNode {
     visits: f64,
     /// Sum of returns of the seat that moved into this node.
     value: f64,
     /// Seat that moved into this node (decision children only; `usize::MAX` otherwise).
     mover: usize,
-    /// The option or outcome that leads here from the parent.
-    edge: usize,
-    /// First and last child made so far (`NONE`: none), in the order made.
-    first: u32,
-    last: u32,
-    /// The parent's next child.
-    next: u32,
-    /// Children made so far.
-    tried: u32,
-    /// At a decision: the options the search expands, in expansion order, as a range of
-    /// [`Tree::options`] (`len` 0: not listed yet).
-    opts: u32,
-    len: u32,
+    /// (option or outcome, node id) of the children made so far.
+    children: Vec<(usize, u32)>,
+    /// At a decision: the options the search expands, in expansion order.
+    options: Vec<usize>,
 }
 
 impl TNode {
-    fn new(mover: usize, edge: usize) -> TNode {
+    fn new(mover: usize) -> TNode {
         TNode {
             visits: 0.0,
             value: 0.0,
             mover,
-            edge,
-            first: NONE,
-            last: NONE,
-            next: NONE,
-            tried: 0,
-            opts: 0,
-            len: 0,
+            children: Vec::new(),
+            options: Vec::new(),
         }
-    }
-}
-
-/// A search tree's storage: nodes and their listed options in two arenas, and the buffers a
-/// search reuses. An [`Agent`] keeps one, so its searches after the first allocate nothing
-/// until a tree outgrows the last.
-#[derive(Debug, Clone, Default)]
-pub struct Tree {
-    nodes: Vec<TNode>,
-    options: Vec<usize>,
-    /// A decision's candidates as the evaluator lists them, before they go to `options`.
-    listed: Vec<usize>,
-    path: Vec<u32>,
-    prior: Vec<f64>,
-    cand_values: Vec<f64>,
-}
-
-impl Tree {
-    /// Adds `child` (a new node) as the last child of `parent`.
-    fn adopt(&mut self, parent: u32, child: TNode) -> u32 {
-        let id = self.nodes.len() as u32;
-        self.nodes.push(child);
-        let p = &mut self.nodes[parent as usize];
-        let last = p.last;
-        p.last = id;
-        p.tried += 1;
-        if last == NONE {
-            p.first = id;
-        } else {
-            self.nodes[last as usize].next = id;
-        }
-        id
-    }
-
-    /// Lists the options of `node` from `self.listed` (option 0 when the evaluator gave
-    /// none).
-    fn keep_listed(&mut self, node: u32) {
-        if self.listed.is_empty() {
-            self.listed.push(0);
-        }
-        let n = &mut self.nodes[node as usize];
-        n.opts = self.options.len() as u32;
-        n.len = self.listed.len() as u32;
-        self.options.extend_from_slice(&self.listed);
-    }
-
-    /// The options of `node` (empty until listed).
-    fn options_of(&self, node: u32) -> &[usize] {
-        let n = &self.nodes[node as usize];
-        &self.options[n.opts as usize..(n.opts + n.len) as usize]
-    }
-
-    /// The children of `node`, in the order made: (option or outcome, id).
-    fn children(&self, node: u32) -> impl Iterator<Item = (usize, u32)> + '_ {
-        let mut id = self.nodes[node as usize].first;
-        std::iter::from_fn(move || {
-            if id == NONE {
-                return None;
-            }
-            let here = id;
-            let n = &self.nodes[here as usize];
-            id = n.next;
-            Some((n.edge, here))
-        })
     }
 }
 
@@ -644,31 +554,7 @@ pub fn mcts_visits<'a, G: Game, E: Evaluator<G>>(
     eval: &mut E,
     rng: &mut ChaCha8Rng,
 ) -> Vec<(usize, f64)> {
-    search(
-        root,
-        seat,
-        options,
-        values,
-        limit.into(),
-        eval,
-        rng,
-        &mut Tree::default(),
-    )
-}
-
-/// [`mcts_visits`] in the storage of `tree` (cleared first, its room kept).
-#[allow(clippy::too_many_arguments)]
-fn search<G: Game, E: Evaluator<G>>(
-    root: &G,
-    seat: usize,
-    options: usize,
-    values: &[f64],
-    limit: Limit<'_>,
-    eval: &mut E,
-    rng: &mut ChaCha8Rng,
-    tree: &mut Tree,
-) -> Vec<(usize, f64)> {
-    let Limit { budget, stop } = limit;
+    let Limit { budget, stop } = limit.into();
     if options <= 1 {
         return vec![(0, 1.0)];
     }
@@ -679,40 +565,34 @@ fn search<G: Game, E: Evaluator<G>>(
         Budget::Playouts(n) => n as usize + options.min(256) + 1,
         Budget::Millis(_) => 1024,
     };
-    tree.nodes.clear();
-    tree.options.clear();
-    tree.nodes.reserve(room.min(1 << 16));
-    tree.nodes.push(TNode::new(usize::MAX, usize::MAX));
-    eval.candidates(root, seat, options, &mut tree.listed);
-    if tree.listed.len() <= 1 {
-        return vec![(tree.listed.first().copied().unwrap_or(0), 1.0)];
+    let mut tree = Vec::with_capacity(room.min(1 << 16));
+    tree.push(TNode::new(usize::MAX));
+    eval.candidates(root, seat, options, &mut tree[0].options);
+    let cands = tree[0].options.clone();
+    if cands.len() <= 1 {
+        return vec![(cands.first().copied().unwrap_or(0), 1.0)];
     }
-    tree.keep_listed(0);
-    let cands = tree.options_of(0).len();
-    let mut cand_values = std::mem::take(&mut tree.cand_values);
-    cand_values.clear();
-    if values.len() == options {
-        cand_values.extend(tree.options_of(0).iter().map(|&a| values[a]));
+    let cand_values: Vec<f64> = if values.len() == options {
+        cands.iter().map(|&a| values[a]).collect()
     } else {
-        cand_values.extend_from_slice(values);
-    }
-    let mut prior = std::mem::take(&mut tree.prior);
+        values.to_vec()
+    };
+    let mut prior = Vec::new();
     eval.priors(&cand_values, &mut prior);
-    if prior.len() == cands && tuning.prior_visits > 0.0 {
+    if prior.len() == cands.len() && tuning.prior_visits > 0.0 {
         let w = tuning.prior_visits;
-        for (k, p) in prior.iter().enumerate() {
-            let a = tree.options[k];
-            let mut n = TNode::new(seat, a);
+        for (&a, p) in cands.iter().zip(&prior) {
+            let mut n = TNode::new(seat);
             n.visits = w;
             n.value = w * p;
-            tree.adopt(0, n);
+            tree.push(n);
+            let id = (tree.len() - 1) as u32;
+            tree[0].children.push((a, id));
         }
-        tree.nodes[0].visits = w * cands as f64;
+        tree[0].visits = w * cands.len() as f64;
     }
-    tree.cand_values = cand_values;
-    tree.prior = prior;
     let started = Instant::now();
-    let mut path = std::mem::take(&mut tree.path);
+    let mut path: Vec<u32> = Vec::with_capacity(64);
     let mut done = 0u32;
     loop {
         if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
@@ -726,7 +606,6 @@ fn search<G: Game, E: Evaluator<G>>(
             _ => {}
         }
         done += 1;
-        // One copy of the root a playout, walked down the tree and on into the leaf.
         let mut state = root.clone();
         path.clear();
         path.push(0);
@@ -738,23 +617,29 @@ fn search<G: Game, E: Evaluator<G>>(
                     seat: mover,
                     options,
                 } => {
-                    // The options are listed once, on the node's first visit, and kept.
-                    if tree.nodes[cur as usize].len == 0 {
-                        eval.candidates(&state, mover, options, &mut tree.listed);
-                        tree.keep_listed(cur);
+                    let node = cur as usize;
+                    if tree[node].options.is_empty() {
+                        let mut opts = std::mem::take(&mut tree[node].options);
+                        eval.candidates(&state, mover, options, &mut opts);
+                        if opts.is_empty() {
+                            opts.push(0);
+                        }
+                        tree[node].options = opts;
                     }
-                    let node = tree.nodes[cur as usize];
-                    if node.tried < node.len {
-                        let a = tree.options[(node.opts + node.tried) as usize];
-                        let id = tree.adopt(cur, TNode::new(mover, a));
+                    let tried = tree[node].children.len();
+                    if tried < tree[node].options.len() {
+                        let a = tree[node].options[tried];
+                        tree.push(TNode::new(mover));
+                        let id = (tree.len() - 1) as u32;
+                        tree[node].children.push((a, id));
                         state.apply(a);
                         path.push(id);
                         break eval.leaf(&state, rng);
                     }
-                    let ln = node.visits.max(1.0).ln();
+                    let ln = tree[node].visits.max(1.0).ln();
                     let mut best = (f64::NEG_INFINITY, 0usize, 0u32);
-                    for (a, id) in tree.children(cur) {
-                        let ch = &tree.nodes[id as usize];
+                    for &(a, id) in &tree[node].children {
+                        let ch = &tree[id as usize];
                         let n = ch.visits.max(1e-9);
                         let u = ch.value / n + tuning.c * (ln / n).sqrt();
                         if u > best.0 {
@@ -767,10 +652,19 @@ fn search<G: Game, E: Evaluator<G>>(
                 }
                 Turn::Chance(c) => {
                     let a = sample(c, rng);
-                    let found = tree.children(cur).find(|ch| ch.0 == a).map(|ch| ch.1);
+                    let found = tree[cur as usize]
+                        .children
+                        .iter()
+                        .find(|ch| ch.0 == a)
+                        .map(|ch| ch.1);
                     let id = match found {
                         Some(id) => id,
-                        None => tree.adopt(cur, TNode::new(usize::MAX, a)),
+                        None => {
+                            tree.push(TNode::new(usize::MAX));
+                            let id = (tree.len() - 1) as u32;
+                            tree[cur as usize].children.push((a, id));
+                            id
+                        }
                     };
                     state.apply(a);
                     cur = id;
@@ -779,16 +673,17 @@ fn search<G: Game, E: Evaluator<G>>(
             }
         };
         for &id in &path {
-            let nd = &mut tree.nodes[id as usize];
+            let nd = &mut tree[id as usize];
             nd.visits += 1.0;
             if nd.mover < MAX_SEATS {
                 nd.value += rewards[nd.mover];
             }
         }
     }
-    tree.path = path;
-    tree.children(0)
-        .map(|(a, id)| (a, tree.nodes[id as usize].visits))
+    tree[0]
+        .children
+        .iter()
+        .map(|&(a, id)| (a, tree[id as usize].visits))
         .collect()
 }
 
