@@ -118,6 +118,9 @@ pub enum Done {
 /// What a job gives: what it found, `None` when stopped, or why it could not play.
 pub type Checked = Result<Option<Done>, String>;
 
+/// The work of a job, given to it.
+pub type Work = Box<dyn FnOnce(&Progress) -> Checked + Send>;
+
 /// The panel's state.
 #[derive(Default)]
 pub struct HealthPanel {
@@ -145,13 +148,7 @@ impl HealthPanel {
         ui.push_id(("health", id), |ui| self.panel_ui(ui, key, game, subject));
     }
 
-    fn start(
-        &mut self,
-        ui: &egui::Ui,
-        key: &str,
-        total: u64,
-        work: Result<Box<dyn FnOnce(&Progress) -> Checked + Send>, String>,
-    ) {
+    fn start(&mut self, ui: &egui::Ui, key: &str, total: u64, work: Result<Work, String>) {
         self.message = None;
         match work {
             Err(e) => self.message = Some(e),
@@ -246,7 +243,7 @@ impl HealthPanel {
             }
         });
         if let (Some(builds), Some(subject)) = (asked, subject.take()) {
-            let work = subject().map(|s| -> Box<dyn FnOnce(&Progress) -> Checked + Send> {
+            let work = subject().map(|s| -> Work {
                 if builds {
                     Box::new(move |p| run_builds(game, s, p).map(|f| f.map(Done::Builds)))
                 } else {

@@ -354,6 +354,7 @@ fn search_parties(
 /// `against` (the other side, as given): neighbours are the legal parties of the pool that
 /// keep two of the three and share no Legend or Special with `against`. Game `i` seats the
 /// searched party at `s.seat` when `i` is even and at the other seat when odd.
+#[allow(clippy::too_many_arguments)]
 pub fn iconica_parties(
     pool: &[Character],
     starts: &[[usize; 3]],
