@@ -7,7 +7,7 @@
 
 use super::game::RuunaraGame;
 use super::geom::Rect;
-use super::setup::Side;
+use super::setup::{MAX_FIGS, Side};
 use super::state::{Phase, Status};
 use crate::games::ai::{Agent, Evaluated, Evaluator};
 use crate::games::dice::Dice;
@@ -43,7 +43,9 @@ pub fn squad_value(g: &RuunaraGame<'_>) -> f64 {
         return v - f64::from(st.round) * v.signum();
     }
     let mut v = 0.0;
-    let mut heroes = Vec::with_capacity(8);
+    // The members counted for distances, on the stack (greedy values every option).
+    let mut placed = [0usize; MAX_FIGS];
+    let mut n = 0;
     for i in st.ids() {
         let f = &st.figs[i];
         let mine = f.team == 0;
@@ -59,12 +61,14 @@ pub fn squad_value(g: &RuunaraGame<'_>) -> f64 {
                 && s.figs[i].side == Side::Hero
                 && st.waiting & (1 << i) == 0
             {
-                heroes.push(i);
+                placed[n] = i;
+                n += 1;
             }
         } else if f.team == 1 {
             v -= w;
         }
     }
+    let heroes = &placed[..n];
     let nearest = |j| {
         heroes
             .iter()
@@ -100,7 +104,7 @@ pub fn squad_value(g: &RuunaraGame<'_>) -> f64 {
         }
         Objective::Reach { exit } => {
             let z = Rect::new(exit.x, exit.y, exit.w, exit.d);
-            for &h in &heroes {
+            for &h in heroes {
                 v -= 0.5 * z.dist(st.figs[h].at);
             }
         }
@@ -113,7 +117,7 @@ pub fn squad_value(g: &RuunaraGame<'_>) -> f64 {
     if st.round == 0
         || (st.round == 1 && st.phase == Phase::Pick && heroes.iter().all(|&h| !st.figs[h].acted))
     {
-        v += deploy_term(g, &heroes);
+        v += deploy_term(g, heroes);
     }
     v
 }

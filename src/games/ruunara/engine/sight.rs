@@ -78,7 +78,7 @@ pub(crate) fn engages(f: &super::state::Fig, g: &super::state::Fig) -> bool {
 
 /// Whether the bases of `f` and `g` are within 1" of each other (engagement's distance).
 #[inline]
-fn within_engage(f: &super::state::Fig, g: &super::state::Fig) -> bool {
+pub(crate) fn within_engage(f: &super::state::Fig, g: &super::state::Fig) -> bool {
     // Centres farther apart than this on either axis are plainly not engaged.
     let apart = (f.r + g.r) + ENGAGE + 0.01;
     (f.at.x - g.at.x).abs() <= apart

@@ -624,7 +624,7 @@ impl State {
     /// them.
     fn hold_captures(&mut self, s: &Setup, team: u8, log: &mut impl Log) {
         for i in self.ids() {
-            let f = self.figs[i];
+            let f = &self.figs[i];
             if f.team != team || f.status != Status::Free || f.engaged_since == 0 {
                 continue;
             }
@@ -727,19 +727,36 @@ impl State {
     /// Updates who is engaged since when; a fight that ends resets per-fight skill uses.
     pub(crate) fn refresh(&mut self) {
         let n = usize::from(self.n);
-        // Engagement between two free figures is mutual: each pair is checked once.
-        let mut engaged = 0u32;
-        for i in 0..n {
-            let f = &self.figs[i];
-            if f.status != Status::Free || f.team >= 2 {
+        // Only a free figure of one side and a free figure of the other engage
+        // (`sight::engages`), and engagement is mutual: the free figures of each side are
+        // listed once and each pair across them is checked once.
+        let (mut side0, mut side1) = ([0u8; MAX_FIGS], [0u8; MAX_FIGS]);
+        let (mut n0, mut n1) = (0, 0);
+        for (i, f) in self.figs[..n].iter().enumerate() {
+            if f.status != Status::Free {
                 continue;
             }
-            for j in i + 1..n {
-                if engaged & (1 << i) != 0 && engaged & (1 << j) != 0 {
+            match f.team {
+                0 => {
+                    side0[n0] = i as u8;
+                    n0 += 1;
+                }
+                1 => {
+                    side1[n1] = i as u8;
+                    n1 += 1;
+                }
+                _ => {}
+            }
+        }
+        let mut engaged = 0u32;
+        for &a in &side0[..n0] {
+            let f = &self.figs[usize::from(a)];
+            for &b in &side1[..n1] {
+                if engaged & (1 << a) != 0 && engaged & (1 << b) != 0 {
                     continue;
                 }
-                if super::sight::engages(f, &self.figs[j]) {
-                    engaged |= (1 << i) | (1 << j);
+                if super::sight::within_engage(f, &self.figs[usize::from(b)]) {
+                    engaged |= (1 << a) | (1 << b);
                 }
             }
         }
@@ -801,6 +818,10 @@ impl State {
                     let free = self.figs[i].status == Status::Free;
                     if s.figs[i].side == Side::Enemy {
                         left |= free;
+                        // An enemy still free: not won, whatever the rest.
+                        if left {
+                            break;
+                        }
                         held |= self.figs[i].status == Status::Captured;
                     }
                     rescuer |= free && self.figs[i].team == 1;
@@ -993,8 +1014,19 @@ impl State {
     }
 
     fn tactical_opts(&mut self, s: &Setup, i: usize) {
+        // Only a flight or an area reads whether `i` is engaged: worked out for those alone.
+        let engaged = s.figs[i].skills().any(|(_, d)| {
+            matches!(
+                d.effect,
+                SkillEffect::Flee { .. } | SkillEffect::Area { .. }
+            )
+        }) && self.engaged(i);
+        self.tactical_opts_engaged(s, i, engaged);
+    }
+
+    /// [`State::tactical_opts`] with whether `i` is engaged already known.
+    fn tactical_opts_engaged(&mut self, s: &Setup, i: usize, engaged: bool) {
         self.push_opt(Opt::Done);
-        let engaged = self.engaged(i);
         for (slot, d) in s.figs[i].skills() {
             if !self.can_use(s, i, slot) {
                 continue;
@@ -1082,20 +1114,21 @@ impl State {
     }
 
     fn move_opts(&mut self, s: &Setup, i: usize) {
-        let f = self.figs[i];
-        if self.engaged(i) && !f.fleeing {
+        let f = &self.figs[i];
+        let (fleeing, team, at, facing) = (f.fleeing, f.team, f.at, f.facing);
+        if !fleeing && self.engaged(i) {
             return;
         }
         let mut near = [0u8; MAX_FIGS];
         let k = self.nearest_hostiles(i, &mut near);
-        if !f.fleeing {
+        if !fleeing {
             for &j in near[..k].iter().take(6) {
                 self.push_opt(Opt::Engage(j));
             }
         }
         match s.objective {
             // The objective's moves are the squad's (a contest's enemies have none).
-            _ if f.team != 0 => {}
+            _ if team != 0 => {}
             Objective::Rescue { .. } if !self.joined => self.push_opt(Opt::ToTarget),
             // Once the figure to rescue walks with the squad, only it needs the exit (heroes
             // walking in would stand in its way).
@@ -1106,7 +1139,7 @@ impl State {
         for d in Facing::ALL {
             self.push_opt(Opt::Line(d));
         }
-        if k > 0 && facing_to(f.at, self.figs[usize::from(near[0])].at) != Some(f.facing) {
+        if k > 0 && facing_to(at, self.figs[usize::from(near[0])].at) != Some(facing) {
             self.push_opt(Opt::Face(near[0]));
         }
         self.push_opt(Opt::Done);
@@ -1157,7 +1190,7 @@ impl State {
                 }
             }
         }
-        self.combat_spells(s, i);
+        self.combat_spells(s, i, engaged);
         if self.n_opts > 0 {
             self.push_opt(Opt::Done);
         }
@@ -1166,9 +1199,9 @@ impl State {
     /// Spells in the combat phase ("spells can be used either during the tactical phase or
     /// the combat phase"): the tactical phase's skill options, but a flight (the move is
     /// over) and, once it has attacked, a skill that readies its attacks.
-    fn combat_spells(&mut self, s: &Setup, i: usize) {
+    fn combat_spells(&mut self, s: &Setup, i: usize, engaged: bool) {
         let from = usize::from(self.n_opts);
-        self.tactical_opts(s, i);
+        self.tactical_opts_engaged(s, i, engaged);
         let attacked = self.figs[i].attacked;
         let mut k = from;
         for m in from..usize::from(self.n_opts) {
@@ -1509,7 +1542,7 @@ impl State {
         }
         // A captive of its side with no guard left, in contact: freed.
         for c in self.ids() {
-            let f = self.figs[c];
+            let f = &self.figs[c];
             if f.status == Status::Captured
                 && f.team == self.figs[i].team
                 && f.guards == 0
