@@ -9,7 +9,7 @@ use rand_chacha::ChaCha8Rng;
 use super::engine::Node;
 use super::engine::quests::{holds, step_of};
 use super::engine::state::{Hero, IN_HAND};
-use super::engine::{ArcadiaGame, Match, NoLog, State, Winner, returns};
+use super::engine::{ArcadiaGame, Match, NoLog, Phase, State, Winner, returns};
 use super::model::Objective;
 use crate::games::ai::{Evaluated, Evaluator, Tuning, first_best};
 use crate::games::game::Returns;
@@ -53,7 +53,7 @@ impl<'m> Evaluator<ArcadiaGame<'m>> for ArcadiaEval {
         rng: &mut ChaCha8Rng,
         out: &mut Vec<f64>,
     ) {
-        *out = greedy_scores(g.m, &g.st, seat as u8, options, rng);
+        greedy_scores_into(g.m, &g.st, seat as u8, options, rng, GREEDY_SAMPLES, out);
     }
 
     fn priors(&self, values: &[f64], out: &mut Vec<f64>) {
@@ -109,13 +109,7 @@ impl<'m> Evaluator<ArcadiaGame<'m>> for ArcadiaEval {
     }
 }
 
-/// Each option's expected evaluation for `player` once the Day is played out (random dice,
-/// first options), over the same sampled dice for every option.
-fn greedy_scores(m: &Match, st: &State, player: u8, n: usize, rng: &mut ChaCha8Rng) -> Vec<f64> {
-    greedy_scores_k(m, st, player, n, rng, GREEDY_SAMPLES)
-}
-
-/// [`greedy_scores`] with `k` samples per option.
+/// [`greedy_scores_into`] with `k` samples per option, as a new list.
 fn greedy_scores_k(
     m: &Match,
     st: &State,
@@ -124,21 +118,45 @@ fn greedy_scores_k(
     rng: &mut ChaCha8Rng,
     k: u32,
 ) -> Vec<f64> {
-    let seeds: Vec<u64> = (0..k).map(|_| rng.random()).collect();
     let mut out = Vec::with_capacity(n);
+    greedy_scores_into(m, st, player, n, rng, k, &mut out);
+    out
+}
+
+/// Each option's expected evaluation for `player` once the Day is played out (random dice,
+/// first options), over the same `k` sampled dice for every option, into `out` (cleared).
+///
+/// An option is applied once and its position copied for each sample (applying it is the
+/// same whatever the dice), and the Day is played on without listing a decision's options
+/// (the first one is taken).
+fn greedy_scores_into(
+    m: &Match,
+    st: &State,
+    player: u8,
+    n: usize,
+    rng: &mut ChaCha8Rng,
+    k: u32,
+    out: &mut Vec<f64>,
+) {
+    let seeds: Vec<u64> = (0..k).map(|_| rng.random()).collect();
+    out.clear();
+    out.reserve(n);
+    let day = st.day;
     for a in 0..n {
+        let mut after = *st;
+        after.apply(m, a, &mut NoLog);
         let mut total = 0.0;
         for &seed in &seeds {
             let mut r = ChaCha8Rng::seed_from_u64(seed);
-            let mut s = *st;
-            let day = s.day;
-            s.apply(m, a, &mut NoLog);
+            let mut s = after;
             let mut steps = 0;
             while s.day == day && steps < 200 {
-                match s.node(m) {
-                    Node::Terminal => break,
-                    Node::Chance(_) => s.apply(m, r.random_range(0..6), &mut NoLog),
-                    Node::Decision { .. } => s.apply(m, 0, &mut NoLog),
+                if s.phase == Phase::Over {
+                    break;
+                } else if s.at_chance() {
+                    s.apply(m, r.random_range(0..6), &mut NoLog);
+                } else {
+                    s.apply(m, 0, &mut NoLog);
                 }
                 steps += 1;
             }
@@ -146,7 +164,6 @@ fn greedy_scores_k(
         }
         out.push(total / f64::from(k));
     }
-    out
 }
 
 /// A position's worth to `player`: +/-1000 for a decided match, else its quest progress,

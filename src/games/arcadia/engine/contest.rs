@@ -14,6 +14,27 @@ use super::state::{
     ALL_TYPES, After, Contest, DEFEATED, Foe, Opt, Opts, Phase, State, Trial, TrialOf,
 };
 
+/// Does effect `e` count for a character standing in league `at` (its `terrain` condition)?
+fn applies_at(m: &Match, at: u8, e: &Effect) -> bool {
+    e.terrain
+        .as_ref()
+        .is_none_or(|t| m.leagues[at as usize].terrain.contains(t))
+}
+
+/// The forms of `effects` that count for a character standing in league `at`. It borrows
+/// only the match (no copy of the position is carried, which the iterators of the hot
+/// test-scoring loop used to make once per merit).
+fn forms_at<'e>(
+    m: &'e Match,
+    at: u8,
+    effects: &'e [Effect],
+) -> impl Iterator<Item = EffectForm> + use<'e> {
+    effects
+        .iter()
+        .filter(move |e| applies_at(m, at, e))
+        .flat_map(Effect::forms)
+}
+
 impl State {
     /// The forms of `effects` (of `p`'s cards) that count where `p` stands: every effect is
     /// read through its [`EffectForm`]s, its `terrain` condition checked.
@@ -23,20 +44,12 @@ impl State {
         p: u8,
         effects: &'e [Effect],
     ) -> impl Iterator<Item = EffectForm> + use<'e> {
-        let st = *self;
-        effects
-            .iter()
-            .filter(move |e| st.applies(m, p, e))
-            .flat_map(Effect::forms)
+        forms_at(m, self.heroes[p as usize].at, effects)
     }
 
     /// Does effect `e` of `p`'s cards count where `p` stands (its `terrain` condition)?
     pub fn applies(&self, m: &Match, p: u8, e: &Effect) -> bool {
-        e.terrain.as_ref().is_none_or(|t| {
-            m.leagues[self.heroes[p as usize].at as usize]
-                .terrain
-                .contains(t)
-        })
+        applies_at(m, self.heroes[p as usize].at, e)
     }
 
     /// Merits `p` may use: ready, and of a type the league it stands in allows.
@@ -113,7 +126,7 @@ impl State {
         kind: TestKind,
     ) -> impl Iterator<Item = (u8, i32)> + use<'m> {
         let ready = self.usable(m, p);
-        let st = *self;
+        let at = self.heroes[p as usize].at;
         m.players[p as usize]
             .merits
             .iter()
@@ -122,7 +135,7 @@ impl State {
                 if ready & (1 << i) == 0 {
                     return None;
                 }
-                st.forms(m, p, &merit.effects).find_map(|f| match f {
+                forms_at(m, at, &merit.effects).find_map(|f| match f {
                     EffectForm::Bonus {
                         by,
                         test,
@@ -142,13 +155,13 @@ impl State {
         f: F,
     ) -> impl Iterator<Item = u8> + use<'m, F> {
         let ready = self.usable(m, p);
-        let st = *self;
+        let at = self.heroes[p as usize].at;
         m.players[p as usize]
             .merits
             .iter()
             .enumerate()
             .filter(move |(i, merit)| {
-                ready & (1 << i) != 0 && st.forms(m, p, &merit.effects).any(&f)
+                ready & (1 << i) != 0 && forms_at(m, at, &merit.effects).any(&f)
             })
             .map(|(i, _)| i as u8)
     }
@@ -161,7 +174,7 @@ impl State {
         kind: TestKind,
     ) -> impl Iterator<Item = (u8, i32)> + use<'m> {
         let tired = self.heroes[p as usize].flaws_exhausted;
-        let st = *self;
+        let at = self.heroes[p as usize].at;
         m.players[p as usize]
             .flaws
             .iter()
@@ -170,7 +183,7 @@ impl State {
                 if tired & (1 << i) != 0 {
                     return None;
                 }
-                st.forms(m, p, &f.effects).find_map(|f| match f {
+                forms_at(m, at, &f.effects).find_map(|f| match f {
                     EffectForm::Penalty { by, test } if test == kind => Some((i as u8, by)),
                     _ => None,
                 })

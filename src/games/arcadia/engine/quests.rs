@@ -88,7 +88,26 @@ pub fn sequences(m: &Match, p: u8) -> Vec<&Objective> {
 
 /// The number of `obj` among `p`'s `then` objectives, when it is one of them.
 fn sequence_index(m: &Match, p: u8, obj: &Objective) -> Option<usize> {
-    sequences(m, p).iter().position(|x| std::ptr::eq(*x, obj))
+    // The walk of [`sequences`], counting instead of collecting (this is asked at every
+    // end of Day and by every evaluation).
+    fn find(o: &Objective, obj: &Objective, n: &mut usize) -> Option<usize> {
+        match o {
+            Objective::All(v) | Objective::Any(v) => v.iter().find_map(|x| find(x, obj, n)),
+            Objective::Then(v) => {
+                if std::ptr::eq(o, obj) {
+                    return Some(*n);
+                }
+                *n += 1;
+                v.iter().find_map(|x| find(x, obj, n))
+            }
+            _ => None,
+        }
+    }
+    let mut n = 0;
+    m.players[p as usize]
+        .quests
+        .iter()
+        .find_map(|q| find(&q.objective, obj, &mut n))
 }
 
 /// The step a `then` objective of `p` is at (its number of steps once done); `None` for an
@@ -129,21 +148,16 @@ fn advance_in(m: &Match, p: u8, h: &mut Hero, o: &Objective, next: &mut usize, l
         }
         Objective::Then(steps) => {
             let i = *next;
-            let starts: Vec<usize> = steps
-                .iter()
-                .scan(i + 1, |at, s| {
-                    let here = *at;
-                    *at += count_sequences(s);
-                    Some(here)
-                })
-                .collect();
+            // The number of the first `then` within step `k` (the steps before it hold the
+            // ones numbered from `i + 1`).
+            let start = |k: usize| i + 1 + steps[..k].iter().map(count_sequences).sum::<usize>();
             *next = i + count_sequences(o);
             if !live || i >= h.seq_step.len() {
                 return;
             }
             while let Some(step) = steps.get(h.seq_step[i] as usize) {
                 // The current step's own sequences first, so that one done now counts now.
-                let mut at = starts[h.seq_step[i] as usize];
+                let mut at = start(h.seq_step[i] as usize);
                 advance_in(m, p, h, step, &mut at, true);
                 if !eval(m, p, h, step, h.seq_seen[i]) {
                     break;
@@ -151,7 +165,8 @@ fn advance_in(m: &Match, p: u8, h: &mut Hero, o: &Objective, next: &mut usize, l
                 h.seq_step[i] += 1;
                 h.seq_seen[i] = 1u64 << h.at;
                 // The next step's sequences begin here, as the next step of this one does.
-                if let Some(&from) = starts.get(h.seq_step[i] as usize) {
+                if (h.seq_step[i] as usize) < steps.len() {
+                    let from = start(h.seq_step[i] as usize);
                     let n = count_sequences(&steps[h.seq_step[i] as usize]);
                     for s in h.seq_seen.iter_mut().skip(from).take(n) {
                         *s = 1u64 << h.at;

@@ -406,6 +406,15 @@ impl State {
         }
     }
 
+    /// Does the position wait for a die? ([`State::node`]'s `Chance`, without listing a
+    /// decision's options as `node` does to count them.)
+    pub fn at_chance(&self) -> bool {
+        matches!(
+            self.phase,
+            Phase::FirstRoll { .. } | Phase::TrialRoll | Phase::TestRoll
+        )
+    }
+
     /// The player who decides in the current phase.
     pub fn decider(&self) -> u8 {
         match self.phase {
