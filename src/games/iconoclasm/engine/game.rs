@@ -92,6 +92,16 @@ impl<'s> IconoclasmGame<'s> {
         }
     }
 
+    /// The option greedy takes here ([`super::eval::greedy_choice`]: the first of the best
+    /// values, found without listing the moves); `None` where that path does not serve (solo,
+    /// no clash table memo, a draw or the end), and greedy lists and values the moves.
+    pub fn greedy_choice(&self) -> Option<usize> {
+        if self.over() {
+            return None;
+        }
+        super::eval::greedy_choice(&self.st, self.table?)
+    }
+
     fn over(&self) -> bool {
         self.stopped || self.st.is_over() || (!self.st.needs_draw() && self.options == 0)
     }
