@@ -114,10 +114,9 @@ impl<'s> IconoclasmGame<'s> {
             if let Some(card) = self.st.deck().nth(action) {
                 self.st.draw(card, log);
             }
-        } else if let Some(mv) = self.nth_move(action)
-            && self.st.apply(&mv, log).is_err()
-        {
-            self.stopped = true;
+        } else if let Some(mv) = self.nth_move(action) {
+            // A move this state listed or found is legal here: made without a second check.
+            self.st.play(&mv, log);
         }
         self.counts = self.st.move_counts_in(self.table);
         self.options = self.counts.iter().sum();

@@ -171,19 +171,27 @@ pub(super) struct SigRow {
     /// Where each face pair's keys start in `keys` (and end: the next pair's start).
     start: [u16; PAIRS + 1],
     keys: Box<[u8]>,
+    /// Beside each key, the first face and clash order that reach it: the face in bit 7,
+    /// the order's rank among the orders of the neighbours in lexicographic order below.
+    ways: Box<[u8]>,
+    /// Neighbours in the list.
+    len: u8,
 }
 
 impl SigRow {
     /// The row of neighbour list `sig` under `clashes`, every face pair tried.
     fn work(clashes: &Clashes, sig: u16) -> SigRow {
         let n = Near::of_sig(sig);
+        let len = n.len;
         let mut counts = [0u8; PAIRS];
         let mut start = [0u16; PAIRS + 1];
         let mut keys = Vec::new();
+        let mut ways = Vec::new();
         for (p, count) in counts.iter_mut().enumerate() {
             let faces = [Element::ALL[p / 4], Element::ALL[p % 4]];
             each_outcome(clashes, faces, &n, |side, perm| {
                 keys.push(outcome(clashes, faces, side, &n, perm));
+                ways.push((side as u8) << 7 | perm_rank(perm));
                 *count += 1;
                 true
             });
@@ -193,7 +201,27 @@ impl SigRow {
             counts,
             start,
             keys: keys.into(),
+            ways: ways.into(),
+            len,
         }
+    }
+
+    /// The face and clash order (the neighbours by their place in the list, the first
+    /// [`Near::len`] of them) of outcome `k` of a card with face pair `p`, in
+    /// [`each_outcome`]'s order.
+    #[inline]
+    pub fn way(&self, p: usize, k: usize) -> Option<(Side, [usize; 4])> {
+        let (a, b) = (self.start[p % PAIRS], self.start[p % PAIRS + 1]);
+        if k >= usize::from(b - a) {
+            return None;
+        }
+        let w = *self.ways.get(usize::from(a) + k)?;
+        let side = if w & 0x80 != 0 {
+            Side::Back
+        } else {
+            Side::Front
+        };
+        Some((side, perm_of_rank(w & 0x7f, self.len)))
     }
 
     /// The outcome keys of a card with face pair `p`, in [`each_outcome`]'s order.
@@ -270,6 +298,35 @@ impl std::fmt::Debug for CountTable {
     }
 }
 
+/// The rank of an order of `0..n` (n at most 4) among them all in lexicographic order.
+fn perm_rank(perm: &[usize]) -> u8 {
+    let n = perm.len();
+    let mut rank = 0usize;
+    for i in 0..n {
+        let smaller_after = perm[i + 1..].iter().filter(|&&x| x < perm[i]).count();
+        rank = rank * (n - i) + smaller_after;
+    }
+    rank as u8
+}
+
+/// The order of `0..n` (n at most 4; the rest of the array in place) of lexicographic rank
+/// `rank` ([`perm_rank`]'s inverse).
+fn perm_of_rank(rank: u8, n: u8) -> [usize; 4] {
+    let n = usize::from(n).min(4);
+    let mut left = [0usize, 1, 2, 3];
+    let mut out = [0usize, 1, 2, 3];
+    let mut r = usize::from(rank);
+    let fact = [1usize, 1, 2, 6];
+    for i in 0..n {
+        let f = fact[n - 1 - i];
+        let j = (r / f).min(n - 1 - i);
+        r %= f;
+        out[i] = left[j];
+        left.copy_within(j + 1..n, j);
+    }
+    out
+}
+
 /// Rearranges `v` into the next permutation in lexicographic order; false after the last.
 pub(super) fn next_permutation(v: &mut [usize]) -> bool {
     let n = v.len();
@@ -288,6 +345,22 @@ pub(super) fn next_permutation(v: &mut [usize]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::next_permutation;
+
+    #[test]
+    fn a_permutations_rank_gives_it_back() {
+        for n in 0..=4usize {
+            let mut v: Vec<usize> = (0..n).collect();
+            let mut rank = 0u8;
+            loop {
+                assert_eq!(super::perm_rank(&v), rank);
+                assert_eq!(&super::perm_of_rank(rank, n as u8)[..n], v.as_slice());
+                rank += 1;
+                if !next_permutation(&mut v) {
+                    break;
+                }
+            }
+        }
+    }
 
     #[test]
     fn permutations_come_in_lexicographic_order() {

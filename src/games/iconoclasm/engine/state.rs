@@ -390,7 +390,9 @@ impl State {
                         continue;
                     }
                     let pos = Pos::new(r as i8 - REACH, c as i8 - REACH);
-                    return self.nth_outcome(card, pos, left);
+                    let at = self.near(pos);
+                    let (side, perm) = t.row(sig_at(&shown, r, c)).way(p, left)?;
+                    return Some(Move::at(card, side, pos, &at, &perm[..usize::from(at.len)]));
                 }
             }
             return None;
@@ -415,24 +417,6 @@ impl State {
             return found;
         }
         None
-    }
-
-    /// Outcome `k` of `card` at the free position `pos` ([`each_outcome`]'s order), as a move.
-    fn nth_outcome(&self, card: u8, pos: Pos, k: usize) -> Option<Move> {
-        let faces = self.faces[usize::from(card) % CARDS];
-        let at = self.near(pos);
-        let mut left = k;
-        let mut found = None;
-        each_outcome(&self.clashes, faces, &at, |side, perm| {
-            if left == 0 {
-                found = Some(Move::at(card, side, pos, &at, perm));
-                false
-            } else {
-                left -= 1;
-                true
-            }
-        });
-        found
     }
 
     /// Gives `f` each legal move in [`State::moves`]' order until it returns false.
@@ -513,6 +497,13 @@ impl State {
     /// flipped neighbour starts no clash. The turn passes to the next player.
     pub fn apply(&mut self, mv: &Move, log: &mut impl Log) -> Result<(), IllegalMove> {
         self.check(mv)?;
+        self.play(mv, log);
+        Ok(())
+    }
+
+    /// [`State::apply`] of a move known to be legal here (one this state listed or found:
+    /// [`State::moves`], [`State::nth_move_in`]), without checking it again.
+    pub(super) fn play(&mut self, mv: &Move, log: &mut impl Log) {
         let player = self.to_move;
         self.hands[player as usize] &= !(1 << mv.card);
         self.turn += 1;
@@ -557,7 +548,6 @@ impl State {
         if self.players > 1 {
             self.to_move = (self.to_move + 1) % self.players;
         }
-        Ok(())
     }
 
     fn flip(&mut self, p: Pos, log: &mut impl Log) {
