@@ -234,40 +234,33 @@ impl Valuer {
     /// cells differ from the position's.
     #[inline]
     pub fn value_of(&self, m: &[u64; 4], touched: u8) -> f64 {
-        let mut count = [0u8; 4];
-        let mut group = self.groups;
+        let count = m.map(|x| x.count_ones());
+        // Each element's place as `rank_elements` sorts: more face up, then the larger group,
+        // then the element earlier in turn order, then (the sort being stable) the element
+        // order, packed into one number (higher: ahead). A group is worked out again only for
+        // a changed element that ties another on face-up cards (else it ranks nothing).
+        let mut key = [0u32; 4];
         for e in 0..4 {
-            count[e] = m[e].count_ones() as u8;
-            if touched & (1 << e) != 0 {
-                group[e] = largest(m[e]);
-            }
+            let tied = (0..4).any(|f| f != e && count[f] == count[e]);
+            let group = if touched & (1 << e) == 0 {
+                u32::from(self.groups[e])
+            } else if tied {
+                u32::from(largest(m[e]))
+            } else {
+                0
+            };
+            key[e] =
+                count[e] << 24 | group << 16 | u32::from(255 - self.order[e]) << 8 | (3 - e as u32);
         }
-        // Ranked as `rank_elements` sorts: more face up, then the larger group, then the
-        // element earlier in turn order, then (the sort being stable) the element order.
         let (mut points, mut best_rank, mut margin) = (0u8, 5u8, 0i32);
         for e in 0..4 {
-            let ahead = (0..4)
-                .filter(|&f| {
-                    f != e
-                        && (
-                            count[f],
-                            group[f],
-                            std::cmp::Reverse(self.order[f]),
-                            std::cmp::Reverse(f),
-                        ) > (
-                            count[e],
-                            group[e],
-                            std::cmp::Reverse(self.order[e]),
-                            std::cmp::Reverse(e),
-                        )
-                })
-                .count();
+            let ahead = key.iter().filter(|&&k| k > key[e]).count();
             if self.owner[e] == Some(self.me) {
-                points += POINTS[ahead];
+                points += POINTS[ahead.min(3)];
                 best_rank = best_rank.min(ahead as u8 + 1);
-                margin += i32::from(count[e]);
+                margin += count[e] as i32;
             } else {
-                margin -= i32::from(count[e]);
+                margin -= count[e] as i32;
             }
         }
         f64::from(points) + f64::from(margin + 16) / 64.0 + f64::from(5 - best_rank.min(5)) / 1024.0
