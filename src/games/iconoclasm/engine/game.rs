@@ -92,6 +92,16 @@ impl<'s> IconoclasmGame<'s> {
         }
     }
 
+    /// The option greedy takes here ([`super::eval::greedy_choice`]: the first of the best
+    /// values, found without listing the moves); `None` where that path does not serve (solo,
+    /// no clash table memo, a draw or the end), and greedy lists and values the moves.
+    pub fn greedy_choice(&self) -> Option<usize> {
+        if self.over() {
+            return None;
+        }
+        super::eval::greedy_choice(&self.st, self.table?)
+    }
+
     fn over(&self) -> bool {
         self.stopped || self.st.is_over() || (!self.st.needs_draw() && self.options == 0)
     }
@@ -104,10 +114,9 @@ impl<'s> IconoclasmGame<'s> {
             if let Some(card) = self.st.deck().nth(action) {
                 self.st.draw(card, log);
             }
-        } else if let Some(mv) = self.nth_move(action)
-            && self.st.apply(&mv, log).is_err()
-        {
-            self.stopped = true;
+        } else if let Some(mv) = self.nth_move(action) {
+            // A move this state listed or found is legal here: made without a second check.
+            self.st.play(&mv, log);
         }
         self.counts = self.st.move_counts_in(self.table);
         self.options = self.counts.iter().sum();

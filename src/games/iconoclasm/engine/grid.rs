@@ -8,8 +8,10 @@ use serde::Serialize;
 
 /// The most columns (and rows) the grid may span.
 pub const MAX_SPAN: i8 = 7;
-const REACH: i8 = MAX_SPAN - 1;
-const SIDE: usize = (2 * REACH + 1) as usize;
+/// The farthest a card may lie from the first card, in rows or in columns.
+pub const REACH: i8 = MAX_SPAN - 1;
+/// Cells across the grid's array (and down it): the first card's and [`REACH`] each way.
+pub const SIDE: usize = (2 * REACH + 1) as usize;
 /// The most free positions a grid may offer (every cell of its bounds grown by one).
 pub const MAX_OPEN: usize = ((MAX_SPAN + 2) * (MAX_SPAN + 2)) as usize;
 /// The most cards on a grid (the whole set).
@@ -167,13 +169,42 @@ impl Grid {
         all[..n].to_vec()
     }
 
-    /// [`Grid::legal_positions`] in a fixed array: the first `n` of it (no allocation). Read
-    /// off the occupied cells a row at a time: a free cell beside a card in a row and column
-    /// the grid may still grow to.
+    /// [`Grid::legal_positions`] in a fixed array: the first `n` of it (no allocation).
     pub fn legal_position_array(&self) -> ([Pos; MAX_OPEN], usize) {
         let mut out = [Pos::ORIGIN; MAX_OPEN];
+        let mut n = 0;
+        for p in self.free().take(MAX_OPEN) {
+            out[n] = p;
+            n += 1;
+        }
+        (out, n)
+    }
+
+    /// The legal positions, row by row from the top, left to right, as an iterator (no
+    /// allocation, nothing copied): [`Grid::free_rows`]' bits.
+    pub fn free(&self) -> impl Iterator<Item = Pos> + use<> {
+        let rows = self.free_rows();
+        (0..SIDE).flat_map(move |r| {
+            let mut left = rows[r];
+            std::iter::from_fn(move || {
+                (left != 0).then(|| {
+                    let c = left.trailing_zeros() as i8;
+                    left &= left - 1;
+                    Pos::new(r as i8 - REACH, c - REACH)
+                })
+            })
+        })
+    }
+
+    /// The legal positions as bits, a row a number (bit `c` of row `r`: the cell at row
+    /// `r - 6`, column `c - 6`). Read off the occupied cells a row at a time: a free cell
+    /// beside a card in a row and column the grid may still grow to; the origin alone on an
+    /// empty table.
+    pub fn free_rows(&self) -> [u16; SIDE] {
+        let mut out = [0u16; SIDE];
         let Some(b) = self.bounds else {
-            return (out, 1);
+            out[REACH as usize] = 1 << REACH;
+            return out;
         };
         // The rows and columns the grid may span: at most 7 with the bounds, and within the
         // array (the first card is at the origin, so the bounds hold it).
@@ -188,21 +219,26 @@ impl Grid {
         } else {
             (((1u32 << (right - left + 1)) - 1) as u16) << (left + REACH)
         };
-        let mut n = 0;
         for row in rows {
             let r = (row + REACH) as usize;
             let here = self.occupied[r];
             let above = if r > 0 { self.occupied[r - 1] } else { 0 };
             let below = self.occupied.get(r + 1).copied().unwrap_or(0);
-            let mut free = (above | below | here << 1 | here >> 1) & !here & cols;
-            while free != 0 && n < MAX_OPEN {
-                let c = free.trailing_zeros() as i8;
-                free &= free - 1;
-                out[n] = Pos::new(row, c - REACH);
-                n += 1;
-            }
+            out[r] = (above | below | here << 1 | here >> 1) & !here & cols;
         }
-        (out, n)
+        out
+    }
+
+    /// The occupied cells, a row a number (bit `c` of row `r`: the cell at row `r - 6`,
+    /// column `c - 6`).
+    pub fn occupied_rows(&self) -> &[u16; SIDE] {
+        &self.occupied
+    }
+
+    /// The card on the cell of row `r`, column `c` of [`Grid::occupied_rows`]' numbering.
+    #[inline]
+    pub(crate) fn at_cell(&self, r: usize, c: usize) -> Option<Placed> {
+        self.cells.get(r * SIDE + c).copied().flatten()
     }
 
     /// Puts a card on an empty cell; the caller checks legality with [`Grid::can_place`].

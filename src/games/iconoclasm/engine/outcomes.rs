@@ -9,25 +9,30 @@
 //! neighbours are. A table of those numbers, filled as they are first needed, answers every
 //! later placement with one read.
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 use super::clash::{Clashes, index};
 use super::grid::{Pos, Side};
 use crate::games::iconoclasm::model::{Clash, Element};
 
 /// A free position's occupied neighbours (north, east, south, west): where each is, the
-/// element it shows and whether turning it over changes that element; `sig` numbers the
-/// neighbours' (element, changes) list ([`Near::sig`]).
+/// element it shows and whether turning it over changes that element; `sig` numbers what the
+/// four sides show ([`Near::sig`]).
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Near {
     pub pos: [Pos; 4],
     pub theirs: [Element; 4],
     pub changes: [bool; 4],
     pub len: u8,
-    /// The neighbours' elements and changes as one number below [`SIGS`]: neighbour `i`
-    /// adds `(1 + 2 * element + changes) * 9^i`.
+    /// What the four sides show as one number below [`SIGS`]: the side in direction `d`
+    /// (north, east, south, west) adds [`code`] of its card `* 9^d` (an empty side adds 0).
     pub sig: u16,
+}
+
+/// A side's part of [`Near::sig`]: 0 for no card, else `1 + 2 * element + changes` (below 9).
+#[inline]
+pub(super) fn code(theirs: Element, changes: bool) -> u8 {
+    1 + 2 * index(theirs) as u8 + u8::from(changes)
 }
 
 impl Near {
@@ -39,17 +44,34 @@ impl Near {
         sig: 0,
     };
 
-    /// Adds an occupied neighbour at `q` showing `theirs`, whose other face `changes` it.
-    pub fn push(&mut self, q: Pos, theirs: Element, changes: bool) {
+    /// Adds an occupied neighbour at `q`, in direction `dir` (0 north, 1 east, 2 south,
+    /// 3 west; added in that order), showing `theirs`, whose other face `changes` it.
+    pub fn push(&mut self, dir: usize, q: Pos, theirs: Element, changes: bool) {
         let k = usize::from(self.len);
-        if k >= 4 {
+        if k >= 4 || dir >= 4 {
             return;
         }
         self.pos[k] = q;
         self.theirs[k] = theirs;
         self.changes[k] = changes;
-        self.sig += (1 + 2 * index(theirs) as u16 + u16::from(changes)) * 9u16.pow(k as u32);
+        self.sig += u16::from(code(theirs, changes)) * 9u16.pow(dir as u32);
         self.len += 1;
+    }
+
+    /// The neighbour list a [`Near::sig`] stands for (positions left at the origin: what a
+    /// count needs is the elements and changes, in order).
+    fn of_sig(sig: u16) -> Near {
+        let mut n = Near::EMPTY;
+        let mut rest = sig;
+        for dir in 0..4 {
+            let c = (rest % 9) as u8;
+            rest /= 9;
+            if c > 0 {
+                let e = Element::ALL[usize::from((c - 1) / 2)];
+                n.push(dir, Pos::ORIGIN, e, (c - 1) % 2 == 1);
+            }
+        }
+        n
     }
 }
 
@@ -131,14 +153,92 @@ pub(super) fn count_outcomes(clashes: &Clashes, faces: [Element; 2], n: &Near) -
     k
 }
 
-/// The number of distinct outcomes of every card (by its faces, front and back) at every
-/// neighbour list ([`Near::sig`]) under one clash table, each worked out the first time it
-/// is asked for ([`count_outcomes`]) and kept: the entry holds the number plus one (0: not
-/// yet worked out). Shared by the threads of a run (a number two threads work out at once is
-/// the same number).
+/// Face pairs a [`SigRow`] tells apart: a card's faces as `4 * front + back` ([`pair`]).
+pub(super) const PAIRS: usize = 16;
+
+/// A card's faces as one number below [`PAIRS`]: `4 * front + back` by [`index`].
+#[inline]
+pub(super) fn pair(faces: [Element; 2]) -> usize {
+    index(faces[0]) * 4 + index(faces[1])
+}
+
+/// The outcomes of every card (by its faces) at one neighbour list ([`Near::sig`]): how many
+/// there are for each face pair, and their keys ([`outcome`]) in [`each_outcome`]'s order.
+#[derive(Debug)]
+pub(super) struct SigRow {
+    /// Distinct outcomes by face pair ([`pair`]).
+    pub counts: [u8; PAIRS],
+    /// Where each face pair's keys start in `keys` (and end: the next pair's start).
+    start: [u16; PAIRS + 1],
+    keys: Box<[u8]>,
+    /// Beside each key, the first face and clash order that reach it: the face in bit 7,
+    /// the order's rank among the orders of the neighbours in lexicographic order below.
+    ways: Box<[u8]>,
+    /// Neighbours in the list.
+    len: u8,
+}
+
+impl SigRow {
+    /// The row of neighbour list `sig` under `clashes`, every face pair tried.
+    fn work(clashes: &Clashes, sig: u16) -> SigRow {
+        let n = Near::of_sig(sig);
+        let len = n.len;
+        let mut counts = [0u8; PAIRS];
+        let mut start = [0u16; PAIRS + 1];
+        let mut keys = Vec::new();
+        let mut ways = Vec::new();
+        for (p, count) in counts.iter_mut().enumerate() {
+            let faces = [Element::ALL[p / 4], Element::ALL[p % 4]];
+            each_outcome(clashes, faces, &n, |side, perm| {
+                keys.push(outcome(clashes, faces, side, &n, perm));
+                ways.push((side as u8) << 7 | perm_rank(perm));
+                *count += 1;
+                true
+            });
+            start[p + 1] = keys.len() as u16;
+        }
+        SigRow {
+            counts,
+            start,
+            keys: keys.into(),
+            ways: ways.into(),
+            len,
+        }
+    }
+
+    /// The face and clash order (the neighbours by their place in the list, the first
+    /// [`Near::len`] of them) of outcome `k` of a card with face pair `p`, in
+    /// [`each_outcome`]'s order.
+    #[inline]
+    pub fn way(&self, p: usize, k: usize) -> Option<(Side, [usize; 4])> {
+        let (a, b) = (self.start[p % PAIRS], self.start[p % PAIRS + 1]);
+        if k >= usize::from(b - a) {
+            return None;
+        }
+        let w = *self.ways.get(usize::from(a) + k)?;
+        let side = if w & 0x80 != 0 {
+            Side::Back
+        } else {
+            Side::Front
+        };
+        Some((side, perm_of_rank(w & 0x7f, self.len)))
+    }
+
+    /// The outcome keys of a card with face pair `p`, in [`each_outcome`]'s order.
+    #[inline]
+    pub fn keys(&self, p: usize) -> &[u8] {
+        let (a, b) = (self.start[p % PAIRS], self.start[p % PAIRS + 1]);
+        self.keys.get(usize::from(a)..usize::from(b)).unwrap_or(&[])
+    }
+}
+
+/// The outcomes of every card (by its faces, front and back) at every neighbour list
+/// ([`Near::sig`]) under one clash table: a [`SigRow`] per list, worked out the first time it
+/// is asked for ([`each_outcome`] over the 16 face pairs) and kept. Shared by the threads of
+/// a run (a row is made once).
 pub struct CountTable {
     clashes: Clashes,
-    counts: Box<[AtomicU8]>,
+    rows: Box<[OnceLock<SigRow>]>,
 }
 
 /// Clash tables whose [`CountTable`] is kept for the life of the process: a run measures a
@@ -149,8 +249,8 @@ const KEPT_TABLES: usize = 16;
 static TABLES: Mutex<Vec<&'static CountTable>> = Mutex::new(Vec::new());
 
 impl CountTable {
-    /// The table of `clashes`, made the first time it is asked for and kept (each about
-    /// 100 KB, at most [`KEPT_TABLES`] of them); `None` past that bound.
+    /// The table of `clashes`, made the first time it is asked for and kept (each a few
+    /// hundred KB once filled, at most [`KEPT_TABLES`] of them); `None` past that bound.
     pub fn of(clashes: &Clashes) -> Option<&'static CountTable> {
         let mut kept = TABLES.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(t) = kept.iter().find(|t| t.clashes == *clashes) {
@@ -161,28 +261,27 @@ impl CountTable {
         }
         let table: &'static CountTable = Box::leak(Box::new(CountTable {
             clashes: *clashes,
-            counts: (0..16 * SIGS).map(|_| AtomicU8::new(0)).collect(),
+            rows: (0..SIGS).map(|_| OnceLock::new()).collect(),
         }));
         kept.push(table);
         Some(table)
+    }
+
+    /// The outcomes at neighbour list `sig` (below [`SIGS`]; a larger one is read as 0, no
+    /// neighbours, which no caller passes).
+    #[inline]
+    pub(super) fn row(&self, sig: u16) -> &SigRow {
+        let cell = self.rows.get(usize::from(sig)).unwrap_or(&self.rows[0]);
+        cell.get_or_init(|| {
+            SigRow::work(&self.clashes, if usize::from(sig) < SIGS { sig } else { 0 })
+        })
     }
 
     /// The number of distinct outcomes of a card with `faces` at `n` (whose clash table must
     /// be this table's).
     #[inline]
     pub(super) fn count(&self, faces: [Element; 2], n: &Near) -> u8 {
-        let i = (index(faces[0]) * 4 + index(faces[1])) * SIGS + usize::from(n.sig);
-        let Some(cell) = self.counts.get(i) else {
-            return count_outcomes(&self.clashes, faces, n);
-        };
-        match cell.load(Ordering::Relaxed) {
-            0 => {
-                let k = count_outcomes(&self.clashes, faces, n);
-                cell.store(k + 1, Ordering::Relaxed);
-                k
-            }
-            k => k - 1,
-        }
+        self.row(n.sig).counts[pair(faces)]
     }
 
     /// Whether this is the table of `clashes`.
@@ -197,6 +296,35 @@ impl std::fmt::Debug for CountTable {
             .field("clashes", &self.clashes)
             .finish_non_exhaustive()
     }
+}
+
+/// The rank of an order of `0..n` (n at most 4) among them all in lexicographic order.
+fn perm_rank(perm: &[usize]) -> u8 {
+    let n = perm.len();
+    let mut rank = 0usize;
+    for i in 0..n {
+        let smaller_after = perm[i + 1..].iter().filter(|&&x| x < perm[i]).count();
+        rank = rank * (n - i) + smaller_after;
+    }
+    rank as u8
+}
+
+/// The order of `0..n` (n at most 4; the rest of the array in place) of lexicographic rank
+/// `rank` ([`perm_rank`]'s inverse).
+fn perm_of_rank(rank: u8, n: u8) -> [usize; 4] {
+    let n = usize::from(n).min(4);
+    let mut left = [0usize, 1, 2, 3];
+    let mut out = [0usize, 1, 2, 3];
+    let mut r = usize::from(rank);
+    let fact = [1usize, 1, 2, 6];
+    for i in 0..n {
+        let f = fact[n - 1 - i];
+        let j = (r / f).min(n - 1 - i);
+        r %= f;
+        out[i] = left[j];
+        left.copy_within(j + 1..n, j);
+    }
+    out
 }
 
 /// Rearranges `v` into the next permutation in lexicographic order; false after the last.
@@ -217,6 +345,22 @@ pub(super) fn next_permutation(v: &mut [usize]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::next_permutation;
+
+    #[test]
+    fn a_permutations_rank_gives_it_back() {
+        for n in 0..=4usize {
+            let mut v: Vec<usize> = (0..n).collect();
+            let mut rank = 0u8;
+            loop {
+                assert_eq!(super::perm_rank(&v), rank);
+                assert_eq!(&super::perm_of_rank(rank, n as u8)[..n], v.as_slice());
+                rank += 1;
+                if !next_permutation(&mut v) {
+                    break;
+                }
+            }
+        }
+    }
 
     #[test]
     fn permutations_come_in_lexicographic_order() {

@@ -5,6 +5,7 @@
 //! 4, 3, 2 and 1 points for the element's player.
 
 use super::clash::index;
+use super::eval::{Window, largest};
 use super::setup::Goal;
 use super::state::State;
 use crate::games::iconoclasm::model::Element;
@@ -42,9 +43,9 @@ pub fn group(st: &State, e: Element) -> u8 {
 
 /// The largest connected group of each element face up (by [`index`]), in one pass.
 pub fn groups(st: &State) -> [u8; 4] {
-    st.grid
-        .largest_groups(|c| index(st.face(c.card, c.up)))
-        .map(|g| g as u8)
+    // The table as bits (it spans at most 7 by 7), each element's cells grouped.
+    let window = Window::of(st);
+    window.elements(st).map(largest)
 }
 
 /// The four elements, best rank first.

@@ -7,8 +7,8 @@ use thiserror::Error;
 
 use super::clash::Clashes;
 use super::events::{Event, Log};
-use super::grid::{Grid, MAX_OPEN, Placed, Pos, Side};
-use super::outcomes::{CountTable, Near, count_outcomes, each_outcome};
+use super::grid::{Grid, MAX_OPEN, Placed, Pos, REACH, SIDE, Side};
+use super::outcomes::{CountTable, Near, PAIRS, code, count_outcomes, each_outcome, pair};
 use super::setup::{CARDS, Goal, Setup};
 use crate::games::iconoclasm::model::{Clash, Element};
 
@@ -192,6 +192,11 @@ impl State {
         bits(self.undrawn)
     }
 
+    /// A card's two faces (front, back).
+    pub(super) fn faces_of(&self, card: u8) -> [Element; 2] {
+        self.faces[usize::from(card) % CARDS]
+    }
+
     fn sides(&self, card: u8) -> &'static [Side] {
         super::outcomes::sides(self.faces[card as usize])
     }
@@ -200,17 +205,69 @@ impl State {
     /// each array.
     fn nears(&self) -> ([Pos; MAX_OPEN], [Near; MAX_OPEN], usize) {
         let (positions, count) = self.grid.legal_position_array();
-        // Each position's occupied neighbours (north, east, south, west), the element each
-        // shows and whether a flip would change it: the same for every card tried there.
         let mut near = [Near::EMPTY; MAX_OPEN];
         for (n, &pos) in near.iter_mut().zip(&positions[..count]) {
-            for q in pos.around() {
-                let Some(c) = self.grid.get(q) else { continue };
-                let theirs = self.face(c.card, c.up);
-                n.push(q, theirs, self.face(c.card, c.up.flipped()) != theirs);
-            }
+            *n = self.near(pos);
         }
         (positions, near, count)
+    }
+
+    /// The occupied neighbours of `pos` (north, east, south, west), the element each shows
+    /// and whether a flip would change it: the same for every card tried there.
+    pub(super) fn near(&self, pos: Pos) -> Near {
+        let mut n = Near::EMPTY;
+        for (dir, q) in pos.around().into_iter().enumerate() {
+            let Some(c) = self.grid.get(q) else { continue };
+            let theirs = self.face(c.card, c.up);
+            n.push(dir, q, theirs, self.face(c.card, c.up.flipped()) != theirs);
+        }
+        n
+    }
+
+    /// What each cell shows as [`code`] (0: empty), on the grid's array with a border of one
+    /// empty cell all round ([`PAD`] across): a free cell's [`Near::sig`] is four reads of it
+    /// ([`sig_at`]).
+    pub(super) fn shown(&self) -> [u8; PAD * PAD] {
+        let mut out = [0u8; PAD * PAD];
+        for (r, &row) in self.grid.occupied_rows().iter().enumerate() {
+            let mut left = row;
+            while left != 0 {
+                let c = left.trailing_zeros() as usize;
+                left &= left - 1;
+                if let (Some(p), Some(cell)) =
+                    (self.grid.at_cell(r, c), out.get_mut((r + 1) * PAD + c + 1))
+                {
+                    let f = self.faces[usize::from(p.card) % CARDS];
+                    let theirs = f[p.up as usize];
+                    *cell = code(theirs, f[p.up.flipped() as usize] != theirs);
+                }
+            }
+        }
+        out
+    }
+
+    /// Each card's number of moves ([`State::move_counts`]) read from `table`: the free
+    /// positions off the grid's row bits, each one's neighbour list off [`State::shown`],
+    /// the numbers of every face pair there added up at once, then each card's pair read.
+    fn move_counts_read(&self, table: &CountTable) -> [u16; CARDS] {
+        let mut n = [0u16; CARDS];
+        let shown = self.shown();
+        let mut sums = [0u16; PAIRS];
+        for (r, &row) in self.grid.free_rows().iter().enumerate() {
+            let mut left = row;
+            while left != 0 {
+                let c = left.trailing_zeros() as usize;
+                left &= left - 1;
+                let counts = &table.row(sig_at(&shown, r, c)).counts;
+                for (s, k) in sums.iter_mut().zip(counts) {
+                    *s += u16::from(*k);
+                }
+            }
+        }
+        for card in bits(self.hands[self.to_move as usize]) {
+            n[usize::from(card)] = sums[pair(self.faces[usize::from(card)])];
+        }
+        n
     }
 
     /// Every legal move of the player to move, in the documented order: cards in card order,
@@ -266,6 +323,9 @@ impl State {
         if self.is_over() || self.needs_draw() {
             return n;
         }
+        if let Some(t) = table {
+            return self.move_counts_read(t);
+        }
         let (_, near, count) = self.nears();
         for card in bits(self.hands[self.to_move as usize]) {
             let faces = self.faces[usize::from(card)];
@@ -315,6 +375,28 @@ impl State {
             }
         })?;
         let faces = self.faces[usize::from(card)];
+        if let Some(t) = table {
+            // The position that holds move `k`, off the grid's row bits and the table.
+            let shown = self.shown();
+            let p = pair(faces);
+            for (r, &row) in self.grid.free_rows().iter().enumerate() {
+                let mut free = row;
+                while free != 0 {
+                    let c = free.trailing_zeros() as usize;
+                    free &= free - 1;
+                    let n = usize::from(t.row(sig_at(&shown, r, c)).counts[p]);
+                    if left >= n {
+                        left -= n;
+                        continue;
+                    }
+                    let pos = Pos::new(r as i8 - REACH, c as i8 - REACH);
+                    let at = self.near(pos);
+                    let (side, perm) = t.row(sig_at(&shown, r, c)).way(p, left)?;
+                    return Some(Move::at(card, side, pos, &at, &perm[..usize::from(at.len)]));
+                }
+            }
+            return None;
+        }
         let (positions, near, count) = self.nears();
         for (&pos, at) in positions[..count].iter().zip(&near) {
             let n = usize::from(self.count_at(table, faces, at));
@@ -415,6 +497,13 @@ impl State {
     /// flipped neighbour starts no clash. The turn passes to the next player.
     pub fn apply(&mut self, mv: &Move, log: &mut impl Log) -> Result<(), IllegalMove> {
         self.check(mv)?;
+        self.play(mv, log);
+        Ok(())
+    }
+
+    /// [`State::apply`] of a move known to be legal here (one this state listed or found:
+    /// [`State::moves`], [`State::nth_move_in`]), without checking it again.
+    pub(super) fn play(&mut self, mv: &Move, log: &mut impl Log) {
         let player = self.to_move;
         self.hands[player as usize] &= !(1 << mv.card);
         self.turn += 1;
@@ -459,7 +548,6 @@ impl State {
         if self.players > 1 {
             self.to_move = (self.to_move + 1) % self.players;
         }
-        Ok(())
     }
 
     fn flip(&mut self, p: Pos, log: &mut impl Log) {
@@ -475,6 +563,18 @@ impl State {
             to,
         });
     }
+}
+
+/// Cells across [`State::shown`]'s array: the grid's and a border of one each side.
+pub(super) const PAD: usize = SIDE + 2;
+
+/// The [`Near::sig`] of the free cell at row `r`, column `c` of the grid's array, from
+/// [`State::shown`]: what its north, east, south and west sides show.
+#[inline]
+pub(super) fn sig_at(shown: &[u8; PAD * PAD], r: usize, c: usize) -> u16 {
+    let i = (r + 1) * PAD + c + 1;
+    let at = |j: usize| u16::from(shown.get(j).copied().unwrap_or(0));
+    at(i - PAD) + 9 * at(i + 1) + 81 * at(i + PAD) + 729 * at(i - 1)
 }
 
 /// The set bits of a mask, lowest first.
