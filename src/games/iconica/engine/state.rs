@@ -125,6 +125,17 @@ impl State {
         self.ended.is_some()
     }
 
+    /// The slots whose statuses include any of `bits` (every slot tested without a branch,
+    /// which the compiler turns into a few vector instructions).
+    #[inline]
+    pub fn marked(&self, bits: u8) -> u16 {
+        let mut m = 0u16;
+        for (i, s) in self.status.iter().enumerate() {
+            m |= u16::from(s & bits != 0) << i;
+        }
+        m
+    }
+
     /// Statuses of a slot, in the JSON's fixed order.
     pub fn statuses(&self, slot: usize) -> impl Iterator<Item = Status> + '_ {
         STATUS_ORDER

@@ -235,21 +235,20 @@ impl<I: Io, L: Log> Turn<'_, '_, I, L> {
     fn run(&mut self) -> Result<(), Stop> {
         loop {
             match self.g.at.pc {
-                Pc::Begin => self.begin(),
+                Pc::Begin => {
+                    self.begin();
+                    self.main_line()?;
+                }
                 Pc::Fear => self.fear()?,
                 Pc::Poison => self.poison()?,
                 Pc::Restoration => self.restoration()?,
                 Pc::Siphon => self.siphon()?,
                 Pc::SiphonTarget => self.siphon_target()?,
-                Pc::White => {
-                    let w = self.die()?;
-                    self.g.at.white = w;
-                    self.g.at.pc = Pc::Black;
+                Pc::White | Pc::Breaks | Pc::Actor => self.main_line()?,
+                Pc::Black => {
                     self.black()?;
+                    self.main_line()?;
                 }
-                Pc::Black => self.black()?,
-                Pc::Breaks => self.breaks()?,
-                Pc::Actor => self.actor()?,
                 Pc::Blind => self.blind()?,
                 Pc::Confusion => self.confusion()?,
                 Pc::ConfusionFails => self.confusion_fails()?,
@@ -262,9 +261,13 @@ impl<I: Io, L: Log> Turn<'_, '_, I, L> {
                 Pc::Strengths => self.strengths(),
                 Pc::Watches => self.watches(),
                 Pc::End => {
-                    // No Final Act: straight to step 8.
-                    if !self.end() && self.turn_over() {
-                        return Ok(());
+                    // No Final Act: straight to step 8, and on to the next turn's start.
+                    if !self.end() {
+                        if self.turn_over() {
+                            return Ok(());
+                        }
+                        self.begin();
+                        self.main_line()?;
                     }
                 }
                 Pc::FinalActs => self.final_acts(),
@@ -275,6 +278,30 @@ impl<I: Io, L: Log> Turn<'_, '_, I, L> {
                 }
             }
         }
+    }
+
+    /// The common run of a turn as straight-line code: the Action Roll, the breaks, the
+    /// acting character and its action's effects, each step taken when the turn stands at it
+    /// (so the same steps in the same order as the dispatch loop in [`Turn::run`] would take
+    /// them, without an indirect jump per step); the loop takes over at any other step.
+    fn main_line(&mut self) -> Result<(), Stop> {
+        if self.g.at.pc == Pc::White {
+            let w = self.die()?;
+            self.g.at.white = w;
+            self.g.at.pc = Pc::Black;
+            self.black()?;
+        }
+        if self.g.at.pc == Pc::Breaks {
+            self.breaks()?;
+        }
+        if self.g.at.pc == Pc::Actor {
+            self.actor()?;
+        }
+        if self.g.at.pc == Pc::Perform {
+            self.perform();
+            self.effects()?;
+        }
+        Ok(())
     }
 
     /// Step 8, then the next turn's start: whether to stop here (one turn was asked for, or
@@ -343,11 +370,8 @@ impl<I: Io, L: Log> Turn<'_, '_, I, L> {
         });
         // Step 1: start-of-turn rolls, when any of P's characters has a status that rolls.
         let mine = setup.player_mask[p as usize];
-        let mut any = 0u8;
-        for c in slots(mine & self.g.st.alive()) {
-            any |= self.g.st.status[c];
-        }
-        if any & (FEAR | POISON | RESTORATION | SIPHON) == 0 {
+        let rolling = self.g.st.marked(FEAR | POISON | RESTORATION | SIPHON);
+        if mine & self.g.st.alive() & rolling == 0 {
             self.go(Pc::White);
         } else {
             self.g.at.slot = mine.trailing_zeros() as u8;
@@ -565,7 +589,7 @@ impl<I: Io, L: Log> Turn<'_, '_, I, L> {
         let setup = self.setup;
         let (p, me) = self.player();
         let turn = self.g.st.turn;
-        for c in slots(setup.player_mask[p as usize]) {
+        for c in slots(setup.player_mask[p as usize] & self.g.st.marked(MINOR)) {
             let minor = self.g.st.status[c] & MINOR;
             if minor != 0 {
                 if self.log.on() {
@@ -693,13 +717,10 @@ impl<I: Io, L: Log> Turn<'_, '_, I, L> {
 
     /// P's characters able to act in the step-4 sense.
     fn able(&self, p: u8) -> u16 {
-        let mut m = self.setup.player_mask[p as usize] & self.g.st.alive() & !self.g.st.held;
-        for s in slots(m) {
-            if self.g.st.has(s, STUN) {
-                m &= !(1 << s);
-            }
-        }
-        m
+        self.setup.player_mask[p as usize]
+            & self.g.st.alive()
+            & !self.g.st.held
+            & !self.g.st.marked(STUN)
     }
 
     fn do_break(&mut self, x: u8, number: u8, acts: bool) {
