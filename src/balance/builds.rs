@@ -249,6 +249,26 @@ pub struct Searched {
     pub measured: usize,
 }
 
+impl Searched {
+    /// A climb's result as the report shows it, each build written as a file by `file`.
+    fn of<B>(against: String, climbed: Climbed<B>, file: impl Fn(&B) -> String) -> Searched {
+        Searched {
+            against,
+            measured: climbed.measured,
+            builds: climbed
+                .found
+                .into_iter()
+                .map(|f| Build {
+                    file: file(&f.build),
+                    name: f.name,
+                    rate: f.rate,
+                    path: f.path,
+                })
+                .collect(),
+        }
+    }
+}
+
 /// The strongest legal builds of the match a record's `options` describe (the options a
 /// game's `compile` makes), searched as `kind` says: the build of seat `s.seat` moved one
 /// legal step at a time among `cards` (the catalogue's), the rest of the match as given;
@@ -334,20 +354,11 @@ fn search_parties(
         let ids: Vec<&str> = p.iter().map(|&i| pool[i].id.as_str()).collect();
         crate::games::iconica::party::PartyFile::new("found", &ids).to_toml()
     };
-    Ok(Searched {
-        against: format!("the {} party as given", other_party(s.seat)),
-        measured: climbed.measured,
-        builds: climbed
-            .found
-            .into_iter()
-            .map(|f| Build {
-                file: file(&f.build),
-                name: f.name,
-                rate: f.rate,
-                path: f.path,
-            })
-            .collect(),
-    })
+    Ok(Searched::of(
+        format!("the {} party as given", other_party(s.seat)),
+        climbed,
+        file,
+    ))
 }
 
 /// The strongest Iconica parties of `pool` found from `starts` (pool indices) against
@@ -573,23 +584,14 @@ fn arcadia_characters(
         play: &play,
     };
     let climbed = climb(std::slice::from_ref(&chars[seat]), &space, c, runner, tick)?;
-    Ok(Searched {
-        against: format!(
+    Ok(Searched::of(
+        format!(
             "{} as built, on the setup given",
             chars[1 - seat].display_name()
         ),
-        measured: climbed.measured,
-        builds: climbed
-            .found
-            .into_iter()
-            .map(|f| Build {
-                file: f.build.to_toml(),
-                name: f.name,
-                rate: f.rate,
-                path: f.path,
-            })
-            .collect(),
-    })
+        climbed,
+        |b| b.to_toml(),
+    ))
 }
 
 /// The legal squads one move from `squad`: a member swapped for an ally hero or unit of
@@ -673,20 +675,11 @@ fn ruunara_squads(
         play: &play,
     };
     let climbed = climb(std::slice::from_ref(&start), &space, c, runner, tick)?;
-    Ok(Searched {
-        against: format!("the mission {}", src.mission_file),
-        measured: climbed.measured,
-        builds: climbed
-            .found
-            .into_iter()
-            .map(|f| Build {
-                file: f.build.to_toml(),
-                name: f.name,
-                rate: f.rate,
-                path: f.path,
-            })
-            .collect(),
-    })
+    Ok(Searched::of(
+        format!("the mission {}", src.mission_file),
+        climbed,
+        |b| b.to_toml(),
+    ))
 }
 
 #[cfg(test)]

@@ -211,7 +211,21 @@ pub fn play_nodes<G: Game, E: Evaluator<G>, D: Dice>(
     g: &mut G,
     dice: &mut D,
     agents: &mut [Agent<E>],
+    log: Option<&mut Vec<G::Event>>,
+) {
+    play_nodes_choosing(g, dice, agents, log, |g, agent, seat, options| {
+        agent.choose(g, seat, options)
+    })
+}
+
+/// [`play_nodes`] with each seat's decision made by `choose(g, agent, seat, options)`: for
+/// a game that reaches the option an agent would choose by a faster way of its own.
+pub fn play_nodes_choosing<G: Game, E: Evaluator<G>, D: Dice>(
+    g: &mut G,
+    dice: &mut D,
+    agents: &mut [Agent<E>],
     mut log: Option<&mut Vec<G::Event>>,
+    mut choose: impl FnMut(&G, &mut Agent<E>, usize, usize) -> usize,
 ) {
     loop {
         let a = match g.turn() {
@@ -224,9 +238,10 @@ pub fn play_nodes<G: Game, E: Evaluator<G>, D: Dice>(
                     return;
                 }
             },
-            Turn::Seat { seat, options } => agents[seat % agents.len()]
-                .choose(g, seat, options)
-                .min(options.saturating_sub(1)),
+            Turn::Seat { seat, options } => {
+                choose(g, &mut agents[seat % agents.len()], seat, options)
+                    .min(options.saturating_sub(1))
+            }
         };
         match log.as_deref_mut() {
             Some(l) => g.apply_logged(a, l),

@@ -10,7 +10,7 @@ use super::engine::eval::move_values_into;
 use super::engine::game::search_moves;
 use super::engine::scoring::{goal_met, goal_progress, leader, player_scores};
 use super::engine::{IconoclasmGame, PlayerScore, SEARCH_WIDTH, State};
-use crate::games::ai::{Evaluated, Evaluator, Tuning, play_nodes};
+use crate::games::ai::{Evaluated, Evaluator, Tuning, play_nodes_choosing};
 use crate::games::dice::Dice;
 use crate::games::game::{Game, MAX_SEATS, Returns, Turn};
 
@@ -62,49 +62,22 @@ fn worth_of(scores: &[PlayerScore], me: u8) -> f64 {
 impl Evaluated for IconoclasmGame<'_> {
     type Eval = IconoclasmEval;
 
-    /// [`play_nodes`]' match, with a greedy seat's choice found without listing and valuing
+    /// [`crate::games::ai::play_nodes`]' match, with a greedy seat's choice found without listing and valuing
     /// every move ([`IconoclasmGame::greedy_choice`]: the same option, and greedy draws
     /// nothing from its stream); every other decision, chance and the log as there.
     fn play_out<D: Dice>(
         &mut self,
         dice: &mut D,
         agents: &mut [Agent],
-        mut log: Option<&mut Vec<Self::Event>>,
+        log: Option<&mut Vec<Self::Event>>,
     ) {
-        if !agents
-            .iter()
-            .any(|a| matches!(a.policy, PolicyKind::Greedy | PolicyKind::SeatGreedy))
-        {
-            return play_nodes(self, dice, agents, log);
-        }
-        loop {
-            let a = match self.turn() {
-                Turn::Over => return,
-                Turn::Chance(c) => match c.draw(dice) {
-                    Some(o) => o,
-                    None => {
-                        let mut sink = Vec::new();
-                        self.exhausted(log.as_deref_mut().unwrap_or(&mut sink));
-                        return;
-                    }
-                },
-                Turn::Seat { seat, options } => {
-                    let agent = &mut agents[seat % agents.len()];
-                    let fast = match agent.policy {
-                        PolicyKind::Greedy | PolicyKind::SeatGreedy if options > 1 => {
-                            self.greedy_choice()
-                        }
-                        _ => None,
-                    };
-                    fast.unwrap_or_else(|| agent.choose(&*self, seat, options))
-                        .min(options.saturating_sub(1))
-                }
+        play_nodes_choosing(self, dice, agents, log, |g, agent, seat, options| {
+            let fast = match agent.policy {
+                PolicyKind::Greedy | PolicyKind::SeatGreedy if options > 1 => g.greedy_choice(),
+                _ => None,
             };
-            match log.as_deref_mut() {
-                Some(l) => self.apply_logged(a, l),
-                None => self.apply(a),
-            }
-        }
+            fast.unwrap_or_else(|| agent.choose(g, seat, options))
+        })
     }
 }
 
