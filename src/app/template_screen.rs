@@ -1301,14 +1301,20 @@ fn color_row(
 mod tests {
     use super::*;
 
-    #[test]
-    fn moves_resizes_undoes_and_saves_a_template() {
-        let mut e = TemplateEditor::bundled(Game::Iconica, "character").unwrap();
+    /// The bundled Iconica character template and the first bundled card `pick` takes.
+    fn iconica_character(pick: impl Fn(&Card) -> bool) -> (TemplateEditor, Card) {
+        let e = TemplateEditor::bundled(Game::Iconica, "character").unwrap();
         let card = crate::catalogue::bundled_cards()
             .unwrap()
             .into_iter()
-            .find(|c| c.game() == Game::Iconica)
+            .find(|c| pick(c))
             .unwrap();
+        (e, card)
+    }
+
+    #[test]
+    fn moves_resizes_undoes_and_saves_a_template() {
+        let (mut e, card) = iconica_character(|c| c.game() == Game::Iconica);
         let card = Some(&card);
         // The name's box is under its point; the bleed is never picked.
         let name = e.hit(card, 20.0, 7.0).unwrap();
@@ -1351,12 +1357,7 @@ mod tests {
 
     #[test]
     fn a_nested_layer_moves_in_its_group_and_typing_is_one_undo_step() {
-        let mut e = TemplateEditor::bundled(Game::Iconica, "character").unwrap();
-        let card = crate::catalogue::bundled_cards()
-            .unwrap()
-            .into_iter()
-            .find(|c| c.game() == Game::Iconica)
-            .unwrap();
+        let (mut e, card) = iconica_character(|c| c.game() == Game::Iconica);
         let card = Some(&card);
         let (die, _) = edit::walk(&e.face.template)
             .into_iter()
@@ -1404,12 +1405,7 @@ mod tests {
     }
     #[test]
     fn a_layer_moved_into_and_out_of_a_group_is_one_undo_step_each_and_undo_gives_the_file_back() {
-        let mut e = TemplateEditor::bundled(Game::Iconica, "character").unwrap();
-        let card = crate::catalogue::bundled_cards()
-            .unwrap()
-            .into_iter()
-            .find(|c| c.id() == "ico-grumbolt")
-            .unwrap();
+        let (mut e, card) = iconica_character(|c| c.id() == "ico-grumbolt");
         let card = Some(&card);
         let file = e.text().unwrap();
         let (portrait, _) = edit::walk(&e.face.template)

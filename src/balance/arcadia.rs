@@ -526,24 +526,7 @@ pub fn report(
         Subject::Merit(_) => (&first[..n], &second[..n]),
         Subject::Flaw(_) => (&second[..n], &first[..n]),
     };
-    let mut by: Vec<(Vec<u8>, Vec<u8>)> = vec![(Vec::new(), Vec::new()); places.len()];
-    for (i, (&a, &b)) in with_scores.iter().zip(without_scores).enumerate() {
-        let k = place_of(&places, settings.seed, i as u64);
-        by[k].0.push(a);
-        by[k].1.push(b);
-    }
-    let matchups = places
-        .iter()
-        .zip(by)
-        .filter(|(_, (a, _))| !a.is_empty())
-        .map(|(p, (a, b))| Matchup {
-            setup: p.setup.clone(),
-            character: p.character.clone(),
-            seat: p.seat,
-            with: Rate::of(&a, Stopped::Precision),
-            without: Rate::of(&b, Stopped::Precision),
-        })
-        .collect();
+    let matchups = matchups(&places, settings.seed, with_scores, without_scores);
     Ok(Report {
         kind: subject.kind(),
         points,
@@ -578,4 +561,27 @@ pub fn rank_cards(
         done();
     }
     Ok(out)
+}
+
+/// Each place's games of a run: the side with the card (`with`) and without (`without`),
+/// by game index.
+pub fn matchups(places: &[Place], seed: u64, with: &[u8], without: &[u8]) -> Vec<Matchup> {
+    let mut by: Vec<(Vec<u8>, Vec<u8>)> = vec![(Vec::new(), Vec::new()); places.len()];
+    for (i, (&a, &b)) in with.iter().zip(without).enumerate() {
+        let k = place_of(places, seed, i as u64);
+        by[k].0.push(a);
+        by[k].1.push(b);
+    }
+    places
+        .iter()
+        .zip(by)
+        .filter(|(_, (a, _))| !a.is_empty())
+        .map(|(p, (a, b))| Matchup {
+            setup: p.setup.clone(),
+            character: p.character.clone(),
+            seat: p.seat,
+            with: Rate::of(&a, Stopped::Precision),
+            without: Rate::of(&b, Stopped::Precision),
+        })
+        .collect()
 }

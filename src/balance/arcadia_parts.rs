@@ -19,9 +19,11 @@ use crate::games::arcadia::rules::{check_character, check_setup};
 use crate::games::arcadia::setup::SetupFile;
 use crate::games::build::CardIndex;
 
-use super::arcadia::{self as arc, FieldSetup, Matchup, Place, Settings, Subject, Version};
+use super::arcadia::{
+    self as arc, FieldSetup, Matchup, Place, Settings, Subject, Version, matchups,
+};
 use super::sprt::{self, Outcome as TestOutcome, Sprt, Verdict};
-use super::{BalanceError, Delta, Rate, Runner, Stopped};
+use super::{BalanceError, Delta, Runner, Stopped};
 
 /// Pairs played between two looks of the sequential test: small, so a clear card stops
 /// after a few hundred games; the looks fall at fixed pair counts, so a run stops at the
@@ -127,29 +129,6 @@ pub fn floored(d: Delta) -> Delta {
         ci95: ((d.delta - least).max(-1.0), (d.delta + least).min(1.0)),
         ..d
     }
-}
-
-/// Each place's games of a run: the side with the card (`with`) and without (`without`),
-/// by game index.
-pub fn matchups(places: &[Place], seed: u64, with: &[u8], without: &[u8]) -> Vec<Matchup> {
-    let mut by: Vec<(Vec<u8>, Vec<u8>)> = vec![(Vec::new(), Vec::new()); places.len()];
-    for (i, (&a, &b)) in with.iter().zip(without).enumerate() {
-        let k = arc::place_of(places, seed, i as u64);
-        by[k].0.push(a);
-        by[k].1.push(b);
-    }
-    places
-        .iter()
-        .zip(by)
-        .filter(|(_, (a, _))| !a.is_empty())
-        .map(|(p, (a, b))| Matchup {
-            setup: p.setup.clone(),
-            character: p.character.clone(),
-            seat: p.seat,
-            with: Rate::of(&a, Stopped::Precision),
-            without: Rate::of(&b, Stopped::Precision),
-        })
-        .collect()
 }
 
 /// `subject`'s verdict over `field`, decided by the sequential test.
